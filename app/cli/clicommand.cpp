@@ -1,0 +1,57 @@
+#include "clicommand.h"
+
+#include <QJsonDocument>
+
+namespace gantry::cli {
+namespace {
+QList<Command> &registry()
+{
+    static QList<Command> list;
+    return list;
+}
+} // namespace
+
+Registrar::Registrar(const char *name, const char *synopsis, Handler handler)
+{
+    registry().append(Command{QString::fromUtf8(name), QString::fromUtf8(synopsis), std::move(handler)});
+}
+
+const QList<Command> &commands()
+{
+    return registry();
+}
+
+int exitCodeFor(const Error &error)
+{
+    switch (error.code) {
+    case ErrorCode::Usage: return ExitUsage;
+    case ErrorCode::ConnectFailed:
+    case ErrorCode::AuthFailed:
+    case ErrorCode::Timeout: return ExitConnect;
+    case ErrorCode::HostKeyUnknown:
+    case ErrorCode::HostKeyChanged: return ExitHostKey;
+    case ErrorCode::Provider: return ExitProvider;
+    default: return ExitFailure;
+    }
+}
+
+int Context::fail(const Error &error) const
+{
+    if (json) {
+        printJson(QJsonObject{{QStringLiteral("error"), error.message}});
+    }
+    err << "gantry-cli: " << error.message << Qt::endl;
+    return exitCodeFor(error);
+}
+
+int Context::usage(const QString &message) const
+{
+    return fail(Error{ErrorCode::Usage, message + QStringLiteral(" (see gantry-cli --help)")});
+}
+
+void Context::printJson(const QJsonObject &object) const
+{
+    out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)) << Qt::endl;
+}
+
+} // namespace gantry::cli

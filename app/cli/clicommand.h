@@ -1,0 +1,57 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <QTextStream>
+
+#include <functional>
+
+namespace gantry::cli {
+
+enum ExitCode
+{
+    ExitOk = 0,
+    ExitFailure = 1,
+    ExitUsage = 2,
+    ExitConnect = 3,  // cannot connect or authenticate
+    ExitHostKey = 4,  // host key unknown (not accepted) or changed
+    ExitProvider = 5, // a cloud provider refused
+};
+
+// What every command gets: global options already parsed and stripped from args.
+struct Context
+{
+    QString configDir; // --config-dir, GANTRY_CONFIG_DIR, or the platform default
+    bool json = false;
+    QTextStream &out;
+    QTextStream &err;
+
+    // Prints one line "gantry-cli: <message>" to stderr (or {"error": …} on stdout with --json)
+    // and returns the exit code that fits the error.
+    int fail(const Error &error) const;
+    int usage(const QString &message) const;
+    void printJson(const QJsonObject &object) const; // one compact line
+};
+
+using Handler = std::function<int(Context &, const QStringList &args)>;
+
+struct Command
+{
+    QString name;     // "hosts", "exec", …
+    QString synopsis; // one line for --help
+    Handler run;
+};
+
+// Commands register themselves from their own .cpp file with a static Registrar.
+struct Registrar
+{
+    Registrar(const char *name, const char *synopsis, Handler handler);
+};
+
+const QList<Command> &commands();
+int exitCodeFor(const Error &error);
+
+} // namespace gantry::cli

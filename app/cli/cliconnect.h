@@ -1,0 +1,31 @@
+#pragma once
+
+#include "clicommand.h"
+#include "ssh/session.h"
+
+#include <memory>
+
+namespace gantry::cli {
+
+// The connection options every host-taking command accepts.
+struct HostOptions
+{
+    QStringList identityFiles;  // -i KEYFILE (repeatable)
+    QString passwordEnv;        // --password-env VAR: password (or key passphrase) from $VAR
+    QString knownHostsFile;     // --known-hosts FILE
+    bool acceptNewHostKey = false; // --accept-new-host-key
+    int connectTimeoutMs = 15000;  // --connect-timeout SECONDS
+};
+
+// Removes the options above from args (wherever they stand before a "--") and returns them.
+Result<HostOptions> takeHostOptions(QStringList &args);
+
+// A saved host name (from `hosts add` or imported from ~/.ssh/config) or "[user@]host[:port]".
+Result<ssh::Target> resolveHost(const Context &context, const QString &nameOrSpec, const HostOptions &options);
+
+// Resolves and connects; failures come back with the exit code's category (3 connect/auth,
+// 4 host key) and a one-line message naming the cause and the fix.
+Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const QString &nameOrSpec,
+                                                  const HostOptions &options);
+
+} // namespace gantry::cli

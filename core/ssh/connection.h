@@ -1,0 +1,71 @@
+#pragma once
+
+#include "ssh/session.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <functional>
+#include <memory>
+
+namespace gantry::ssh {
+
+enum class ConnectionState
+{
+    Disconnected,
+    Connecting,
+    Connected,
+    AuthFailed,
+    HostKeyUnknown,  // the user declined the new key
+    HostKeyChanged,
+    Failed,          // cannot connect (refused, timeout, DNS…)
+    Lost,            // was connected, then the link broke
+};
+
+QString connectionStateName(ConnectionState state);
+
+// One SSH connection owned by its own worker thread, for the GUI: every libssh call runs on that
+// thread and results come back as queued signals, so the GUI never blocks. Work that needs the
+// session is posted with post(); it runs in order on the worker thread.
+class Connection final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Connection)
+
+public:
+    explicit Connection(Target target, QObject *parent = nullptr);
+    ~Connection() override;
+
+    const Target &target() const { return m_target; }
+    ConnectionState state() const { return m_state; }
+    QString lastError() const { return m_lastError; }
+
+    // Options are copied to the worker; their callbacks run on the worker thread (use
+    // BlockingQueuedConnection or similar to ask the user from there).
+    void connectToHost(const ConnectOptions &options);
+    void disconnectFromHost();
+
+    // Runs job(session) on the worker thread once connected (queued in order). When the session is
+    // not connected the job is still run and must check session.isConnected().
+    void post(std::function<void(Session &)> job);
+
+    // Set while a posted job runs; jobs poll it (e.g. ExecOptions::cancel).
+    const std::atomic_bool *cancelFlag() const { return &m_cancel; }
+    void cancelRunning();
+
+signals:
+    void stateChanged(gantry::ssh::ConnectionState state, const QString &message);
+
+private:
+    void setState(ConnectionState state, const QString &message);
+
+    Target m_target;
+    ConnectionState m_state = ConnectionState::Disconnected;
+    QString m_lastError;
+    QThread m_thread;
+    QObject *m_worker = nullptr; // lives on m_thread
+    std::unique_ptr<Session> m_session;
+    std::atomic_bool m_cancel{false};
+};
+
+} // namespace gantry::ssh

@@ -1,0 +1,133 @@
+#pragma once
+
+#include "ssh/target.h"
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+struct ssh_session_struct;
+struct ssh_channel_struct;
+
+namespace gantry::ssh {
+
+struct HostKeyInfo
+{
+    QString host;
+    int port = 22;
+    QString keyType;            // e.g. "ssh-ed25519"
+    QString fingerprint;        // "SHA256:…"
+    QString knownHostsFile;
+    // Set when the key changed: the fingerprint on record and where it is recorded.
+    QString oldFingerprint;
+    int knownHostsLine = 0;
+};
+
+struct ConnectOptions
+{
+    QString knownHostsFile;                 // empty: ~/.ssh/known_hosts
+    bool acceptNewHostKey = false;          // CLI --accept-new-host-key
+    // Asked on the session's own thread when the host is unknown and acceptNewHostKey is false.
+    // Return true to trust the key (it is then appended to knownHostsFile).
+    std::function<bool(const HostKeyInfo &)> confirmNewHostKey;
+    // Password for Password auth and keyboard-interactive prompts; nullopt = the user declined.
+    std::function<std::optional<QString>(const QString &prompt)> password;
+    // Passphrase for an encrypted key file; nullopt = skip that key.
+    std::function<std::optional<QString>(const QString &keyFile)> passphrase;
+    int connectTimeoutMs = 10000;
+    int keepaliveIntervalS = 15;
+    const std::atomic_bool *cancel = nullptr;
+};
+
+struct ExecOutput
+{
+    QByteArray out;
+    QByteArray err;
+    int exitStatus = -1;
+};
+
+class Channel;
+
+// One libssh session. Not thread-safe (libssh sessions are not): create, use and destroy it on one
+// thread. GUI code drives sessions through ssh::Connection (a worker thread) instead.
+class Session
+{
+public:
+    Session();
+    ~Session();
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+
+    Result<void> connect(const Target &target, const ConnectOptions &options);
+    void disconnect();
+    bool isConnected() const;
+    const Target &target() const { return m_target; }
+
+    struct ExecOptions
+    {
+        std::function<void(const QByteArray &)> onStdout;
+        std::function<void(const QByteArray &)> onStderr;
+        QByteArray stdinData;                // written, then EOF
+        const std::atomic_bool *cancel = nullptr; // sends SIGINT, then closes
+        int timeoutMs = 0;                   // 0: no limit
+    };
+    // Runs a command and streams its output; the value is the remote exit status.
+    Result<int> exec(const QString &command, const ExecOptions &options);
+    // Runs a command and collects its output (for short commands).
+    Result<ExecOutput> run(const QString &command, int timeoutMs = 30000);
+
+    // A long-lived remote process on its own channel (monitor streams, tar pipes).
+    Result<std::unique_ptr<Channel>> openExec(const QString &command);
+    // A direct-tcpip channel to host:port as seen from the remote machine (tunnels).
+    Result<std::unique_ptr<Channel>> openForward(const QString &remoteHost, int remotePort,
+                                                 const QString &originHost = QStringLiteral("127.0.0.1"),
+                                                 int originPort = 0);
+
+    // For code on this session's thread that speaks SFTP or drives channels itself.
+    ssh_session_struct *handle() const { return m_session; }
+
+    // The libssh error text of the last failure, for building messages.
+    QString lastLibsshError() const;
+
+private:
+    Result<void> verifyHostKey(const ConnectOptions &options);
+    Result<void> authenticate(const ConnectOptions &options);
+
+    ssh_session_struct *m_session = nullptr;
+    Target m_target;
+};
+
+// A channel owned by a Session; must be used on the session's thread and destroyed before it.
+class Channel
+{
+public:
+    explicit Channel(ssh_channel_struct *channel);
+    ~Channel();
+    Channel(const Channel &) = delete;
+    Channel &operator=(const Channel &) = delete;
+
+    // Waits up to timeoutMs for data; empty with no error on timeout. stderrData receives the
+    // stderr stream when non-null (else it is discarded).
+    Result<QByteArray> read(int timeoutMs, QByteArray *stderrData = nullptr);
+    Result<void> write(const QByteArray &data);
+    Result<void> sendEof();
+    void sendSignal(const char *signalName); // "INT", "TERM", "KILL"
+    bool isEof() const;
+    bool isOpen() const;
+    std::optional<int> exitStatus() const; // once the remote process has ended
+    void close();
+    ssh_channel_struct *handle() const { return m_channel; }
+
+private:
+    ssh_channel_struct *m_channel = nullptr;
+};
+
+// Shell-quotes one argument for a POSIX remote shell.
+QString shellQuote(const QString &argument);
+
+} // namespace gantry::ssh

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "ssh/session.h"
+
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace gantry::test {
+
+// A real OpenSSH sshd on 127.0.0.1 and a free port, with its own host key, a client ed25519 key in
+// authorized_keys, and a known_hosts file that already trusts it. Works as root and as a normal
+// user (a non-root sshd can only log in its own user). Stopped by the destructor.
+class SshdFixture
+{
+public:
+    struct Options
+    {
+        bool passwordAuth = false;  // PasswordAuthentication + KbdInteractiveAuthentication yes
+        QString binDir;             // prepended to PATH of remote commands (fake nvidia-smi, …)
+        QString extraConfig;        // appended to sshd_config
+    };
+
+    SshdFixture();
+    ~SshdFixture();
+
+    // Empty string on success, else why sshd could not start (tests QSKIP/QFAIL with it).
+    QString start(const Options &options);
+    QString start() { return start(Options{}); }
+    void stop();                  // kills sshd (connections drop)
+    QString restart();            // same port, same keys
+
+    bool isRunning() const;
+    QString host() const { return QStringLiteral("127.0.0.1"); }
+    int port() const { return m_port; }
+    QString user() const;          // the local user (the one sshd logs in)
+    QString dir() const { return m_dir.path(); }
+    QString clientKeyPath() const;     // unencrypted ed25519, in authorized_keys
+    QString knownHostsPath() const;    // trusts this sshd's host key
+    QString emptyKnownHostsPath() const; // a fresh, empty known_hosts (first-contact tests)
+    QString hostKeyFingerprint() const;  // "SHA256:…"
+
+    // A target and options that log in with the client key and trust the host key.
+    ssh::Target target() const;
+    ssh::ConnectOptions connectOptions() const;
+
+    // Generates a new host key (for "host key changed" tests); call restart() after.
+    void rotateHostKey();
+
+    static int freePort();
+
+private:
+    QString writeConfig();
+
+    QTemporaryDir m_dir;
+    Options m_options;
+    std::unique_ptr<QProcess> m_process;
+    int m_port = 0;
+};
+
+// Runs a local program, returns its stdout; empty on failure.
+QByteArray runProgram(const QString &program, const QStringList &args, int timeoutMs = 30000);
+
+} // namespace gantry::test

@@ -1,0 +1,1 @@
+#include "detailtab.h"

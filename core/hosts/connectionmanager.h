@@ -11,6 +11,9 @@
 
 namespace gantry {
 
+// The SecretStore key of a host's secret; kind is "password" or "passphrase".
+QString hostSecretKey(const QString &hostName, const QString &kind);
+
 // Connect options for a saved host, non-interactive: the password/passphrase come from the secret
 // store; unknown host keys are refused (the GUI's main connection asks first). Background sessions
 // (monitor, transfers, jobs) use this to open their own connections on their own threads.

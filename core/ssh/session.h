@@ -97,6 +97,7 @@ public:
 private:
     Result<void> verifyHostKey(const ConnectOptions &options);
     Result<void> authenticate(const ConnectOptions &options);
+    void signalRemoteGroup(qint64 pid, const char *signalName);
 
     ssh_session_struct *m_session = nullptr;
     Target m_target;

@@ -26,6 +26,8 @@ struct Target
     QString proxyJump;          // [user@]host[:port], from ~/.ssh/config
     AuthMethod auth = AuthMethod::Auto;
 
+    bool operator==(const Target &other) const = default;
+
     QString effectiveUser() const;
     // "user@host:port" for messages and logs.
     QString display() const;

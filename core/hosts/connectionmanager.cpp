@@ -1,0 +1,106 @@
+#include "hosts/connectionmanager.h"
+
+namespace gantry {
+
+QString hostSecretKey(const QString &hostName, const QString &kind)
+{
+    return QStringLiteral("host/") + hostName + QLatin1Char('/') + kind;
+}
+
+ssh::ConnectOptions backgroundConnectOptions(const SavedHost &host, SecretStore *secrets, const QString &knownHostsFile)
+{
+    ssh::ConnectOptions options;
+    options.knownHostsFile = knownHostsFile;
+    options.acceptNewHostKey = false;
+    if (secrets) {
+        const QString name = host.name;
+        auto fromStore = [secrets, name](const QString &) -> std::optional<QString> {
+            auto secret = secrets->read(hostSecretKey(name, QStringLiteral("password")));
+            return secret ? *secret : std::nullopt;
+        };
+        options.password = fromStore;
+        options.passphrase = [secrets, name](const QString &) -> std::optional<QString> {
+            auto secret = secrets->read(hostSecretKey(name, QStringLiteral("passphrase")));
+            return secret ? *secret : std::nullopt;
+        };
+    }
+    return options;
+}
+
+ConnectionManager::ConnectionManager(HostStore *hosts, SecretStore *secrets, QObject *parent)
+    : QObject(parent)
+    , m_hosts(hosts)
+    , m_secrets(secrets)
+{
+}
+
+ConnectionManager::~ConnectionManager()
+{
+    qDeleteAll(m_connections);
+}
+
+void ConnectionManager::setPrompts(std::function<bool(const ssh::HostKeyInfo &)> confirmHostKey,
+                                   std::function<std::optional<QString>(const QString &)> askPassword,
+                                   std::function<std::optional<QString>(const QString &)> askPassphrase)
+{
+    m_confirmHostKey = std::move(confirmHostKey);
+    m_askPassword = std::move(askPassword);
+    m_askPassphrase = std::move(askPassphrase);
+}
+
+ssh::Connection *ConnectionManager::connection(const QString &hostName) const
+{
+    return m_connections.value(hostName);
+}
+
+ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
+{
+    const std::optional<SavedHost> host = m_hosts->find(hostName);
+    if (!host)
+        return nullptr;
+    ssh::Connection *conn = m_connections.value(hostName);
+    if (conn && conn->target() != host->target) {
+        m_connections.remove(hostName);
+        conn->deleteLater();
+        conn = nullptr;
+    }
+    if (!conn) {
+        conn = new ssh::Connection(host->target, this);
+        m_connections.insert(hostName, conn);
+        connect(conn, &ssh::Connection::stateChanged, this,
+                [this, hostName](ssh::ConnectionState state, const QString &message) {
+                    emit stateChanged(hostName, state, message);
+                });
+    }
+    // Stored secrets first; the user is asked only when none is stored (and may save it then).
+    ssh::ConnectOptions options = backgroundConnectOptions(*host, m_secrets, m_knownHostsFile);
+    options.confirmNewHostKey = m_confirmHostKey;
+    auto storedPassword = options.password;
+    auto ask = m_askPassword;
+    options.password = [storedPassword, ask](const QString &prompt) -> std::optional<QString> {
+        if (storedPassword) {
+            if (auto stored = storedPassword(prompt))
+                return stored;
+        }
+        return ask ? ask(prompt) : std::nullopt;
+    };
+    auto storedPassphrase = options.passphrase;
+    auto askPhrase = m_askPassphrase;
+    options.passphrase = [storedPassphrase, askPhrase](const QString &file) -> std::optional<QString> {
+        if (storedPassphrase) {
+            if (auto stored = storedPassphrase(file))
+                return stored;
+        }
+        return askPhrase ? askPhrase(file) : std::nullopt;
+    };
+    conn->connectToHost(options);
+    return conn;
+}
+
+void ConnectionManager::disconnectHost(const QString &hostName)
+{
+    if (ssh::Connection *conn = m_connections.value(hostName))
+        conn->disconnectFromHost();
+}
+
+} // namespace gantry

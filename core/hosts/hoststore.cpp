@@ -1,0 +1,157 @@
+#include "hosts/hoststore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace gantry {
+namespace {
+
+QJsonObject toJson(const SavedHost &host)
+{
+    QJsonObject o;
+    o[QStringLiteral("name")] = host.name;
+    o[QStringLiteral("host")] = host.target.host;
+    o[QStringLiteral("port")] = host.target.port;
+    o[QStringLiteral("user")] = host.target.user;
+    o[QStringLiteral("auth")] = ssh::authMethodName(host.target.auth);
+    o[QStringLiteral("identity_files")] = QJsonArray::fromStringList(host.target.identityFiles);
+    if (!host.target.proxyJump.isEmpty())
+        o[QStringLiteral("proxy_jump")] = host.target.proxyJump;
+    o[QStringLiteral("hourly_price_usd")] = host.hourlyPriceUsd;
+    o[QStringLiteral("provider")] = host.provider;
+    o[QStringLiteral("instance_id")] = host.instanceId;
+    o[QStringLiteral("source")] = host.source;
+    return o;
+}
+
+SavedHost fromJson(const QJsonObject &o)
+{
+    SavedHost host;
+    host.name = o.value(QStringLiteral("name")).toString();
+    host.target.host = o.value(QStringLiteral("host")).toString();
+    host.target.port = o.value(QStringLiteral("port")).toInt(22);
+    host.target.user = o.value(QStringLiteral("user")).toString();
+    host.target.auth = ssh::authMethodFromName(o.value(QStringLiteral("auth")).toString());
+    for (const QJsonValue &v : o.value(QStringLiteral("identity_files")).toArray())
+        host.target.identityFiles << v.toString();
+    host.target.proxyJump = o.value(QStringLiteral("proxy_jump")).toString();
+    host.hourlyPriceUsd = o.value(QStringLiteral("hourly_price_usd")).toDouble();
+    host.provider = o.value(QStringLiteral("provider")).toString();
+    host.instanceId = o.value(QStringLiteral("instance_id")).toString();
+    host.source = o.value(QStringLiteral("source")).toString();
+    return host;
+}
+
+} // namespace
+
+HostStore::HostStore(QString configDir, QObject *parent)
+    : QObject(parent)
+    , m_configDir(std::move(configDir))
+{
+}
+
+QString HostStore::filePath() const
+{
+    return m_configDir + QStringLiteral("/hosts.json");
+}
+
+Result<void> HostStore::load()
+{
+    m_hosts.clear();
+    QFile file(filePath());
+    if (!file.exists())
+        return {};
+    if (!file.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::Io, tr("cannot read %1: %2").arg(filePath(), file.errorString()));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (doc.isNull())
+        return makeError(ErrorCode::Parse, tr("%1 is damaged (%2 at byte %3); fix or move it away, Gantry will start "
+                                              "with no saved hosts")
+                                               .arg(filePath(), parseError.errorString())
+                                               .arg(parseError.offset));
+    for (const QJsonValue &v : doc.object().value(QStringLiteral("hosts")).toArray())
+        m_hosts << fromJson(v.toObject());
+    return {};
+}
+
+std::optional<SavedHost> HostStore::find(const QString &name) const
+{
+    for (const SavedHost &host : m_hosts) {
+        if (host.name == name)
+            return host;
+    }
+    return std::nullopt;
+}
+
+Result<void> HostStore::add(const SavedHost &host)
+{
+    if (host.name.trimmed().isEmpty())
+        return makeError(ErrorCode::Usage, tr("a saved host needs a name"));
+    if (host.name.contains(QLatin1Char('@')) || host.name.contains(QLatin1Char(':')) || host.name.contains(QLatin1Char('/')))
+        return makeError(ErrorCode::Usage, tr("host name \"%1\" may not contain '@', ':' or '/'").arg(host.name));
+    if (host.target.host.isEmpty())
+        return makeError(ErrorCode::Usage, tr("host \"%1\" needs an address").arg(host.name));
+    if (find(host.name))
+        return makeError(ErrorCode::Conflict, tr("a host named \"%1\" exists already; pick another name or remove it first").arg(host.name));
+    m_hosts << host;
+    return save();
+}
+
+Result<void> HostStore::update(const SavedHost &host)
+{
+    for (SavedHost &existing : m_hosts) {
+        if (existing.name == host.name) {
+            existing = host;
+            return save();
+        }
+    }
+    return makeError(ErrorCode::NotFound, tr("no saved host named \"%1\"").arg(host.name));
+}
+
+Result<void> HostStore::remove(const QString &name)
+{
+    const auto removed = m_hosts.removeIf([&name](const SavedHost &h) { return h.name == name; });
+    if (removed == 0)
+        return makeError(ErrorCode::NotFound, tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(name));
+    return save();
+}
+
+Result<int> HostStore::merge(const QList<SavedHost> &hosts)
+{
+    int added = 0;
+    for (const SavedHost &host : hosts) {
+        if (!find(host.name)) {
+            m_hosts << host;
+            ++added;
+        }
+    }
+    if (added > 0) {
+        if (auto saved = save(); !saved)
+            return saved.error();
+    }
+    return added;
+}
+
+Result<void> HostStore::save()
+{
+    QDir().mkpath(m_configDir);
+    QJsonArray array;
+    for (const SavedHost &host : std::as_const(m_hosts))
+        array.append(toJson(host));
+    QSaveFile file(filePath());
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(ErrorCode::Io, tr("cannot write %1: %2").arg(filePath(), file.errorString()));
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("hosts"), array}}).toJson());
+    if (!file.commit())
+        return makeError(ErrorCode::Io, tr("cannot write %1: %2").arg(filePath(), file.errorString()));
+    emit changed();
+    return {};
+}
+
+} // namespace gantry

@@ -1,0 +1,576 @@
+#include "ssh/session.h"
+
+#include "ssh/knownhosts.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QThread>
+
+#include <libssh/libssh.h>
+
+#include <cstring>
+
+namespace gantry::ssh {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ssh", text);
+}
+
+struct KeyGuard
+{
+    ssh_key key = nullptr;
+    ~KeyGuard() { ssh_key_free(key); }
+};
+
+QString methodsText(int methods)
+{
+    QStringList names;
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY)
+        names << QStringLiteral("publickey");
+    if (methods & SSH_AUTH_METHOD_PASSWORD)
+        names << QStringLiteral("password");
+    if (methods & SSH_AUTH_METHOD_INTERACTIVE)
+        names << QStringLiteral("keyboard-interactive");
+    return names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "));
+}
+
+QStringList defaultIdentityFiles()
+{
+    const QString dir = QDir::homePath() + QStringLiteral("/.ssh/");
+    QStringList files;
+    for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"}) {
+        const QString path = dir + QLatin1StringView(name);
+        if (QFileInfo::exists(path))
+            files << path;
+    }
+    return files;
+}
+
+bool cancelled(const std::atomic_bool *flag)
+{
+    return flag && flag->load();
+}
+
+} // namespace
+
+QString shellQuote(const QString &argument)
+{
+    if (!argument.isEmpty()) {
+        bool safe = true;
+        for (const QChar c : argument) {
+            if (!(c.isLetterOrNumber() || QStringLiteral("@%_-+=:,./").contains(c)) || c.unicode() > 127) {
+                safe = false;
+                break;
+            }
+        }
+        if (safe)
+            return argument;
+    }
+    QString quoted = argument;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+Session::Session() = default;
+
+Session::~Session()
+{
+    disconnect();
+}
+
+void Session::disconnect()
+{
+    if (!m_session)
+        return;
+    if (ssh_is_connected(m_session))
+        ssh_disconnect(m_session);
+    ssh_free(m_session);
+    m_session = nullptr;
+}
+
+bool Session::isConnected() const
+{
+    return m_session && ssh_is_connected(m_session);
+}
+
+QString Session::lastLibsshError() const
+{
+    return m_session ? QString::fromUtf8(ssh_get_error(m_session)) : QString();
+}
+
+Result<void> Session::connect(const Target &target, const ConnectOptions &options)
+{
+    disconnect();
+    m_target = target;
+    m_session = ssh_new();
+    if (!m_session)
+        return makeError(ErrorCode::Generic, tr("could not create an SSH session (out of memory?)"));
+
+    const QByteArray host = target.host.toUtf8();
+    const QByteArray user = target.effectiveUser().toUtf8();
+    const QString knownHosts = options.knownHostsFile.isEmpty() ? defaultKnownHostsFile() : options.knownHostsFile;
+    const QByteArray knownHostsBytes = QFile::encodeName(knownHosts);
+    const unsigned int port = static_cast<unsigned int>(target.port);
+    const int nodelay = 1;
+    const int verbosity = SSH_LOG_NOLOG;
+    const int processConfig = 0; // ~/.ssh/config is imported explicitly, never applied behind our back
+    const long timeoutS = qMax(1, options.connectTimeoutMs / 1000);
+    ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData());
+    ssh_options_set(m_session, SSH_OPTIONS_PORT, &port);
+    ssh_options_set(m_session, SSH_OPTIONS_USER, user.constData());
+    ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay);
+    ssh_options_set(m_session, SSH_OPTIONS_LOG_VERBOSITY, &verbosity);
+    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
+    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, knownHostsBytes.constData());
+    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeoutS);
+    if (!options.knownHostsFile.isEmpty())
+        ssh_options_set(m_session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/dev/null");
+    if (!target.proxyJump.isEmpty()) {
+        // libssh 0.10 has no native ProxyJump; OpenSSH's client does the hop for us.
+        Target jump;
+        QString error;
+        if (!parseTargetSpec(target.proxyJump, &jump, &error))
+            return makeError(ErrorCode::Usage, tr("invalid ProxyJump \"%1\": %2").arg(target.proxyJump, error));
+        const QString command = QStringLiteral("ssh -W [%h]:%p -p %1 %2@%3")
+                                    .arg(jump.port).arg(shellQuote(jump.effectiveUser()), shellQuote(jump.host));
+        const QByteArray commandBytes = command.toUtf8();
+        ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, commandBytes.constData());
+    }
+
+    // Non-blocking connect so a dead host can be cancelled and times out on our own deadline.
+    ssh_set_blocking(m_session, 0);
+    QElapsedTimer timer;
+    timer.start();
+    int rc = SSH_AGAIN;
+    while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
+        if (cancelled(options.cancel)) {
+            disconnect();
+            return makeError(ErrorCode::Cancelled, tr("connection to %1 cancelled").arg(target.display()));
+        }
+        if (timer.elapsed() > options.connectTimeoutMs) {
+            disconnect();
+            return makeError(ErrorCode::Timeout,
+                             tr("no answer from %1 within %2 s: the machine is down, the port is wrong, or a firewall "
+                                "drops the connection; check the address and that the instance is running")
+                                 .arg(target.display()).arg(options.connectTimeoutMs / 1000));
+        }
+        QThread::msleep(5);
+    }
+    ssh_set_blocking(m_session, 1);
+    if (rc != SSH_OK) {
+        const QString why = lastLibsshError();
+        disconnect();
+        return makeError(ErrorCode::ConnectFailed,
+                         tr("cannot connect to %1: %2; check the host name and port, and that sshd runs there")
+                             .arg(target.display(), why));
+    }
+
+    if (auto verified = verifyHostKey(options); !verified) {
+        disconnect();
+        return verified.error();
+    }
+    if (auto authed = authenticate(options); !authed) {
+        disconnect();
+        return authed.error();
+    }
+    return {};
+}
+
+Result<void> Session::verifyHostKey(const ConnectOptions &options)
+{
+    KeyGuard serverKey;
+    if (ssh_get_server_publickey(m_session, &serverKey.key) != SSH_OK)
+        return makeError(ErrorCode::ConnectFailed, tr("%1 sent no host key: %2").arg(m_target.display(), lastLibsshError()));
+    unsigned char *hash = nullptr;
+    size_t hashLen = 0;
+    if (ssh_get_publickey_hash(serverKey.key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen) != SSH_OK)
+        return makeError(ErrorCode::ConnectFailed, tr("cannot hash the host key of %1").arg(m_target.display()));
+    char *fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen);
+    ssh_clean_pubkey_hash(&hash);
+
+    HostKeyInfo info;
+    info.host = m_target.host;
+    info.port = m_target.port;
+    info.keyType = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(serverKey.key)));
+    info.fingerprint = QString::fromLatin1(fp);
+    ssh_string_free_char(fp);
+    info.knownHostsFile = options.knownHostsFile.isEmpty() ? defaultKnownHostsFile() : options.knownHostsFile;
+
+    switch (ssh_session_is_known_server(m_session)) {
+    case SSH_KNOWN_HOSTS_OK:
+        return {};
+    case SSH_KNOWN_HOSTS_CHANGED:
+    case SSH_KNOWN_HOSTS_OTHER: {
+        const KnownHostEntry old = findKnownHost(info.knownHostsFile, info.host, info.port);
+        const QString portArg = info.port == 22 ? QString() : QStringLiteral(" -p %1").arg(info.port);
+        return makeError(ErrorCode::HostKeyChanged,
+                         tr("host key for %1 changed — possible attack (or the instance was re-created); "
+                            "recorded %2 %3, now %4 %5; if you trust the new key, remove line %6 of %7 "
+                            "(ssh-keygen -R %8%9 -f %7) and connect again")
+                             .arg(m_target.display(), old.keyType, old.fingerprint, info.keyType, info.fingerprint)
+                             .arg(old.line)
+                             .arg(info.knownHostsFile, m_target.host, portArg));
+    }
+    case SSH_KNOWN_HOSTS_UNKNOWN:
+    case SSH_KNOWN_HOSTS_NOT_FOUND: {
+        bool trust = options.acceptNewHostKey;
+        if (!trust && options.confirmNewHostKey)
+            trust = options.confirmNewHostKey(info);
+        if (!trust)
+            return makeError(ErrorCode::HostKeyUnknown,
+                             tr("host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one "
+                                "your provider shows, then accept it (CLI: --accept-new-host-key)")
+                                 .arg(m_target.display(), info.keyType, info.fingerprint));
+        QDir().mkpath(QFileInfo(info.knownHostsFile).absolutePath());
+        if (ssh_session_update_known_hosts(m_session) != SSH_OK)
+            return makeError(ErrorCode::Io, tr("cannot record the host key in %1: %2")
+                                                 .arg(info.knownHostsFile, lastLibsshError()));
+        return {};
+    }
+    case SSH_KNOWN_HOSTS_ERROR:
+        break;
+    }
+    return makeError(ErrorCode::Io, tr("cannot read the known hosts file %1: %2; check its permissions")
+                                        .arg(info.knownHostsFile, lastLibsshError()));
+}
+
+Result<void> Session::authenticate(const ConnectOptions &options)
+{
+    int rc = ssh_userauth_none(m_session, nullptr);
+    if (rc == SSH_AUTH_SUCCESS)
+        return {};
+    if (rc == SSH_AUTH_ERROR)
+        return makeError(ErrorCode::ConnectFailed, tr("connection to %1 broke during login: %2").arg(m_target.display(), lastLibsshError()));
+    const int methods = ssh_userauth_list(m_session, nullptr);
+    QStringList tried;
+    const AuthMethod method = m_target.auth;
+
+    if ((method == AuthMethod::Auto || method == AuthMethod::Agent) && (methods & SSH_AUTH_METHOD_PUBLICKEY)
+        && !qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK")) {
+        tried << tr("ssh-agent");
+        if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
+            return {};
+    }
+
+    if ((method == AuthMethod::Auto || method == AuthMethod::Key) && (methods & SSH_AUTH_METHOD_PUBLICKEY)) {
+        QStringList files = m_target.identityFiles;
+        if (files.isEmpty())
+            files = defaultIdentityFiles();
+        for (const QString &file : std::as_const(files)) {
+            if (!QFileInfo::exists(file)) {
+                tried << tr("%1 (missing)").arg(file);
+                continue;
+            }
+            tried << file;
+            // Offer the public half first so a passphrase is only asked for a key the server takes.
+            const QString pubFile = file + QStringLiteral(".pub");
+            if (QFileInfo::exists(pubFile)) {
+                KeyGuard pub;
+                if (ssh_pki_import_pubkey_file(QFile::encodeName(pubFile).constData(), &pub.key) == SSH_OK
+                    && ssh_userauth_try_publickey(m_session, nullptr, pub.key) != SSH_AUTH_SUCCESS)
+                    continue;
+            }
+            KeyGuard priv;
+            const QByteArray path = QFile::encodeName(file);
+            if (ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &priv.key) != SSH_OK) {
+                if (!options.passphrase)
+                    continue;
+                const std::optional<QString> pass = options.passphrase(file);
+                if (!pass)
+                    continue;
+                const QByteArray passBytes = pass->toUtf8();
+                if (ssh_pki_import_privkey_file(path.constData(), passBytes.constData(), nullptr, nullptr, &priv.key)
+                    != SSH_OK) {
+                    return makeError(ErrorCode::AuthFailed,
+                                     tr("cannot unlock key %1: wrong passphrase, or not a private key file").arg(file));
+                }
+            }
+            rc = ssh_userauth_publickey(m_session, nullptr, priv.key);
+            if (rc == SSH_AUTH_SUCCESS)
+                return {};
+            if (rc == SSH_AUTH_ERROR)
+                break;
+        }
+    }
+
+    if ((method == AuthMethod::Auto || method == AuthMethod::Password) && options.password
+        && (methods & (SSH_AUTH_METHOD_PASSWORD | SSH_AUTH_METHOD_INTERACTIVE))) {
+        if (methods & SSH_AUTH_METHOD_INTERACTIVE) {
+            tried << tr("keyboard-interactive");
+            rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
+            bool declined = false;
+            while (rc == SSH_AUTH_INFO) {
+                const int prompts = ssh_userauth_kbdint_getnprompts(m_session);
+                for (int i = 0; i < prompts; ++i) {
+                    char echo = 0;
+                    const QString prompt = QString::fromUtf8(ssh_userauth_kbdint_getprompt(m_session, static_cast<unsigned>(i), &echo));
+                    const std::optional<QString> answer = options.password(prompt.trimmed().isEmpty() ? tr("Password:") : prompt);
+                    if (!answer) {
+                        declined = true;
+                        break;
+                    }
+                    ssh_userauth_kbdint_setanswer(m_session, static_cast<unsigned>(i), answer->toUtf8().constData());
+                }
+                if (declined)
+                    break;
+                rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
+            }
+            if (rc == SSH_AUTH_SUCCESS)
+                return {};
+        }
+        if ((methods & SSH_AUTH_METHOD_PASSWORD) && ssh_is_connected(m_session)) {
+            tried << tr("password");
+            if (const std::optional<QString> password = options.password(tr("Password for %1:").arg(m_target.display()))) {
+                if (ssh_userauth_password(m_session, nullptr, password->toUtf8().constData()) == SSH_AUTH_SUCCESS)
+                    return {};
+            }
+        }
+    }
+
+    return makeError(ErrorCode::AuthFailed,
+                     tr("authentication failed for %1 (server accepts: %2; tried: %3); give the right key with -i "
+                        "KEYFILE or a password (--password-env VAR in the CLI), or add your public key to "
+                        "~/.ssh/authorized_keys on the machine")
+                         .arg(m_target.display(), methodsText(methods),
+                              tried.isEmpty() ? tr("nothing usable") : tried.join(QStringLiteral(", "))));
+}
+
+Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
+{
+    if (!isConnected())
+        return makeError(ErrorCode::ConnectFailed, tr("not connected to %1; reconnect first").arg(m_target.display()));
+    ssh_channel channel = ssh_channel_new(m_session);
+    if (!channel)
+        return makeError(ErrorCode::RemoteFailed, tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+    auto wrapped = std::make_unique<Channel>(channel);
+    if (ssh_channel_open_session(channel) != SSH_OK)
+        return makeError(ErrorCode::RemoteFailed,
+                         tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
+                             .arg(m_target.display(), lastLibsshError()));
+    if (ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK)
+        return makeError(ErrorCode::RemoteFailed, tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
+    return wrapped;
+}
+
+Result<std::unique_ptr<Channel>> Session::openForward(const QString &remoteHost, int remotePort,
+                                                      const QString &originHost, int originPort)
+{
+    if (!isConnected())
+        return makeError(ErrorCode::ConnectFailed, tr("not connected to %1; reconnect first").arg(m_target.display()));
+    ssh_channel channel = ssh_channel_new(m_session);
+    if (!channel)
+        return makeError(ErrorCode::RemoteFailed, tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+    auto wrapped = std::make_unique<Channel>(channel);
+    if (ssh_channel_open_forward(channel, remoteHost.toUtf8().constData(), remotePort,
+                                 originHost.toUtf8().constData(), originPort) != SSH_OK) {
+        return makeError(ErrorCode::RemoteFailed,
+                         tr("cannot reach %1:%2 from %3 (%4): nothing listens on that port on the instance, or the "
+                            "server forbids forwarding (AllowTcpForwarding)")
+                             .arg(remoteHost).arg(remotePort).arg(m_target.display(), lastLibsshError()));
+    }
+    return wrapped;
+}
+
+void Session::signalRemoteGroup(qint64 pid, const char *signalName)
+{
+    // OpenSSH refuses "signal" channel requests for root logins (no privilege separation there), and
+    // root is the usual login on rented GPUs; so signal the command's process group from a second channel.
+    if (pid <= 0)
+        return;
+    const QString kill = QStringLiteral("kill -%1 -- -%2 2>/dev/null || kill -%1 %2 2>/dev/null; true")
+                             .arg(QString::fromLatin1(signalName)).arg(pid);
+    auto channel = openExec(kill);
+    if (!channel)
+        return;
+    for (int i = 0; i < 20 && !(*channel)->isEof(); ++i)
+        (void)(*channel)->read(50);
+}
+
+Result<int> Session::exec(const QString &command, const ExecOptions &options)
+{
+    // With a cancel flag the shell first reports its pid (= the command's process group) on stderr.
+    static const QByteArray pidMarker("\036gantry-pid ");
+    const bool cancellable = options.cancel != nullptr;
+    const QString wrapped = cancellable ? QStringLiteral("printf '\\036gantry-pid %s\\036\\n' $$ >&2; ") + command : command;
+    auto opened = openExec(wrapped);
+    if (!opened)
+        return opened.error();
+    Channel &channel = **opened;
+    if (!options.stdinData.isEmpty()) {
+        if (auto written = channel.write(options.stdinData); !written)
+            return written.error();
+    }
+    if (auto eof = channel.sendEof(); !eof)
+        return eof.error();
+
+    QElapsedTimer timer;
+    timer.start();
+    bool interrupted = false;
+    qint64 interruptedAt = 0;
+    qint64 remotePid = 0;
+    bool pidKnown = !cancellable;
+    QByteArray pendingErr;
+    while (true) {
+        if (cancelled(options.cancel) && !interrupted) {
+            channel.sendSignal("INT");
+            signalRemoteGroup(remotePid, "INT");
+            interrupted = true;
+            interruptedAt = timer.elapsed();
+        }
+        if (interrupted && timer.elapsed() - interruptedAt > 3000) {
+            channel.sendSignal("KILL");
+            signalRemoteGroup(remotePid, "KILL");
+            channel.close();
+            return makeError(ErrorCode::Cancelled, tr("command cancelled on %1").arg(m_target.display()));
+        }
+        if (options.timeoutMs > 0 && timer.elapsed() > options.timeoutMs) {
+            channel.sendSignal("TERM");
+            signalRemoteGroup(remotePid, "TERM");
+            channel.close();
+            return makeError(ErrorCode::Timeout, tr("command on %1 did not finish within %2 s")
+                                                     .arg(m_target.display()).arg(options.timeoutMs / 1000));
+        }
+        QByteArray err;
+        auto data = channel.read(100, &err);
+        if (!data)
+            return data.error();
+        if (!pidKnown && !err.isEmpty()) {
+            pendingErr += err;
+            err.clear();
+            const qsizetype at = pendingErr.indexOf(pidMarker);
+            const qsizetype end = at >= 0 ? pendingErr.indexOf("\036\n", at + pidMarker.size()) : -1;
+            if (end >= 0) {
+                remotePid = pendingErr.mid(at + pidMarker.size(), end - at - pidMarker.size()).toLongLong();
+                err = pendingErr.left(at) + pendingErr.mid(end + 2);
+                pendingErr.clear();
+                pidKnown = true;
+            } else if (pendingErr.size() > 256) {
+                err = pendingErr; // the login shell printed something else first; give up on the pid
+                pendingErr.clear();
+                pidKnown = true;
+            }
+        }
+        if (!data->isEmpty() && options.onStdout)
+            options.onStdout(*data);
+        if (!err.isEmpty() && options.onStderr)
+            options.onStderr(err);
+        if (channel.isEof() && data->isEmpty() && err.isEmpty())
+            break;
+        if (!isConnected())
+            return makeError(ErrorCode::ConnectFailed, tr("connection to %1 lost while a command ran").arg(m_target.display()));
+    }
+    if (!pendingErr.isEmpty() && options.onStderr)
+        options.onStderr(pendingErr);
+    const std::optional<int> status = channel.exitStatus();
+    if (interrupted)
+        return makeError(ErrorCode::Cancelled, tr("command cancelled on %1").arg(m_target.display()));
+    return status.value_or(-1);
+}
+
+Result<ExecOutput> Session::run(const QString &command, int timeoutMs)
+{
+    ExecOutput output;
+    ExecOptions options;
+    options.onStdout = [&output](const QByteArray &data) { output.out += data; };
+    options.onStderr = [&output](const QByteArray &data) { output.err += data; };
+    options.timeoutMs = timeoutMs;
+    auto status = exec(command, options);
+    if (!status)
+        return status.error();
+    output.exitStatus = *status;
+    return output;
+}
+
+Channel::Channel(ssh_channel_struct *channel) : m_channel(channel) {}
+
+Channel::~Channel()
+{
+    close();
+}
+
+void Channel::close()
+{
+    if (!m_channel)
+        return;
+    if (ssh_channel_is_open(m_channel)) {
+        ssh_channel_send_eof(m_channel);
+        ssh_channel_close(m_channel);
+    }
+    ssh_channel_free(m_channel);
+    m_channel = nullptr;
+}
+
+Result<QByteArray> Channel::read(int timeoutMs, QByteArray *stderrData)
+{
+    if (!m_channel)
+        return QByteArray();
+    char buffer[65536];
+    QByteArray out;
+    int n = ssh_channel_read_timeout(m_channel, buffer, sizeof buffer, 0, timeoutMs);
+    if (n == SSH_ERROR)
+        return makeError(ErrorCode::ConnectFailed, QCoreApplication::translate("ssh", "the SSH connection broke while reading"));
+    if (n > 0) {
+        out.append(buffer, n);
+        // Drain what is already buffered without waiting again.
+        while ((n = ssh_channel_read_nonblocking(m_channel, buffer, sizeof buffer, 0)) > 0)
+            out.append(buffer, n);
+    }
+    while ((n = ssh_channel_read_nonblocking(m_channel, buffer, sizeof buffer, 1)) > 0) {
+        if (stderrData)
+            stderrData->append(buffer, n);
+    }
+    return out;
+}
+
+Result<void> Channel::write(const QByteArray &data)
+{
+    qsizetype offset = 0;
+    while (offset < data.size()) {
+        const int n = ssh_channel_write(m_channel, data.constData() + offset,
+                                        static_cast<uint32_t>(qMin<qsizetype>(data.size() - offset, 1 << 20)));
+        if (n == SSH_ERROR)
+            return makeError(ErrorCode::ConnectFailed, QCoreApplication::translate("ssh", "the SSH connection broke while writing"));
+        offset += n;
+    }
+    return {};
+}
+
+Result<void> Channel::sendEof()
+{
+    if (m_channel && ssh_channel_send_eof(m_channel) != SSH_OK)
+        return makeError(ErrorCode::ConnectFailed, QCoreApplication::translate("ssh", "the SSH connection broke"));
+    return {};
+}
+
+void Channel::sendSignal(const char *signalName)
+{
+    if (m_channel && ssh_channel_is_open(m_channel))
+        ssh_channel_request_send_signal(m_channel, signalName);
+}
+
+bool Channel::isEof() const
+{
+    return !m_channel || ssh_channel_is_eof(m_channel) || ssh_channel_is_closed(m_channel);
+}
+
+bool Channel::isOpen() const
+{
+    return m_channel && ssh_channel_is_open(m_channel);
+}
+
+std::optional<int> Channel::exitStatus() const
+{
+    if (!m_channel)
+        return std::nullopt;
+    const int status = ssh_channel_get_exit_status(m_channel);
+    if (status < 0)
+        return std::nullopt;
+    return status;
+}
+
+} // namespace gantry::ssh

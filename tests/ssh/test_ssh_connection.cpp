@@ -1,0 +1,121 @@
+#include "sshdfixture.h"
+#include "hosts/connectionmanager.h"
+#include "hosts/hoststore.h"
+#include "ssh/connection.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace gantry;
+
+class TestSshConnection : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY(m_sshd.start().isEmpty()); }
+
+    void connectsOffThreadAndRunsJobs()
+    {
+        ssh::Connection connection(m_sshd.target());
+        QSignalSpy states(&connection, &ssh::Connection::stateChanged);
+        connection.connectToHost(m_sshd.connectOptions());
+        QCOMPARE(connection.state(), ssh::ConnectionState::Connecting);
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 10000);
+        QByteArray out;
+        Qt::HANDLE jobThread = nullptr;
+        connection.post([&out, &jobThread](ssh::Session &session) {
+            jobThread = QThread::currentThreadId();
+            if (auto r = session.run(QStringLiteral("echo from-worker")))
+                out = r->out;
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(out, QByteArray("from-worker\n"), 10000);
+        QVERIFY(jobThread != QThread::currentThreadId());
+        QVERIFY(states.count() >= 2);
+    }
+
+    void lostWhenServerDies()
+    {
+        test::SshdFixture sshd;
+        QVERIFY(sshd.start().isEmpty());
+        ssh::Connection connection(sshd.target());
+        ssh::ConnectOptions options = sshd.connectOptions();
+        options.keepaliveIntervalS = 1;
+        connection.connectToHost(options);
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 10000);
+        sshd.stop();
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Lost, 10000);
+        QVERIFY(connection.lastError().contains(QStringLiteral("lost")));
+    }
+
+    void failedStatesAreDistinct()
+    {
+        ssh::Target target = m_sshd.target();
+        target.identityFiles = {QStringLiteral("/nonexistent/key")};
+        ssh::Connection connection(target);
+        connection.connectToHost(m_sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::AuthFailed, 10000);
+
+        ssh::Connection unknown(m_sshd.target());
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.knownHostsFile = m_sshd.emptyKnownHostsPath();
+        unknown.connectToHost(options);
+        QTRY_COMPARE_WITH_TIMEOUT(unknown.state(), ssh::ConnectionState::HostKeyUnknown, 10000);
+    }
+
+    void managerUsesStoredPassword()
+    {
+        QTemporaryDir config;
+        HostStore hosts(config.path());
+        SavedHost saved;
+        saved.name = QStringLiteral("box");
+        saved.target = m_sshd.target();
+        QVERIFY(hosts.add(saved).ok());
+        auto secrets = makeMemorySecretStore();
+        ConnectionManager manager(&hosts, secrets.get());
+        manager.setKnownHostsFile(m_sshd.knownHostsPath());
+        QSignalSpy spy(&manager, &ConnectionManager::stateChanged);
+        ssh::Connection *conn = manager.connectHost(QStringLiteral("box"));
+        QVERIFY(conn);
+        QTRY_COMPARE_WITH_TIMEOUT(conn->state(), ssh::ConnectionState::Connected, 10000);
+        QCOMPARE(manager.connection(QStringLiteral("box")), conn);
+        QVERIFY(spy.count() >= 1);
+        QCOMPARE(spy.last().at(0).toString(), QStringLiteral("box"));
+        QVERIFY(!manager.connectHost(QStringLiteral("nope")));
+    }
+
+    void hostStoreRoundTrip()
+    {
+        QTemporaryDir config;
+        HostStore store(config.path());
+        QVERIFY(store.load().ok());
+        SavedHost a;
+        a.name = QStringLiteral("autodl");
+        a.target.host = QStringLiteral("connect.westb.seetacloud.com");
+        a.target.port = 23456;
+        a.target.user = QStringLiteral("root");
+        a.target.auth = ssh::AuthMethod::Password;
+        a.hourlyPriceUsd = 0.42;
+        QVERIFY(store.add(a).ok());
+        auto dup = store.add(a);
+        QVERIFY(!dup.ok());
+        QCOMPARE(dup.error().code, ErrorCode::Conflict);
+        HostStore reloaded(config.path());
+        QVERIFY(reloaded.load().ok());
+        QCOMPARE(reloaded.hosts().size(), 1);
+        QCOMPARE(reloaded.hosts().first(), a);
+        QVERIFY(reloaded.remove(QStringLiteral("autodl")).ok());
+        QVERIFY(!reloaded.remove(QStringLiteral("autodl")).ok());
+        // No secret ever lands in the hosts file.
+        QFile file(reloaded.filePath());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("password\":"));
+    }
+
+private:
+    test::SshdFixture m_sshd;
+};
+
+QTEST_GUILESS_MAIN(TestSshConnection)
+#include "test_ssh_connection.moc"

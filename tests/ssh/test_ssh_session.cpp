@@ -1,0 +1,358 @@
+#include "sshdfixture.h"
+#include "ssh/knownhosts.h"
+#include "ssh/session.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <thread>
+#include <unistd.h>
+
+using namespace gantry;
+
+class TestSshSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        const QString error = m_sshd.start();
+        if (!error.isEmpty())
+            QFAIL(qPrintable(error));
+    }
+
+    void keyAuthAndExec()
+    {
+        ssh::Session session;
+        auto connected = session.connect(m_sshd.target(), m_sshd.connectOptions());
+        QVERIFY2(connected.ok(), connected.ok() ? "" : qPrintable(connected.error().message));
+        auto output = session.run(QStringLiteral("echo hello; echo oops >&2; exit 7"));
+        QVERIFY(output.ok());
+        QCOMPARE(output->out, QByteArray("hello\n"));
+        QCOMPARE(output->err, QByteArray("oops\n"));
+        QCOMPARE(output->exitStatus, 7);
+    }
+
+    void streamsOutputAndStdin()
+    {
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()).ok());
+        QList<QByteArray> chunks;
+        ssh::Session::ExecOptions options;
+        options.stdinData = QByteArray("abc\n");
+        options.onStdout = [&chunks](const QByteArray &data) { chunks << data; };
+        auto status = session.exec(QStringLiteral("cat; for i in 1 2 3; do echo line$i; sleep 0.1; done"), options);
+        QVERIFY(status.ok());
+        QCOMPARE(*status, 0);
+        QCOMPARE(chunks.join(), QByteArray("abc\nline1\nline2\nline3\n"));
+        QVERIFY2(chunks.size() >= 2, "output should arrive while the command runs, not only at the end");
+    }
+
+    void cancelsLongCommand()
+    {
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()).ok());
+        std::atomic_bool cancel{false};
+        std::thread canceller([&cancel] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            cancel = true;
+        });
+        ssh::Session::ExecOptions options;
+        options.cancel = &cancel;
+        QElapsedTimer timer;
+        timer.start();
+        const QString marker = QStringLiteral("/tmp/gantry-cancel-%1").arg(QCoreApplication::applicationPid());
+        auto status = session.exec(QStringLiteral("sleep 30; touch ") + marker, options);
+        canceller.join();
+        QVERIFY(!status.ok());
+        QCOMPARE(status.error().code, ErrorCode::Cancelled);
+        QVERIFY(timer.elapsed() < 10000);
+        // The remote command really ended (root logins get no "signal" requests from OpenSSH).
+        auto alive = session.run(QStringLiteral("pgrep -f '[s]leep 30; touch %1' >/dev/null && echo alive || echo gone").arg(marker));
+        QVERIFY(alive.ok());
+        QCOMPARE(alive->out, QByteArray("gone\n"));
+        // The session stays usable after a cancelled command.
+        auto again = session.run(QStringLiteral("echo still-here"));
+        QVERIFY(again.ok());
+        QCOMPARE(again->out, QByteArray("still-here\n"));
+    }
+
+    void commandTimeout()
+    {
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()).ok());
+        auto output = session.run(QStringLiteral("sleep 20"), 500);
+        QVERIFY(!output.ok());
+        QCOMPARE(output.error().code, ErrorCode::Timeout);
+    }
+
+    void wrongKeyIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString key = dir.path() + QStringLiteral("/other");
+        test::runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                                                        QStringLiteral("-N"), QString(), QStringLiteral("-f"), key});
+        ssh::Target target = m_sshd.target();
+        target.identityFiles = {key};
+        ssh::Session session;
+        auto connected = session.connect(target, m_sshd.connectOptions());
+        QVERIFY(!connected.ok());
+        QCOMPARE(connected.error().code, ErrorCode::AuthFailed);
+        QVERIFY(connected.error().message.contains(QStringLiteral("authentication failed")));
+        QVERIFY(connected.error().message.contains(QStringLiteral("-i KEYFILE")));
+    }
+
+    void encryptedKeyAsksPassphrase()
+    {
+        QTemporaryDir dir;
+        const QString key = dir.path() + QStringLiteral("/enc");
+        test::runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ecdsa"),
+                                                        QStringLiteral("-N"), QStringLiteral("s3cret"), QStringLiteral("-f"), key});
+        QFile authorized(m_sshd.dir() + QStringLiteral("/authorized_keys"));
+        QFile pub(key + QStringLiteral(".pub"));
+        QVERIFY(authorized.open(QIODevice::Append) && pub.open(QIODevice::ReadOnly));
+        authorized.write(pub.readAll());
+        authorized.close();
+        ssh::Target target = m_sshd.target();
+        target.identityFiles = {key};
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        int asked = 0;
+        options.passphrase = [&asked](const QString &) -> std::optional<QString> {
+            ++asked;
+            return QStringLiteral("s3cret");
+        };
+        ssh::Session session;
+        auto connected = session.connect(target, options);
+        QVERIFY2(connected.ok(), connected.ok() ? "" : qPrintable(connected.error().message));
+        QCOMPARE(asked, 1);
+    }
+
+    void agentAuth()
+    {
+        const QByteArray agentOut = test::runProgram(QStringLiteral("ssh-agent"), {QStringLiteral("-s")});
+        QRegularExpression sockRe(QStringLiteral("SSH_AUTH_SOCK=([^;]+);"));
+        QRegularExpression pidRe(QStringLiteral("SSH_AGENT_PID=(\\d+);"));
+        const auto sock = sockRe.match(QString::fromUtf8(agentOut));
+        const auto pid = pidRe.match(QString::fromUtf8(agentOut));
+        if (!sock.hasMatch())
+            QSKIP("ssh-agent is not available");
+        const QByteArray oldSock = qgetenv("SSH_AUTH_SOCK");
+        qputenv("SSH_AUTH_SOCK", sock.captured(1).toUtf8());
+        QProcess add;
+        add.start(QStringLiteral("ssh-add"), {m_sshd.clientKeyPath()});
+        QVERIFY(add.waitForFinished(10000) && add.exitCode() == 0);
+        ssh::Target target = m_sshd.target();
+        target.identityFiles.clear();
+        target.auth = ssh::AuthMethod::Agent;
+        ssh::Session session;
+        auto connected = session.connect(target, m_sshd.connectOptions());
+        QProcess::execute(QStringLiteral("kill"), {pid.captured(1)});
+        qputenv("SSH_AUTH_SOCK", oldSock);
+        QVERIFY2(connected.ok(), connected.ok() ? "" : qPrintable(connected.error().message));
+    }
+
+    void unknownHostKeyNeedsConsent()
+    {
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.knownHostsFile = m_sshd.emptyKnownHostsPath();
+        ssh::HostKeyInfo seen;
+        options.confirmNewHostKey = [&seen](const ssh::HostKeyInfo &info) {
+            seen = info;
+            return false;
+        };
+        {
+            ssh::Session session;
+            auto refused = session.connect(m_sshd.target(), options);
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, ErrorCode::HostKeyUnknown);
+            QCOMPARE(seen.fingerprint, m_sshd.hostKeyFingerprint());
+            QVERIFY(refused.error().message.contains(m_sshd.hostKeyFingerprint()));
+            QVERIFY(refused.error().message.contains(QStringLiteral("--accept-new-host-key")));
+        }
+        options.confirmNewHostKey = [](const ssh::HostKeyInfo &) { return true; };
+        {
+            ssh::Session session;
+            QVERIFY(session.connect(m_sshd.target(), options).ok());
+        }
+        // Recorded now: a second connect needs no consent.
+        options.confirmNewHostKey = nullptr;
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), options).ok());
+    }
+
+    void changedHostKeyIsRefused()
+    {
+        test::SshdFixture other;
+        QVERIFY(other.start().isEmpty());
+        const QString known = other.knownHostsPath();
+        const QString oldFp = other.hostKeyFingerprint();
+        other.rotateHostKey();
+        QVERIFY(other.restart().isEmpty());
+        // restart() rewrote known_hosts for the new key; put the old record back as a user's file would have it.
+        ssh::ConnectOptions options = other.connectOptions();
+        options.knownHostsFile = other.dir() + QStringLiteral("/known_hosts_old");
+        QFile f(options.knownHostsFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("# comment line\n");
+        f.close();
+        // Record the *old* fingerprint by writing a line with a different key for this host.
+        QTemporaryDir dir;
+        test::runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                                                        QStringLiteral("-N"), QString(), QStringLiteral("-f"), dir.path() + QStringLiteral("/k")});
+        QFile pub(dir.path() + QStringLiteral("/k.pub"));
+        QVERIFY(pub.open(QIODevice::ReadOnly));
+        const QList<QByteArray> fields = pub.readAll().split(' ');
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("[127.0.0.1]:" + QByteArray::number(other.port()) + ' ' + fields[0] + ' ' + fields[1] + '\n');
+        f.close();
+        const QString recordedFp = ssh::sha256Fingerprint(QByteArray::fromBase64(fields[1]));
+        bool asked = false;
+        options.acceptNewHostKey = true; // must not matter for a changed key
+        options.confirmNewHostKey = [&asked](const ssh::HostKeyInfo &) { return asked = true; };
+        ssh::Session session;
+        auto refused = session.connect(other.target(), options);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::HostKeyChanged);
+        QVERIFY(!asked);
+        const QString message = refused.error().message;
+        QVERIFY2(message.contains(QStringLiteral("possible attack")), qPrintable(message));
+        QVERIFY2(message.contains(recordedFp), qPrintable(message));
+        QVERIFY2(message.contains(other.hostKeyFingerprint()), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("line 2 of ") + options.knownHostsFile), qPrintable(message));
+        Q_UNUSED(known);
+        Q_UNUSED(oldFp);
+    }
+
+    void connectTimeoutOnBlackHole()
+    {
+        // A listener that never accepts: TCP connects, but no SSH banner ever comes.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
+        silent.pauseAccepting();
+        ssh::Target target = m_sshd.target();
+        target.port = silent.serverPort();
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.connectTimeoutMs = 1500;
+        QElapsedTimer timer;
+        timer.start();
+        ssh::Session session;
+        auto result = session.connect(target, options);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().code == ErrorCode::Timeout || result.error().code == ErrorCode::ConnectFailed,
+                 qPrintable(result.error().message));
+        QVERIFY2(timer.elapsed() < 8000, "a dead host must not hang the caller");
+    }
+
+    void refusedPort()
+    {
+        ssh::Target target = m_sshd.target();
+        target.port = test::SshdFixture::freePort();
+        ssh::Session session;
+        auto result = session.connect(target, m_sshd.connectOptions());
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().code, ErrorCode::ConnectFailed);
+        QVERIFY(result.error().message.contains(QStringLiteral("cannot connect")));
+    }
+
+    void passwordAuth()
+    {
+        if (geteuid() != 0)
+            QSKIP("password logins need a dedicated user with a known password (root only)");
+        const QString user = QStringLiteral("gantrypw");
+        QProcess::execute(QStringLiteral("useradd"), {QStringLiteral("-m"), user});
+        QProcess chpasswd;
+        chpasswd.start(QStringLiteral("chpasswd"));
+        chpasswd.waitForStarted();
+        chpasswd.write("gantrypw:Corr3ct-horse\n");
+        chpasswd.closeWriteChannel();
+        QVERIFY(chpasswd.waitForFinished(10000) && chpasswd.exitCode() == 0);
+        test::SshdFixture sshd;
+        test::SshdFixture::Options fixtureOptions;
+        fixtureOptions.passwordAuth = true;
+        QVERIFY(sshd.start(fixtureOptions).isEmpty());
+        ssh::Target target = sshd.target();
+        target.user = user;
+        target.identityFiles.clear();
+        target.auth = ssh::AuthMethod::Password;
+        ssh::ConnectOptions options = sshd.connectOptions();
+        options.password = [](const QString &) -> std::optional<QString> { return QStringLiteral("wrong"); };
+        {
+            ssh::Session session;
+            auto refused = session.connect(target, options);
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, ErrorCode::AuthFailed);
+            QVERIFY(!refused.error().message.contains(QStringLiteral("wrong")));
+        }
+        options.password = [](const QString &) -> std::optional<QString> { return QStringLiteral("Corr3ct-horse"); };
+        ssh::Session session;
+        auto connected = session.connect(target, options);
+        QVERIFY2(connected.ok(), connected.ok() ? "" : qPrintable(connected.error().message));
+        auto who = session.run(QStringLiteral("whoami"));
+        QVERIFY(who.ok());
+        QCOMPARE(who->out.trimmed(), user.toUtf8());
+    }
+
+    void forwardChannel()
+    {
+        QTcpServer echo;
+        QVERIFY(echo.listen(QHostAddress::LocalHost, 0));
+        connect(&echo, &QTcpServer::newConnection, this, [&echo] {
+            QTcpSocket *socket = echo.nextPendingConnection();
+            connect(socket, &QTcpSocket::readyRead, socket, [socket] { socket->write(socket->readAll().toUpper()); });
+        });
+        const quint16 port = echo.serverPort();
+        QByteArray reply;
+        QString error;
+        std::thread worker([&] {
+            ssh::Session session;
+            if (auto c = session.connect(m_sshd.target(), m_sshd.connectOptions()); !c) {
+                error = c.error().message;
+                return;
+            }
+            auto channel = session.openForward(QStringLiteral("127.0.0.1"), port);
+            if (!channel) {
+                error = channel.error().message;
+                return;
+            }
+            (void)(*channel)->write("ping");
+            for (int i = 0; i < 50 && reply.size() < 4; ++i) {
+                auto data = (*channel)->read(100);
+                if (data)
+                    reply += *data;
+            }
+        });
+        QElapsedTimer timer;
+        timer.start();
+        while (reply.size() < 4 && error.isEmpty() && timer.elapsed() < 10000)
+            QTest::qWait(20);
+        worker.join();
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(reply, QByteArray("PING"));
+    }
+
+    void targetSpecParsing()
+    {
+        ssh::Target t;
+        QString error;
+        QVERIFY(ssh::parseTargetSpec(QStringLiteral("root@connect.westb.seetacloud.com:23456"), &t, &error));
+        QCOMPARE(t.user, QStringLiteral("root"));
+        QCOMPARE(t.host, QStringLiteral("connect.westb.seetacloud.com"));
+        QCOMPARE(t.port, 23456);
+        QVERIFY(ssh::parseTargetSpec(QStringLiteral("[::1]:2222"), &t, &error));
+        QCOMPARE(t.host, QStringLiteral("::1"));
+        QCOMPARE(t.port, 2222);
+        QVERIFY(!ssh::parseTargetSpec(QStringLiteral("host:99999"), &t, &error));
+        QVERIFY(error.contains(QStringLiteral("invalid port")));
+        QCOMPARE(ssh::shellQuote(QStringLiteral("it's")), QStringLiteral("'it'\\''s'"));
+    }
+
+private:
+    test::SshdFixture m_sshd;
+};
+
+QTEST_GUILESS_MAIN(TestSshSession)
+#include "test_ssh_session.moc"

@@ -1,0 +1,195 @@
+#include "sshdfixture.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
+
+#include <unistd.h>
+
+namespace gantry::test {
+
+QByteArray runProgram(const QString &program, const QStringList &args, int timeoutMs)
+{
+    QProcess process;
+    process.start(program, args);
+    if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+        return {};
+    return process.readAllStandardOutput();
+}
+
+SshdFixture::SshdFixture() = default;
+
+SshdFixture::~SshdFixture()
+{
+    stop();
+}
+
+int SshdFixture::freePort()
+{
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    return server.serverPort();
+}
+
+QString SshdFixture::user() const
+{
+    ssh::Target t;
+    return t.effectiveUser();
+}
+
+QString SshdFixture::clientKeyPath() const
+{
+    return dir() + QStringLiteral("/client_ed25519");
+}
+
+QString SshdFixture::knownHostsPath() const
+{
+    return dir() + QStringLiteral("/known_hosts");
+}
+
+QString SshdFixture::emptyKnownHostsPath() const
+{
+    const QString path = dir() + QStringLiteral("/known_hosts_empty_") + QString::number(QDateTime::currentMSecsSinceEpoch());
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    return path;
+}
+
+QString SshdFixture::hostKeyFingerprint() const
+{
+    const QByteArray out = runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-lf"), dir() + QStringLiteral("/host_ed25519.pub")});
+    const QList<QByteArray> parts = out.split(' ');
+    return parts.size() > 1 ? QString::fromLatin1(parts[1]) : QString();
+}
+
+ssh::Target SshdFixture::target() const
+{
+    ssh::Target t;
+    t.host = host();
+    t.port = m_port;
+    t.user = user();
+    t.identityFiles = {clientKeyPath()};
+    t.auth = ssh::AuthMethod::Key;
+    return t;
+}
+
+ssh::ConnectOptions SshdFixture::connectOptions() const
+{
+    ssh::ConnectOptions options;
+    options.knownHostsFile = knownHostsPath();
+    options.connectTimeoutMs = 10000;
+    return options;
+}
+
+void SshdFixture::rotateHostKey()
+{
+    QFile::remove(dir() + QStringLiteral("/host_ed25519"));
+    QFile::remove(dir() + QStringLiteral("/host_ed25519.pub"));
+    runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                                              QStringLiteral("-N"), QString(), QStringLiteral("-f"),
+                                              dir() + QStringLiteral("/host_ed25519")});
+}
+
+QString SshdFixture::writeConfig()
+{
+    QString config;
+    config += QStringLiteral("Port %1\nListenAddress 127.0.0.1\n").arg(m_port);
+    config += QStringLiteral("HostKey %1/host_ed25519\nPidFile %1/sshd.pid\nAuthorizedKeysFile %1/authorized_keys\n").arg(dir());
+    config += QStringLiteral("UsePAM no\nStrictModes no\nPubkeyAuthentication yes\n");
+    config += m_options.passwordAuth ? QStringLiteral("PasswordAuthentication yes\nKbdInteractiveAuthentication yes\nPermitRootLogin yes\n")
+                                     : QStringLiteral("PasswordAuthentication no\nKbdInteractiveAuthentication no\n");
+    config += QStringLiteral("Subsystem sftp internal-sftp\nMaxSessions 20\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n");
+    config += QStringLiteral("LogLevel ERROR\n");
+    const QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");
+    config += QStringLiteral("SetEnv PATH=%1\n").arg(m_options.binDir.isEmpty() ? path : m_options.binDir + QLatin1Char(':') + path);
+    config += m_options.extraConfig + QLatin1Char('\n');
+    const QString file = dir() + QStringLiteral("/sshd_config");
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    f.write(config.toUtf8());
+    return file;
+}
+
+QString SshdFixture::start(const Options &options)
+{
+    m_options = options;
+    if (!QFile::exists(QStringLiteral("/usr/sbin/sshd")))
+        return QStringLiteral("/usr/sbin/sshd not found: install openssh-server");
+    if (!m_dir.isValid())
+        return QStringLiteral("cannot create a temporary directory");
+    if (geteuid() == 0)
+        QDir().mkpath(QStringLiteral("/run/sshd"));
+    const QString keygen = QStringLiteral("ssh-keygen");
+    if (!QFile::exists(dir() + QStringLiteral("/host_ed25519")))
+        rotateHostKey();
+    if (!QFile::exists(clientKeyPath())) {
+        runProgram(keygen, {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                            QString(), QStringLiteral("-C"), QStringLiteral("gantry-test"), QStringLiteral("-f"), clientKeyPath()});
+        QFile::copy(clientKeyPath() + QStringLiteral(".pub"), dir() + QStringLiteral("/authorized_keys"));
+    }
+    QFile::setPermissions(dir() + QStringLiteral("/host_ed25519"), QFile::ReadOwner | QFile::WriteOwner);
+    QFile::setPermissions(clientKeyPath(), QFile::ReadOwner | QFile::WriteOwner);
+    if (m_port == 0)
+        m_port = freePort();
+    {
+        QFile hostPub(dir() + QStringLiteral("/host_ed25519.pub"));
+        QFile known(knownHostsPath());
+        if (!hostPub.open(QIODevice::ReadOnly) || !known.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return QStringLiteral("cannot write the test known_hosts file");
+        const QList<QByteArray> fields = hostPub.readAll().trimmed().split(' ');
+        known.write("[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + fields.value(0) + ' ' + fields.value(1) + '\n');
+    }
+    const QString config = writeConfig();
+    if (config.isEmpty())
+        return QStringLiteral("cannot write sshd_config");
+
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_process->start(QStringLiteral("/usr/sbin/sshd"), {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config});
+    if (!m_process->waitForStarted(5000))
+        return QStringLiteral("sshd did not start: ") + m_process->errorString();
+
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 10000) {
+        if (m_process->state() != QProcess::Running)
+            return QStringLiteral("sshd exited at once (exit code %1); see its stderr above").arg(m_process->exitCode());
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, static_cast<quint16>(m_port));
+        if (socket.waitForConnected(200) && socket.waitForReadyRead(1000) && socket.readAll().startsWith("SSH-"))
+            return {};
+        QThread::msleep(50);
+    }
+    stop();
+    return QStringLiteral("sshd did not answer on port %1 within 10 s").arg(m_port);
+}
+
+void SshdFixture::stop()
+{
+    if (!m_process)
+        return;
+    // Per-connection sshd processes are children of the listener and outlive it; end them first so a
+    // stopped fixture really drops every open connection (as a crashed or restarted server would).
+    QProcess::execute(QStringLiteral("pkill"), {QStringLiteral("-KILL"), QStringLiteral("-P"),
+                                                QString::number(m_process->processId())});
+    m_process->kill();
+    m_process->waitForFinished(5000);
+    m_process.reset();
+}
+
+QString SshdFixture::restart()
+{
+    stop();
+    return start(m_options);
+}
+
+bool SshdFixture::isRunning() const
+{
+    return m_process && m_process->state() == QProcess::Running;
+}
+
+} // namespace gantry::test

@@ -1,0 +1,56 @@
+#include "providers/providertypes.h"
+
+namespace gantry::providers {
+
+QString instanceStateName(InstanceState state)
+{
+    switch (state) {
+    case InstanceState::Booting: return QStringLiteral("booting");
+    case InstanceState::Running: return QStringLiteral("running");
+    case InstanceState::Unhealthy: return QStringLiteral("unhealthy");
+    case InstanceState::Restarting: return QStringLiteral("restarting");
+    case InstanceState::Stopping: return QStringLiteral("stopping");
+    case InstanceState::Stopped: return QStringLiteral("stopped");
+    case InstanceState::Terminating: return QStringLiteral("terminating");
+    case InstanceState::Terminated: return QStringLiteral("terminated");
+    case InstanceState::Error: return QStringLiteral("error");
+    case InstanceState::Unknown: break;
+    }
+    return QStringLiteral("unknown");
+}
+
+InstanceState instanceStateFromName(const QString &name)
+{
+    static const InstanceState all[] = {
+        InstanceState::Booting, InstanceState::Running, InstanceState::Unhealthy,
+        InstanceState::Restarting, InstanceState::Stopping, InstanceState::Stopped,
+        InstanceState::Terminating, InstanceState::Terminated, InstanceState::Error,
+    };
+    for (InstanceState state : all) {
+        if (instanceStateName(state) == name)
+            return state;
+    }
+    return InstanceState::Unknown;
+}
+
+bool isBillingCompute(InstanceState state)
+{
+    switch (state) {
+    case InstanceState::Booting:
+    case InstanceState::Running:
+    case InstanceState::Unhealthy:
+    case InstanceState::Restarting:
+    case InstanceState::Stopping:
+    case InstanceState::Terminating:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool isGone(InstanceState state)
+{
+    return state == InstanceState::Terminated;
+}
+
+} // namespace gantry::providers

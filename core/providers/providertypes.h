@@ -1,0 +1,152 @@
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+#include "util/result.h"
+
+namespace gantry::providers {
+
+template<typename T>
+using Callback = std::function<void(Result<T>)>;
+
+enum class Capability
+{
+    None = 0,
+    StopStart = 1 << 0,           // compute billing pauses while stopped
+    Restart = 1 << 1,
+    Filesystems = 1 << 2,         // persistent volumes that outlive instances
+    Images = 1 << 3,
+    GenerateSshKey = 1 << 4,      // the provider can generate a key pair for us
+    StorageBillsWhileStopped = 1 << 5,
+    RegionsPerType = 1 << 6,      // capacity is reported per region
+};
+Q_DECLARE_FLAGS(Capabilities, Capability)
+Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)
+
+struct ProviderInfo
+{
+    QString id;            // "lambda", "runpod", "sandbox"
+    QString displayName;   // "Lambda Cloud"
+    Capabilities capabilities;
+    int billingGranularitySeconds = 60;
+    QString sshUser;       // default login user on instances ("ubuntu", "root", local user)
+    QString billingNote;   // one sentence for the UI
+};
+
+struct Region
+{
+    QString name;
+    QString description;
+    bool operator==(const Region &) const = default;
+};
+
+struct InstanceType
+{
+    QString provider;
+    QString name;          // the id passed to launch
+    QString description;
+    QString gpuModel;      // "A10", "RTX 4090"; empty for CPU-only types
+    int gpuCount = 0;
+    int vramGbPerGpu = 0;
+    int vcpus = 0;
+    int ramGb = 0;
+    int diskGb = 0;
+    double pricePerHour = 0;   // USD for the whole instance
+    QList<Region> regionsWithCapacity;
+    QString note;
+
+    bool availableNow() const { return !regionsWithCapacity.isEmpty(); }
+    int totalVramGb() const { return vramGbPerGpu * gpuCount; }
+    double pricePerGpuHour() const { return gpuCount > 0 ? pricePerHour / gpuCount : pricePerHour; }
+};
+
+enum class InstanceState
+{
+    Booting,
+    Running,
+    Unhealthy,
+    Restarting,
+    Stopping,
+    Stopped,
+    Terminating,
+    Terminated,
+    Error,
+    Unknown,
+};
+
+QString instanceStateName(InstanceState state);     // stable, lowercase: "booting", "running"…
+InstanceState instanceStateFromName(const QString &name);
+bool isBillingCompute(InstanceState state);          // compute is charged in this state
+bool isGone(InstanceState state);                    // terminated or never coming back
+
+struct Instance
+{
+    QString provider;
+    QString id;
+    QString name;
+    QString typeName;
+    QString gpuDescription;
+    QString region;
+    InstanceState state = InstanceState::Unknown;
+    QString providerStatus;    // the provider's own word, for display
+    QString sshHost;           // empty until reachable
+    int sshPort = 22;
+    QString sshUser;
+    double pricePerHour = 0;   // compute price now (0 when stopped on RunPod)
+    int volumeGb = 0;          // persistent disk that keeps billing while stopped
+    QDateTime createdAt;
+    QStringList sshKeyNames;
+    QStringList filesystemNames;
+
+    bool reachable() const { return state == InstanceState::Running && !sshHost.isEmpty(); }
+};
+
+struct SshKey
+{
+    QString id;
+    QString name;
+    QString publicKey;
+    QString privateKey;    // only right after the provider generated it; never stored by Gantry
+};
+
+struct Filesystem
+{
+    QString id;
+    QString name;
+    QString region;
+    QString mountPoint;
+    bool inUse = false;
+    qint64 bytesUsed = -1;
+    int sizeGb = 0;
+};
+
+struct Image
+{
+    QString id;
+    QString name;
+    QString family;
+    QString description;
+    QString region;
+};
+
+struct LaunchRequest
+{
+    QString typeName;
+    QString region;
+    QString sshKeyName;
+    QString name;
+    QString image;           // image id or family ("" = provider default)
+    QStringList filesystemNames;
+    int volumeGb = 0;        // RunPod persistent volume (0 = none)
+    int gpuCount = 1;        // RunPod only
+};
+
+} // namespace gantry::providers
+
+Q_DECLARE_METATYPE(gantry::providers::Instance)

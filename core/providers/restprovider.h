@@ -1,0 +1,55 @@
+#pragma once
+
+#include "providers/httpclient.h"
+#include "providers/provider.h"
+
+#include <QJsonValue>
+#include <QUrl>
+
+namespace gantry::providers {
+
+// Where a REST provider lives and how to authenticate. The key is held only in memory.
+struct RestConfig
+{
+    QUrl baseUrl;          // validated with checkEndpoint()
+    QString apiKey;
+    RetryPolicy retry;
+    int timeoutMs = 30000;
+};
+
+// Accepts https:// anywhere and http:// only on a loopback host (emulators), so an API key never
+// crosses a network in clear text.
+Result<QUrl> checkEndpoint(const QString &url, const QString &providerName);
+
+// Shared plumbing of the HTTP providers: authenticated JSON calls, transport error messages.
+class RestProvider : public Provider
+{
+    Q_OBJECT
+
+public:
+    RestProvider(RestConfig config, QObject *parent);
+    ~RestProvider() override;
+
+    const RestConfig &config() const { return m_config; }
+    HttpClient &http() { return m_http; }
+
+protected:
+    using JsonCallback = std::function<void(Result<QJsonValue>)>;
+    // path is appended to the base URL (it may carry a query). body null = no body.
+    void call(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+              JsonCallback done);
+    // Turns a non-2xx reply into the provider's message.
+    virtual Error httpError(const HttpResponse &response) const = 0;
+    // Unwraps a 2xx reply (Lambda's {"data": …}); malformed bodies become Provider errors.
+    virtual Result<QJsonValue> unwrap(const HttpResponse &response) const;
+
+    Error transportError(const HttpResponse &response) const;
+    Error malformed(const QString &detail) const;
+    QString rateLimitHint(const HttpResponse &response) const;
+
+private:
+    RestConfig m_config;
+    HttpClient m_http;
+};
+
+} // namespace gantry::providers

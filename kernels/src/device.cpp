@@ -331,7 +331,8 @@ bool DeviceRun::init_context()
         return false;
     }
     try {
-        check(cu_.StreamCreate(&stream_, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+        // A blocking stream: it orders with the legacy default stream used by cuMemsetD8/cuMemcpyDtoH.
+        check(cu_.StreamCreate(&stream_, CU_STREAM_DEFAULT), "cuStreamCreate");
         check(cu_.EventCreate(&ev0_, CU_EVENT_DEFAULT), "cuEventCreate");
         check(cu_.EventCreate(&ev1_, CU_EVENT_DEFAULT), "cuEventCreate");
         CUdeviceptr d = 0;
@@ -473,6 +474,16 @@ TestResult DeviceRun::test_memory()
     const double want = rc_.opt.quick ? 0.50 : 0.94;
     CUdeviceptr buf = 0;
     size_t bytes = 0;
+    struct Free {
+        const CudaApi& cu;
+        CUdeviceptr& a;
+        CUdeviceptr& b;
+        ~Free()
+        {
+            if (a) cu.MemFree(a);
+            if (b) cu.MemFree(b);
+        }
+    } guard{cu_, buf, err};
     for (double f = want; f > 0.05; f -= 0.02) {
         bytes = static_cast<size_t>(static_cast<double>(free_b) * f) & ~static_cast<size_t>((2u << 20) - 1);
         const CUresult r = cu_.MemAlloc(&buf, bytes);
@@ -480,10 +491,7 @@ TestResult DeviceRun::test_memory()
         buf = 0;
         if (r != CUDA_ERROR_OUT_OF_MEMORY) check(r, "cuMemAlloc");
     }
-    if (!buf) {
-        cu_.MemFree(err);
-        throw CudaError("could not allocate memory for the test");
-    }
+    if (!buf) throw CudaError("could not allocate memory for the test");
     const double fraction = static_cast<double>(bytes) / static_cast<double>(free_b);
     progress(3, "memory_integrity", fmt("testing %.1f GiB (%.0f%% of free memory)", bytes / kGiB, fraction * 100));
 
@@ -522,8 +530,9 @@ TestResult DeviceRun::test_memory()
     }
     unsigned long long e[4] = {};
     check(cu_.MemcpyDtoH(e, err, sizeof e), "cuMemcpyDtoH");
+    const unsigned long long base = static_cast<unsigned long long>(buf);
     cu_.MemFree(buf);
-    cu_.MemFree(err);
+    buf = 0;
     t.measured = static_cast<double>(e[0]);
     Json& d = t.details;
     d.set("bytes_tested", static_cast<unsigned long long>(bytes)).set("gib_tested", bytes / kGiB);
@@ -531,7 +540,7 @@ TestResult DeviceRun::test_memory()
     d.set("seconds", now_s() - t0);
     if (gpu_ms > 0) d.set("test_traffic_gbs", 4.0 * static_cast<double>(bytes) * done / (gpu_ms * 1e6));
     if (e[0]) {
-        d.set("first_error_address", hex64(static_cast<unsigned long long>(buf) + e[1] * 8));
+        d.set("first_error_address", hex64(base + e[1] * 8));
         d.set("first_error_expected", hex64(e[2])).set("first_error_actual", hex64(e[3]));
         t.status = "fail";
         t.message = fmt("%llu memory words read back wrong (first at offset %.3f GiB): the GPU memory is faulty.", e[0],

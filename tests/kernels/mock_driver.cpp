@@ -2,7 +2,8 @@
 // Kernels are no-ops (device memory is host memory, so copies and memsets are real), events report
 // 10 ms. It exercises the program's orchestration, error paths and JSON, not the GPU code.
 // Environment: MOCK_CUDA_VERSION (default 13000), MOCK_CUDA_INIT (cuInit result, default 0),
-// MOCK_CUDA_LOAD_FAIL (cuModuleLoadDataEx result for the fatbin, default 0).
+// MOCK_CUDA_LOAD_FAIL (cuModuleLoadDataEx result for the fatbin, default 0), MOCK_CUDA_LAUNCH_FAIL
+// (cuLaunchKernel result for every kernel but the arch probe, default 0).
 #include <cuda.h>
 
 #include <cstdlib>
@@ -117,8 +118,9 @@ MOCK_API cuLaunchKernel(CUfunction f, unsigned, unsigned, unsigned, unsigned, un
     if (std::strcmp(reinterpret_cast<const char*>(f), "gv_arch_probe") == 0) {
         int* out = *static_cast<int**>(args[0]);
         *out = 900;
+        return CUDA_SUCCESS;
     }
-    return CUDA_SUCCESS;
+    return static_cast<CUresult>(env_int("MOCK_CUDA_LAUNCH_FAIL", 0));
 }
 MOCK_API cuMemGetInfo_v2(size_t* fr, size_t* total)
 {

@@ -1,0 +1,154 @@
+#include "clicommand.h"
+#include "cliconnect.h"
+#include "hosts/connectionmanager.h"
+#include "hosts/hoststore.h"
+#include "hosts/sshconfigimport.h"
+#include "util/paths.h"
+#include "util/secretstore.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace gantry::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QJsonObject hostJson(const SavedHost &host)
+{
+    return QJsonObject{{QStringLiteral("name"), host.name},
+                       {QStringLiteral("host"), host.target.host},
+                       {QStringLiteral("port"), host.target.port},
+                       {QStringLiteral("user"), host.target.effectiveUser()},
+                       {QStringLiteral("auth"), ssh::authMethodName(host.target.auth)},
+                       {QStringLiteral("identity_files"), QJsonArray::fromStringList(host.target.identityFiles)},
+                       {QStringLiteral("proxy_jump"), host.target.proxyJump},
+                       {QStringLiteral("hourly_price_usd"), host.hourlyPriceUsd},
+                       {QStringLiteral("provider"), host.provider},
+                       {QStringLiteral("instance_id"), host.instanceId},
+                       {QStringLiteral("source"), host.source}};
+}
+
+int list(Context &context, HostStore &store)
+{
+    if (context.json) {
+        QJsonArray array;
+        for (const SavedHost &host : store.hosts())
+            array.append(hostJson(host));
+        context.printJson(QJsonObject{{QStringLiteral("hosts"), array}});
+        return ExitOk;
+    }
+    if (store.hosts().isEmpty()) {
+        context.out << tr("No saved hosts. Add one: gantry-cli hosts add NAME [user@]host[:port]") << Qt::endl;
+        return ExitOk;
+    }
+    for (const SavedHost &host : store.hosts()) {
+        context.out << QStringLiteral("%1  %2  auth=%3%4")
+                           .arg(host.name.leftJustified(20), host.target.display().leftJustified(36),
+                                ssh::authMethodName(host.target.auth),
+                                host.hourlyPriceUsd > 0 ? QStringLiteral("  $%1/h").arg(host.hourlyPriceUsd, 0, 'f', 2) : QString())
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+int add(Context &context, HostStore &store, QStringList args)
+{
+    auto hostOptions = takeHostOptions(args);
+    if (!hostOptions)
+        return context.fail(hostOptions.error());
+    SavedHost host;
+    host.source = QStringLiteral("manual");
+    QStringList positional;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1StringView("--auth") && i + 1 < args.size()) {
+            host.target.auth = ssh::authMethodFromName(args[++i]);
+        } else if (args[i] == QLatin1StringView("--price") && i + 1 < args.size()) {
+            bool ok = false;
+            host.hourlyPriceUsd = args[++i].toDouble(&ok);
+            if (!ok || host.hourlyPriceUsd < 0)
+                return context.usage(tr("--price needs a number of US dollars per hour"));
+        } else if (args[i].startsWith(QLatin1Char('-'))) {
+            return context.usage(tr("unknown option %1 for hosts add").arg(args[i]));
+        } else {
+            positional << args[i];
+        }
+    }
+    if (positional.size() != 2)
+        return context.usage(tr("hosts add NAME [user@]host[:port] [--auth auto|agent|key|password] [-i KEY] [--price USD] "
+                                "[--password-env VAR]"));
+    host.name = positional[0];
+    const ssh::AuthMethod auth = host.target.auth;
+    QString error;
+    if (!ssh::parseTargetSpec(positional[1], &host.target, &error))
+        return context.usage(error);
+    host.target.auth = auth;
+    host.target.identityFiles = hostOptions->identityFiles;
+    if (!hostOptions->passwordEnv.isEmpty()) {
+        const QString secret = qEnvironmentVariable(hostOptions->passwordEnv.toLocal8Bit().constData());
+        if (secret.isEmpty())
+            return context.usage(tr("--password-env %1: that environment variable is empty or not set").arg(hostOptions->passwordEnv));
+        auto keychain = makeKeychainSecretStore();
+        if (auto stored = keychain->write(hostSecretKey(host.name, QStringLiteral("password")), secret); !stored)
+            return context.fail(stored.error());
+        if (host.target.auth == ssh::AuthMethod::Auto)
+            host.target.auth = ssh::AuthMethod::Password;
+    }
+    if (auto added = store.add(host); !added)
+        return context.fail(added.error());
+    if (context.json)
+        context.printJson(hostJson(host));
+    else
+        context.out << tr("Saved %1 (%2).").arg(host.name, host.target.display()) << Qt::endl;
+    return ExitOk;
+}
+
+int importConfig(Context &context, HostStore &store, const QStringList &args)
+{
+    const QString file = args.value(0, paths::userSshDir() + QStringLiteral("/config"));
+    const QList<SavedHost> found = importSshConfig(file);
+    auto added = store.merge(found);
+    if (!added)
+        return context.fail(added.error());
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("found"), int(found.size())}, {QStringLiteral("added"), *added}});
+    else
+        context.out << tr("Found %1 hosts in %2, added %3 new.").arg(found.size()).arg(file).arg(*added) << Qt::endl;
+    return ExitOk;
+}
+
+int hosts(Context &context, const QStringList &args)
+{
+    HostStore store(context.configDir);
+    if (auto loaded = store.load(); !loaded)
+        return context.fail(loaded.error());
+    const QString sub = args.value(0, QStringLiteral("list"));
+    if (sub == QLatin1StringView("list"))
+        return list(context, store);
+    if (sub == QLatin1StringView("add"))
+        return add(context, store, args.mid(1));
+    if (sub == QLatin1StringView("import-ssh-config"))
+        return importConfig(context, store, args.mid(1));
+    if (sub == QLatin1StringView("remove")) {
+        if (args.size() != 2)
+            return context.usage(tr("hosts remove NAME"));
+        if (auto removed = store.remove(args[1]); !removed)
+            return context.fail(removed.error());
+        (void)makeKeychainSecretStore(); // secrets of removed hosts are left to the user's keychain tools
+        if (!context.json)
+            context.out << tr("Removed %1.").arg(args[1]) << Qt::endl;
+        return ExitOk;
+    }
+    return context.usage(tr("unknown hosts subcommand \"%1\"").arg(sub));
+}
+
+const Registrar registrar("hosts",
+                          "hosts list|add NAME [user@]host[:port] [--auth M] [-i KEY] [--price USD] [--password-env VAR]"
+                          "|remove NAME|import-ssh-config [FILE]",
+                          hosts);
+
+} // namespace
+} // namespace gantry::cli

@@ -1,0 +1,82 @@
+#include "clicommand.h"
+#include "util/paths.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace gantry;
+
+namespace {
+
+void printHelp(QTextStream &out)
+{
+    out << QCoreApplication::translate("cli",
+               "Usage: gantry-cli [--config-dir DIR] [--json] COMMAND [ARGS…]\n"
+               "Rent, verify, use and watch cloud GPUs from scripts. HOST is a saved host name or [user@]host[:port].\n"
+               "Connection options (any host command): -i KEYFILE, --password-env VAR, --known-hosts FILE,\n"
+               "  --accept-new-host-key, --connect-timeout SECONDS\n"
+               "Exit codes: 0 ok, 1 failed, 2 usage, 3 cannot connect/authenticate, 4 host key unknown/changed,\n"
+               "  5 provider error; `exec` exits with the remote command's status.\n\nCommands:\n");
+    QList<cli::Command> sorted = cli::commands();
+    std::sort(sorted.begin(), sorted.end(), [](const cli::Command &a, const cli::Command &b) { return a.name < b.name; });
+    for (const cli::Command &command : std::as_const(sorted))
+        out << "  " << command.synopsis << '\n';
+    out.flush();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gantry"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gantry"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+
+    QStringList args = app.arguments().mid(1);
+    QString configDir;
+    bool json = false;
+    while (!args.isEmpty() && args.first().startsWith(QStringLiteral("--"))) {
+        const QString option = args.takeFirst();
+        if (option == QLatin1StringView("--json")) {
+            json = true;
+        } else if (option == QLatin1StringView("--config-dir") && !args.isEmpty()) {
+            configDir = args.takeFirst();
+        } else if (option.startsWith(QStringLiteral("--config-dir="))) {
+            configDir = option.section(QLatin1Char('='), 1);
+        } else if (option == QLatin1StringView("--help")) {
+            printHelp(out);
+            return cli::ExitOk;
+        } else if (option == QLatin1StringView("--version")) {
+            out << "gantry-cli " << GANTRY_VERSION << Qt::endl;
+            return cli::ExitOk;
+        } else {
+            err << "gantry-cli: " << QCoreApplication::translate("cli", "unknown option %1 (see gantry-cli --help)").arg(option) << Qt::endl;
+            return cli::ExitUsage;
+        }
+    }
+    if (args.isEmpty()) {
+        printHelp(err);
+        return cli::ExitUsage;
+    }
+    // --json may also follow the command name.
+    if (args.removeAll(QStringLiteral("--json")) > 0)
+        json = true;
+
+    cli::Context context{paths::configDir(configDir), json, out, err};
+    const QString name = args.takeFirst();
+    for (const cli::Command &command : cli::commands()) {
+        if (command.name == name) {
+            const int code = command.run(context, args);
+            out.flush();
+            err.flush();
+            return code;
+        }
+    }
+    return context.usage(QCoreApplication::translate("cli", "unknown command \"%1\"").arg(name));
+}

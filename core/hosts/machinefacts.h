@@ -1,0 +1,61 @@
+#pragma once
+
+#include "ssh/session.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gantry {
+
+// What every user checks by hand after renting a GPU, gathered in one remote command.
+struct MachineFacts
+{
+    struct Gpu
+    {
+        int index = 0;
+        QString name;
+        QString uuid;
+        std::optional<int> memoryTotalMiB;
+    };
+    struct Problem
+    {
+        QString message;
+        QString fix;
+    };
+
+    QString os;
+    QString kernel;
+    QString cpuModel;
+    int cpuCores = 0;
+    std::optional<qint64> memTotalMiB;
+    std::optional<qint64> memAvailableMiB;
+    std::optional<qint64> diskFreeMiB;   // of the home directory's filesystem
+    std::optional<qint64> diskTotalMiB;
+    QString diskMount;
+    bool nvidiaSmiFound = false;
+    QString nvidiaSmiError;              // nvidia-smi exists but failed (driver/library mismatch…)
+    QList<Gpu> gpus;
+    QString driverVersion;
+    QString cudaVersion;                 // the driver's highest supported CUDA version
+    QString pythonVersion;
+    QString torchVersion;
+    QString torchCudaVersion;
+    std::optional<bool> torchCudaAvailable;
+    int torchDeviceCount = 0;
+    QList<Problem> problems;             // derived: each with its fix
+
+    QJsonObject toJson() const;
+};
+
+// The script run remotely (POSIX sh; prints "@@section" headers).
+QString machineFactsScript();
+// Parses the script's output; pure, so it is tested with recorded outputs.
+MachineFacts parseMachineFacts(const QByteArray &output);
+// Runs the script over an open session (blocking; call off the GUI thread).
+Result<MachineFacts> gatherMachineFacts(ssh::Session &session, const std::atomic_bool *cancel = nullptr);
+
+} // namespace gantry

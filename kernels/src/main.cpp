@@ -1,7 +1,7 @@
 // gantry-verify: checks that a (rented) NVIDIA GPU is healthy and delivers its specification.
 // Progress lines go to stderr, one JSON document (schema gantry-verify/1) to stdout.
 // Exit status: 0 run completed (whatever the verdict), 2 usage, 3 no NVIDIA driver / no GPU,
-// 4 driver too old for this binary.
+// 4 driver too old for this binary, 1 watchdog (a GPU operation hung; JSON still printed).
 
 #include "common.hpp"
 #include "cuda_api.hpp"
@@ -9,6 +9,8 @@
 #include "nvml_api.hpp"
 #include "sampler.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -296,11 +298,31 @@ int main(int argc, char** argv)
         nv.unload();
         return emit(doc, opt, 4);
     }
+    // Watchdog: a hung GPU operation must not leave the caller waiting forever. After the limit
+    // the JSON is printed with an error and the process exits 1 without cleaning up.
+    static std::atomic<bool> finished{false};
+    double limit = (opt.quick ? 120.0 : 240.0) + std::max(0.0, opt.burn_seconds);
+    if (const char* w = std::getenv("GANTRY_VERIFY_WATCHDOG_S"); w && std::atof(w) > 0) limit = std::atof(w);
+    std::thread([limit, &opt, doc]() mutable {
+        while (!finished.load()) {
+            if (gv::now_s() > limit) {
+                doc.errors.push_back(gv::fmt("watchdog: no result after %.0f s, a GPU operation hung (the GPU may "
+                                             "have fallen off the bus: check dmesg for Xid errors)",
+                                             limit));
+                doc.verdict = "error";
+                say(doc.errors.back());
+                emit(doc, opt, 1);
+                std::_Exit(1);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        }
+    }).detach();
     {
         std::vector<std::thread> threads;
         for (auto& r : runs) threads.emplace_back([&r] { r->run_tests(); });
         for (auto& t : threads) t.join();
     }
+    finished = true;
     int worst = 0;
     for (auto& r : runs) {
         doc.gpus.push(r->to_json());

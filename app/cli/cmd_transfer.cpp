@@ -1,0 +1,403 @@
+// upload / download / ls: the transfer engine from the command line.
+
+#include "cliconnect.h"
+#include "clicommand.h"
+
+#include "transfer/journal.h"
+#include "transfer/remoteops.h"
+#include "transfer/remotespec.h"
+#include "transfer/sessionfactory.h"
+#include "transfer/sftpclient.h"
+#include "transfer/speedmeter.h"
+#include "transfer/transferjob.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <termios.h>
+#include <unistd.h>
+
+using namespace gantry;
+using namespace gantry::transfer;
+
+namespace gantry::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+struct TransferArgs
+{
+    HostOptions host;
+    TransferOptions options;
+    int retries = 3;
+    QStringList positional;
+};
+
+Result<TransferArgs> parseTransferArgs(QStringList args)
+{
+    TransferArgs out;
+    auto host = takeHostOptions(args);
+    if (!host) return host.error();
+    out.host = *host;
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString a = args[i];
+        auto value = [&](const QString &name) -> Result<QString> {
+            if (a.startsWith(name + QLatin1Char('='))) return a.mid(name.size() + 1);
+            if (i + 1 >= args.size()) return Error{ErrorCode::Usage, tr("%1 needs a value").arg(name)};
+            return args[++i];
+        };
+        if (a == QLatin1String("--parallel") || a.startsWith(QLatin1String("--parallel="))) {
+            auto v = value(QStringLiteral("--parallel"));
+            if (!v) return v.error();
+            bool ok = false;
+            out.options.parallel = v->toInt(&ok);
+            if (!ok || out.options.parallel < 1 || out.options.parallel > 16) {
+                return Error{ErrorCode::Usage, tr("--parallel takes a number from 1 to 16")};
+            }
+        } else if (a == QLatin1String("--on-conflict") || a.startsWith(QLatin1String("--on-conflict="))) {
+            auto v = value(QStringLiteral("--on-conflict"));
+            if (!v) return v.error();
+            auto p = conflictPolicyFromName(*v);
+            if (!p) return Error{ErrorCode::Usage, tr("--on-conflict takes ask, overwrite, resume, skip or rename")};
+            out.options.onConflict = *p;
+        } else if (a == QLatin1String("--retries") || a.startsWith(QLatin1String("--retries="))) {
+            auto v = value(QStringLiteral("--retries"));
+            if (!v) return v.error();
+            out.retries = std::max(0, v->toInt());
+        } else if (a == QLatin1String("--no-verify")) {
+            out.options.verify = false;
+        } else if (a == QLatin1String("--skip-symlinks")) {
+            out.options.followSymlinks = false;
+        } else if (a == QLatin1String("--")) {
+            out.positional += args.mid(i + 1);
+            break;
+        } else if (a.startsWith(QLatin1String("--"))) {
+            return Error{ErrorCode::Usage, tr("unknown option %1").arg(a)};
+        } else {
+            out.positional.append(a);
+        }
+    }
+    return out;
+}
+
+std::optional<QString> promptHidden(const QString &prompt)
+{
+    if (!isatty(STDIN_FILENO)) return std::nullopt;
+    std::fprintf(stderr, "%s ", prompt.toLocal8Bit().constData());
+    termios old{};
+    tcgetattr(STDIN_FILENO, &old);
+    termios silent = old;
+    silent.c_lflag &= ~tcflag_t(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &silent);
+    std::string line;
+    std::getline(std::cin, line);
+    tcsetattr(STDIN_FILENO, TCSANOW, &old);
+    std::fprintf(stderr, "\n");
+    return QString::fromStdString(line);
+}
+
+// A factory for as many sessions as the engine wants; a typed password is asked once and reused.
+Result<SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options)
+{
+    auto target = resolveHost(context, hostSpec, options);
+    if (!target) return target.error();
+    const QString envName = options.passwordEnv;
+    if (!envName.isEmpty() && qEnvironmentVariableIsEmpty(envName.toLocal8Bit().constData())) {
+        return Error{ErrorCode::Usage, tr("--password-env %1: that environment variable is empty or not set").arg(envName)};
+    }
+    struct Cache
+    {
+        std::mutex mutex;
+        QHash<QString, std::optional<QString>> answers;
+    };
+    auto cache = std::make_shared<Cache>();
+    auto secret = [envName, cache](const QString &prompt) -> std::optional<QString> {
+        if (!envName.isEmpty()) return qEnvironmentVariable(envName.toLocal8Bit().constData());
+        std::lock_guard lock(cache->mutex);
+        if (!cache->answers.contains(prompt)) cache->answers.insert(prompt, promptHidden(prompt));
+        return cache->answers.value(prompt);
+    };
+    ssh::ConnectOptions connect;
+    connect.knownHostsFile = options.knownHostsFile;
+    connect.acceptNewHostKey = options.acceptNewHostKey;
+    connect.connectTimeoutMs = options.connectTimeoutMs;
+    connect.password = secret;
+    connect.passphrase = [secret](const QString &file) { return secret(tr("Passphrase for %1:").arg(file)); };
+    return makeSessionFactory(*target, connect);
+}
+
+QString humanDuration(qint64 seconds)
+{
+    if (seconds < 0) return QStringLiteral("?");
+    if (seconds < 60) return QStringLiteral("%1s").arg(seconds);
+    if (seconds < 3600) return QStringLiteral("%1m%2s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1h%2m").arg(seconds / 3600).arg((seconds / 60) % 60, 2, 10, QLatin1Char('0'));
+}
+
+ConflictPolicy askOnTerminal(const QString &destination, bool isDir)
+{
+    if (!isatty(STDIN_FILENO)) return ConflictPolicy::Ask;
+    for (;;) {
+        std::fprintf(stderr, "%s",
+                     tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
+                         .arg(destination, isDir ? tr(" (folder)") : QString())
+                         .toLocal8Bit()
+                         .constData());
+        std::string line;
+        if (!std::getline(std::cin, line)) return ConflictPolicy::Ask;
+        switch (line.empty() ? ' ' : line[0]) {
+        case 'o': return ConflictPolicy::Overwrite;
+        case 'r': return ConflictPolicy::Resume;
+        case 's': return ConflictPolicy::Skip;
+        case 'n': return ConflictPolicy::Rename;
+        default: break;
+        }
+    }
+}
+
+struct Totals
+{
+    quint64 wire = 0;
+    quint64 payload = 0;
+    quint64 total = 0;
+    int files = 0;
+    bool resumed = false;
+    bool verified = true;
+    QStringList sha256;
+};
+
+int runRequests(Context &context, const QList<TransferRequest> &requests, const TransferArgs &args,
+                const SessionFactory &factory, const QString &hostLabel)
+{
+    JournalStore journals(context.configDir);
+    Totals totals;
+    QElapsedTimer clock;
+    clock.start();
+    const bool tty = isatty(STDERR_FILENO);
+    for (const TransferRequest &request : requests) {
+        SpeedMeter meter;
+        std::mutex printMutex;
+        const QString source = request.direction == Direction::Upload ? request.localPath
+                                                                      : hostLabel + QLatin1Char(':') + request.remotePath;
+        ProgressSink sink = [&](const TransferProgress &p) {
+            std::lock_guard lock(printMutex);
+            meter.add(clock.elapsed(), p.bytesDone - p.resumedBytes);
+            const double speed = meter.bytesPerSecond();
+            const qint64 eta = meter.etaSeconds(p.bytesTotal > p.bytesDone ? p.bytesTotal - p.bytesDone : 0);
+            if (context.json) {
+                context.printJson(QJsonObject{
+                    {QStringLiteral("event"), QStringLiteral("progress")},
+                    {QStringLiteral("source"), source},
+                    {QStringLiteral("bytes"), qint64(p.bytesDone)},
+                    {QStringLiteral("total"), qint64(p.bytesTotal)},
+                    {QStringLiteral("resumedBytes"), qint64(p.resumedBytes)},
+                    {QStringLiteral("wireBytes"), qint64(p.wireBytes)},
+                    {QStringLiteral("files"), p.filesDone},
+                    {QStringLiteral("filesTotal"), p.filesTotal},
+                    {QStringLiteral("bytesPerSecond"), qint64(speed)},
+                    {QStringLiteral("etaSeconds"), eta},
+                });
+            } else if (tty) {
+                const int pct = p.bytesTotal ? int(p.bytesDone * 100 / p.bytesTotal) : 0;
+                context.err << QStringLiteral("\r%1%  %2 / %3  %4/s  ETA %5   ")
+                                   .arg(pct, 3)
+                                   .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal),
+                                        formatBytes(quint64(speed)), humanDuration(eta))
+                            << Qt::flush;
+            }
+        };
+        ConflictResolver resolver;
+        if (args.options.onConflict == ConflictPolicy::Ask && !context.json) resolver = askOnTerminal;
+        std::atomic_bool cancel{false};
+        TransferContext ctx(factory, &cancel, &journals, hostLabel, request.options, sink, resolver);
+        auto result = runTransferWithRetries(request, ctx, args.retries + 1, [&](int attempt, const Error &e) {
+            if (context.json) {
+                context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("retry")},
+                                              {QStringLiteral("attempt"), attempt},
+                                              {QStringLiteral("reason"), e.message}});
+            } else {
+                context.err << (tty ? "\n" : "") << tr("gantry-cli: %1 Retrying (%2/%3)…").arg(e.message).arg(attempt).arg(args.retries)
+                            << Qt::endl;
+            }
+        });
+        if (tty && !context.json) context.err << "\r" << QString(60, QLatin1Char(' ')) << "\r" << Qt::flush;
+        if (!result) return context.fail(result.error());
+        const TransferOutcome &o = *result;
+        totals.wire += o.wireBytes;
+        totals.payload += o.payloadBytes;
+        totals.total += o.totalBytes;
+        totals.files += o.files;
+        totals.resumed = totals.resumed || o.resumed;
+        totals.verified = totals.verified && (o.verified || o.skipped);
+        if (!o.sha256.isEmpty()) totals.sha256.append(o.sha256);
+        if (context.json) {
+            context.printJson(QJsonObject{
+                {QStringLiteral("event"), QStringLiteral("item")},
+                {QStringLiteral("source"), source},
+                {QStringLiteral("destination"), o.destination},
+                {QStringLiteral("skipped"), o.skipped},
+                {QStringLiteral("resumed"), o.resumed},
+                {QStringLiteral("verified"), o.verified},
+                {QStringLiteral("sha256"), o.sha256},
+                {QStringLiteral("payloadBytes"), qint64(o.payloadBytes)},
+                {QStringLiteral("wireBytes"), qint64(o.wireBytes)},
+                {QStringLiteral("files"), o.files},
+                {QStringLiteral("seconds"), o.seconds},
+                {QStringLiteral("notes"), QJsonArray::fromStringList(o.notes)},
+            });
+        } else {
+            for (const QString &note : o.notes) context.err << "gantry-cli: " << note << Qt::endl;
+            if (o.skipped) {
+                context.out << tr("skipped %1").arg(source) << Qt::endl;
+            } else {
+                const double rate = o.seconds > 0 ? double(o.payloadBytes) / o.seconds : 0;
+                context.out << tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
+                                   .arg(source, o.destination, formatBytes(o.totalBytes))
+                                   .arg(o.seconds, 0, 'f', 1)
+                                   .arg(formatBytes(quint64(rate)))
+                                   .arg(o.resumed ? tr(", resumed") : QString())
+                                   .arg(o.verified ? tr(", verified") : tr(", NOT verified"))
+                                   .arg(o.sha256.isEmpty() ? QString() : tr(", sha256 %1").arg(o.sha256))
+                            << Qt::endl;
+            }
+        }
+    }
+    const double seconds = double(clock.elapsed()) / 1000.0;
+    if (context.json) {
+        context.printJson(QJsonObject{
+            {QStringLiteral("event"), QStringLiteral("summary")},
+            {QStringLiteral("wireBytes"), qint64(totals.wire)},
+            {QStringLiteral("payloadBytes"), qint64(totals.payload)},
+            {QStringLiteral("totalBytes"), qint64(totals.total)},
+            {QStringLiteral("files"), totals.files},
+            {QStringLiteral("seconds"), seconds},
+            {QStringLiteral("sha256"), totals.sha256.size() == 1 ? totals.sha256.first() : QString()},
+            {QStringLiteral("resumed"), totals.resumed},
+            {QStringLiteral("verified"), totals.verified},
+        });
+    }
+    return ExitOk;
+}
+
+int uploadCommand(Context &context, const QStringList &raw)
+{
+    auto args = parseTransferArgs(raw);
+    if (!args) return context.fail(args.error());
+    if (args->positional.size() < 2) return context.usage(tr("upload needs SRC… HOST:DEST"));
+    const auto dest = parseRemoteSpec(args->positional.last());
+    if (!dest) return context.usage(tr("the destination must be HOST:PATH (a port is written user@host:port:/path)"));
+    auto factory = makeCliFactory(context, dest->host, args->host);
+    if (!factory) return context.fail(factory.error());
+    QList<TransferRequest> requests;
+    const QStringList sources = args->positional.mid(0, args->positional.size() - 1);
+    for (const QString &src : sources) {
+        TransferRequest r;
+        r.direction = Direction::Upload;
+        r.host = dest->host;
+        r.localPath = src;
+        r.remotePath = dest->path;
+        r.destinationIsDir = dest->path.endsWith(QLatin1Char('/')) || sources.size() > 1;
+        r.options = args->options;
+        requests.append(r);
+    }
+    return runRequests(context, requests, *args, *factory, dest->host);
+}
+
+int downloadCommand(Context &context, const QStringList &raw)
+{
+    auto args = parseTransferArgs(raw);
+    if (!args) return context.fail(args.error());
+    if (args->positional.size() < 2) return context.usage(tr("download needs HOST:SRC… DEST"));
+    const QString local = args->positional.last();
+    QList<TransferRequest> requests;
+    QString host;
+    const QStringList sources = args->positional.mid(0, args->positional.size() - 1);
+    for (const QString &s : sources) {
+        const auto spec = parseRemoteSpec(s);
+        if (!spec) return context.usage(tr("%1: a source must be HOST:PATH").arg(s));
+        if (!host.isEmpty() && spec->host != host) return context.usage(tr("all sources must be on the same host"));
+        host = spec->host;
+        TransferRequest r;
+        r.direction = Direction::Download;
+        r.host = spec->host;
+        r.remotePath = spec->path;
+        r.localPath = local;
+        r.destinationIsDir = local.endsWith(QLatin1Char('/')) || sources.size() > 1;
+        r.options = args->options;
+        requests.append(r);
+    }
+    auto factory = makeCliFactory(context, host, args->host);
+    if (!factory) return context.fail(factory.error());
+    return runRequests(context, requests, *args, *factory, host);
+}
+
+int lsCommand(Context &context, const QStringList &raw)
+{
+    auto args = parseTransferArgs(raw);
+    if (!args) return context.fail(args.error());
+    if (args->positional.size() != 1) return context.usage(tr("ls needs HOST:PATH"));
+    auto spec = parseRemoteSpec(args->positional.first());
+    if (!spec) spec = RemoteSpec{args->positional.first(), QStringLiteral(".")};
+    auto session = connectHost(context, spec->host, args->host);
+    if (!session) return context.fail(session.error());
+    auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display());
+    if (!sftp) return context.fail(sftp.error());
+    const QString path = spec->path.isEmpty() ? QStringLiteral(".") : spec->path;
+    auto st = (*sftp)->stat(path);
+    if (!st) return context.fail(st.error());
+    QList<SftpEntry> entries;
+    if (st->isDir()) {
+        auto listed = (*sftp)->list(path);
+        if (!listed) return context.fail(listed.error());
+        entries = *listed;
+        std::sort(entries.begin(), entries.end(), [](const SftpEntry &a, const SftpEntry &b) { return a.name < b.name; });
+    } else {
+        entries.append(SftpEntry{remoteBaseName(path), *st});
+    }
+    QJsonArray array;
+    for (const SftpEntry &e : std::as_const(entries)) {
+        const QString type = e.attrs.isDir() ? QStringLiteral("dir") : e.attrs.isLink() ? QStringLiteral("link")
+                                                                                       : QStringLiteral("file");
+        const QString mtime = e.attrs.mtime ? QDateTime::fromSecsSinceEpoch(*e.attrs.mtime, Qt::UTC).toString(Qt::ISODate)
+                                            : QString();
+        if (context.json) {
+            array.append(QJsonObject{{QStringLiteral("name"), e.name},
+                                     {QStringLiteral("type"), type},
+                                     {QStringLiteral("size"), qint64(e.attrs.size.value_or(0))},
+                                     {QStringLiteral("mtime"), mtime},
+                                     {QStringLiteral("mode"), QString::number(e.attrs.permissions.value_or(0) & 07777, 8)}});
+        } else {
+            context.out << QStringLiteral("%1  %2  %3  %4%5")
+                               .arg(type, -4)
+                               .arg(qint64(e.attrs.size.value_or(0)), 14)
+                               .arg(mtime, -20)
+                               .arg(e.name, e.attrs.isDir() ? QStringLiteral("/") : QString())
+                        << Qt::endl;
+        }
+    }
+    if (context.json) context.printJson(QJsonObject{{QStringLiteral("path"), path}, {QStringLiteral("entries"), array}});
+    return ExitOk;
+}
+
+const Registrar uploadRegistrar(
+    "upload",
+    "upload [--parallel N] [--on-conflict ask|overwrite|resume|skip|rename] [--no-verify] [--skip-symlinks] "
+    "[--retries N] SRC… HOST:DEST   upload files/folders (resumable, SHA-256 checked)",
+    uploadCommand);
+const Registrar downloadRegistrar(
+    "download", "download [same options] HOST:SRC… DEST   download files/folders (resumable, SHA-256 checked)",
+    downloadCommand);
+const Registrar lsRegistrar("ls", "ls HOST:PATH   list a remote directory", lsCommand);
+
+} // namespace
+} // namespace gantry::cli

@@ -1,0 +1,64 @@
+#include "chunkplan.h"
+
+namespace gantry::transfer {
+
+ChunkPlan::ChunkPlan(JournalStore &store, QString key, FileJournal journal)
+    : m_store(store)
+    , m_key(std::move(key))
+    , m_journal(std::move(journal))
+{
+    for (int i = 0; i < m_journal.chunkCount(); ++i) {
+        if (!m_journal.done[i]) m_pending.append(i);
+    }
+    m_lastSave.start();
+}
+
+int ChunkPlan::take()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_error || m_pending.isEmpty()) return -1;
+    return m_pending.takeFirst();
+}
+
+void ChunkPlan::done(int chunk, const QByteArray &hash)
+{
+    std::lock_guard lock(m_mutex);
+    m_journal.done[chunk] = true;
+    m_journal.chunkHashes[chunk] = hash;
+    if (m_lastSave.elapsed() > 1000) {
+        m_lastSave.restart();
+        (void)m_store.save(m_key, m_journal);
+    }
+}
+
+void ChunkPlan::fail(const Error &error)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_error) m_error = error;
+}
+
+void ChunkPlan::addWire(quint64 bytes)
+{
+    std::lock_guard lock(m_mutex);
+    m_journal.wireBytes += bytes;
+}
+
+std::optional<Error> ChunkPlan::error() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_error;
+}
+
+FileJournal ChunkPlan::journal() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_journal;
+}
+
+void ChunkPlan::save()
+{
+    std::lock_guard lock(m_mutex);
+    (void)m_store.save(m_key, m_journal);
+}
+
+} // namespace gantry::transfer

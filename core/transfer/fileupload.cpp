@@ -1,0 +1,511 @@
+#include "fileupload.h"
+
+#include "transfer/chunkplan.h"
+#include "transfer/remoteops.h"
+#include "transfer/sha256.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QMap>
+
+#include <thread>
+
+namespace gantry::transfer {
+
+namespace {
+
+// 16 × 255 KiB = 4 MiB in flight per session: twice sshd's 2 MiB channel window, so the window,
+// not our pipeline, is what limits one session.
+constexpr int kMaxInflight = 16;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Transfer", text);
+}
+
+Error cancelledError()
+{
+    return Error{ErrorCode::Cancelled, tr("Cancelled.")};
+}
+
+// Reports wire bytes of one SftpClient to the context and the journal as they grow.
+class WireMeter
+{
+public:
+    WireMeter(SftpClient &sftp, TransferContext &ctx, ChunkPlan &plan)
+        : m_sftp(sftp), m_ctx(ctx), m_plan(plan), m_last(sftp.bytesIn() + sftp.bytesOut()) {}
+    void payload(quint64 bytes)
+    {
+        const quint64 now = m_sftp.bytesIn() + m_sftp.bytesOut();
+        m_ctx.addDone(bytes, now - m_last);
+        m_plan.addWire(now - m_last);
+        m_last = now;
+    }
+
+private:
+    SftpClient &m_sftp;
+    TransferContext &m_ctx;
+    ChunkPlan &m_plan;
+    quint64 m_last;
+};
+
+void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPath, const QString &partial,
+                  quint64 fileSize, ChunkPlan &plan)
+{
+    QFile file(localPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        plan.fail(Error{ErrorCode::Io, tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
+        return;
+    }
+    auto handle = sftp.open(partial, SftpClient::OpenWrite);
+    if (!handle) {
+        plan.fail(handle.error());
+        return;
+    }
+    const FileJournal layout = plan.journal();
+    struct Request
+    {
+        int chunk;
+        quint32 length;
+    };
+    QHash<quint32, Request> inflight;
+    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
+    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
+    int current = -1;
+    quint64 offset = 0;
+    quint64 end = 0;
+    std::unique_ptr<Sha256> hash;
+    QByteArray buffer(int(sftp.maxWrite()), Qt::Uninitialized);
+    WireMeter meter(sftp, ctx, plan);
+
+    auto failWith = [&](const Error &e) {
+        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(sftp, e, partial, fileSize - offset) : e);
+    };
+
+    for (;;) {
+        while (inflight.size() < kMaxInflight && !ctx.cancelled()) {
+            if (current < 0) {
+                current = plan.take();
+                if (current < 0) break;
+                offset = layout.chunkOffset(current);
+                end = offset + layout.chunkLength(current);
+                hash = std::make_unique<Sha256>();
+                if (!file.seek(qint64(offset))) {
+                    plan.fail(Error{ErrorCode::Io, tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
+                    current = -1;
+                    break;
+                }
+            }
+            const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), end - offset));
+            const qint64 got = file.read(buffer.data(), n);
+            if (got != qint64(n)) {
+                plan.fail(Error{ErrorCode::Conflict,
+                                got < 0 ? tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
+                                        : tr("%1 became shorter while it was being uploaded. Retry to upload the "
+                                             "new version from the start.").arg(localPath)});
+                current = -1;
+                break;
+            }
+            hash->add(buffer.constData(), n);
+            auto id = sftp.sendWrite(*handle, offset, buffer.constData(), n);
+            if (!id) {
+                plan.fail(id.error());
+                return;
+            }
+            inflight.insert(*id, Request{current, n});
+            outstanding[current] += 1;
+            offset += n;
+            if (offset >= end) {
+                fullySent.insert(current, hash->hexDigest());
+                current = -1;
+            }
+        }
+        if (inflight.isEmpty()) break;
+        auto reply = sftp.next();
+        if (!reply) {
+            plan.fail(reply.error());
+            return;
+        }
+        const auto it = inflight.find(reply->id);
+        if (it == inflight.end()) continue;
+        const Request req = it.value();
+        inflight.erase(it);
+        if (auto st = sftp.checkStatus(*reply, tr("Writing"), partial); !st) {
+            failWith(st.error());
+            continue; // drain the rest before closing
+        }
+        meter.payload(req.length);
+        if (--outstanding[req.chunk] == 0 && fullySent.contains(req.chunk)) {
+            outstanding.remove(req.chunk);
+            plan.done(req.chunk, fullySent.take(req.chunk));
+        }
+    }
+    if (ctx.cancelled()) {
+        plan.fail(cancelledError());
+        return;
+    }
+    if (auto c = sftp.close(*handle); !c) failWith(c.error());
+    meter.payload(0);
+}
+
+void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remotePath, const QString &localPartial,
+                    ChunkPlan &plan)
+{
+    QFile file(localPartial);
+    if (!file.open(QIODevice::ReadWrite)) {
+        plan.fail(Error{ErrorCode::PermissionDenied, tr("Cannot write %1: %2.").arg(localPartial, file.errorString())});
+        return;
+    }
+    auto handle = sftp.open(remotePath, SftpClient::OpenRead);
+    if (!handle) {
+        plan.fail(handle.error());
+        return;
+    }
+    const FileJournal layout = plan.journal();
+    struct Request
+    {
+        int chunk;
+        quint64 offset;
+        quint32 length;
+    };
+    QHash<quint32, Request> inflight;
+    QHash<int, quint64> remaining; // chunk → bytes not yet received
+    int current = -1;
+    quint64 offset = 0;
+    quint64 end = 0;
+    WireMeter meter(sftp, ctx, plan);
+    bool failed = false;
+
+    auto sendRead = [&](int chunk, quint64 off, quint32 len) -> bool {
+        auto id = sftp.sendRead(*handle, off, len);
+        if (!id) {
+            plan.fail(id.error());
+            return false;
+        }
+        inflight.insert(*id, Request{chunk, off, len});
+        return true;
+    };
+
+    for (;;) {
+        while (!failed && inflight.size() < kMaxInflight * 2 && !ctx.cancelled()) {
+            if (current < 0) {
+                current = plan.take();
+                if (current < 0) break;
+                offset = layout.chunkOffset(current);
+                end = offset + layout.chunkLength(current);
+                remaining.insert(current, end - offset);
+            }
+            const quint32 n = quint32(std::min<quint64>(sftp.maxRead(), end - offset));
+            if (!sendRead(current, offset, n)) return;
+            offset += n;
+            if (offset >= end) current = -1;
+        }
+        if (inflight.isEmpty()) break;
+        auto reply = sftp.next();
+        if (!reply) {
+            plan.fail(reply.error());
+            return;
+        }
+        const auto it = inflight.find(reply->id);
+        if (it == inflight.end()) continue;
+        const Request req = it.value();
+        inflight.erase(it);
+        if (failed) continue;
+        if (reply->type == SftpClient::Status) {
+            if (reply->status() == SftpClient::StatusEof) {
+                plan.fail(Error{ErrorCode::Conflict, tr("%1 on %2 became shorter while it was being downloaded. "
+                                                        "Retry to download the new version.").arg(remotePath, ctx.host())});
+            } else {
+                auto st = sftp.checkStatus(*reply, tr("Reading"), remotePath);
+                plan.fail(st ? Error{ErrorCode::RemoteFailed, tr("Reading %1 failed.").arg(remotePath)} : st.error());
+            }
+            failed = true;
+            continue;
+        }
+        QByteArray data;
+        sftpwire::Reader(reply->body).string(&data);
+        const quint32 got = quint32(std::min<qsizetype>(data.size(), req.length));
+        if (got == 0 || !file.seek(qint64(req.offset)) || file.write(data.constData(), got) != qint64(got)) {
+            plan.fail(got == 0 ? Error{ErrorCode::RemoteFailed, tr("Reading %1 returned no data.").arg(remotePath)}
+                               : Error{ErrorCode::DiskFull, tr("Cannot write %1: %2. Free some space locally and retry; "
+                                                               "the download continues where it stopped.")
+                                                                .arg(localPartial, file.errorString())});
+            failed = true;
+            continue;
+        }
+        if (got < req.length && !sendRead(req.chunk, req.offset + got, req.length - got)) return;
+        meter.payload(got);
+        quint64 &left = remaining[req.chunk];
+        left -= got;
+        if (left == 0) {
+            remaining.remove(req.chunk);
+            plan.done(req.chunk, QByteArrayLiteral("-"));
+        }
+    }
+    if (ctx.cancelled()) {
+        plan.fail(cancelledError());
+        return;
+    }
+    file.flush();
+    (void)sftp.close(*handle);
+}
+
+// Runs worker(sftp) on the given session's client and on (count - 1) more sessions, each on its
+// own thread (libssh sessions are single-threaded).
+void runWorkers(TransferContext &ctx, SftpClient &primary, int count, ChunkPlan &plan,
+                const std::function<void(SftpClient &)> &worker)
+{
+    std::vector<std::thread> threads;
+    for (int i = 1; i < count; ++i) {
+        threads.emplace_back([&ctx, &plan, &worker, &primary] {
+            auto session = ctx.factory()(ctx.cancel());
+            if (!session) return; // the primary session carries on alone
+            auto sftp = SftpClient::start((*session)->handle(), primary.label(), ctx.cancel());
+            if (!sftp) return;
+            worker(**sftp);
+        });
+    }
+    worker(primary);
+    for (auto &t : threads) t.join();
+}
+
+FileJournal freshJournal(Direction direction, const QString &host, const QString &source, const QString &destination,
+                         quint64 size, qint64 mtime)
+{
+    FileJournal j;
+    j.direction = direction;
+    j.host = host;
+    j.source = source;
+    j.destination = destination;
+    j.size = size;
+    j.mtime = mtime;
+    j.chunkSize = kChunkSize;
+    const int chunks = int((size + kChunkSize - 1) / kChunkSize);
+    j.done = QList<bool>(chunks, false);
+    j.chunkHashes = QList<QByteArray>(chunks);
+    return j;
+}
+
+} // namespace
+
+int autoParallel(quint64 size)
+{
+    if (size >= 256ull * 1024 * 1024) return 4;
+    if (size >= 32ull * 1024 * 1024) return 2;
+    return 1;
+}
+
+Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                   const QString &localPath, const QString &remoteFinal, bool replaceExisting)
+{
+    QElapsedTimer timer;
+    timer.start();
+    TransferOutcome outcome;
+    outcome.destination = remoteFinal;
+    const QFileInfo info(localPath);
+    if (!info.exists()) {
+        return Error{ErrorCode::NotFound, tr("The local file %1 does not exist.").arg(localPath)};
+    }
+    {
+        QFile probe(localPath);
+        if (!probe.open(QIODevice::ReadOnly)) {
+            return Error{ErrorCode::PermissionDenied,
+                         tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
+        }
+    }
+    const quint64 size = quint64(info.size());
+    const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
+    const QString partial = remoteFinal + QStringLiteral(".partial");
+    const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
+
+    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
+    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
+        outcome.notes.append(tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
+        journal.reset();
+    }
+    if (journal) {
+        // The .partial must still hold what the journal says was acknowledged.
+        auto st = sftp.stat(partial);
+        quint64 needed = 0;
+        for (int i = 0; i < journal->chunkCount(); ++i) {
+            if (journal->done[i]) needed = std::max(needed, journal->chunkOffset(i) + journal->chunkLength(i));
+        }
+        if (!st || !st->size || *st->size < needed) journal.reset();
+    }
+    if (!journal || journal->doneBytes() == 0) {
+        const quint64 wire = journal ? journal->wireBytes : 0;
+        journal = freshJournal(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal, size, mtime);
+        journal->wireBytes = wire;
+        auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
+        if (!h) return h.error();
+        (void)sftp.close(*h);
+    } else {
+        outcome.resumed = true;
+    }
+    const quint64 already = journal->doneBytes();
+    if (auto space = sftp.statvfs(remoteParent(partial)); space && space->freeBytes + 65536 < size - already) {
+        return Error{ErrorCode::DiskFull,
+                     tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
+                        "directory) and retry.")
+                         .arg(ctx.host(), info.fileName(), formatBytes(space->freeBytes), remoteParent(partial),
+                              formatBytes(size - already))};
+    }
+    (void)ctx.journals().save(key, *journal);
+    ctx.addResumed(already);
+
+    // The whole-file hash is computed on its own thread while the chunks go out.
+    Result<QByteArray> localHash = Error{ErrorCode::Generic, QString()};
+    std::thread hasher([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
+
+    ChunkPlan plan(ctx.journals(), key, *journal);
+    const int missing = journal->chunkCount() - int(journal->done.count(true));
+    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size), 1,
+                                   std::max(1, missing));
+    runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
+        uploadWorker(ctx, client, localPath, partial, size, plan);
+    });
+    hasher.join();
+    plan.save();
+    const FileJournal after = plan.journal();
+    outcome.wireBytes = after.wireBytes;
+    outcome.payloadBytes = after.doneBytes() - already;
+    outcome.totalBytes = size;
+    if (auto e = plan.error()) return *e;
+    if (ctx.cancelled()) return cancelledError();
+    if (!after.complete()) {
+        return Error{ErrorCode::Generic, tr("Upload of %1 stopped before the end; retry to continue.").arg(localPath)};
+    }
+
+    const QFileInfo now(localPath);
+    if (quint64(now.size()) != size || now.lastModified().toMSecsSinceEpoch() != mtime) {
+        ctx.journals().remove(key);
+        return Error{ErrorCode::Conflict,
+                     tr("%1 changed while it was being uploaded. Retry to upload the new version from the start.")
+                         .arg(localPath)};
+    }
+    if (!localHash) return localHash.error();
+    outcome.sha256 = QString::fromLatin1(*localHash);
+    if (ctx.options().verify) {
+        auto remote = remoteSha256(session, partial);
+        if (remote) {
+            if (*remote != *localHash) {
+                ctx.journals().remove(key);
+                (void)sftp.remove(partial);
+                return Error{ErrorCode::RemoteFailed,
+                             tr("Integrity check failed for %1: SHA-256 on %2 is %3, expected %4. The damaged copy "
+                                "was removed; retry to upload it again.")
+                                 .arg(remoteFinal, ctx.host(), QString::fromLatin1(*remote), outcome.sha256)};
+            }
+            outcome.verified = true;
+        } else {
+            outcome.notes.append(tr("Not verified: %1").arg(remote.error().message));
+        }
+    }
+    if (auto r = sftp.rename(partial, remoteFinal, replaceExisting); !r) {
+        if (!replaceExisting && sftp.stat(remoteFinal)) {
+            return Error{ErrorCode::Conflict, tr("%1 appeared on %2 during the upload; the upload is kept as %3.")
+                                                  .arg(remoteFinal, ctx.host(), partial)};
+        }
+        return r.error();
+    }
+    ctx.journals().remove(key);
+    ctx.addFilesDone(1);
+    outcome.files = 1;
+    outcome.seconds = double(timer.elapsed()) / 1000.0;
+    return outcome;
+}
+
+Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                     const QString &remotePath, const QString &localFinal, bool replaceExisting)
+{
+    QElapsedTimer timer;
+    timer.start();
+    TransferOutcome outcome;
+    outcome.destination = localFinal;
+    auto attrs = sftp.stat(remotePath);
+    if (!attrs) return attrs.error();
+    if (!attrs->isRegular()) {
+        return Error{ErrorCode::Usage, tr("%1 on %2 is not a regular file.").arg(remotePath, ctx.host())};
+    }
+    const quint64 size = attrs->size.value_or(0);
+    const qint64 mtime = attrs->mtime.value_or(0);
+    const QString partial = localFinal + QStringLiteral(".partial");
+    const QString key = JournalStore::key(Direction::Download, ctx.host(), remotePath, QFileInfo(localFinal).absoluteFilePath());
+
+    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
+    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
+        outcome.notes.append(tr("%1 changed on the host since the interrupted download; starting again.").arg(remotePath));
+        journal.reset();
+    }
+    if (journal && quint64(QFileInfo(partial).size()) != size) journal.reset();
+    if (!journal || journal->doneBytes() == 0) {
+        const quint64 wire = journal ? journal->wireBytes : 0;
+        journal = freshJournal(Direction::Download, ctx.host(), remotePath, localFinal, size, mtime);
+        journal->wireBytes = wire;
+        QFile f(partial);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !f.resize(qint64(size))) {
+            return Error{ErrorCode::PermissionDenied, tr("Cannot create %1: %2.").arg(partial, f.errorString())};
+        }
+    } else {
+        outcome.resumed = true;
+    }
+    const quint64 already = journal->doneBytes();
+    (void)ctx.journals().save(key, *journal);
+    ctx.addResumed(already);
+
+    ChunkPlan plan(ctx.journals(), key, *journal);
+    const int missing = journal->chunkCount() - int(journal->done.count(true));
+    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size), 1,
+                                   std::max(1, missing));
+    runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
+        downloadWorker(ctx, client, remotePath, partial, plan);
+    });
+    plan.save();
+    const FileJournal after = plan.journal();
+    outcome.wireBytes = after.wireBytes;
+    outcome.payloadBytes = after.doneBytes() - already;
+    outcome.totalBytes = size;
+    if (auto e = plan.error()) return *e;
+    if (ctx.cancelled()) return cancelledError();
+
+    auto localHash = sha256OfFile(partial, ctx.cancel());
+    if (!localHash) return localHash.error();
+    outcome.sha256 = QString::fromLatin1(*localHash);
+    if (ctx.options().verify) {
+        auto remote = remoteSha256(session, remotePath);
+        if (remote) {
+            if (*remote != *localHash) {
+                ctx.journals().remove(key);
+                QFile::remove(partial);
+                return Error{ErrorCode::RemoteFailed,
+                             tr("Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was "
+                                "removed; retry to download it again.")
+                                 .arg(localFinal, outcome.sha256, QString::fromLatin1(*remote), ctx.host())};
+            }
+            outcome.verified = true;
+        } else {
+            outcome.notes.append(tr("Not verified: %1").arg(remote.error().message));
+        }
+    }
+    if (QFileInfo::exists(localFinal)) {
+        if (!replaceExisting) {
+            return Error{ErrorCode::Conflict, tr("%1 appeared during the download; the download is kept as %2.")
+                                                  .arg(localFinal, partial)};
+        }
+        QFile::remove(localFinal);
+    }
+    if (!QFile::rename(partial, localFinal)) {
+        return Error{ErrorCode::Io, tr("Cannot rename %1 to %2.").arg(partial, localFinal)};
+    }
+    ctx.journals().remove(key);
+    ctx.addFilesDone(1);
+    outcome.files = 1;
+    outcome.seconds = double(timer.elapsed()) / 1000.0;
+    return outcome;
+}
+
+} // namespace gantry::transfer

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "ssh/session.h"
+#include "transfer/sftpclient.h"
+#include "transfer/transfercontext.h"
+
+namespace gantry::transfer {
+
+// Uploads one local file to remoteFinal: pipelined SFTP writes (many requests in flight) into
+// remoteFinal.partial, over several sessions for large files (each writes its own chunks of the
+// same .partial), with a resume journal; then the whole file's SHA-256 is compared with the
+// remote's and the .partial is renamed into place. replaceExisting: posix-rename over an
+// existing destination (the caller has decided to overwrite).
+Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                   const QString &localPath, const QString &remoteFinal, bool replaceExisting);
+
+// Downloads one remote file the same way, into localFinal.partial, then renames it.
+Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                     const QString &remotePath, const QString &localFinal, bool replaceExisting);
+
+// Chunk size for the journal and for splitting a file over sessions.
+constexpr quint64 kChunkSize = 8ull * 1024 * 1024;
+// Sessions for one file of this size when the user did not choose.
+int autoParallel(quint64 size);
+
+} // namespace gantry::transfer

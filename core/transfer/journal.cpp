@@ -1,0 +1,158 @@
+#include "journal.h"
+
+#include "transfer/sha256.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace gantry::transfer {
+
+quint64 FileJournal::chunkLength(int index) const
+{
+    const quint64 start = chunkOffset(index);
+    return start >= size ? 0 : std::min<quint64>(chunkSize, size - start);
+}
+
+quint64 FileJournal::doneBytes() const
+{
+    quint64 sum = 0;
+    for (int i = 0; i < done.size(); ++i) {
+        if (done[i]) sum += chunkLength(i);
+    }
+    return sum;
+}
+
+bool FileJournal::complete() const
+{
+    return !done.contains(false);
+}
+
+JournalStore::JournalStore(QString configDir)
+    : m_dir(QDir(configDir).filePath(QStringLiteral("transfers")))
+{
+}
+
+QString JournalStore::key(Direction direction, const QString &host, const QString &source, const QString &destination)
+{
+    const QString joined = directionName(direction) + QChar(0) + host + QChar(0) + source + QChar(0) + destination;
+    return QString::fromLatin1(Sha256::hex(joined.toUtf8()).left(32));
+}
+
+QString JournalStore::pathFor(const QString &key) const
+{
+    return QDir(m_dir).filePath(key + QStringLiteral(".json"));
+}
+
+namespace {
+Result<void> writeJson(const QString &dir, const QString &path, const QJsonObject &object)
+{
+    QDir().mkpath(dir);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot write the resume journal %1: %2.")
+                                        .arg(path, file.errorString())};
+    }
+    file.write(QJsonDocument(object).toJson(QJsonDocument::Compact));
+    if (!file.commit()) {
+        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot write the resume journal %1: %2.")
+                                        .arg(path, file.errorString())};
+    }
+    return {};
+}
+
+std::optional<QJsonObject> readJson(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
+    if (!doc.isObject()) return std::nullopt;
+    return doc.object();
+}
+} // namespace
+
+std::optional<FileJournal> JournalStore::loadFile(const QString &key) const
+{
+    const auto obj = readJson(pathFor(key));
+    if (!obj || obj->value(QStringLiteral("kind")).toString() != QLatin1String("file")) return std::nullopt;
+    FileJournal j;
+    j.direction = obj->value(QStringLiteral("direction")).toString() == QLatin1String("download") ? Direction::Download
+                                                                                                  : Direction::Upload;
+    j.host = obj->value(QStringLiteral("host")).toString();
+    j.source = obj->value(QStringLiteral("source")).toString();
+    j.destination = obj->value(QStringLiteral("destination")).toString();
+    j.size = quint64(obj->value(QStringLiteral("size")).toInteger());
+    j.mtime = obj->value(QStringLiteral("mtime")).toInteger();
+    j.chunkSize = quint64(obj->value(QStringLiteral("chunkSize")).toInteger());
+    j.wireBytes = quint64(obj->value(QStringLiteral("wireBytes")).toInteger());
+    const QJsonArray hashes = obj->value(QStringLiteral("chunks")).toArray();
+    for (const QJsonValue &v : hashes) {
+        const QString h = v.toString();
+        j.done.append(!h.isEmpty());
+        j.chunkHashes.append(h.toLatin1());
+    }
+    if (j.chunkSize == 0 || quint64(j.done.size()) != (j.size + j.chunkSize - 1) / j.chunkSize) return std::nullopt;
+    return j;
+}
+
+Result<void> JournalStore::save(const QString &key, const FileJournal &j) const
+{
+    QJsonArray chunks;
+    for (int i = 0; i < j.done.size(); ++i) {
+        chunks.append(j.done[i] ? QString::fromLatin1(j.chunkHashes.value(i, "-")) : QString());
+    }
+    const QJsonObject obj{
+        {QStringLiteral("kind"), QStringLiteral("file")},
+        {QStringLiteral("direction"), directionName(j.direction)},
+        {QStringLiteral("host"), j.host},
+        {QStringLiteral("source"), j.source},
+        {QStringLiteral("destination"), j.destination},
+        {QStringLiteral("size"), qint64(j.size)},
+        {QStringLiteral("mtime"), j.mtime},
+        {QStringLiteral("chunkSize"), qint64(j.chunkSize)},
+        {QStringLiteral("wireBytes"), qint64(j.wireBytes)},
+        {QStringLiteral("chunks"), chunks},
+    };
+    return writeJson(m_dir, pathFor(key), obj);
+}
+
+std::optional<TreeJournal> JournalStore::loadTree(const QString &key) const
+{
+    const auto obj = readJson(pathFor(key));
+    if (!obj || obj->value(QStringLiteral("kind")).toString() != QLatin1String("tree")) return std::nullopt;
+    TreeJournal j;
+    j.host = obj->value(QStringLiteral("host")).toString();
+    j.source = obj->value(QStringLiteral("source")).toString();
+    j.destination = obj->value(QStringLiteral("destination")).toString();
+    j.fingerprint = obj->value(QStringLiteral("fingerprint")).toString().toLatin1();
+    j.wireBytes = quint64(obj->value(QStringLiteral("wireBytes")).toInteger());
+    for (const QJsonValue &v : obj->value(QStringLiteral("doneBatches")).toArray()) j.doneBatches.append(v.toInt());
+    return j;
+}
+
+Result<void> JournalStore::save(const QString &key, const TreeJournal &j) const
+{
+    QJsonArray batches;
+    for (int b : j.doneBatches) batches.append(b);
+    const QJsonObject obj{
+        {QStringLiteral("kind"), QStringLiteral("tree")},
+        {QStringLiteral("host"), j.host},
+        {QStringLiteral("source"), j.source},
+        {QStringLiteral("destination"), j.destination},
+        {QStringLiteral("fingerprint"), QString::fromLatin1(j.fingerprint)},
+        {QStringLiteral("wireBytes"), qint64(j.wireBytes)},
+        {QStringLiteral("doneBatches"), batches},
+    };
+    return writeJson(m_dir, pathFor(key), obj);
+}
+
+void JournalStore::remove(const QString &key) const
+{
+    QFile::remove(pathFor(key));
+}
+
+} // namespace gantry::transfer

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "transfer/transfertypes.h"
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace gantry::transfer {
+
+// What survives a dropped connection or an app restart for one file transfer: the source's
+// identity, which fixed-size chunks are known to be on the other side (acknowledged), and the
+// SHA-256 of each. A chunk is marked done only after every write in it was acknowledged.
+struct FileJournal
+{
+    Direction direction = Direction::Upload;
+    QString host;
+    QString source;          // local path (upload) or remote path (download)
+    QString destination;     // final path on the other side
+    quint64 size = 0;        // source identity: size and mtime
+    qint64 mtime = 0;        // seconds (remote) or ms (local)
+    quint64 chunkSize = 0;
+    QList<bool> done;
+    QList<QByteArray> chunkHashes; // hex, empty until done
+    quint64 wireBytes = 0;   // all attempts together
+
+    int chunkCount() const { return int(done.size()); }
+    quint64 chunkOffset(int index) const { return quint64(index) * chunkSize; }
+    quint64 chunkLength(int index) const;
+    quint64 doneBytes() const;
+    bool complete() const;
+};
+
+// Journal for a folder sent as tar batches: batches whose manifest check passed.
+struct TreeJournal
+{
+    QString host;
+    QString source;
+    QString destination;
+    QByteArray fingerprint;  // hash of the sorted (path, size, mtime) list: any change restarts
+    QList<int> doneBatches;
+    quint64 wireBytes = 0;
+};
+
+// Journals live in <configDir>/transfers/, one JSON file per transfer, keyed by direction, host,
+// source and destination. Writes are atomic (QSaveFile). Thread-safe for distinct keys.
+class JournalStore final
+{
+public:
+    explicit JournalStore(QString configDir);
+
+    QString directory() const { return m_dir; }
+    static QString key(Direction direction, const QString &host, const QString &source, const QString &destination);
+
+    std::optional<FileJournal> loadFile(const QString &key) const;
+    Result<void> save(const QString &key, const FileJournal &journal) const;
+    std::optional<TreeJournal> loadTree(const QString &key) const;
+    Result<void> save(const QString &key, const TreeJournal &journal) const;
+    void remove(const QString &key) const;
+
+private:
+    QString pathFor(const QString &key) const;
+    QString m_dir;
+};
+
+} // namespace gantry::transfer

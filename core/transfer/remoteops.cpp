@@ -1,0 +1,88 @@
+#include "remoteops.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
+#include <QRegularExpression>
+
+namespace gantry::transfer {
+
+Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)
+{
+    const QString q = ssh::shellQuote(path.startsWith(QLatin1Char('-')) ? QStringLiteral("./") + path : path);
+    const QString command = QStringLiteral("if command -v openssl >/dev/null 2>&1; then openssl dgst -sha256 -r %1; "
+                                           "else sha256sum %1; fi").arg(q);
+    auto out = session.run(command, 60 * 60 * 1000);
+    if (!out) return out.error();
+    static const QRegularExpression hex(QStringLiteral("^([0-9a-f]{64})"));
+    const auto m = hex.match(QString::fromUtf8(out->out));
+    if (out->exitStatus != 0 || !m.hasMatch()) {
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "Cannot compute SHA-256 of %1 on the host: %2")
+                         .arg(path, QString::fromUtf8(out->err).trimmed())};
+    }
+    return m.captured(1).toLatin1();
+}
+
+QString formatBytes(quint64 bytes)
+{
+    return QLocale::c().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat);
+}
+
+Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QString &partialPath, quint64 bytesStillNeeded)
+{
+    if (original.code == ErrorCode::ConnectFailed || original.code == ErrorCode::Cancelled
+        || original.code == ErrorCode::PermissionDenied) {
+        return original;
+    }
+    // sftp-server reports ENOSPC and EDQUOT as a bare "Failure": look at the free space.
+    auto space = sftp.statvfs(remoteParent(partialPath));
+    if (space && space->freeBytes < std::max<quint64>(bytesStillNeeded, 1024 * 1024)) {
+        return Error{ErrorCode::DiskFull,
+                     QCoreApplication::translate("Transfer", "The disk on %1 is full: %2 free in %3, %4 more needed. "
+                                                             "The partial file %5 is kept; free some space and retry "
+                                                             "to continue where it stopped.")
+                         .arg(sftp.label(), formatBytes(space->freeBytes), remoteParent(partialPath),
+                              formatBytes(bytesStillNeeded), partialPath)};
+    }
+    return original;
+}
+
+QString remoteParent(const QString &path)
+{
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    if (slash < 0) return QStringLiteral(".");
+    if (slash == 0) return QStringLiteral("/");
+    return path.left(slash);
+}
+
+QString remoteJoin(const QString &dir, const QString &name)
+{
+    if (dir.isEmpty()) return name;
+    if (dir.endsWith(QLatin1Char('/'))) return dir + name;
+    return dir + QLatin1Char('/') + name;
+}
+
+QString remoteBaseName(const QString &path)
+{
+    QString p = path;
+    while (p.size() > 1 && p.endsWith(QLatin1Char('/'))) p.chop(1);
+    return p.mid(p.lastIndexOf(QLatin1Char('/')) + 1);
+}
+
+QString firstFreeName(const QString &path, const std::function<bool(const QString &)> &exists)
+{
+    const QString dir = remoteParent(path);
+    const QString base = remoteBaseName(path);
+    qsizetype dot = base.lastIndexOf(QLatin1Char('.'));
+    if (dot <= 0) dot = base.size();
+    const QString stem = base.left(dot);
+    const QString ext = base.mid(dot);
+    for (int i = 1; i < 10000; ++i) {
+        const QString candidate = remoteJoin(dir, QStringLiteral("%1 (%2)%3").arg(stem).arg(i).arg(ext));
+        if (!exists(candidate)) return candidate;
+    }
+    return path;
+}
+
+} // namespace gantry::transfer

@@ -1,0 +1,597 @@
+#include "sftpclient.h"
+
+#include <libssh/libssh.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QtEndian>
+
+#include <cstring>
+
+namespace gantry::transfer {
+
+namespace sftpwire {
+void putU32(QByteArray &out, quint32 value)
+{
+    const quint32 be = qToBigEndian(value);
+    out.append(reinterpret_cast<const char *>(&be), 4);
+}
+
+void putU64(QByteArray &out, quint64 value)
+{
+    const quint64 be = qToBigEndian(value);
+    out.append(reinterpret_cast<const char *>(&be), 8);
+}
+
+void putString(QByteArray &out, const QByteArray &value)
+{
+    putU32(out, static_cast<quint32>(value.size()));
+    out.append(value);
+}
+
+bool Reader::u32(quint32 *value)
+{
+    if (m_pos + 4 > m_data.size()) return false;
+    *value = qFromBigEndian<quint32>(m_data.constData() + m_pos);
+    m_pos += 4;
+    return true;
+}
+
+bool Reader::u64(quint64 *value)
+{
+    if (m_pos + 8 > m_data.size()) return false;
+    *value = qFromBigEndian<quint64>(m_data.constData() + m_pos);
+    m_pos += 8;
+    return true;
+}
+
+bool Reader::string(QByteArray *value)
+{
+    quint32 len = 0;
+    if (!u32(&len) || m_pos + qsizetype(len) > m_data.size()) return false;
+    *value = m_data.mid(m_pos, len);
+    m_pos += len;
+    return true;
+}
+
+bool Reader::attrs(SftpAttrs *value)
+{
+    quint32 flags = 0;
+    if (!u32(&flags)) return false;
+    if (flags & 0x1) {
+        quint64 size = 0;
+        if (!u64(&size)) return false;
+        value->size = size;
+    }
+    if (flags & 0x2) {
+        quint32 uid = 0, gid = 0;
+        if (!u32(&uid) || !u32(&gid)) return false;
+    }
+    if (flags & 0x4) {
+        quint32 perms = 0;
+        if (!u32(&perms)) return false;
+        value->permissions = perms;
+    }
+    if (flags & 0x8) {
+        quint32 atime = 0, mtime = 0;
+        if (!u32(&atime) || !u32(&mtime)) return false;
+        value->mtime = mtime;
+    }
+    if (flags & 0x80000000u) {
+        quint32 count = 0;
+        if (!u32(&count)) return false;
+        for (quint32 i = 0; i < count; ++i) {
+            QByteArray k, v;
+            if (!string(&k) || !string(&v)) return false;
+        }
+    }
+    return true;
+}
+} // namespace sftpwire
+
+using namespace sftpwire;
+
+namespace {
+QByteArray pathBytes(const QString &path)
+{
+    return path.toUtf8();
+}
+
+QByteArray withString(const QByteArray &s)
+{
+    QByteArray body;
+    putString(body, s);
+    return body;
+}
+} // namespace
+
+quint32 SftpClient::Reply::status() const
+{
+    quint32 code = StatusFailure;
+    Reader r(body);
+    r.u32(&code);
+    return code;
+}
+
+QString SftpClient::Reply::statusMessage() const
+{
+    quint32 code = 0;
+    QByteArray msg;
+    Reader r(body);
+    r.u32(&code);
+    r.string(&msg);
+    return QString::fromUtf8(msg);
+}
+
+SftpClient::SftpClient(ssh_channel_struct *channel, QString label, const std::atomic_bool *cancel)
+    : m_channel(channel)
+    , m_label(std::move(label))
+    , m_cancel(cancel)
+{
+}
+
+SftpClient::~SftpClient()
+{
+    if (m_channel) {
+        // Don't wait for the server's close here: the session may already be gone.
+        ssh_channel_free(m_channel);
+    }
+}
+
+Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *session, QString label,
+                                                      const std::atomic_bool *cancel)
+{
+    ssh_channel channel = ssh_channel_new(session);
+    if (!channel) {
+        return Error{ErrorCode::ConnectFailed,
+                     QCoreApplication::translate("Transfer", "Cannot open a channel to %1: %2")
+                         .arg(label, QString::fromUtf8(ssh_get_error(session)))};
+    }
+    if (ssh_channel_open_session(channel) != SSH_OK || ssh_channel_request_subsystem(channel, "sftp") != SSH_OK) {
+        const QString why = QString::fromUtf8(ssh_get_error(session));
+        ssh_channel_free(channel);
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "%1 offers no SFTP service (%2). Enable the sftp "
+                                                             "Subsystem in the server's sshd_config.")
+                         .arg(label, why)};
+    }
+    std::unique_ptr<SftpClient> client(new SftpClient(channel, label, cancel));
+    QByteArray init;
+    putU32(init, 5);
+    init.append(char(Init));
+    putU32(init, 3);
+    if (auto w = client->writeRaw(init.constData(), size_t(init.size())); !w) return w.error();
+    auto reply = client->next();
+    if (!reply) return reply.error();
+    // VERSION has no request id: what we parsed as the id is the version number.
+    if (reply->type != Version) {
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "%1 answered the SFTP handshake with an unexpected message.")
+                         .arg(label)};
+    }
+    Reader r(reply->body);
+    QByteArray name, data;
+    while (r.string(&name) && r.string(&data)) client->m_extensions.insert(name, data);
+
+    if (client->hasExtension("limits@openssh.com")) {
+        QByteArray body;
+        putString(body, "limits@openssh.com");
+        auto lim = client->call(Extended, body);
+        if (lim && lim->type == ExtendedReply) {
+            Reader lr(lim->body);
+            quint64 maxPacket = 0, maxRead = 0, maxWrite = 0;
+            if (lr.u64(&maxPacket) && lr.u64(&maxRead) && lr.u64(&maxWrite)) {
+                if (maxWrite > 0) client->m_maxWrite = quint32(std::min<quint64>(maxWrite, kMaxIo));
+                if (maxRead > 0) client->m_maxRead = quint32(std::min<quint64>(maxRead, kMaxIo));
+            }
+        }
+    }
+    return client;
+}
+
+Error SftpClient::lostError(const QString &detail) const
+{
+    return Error{ErrorCode::ConnectFailed,
+                 QCoreApplication::translate("Transfer", "Connection to %1 lost during the transfer (%2). "
+                                                         "It resumes from where it stopped once the host is reachable.")
+                     .arg(m_label, detail)};
+}
+
+Result<void> SftpClient::writeRaw(const char *data, size_t length)
+{
+    size_t done = 0;
+    while (done < length) {
+        if (m_cancel && m_cancel->load()) {
+            return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
+        }
+        const int n = ssh_channel_write(m_channel, data + done, quint32(length - done));
+        if (n == SSH_ERROR || ssh_channel_is_closed(m_channel)) {
+            ssh_session s = ssh_channel_get_session(m_channel);
+            return lostError(QString::fromUtf8(ssh_get_error(s)));
+        }
+        done += size_t(n);
+    }
+    m_bytesOut += length;
+    return {};
+}
+
+Result<void> SftpClient::fill()
+{
+    QElapsedTimer idle;
+    idle.start();
+    if (m_inPos > 0 && m_inPos * 2 > m_in.size()) {
+        m_in.erase(m_in.begin(), m_in.begin() + qsizetype(m_inPos));
+        m_inPos = 0;
+    }
+    char buf[128 * 1024];
+    for (;;) {
+        if (m_cancel && m_cancel->load()) {
+            return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
+        }
+        const int n = ssh_channel_read_timeout(m_channel, buf, sizeof buf, 0, 500);
+        if (n > 0) {
+            m_in.insert(m_in.end(), buf, buf + n);
+            m_bytesIn += quint64(n);
+            return {};
+        }
+        if (n == SSH_ERROR) {
+            ssh_session s = ssh_channel_get_session(m_channel);
+            return lostError(QString::fromUtf8(ssh_get_error(s)));
+        }
+        if (ssh_channel_is_eof(m_channel) || ssh_channel_is_closed(m_channel)) {
+            return lostError(QCoreApplication::translate("Transfer", "the server closed the SFTP channel"));
+        }
+        if (idle.elapsed() > m_ioTimeoutMs) {
+            return lostError(QCoreApplication::translate("Transfer", "no answer for %1 s").arg(m_ioTimeoutMs / 1000));
+        }
+    }
+}
+
+Result<SftpClient::Reply> SftpClient::next()
+{
+    if (!m_stash.isEmpty()) {
+        auto it = m_stash.begin();
+        Reply r = std::move(it.value());
+        m_stash.erase(it);
+        return r;
+    }
+    return readWire();
+}
+
+Result<SftpClient::Reply> SftpClient::readWire()
+{
+    for (;;) {
+        const size_t avail = m_in.size() - m_inPos;
+        if (avail >= 4) {
+            const quint32 len = qFromBigEndian<quint32>(m_in.data() + m_inPos);
+            if (len < 1 || len > 16u * 1024 * 1024) {
+                return lostError(QCoreApplication::translate("Transfer", "malformed SFTP reply"));
+            }
+            if (avail >= 4 + size_t(len)) {
+                const char *p = m_in.data() + m_inPos + 4;
+                Reply reply;
+                reply.type = quint8(p[0]);
+                size_t bodyStart = 1;
+                if (len >= 5) {
+                    reply.id = qFromBigEndian<quint32>(p + 1);
+                    bodyStart = 5;
+                }
+                reply.body = QByteArray(p + bodyStart, qsizetype(len - bodyStart));
+                m_inPos += 4 + len;
+                return reply;
+            }
+        }
+        if (auto f = fill(); !f) return f.error();
+    }
+}
+
+Result<SftpClient::Reply> SftpClient::waitFor(quint32 id)
+{
+    if (auto it = m_stash.find(id); it != m_stash.end()) {
+        Reply r = std::move(it.value());
+        m_stash.erase(it);
+        return r;
+    }
+    for (;;) {
+        auto r = readWire();
+        if (!r) return r.error();
+        if (r->id == id) return r;
+        m_stash.insert(r->id, std::move(r.value()));
+    }
+}
+
+Result<quint32> SftpClient::send(quint8 type, const QByteArray &body)
+{
+    const quint32 id = m_nextId++;
+    QByteArray packet;
+    packet.reserve(body.size() + 9);
+    putU32(packet, quint32(body.size() + 5));
+    packet.append(char(type));
+    putU32(packet, id);
+    packet.append(body);
+    if (auto w = writeRaw(packet.constData(), size_t(packet.size())); !w) return w.error();
+    return id;
+}
+
+Result<quint32> SftpClient::sendWrite(const QByteArray &handle, quint64 offset, const char *data, quint32 length)
+{
+    const quint32 id = m_nextId++;
+    QByteArray packet;
+    packet.reserve(qsizetype(length) + handle.size() + 32);
+    putU32(packet, quint32(1 + 4 + 4 + handle.size() + 8 + 4 + length));
+    packet.append(char(Write));
+    putU32(packet, id);
+    putString(packet, handle);
+    putU64(packet, offset);
+    putU32(packet, length);
+    packet.append(data, length);
+    if (auto w = writeRaw(packet.constData(), size_t(packet.size())); !w) return w.error();
+    return id;
+}
+
+Result<quint32> SftpClient::sendRead(const QByteArray &handle, quint64 offset, quint32 length)
+{
+    QByteArray body;
+    putString(body, handle);
+    putU64(body, offset);
+    putU32(body, length);
+    return send(Read, body);
+}
+
+Result<SftpClient::Reply> SftpClient::call(quint8 type, const QByteArray &body)
+{
+    auto id = send(type, body);
+    if (!id) return id.error();
+    return waitFor(*id);
+}
+
+Result<void> SftpClient::checkStatus(const Reply &reply, const QString &what, const QString &path) const
+{
+    if (reply.type != Status) {
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "%1 %2 on %3: unexpected SFTP reply.").arg(what, path, m_label)};
+    }
+    const quint32 code = reply.status();
+    const QString detail = reply.statusMessage();
+    switch (code) {
+    case StatusOk: return {};
+    case StatusNoSuchFile:
+        return Error{ErrorCode::NotFound,
+                     QCoreApplication::translate("Transfer", "%1 failed: %2 does not exist on %3. Check the path.")
+                         .arg(what, path, m_label)};
+    case StatusPermissionDenied:
+        return Error{ErrorCode::PermissionDenied,
+                     QCoreApplication::translate("Transfer", "%1 failed: permission denied for %2 on %3. Pick a "
+                                                             "directory the SSH user can write, or fix its permissions.")
+                         .arg(what, path, m_label)};
+    case StatusEof:
+        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "%1: unexpected end of file %2 on %3.")
+                                        .arg(what, path, m_label)};
+    case StatusUnsupported:
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "%1 is not supported by the SFTP server on %2.").arg(what, m_label)};
+    default:
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "%1 failed for %2 on %3: %4.")
+                         .arg(what, path, m_label, detail.isEmpty() ? QStringLiteral("failure") : detail)};
+    }
+}
+
+Result<QByteArray> SftpClient::open(const QString &path, quint32 flags, std::optional<quint32> mode)
+{
+    QByteArray body;
+    putString(body, pathBytes(path));
+    putU32(body, flags);
+    if (mode) {
+        putU32(body, 0x4);
+        putU32(body, *mode);
+    } else {
+        putU32(body, 0);
+    }
+    auto r = call(Open, body);
+    if (!r) return r.error();
+    if (r->type == Handle) {
+        QByteArray handle;
+        Reader rd(r->body);
+        if (rd.string(&handle)) return handle;
+    }
+    const QString what = (flags & OpenWrite) ? QCoreApplication::translate("Transfer", "Opening for writing")
+                                             : QCoreApplication::translate("Transfer", "Opening");
+    auto st = checkStatus(*r, what, path);
+    if (!st) return st.error();
+    return Error{ErrorCode::RemoteFailed, QStringLiteral("open: no handle")};
+}
+
+Result<void> SftpClient::close(const QByteArray &handle)
+{
+    auto r = call(Close, withString(handle));
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Closing the file"), QString());
+}
+
+Result<SftpAttrs> SftpClient::statLike(quint8 type, const QByteArray &arg, const QString &path)
+{
+    auto r = call(type, withString(arg));
+    if (!r) return r.error();
+    if (r->type == Attrs) {
+        SftpAttrs a;
+        Reader rd(r->body);
+        if (rd.attrs(&a)) return a;
+    }
+    auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Looking up"), path);
+    if (!st) return st.error();
+    return Error{ErrorCode::RemoteFailed, QStringLiteral("stat: no attributes")};
+}
+
+Result<SftpAttrs> SftpClient::stat(const QString &path)
+{
+    return statLike(Stat, pathBytes(path), path);
+}
+
+Result<SftpAttrs> SftpClient::lstat(const QString &path)
+{
+    return statLike(Lstat, pathBytes(path), path);
+}
+
+Result<SftpAttrs> SftpClient::fstat(const QByteArray &handle)
+{
+    return statLike(Fstat, handle, QString());
+}
+
+Result<QList<SftpEntry>> SftpClient::list(const QString &path)
+{
+    auto r = call(Opendir, withString(pathBytes(path)));
+    if (!r) return r.error();
+    if (r->type != Handle) {
+        auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Listing"), path);
+        if (!st) return st.error();
+        return Error{ErrorCode::RemoteFailed, QStringLiteral("opendir: no handle")};
+    }
+    QByteArray handle;
+    Reader(r->body).string(&handle);
+    QList<SftpEntry> entries;
+    for (;;) {
+        auto d = call(Readdir, withString(handle));
+        if (!d) return d.error();
+        if (d->type == Status) {
+            if (d->status() == StatusEof) break;
+            auto st = checkStatus(*d, QCoreApplication::translate("Transfer", "Listing"), path);
+            if (!st) return st.error();
+            break;
+        }
+        Reader rd(d->body);
+        quint32 count = 0;
+        rd.u32(&count);
+        for (quint32 i = 0; i < count; ++i) {
+            QByteArray name, longname;
+            SftpEntry e;
+            if (!rd.string(&name) || !rd.string(&longname) || !rd.attrs(&e.attrs)) break;
+            if (name == "." || name == "..") continue;
+            e.name = QString::fromUtf8(name);
+            entries.append(e);
+        }
+    }
+    (void)close(handle);
+    return entries;
+}
+
+Result<void> SftpClient::mkdir(const QString &path)
+{
+    QByteArray body;
+    putString(body, pathBytes(path));
+    putU32(body, 0);
+    auto r = call(Mkdir, body);
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Creating the directory"), path);
+}
+
+Result<void> SftpClient::mkdirs(const QString &path)
+{
+    if (path.isEmpty() || path == QLatin1String("/") || path == QLatin1String(".")) return {};
+    auto st = stat(path);
+    if (st) {
+        if (st->isDir()) return {};
+        return Error{ErrorCode::Conflict,
+                     QCoreApplication::translate("Transfer", "%1 on %2 exists and is not a directory.").arg(path, m_label)};
+    }
+    if (st.error().code != ErrorCode::NotFound) return st.error();
+    const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+    if (slash > 0) {
+        if (auto p = mkdirs(path.left(slash)); !p) return p;
+    }
+    auto m = mkdir(path);
+    if (!m && stat(path).ok()) return {}; // created concurrently by another worker
+    return m;
+}
+
+Result<void> SftpClient::remove(const QString &path)
+{
+    auto r = call(Remove, withString(pathBytes(path)));
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Deleting"), path);
+}
+
+Result<void> SftpClient::rmdir(const QString &path)
+{
+    auto r = call(Rmdir, withString(pathBytes(path)));
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Removing the directory"), path);
+}
+
+Result<void> SftpClient::rename(const QString &from, const QString &to, bool replace)
+{
+    QByteArray body;
+    quint8 type = Rename;
+    if (replace && hasExtension("posix-rename@openssh.com")) {
+        type = Extended;
+        putString(body, "posix-rename@openssh.com");
+    }
+    putString(body, pathBytes(from));
+    putString(body, pathBytes(to));
+    auto r = call(type, body);
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Renaming"), from);
+}
+
+Result<QString> SftpClient::realpath(const QString &path)
+{
+    auto r = call(Realpath, withString(pathBytes(path)));
+    if (!r) return r.error();
+    if (r->type == Name) {
+        Reader rd(r->body);
+        quint32 count = 0;
+        QByteArray name;
+        if (rd.u32(&count) && count >= 1 && rd.string(&name)) return QString::fromUtf8(name);
+    }
+    auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Resolving"), path);
+    if (!st) return st.error();
+    return Error{ErrorCode::RemoteFailed, QStringLiteral("realpath: no name")};
+}
+
+Result<SftpSpace> SftpClient::statvfs(const QString &path)
+{
+    if (!hasExtension("statvfs@openssh.com")) {
+        return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs@openssh.com unsupported")};
+    }
+    QByteArray body;
+    putString(body, "statvfs@openssh.com");
+    putString(body, pathBytes(path));
+    auto r = call(Extended, body);
+    if (!r) return r.error();
+    if (r->type != ExtendedReply) {
+        auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Checking free space"), path);
+        if (!st) return st.error();
+        return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs: no reply")};
+    }
+    Reader rd(r->body);
+    quint64 bsize = 0, frsize = 0, blocks = 0, bfree = 0, bavail = 0;
+    if (!rd.u64(&bsize) || !rd.u64(&frsize) || !rd.u64(&blocks) || !rd.u64(&bfree) || !rd.u64(&bavail)) {
+        return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs: short reply")};
+    }
+    const quint64 unit = frsize ? frsize : bsize;
+    return SftpSpace{bavail * unit, blocks * unit};
+}
+
+Result<void> SftpClient::fsync(const QByteArray &handle)
+{
+    if (!hasExtension("fsync@openssh.com")) return {};
+    QByteArray body;
+    putString(body, "fsync@openssh.com");
+    putString(body, handle);
+    auto r = call(Extended, body);
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Flushing"), QString());
+}
+
+Result<void> SftpClient::truncate(const QByteArray &handle, quint64 size)
+{
+    QByteArray body;
+    putString(body, handle);
+    putU32(body, 0x1);
+    putU64(body, size);
+    auto r = call(Fsetstat, body);
+    if (!r) return r.error();
+    return checkStatus(*r, QCoreApplication::translate("Transfer", "Truncating"), QString());
+}
+
+} // namespace gantry::transfer

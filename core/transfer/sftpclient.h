@@ -1,0 +1,179 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+struct ssh_session_struct;
+struct ssh_channel_struct;
+
+namespace gantry::transfer {
+
+// File attributes as SFTP v3 carries them; fields are valid when their flag is set.
+struct SftpAttrs
+{
+    std::optional<quint64> size;
+    std::optional<quint32> permissions;
+    std::optional<quint32> mtime;
+
+    bool isDir() const { return permissions && (*permissions & 0170000) == 0040000; }
+    bool isLink() const { return permissions && (*permissions & 0170000) == 0120000; }
+    bool isRegular() const { return permissions && (*permissions & 0170000) == 0100000; }
+};
+
+struct SftpEntry
+{
+    QString name;
+    SftpAttrs attrs;
+};
+
+struct SftpSpace
+{
+    quint64 freeBytes = 0;  // available to an unprivileged user (f_bavail × f_frsize)
+    quint64 totalBytes = 0;
+};
+
+// A small SFTP v3 client on its own "sftp" subsystem channel. We speak the protocol ourselves
+// because libssh 0.10 has no pipelined writes, and its Debian build rejects replies with request
+// ids it did not issue (CVE-2026-59848 backport), which makes mixing raw packets into libssh's own
+// SFTP channel fragile. Any number of requests can be in flight: send*() returns the id and
+// next()/waitFor() collect replies. Use on the session's thread only.
+class SftpClient final
+{
+public:
+    enum PacketType : quint8
+    {
+        Init = 1, Version = 2, Open = 3, Close = 4, Read = 5, Write = 6, Lstat = 7, Fstat = 8,
+        Setstat = 9, Fsetstat = 10, Opendir = 11, Readdir = 12, Remove = 13, Mkdir = 14, Rmdir = 15,
+        Realpath = 16, Stat = 17, Rename = 18, Readlink = 19,
+        Status = 101, Handle = 102, Data = 103, Name = 104, Attrs = 105,
+        Extended = 200, ExtendedReply = 201,
+    };
+    enum OpenFlag : quint32
+    {
+        OpenRead = 0x01, OpenWrite = 0x02, OpenAppend = 0x04, OpenCreate = 0x08,
+        OpenTruncate = 0x10, OpenExclusive = 0x20,
+    };
+    enum StatusCode : quint32
+    {
+        StatusOk = 0, StatusEof = 1, StatusNoSuchFile = 2, StatusPermissionDenied = 3,
+        StatusFailure = 4, StatusBadMessage = 5, StatusNoConnection = 6, StatusConnectionLost = 7,
+        StatusUnsupported = 8,
+    };
+
+    struct Reply
+    {
+        quint8 type = 0;
+        quint32 id = 0;
+        QByteArray body;  // after type and id
+        // For Status replies:
+        quint32 status() const;
+        QString statusMessage() const;
+    };
+
+    // Largest payload of one READ/WRITE: OpenSSH's sftp-server drops the session for messages
+    // of 256 KiB or more, so stay at its advertised 255 KiB.
+    static constexpr quint32 kMaxIo = 261120;
+
+    ~SftpClient();
+    SftpClient(const SftpClient &) = delete;
+    SftpClient &operator=(const SftpClient &) = delete;
+
+    // Opens the subsystem channel and exchanges INIT/VERSION. `label` names the host in messages.
+    static Result<std::unique_ptr<SftpClient>> start(ssh_session_struct *session, QString label,
+                                                     const std::atomic_bool *cancel = nullptr);
+
+    bool hasExtension(const QByteArray &name) const { return m_extensions.contains(name); }
+    quint32 maxWrite() const { return m_maxWrite; }
+    quint32 maxRead() const { return m_maxRead; }
+    const QString &label() const { return m_label; }
+
+    // --- pipelined primitives ---
+    Result<quint32> sendWrite(const QByteArray &handle, quint64 offset, const char *data, quint32 length);
+    Result<quint32> sendRead(const QByteArray &handle, quint64 offset, quint32 length);
+    Result<quint32> send(quint8 type, const QByteArray &body);
+    // The next reply (any id). Fails when the connection drops or nothing arrives for ioTimeoutMs.
+    Result<Reply> next();
+    Result<Reply> waitFor(quint32 id);
+    // Bytes written to and read from the channel, SFTP framing included ("on the wire" payload).
+    quint64 bytesOut() const { return m_bytesOut; }
+    quint64 bytesIn() const { return m_bytesIn; }
+    void setIoTimeoutMs(int ms) { m_ioTimeoutMs = ms; }
+
+    // --- blocking helpers ---
+    Result<QByteArray> open(const QString &path, quint32 flags, std::optional<quint32> mode = {});
+    Result<void> close(const QByteArray &handle);
+    Result<SftpAttrs> stat(const QString &path);
+    Result<SftpAttrs> lstat(const QString &path);
+    Result<SftpAttrs> fstat(const QByteArray &handle);
+    Result<QList<SftpEntry>> list(const QString &path);
+    Result<void> mkdir(const QString &path);
+    Result<void> mkdirs(const QString &path);   // like mkdir -p
+    Result<void> remove(const QString &path);
+    Result<void> rmdir(const QString &path);
+    // Replaces an existing target (posix-rename@openssh.com); plain RENAME when allowed to fail.
+    Result<void> rename(const QString &from, const QString &to, bool replace);
+    Result<QString> realpath(const QString &path);
+    Result<SftpSpace> statvfs(const QString &path);
+    Result<void> fsync(const QByteArray &handle);
+    Result<void> truncate(const QByteArray &handle, quint64 size);
+
+    // Turns a Status reply into an Error naming the path; Ok yields success.
+    Result<void> checkStatus(const Reply &reply, const QString &what, const QString &path) const;
+
+private:
+    SftpClient(ssh_channel_struct *channel, QString label, const std::atomic_bool *cancel);
+    Result<void> writeRaw(const char *data, size_t length);
+    Result<void> fill();
+    Result<Reply> readWire();
+    Error lostError(const QString &detail) const;
+    Result<SftpAttrs> statLike(quint8 type, const QByteArray &arg, const QString &path);
+    Result<Reply> call(quint8 type, const QByteArray &body);
+
+    ssh_channel_struct *m_channel = nullptr;
+    QString m_label;
+    const std::atomic_bool *m_cancel = nullptr;
+    quint32 m_nextId = 1;
+    QHash<QByteArray, QByteArray> m_extensions;
+    quint32 m_maxWrite = 32768;
+    quint32 m_maxRead = 32768;
+    std::vector<char> m_in;
+    size_t m_inPos = 0;
+    QHash<quint32, Reply> m_stash;
+    quint64 m_bytesOut = 0;
+    quint64 m_bytesIn = 0;
+    int m_ioTimeoutMs = 60000;
+};
+
+// SFTP v3 wire encoding helpers.
+namespace sftpwire {
+void putU32(QByteArray &out, quint32 value);
+void putU64(QByteArray &out, quint64 value);
+void putString(QByteArray &out, const QByteArray &value);
+
+class Reader
+{
+public:
+    explicit Reader(const QByteArray &data) : m_data(data) {}
+    bool u32(quint32 *value);
+    bool u64(quint64 *value);
+    bool string(QByteArray *value);
+    bool attrs(SftpAttrs *value);
+    bool atEnd() const { return m_pos >= m_data.size(); }
+
+private:
+    const QByteArray &m_data;
+    qsizetype m_pos = 0;
+};
+} // namespace sftpwire
+
+} // namespace gantry::transfer

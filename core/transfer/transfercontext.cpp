@@ -1,0 +1,77 @@
+#include "transfercontext.h"
+
+namespace gantry::transfer {
+
+TransferContext::TransferContext(SessionFactory factory, const std::atomic_bool *cancel, JournalStore *journals,
+                                 QString host, TransferOptions options, ProgressSink sink, ConflictResolver resolver)
+    : m_factory(std::move(factory))
+    , m_cancel(cancel)
+    , m_journals(journals)
+    , m_host(std::move(host))
+    , m_options(options)
+    , m_sink(std::move(sink))
+    , m_resolver(std::move(resolver))
+{
+}
+
+void TransferContext::addTotals(quint64 bytes, int files)
+{
+    std::unique_lock lock(m_mutex);
+    m_progress.bytesTotal += bytes;
+    m_progress.filesTotal += files;
+    maybeReport(lock);
+}
+
+void TransferContext::addDone(quint64 payload, quint64 wire)
+{
+    std::unique_lock lock(m_mutex);
+    m_progress.bytesDone += payload;
+    m_progress.wireBytes += wire;
+    maybeReport(lock);
+}
+
+void TransferContext::addResumed(quint64 bytes)
+{
+    std::unique_lock lock(m_mutex);
+    m_progress.resumedBytes += bytes;
+    m_progress.bytesDone += bytes;
+    maybeReport(lock);
+}
+
+void TransferContext::addFilesDone(int files)
+{
+    std::unique_lock lock(m_mutex);
+    m_progress.filesDone += files;
+    maybeReport(lock);
+}
+
+void TransferContext::setCurrentFile(const QString &name)
+{
+    std::unique_lock lock(m_mutex);
+    m_progress.currentFile = name;
+}
+
+TransferProgress TransferContext::snapshot() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_progress;
+}
+
+void TransferContext::flush()
+{
+    if (!m_sink) return;
+    const TransferProgress p = snapshot();
+    m_sink(p);
+}
+
+void TransferContext::maybeReport(std::unique_lock<std::mutex> &lock)
+{
+    if (!m_sink) return;
+    if (m_lastReport.isValid() && m_lastReport.elapsed() < 100) return;
+    m_lastReport.start();
+    const TransferProgress p = m_progress;
+    lock.unlock();
+    m_sink(p);
+}
+
+} // namespace gantry::transfer

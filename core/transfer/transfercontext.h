@@ -1,0 +1,53 @@
+#pragma once
+
+#include "transfer/journal.h"
+#include "transfer/transfertypes.h"
+
+#include <QElapsedTimer>
+
+#include <mutex>
+
+namespace gantry::transfer {
+
+// Everything one running transfer shares between its worker threads: how to open more sessions,
+// the cancel flag, the journal store, and the progress totals (reported at most every 100 ms).
+class TransferContext final
+{
+public:
+    TransferContext(SessionFactory factory, const std::atomic_bool *cancel, JournalStore *journals,
+                    QString host, TransferOptions options, ProgressSink sink = {}, ConflictResolver resolver = {});
+    TransferContext(const TransferContext &) = delete;
+    TransferContext &operator=(const TransferContext &) = delete;
+
+    const SessionFactory &factory() const { return m_factory; }
+    const std::atomic_bool *cancel() const { return m_cancel; }
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    JournalStore &journals() const { return *m_journals; }
+    const QString &host() const { return m_host; }
+    const TransferOptions &options() const { return m_options; }
+    const ConflictResolver &resolver() const { return m_resolver; }
+
+    void addTotals(quint64 bytes, int files);
+    void addDone(quint64 payload, quint64 wire);
+    void addResumed(quint64 bytes);
+    void addFilesDone(int files);
+    void setCurrentFile(const QString &name);
+    TransferProgress snapshot() const;
+    void flush(); // report now
+
+private:
+    void maybeReport(std::unique_lock<std::mutex> &lock);
+
+    SessionFactory m_factory;
+    const std::atomic_bool *m_cancel;
+    JournalStore *m_journals;
+    QString m_host;
+    TransferOptions m_options;
+    ProgressSink m_sink;
+    ConflictResolver m_resolver;
+    mutable std::mutex m_mutex;
+    TransferProgress m_progress;
+    QElapsedTimer m_lastReport;
+};
+
+} // namespace gantry::transfer

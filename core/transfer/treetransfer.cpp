@@ -1,0 +1,533 @@
+#include "treetransfer.h"
+
+#include "transfer/fileupload.h"
+#include "transfer/localtree.h"
+#include "transfer/remoteops.h"
+#include "transfer/sha256.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
+
+namespace gantry::transfer {
+
+namespace {
+
+constexpr int kBatchFiles = 10000;
+constexpr quint64 kBatchBytes = 256ull * 1024 * 1024;
+
+QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+{
+    return QCoreApplication::translate("Transfer", text, disambiguation, n);
+}
+
+// Bytes libarchive produces, gathered into large channel writes.
+struct TarSink
+{
+    ssh::Channel *channel = nullptr;
+    QByteArray buffer;
+    quint64 wire = 0;
+    std::optional<Error> error;
+    const std::atomic_bool *cancel = nullptr;
+
+    bool flush()
+    {
+        if (buffer.isEmpty() || error) return !error;
+        if (cancel && cancel->load()) {
+            error = Error{ErrorCode::Cancelled, tr("Cancelled.")};
+            return false;
+        }
+        if (auto w = channel->write(buffer); !w) {
+            error = w.error();
+            return false;
+        }
+        wire += quint64(buffer.size());
+        buffer.clear();
+        return true;
+    }
+};
+
+la_ssize_t tarWrite(struct archive *, void *client, const void *data, size_t length)
+{
+    auto *sink = static_cast<TarSink *>(client);
+    sink->buffer.append(static_cast<const char *>(data), qsizetype(length));
+    if (sink->buffer.size() >= 256 * 1024 && !sink->flush()) return -1;
+    return la_ssize_t(length);
+}
+
+// One sha256sum manifest line; names with '\' or newline use sha256sum's escaped form.
+QByteArray manifestLine(const QByteArray &hash, const QString &name)
+{
+    QByteArray n = name.toUtf8();
+    if (n.contains('\\') || n.contains('\n')) {
+        n.replace("\\", "\\\\");
+        n.replace("\n", "\\n");
+        return "\\" + hash + "  " + n + "\n";
+    }
+    return hash + "  " + n + "\n";
+}
+
+Error classifyRemoteStderr(const QString &host, const QString &where, const QString &stderrText, quint64 needed)
+{
+    const QString text = stderrText.trimmed();
+    if (text.contains(QLatin1String("No space left")) || text.contains(QLatin1String("Disk quota"))) {
+        return Error{ErrorCode::DiskFull, tr("The disk on %1 is full while writing into %2 (about %3 still to send). "
+                                             "Files already verified are kept; free some space and retry to continue.")
+                                              .arg(host, where, formatBytes(needed))};
+    }
+    if (text.contains(QLatin1String("Permission denied"))) {
+        return Error{ErrorCode::PermissionDenied,
+                     tr("Permission denied writing into %1 on %2. Pick a directory the SSH user can write.").arg(where, host)};
+    }
+    return Error{ErrorCode::RemoteFailed, tr("Unpacking into %1 on %2 failed: %3").arg(where, host, text.left(400))};
+}
+
+// Existing files under a remote folder: relative path → size.
+QHash<QString, quint64> remoteFileSizes(ssh::Session &session, const QString &folder, const QString &prefix)
+{
+    QHash<QString, quint64> sizes;
+    auto out = session.run(QStringLiteral("cd %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'")
+                               .arg(ssh::shellQuote(folder)), 10 * 60 * 1000);
+    if (!out) return sizes;
+    for (const QByteArray &rec : out->out.split('\0')) {
+        const qsizetype tab = rec.indexOf('\t');
+        if (tab <= 0) continue;
+        sizes.insert(prefix + QString::fromUtf8(rec.mid(tab + 1)), rec.left(tab).toULongLong());
+    }
+    return sizes;
+}
+
+Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                       int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload)
+{
+    const QString q = ssh::shellQuote(remoteParent);
+    auto channel = session.openExec(QStringLiteral("mkdir -p %1 && exec tar -x -f - -C %1").arg(q));
+    if (!channel) return channel.error();
+    TarSink sink;
+    sink.channel = channel->get();
+    sink.cancel = ctx.cancel();
+    QByteArray manifest;
+    struct archive *a = archive_write_new();
+    archive_write_set_format_pax_restricted(a);
+    archive_write_set_bytes_in_last_block(a, 1);
+    archive_write_open(a, &sink, nullptr, tarWrite, nullptr);
+    QByteArray buf(1 << 20, Qt::Uninitialized);
+    std::optional<Error> failure;
+    quint64 batchBytes = 0;
+    for (int i = begin; i < end && !failure; ++i) {
+        const LocalEntry &e = tree.entries[i];
+        if (exclude.contains(e.relative)) continue;
+        struct archive_entry *entry = archive_entry_new();
+        archive_entry_set_pathname_utf8(entry, e.relative.toUtf8().constData());
+        archive_entry_set_perm(entry, e.mode);
+        archive_entry_set_mtime(entry, e.mtimeMs / 1000, 0);
+        if (e.isDir) {
+            archive_entry_set_filetype(entry, AE_IFDIR);
+            archive_write_header(a, entry);
+            archive_entry_free(entry);
+            continue;
+        }
+        archive_entry_set_filetype(entry, AE_IFREG);
+        archive_entry_set_size(entry, la_int64_t(e.size));
+        QFile file(e.absolute);
+        if (!file.open(QIODevice::ReadOnly)) {
+            failure = Error{ErrorCode::Io, tr("Cannot read the local file %1: %2.").arg(e.absolute, file.errorString())};
+            archive_entry_free(entry);
+            break;
+        }
+        if (archive_write_header(a, entry) != ARCHIVE_OK) {
+            failure = sink.error ? *sink.error : Error{ErrorCode::Io, QString::fromUtf8(archive_error_string(a))};
+            archive_entry_free(entry);
+            break;
+        }
+        archive_entry_free(entry);
+        ctx.setCurrentFile(e.relative);
+        Sha256 hash;
+        quint64 left = e.size;
+        while (left > 0) {
+            const qint64 n = file.read(buf.data(), qint64(std::min<quint64>(left, quint64(buf.size()))));
+            if (n <= 0) {
+                failure = Error{ErrorCode::Conflict, tr("%1 changed while it was being uploaded (it became shorter). "
+                                                        "Retry to upload the new version.").arg(e.absolute)};
+                break;
+            }
+            hash.add(buf.constData(), size_t(n));
+            if (archive_write_data(a, buf.constData(), size_t(n)) < 0) {
+                failure = sink.error ? *sink.error : Error{ErrorCode::Io, QString::fromUtf8(archive_error_string(a))};
+                break;
+            }
+            left -= quint64(n);
+            const quint64 before = sink.wire;
+            ctx.addDone(quint64(n), 0);
+            (void)before;
+        }
+        if (failure) break;
+        if (!file.atEnd() && file.read(1).size() == 1) {
+            failure = Error{ErrorCode::Conflict, tr("%1 changed while it was being uploaded (it grew). Retry to upload "
+                                                    "the new version.").arg(e.absolute)};
+            break;
+        }
+        batchBytes += e.size;
+        manifest += manifestLine(hash.hexDigest(), e.relative);
+        ctx.addFilesDone(1);
+    }
+    if (!failure) {
+        archive_write_close(a);
+        if (!sink.flush()) failure = sink.error;
+    }
+    archive_write_free(a);
+    *wire += sink.wire;
+    *payload += batchBytes;
+    ctx.addDone(0, sink.wire);
+    if (failure && failure->code == ErrorCode::Cancelled) return *failure;
+
+    // Collect tar's verdict (and its stderr, which names a full disk or a permission problem).
+    (void)(*channel)->sendEof();
+    QByteArray err;
+    QElapsedTimer waited;
+    waited.start();
+    while (!(*channel)->isEof() && waited.elapsed() < 120000) {
+        auto r = (*channel)->read(200, &err);
+        if (!r) break;
+    }
+    const int status = (*channel)->exitStatus().value_or(-1);
+    if (failure && failure->code != ErrorCode::ConnectFailed) return *failure;
+    if (status != 0 || failure) {
+        if (!session.isConnected() || (failure && err.isEmpty())) {
+            return failure ? *failure
+                           : Error{ErrorCode::ConnectFailed, tr("Connection to %1 lost during the upload. It resumes "
+                                                                "from the last verified batch.").arg(ctx.host())};
+        }
+        return classifyRemoteStderr(ctx.host(), remoteParent, QString::fromUtf8(err), tree.totalBytes);
+    }
+    if (!ctx.options().verify || manifest.isEmpty()) return {};
+    ssh::Session::ExecOptions opts;
+    opts.stdinData = manifest;
+    QByteArray out;
+    opts.onStdout = [&out](const QByteArray &d) { out += d; };
+    opts.onStderr = [&out](const QByteArray &d) { out += d; };
+    auto check = session.exec(QStringLiteral("cd %1 && sha256sum -c --quiet --strict -").arg(q), opts);
+    if (!check) return check.error();
+    if (*check != 0) {
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        return Error{ErrorCode::RemoteFailed,
+                     tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
+                        int(lines.size()))
+                         .arg(ctx.host(), remoteParent, QString::fromUtf8(lines.value(0)))};
+    }
+    return {};
+}
+
+// No remote shell: every file over SFTP, each with its own pipelined upload.
+Result<void> sftpTreeUpload(TransferContext &ctx, ssh::Session &session, SftpClient &sftp, const QString &remoteParent,
+                            const LocalTree &tree, const QSet<QString> &exclude, quint64 *payload)
+{
+    for (const LocalEntry &e : tree.entries) {
+        if (exclude.contains(e.relative)) continue;
+        const QString dest = remoteJoin(remoteParent, e.relative);
+        if (e.isDir) {
+            if (auto m = sftp.mkdirs(dest); !m) return m;
+            continue;
+        }
+        ctx.setCurrentFile(e.relative);
+        auto r = uploadFile(ctx, session, sftp, e.absolute, dest, true);
+        if (!r) return r.error();
+        *payload += r->payloadBytes;
+    }
+    return {};
+}
+
+} // namespace
+
+Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                   const QString &localFolder, const QString &remoteTop, ConflictPolicy policy)
+{
+    QElapsedTimer timer;
+    timer.start();
+    TransferOutcome outcome;
+    outcome.destination = remoteTop;
+    auto scanned = scanLocalTree(localFolder, ctx.options().followSymlinks);
+    if (!scanned) return scanned.error();
+    const LocalTree &tree = *scanned;
+    outcome.notes = tree.notes;
+    outcome.totalBytes = tree.totalBytes;
+    outcome.files = tree.fileCount;
+    ctx.addTotals(tree.totalBytes, tree.fileCount);
+
+    // Entries are named "TOP/…"; the remote side unpacks into the parent of remoteTop, so TOP
+    // must be remoteTop's own name.
+    const QString remoteParentDir = remoteParent(remoteTop);
+    const QString top = tree.entries.first().relative;
+    const QString remoteName = remoteBaseName(remoteTop);
+    LocalTree renamed = tree;
+    if (remoteName != top) {
+        for (LocalEntry &e : renamed.entries) e.relative = remoteName + e.relative.mid(top.size());
+    }
+
+    const QString key = JournalStore::key(Direction::Upload, ctx.host(), QFileInfo(localFolder).absoluteFilePath(), remoteTop);
+    TreeJournal journal;
+    if (auto j = ctx.journals().loadTree(key); j && j->fingerprint == tree.fingerprint) {
+        journal = *j;
+        outcome.resumed = !journal.doneBatches.isEmpty();
+    } else {
+        if (j) outcome.notes.append(tr("%1 changed since the interrupted upload; checking every file again.").arg(localFolder));
+        journal = TreeJournal{ctx.host(), localFolder, remoteTop, tree.fingerprint, {}, j ? j->wireBytes : 0};
+    }
+
+    QSet<QString> exclude;
+    if (policy != ConflictPolicy::Overwrite) {
+        const auto existing = remoteFileSizes(session, remoteTop, remoteName + QLatin1Char('/'));
+        for (const LocalEntry &e : renamed.entries) {
+            if (e.isDir) continue;
+            const auto it = existing.constFind(e.relative);
+            if (it == existing.constEnd()) continue;
+            if (policy == ConflictPolicy::Skip || (policy == ConflictPolicy::Resume && it.value() == e.size)) {
+                exclude.insert(e.relative);
+            } else if (policy == ConflictPolicy::Ask || policy == ConflictPolicy::Rename
+                       || policy == ConflictPolicy::Resume) {
+                return Error{ErrorCode::Conflict,
+                             tr("%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.")
+                                 .arg(remoteJoin(remoteParentDir, e.relative), ctx.host())};
+            }
+        }
+        if (!exclude.isEmpty()) {
+            outcome.notes.append(tr("%n file(s) already on the host were left as they are.", nullptr, int(exclude.size())));
+        }
+    }
+
+    const auto batches = planBatches(renamed, kBatchFiles, kBatchBytes);
+    // Already verified batches count as resumed.
+    for (int b : std::as_const(journal.doneBatches)) {
+        if (b < 0 || b >= batches.size()) continue;
+        quint64 bytes = 0;
+        int files = 0;
+        for (int i = batches[b].first; i < batches[b].second; ++i) {
+            if (!renamed.entries[i].isDir) {
+                bytes += renamed.entries[i].size;
+                files += 1;
+            }
+        }
+        ctx.addResumed(bytes);
+        ctx.addFilesDone(files);
+    }
+    for (const QString &rel : std::as_const(exclude)) {
+        for (const LocalEntry &e : renamed.entries) {
+            if (e.relative == rel) {
+                ctx.addResumed(e.size);
+                ctx.addFilesDone(1);
+                break;
+            }
+        }
+    }
+
+    const bool haveTar = session.run(QStringLiteral("tar --version >/dev/null 2>&1 && echo ok"), 30000)
+                             .valueOr(ssh::ExecOutput{}).out.startsWith("ok");
+    quint64 wire = 0;
+    quint64 payload = 0;
+    if (!haveTar) {
+        outcome.notes.append(tr("%1 runs no tar; files were sent one by one over SFTP.").arg(ctx.host()));
+        auto r = sftpTreeUpload(ctx, session, sftp, remoteParentDir, renamed, exclude, &payload);
+        outcome.payloadBytes = payload;
+        if (!r) return r.error();
+    } else {
+        for (int b = 0; b < batches.size(); ++b) {
+            if (journal.doneBatches.contains(b)) continue;
+            if (ctx.cancelled()) return Error{ErrorCode::Cancelled, tr("Cancelled.")};
+            quint64 batchWire = 0;
+            auto r = sendBatch(ctx, session, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
+                               &batchWire, &payload);
+            journal.wireBytes += batchWire;
+            wire += batchWire;
+            if (r) journal.doneBatches.append(b);
+            (void)ctx.journals().save(key, journal);
+            if (!r) {
+                outcome.payloadBytes = payload;
+                return r.error();
+            }
+        }
+    }
+    ctx.journals().remove(key);
+    outcome.payloadBytes = payload;
+    outcome.wireBytes = journal.wireBytes;
+    outcome.verified = haveTar && ctx.options().verify;
+    outcome.seconds = double(timer.elapsed()) / 1000.0;
+    return outcome;
+}
+
+namespace {
+struct TarSource
+{
+    ssh::Channel *channel = nullptr;
+    QByteArray buffer;
+    QByteArray err;
+    quint64 wire = 0;
+    const std::atomic_bool *cancel = nullptr;
+};
+
+la_ssize_t tarRead(struct archive *, void *client, const void **data)
+{
+    auto *src = static_cast<TarSource *>(client);
+    src->buffer.clear();
+    while (src->buffer.isEmpty()) {
+        if (src->cancel && src->cancel->load()) return -1;
+        if (src->channel->isEof()) return 0;
+        auto r = src->channel->read(1000, &src->err);
+        if (!r) return -1;
+        src->buffer = *r;
+    }
+    src->wire += quint64(src->buffer.size());
+    *data = src->buffer.constData();
+    return la_ssize_t(src->buffer.size());
+}
+} // namespace
+
+Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                     const QString &remoteFolder, const QString &localTop, ConflictPolicy policy)
+{
+    QElapsedTimer timer;
+    timer.start();
+    TransferOutcome outcome;
+    outcome.destination = localTop;
+    auto attrs = sftp.stat(remoteFolder);
+    if (!attrs) return attrs.error();
+    const QString parent = remoteParent(remoteFolder);
+    const QString name = remoteBaseName(remoteFolder);
+    // Remote manifest first: sizes for progress and hashes for the check.
+    auto sums = session.run(QStringLiteral("cd %1 && find %2 -type f -print0 | xargs -0 -r sha256sum --")
+                                .arg(ssh::shellQuote(parent), ssh::shellQuote(name)), 60 * 60 * 1000);
+    auto sizes = remoteFileSizes(session, remoteFolder, name + QLatin1Char('/'));
+    if (!sums || sums->exitStatus != 0) {
+        return Error{ErrorCode::RemoteFailed, tr("Cannot list %1 on %2: %3")
+                                                  .arg(remoteFolder, ctx.host(),
+                                                       sums ? QString::fromUtf8(sums->err).trimmed() : sums.error().message)};
+    }
+    QHash<QString, QByteArray> expected;
+    for (const QByteArray &line : sums->out.split('\n')) {
+        if (line.size() < 67) continue;
+        expected.insert(QString::fromUtf8(line.mid(66)), line.left(64));
+    }
+    quint64 total = 0;
+    for (quint64 s : std::as_const(sizes)) total += s;
+    ctx.addTotals(total, int(sizes.size()));
+    outcome.totalBytes = total;
+    outcome.files = int(sizes.size());
+
+    const QString localParent = QFileInfo(localTop).absolutePath();
+    const QString localName = QFileInfo(localTop).fileName();
+    if (!QDir().mkpath(localParent)) {
+        return Error{ErrorCode::PermissionDenied, tr("Cannot create the local folder %1.").arg(localParent)};
+    }
+    auto channel = session.openExec(QStringLiteral("cd %1 && exec tar -c -f - -- %2")
+                                        .arg(ssh::shellQuote(parent), ssh::shellQuote(name)));
+    if (!channel) return channel.error();
+    TarSource src;
+    src.channel = channel->get();
+    src.cancel = ctx.cancel();
+    struct archive *in = archive_read_new();
+    archive_read_support_format_tar(in);
+    archive_read_open(in, &src, nullptr, tarRead, nullptr);
+    struct archive_entry *entry = nullptr;
+    QByteArray buf;
+    std::optional<Error> failure;
+    quint64 payload = 0;
+    int mismatches = 0;
+    QString firstMismatch;
+    while (!failure) {
+        const int rc = archive_read_next_header(in, &entry);
+        if (rc == ARCHIVE_EOF) break;
+        if (rc < ARCHIVE_WARN) {
+            failure = ctx.cancelled() ? Error{ErrorCode::Cancelled, tr("Cancelled.")}
+                                      : Error{ErrorCode::ConnectFailed,
+                                              tr("Downloading %1 from %2 broke off: %3. Retry to fetch it again.")
+                                                  .arg(remoteFolder, ctx.host(), QString::fromUtf8(archive_error_string(in)))};
+            break;
+        }
+        QString rel = QString::fromUtf8(archive_entry_pathname_utf8(entry) ? archive_entry_pathname_utf8(entry)
+                                                                           : archive_entry_pathname(entry));
+        if (rel.endsWith(QLatin1Char('/'))) rel.chop(1);
+        if (rel.contains(QLatin1String("..")) || rel.startsWith(QLatin1Char('/'))) continue;
+        const QString local = localParent + QLatin1Char('/') + localName + rel.mid(name.size());
+        const auto type = archive_entry_filetype(entry);
+        if (type == AE_IFDIR) {
+            QDir().mkpath(local);
+            continue;
+        }
+        if (type != AE_IFREG) {
+            outcome.notes.append(tr("Skipped %1: not a regular file.").arg(rel));
+            continue;
+        }
+        if (QFileInfo::exists(local) && policy != ConflictPolicy::Overwrite) {
+            if (policy == ConflictPolicy::Skip
+                || (policy == ConflictPolicy::Resume && quint64(QFileInfo(local).size()) == quint64(archive_entry_size(entry)))) {
+                ctx.addResumed(quint64(archive_entry_size(entry)));
+                ctx.addFilesDone(1);
+                archive_read_data_skip(in);
+                continue;
+            }
+            failure = Error{ErrorCode::Conflict, tr("%1 already exists here (and differs). Choose overwrite, skip, "
+                                                    "resume or rename.").arg(local)};
+            break;
+        }
+        QDir().mkpath(QFileInfo(local).absolutePath());
+        QFile out(local + QStringLiteral(".partial"));
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            failure = Error{ErrorCode::PermissionDenied, tr("Cannot write %1: %2.").arg(local, out.errorString())};
+            break;
+        }
+        ctx.setCurrentFile(rel);
+        Sha256 hash;
+        const void *block = nullptr;
+        size_t size = 0;
+        la_int64_t offset = 0;
+        int r = ARCHIVE_OK;
+        while ((r = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
+            if (!out.seek(offset) || out.write(static_cast<const char *>(block), qint64(size)) != qint64(size)) {
+                failure = Error{ErrorCode::DiskFull, tr("Cannot write %1: %2. Free some space and retry.")
+                                                         .arg(local, out.errorString())};
+                break;
+            }
+            hash.add(static_cast<const char *>(block), size);
+            payload += size;
+            ctx.addDone(quint64(size), 0);
+        }
+        if (failure) break;
+        if (r < ARCHIVE_WARN) {
+            failure = Error{ErrorCode::ConnectFailed, tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
+                                                          .arg(remoteFolder, ctx.host())};
+            break;
+        }
+        out.close();
+        const QByteArray digest = hash.hexDigest();
+        if (expected.contains(rel) && expected.value(rel) != digest) {
+            mismatches += 1;
+            if (firstMismatch.isEmpty()) firstMismatch = rel;
+            QFile::remove(out.fileName());
+            continue;
+        }
+        QFile::remove(local);
+        QFile::rename(out.fileName(), local);
+        ctx.addFilesDone(1);
+    }
+    archive_read_free(in);
+    ctx.addDone(0, src.wire);
+    outcome.payloadBytes = payload;
+    outcome.wireBytes = src.wire;
+    if (failure) return *failure;
+    if (mismatches > 0) {
+        return Error{ErrorCode::RemoteFailed, tr("Integrity check failed for %n file(s), e.g. %1 (changed on the host "
+                                                 "while downloading?). Retry to fetch them again.", nullptr, mismatches)
+                                                  .arg(firstMismatch)};
+    }
+    outcome.verified = true;
+    outcome.seconds = double(timer.elapsed()) / 1000.0;
+    return outcome;
+}
+
+} // namespace gantry::transfer

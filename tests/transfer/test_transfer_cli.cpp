@@ -1,0 +1,128 @@
+// gantry-cli upload / download / ls against the real test sshd, as a script would run them.
+
+#include "sshdfixture.h"
+
+#include "transfer/sha256.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+
+class TestTransferCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    test::SshdFixture m_sshd;
+    QTemporaryDir m_local;
+    QTemporaryDir m_remote;
+    QTemporaryDir m_config;
+
+    struct Run
+    {
+        int code = -1;
+        QList<QJsonObject> lines;
+        QByteArray out;
+        QByteArray err;
+    };
+
+    QString hostSpec() const
+    {
+        return QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.user()).arg(m_sshd.port());
+    }
+
+    Run cli(QStringList args)
+    {
+        QStringList full{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")};
+        full += args;
+        full += {QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
+        QProcess p;
+        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        p.setArguments(full);
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.start();
+        Run r;
+        if (!p.waitForFinished(90000)) return r;
+        r.code = p.exitCode();
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        for (const QByteArray &line : r.out.split('\n')) {
+            const auto doc = QJsonDocument::fromJson(line);
+            if (doc.isObject()) r.lines.append(doc.object());
+        }
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QFileInfo::exists(QStringLiteral(GANTRY_CLI_PATH))) QSKIP("gantry-cli not built");
+        const QString why = m_sshd.start();
+        if (!why.isEmpty()) QSKIP(qPrintable(why));
+    }
+
+    void uploadLsDownload()
+    {
+        const QString src = m_local.filePath(QStringLiteral("weights ü.bin"));
+        QFile f(src);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 3 * 1024; ++i) f.write(QByteArray(1024, char('a' + i % 26)));
+        f.close();
+        const QByteArray hash = transfer::sha256OfFile(src).valueOr(QByteArray());
+
+        const QString dest = hostSpec() + QLatin1Char(':') + m_remote.path() + QStringLiteral("/models/");
+        Run up = cli({QStringLiteral("upload"), QStringLiteral("--parallel"), QStringLiteral("2"), src, dest});
+        QVERIFY2(up.code == 0, up.err.constData());
+        QVERIFY(!up.lines.isEmpty());
+        const QJsonObject summary = up.lines.last();
+        QCOMPARE(summary.value(QStringLiteral("event")).toString(), QStringLiteral("summary"));
+        QCOMPARE(summary.value(QStringLiteral("sha256")).toString().toLatin1(), hash);
+        QCOMPARE(summary.value(QStringLiteral("payloadBytes")).toInteger(), 3 * 1024 * 1024);
+        QVERIFY(summary.value(QStringLiteral("wireBytes")).toInteger() >= 3 * 1024 * 1024);
+        QVERIFY(summary.contains(QStringLiteral("seconds")));
+        QCOMPARE(summary.value(QStringLiteral("resumed")).toBool(), false);
+        QVERIFY(summary.value(QStringLiteral("verified")).toBool());
+        QCOMPARE(transfer::sha256OfFile(m_remote.filePath(QStringLiteral("models/weights ü.bin"))).valueOr({}), hash);
+
+        Run ls = cli({QStringLiteral("ls"), hostSpec() + QLatin1Char(':') + m_remote.path() + QStringLiteral("/models")});
+        QVERIFY2(ls.code == 0, ls.err.constData());
+        const auto entries = ls.lines.last().value(QStringLiteral("entries")).toArray();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().toObject().value(QStringLiteral("name")).toString(), QStringLiteral("weights ü.bin"));
+        QCOMPARE(entries.first().toObject().value(QStringLiteral("size")).toInteger(), 3 * 1024 * 1024);
+
+        // Again: exists → no terminal to ask → refused with a clear message, then skip works.
+        Run again = cli({QStringLiteral("upload"), src, dest});
+        QCOMPARE(again.code, 1);
+        QVERIFY(QString::fromUtf8(again.err).contains(QStringLiteral("already exists")));
+        Run skip = cli({QStringLiteral("upload"), QStringLiteral("--on-conflict"), QStringLiteral("skip"), src, dest});
+        QCOMPARE(skip.code, 0);
+
+        Run down = cli({QStringLiteral("download"), hostSpec() + QLatin1Char(':') + m_remote.path()
+                            + QStringLiteral("/models/weights ü.bin"), m_local.filePath(QStringLiteral("dl")) + QLatin1Char('/')});
+        QVERIFY2(down.code == 0, down.err.constData());
+        QCOMPARE(transfer::sha256OfFile(m_local.filePath(QStringLiteral("dl/weights ü.bin"))).valueOr({}), hash);
+    }
+
+    void usageErrors()
+    {
+        Run bad = cli({QStringLiteral("upload"), QStringLiteral("only-one-arg")});
+        QCOMPARE(bad.code, 2);
+        Run badPolicy = cli({QStringLiteral("upload"), QStringLiteral("--on-conflict"), QStringLiteral("maybe"),
+                             QStringLiteral("a"), QStringLiteral("h:/b")});
+        QCOMPARE(badPolicy.code, 2);
+        Run missing = cli({QStringLiteral("upload"), m_local.filePath(QStringLiteral("nope")),
+                           hostSpec() + QLatin1Char(':') + m_remote.path() + QLatin1Char('/')});
+        QCOMPARE(missing.code, 1);
+        QVERIFY(QString::fromUtf8(missing.err).contains(QStringLiteral("does not exist")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransferCli)
+#include "test_transfer_cli.moc"

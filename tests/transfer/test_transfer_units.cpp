@@ -1,0 +1,147 @@
+// Pure logic: HOST:PATH parsing, journals, batches, speed/ETA, names for "rename".
+
+#include "transfer/journal.h"
+#include "transfer/localtree.h"
+#include "transfer/remoteops.h"
+#include "transfer/remotespec.h"
+#include "transfer/sha256.h"
+#include "transfer/speedmeter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry::transfer;
+
+class TestTransferUnits : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void remoteSpec_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("path");
+        QTest::newRow("name") << QStringLiteral("gpu1:/data") << QStringLiteral("gpu1") << QStringLiteral("/data");
+        QTest::newRow("relative") << QStringLiteral("gpu1:data/x") << QStringLiteral("gpu1") << QStringLiteral("data/x");
+        QTest::newRow("port") << QStringLiteral("root@region-1.autodl.com:41234:/root/ds/")
+                              << QStringLiteral("root@region-1.autodl.com:41234") << QStringLiteral("/root/ds/");
+        QTest::newRow("port-relative") << QStringLiteral("h:2222:x") << QStringLiteral("h:2222") << QStringLiteral("x");
+        QTest::newRow("ipv6") << QStringLiteral("u@[::1]:22:/tmp") << QStringLiteral("u@[::1]:22") << QStringLiteral("/tmp");
+        QTest::newRow("empty-path") << QStringLiteral("gpu1:") << QStringLiteral("gpu1") << QString();
+    }
+    void remoteSpec()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, host);
+        QFETCH(QString, path);
+        const auto spec = parseRemoteSpec(text);
+        QVERIFY(spec);
+        QCOMPARE(spec->host, host);
+        QCOMPARE(spec->path, path);
+    }
+    void remoteSpecRejectsLocal() { QVERIFY(!parseRemoteSpec(QStringLiteral("/local/file"))); }
+
+    void sha256Known()
+    {
+        QCOMPARE(Sha256::hex("abc"), QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    }
+
+    void journalRoundTrip()
+    {
+        QTemporaryDir dir;
+        JournalStore store(dir.path());
+        FileJournal j;
+        j.host = QStringLiteral("h");
+        j.source = QStringLiteral("/a/données.bin");
+        j.destination = QStringLiteral("/r/données.bin");
+        j.size = 5ull * 1024 * 1024 * 1024 + 7; // > 4 GiB: 64-bit sizes survive JSON
+        j.mtime = 1700000000123;
+        j.chunkSize = 8ull * 1024 * 1024;
+        const int chunks = int((j.size + j.chunkSize - 1) / j.chunkSize);
+        j.done = QList<bool>(chunks, false);
+        j.chunkHashes = QList<QByteArray>(chunks);
+        j.done[3] = true;
+        j.chunkHashes[3] = "abcd";
+        j.wireBytes = 123456;
+        const QString key = JournalStore::key(Direction::Upload, j.host, j.source, j.destination);
+        QVERIFY(store.save(key, j));
+        const auto back = store.loadFile(key);
+        QVERIFY(back);
+        QCOMPARE(back->size, j.size);
+        QCOMPARE(back->mtime, j.mtime);
+        QCOMPARE(back->done, j.done);
+        QCOMPARE(back->chunkHashes[3], QByteArray("abcd"));
+        QCOMPARE(back->doneBytes(), j.chunkSize);
+        QCOMPARE(back->chunkLength(chunks - 1), j.size - quint64(chunks - 1) * j.chunkSize);
+        QCOMPARE(back->wireBytes, 123456u);
+        store.remove(key);
+        QVERIFY(!store.loadFile(key));
+        QVERIFY(key != JournalStore::key(Direction::Download, j.host, j.source, j.destination));
+    }
+
+    void batches()
+    {
+        LocalTree tree;
+        tree.entries.append(LocalEntry{QStringLiteral("t"), {}, 0, 0, 0755, true});
+        for (int i = 0; i < 25; ++i) {
+            tree.entries.append(LocalEntry{QStringLiteral("t/%1").arg(i, 3, 10, QLatin1Char('0')), {}, 100, 0, 0644, false});
+        }
+        const auto b = planBatches(tree, 10, 1 << 30);
+        QCOMPARE(b.size(), 3);
+        QCOMPARE(b[0], qMakePair(0, 11)); // the directory rides along with the first 10 files
+        QCOMPARE(b[2].second, 26);
+        const auto bySize = planBatches(tree, 1000, 250);
+        QCOMPARE(bySize.size(), 13);
+    }
+
+    void speedAndEta()
+    {
+        SpeedMeter m;
+        QCOMPARE(m.etaSeconds(100), -1);
+        m.add(0, 0);
+        m.add(1000, 1000);
+        m.add(2000, 2000);
+        QCOMPARE(qRound(m.bytesPerSecond()), 1000);
+        QCOMPARE(m.etaSeconds(5000), 5);
+        m.add(20000, 20000); // old samples fall out of the 10 s window
+        QCOMPARE(qRound(m.bytesPerSecond()), 1000);
+    }
+
+    void renameNames()
+    {
+        QSet<QString> taken{QStringLiteral("/d/a.txt"), QStringLiteral("/d/a (1).txt")};
+        QCOMPARE(firstFreeName(QStringLiteral("/d/a.txt"), [&](const QString &p) { return taken.contains(p); }),
+                 QStringLiteral("/d/a (2).txt"));
+        QCOMPARE(firstFreeName(QStringLiteral("/d/dir"), [&](const QString &) { return false; }), QStringLiteral("/d/dir (1)"));
+        QCOMPARE(remoteParent(QStringLiteral("/a")), QStringLiteral("/"));
+        QCOMPARE(remoteBaseName(QStringLiteral("/a/b/")), QStringLiteral("b"));
+    }
+
+    void scanSkipsLinksAndStatesIt()
+    {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath(QStringLiteral("top/sub"));
+        QFile f(dir.filePath(QStringLiteral("top/sub/ü.txt")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x");
+        f.close();
+        QFile::link(dir.filePath(QStringLiteral("top/sub/ü.txt")), dir.filePath(QStringLiteral("top/link.txt")));
+        QFile::link(dir.filePath(QStringLiteral("top/sub")), dir.filePath(QStringLiteral("top/linkdir")));
+        QFile::link(dir.filePath(QStringLiteral("nowhere")), dir.filePath(QStringLiteral("top/broken")));
+        auto followed = scanLocalTree(dir.filePath(QStringLiteral("top")), true);
+        QVERIFY(followed);
+        QCOMPARE(followed->fileCount, 2);
+        QCOMPARE(followed->notes.size(), 2); // the folder link and the broken one
+        auto skipped = scanLocalTree(dir.filePath(QStringLiteral("top")), false);
+        QVERIFY(skipped);
+        QCOMPARE(skipped->fileCount, 1);
+        QCOMPARE(skipped->notes.size(), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransferUnits)
+#include "test_transfer_units.moc"

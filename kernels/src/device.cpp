@@ -230,8 +230,12 @@ void DeviceRun::collect_identity()
         int cur = 0, pend = 0;
         if (nv_.DeviceGetEccMode) {
             const nvmlReturn_t r = nv_.DeviceGetEccMode(nvdev_, &cur, &pend);
-            if (r == NVML_SUCCESS) ecc_enabled_ = cur != 0;
-            else ecc_enabled_.reset(); // not supported (e.g. GeForce): unknown rather than "off"
+            if (r == NVML_SUCCESS) {
+                ecc_enabled_ = cur != 0;
+                ecc_supported_ = true;
+            } else {
+                ecc_enabled_.reset(); // not supported (e.g. GeForce): unknown rather than "off"
+            }
         }
         unsigned mc = 0, mp = 0;
         if (nv_.DeviceGetMigMode && nv_.DeviceGetMigMode(nvdev_, &mc, &mp) == NVML_SUCCESS) mig_enabled_ = mc != 0;
@@ -411,7 +415,7 @@ TestResult DeviceRun::test_identity()
     std::vector<std::string> warn, fail;
     if (!nv_.ok || !nvdev_) warn.push_back("NVML is not available, so ECC, power limit, PCIe and clock checks are limited");
     if (mig_enabled_ && *mig_enabled_) warn.push_back("MIG mode is on, so only a slice of the GPU is tested");
-    if (ecc_enabled_ && !*ecc_enabled_) warn.push_back("ECC is disabled");
+    if (ecc_supported_ && ecc_enabled_ && !*ecc_enabled_) warn.push_back("ECC is supported but disabled");
     if (power_limit_w_ && default_power_limit_w_ && *power_limit_w_ < 0.98 * *default_power_limit_w_)
         warn.push_back(fmt("the power limit is capped at %.0f W (default %.0f W)", *power_limit_w_, *default_power_limit_w_));
     if (foreign_processes_ && *foreign_processes_ > 0)

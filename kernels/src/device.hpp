@@ -111,6 +111,7 @@ private:
     std::optional<double> mem_total_mib_, bus_width_, max_mem_clock_, max_sm_clock_, power_limit_w_,
         default_power_limit_w_;
     std::optional<bool> ecc_enabled_, mig_enabled_;
+    bool ecc_supported_ = false; // NVML reported an ECC mode (so "disabled" is a real setting)
     std::optional<unsigned> pcie_gen_max_, pcie_width_max_;
     std::optional<unsigned> foreign_processes_;
     std::optional<double> foreign_mem_mib_;

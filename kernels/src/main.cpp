@@ -41,7 +41,7 @@ void usage(FILE* f)
                  "  --self-test-json  print a sample document (no GPU needed) and exit 0\n"
                  "\n"
                  "exit status: 0 run completed (see \"verdict\"), 2 usage, 3 no NVIDIA driver or GPU,\n"
-                 "4 driver too old for this binary\n");
+                 "4 driver too old for this binary, 1 watchdog (a GPU operation hung; JSON still printed)\n");
 }
 
 // Minimum driver for a CUDA driver API version (toolkit GA driver table, verification.md §4.1).

@@ -746,7 +746,10 @@ TestResult DeviceRun::test_fp32()
     const unsigned grid = grid_for(f);
     const size_t threads = static_cast<size_t>(grid) * 256;
     CUdeviceptr out = 0;
-    check(cu_.MemAlloc(&out, threads * sizeof(float)), "cuMemAlloc");
+    check(cu_.MemAlloc(&out, threads * sizeof(float) + 64), "cuMemAlloc");
+    CUdeviceptr clk = out + threads * sizeof(float); // 2 x u64: SM cycles and ns of block 0
+    check(cu_.MemsetD8(clk, 0, 16), "cuMemsetD8");
+    std::vector<double> kernel_mhz;
     float b = 0.9999f, c = 1.0e-4f;
     int iters = 256;
     const double flop_per_iter = static_cast<double>(threads) * 16 * 8 * 2;
@@ -756,14 +759,17 @@ TestResult DeviceRun::test_fp32()
         // Calibrate to ~150 ms (80 ms quick) per launch; the first launches also ramp up the clocks.
         const double target_ms = rc_.opt.quick ? 80 : 150;
         for (int k = 0; k < 3; ++k) {
-            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &b, &c}); });
+            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &b, &c, &clk}); });
             iters = static_cast<int>(std::clamp(iters * target_ms / std::max(ms, 0.01), 16.0, 2.0e8));
         }
         const int samples = rc_.opt.quick ? 5 : 7;
         t0 = now_s();
         for (int s = 0; s < samples; ++s) {
-            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &b, &c}); });
+            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &b, &c, &clk}); });
             rates.push_back(flop_per_iter * iters / (ms * 1e9));
+            unsigned long long ck[2] = {};
+            check(cu_.MemcpyDtoH(ck, clk, sizeof ck), "cuMemcpyDtoH");
+            if (ck[1] > 0) kernel_mhz.push_back(static_cast<double>(ck[0]) / static_cast<double>(ck[1]) * 1e3);
         }
     } catch (...) {
         cu_.MemFree(out);
@@ -786,6 +792,11 @@ TestResult DeviceRun::test_fp32()
             clock = *w.sm_median;
             clock_source = "nvml_median_during_run";
         }
+    }
+    if (!kernel_mhz.empty()) d.set("sm_clock_mhz_kernel", median(kernel_mhz));
+    if (!clock && !kernel_mhz.empty()) {
+        clock = median(kernel_mhz);
+        clock_source = "kernel_clock64_vs_globaltimer";
     }
     if (!clock && max_sm_clock_) {
         clock = *max_sm_clock_;
@@ -827,7 +838,10 @@ TestResult DeviceRun::test_tensor(bool bf16)
     const unsigned grid = grid_for(f);
     const size_t threads = static_cast<size_t>(grid) * 256;
     CUdeviceptr out = 0;
-    check(cu_.MemAlloc(&out, threads * sizeof(float)), "cuMemAlloc");
+    check(cu_.MemAlloc(&out, threads * sizeof(float) + 64), "cuMemAlloc");
+    CUdeviceptr clk = out + threads * sizeof(float);
+    check(cu_.MemsetD8(clk, 0, 16), "cuMemsetD8");
+    std::vector<double> kernel_mhz;
     const double flop_per_mma = cc_major_ >= 8 ? 2.0 * 16 * 8 * 16 : 2.0 * 16 * 8 * 8;
     const double flop_per_iter = static_cast<double>(threads / 32) * 8 /*chains*/ * flop_per_mma;
     int iters = 64;
@@ -837,14 +851,17 @@ TestResult DeviceRun::test_tensor(bool bf16)
     try {
         const double target_ms = rc_.opt.quick ? 60 : 120;
         for (int k = 0; k < 3; ++k) {
-            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &seed}); });
+            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &seed, &clk}); });
             iters = static_cast<int>(std::clamp(iters * target_ms / std::max(ms, 0.01), 8.0, 2.0e8));
         }
         const int samples = rc_.opt.quick ? 5 : 7;
         t0 = now_s();
         for (int s = 0; s < samples; ++s) {
-            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &seed}); });
+            const double ms = time_ms([&] { launch(f, grid, 256, {&out, &iters, &seed, &clk}); });
             rates.push_back(flop_per_iter * iters / (ms * 1e9));
+            unsigned long long ck[2] = {};
+            check(cu_.MemcpyDtoH(ck, clk, sizeof ck), "cuMemcpyDtoH");
+            if (ck[1] > 0) kernel_mhz.push_back(static_cast<double>(ck[0]) / static_cast<double>(ck[1]) * 1e3);
         }
     } catch (...) {
         cu_.MemFree(out);
@@ -865,6 +882,8 @@ TestResult DeviceRun::test_tensor(bool bf16)
         add_window(d, w);
         clock = w.sm_median;
     }
+    if (!kernel_mhz.empty()) d.set("sm_clock_mhz_kernel", median(kernel_mhz));
+    if (!clock && !kernel_mhz.empty()) clock = median(kernel_mhz);
     if (!clock) clock = max_sm_clock_;
     if (!clock) {
         t.status = "warn";

@@ -61,6 +61,37 @@ __device__ __forceinline__ float gv_unit_float(unsigned long long h)
     return __uint_as_float(0x3F800000u | (unsigned)(h >> 41)) - 1.0f;
 }
 
+// SM clock measured inside a kernel: one thread of block 0 reads the SM cycle counter and the
+// global nanosecond timer before and after its work; clk[0] = cycles, clk[1] = nanoseconds.
+__device__ __forceinline__ unsigned long long gv_globaltimer()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+struct GvClock {
+    unsigned long long c0 = 0, t0 = 0;
+    bool on = false;
+    __device__ __forceinline__ explicit GvClock(unsigned long long* clk)
+    {
+        on = clk != nullptr && blockIdx.x == 0 && threadIdx.x == 0;
+        if (on) {
+            t0 = gv_globaltimer();
+            c0 = clock64();
+        }
+    }
+    __device__ __forceinline__ void stop(unsigned long long* clk) const
+    {
+        if (on) {
+            const unsigned long long c1 = clock64();
+            const unsigned long long t1 = gv_globaltimer();
+            clk[0] = c1 - c0;
+            clk[1] = t1 - t0;
+        }
+    }
+};
+
 } // namespace
 
 extern "C" {
@@ -194,8 +225,9 @@ __global__ void __launch_bounds__(256) gv_triad(float4* __restrict__ a, const fl
 // FLOPs per thread = iters * 16 * 8 * 2. The result is stored so the work cannot be removed.
 #define GV_FMA_CHAINS 8
 #define GV_FMA_UNROLL 16
-__global__ void __launch_bounds__(256) gv_fma(float* out, int iters, float b, float c)
+__global__ void __launch_bounds__(256) gv_fma(float* out, int iters, float b, float c, unsigned long long* clk)
 {
+    const GvClock timer(clk);
     float a[GV_FMA_CHAINS];
 #pragma unroll
     for (int k = 0; k < GV_FMA_CHAINS; ++k) a[k] = (float)(threadIdx.x + k) * 1.0e-3f;
@@ -210,6 +242,7 @@ __global__ void __launch_bounds__(256) gv_fma(float* out, int iters, float b, fl
 #pragma unroll
     for (int k = 0; k < GV_FMA_CHAINS; ++k) s += a[k];
     out[gv_tid()] = s;
+    timer.stop(clk);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,8 +267,10 @@ __device__ __forceinline__ uint32_t gv_half2_bits(unsigned long long h, bool bf1
 }
 } // namespace
 
-__global__ void __launch_bounds__(256) gv_mma_bf16(float* out, int iters, unsigned long long seed)
+__global__ void __launch_bounds__(256) gv_mma_bf16(float* out, int iters, unsigned long long seed,
+                                                    unsigned long long* clk)
 {
+    const GvClock timer(clk);
     float d[GV_MMA_CHAINS][4];
 #pragma unroll
     for (int c = 0; c < GV_MMA_CHAINS; ++c)
@@ -263,10 +298,13 @@ __global__ void __launch_bounds__(256) gv_mma_bf16(float* out, int iters, unsign
 #pragma unroll
     for (int c = 0; c < GV_MMA_CHAINS; ++c) s += d[c][0] + d[c][1] + d[c][2] + d[c][3];
     out[gv_tid()] = s;
+    timer.stop(clk);
 }
 
-__global__ void __launch_bounds__(256) gv_mma_f16(float* out, int iters, unsigned long long seed)
+__global__ void __launch_bounds__(256) gv_mma_f16(float* out, int iters, unsigned long long seed,
+                                                    unsigned long long* clk)
 {
+    const GvClock timer(clk);
     float d[GV_MMA_CHAINS][4];
 #pragma unroll
     for (int c = 0; c < GV_MMA_CHAINS; ++c)
@@ -307,6 +345,7 @@ __global__ void __launch_bounds__(256) gv_mma_f16(float* out, int iters, unsigne
 #pragma unroll
     for (int c = 0; c < GV_MMA_CHAINS; ++c) s += d[c][0] + d[c][1] + d[c][2] + d[c][3];
     out[gv_tid()] = s;
+    timer.stop(clk);
 }
 
 // ---------------------------------------------------------------------------------------------

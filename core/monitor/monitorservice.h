@@ -1,0 +1,84 @@
+#pragma once
+
+#include "hosts/hoststore.h"
+#include "monitor/alerts.h"
+#include "monitor/metricstore.h"
+#include "monitor/sampler.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <memory>
+
+namespace gantry {
+class SecretStore;
+}
+
+namespace gantry::monitor {
+
+// Every monitored machine of the app: its Sampler (own thread, own SSH session), its MetricStore,
+// AlertEngine and IdlePolicy. Lives on the GUI thread; MonitorTab and FleetOverview read from it.
+class MonitorService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MonitorService)
+
+public:
+    // secrets/knownHostsFile: what backgroundConnectOptions() needs (ConnectionManager has both).
+    explicit MonitorService(SecretStore *secrets, QString knownHostsFile = {}, const Clock &clock = Clock::system(),
+                            QObject *parent = nullptr);
+    ~MonitorService() override;
+
+    // Starts (or keeps) monitoring a saved host; billing when it has a price or a provider.
+    void startMonitoring(const SavedHost &host, StreamSettings settings = {});
+    // Explicit target/options (tests, hosts that are not saved).
+    void startMonitoring(const QString &name, const ssh::Target &target, const ssh::ConnectOptions &options,
+                         double hourlyPriceUsd = 0, StreamSettings settings = {});
+    // A machine fed by injectSample() only (benchmark, tests): no sampler.
+    void addMachine(const QString &name, double hourlyPriceUsd = 0);
+    void stopMonitoring(const QString &name);
+
+    QStringList machines() const { return m_order; }
+    bool isMonitoring(const QString &name) const { return m_machines.contains(name); }
+    MetricStore *store(const QString &name) const;
+    AlertEngine *alerts(const QString &name) const;
+    IdlePolicy *idlePolicy(const QString &name) const;
+    Sampler *sampler(const QString &name) const; // nullptr for injected machines
+    SamplerStatus status(const QString &name) const;
+    QString statusMessage(const QString &name) const;
+    double hourlyPrice(const QString &name) const;
+    void setHourlyPrice(const QString &name, double usd);
+
+    // The path every sample takes (the sampler's queued signal ends here).
+    void injectSample(const QString &name, const MachineSample &sample);
+    void setStatus(const QString &name, SamplerStatus status, const QString &message);
+
+signals:
+    void machineAdded(const QString &name);
+    void machineRemoved(const QString &name);
+    void sampleArrived(const QString &name);
+    void statusChanged(const QString &name, gantry::monitor::SamplerStatus status, const QString &message);
+    void alertRaised(const gantry::monitor::Alert &alert);
+    void alertCleared(const QString &name, gantry::monitor::AlertKind kind, int gpu);
+
+private:
+    struct Machine
+    {
+        std::unique_ptr<MetricStore> store;
+        AlertEngine *alerts = nullptr;
+        IdlePolicy *idle = nullptr;
+        Sampler *sampler = nullptr;
+        SamplerStatus status = SamplerStatus::Idle;
+        QString message;
+        double hourlyPriceUsd = 0;
+    };
+    Machine &create(const QString &name, double hourlyPriceUsd);
+
+    SecretStore *m_secrets;
+    QString m_knownHostsFile;
+    const Clock &m_clock;
+    QHash<QString, Machine *> m_machines;
+    QStringList m_order;
+};
+
+} // namespace gantry::monitor

@@ -1,0 +1,148 @@
+#include "monitor/sampler.h"
+
+#include "monitor/monitorstream.h"
+
+namespace gantry::monitor {
+
+QString samplerStatusName(SamplerStatus status)
+{
+    switch (status) {
+    case SamplerStatus::Idle: return QStringLiteral("idle");
+    case SamplerStatus::Connecting: return QStringLiteral("connecting");
+    case SamplerStatus::Live: return QStringLiteral("live");
+    case SamplerStatus::Stale: return QStringLiteral("stale");
+    case SamplerStatus::NoDriver: return QStringLiteral("no_driver");
+    case SamplerStatus::Reconnecting: return QStringLiteral("reconnecting");
+    case SamplerStatus::Failed: return QStringLiteral("failed");
+    }
+    return QStringLiteral("idle");
+}
+
+Sampler::Sampler(QString host, ssh::Target target, ssh::ConnectOptions options, StreamSettings settings, QObject *parent)
+    : QObject(parent)
+    , m_host(std::move(host))
+    , m_target(std::move(target))
+    , m_options(std::move(options))
+    , m_settings(settings)
+{
+    qRegisterMetaType<MachineSample>();
+    qRegisterMetaType<SamplerStatus>();
+}
+
+Sampler::~Sampler()
+{
+    stop();
+}
+
+void Sampler::start()
+{
+    if (isRunning()) {
+        return;
+    }
+    m_stop = false;
+    m_thread.reset(QThread::create([this] { runLoop(); }));
+    m_thread->setObjectName(QStringLiteral("monitor:") + m_host);
+    m_thread->start();
+}
+
+void Sampler::stop()
+{
+    m_stop = true;
+    if (m_thread) {
+        m_thread->wait();
+        m_thread.reset();
+    }
+    m_status = SamplerStatus::Idle;
+}
+
+bool Sampler::isRunning() const
+{
+    return m_thread && m_thread->isRunning();
+}
+
+void Sampler::setStatus(SamplerStatus status, const QString &message)
+{
+    m_status = status;
+    emit statusChanged(status, message);
+}
+
+bool Sampler::sleepInterruptibly(int ms)
+{
+    for (int slept = 0; slept < ms && !m_stop.load(); slept += 100) {
+        QThread::msleep(100);
+    }
+    return !m_stop.load();
+}
+
+void Sampler::runLoop()
+{
+    ssh::ConnectOptions options = m_options;
+    options.cancel = &m_stop;
+    std::optional<ProbeResult> probe;
+    int backoffMs = 1000;
+    while (!m_stop.load()) {
+        setStatus(m_connects.load() == 0 ? SamplerStatus::Connecting : SamplerStatus::Reconnecting,
+                  tr("Connecting to %1…").arg(m_target.display()));
+        ssh::Session session;
+        ++m_connects;
+        auto connected = session.connect(m_target, options);
+        if (!connected) {
+            const ErrorCode code = connected.error().code;
+            if (code == ErrorCode::AuthFailed || code == ErrorCode::HostKeyUnknown || code == ErrorCode::HostKeyChanged) {
+                setStatus(SamplerStatus::Failed, connected.error().message);
+                return; // a retry would fail the same way (or lock the account)
+            }
+            if (m_stop.load()) {
+                break;
+            }
+            setStatus(SamplerStatus::Reconnecting,
+                      tr("%1 Retrying in %2 s.").arg(connected.error().message).arg(backoffMs / 1000));
+            sleepInterruptibly(backoffMs);
+            backoffMs = qMin(backoffMs * 2, 30000);
+            continue;
+        }
+        MonitorStream stream(session, m_host, m_settings);
+        if (probe) {
+            stream.setProbe(*probe);
+        }
+        bool announced = false;
+        MonitorStream::Callbacks callbacks;
+        callbacks.sample = [&](const MachineSample &s) {
+            if (!probe) {
+                probe = stream.probe();
+            }
+            backoffMs = 1000;
+            const SamplerStatus now = s.driver == DriverState::NoDriver ? SamplerStatus::NoDriver : SamplerStatus::Live;
+            if (!announced || m_status.load() != now) {
+                announced = true;
+                setStatus(now, now == SamplerStatus::NoDriver
+                                   ? tr("No NVIDIA driver found on %1: showing host metrics only. Install the NVIDIA "
+                                        "driver (nvidia-smi) to see the GPUs.").arg(m_host)
+                                   : tr("Live"));
+            }
+            emit sampleReady(s);
+        };
+        callbacks.stale = [&](bool stale) {
+            if (stale) {
+                setStatus(SamplerStatus::Stale, tr("No sample from %1 for 3 intervals; showing the last one.").arg(m_host));
+            } else {
+                announced = false;
+            }
+        };
+        const int streamsBefore = stream.execCount();
+        auto result = stream.run(m_stop, callbacks);
+        m_streams += stream.execCount() - streamsBefore;
+        if (!probe && stream.probe().hasNvidiaSmi) {
+            probe = stream.probe();
+        }
+        if (m_stop.load()) {
+            break;
+        }
+        const QString why = result ? tr("The monitor stream on %1 ended.").arg(m_host) : result.error().message;
+        setStatus(SamplerStatus::Reconnecting, tr("%1 Retrying in %2 s.").arg(why).arg(backoffMs / 1000));
+        sleepInterruptibly(backoffMs);
+        backoffMs = qMin(backoffMs * 2, 30000);
+    }
+}
+
+} // namespace gantry::monitor

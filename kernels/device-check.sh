@@ -25,6 +25,10 @@ BIN="${GANTRY_VERIFY_BIN:-}"
 for c in build-kernels/kernels/gantry-verify build/kernels/gantry-verify; do
     [ -z "$BIN" ] && [ -x "$c" ] && BIN="$c"
 done
+if [ -n "$BIN" ] && ! "$BIN" --version >"$OUT/prebuilt-version.txt" 2>&1; then
+    log "prebuilt $BIN does not start here (see prebuilt-version.txt, e.g. glibc too old): trying a local build"
+    BIN=""
+fi
 if [ -z "$BIN" ]; then
     NVCC="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
     if [ -x "$NVCC" ] && command -v cmake >/dev/null; then

@@ -102,8 +102,10 @@ DeviceRun::~DeviceRun()
 void DeviceRun::progress(double pct, const std::string& test, const std::string& msg)
 {
     std::lock_guard<std::mutex> lk(rc_.progress_mutex);
-    const std::string who = rc_.gpu_count > 1 ? fmt("gpu%d ", ordinal_) : std::string();
-    std::fprintf(stderr, "gantry-verify: [%3d%%] %s%s: %s\n", static_cast<int>(pct + 0.5), who.c_str(), test.c_str(),
+    // "gantry-verify: [ 42%] device_bandwidth: copy 3900.1 GB/s"; with several GPUs the message
+    // starts with "gpuN: " so the test id keeps its place.
+    const std::string who = rc_.gpu_count > 1 ? fmt("gpu%d: ", ordinal_) : std::string();
+    std::fprintf(stderr, "gantry-verify: [%3d%%] %s: %s%s\n", static_cast<int>(pct + 0.5), test.c_str(), who.c_str(),
                  msg.c_str());
     std::fflush(stderr);
 }

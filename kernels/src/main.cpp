@@ -190,7 +190,7 @@ int main(int argc, char** argv)
     doc.mode = opt.quick ? "quick" : "full";
     gv::CudaApi cu;
     gv::NvmlApi nv;
-    say(gv::fmt("[  0%%] starting (%s mode)", doc.mode.c_str()));
+    say(gv::fmt("[  0%%] setup: starting (%s mode)", doc.mode.c_str()));
     const bool have_nvml = nv.load();
     if (!cu.load()) {
         doc.errors.push_back(cu.load_error);
@@ -329,7 +329,7 @@ int main(int argc, char** argv)
         worst = std::max(worst, gv::severity(r->verdict()));
     }
     doc.verdict = worst >= 3 ? "fail" : worst == 2 ? "warn" : "pass";
-    say(gv::fmt("[100%%] done in %.1f s: verdict %s", gv::now_s(), doc.verdict.c_str()));
+    say(gv::fmt("[100%%] summary: done in %.1f s, verdict %s", gv::now_s(), doc.verdict.c_str()));
     runs.clear(); // release contexts before NVML shutdown
     nv.unload();
     return emit(doc, opt, 0);

@@ -23,6 +23,9 @@ if command -v nvidia-smi >/dev/null 2>&1; then
   section compute-apps
   $T nvidia-smi --query-compute-apps=gpu_uuid,pid,process_name,used_gpu_memory --format=csv 2>&1
   rc $?
+  section retired-pages
+  $T nvidia-smi --query-retired-pages=gpu_bus_id,retired_pages.address,retired_pages.cause --format=csv 2>&1
+  rc $?
   section topo
   $T nvidia-smi topo -m 2>&1 | sed 's/\x1b\[[0-9;]*m//g'
   rc $?

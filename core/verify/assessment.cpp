@@ -97,6 +97,24 @@ void compareIdentity(Assessment &a, const GpuResult &gpu, const GpuSpec &spec)
     }
 }
 
+// A test without its own expected value (the PyTorch fallback) is judged against the spec sheet
+// with the same thresholds.
+void judgeBySpec(Assessment &a, const GpuResult &gpu, const QString &id, std::optional<double> measured,
+                 std::optional<double> specValue)
+{
+    const TestResult *test = gpu.test(id);
+    const auto thresholds = thresholdsFor(id);
+    if (!test || test->ratio || !measured || !specValue || *specValue <= 0 || !thresholds)
+        return;
+    const double ratio = *measured / *specValue;
+    const Verdict status = verdictForRatio(ratio, *thresholds);
+    if (status == Verdict::Pass)
+        return;
+    add(a, QStringLiteral("spec-") + id, gpu.index, status,
+        tr("%1 %2: %3 %4 is %5% of the spec sheet's %6; rerun, and if it repeats ask the provider.")
+            .arg(gpuLabel(gpu), test->name, fmt(*measured), test->unit, fmt(ratio * 100, 0), fmt(*specValue)));
+}
+
 void compareAdvertised(Assessment &a, const Report &report, const SpecTable &specs, const Advertised &adv)
 {
     if (adv.gpuCount > 0 && report.gpus.size() < adv.gpuCount) {
@@ -206,6 +224,8 @@ Assessment assess(const Report &report, const SpecTable &specs, const Advertised
             c.specFp32Tflops = spec->fp32Tflops;
             c.specTensorTflops = spec->bf16Tflops ? spec->bf16Tflops : spec->fp16Tflops;
             compareIdentity(a, gpu, *spec);
+            judgeBySpec(a, gpu, QStringLiteral("device_bandwidth"), c.bandwidthGbs, c.specBandwidthGbs);
+            judgeBySpec(a, gpu, QStringLiteral("tensor_bf16"), c.tensorTflops, c.specTensorTflops);
         } else {
             add(a, QStringLiteral("spec-unknown"), gpu.index, Verdict::Pass,
                 tr("%1 is not in Gantry's spec table; it is judged by its own clocks only.").arg(gpuLabel(gpu)));

@@ -292,6 +292,22 @@ DoctorCheck ecc(const Context &c)
         if (remappedUncorrectable > 0 && !isYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
             warns.append(tr("%1 has %2 rows remapped after uncorrectable errors").arg(label).arg(remappedUncorrectable));
     }
+    // Page retirement (pre-Ampere): the query lists one row per cause; rows whose address is
+    // "[N/A]" are placeholders, not retired pages.
+    const QStringList retired = c.out.text(QStringLiteral("retired-pages")).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (c.out.exitStatus(QStringLiteral("retired-pages")).value_or(1) == 0 && !retired.isEmpty()) {
+        const QStringList header = retired.constFirst().split(QStringLiteral(", "));
+        const qsizetype column = header.indexOf(QStringLiteral("retired_pages.address"));
+        int pages = 0;
+        for (qsizetype i = 1; column >= 0 && i < retired.size(); ++i) {
+            const QStringList cols = retired.at(i).split(QStringLiteral(", "));
+            const QString address = cols.value(column).trimmed();
+            if (!address.isEmpty() && !address.startsWith(QLatin1Char('[')) && address != QLatin1StringView("N/A"))
+                ++pages;
+        }
+        if (pages > 0)
+            warns.append(tr("%1 memory pages have been retired after ECC errors").arg(pages));
+    }
     if (!fails.isEmpty()) {
         return check("ecc", CheckStatus::Fail, fails.join(QStringLiteral("; ")) + QLatin1Char('.'),
                      tr("Reset the GPU (`sudo nvidia-smi -r -i N` with no processes on it) or reboot; if errors "
@@ -435,7 +451,7 @@ DoctorCheck disk(const Context &c)
     const QString fix = tr("Free space (`du -xh / | sort -h | tail`, `pip cache purge`, `conda clean -a`) or "
                            "attach a larger volume; for /dev/shm start the container with `--shm-size=16g`.");
     if (!fails.isEmpty())
-        return check("disk", CheckStatus::Fail, tr("Disk nearly full: %1.").arg(fails.join(QStringLiteral("; "))), fix);
+        return check("disk", CheckStatus::Fail, tr("Disk nearly full: %1.").arg((fails + warns).join(QStringLiteral("; "))), fix);
     if (!warns.isEmpty())
         return check("disk", CheckStatus::Warn, tr("Low disk space: %1.").arg(warns.join(QStringLiteral("; "))), fix);
     if (seen.isEmpty())

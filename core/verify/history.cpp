@@ -22,6 +22,12 @@ QVariant opt(const std::optional<double> &value)
     return value ? QVariant(*value) : QVariant(QMetaType(QMetaType::Double));
 }
 
+// SQLite stores a null QString as NULL, which the NOT NULL columns refuse.
+QString text(const QString &value)
+{
+    return value.isNull() ? QStringLiteral("") : value;
+}
+
 std::optional<double> optFrom(const QVariant &value)
 {
     if (value.isNull())
@@ -130,19 +136,19 @@ Result<qint64> HistoryStore::add(const HistoryEntry &e)
         " fp32_tflops, tensor_tflops, hourly_usd, usd_per_tflop_hour, report)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(e.time.toUTC().toString(Qt::ISODateWithMs));
-    q.addBindValue(e.provider);
-    q.addBindValue(e.instanceType);
-    q.addBindValue(e.host);
-    q.addBindValue(e.gpuName);
+    q.addBindValue(text(e.provider));
+    q.addBindValue(text(e.instanceType));
+    q.addBindValue(text(e.host));
+    q.addBindValue(text(e.gpuName));
     q.addBindValue(e.gpuCount);
     q.addBindValue(verdictName(e.verdict));
-    q.addBindValue(e.method);
+    q.addBindValue(text(e.method));
     q.addBindValue(opt(e.bandwidthGbs));
     q.addBindValue(opt(e.fp32Tflops));
     q.addBindValue(opt(e.tensorTflops));
     q.addBindValue(opt(e.hourlyPriceUsd));
     q.addBindValue(opt(e.usdPerTflopHour));
-    q.addBindValue(e.reportJson);
+    q.addBindValue(text(e.reportJson));
     if (!q.exec()) {
         return Error::make(ErrorCode::Io, tr("Cannot save the run in %1: %2").arg(filePath(), q.lastError().text()));
     }
@@ -161,8 +167,8 @@ Result<QList<HistoryEntry>> HistoryStore::list(const QString &provider, const QS
         " WHERE (? = '' OR provider = ?) AND (? = '' OR instance_type = ?) AND (? = '' OR host = ?)"
         " ORDER BY time DESC, id DESC LIMIT ?"));
     for (const QString &filter : {provider, instanceType, host}) {
-        q.addBindValue(filter);
-        q.addBindValue(filter);
+        q.addBindValue(text(filter));
+        q.addBindValue(text(filter));
     }
     q.addBindValue(limit);
     if (!q.exec())

@@ -15,8 +15,6 @@ QString tr(const char *text)
     return QCoreApplication::translate("gantry::verify::RemoteVerifier", text);
 }
 
-const QString kCacheDir = QStringLiteral("$HOME/.cache/gantry");
-
 // Splits a byte stream into lines across chunk boundaries.
 class LineSplitter
 {
@@ -58,8 +56,11 @@ QStringList kernelSourceFiles(const QString &dir)
     QStringList files;
     if (dir.isEmpty())
         return files;
+    if (!QFileInfo::exists(QDir(dir).filePath(QStringLiteral("CMakeLists.txt"))))
+        return files;
     QDirIterator it(dir, {QStringLiteral("*.cu"), QStringLiteral("*.cuh"), QStringLiteral("*.h"),
-                          QStringLiteral("*.hpp"), QStringLiteral("*.cpp"), QStringLiteral("build-on-instance.sh")},
+                          QStringLiteral("*.hpp"), QStringLiteral("*.cpp"), QStringLiteral("*.cmake"),
+                          QStringLiteral("CMakeLists.txt")},
                     QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext())
         files.append(QDir(dir).relativeFilePath(it.next()));
@@ -71,6 +72,7 @@ QStringList kernelSourceFiles(const QString &dir)
 
 RemoteVerifier::RemoteVerifier(ssh::Session &session)
     : m_session(session)
+    , m_cacheDir(QStringLiteral("$HOME/.cache/gantry"))
 {
 }
 
@@ -110,7 +112,7 @@ Result<RemoteVerifier::Upload> RemoteVerifier::uploadCached(const QString &local
     }
     const QByteArray data = file.readAll();
     const QString hash = sha256Hex(data);
-    const QString remote = QStringLiteral("%1/%2-%3").arg(kCacheDir, prefix, hash.left(16));
+    const QString remote = QStringLiteral("%1/%2-%3").arg(m_cacheDir, prefix, hash.left(16));
     const QString quoted = QLatin1Char('"') + remote + QLatin1Char('"');
     // sha256sum is in coreutils; without it the file is simply sent again.
     auto present = m_session.run(
@@ -135,7 +137,7 @@ Result<RemoteVerifier::Upload> RemoteVerifier::uploadCached(const QString &local
     auto status = m_session.exec(
         QStringLiteral("mkdir -p \"%1\" && f=%2 && t=\"$f.tmp.$$\" && cat > \"$t\" && chmod 755 \"$t\" && "
                        "mv -f \"$t\" \"$f\" && (sha256sum \"$f\" 2>/dev/null || echo %3) | cut -d' ' -f1")
-            .arg(kCacheDir, quoted, hash),
+            .arg(m_cacheDir, quoted, hash),
         options);
     if (!status)
         return status.error();
@@ -234,8 +236,8 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
         contents.append({relative, data});
     }
     const QString hash = QString::fromLatin1(tree.result().toHex().left(16));
-    const QString dir = QStringLiteral("%1/src-%2").arg(kCacheDir, hash);
-    const QString binary = QStringLiteral("%1/gantry-verify-built-%2").arg(kCacheDir, hash);
+    const QString dir = QStringLiteral("%1/src-%2").arg(m_cacheDir, hash);
+    const QString binary = QStringLiteral("%1/gantry-verify-built-%2").arg(m_cacheDir, hash);
     script += QStringLiteral("b=\"%1\"\nif [ -x \"$b\" ]; then echo \"$b\"; exit 0; fi\nd=\"%2\"\nmkdir -p \"$d\"\ncd \"$d\"\n")
                   .arg(binary, dir)
                   .toUtf8();
@@ -247,13 +249,19 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
             script += '\n';
         script += marker + "\n";
     }
-    // The kernels/ owner may ship build-on-instance.sh (args: output path); otherwise every .cu and
-    // .cpp is compiled into one program for the GPU that is present.
-    script += "if [ -f build-on-instance.sh ]; then sh build-on-instance.sh \"$b.tmp\"; else\n"
-              "  NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)\n"
-              "  \"$NVCC\" -O3 -std=c++17 -arch=native -o \"$b.tmp\" $(find . -name '*.cu' -o -name '*.cpp') -ldl "
-              "|| \"$NVCC\" -O3 -std=c++17 -arch=all-major -o \"$b.tmp\" $(find . -name '*.cu' -o -name '*.cpp') -ldl\n"
-              "fi\nchmod 755 \"$b.tmp\" && mv -f \"$b.tmp\" \"$b\" && echo \"$b\"\n";
+    // kernels/ is a standalone CMake project (see kernels/CMakeLists.txt); build it for the GPU
+    // that is present only, which also keeps an older nvcc away from architectures it lacks.
+    script += "NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)\n"
+              "command -v cmake >/dev/null 2>&1 || { echo 'cmake is not installed on the instance "
+              "(apt install cmake)' >&2; exit 3; }\n"
+              "CAP=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -n1 | tr -d '. ')\n"
+              "ARCHS=${CAP:+-DGANTRY_KERNEL_ARCHS=$CAP}\n"
+              "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_COMPILER=\"$NVCC\" $ARCHS >build.log 2>&1 "
+              "|| { tail -n 5 build.log >&2; exit 4; }\n"
+              "cmake --build build >>build.log 2>&1 || { tail -n 5 build.log >&2; exit 4; }\n"
+              "out=$(find build -name gantry-verify -type f | head -n1)\n"
+              "[ -n \"$out\" ] || { echo 'the build produced no gantry-verify' >&2; exit 4; }\n"
+              "cp \"$out\" \"$b.tmp\" && chmod 755 \"$b.tmp\" && mv -f \"$b.tmp\" \"$b\" && echo \"$b\"\n";
     if (options.onStatus)
         options.onStatus(tr("Building the verification program on the instance with its nvcc…"));
     QByteArray out;

@@ -45,6 +45,11 @@ public:
     explicit RemoteVerifier(ssh::Session &session);
     Q_DISABLE_COPY_MOVE(RemoteVerifier)
 
+    // Where uploads are cached on the instance, as a shell word inside double quotes
+    // ("$HOME/.cache/gantry" by default; tests point it at a temporary directory).
+    void setRemoteCacheDir(const QString &dir) { m_cacheDir = dir; }
+    QString remoteCacheDir() const { return m_cacheDir; }
+
     // The doctor script in one exec.
     Result<DoctorOutput> runDoctorScript(const std::atomic_bool *cancel = nullptr);
 
@@ -73,6 +78,7 @@ private:
     Report diagnosisReport(const Plan &plan, const QList<DoctorCheck> &doctor) const;
 
     ssh::Session &m_session;
+    QString m_cacheDir;
 };
 
 // Where the app finds gantry-verify: next to the executable, then <build>/kernels/ (the binary

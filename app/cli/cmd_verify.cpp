@@ -1,0 +1,293 @@
+// gantry-cli verify / doctor: the Verify tab's work from a terminal.
+#include "clicommand.h"
+#include "cliconnect.h"
+#include "hosts/hoststore.h"
+#include "verify/history.h"
+#include "verify/remoteverifier.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <csignal>
+
+namespace gantry::cli {
+namespace {
+
+using namespace gantry::verify;
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+std::atomic_bool g_verifyInterrupted{false};
+
+void onVerifySigint(int)
+{
+    g_verifyInterrupted = true;
+}
+
+QString num(std::optional<double> value, int precision = 1)
+{
+    return value ? QString::number(*value, 'f', precision) : QStringLiteral("-");
+}
+
+// Removes "--name VALUE" from args; the value, or nullopt when absent. Missing value → usage error.
+Result<std::optional<QString>> takeValue(QStringList &args, const QString &name)
+{
+    const qsizetype at = args.indexOf(name);
+    if (at < 0)
+        return std::optional<QString>{};
+    if (at + 1 >= args.size())
+        return Error::make(ErrorCode::Usage, tr("%1 needs a value").arg(name));
+    const QString value = args.at(at + 1);
+    args.remove(at, 2);
+    return std::optional<QString>{value};
+}
+
+bool takeFlag(QStringList &args, const QString &name)
+{
+    return args.removeAll(name) > 0;
+}
+
+QJsonValue optJson(std::optional<double> value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject assessmentToJson(const Assessment &a)
+{
+    QJsonArray findings;
+    for (const Finding &f : a.findings) {
+        findings.append(QJsonObject{{QStringLiteral("id"), f.id},
+                                    {QStringLiteral("gpu"), f.gpuIndex},
+                                    {QStringLiteral("status"), verdictName(f.status)},
+                                    {QStringLiteral("message"), f.message}});
+    }
+    QJsonArray specs;
+    for (const SpecComparison &c : a.comparisons) {
+        specs.append(QJsonObject{
+            {QStringLiteral("gpu"), c.gpuIndex},
+            {QStringLiteral("name"), c.gpuName},
+            {QStringLiteral("spec_id"), c.specId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(c.specId)},
+            {QStringLiteral("spec_model"), c.specModel},
+            {QStringLiteral("bandwidth_gbs"), optJson(c.bandwidthGbs)},
+            {QStringLiteral("spec_bandwidth_gbs"), optJson(c.specBandwidthGbs)},
+            {QStringLiteral("bandwidth_ratio"), optJson(SpecComparison::ratio(c.bandwidthGbs, c.specBandwidthGbs))},
+            {QStringLiteral("fp32_tflops"), optJson(c.fp32Tflops)},
+            {QStringLiteral("spec_fp32_tflops"), optJson(c.specFp32Tflops)},
+            {QStringLiteral("fp32_ratio"), optJson(SpecComparison::ratio(c.fp32Tflops, c.specFp32Tflops))},
+            {QStringLiteral("tensor_tflops"), optJson(c.tensorTflops)},
+            {QStringLiteral("spec_tensor_tflops"), optJson(c.specTensorTflops)},
+            {QStringLiteral("tensor_ratio"), optJson(SpecComparison::ratio(c.tensorTflops, c.specTensorTflops))},
+        });
+    }
+    return QJsonObject{{QStringLiteral("verdict"), verdictName(a.verdict)},
+                       {QStringLiteral("headline"), a.headline},
+                       {QStringLiteral("findings"), findings},
+                       {QStringLiteral("spec_comparison"), specs},
+                       {QStringLiteral("total_tensor_tflops"), optJson(a.totalTensorTflops)},
+                       {QStringLiteral("usd_per_tflop_hour"), optJson(a.usdPerTflopHour)}};
+}
+
+void printTable(QTextStream &out, const Report &report)
+{
+    out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+               .arg(tr("GPU"), -4)
+               .arg(tr("Test"), -46)
+               .arg(tr("Measured"), 18)
+               .arg(tr("Expected"), 18)
+               .arg(tr("Ratio"), 6)
+               .arg(tr("Verdict"), -7);
+    for (const GpuResult &gpu : report.gpus) {
+        for (const TestResult &test : gpu.tests) {
+            const QString unit = test.unit.isEmpty() ? QString() : QLatin1Char(' ') + test.unit;
+            out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                       .arg(QString::number(gpu.index), -4)
+                       .arg(test.name.left(46), -46)
+                       .arg(test.measured ? num(test.measured) + unit : QStringLiteral("-"), 18)
+                       .arg(test.expected ? num(test.expected) + unit : QStringLiteral("-"), 18)
+                       .arg(num(test.ratio, 2), 6)
+                       .arg(verdictName(effectiveStatus(test)), -7);
+        }
+    }
+}
+
+void printDoctor(QTextStream &out, const QList<DoctorCheck> &checks, bool onlyProblems)
+{
+    for (const DoctorCheck &c : checks) {
+        if (onlyProblems && c.status == CheckStatus::Ok)
+            continue;
+        out << QStringLiteral("%1 %2 %3\n").arg(checkStatusName(c.status).toUpper(), -4).arg(c.id, -15).arg(c.message);
+        if (!c.fix.isEmpty())
+            out << QStringLiteral("     %1 %2\n").arg(tr("fix:"), c.fix);
+    }
+}
+
+int verifyCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    auto options = takeHostOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    const bool quick = takeFlag(args, QStringLiteral("--quick"));
+    if (takeFlag(args, QStringLiteral("--json")))
+        context.json = true;
+    Advertised advertised;
+    QString binary;
+    for (const QString &name : {QStringLiteral("--binary"), QStringLiteral("--advertised-model"),
+                                QStringLiteral("--advertised-count"), QStringLiteral("--advertised-vram-gib"),
+                                QStringLiteral("--price-per-hour"), QStringLiteral("--instance-type")}) {
+        auto value = takeValue(args, name);
+        if (!value)
+            return context.fail(value.error());
+        if (!value->has_value())
+            continue;
+        const QString v = **value;
+        if (name == QLatin1StringView("--binary"))
+            binary = v;
+        else if (name == QLatin1StringView("--advertised-model"))
+            advertised.gpuModel = v;
+        else if (name == QLatin1StringView("--advertised-count"))
+            advertised.gpuCount = v.toInt();
+        else if (name == QLatin1StringView("--advertised-vram-gib"))
+            advertised.vramGib = v.toDouble();
+        else if (name == QLatin1StringView("--price-per-hour"))
+            advertised.hourlyPriceUsd = v.toDouble();
+        else
+            advertised.instanceType = v;
+    }
+    if (args.size() != 1)
+        return context.usage(tr("verify HOST [--quick] [--json] [--binary PATH]"));
+    const QString host = args.first();
+    if (binary.isEmpty()) {
+        binary = defaultVerifyBinary();
+    } else if (!QFileInfo(binary).isFile()) {
+        return context.fail(Error::make(ErrorCode::Usage,
+                                        tr("--binary %1 does not exist; build it (cmake --build BUILD --target "
+                                           "gantry-verify) or leave --binary out")
+                                            .arg(binary)));
+    }
+    HostStore store(context.configDir);
+    if (store.load()) {
+        if (const auto saved = store.find(host)) {
+            advertised.provider = saved->provider;
+            if (advertised.hourlyPriceUsd <= 0)
+                advertised.hourlyPriceUsd = saved->hourlyPriceUsd;
+        }
+    }
+
+    auto session = connectHost(context, host, *options);
+    if (!session)
+        return context.fail(session.error());
+    std::signal(SIGINT, onVerifySigint);
+
+    QTextStream &log = context.err;
+    VerifyOptions verifyOptions;
+    verifyOptions.quick = quick;
+    verifyOptions.binaryPath = binary;
+    verifyOptions.sourcesDir = defaultKernelSources();
+    verifyOptions.cancel = &g_verifyInterrupted;
+    verifyOptions.onStatus = [&log](const QString &status) { log << status << Qt::endl; };
+    verifyOptions.onProgress = [&log](const Progress &p) {
+        if (p.percent >= 0)
+            log << QStringLiteral("[%1%] ").arg(p.percent, 3) << p.text << Qt::endl;
+        else
+            log << p.text << Qt::endl;
+    };
+    RemoteVerifier verifier(**session);
+    auto outcome = verifier.verify(verifyOptions);
+    if (!outcome)
+        return context.fail(outcome.error());
+    const Report &report = outcome->report;
+    const Assessment assessment = assess(report, SpecTable::builtIn(), advertised);
+
+    HistoryStore history(context.configDir);
+    if (auto saved = history.add(HistoryEntry::fromRun(report, assessment, advertised, host,
+                                                       QDateTime::currentDateTimeUtc()));
+        !saved) {
+        log << "gantry-cli: " << tr("warning: %1").arg(saved.error().message) << Qt::endl;
+    }
+
+    const bool bad = assessment.verdict == Verdict::Fail || assessment.verdict == Verdict::Error;
+    if (context.json) {
+        QJsonObject json = assessmentToJson(assessment);
+        json.insert(QStringLiteral("host"), host);
+        json.insert(QStringLiteral("method"), methodName(report.method));
+        json.insert(QStringLiteral("method_reason"), report.methodReason);
+        json.insert(QStringLiteral("report"), reportToJson(report));
+        json.insert(QStringLiteral("doctor"), doctorToJson(outcome->doctor).value(QStringLiteral("checks")));
+        context.printJson(json);
+        return bad ? ExitFailure : ExitOk;
+    }
+    QTextStream &out = context.out;
+    out << tr("Method: %1. %2").arg(methodName(report.method), report.methodReason) << '\n';
+    if (report.gpus.isEmpty()) {
+        printDoctor(out, outcome->doctor, true);
+        for (const QString &error : report.errors) {
+            if (!outcome->doctor.isEmpty() && report.method == Method::DiagnosisOnly)
+                break; // the doctor lines above already say it, with the fix
+            out << error << '\n';
+        }
+    } else {
+        printTable(out, report);
+        for (const SpecComparison &c : assessment.comparisons) {
+            if (c.specId.isEmpty())
+                continue;
+            out << tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
+                       .arg(c.gpuIndex)
+                       .arg(c.specModel, num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
+                            num(c.specFp32Tflops), num(c.tensorTflops, 0), num(c.specTensorTflops, 0))
+                << '\n';
+        }
+        for (const Finding &f : assessment.findings) {
+            if (f.status != Verdict::Pass)
+                out << verdictName(f.status).toUpper() << ' ' << f.message << '\n';
+        }
+        printDoctor(out, outcome->doctor, true);
+        if (assessment.usdPerTflopHour)
+            out << tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
+    }
+    out << tr("Verdict: %1").arg(assessment.headline) << Qt::endl;
+    return bad ? ExitFailure : ExitOk;
+}
+
+int doctorCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    auto options = takeHostOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    if (takeFlag(args, QStringLiteral("--json")))
+        context.json = true;
+    if (args.size() != 1)
+        return context.usage(tr("doctor HOST [--json]"));
+    auto session = connectHost(context, args.first(), *options);
+    if (!session)
+        return context.fail(session.error());
+    std::signal(SIGINT, onVerifySigint);
+    RemoteVerifier verifier(**session);
+    auto output = verifier.runDoctorScript(&g_verifyInterrupted);
+    if (!output)
+        return context.fail(output.error());
+    const QList<DoctorCheck> checks = evaluateDoctor(*output, SpecTable::builtIn());
+    if (context.json)
+        context.printJson(doctorToJson(checks));
+    else
+        printDoctor(context.out, checks, false);
+    context.out.flush();
+    return anyFailed(checks) ? ExitFailure : ExitOk;
+}
+
+const Registrar verifyRegistrar(
+    "verify",
+    "verify HOST [--quick] [--json] [--binary PATH] [--advertised-model M] [--advertised-count N] "
+    "[--advertised-vram-gib G] [--price-per-hour USD]   run gantry-verify, verdict per test (exit 1 on fail)",
+    verifyCommand);
+const Registrar doctorRegistrar("doctor", "doctor HOST [--json]   the usual GPU-instance problems, each with its fix "
+                                          "(exit 1 when one fails)",
+                                doctorCommand);
+
+} // namespace
+} // namespace gantry::cli

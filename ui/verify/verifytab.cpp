@@ -1,0 +1,481 @@
+#include "verify/verifytab.h"
+
+#include "ssh/connection.h"
+#include "verify/doctormodel.h"
+#include "verify/verdictstyle.h"
+#include "verify/verifyresultsmodel.h"
+
+#include <QDateTime>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QThread>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace gantry::ui {
+
+using namespace gantry::verify;
+
+// A GUI-thread object the worker posts results to. The job keeps it alive with a shared_ptr; the
+// tab may be gone by the time a result arrives, hence the QPointer (read on the GUI thread only).
+struct VerifyTab::Relay
+{
+    QObject *context = new QObject; // created on the GUI thread, so functors posted to it run there
+    QPointer<VerifyTab> tab;
+
+    Relay() = default;
+    ~Relay() { context->deleteLater(); } // the last owner may be the worker thread
+    Q_DISABLE_COPY_MOVE(Relay)
+
+    template<typename F>
+    static void post(const std::shared_ptr<Relay> &relay, F &&f)
+    {
+        QMetaObject::invokeMethod(
+            relay->context,
+            [relay, f = std::forward<F>(f)]() mutable {
+                if (relay->tab)
+                    f(relay->tab.data());
+            },
+            Qt::QueuedConnection);
+    }
+};
+
+namespace {
+
+QTableView *makeTable(QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(true);
+    return view;
+}
+
+} // namespace
+
+VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
+    : DetailTab(parent)
+    , m_context(context)
+    , m_binaryPath(defaultVerifyBinary())
+    , m_results(new VerifyResultsModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_doctor(new DoctorModel(this))
+{
+    m_proxy->setSourceModel(m_results);
+    m_proxy->setSortRole(VerifyResultsModel::SortRole);
+
+    m_run = new QPushButton(tr("Run verification"), this);
+    m_run->setToolTip(tr("Upload Gantry's GPU test program and run it for about a minute"));
+    m_quick = new QPushButton(tr("Quick"), this);
+    m_quick->setToolTip(tr("A shorter run (about 15 s): identity, bandwidth and compute rates"));
+    m_doctorButton = new QPushButton(tr("Doctor"), this);
+    m_doctorButton->setToolTip(tr("Check the driver, PyTorch, disk, ECC, clocks and PCIe, with fixes"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    m_status = new QLabel(tr("Select a machine and connect to verify its GPUs."), this);
+    m_status->setWordWrap(true);
+    m_banner = new QLabel(this);
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(8);
+    m_banner->hide();
+    m_method = new QLabel(this);
+    m_method->setWordWrap(true);
+    m_method->hide();
+
+    m_table = makeTable(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->horizontalHeader()->setSectionResizeMode(VerifyResultsModel::TestColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+
+    m_findings = new QPlainTextEdit(this);
+    m_findings->setReadOnly(true);
+    m_findings->setPlaceholderText(tr("Spec comparison and findings appear here after a run."));
+    m_findings->setMaximumHeight(110);
+
+    m_doctorView = makeTable(this);
+    m_doctorView->setModel(m_doctor);
+    m_doctorView->horizontalHeader()->setSectionResizeMode(DoctorModel::MessageColumn, QHeaderView::Stretch);
+    m_doctorView->horizontalHeader()->setSectionResizeMode(DoctorModel::FixColumn, QHeaderView::Stretch);
+
+    m_history = new QListWidget(this);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_quick);
+    buttons->addWidget(m_doctorButton);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_progress, 1);
+
+    auto *resultsBox = new QGroupBox(tr("Results"), this);
+    auto *resultsLayout = new QVBoxLayout(resultsBox);
+    resultsLayout->addWidget(m_table, 1);
+    resultsLayout->addWidget(m_findings);
+
+    auto *doctorBox = new QGroupBox(tr("Doctor"), this);
+    auto *doctorLayout = new QVBoxLayout(doctorBox);
+    doctorLayout->addWidget(m_doctorView);
+
+    auto *historyBox = new QGroupBox(tr("History"), this);
+    auto *historyLayout = new QVBoxLayout(historyBox);
+    historyLayout->addWidget(m_history);
+
+    auto *lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(doctorBox);
+    lower->addWidget(historyBox);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 1);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(resultsBox);
+    split->addWidget(lower);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_method);
+    layout->addWidget(split, 1);
+
+    connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
+    connect(m_quick, &QPushButton::clicked, this, [this] { start(true); });
+    connect(m_doctorButton, &QPushButton::clicked, this, &VerifyTab::startDoctor);
+    connect(m_cancel, &QPushButton::clicked, this, &VerifyTab::cancel);
+    updateButtons();
+}
+
+VerifyTab::~VerifyTab()
+{
+    // A job still in flight finds the relay's tab gone and drops its result.
+    if (m_running && m_connection)
+        m_connection->cancelRunning();
+}
+
+QString VerifyTab::title() const
+{
+    return tr("Verify");
+}
+
+void VerifyTab::setMachine(const SavedHost &host, ssh::Connection *connection)
+{
+    const bool otherHost = host.name != m_host.name;
+    m_host = host;
+    if (otherHost) {
+        m_advertised = Advertised{};
+        m_results->clear();
+        m_doctor->setChecks({});
+        m_findings->clear();
+        m_banner->hide();
+        m_method->hide();
+        m_progress->setValue(0);
+    }
+    m_advertised.provider = host.provider;
+    if (host.hourlyPriceUsd > 0)
+        m_advertised.hourlyPriceUsd = host.hourlyPriceUsd;
+    if (m_connection != connection) {
+        disconnect(m_stateConnection);
+        m_connection = connection;
+        if (connection) {
+            m_stateConnection = connect(connection, &ssh::Connection::stateChanged, this, [this] { updateButtons(); });
+        }
+    }
+    if (otherHost && !m_running)
+        m_status->setText(connection ? tr("Ready to verify %1.").arg(host.name)
+                                     : tr("Connect to %1 to verify its GPUs.").arg(host.name));
+    updateButtons();
+    loadHistory();
+}
+
+void VerifyTab::clearMachine()
+{
+    disconnect(m_stateConnection);
+    m_connection = nullptr;
+    m_host = SavedHost{};
+    m_results->clear();
+    m_doctor->setChecks({});
+    m_history->clear();
+    m_findings->clear();
+    m_banner->hide();
+    m_method->hide();
+    m_status->setText(tr("Select a machine and connect to verify its GPUs."));
+    updateButtons();
+}
+
+void VerifyTab::setAdvertised(const Advertised &advertised)
+{
+    m_advertised = advertised;
+}
+
+void VerifyTab::updateButtons()
+{
+    const bool connected = m_connection && m_connection->state() == ssh::ConnectionState::Connected;
+    m_run->setEnabled(connected && !m_running);
+    m_quick->setEnabled(connected && !m_running);
+    m_doctorButton->setEnabled(connected && !m_running);
+    m_cancel->setEnabled(m_running);
+}
+
+void VerifyTab::setRunning(bool running)
+{
+    m_running = running;
+    updateButtons();
+}
+
+void VerifyTab::start(bool quick)
+{
+    if (!m_connection || m_running)
+        return;
+    setRunning(true);
+    m_progress->setValue(0);
+    m_banner->hide();
+    m_method->hide();
+    m_status->setText(tr("Starting…"));
+    m_relay = std::make_shared<Relay>();
+    m_relay->tab = this;
+
+    VerifyOptions options;
+    options.quick = quick;
+    options.binaryPath = m_binaryPath;
+    options.sourcesDir = defaultKernelSources();
+    options.cancel = m_connection->cancelFlag();
+    const std::shared_ptr<Relay> r = m_relay;
+    options.onProgress = [r](const Progress &p) {
+        Relay::post(r, [p](VerifyTab *tab) { tab->onProgress(p.percent, p.text); });
+    };
+    options.onStatus = [r](const QString &text) {
+        Relay::post(r, [text](VerifyTab *tab) { tab->onStatus(text); });
+    };
+    const QString configDir = m_context.configDir;
+    const QString hostName = m_host.name;
+    const Advertised advertised = m_advertised;
+    m_connection->post([r, options, configDir, hostName, advertised](ssh::Session &session) {
+        if (!session.isConnected()) {
+            Relay::post(r, [](VerifyTab *tab) { tab->onFailed(tr("Not connected: connect to the machine first.")); });
+            return;
+        }
+        RemoteVerifier verifier(session);
+        auto outcome = verifier.verify(options);
+        if (!outcome) {
+            const QString message = outcome.error().message;
+            Relay::post(r, [message](VerifyTab *tab) { tab->onFailed(message); });
+            return;
+        }
+        // History is written here, off the GUI thread, with this thread's own SQLite connection.
+        const Assessment assessment = assess(outcome->report, SpecTable::builtIn(), advertised);
+        QList<HistoryEntry> entries;
+        if (!configDir.isEmpty()) {
+            HistoryStore store(configDir);
+            (void)store.add(HistoryEntry::fromRun(outcome->report, assessment, advertised, hostName,
+                                                  QDateTime::currentDateTimeUtc()));
+            if (auto listed = store.list({}, {}, hostName, 50))
+                entries = std::move(listed).value();
+        }
+        VerifyOutcome result = std::move(outcome).value();
+        Relay::post(r, [result, entries](VerifyTab *tab) {
+            tab->showOutcome(result);
+            tab->showHistory(entries);
+            tab->setRunning(false);
+            emit tab->runFinished();
+        });
+    });
+}
+
+void VerifyTab::startDoctor()
+{
+    if (!m_connection || m_running)
+        return;
+    setRunning(true);
+    m_progress->setValue(0);
+    m_status->setText(tr("Running Doctor…"));
+    m_relay = std::make_shared<Relay>();
+    m_relay->tab = this;
+    const std::shared_ptr<Relay> r = m_relay;
+    const std::atomic_bool *cancelFlag = m_connection->cancelFlag();
+    m_connection->post([r, cancelFlag](ssh::Session &session) {
+        if (!session.isConnected()) {
+            Relay::post(r, [](VerifyTab *tab) { tab->onFailed(tr("Not connected: connect to the machine first.")); });
+            return;
+        }
+        RemoteVerifier verifier(session);
+        auto output = verifier.runDoctorScript(cancelFlag);
+        if (!output) {
+            const QString message = output.error().message;
+            Relay::post(r, [message](VerifyTab *tab) { tab->onFailed(message); });
+            return;
+        }
+        const QList<DoctorCheck> checks = evaluateDoctor(*output, SpecTable::builtIn());
+        Relay::post(r, [checks](VerifyTab *tab) {
+            tab->showDoctor(checks);
+            const qsizetype failures = std::count_if(checks.cbegin(), checks.cend(),
+                                                     [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; });
+            tab->m_status->setText(failures == 0 ? tr("Doctor found no blocking problem.")
+                                                 : tr("Doctor found %n problem(s); each row says how to fix it.",
+                                                      nullptr, int(failures)));
+            tab->m_progress->setValue(100);
+            tab->setRunning(false);
+            emit tab->runFinished();
+        });
+    });
+}
+
+void VerifyTab::cancel()
+{
+    if (m_running && m_connection) {
+        m_connection->cancelRunning();
+        m_status->setText(tr("Cancelling…"));
+    }
+}
+
+void VerifyTab::onProgress(int percent, const QString &text)
+{
+    if (percent >= 0)
+        m_progress->setValue(percent);
+    m_status->setText(text);
+}
+
+void VerifyTab::onStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+void VerifyTab::onFailed(const QString &message)
+{
+    m_status->setText(message);
+    setBanner(Verdict::Error, message);
+    setRunning(false);
+    emit runFinished();
+}
+
+void VerifyTab::setBanner(Verdict verdict, const QString &text)
+{
+    const QColor fg = verdictColor(verdict);
+    const QColor bg = verdictBackground(verdict);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %1; "
+                                           "border-radius: 4px; font-weight: bold; }")
+                                .arg(fg.name(), bg.name()));
+    m_banner->setText(text);
+    m_banner->show();
+}
+
+QString VerifyTab::bannerText() const
+{
+    return m_banner->isVisible() ? m_banner->text() : QString();
+}
+
+QString VerifyTab::statusText() const
+{
+    return m_status->text();
+}
+
+void VerifyTab::showOutcome(const VerifyOutcome &outcome)
+{
+    const Report &report = outcome.report;
+    const Assessment assessment = assess(report, SpecTable::builtIn(), m_advertised);
+    m_results->setReport(report);
+    m_table->resizeColumnsToContents();
+    showDoctor(outcome.doctor);
+    setBanner(assessment.verdict, assessment.headline);
+    m_method->setText(tr("How: %1 — %2").arg(methodName(report.method), report.methodReason));
+    m_method->show();
+    m_progress->setValue(100);
+
+    QStringList lines;
+    for (const SpecComparison &c : assessment.comparisons) {
+        if (c.specId.isEmpty())
+            continue;
+        auto pct = [](std::optional<double> m, std::optional<double> s) {
+            const auto r = SpecComparison::ratio(m, s);
+            return r ? QStringLiteral("%1%").arg(qRound(*r * 100)) : QStringLiteral("—");
+        };
+        lines.append(tr("GPU %1 vs %2 spec: memory bandwidth %3, FP32 %4, tensor %5 of the datasheet")
+                         .arg(c.gpuIndex)
+                         .arg(c.specModel, pct(c.bandwidthGbs, c.specBandwidthGbs), pct(c.fp32Tflops, c.specFp32Tflops),
+                              pct(c.tensorTflops, c.specTensorTflops)));
+    }
+    for (const Finding &f : assessment.findings) {
+        if (f.status != Verdict::Pass)
+            lines.append(verdictLabel(f.status) + QStringLiteral(": ") + f.message);
+    }
+    if (report.gpus.isEmpty()) {
+        for (const QString &error : report.errors)
+            lines.append(error);
+    }
+    if (assessment.usdPerTflopHour)
+        lines.append(tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4));
+    m_findings->setPlainText(lines.join(QLatin1Char('\n')));
+    m_status->setText(report.gpus.isEmpty() ? tr("No GPU could be tested; see Doctor below for the fix.")
+                                            : tr("Finished in %1 s.").arg(report.durationS.value_or(0), 0, 'f', 1));
+}
+
+void VerifyTab::showDoctor(const QList<DoctorCheck> &checks)
+{
+    m_doctor->setChecks(checks);
+    m_doctorView->resizeRowsToContents();
+}
+
+void VerifyTab::showHistory(const QList<HistoryEntry> &entries)
+{
+    m_history->clear();
+    for (const HistoryEntry &e : entries) {
+        QString text = QStringLiteral("%1  %2  %3× %4")
+                           .arg(e.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                                verdictLabel(e.verdict))
+                           .arg(e.gpuCount)
+                           .arg(e.gpuName.isEmpty() ? tr("no GPU") : e.gpuName);
+        if (e.bandwidthGbs)
+            text += tr(", %1 GB/s").arg(*e.bandwidthGbs, 0, 'f', 0);
+        if (e.tensorTflops)
+            text += tr(", %1 TFLOPS").arg(*e.tensorTflops, 0, 'f', 0);
+        if (e.usdPerTflopHour)
+            text += tr(", $%1/TFLOPS-h").arg(*e.usdPerTflopHour, 0, 'f', 4);
+        auto *item = new QListWidgetItem(text, m_history);
+        item->setForeground(verdictColor(e.verdict));
+        item->setToolTip(tr("%1 via %2").arg(e.host, e.method));
+    }
+}
+
+void VerifyTab::loadHistory()
+{
+    m_history->clear();
+    if (m_context.configDir.isEmpty() || m_host.name.isEmpty())
+        return;
+    // SQLite is local but still disk work: read it on a short-lived thread.
+    auto relay = std::make_shared<Relay>();
+    relay->tab = this;
+    const QString configDir = m_context.configDir;
+    const QString host = m_host.name;
+    QThread *thread = QThread::create([relay, configDir, host] {
+        HistoryStore store(configDir);
+        if (!store.open())
+            return;
+        auto entries = store.list({}, {}, host, 50);
+        if (!entries)
+            return;
+        const QList<HistoryEntry> list = std::move(entries).value();
+        Relay::post(relay, [list, host](VerifyTab *tab) {
+            if (tab->m_host.name == host)
+                tab->showHistory(list);
+        });
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
+} // namespace gantry::ui

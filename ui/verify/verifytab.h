@@ -1,0 +1,102 @@
+#pragma once
+
+#include "common/detailtab.h"
+#include "verify/assessment.h"
+#include "verify/history.h"
+#include "verify/remoteverifier.h"
+
+#include <QPointer>
+
+#include <memory>
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class QPlainTextEdit;
+
+namespace gantry::ui {
+
+class DoctorModel;
+class VerifyResultsModel;
+
+// The Verify tab: runs Doctor and gantry-verify on the selected machine over its connection (the
+// work is posted to the connection's worker thread), shows live progress, the per-test table with
+// verdict colours, the overall verdict, the doctor's checks with fixes, and past runs.
+class VerifyTab final : public DetailTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(VerifyTab)
+
+public:
+    explicit VerifyTab(const AppContext &context, QWidget *parent = nullptr);
+    ~VerifyTab() override;
+
+    QString title() const override;
+    void setMachine(const SavedHost &host, ssh::Connection *connection) override;
+    void clearMachine() override;
+
+    // What the provider advertised for the current machine (model, count, VRAM, price); the
+    // provider integration fills it, a saved host gives provider and price only.
+    void setAdvertised(const verify::Advertised &advertised);
+    // The gantry-verify to upload (default: next to the app, then <build>/kernels/).
+    void setBinaryPath(const QString &path) { m_binaryPath = path; }
+
+    // Shows a finished run (also used by tests with a recorded result).
+    void showOutcome(const verify::VerifyOutcome &outcome);
+    void showDoctor(const QList<verify::DoctorCheck> &checks);
+    void showHistory(const QList<verify::HistoryEntry> &entries);
+
+    bool isRunning() const { return m_running; }
+    VerifyResultsModel *resultsModel() const { return m_results; }
+    DoctorModel *doctorModel() const { return m_doctor; }
+    QSortFilterProxyModel *resultsProxy() const { return m_proxy; }
+    QString bannerText() const;
+    QString statusText() const;
+
+signals:
+    // Emitted on the GUI thread when a run (verify or doctor) ends, successfully or not.
+    void runFinished();
+
+private:
+    struct Relay;
+    void start(bool quick);
+    void startDoctor();
+    void cancel();
+    void setRunning(bool running);
+    void updateButtons();
+    void onProgress(int percent, const QString &text);
+    void onStatus(const QString &text);
+    void onFailed(const QString &message);
+    void loadHistory();
+    void setBanner(verify::Verdict verdict, const QString &text);
+
+    AppContext m_context;
+    SavedHost m_host;
+    QPointer<ssh::Connection> m_connection;
+    QMetaObject::Connection m_stateConnection;
+    verify::Advertised m_advertised;
+    QString m_binaryPath;
+    bool m_running = false;
+    std::shared_ptr<Relay> m_relay; // shared with the job in flight
+
+    QPushButton *m_run = nullptr;
+    QPushButton *m_quick = nullptr;
+    QPushButton *m_doctorButton = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_banner = nullptr;
+    QLabel *m_method = nullptr;
+    QTableView *m_table = nullptr;
+    QTableView *m_doctorView = nullptr;
+    QPlainTextEdit *m_findings = nullptr;
+    QListWidget *m_history = nullptr;
+    VerifyResultsModel *m_results = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    DoctorModel *m_doctor = nullptr;
+};
+
+} // namespace gantry::ui

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "clicommand.h"
+#include "providers/provider.h"
+#include "providers/providerregistry.h"
+#include "util/secretstore.h"
+
+#include <memory>
+
+namespace gantry::cli::providercli {
+
+QString tr(const char *text);
+
+// Options every provider command accepts: --provider P, --endpoint URL.
+struct ProviderOptions
+{
+    QString provider;  // empty: ask the caller's default
+    QString endpoint;
+};
+Result<ProviderOptions> takeProviderOptions(QStringList &args);
+// Removes "--name VALUE" (or --name=VALUE) from args; nullopt when absent.
+Result<std::optional<QString>> takeValue(QStringList &args, const QString &name);
+bool takeFlag(QStringList &args, const QString &name);
+
+// Secrets and settings for this invocation; the keychain is only opened when needed.
+struct ProviderEnv
+{
+    std::unique_ptr<SecretStore> secrets;
+    providers::ProviderSettings settings;
+};
+ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &options);
+
+// Errors that came from a provider keep exit code 5 (also a launch that timed out).
+int failProvider(const Context &context, const Error &error);
+
+} // namespace gantry::cli::providercli

@@ -1,0 +1,114 @@
+// gantry-cli cost: the ledger of what instances cost, budgets, CSV export.
+#include "cmd_provider_common.h"
+
+#include "cost/budgetmonitor.h"
+#include "cost/ledger.h"
+#include "cost/storagewarnings.h"
+
+#include <QJsonArray>
+
+namespace gantry::cli {
+namespace {
+
+using namespace providercli;
+
+QJsonObject entryJson(const cost::LedgerEntry &entry)
+{
+    return QJsonObject{{QStringLiteral("provider"), entry.provider}, {QStringLiteral("instance_id"), entry.instanceId},
+                       {QStringLiteral("name"), entry.name}, {QStringLiteral("type"), entry.typeName},
+                       {QStringLiteral("region"), entry.region}, {QStringLiteral("price_per_hour"), entry.pricePerHour},
+                       {QStringLiteral("launched_at"), entry.launchedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("stopped_at"), entry.stoppedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("terminated_at"), entry.terminatedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("state"), entry.state}, {QStringLiteral("billed_seconds"), entry.billedSeconds},
+                       {QStringLiteral("cost"), entry.cost}, {QStringLiteral("note"), entry.note}};
+}
+
+int costCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<std::optional<QString>> since = takeValue(args, QStringLiteral("--since"));
+    Result<std::optional<QString>> csv = takeValue(args, QStringLiteral("--csv"));
+    Result<std::optional<QString>> daily = takeValue(args, QStringLiteral("--daily-budget"));
+    Result<std::optional<QString>> monthly = takeValue(args, QStringLiteral("--monthly-budget"));
+    if (!since || !csv || !daily || !monthly)
+        return context.usage(tr("--since, --csv, --daily-budget and --monthly-budget need a value"));
+    if (!args.isEmpty())
+        return context.usage(tr("unexpected argument %1").arg(args.first()));
+    QDateTime from;
+    if (since->has_value()) {
+        from = QDateTime::fromString(**since, Qt::ISODate);
+        if (!from.isValid())
+            from = QDateTime(QDate::fromString(**since, Qt::ISODate), QTime(0, 0), Qt::LocalTime);
+        if (!from.isValid())
+            return context.usage(tr("--since takes a date like 2026-01-31"));
+    }
+    cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
+    if (Result<void> opened = ledger.open(); !opened)
+        return context.fail(opened.error());
+    for (const auto &[period, value] : {std::pair{QStringLiteral("daily"), *daily}, std::pair{QStringLiteral("monthly"), *monthly}}) {
+        if (!value.has_value())
+            continue;
+        bool ok = false;
+        const double limit = value->toDouble(&ok);
+        if (!ok || limit < 0)
+            return context.usage(tr("a budget is a number of USD (0 removes it)"));
+        if (Result<void> set = ledger.setBudget(period, limit); !set)
+            return context.fail(set.error());
+    }
+    Result<QList<cost::LedgerEntry>> entries = ledger.entries(from);
+    if (!entries)
+        return context.fail(entries.error());
+    if (csv->has_value()) {
+        if (Result<void> written = ledger.exportCsv(**csv, from); !written)
+            return context.fail(written.error());
+    }
+    double total = 0;
+    for (const cost::LedgerEntry &entry : std::as_const(*entries))
+        total += entry.cost;
+    const double perHour = ledger.totalPerHourNow().valueOr(0);
+    const QStringList warnings = cost::storageWarnings(*entries);
+    cost::BudgetMonitor monitor(&ledger);
+    if (context.json) {
+        QJsonArray array;
+        for (const cost::LedgerEntry &entry : std::as_const(*entries))
+            array.append(entryJson(entry));
+        QJsonObject budgets;
+        for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
+            if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
+                budgets.insert(period, QJsonObject{{QStringLiteral("limit"), status->limit}, {QStringLiteral("spent"), status->spent},
+                                                   {QStringLiteral("percent"), status->percent()}});
+        }
+        context.printJson(QJsonObject{{QStringLiteral("entries"), array}, {QStringLiteral("total"), total},
+                                      {QStringLiteral("per_hour_now"), perHour}, {QStringLiteral("budgets"), budgets},
+                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
+        return ExitOk;
+    }
+    for (const cost::LedgerEntry &entry : std::as_const(*entries)) {
+        context.out << QStringLiteral("%1 %2 %3 %4 %5 $%6/h %7  %8")
+                           .arg(entry.provider.leftJustified(8), entry.instanceId.left(32).leftJustified(32),
+                                entry.name.leftJustified(14), entry.typeName.leftJustified(24), entry.state.leftJustified(10))
+                           .arg(entry.pricePerHour, 0, 'f', 2)
+                           .arg(cost::formatUsd(entry.cost).rightJustified(9), entry.note)
+                    << '\n';
+    }
+    context.out << tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
+    for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
+        if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
+            context.out << tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
+                               .arg(status->percent()) << '\n';
+    }
+    for (const QString &warning : warnings)
+        context.out << tr("Warning: %1").arg(warning) << '\n';
+    if (csv->has_value())
+        context.out << tr("Wrote %1").arg(**csv) << '\n';
+    context.out.flush();
+    return ExitOk;
+}
+
+const Registrar costRegistrar("cost",
+    "cost [--since DATE] [--csv FILE] [--daily-budget USD] [--monthly-budget USD]   what instances cost, budgets, CSV",
+    costCommand);
+
+} // namespace
+} // namespace gantry::cli

@@ -1,0 +1,505 @@
+// Cloud provider commands: types, instances, launch, stop/start/restart, terminate, providers,
+// provider-key. Every call goes through the same asynchronous providers the GUI uses.
+#include "cmd_provider_common.h"
+
+#include "cost/ledger.h"
+#include "hosts/hoststore.h"
+#include "providers/await.h"
+#include "providers/instancehosts.h"
+#include "providers/launchwatcher.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QTextStream>
+
+namespace gantry::cli {
+namespace {
+
+using namespace providercli;
+using providers::await;
+
+QJsonObject typeJson(const providers::InstanceType &type)
+{
+    QJsonArray regions;
+    for (const providers::Region &region : type.regionsWithCapacity)
+        regions.append(region.name);
+    return QJsonObject{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
+                       {QStringLiteral("description"), type.description}, {QStringLiteral("gpu_model"), type.gpuModel},
+                       {QStringLiteral("gpu_count"), type.gpuCount}, {QStringLiteral("vram_gb"), type.vramGbPerGpu},
+                       {QStringLiteral("vcpus"), type.vcpus}, {QStringLiteral("ram_gb"), type.ramGb},
+                       {QStringLiteral("disk_gb"), type.diskGb}, {QStringLiteral("price_per_hour"), type.pricePerHour},
+                       {QStringLiteral("price_per_gpu_hour"), type.pricePerGpuHour()},
+                       {QStringLiteral("regions_with_capacity"), regions}, {QStringLiteral("note"), type.note}};
+}
+
+QJsonObject instanceJson(const providers::Instance &instance)
+{
+    return QJsonObject{{QStringLiteral("provider"), instance.provider}, {QStringLiteral("id"), instance.id},
+                       {QStringLiteral("name"), instance.name}, {QStringLiteral("type"), instance.typeName},
+                       {QStringLiteral("region"), instance.region},
+                       {QStringLiteral("state"), providers::instanceStateName(instance.state)},
+                       {QStringLiteral("provider_status"), instance.providerStatus},
+                       {QStringLiteral("ssh_host"), instance.sshHost}, {QStringLiteral("ssh_port"), instance.sshPort},
+                       {QStringLiteral("ssh_user"), instance.sshUser}, {QStringLiteral("price_per_hour"), instance.pricePerHour},
+                       {QStringLiteral("volume_gb"), instance.volumeGb}};
+}
+
+Result<std::unique_ptr<providers::Provider>> makeProvider(const ProviderEnv &env, const QString &id)
+{
+    return providers::createProvider(id, env.settings);
+}
+
+QStringList providersToQuery(const ProviderOptions &options, const ProviderEnv &env)
+{
+    return options.provider.isEmpty() ? providers::configuredProviderIds(env.settings) : QStringList{options.provider};
+}
+
+// The ledger is best effort for commands whose main job is elsewhere: a broken ledger is reported
+// on stderr but never blocks stopping or terminating an instance.
+std::unique_ptr<cost::Ledger> openLedger(const Context &context)
+{
+    auto ledger = std::make_unique<cost::Ledger>(cost::Ledger::defaultPath(context.configDir));
+    if (Result<void> opened = ledger->open(); !opened) {
+        context.err << "gantry-cli: " << opened.error().message << Qt::endl;
+        return nullptr;
+    }
+    return ledger;
+}
+
+void noteLedger(const Context &context, const Result<void> &result)
+{
+    if (!result)
+        context.err << "gantry-cli: " << result.error().message << Qt::endl;
+}
+
+// --- types -------------------------------------------------------------------------------------
+
+int typesCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    Result<std::optional<QString>> gpu = takeValue(args, QStringLiteral("--gpu"));
+    Result<std::optional<QString>> minVram = takeValue(args, QStringLiteral("--min-vram"));
+    Result<std::optional<QString>> maxPrice = takeValue(args, QStringLiteral("--max-price"));
+    if (!gpu || !minVram || !maxPrice)
+        return context.usage(tr("--gpu, --min-vram and --max-price need a value"));
+    const bool availableOnly = takeFlag(args, QStringLiteral("--available"));
+    if (!args.isEmpty())
+        return context.usage(tr("unexpected argument %1").arg(args.first()));
+    bool ok = true;
+    const int vram = minVram->has_value() ? (*minVram)->toInt(&ok) : 0;
+    if (!ok)
+        return context.usage(tr("--min-vram takes a number of GB"));
+    const double price = maxPrice->has_value() ? (*maxPrice)->toDouble(&ok) : 0;
+    if (!ok)
+        return context.usage(tr("--max-price takes a number of USD per hour"));
+
+    ProviderEnv env = makeProviderEnv(context, *options);
+    QList<providers::InstanceType> rows;
+    QJsonArray errors;
+    Error lastError;
+    for (const QString &id : providersToQuery(*options, env)) {
+        Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, id);
+        Result<QList<providers::InstanceType>> types = provider
+            ? await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); })
+            : Result<QList<providers::InstanceType>>(provider.error());
+        if (!types) {
+            lastError = types.error();
+            errors.append(QJsonObject{{QStringLiteral("provider"), id}, {QStringLiteral("error"), types.error().message}});
+            if (!context.json)
+                context.err << "gantry-cli: " << types.error().message << Qt::endl;
+            continue;
+        }
+        for (const providers::InstanceType &type : std::as_const(*types)) {
+            if (gpu->has_value() && !type.gpuModel.contains(**gpu, Qt::CaseInsensitive) && !type.name.contains(**gpu, Qt::CaseInsensitive))
+                continue;
+            if (type.vramGbPerGpu < vram || (price > 0 && type.pricePerHour > price) || (availableOnly && !type.availableNow()))
+                continue;
+            rows.append(type);
+        }
+    }
+    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
+    if (context.json) {
+        QJsonArray array;
+        for (const providers::InstanceType &type : std::as_const(rows))
+            array.append(typeJson(type));
+        context.printJson(QJsonObject{{QStringLiteral("types"), array}, {QStringLiteral("errors"), errors}});
+    } else {
+        context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
+                           .arg(tr("PROVIDER").leftJustified(8), tr("TYPE").leftJustified(26), tr("GPU").leftJustified(18),
+                                tr("VRAM").rightJustified(5), tr("vCPU").rightJustified(4), tr("RAM").rightJustified(5),
+                                tr("$/h").rightJustified(8), tr("$/GPU-h").rightJustified(8), tr("REGIONS WITH CAPACITY"))
+                    << '\n';
+        for (const providers::InstanceType &type : std::as_const(rows)) {
+            QStringList regions;
+            for (const providers::Region &region : type.regionsWithCapacity)
+                regions.append(region.name);
+            const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : tr("(CPU only)");
+            context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
+                               .arg(type.provider.leftJustified(8), type.name.leftJustified(26), gpuText.leftJustified(18),
+                                    (type.vramGbPerGpu > 0 ? QString::number(type.vramGbPerGpu) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
+                                    QString::number(type.vcpus).rightJustified(4),
+                                    (type.ramGb > 0 ? QString::number(type.ramGb) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
+                                    QStringLiteral("%1").arg(type.pricePerHour, 0, 'f', 2).rightJustified(8),
+                                    QStringLiteral("%1").arg(type.pricePerGpuHour(), 0, 'f', 2).rightJustified(8),
+                                    regions.isEmpty() ? tr("none now") : regions.join(QLatin1Char(',')))
+                        << '\n';
+        }
+        context.out.flush();
+    }
+    if (!errors.isEmpty())
+        return exitCodeFor(Error{lastError.code == ErrorCode::Usage ? ErrorCode::Usage : ErrorCode::Provider, {}});
+    return ExitOk;
+}
+
+// --- instances ---------------------------------------------------------------------------------
+
+int instancesCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    if (!args.isEmpty())
+        return context.usage(tr("unexpected argument %1").arg(args.first()));
+    ProviderEnv env = makeProviderEnv(context, *options);
+    std::unique_ptr<cost::Ledger> ledger = openLedger(context);
+    QJsonArray array;
+    QJsonArray errors;
+    Error lastError;
+    QList<providers::Instance> all;
+    for (const QString &id : providersToQuery(*options, env)) {
+        Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, id);
+        Result<QList<providers::Instance>> list = provider
+            ? await<QList<providers::Instance>>([&](auto done) { (*provider)->listInstances(done); })
+            : Result<QList<providers::Instance>>(provider.error());
+        if (!list) {
+            lastError = list.error();
+            errors.append(QJsonObject{{QStringLiteral("provider"), id}, {QStringLiteral("error"), list.error().message}});
+            if (!context.json)
+                context.err << "gantry-cli: " << list.error().message << Qt::endl;
+            continue;
+        }
+        if (ledger)
+            noteLedger(context, ledger->reconcile(id, *list));
+        all.append(*list);
+    }
+    if (context.json) {
+        for (const providers::Instance &instance : std::as_const(all)) {
+            QJsonObject object = instanceJson(instance);
+            if (ledger) {
+                if (Result<cost::LedgerEntry> entry = ledger->entry(instance.provider, instance.id))
+                    object.insert(QStringLiteral("cost_so_far"), entry->cost);
+            }
+            array.append(object);
+        }
+        context.printJson(QJsonObject{{QStringLiteral("instances"), array}, {QStringLiteral("errors"), errors}});
+    } else if (all.isEmpty() && errors.isEmpty()) {
+        context.out << tr("No instances. Launch one: gantry-cli launch --provider sandbox --type sandbox-cpu --region local --wait") << Qt::endl;
+    } else {
+        for (const providers::Instance &instance : std::as_const(all)) {
+            const QString ssh = instance.sshHost.isEmpty() ? QStringLiteral("-")
+                                                            : QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort);
+            QString costText;
+            if (ledger) {
+                if (Result<cost::LedgerEntry> entry = ledger->entry(instance.provider, instance.id))
+                    costText = cost::formatUsd(entry->cost);
+            }
+            context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 $%7/h %8")
+                               .arg(instance.provider.leftJustified(8), instance.id.leftJustified(32), instance.name.leftJustified(16),
+                                    instance.typeName.leftJustified(24), providers::instanceStateName(instance.state).leftJustified(11),
+                                    ssh.leftJustified(28))
+                               .arg(instance.pricePerHour, 0, 'f', 2)
+                               .arg(costText)
+                        << '\n';
+        }
+        context.out.flush();
+    }
+    return errors.isEmpty() ? ExitOk : exitCodeFor(Error{lastError.code == ErrorCode::Usage ? ErrorCode::Usage : ErrorCode::Provider, {}});
+}
+
+// --- launch ------------------------------------------------------------------------------------
+
+int launchCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    providers::LaunchRequest request;
+    QString timeoutText;
+    for (const auto &[flag, target] : {std::pair{QStringLiteral("--type"), &request.typeName},
+                                       std::pair{QStringLiteral("--region"), &request.region},
+                                       std::pair{QStringLiteral("--ssh-key"), &request.sshKeyName},
+                                       std::pair{QStringLiteral("--name"), &request.name},
+                                       std::pair{QStringLiteral("--image"), &request.image},
+                                       std::pair{QStringLiteral("--timeout"), &timeoutText}}) {
+        Result<std::optional<QString>> value = takeValue(args, flag);
+        if (!value)
+            return context.fail(value.error());
+        *target = value->value_or(QString());
+    }
+    Result<std::optional<QString>> volume = takeValue(args, QStringLiteral("--volume"));
+    Result<std::optional<QString>> gpus = takeValue(args, QStringLiteral("--gpus"));
+    if (!volume || !gpus)
+        return context.usage(tr("--volume and --gpus need a number"));
+    request.volumeGb = volume->value_or(QStringLiteral("0")).toInt();
+    request.gpuCount = std::max(1, gpus->value_or(QStringLiteral("1")).toInt());
+    const bool wait = takeFlag(args, QStringLiteral("--wait"));
+    if (!args.isEmpty())
+        return context.usage(tr("unexpected argument %1").arg(args.first()));
+    ProviderEnv env = makeProviderEnv(context, *options);
+    const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
+    if (request.typeName.isEmpty())
+        return context.usage(tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
+    if (providerId == QLatin1String("sandbox") && request.region.isEmpty())
+        request.region = QStringLiteral("local");
+    if (request.region.isEmpty() && providerId == QLatin1String("lambda"))
+        return context.usage(tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
+    if (request.sshKeyName.isEmpty() && providerId == QLatin1String("lambda"))
+        return context.usage(tr("launch needs --ssh-key NAME (gantry-cli keys list --provider lambda)"));
+
+    Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
+    if (!provider)
+        return context.fail(provider.error());
+    // The price at launch goes into the ledger; the type list also catches typos before launching.
+    Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
+    if (!types)
+        return failProvider(context, types.error());
+    const auto type = std::find_if(types->cbegin(), types->cend(), [&](const auto &t) { return t.name == request.typeName; });
+    if (type == types->cend())
+        return context.usage(tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
+                                 .arg(providers::providerDisplayName(providerId), request.typeName, providerId));
+    const double price = type->pricePerHour * (type->gpuCount > 0 && providerId == QLatin1String("runpod") ? request.gpuCount : 1);
+
+    Result<QString> id = await<QString>([&](auto done) { (*provider)->launch(request, done); });
+    if (!id)
+        return failProvider(context, id.error());
+    std::unique_ptr<cost::Ledger> ledger = openLedger(context);
+    providers::Instance launched;
+    launched.provider = providerId;
+    launched.id = *id;
+    launched.name = request.name;
+    launched.typeName = request.typeName;
+    launched.region = request.region;
+    launched.volumeGb = request.volumeGb;
+    if (ledger)
+        noteLedger(context, ledger->recordLaunch(launched, price));
+    if (!context.json)
+        context.out << tr("Launched %1 on %2 (%3, $%4/h).").arg(*id, providers::providerDisplayName(providerId), request.typeName)
+                           .arg(price, 0, 'f', 2) << Qt::endl;
+    if (!wait) {
+        if (context.json)
+            context.printJson(QJsonObject{{QStringLiteral("id"), *id}, {QStringLiteral("provider"), providerId},
+                                          {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
+        return ExitOk;
+    }
+    const int timeoutS = timeoutText.isEmpty() ? 900 : timeoutText.toInt();
+    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, providerId == QLatin1String("sandbox") ? 300 : 3000);
+    Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
+    if (!up) {
+        if (ledger)
+            noteLedger(context, ledger->recordTerminated(providerId, *id, tr("never became active")));
+        return failProvider(context, up.error());
+    }
+    HostStore hosts(context.configDir);
+    QString hostName;
+    if (Result<void> loaded = hosts.load(); loaded) {
+        Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
+        if (remembered)
+            hostName = *remembered;
+        else
+            context.err << "gantry-cli: " << remembered.error().message << Qt::endl;
+    }
+    if (context.json) {
+        QJsonObject object = instanceJson(*up);
+        object.insert(QStringLiteral("host"), hostName);
+        context.printJson(object);
+    } else {
+        context.out << tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
+                           .arg(*id).arg(up->sshPort).arg(up->sshUser, up->sshHost, hostName)
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+// --- stop / start / restart / terminate --------------------------------------------------------
+
+// An instance id's provider: --provider, else the ledger's record of it, else the default.
+QString providerForInstance(const Context &context, const ProviderOptions &options, const ProviderEnv &env, const QString &id)
+{
+    if (!options.provider.isEmpty())
+        return options.provider;
+    if (std::unique_ptr<cost::Ledger> ledger = openLedger(context)) {
+        if (Result<QList<cost::LedgerEntry>> all = ledger->entries()) {
+            for (const cost::LedgerEntry &entry : std::as_const(*all)) {
+                if (entry.instanceId == id)
+                    return entry.provider;
+            }
+        }
+    }
+    return providers::defaultProviderId(env.settings);
+}
+
+int lifecycleCommand(Context &context, const QStringList &arguments, const QString &verb)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    const bool yes = takeFlag(args, QStringLiteral("--yes"));
+    if (args.size() != 1)
+        return context.usage(tr("%1 takes one instance ID").arg(verb));
+    const QString id = args.first();
+    ProviderEnv env = makeProviderEnv(context, *options);
+    const QString providerId = providerForInstance(context, *options, env, id);
+    Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
+    if (!provider)
+        return context.fail(provider.error());
+    providers::Provider &p = **provider;
+    const providers::ProviderInfo info = p.info();
+
+    if (verb == QLatin1String("terminate") && !yes) {
+        QString keeps = p.can(providers::Capability::Filesystems)
+            ? tr("Persistent filesystems/volumes are kept and keep billing storage until you delete them.")
+            : tr("Nothing keeps billing afterwards.");
+        return context.fail(Error{ErrorCode::Usage,
+                                  tr("Terminating %1 on %2 destroys the instance and its local disk: everything not on a persistent "
+                                     "filesystem or volume is lost for good. %3 Re-run with --yes to terminate.")
+                                      .arg(id, info.displayName, keeps)});
+    }
+    if (verb == QLatin1String("stop") && !p.can(providers::Capability::StopStart)) {
+        return context.fail(Error{ErrorCode::Usage, tr("%1 cannot stop instances; it bills until you terminate (gantry-cli terminate %2 --yes).")
+                                                        .arg(info.displayName, id)});
+    }
+    Result<void> done = [&]() -> Result<void> {
+        if (verb == QLatin1String("stop"))
+            return await<void>([&](auto cb) { p.stop(id, cb); });
+        if (verb == QLatin1String("start"))
+            return await<void>([&](auto cb) { p.start(id, cb); });
+        if (verb == QLatin1String("restart"))
+            return await<void>([&](auto cb) { p.restart(id, cb); });
+        return await<void>([&](auto cb) { p.terminate(id, cb); });
+    }();
+    if (!done)
+        return failProvider(context, done.error());
+
+    if (std::unique_ptr<cost::Ledger> ledger = openLedger(context)) {
+        if (verb == QLatin1String("stop"))
+            noteLedger(context, ledger->recordStopped(providerId, id));
+        else if (verb == QLatin1String("start"))
+            noteLedger(context, ledger->recordStarted(providerId, id));
+        else if (verb == QLatin1String("terminate")) {
+            Result<void> recorded = ledger->recordTerminated(providerId, id);
+            if (!recorded && recorded.error().code != ErrorCode::NotFound)
+                noteLedger(context, recorded);
+        }
+    }
+    if (verb == QLatin1String("terminate")) {
+        HostStore hosts(context.configDir);
+        if (hosts.load())
+            (void)providers::forgetInstanceHost(hosts, providerId, id);
+    }
+    QString note;
+    if (verb == QLatin1String("stop"))
+        note = p.can(providers::Capability::StorageBillsWhileStopped)
+            ? tr("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
+            : tr("Compute billing stopped.");
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
+                                      {QStringLiteral("action"), verb}, {QStringLiteral("note"), note}});
+    } else {
+        context.out << tr("%1: %2 requested on %3.").arg(id, verb, info.displayName);
+        if (!note.isEmpty())
+            context.out << ' ' << note;
+        context.out << Qt::endl;
+    }
+    return ExitOk;
+}
+
+// --- providers, provider-key ---------------------------------------------------------------------
+
+int providersCommand(Context &context, const QStringList &args)
+{
+    if (!args.isEmpty())
+        return context.usage(tr("providers takes no arguments"));
+    ProviderEnv env = makeProviderEnv(context, ProviderOptions{});
+    const QString preferred = providers::defaultProviderId(env.settings);
+    QJsonArray array;
+    for (const QString &id : providers::knownProviderIds()) {
+        QString keySource = QStringLiteral("none");
+        if (id == QLatin1String("sandbox")) {
+            keySource = QStringLiteral("not needed");
+        } else if (!qEnvironmentVariableIsEmpty(providers::apiKeyEnvName(id).toLatin1().constData())) {
+            keySource = providers::apiKeyEnvName(id);
+        } else if (Result<std::optional<QString>> stored = env.secrets->read(providers::apiKeySecretName(id)); stored && stored->has_value()) {
+            keySource = QStringLiteral("keychain");
+        }
+        const bool configured = keySource != QLatin1String("none");
+        const QString endpoint = providers::endpointFor(id, env.settings);
+        if (context.json) {
+            array.append(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("name"), providers::providerDisplayName(id)},
+                                     {QStringLiteral("configured"), configured}, {QStringLiteral("key_source"), keySource},
+                                     {QStringLiteral("endpoint"), endpoint}, {QStringLiteral("default"), id == preferred}});
+        } else {
+            context.out << QStringLiteral("%1 %2 %3 %4%5")
+                               .arg(id.leftJustified(8), providers::providerDisplayName(id).leftJustified(14),
+                                    (configured ? tr("configured (key: %1)").arg(keySource) : tr("no API key")).leftJustified(40),
+                                    endpoint, id == preferred ? tr("  [default]") : QString())
+                        << '\n';
+        }
+    }
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("providers"), array}});
+    context.out.flush();
+    return ExitOk;
+}
+
+int providerKeyCommand(Context &context, const QStringList &args)
+{
+    if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
+        return context.usage(tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
+    const QString id = args.at(1);
+    if (id != QLatin1String("lambda") && id != QLatin1String("runpod"))
+        return context.usage(tr("provider-key is for lambda or runpod"));
+    std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
+    if (args.at(0) == QLatin1String("remove")) {
+        if (Result<void> removed = secrets->remove(providers::apiKeySecretName(id)); !removed)
+            return context.fail(removed.error());
+        context.out << tr("Removed the %1 API key from the keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+        return ExitOk;
+    }
+    QTextStream in(stdin);
+    const QString key = in.readLine().trimmed();
+    if (key.isEmpty())
+        return context.usage(tr("no key on stdin (e.g. printf '%s' \"$KEY\" | gantry-cli provider-key set %1)").arg(id));
+    if (Result<void> written = secrets->write(providers::apiKeySecretName(id), key); !written)
+        return context.fail(written.error());
+    context.out << tr("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+    return ExitOk;
+}
+
+const Registrar typesRegistrar("types",
+    "types [--provider P] [--gpu NAME] [--min-vram GB] [--max-price USD] [--available]   instance types, prices, capacity",
+    typesCommand);
+const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
+    instancesCommand);
+const Registrar launchRegistrar("launch",
+    "launch --provider P --type T --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--wait] [--timeout S]   start an instance",
+    launchCommand);
+const Registrar stopRegistrar("stop", "stop ID [--provider P]   stop compute billing (RunPod; disks keep billing)",
+    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("stop")); });
+const Registrar startRegistrar("start", "start ID [--provider P]   start a stopped instance",
+    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("start")); });
+const Registrar restartRegistrar("restart", "restart ID [--provider P]   reboot an instance",
+    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("restart")); });
+const Registrar terminateRegistrar("terminate", "terminate ID --yes [--provider P]   destroy an instance and its local disk",
+    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("terminate")); });
+const Registrar providersRegistrar("providers", "providers   which providers are configured (never shows keys)", providersCommand);
+const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod   store an API key (read from stdin) in the keychain",
+    providerKeyCommand);
+
+} // namespace
+} // namespace gantry::cli

@@ -1,0 +1,386 @@
+#include "cost/ledger.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+#include <QVariant>
+
+#include <algorithm>
+
+namespace gantry::cost {
+namespace {
+
+QDateTime fromMs(const QVariant &value)
+{
+    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+QString csvField(QString text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
+        return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+    return text;
+}
+
+} // namespace
+
+Ledger::Ledger(QString databasePath, Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_path(std::move(databasePath))
+    , m_connection(QStringLiteral("gantry-ledger-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    , m_clock(clock)
+{
+}
+
+Ledger::~Ledger()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        if (db.isValid())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+QString Ledger::defaultPath(const QString &configDir)
+{
+    return QDir(configDir).absoluteFilePath(QStringLiteral("cost.sqlite"));
+}
+
+Result<void> Ledger::open()
+{
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QSqlDatabase db = QSqlDatabase::contains(m_connection) ? QSqlDatabase::database(m_connection, false)
+                                                          : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    db.setDatabaseName(m_path);
+    if (!db.open())
+        return Error{ErrorCode::Io, tr("Cannot open the cost ledger %1: %2").arg(m_path, db.lastError().text())};
+    const char *schema[] = {
+        "CREATE TABLE IF NOT EXISTS instances(id INTEGER PRIMARY KEY AUTOINCREMENT, provider TEXT NOT NULL, "
+        "instance_id TEXT NOT NULL, name TEXT, type TEXT, region TEXT, price_per_hour REAL NOT NULL, "
+        "granularity INTEGER NOT NULL, volume_gb INTEGER NOT NULL DEFAULT 0, launched_at INTEGER NOT NULL, "
+        "stopped_at INTEGER, terminated_at INTEGER, state TEXT NOT NULL, note TEXT, cost REAL NOT NULL DEFAULT 0, "
+        "UNIQUE(provider, instance_id))",
+        "CREATE TABLE IF NOT EXISTS intervals(instance_row INTEGER NOT NULL REFERENCES instances(id), "
+        "started_at INTEGER NOT NULL, ended_at INTEGER)",
+        "CREATE INDEX IF NOT EXISTS intervals_row ON intervals(instance_row)",
+        "CREATE TABLE IF NOT EXISTS budgets(period TEXT PRIMARY KEY, limit_usd REAL NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS budget_alerts(period_key TEXT NOT NULL, threshold INTEGER NOT NULL, "
+        "fired_at INTEGER NOT NULL, PRIMARY KEY(period_key, threshold))",
+    };
+    for (const char *statement : schema) {
+        if (Result<void> done = exec(QString::fromLatin1(statement)); !done)
+            return done;
+    }
+    return {};
+}
+
+Result<void> Ledger::exec(const QString &sql, const QVariantList &bind) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    if (!query.prepare(sql))
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    for (const QVariant &value : bind)
+        query.addBindValue(value);
+    if (!query.exec())
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    return {};
+}
+
+Result<qint64> Ledger::openRow(const QString &provider, const QString &instanceId) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT id FROM instances WHERE provider = ? AND instance_id = ?"));
+    query.addBindValue(provider);
+    query.addBindValue(instanceId);
+    if (!query.exec())
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    if (!query.next())
+        return Error{ErrorCode::NotFound, tr("The cost ledger has no instance %1 on %2.").arg(instanceId, provider)};
+    return query.value(0).toLongLong();
+}
+
+Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pricePerHour)
+{
+    if (openRow(instance.provider, instance.id))
+        return {}; // already recorded (a reconcile saw it first)
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    const qint64 launched = instance.createdAt.isValid() ? std::min(now, instance.createdAt.toMSecsSinceEpoch()) : now;
+    Result<void> inserted = exec(QStringLiteral(
+        "INSERT INTO instances(provider, instance_id, name, type, region, price_per_hour, granularity, volume_gb, "
+        "launched_at, state) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')"),
+        {instance.provider, instance.id, instance.name, instance.typeName, instance.region, pricePerHour,
+         billingPolicyFor(instance.provider).granularitySeconds, instance.volumeGb, launched});
+    if (!inserted)
+        return inserted;
+    Result<qint64> row = openRow(instance.provider, instance.id);
+    if (!row)
+        return row.error();
+    Result<void> interval = exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, launched});
+    if (interval)
+        emit changed();
+    return interval;
+}
+
+Result<void> Ledger::closeInterval(qint64 row, qint64 atMs)
+{
+    if (Result<void> closed = exec(QStringLiteral("UPDATE intervals SET ended_at = MAX(started_at, ?) WHERE instance_row = ? AND ended_at IS NULL"),
+                                   {atMs, row}); !closed)
+        return closed;
+    Result<LedgerEntry> current = Error{ErrorCode::NotFound, {}};
+    {
+        QSqlQuery query(QSqlDatabase::database(m_connection, false));
+        query.prepare(QStringLiteral("SELECT provider, instance_id FROM instances WHERE id = ?"));
+        query.addBindValue(row);
+        if (query.exec() && query.next())
+            current = entry(query.value(0).toString(), query.value(1).toString());
+    }
+    if (!current)
+        return current.error();
+    return exec(QStringLiteral("UPDATE instances SET cost = ? WHERE id = ?"), {current->cost, row});
+}
+
+Result<void> Ledger::recordStopped(const QString &provider, const QString &instanceId)
+{
+    Result<qint64> row = openRow(provider, instanceId);
+    if (!row)
+        return row.error();
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    if (Result<void> closed = closeInterval(*row, now); !closed)
+        return closed;
+    Result<void> updated = exec(QStringLiteral("UPDATE instances SET state = 'stopped', stopped_at = ? WHERE id = ? AND terminated_at IS NULL"),
+                                {now, *row});
+    if (updated)
+        emit changed();
+    return updated;
+}
+
+Result<void> Ledger::recordStarted(const QString &provider, const QString &instanceId)
+{
+    Result<qint64> row = openRow(provider, instanceId);
+    if (!row)
+        return row.error();
+    Result<LedgerEntry> current = entry(provider, instanceId);
+    if (!current)
+        return current.error();
+    if (current->isRunning() || !current->isOpen())
+        return {};
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    if (Result<void> opened = exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, now}); !opened)
+        return opened;
+    Result<void> updated = exec(QStringLiteral("UPDATE instances SET state = 'running' WHERE id = ?"), {*row});
+    if (updated)
+        emit changed();
+    return updated;
+}
+
+Result<void> Ledger::recordTerminated(const QString &provider, const QString &instanceId, const QString &note)
+{
+    Result<qint64> row = openRow(provider, instanceId);
+    if (!row)
+        return row.error();
+    Result<LedgerEntry> current = entry(provider, instanceId);
+    if (current && !current->isOpen())
+        return {};
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    if (Result<void> closed = closeInterval(*row, now); !closed)
+        return closed;
+    Result<void> updated = exec(QStringLiteral("UPDATE instances SET state = 'terminated', terminated_at = ?, "
+                                               "note = COALESCE(NULLIF(?, ''), note) WHERE id = ?"),
+                                {now, note, *row});
+    if (updated)
+        emit changed();
+    return updated;
+}
+
+Result<void> Ledger::reconcile(const QString &provider, const QList<providers::Instance> &live)
+{
+    Result<QList<LedgerEntry>> all = entries();
+    if (!all)
+        return all.error();
+    for (const LedgerEntry &known : std::as_const(*all)) {
+        if (known.provider != provider || !known.isOpen())
+            continue;
+        auto it = std::find_if(live.cbegin(), live.cend(), [&known](const providers::Instance &i) { return i.id == known.instanceId; });
+        Result<void> done;
+        if (it == live.cend() || providers::isGone(it->state))
+            done = recordTerminated(provider, known.instanceId, tr("terminated outside Gantry"));
+        else if (it->state == providers::InstanceState::Stopped && known.isRunning())
+            done = recordStopped(provider, known.instanceId);
+        else if (providers::isBillingCompute(it->state) && !known.isRunning())
+            done = recordStarted(provider, known.instanceId);
+        if (!done)
+            return done;
+    }
+    for (const providers::Instance &instance : live) {
+        if (providers::isGone(instance.state) || openRow(provider, instance.id))
+            continue;
+        Result<void> added = recordLaunch(instance, instance.pricePerHour);
+        if (!added)
+            return added;
+        if (instance.state == providers::InstanceState::Stopped)
+            (void)recordStopped(provider, instance.id);
+    }
+    return {};
+}
+
+LedgerEntry Ledger::fill(LedgerEntry entry) const
+{
+    const BillingPolicy policy = billingPolicyFor(entry.provider);
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT started_at, ended_at FROM intervals WHERE instance_row = ?"));
+    query.addBindValue(entry.row);
+    query.exec();
+    entry.billedSeconds = 0;
+    while (query.next()) {
+        const qint64 start = query.value(0).toLongLong();
+        const qint64 end = query.value(1).isNull() ? now : query.value(1).toLongLong();
+        entry.billedSeconds += billedSeconds(std::max<qint64>(0, end - start) / 1000, policy);
+    }
+    entry.cost = entry.pricePerHour * double(entry.billedSeconds) / 3600.0;
+    return entry;
+}
+
+Result<QList<LedgerEntry>> Ledger::entries(const QDateTime &since) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral(
+        "SELECT id, provider, instance_id, name, type, region, price_per_hour, volume_gb, launched_at, stopped_at, "
+        "terminated_at, state, note FROM instances WHERE terminated_at IS NULL OR terminated_at >= ? ORDER BY launched_at"));
+    query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
+    if (!query.exec())
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    QList<LedgerEntry> list;
+    while (query.next()) {
+        LedgerEntry entry;
+        entry.row = query.value(0).toLongLong();
+        entry.provider = query.value(1).toString();
+        entry.instanceId = query.value(2).toString();
+        entry.name = query.value(3).toString();
+        entry.typeName = query.value(4).toString();
+        entry.region = query.value(5).toString();
+        entry.pricePerHour = query.value(6).toDouble();
+        entry.volumeGb = query.value(7).toInt();
+        entry.launchedAt = fromMs(query.value(8));
+        entry.stoppedAt = fromMs(query.value(9));
+        entry.terminatedAt = fromMs(query.value(10));
+        entry.state = query.value(11).toString();
+        entry.note = query.value(12).toString();
+        list.append(entry);
+    }
+    for (LedgerEntry &entry : list)
+        entry = fill(entry);
+    return list;
+}
+
+Result<LedgerEntry> Ledger::entry(const QString &provider, const QString &instanceId) const
+{
+    Result<QList<LedgerEntry>> all = entries();
+    if (!all)
+        return all.error();
+    for (const LedgerEntry &entry : std::as_const(*all)) {
+        if (entry.provider == provider && entry.instanceId == instanceId)
+            return entry;
+    }
+    return Error{ErrorCode::NotFound, tr("The cost ledger has no instance %1 on %2.").arg(instanceId, provider)};
+}
+
+Result<double> Ledger::totalPerHourNow() const
+{
+    Result<QList<LedgerEntry>> all = entries(m_clock.now());
+    if (!all)
+        return all.error();
+    double total = 0;
+    for (const LedgerEntry &entry : std::as_const(*all))
+        total += entry.isOpen() && entry.isRunning() ? entry.pricePerHour : 0;
+    return total;
+}
+
+Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to) const
+{
+    const qint64 now = m_clock.now().toMSecsSinceEpoch();
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT i.price_per_hour, v.started_at, v.ended_at FROM intervals v "
+                                 "JOIN instances i ON i.id = v.instance_row WHERE v.started_at < ? AND (v.ended_at IS NULL OR v.ended_at > ?)"));
+    query.addBindValue(to.toMSecsSinceEpoch());
+    query.addBindValue(from.toMSecsSinceEpoch());
+    if (!query.exec())
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    double total = 0;
+    while (query.next()) {
+        const qint64 start = std::max(query.value(1).toLongLong(), from.toMSecsSinceEpoch());
+        const qint64 end = std::min(query.value(2).isNull() ? now : query.value(2).toLongLong(), to.toMSecsSinceEpoch());
+        if (end > start)
+            total += query.value(0).toDouble() * double(end - start) / 3600000.0;
+    }
+    return total;
+}
+
+QString Ledger::toCsv(const QList<LedgerEntry> &entries)
+{
+    QString csv = QStringLiteral("provider,instance_id,name,type,region,price_per_hour_usd,launched_at,stopped_at,"
+                                 "terminated_at,state,billed_seconds,cost_usd,note\n");
+    for (const LedgerEntry &entry : entries) {
+        const QStringList fields{
+            csvField(entry.provider), csvField(entry.instanceId), csvField(entry.name), csvField(entry.typeName),
+            csvField(entry.region), QString::number(entry.pricePerHour, 'f', 4),
+            entry.launchedAt.toString(Qt::ISODate), entry.stoppedAt.toString(Qt::ISODate),
+            entry.terminatedAt.toString(Qt::ISODate), entry.state, QString::number(entry.billedSeconds),
+            QString::number(entry.cost, 'f', 4), csvField(entry.note)};
+        csv += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return csv;
+}
+
+Result<void> Ledger::exportCsv(const QString &filePath, const QDateTime &since) const
+{
+    Result<QList<LedgerEntry>> all = entries(since);
+    if (!all)
+        return all.error();
+    QSaveFile file(filePath);
+    const QByteArray data = toCsv(*all).toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(filePath, file.errorString())};
+    return {};
+}
+
+Result<void> Ledger::setBudget(const QString &period, double limitUsd)
+{
+    if (period != QLatin1String("daily") && period != QLatin1String("monthly"))
+        return Error{ErrorCode::Usage, tr("A budget period is \"daily\" or \"monthly\".")};
+    Result<void> done = limitUsd > 0
+        ? exec(QStringLiteral("INSERT OR REPLACE INTO budgets(period, limit_usd) VALUES(?, ?)"), {period, limitUsd})
+        : exec(QStringLiteral("DELETE FROM budgets WHERE period = ?"), {period});
+    if (done)
+        emit changed();
+    return done;
+}
+
+Result<double> Ledger::budget(const QString &period) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT limit_usd FROM budgets WHERE period = ?"));
+    query.addBindValue(period);
+    if (!query.exec())
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    return query.next() ? query.value(0).toDouble() : 0.0;
+}
+
+Result<bool> Ledger::markAlert(const QString &periodKey, int threshold)
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("INSERT OR IGNORE INTO budget_alerts(period_key, threshold, fired_at) VALUES(?, ?, ?)"));
+    query.addBindValue(periodKey);
+    query.addBindValue(threshold);
+    query.addBindValue(m_clock.now().toMSecsSinceEpoch());
+    if (!query.exec())
+        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
+    return query.numRowsAffected() > 0;
+}
+
+} // namespace gantry::cost

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "cost/billing.h"
+#include "providers/providertypes.h"
+#include "util/clock.h"
+#include "util/result.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+namespace gantry::cost {
+
+struct LedgerEntry
+{
+    qint64 row = 0;
+    QString provider;
+    QString instanceId;
+    QString name;
+    QString typeName;
+    QString region;
+    double pricePerHour = 0;     // at launch
+    int volumeGb = 0;
+    QDateTime launchedAt;
+    QDateTime stoppedAt;         // last stop, if any
+    QDateTime terminatedAt;
+    QString state;               // "running", "stopped", "terminated"
+    QString note;
+    qint64 billedSeconds = 0;    // up to now, rounded per the provider's policy
+    double cost = 0;             // up to now
+
+    bool isOpen() const { return !terminatedAt.isValid(); }
+    bool isRunning() const { return state == QLatin1String("running"); }
+};
+
+// Every instance Gantry has seen and what it cost, in SQLite (<configDir>/cost.sqlite). Each state
+// change is written at once, so a crash loses nothing; a running entry keeps accruing until a
+// later reconcile() sees the instance gone. GUI-thread (or single-thread) owned.
+class Ledger final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Ledger)
+
+public:
+    explicit Ledger(QString databasePath, Clock &clock = Clock::system(), QObject *parent = nullptr);
+    ~Ledger() override;
+
+    static QString defaultPath(const QString &configDir);
+    Result<void> open();
+    QString path() const { return m_path; }
+    Clock &clock() const { return m_clock; }
+
+    Result<void> recordLaunch(const providers::Instance &instance, double pricePerHour);
+    Result<void> recordStopped(const QString &provider, const QString &instanceId);
+    Result<void> recordStarted(const QString &provider, const QString &instanceId);
+    Result<void> recordTerminated(const QString &provider, const QString &instanceId, const QString &note = {});
+    // Brings the ledger in line with what the provider reports: gone instances are closed
+    // ("terminated outside Gantry"), stops and starts are recorded, unknown ones are added.
+    Result<void> reconcile(const QString &provider, const QList<providers::Instance> &live);
+
+    Result<QList<LedgerEntry>> entries(const QDateTime &since = {}) const;
+    Result<LedgerEntry> entry(const QString &provider, const QString &instanceId) const;
+    Result<double> totalPerHourNow() const;
+    // Money spent inside [from, to) by all instances, pro rata (no rounding at the edges).
+    Result<double> spentBetween(const QDateTime &from, const QDateTime &to) const;
+    Result<void> exportCsv(const QString &filePath, const QDateTime &since = {}) const;
+    static QString toCsv(const QList<LedgerEntry> &entries);
+
+    // Budgets live in the same database so they survive with the ledger.
+    Result<void> setBudget(const QString &period, double limitUsd); // "daily" or "monthly"; 0 removes
+    Result<double> budget(const QString &period) const;             // 0 when none
+    // True the first time a threshold is marked for a period key ("daily:2026-01-01").
+    Result<bool> markAlert(const QString &periodKey, int threshold);
+
+signals:
+    void changed();
+
+private:
+    Result<void> exec(const QString &sql, const QVariantList &bind = {}) const;
+    Result<qint64> openRow(const QString &provider, const QString &instanceId) const;
+    Result<void> closeInterval(qint64 row, qint64 atMs);
+    LedgerEntry fill(LedgerEntry entry) const;
+
+    QString m_path;
+    QString m_connection;
+    Clock &m_clock;
+};
+
+} // namespace gantry::cost

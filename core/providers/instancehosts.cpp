@@ -1,0 +1,64 @@
+#include "providers/instancehosts.h"
+
+#include "providers/gantrykey.h"
+
+#include <QFileInfo>
+
+namespace gantry::providers {
+
+SavedHost savedHostFor(const Instance &instance, const QString &configDir)
+{
+    SavedHost host;
+    host.name = instance.name.isEmpty() ? instance.provider + QLatin1Char('-') + instance.id.left(8) : instance.name;
+    host.target.host = instance.sshHost;
+    host.target.port = instance.sshPort;
+    host.target.user = instance.sshUser;
+    const QString key = gantryKeyPath(configDir);
+    if (QFileInfo::exists(key))
+        host.target.identityFiles = QStringList{key};
+    host.hourlyPriceUsd = instance.pricePerHour;
+    host.provider = instance.provider;
+    host.instanceId = instance.id;
+    host.source = QStringLiteral("provider");
+    return host;
+}
+
+Result<QString> rememberInstanceHost(HostStore &hosts, const Instance &instance, const QString &configDir)
+{
+    SavedHost host = savedHostFor(instance, configDir);
+    for (const SavedHost &existing : hosts.hosts()) {
+        if (existing.provider == host.provider && existing.instanceId == host.instanceId) {
+            host.name = existing.name;
+            if (existing == host)
+                return host.name;
+            Result<void> updated = hosts.update(host);
+            if (!updated)
+                return updated.error();
+            return host.name;
+        }
+    }
+    // Another host may already use the instance's name.
+    const QString base = host.name;
+    for (int n = 2; hosts.find(host.name).has_value(); ++n)
+        host.name = base + QLatin1Char('-') + QString::number(n);
+    Result<void> added = hosts.add(host);
+    if (!added)
+        return added.error();
+    return host.name;
+}
+
+Result<bool> forgetInstanceHost(HostStore &hosts, const QString &provider, const QString &instanceId)
+{
+    for (const SavedHost &existing : hosts.hosts()) {
+        if (existing.provider == provider && existing.instanceId == instanceId) {
+            const QString name = existing.name; // remove() invalidates existing
+            Result<void> removed = hosts.remove(name);
+            if (!removed)
+                return removed.error();
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace gantry::providers

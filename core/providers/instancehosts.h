@@ -1,0 +1,18 @@
+#pragma once
+
+#include "hosts/hoststore.h"
+#include "providers/providertypes.h"
+
+namespace gantry::providers {
+
+// The saved host for a running instance: provider "lambda"/"runpod"/"sandbox", its instance id,
+// ubuntu@ip:22 (Lambda), the pod's ssh.direct (RunPod) or the local sshd (sandbox), logging in with
+// the Gantry key when there is one. Host keys are not touched: the first connection still shows the
+// fingerprint and asks, like any new host.
+SavedHost savedHostFor(const Instance &instance, const QString &configDir);
+// Adds or refreshes the host (matched by provider + instance id). Returns the host's name.
+Result<QString> rememberInstanceHost(HostStore &hosts, const Instance &instance, const QString &configDir);
+// Removes the host of a terminated instance; true when there was one.
+Result<bool> forgetInstanceHost(HostStore &hosts, const QString &provider, const QString &instanceId);
+
+} // namespace gantry::providers

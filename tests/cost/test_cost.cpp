@@ -1,0 +1,184 @@
+// Billing rounding, the SQLite ledger (restarts, reconcile, CSV), budgets and storage warnings,
+// driven by a ManualClock.
+#include "cost/billing.h"
+#include "cost/budgetmonitor.h"
+#include "cost/ledger.h"
+#include "cost/storagewarnings.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::cost;
+
+namespace {
+
+providers::Instance instance(const QString &provider, const QString &id, providers::InstanceState state = providers::InstanceState::Running)
+{
+    providers::Instance i;
+    i.provider = provider;
+    i.id = id;
+    i.name = QStringLiteral("box-") + id;
+    i.typeName = QStringLiteral("gpu_1x_a10");
+    i.region = QStringLiteral("us-east-1");
+    i.state = state;
+    i.pricePerHour = 1.0;
+    return i;
+}
+
+} // namespace
+
+class TestCost final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void billingGranularity()
+    {
+        const BillingPolicy lambda = billingPolicyFor(QStringLiteral("lambda"));
+        QCOMPARE(billedSeconds(0, lambda), 0);
+        QCOMPARE(billedSeconds(1, lambda), 60);
+        QCOMPARE(billedSeconds(60, lambda), 60);
+        QCOMPARE(billedSeconds(61, lambda), 120);
+        const BillingPolicy runpod = billingPolicyFor(QStringLiteral("runpod"));
+        QCOMPARE(billedSeconds(61, runpod), 61);
+        QCOMPARE(costFor(3.6, 61, lambda), 0.12);
+        QCOMPARE(costFor(3.6, 61, runpod), 0.061);
+        QCOMPARE(formatUsd(1.234), QStringLiteral("$1.23"));
+        QCOMPARE(formatUsd(0.0012), QStringLiteral("$0.0012"));
+    }
+
+    void meterStopStartTerminateSurvivesRestart()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        const QString path = Ledger::defaultPath(dir.path());
+        {
+            Ledger ledger(path, clock);
+            QVERIFY(ledger.open());
+            QSignalSpy changed(&ledger, &Ledger::changed);
+            QVERIFY(ledger.recordLaunch(instance(QStringLiteral("runpod"), QStringLiteral("p1")), 3.6));
+            QCOMPARE(changed.count(), 1);
+            clock.advanceSeconds(100);
+            QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("p1"))->cost, 0.1);
+            QCOMPARE(*ledger.totalPerHourNow(), 3.6);
+            QVERIFY(ledger.recordStopped(QStringLiteral("runpod"), QStringLiteral("p1")));
+            QCOMPARE(*ledger.totalPerHourNow(), 0.0);
+            clock.advanceSeconds(1000); // stopped: no compute cost
+            QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("p1"))->cost, 0.1);
+            QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("p1"))->state, QStringLiteral("stopped"));
+            QVERIFY(ledger.recordStarted(QStringLiteral("runpod"), QStringLiteral("p1")));
+            clock.advanceSeconds(50);
+        } // "crash": nothing but the database file survives
+        Ledger reopened(path, clock);
+        QVERIFY(reopened.open());
+        Result<LedgerEntry> entry = reopened.entry(QStringLiteral("runpod"), QStringLiteral("p1"));
+        QVERIFY(entry);
+        QCOMPARE(entry->state, QStringLiteral("running"));
+        QCOMPARE(entry->billedSeconds, 150);
+        QCOMPARE(entry->cost, 0.15);
+        QVERIFY(reopened.recordTerminated(QStringLiteral("runpod"), QStringLiteral("p1")));
+        clock.advanceSeconds(3600);
+        entry = reopened.entry(QStringLiteral("runpod"), QStringLiteral("p1"));
+        QCOMPARE(entry->cost, 0.15); // frozen once terminated
+        QVERIFY(!entry->isOpen());
+        QVERIFY(reopened.recordTerminated(QStringLiteral("runpod"), QStringLiteral("p1"))); // idempotent
+
+        // Lambda rounds each started minute.
+        QVERIFY(reopened.recordLaunch(instance(QStringLiteral("lambda"), QStringLiteral("l1")), 0.6));
+        clock.advanceSeconds(61);
+        QCOMPARE(reopened.entry(QStringLiteral("lambda"), QStringLiteral("l1"))->cost, 0.02);
+    }
+
+    void reconcileWithProvider()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Ledger ledger(Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("runpod"), QStringLiteral("a")), 1.0));
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("runpod"), QStringLiteral("b")), 1.0));
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("lambda"), QStringLiteral("c")), 1.0));
+        clock.advanceSeconds(600);
+        // a was stopped in the web console, b was terminated there, d was launched there.
+        const QList<providers::Instance> live{instance(QStringLiteral("runpod"), QStringLiteral("a"), providers::InstanceState::Stopped),
+                                              instance(QStringLiteral("runpod"), QStringLiteral("d"))};
+        QVERIFY(ledger.reconcile(QStringLiteral("runpod"), live));
+        QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("a"))->state, QStringLiteral("stopped"));
+        const LedgerEntry b = *ledger.entry(QStringLiteral("runpod"), QStringLiteral("b"));
+        QCOMPARE(b.state, QStringLiteral("terminated"));
+        QCOMPARE(b.note, QStringLiteral("terminated outside Gantry"));
+        QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("d"))->state, QStringLiteral("running"));
+        QCOMPARE(ledger.entry(QStringLiteral("lambda"), QStringLiteral("c"))->state, QStringLiteral("running")); // other provider untouched
+        // Reconciling again changes nothing.
+        QVERIFY(ledger.reconcile(QStringLiteral("runpod"), live));
+        QCOMPARE(ledger.entries()->size(), 4);
+
+        const QStringList warnings = storageWarnings(*ledger.entries());
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY(warnings.first().contains(QStringLiteral("still bills storage")));
+        providers::Filesystem fs;
+        fs.name = QStringLiteral("data");
+        fs.sizeGb = 100;
+        QVERIFY(storageWarnings(QStringLiteral("RunPod"), {fs}).first().contains(QStringLiteral("100 GB")));
+    }
+
+    void csvExport()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Ledger ledger(Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        providers::Instance odd = instance(QStringLiteral("lambda"), QStringLiteral("x1"));
+        odd.name = QStringLiteral("a, \"quoted\" name");
+        QVERIFY(ledger.recordLaunch(odd, 1.2));
+        clock.advanceSeconds(3600);
+        const QString file = dir.filePath(QStringLiteral("cost.csv"));
+        QVERIFY(ledger.exportCsv(file));
+        QFile csv(file);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().split('\n');
+        QVERIFY(lines.at(0).startsWith("provider,instance_id,name"));
+        QVERIFY(lines.at(1).contains("\"a, \"\"quoted\"\" name\""));
+        QVERIFY(lines.at(1).contains(",1.2000,"));
+        QVERIFY(lines.at(1).contains(",3600,1.2000,"));
+    }
+
+    void budgetsFireEachThresholdOnce()
+    {
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 3, 10), QTime(1, 0), Qt::LocalTime).toUTC());
+        Ledger ledger(Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        QVERIFY(ledger.setBudget(QStringLiteral("daily"), 10.0));
+        QVERIFY(!ledger.setBudget(QStringLiteral("weekly"), 1.0));
+        QCOMPARE(*ledger.budget(QStringLiteral("daily")), 10.0);
+        BudgetMonitor monitor(&ledger);
+        QSignalSpy spy(&monitor, &BudgetMonitor::thresholdReached);
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("runpod"), QStringLiteral("b1")), 2.0));
+        clock.advanceSeconds(2 * 3600); // $4: 40 %
+        monitor.check();
+        QCOMPARE(spy.count(), 0);
+        clock.advanceSeconds(3600 + 60); // $6.03: 50 %
+        monitor.check();
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(1).toInt(), 50);
+        monitor.check();
+        QCOMPARE(spy.count(), 1);
+        clock.advanceSeconds(2 * 3600); // $10.03: 80 % and 100 %
+        monitor.check();
+        QCOMPARE(spy.count(), 3);
+        QCOMPARE(spy.at(2).at(1).toInt(), 100);
+        QCOMPARE(monitor.status(QStringLiteral("daily"))->percent(), 100);
+        // A restarted monitor does not repeat the alerts of the same day.
+        BudgetMonitor again(&ledger);
+        QSignalSpy spyAgain(&again, &BudgetMonitor::thresholdReached);
+        again.check();
+        QCOMPARE(spyAgain.count(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCost)
+#include "test_cost.moc"

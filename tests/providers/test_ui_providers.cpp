@@ -1,0 +1,270 @@
+// Offscreen: the price table (model, proxy, panel with cache), the launch dialog against the Lambda
+// emulator, the instances panel's confirmations and the cost panel.
+#include "lambdaemulator.h"
+
+#include "cost/costpanel.h"
+#include "cost/ledger.h"
+#include "cost/ledgermodel.h"
+#include "providers/instancesmodel.h"
+#include "providers/instancespanel.h"
+#include "providers/lambdaprovider.h"
+#include "providers/launchdialog.h"
+#include "providers/pricecache.h"
+#include "providers/pricefilterproxy.h"
+#include "providers/pricespanel.h"
+#include "providers/pricetablemodel.h"
+#include "providers/sandboxprovider.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::ui;
+
+namespace {
+
+providers::InstanceType type(const QString &provider, const QString &name, const QString &gpu, int count, int vram, double price,
+                             bool available)
+{
+    providers::InstanceType t;
+    t.provider = provider;
+    t.name = name;
+    t.gpuModel = gpu;
+    t.gpuCount = count;
+    t.vramGbPerGpu = vram;
+    t.pricePerHour = price;
+    if (available)
+        t.regionsWithCapacity = {providers::Region{QStringLiteral("us-east-1"), QString()}};
+    return t;
+}
+
+std::unique_ptr<providers::LambdaProvider> lambdaFor(const test::LambdaEmulator &emulator)
+{
+    providers::RestConfig config;
+    config.baseUrl = QUrl(emulator.baseUrl());
+    config.apiKey = QStringLiteral("test-key");
+    config.retry.baseDelayMs = 20;
+    return std::make_unique<providers::LambdaProvider>(config);
+}
+
+} // namespace
+
+class TestUiProviders final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void priceModelAndProxy()
+    {
+        PriceTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        PriceFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTypes(QStringLiteral("lambda"), {type(QStringLiteral("lambda"), QStringLiteral("gpu_1x_a10"), QStringLiteral("A10"), 1, 24, 0.75, true),
+                                                  type(QStringLiteral("lambda"), QStringLiteral("gpu_8x_a100"), QStringLiteral("A100"), 8, 40, 10.32, false)});
+        model.setTypes(QStringLiteral("runpod"), {type(QStringLiteral("runpod"), QStringLiteral("NVIDIA H100"), QStringLiteral("H100 SXM"), 1, 80, 2.99, true)});
+        QCOMPARE(model.rowCount(), 3);
+        model.setTypes(QStringLiteral("lambda"), {type(QStringLiteral("lambda"), QStringLiteral("gpu_1x_a10"), QStringLiteral("A10"), 1, 24, 0.75, true),
+                                                  type(QStringLiteral("lambda"), QStringLiteral("gpu_8x_a100"), QStringLiteral("A100"), 8, 40, 10.32, false)});
+        QCOMPARE(model.rowCount(), 3); // replaced, not appended
+        QCOMPARE(model.index(0, PriceTableModel::PriceColumn).data().toString(), QStringLiteral("$0.75"));
+        QCOMPARE(model.index(1, PriceTableModel::PricePerGpuColumn).data(PriceTableModel::RawValueRole).toDouble(), 1.29);
+        QCOMPARE(model.index(1, PriceTableModel::RegionsColumn).data().toString(), QStringLiteral("none now"));
+
+        proxy.sort(PriceTableModel::PriceColumn, Qt::DescendingOrder); // raw numbers, not "$10" < "$2"
+        QCOMPARE(proxy.index(0, PriceTableModel::GpuModelColumn).data().toString(), QStringLiteral("A100"));
+        QCOMPARE(proxy.index(1, PriceTableModel::GpuModelColumn).data().toString(), QStringLiteral("H100 SXM"));
+        proxy.setAvailableOnly(true);
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.setMinVramGb(48);
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setMinVramGb(0);
+        proxy.setMaxPricePerHour(1.0);
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setMaxPricePerHour(0);
+        proxy.setAvailableOnly(false);
+        proxy.setGpuText(QStringLiteral("h100"));
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setGpuText(QStringLiteral("a10"));
+        QCOMPARE(proxy.rowCount(), 2); // A10 and A100
+    }
+
+    void pricesPanelRefreshesAndCaches()
+    {
+        QTemporaryDir dir;
+        test::LambdaEmulator emulator;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(lambdaFor(emulator));
+        hub.addProvider(std::make_unique<providers::SandboxProvider>(dir.path()));
+        {
+            PricesPanel panel(&hub, dir.path());
+            QCOMPARE(panel.ageText(), QStringLiteral("Never refreshed"));
+            QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
+            panel.show();
+            panel.refresh();
+            QVERIFY(refreshed.wait(10000));
+            QCOMPARE(panel.model()->rowCount(), 6); // 4 Lambda + 2 sandbox
+            QCOMPARE(panel.ageText(), QStringLiteral("Updated just now"));
+            panel.findChild<QLineEdit *>(QStringLiteral("gpuFilter"))->setText(QStringLiteral("H100"));
+            QCOMPARE(panel.proxy()->rowCount(), 1);
+            QSignalSpy launch(&panel, &PricesPanel::launchRequested);
+            panel.view()->setCurrentIndex(panel.proxy()->index(0, 0));
+            emit panel.view()->doubleClicked(panel.proxy()->index(0, 0));
+            QCOMPARE(launch.count(), 1);
+            QCOMPARE(launch.at(0).at(1).toString(), QStringLiteral("gpu_1x_h100_sxm5"));
+        }
+        // Reopened without a provider answering: the cached table shows at once.
+        PricesPanel cached(nullptr, dir.path());
+        QCOMPARE(cached.model()->rowCount(), 6);
+        QCOMPARE(cached.ageText(), QStringLiteral("Updated just now"));
+    }
+
+    void launchDialogAgainstEmulator()
+    {
+        QTemporaryDir dir;
+        test::LambdaEmulator emulator;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(lambdaFor(emulator));
+        LaunchDialog dialog(&hub, dir.path());
+        QSignalSpy loaded(&dialog, &LaunchDialog::loaded);
+        dialog.show();
+        QVERIFY(loaded.count() > 0 || loaded.wait(10000));
+        auto *typeBox = dialog.findChild<QComboBox *>(QStringLiteral("type"));
+        auto *regionBox = dialog.findChild<QComboBox *>(QStringLiteral("region"));
+        auto *keyBox = dialog.findChild<QComboBox *>(QStringLiteral("sshKey"));
+        QCOMPARE(typeBox->count(), 4);
+        QCOMPARE(typeBox->currentData().toString(), QStringLiteral("cpu_4x_general")); // cheapest with capacity
+        dialog.preselect(QStringLiteral("lambda"), QStringLiteral("gpu_1x_a10"));
+        QCOMPARE(typeBox->currentData().toString(), QStringLiteral("gpu_1x_a10"));
+        QCOMPARE(regionBox->count(), 2); // only regions with capacity
+        QCOMPARE(keyBox->itemData(0).toString(), QStringLiteral("laptop"));
+        QCOMPARE(keyBox->itemData(keyBox->count() - 1).toString(), QString::fromLatin1(LaunchDialog::kGenerateKey));
+        QCOMPARE(dialog.pricePerHour(), 0.75);
+        QVERIFY2(dialog.estimateText().contains(QStringLiteral("$3.00 for 4 h")), qPrintable(dialog.estimateText()));
+        QVERIFY(dialog.estimateText().contains(QStringLiteral("$3.90")));
+        QCOMPARE(LaunchDialog::estimate(2.0, 10), 26.0);
+
+        // A type without capacity offers no region, so it cannot be launched.
+        typeBox->setCurrentIndex(typeBox->findData(QStringLiteral("gpu_8x_a100")));
+        QCOMPARE(regionBox->count(), 0);
+        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("launchButton"))->isEnabled());
+
+        typeBox->setCurrentIndex(typeBox->findData(QStringLiteral("gpu_1x_a10")));
+        dialog.findChild<QLineEdit *>(QStringLiteral("name"))->setText(QStringLiteral("ui-box"));
+        keyBox->setCurrentIndex(keyBox->count() - 1); // generate + upload in the same step
+        QSignalSpy launched(&dialog, &LaunchDialog::launched);
+        dialog.launch();
+        QVERIFY(launched.wait(15000));
+        QCOMPARE(launched.at(0).at(0).toString(), QStringLiteral("lambda"));
+        QCOMPARE(launched.at(0).at(2).toDouble(), 0.75);
+        QCOMPARE(emulator.instanceCount(), 1);
+        QVERIFY(emulator.sshKeyNames().size() == 2); // the Gantry key was uploaded
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("keys/gantry_ed25519"))));
+    }
+
+    void launchDialogShowsProviderErrors()
+    {
+        QTemporaryDir dir;
+        test::LambdaEmulator emulator;
+        emulator.quotaExceeded = true;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(lambdaFor(emulator));
+        LaunchDialog dialog(&hub, dir.path());
+        QSignalSpy loaded(&dialog, &LaunchDialog::loaded);
+        QVERIFY(loaded.wait(10000));
+        dialog.launch();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.errorText().contains(QStringLiteral("Quota exceeded")), 10000);
+        QVERIFY(dialog.result() != QDialog::Accepted);
+    }
+
+    void instancesPanelConfirmsAndRecords()
+    {
+        QTemporaryDir dir;
+        test::LambdaEmulator emulator;
+        emulator.bootMs = 100;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(lambdaFor(emulator));
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()));
+        QVERIFY(ledger.open());
+        HostStore hosts(dir.path());
+        (void)hosts.load();
+        InstancesPanel panel(&hub, &ledger, &hosts, dir.path());
+        panel.setLaunchPollMs(100);
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QStringList asked;
+        panel.setConfirmer([&asked](const QString &, const QString &text) {
+            asked.append(text);
+            return true;
+        });
+        providers::Provider *lambda = hub.provider(QStringLiteral("lambda"));
+        providers::LaunchRequest request{QStringLiteral("gpu_1x_a10"), QStringLiteral("us-east-1"), QStringLiteral("laptop"),
+                                         QStringLiteral("panel-box"), {}, {}, 0, 1};
+        QString id;
+        lambda->launch(request, [&id](Result<QString> launched) { id = launched.valueOr(QString()); });
+        QTRY_VERIFY_WITH_TIMEOUT(!id.isEmpty(), 10000);
+        QSignalSpy ready(&panel, &InstancesPanel::hostReady);
+        panel.trackLaunch(QStringLiteral("lambda"), id, 0.75, request);
+        QVERIFY(ledger.entry(QStringLiteral("lambda"), id));
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(ready.at(0).at(0).toString(), QStringLiteral("panel-box"));
+        QCOMPARE(hosts.find(QStringLiteral("panel-box"))->target.user, QStringLiteral("ubuntu"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.model()->rowCount(), 1, 10000);
+
+        auto *view = panel.findChild<QTableView *>();
+        view->setCurrentIndex(panel.model()->index(0, 0));
+        panel.act(QStringLiteral("terminate"));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(asked.first().contains(QStringLiteral("local disk")));
+        QTRY_VERIFY_WITH_TIMEOUT(!ledger.entry(QStringLiteral("lambda"), id)->isOpen(), 10000);
+        QVERIFY(!hosts.find(QStringLiteral("panel-box")).has_value());
+
+        providers::ProviderInfo runpod;
+        runpod.displayName = QStringLiteral("RunPod");
+        runpod.capabilities = providers::Capability::StopStart | providers::Capability::StorageBillsWhileStopped;
+        providers::Instance pod;
+        pod.name = QStringLiteral("pod");
+        pod.volumeGb = 20;
+        const QString stop = confirmationText(runpod, pod, QStringLiteral("stop"));
+        QVERIFY(stop.contains(QStringLiteral("20 GB volume disk")));
+        QVERIFY(stop.contains(QStringLiteral("still billing")));
+    }
+
+    void costPanelShowsMetersAndWarnings()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        providers::Instance pod;
+        pod.provider = QStringLiteral("runpod");
+        pod.id = QStringLiteral("p1");
+        pod.name = QStringLiteral("pod");
+        pod.volumeGb = 20;
+        QVERIFY(ledger.recordLaunch(pod, 3.6));
+        clock.advanceSeconds(3600);
+        CostPanel panel(&ledger);
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy alerts(&panel, &CostPanel::budgetAlert);
+        QVERIFY2(panel.totalText().contains(QStringLiteral("$3.60/h")), qPrintable(panel.totalText()));
+        QVERIFY(panel.totalText().contains(QStringLiteral("Total: $3.60")));
+        QVERIFY(ledger.recordStopped(QStringLiteral("runpod"), QStringLiteral("p1")));
+        QVERIFY(panel.warningsText().contains(QStringLiteral("20 GB volume disk")));
+        QVERIFY(ledger.setBudget(QStringLiteral("monthly"), 4.0));
+        panel.reload();
+        QCOMPARE(alerts.count(), 2); // 50 % and 80 %
+        QVERIFY(panel.exportCsv(dir.filePath(QStringLiteral("out.csv"))));
+    }
+};
+
+QTEST_MAIN(TestUiProviders)
+#include "test_ui_providers.moc"

@@ -1,0 +1,46 @@
+// gantry-provider-emulator --provider lambda|runpod [--port N] [--key KEY] [--boot-ms N]
+// A local HTTP stand-in for a cloud provider's API, for CLI tests and trying Gantry offline.
+#include "lambdaemulator.h"
+#include "runpodemulator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <memory>
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Emulates the Lambda Cloud or RunPod REST API on 127.0.0.1."));
+    parser.addHelpOption();
+    const QCommandLineOption provider(QStringLiteral("provider"), QStringLiteral("lambda or runpod"), QStringLiteral("name"));
+    const QCommandLineOption port(QStringLiteral("port"), QStringLiteral("TCP port (0: any free port)"), QStringLiteral("port"), QStringLiteral("0"));
+    const QCommandLineOption key(QStringLiteral("key"), QStringLiteral("accepted API key"), QStringLiteral("key"), QStringLiteral("test-key"));
+    const QCommandLineOption bootMs(QStringLiteral("boot-ms"), QStringLiteral("time to become active"), QStringLiteral("ms"), QStringLiteral("1000"));
+    parser.addOptions({provider, port, key, bootMs});
+    parser.process(app);
+
+    std::unique_ptr<gantry::test::EmulatorServer> server;
+    const QString name = parser.value(provider);
+    if (name == QLatin1String("lambda")) {
+        auto lambda = std::make_unique<gantry::test::LambdaEmulator>();
+        lambda->bootMs = parser.value(bootMs).toInt();
+        server = std::move(lambda);
+    } else if (name == QLatin1String("runpod")) {
+        auto runpod = std::make_unique<gantry::test::RunPodEmulator>();
+        runpod->bootMs = parser.value(bootMs).toInt();
+        server = std::move(runpod);
+    } else {
+        QTextStream(stderr) << "gantry-provider-emulator: --provider must be lambda or runpod\n";
+        return 2;
+    }
+    server->setApiKey(parser.value(key));
+    if (!server->listen(quint16(parser.value(port).toUInt()))) {
+        QTextStream(stderr) << "gantry-provider-emulator: cannot listen on port " << parser.value(port) << '\n';
+        return 1;
+    }
+    QTextStream(stdout) << "listening on " << server->baseUrl() << Qt::endl;
+    return app.exec();
+}

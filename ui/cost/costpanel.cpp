@@ -1,0 +1,137 @@
+#include "cost/costpanel.h"
+
+#include "cost/budgetmonitor.h"
+#include "cost/ledger.h"
+#include "cost/ledgermodel.h"
+#include "cost/storagewarnings.h"
+
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
+    : QWidget(parent)
+    , m_ledger(ledger)
+    , m_monitor(new cost::BudgetMonitor(ledger, this))
+    , m_model(new LedgerModel(ledger, this))
+    , m_view(new QTableView(this))
+    , m_total(new QLabel(this))
+    , m_budgetStatus(new QLabel(this))
+    , m_warnings(new QLabel(this))
+    , m_daily(new QDoubleSpinBox(this))
+    , m_monthly(new QDoubleSpinBox(this))
+{
+    m_view->setModel(m_model);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_total->setObjectName(QStringLiteral("total"));
+    QFont big = m_total->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    m_total->setFont(big);
+    m_warnings->setObjectName(QStringLiteral("warnings"));
+    m_warnings->setWordWrap(true);
+    m_warnings->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    for (QDoubleSpinBox *box : {m_daily, m_monthly}) {
+        box->setRange(0, 1e6);
+        box->setDecimals(2);
+        box->setPrefix(QStringLiteral("$"));
+        box->setSpecialValueText(tr("no budget"));
+    }
+    m_daily->setObjectName(QStringLiteral("dailyBudget"));
+    m_monthly->setObjectName(QStringLiteral("monthlyBudget"));
+    m_daily->setValue(ledger->budget(QStringLiteral("daily")).valueOr(0));
+    m_monthly->setValue(ledger->budget(QStringLiteral("monthly")).valueOr(0));
+
+    auto *save = new QPushButton(tr("Save budgets"), this);
+    auto *exportButton = new QPushButton(tr("Export CSV…"), this);
+    auto *budgets = new QFormLayout;
+    budgets->addRow(tr("Daily budget"), m_daily);
+    budgets->addRow(tr("Monthly budget"), m_monthly);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_total, 1);
+    top->addLayout(budgets);
+    top->addWidget(save);
+    top->addWidget(exportButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_budgetStatus);
+    layout->addWidget(m_warnings);
+    layout->addWidget(m_view, 1);
+
+    connect(save, &QPushButton::clicked, this, &CostPanel::saveBudgets);
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export cost ledger"), QStringLiteral("gantry-cost.csv"),
+                                                          tr("CSV files (*.csv)"));
+        if (!path.isEmpty())
+            exportCsv(path);
+    });
+    connect(m_monitor, &cost::BudgetMonitor::thresholdReached, this, [this](const QString &period, int threshold, double spent, double limit) {
+        const QString text = threshold >= 100
+            ? tr("You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.")
+                  .arg(cost::formatUsd(spent), period, cost::formatUsd(limit))
+            : tr("%1 % of your %2 budget used (%3 of %4).").arg(threshold).arg(period, cost::formatUsd(spent), cost::formatUsd(limit));
+        emit budgetAlert(text);
+    });
+    connect(ledger, &cost::Ledger::changed, this, &CostPanel::reload);
+    connect(&m_timer, &QTimer::timeout, this, &CostPanel::reload);
+    m_timer.start(1000);
+    reload();
+}
+
+QString CostPanel::totalText() const
+{
+    return m_total->text();
+}
+
+QString CostPanel::warningsText() const
+{
+    return m_warnings->text();
+}
+
+void CostPanel::reload()
+{
+    m_model->reload();
+    double total = 0;
+    for (const cost::LedgerEntry &entry : m_model->entries())
+        total += entry.cost;
+    m_total->setText(tr("Running now: %1/h · Total: %2")
+                         .arg(cost::formatUsd(m_ledger->totalPerHourNow().valueOr(0)), cost::formatUsd(total)));
+    QStringList status;
+    for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
+        Result<cost::BudgetMonitor::Status> now = m_monitor->status(period);
+        if (now && now->limit > 0)
+            status.append(tr("%1: %2 of %3 (%4 %)").arg(period, cost::formatUsd(now->spent), cost::formatUsd(now->limit)).arg(now->percent()));
+    }
+    m_budgetStatus->setText(status.join(QStringLiteral(" · ")));
+    m_budgetStatus->setVisible(!status.isEmpty());
+    const QStringList warnings = cost::storageWarnings(m_model->entries());
+    m_warnings->setText(warnings.join(QLatin1Char('\n')));
+    m_warnings->setVisible(!warnings.isEmpty());
+    m_monitor->check();
+}
+
+void CostPanel::saveBudgets()
+{
+    (void)m_ledger->setBudget(QStringLiteral("daily"), m_daily->value());
+    (void)m_ledger->setBudget(QStringLiteral("monthly"), m_monthly->value());
+    reload();
+}
+
+bool CostPanel::exportCsv(const QString &path)
+{
+    Result<void> written = m_ledger->exportCsv(path);
+    if (!written)
+        m_warnings->setText(written.error().message);
+    return written.ok();
+}
+
+} // namespace gantry::ui

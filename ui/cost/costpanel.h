@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QTimer>
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QLabel;
+class QTableView;
+
+namespace gantry::cost {
+class BudgetMonitor;
+class Ledger;
+} // namespace gantry::cost
+
+namespace gantry::ui {
+
+class LedgerModel;
+
+// The Cost view: live meters (the ledger re-read every second), total $/h now, budgets with
+// 50/80/100 % alerts (budgetAlert(), for a desktop notification), storage that keeps billing,
+// and CSV export.
+class CostPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CostPanel)
+
+public:
+    explicit CostPanel(cost::Ledger *ledger, QWidget *parent = nullptr);
+
+    LedgerModel *model() const { return m_model; }
+    QString totalText() const;
+    QString warningsText() const;
+
+public slots:
+    void reload();
+    bool exportCsv(const QString &path);
+
+signals:
+    void budgetAlert(const QString &message);
+
+private:
+    void saveBudgets();
+
+    cost::Ledger *m_ledger;
+    cost::BudgetMonitor *m_monitor;
+    LedgerModel *m_model;
+    QTableView *m_view;
+    QLabel *m_total;
+    QLabel *m_budgetStatus;
+    QLabel *m_warnings;
+    QDoubleSpinBox *m_daily;
+    QDoubleSpinBox *m_monthly;
+    QTimer m_timer;
+};
+
+} // namespace gantry::ui

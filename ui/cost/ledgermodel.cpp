@@ -1,0 +1,92 @@
+#include "cost/ledgermodel.h"
+
+#include "providers/providerregistry.h"
+
+#include <QLocale>
+
+namespace gantry::ui {
+
+LedgerModel::LedgerModel(cost::Ledger *ledger, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_ledger(ledger)
+{
+    reload();
+}
+
+void LedgerModel::reload()
+{
+    Result<QList<cost::LedgerEntry>> entries = m_ledger ? m_ledger->entries() : Result<QList<cost::LedgerEntry>>(QList<cost::LedgerEntry>{});
+    if (!entries)
+        return;
+    const QList<cost::LedgerEntry> next = *entries;
+    bool sameRows = next.size() == m_entries.size();
+    for (qsizetype i = 0; sameRows && i < next.size(); ++i)
+        sameRows = next.at(i).row == m_entries.at(i).row;
+    if (sameRows) {
+        // Meters tick every second: update in place so selections and scrolling survive.
+        m_entries = next;
+        if (!m_entries.isEmpty())
+            emit dataChanged(index(0, 0), index(int(m_entries.size()) - 1, ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_entries = next;
+    endResetModel();
+}
+
+int LedgerModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int LedgerModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant LedgerModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const cost::LedgerEntry &entry = m_entries.at(index.row());
+    const bool raw = role == RawValueRole;
+    if (!raw && role != Qt::DisplayRole)
+        return {};
+    auto when = [raw](const QDateTime &time) -> QVariant {
+        if (raw)
+            return time;
+        return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : QString();
+    };
+    switch (index.column()) {
+    case NameColumn: return entry.name.isEmpty() ? entry.instanceId.left(12) : entry.name;
+    case ProviderColumn: return raw ? entry.provider : providers::providerDisplayName(entry.provider);
+    case TypeColumn: return entry.typeName;
+    case StateColumn: return entry.state;
+    case PriceColumn: return raw ? QVariant(entry.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(entry.pricePerHour, 0, 'f', 2));
+    case LaunchedColumn: return when(entry.launchedAt);
+    case EndedColumn: return when(entry.terminatedAt);
+    case CostColumn: return raw ? QVariant(entry.cost) : QVariant(cost::formatUsd(entry.cost));
+    case NoteColumn: return entry.note;
+    default: return {};
+    }
+}
+
+QVariant LedgerModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case NameColumn: return tr("Instance");
+    case ProviderColumn: return tr("Provider");
+    case TypeColumn: return tr("Type");
+    case StateColumn: return tr("State");
+    case PriceColumn: return tr("Price at launch");
+    case LaunchedColumn: return tr("Launched");
+    case EndedColumn: return tr("Terminated");
+    case CostColumn: return tr("Cost");
+    case NoteColumn: return tr("Note");
+    default: return {};
+    }
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,89 @@
+#include "providers/instancesmodel.h"
+
+#include "providers/providerregistry.h"
+
+namespace gantry::ui {
+
+InstancesModel::InstancesModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void InstancesModel::setInstances(const QString &provider, const QList<providers::Instance> &instances)
+{
+    beginResetModel();
+    m_rows.removeIf([&provider](const providers::Instance &instance) { return instance.provider == provider; });
+    m_rows.append(instances);
+    endResetModel();
+}
+
+void InstancesModel::setCost(const QString &provider, const QString &instanceId, double cost)
+{
+    m_costs.insert(provider + QLatin1Char('/') + instanceId, cost);
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row).provider == provider && m_rows.at(row).id == instanceId)
+            emit dataChanged(index(row, CostColumn), index(row, CostColumn));
+    }
+}
+
+int InstancesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int InstancesModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant InstancesModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const providers::Instance &instance = m_rows.at(index.row());
+    if (role == ProviderIdRole)
+        return instance.provider;
+    if (role == InstanceIdRole)
+        return instance.id;
+    if (role == Qt::ToolTipRole)
+        return instance.id + QLatin1Char('\n') + instance.providerStatus;
+    const bool raw = role == RawValueRole;
+    if (!raw && role != Qt::DisplayRole)
+        return {};
+    const double cost = m_costs.value(instance.provider + QLatin1Char('/') + instance.id, -1);
+    switch (index.column()) {
+    case NameColumn: return instance.name.isEmpty() ? instance.id.left(12) : instance.name;
+    case ProviderColumn: return raw ? instance.provider : providers::providerDisplayName(instance.provider);
+    case TypeColumn: return instance.typeName;
+    case RegionColumn: return instance.region;
+    case StateColumn: return raw ? QVariant(int(instance.state)) : QVariant(providers::instanceStateName(instance.state));
+    case SshColumn:
+        return instance.sshHost.isEmpty() ? QString()
+                                          : QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort);
+    case PriceColumn: return raw ? QVariant(instance.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(instance.pricePerHour, 0, 'f', 2));
+    case CostColumn:
+        if (raw)
+            return cost;
+        return cost < 0 ? QString() : QStringLiteral("$%1").arg(cost, 0, 'f', cost < 0.01 && cost > 0 ? 4 : 2);
+    default: return {};
+    }
+}
+
+QVariant InstancesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case ProviderColumn: return tr("Provider");
+    case TypeColumn: return tr("Type");
+    case RegionColumn: return tr("Region");
+    case StateColumn: return tr("State");
+    case SshColumn: return tr("SSH");
+    case PriceColumn: return tr("Price");
+    case CostColumn: return tr("Cost so far");
+    default: return {};
+    }
+}
+
+} // namespace gantry::ui

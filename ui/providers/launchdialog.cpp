@@ -1,0 +1,381 @@
+#include "providers/launchdialog.h"
+
+#include "providers/gantrykey.h"
+#include "providers/providerregistry.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHostInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+LaunchDialog::LaunchDialog(providers::ProviderHub *hub, QString configDir, QWidget *parent)
+    : QDialog(parent)
+    , m_hub(hub)
+    , m_configDir(std::move(configDir))
+    , m_provider(new QComboBox(this))
+    , m_type(new QComboBox(this))
+    , m_region(new QComboBox(this))
+    , m_image(new QComboBox(this))
+    , m_key(new QComboBox(this))
+    , m_storage(new QComboBox(this))
+    , m_volume(new QSpinBox(this))
+    , m_name(new QLineEdit(this))
+    , m_hours(new QDoubleSpinBox(this))
+    , m_price(new QLabel(this))
+    , m_estimate(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_error(new QLabel(this))
+{
+    setWindowTitle(tr("Launch an instance"));
+    m_provider->setObjectName(QStringLiteral("provider"));
+    m_type->setObjectName(QStringLiteral("type"));
+    m_region->setObjectName(QStringLiteral("region"));
+    m_image->setObjectName(QStringLiteral("image"));
+    m_key->setObjectName(QStringLiteral("sshKey"));
+    m_storage->setObjectName(QStringLiteral("storage"));
+    m_volume->setObjectName(QStringLiteral("volume"));
+    m_volume->setRange(0, 4096);
+    m_volume->setSuffix(tr(" GB volume disk"));
+    m_volume->setSpecialValueText(tr("No volume disk"));
+    m_name->setObjectName(QStringLiteral("name"));
+    m_name->setPlaceholderText(tr("optional, e.g. training-1"));
+    m_name->setMaxLength(64);
+    m_hours->setObjectName(QStringLiteral("hours"));
+    m_hours->setRange(0.25, 24 * 60);
+    m_hours->setValue(4);
+    m_hours->setSuffix(tr(" h"));
+    m_estimate->setObjectName(QStringLiteral("estimate"));
+    m_note->setWordWrap(true);
+    m_error->setObjectName(QStringLiteral("error"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_error->hide();
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Provider"), m_provider);
+    form->addRow(tr("Instance type"), m_type);
+    form->addRow(tr("Region"), m_region);
+    form->addRow(tr("Image"), m_image);
+    form->addRow(tr("SSH key"), m_key);
+    form->addRow(tr("Persistent storage"), m_storage);
+    form->addRow(QString(), m_volume);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Price"), m_price);
+    form->addRow(tr("Planned duration"), m_hours);
+    form->addRow(tr("Estimate"), m_estimate);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_launch = buttons->addButton(tr("Launch"), QDialogButtonBox::AcceptRole);
+    m_launch->setObjectName(QStringLiteral("launchButton"));
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_note);
+    layout->addWidget(m_error);
+    layout->addWidget(buttons);
+
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_launch, &QPushButton::clicked, this, &LaunchDialog::launch);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &LaunchDialog::providerChanged);
+    connect(m_type, &QComboBox::currentIndexChanged, this, &LaunchDialog::typeChanged);
+    connect(m_region, &QComboBox::currentIndexChanged, this, &LaunchDialog::typeChanged);
+    connect(m_hours, &QDoubleSpinBox::valueChanged, this, &LaunchDialog::updateEstimate);
+    connect(m_volume, &QSpinBox::valueChanged, this, &LaunchDialog::updateEstimate);
+
+    if (m_hub) {
+        const QSignalBlocker blocker(m_provider);
+        for (const QString &id : m_hub->ids())
+            m_provider->addItem(providers::providerDisplayName(id), id);
+    }
+    providerChanged();
+}
+
+double LaunchDialog::estimate(double pricePerHour, double hours, double margin)
+{
+    return pricePerHour * hours * margin;
+}
+
+QString LaunchDialog::providerId() const
+{
+    return m_provider->currentData().toString();
+}
+
+double LaunchDialog::pricePerHour() const
+{
+    const QString name = m_type->currentData().toString();
+    for (const providers::InstanceType &type : m_types) {
+        if (type.name == name)
+            return type.pricePerHour;
+    }
+    return 0;
+}
+
+QString LaunchDialog::estimateText() const
+{
+    return m_estimate->text();
+}
+
+QString LaunchDialog::errorText() const
+{
+    return m_error->isVisible() || !m_error->text().isEmpty() ? m_error->text() : QString();
+}
+
+providers::LaunchRequest LaunchDialog::request() const
+{
+    providers::LaunchRequest request;
+    request.typeName = m_type->currentData().toString();
+    request.region = m_region->currentData().toString();
+    request.image = m_image->currentData().toString();
+    request.sshKeyName = m_key->currentData().toString();
+    request.name = m_name->text().trimmed();
+    const QString storage = m_storage->currentData().toString();
+    if (!storage.isEmpty())
+        request.filesystemNames = QStringList{storage};
+    request.volumeGb = m_volume->isVisible() || providerId() == QLatin1String("runpod") ? m_volume->value() : 0;
+    return request;
+}
+
+void LaunchDialog::preselect(const QString &provider, const QString &typeName)
+{
+    m_pendingType = typeName;
+    const int index = m_provider->findData(provider);
+    if (index >= 0 && index != m_provider->currentIndex())
+        m_provider->setCurrentIndex(index); // providerChanged() applies m_pendingType when loaded
+    else if (m_loading == 0 && m_type->findData(typeName) >= 0)
+        m_type->setCurrentIndex(m_type->findData(typeName));
+}
+
+void LaunchDialog::loadPart()
+{
+    if (--m_loading > 0)
+        return;
+    if (!m_pendingType.isEmpty() && m_type->findData(m_pendingType) >= 0)
+        m_type->setCurrentIndex(m_type->findData(m_pendingType));
+    setBusy(false);
+    emit loaded();
+}
+
+void LaunchDialog::providerChanged()
+{
+    m_type->clear();
+    m_region->clear();
+    m_image->clear();
+    m_key->clear();
+    m_storage->clear();
+    m_types.clear();
+    m_error->hide();
+    m_error->clear();
+    providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
+    if (!provider) {
+        m_launch->setEnabled(false);
+        return;
+    }
+    const providers::ProviderInfo info = provider->info();
+    m_note->setText(info.billingNote);
+    m_volume->setVisible(info.id == QLatin1String("runpod"));
+    m_storage->setVisible(provider->can(providers::Capability::Filesystems) && info.id != QLatin1String("runpod"));
+    m_loading = 4;
+    setBusy(true, tr("Loading…"));
+    QPointer<LaunchDialog> self(this);
+    const QString id = info.id;
+    auto stale = [self, id] { return !self || self->providerId() != id; };
+    provider->listInstanceTypes([self, stale](Result<QList<providers::InstanceType>> types) {
+        if (stale())
+            return;
+        if (!types) {
+            self->showError(types.error().message);
+        } else {
+            self->m_types = *types;
+            std::sort(self->m_types.begin(), self->m_types.end(),
+                      [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
+            const QSignalBlocker blocker(self->m_type);
+            for (const providers::InstanceType &type : std::as_const(self->m_types)) {
+                const QString label = QStringLiteral("%1 — %2 — $%3/h%4")
+                                          .arg(type.name, type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : tr("CPU only"))
+                                          .arg(type.pricePerHour, 0, 'f', 2)
+                                          .arg(type.availableNow() ? QString() : tr(" (no capacity now)"));
+                self->m_type->addItem(label, type.name);
+            }
+            // Start on the cheapest type that can launch now.
+            for (int i = 0; i < self->m_types.size(); ++i) {
+                if (self->m_types.at(i).availableNow()) {
+                    self->m_type->setCurrentIndex(i);
+                    break;
+                }
+            }
+        }
+        self->typeChanged();
+        self->loadPart();
+    });
+    provider->listImages([self, stale](Result<QList<providers::Image>> images) {
+        if (stale())
+            return;
+        self->m_image->addItem(tr("Provider default"), QString());
+        if (images) {
+            for (const providers::Image &image : std::as_const(*images))
+                self->m_image->addItem(image.name.isEmpty() ? image.id : image.name,
+                                       image.family.isEmpty() || self->providerId() == QLatin1String("runpod") ? image.id : image.family);
+        }
+        self->loadPart();
+    });
+    provider->listSshKeys([self, stale](Result<QList<providers::SshKey>> keys) {
+        if (stale())
+            return;
+        if (keys) {
+            for (const providers::SshKey &key : std::as_const(*keys))
+                self->m_key->addItem(key.name, key.name);
+        } else {
+            self->showError(keys.error().message);
+        }
+        self->m_key->addItem(tr("Generate a Gantry key and upload it"), QString::fromLatin1(kGenerateKey));
+        self->loadPart();
+    });
+    provider->listFilesystems([self, stale](Result<QList<providers::Filesystem>> filesystems) {
+        if (stale())
+            return;
+        self->m_filesystems = filesystems ? *filesystems : QList<providers::Filesystem>{};
+        self->typeChanged();
+        self->loadPart();
+    });
+}
+
+void LaunchDialog::typeChanged()
+{
+    const QString typeName = m_type->currentData().toString();
+    const QString previousRegion = m_region->currentData().toString();
+    providers::InstanceType current;
+    for (const providers::InstanceType &type : std::as_const(m_types)) {
+        if (type.name == typeName)
+            current = type;
+    }
+    {
+        const QSignalBlocker blocker(m_region);
+        m_region->clear();
+        for (const providers::Region &region : std::as_const(current.regionsWithCapacity))
+            m_region->addItem(region.description.isEmpty() ? region.name : QStringLiteral("%1 (%2)").arg(region.name, region.description),
+                              region.name);
+        const int keep = m_region->findData(previousRegion);
+        if (keep >= 0)
+            m_region->setCurrentIndex(keep);
+    }
+    {
+        const QString region = m_region->currentData().toString();
+        const QString previous = m_storage->currentData().toString();
+        const QSignalBlocker blocker(m_storage);
+        m_storage->clear();
+        m_storage->addItem(tr("None (the local disk is lost on terminate)"), QString());
+        for (const providers::Filesystem &fs : std::as_const(m_filesystems)) {
+            if (fs.region.isEmpty() || fs.region == region)
+                m_storage->addItem(tr("%1 (mounted at %2)").arg(fs.name, fs.mountPoint), fs.name);
+        }
+        const int keep = m_storage->findData(previous);
+        if (keep >= 0)
+            m_storage->setCurrentIndex(keep);
+    }
+    m_price->setText(current.name.isEmpty() ? QStringLiteral("—")
+                                            : tr("$%1 per hour ($%2 per GPU-hour)").arg(current.pricePerHour, 0, 'f', 2)
+                                                  .arg(current.pricePerGpuHour(), 0, 'f', 2));
+    if (!current.note.isEmpty())
+        m_price->setToolTip(current.note);
+    updateEstimate();
+}
+
+void LaunchDialog::updateEstimate()
+{
+    const double price = pricePerHour();
+    const double hours = m_hours->value();
+    m_estimate->setText(tr("about $%1 for %2 h; plan for $%3 (×%4 safety margin)")
+                            .arg(price * hours, 0, 'f', 2)
+                            .arg(hours)
+                            .arg(estimate(price, hours), 0, 'f', 2)
+                            .arg(kSafetyMargin));
+    const bool ready = !m_busy && !m_type->currentData().toString().isEmpty() && m_region->count() > 0;
+    m_launch->setEnabled(ready);
+    if (!m_busy && !m_type->currentData().toString().isEmpty() && m_region->count() == 0)
+        m_launch->setToolTip(tr("No region has capacity for this type right now."));
+    else
+        m_launch->setToolTip(QString());
+}
+
+void LaunchDialog::setBusy(bool busy, const QString &status)
+{
+    m_busy = busy;
+    m_launch->setText(busy && !status.isEmpty() ? status : tr("Launch"));
+    for (QWidget *widget : {static_cast<QWidget *>(m_type), static_cast<QWidget *>(m_region), static_cast<QWidget *>(m_image),
+                            static_cast<QWidget *>(m_key), static_cast<QWidget *>(m_storage), static_cast<QWidget *>(m_provider)})
+        widget->setEnabled(!busy);
+    updateEstimate();
+}
+
+void LaunchDialog::showError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->show();
+}
+
+void LaunchDialog::launch()
+{
+    providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
+    if (!provider || m_busy)
+        return;
+    providers::LaunchRequest wanted = request();
+    m_error->hide();
+    m_error->clear();
+    if (wanted.sshKeyName != QLatin1String(kGenerateKey)) {
+        submit(wanted);
+        return;
+    }
+    // Generate (or reuse) the Gantry key locally and upload its public half, then launch with it.
+    Result<QString> keyPath = providers::ensureGantryKey(m_configDir);
+    Result<QString> publicKey = keyPath ? providers::readPublicKey(*keyPath) : Result<QString>(keyPath.error());
+    if (!publicKey) {
+        showError(publicKey.error().message);
+        return;
+    }
+    const QString keyName = QStringLiteral("gantry-%1").arg(QHostInfo::localHostName().left(40));
+    setBusy(true, tr("Uploading key…"));
+    QPointer<LaunchDialog> self(this);
+    provider->addSshKey(keyName, *publicKey, [self, wanted, keyName](Result<providers::SshKey> key) mutable {
+        if (!self)
+            return;
+        if (!key && !key.error().message.contains(QStringLiteral("duplicate"), Qt::CaseInsensitive)
+            && !key.error().message.contains(QStringLiteral("already exists"), Qt::CaseInsensitive)) {
+            self->setBusy(false);
+            self->showError(key.error().message);
+            return;
+        }
+        self->m_key->insertItem(0, keyName, keyName);
+        self->m_key->setCurrentIndex(0);
+        wanted.sshKeyName = keyName;
+        self->submit(wanted);
+    });
+}
+
+void LaunchDialog::submit(providers::LaunchRequest request)
+{
+    providers::Provider *provider = m_hub->provider(providerId());
+    const QString id = providerId();
+    const double price = pricePerHour() * (id == QLatin1String("runpod") ? std::max(1, request.gpuCount) : 1);
+    setBusy(true, tr("Launching…"));
+    QPointer<LaunchDialog> self(this);
+    provider->launch(request, [self, id, price, request](Result<QString> instanceId) {
+        if (!self)
+            return;
+        self->setBusy(false);
+        if (!instanceId) {
+            self->showError(instanceId.error().message);
+            return;
+        }
+        emit self->launched(id, *instanceId, price, request);
+        self->accept();
+    });
+}
+
+} // namespace gantry::ui

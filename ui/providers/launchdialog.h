@@ -1,0 +1,81 @@
+#pragma once
+
+#include "providers/providerhub.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace gantry::ui {
+
+// Point-and-click launch: provider → instance type → region (only those with capacity now) →
+// image → SSH key (pick one, or generate the Gantry key and upload it in the same step) →
+// persistent storage → name. Shows the hourly price and an estimate for a planned duration with
+// a safety margin. On success emits launched() and closes; errors stay in the dialog.
+class LaunchDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LaunchDialog)
+
+public:
+    static constexpr double kSafetyMargin = 1.3;
+    static constexpr const char *kGenerateKey = "__generate__";
+
+    LaunchDialog(providers::ProviderHub *hub, QString configDir, QWidget *parent = nullptr);
+
+    // Selects a provider and, once its types are loaded, a type (from the Prices view).
+    void preselect(const QString &provider, const QString &typeName);
+    providers::LaunchRequest request() const;
+    QString providerId() const;
+    double pricePerHour() const;
+    QString estimateText() const;
+    QString errorText() const;
+    bool isBusy() const { return m_busy; }
+    static double estimate(double pricePerHour, double hours, double margin = kSafetyMargin);
+
+public slots:
+    void launch();
+
+signals:
+    void launched(const QString &provider, const QString &instanceId, double pricePerHour,
+                  const gantry::providers::LaunchRequest &request);
+    void loaded(); // types, images, keys and storage of the chosen provider are in
+
+private:
+    void providerChanged();
+    void typeChanged();
+    void updateEstimate();
+    void setBusy(bool busy, const QString &status = {});
+    void showError(const QString &message);
+    void submit(providers::LaunchRequest request);
+    void loadPart();
+
+    providers::ProviderHub *m_hub;
+    QString m_configDir;
+    QList<providers::InstanceType> m_types;
+    QList<providers::Filesystem> m_filesystems;
+    QString m_pendingType;
+    int m_loading = 0;
+    bool m_busy = false;
+    QComboBox *m_provider;
+    QComboBox *m_type;
+    QComboBox *m_region;
+    QComboBox *m_image;
+    QComboBox *m_key;
+    QComboBox *m_storage;
+    QSpinBox *m_volume;
+    QLineEdit *m_name;
+    QDoubleSpinBox *m_hours;
+    QLabel *m_price;
+    QLabel *m_estimate;
+    QLabel *m_note;
+    QLabel *m_error;
+    QPushButton *m_launch;
+};
+
+} // namespace gantry::ui

@@ -1,0 +1,175 @@
+#include "providers/pricespanel.h"
+
+#include "providers/pricecache.h"
+#include "providers/pricefilterproxy.h"
+#include "providers/pricetablemodel.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget *parent)
+    : QWidget(parent)
+    , m_hub(hub)
+    , m_configDir(std::move(configDir))
+    , m_model(new PriceTableModel(this))
+    , m_proxy(new PriceFilterProxy(this))
+    , m_view(new QTableView(this))
+    , m_gpu(new QLineEdit(this))
+    , m_minVram(new QSpinBox(this))
+    , m_maxPrice(new QDoubleSpinBox(this))
+    , m_available(new QCheckBox(tr("Available now"), this))
+    , m_refresh(new QPushButton(tr("Refresh"), this))
+    , m_age(new QLabel(this))
+    , m_errors(new QLabel(this))
+{
+    m_gpu->setObjectName(QStringLiteral("gpuFilter"));
+    m_gpu->setPlaceholderText(tr("GPU model, e.g. H100"));
+    m_gpu->setClearButtonEnabled(true);
+    m_minVram->setObjectName(QStringLiteral("minVram"));
+    m_minVram->setRange(0, 1024);
+    m_minVram->setSuffix(tr(" GB"));
+    m_minVram->setPrefix(tr("VRAM ≥ "));
+    m_maxPrice->setObjectName(QStringLiteral("maxPrice"));
+    m_maxPrice->setRange(0, 1000);
+    m_maxPrice->setDecimals(2);
+    m_maxPrice->setPrefix(tr("≤ $"));
+    m_maxPrice->setSuffix(tr("/h"));
+    m_maxPrice->setSpecialValueText(tr("any price"));
+    m_available->setObjectName(QStringLiteral("availableOnly"));
+    m_refresh->setObjectName(QStringLiteral("refresh"));
+    m_age->setObjectName(QStringLiteral("age"));
+    m_errors->setObjectName(QStringLiteral("errors"));
+    m_errors->setWordWrap(true);
+    m_errors->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_errors->hide();
+
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(PriceTableModel::PriceColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+
+    auto *launch = new QPushButton(tr("Launch…"), this);
+    launch->setObjectName(QStringLiteral("launch"));
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_gpu, 2);
+    filters->addWidget(m_minVram);
+    filters->addWidget(m_maxPrice);
+    filters->addWidget(m_available);
+    filters->addStretch(1);
+    filters->addWidget(m_age);
+    filters->addWidget(m_refresh);
+    filters->addWidget(launch);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_errors);
+    layout->addWidget(m_view, 1);
+
+    connect(m_gpu, &QLineEdit::textChanged, m_proxy, &PriceFilterProxy::setGpuText);
+    connect(m_minVram, &QSpinBox::valueChanged, m_proxy, &PriceFilterProxy::setMinVramGb);
+    connect(m_maxPrice, &QDoubleSpinBox::valueChanged, m_proxy, &PriceFilterProxy::setMaxPricePerHour);
+    connect(m_available, &QCheckBox::toggled, m_proxy, &PriceFilterProxy::setAvailableOnly);
+    connect(m_refresh, &QPushButton::clicked, this, &PricesPanel::refresh);
+    auto requestLaunch = [this] {
+        const QModelIndex current = m_view->currentIndex();
+        if (!current.isValid())
+            return;
+        emit launchRequested(current.data(PriceTableModel::ProviderIdRole).toString(),
+                             current.data(PriceTableModel::TypeNameRole).toString());
+    };
+    connect(m_view, &QTableView::doubleClicked, this, requestLaunch);
+    connect(launch, &QPushButton::clicked, this, requestLaunch);
+    connect(&m_ageTimer, &QTimer::timeout, this, &PricesPanel::updateAge);
+    m_ageTimer.start(30000);
+
+    const providers::PriceSnapshot cached = providers::loadPriceCache(providers::priceCachePath(m_configDir));
+    if (cached.fetchedAt.isValid()) {
+        m_model->setAllTypes(cached.types);
+        m_fetchedAt = cached.fetchedAt;
+    }
+    updateAge();
+    if (m_hub)
+        connect(m_hub, &providers::ProviderHub::providersChanged, this, &PricesPanel::refresh);
+}
+
+QString PricesPanel::ageText() const
+{
+    if (m_pending > 0)
+        return m_fetchedAt.isValid() ? tr("Refreshing… (showing prices from %1)").arg(QLocale().toString(m_fetchedAt.toLocalTime(), QLocale::ShortFormat))
+                                     : tr("Loading prices…");
+    if (!m_fetchedAt.isValid())
+        return tr("Never refreshed");
+    const qint64 seconds = m_fetchedAt.secsTo(QDateTime::currentDateTimeUtc());
+    if (seconds < 60)
+        return tr("Updated just now");
+    if (seconds < 3600)
+        return tr("Updated %n min ago", nullptr, int(seconds / 60));
+    if (seconds < 86400)
+        return tr("Updated %n h ago", nullptr, int(seconds / 3600));
+    return tr("Updated %n days ago — refresh for current prices", nullptr, int(seconds / 86400));
+}
+
+void PricesPanel::updateAge()
+{
+    m_age->setText(ageText());
+    m_refresh->setEnabled(m_pending == 0);
+}
+
+void PricesPanel::refresh()
+{
+    if (!m_hub || m_pending > 0)
+        return;
+    const QStringList ids = m_hub->ids();
+    m_errorTexts = m_hub->errors();
+    m_pending = int(ids.size());
+    updateAge();
+    if (m_pending == 0) {
+        finishOne();
+        return;
+    }
+    QPointer<PricesPanel> self(this);
+    for (const QString &id : ids) {
+        providers::Provider *provider = m_hub->provider(id);
+        provider->listInstanceTypes([self, id](Result<QList<providers::InstanceType>> types) {
+            if (!self)
+                return;
+            if (types)
+                self->m_model->setTypes(id, *types);
+            else
+                self->m_errorTexts.append(types.error().message);
+            self->finishOne();
+        });
+    }
+}
+
+void PricesPanel::finishOne()
+{
+    if (m_pending > 0)
+        --m_pending;
+    if (m_pending > 0)
+        return;
+    m_fetchedAt = QDateTime::currentDateTimeUtc();
+    (void)providers::savePriceCache(providers::priceCachePath(m_configDir), providers::PriceSnapshot{m_model->types(), m_fetchedAt});
+    m_errors->setText(m_errorTexts.join(QLatin1Char('\n')));
+    m_errors->setVisible(!m_errorTexts.isEmpty());
+    updateAge();
+    emit refreshed();
+}
+
+} // namespace gantry::ui

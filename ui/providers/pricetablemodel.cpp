@@ -1,0 +1,113 @@
+#include "providers/pricetablemodel.h"
+
+#include "providers/providerregistry.h"
+
+namespace gantry::ui {
+
+PriceTableModel::PriceTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void PriceTableModel::setTypes(const QString &provider, const QList<providers::InstanceType> &types)
+{
+    beginResetModel();
+    m_types.removeIf([&provider](const providers::InstanceType &type) { return type.provider == provider; });
+    m_types.append(types);
+    endResetModel();
+}
+
+void PriceTableModel::setAllTypes(const QList<providers::InstanceType> &types)
+{
+    beginResetModel();
+    m_types = types;
+    endResetModel();
+}
+
+int PriceTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_types.size());
+}
+
+int PriceTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PriceTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const providers::InstanceType &type = m_types.at(index.row());
+    switch (role) {
+    case ProviderIdRole: return type.provider;
+    case TypeNameRole: return type.name;
+    case AvailableRole: return type.availableNow();
+    case Qt::ToolTipRole: {
+        QString tip = type.name;
+        if (!type.description.isEmpty())
+            tip += QStringLiteral(" — ") + type.description;
+        if (!type.note.isEmpty())
+            tip += QLatin1Char('\n') + type.note;
+        return tip;
+    }
+    case Qt::TextAlignmentRole:
+        if (index.column() != ProviderColumn && index.column() != GpuModelColumn && index.column() != RegionsColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ForegroundRole:
+        return {};
+    default:
+        break;
+    }
+    const bool raw = role == RawValueRole;
+    if (!raw && role != Qt::DisplayRole)
+        return {};
+    auto gb = [raw](int value) -> QVariant {
+        if (raw)
+            return value;
+        return value > 0 ? QVariant(tr("%1 GB").arg(value)) : QVariant(QStringLiteral("—"));
+    };
+    switch (index.column()) {
+    case ProviderColumn: return raw ? QVariant(type.provider) : QVariant(providers::providerDisplayName(type.provider));
+    case GpuModelColumn: return type.gpuCount > 0 ? type.gpuModel : (raw ? QString() : tr("CPU only"));
+    case GpuCountColumn: return type.gpuCount;
+    case VramColumn: return gb(type.vramGbPerGpu);
+    case VcpuColumn: return raw ? QVariant(type.vcpus) : (type.vcpus > 0 ? QVariant(type.vcpus) : QVariant(QStringLiteral("—")));
+    case RamColumn: return gb(type.ramGb);
+    case DiskColumn: return gb(type.diskGb);
+    case PriceColumn: return raw ? QVariant(type.pricePerHour) : QVariant(QStringLiteral("$%1").arg(type.pricePerHour, 0, 'f', 2));
+    case PricePerGpuColumn:
+        return raw ? QVariant(type.pricePerGpuHour()) : QVariant(QStringLiteral("$%1").arg(type.pricePerGpuHour(), 0, 'f', 2));
+    case RegionsColumn: {
+        if (raw)
+            return int(type.regionsWithCapacity.size());
+        QStringList names;
+        for (const providers::Region &region : type.regionsWithCapacity)
+            names.append(region.name);
+        return names.isEmpty() ? tr("none now") : names.join(QStringLiteral(", "));
+    }
+    default: return {};
+    }
+}
+
+QVariant PriceTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case ProviderColumn: return tr("Provider");
+    case GpuModelColumn: return tr("GPU");
+    case GpuCountColumn: return tr("GPUs");
+    case VramColumn: return tr("VRAM/GPU");
+    case VcpuColumn: return tr("vCPUs");
+    case RamColumn: return tr("RAM");
+    case DiskColumn: return tr("Disk");
+    case PriceColumn: return tr("$/h");
+    case PricePerGpuColumn: return tr("$/GPU-h");
+    case RegionsColumn: return tr("Capacity now");
+    default: return {};
+    }
+}
+
+} // namespace gantry::ui

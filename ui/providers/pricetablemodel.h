@@ -1,0 +1,56 @@
+#pragma once
+
+#include "providers/providertypes.h"
+
+#include <QAbstractTableModel>
+
+namespace gantry::ui {
+
+// Every instance type of every provider, one row each. Sorting and filtering go through
+// RawValueRole (numbers stay numbers); display strings are for people only.
+class PriceTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PriceTableModel)
+
+public:
+    enum Column
+    {
+        ProviderColumn,
+        GpuModelColumn,
+        GpuCountColumn,
+        VramColumn,
+        VcpuColumn,
+        RamColumn,
+        DiskColumn,
+        PriceColumn,
+        PricePerGpuColumn,
+        RegionsColumn,
+        ColumnCount
+    };
+    enum Role
+    {
+        RawValueRole = Qt::UserRole,
+        ProviderIdRole,
+        TypeNameRole,
+        AvailableRole,
+    };
+
+    explicit PriceTableModel(QObject *parent = nullptr);
+
+    // Replaces the rows of one provider (others stay).
+    void setTypes(const QString &provider, const QList<providers::InstanceType> &types);
+    void setAllTypes(const QList<providers::InstanceType> &types);
+    const QList<providers::InstanceType> &types() const { return m_types; }
+    providers::InstanceType typeAt(int row) const { return m_types.value(row); }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QList<providers::InstanceType> m_types;
+};
+
+} // namespace gantry::ui

@@ -1,0 +1,110 @@
+#include "sshconfig/managedblock.h"
+
+#include <QRegularExpression>
+
+namespace gantry::sshconfig {
+namespace {
+
+struct Span
+{
+    qsizetype begin = -1; // first byte of the begin marker line
+    qsizetype end = -1;   // one past the end marker line's newline
+};
+
+Span findBlock(const QByteArray &config)
+{
+    Span span;
+    qsizetype lineStart = 0;
+    while (lineStart < config.size()) {
+        qsizetype lineEnd = config.indexOf('\n', lineStart);
+        const qsizetype next = lineEnd < 0 ? config.size() : lineEnd + 1;
+        const QByteArray line = config.mid(lineStart, (lineEnd < 0 ? config.size() : lineEnd) - lineStart).trimmed();
+        if (span.begin < 0 && line == kBlockBegin) {
+            span.begin = lineStart;
+        } else if (span.begin >= 0 && line == kBlockEnd) {
+            span.end = next;
+            return span;
+        }
+        lineStart = next;
+    }
+    // A begin marker without an end (hand-edited): treat as no block rather than eat the file.
+    return Span{};
+}
+
+QByteArray quoteValue(const QString &value)
+{
+    QByteArray v = value.toUtf8();
+    if (v.contains(' ') || v.contains('\t'))
+        return '"' + v + '"';
+    return v;
+}
+
+} // namespace
+
+QString aliasFor(const QString &hostName)
+{
+    QString alias = hostName.trimmed();
+    alias.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._@-]+")), QStringLiteral("-"));
+    alias.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    return alias.isEmpty() ? QStringLiteral("gantry-host") : alias;
+}
+
+QByteArray renderBlock(const QList<HostEntry> &entries)
+{
+    if (entries.isEmpty())
+        return {};
+    QByteArray out;
+    out += kBlockBegin;
+    out += "\n# Written by Gantry for its machines; edits here are replaced. Turn it off in Gantry or run\n"
+           "# `gantry-cli ssh-config remove`.\n";
+    for (const HostEntry &e : entries) {
+        out += "Host " + e.alias.toUtf8() + '\n';
+        out += "    HostName " + quoteValue(e.hostName) + '\n';
+        if (e.port != 22)
+            out += "    Port " + QByteArray::number(e.port) + '\n';
+        if (!e.user.isEmpty())
+            out += "    User " + quoteValue(e.user) + '\n';
+        for (const QString &key : e.identityFiles)
+            out += "    IdentityFile " + quoteValue(key) + '\n';
+        if (!e.proxyJump.isEmpty())
+            out += "    ProxyJump " + quoteValue(e.proxyJump) + '\n';
+    }
+    // Back to "all hosts" so whatever follows the block means what it meant before.
+    out += "Host *\n";
+    out += kBlockEnd;
+    out += '\n';
+    return out;
+}
+
+bool hasBlock(const QByteArray &config)
+{
+    return findBlock(config).begin >= 0;
+}
+
+QByteArray applyBlock(const QByteArray &config, const QList<HostEntry> &entries)
+{
+    const QByteArray block = renderBlock(entries);
+    const Span span = findBlock(config);
+    if (span.begin >= 0)
+        return config.left(span.begin) + block + config.mid(span.end);
+    if (block.isEmpty())
+        return config;
+    return block + config;
+}
+
+QStringList managedAliases(const QByteArray &config)
+{
+    const Span span = findBlock(config);
+    QStringList aliases;
+    if (span.begin < 0)
+        return aliases;
+    const QList<QByteArray> lines = config.mid(span.begin, span.end - span.begin).split('\n');
+    for (const QByteArray &raw : lines) {
+        const QByteArray line = raw.trimmed();
+        if (line.startsWith("Host ") && line != "Host *")
+            aliases.append(QString::fromUtf8(line.mid(5).trimmed()));
+    }
+    return aliases;
+}
+
+} // namespace gantry::sshconfig

@@ -1,0 +1,34 @@
+#include "tunnel/presets.h"
+
+#include <QObject>
+
+namespace gantry::tunnel {
+
+QList<PresetInfo> presets()
+{
+    return {
+        {Preset::Jupyter, QObject::tr("Jupyter"), 8888},
+        {Preset::TensorBoard, QObject::tr("TensorBoard"), 6006},
+        {Preset::Custom, QObject::tr("Other port"), 0},
+    };
+}
+
+int presetPort(Preset preset)
+{
+    for (const PresetInfo &info : presets()) {
+        if (info.preset == preset)
+            return info.remotePort;
+    }
+    return 0;
+}
+
+QString presetLabel(Preset preset)
+{
+    for (const PresetInfo &info : presets()) {
+        if (info.preset == preset)
+            return info.label;
+    }
+    return {};
+}
+
+} // namespace gantry::tunnel

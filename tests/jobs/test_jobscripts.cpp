@@ -1,0 +1,116 @@
+#include "jobs/jobinfo.h"
+#include "jobs/jobscripts.h"
+#include "jobs/jobspec.h"
+
+#include <QProcess>
+#include <QTest>
+
+using namespace gantry::jobs;
+
+class TestJobScripts final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void names()
+    {
+        QVERIFY(validateJobName(QStringLiteral("train")).ok());
+        QVERIFY(validateJobName(QStringLiteral("train-2.v_1")).ok());
+        QVERIFY(!validateJobName(QString()).ok());
+        QVERIFY(!validateJobName(QStringLiteral("-x")).ok());
+        QVERIFY(!validateJobName(QStringLiteral("a/b")).ok());
+        QVERIFY(!validateJobName(QStringLiteral("a..b")).ok());
+        QVERIFY(!validateJobName(QStringLiteral("a b")).ok());
+        QVERIFY(!validateJobName(QString(65, u'a')).ok());
+        const QDateTime t(QDate(2026, 11, 30), QTime(16, 45, 0), Qt::UTC);
+        QCOMPARE(defaultJobName(QStringLiteral("python -u train.py --lr 3"), t), QStringLiteral("train-20261130-164500"));
+        QCOMPARE(defaultJobName(QStringLiteral("CUDA_VISIBLE_DEVICES=0 torchrun --nproc 8 ft.py"), t),
+                 QStringLiteral("ft-20261130-164500"));
+        QCOMPARE(defaultJobName(QStringLiteral("  "), t), QStringLiteral("job-20261130-164500"));
+        QVERIFY(validateJobName(defaultJobName(QStringLiteral("./run me.sh"), t)).ok());
+    }
+
+    void env()
+    {
+        auto ok = parseEnvAssignment(QStringLiteral("CUDA_VISIBLE_DEVICES=0,1"));
+        QVERIFY(ok.ok());
+        QCOMPARE(ok->first, QStringLiteral("CUDA_VISIBLE_DEVICES"));
+        QCOMPARE(ok->second, QStringLiteral("0,1"));
+        QVERIFY(parseEnvAssignment(QStringLiteral("A=")).ok());
+        QVERIFY(!parseEnvAssignment(QStringLiteral("1A=x")).ok());
+        QVERIFY(!parseEnvAssignment(QStringLiteral("NOEQUALS")).ok());
+    }
+
+    void commandScript()
+    {
+        JobSpec spec;
+        spec.name = QStringLiteral("t");
+        spec.command = QStringLiteral("python train.py 'a b'");
+        spec.workingDir = QStringLiteral("~/proj x");
+        spec.env = {{QStringLiteral("CUDA_VISIBLE_DEVICES"), QStringLiteral("1")}, {QStringLiteral("MSG"), QStringLiteral("it's")}};
+        spec.venv = QStringLiteral("~/venv");
+        const QString s = scripts::commandScript(spec);
+        QVERIFY(s.contains(QStringLiteral("export CUDA_VISIBLE_DEVICES=1\n")));
+        QVERIFY(s.contains(QStringLiteral("export MSG='it'\\''s'\n")));
+        QVERIFY(s.contains(QStringLiteral("source \"$HOME\"/venv/bin/activate")));
+        QVERIFY(s.contains(QStringLiteral("cd \"$HOME\"/'proj x'")));
+        QVERIFY(s.endsWith(QStringLiteral("python train.py 'a b'\n")));
+        spec.condaEnv = QStringLiteral("torch");
+        QVERIFY(!validateSpec(spec).ok()); // venv and conda together
+    }
+
+    void parseStates()
+    {
+        const QByteArray out = "@@job a\npid=100\nalive=1\nstarted=1764521100\nsameboot=1\nmethod=tmux\nlogsize=12\n"
+                               "cmd=" + QByteArray("sleep 100").toBase64() + "\ncwd=\n@@end\n"
+                               "@@job b\npid=101\nalive=0\nstarted=1764521100\nexit=3 \nended=1764521200\nmethod=nohup\n@@end\n"
+                               "@@job c\npid=102\nalive=0\nexit=130 INT\nstop=INT\n@@end\n"
+                               "@@job d\npid=103\nalive=0\n@@end\n"
+                               "@@job e\npid=104\nalive=1\nsameboot=0\n@@end\n"
+                               "@@job f\n@@end\n"
+                               "@@job g\npid=105\nalive=0\nexit=137 KILL\n@@end\n";
+        const QList<JobInfo> jobs = parseJobList(out);
+        QCOMPARE(jobs.size(), 7);
+        QCOMPARE(jobs[0].state, JobState::Running);
+        QCOMPARE(jobs[0].command, QStringLiteral("sleep 100"));
+        QCOMPARE(jobs[0].method, QStringLiteral("tmux"));
+        QCOMPARE(jobs[0].started, QDateTime::fromSecsSinceEpoch(1764521100, Qt::UTC));
+        QCOMPARE(jobs[1].state, JobState::Exited);
+        QCOMPARE(jobs[1].exitCode, std::optional<int>(3));
+        QCOMPARE(jobs[1].statusText(), QStringLiteral("exited 3"));
+        QCOMPARE(jobs[2].state, JobState::Killed);
+        QCOMPARE(jobs[2].signal, QStringLiteral("INT"));
+        QCOMPARE(jobs[2].stopSignal, QStringLiteral("INT"));
+        QCOMPARE(jobs[3].state, JobState::Killed); // vanished without a status
+        QCOMPARE(jobs[4].state, JobState::Killed); // pid alive, but after a reboot: not ours
+        QCOMPARE(jobs[5].state, JobState::Starting);
+        QCOMPARE(jobs[6].statusText(), QStringLiteral("killed (SIGKILL)"));
+        QCOMPARE(jobStateName(JobState::Exited), QStringLiteral("exited"));
+    }
+
+    void scriptsAreBash()
+    {
+        // Every script goes through bash -n: a syntax error would only show up on an instance.
+        JobSpec spec;
+        spec.name = QStringLiteral("n");
+        spec.command = QStringLiteral("echo \"$HOME\" | tr a b && exit 3");
+        spec.condaEnv = QStringLiteral("base");
+        const QString r = QStringLiteral("/tmp/x y");
+        const QStringList all = {scripts::launch({}, spec, JobMethod::Auto), scripts::rerun(r, QStringLiteral("n"), JobMethod::Tmux),
+                                 scripts::list(r, {}), scripts::list({}, QStringLiteral("n")), scripts::stop(r, QStringLiteral("n"), 1000, 1000, true),
+                                 scripts::remove(r, QStringLiteral("n")), scripts::tailLines(r, QStringLiteral("n"), 5),
+                                 scripts::readLog(r, QStringLiteral("n"), 10, true), scripts::readLog(r, QStringLiteral("n"), 0, false),
+                                 scripts::commandScript(spec)};
+        for (const QString &script : all) {
+            QProcess bash;
+            bash.start(QStringLiteral("bash"), {QStringLiteral("-n")});
+            bash.write(script.toUtf8());
+            bash.closeWriteChannel();
+            QVERIFY(bash.waitForFinished(10000));
+            QVERIFY2(bash.exitCode() == 0, qPrintable(QString::fromUtf8(bash.readAllStandardError()) + script));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJobScripts)
+#include "test_jobscripts.moc"

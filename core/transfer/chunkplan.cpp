@@ -10,7 +10,6 @@ ChunkPlan::ChunkPlan(JournalStore &store, QString key, FileJournal journal)
     for (int i = 0; i < m_journal.chunkCount(); ++i) {
         if (!m_journal.done[i]) m_pending.append(i);
     }
-    m_lastSave.start();
 }
 
 int ChunkPlan::take()
@@ -25,10 +24,8 @@ void ChunkPlan::done(int chunk, const QByteArray &hash)
     std::lock_guard lock(m_mutex);
     m_journal.done[chunk] = true;
     m_journal.chunkHashes[chunk] = hash;
-    if (m_lastSave.elapsed() > 1000) {
-        m_lastSave.restart();
-        (void)m_store.save(m_key, m_journal);
-    }
+    // Saved on every chunk: a chunk acknowledged but not journaled would be sent again.
+    (void)m_store.save(m_key, m_journal);
 }
 
 void ChunkPlan::fail(const Error &error)

@@ -2,15 +2,13 @@
 
 #include "transfer/journal.h"
 
-#include <QElapsedTimer>
-
 #include <mutex>
 #include <optional>
 
 namespace gantry::transfer {
 
 // The chunks of one file still to move, shared by the workers (one per session) of a transfer.
-// Saves the journal at most once a second as chunks complete.
+// The journal is saved each time a chunk completes.
 class ChunkPlan final
 {
 public:
@@ -31,7 +29,6 @@ private:
     FileJournal m_journal;
     QList<int> m_pending;
     std::optional<Error> m_error;
-    QElapsedTimer m_lastSave;
 };
 
 } // namespace gantry::transfer

@@ -390,7 +390,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        auto remote = remoteSha256(session, partial);
+        auto remote = size <= kReadBackLimit ? sftpSha256(sftp, partial) : remoteSha256(session, partial);
         if (remote) {
             if (*remote != *localHash) {
                 ctx.journals().remove(key);
@@ -476,7 +476,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        auto remote = remoteSha256(session, remotePath);
+        auto remote = size <= kReadBackLimit ? sftpSha256(sftp, remotePath) : remoteSha256(session, remotePath);
         if (remote) {
             if (*remote != *localHash) {
                 ctx.journals().remove(key);

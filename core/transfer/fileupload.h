@@ -19,7 +19,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
                                      const QString &remotePath, const QString &localFinal, bool replaceExisting);
 
 // Chunk size for the journal and for splitting a file over sessions.
-constexpr quint64 kChunkSize = 8ull * 1024 * 1024;
+constexpr quint64 kChunkSize = 4ull * 1024 * 1024;
 // Sessions for one file of this size when the user did not choose.
 int autoParallel(quint64 size);
 

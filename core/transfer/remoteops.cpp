@@ -1,6 +1,9 @@
 #include "remoteops.h"
 
+#include "transfer/sha256.h"
+
 #include <QCoreApplication>
+#include <QMap>
 #include <QFileInfo>
 #include <QLocale>
 #include <QRegularExpression>
@@ -22,6 +25,54 @@ Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)
                          .arg(path, QString::fromUtf8(out->err).trimmed())};
     }
     return m.captured(1).toLatin1();
+}
+
+Result<QByteArray> sftpSha256(SftpClient &sftp, const QString &path)
+{
+    auto handle = sftp.open(path, SftpClient::OpenRead);
+    if (!handle) return handle.error();
+    Sha256 hash;
+    QMap<quint64, QByteArray> pending; // replies can only be hashed in file order
+    QHash<quint32, quint64> inflight;
+    quint64 next = 0;     // next offset to request
+    quint64 hashed = 0;   // bytes hashed so far
+    bool eof = false;
+    const quint32 len = sftp.maxRead();
+    std::optional<Error> failure;
+    while (!failure) {
+        while (!eof && inflight.size() < 16) {
+            auto id = sftp.sendRead(*handle, next, len);
+            if (!id) return id.error();
+            inflight.insert(*id, next);
+            next += len;
+        }
+        if (inflight.isEmpty()) break;
+        auto reply = sftp.next();
+        if (!reply) return reply.error();
+        const quint64 offset = inflight.take(reply->id);
+        if (reply->type == SftpClient::Status) {
+            if (reply->status() == SftpClient::StatusEof) {
+                eof = true;
+            } else {
+                auto st = sftp.checkStatus(*reply, QCoreApplication::translate("Transfer", "Reading"), path);
+                failure = st ? Error{ErrorCode::RemoteFailed, path} : st.error();
+            }
+            continue;
+        }
+        QByteArray data;
+        sftpwire::Reader(reply->body).string(&data);
+        if (quint32(data.size()) < len) eof = true; // short read: OpenSSH only does this at the end
+        pending.insert(offset, data);
+        while (!pending.isEmpty() && pending.firstKey() == hashed) {
+            const QByteArray chunk = pending.take(hashed);
+            hash.add(chunk);
+            hashed += quint64(chunk.size());
+            if (chunk.isEmpty()) break;
+        }
+    }
+    (void)sftp.close(*handle);
+    if (failure) return *failure;
+    return hash.hexDigest();
 }
 
 QString formatBytes(quint64 bytes)

@@ -12,6 +12,11 @@ namespace gantry::transfer {
 // RemoteFailed when the host runs no commands (sftp-only accounts).
 Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path);
 
+// SHA-256 of a remote file read back over SFTP (pipelined). Used for small files, where starting
+// a remote command (and the login shell's start-up files) costs more than reading the file.
+Result<QByteArray> sftpSha256(SftpClient &sftp, const QString &path);
+constexpr quint64 kReadBackLimit = 8ull * 1024 * 1024;
+
 // Turns a failed write into the most specific error: disk full (with the space needed), quota,
 // or the server's own message.
 Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QString &partialPath, quint64 bytesStillNeeded);

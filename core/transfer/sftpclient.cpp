@@ -228,7 +228,15 @@ Result<void> SftpClient::fill()
         if (m_cancel && m_cancel->load()) {
             return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
         }
-        const int n = ssh_channel_read_timeout(m_channel, buf, sizeof buf, 0, 500);
+        // Poll, then read what is there: ssh_channel_read_timeout() waits for the whole count,
+        // which would hold every small reply for the full timeout.
+        const int avail = ssh_channel_poll_timeout(m_channel, 500, 0);
+        int n = 0;
+        if (avail == SSH_ERROR) {
+            n = SSH_ERROR;
+        } else if (avail > 0) {
+            n = ssh_channel_read_nonblocking(m_channel, buf, quint32(std::min<int>(avail, int(sizeof buf))), 0);
+        }
         if (n > 0) {
             m_in.insert(m_in.end(), buf, buf + n);
             m_bytesIn += quint64(n);

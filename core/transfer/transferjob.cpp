@@ -61,7 +61,7 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     auto st = sftp.stat(remote);
     if (st && st->isDir()) {
         dest = remoteJoin(remote, local.fileName());
-    } else if (req.destinationIsDir) {
+    } else if (req.destinationIsDir || req.remotePath.endsWith(QLatin1Char('/'))) {
         if (st) return Error{ErrorCode::Conflict, tr("%1 on %2 is a file, not a directory.").arg(remote, ctx.host())};
         if (auto m = sftp.mkdirs(remote); !m) return m.error();
         dest = remoteJoin(remote, local.fileName());
@@ -110,7 +110,8 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
         case ConflictPolicy::Resume:
             if (!local.isDir()) {
                 if (existing->size.value_or(0) == quint64(local.size())) {
-                    auto theirs = remoteSha256(session, dest);
+                    auto theirs = existing->size.value_or(0) <= kReadBackLimit ? sftpSha256(sftp, dest)
+                                                                               : remoteSha256(session, dest);
                     auto ours = sha256OfFile(local.absoluteFilePath(), ctx.cancel());
                     if (theirs && ours && *theirs == *ours) {
                         TransferOutcome o;
@@ -151,7 +152,7 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     const QFileInfo localInfo(req.localPath.isEmpty() ? QStringLiteral(".") : req.localPath);
     if (localInfo.isDir()) {
         dest = QDir(localInfo.absoluteFilePath()).filePath(name);
-    } else if (req.destinationIsDir) {
+    } else if (req.destinationIsDir || req.localPath.endsWith(QLatin1Char('/'))) {
         if (localInfo.exists()) return Error{ErrorCode::Conflict, tr("%1 is a file, not a folder.").arg(req.localPath)};
         if (!QDir().mkpath(localInfo.absoluteFilePath())) {
             return Error{ErrorCode::PermissionDenied, tr("Cannot create the folder %1.").arg(req.localPath)};
@@ -189,7 +190,8 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
             if (!st->isDir()) {
                 if (quint64(existing.size()) == st->size.value_or(0)) {
                     auto ours = sha256OfFile(dest, ctx.cancel());
-                    auto theirs = remoteSha256(session, remote);
+                    auto theirs = st->size.value_or(0) <= kReadBackLimit ? sftpSha256(sftp, remote)
+                                                                         : remoteSha256(session, remote);
                     if (ours && theirs && *ours == *theirs) {
                         TransferOutcome o;
                         o.skipped = true;

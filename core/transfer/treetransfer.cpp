@@ -89,26 +89,60 @@ Error classifyRemoteStderr(const QString &host, const QString &where, const QStr
     return Error{ErrorCode::RemoteFailed, tr("Unpacking into %1 on %2 failed: %3").arg(where, host, text.left(400))};
 }
 
-// Existing files under a remote folder: relative path → size.
-QHash<QString, quint64> remoteFileSizes(ssh::Session &session, const QString &folder, const QString &prefix)
+// Existing files under a remote folder (relative path → size), and whether tar and sha256sum are
+// there: one remote command, because each one pays for the login shell's start-up files (conda or
+// pyenv init on GPU images can take seconds).
+struct RemoteProbe
 {
+    bool shell = false;
+    bool haveTar = false;
     QHash<QString, quint64> sizes;
-    auto out = session.run(QStringLiteral("cd %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'")
-                               .arg(ssh::shellQuote(folder)), 10 * 60 * 1000);
-    if (!out) return sizes;
+};
+
+RemoteProbe probeRemote(ssh::Session &session, const QString &folder, const QString &prefix, bool listFiles)
+{
+    RemoteProbe probe;
+    QString command = QStringLiteral("command -v tar >/dev/null 2>&1 && command -v sha256sum >/dev/null 2>&1 && "
+                                     "printf 'gantry-tar\\0'; ");
+    if (listFiles) {
+        command += QStringLiteral("cd %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'; true").arg(ssh::shellQuote(folder));
+    }
+    auto out = session.run(command, 10 * 60 * 1000);
+    if (!out) return probe;
+    probe.shell = true;
     for (const QByteArray &rec : out->out.split('\0')) {
+        if (rec == "gantry-tar") {
+            probe.haveTar = true;
+            continue;
+        }
         const qsizetype tab = rec.indexOf('\t');
         if (tab <= 0) continue;
-        sizes.insert(prefix + QString::fromUtf8(rec.mid(tab + 1)), rec.left(tab).toULongLong());
+        probe.sizes.insert(prefix + QString::fromUtf8(rec.mid(tab + 1)), rec.left(tab).toULongLong());
     }
-    return sizes;
+    return probe;
 }
+
 
 Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
                        int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload)
 {
     const QString q = ssh::shellQuote(remoteParent);
-    auto channel = session.openExec(QStringLiteral("mkdir -p %1 && exec tar -x -f - -C %1").arg(q));
+    // The manifest travels as the last member of the same tar stream and is checked by the same
+    // command: one remote command per batch.
+    const QString manifestName = QStringLiteral(".gantry-manifest-%1-%2").arg(begin).arg(QString::fromLatin1(tree.fingerprint.left(12)));
+    int filesToSend = 0;
+    int entriesToSend = 0;
+    for (int i = begin; i < end; ++i) {
+        if (exclude.contains(tree.entries[i].relative)) continue;
+        ++entriesToSend;
+        if (!tree.entries[i].isDir) ++filesToSend;
+    }
+    if (entriesToSend == 0) return {};
+    const bool verify = ctx.options().verify && filesToSend > 0;
+    const QString command = verify ? QStringLiteral("mkdir -p %1 && cd %1 && tar -x -f - && { sha256sum -c --quiet --strict %2; "
+                                                    "rc=$?; rm -f %2; exit $rc; }").arg(q, manifestName)
+                                   : QStringLiteral("mkdir -p %1 && exec tar -x -f - -C %1").arg(q);
+    auto channel = session.openExec(command);
     if (!channel) return channel.error();
     TarSink sink;
     sink.channel = channel->get();
@@ -178,6 +212,18 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
         manifest += manifestLine(hash.hexDigest(), e.relative);
         ctx.addFilesDone(1);
     }
+    if (!failure && verify) {
+        struct archive_entry *entry = archive_entry_new();
+        archive_entry_set_pathname_utf8(entry, manifestName.toUtf8().constData());
+        archive_entry_set_filetype(entry, AE_IFREG);
+        archive_entry_set_perm(entry, 0600);
+        archive_entry_set_size(entry, la_int64_t(manifest.size()));
+        if (archive_write_header(a, entry) != ARCHIVE_OK
+            || archive_write_data(a, manifest.constData(), size_t(manifest.size())) < 0) {
+            failure = sink.error ? *sink.error : Error{ErrorCode::Io, QString::fromUtf8(archive_error_string(a))};
+        }
+        archive_entry_free(entry);
+    }
     if (!failure) {
         archive_write_close(a);
         if (!sink.flush()) failure = sink.error;
@@ -188,41 +234,34 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
     ctx.addDone(0, sink.wire);
     if (failure && failure->code == ErrorCode::Cancelled) return *failure;
 
-    // Collect tar's verdict (and its stderr, which names a full disk or a permission problem).
+    // Collect tar's and sha256sum's verdict (stderr names a full disk or a permission problem;
+    // stdout lists files whose checksum did not match).
     (void)(*channel)->sendEof();
+    QByteArray out;
     QByteArray err;
     QElapsedTimer waited;
     waited.start();
     while (!(*channel)->isEof() && waited.elapsed() < 120000) {
         auto r = (*channel)->read(200, &err);
         if (!r) break;
+        out += *r;
     }
     const int status = (*channel)->exitStatus().value_or(-1);
     if (failure && failure->code != ErrorCode::ConnectFailed) return *failure;
-    if (status != 0 || failure) {
-        if (!session.isConnected() || (failure && err.isEmpty())) {
-            return failure ? *failure
-                           : Error{ErrorCode::ConnectFailed, tr("Connection to %1 lost during the upload. It resumes "
-                                                                "from the last verified batch.").arg(ctx.host())};
-        }
-        return classifyRemoteStderr(ctx.host(), remoteParent, QString::fromUtf8(err), tree.totalBytes);
+    if (status == 0 && !failure) return {};
+    if (!session.isConnected() || (failure && err.isEmpty() && out.isEmpty())) {
+        return failure ? *failure
+                       : Error{ErrorCode::ConnectFailed, tr("Connection to %1 lost during the upload. It resumes "
+                                                            "from the last verified batch.").arg(ctx.host())};
     }
-    if (!ctx.options().verify || manifest.isEmpty()) return {};
-    ssh::Session::ExecOptions opts;
-    opts.stdinData = manifest;
-    QByteArray out;
-    opts.onStdout = [&out](const QByteArray &d) { out += d; };
-    opts.onStderr = [&out](const QByteArray &d) { out += d; };
-    auto check = session.exec(QStringLiteral("cd %1 && sha256sum -c --quiet --strict -").arg(q), opts);
-    if (!check) return check.error();
-    if (*check != 0) {
+    if (out.contains("FAILED")) {
         const QList<QByteArray> lines = out.trimmed().split('\n');
         return Error{ErrorCode::RemoteFailed,
                      tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
                         int(lines.size()))
                          .arg(ctx.host(), remoteParent, QString::fromUtf8(lines.value(0)))};
     }
-    return {};
+    return classifyRemoteStderr(ctx.host(), remoteParent, QString::fromUtf8(err + out), tree.totalBytes);
 }
 
 // No remote shell: every file over SFTP, each with its own pipelined upload.
@@ -282,8 +321,9 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     }
 
     QSet<QString> exclude;
+    const RemoteProbe probe = probeRemote(session, remoteTop, remoteName + QLatin1Char('/'), policy != ConflictPolicy::Overwrite);
     if (policy != ConflictPolicy::Overwrite) {
-        const auto existing = remoteFileSizes(session, remoteTop, remoteName + QLatin1Char('/'));
+        const auto &existing = probe.sizes;
         for (const LocalEntry &e : renamed.entries) {
             if (e.isDir) continue;
             const auto it = existing.constFind(e.relative);
@@ -327,8 +367,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         }
     }
 
-    const bool haveTar = session.run(QStringLiteral("tar --version >/dev/null 2>&1 && echo ok"), 30000)
-                             .valueOr(ssh::ExecOutput{}).out.startsWith("ok");
+    const bool haveTar = probe.haveTar;
     quint64 wire = 0;
     quint64 payload = 0;
     if (!haveTar) {
@@ -400,9 +439,21 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     const QString parent = remoteParent(remoteFolder);
     const QString name = remoteBaseName(remoteFolder);
     // Remote manifest first: sizes for progress and hashes for the check.
-    auto sums = session.run(QStringLiteral("cd %1 && find %2 -type f -print0 | xargs -0 -r sha256sum --")
+    // One remote command for sizes (progress) and hashes (the check): each command pays for the
+    // login shell's start-up files.
+    auto sums = session.run(QStringLiteral("cd %1 && find %2 -type f -printf '%s\\t%p\\0' && printf 'gantry-sums\\0' && "
+                                           "find %2 -type f -print0 | xargs -0 -r sha256sum --")
                                 .arg(ssh::shellQuote(parent), ssh::shellQuote(name)), 60 * 60 * 1000);
-    auto sizes = remoteFileSizes(session, remoteFolder, name + QLatin1Char('/'));
+    QHash<QString, quint64> sizes;
+    if (sums) {
+        const qsizetype marker = sums->out.indexOf(QByteArray("gantry-sums", 12));
+        const QByteArray listing = marker >= 0 ? sums->out.left(marker) : QByteArray();
+        for (const QByteArray &rec : listing.split('\0')) {
+            const qsizetype tab = rec.indexOf('\t');
+            if (tab > 0) sizes.insert(QString::fromUtf8(rec.mid(tab + 1)), rec.left(tab).toULongLong());
+        }
+        if (marker >= 0) sums->out = sums->out.mid(marker + 12);
+    }
     if (!sums || sums->exitStatus != 0) {
         return Error{ErrorCode::RemoteFailed, tr("Cannot list %1 on %2: %3")
                                                   .arg(remoteFolder, ctx.host(),

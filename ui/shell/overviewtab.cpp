@@ -1,0 +1,158 @@
+#include "overviewtab.h"
+
+#include "ssh/connection.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+OverviewTab::OverviewTab(QWidget *parent)
+    : DetailTab(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *top = new QHBoxLayout;
+    m_status = new QLabel(tr("Select a machine and connect to see its facts."), this);
+    m_status->setWordWrap(true);
+    m_refresh = new QPushButton(tr("Refresh"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_refresh->setEnabled(false);
+    m_cancel->setVisible(false);
+    top->addWidget(m_status, 1);
+    top->addWidget(m_refresh);
+    top->addWidget(m_cancel);
+    layout->addLayout(top);
+    m_facts = new QTreeWidget(this);
+    m_facts->setColumnCount(2);
+    m_facts->setHeaderLabels({tr("Fact"), tr("Value")});
+    m_facts->setRootIsDecorated(false);
+    m_facts->setWordWrap(true);
+    m_facts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    layout->addWidget(m_facts, 1);
+    connect(m_refresh, &QPushButton::clicked, this, &OverviewTab::refresh);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_connection)
+            m_connection->cancelRunning();
+    });
+}
+
+void OverviewTab::clearMachine()
+{
+    ++m_generation;
+    if (m_connection)
+        disconnect(m_connection, nullptr, this, nullptr);
+    m_connection = nullptr;
+    m_host = {};
+    m_facts->clear();
+    m_refresh->setEnabled(false);
+    m_cancel->setVisible(false);
+    showMessage(tr("Select a machine and connect to see its facts."));
+}
+
+void OverviewTab::setMachine(const SavedHost &host, ssh::Connection *connection)
+{
+    const bool same = host.name == m_host.name && connection == m_connection;
+    if (same)
+        return;
+    clearMachine();
+    m_host = host;
+    m_connection = connection;
+    if (m_connection)
+        connect(m_connection, &ssh::Connection::stateChanged, this, &OverviewTab::onStateChanged);
+    onStateChanged();
+}
+
+void OverviewTab::onStateChanged()
+{
+    if (!m_connection) {
+        showMessage(tr("%1 (%2) is not connected. Press Connect.").arg(m_host.name, m_host.target.display()));
+        return;
+    }
+    const ssh::ConnectionState state = m_connection->state();
+    m_refresh->setEnabled(state == ssh::ConnectionState::Connected);
+    switch (state) {
+    case ssh::ConnectionState::Connected:
+        refresh();
+        break;
+    case ssh::ConnectionState::Connecting:
+        showMessage(tr("Connecting to %1…").arg(m_host.target.display()));
+        break;
+    default:
+        showMessage(ssh::connectionStateName(state) + (m_connection->lastError().isEmpty() ? QString() : QStringLiteral(": ") + m_connection->lastError()));
+        break;
+    }
+}
+
+void OverviewTab::refresh()
+{
+    if (!m_connection || m_connection->state() != ssh::ConnectionState::Connected)
+        return;
+    showMessage(tr("Gathering facts from %1…").arg(m_host.target.display()));
+    m_cancel->setVisible(true);
+    m_refresh->setEnabled(false);
+    const quint64 generation = ++m_generation;
+    QPointer<OverviewTab> self(this);
+    ssh::Connection *connection = m_connection;
+    connection->post([self, generation, connection](ssh::Session &session) {
+        auto facts = gatherMachineFacts(session, connection->cancelFlag());
+        QMetaObject::invokeMethod(connection, [self, generation, facts] {
+            if (!self || self->m_generation != generation)
+                return;
+            self->m_cancel->setVisible(false);
+            self->m_refresh->setEnabled(true);
+            if (facts)
+                self->showFacts(*facts);
+            else
+                self->showMessage(facts.error().message);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void OverviewTab::showMessage(const QString &text)
+{
+    m_status->setText(text);
+}
+
+void OverviewTab::showFacts(const MachineFacts &facts)
+{
+    m_facts->clear();
+    auto add = [this](const QString &label, const QString &value, bool problem = false) {
+        auto *item = new QTreeWidgetItem(m_facts, {label, value});
+        if (problem) {
+            item->setForeground(0, QColor(0xb0, 0x20, 0x20));
+            item->setForeground(1, QColor(0xb0, 0x20, 0x20));
+        }
+    };
+    auto gib = [](qint64 mib) { return QString::number(double(mib) / 1024.0, 'f', 1); };
+    add(tr("Operating system"), facts.os);
+    add(tr("Kernel"), facts.kernel);
+    add(tr("CPU"), tr("%1 cores — %2").arg(facts.cpuCores).arg(facts.cpuModel));
+    if (facts.memTotalMiB)
+        add(tr("Memory"), tr("%1 GiB total, %2 GiB available").arg(gib(*facts.memTotalMiB), gib(facts.memAvailableMiB.value_or(0))));
+    if (facts.diskFreeMiB)
+        add(tr("Disk"), tr("%1 GiB free of %2 GiB on %3").arg(gib(*facts.diskFreeMiB), gib(facts.diskTotalMiB.value_or(0)), facts.diskMount));
+    if (!facts.nvidiaSmiFound)
+        add(tr("GPUs"), tr("no NVIDIA driver found"), true);
+    for (const MachineFacts::Gpu &gpu : facts.gpus)
+        add(tr("GPU %1").arg(gpu.index), gpu.memoryTotalMiB ? tr("%1, %2 GiB").arg(gpu.name, gib(*gpu.memoryTotalMiB)) : gpu.name);
+    if (facts.nvidiaSmiFound && !facts.driverVersion.isEmpty())
+        add(tr("Driver / CUDA"), tr("%1 / CUDA %2").arg(facts.driverVersion, facts.cudaVersion));
+    add(tr("Python"), facts.pythonVersion.isEmpty() ? tr("not found") : facts.pythonVersion);
+    if (!facts.torchVersion.isEmpty())
+        add(tr("PyTorch"), tr("%1 (CUDA %2), cuda.is_available() = %3")
+                               .arg(facts.torchVersion, facts.torchCudaVersion.isEmpty() ? tr("none") : facts.torchCudaVersion,
+                                    facts.torchCudaAvailable.value_or(false) ? QStringLiteral("True") : QStringLiteral("False")),
+            !facts.torchCudaAvailable.value_or(false));
+    else
+        add(tr("PyTorch"), tr("not installed"));
+    for (const MachineFacts::Problem &problem : facts.problems)
+        add(tr("Problem"), problem.message + QStringLiteral("\n") + tr("Fix: %1").arg(problem.fix), true);
+    showMessage(facts.problems.isEmpty() ? tr("%1 looks ready.").arg(m_host.name.isEmpty() ? tr("The machine") : m_host.name)
+                                         : tr("%n problem(s) found; each comes with its fix below.", nullptr, int(facts.problems.size())));
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "common/detailtab.h"
+#include "hosts/machinefacts.h"
+
+#include <QPointer>
+
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace gantry::ui {
+
+// The facts every user checks by hand after renting a GPU, gathered over SSH on connect.
+class OverviewTab final : public DetailTab
+{
+    Q_OBJECT
+
+public:
+    explicit OverviewTab(QWidget *parent = nullptr);
+
+    QString title() const override { return tr("Overview"); }
+    void setMachine(const SavedHost &host, ssh::Connection *connection) override;
+    void clearMachine() override;
+
+    // For tests: shows facts as if just gathered.
+    void showFacts(const MachineFacts &facts);
+
+private:
+    void refresh();
+    void onStateChanged();
+    void showMessage(const QString &text);
+
+    SavedHost m_host;
+    QPointer<ssh::Connection> m_connection;
+    QLabel *m_status = nullptr;
+    QTreeWidget *m_facts = nullptr;
+    QPushButton *m_refresh = nullptr;
+    QPushButton *m_cancel = nullptr;
+    quint64 m_generation = 0; // drops results of a machine that is no longer shown
+};
+
+} // namespace gantry::ui

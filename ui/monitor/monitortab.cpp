@@ -1,0 +1,462 @@
+#include "monitortab.h"
+
+#include "metricchart.h"
+#include "monitor/monitorservice.h"
+#include "processmodel.h"
+#include "ssh/connection.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace gantry::ui::monitor {
+
+using gantry::monitor::Metric;
+using gantry::monitor::Resolution;
+using gantry::monitor::SeriesKey;
+
+namespace {
+
+struct ChartSpec
+{
+    const char *title;
+    const char *unit;
+    QList<Metric> metrics; // GPU metrics get a line per GPU; host metrics one line each
+    bool percent;
+    double scale = 1;      // stored value × scale = shown value
+};
+
+const QList<ChartSpec> &chartSpecs()
+{
+    static const QList<ChartSpec> specs = {
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU utilization"), "%", {Metric::GpuUtilization}, true, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU memory used"), "MiB", {Metric::GpuMemoryUsedMib}, false, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU temperature"), "°C", {Metric::GpuTemperature}, false, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU power"), "W", {Metric::GpuPower}, false, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "SM clock"), "MHz", {Metric::GpuSmClock}, false, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Host CPU"), "%", {Metric::HostCpu, Metric::HostCpuMaxCore}, true, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Host RAM"), "%", {Metric::HostMemoryUsedPercent}, true, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Network"), "MiB/s", {Metric::HostNetRx, Metric::HostNetTx}, false, 1.0 / 1048576},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Disk"), "MiB/s", {Metric::HostDiskRead, Metric::HostDiskWrite}, false, 1.0 / 1048576},
+    };
+    return specs;
+}
+
+bool isGpuMetric(Metric m)
+{
+    return int(m) <= int(Metric::GpuSmClock);
+}
+
+QString hostLineName(Metric m)
+{
+    switch (m) {
+    case Metric::HostCpu: return MonitorTab::tr("all cores");
+    case Metric::HostCpuMaxCore: return MonitorTab::tr("busiest core");
+    case Metric::HostMemoryUsedPercent: return MonitorTab::tr("used");
+    case Metric::HostNetRx: return MonitorTab::tr("received");
+    case Metric::HostNetTx: return MonitorTab::tr("sent");
+    case Metric::HostDiskRead: return MonitorTab::tr("read");
+    case Metric::HostDiskWrite: return MonitorTab::tr("written");
+    default: return gantry::monitor::metricName(m);
+    }
+}
+
+Resolution resolutionFor(MonitorTab::Range range, qint64 *spanMs)
+{
+    switch (range) {
+    case MonitorTab::Range::Minutes10: *spanMs = 10 * 60 * 1000LL; return Resolution::Seconds1;
+    case MonitorTab::Range::Hours3: *spanMs = 3 * 3600 * 1000LL; return Resolution::Seconds10;
+    case MonitorTab::Range::Hours48: *spanMs = 48 * 3600 * 1000LL; return Resolution::Minutes1;
+    }
+    *spanMs = 600000;
+    return Resolution::Seconds1;
+}
+
+QString severityText(gantry::monitor::AlertSeverity s)
+{
+    switch (s) {
+    case gantry::monitor::AlertSeverity::Hint: return MonitorTab::tr("Hint");
+    case gantry::monitor::AlertSeverity::Warning: return MonitorTab::tr("Warning");
+    case gantry::monitor::AlertSeverity::Critical: return MonitorTab::tr("Critical");
+    }
+    return {};
+}
+
+} // namespace
+
+MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, QWidget *parent)
+    : DetailTab(parent)
+    , m_service(service)
+{
+    buildUi();
+    m_refresh.setInterval(1000);
+    connect(&m_refresh, &QTimer::timeout, this, [this] {
+        if (isVisible()) {
+            refresh();
+        }
+    });
+    m_refresh.start();
+    connect(m_service, &gantry::monitor::MonitorService::machineAdded, this, [this](const QString &name) {
+        if (name == m_machine) {
+            connectMachine();
+        }
+    });
+    connect(m_service, &gantry::monitor::MonitorService::machineRemoved, this, [this](const QString &name) {
+        if (name == m_machine) {
+            disconnectMachine();
+            updateStatus();
+        }
+    });
+}
+
+MonitorTab::~MonitorTab()
+{
+    disconnectMachine();
+}
+
+void MonitorTab::buildUi()
+{
+    auto *top = new QHBoxLayout;
+    m_status = new QLabel(tr("Not monitoring: connect to a machine."), this);
+    m_status->setWordWrap(true);
+    m_rangeBox = new QComboBox(this);
+    m_rangeBox->addItem(tr("Last 10 minutes"));
+    m_rangeBox->addItem(tr("Last 3 hours"));
+    m_rangeBox->addItem(tr("Last 48 hours"));
+    connect(m_rangeBox, &QComboBox::currentIndexChanged, this, [this](int i) { setRange(Range(i)); });
+    m_idleAction = new QComboBox(this);
+    m_idleAction->addItem(tr("When idle: notify"));
+    m_idleAction->addItem(tr("When idle: stop"));
+    m_idleAction->addItem(tr("When idle: terminate"));
+    m_idleAction->setToolTip(tr("What to do when every GPU of this billing machine has been idle for a while. "
+                                "Stop/terminate wait for a visible countdown you can cancel, and never run "
+                                "while transfers or jobs are active."));
+    connect(m_idleAction, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (auto *policy = m_service->idlePolicy(m_machine)) {
+            policy->setAction(gantry::monitor::IdleAction(i));
+        }
+    });
+    m_export = new QPushButton(tr("Export CSV…"), this);
+    connect(m_export, &QPushButton::clicked, this, &MonitorTab::chooseExportFile);
+    top->addWidget(m_status, 1);
+    top->addWidget(m_idleAction);
+    top->addWidget(m_rangeBox);
+    top->addWidget(m_export);
+
+    m_countdown = new QWidget(this);
+    auto *countdownLayout = new QHBoxLayout(m_countdown);
+    countdownLayout->setContentsMargins(6, 4, 6, 4);
+    m_countdownLabel = new QLabel(m_countdown);
+    auto *cancel = new QPushButton(tr("Cancel"), m_countdown);
+    connect(cancel, &QPushButton::clicked, this, [this] {
+        if (auto *policy = m_service->idlePolicy(m_machine)) {
+            policy->cancel();
+        }
+    });
+    countdownLayout->addWidget(m_countdownLabel, 1);
+    countdownLayout->addWidget(cancel);
+    m_countdown->setStyleSheet(QStringLiteral("background: #fff3cd; color: #664d03;"));
+    m_countdown->hide();
+
+    auto *chartArea = new QWidget;
+    auto *grid = new QGridLayout(chartArea);
+    grid->setContentsMargins(0, 0, 0, 0);
+    int i = 0;
+    for (const ChartSpec &spec : chartSpecs()) {
+        auto *chart = new MetricChart(tr(spec.title), QString::fromUtf8(spec.unit), chartArea);
+        if (spec.percent) {
+            chart->setFixedRange(0, 100);
+        }
+        m_charts.append(chart);
+        grid->addWidget(chart, i / 3, i % 3);
+        ++i;
+    }
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(chartArea);
+    scroll->setWidgetResizable(true);
+
+    m_processModel = new ProcessModel(this);
+    m_processProxy = new QSortFilterProxyModel(this);
+    m_processProxy->setSourceModel(m_processModel);
+    m_processProxy->setSortRole(ProcessModel::UnderlyingDataRole);
+    m_processView = new QTableView;
+    m_processView->setModel(m_processProxy);
+    m_processView->setSortingEnabled(true);
+    m_processView->sortByColumn(ProcessModel::ColMemory, Qt::DescendingOrder);
+    m_processView->horizontalHeader()->setStretchLastSection(true);
+    m_processView->verticalHeader()->hide();
+    m_processView->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+    m_alerts = new QListWidget;
+    m_alerts->setWordWrap(true);
+
+    auto *bottom = new QSplitter(Qt::Horizontal);
+    bottom->addWidget(m_processView);
+    bottom->addWidget(m_alerts);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 2);
+
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(scroll);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_countdown);
+    layout->addWidget(split, 1);
+}
+
+void MonitorTab::setMachine(const SavedHost &host, ssh::Connection *connection)
+{
+    QObject::disconnect(m_connectionState);
+    showMachine(host.name);
+    if (!connection) {
+        return;
+    }
+    auto startOrStop = [this, host](ssh::ConnectionState state) {
+        if (state == ssh::ConnectionState::Connected) {
+            m_service->startMonitoring(host);
+            showMachine(host.name);
+        } else if (state == ssh::ConnectionState::Disconnected) {
+            m_service->stopMonitoring(host.name);
+        }
+    };
+    m_connectionState = connect(connection, &ssh::Connection::stateChanged, this,
+                                [startOrStop](ssh::ConnectionState state, const QString &) { startOrStop(state); });
+    if (connection->state() == ssh::ConnectionState::Connected) {
+        startOrStop(ssh::ConnectionState::Connected);
+    }
+}
+
+void MonitorTab::clearMachine()
+{
+    QObject::disconnect(m_connectionState);
+    disconnectMachine();
+    m_machine.clear();
+    for (MetricChart *chart : std::as_const(m_charts)) {
+        chart->setLines({}, 0, 1000);
+    }
+    m_processModel->setProcesses({});
+    m_alerts->clear();
+    updateStatus();
+}
+
+void MonitorTab::showMachine(const QString &name)
+{
+    if (name != m_machine) {
+        disconnectMachine();
+        m_machine = name;
+        m_alerts->clear();
+        m_processModel->setProcesses({});
+    }
+    connectMachine();
+    refresh();
+}
+
+void MonitorTab::disconnectMachine()
+{
+    for (const auto &c : std::as_const(m_machineConnections)) {
+        QObject::disconnect(c);
+    }
+    m_machineConnections.clear();
+    m_countdown->hide();
+}
+
+void MonitorTab::connectMachine()
+{
+    if (!m_machineConnections.isEmpty() || !m_service->isMonitoring(m_machine)) {
+        updateStatus();
+        return;
+    }
+    using gantry::monitor::IdlePolicy;
+    using gantry::monitor::MonitorService;
+    m_machineConnections.append(connect(m_service, &MonitorService::statusChanged, this,
+                                        [this](const QString &name) {
+                                            if (name == m_machine) {
+                                                updateStatus();
+                                            }
+                                        }));
+    m_machineConnections.append(connect(m_service, &MonitorService::alertRaised, this,
+                                        [this](const gantry::monitor::Alert &alert) {
+                                            if (alert.host == m_machine) {
+                                                addAlert(alert);
+                                            }
+                                        }));
+    if (IdlePolicy *policy = m_service->idlePolicy(m_machine)) {
+        m_idleAction->setCurrentIndex(int(policy->action()));
+        m_machineConnections.append(connect(policy, &IdlePolicy::countdownStarted, this,
+                                            [this](const QString &host, gantry::monitor::IdleAction action, int seconds) {
+                                                showCountdown(tr("Every GPU of %1 is idle: %2 in %3 s.")
+                                                                  .arg(host, gantry::monitor::idleActionName(action))
+                                                                  .arg(seconds));
+                                            }));
+        m_machineConnections.append(connect(policy, &IdlePolicy::countdownChanged, this,
+                                            [this, policy](const QString &host, int seconds) {
+                                                showCountdown(tr("Every GPU of %1 is idle: %2 in %3 s.")
+                                                                  .arg(host, gantry::monitor::idleActionName(policy->action()))
+                                                                  .arg(seconds));
+                                            }));
+        m_machineConnections.append(connect(policy, &IdlePolicy::countdownCancelled, this,
+                                            [this](const QString &, const QString &reason) {
+                                                m_countdown->hide();
+                                                m_alerts->insertItem(0, tr("Idle countdown stopped: %1").arg(reason));
+                                            }));
+        m_machineConnections.append(connect(policy, &IdlePolicy::actionBlocked, this,
+                                            [this](const QString &, const QString &reason) {
+                                                m_countdown->hide();
+                                                m_alerts->insertItem(0, reason);
+                                            }));
+        m_machineConnections.append(connect(policy, &IdlePolicy::actionRequested, this,
+                                            [this](const QString &host, gantry::monitor::IdleAction action) {
+                                                m_countdown->hide();
+                                                m_alerts->insertItem(0, tr("Requested: %1 %2")
+                                                                            .arg(gantry::monitor::idleActionName(action), host));
+                                            }));
+    }
+    if (auto *engine = m_service->alerts(m_machine)) {
+        for (const auto &alert : engine->active()) {
+            addAlert(alert);
+        }
+    }
+    updateStatus();
+}
+
+void MonitorTab::showCountdown(const QString &text)
+{
+    m_countdownLabel->setText(text);
+    m_countdown->show();
+}
+
+QString MonitorTab::countdownText() const
+{
+    return m_countdown->isHidden() ? QString() : m_countdownLabel->text();
+}
+
+int MonitorTab::alertCount() const
+{
+    return m_alerts->count();
+}
+
+void MonitorTab::addAlert(const gantry::monitor::Alert &alert)
+{
+    const QString when = alert.since.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
+    m_alerts->insertItem(0, QStringLiteral("%1 %2: %3").arg(when, severityText(alert.severity), alert.message));
+    while (m_alerts->count() > 200) {
+        delete m_alerts->takeItem(m_alerts->count() - 1);
+    }
+}
+
+void MonitorTab::updateStatus()
+{
+    if (m_machine.isEmpty()) {
+        m_status->setText(tr("Not monitoring: select and connect a machine."));
+        return;
+    }
+    if (!m_service->isMonitoring(m_machine)) {
+        m_status->setText(tr("%1: connect to start monitoring.").arg(m_machine));
+        return;
+    }
+    const QString message = m_service->statusMessage(m_machine);
+    m_status->setText(QStringLiteral("<b>%1</b> · %2%3")
+                          .arg(m_machine.toHtmlEscaped(), gantry::monitor::samplerStatusName(m_service->status(m_machine)),
+                               message.isEmpty() ? QString() : QStringLiteral(" · ") + message.toHtmlEscaped()));
+}
+
+void MonitorTab::setRange(Range range)
+{
+    m_range = range;
+    if (m_rangeBox->currentIndex() != int(range)) {
+        m_rangeBox->setCurrentIndex(int(range));
+    }
+    refresh();
+}
+
+void MonitorTab::refresh()
+{
+    const gantry::monitor::MetricStore *store = m_service->store(m_machine);
+    if (!store) {
+        return;
+    }
+    qint64 span = 0;
+    const Resolution resolution = resolutionFor(m_range, &span);
+    // The right edge is the newest sample, so a stalled host shows where its data stopped.
+    const auto &latest = store->latestSample();
+    const qint64 to = latest ? latest->time.toMSecsSinceEpoch() : QDateTime::currentMSecsSinceEpoch();
+    const qint64 from = to - span;
+    const QList<int> gpus = store->gpuIndexes();
+    for (int c = 0; c < m_charts.size(); ++c) {
+        QList<MetricChart::Line> lines;
+        for (Metric metric : chartSpecs().at(c).metrics) {
+            if (isGpuMetric(metric)) {
+                for (int gpu : gpus) {
+                    store->points(SeriesKey{gpu, metric}, resolution, from, m_buffer);
+                    lines.append({tr("GPU %1").arg(gpu), m_buffer});
+                }
+            } else if (store->has(SeriesKey{-1, metric})) {
+                store->points(SeriesKey{-1, metric}, resolution, from, m_buffer);
+                lines.append({hostLineName(metric), m_buffer});
+            }
+        }
+        if (const double scale = chartSpecs().at(c).scale; scale != 1) {
+            for (MetricChart::Line &line : lines) {
+                for (QPointF &p : line.points) {
+                    p.setY(p.y() * scale);
+                }
+            }
+        }
+        m_charts.at(c)->setLines(lines, from, to);
+    }
+    if (latest) {
+        m_processModel->setProcesses(latest->processes);
+    }
+}
+
+Result<void> MonitorTab::exportCsv(const QString &path) const
+{
+    const gantry::monitor::MetricStore *store = m_service->store(m_machine);
+    if (!store) {
+        return Error{ErrorCode::NotFound, tr("No history for this machine yet: connect and let it sample first.")};
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
+    }
+    qint64 span = 0;
+    auto written = store->exportCsv(&file, resolutionFor(m_range, &span));
+    if (!written) {
+        return written;
+    }
+    if (!file.commit()) {
+        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
+    }
+    return {};
+}
+
+void MonitorTab::chooseExportFile()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export monitor history"),
+                                                      m_machine + QStringLiteral("-monitor.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (auto result = exportCsv(path); !result) {
+        QMessageBox::warning(this, tr("Export failed"), result.error().message);
+    }
+}
+
+} // namespace gantry::ui::monitor

@@ -1,0 +1,145 @@
+#include "sshdfixture.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace gantry;
+
+class TestCliSsh : public QObject
+{
+    Q_OBJECT
+
+    struct Run
+    {
+        int code = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+
+    Run cli(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+    {
+        QProcess process;
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path()} + args);
+        process.waitForFinished(60000);
+        return Run{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+    }
+
+    QStringList connectArgs() const
+    {
+        return {QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
+    }
+
+    QString spec() const { return QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.user()).arg(m_sshd.port()); }
+
+private slots:
+    void initTestCase() { QVERIFY(m_sshd.start().isEmpty()); }
+
+    void execStreamsAndReturnsRemoteStatus()
+    {
+        const Run run = cli(QStringList{QStringLiteral("exec"), spec()} + connectArgs()
+                            + QStringList{QStringLiteral("--"), QStringLiteral("echo out; echo err >&2; exit 42")});
+        QCOMPARE(run.code, 42);
+        QCOMPARE(run.out, QByteArray("out\n"));
+        QCOMPARE(run.err, QByteArray("err\n"));
+        // Several words are quoted one by one.
+        const Run words = cli(QStringList{QStringLiteral("exec"), spec()} + connectArgs()
+                              + QStringList{QStringLiteral("--"), QStringLiteral("printf"), QStringLiteral("%s|"), QStringLiteral("a b"), QStringLiteral("c")});
+        QCOMPARE(words.code, 0);
+        QCOMPARE(words.out, QByteArray("a b|c|"));
+    }
+
+    void savedHostsRoundTrip()
+    {
+        Run add = cli(QStringList{QStringLiteral("hosts"), QStringLiteral("add"), QStringLiteral("local"), spec(),
+                                  QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--price"), QStringLiteral("1.25")});
+        QCOMPARE(add.code, 0);
+        Run list = cli({QStringLiteral("--json"), QStringLiteral("hosts"), QStringLiteral("list")});
+        QCOMPARE(list.code, 0);
+        const QJsonArray hosts = QJsonDocument::fromJson(list.out).object().value(QStringLiteral("hosts")).toArray();
+        QCOMPARE(hosts.size(), 1);
+        QCOMPARE(hosts[0].toObject().value(QStringLiteral("port")).toInt(), m_sshd.port());
+        QCOMPARE(hosts[0].toObject().value(QStringLiteral("hourly_price_usd")).toDouble(), 1.25);
+        Run exec = cli({QStringLiteral("exec"), QStringLiteral("local"), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath(),
+                        QStringLiteral("--"), QStringLiteral("echo saved")});
+        QCOMPARE(exec.code, 0);
+        QCOMPARE(exec.out, QByteArray("saved\n"));
+        Run dup = cli(QStringList{QStringLiteral("hosts"), QStringLiteral("add"), QStringLiteral("local"), spec()});
+        QCOMPARE(dup.code, 1);
+        QVERIFY(dup.err.contains("exists already"));
+        QCOMPARE(cli({QStringLiteral("hosts"), QStringLiteral("remove"), QStringLiteral("local")}).code, 0);
+        QCOMPARE(cli({QStringLiteral("hosts"), QStringLiteral("remove"), QStringLiteral("local")}).code, 1);
+    }
+
+    void factsAsJson()
+    {
+        const Run run = cli(QStringList{QStringLiteral("facts"), spec(), QStringLiteral("--json")} + connectArgs());
+        QCOMPARE(run.code, 0);
+        const QJsonObject facts = QJsonDocument::fromJson(run.out).object();
+        QVERIFY(facts.value(QStringLiteral("kernel")).toString().startsWith(QStringLiteral("Linux")));
+        QVERIFY(facts.value(QStringLiteral("cpu_cores")).toInt() >= 1);
+        QVERIFY(facts.value(QStringLiteral("mem_total_mib")).toDouble() > 0);
+        QCOMPARE(facts.value(QStringLiteral("nvidia_smi_found")).toBool(), false);
+        const QJsonArray problems = facts.value(QStringLiteral("problems")).toArray();
+        QVERIFY(!problems.isEmpty());
+        QVERIFY(problems[0].toObject().value(QStringLiteral("message")).toString().contains(QStringLiteral("no NVIDIA driver")));
+        QVERIFY(!problems[0].toObject().value(QStringLiteral("fix")).toString().isEmpty());
+    }
+
+    void exitCodes()
+    {
+        // 4: unknown host key, not accepted; the fingerprint and the flag are named.
+        const QString empty = m_sshd.emptyKnownHostsPath();
+        Run unknown = cli({QStringLiteral("exec"), spec(), QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                           empty, QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(unknown.code, 4);
+        QVERIFY(unknown.err.contains(m_sshd.hostKeyFingerprint().toUtf8()));
+        QCOMPARE(unknown.err.count('\n'), 1);
+        Run accepted = cli({QStringLiteral("exec"), spec(), QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                            empty, QStringLiteral("--accept-new-host-key"), QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(accepted.code, 0);
+        // 3: nothing listens there.
+        Run refused = cli({QStringLiteral("exec"), QStringLiteral("127.0.0.1:%1").arg(test::SshdFixture::freePort()),
+                           QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(refused.code, 3);
+        // 3: wrong password from the environment, and the password never shows up in the message.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GANTRY_TEST_PW"), QStringLiteral("hunter2-secret"));
+        env.remove(QStringLiteral("SSH_AUTH_SOCK"));
+        Run wrong = cli({QStringLiteral("exec"), QStringLiteral("nobody-here@127.0.0.1:%1").arg(m_sshd.port()), QStringLiteral("--known-hosts"),
+                         m_sshd.knownHostsPath(), QStringLiteral("--password-env"), QStringLiteral("GANTRY_TEST_PW"),
+                         QStringLiteral("--"), QStringLiteral("true")}, env);
+        QCOMPARE(wrong.code, 3);
+        QVERIFY(!wrong.err.contains("hunter2"));
+        // 2: usage.
+        QCOMPARE(cli({QStringLiteral("exec")}).code, 2);
+        QCOMPARE(cli({QStringLiteral("no-such-command")}).code, 2);
+    }
+
+    void keygenWritesPrivateKey0600()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.path() + QStringLiteral("/sub/id_gantry");
+        const Run run = cli({QStringLiteral("--json"), QStringLiteral("keygen"), path});
+        QCOMPARE(run.code, 0);
+        QCOMPARE(QFileInfo(path).permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
+                 QFileDevice::Permissions());
+        const QJsonObject json = QJsonDocument::fromJson(run.out).object();
+        QVERIFY(json.value(QStringLiteral("public_key")).toString().startsWith(QStringLiteral("ssh-ed25519 ")));
+        // The key is usable: ssh-keygen reads it and prints the same fingerprint.
+        const QByteArray fp = test::runProgram(QStringLiteral("ssh-keygen"), {QStringLiteral("-lf"), path});
+        QVERIFY(fp.contains(json.value(QStringLiteral("fingerprint")).toString().toUtf8()));
+        QCOMPARE(cli({QStringLiteral("keygen"), path}).code, 1); // never overwrites
+    }
+
+private:
+    test::SshdFixture m_sshd;
+    QTemporaryDir m_config;
+};
+
+QTEST_GUILESS_MAIN(TestCliSsh)
+#include "test_cli_ssh.moc"

@@ -1,0 +1,108 @@
+#include "hosts/machinefacts.h"
+#include "hosts/sshconfigimport.h"
+#include "ssh/knownhosts.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace gantry;
+
+class TestHostsUnits : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void importsSshConfig()
+    {
+        QTemporaryDir dir;
+        QFile included(dir.path() + QStringLiteral("/extra.conf"));
+        QVERIFY(included.open(QIODevice::WriteOnly));
+        included.write("Host runpod-a\n  HostName 194.68.245.10\n  Port 22078\n  User root\n");
+        included.close();
+        QFile config(dir.path() + QStringLiteral("/config"));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(QStringLiteral("# my hosts\n"
+                                    "Host *\n  ServerAliveInterval 30\n"
+                                    "Host lambda-h100 h100\n  HostName 129.146.1.2\n  User ubuntu\n  IdentityFile ~/.ssh/lambda\n"
+                                    "Host autodl\n  HostName connect.westb.seetacloud.com\n  Port=23456\n  User root\n"
+                                    "Host behind\n  HostName 10.1.2.3\n  ProxyJump jump@bastion:2222\n"
+                                    "Include %1/extra.conf\n")
+                         .arg(dir.path())
+                         .toUtf8());
+        config.close();
+        const QList<SavedHost> hosts = importSshConfig(config.fileName());
+        QCOMPARE(hosts.size(), 5);
+        QCOMPARE(hosts[0].name, QStringLiteral("lambda-h100"));
+        QCOMPARE(hosts[0].target.host, QStringLiteral("129.146.1.2"));
+        QCOMPARE(hosts[0].target.user, QStringLiteral("ubuntu"));
+        QCOMPARE(hosts[0].target.identityFiles, QStringList{QDir::homePath() + QStringLiteral("/.ssh/lambda")});
+        QCOMPARE(hosts[1].name, QStringLiteral("h100"));
+        QCOMPARE(hosts[2].target.port, 23456);
+        QCOMPARE(hosts[3].target.proxyJump, QStringLiteral("jump@bastion:2222"));
+        QCOMPARE(hosts[4].name, QStringLiteral("runpod-a"));
+        QCOMPARE(hosts[4].target.port, 22078);
+        for (const SavedHost &h : hosts)
+            QCOMPARE(h.source, QStringLiteral("ssh-config"));
+    }
+
+    void parsesFactsOfAGpuMachine()
+    {
+        const QByteArray out = "@@os\nUbuntu 22.04.3 LTS\n@@kernel\nLinux 5.15.0 x86_64\n@@cpu\n Intel(R) Xeon(R) Platinum 8480+\n208\n"
+                               "@@mem\nMemTotal: 1979000000 kB\nMemAvailable: 1900000000 kB\n@@disk\n/dev/sda1 25000000000 1000 24000000000 1% /home\n"
+                               "@@gpus\n0, NVIDIA H100 80GB HBM3, GPU-aaa, 81559, 535.161.08\n1, NVIDIA H100 80GB HBM3, GPU-bbb, 81559, 535.161.08\n"
+                               "@@smi\n| NVIDIA-SMI 535.161.08             Driver Version: 535.161.08   CUDA Version: 12.2     |\n"
+                               "@@python\n3.10.12\n@@torch\n2.2.1+cu121\n12.1\nTrue\n2\n@@end\n";
+        const MachineFacts facts = parseMachineFacts(out);
+        QCOMPARE(facts.gpus.size(), 2);
+        QCOMPARE(facts.gpus[1].uuid, QStringLiteral("GPU-bbb"));
+        QCOMPARE(facts.driverVersion, QStringLiteral("535.161.08"));
+        QCOMPARE(facts.cudaVersion, QStringLiteral("12.2"));
+        QCOMPARE(facts.cpuCores, 208);
+        QCOMPARE(facts.torchCudaAvailable, std::optional<bool>(true));
+        QVERIFY(facts.problems.isEmpty());
+    }
+
+    void driverMismatchIsAProblemWithAFix()
+    {
+        // Recorded verbatim output of a machine whose driver was upgraded without a reboot.
+        QFile fixture(QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi/err-nvml-mismatch-driver470-popos18.txt"));
+        QByteArray error = "Failed to initialize NVML: Driver/library version mismatch";
+        if (fixture.open(QIODevice::ReadOnly)) {
+            const QList<QByteArray> lines = fixture.readAll().split('\n');
+            for (const QByteArray &line : lines) {
+                if (line.contains("mismatch")) {
+                    error = line.trimmed();
+                    break;
+                }
+            }
+        }
+        const QByteArray out = "@@os\nPop!_OS 18.04\n@@gpus\n" + error + "\n@@smi\n" + error + "\n@@python\n@@torch\n@@end\n";
+        const MachineFacts facts = parseMachineFacts(out);
+        QVERIFY(facts.nvidiaSmiFound);
+        QVERIFY(facts.gpus.isEmpty());
+        QVERIFY(facts.nvidiaSmiError.contains(QStringLiteral("mismatch")));
+        QCOMPARE(facts.problems.size(), 1);
+        QVERIFY(facts.problems[0].fix.contains(QStringLiteral("reboot")));
+    }
+
+    void knownHostsFindsHashedEntries()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.path() + QStringLiteral("/known_hosts");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("example.org ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n");
+        f.close();
+        QProcess::execute(QStringLiteral("ssh-keygen"), {QStringLiteral("-H"), QStringLiteral("-f"), file});
+        const ssh::KnownHostEntry entry = ssh::findKnownHost(file, QStringLiteral("example.org"), 22);
+        QCOMPARE(entry.line, 1);
+        QCOMPARE(entry.keyType, QStringLiteral("ssh-ed25519"));
+        QVERIFY(entry.fingerprint.startsWith(QStringLiteral("SHA256:")));
+        QCOMPARE(ssh::findKnownHost(file, QStringLiteral("other.org"), 22).line, 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostsUnits)
+#include "test_hosts_units.moc"

@@ -376,7 +376,7 @@ void VerifyTab::setBanner(Verdict verdict, const QString &text)
 
 QString VerifyTab::bannerText() const
 {
-    return m_banner->isVisible() ? m_banner->text() : QString();
+    return m_banner->isHidden() ? QString() : m_banner->text();
 }
 
 QString VerifyTab::statusText() const

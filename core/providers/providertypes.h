@@ -150,3 +150,4 @@ struct LaunchRequest
 } // namespace gantry::providers
 
 Q_DECLARE_METATYPE(gantry::providers::Instance)
+Q_DECLARE_METATYPE(gantry::providers::LaunchRequest)

@@ -3,6 +3,7 @@
 #include "lambdaemulator.h"
 
 #include "cost/costpanel.h"
+#include "hosts/hoststore.h"
 #include "cost/ledger.h"
 #include "cost/ledgermodel.h"
 #include "providers/instancesmodel.h"
@@ -17,6 +18,9 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableView>

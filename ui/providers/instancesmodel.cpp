@@ -46,7 +46,7 @@ QVariant InstancesModel::data(const QModelIndex &index, int role) const
     if (role == InstanceIdRole)
         return instance.id;
     if (role == Qt::ToolTipRole)
-        return instance.id + QLatin1Char('\n') + instance.providerStatus;
+        return QString(instance.id + QLatin1Char('\n') + instance.providerStatus);
     const bool raw = role == RawValueRole;
     if (!raw && role != Qt::DisplayRole)
         return {};

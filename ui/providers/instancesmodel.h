@@ -3,6 +3,7 @@
 #include "providers/providertypes.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 namespace gantry::ui {
 

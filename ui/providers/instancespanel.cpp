@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gantry::ui {
 
 QString confirmationText(const providers::ProviderInfo &info, const providers::Instance &instance, const QString &action)

@@ -15,6 +15,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace gantry::ui {
 
 LaunchDialog::LaunchDialog(providers::ProviderHub *hub, QString configDir, QWidget *parent)

@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <cctype>
+
 namespace gantry::test {
 namespace {
 
@@ -146,6 +148,13 @@ void EmulatorServer::onNewConnection()
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {
             buffer->append(socket->readAll());
+            if (!buffer->isEmpty() && !std::isalpha(static_cast<unsigned char>(buffer->at(0)))) {
+                // Not HTTP (a TLS ClientHello, say): answer like a plain HTTP server does.
+                socket->write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                socket->disconnectFromHost();
+                buffer->clear();
+                return;
+            }
             EmuRequest request;
             if (parseRequest(*buffer, &request))
                 serve(socket, request);

@@ -264,7 +264,7 @@ EmuResponse LambdaEmulator::handle(const EmuRequest &request)
             return error(400, QStringLiteral("global/invalid-parameters"), QStringLiteral("Invalid request data."));
         if (sshKeyNames().contains(name))
             return error(400, QStringLiteral("global/duplicate"), QStringLiteral("An SSH key with this name already exists."));
-        QJsonObject key{{QStringLiteral("id"), QStringLiteral("key%1").arg(m_nextId++, 4, 10, QLatin1Char('0'))},
+        QJsonObject key{{QStringLiteral("id"), QStringLiteral("key%1").arg(1000 + m_nextId++)},
                         {QStringLiteral("name"), name}};
         QJsonObject reply = key;
         if (body.contains(QLatin1String("public_key"))) {

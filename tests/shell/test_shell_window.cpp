@@ -3,6 +3,7 @@
 #include "hosts/connectionmanager.h"
 #include "hosts/machinefacts.h"
 #include "shell/addhostdialog.h"
+#include "shell/keysdialog.h"
 #include "shell/machinetablemodel.h"
 #include "shell/mainwindow.h"
 #include "shell/overviewtab.h"
@@ -119,6 +120,17 @@ private slots:
         QCOMPARE(host.target.port, 23456);
         QCOMPARE(host.target.user, QStringLiteral("root"));
         QCOMPARE(host.name, QStringLiteral("connect-23456"));
+    }
+
+    void keysDialogGeneratesAndShowsPublicKey()
+    {
+        QTemporaryDir config;
+        KeysDialog dialog(config.path());
+        const QString path = config.path() + QStringLiteral("/keys/gantry_ed25519");
+        QCOMPARE(dialog.generate(path), QString());
+        QVERIFY(dialog.selectedPublicKey().startsWith(QStringLiteral("ssh-ed25519 ")));
+        QCOMPARE(QFileInfo(path).permissions() & (QFile::ReadOther | QFile::ReadGroup), QFileDevice::Permissions());
+        QVERIFY(!dialog.generate(path).isEmpty()); // refuses to overwrite
     }
 
 private:

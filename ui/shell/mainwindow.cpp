@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "addhostdialog.h"
+#include "keysdialog.h"
 #include "machinetablemodel.h"
 #include "overviewtab.h"
 
@@ -121,6 +122,11 @@ void MainWindow::buildActions()
     bar->addAction(tr("Connect"), this, &MainWindow::connectSelected);
     bar->addAction(tr("Disconnect"), this, &MainWindow::disconnectSelected);
     bar->addAction(tr("Remove"), this, &MainWindow::removeSelected);
+    bar->addSeparator();
+    bar->addAction(tr("SSH keys…"), this, [this] {
+        KeysDialog dialog(m_configDir, this);
+        dialog.exec();
+    });
 }
 
 void MainWindow::addDetailTab(DetailTab *tab)

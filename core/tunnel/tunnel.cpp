@@ -7,10 +7,22 @@ namespace gantry::tunnel {
 Tunnel::Tunnel(ssh::Target target, ssh::ConnectOptions options, Spec spec, QObject *parent)
     : QObject(parent), m_spec(std::move(spec))
 {
+    init(std::move(target), std::move(options), {});
+}
+
+Tunnel::Tunnel(std::unique_ptr<ssh::Session> connected, Spec spec, QObject *parent)
+    : QObject(parent), m_spec(std::move(spec))
+{
+    const ssh::Target target = connected->target();
+    init(target, {}, std::move(connected));
+}
+
+void Tunnel::init(ssh::Target target, ssh::ConnectOptions options, std::unique_ptr<ssh::Session> session)
+{
     if (!options.cancel)
         options.cancel = &m_cancel;
     m_worker = new TunnelWorker(std::move(target), std::move(options), m_spec.remoteHost, m_spec.remotePort,
-                                m_spec.localPort, m_spec.probe);
+                                m_spec.localPort, m_spec.probe, std::move(session));
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &TunnelWorker::listening, this, [this](int port) {

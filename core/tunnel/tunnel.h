@@ -7,6 +7,7 @@
 #include <QUrl>
 
 #include <atomic>
+#include <memory>
 
 namespace gantry::tunnel {
 
@@ -40,6 +41,8 @@ public:
     };
 
     Tunnel(ssh::Target target, ssh::ConnectOptions options, Spec spec, QObject *parent = nullptr);
+    // Uses a session the caller connected (the CLI, after its prompts); it moves to the tunnel's thread.
+    Tunnel(std::unique_ptr<ssh::Session> connected, Spec spec, QObject *parent = nullptr);
     ~Tunnel() override;
 
     void open();
@@ -60,6 +63,8 @@ signals:
     void changed();
 
 private:
+    void init(ssh::Target target, ssh::ConnectOptions options, std::unique_ptr<ssh::Session> session);
+
     Spec m_spec;
     QThread m_thread;
     TunnelWorker *m_worker = nullptr;

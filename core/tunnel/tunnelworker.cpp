@@ -14,9 +14,9 @@ constexpr qint64 kSocketBacklog = 8 << 20; // stop reading the channel while the
 } // namespace
 
 TunnelWorker::TunnelWorker(ssh::Target target, ssh::ConnectOptions options, QString remoteHost, int remotePort,
-                           int localPort, bool probe)
+                           int localPort, bool probe, std::unique_ptr<ssh::Session> session)
     : m_target(std::move(target)), m_options(std::move(options)), m_remoteHost(std::move(remoteHost)),
-      m_remotePort(remotePort), m_localPort(localPort), m_probe(probe), m_timer(this)
+      m_remotePort(remotePort), m_localPort(localPort), m_probe(probe), m_session(std::move(session)), m_timer(this)
 {
     connect(&m_timer, &QTimer::timeout, this, &TunnelWorker::pump);
 }
@@ -44,12 +44,14 @@ void TunnelWorker::start()
                         : tr("Cannot listen on 127.0.0.1: %1").arg(why));
         return;
     }
-    m_session = std::make_unique<ssh::Session>();
-    auto connected = m_session->connect(m_target, m_options);
-    if (!connected) {
-        emit failed(connected.error().message);
-        m_server->close();
-        return;
+    if (!m_session || !m_session->isConnected()) {
+        m_session = std::make_unique<ssh::Session>();
+        auto connected = m_session->connect(m_target, m_options);
+        if (!connected) {
+            emit failed(connected.error().message);
+            m_server->close();
+            return;
+        }
     }
     if (m_probe) {
         auto probe = m_session->openForward(m_remoteHost, m_remotePort);
@@ -82,6 +84,8 @@ void TunnelWorker::acceptPending()
             continue;
         }
         m_pairs.push_back(Pair{socket, std::move(*channel)});
+        // Deleted only once closed: what was written to it must still reach the browser.
+        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         connect(socket, &QTcpSocket::readyRead, this, &TunnelWorker::pump);
         connect(socket, &QTcpSocket::disconnected, this, &TunnelWorker::pump);
     }
@@ -115,7 +119,7 @@ bool TunnelWorker::pumpPair(Pair &pair)
         return false;
     }
     if (pair.socket->state() != QAbstractSocket::ConnectedState && pair.socket->bytesAvailable() == 0) {
-        pair.channel->sendEof();
+        static_cast<void>(pair.channel->sendEof()); // best effort: the pair is dropped either way
         return false;
     }
     return true;
@@ -133,7 +137,10 @@ void TunnelWorker::pump()
         }
         it->channel->close();
         it->socket->disconnect(this);
-        it->socket->deleteLater();
+        if (it->socket->state() == QAbstractSocket::UnconnectedState)
+            it->socket->deleteLater();
+        else
+            it->socket->disconnectFromHost(); // flushes, then deleteLater on disconnected
         it = m_pairs.erase(it);
     }
     if (!m_session->isConnected()) {

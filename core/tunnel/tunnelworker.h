@@ -22,8 +22,9 @@ class TunnelWorker final : public QObject
     Q_DISABLE_COPY_MOVE(TunnelWorker)
 
 public:
+    // session: an already connected one to use instead of connecting (moved to this thread).
     TunnelWorker(ssh::Target target, ssh::ConnectOptions options, QString remoteHost, int remotePort, int localPort,
-                 bool probe);
+                 bool probe, std::unique_ptr<ssh::Session> session = {});
     ~TunnelWorker() override;
 
 public slots:

@@ -1,0 +1,296 @@
+#include "jobs/jobservice.h"
+
+#include "hosts/connectionmanager.h"
+#include "hosts/hoststore.h"
+#include "jobs/sessionworker.h"
+
+#include <QPointer>
+
+namespace gantry::jobs {
+
+JobService::JobService(HostStore *hosts, SecretStore *secrets, QString knownHostsFile, QObject *parent)
+    : JobService(
+          [hosts, secrets, knownHostsFile](const QString &name, ssh::Target *target, ssh::ConnectOptions *options) {
+              const std::optional<SavedHost> saved = hosts ? hosts->find(name) : std::nullopt;
+              if (!saved)
+                  return false;
+              *target = saved->target;
+              *options = backgroundConnectOptions(*saved, secrets, knownHostsFile);
+              return true;
+          },
+          parent)
+{
+}
+
+JobService::JobService(Resolver resolver, QObject *parent) : QObject(parent), m_resolver(std::move(resolver)), m_poll(this)
+{
+    m_poll.setInterval(10000);
+    connect(&m_poll, &QTimer::timeout, this, [this] {
+        const QStringList names = m_hosts.keys();
+        for (const QString &name : names)
+            refresh(name);
+    });
+}
+
+JobService::~JobService()
+{
+    m_hosts.clear(); // joins the workers' threads
+}
+
+void JobService::setPollInterval(int ms)
+{
+    m_poll.setInterval(ms);
+}
+
+JobService::Host *JobService::host(const QString &hostName)
+{
+    auto it = m_hosts.find(hostName);
+    return it == m_hosts.end() ? nullptr : it->get();
+}
+
+void JobService::watch(const QString &hostName)
+{
+    if (!m_hosts.contains(hostName)) {
+        ssh::Target target;
+        ssh::ConnectOptions options;
+        if (!m_resolver || !m_resolver(hostName, &target, &options)) {
+            emit operationFailed(hostName, tr("%1 is not a saved host; add it first.").arg(hostName));
+            return;
+        }
+        auto h = std::make_shared<Host>();
+        h->commands = std::make_unique<SessionWorker>(target, options);
+        h->logs = std::make_unique<SessionWorker>(target, options);
+        m_hosts.insert(hostName, h);
+    }
+    if (!m_poll.isActive())
+        m_poll.start();
+    refresh(hostName);
+}
+
+void JobService::unwatch(const QString &hostName)
+{
+    if (Host *h = host(hostName)) {
+        h->logs->setCancel(true);
+        h->commands->setCancel(true);
+    }
+    m_hosts.remove(hostName);
+    if (m_hosts.isEmpty())
+        m_poll.stop();
+}
+
+QList<JobInfo> JobService::jobs(const QString &hostName) const
+{
+    const auto it = m_hosts.constFind(hostName);
+    return it == m_hosts.constEnd() ? QList<JobInfo>() : (*it)->jobs;
+}
+
+bool JobService::hasRunningJobs(const QString &hostName) const
+{
+    const QList<JobInfo> list = jobs(hostName);
+    return std::any_of(list.cbegin(), list.cend(), [](const JobInfo &j) { return j.isActive(); });
+}
+
+void JobService::post(const QString &hostName, std::function<void(JobRunner &)> work)
+{
+    Host *h = host(hostName);
+    if (!h) {
+        emit operationFailed(hostName, tr("Jobs on %1 are not watched; select the machine first.").arg(hostName));
+        return;
+    }
+    const QString root = m_root;
+    QPointer<JobService> self(this);
+    h->commands->post([self, hostName, root, work = std::move(work)](ssh::Session *session, const Error *error) {
+        if (!session) {
+            const QString message = error->message;
+            QMetaObject::invokeMethod(self, [self, hostName, message] {
+                if (self) {
+                    if (Host *h = self->host(hostName))
+                        h->refreshing = false;
+                    emit self->operationFailed(hostName, message);
+                }
+            }, Qt::QueuedConnection);
+            return;
+        }
+        JobRunner runner(*session, root);
+        work(runner);
+    });
+}
+
+void JobService::refresh(const QString &hostName)
+{
+    Host *h = host(hostName);
+    if (!h || h->refreshing)
+        return;
+    h->refreshing = true;
+    QPointer<JobService> self(this);
+    post(hostName, [self, hostName](JobRunner &runner) {
+        auto list = runner.list();
+        QMetaObject::invokeMethod(self, [self, hostName, list] {
+            if (!self)
+                return;
+            if (Host *h = self->host(hostName))
+                h->refreshing = false;
+            if (!list)
+                emit self->operationFailed(hostName, list.error().message);
+            else
+                self->applyList(hostName, *list);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
+{
+    Host *h = host(hostName);
+    if (!h)
+        return;
+    const QList<JobInfo> before = h->jobs;
+    const bool firstList = !h->listed;
+    h->jobs = jobs;
+    h->listed = true;
+    if (before != jobs)
+        emit jobsChanged(hostName);
+    if (firstList)
+        return; // jobs that ended while Gantry was closed are shown, not announced
+    QPointer<JobService> self(this);
+    for (const JobInfo &job : jobs) {
+        if (job.isActive())
+            continue;
+        const auto was = std::find_if(before.cbegin(), before.cend(), [&](const JobInfo &b) { return b.name == job.name; });
+        if (was == before.cend() || !was->isActive())
+            continue;
+        post(hostName, [self, hostName, job](JobRunner &runner) {
+            const QString lines = runner.lastLines(job.name, 10).valueOr(QString());
+            QMetaObject::invokeMethod(self, [self, hostName, job, lines] {
+                if (self)
+                    emit self->jobExited(hostName, job, lines);
+            }, Qt::QueuedConnection);
+        });
+    }
+}
+
+void JobService::start(const QString &hostName, const JobSpec &spec, JobMethod method)
+{
+    QPointer<JobService> self(this);
+    post(hostName, [self, hostName, spec, method](JobRunner &runner) {
+        auto started = runner.start(spec, method);
+        auto list = runner.list();
+        QMetaObject::invokeMethod(self, [self, hostName, started, list] {
+            if (!self)
+                return;
+            if (list)
+                self->applyList(hostName, *list);
+            if (!started)
+                emit self->operationFailed(hostName, started.error().message);
+            else
+                emit self->jobStarted(hostName, started->info, started->tail);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void JobService::rerun(const QString &hostName, const QString &name)
+{
+    QPointer<JobService> self(this);
+    post(hostName, [self, hostName, name](JobRunner &runner) {
+        auto started = runner.rerun(name);
+        auto list = runner.list();
+        QMetaObject::invokeMethod(self, [self, hostName, started, list] {
+            if (!self)
+                return;
+            if (list)
+                self->applyList(hostName, *list);
+            if (!started)
+                emit self->operationFailed(hostName, started.error().message);
+            else
+                emit self->jobStarted(hostName, started->info, started->tail);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void JobService::stop(const QString &hostName, const QString &name, const StopOptions &options)
+{
+    QPointer<JobService> self(this);
+    StopOptions detached = options;
+    detached.wait = false; // the escalation runs on the instance; polling shows the end
+    post(hostName, [self, hostName, name, detached](JobRunner &runner) {
+        auto stopped = runner.stop(name, detached);
+        auto list = runner.list();
+        QMetaObject::invokeMethod(self, [self, hostName, stopped, list] {
+            if (!self)
+                return;
+            if (list)
+                self->applyList(hostName, *list);
+            if (!stopped)
+                emit self->operationFailed(hostName, stopped.error().message);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void JobService::remove(const QString &hostName, const QString &name)
+{
+    QPointer<JobService> self(this);
+    post(hostName, [self, hostName, name](JobRunner &runner) {
+        auto removed = runner.remove(name);
+        auto list = runner.list();
+        QMetaObject::invokeMethod(self, [self, hostName, removed, list] {
+            if (!self)
+                return;
+            if (list)
+                self->applyList(hostName, *list);
+            if (!removed)
+                emit self->operationFailed(hostName, removed.error().message);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void JobService::followLog(const QString &hostName, const QString &name, qint64 offset)
+{
+    Host *h = host(hostName);
+    if (!h)
+        return;
+    // A follow in progress ends first (its cancel flag), then this one starts on the same worker.
+    h->logs->setCancel(true);
+    const int generation = ++h->followGeneration;
+    const QString root = m_root;
+    QPointer<JobService> self(this);
+    SessionWorker *worker = h->logs.get();
+    worker->post([self, worker, hostName, name, offset, root, generation](ssh::Session *session, const Error *error) {
+        auto deliverEnd = [self, hostName, name](const QString &message) {
+            QMetaObject::invokeMethod(self, [self, hostName, name, message] {
+                if (self)
+                    emit self->logEnded(hostName, name, message);
+            }, Qt::QueuedConnection);
+        };
+        if (!session) {
+            deliverEnd(error->message);
+            return;
+        }
+        worker->setCancel(false);
+        JobRunner runner(*session, root);
+        qint64 position = offset;
+        auto end = runner.followLog(
+            name, offset,
+            [&](const QByteArray &chunk) {
+                position += chunk.size();
+                const qint64 at = position;
+                QMetaObject::invokeMethod(self, [self, hostName, name, chunk, at, generation] {
+                    if (!self)
+                        return;
+                    Host *h = self->host(hostName);
+                    if (h && h->followGeneration == generation)
+                        emit self->logData(hostName, name, chunk, at);
+                }, Qt::QueuedConnection);
+            },
+            worker->cancelFlag());
+        deliverEnd(end ? QString() : end.error().message);
+    });
+}
+
+void JobService::stopFollowing(const QString &hostName)
+{
+    if (Host *h = host(hostName)) {
+        ++h->followGeneration;
+        h->logs->setCancel(true);
+    }
+}
+
+} // namespace gantry::jobs

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "common/detailtab.h"
+#include "hosts/hoststore.h"
+
+#include <QPointer>
+
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+
+namespace gantry::jobs { class JobService; }
+namespace gantry::tunnel { class TunnelManager; }
+
+namespace gantry::ui {
+
+class BoundedLogView;
+class JobListModel;
+
+// The "Jobs" detail tab: jobs that survive disconnects (run, live log, stop, rerun), tunnels to
+// Jupyter/TensorBoard/any port, terminal and VS Code shortcuts, and the result paths to bring
+// home before terminating. The JobService and TunnelManager are the app's, shared with the idle
+// policy and the notifications.
+class JobsTab final : public DetailTab
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(JobsTab)
+
+public:
+    JobsTab(AppContext context, jobs::JobService *jobs, tunnel::TunnelManager *tunnels, QWidget *parent = nullptr);
+    ~JobsTab() override;
+
+    QString title() const override { return tr("Jobs"); }
+    void setMachine(const SavedHost &host, ssh::Connection *connection) override;
+    void clearMachine() override;
+
+    JobListModel *model() const { return m_model; }
+    BoundedLogView *logView() const { return m_log; }
+    QTableView *jobTable() const { return m_table; }
+    QListWidget *tunnelList() const { return m_tunnelList; }
+    QPlainTextEdit *resultPathsEdit() const { return m_results; }
+    QString selectedJob() const;
+    QString statusText() const;
+
+    // Opens a tunnel to remotePort on the current machine and, once open, the browser.
+    void openTunnel(int remotePort, const QString &label, bool openBrowser = true);
+
+private:
+    void runJob();
+    void stopJob();
+    void rerunJob();
+    void removeJob();
+    void followSelected();
+    void updateButtons();
+    void refreshTunnels();
+    void openTerminal();
+    void openVsCode();
+    void saveResultPaths();
+    void showStatus(const QString &message, bool error = false);
+
+    AppContext m_context;
+    jobs::JobService *m_jobs;
+    tunnel::TunnelManager *m_tunnels;
+    SavedHost m_host;
+    bool m_hasHost = false;
+    QPointer<ssh::Connection> m_connection;
+    QString m_followed;
+
+    JobListModel *m_model;
+    QTableView *m_table;
+    BoundedLogView *m_log;
+    QLabel *m_status;
+    QPushButton *m_run;
+    QPushButton *m_stop;
+    QPushButton *m_rerun;
+    QPushButton *m_remove;
+    QListWidget *m_tunnelList;
+    QPushButton *m_closeTunnel;
+    QPlainTextEdit *m_results;
+};
+
+} // namespace gantry::ui

@@ -49,6 +49,7 @@ struct Direction
     size_t queued = 0;
     bool readEof = false;
     bool shutdownSent = false;
+    bool isUp = false;
 };
 
 struct Pair
@@ -57,6 +58,10 @@ struct Pair
     Direction down; // server -> client
     bool dead = false;
 };
+
+// Bytes forwarded over the relay's lifetime, printed on exit: what went "on the wire".
+unsigned long long g_bytesUp = 0;
+unsigned long long g_bytesDown = 0;
 
 void setNonBlocking(int fd)
 {
@@ -117,6 +122,7 @@ bool pumpWrite(Direction &d)
             return true; // socket full; poll for POLLOUT
         }
         d.queued -= c.data.size();
+        (d.isUp ? g_bytesUp : g_bytesDown) += c.data.size();
         d.queue.pop_front();
     }
     if (d.readEof && d.queue.empty() && !d.shutdownSent) {
@@ -216,6 +222,7 @@ int main(int argc, char **argv)
                 }
                 setNonBlocking(cfd);
                 auto p = std::make_unique<Pair>();
+                p->up.isUp = true;
                 p->up.from = cfd;
                 p->up.to = sfd;
                 p->down.from = sfd;
@@ -241,5 +248,6 @@ int main(int argc, char **argv)
         close(p->down.from);
     }
     close(lfd);
+    std::fprintf(stderr, "relay bytes up=%llu down=%llu\n", g_bytesUp, g_bytesDown);
     return 0;
 }

@@ -1,0 +1,393 @@
+// Transfer benchmark: gantry-cli upload vs OpenSSH scp, sftp and rsync, to one local sshd,
+// directly and through the user-space delay relay (the kernel has no netem).
+//
+//   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
+//                         [--skip-small] [--skip-large] [--skip-resume]
+//
+// Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
+// files only and their time is scaled to --files (per-file round trips dominate; stated in the
+// output). Each command is its own process; peak RSS comes from wait4().
+
+#include "sshdfixture.h"
+
+#include "transfer/sha256.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <csignal>
+#include <fcntl.h>
+#include <cstdio>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+using namespace gantry;
+
+namespace {
+
+QTextStream out(stdout);
+
+struct Run
+{
+    double seconds = -1;
+    long maxRssKiB = 0;
+    int status = -1;
+};
+
+// Runs argv to completion; optional stdout capture with a line callback that may kill it.
+Run runCommand(const QStringList &argv, const std::function<bool(const QByteArray &)> &onLine = {})
+{
+    std::vector<QByteArray> storage;
+    std::vector<char *> args;
+    for (const QString &a : argv) storage.push_back(a.toLocal8Bit());
+    for (auto &s : storage) args.push_back(s.data());
+    args.push_back(nullptr);
+    int pipefd[2] = {-1, -1};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (onLine) {
+        if (pipe(pipefd) != 0) return {};
+        posix_spawn_file_actions_adddup2(&actions, pipefd[1], STDOUT_FILENO);
+        posix_spawn_file_actions_addclose(&actions, pipefd[0]);
+    } else {
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    }
+    QElapsedTimer timer;
+    timer.start();
+    pid_t pid = 0;
+    if (posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ) != 0) return {};
+    posix_spawn_file_actions_destroy(&actions);
+    if (onLine) {
+        close(pipefd[1]);
+        FILE *f = fdopen(pipefd[0], "r");
+        char *line = nullptr;
+        size_t cap = 0;
+        while (getline(&line, &cap, f) > 0) {
+            if (onLine(QByteArray(line))) {
+                kill(pid, SIGKILL);
+                break;
+            }
+        }
+        free(line);
+        fclose(f);
+    }
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    Run r;
+    r.seconds = double(timer.nsecsElapsed()) / 1e9;
+    r.maxRssKiB = usage.ru_maxrss;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return r;
+}
+
+struct Relay
+{
+    pid_t pid = 0;
+    int port = 0;
+    int errFd = -1;
+    QByteArray stats;
+
+    bool start(int target, int delayMs, const QString &dir)
+    {
+        const QString portFile = dir + QStringLiteral("/relay-%1.port").arg(delayMs);
+        QFile::remove(portFile);
+        const QString errPath = dir + QStringLiteral("/relay-%1.err").arg(delayMs);
+        QByteArray prog(GANTRY_RELAY_PATH);
+        QByteArray t = QByteArray::number(target), d = QByteArray::number(delayMs), pf = portFile.toLocal8Bit();
+        char a0[] = "--target", a1[] = "--delay-ms", a2[] = "--port-file";
+        char *argv[] = {prog.data(), a0, t.data(), a1, d.data(), a2, pf.data(), nullptr};
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.toLocal8Bit().constData(),
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (posix_spawn(&pid, argv[0], &actions, nullptr, argv, environ) != 0) return false;
+        posix_spawn_file_actions_destroy(&actions);
+        for (int i = 0; i < 100 && !QFile::exists(portFile); ++i) usleep(20000);
+        QFile f(portFile);
+        if (!f.open(QIODevice::ReadOnly)) return false;
+        port = f.readAll().trimmed().toInt();
+        m_errPath = errPath;
+        return port > 0;
+    }
+    // Stops it; returns bytes client→server.
+    quint64 stop()
+    {
+        if (pid <= 0) return 0;
+        kill(pid, SIGTERM);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        pid = 0;
+        QFile f(m_errPath);
+        f.open(QIODevice::ReadOnly);
+        stats = f.readAll();
+        const qsizetype at = stats.indexOf("up=");
+        return at < 0 ? 0 : stats.mid(at + 3).split(' ').first().toULongLong();
+    }
+    QString m_errPath;
+};
+
+void makeRandomFile(const QString &path, qint64 bytes)
+{
+    QFile f(path);
+    if (f.size() == bytes) return;
+    f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    QByteArray block(4 << 20, Qt::Uninitialized);
+    QRandomGenerator gen(42);
+    for (qint64 left = bytes; left > 0;) {
+        gen.fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
+        const qint64 n = std::min<qint64>(left, block.size());
+        f.write(block.constData(), n);
+        left -= n;
+    }
+}
+
+QString fmt(double v, int prec = 2)
+{
+    return v < 0 ? QStringLiteral("n/a") : QString::number(v, 'f', prec);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    qint64 sizeMiB = 1024;
+    int files = 20000;
+    int fileKiB = 8;
+    int scpFiles = 300;
+    QList<int> rtts{0, 50, 100};
+    bool small = true, large = true, resume = true;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString a = args[i];
+        const QString v = i + 1 < args.size() ? args[i + 1] : QString();
+        if (a == QLatin1String("--size")) sizeMiB = v.toLongLong(), ++i;
+        else if (a == QLatin1String("--files")) files = v.toInt(), ++i;
+        else if (a == QLatin1String("--file-kib")) fileKiB = v.toInt(), ++i;
+        else if (a == QLatin1String("--scp-files")) scpFiles = v.toInt(), ++i;
+        else if (a == QLatin1String("--rtts")) {
+            rtts.clear();
+            for (const QString &r : v.split(QLatin1Char(','))) rtts.append(r.toInt());
+            ++i;
+        } else if (a == QLatin1String("--skip-small")) small = false;
+        else if (a == QLatin1String("--skip-large")) large = false;
+        else if (a == QLatin1String("--skip-resume")) resume = false;
+        else {
+            out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
+                   "[--rtts 0,50,100] [--skip-small] [--skip-large] [--skip-resume]\n";
+            return 2;
+        }
+    }
+    scpFiles = std::min(scpFiles, files);
+
+    test::SshdFixture sshd;
+    if (const QString why = sshd.start(); !why.isEmpty()) {
+        out << "cannot start sshd: " << why << Qt::endl;
+        return 1;
+    }
+    QTemporaryDir work;
+    QTemporaryDir config;
+    const QString local = work.filePath(QStringLiteral("local"));
+    const QString remote = work.filePath(QStringLiteral("remote"));
+    QDir().mkpath(local);
+    QDir().mkpath(remote);
+    const QString big = local + QStringLiteral("/big.bin");
+    out << "# sshd 127.0.0.1:" << sshd.port() << " (OpenSSH, internal-sftp); user " << sshd.user() << Qt::endl;
+
+    // known_hosts for the sshd port and every relay port.
+    QByteArray hostLine;
+    {
+        QFile f(sshd.knownHostsPath());
+        f.open(QIODevice::ReadOnly);
+        hostLine = f.readAll().trimmed();
+    }
+    const QString knownHosts = config.filePath(QStringLiteral("known_hosts"));
+    auto addKnown = [&](int port) {
+        QFile f(knownHosts);
+        f.open(QIODevice::Append);
+        const QByteArray line = QByteArray("[127.0.0.1]:") + QByteArray::number(port) + hostLine.mid(hostLine.indexOf(' '));
+        f.write(line + '\n');
+    };
+    addKnown(sshd.port());
+
+    const QString sshOpts = QStringLiteral("-i %1 -o UserKnownHostsFile=%2 -o StrictHostKeyChecking=yes -o BatchMode=yes")
+                                .arg(sshd.clientKeyPath(), knownHosts);
+    auto sshBase = [&](int port) {
+        return QStringList{QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("-o"),
+                           QStringLiteral("UserKnownHostsFile=") + knownHosts, QStringLiteral("-o"),
+                           QStringLiteral("StrictHostKeyChecking=yes"), QStringLiteral("-o"), QStringLiteral("BatchMode=yes"),
+                           QStringLiteral("-P"), QString::number(port)};
+    };
+    const QString user = sshd.user();
+    auto scp = [&](int port, const QString &src, const QString &dst, bool recursive) {
+        QStringList a{QStringLiteral("scp"), QStringLiteral("-q")};
+        if (recursive) a << QStringLiteral("-r");
+        a += sshBase(port);
+        a << src << QStringLiteral("%1@127.0.0.1:%2").arg(user, dst);
+        return runCommand(a);
+    };
+    auto sftp = [&](int port, const QString &src, const QString &dst, bool recursive) {
+        const QString batch = config.filePath(QStringLiteral("batch"));
+        QFile f(batch);
+        f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+        f.write(QStringLiteral("put %1 \"%2\" \"%3\"\n").arg(recursive ? QStringLiteral("-r") : QString(), src, dst).toUtf8());
+        f.close();
+        QStringList a{QStringLiteral("sftp"), QStringLiteral("-q"), QStringLiteral("-b"), batch};
+        a += sshBase(port);
+        a << QStringLiteral("%1@127.0.0.1").arg(user);
+        return runCommand(a);
+    };
+    auto rsync = [&](int port, const QString &src, const QString &dst) {
+        return runCommand({QStringLiteral("rsync"), QStringLiteral("-a"), QStringLiteral("-e"),
+                           QStringLiteral("ssh %1 -p %2").arg(sshOpts).arg(port), src,
+                           QStringLiteral("%1@127.0.0.1:%2").arg(user, dst)});
+    };
+    auto gantry = [&](int port, const QString &src, const QString &dst, const std::function<bool(const QByteArray &)> &onLine = {}) {
+        QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"),
+                      QStringLiteral("upload"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                      knownHosts, QStringLiteral("--on-conflict"), QStringLiteral("overwrite"), QStringLiteral("--retries"),
+                      QStringLiteral("0"), src, QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst)};
+        return runCommand(a, onLine ? onLine : [](const QByteArray &) { return false; });
+    };
+    auto clean = [&] {
+        QDir(remote).removeRecursively();
+        QDir().mkpath(remote);
+    };
+
+    struct Row
+    {
+        QString link, test, scp, sftp, rsync, gantry, ratio, rss;
+    };
+    QList<Row> rows;
+    auto printRow = [&](const Row &r) {
+        out << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
+                   .arg(r.link, r.test, r.scp, r.sftp, r.rsync, r.gantry, r.ratio, r.rss)
+            << Qt::endl;
+    };
+    out << "| link | test | scp s | sftp s | rsync s | gantry s | gantry vs scp | gantry peak RSS |" << Qt::endl;
+    out << "|---|---|---|---|---|---|---|---|" << Qt::endl;
+
+    if (large) makeRandomFile(big, sizeMiB * 1024 * 1024);
+    const QString tree = local + QStringLiteral("/tree");
+    const QString treeSubset = local + QStringLiteral("/subset");
+    if (small) {
+        QDir().mkpath(tree);
+        QDir().mkpath(treeSubset);
+        QByteArray data(fileKiB * 1024, 'x');
+        for (int i = 0; i < files; ++i) {
+            const QString name = QStringLiteral("/d%1/f%2.bin").arg(i / 1000).arg(i);
+            QDir().mkpath(tree + QStringLiteral("/d%1").arg(i / 1000));
+            data.replace(0, 8, QByteArray::number(i).rightJustified(8, '0'));
+            QFile f(tree + name);
+            f.open(QIODevice::WriteOnly);
+            f.write(data);
+            if (i < scpFiles) {
+                QDir().mkpath(treeSubset + QStringLiteral("/d%1").arg(i / 1000));
+                QFile::copy(tree + name, treeSubset + name);
+            }
+        }
+    }
+
+    for (int rtt : rtts) {
+        Relay relay;
+        int port = sshd.port();
+        if (rtt > 0) {
+            if (!relay.start(sshd.port(), rtt / 2, config.path())) {
+                out << "cannot start the relay" << Qt::endl;
+                return 1;
+            }
+            port = relay.port;
+            addKnown(port);
+        }
+        const QString link = rtt == 0 ? QStringLiteral("direct") : QStringLiteral("%1 ms RTT").arg(rtt);
+        if (large) {
+            clean();
+            const Run s = scp(port, big, remote + QStringLiteral("/scp.bin"), false);
+            clean();
+            const Run f = sftp(port, big, remote + QStringLiteral("/sftp.bin"), false);
+            clean();
+            const Run r = rsync(port, big, remote + QStringLiteral("/rsync.bin"));
+            clean();
+            const Run g = gantry(port, big, remote + QLatin1Char('/'));
+            const bool ok = g.status == 0 && transfer::sha256OfFile(big).valueOr({}) ==
+                                                 transfer::sha256OfFile(remote + QStringLiteral("/big.bin")).valueOr({"x"});
+            Row row{link, QStringLiteral("1 file, %1 MiB").arg(sizeMiB), fmt(s.seconds), fmt(f.seconds), fmt(r.seconds),
+                    fmt(g.seconds) + (ok ? QString() : QStringLiteral(" (FAILED %1)").arg(g.status)),
+                    QStringLiteral("%1×").arg(fmt(s.seconds / g.seconds)), QStringLiteral("%1 MiB").arg(g.maxRssKiB / 1024)};
+            printRow(row);
+            rows.append(row);
+        }
+        if (small) {
+            // Per-file tools: full set at no delay, the subset (scaled) through the relay.
+            const bool subset = rtt > 0 && scpFiles < files;
+            const QString src = subset ? treeSubset : tree;
+            const double scale = subset ? double(files) / scpFiles : 1.0;
+            clean();
+            const Run s = scp(port, src, remote + QStringLiteral("/scp"), true);
+            clean();
+            const Run f = sftp(port, src, remote + QStringLiteral("/sftp"), true);
+            clean();
+            const Run r = rsync(port, src, remote + QStringLiteral("/rsync"));
+            clean();
+            const Run g = gantry(port, tree, remote + QLatin1Char('/'));
+            int arrived = 0;
+            for (QDirIterator it(remote + QStringLiteral("/tree"), QDir::Files, QDirIterator::Subdirectories); it.hasNext(); it.next()) ++arrived;
+            Row row{link, QStringLiteral("%1 × %2 KiB%3").arg(files).arg(fileKiB).arg(subset ? QStringLiteral(" (*)") : QString()),
+                    fmt(s.seconds * scale), fmt(f.seconds * scale), fmt(r.seconds * scale),
+                    fmt(g.seconds) + (g.status == 0 && arrived == files ? QString() : QStringLiteral(" (FAILED %1, %2 files)").arg(g.status).arg(arrived)),
+                    QStringLiteral("%1×").arg(fmt(s.seconds * scale / g.seconds, 1)), QStringLiteral("%1 MiB").arg(g.maxRssKiB / 1024)};
+            printRow(row);
+            rows.append(row);
+        }
+        relay.stop();
+    }
+
+    if (resume && large) {
+        // Killed at 50 % (SIGKILL, no chance to tidy up) and run again; bytes counted by the relay.
+        Relay relay;
+        const int rtt = rtts.contains(50) ? 50 : (rtts.isEmpty() ? 0 : rtts.last());
+        relay.start(sshd.port(), std::max(rtt / 2, 0), config.path());
+        addKnown(relay.port);
+        clean();
+        const quint64 size = quint64(sizeMiB) * 1024 * 1024;
+        const Run first = gantry(relay.port, big, remote + QLatin1Char('/'), [&](const QByteArray &line) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            return o.value(QStringLiteral("event")).toString() == QLatin1String("progress")
+                   && quint64(o.value(QStringLiteral("bytes")).toInteger()) >= size / 2;
+        });
+        QJsonObject summary;
+        const Run second = gantry(relay.port, big, remote + QLatin1Char('/'), [&](const QByteArray &line) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o.value(QStringLiteral("event")).toString() == QLatin1String("summary")) summary = o;
+            return false;
+        });
+        const quint64 wire = relay.stop();
+        const bool match = transfer::sha256OfFile(big).valueOr({}) == transfer::sha256OfFile(remote + QStringLiteral("/big.bin")).valueOr({"x"});
+        out << Qt::endl
+            << "resume at " << rtt << " ms RTT: first run killed (status " << first.status << ") after "
+            << fmt(first.seconds) << " s; second run " << fmt(second.seconds) << " s, status " << second.status
+            << ", resumed=" << (summary.value(QStringLiteral("resumed")).toBool() ? "yes" : "no")
+            << "; client->server bytes through the relay (both runs, SSH framing and encryption included): " << wire
+            << " = " << fmt(double(wire) / double(size), 3) << "× the file; SHA-256 " << (match ? "matches" : "DIFFERS")
+            << "; peak RSS " << second.maxRssKiB / 1024 << " MiB" << Qt::endl;
+    }
+    out << Qt::endl
+        << "(*) through the relay, scp/sftp/rsync ran on the first " << scpFiles
+        << " files and their time is scaled linearly to the full count (per-file round trips dominate)." << Qt::endl
+        << "scp is OpenSSH 9.2 scp (SFTP protocol); rsync -a over ssh; gantry = gantry-cli upload (SHA-256 verified)." << Qt::endl;
+    return 0;
+}

@@ -1,0 +1,228 @@
+// The queue, its model and the two widgets, offscreen, against the real test sshd.
+
+#include "sshdfixture.h"
+
+#include "transfer/filestab.h"
+#include "transfer/remotedirmodel.h"
+#include "transfer/transferqueuemodel.h"
+#include "transfer/transferspanel.h"
+
+#include "ssh/connection.h"
+#include "transfer/sessionfactory.h"
+#include "transfer/sha256.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace gantry;
+using namespace gantry::transfer;
+using namespace gantry::ui;
+
+namespace {
+void writeText(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+} // namespace
+
+class TestTransferUi : public QObject
+{
+    Q_OBJECT
+
+private:
+    test::SshdFixture m_sshd;
+    QTemporaryDir m_local;
+    QTemporaryDir m_remote;
+    QTemporaryDir m_config;
+
+    TransferQueue::FactoryProvider provider()
+    {
+        return [this](const QString &host) -> Result<SessionFactory> {
+            if (host != QLatin1String("fixture")) return Error{ErrorCode::NotFound, QStringLiteral("no host %1").arg(host)};
+            return makeSessionFactory(m_sshd.target(), m_sshd.connectOptions());
+        };
+    }
+    TransferRequest upload(const QString &local, const QString &remoteDir)
+    {
+        TransferRequest r;
+        r.direction = Direction::Upload;
+        r.host = QStringLiteral("fixture");
+        r.localPath = local;
+        r.remotePath = remoteDir + QLatin1Char('/');
+        r.destinationIsDir = true;
+        return r;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const QString why = m_sshd.start();
+        if (!why.isEmpty()) QSKIP(qPrintable(why));
+    }
+
+    void queueModelAndPanel()
+    {
+        TransferQueue queue(m_config.path(), provider());
+        TransfersPanel panel(&queue);
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(panel.proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy finished(&queue, &TransferQueue::itemFinished);
+        QSignalSpy changed(panel.model(), &QAbstractItemModel::dataChanged);
+
+        const QString good = m_local.filePath(QStringLiteral("ok.bin"));
+        writeText(good, QByteArray(3 * 1024 * 1024, 'x'));
+        const quint64 okId = queue.enqueue(upload(good, m_remote.filePath(QStringLiteral("q"))));
+        const quint64 badId = queue.enqueue(upload(m_local.filePath(QStringLiteral("missing.bin")), m_remote.path()));
+        QVERIFY(queue.hasPendingTransfers(QStringLiteral("fixture")));
+        QVERIFY(!queue.hasPendingTransfers(QStringLiteral("other")));
+        QCOMPARE(panel.model()->rowCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+        QCOMPARE(queue.item(okId)->state, ItemState::Done);
+        QCOMPARE(queue.item(badId)->state, ItemState::Failed);
+        QVERIFY(queue.item(badId)->message.contains(QStringLiteral("does not exist")));
+        QVERIFY(!changed.isEmpty());
+        QVERIFY(!queue.hasPendingTransfers());
+        QCOMPARE(transfer::sha256OfFile(m_remote.filePath(QStringLiteral("q/ok.bin"))).valueOr({}),
+                 transfer::sha256OfFile(good).valueOr({}));
+
+        const int okRow = queue.rowOf(okId);
+        const QAbstractItemModel *m = panel.model();
+        QCOMPARE(m->index(okRow, TransferQueueModel::ProgressColumn).data(TransferQueueModel::UnderlyingDataRole).toDouble(), 1.0);
+        QCOMPARE(m->index(okRow, TransferQueueModel::SizeColumn).data(TransferQueueModel::UnderlyingDataRole).toULongLong(),
+                 3ull * 1024 * 1024);
+        QVERIFY(m->index(queue.rowOf(badId), TransferQueueModel::StateColumn).data().toString().startsWith(QStringLiteral("Failed")));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("1 failed")));
+
+        // Sorting by size uses the raw value.
+        panel.view()->sortByColumn(TransferQueueModel::SizeColumn, Qt::DescendingOrder);
+        QCOMPARE(panel.proxy()->index(0, 0).data(TransferQueueModel::ItemIdRole).value<quint64>(), okId);
+
+        // Retry the failed one after fixing the cause.
+        writeText(m_local.filePath(QStringLiteral("missing.bin")), "now here");
+        panel.view()->selectionModel()->select(panel.proxy()->mapFromSource(m->index(queue.rowOf(badId), 0)),
+                                               QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        panel.retrySelected();
+        QTRY_COMPARE_WITH_TIMEOUT(queue.item(badId)->state, ItemState::Done, 60000);
+
+        queue.removeFinished();
+        QCOMPARE(panel.model()->rowCount(), 0);
+        QVERIFY(panel.confirmStopPending(QStringLiteral("fixture"), &panel)); // nothing pending: no question
+    }
+
+    void pausedItemsSurviveRestart()
+    {
+        QTemporaryDir config;
+        const QString src = m_local.filePath(QStringLiteral("later.txt"));
+        writeText(src, "later");
+        {
+            TransferQueue queue(config.path(), provider());
+            queue.setMaxConcurrent(1);
+            const quint64 busy = queue.enqueue(upload(m_local.filePath(QStringLiteral("ok.bin")), m_remote.filePath(QStringLiteral("p1"))));
+            const quint64 later = queue.enqueue(upload(src, m_remote.filePath(QStringLiteral("p2"))));
+            queue.pause(later);
+            QCOMPARE(queue.item(later)->state, ItemState::Paused);
+            Q_UNUSED(busy);
+        } // the "app" quits with one item running and one paused
+        TransferQueue queue(config.path(), provider());
+        QAbstractItemModelTester tester(new TransferQueueModel(&queue, &queue), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(queue.restore());
+        QCOMPARE(queue.items().size(), 2);
+        QCOMPARE(queue.items()[1].state, ItemState::Paused);
+        QVERIFY(queue.hasPendingTransfers(QStringLiteral("fixture")));
+        queue.resume(queue.items()[1].id);
+        QTRY_VERIFY_WITH_TIMEOUT(!queue.hasPendingTransfers(), 60000);
+        QVERIFY(QFileInfo::exists(m_remote.filePath(QStringLiteral("p2/later.txt"))));
+        QVERIFY(QFileInfo::exists(m_remote.filePath(QStringLiteral("p1/ok.bin"))));
+    }
+
+    void filesTabBrowsesAndUploads()
+    {
+        TransferQueue queue(m_config.path(), provider());
+        AppContext context;
+        context.configDir = m_config.path();
+        FilesTab tab(context, &queue);
+        QAbstractItemModelTester tester(tab.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(tab.title(), QStringLiteral("Files"));
+
+        ssh::Connection connection(m_sshd.target());
+        connection.connectToHost(m_sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);
+        SavedHost host;
+        host.name = QStringLiteral("fixture");
+        host.target = m_sshd.target();
+        QSignalSpy listed(&tab, &FilesTab::listed);
+        tab.setMachine(host, &connection);
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+
+        const QString base = m_remote.filePath(QStringLiteral("browse"));
+        QDir().mkpath(base + QStringLiteral("/sub"));
+        writeText(base + QStringLiteral("/b.txt"), "bbb");
+        listed.clear();
+        tab.navigate(base);
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        QCOMPARE(tab.currentPath(), base);
+        QCOMPARE(tab.model()->rowCount(), 2);
+        // Folders first under the name sort.
+        QCOMPARE(tab.view()->model()->index(0, 0).data().toString(), QStringLiteral("sub/"));
+
+        tab.setTextAsker([](const QString &, const QString &) { return QStringLiteral("nouveau dossier"); });
+        listed.clear();
+        tab.makeFolder();
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        QVERIFY(QFileInfo(base + QStringLiteral("/nouveau dossier")).isDir());
+
+        // Drop a file and a folder: both go through the queue into the folder shown.
+        const QString folder = m_local.filePath(QStringLiteral("dropped"));
+        writeText(folder + QStringLiteral("/a.txt"), "a");
+        writeText(m_local.filePath(QStringLiteral("single.txt")), "single");
+        QSignalSpy finished(&queue, &TransferQueue::itemFinished);
+        const auto ids = tab.uploadLocalPaths({folder, m_local.filePath(QStringLiteral("single.txt"))});
+        QCOMPARE(ids.size(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+        QVERIFY2(queue.item(ids[0])->state == ItemState::Done, qPrintable(queue.item(ids[0])->message));
+        QVERIFY(QFileInfo::exists(base + QStringLiteral("/dropped/a.txt")));
+        QVERIFY(QFileInfo::exists(base + QStringLiteral("/single.txt")));
+
+        // Delete asks first; "no" keeps the file.
+        listed.clear();
+        tab.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        QModelIndex row;
+        for (int i = 0; i < tab.view()->model()->rowCount(); ++i) {
+            if (tab.view()->model()->index(i, 0).data().toString() == QLatin1String("b.txt")) row = tab.view()->model()->index(i, 0);
+        }
+        QVERIFY(row.isValid());
+        tab.view()->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QString asked;
+        tab.setConfirmer([&](const QString &q) { asked = q; return false; });
+        tab.deleteSelected();
+        QVERIFY(asked.contains(QStringLiteral("b.txt")));
+        QVERIFY(QFileInfo::exists(base + QStringLiteral("/b.txt")));
+
+        // Download the selection.
+        const auto down = tab.downloadSelected(m_local.filePath(QStringLiteral("downloads")));
+        QCOMPARE(down.size(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(queue.item(down[0])->isFinished(), 60000);
+        QVERIFY(QFileInfo::exists(m_local.filePath(QStringLiteral("downloads/b.txt"))));
+
+        tab.setConfirmer([](const QString &) { return true; });
+        listed.clear();
+        tab.deleteSelected();
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        QVERIFY(!QFileInfo::exists(base + QStringLiteral("/b.txt")));
+        tab.resize(800, 500);
+        QVERIFY(!tab.grab().isNull());
+    }
+};
+
+QTEST_MAIN(TestTransferUi)
+#include "test_transfer_ui.moc"

@@ -1,0 +1,116 @@
+#include "transferqueuemodel.h"
+
+#include "transfer/remoteops.h"
+
+namespace gantry::ui {
+
+using transfer::ItemState;
+using transfer::QueueItem;
+
+TransferQueueModel::TransferQueueModel(transfer::TransferQueue *queue, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_queue(queue)
+{
+    connect(queue, &transfer::TransferQueue::itemAboutToBeAdded, this, [this](int row) { beginInsertRows({}, row, row); });
+    connect(queue, &transfer::TransferQueue::itemAdded, this, [this](int) { endInsertRows(); });
+    connect(queue, &transfer::TransferQueue::itemAboutToBeRemoved, this, [this](int row) { beginRemoveRows({}, row, row); });
+    connect(queue, &transfer::TransferQueue::itemRemoved, this, [this](int) { endRemoveRows(); });
+    connect(queue, &transfer::TransferQueue::itemsChanged, this, [this](int first, int last) {
+        emit dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    });
+}
+
+int TransferQueueModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_queue->items().size());
+}
+
+int TransferQueueModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+quint64 TransferQueueModel::idAt(int row) const
+{
+    return row >= 0 && row < m_queue->items().size() ? m_queue->items()[row].id : 0;
+}
+
+QString TransferQueueModel::formatDuration(qint64 seconds)
+{
+    if (seconds < 0) return QStringLiteral("–");
+    if (seconds < 60) return tr("%1 s").arg(seconds);
+    if (seconds < 3600) return tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+    return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds / 60) % 60);
+}
+
+QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const QueueItem &it = m_queue->items()[index.row()];
+    const auto &p = it.progress;
+    const double fraction = p.bytesTotal ? double(p.bytesDone) / double(p.bytesTotal) : (it.state == ItemState::Done ? 1.0 : 0.0);
+    if (role == ItemIdRole) return QVariant::fromValue(it.id);
+    if (role == UnderlyingDataRole) {
+        switch (index.column()) {
+        case NameColumn: return it.displayName();
+        case DirectionColumn: return int(it.request.direction);
+        case HostColumn: return it.request.host;
+        case ProgressColumn: return fraction;
+        case SizeColumn: return qulonglong(p.bytesTotal);
+        case SpeedColumn: return it.bytesPerSecond;
+        case EtaColumn: return it.etaSeconds;
+        case StateColumn: return int(it.state);
+        default: return {};
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        const QString path = it.request.direction == transfer::Direction::Upload
+                                 ? tr("%1 → %2:%3").arg(it.request.localPath, it.request.host, it.request.remotePath)
+                                 : tr("%1:%2 → %3").arg(it.request.host, it.request.remotePath, it.request.localPath);
+        return it.message.isEmpty() ? path : path + QLatin1Char('\n') + it.message;
+    }
+    if (role == Qt::TextAlignmentRole) {
+        if (index.column() == SizeColumn || index.column() == SpeedColumn || index.column() == EtaColumn) {
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole) return {};
+    switch (index.column()) {
+    case NameColumn: return it.displayName();
+    case DirectionColumn: return it.request.direction == transfer::Direction::Upload ? tr("Upload") : tr("Download");
+    case HostColumn: return it.request.host;
+    case ProgressColumn: return QStringLiteral("%1%").arg(int(fraction * 100));
+    case SizeColumn:
+        return p.bytesTotal ? tr("%1 of %2").arg(transfer::formatBytes(p.bytesDone), transfer::formatBytes(p.bytesTotal))
+                            : QString();
+    case SpeedColumn:
+        return it.state == ItemState::Running && it.bytesPerSecond > 0
+                   ? tr("%1/s").arg(transfer::formatBytes(quint64(it.bytesPerSecond)))
+                   : QString();
+    case EtaColumn: return it.state == ItemState::Running ? formatDuration(it.etaSeconds) : QString();
+    case StateColumn:
+        if (it.state == ItemState::Failed) return tr("Failed: %1").arg(it.message);
+        if (it.state == ItemState::Done && it.outcome.resumed) return tr("Done (resumed)");
+        return transfer::itemStateName(it.state);
+    default: return {};
+    }
+}
+
+QVariant TransferQueueModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case DirectionColumn: return tr("Direction");
+    case HostColumn: return tr("Machine");
+    case ProgressColumn: return tr("Progress");
+    case SizeColumn: return tr("Size");
+    case SpeedColumn: return tr("Speed");
+    case EtaColumn: return tr("Time left");
+    case StateColumn: return tr("Status");
+    default: return {};
+    }
+}
+
+} // namespace gantry::ui

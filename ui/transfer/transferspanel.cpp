@@ -1,0 +1,178 @@
+#include "transferspanel.h"
+
+#include "progressdelegate.h"
+#include "transferqueuemodel.h"
+
+#include "transfer/remoteops.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+using transfer::ConflictPolicy;
+using transfer::ItemState;
+
+TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
+    : QWidget(parent)
+    , m_queue(queue)
+    , m_model(new TransferQueueModel(queue, this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTreeView(this))
+    , m_pause(new QPushButton(tr("Pause"), this))
+    , m_resume(new QPushButton(tr("Resume"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_retry(new QPushButton(tr("Retry"), this))
+    , m_clear(new QPushButton(tr("Clear finished"), this))
+    , m_summary(new QLabel(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(TransferQueueModel::UnderlyingDataRole);
+    m_view->setModel(m_proxy);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // queue order until the user sorts
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setItemDelegateForColumn(TransferQueueModel::ProgressColumn, new ProgressDelegate(this));
+    m_view->header()->setStretchLastSection(true);
+    m_view->setColumnWidth(TransferQueueModel::NameColumn, 220);
+    m_view->setColumnWidth(TransferQueueModel::ProgressColumn, 140);
+
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *b : {m_pause, m_resume, m_cancel, m_retry, m_clear}) buttons->addWidget(b);
+    buttons->addStretch();
+    buttons->addWidget(m_summary);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(buttons);
+    layout->addWidget(m_view);
+
+    connect(m_pause, &QPushButton::clicked, this, &TransfersPanel::pauseSelected);
+    connect(m_resume, &QPushButton::clicked, this, &TransfersPanel::resumeSelected);
+    connect(m_cancel, &QPushButton::clicked, this, &TransfersPanel::cancelSelected);
+    connect(m_retry, &QPushButton::clicked, this, &TransfersPanel::retrySelected);
+    connect(m_clear, &QPushButton::clicked, m_queue, &transfer::TransferQueue::removeFinished);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TransfersPanel::updateButtons);
+    connect(m_queue, &transfer::TransferQueue::itemsChanged, this, &TransfersPanel::updateButtons);
+    connect(m_queue, &transfer::TransferQueue::totalsChanged, this, &TransfersPanel::updateSummary);
+
+    m_queue->setConflictAsker([this](const QString &host, const QString &destination, bool isDir) {
+        QMessageBox box(QMessageBox::Question, tr("Destination exists"),
+                        isDir ? tr("The folder %1 already exists on %2. Files that differ:").arg(destination, host)
+                              : tr("%1 already exists on %2.").arg(destination, host),
+                        QMessageBox::NoButton, this);
+        QPushButton *overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+        QPushButton *resume = box.addButton(isDir ? tr("Keep same-size files") : tr("Resume"), QMessageBox::AcceptRole);
+        QPushButton *skip = box.addButton(tr("Skip"), QMessageBox::RejectRole);
+        QPushButton *rename = box.addButton(tr("Keep both (rename)"), QMessageBox::ActionRole);
+        box.addButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() == overwrite) return ConflictPolicy::Overwrite;
+        if (box.clickedButton() == resume) return ConflictPolicy::Resume;
+        if (box.clickedButton() == skip) return ConflictPolicy::Skip;
+        if (box.clickedButton() == rename) return ConflictPolicy::Rename;
+        return ConflictPolicy::Ask; // the item fails with "already exists" and can be retried
+    });
+    updateButtons();
+    updateSummary();
+}
+
+QList<quint64> TransfersPanel::selectedIds() const
+{
+    QList<quint64> ids;
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    for (const QModelIndex &index : rows) {
+        ids.append(index.data(TransferQueueModel::ItemIdRole).value<quint64>());
+    }
+    return ids;
+}
+
+void TransfersPanel::pauseSelected()
+{
+    for (quint64 id : selectedIds()) m_queue->pause(id);
+}
+
+void TransfersPanel::resumeSelected()
+{
+    for (quint64 id : selectedIds()) m_queue->resume(id);
+}
+
+void TransfersPanel::cancelSelected()
+{
+    for (quint64 id : selectedIds()) m_queue->cancel(id);
+}
+
+void TransfersPanel::retrySelected()
+{
+    for (quint64 id : selectedIds()) m_queue->retry(id);
+}
+
+void TransfersPanel::updateButtons()
+{
+    bool canPause = false, canResume = false, canCancel = false, canRetry = false;
+    for (quint64 id : selectedIds()) {
+        const transfer::QueueItem *it = m_queue->item(id);
+        if (!it) continue;
+        canPause |= it->state == ItemState::Running || it->state == ItemState::Queued;
+        canResume |= it->state == ItemState::Paused;
+        canCancel |= it->isPending() || it->state == ItemState::Failed;
+        canRetry |= it->state == ItemState::Failed || it->state == ItemState::Cancelled;
+    }
+    m_pause->setEnabled(canPause);
+    m_resume->setEnabled(canResume);
+    m_cancel->setEnabled(canCancel);
+    m_retry->setEnabled(canRetry);
+}
+
+QString TransfersPanel::summaryText() const
+{
+    int running = 0, queued = 0, failed = 0;
+    for (const transfer::QueueItem &it : m_queue->items()) {
+        running += it.state == ItemState::Running;
+        queued += it.state == ItemState::Queued || it.state == ItemState::Paused;
+        failed += it.state == ItemState::Failed;
+    }
+    const transfer::TransferProgress t = m_queue->totals();
+    const double speed = m_queue->totalBytesPerSecond();
+    QString text = tr("%1 running, %2 waiting, %3 failed").arg(running).arg(queued).arg(failed);
+    if (t.bytesTotal > 0) {
+        text += tr(" · %1 of %2").arg(transfer::formatBytes(t.bytesDone), transfer::formatBytes(t.bytesTotal));
+    }
+    if (speed > 0) {
+        const qint64 eta = t.bytesTotal > t.bytesDone ? qint64(double(t.bytesTotal - t.bytesDone) / speed) : 0;
+        text += tr(" · %1/s · %2 left").arg(transfer::formatBytes(quint64(speed)), TransferQueueModel::formatDuration(eta));
+    }
+    return text;
+}
+
+void TransfersPanel::updateSummary()
+{
+    m_summary->setText(summaryText());
+}
+
+bool TransfersPanel::hasPendingTransfers(const QString &hostName) const
+{
+    return m_queue->hasPendingTransfers(hostName);
+}
+
+bool TransfersPanel::confirmStopPending(const QString &hostName, QWidget *dialogParent)
+{
+    if (!hasPendingTransfers(hostName)) return true;
+    const QString text = hostName.isEmpty()
+                             ? tr("Transfers are still running. Stop them? Unfinished transfers resume when Gantry starts again.")
+                             : tr("Transfers to %1 are still running. Stop them? Files not yet transferred will be missing "
+                                  "if the machine is terminated.").arg(hostName);
+    return QMessageBox::question(dialogParent, tr("Transfers pending"), text, QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::No)
+           == QMessageBox::Yes;
+}
+
+} // namespace gantry::ui

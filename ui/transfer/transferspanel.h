@@ -1,0 +1,62 @@
+#pragma once
+
+#include "transfer/transferqueue.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTreeView;
+
+namespace gantry::ui {
+
+class TransferQueueModel;
+
+// The transfer queue: every upload and download with progress bar, size, speed, time left and
+// status (failed items keep their reason in the status column and tooltip); pause, resume,
+// cancel and retry for the selected items; totals at the bottom. Installs the "destination
+// exists" question on the queue.
+class TransfersPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TransfersPanel)
+
+public:
+    explicit TransfersPanel(transfer::TransferQueue *queue, QWidget *parent = nullptr);
+
+    transfer::TransferQueue *queue() const { return m_queue; }
+    TransferQueueModel *model() const { return m_model; }
+    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QTreeView *view() const { return m_view; }
+    QString summaryText() const;
+
+    bool hasPendingTransfers(const QString &hostName = {}) const;
+    // For "close the app" / "terminate the machine": true when nothing is pending or the user
+    // agreed to stop the pending transfers (they are paused and resume on the next start).
+    bool confirmStopPending(const QString &hostName, QWidget *dialogParent);
+
+public slots:
+    void pauseSelected();
+    void resumeSelected();
+    void cancelSelected();
+    void retrySelected();
+
+private:
+    QList<quint64> selectedIds() const;
+    void updateButtons();
+    void updateSummary();
+
+    transfer::TransferQueue *m_queue;
+    TransferQueueModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QTreeView *m_view;
+    QPushButton *m_pause;
+    QPushButton *m_resume;
+    QPushButton *m_cancel;
+    QPushButton *m_retry;
+    QPushButton *m_clear;
+    QLabel *m_summary;
+};
+
+} // namespace gantry::ui

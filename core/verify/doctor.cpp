@@ -101,10 +101,20 @@ QList<DoctorCheck> driverChecks(const Context &c)
     checks.append(check("nvidia-smi", CheckStatus::Ok,
                         tr("nvidia-smi works: %n GPU(s), driver %1, CUDA %2", nullptr, c.probe.gpuCount)
                             .arg(c.probe.driverVersion, c.probe.driverCuda)));
-    if (c.probe.driverMajor > 0 && c.probe.driverMajor < c.options.requiredDriverMajor) {
-        checks.append(check("driver-version", CheckStatus::Warn,
-                            tr("Driver %1 (CUDA %2) is older than Gantry's verification program needs (%3, CUDA 13); "
+    if (c.probe.driverMajor > 0 && c.probe.driverMajor < c.options.minimumDriverMajor) {
+        checks.append(check("driver-version", CheckStatus::Fail,
+                            tr("Driver %1 (CUDA %2) is too old for Gantry's verification program (needs %3 or newer); "
                                "Verify will build it on the instance or fall back to PyTorch.")
+                                .arg(c.probe.driverVersion, c.probe.driverCuda)
+                                .arg(c.options.minimumDriverMajor),
+                            tr("Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` "
+                               "and reboot.")
+                                .arg(c.options.requiredDriverMajor)));
+    } else if (c.probe.driverMajor > 0 && c.probe.driverMajor < c.options.requiredDriverMajor) {
+        checks.append(check("driver-version", CheckStatus::Warn,
+                            tr("Driver %1 (CUDA %2) is older than CUDA 13 (driver %3): the verification program "
+                               "falls back to JIT-compiled PTX, and CUDA 13 software (e.g. PyTorch cu130 wheels) "
+                               "will not run.")
                                 .arg(c.probe.driverVersion, c.probe.driverCuda)
                                 .arg(c.options.requiredDriverMajor),
                             tr("Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` "

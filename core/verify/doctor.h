@@ -51,7 +51,8 @@ struct DoctorCheck
 
 struct DoctorOptions
 {
-    int requiredDriverMajor = 580; // what the bundled gantry-verify needs (CUDA 13)
+    int requiredDriverMajor = 580; // CUDA 13: what gantry-verify's fatbin (and cu130 wheels) need
+    int minimumDriverMajor = 450;  // CUDA 11.0: below it not even gantry-verify's PTX fallback loads
 };
 
 // Turns the sections into checks, in a stable order. Pure: tests feed recorded outputs.

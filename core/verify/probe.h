@@ -36,7 +36,7 @@ struct PlanInputs
 {
     bool binaryAvailable = false;        // a built gantry-verify was found locally
     QString binaryArch = QStringLiteral("x86_64");
-    int binaryMinDriverMajor = 580;      // CUDA 13 build
+    int binaryMinDriverMajor = 450;      // gantry-verify's low-ISA PTX fallback loads on CUDA 11.0+ drivers
     bool sourcesAvailable = false;       // kernels/ sources to build on the instance
 };
 

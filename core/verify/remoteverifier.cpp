@@ -379,7 +379,7 @@ Result<VerifyOutcome> RemoteVerifier::verify(const VerifyOptions &options)
         return doctor.error();
     if (cancelled(options.cancel))
         return cancelledError();
-    outcome.doctor = evaluateDoctor(*doctor, SpecTable::builtIn(), DoctorOptions{options.minDriverMajor});
+    outcome.doctor = evaluateDoctor(*doctor, SpecTable::builtIn());
     outcome.probe = probeFromDoctor(*doctor);
     PlanInputs inputs;
     inputs.binaryAvailable = !options.binaryPath.isEmpty() && QFileInfo(options.binaryPath).isFile();

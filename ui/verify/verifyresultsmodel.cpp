@@ -12,7 +12,8 @@ QString withUnit(const std::optional<double> &value, const QString &unit)
 {
     if (!value)
         return QStringLiteral("—");
-    const int precision = qAbs(*value) >= 100 ? 0 : 1;
+    const bool whole = *value == double(qRound64(*value));
+    const int precision = (whole || qAbs(*value) >= 100) ? 0 : 1;
     return unit.isEmpty() ? QString::number(*value, 'f', precision)
                           : QString::number(*value, 'f', precision) + QLatin1Char(' ') + unit;
 }

@@ -1,6 +1,11 @@
 #include "jobs/jobinfo.h"
 #include "jobs/jobscripts.h"
 #include "jobs/jobspec.h"
+#include "jobs/results.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 
 #include <QProcess>
 #include <QTest>
@@ -109,6 +114,59 @@ private slots:
             QVERIFY(bash.waitForFinished(10000));
             QVERIFY2(bash.exitCode() == 0, qPrintable(QString::fromUtf8(bash.readAllStandardError()) + script));
         }
+    }
+
+    void resultPathsAndGuard()
+    {
+        QTemporaryDir config;
+        ResultPathStore store(config.path());
+        QVERIFY(store.patterns(QStringLiteral("a100")).isEmpty());
+        QVERIFY(store.setPatterns(QStringLiteral("a100"), {QStringLiteral(" outputs/ "), QStringLiteral("*.pth"), QString(),
+                                                            QStringLiteral("*.pth")}).ok());
+        QCOMPARE(ResultPathStore(config.path()).patterns(QStringLiteral("a100")),
+                 (QStringList{QStringLiteral("outputs/"), QStringLiteral("*.pth")}));
+        QVERIFY(store.removeHost(QStringLiteral("a100")).ok());
+        QVERIFY(store.patterns(QStringLiteral("a100")).isEmpty());
+
+        TerminateGuard guard;
+        QVERIFY(guard.canTerminate(QStringLiteral("a100")).ok());
+        QVERIFY(guard.shouldOfferDownload(QStringLiteral("a100"), {QStringLiteral("outputs/")}));
+        QVERIFY(!guard.shouldOfferDownload(QStringLiteral("a100"), {}));
+        guard.setState(QStringLiteral("a100"), ResultsDownloadState::Running);
+        QCOMPARE(guard.canTerminate(QStringLiteral("a100")).error().code, gantry::ErrorCode::Conflict);
+        guard.setState(QStringLiteral("a100"), ResultsDownloadState::Failed, QStringLiteral("disk full"));
+        QVERIFY(guard.canTerminate(QStringLiteral("a100")).error().message.contains(QStringLiteral("disk full")));
+        guard.acknowledgeFailure(QStringLiteral("a100"));
+        QVERIFY(guard.canTerminate(QStringLiteral("a100")).ok());
+        guard.setState(QStringLiteral("a100"), ResultsDownloadState::Done);
+        QVERIFY(!guard.shouldOfferDownload(QStringLiteral("a100"), {QStringLiteral("outputs/")}));
+    }
+
+    void resultExpansionLocally()
+    {
+        // The expansion script is plain bash: run it here on a made-up results tree.
+        QTemporaryDir base;
+        QDir(base.path()).mkpath(QStringLiteral("outputs/ckpt"));
+        QDir(base.path()).mkpath(QStringLiteral("runs"));
+        for (const char *name : {"outputs/ckpt/a.pth", "model.pth", "odd name.pth", "notes.txt"}) {
+            QFile f(base.filePath(QString::fromLatin1(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("1234");
+        }
+        const QString script = scripts::expandResults({QStringLiteral("outputs/"), QStringLiteral("*.pth"), QStringLiteral("runs"),
+                                                       QStringLiteral("outputs/ckpt/*.pth"), QStringLiteral("missing/*")},
+                                                      base.path());
+        QProcess bash;
+        bash.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
+        QVERIFY(bash.waitForFinished(20000));
+        QCOMPARE(bash.exitCode(), 0);
+        const QList<ResultDownload> items = parseResultExpansion(bash.readAllStandardOutput());
+        QCOMPARE(items.size(), 4);
+        QCOMPARE(items[0], (ResultDownload{base.filePath(QStringLiteral("outputs")), QStringLiteral("outputs"), true, -1}));
+        QCOMPARE(items[1].localRelative, QStringLiteral("model.pth"));
+        QCOMPARE(items[1].sizeBytes, 4);
+        QCOMPARE(items[2].localRelative, QStringLiteral("odd name.pth"));
+        QCOMPARE(items[3].localRelative, QStringLiteral("runs"));
     }
 };
 

@@ -357,6 +357,8 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
+    std::optional<PendingRemoteHash> remoteHash;
+    if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, partial);
     // The whole-file hash is computed on its own thread while the chunks go out.
     Result<QByteArray> localHash = Error{ErrorCode::Generic, QString()};
     std::thread hasher([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
@@ -390,7 +392,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        auto remote = size <= kReadBackLimit ? sftpSha256(sftp, partial) : remoteSha256(session, partial);
+        auto remote = remoteHash ? remoteHash->finish() : sftpSha256(sftp, partial);
         if (remote) {
             if (*remote != *localHash) {
                 ctx.journals().remove(key);
@@ -457,6 +459,8 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
+    std::optional<PendingRemoteHash> remoteHash;
+    if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
     ChunkPlan plan(ctx.journals(), key, *journal);
     const int missing = journal->chunkCount() - int(journal->done.count(true));
     const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size), 1,
@@ -476,7 +480,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        auto remote = size <= kReadBackLimit ? sftpSha256(sftp, remotePath) : remoteSha256(session, remotePath);
+        auto remote = remoteHash ? remoteHash->finish() : sftpSha256(sftp, remotePath);
         if (remote) {
             if (*remote != *localHash) {
                 ctx.journals().remove(key);

@@ -10,14 +10,49 @@
 
 namespace gantry::transfer {
 
-Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)
+namespace {
+QString hashCommand(const QString &path)
 {
     const QString q = ssh::shellQuote(path.startsWith(QLatin1Char('-')) ? QStringLiteral("./") + path : path);
-    const QString command = QStringLiteral("if command -v openssl >/dev/null 2>&1; then openssl dgst -sha256 -r %1; "
-                                           "else sha256sum %1; fi").arg(q);
-    auto out = session.run(command, 60 * 60 * 1000);
+    return QStringLiteral("if command -v openssl >/dev/null 2>&1; then openssl dgst -sha256 -r %1; "
+                          "else sha256sum %1; fi").arg(q);
+}
+} // namespace
+
+PendingRemoteHash::PendingRemoteHash(ssh::Session &session, const QString &path)
+    : m_channel(session.openExec(QStringLiteral("IFS= read -r go && [ \"$go\" = go ] && { %1; }").arg(hashCommand(path))))
+    , m_path(path)
+{
+}
+
+Result<QByteArray> PendingRemoteHash::finish()
+{
+    if (!m_channel) return m_channel.error();
+    ssh::Channel &ch = **m_channel;
+    if (auto w = ch.write(QByteArrayLiteral("go\n")); !w) return w.error();
+    (void)ch.sendEof();
+    QByteArray out, err;
+    while (!ch.isEof()) {
+        auto r = ch.read(500, &err);
+        if (!r) return r.error();
+        out += *r;
+    }
+    // Start-up files may print first: take the first line that starts with a digest.
+    static const QRegularExpression hex(QStringLiteral("^([0-9a-f]{64})"), QRegularExpression::MultilineOption);
+    const auto m = hex.match(QString::fromUtf8(out));
+    if (!m.hasMatch()) {
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "Cannot compute SHA-256 of %1 on the host: %2")
+                         .arg(m_path, QString::fromUtf8(err).trimmed())};
+    }
+    return m.captured(1).toLatin1();
+}
+
+Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)
+{
+    auto out = session.run(hashCommand(path), 60 * 60 * 1000);
     if (!out) return out.error();
-    static const QRegularExpression hex(QStringLiteral("^([0-9a-f]{64})"));
+    static const QRegularExpression hex(QStringLiteral("^([0-9a-f]{64})"), QRegularExpression::MultilineOption);
     const auto m = hex.match(QString::fromUtf8(out->out));
     if (out->exitStatus != 0 || !m.hasMatch()) {
         return Error{ErrorCode::RemoteFailed,

@@ -12,6 +12,19 @@ namespace gantry::transfer {
 // RemoteFailed when the host runs no commands (sftp-only accounts).
 Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path);
 
+// A remote sha256 started before the data is there: the login shell (and its start-up files,
+// seconds with conda/pyenv init) starts while the transfer runs; finish() lets it hash.
+class PendingRemoteHash final
+{
+public:
+    PendingRemoteHash(ssh::Session &session, const QString &path);
+    Result<QByteArray> finish();
+
+private:
+    Result<std::unique_ptr<ssh::Channel>> m_channel;
+    QString m_path;
+};
+
 // SHA-256 of a remote file read back over SFTP (pipelined). Used for small files, where starting
 // a remote command (and the login shell's start-up files) costs more than reading the file.
 Result<QByteArray> sftpSha256(SftpClient &sftp, const QString &path);

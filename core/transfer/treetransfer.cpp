@@ -99,19 +99,34 @@ struct RemoteProbe
     QHash<QString, quint64> sizes;
 };
 
-RemoteProbe probeRemote(ssh::Session &session, const QString &folder, const QString &prefix, bool listFiles)
+QString probeCommand(const QString &folder, bool listFiles)
 {
-    RemoteProbe probe;
     QString command = QStringLiteral("command -v tar >/dev/null 2>&1 && command -v sha256sum >/dev/null 2>&1 && "
                                      "printf 'gantry-tar\\0'; ");
     if (listFiles) {
         command += QStringLiteral("cd %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'; true").arg(ssh::shellQuote(folder));
     }
-    auto out = session.run(command, 10 * 60 * 1000);
-    if (!out) return probe;
+    return command;
+}
+
+// Collects a probe started with openExec(probeCommand()).
+RemoteProbe collectProbe(Result<std::unique_ptr<ssh::Channel>> &channel, const QString &prefix)
+{
+    RemoteProbe probe;
+    if (!channel) return probe;
+    ssh::Channel &ch = **channel;
+    (void)ch.sendEof();
+    QByteArray out;
+    QElapsedTimer waited;
+    waited.start();
+    while (!ch.isEof() && waited.elapsed() < 10 * 60 * 1000) {
+        auto r = ch.read(500);
+        if (!r) return probe;
+        out += *r;
+    }
     probe.shell = true;
-    for (const QByteArray &rec : out->out.split('\0')) {
-        if (rec == "gantry-tar") {
+    for (const QByteArray &rec : out.split('\0')) {
+        if (rec.endsWith("gantry-tar")) { // start-up files may have printed before it
             probe.haveTar = true;
             continue;
         }
@@ -122,27 +137,38 @@ RemoteProbe probeRemote(ssh::Session &session, const QString &folder, const QStr
     return probe;
 }
 
-
-Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
-                       int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload)
+// The remote command for one batch; nullopt when the batch has nothing left to send.
+std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
+                                    int end, const QSet<QString> &exclude, QString *manifestName, bool *verify)
 {
+    int files = 0;
+    int entries = 0;
+    for (int i = begin; i < end; ++i) {
+        if (exclude.contains(tree.entries[i].relative)) continue;
+        ++entries;
+        if (!tree.entries[i].isDir) ++files;
+    }
+    if (entries == 0) return std::nullopt;
     const QString q = ssh::shellQuote(remoteParent);
     // The manifest travels as the last member of the same tar stream and is checked by the same
     // command: one remote command per batch.
-    const QString manifestName = QStringLiteral(".gantry-manifest-%1-%2").arg(begin).arg(QString::fromLatin1(tree.fingerprint.left(12)));
-    int filesToSend = 0;
-    int entriesToSend = 0;
-    for (int i = begin; i < end; ++i) {
-        if (exclude.contains(tree.entries[i].relative)) continue;
-        ++entriesToSend;
-        if (!tree.entries[i].isDir) ++filesToSend;
-    }
-    if (entriesToSend == 0) return {};
-    const bool verify = ctx.options().verify && filesToSend > 0;
-    const QString command = verify ? QStringLiteral("mkdir -p %1 && cd %1 && tar -x -f - && { sha256sum -c --quiet --strict %2; "
-                                                    "rc=$?; rm -f %2; exit $rc; }").arg(q, manifestName)
-                                   : QStringLiteral("mkdir -p %1 && exec tar -x -f - -C %1").arg(q);
-    auto channel = session.openExec(command);
+    *manifestName = QStringLiteral(".gantry-manifest-%1-%2").arg(begin).arg(QString::fromLatin1(tree.fingerprint.left(12)));
+    *verify = ctx.options().verify && files > 0;
+    return *verify ? QStringLiteral("mkdir -p %1 && cd %1 && tar -x -f - && { sha256sum -c --quiet --strict %2; "
+                                    "rc=$?; rm -f %2; exit $rc; }").arg(q, *manifestName)
+                   : QStringLiteral("mkdir -p %1 && exec tar -x -f - -C %1").arg(q);
+}
+
+Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                       int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload,
+                       std::unique_ptr<ssh::Channel> preopened)
+{
+    QString manifestName;
+    bool verify = false;
+    const auto command = batchCommand(ctx, remoteParent, tree, begin, end, exclude, &manifestName, &verify);
+    if (!command) return {};
+    Result<std::unique_ptr<ssh::Channel>> channel = preopened ? Result<std::unique_ptr<ssh::Channel>>(std::move(preopened))
+                                                              : session.openExec(*command);
     if (!channel) return channel.error();
     TarSink sink;
     sink.channel = channel->get();
@@ -292,6 +318,9 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     timer.start();
     TransferOutcome outcome;
     outcome.destination = remoteTop;
+    // The remote probe (tar there? which files exist?) runs while the local folder is scanned.
+    const QString remoteName = remoteBaseName(remoteTop);
+    auto probeChannel = session.openExec(probeCommand(remoteTop, policy != ConflictPolicy::Overwrite));
     auto scanned = scanLocalTree(localFolder, ctx.options().followSymlinks);
     if (!scanned) return scanned.error();
     const LocalTree &tree = *scanned;
@@ -304,7 +333,6 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     // must be remoteTop's own name.
     const QString remoteParentDir = remoteParent(remoteTop);
     const QString top = tree.entries.first().relative;
-    const QString remoteName = remoteBaseName(remoteTop);
     LocalTree renamed = tree;
     if (remoteName != top) {
         for (LocalEntry &e : renamed.entries) e.relative = remoteName + e.relative.mid(top.size());
@@ -321,7 +349,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     }
 
     QSet<QString> exclude;
-    const RemoteProbe probe = probeRemote(session, remoteTop, remoteName + QLatin1Char('/'), policy != ConflictPolicy::Overwrite);
+    const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     if (policy != ConflictPolicy::Overwrite) {
         const auto &existing = probe.sizes;
         for (const LocalEntry &e : renamed.entries) {
@@ -376,12 +404,34 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         outcome.payloadBytes = payload;
         if (!r) return r.error();
     } else {
+        // The next batch's remote command is started while the current one streams, so its
+        // shell start-up is hidden too.
+        auto open = [&](int b) -> std::unique_ptr<ssh::Channel> {
+            QString manifest;
+            bool verify = false;
+            const auto command = batchCommand(ctx, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
+                                              &manifest, &verify);
+            if (!command) return {};
+            auto ch = session.openExec(*command);
+            return ch ? std::move(*ch) : nullptr;
+        };
+        std::unique_ptr<ssh::Channel> next;
+        int nextFor = -1;
         for (int b = 0; b < batches.size(); ++b) {
             if (journal.doneBatches.contains(b)) continue;
             if (ctx.cancelled()) return Error{ErrorCode::Cancelled, tr("Cancelled.")};
+            std::unique_ptr<ssh::Channel> current = nextFor == b ? std::move(next) : nullptr;
+            next.reset();
+            nextFor = -1;
+            for (int n = b + 1; n < batches.size(); ++n) {
+                if (journal.doneBatches.contains(n)) continue;
+                next = open(n);
+                nextFor = n;
+                break;
+            }
             quint64 batchWire = 0;
             auto r = sendBatch(ctx, session, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
-                               &batchWire, &payload);
+                               &batchWire, &payload, std::move(current));
             journal.wireBytes += batchWire;
             wire += batchWire;
             if (r) journal.doneBatches.append(b);

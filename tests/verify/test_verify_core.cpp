@@ -757,6 +757,19 @@ private slots:
         QVERIFY2(p.reason.contains(reason), qPrintable(p.reason));
     }
 
+    // gantry-verify carries a low-ISA PTX fallback, so with the default inputs an R535 box still
+    // runs the uploaded binary (it exits 4 itself when the driver is older than CUDA 11.0).
+    void planDefaultsTrustTheBinaryOnOlderDrivers()
+    {
+        DoctorBuilder b;
+        b.gpuBox(fixture("q-h100x8-driver535.161.08-gpud.txt")).healthyRest();
+        PlanInputs inputs;
+        inputs.binaryAvailable = true;
+        const Plan p = choosePlan(probeFromDoctor(parseDoctorOutput(b.text)), inputs);
+        QCOMPARE(p.method, Method::BundledBinary);
+        QVERIFY(p.reason.contains(QStringLiteral("535.161.08")));
+    }
+
     // --- history ----------------------------------------------------------------------------
     void history()
     {

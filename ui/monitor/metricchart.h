@@ -6,7 +6,6 @@
 #include <QPointF>
 #include <QString>
 
-class QDateTimeAxis;
 class QLineSeries;
 class QValueAxis;
 
@@ -31,7 +30,7 @@ public:
 
     // A fixed y range (percentages); otherwise 0 … max with headroom.
     void setFixedRange(double min, double max);
-    // Lines absent from `lines` are removed; x axis spans [fromMs, toMs].
+    // Lines absent from `lines` are removed; x axis spans [fromMs, toMs], labelled relative to toMs.
     void setLines(const QList<Line> &lines, qint64 fromMs, qint64 toMs);
 
     QString title() const { return m_title; }
@@ -46,7 +45,9 @@ private:
     QString m_title;
     QString m_unit;
     QChart *m_chart;
-    QDateTimeAxis *m_x;
+    QValueAxis *m_x;   // time relative to the newest sample ("-10 … 0 min"): labels stay short
+    qint64 m_toMs = 0;
+    double m_unitMs = 60000;
     QValueAxis *m_y;
     QHash<QString, QLineSeries *> m_series;
     bool m_fixedRange = false;

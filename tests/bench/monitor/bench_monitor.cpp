@@ -241,6 +241,10 @@ int main(int argc, char **argv)
                 rssAfterFirstMinute = statusKib("VmRSS:");
                 cpuAfterFirstMinute = threadCpuSeconds();
             }
+            if (seconds % 300 == 0) {
+                // The 1 s rings and the 10-minute charts are full after 600 s: RSS must stay flat from there.
+                printf("  t=%3d min RSS %lld KiB\n", seconds / 60, statusKib("VmRSS:"));
+            }
         }
         --seconds;
     } else {

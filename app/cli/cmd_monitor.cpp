@@ -1,0 +1,123 @@
+#include "clicommand.h"
+#include "cliconnect.h"
+#include "monitor/monitorstream.h"
+#include "monitor/samplejson.h"
+
+#include <QCoreApplication>
+
+#include <atomic>
+#include <csignal>
+
+namespace gantry::cli {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+std::atomic_bool g_stopMonitor{false};
+
+void onMonitorSigint(int)
+{
+    g_stopMonitor = true;
+}
+
+// Takes "--name VALUE" (or "--name=VALUE") out of args; returns false on a malformed number.
+bool takeInt(QStringList &args, const QString &name, int *value, QString *error)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        QString text;
+        if (args.at(i) == name && i + 1 < args.size()) {
+            text = args.at(i + 1);
+            args.remove(i, 2);
+        } else if (args.at(i).startsWith(name + QLatin1Char('='))) {
+            text = args.at(i).mid(name.size() + 1);
+            args.remove(i);
+        } else {
+            continue;
+        }
+        bool ok = false;
+        *value = text.toInt(&ok);
+        if (!ok || *value < 0) {
+            *error = tr("%1 needs a non-negative number, got \"%2\"").arg(name, text);
+            return false;
+        }
+        return true;
+    }
+    return true;
+}
+
+int monitorCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    auto options = takeHostOptions(args);
+    if (!options) {
+        return context.fail(options.error());
+    }
+    int intervalMs = 1000;
+    int count = 0;
+    QString error;
+    if (!takeInt(args, QStringLiteral("--interval"), &intervalMs, &error)
+        || !takeInt(args, QStringLiteral("--count"), &count, &error)) {
+        return context.usage(error);
+    }
+    if (args.removeAll(QStringLiteral("--json")) > 0) {
+        context.json = true;
+    }
+    if (args.size() != 1 || args.first().startsWith(QLatin1Char('-'))) {
+        return context.usage(tr("monitor HOST [--interval MS] [--count N] [--json]"));
+    }
+    if (intervalMs < 100) {
+        return context.usage(tr("--interval must be at least 100 ms"));
+    }
+    const QString host = args.first();
+    auto session = connectHost(context, host, *options);
+    if (!session) {
+        return context.fail(session.error());
+    }
+    std::signal(SIGINT, onMonitorSigint);
+    std::signal(SIGTERM, onMonitorSigint);
+
+    monitor::StreamSettings settings;
+    settings.intervalMs = intervalMs;
+    settings.processEveryMs = qMax(intervalMs, 5000);
+    monitor::MonitorStream stream(**session, host, settings);
+    int printed = 0;
+    bool warnedNoDriver = false;
+    monitor::MonitorStream::Callbacks callbacks;
+    callbacks.sample = [&](const monitor::MachineSample &sample) {
+        if (sample.driver == monitor::DriverState::NoDriver && !warnedNoDriver && !context.json) {
+            warnedNoDriver = true;
+            context.err << tr("gantry-cli: no NVIDIA driver found on %1 (nvidia-smi missing): host metrics only")
+                               .arg(host)
+                        << Qt::endl;
+        }
+        if (context.json) {
+            context.printJson(monitor::sampleToJson(sample));
+        } else {
+            context.out << monitor::sampleToText(sample) << Qt::endl;
+        }
+        if (count > 0 && ++printed >= count) {
+            g_stopMonitor = true;
+        }
+    };
+    callbacks.stale = [&](bool stale) {
+        if (stale) {
+            context.err << tr("gantry-cli: no sample from %1 for 3 intervals").arg(host) << Qt::endl;
+        }
+    };
+    auto result = stream.run(g_stopMonitor, callbacks);
+    if (!result) {
+        return context.fail(result.error());
+    }
+    return ExitOk;
+}
+
+const Registrar monitorRegistrar("monitor",
+                                 "monitor HOST [--interval MS] [--count N] [--json]   live GPU/host samples, one line "
+                                 "(JSON object) per sample",
+                                 monitorCommand);
+
+} // namespace
+} // namespace gantry::cli

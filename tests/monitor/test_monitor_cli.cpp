@@ -1,0 +1,84 @@
+// `gantry-cli monitor` end to end: the real CLI binary against a real sshd whose PATH has the fake
+// nvidia-smi (fakenvidiasmi.h).
+#include "fakenvidiasmi.h"
+#include "sshdfixture.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::test::monitor;
+
+class TestMonitorCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        gantry::test::SshdFixture::Options options;
+        options.binDir = writeFakeNvidiaSmi(m_dir.path());
+        const QString error = m_sshd.start(options);
+        if (!error.isEmpty()) {
+            QSKIP(qPrintable(error));
+        }
+    }
+
+    void cliMonitorJson()
+    {
+        QTemporaryDir config;
+        QProcess cli;
+        cli.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        const QString spec = QStringLiteral("%1@%2:%3").arg(m_sshd.user(), m_sshd.host()).arg(m_sshd.port());
+        cli.setArguments({QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"), QStringLiteral("monitor"),
+                          spec, QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                          m_sshd.knownHostsPath(), QStringLiteral("--interval"), QStringLiteral("200"),
+                          QStringLiteral("--count"), QStringLiteral("3")});
+        cli.start();
+        QVERIFY(cli.waitForFinished(30000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);
+        for (const QByteArray &line : lines) {
+            QJsonParseError error;
+            const QJsonObject o = QJsonDocument::fromJson(line, &error).object();
+            QVERIFY2(error.error == QJsonParseError::NoError, line.constData());
+            QVERIFY(QDateTime::fromString(o.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs).isValid());
+            QCOMPARE(o.value(QStringLiteral("host")).toString(), spec);
+            const QJsonArray gpus = o.value(QStringLiteral("gpus")).toArray();
+            QCOMPARE(gpus.size(), 2);
+            const QJsonObject g = gpus.at(0).toObject();
+            for (const char *key : {"index", "uuid", "name", "utilization_gpu", "utilization_memory", "memory_used_mib",
+                                    "memory_total_mib", "temperature_c", "power_draw_w", "power_limit_w", "sm_clock_mhz",
+                                    "sm_clock_max_mhz", "pstate", "clocks_event_reasons", "pcie_gen", "pcie_gen_max",
+                                    "pcie_width", "pcie_width_max", "ecc_uncorrected"}) {
+                QVERIFY2(g.contains(QString::fromLatin1(key)), key);
+            }
+            QCOMPARE(g.value(QStringLiteral("memory_total_mib")).toDouble(), 81559.0);
+            QCOMPARE(g.value(QStringLiteral("power_limit_w")).toDouble(), 700.0);
+            QVERIFY(o.value(QStringLiteral("processes")).isArray());
+            QVERIFY(o.value(QStringLiteral("host_metrics")).isObject());
+        }
+    }
+
+    void cliUsageErrors()
+    {
+        QProcess cli;
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("monitor"), QStringLiteral("--interval"), QStringLiteral("abc"), QStringLiteral("h")});
+        QVERIFY(cli.waitForFinished(10000));
+        QCOMPARE(cli.exitCode(), 2);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    gantry::test::SshdFixture m_sshd;
+};
+
+QTEST_GUILESS_MAIN(TestMonitorCli)
+#include "test_monitor_cli.moc"

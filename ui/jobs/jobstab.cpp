@@ -196,8 +196,16 @@ void JobsTab::setMachine(const SavedHost &host, ssh::Connection *connection)
     if (connection) {
         // Tunnels belong to a live connection: they go when it goes.
         connect(connection, &ssh::Connection::stateChanged, this, [this](ssh::ConnectionState state) {
-            if ((state == ssh::ConnectionState::Disconnected || state == ssh::ConnectionState::Lost) && m_tunnels && m_hasHost)
+            if (!m_hasHost)
+                return;
+            if ((state == ssh::ConnectionState::Disconnected || state == ssh::ConnectionState::Lost) && m_tunnels)
                 m_tunnels->closeAll(m_host.name);
+            // Jobs keep their own sessions; connecting is just when the tab starts looking.
+            if (state == ssh::ConnectionState::Connected && m_jobs && !m_jobs->isWatched(m_host.name)) {
+                m_jobs->watch(m_host.name);
+                showStatus(tr("Jobs in ~/.gantry/jobs on %1.").arg(m_host.name));
+                updateButtons();
+            }
         });
     }
     m_results->setPlainText(jobs::ResultPathStore(m_context.configDir).patterns(host.name).join(u'\n'));

@@ -68,8 +68,15 @@ ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &optio
 int failProvider(const Context &context, const Error &error)
 {
     if (error.code == ErrorCode::Timeout || error.code == ErrorCode::NotFound)
-        return context.fail(Error{ErrorCode::Provider, error.message}) ;
+        return context.fail(Error{ErrorCode::Provider, error.message});
     return context.fail(error);
+}
+
+int providerExitCode(const Error &error)
+{
+    if (error.code == ErrorCode::Timeout || error.code == ErrorCode::NotFound)
+        return exitCodeFor(Error{ErrorCode::Provider, {}});
+    return exitCodeFor(error);
 }
 
 } // namespace gantry::cli::providercli

@@ -32,5 +32,7 @@ ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &optio
 
 // Errors that came from a provider keep exit code 5 (also a launch that timed out).
 int failProvider(const Context &context, const Error &error);
+// The exit code failProvider() would use, for commands that report errors themselves.
+int providerExitCode(const Error &error);
 
 } // namespace gantry::cli::providercli

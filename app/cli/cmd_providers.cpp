@@ -150,7 +150,7 @@ int typesCommand(Context &context, const QStringList &arguments)
         context.out.flush();
     }
     if (!errors.isEmpty())
-        return exitCodeFor(Error{lastError.code == ErrorCode::Usage ? ErrorCode::Usage : ErrorCode::Provider, {}});
+        return providerExitCode(lastError);
     return ExitOk;
 }
 
@@ -217,7 +217,7 @@ int instancesCommand(Context &context, const QStringList &arguments)
         }
         context.out.flush();
     }
-    return errors.isEmpty() ? ExitOk : exitCodeFor(Error{lastError.code == ErrorCode::Usage ? ErrorCode::Usage : ErrorCode::Provider, {}});
+    return errors.isEmpty() ? ExitOk : providerExitCode(lastError);
 }
 
 // --- launch ------------------------------------------------------------------------------------

@@ -324,6 +324,10 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     auto scanned = scanLocalTree(localFolder, ctx.options().followSymlinks);
     if (!scanned) return scanned.error();
     const LocalTree &tree = *scanned;
+    // The first batch's command is started now too (if the probe then says otherwise, it is
+    // dropped: tar only sees an empty stream).
+    std::unique_ptr<ssh::Channel> speculative;
+    QString speculativeCommand;
     outcome.notes = tree.notes;
     outcome.totalBytes = tree.totalBytes;
     outcome.files = tree.fileCount;
@@ -349,6 +353,17 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     }
 
     QSet<QString> exclude;
+    if (!renamed.entries.isEmpty()) {
+        const auto first = planBatches(renamed, kBatchFiles, kBatchBytes).value(0);
+        QString manifest;
+        bool verify = false;
+        if (const auto command = batchCommand(ctx, remoteParentDir, renamed, first.first, first.second, {}, &manifest, &verify)) {
+            if (auto ch = session.openExec(*command)) {
+                speculative = std::move(*ch);
+                speculativeCommand = *command;
+            }
+        }
+    }
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     if (policy != ConflictPolicy::Overwrite) {
         const auto &existing = probe.sizes;
@@ -417,6 +432,16 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         };
         std::unique_ptr<ssh::Channel> next;
         int nextFor = -1;
+        if (speculative && !batches.isEmpty() && !journal.doneBatches.contains(0)) {
+            QString manifest;
+            bool verify = false;
+            if (batchCommand(ctx, remoteParentDir, renamed, batches[0].first, batches[0].second, exclude, &manifest, &verify)
+                == std::optional<QString>(speculativeCommand)) {
+                next = std::move(speculative);
+                nextFor = 0;
+            }
+        }
+        speculative.reset();
         for (int b = 0; b < batches.size(); ++b) {
             if (journal.doneBatches.contains(b)) continue;
             if (ctx.cancelled()) return Error{ErrorCode::Cancelled, tr("Cancelled.")};

@@ -2,7 +2,7 @@
 // directly and through the user-space delay relay (the kernel has no netem).
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
-//                         [--skip-small] [--skip-large] [--skip-resume]
+//                         [--parallel N] [--skip-small] [--skip-large] [--skip-resume]
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
@@ -172,6 +172,7 @@ int main(int argc, char **argv)
     int scpFiles = 300;
     QList<int> rtts{0, 50, 100};
     bool small = true, large = true, resume = true;
+    QString parallel;
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
         const QString v = i + 1 < args.size() ? args[i + 1] : QString();
@@ -188,7 +189,7 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--skip-resume")) resume = false;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
-                   "[--rtts 0,50,100] [--skip-small] [--skip-large] [--skip-resume]\n";
+                   "[--rtts 0,50,100] [--parallel N] [--skip-small] [--skip-large] [--skip-resume]\n";
             return 2;
         }
     }
@@ -260,7 +261,9 @@ int main(int argc, char **argv)
         QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"),
                       QStringLiteral("upload"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
                       knownHosts, QStringLiteral("--on-conflict"), QStringLiteral("overwrite"), QStringLiteral("--retries"),
-                      QStringLiteral("0"), src, QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst)};
+                      QStringLiteral("0")};
+        if (!parallel.isEmpty()) a << QStringLiteral("--parallel") << parallel;
+        a << src << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst);
         return runCommand(a, onLine ? onLine : [](const QByteArray &) { return false; });
     };
     auto clean = [&] {

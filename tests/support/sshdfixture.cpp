@@ -104,7 +104,8 @@ QString SshdFixture::writeConfig()
     config += QStringLiteral("Subsystem sftp internal-sftp\nMaxSessions 20\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n");
     config += QStringLiteral("LogLevel ERROR\n");
     const QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");
-    config += QStringLiteral("SetEnv PATH=%1\n").arg(m_options.binDir.isEmpty() ? path : m_options.binDir + QLatin1Char(':') + path);
+    // SHLVL=1: bash then skips ~/.bashrc for ssh commands (a pyenv/conda init there costs seconds each).
+    config += QStringLiteral("SetEnv SHLVL=1 PATH=%1\n").arg(m_options.binDir.isEmpty() ? path : m_options.binDir + QLatin1Char(':') + path);
     config += m_options.extraConfig + QLatin1Char('\n');
     const QString file = dir() + QStringLiteral("/sshd_config");
     QFile f(file);

@@ -184,7 +184,8 @@ int main(int argc, char **argv)
             rtts.clear();
             for (const QString &r : v.split(QLatin1Char(','))) rtts.append(r.toInt());
             ++i;
-        } else if (a == QLatin1String("--skip-small")) small = false;
+        } else if (a == QLatin1String("--parallel")) parallel = v, ++i;
+        else if (a == QLatin1String("--skip-small")) small = false;
         else if (a == QLatin1String("--skip-large")) large = false;
         else if (a == QLatin1String("--skip-resume")) resume = false;
         else {

@@ -1,3 +1,4 @@
+#include "appservices.h"
 #include "shell/mainwindow.h"
 
 #include "util/paths.h"
@@ -35,6 +36,9 @@ int main(int argc, char *argv[])
                                               QStringLiteral("FILE"));
     const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
                                           QStringLiteral("NAME"));
+    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel (Prices, Instances, Transfers, Fleet monitor, Cost)."),
+                                         QStringLiteral("TITLE"));
+    parser.addOption(panelOption);
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
     parser.addOption(selectOption);
@@ -43,12 +47,15 @@ int main(int argc, char *argv[])
     const QString configDir = paths::configDir(parser.value(configOption));
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     ui::MainWindow window(configDir, secrets.get());
+    new app::AppServices(&window, secrets.get()); // owned by the window
     window.show();
 
     if (parser.isSet(selectOption)) {
         window.selectHost(parser.value(selectOption));
         window.connectSelected();
     }
+    if (parser.isSet(panelOption))
+        window.showPanel(parser.value(panelOption));
     if (parser.isSet(screenshotOption)) {
         const QString file = parser.value(screenshotOption);
         // Give connections and panels a moment to fill in, then capture and quit.

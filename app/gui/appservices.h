@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QObject>
+
+#include <memory>
+
+class QSystemTrayIcon;
+
+namespace gantry {
+class SecretStore;
+namespace cost { class Ledger; }
+namespace jobs { class JobService; }
+namespace monitor { class MonitorService; }
+namespace providers { class ProviderHub; }
+namespace transfer { class TransferQueue; }
+namespace tunnel { class TunnelManager; }
+namespace ui { class MainWindow; class InstancesPanel; }
+} // namespace gantry
+
+namespace gantry::app {
+
+// The app-wide services behind the panels and tabs, and the wiring between them: launched
+// instances become hosts, drops become uploads, idle machines are stopped, and nothing is closed or
+// terminated while transfers or jobs are pending without asking.
+class AppServices final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppServices)
+
+public:
+    AppServices(ui::MainWindow *window, SecretStore *secrets);
+    ~AppServices() override;
+
+    providers::ProviderHub *providers() const { return m_hub; }
+    transfer::TransferQueue *transfers() const { return m_transfers; }
+    monitor::MonitorService *monitor() const { return m_monitor; }
+
+    // Desktop notification (tray balloon where there is a tray, else the status bar).
+    void notify(const QString &title, const QString &text);
+
+private:
+    void installPanels();
+    void installTabs();
+    void wireIdlePolicy(const QString &hostName);
+    void requestInstanceAction(const QString &hostName, bool terminate);
+
+    ui::MainWindow *m_window;
+    SecretStore *m_secrets;
+    providers::ProviderHub *m_hub = nullptr;
+    cost::Ledger *m_ledger = nullptr;
+    transfer::TransferQueue *m_transfers = nullptr;
+    monitor::MonitorService *m_monitor = nullptr;
+    jobs::JobService *m_jobs = nullptr;
+    tunnel::TunnelManager *m_tunnels = nullptr;
+    ui::InstancesPanel *m_instances = nullptr;
+    QSystemTrayIcon *m_tray = nullptr;
+};
+
+} // namespace gantry::app

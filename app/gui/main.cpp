@@ -59,7 +59,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(screenshotOption)) {
         const QString file = parser.value(screenshotOption);
         // Give connections and panels a moment to fill in, then capture and quit.
-        QTimer::singleShot(parser.isSet(selectOption) ? 6000 : 1500, &window, [&window, file] {
+        QTimer::singleShot(parser.isSet(selectOption) ? 15000 : 2000, &window, [&window, file] {
             const bool saved = window.grab().save(file);
             fprintf(stderr, saved ? "gantry: screenshot saved to %s\n" : "gantry: cannot write %s\n", qPrintable(file));
             QApplication::exit(saved ? 0 : 1);

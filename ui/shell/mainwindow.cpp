@@ -73,7 +73,9 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     m_view->sortByColumn(MachineTableModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setSectionResizeMode(MachineTableModel::AddressColumn, QHeaderView::Stretch);
+    m_view->setWordWrap(false);
     m_view->verticalHeader()->hide();
     m_view->setAcceptDrops(true);
     m_view->setDragDropMode(QAbstractItemView::DropOnly);

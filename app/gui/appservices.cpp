@@ -1,5 +1,7 @@
 #include "appservices.h"
 
+#include "resultsguard.h"
+
 #include "cost/costpanel.h"
 #include "cost/ledger.h"
 #include "hosts/connectionmanager.h"
@@ -57,6 +59,9 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
         m_tray = new QSystemTrayIcon(window->windowIcon(), this);
         m_tray->show();
     }
+
+    m_results = new ResultsGuard(context.configDir, context.hosts, context.connections, m_transfers, window, this);
+    connect(m_results, &ResultsGuard::message, this, [this](const QString &text) { notify(tr("Results"), text); });
 
     installTabs();
     installPanels();
@@ -121,7 +126,10 @@ void AppServices::installPanels()
     m_window->addPanel(tr("Instances"), m_instances);
     m_window->addPanel(tr("Transfers"), new ui::TransfersPanel(m_transfers));
     m_window->addPanel(tr("Fleet monitor"), fleet);
-    m_window->addPanel(tr("Cost"), new ui::CostPanel(m_ledger));
+    auto *costPanel = new ui::CostPanel(m_ledger);
+    m_window->addPanel(tr("Cost"), costPanel);
+    connect(costPanel, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { notify(tr("Budget"), text); });
+    m_instances->setTerminateGuard([this](const providers::Instance &instance) { return m_results->allowTerminate(instance); });
 
     connect(prices, &ui::PricesPanel::launchRequested, this, [this, context](const QString &provider, const QString &typeName) {
         auto *dialog = new ui::LaunchDialog(m_hub, context.configDir, m_window);

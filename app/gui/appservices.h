@@ -19,6 +19,8 @@ namespace ui { class MainWindow; class InstancesPanel; }
 
 namespace gantry::app {
 
+class ResultsGuard;
+
 // The app-wide services behind the panels and tabs, and the wiring between them: launched
 // instances become hosts, drops become uploads, idle machines are stopped, and nothing is closed or
 // terminated while transfers or jobs are pending without asking.
@@ -53,6 +55,7 @@ private:
     jobs::JobService *m_jobs = nullptr;
     tunnel::TunnelManager *m_tunnels = nullptr;
     ui::InstancesPanel *m_instances = nullptr;
+    ResultsGuard *m_results = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
 };
 

@@ -199,6 +199,8 @@ void InstancesPanel::act(const QString &action)
     providers::Provider *provider = m_hub->provider(instance.provider);
     if (!provider)
         return;
+    if (action == QLatin1String("terminate") && m_terminateGuard && !m_terminateGuard(instance))
+        return;
     if (!m_confirm(tr("Confirm %1").arg(action), confirmationText(provider->info(), instance, action)))
         return;
     QPointer<InstancesPanel> self(this);

@@ -37,6 +37,8 @@ public:
     // Tests answer confirmations without a dialog.
     void setLaunchPollMs(int ms) { m_launchPollMs = ms; }
     void setConfirmer(std::function<bool(const QString &title, const QString &text)> confirmer) { m_confirm = std::move(confirmer); }
+    // Asked before the terminate confirmation (results home, transfers pending); false stops it.
+    void setTerminateGuard(std::function<bool(const providers::Instance &)> guard) { m_terminateGuard = std::move(guard); }
 
 public slots:
     void refresh();
@@ -67,6 +69,7 @@ private:
     QTimer m_timer;
     int m_launchPollMs = 5000;
     std::function<bool(const QString &, const QString &)> m_confirm;
+    std::function<bool(const providers::Instance &)> m_terminateGuard;
 };
 
 } // namespace gantry::ui

@@ -12,6 +12,7 @@
 #include <QHash>
 #include <QMap>
 
+#include <limits>
 #include <thread>
 
 namespace gantry::transfer {
@@ -292,11 +293,26 @@ FileJournal freshJournal(Direction direction, const QString &host, const QString
 
 } // namespace
 
-int autoParallel(quint64 size)
+int autoParallel(quint64 size, qint64 roundTripMs)
 {
-    if (size >= 256ull * 1024 * 1024) return 4;
-    if (size >= 32ull * 1024 * 1024) return 2;
-    return 1;
+    // Each session is capped by sshd's 2 MiB channel window per round trip, so long links need
+    // several; on a short link one session is faster (the extra ones only burn the shared CPU).
+    if (size < 32ull * 1024 * 1024 || roundTripMs < 10) return 1;
+    if (roundTripMs < 30) return size >= 256ull * 1024 * 1024 ? 4 : 2;
+    return size >= 256ull * 1024 * 1024 ? 8 : 4;
+}
+
+qint64 measureRoundTripMs(SftpClient &sftp)
+{
+    qint64 best = std::numeric_limits<qint64>::max();
+    for (int i = 0; i < 3; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        if (!sftp.stat(QStringLiteral(".")))
+            return 0;
+        best = std::min(best, timer.elapsed());
+    }
+    return best;
 }
 
 Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
@@ -365,7 +381,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
 
     ChunkPlan plan(ctx.journals(), key, *journal);
     const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size), 1,
+    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, measureRoundTripMs(sftp)), 1,
                                    std::max(1, missing));
     runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
         uploadWorker(ctx, client, localPath, partial, size, plan);
@@ -463,7 +479,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
     ChunkPlan plan(ctx.journals(), key, *journal);
     const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size), 1,
+    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, measureRoundTripMs(sftp)), 1,
                                    std::max(1, missing));
     runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
         downloadWorker(ctx, client, remotePath, partial, plan);

@@ -21,6 +21,8 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
 // Chunk size for the journal and for splitting a file over sessions.
 constexpr quint64 kChunkSize = 4ull * 1024 * 1024;
 // Sessions for one file of this size when the user did not choose.
-int autoParallel(quint64 size);
+// Sessions for one file: by size and by the link's round trip (measureRoundTripMs).
+int autoParallel(quint64 size, qint64 roundTripMs);
+qint64 measureRoundTripMs(SftpClient &sftp);
 
 } // namespace gantry::transfer

@@ -119,7 +119,7 @@ private slots:
         const Run run = cli(job(QStringLiteral("run")) + QStringList{QStringLiteral("--name"), QStringLiteral("sleeper"),
                                                                       QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("60")});
         QVERIFY2(run.code == 0, run.err.constData());
-        const Run stop = cli(job(QStringLiteral("stop")) + QStringList{QStringLiteral("sleeper"), QStringLiteral("--grace"), QStringLiteral("1")});
+        const Run stop = cli(job(QStringLiteral("stop")) + QStringList{QStringLiteral("sleeper"), QStringLiteral("--grace"), QStringLiteral("5")});
         QVERIFY2(stop.code == 0, stop.err.constData());
         QVERIFY2(stop.out.contains("Stopped sleeper: killed (SIGINT) after SIGINT"), stop.out.constData());
 

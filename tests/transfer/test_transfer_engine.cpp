@@ -195,24 +195,31 @@ private slots:
     void resumeAfterServerDies()
     {
         const QString src = m_local.filePath(QStringLiteral("big.bin"));
-        const quint64 size = 48ull * 1024 * 1024;
+        const quint64 size = 128ull * 1024 * 1024;
         writeRandom(src, qint64(size), 7);
         TransferRequest req = upload(src, m_remote.path() + QStringLiteral("/resume/"));
         req.options.parallel = 2;
         // The transfer runs on a worker thread; the server is killed from this one (the fixture's
-        // QProcess lives here) once half of the file is acknowledged.
-        std::atomic_bool half{false};
+        // QProcess lives here) early in the file, once chunks are acknowledged. The reporting worker
+        // waits for the kill, so even a fast machine cannot finish the file first.
+        std::atomic_bool started{false};
+        std::atomic_bool killedFlag{false};
         std::atomic_bool finished{false};
         Result<TransferOutcome> first = Error{};
         std::thread worker([&] {
             first = run(req, [&](const TransferProgress &p) {
-                if (p.bytesDone > size / 2) half = true;
+                // Two 4 MiB chunks reported: at least one is recorded in the journal by now.
+                if (p.bytesDone >= 8ull * 1024 * 1024 && !started.exchange(true)) {
+                    for (int i = 0; i < 200 && !killedFlag; ++i)
+                        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                }
             });
             finished = true;
         });
-        QTRY_VERIFY_WITH_TIMEOUT(half || finished, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(started || finished, 60000);
         const bool killed = !finished;
         m_sshd.stop();
+        killedFlag = true;
         worker.join();
         QVERIFY(killed);
         QVERIFY(!first);
@@ -224,7 +231,7 @@ private slots:
         QVERIFY2(second, second ? "" : qPrintable(second.error().message));
         QVERIFY(second->resumed);
         QVERIFY(second->verified);
-        QVERIFY2(second->payloadBytes < size * 6 / 10, qPrintable(QString::number(second->payloadBytes)));
+        QVERIFY2(second->payloadBytes < size, qPrintable(QString::number(second->payloadBytes)));
         // Both attempts together: what was in flight at the kill is sent again (at most one 4 MiB
         // chunk per session); the benchmark checks the 1.1× bound on a 1 GiB file.
         QVERIFY2(second->wireBytes < size * 13 / 10, qPrintable(QString::number(second->wireBytes)));

@@ -170,28 +170,19 @@ void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
 
 void JobService::start(const QString &hostName, const JobSpec &spec, JobMethod method)
 {
-    QPointer<JobService> self(this);
-    post(hostName, [self, hostName, spec, method](JobRunner &runner) {
-        auto started = runner.start(spec, method);
-        auto list = runner.list();
-        QMetaObject::invokeMethod(self, [self, hostName, started, list] {
-            if (!self)
-                return;
-            if (list)
-                self->applyList(hostName, *list);
-            if (!started)
-                emit self->operationFailed(hostName, started.error().message);
-            else
-                emit self->jobStarted(hostName, started->info, started->tail);
-        }, Qt::QueuedConnection);
-    });
+    launch(hostName, [spec, method](JobRunner &runner) { return runner.start(spec, method); });
 }
 
 void JobService::rerun(const QString &hostName, const QString &name)
 {
+    launch(hostName, [name](JobRunner &runner) { return runner.rerun(name); });
+}
+
+void JobService::launch(const QString &hostName, std::function<Result<StartedJob>(JobRunner &)> begin)
+{
     QPointer<JobService> self(this);
-    post(hostName, [self, hostName, name](JobRunner &runner) {
-        auto started = runner.rerun(name);
+    post(hostName, [self, hostName, begin = std::move(begin)](JobRunner &runner) {
+        auto started = begin(runner);
         auto list = runner.list();
         QMetaObject::invokeMethod(self, [self, hostName, started, list] {
             if (!self)

@@ -67,6 +67,8 @@ signals:
     void logEnded(const QString &hostName, const QString &name, const QString &error);
 
 private:
+    // start() and rerun(): begin on the host worker, then refresh the list and report.
+    void launch(const QString &hostName, std::function<Result<StartedJob>(JobRunner &)> begin);
     struct Host
     {
         std::unique_ptr<SessionWorker> commands;

@@ -250,8 +250,14 @@ void MainWindow::removeSelected()
         != QMessageBox::Yes)
         return;
     m_connections->disconnectHost(name);
-    if (auto removed = m_hosts->remove(name); !removed)
+    if (auto removed = m_hosts->remove(name); !removed) {
         QMessageBox::warning(this, tr("Remove host"), removed.error().message);
+        return;
+    }
+    if (m_secrets) {
+        for (const QString &kind : {QStringLiteral("password"), QStringLiteral("passphrase")})
+            (void)m_secrets->remove(hostSecretKey(name, kind));
+    }
 }
 
 bool MainWindow::askHostKey(const ssh::HostKeyInfo &info)

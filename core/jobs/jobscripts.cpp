@@ -121,7 +121,8 @@ esac
 case "$method" in
   tmux)
     tmux kill-session -t "=$session" 2>/dev/null
-    tmux new-session -d -s "$session" "bash $(printf %q "$d/run.sh")" || { echo "@@error tmux could not start a session"; exit 23; } ;;
+    # A tmux server whose last session just ended may still be exiting: retry once after it is gone.
+    tmux new-session -d -s "$session" "bash $(printf %q "$d/run.sh")" || { sleep 0.5; tmux new-session -d -s "$session" "bash $(printf %q "$d/run.sh")"; } || { echo "@@error tmux could not start a session"; exit 23; } ;;
   screen)
     screen -S "$session" -X quit >/dev/null 2>&1
     screen -dmS "$session" bash "$d/run.sh" || { echo "@@error screen could not start a session"; exit 23; } ;;

@@ -2,6 +2,7 @@
 
 #include "sshdfixture.h"
 
+#include "transfer/dragout.h"
 #include "transfer/filestab.h"
 #include "transfer/remotedirmodel.h"
 #include "transfer/transferqueuemodel.h"
@@ -19,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+
+#include <utime.h>
 
 using namespace gantry;
 using namespace gantry::transfer;
@@ -50,6 +53,13 @@ private:
             if (host != QLatin1String("fixture")) return Error{ErrorCode::NotFound, QStringLiteral("no host %1").arg(host)};
             return makeSessionFactory(m_sshd.target(), m_sshd.connectOptions());
         };
+    }
+    SavedHost fixtureHost() const
+    {
+        SavedHost host;
+        host.name = QStringLiteral("fixture");
+        host.target = m_sshd.target();
+        return host;
     }
     TransferRequest upload(const QString &local, const QString &remoteDir)
     {
@@ -156,9 +166,7 @@ private slots:
         ssh::Connection connection(m_sshd.target());
         connection.connectToHost(m_sshd.connectOptions());
         QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);
-        SavedHost host;
-        host.name = QStringLiteral("fixture");
-        host.target = m_sshd.target();
+        const SavedHost host = fixtureHost();
         QSignalSpy listed(&tab, &FilesTab::listed);
         tab.setMachine(host, &connection);
         QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
@@ -221,6 +229,95 @@ private slots:
         QVERIFY(!QFileInfo::exists(base + QStringLiteral("/b.txt")));
         tab.resize(800, 500);
         QVERIFY(!tab.grab().isNull());
+    }
+
+    // Dragging out to the desktop: the selection downloads into a staging folder as the drag
+    // starts; the drop target gets local file URLs only once the files are complete.
+    void filesTabDragsOutThroughStaging()
+    {
+        TransferQueue queue(m_config.path(), provider());
+        AppContext context;
+        context.configDir = m_config.path();
+        FilesTab tab(context, &queue);
+        const QString stagingRoot = m_local.filePath(QStringLiteral("drag-staging"));
+        tab.setDragStagingRoot(stagingRoot);
+        QVERIFY(!tab.stageSelectionForDrag()); // nothing selected, no machine
+
+        ssh::Connection connection(m_sshd.target());
+        connection.connectToHost(m_sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);
+        const SavedHost host = fixtureHost();
+        const QString base = m_remote.filePath(QStringLiteral("dragout"));
+        QByteArray big(3 * 1024 * 1024 + 17, '\0');
+        for (int i = 0; i < big.size(); ++i) big[i] = char(i * 7 + i / 4096);
+        writeText(base + QStringLiteral("/checkpoint.pt"), big);
+        writeText(base + QStringLiteral("/run 1/metrics.csv"), "step,loss\n1,0.5\n");
+        writeText(base + QStringLiteral("/ignored.txt"), "not selected");
+        // An old staging folder from an earlier day is cleaned up by the next drag.
+        const QString stale = stagingRoot + QStringLiteral("/20200101-000000-000");
+        writeText(stale + QStringLiteral("/old.bin"), "old");
+        const time_t threeDaysAgo = QDateTime::currentDateTimeUtc().addDays(-3).toSecsSinceEpoch();
+        const utimbuf times{threeDaysAgo, threeDaysAgo};
+        QCOMPARE(::utime(QFile::encodeName(stale).constData(), &times), 0);
+
+        QSignalSpy listed(&tab, &FilesTab::listed);
+        tab.setMachine(host, &connection);
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        listed.clear();
+        tab.navigate(base);
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000);
+        QCOMPARE(tab.model()->rowCount(), 3);
+        QAbstractItemModel *view = tab.view()->model();
+        for (int i = 0; i < view->rowCount(); ++i) {
+            const QString name = view->index(i, 0).data().toString();
+            if (name == QLatin1String("checkpoint.pt") || name == QLatin1String("run 1/")) {
+                tab.view()->selectionModel()->select(view->index(i, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            }
+        }
+        QVERIFY(tab.view()->dragEnabled());
+
+        std::unique_ptr<DragOutStaging> staging(tab.stageSelectionForDrag());
+        QVERIFY(staging);
+        QCOMPARE(staging->ids().size(), 2);
+        QVERIFY(!QFileInfo::exists(stale));
+        QVERIFY(staging->stagingDir().startsWith(stagingRoot));
+        DragOutMimeData mime(staging.get(), nullptr);
+        QVERIFY(mime.hasUrls());
+        const QList<QUrl> urls = mime.urls(); // what the drop target reads; waits for the downloads
+        QCOMPARE(urls.size(), 2);
+        QVERIFY(staging->isFinished());
+        QStringList files;
+        for (const QUrl &url : urls) {
+            QVERIFY(url.isLocalFile());
+            files.append(url.toLocalFile());
+        }
+        files.sort();
+        QCOMPARE(QFileInfo(files[0]).fileName(), QStringLiteral("checkpoint.pt"));
+        QFile got(files[0]);
+        QVERIFY(got.open(QIODevice::ReadOnly));
+        QCOMPARE(got.readAll(), big);
+        QVERIFY(QFileInfo(files[1]).isDir());
+        QVERIFY(QFileInfo::exists(files[1] + QStringLiteral("/metrics.csv")));
+        QVERIFY(!QFileInfo::exists(staging->stagingDir() + QStringLiteral("/ignored.txt")));
+        for (quint64 id : staging->ids()) QCOMPARE(queue.item(id)->state, ItemState::Done);
+
+        // A drag let go outside any target cancels its downloads; nothing is handed over.
+        DragOutStaging cancelled(&queue, QStringLiteral("fixture"), {base + QStringLiteral("/checkpoint.pt")},
+                                 DragOutStaging::newStagingDir(stagingRoot));
+        cancelled.start();
+        cancelled.cancel();
+        auto none = cancelled.waitForFiles(nullptr, 20000);
+        QVERIFY(!none);
+        QCOMPARE(none.error().code, ErrorCode::Cancelled);
+
+        // A failed download names the cause instead of handing over a missing file.
+        DragOutStaging missing(&queue, QStringLiteral("fixture"), {base + QStringLiteral("/no-such-file")},
+                               DragOutStaging::newStagingDir(stagingRoot));
+        auto failed = missing.waitForFiles(nullptr, 60000);
+        QVERIFY(!failed);
+        QVERIFY2(failed.error().message.contains(QStringLiteral("no-such-file")), qPrintable(failed.error().message));
+        DragOutMimeData failedMime(&missing, nullptr);
+        QVERIFY(failedMime.urls().isEmpty());
     }
 };
 

@@ -1,10 +1,12 @@
 #include "filestab.h"
 
+#include "dragout.h"
 #include "remotedirmodel.h"
 
 #include "ssh/connection.h"
 #include "transfer/remoteops.h"
 
+#include <QDrag>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -32,7 +34,7 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     , m_queue(queue)
     , m_model(new RemoteDirModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
-    , m_view(new QTreeView(this))
+    , m_view(new RemoteFilesView(this))
     , m_pathEdit(new QLineEdit(this))
     , m_status(new QLabel(this))
 {
@@ -45,6 +47,10 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     m_view->sortByColumn(RemoteDirModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setDragEnabled(true);
+    m_view->setDragDropMode(QAbstractItemView::DragOnly);
+    m_view->setDragStarter([this] { dragOut(); });
+    m_dragStagingRoot = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/drag-out");
     m_view->header()->setStretchLastSection(true);
     m_view->setColumnWidth(RemoteDirModel::NameColumn, 280);
 
@@ -292,13 +298,45 @@ void FilesTab::downloadSelectedInteractive()
     if (!dir.isEmpty()) downloadSelected(dir);
 }
 
+DragOutStaging *FilesTab::stageSelectionForDrag()
+{
+    const QStringList names = selectedNames();
+    if (m_host.name.isEmpty() || names.isEmpty()) return nullptr;
+    DragOutStaging::removeStale(m_dragStagingRoot);
+    QStringList paths;
+    for (const QString &name : names) paths.append(transfer::remoteJoin(currentPath(), name));
+    auto *staging = new DragOutStaging(m_queue, m_host.name, paths, DragOutStaging::newStagingDir(m_dragStagingRoot));
+    staging->start();
+    setStatus(tr("Downloading %n item(s) for the drop…", nullptr, int(paths.size())));
+    return staging;
+}
+
+void FilesTab::dragOut()
+{
+    DragOutStaging *staging = stageSelectionForDrag();
+    if (!staging) return;
+    auto *drag = new QDrag(this);
+    drag->setMimeData(new DragOutMimeData(staging, this));
+    staging->setParent(drag->mimeData());
+    const Qt::DropAction action = drag->exec(Qt::CopyAction);
+    if (action == Qt::IgnoreAction && !staging->isFinished()) {
+        staging->cancel();
+        setStatus(tr("Drag cancelled; its downloads were cancelled."));
+    } else if (action != Qt::IgnoreAction) {
+        setStatus(tr("Copied to the drop target (staged in %1).").arg(staging->stagingDir()));
+    }
+}
+
 void FilesTab::dragEnterEvent(QDragEnterEvent *event)
 {
+    // Our own drag-out is not an upload.
+    if (qobject_cast<FilesTab *>(event->source())) return;
     if (m_connection && event->mimeData()->hasUrls()) event->acceptProposedAction();
 }
 
 void FilesTab::dropEvent(QDropEvent *event)
 {
+    if (qobject_cast<FilesTab *>(event->source())) return;
     QStringList paths;
     for (const QUrl &url : event->mimeData()->urls()) {
         if (url.isLocalFile()) paths.append(url.toLocalFile());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/detailtab.h"
+#include "remotefilesview.h"
 #include "transfer/sftpclient.h"
 #include "transfer/transferqueue.h"
 
@@ -16,12 +17,15 @@ class QTreeView;
 
 namespace gantry::ui {
 
+class DragOutStaging;
 class RemoteDirModel;
 
 // The Files tab: browse the machine's files over SFTP (on the machine's own connection thread),
 // create folders, rename, delete (after confirmation), download the selection, and upload what
-// is dropped from the desktop (files or folders) into the folder shown. Uploads and downloads go
-// through the shared TransferQueue, so they show in the transfers panel and survive restarts.
+// is dropped from the desktop (files or folders) into the folder shown; files and folders dragged
+// out to the desktop are downloaded through a staging folder (DragOutStaging). Uploads and
+// downloads go through the shared TransferQueue, so they show in the transfers panel and survive
+// restarts.
 class FilesTab final : public DetailTab
 {
     Q_OBJECT
@@ -42,6 +46,11 @@ public:
     // What a drop does; returns the queue ids.
     QList<quint64> uploadLocalPaths(const QStringList &localPaths);
     QList<quint64> downloadSelected(const QString &localDir);
+    // What a drag out of the list starts: the selection downloading into a new staging folder
+    // under dragStagingRoot(). The caller (the drag) owns the result.
+    DragOutStaging *stageSelectionForDrag();
+    QString dragStagingRoot() const { return m_dragStagingRoot; }
+    void setDragStagingRoot(const QString &root) { m_dragStagingRoot = root; }
 
     // Seams for tests (and scripted use): the questions the tab would otherwise ask in dialogs.
     void setConfirmer(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
@@ -69,6 +78,7 @@ private:
     void runJob(const QString &path, Job job);
     QStringList selectedNames() const;
     void setStatus(const QString &text);
+    void dragOut();
 
     AppContext m_context;
     transfer::TransferQueue *m_queue;
@@ -76,13 +86,14 @@ private:
     QPointer<ssh::Connection> m_connection;
     RemoteDirModel *m_model;
     QSortFilterProxyModel *m_proxy;
-    QTreeView *m_view;
+    RemoteFilesView *m_view;
     QLineEdit *m_pathEdit;
     QLabel *m_status;
     QList<QPushButton *> m_buttons;
     std::function<bool(const QString &)> m_confirm;
     std::function<QString(const QString &, const QString &)> m_ask;
     quint64 m_generation = 0; // drops stale listings
+    QString m_dragStagingRoot;
 };
 
 } // namespace gantry::ui

@@ -28,6 +28,12 @@ void ChunkPlan::done(int chunk, const QByteArray &hash)
     (void)m_store.save(m_key, m_journal);
 }
 
+bool ChunkPlan::isDone(int chunk) const
+{
+    std::lock_guard lock(m_mutex);
+    return m_journal.done.value(chunk, false);
+}
+
 void ChunkPlan::fail(const Error &error)
 {
     std::lock_guard lock(m_mutex);

@@ -16,6 +16,7 @@ public:
 
     int take();                                    // -1 when none is left or a worker failed
     void done(int chunk, const QByteArray &hash);
+    bool isDone(int chunk) const;
     void fail(const Error &error);                 // first error wins; stops handing out chunks
     void addWire(quint64 bytes);
     std::optional<Error> error() const;

@@ -55,7 +55,7 @@ private:
 };
 
 void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPath, const QString &partial,
-                  quint64 fileSize, ChunkPlan &plan)
+                  quint64 fileSize, ChunkPlan &plan, const std::function<void()> &chunkDone)
 {
     QFile file(localPath);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -143,6 +143,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
         if (--outstanding[req.chunk] == 0 && fullySent.contains(req.chunk)) {
             outstanding.remove(req.chunk);
             plan.done(req.chunk, fullySent.take(req.chunk));
+            if (chunkDone) chunkDone();
         }
     }
     if (ctx.cancelled()) {
@@ -373,18 +374,23 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
-    std::optional<PendingRemoteHash> remoteHash;
-    if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, partial);
+    // Large files are checked chunk by chunk on the host while they go out (announced from the
+    // primary session's thread, which owns `session`), so no pass over the file is left for the end.
+    std::optional<RemoteChunkHasher> chunkHasher;
+    if (ctx.options().verify && size > kReadBackLimit) chunkHasher.emplace(session, partial, kChunkSize, journal->chunkCount());
     // The whole-file hash is computed on its own thread while the chunks go out.
     Result<QByteArray> localHash = Error{ErrorCode::Generic, QString()};
     std::thread hasher([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
 
     ChunkPlan plan(ctx.journals(), key, *journal);
+    const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     const int missing = journal->chunkCount() - int(journal->done.count(true));
     const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, measureRoundTripMs(sftp)), 1,
                                    std::max(1, missing));
     runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
-        uploadWorker(ctx, client, localPath, partial, size, plan);
+        std::function<void()> follow;
+        if (chunkHasher && &client == &sftp) follow = [&] { chunkHasher->advance(isDone); };
+        uploadWorker(ctx, client, localPath, partial, size, plan, follow);
     });
     hasher.join();
     plan.save();
@@ -408,19 +414,31 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        auto remote = remoteHash ? remoteHash->finish() : sftpSha256(sftp, partial);
-        if (remote) {
-            if (*remote != *localHash) {
-                ctx.journals().remove(key);
-                (void)sftp.remove(partial);
-                return Error{ErrorCode::RemoteFailed,
-                             tr("Integrity check failed for %1: SHA-256 on %2 is %3, expected %4. The damaged copy "
-                                "was removed; retry to upload it again.")
-                                 .arg(remoteFinal, ctx.host(), QString::fromLatin1(*remote), outcome.sha256)};
+        const auto damaged = [&](const QString &what, const QByteArray &found, const QByteArray &expected) {
+            ctx.journals().remove(key);
+            (void)sftp.remove(partial);
+            return Error{ErrorCode::RemoteFailed,
+                         tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
+                            "was removed; retry to upload it again.")
+                             .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
+        };
+        if (chunkHasher) {
+            if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
+                for (int i = 0; i < chunks->size(); ++i) {
+                    if (chunks->at(i) != after.chunkHashes.value(i)) {
+                        return damaged(tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
+                                       chunks->at(i), after.chunkHashes.value(i));
+                    }
+                }
+                outcome.verified = true;
             }
-            outcome.verified = true;
-        } else {
-            outcome.notes.append(tr("Not verified: %1").arg(remote.error().message));
+        }
+        if (!outcome.verified) {
+            // Small files, hosts without python3, journals from older versions: the whole file.
+            auto remote = size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
+            if (remote && *remote != *localHash) return damaged(tr("the file"), *remote, *localHash);
+            if (remote) outcome.verified = true;
+            else outcome.notes.append(tr("Not verified: %1").arg(remote.error().message));
         }
     }
     if (auto r = sftp.rename(partial, remoteFinal, replaceExisting); !r) {
@@ -476,7 +494,10 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     ctx.addResumed(already);
 
     std::optional<PendingRemoteHash> remoteHash;
-    if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
+    if (ctx.options().verify && size > kReadBackLimit) {
+        remoteHash.emplace(session, remotePath);
+        remoteHash->start(); // the source is complete: the host hashes it while it is read
+    }
     ChunkPlan plan(ctx.journals(), key, *journal);
     const int missing = journal->chunkCount() - int(journal->done.count(true));
     const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, measureRoundTripMs(sftp)), 1,

@@ -46,7 +46,7 @@ struct TreeJournal
 };
 
 // Journals live in <configDir>/transfers/, one JSON file per transfer, keyed by direction, host,
-// source and destination. Writes are atomic (QSaveFile). Thread-safe for distinct keys.
+// source and destination. Writes replace the file atomically (rename). Thread-safe for distinct keys.
 class JournalStore final
 {
 public:

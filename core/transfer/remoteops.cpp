@@ -25,12 +25,22 @@ PendingRemoteHash::PendingRemoteHash(ssh::Session &session, const QString &path)
 {
 }
 
+void PendingRemoteHash::start()
+{
+    if (m_started || !m_channel) return;
+    m_started = true;
+    if ((*m_channel)->write(QByteArrayLiteral("go\n"))) (void)(*m_channel)->sendEof();
+}
+
 Result<QByteArray> PendingRemoteHash::finish()
 {
     if (!m_channel) return m_channel.error();
     ssh::Channel &ch = **m_channel;
-    if (auto w = ch.write(QByteArrayLiteral("go\n")); !w) return w.error();
-    (void)ch.sendEof();
+    if (!m_started) {
+        m_started = true;
+        if (auto w = ch.write(QByteArrayLiteral("go\n")); !w) return w.error();
+        (void)ch.sendEof();
+    }
     QByteArray out, err;
     while (!ch.isEof()) {
         auto r = ch.read(500, &err);
@@ -46,6 +56,82 @@ Result<QByteArray> PendingRemoteHash::finish()
                          .arg(m_path, QString::fromUtf8(err).trimmed())};
     }
     return m.captured(1).toLatin1();
+}
+
+namespace {
+// Reads chunk numbers on stdin ("end" stops), prints "N HEX" per chunk. hashlib is OpenSSL's
+// SHA-256, as fast as `openssl dgst`.
+constexpr char kChunkHashScript[] =
+    "import hashlib,os,sys\n"
+    "f=os.open(sys.argv[1],os.O_RDONLY);cs=int(sys.argv[2])\n"
+    "for line in sys.stdin:\n"
+    " n=line.strip()\n"
+    " if n=='end':break\n"
+    " i=int(n);h=hashlib.sha256();off=i*cs;left=cs\n"
+    " while left>0:\n"
+    "  b=os.pread(f,min(left,1<<20),off)\n"
+    "  if not b:break\n"
+    "  h.update(b);off+=len(b);left-=len(b)\n"
+    " sys.stdout.write('%d %s\\n'%(i,h.hexdigest()));sys.stdout.flush()\n";
+} // namespace
+
+RemoteChunkHasher::RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount)
+    : m_channel(session.openExec(QStringLiteral("exec python3 -c %1 %2 %3")
+                                     .arg(ssh::shellQuote(QString::fromLatin1(kChunkHashScript)), ssh::shellQuote(path))
+                                     .arg(chunkSize)))
+    , m_path(path)
+    , m_chunkCount(chunkCount)
+{
+}
+
+void RemoteChunkHasher::announce(int chunk)
+{
+    if (m_broken || !m_channel) return;
+    if (!(*m_channel)->write(QByteArray::number(chunk) + '\n')) m_broken = true;
+}
+
+void RemoteChunkHasher::collect(int timeoutMs)
+{
+    if (m_broken || !m_channel) return;
+    auto r = (*m_channel)->read(timeoutMs, &m_err);
+    if (!r) m_broken = true;
+    else m_out += *r;
+}
+
+void RemoteChunkHasher::advance(const std::function<bool(int)> &isDone)
+{
+    while (m_next < m_chunkCount && isDone(m_next)) announce(m_next++);
+    collect(0); // keeps the channel window open on files with many chunks
+}
+
+Result<QList<QByteArray>> RemoteChunkHasher::finish(const std::function<bool(int)> &isDone)
+{
+    const auto failed = [this](const QString &why) {
+        return Error{ErrorCode::RemoteFailed,
+                     QCoreApplication::translate("Transfer", "Cannot check the chunks of %1 on the host: %2").arg(m_path, why)};
+    };
+    if (!m_channel) return m_channel.error();
+    advance(isDone);
+    if (m_next < m_chunkCount) return failed(QStringLiteral("chunk %1 is not done").arg(m_next));
+    ssh::Channel &ch = **m_channel;
+    if (m_broken || !ch.write(QByteArrayLiteral("end\n"))) return failed(QString::fromUtf8(m_err).trimmed());
+    (void)ch.sendEof();
+    while (!m_broken && !ch.isEof()) collect(500);
+    QList<QByteArray> digests(m_chunkCount);
+    int found = 0;
+    static const QRegularExpression line(QStringLiteral("^(\\d+) ([0-9a-f]{64})$"), QRegularExpression::MultilineOption);
+    for (auto it = line.globalMatch(QString::fromLatin1(m_out)); it.hasNext();) {
+        const auto m = it.next();
+        const int chunk = m.captured(1).toInt();
+        if (chunk < 0 || chunk >= m_chunkCount || !digests[chunk].isEmpty()) continue;
+        digests[chunk] = m.captured(2).toLatin1();
+        ++found;
+    }
+    if (found != m_chunkCount) {
+        const QString why = QString::fromUtf8(m_err).trimmed();
+        return failed(why.isEmpty() ? QStringLiteral("%1 of %2 chunks answered").arg(found).arg(m_chunkCount) : why);
+    }
+    return digests;
 }
 
 Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)

@@ -4,7 +4,10 @@
 #include "transfer/sftpclient.h"
 #include "util/result.h"
 
+#include <QList>
 #include <QString>
+
+#include <functional>
 
 namespace gantry::transfer {
 
@@ -18,11 +21,43 @@ class PendingRemoteHash final
 {
 public:
     PendingRemoteHash(ssh::Session &session, const QString &path);
+    // Lets it hash now: for a download the file is complete from the start, so the host hashes
+    // it while it is being read.
+    void start();
     Result<QByteArray> finish();
 
 private:
     Result<std::unique_ptr<ssh::Channel>> m_channel;
     QString m_path;
+    bool m_started = false;
+};
+
+// Verifies an upload chunk by chunk while it runs: each chunk, once acknowledged, is announced to
+// one remote python3 process that reads it back (pread from the page cache) and prints its
+// SHA-256, compared at the end with the hash computed here while reading. The check then costs
+// no extra pass over the file after the transfer. Hosts without python3 answer nothing, and the
+// caller falls back to the whole-file sha256 at the end. Use it on the session's own thread.
+class RemoteChunkHasher final
+{
+public:
+    RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount);
+    // Announces the chunks from the next unannounced one up to the first not yet done.
+    void advance(const std::function<bool(int chunk)> &isDone);
+    // Announces the rest and returns the hex SHA-256 of every chunk, or an error when the host
+    // could not do it (no python3, the channel failed).
+    Result<QList<QByteArray>> finish(const std::function<bool(int chunk)> &isDone);
+
+private:
+    void announce(int chunk);
+    void collect(int timeoutMs);
+
+    Result<std::unique_ptr<ssh::Channel>> m_channel;
+    QString m_path;
+    int m_chunkCount;
+    int m_next = 0;
+    bool m_broken = false;
+    QByteArray m_out;
+    QByteArray m_err;
 };
 
 // SHA-256 of a remote file read back over SFTP (pipelined). Used for small files, where starting

@@ -2,7 +2,7 @@
 // directly and through the user-space delay relay (the kernel has no netem).
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
-//                         [--parallel N] [--skip-small] [--skip-large] [--skip-resume]
+//                         [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
@@ -173,6 +173,7 @@ int main(int argc, char **argv)
     QList<int> rtts{0, 50, 100};
     bool small = true, large = true, resume = true;
     QString parallel;
+    QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
         const QString v = i + 1 < args.size() ? args[i + 1] : QString();
@@ -185,12 +186,13 @@ int main(int argc, char **argv)
             for (const QString &r : v.split(QLatin1Char(','))) rtts.append(r.toInt());
             ++i;
         } else if (a == QLatin1String("--parallel")) parallel = v, ++i;
+        else if (a == QLatin1String("--gantry-arg")) gantryArgs.append(v), ++i;
         else if (a == QLatin1String("--skip-small")) small = false;
         else if (a == QLatin1String("--skip-large")) large = false;
         else if (a == QLatin1String("--skip-resume")) resume = false;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
-                   "[--rtts 0,50,100] [--parallel N] [--skip-small] [--skip-large] [--skip-resume]\n";
+                   "[--rtts 0,50,100] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]\n";
             return 2;
         }
     }
@@ -264,6 +266,7 @@ int main(int argc, char **argv)
                       knownHosts, QStringLiteral("--on-conflict"), QStringLiteral("overwrite"), QStringLiteral("--retries"),
                       QStringLiteral("0")};
         if (!parallel.isEmpty()) a << QStringLiteral("--parallel") << parallel;
+        a += gantryArgs;
         a << src << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst);
         return runCommand(a, onLine ? onLine : [](const QByteArray &) { return false; });
     };

@@ -1,0 +1,166 @@
+// End-to-end verification of uploads against a real sshd: large files are checked chunk by chunk
+// on the host while they go out (a remote python3), with the whole-file sha256 as the fallback.
+// A python3 wrapper first on the remote PATH can answer honestly, lie about one chunk, or be
+// missing, so the comparison, the error and the fallback are each exercised.
+
+#include "sshdfixture.h"
+
+#include "transfer/journal.h"
+#include "transfer/remoteops.h"
+#include "transfer/sessionfactory.h"
+#include "transfer/sha256.h"
+#include "transfer/transferjob.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::transfer;
+
+namespace {
+void writeFile(const QString &path, const QByteArray &data)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(data), data.size());
+}
+
+QByteArray randomBytes(qint64 size, quint32 seed)
+{
+    QByteArray data(size, Qt::Uninitialized);
+    QRandomGenerator gen(seed);
+    for (qint64 i = 0; i < size; ++i) data[i] = char(gen.generate() & 0xff);
+    return data;
+}
+
+// python3 on the host's PATH: honest, lying about chunk 1, or absent, after the mode file.
+constexpr char kFakePython[] = R"(#!/bin/sh
+mode=$(cat "$(dirname "$0")/python3.mode" 2>/dev/null)
+case "$mode" in
+  missing) echo "sh: 1: python3: not found" >&2; exit 127 ;;
+  lie) /usr/bin/python3 "$@" | awk '{ h = $2; if ($1 == 1) h = (substr(h, 1, 1) == "0" ? "1" : "0") substr(h, 2); print $1, h; fflush() }' ;;
+  *) exec /usr/bin/python3 "$@" ;;
+esac
+)";
+} // namespace
+
+class TestTransferVerify : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_bin;
+    test::SshdFixture m_sshd;
+    QTemporaryDir m_local;
+    QTemporaryDir m_remote;
+    QTemporaryDir m_config;
+    std::unique_ptr<JournalStore> m_journals;
+
+    void setMode(const QByteArray &mode) { writeFile(m_bin.filePath(QStringLiteral("python3.mode")), mode); }
+
+    Result<TransferOutcome> upload(const QString &local, const QString &remote)
+    {
+        TransferRequest req;
+        req.direction = Direction::Upload;
+        req.host = QStringLiteral("fixture");
+        req.localPath = local;
+        req.remotePath = remote;
+        req.options.onConflict = ConflictPolicy::Overwrite;
+        req.options.parallel = 1;
+        std::atomic_bool cancel{false};
+        TransferContext ctx(makeSessionFactory(m_sshd.target(), m_sshd.connectOptions()), &cancel, m_journals.get(),
+                            req.host, req.options, {}, {});
+        return runTransfer(req, ctx);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/usr/bin/python3"))) QSKIP("needs /usr/bin/python3 (packaging/install-deps.sh installs it)");
+        const QString python = m_bin.filePath(QStringLiteral("python3"));
+        writeFile(python, kFakePython);
+        QFile::setPermissions(python, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        test::SshdFixture::Options options;
+        options.binDir = m_bin.path();
+        const QString why = m_sshd.start(options);
+        if (!why.isEmpty()) QSKIP(qPrintable(why));
+        m_journals = std::make_unique<JournalStore>(m_config.path());
+    }
+
+    // The remote process answers one digest per announced chunk, including a short last chunk.
+    void chunkHasherAnswersEveryChunk()
+    {
+        setMode("honest");
+        const QByteArray data = randomBytes(2 * 65536 + 123, 7);
+        const QString path = m_remote.filePath(QStringLiteral("chunks.bin"));
+        writeFile(path, data);
+        std::atomic_bool cancel{false};
+        auto session = makeSessionFactory(m_sshd.target(), m_sshd.connectOptions())(&cancel);
+        QVERIFY2(session, session ? "" : qPrintable(session.error().message));
+        RemoteChunkHasher hasher(**session, path, 65536, 3);
+        QList<bool> done{true, false, false};
+        const auto isDone = [&](int chunk) { return done[chunk]; };
+        hasher.advance(isDone);
+        done = {true, true, true};
+        auto digests = hasher.finish(isDone);
+        QVERIFY2(digests, digests ? "" : qPrintable(digests.error().message));
+        QCOMPARE(digests->size(), 3);
+        for (int i = 0; i < 3; ++i) QCOMPARE(digests->at(i), Sha256::hex(data.mid(i * 65536, 65536)));
+    }
+
+    void honestHostVerifies()
+    {
+        setMode("honest");
+        const QString src = m_local.filePath(QStringLiteral("weights.bin"));
+        const QByteArray data = randomBytes(9 * 1024 * 1024 + 5, 1); // above the read-back limit: checked on the host
+        writeFile(src, data);
+        auto r = upload(src, m_remote.path() + QLatin1Char('/'));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        QCOMPARE(r->sha256.toLatin1(), Sha256::hex(data));
+    }
+
+    // A chunk that reads back differently on the host fails the upload with the byte range; the
+    // good file already there is not replaced and no partial is left behind.
+    void damagedChunkIsAnErrorAndKeepsTheGoodFile()
+    {
+        const QString dest = m_remote.filePath(QStringLiteral("good.bin"));
+        writeFile(dest, "the good copy");
+        const QString src = m_local.filePath(QStringLiteral("good.bin"));
+        writeFile(src, randomBytes(10 * 1024 * 1024, 2));
+        setMode("lie");
+        auto r = upload(src, dest);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::RemoteFailed);
+        QVERIFY2(r.error().message.contains(QStringLiteral("Integrity check failed")), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("bytes 4194304–8388608")), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("retry")), qPrintable(r.error().message));
+        QFile kept(dest);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("the good copy"));
+        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+    }
+
+    // No python3 on the host: the whole file is hashed there at the end instead.
+    void hostWithoutPythonFallsBackToWholeFileHash()
+    {
+        setMode("missing");
+        const QString src = m_local.filePath(QStringLiteral("nopython.bin"));
+        const QByteArray data = randomBytes(9 * 1024 * 1024, 3);
+        writeFile(src, data);
+        auto r = upload(src, m_remote.path() + QLatin1Char('/'));
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        QVERIFY2(r->notes.isEmpty(), qPrintable(r->notes.join(QLatin1Char('\n'))));
+        QFile got(m_remote.filePath(QStringLiteral("nopython.bin")));
+        QVERIFY(got.open(QIODevice::ReadOnly));
+        QCOMPARE(Sha256::hex(got.readAll()), Sha256::hex(data));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransferVerify)
+#include "test_transfer_verify.moc"

@@ -4,17 +4,20 @@
 #include "sshdfixture.h"
 
 #include "transfer/journal.h"
+#include "transfer/remoteops.h"
 #include "transfer/sessionfactory.h"
 #include "transfer/sha256.h"
 #include "transfer/transferjob.h"
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <thread>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 using namespace gantry;
@@ -236,6 +239,75 @@ private slots:
         // chunk per session); the benchmark checks the 1.1× bound on a 1 GiB file.
         QVERIFY2(second->wireBytes < size * 13 / 10, qPrintable(QString::number(second->wireBytes)));
         QCOMPARE(hashOf(m_remote.filePath(QStringLiteral("resume/big.bin"))), hashOf(src));
+    }
+
+    // A remote disk that fills up mid-file: a specific error with the space needed, the partial
+    // kept, and a retry after space was freed continues from it. Needs a small tmpfs (root).
+    void remoteDiskFullKeepsPartialAndResumes()
+    {
+        const QString mountPoint = m_remote.filePath(QStringLiteral("small-disk"));
+        QDir().mkpath(mountPoint);
+        if (QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                                        QStringLiteral("size=160m"), QStringLiteral("tmpfs"), mountPoint})
+            != 0) {
+            QSKIP("cannot mount a 160 MiB tmpfs here (needs root): the disk-full path is untested");
+        }
+        struct Unmount
+        {
+            QString path;
+            ~Unmount() { QProcess::execute(QStringLiteral("umount"), {path}); }
+        } unmount{mountPoint};
+        const auto freeBytes = [&] {
+            struct statvfs st{};
+            return ::statvfs(QFile::encodeName(mountPoint).constData(), &st) == 0 ? quint64(st.f_bavail) * st.f_frsize : 0;
+        };
+        const QString filler = mountPoint + QStringLiteral("/filler");
+        const auto fillLeaving = [&](quint64 keep) {
+            QFile f(filler);
+            if (!f.open(QIODevice::Append)) return;
+            const QByteArray block(64 * 1024, 'f');
+            while (freeBytes() > keep + quint64(block.size())) f.write(block), f.flush();
+        };
+
+        const QString src = m_local.filePath(QStringLiteral("dataset.bin"));
+        const quint64 size = 128ull * 1024 * 1024; // long enough for a progress report mid-file
+        writeRandom(src, qint64(size), 11);
+        TransferRequest req = upload(src, mountPoint + QLatin1Char('/'));
+        req.options.parallel = 1;
+        bool filled = false;
+        // The reporting worker fills the disk once a chunk is acknowledged (reports come every 100 ms).
+        auto first = run(req, [&](const TransferProgress &p) {
+            if (p.bytesDone >= 4ull * 1024 * 1024 && !filled) {
+                filled = true;
+                fillLeaving(256 * 1024);
+            }
+        });
+        QVERIFY(filled);
+        QVERIFY(!first);
+        QCOMPARE(first.error().code, ErrorCode::DiskFull);
+        QVERIFY2(first.error().message.contains(QStringLiteral("is full")), qPrintable(first.error().message));
+        QVERIFY2(first.error().message.contains(QStringLiteral("more needed")), qPrintable(first.error().message));
+        QVERIFY2(first.error().message.contains(QStringLiteral("is kept")), qPrintable(first.error().message));
+        QVERIFY(QFileInfo::exists(mountPoint + QStringLiteral("/dataset.bin.partial")));
+        QVERIFY(!QFileInfo::exists(mountPoint + QStringLiteral("/dataset.bin")));
+
+        // Space freed: the retry resumes from the partial.
+        QVERIFY(QFile::remove(filler));
+        req.options.onConflict = ConflictPolicy::Resume;
+        auto second = run(req);
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QVERIFY(second->resumed);
+        QVERIFY(second->verified);
+        QVERIFY(second->payloadBytes < size);
+        QCOMPARE(hashOf(mountPoint + QStringLiteral("/dataset.bin")), hashOf(src));
+
+        // Not enough space from the start: said before anything is sent, with both figures.
+        fillLeaving(2 * 1024 * 1024);
+        auto early = run(upload(src, mountPoint + QStringLiteral("/copy.bin"), ConflictPolicy::Overwrite));
+        QVERIFY(!early);
+        QCOMPARE(early.error().code, ErrorCode::DiskFull);
+        QVERIFY2(early.error().message.contains(QStringLiteral("Not enough space")), qPrintable(early.error().message));
+        QVERIFY2(early.error().message.contains(formatBytes(size) + QStringLiteral(" needed")), qPrintable(early.error().message));
     }
 
     void changedSourceRestarts()

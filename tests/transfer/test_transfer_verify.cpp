@@ -145,6 +145,58 @@ private slots:
         QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
     }
 
+    // Offsets past 4 GiB: a sparse 4 GiB + 5 MiB file whose first 4 GiB are already on the host
+    // (as an interrupted upload would have left them), so only the chunks beyond 4 GiB cross the
+    // wire; then both sides hash the whole file.
+    void fileAbove4GiBResumesPastTheBoundary()
+    {
+        setMode("honest");
+        const quint64 fourGiB = 4ull * 1024 * 1024 * 1024;
+        const quint64 size = fourGiB + 5 * 1024 * 1024;
+        const QString src = m_local.filePath(QStringLiteral("huge.bin"));
+        const QByteArray tail = randomBytes(5 * 1024 * 1024, 5);
+        {
+            QFile f(src);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QVERIFY(f.seek(qint64(fourGiB)));
+            QCOMPARE(f.write(tail), tail.size());
+        }
+        const QString dest = m_remote.filePath(QStringLiteral("huge.bin"));
+        {
+            QFile partial(dest + QStringLiteral(".partial"));
+            QVERIFY(partial.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QVERIFY(partial.resize(qint64(size))); // sparse zeros, like the source's first 4 GiB
+        }
+        FileJournal j;
+        j.direction = Direction::Upload;
+        j.host = QStringLiteral("fixture");
+        j.source = QFileInfo(src).absoluteFilePath();
+        j.destination = dest;
+        j.size = size;
+        j.mtime = QFileInfo(src).lastModified().toMSecsSinceEpoch();
+        j.chunkSize = 4 * 1024 * 1024;
+        const int chunks = int((size + j.chunkSize - 1) / j.chunkSize);
+        const QByteArray zeroChunk = Sha256::hex(QByteArray(qsizetype(j.chunkSize), '\0'));
+        for (int i = 0; i < chunks; ++i) {
+            const bool below = j.chunkOffset(i) < fourGiB;
+            j.done.append(below);
+            j.chunkHashes.append(below ? zeroChunk : QByteArray());
+        }
+        QVERIFY(m_journals->save(JournalStore::key(Direction::Upload, j.host, j.source, dest), j));
+
+        auto r = upload(src, dest);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->resumed);
+        QVERIFY(r->verified);
+        QCOMPARE(r->payloadBytes, quint64(tail.size()));
+        QCOMPARE(r->totalBytes, size);
+        QFile got(dest);
+        QVERIFY(got.open(QIODevice::ReadOnly));
+        QCOMPARE(quint64(got.size()), size);
+        QVERIFY(got.seek(qint64(fourGiB)));
+        QCOMPARE(got.read(tail.size() + 1), tail);
+    }
+
     // No python3 on the host: the whole file is hashed there at the end instead.
     void hostWithoutPythonFallsBackToWholeFileHash()
     {

@@ -231,6 +231,38 @@ private slots:
         QVERIFY(!tab.grab().isNull());
     }
 
+    // The connection dies mid-file (sshd killed and started again): the queue retries by itself
+    // and the upload continues from its journal instead of starting over.
+    void queueResumesAfterTheConnectionDrops()
+    {
+        TransferQueue queue(m_config.path(), provider());
+        const QString src = m_local.filePath(QStringLiteral("dataset.bin"));
+        {
+            QFile f(src);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QByteArray block(1 << 20, Qt::Uninitialized);
+            for (int i = 0; i < 512; ++i) {
+                for (int j = 0; j < block.size(); j += 4096) block[j] = char(i * 31 + j);
+                f.write(block);
+            }
+        }
+        TransferRequest r = upload(src, m_remote.filePath(QStringLiteral("drop")));
+        r.options.parallel = 1;
+        const quint64 id = queue.enqueue(r);
+        QTRY_VERIFY_WITH_TIMEOUT(queue.item(id)->progress.bytesDone >= 16ull * 1024 * 1024 || queue.item(id)->isFinished(), 60000);
+        QVERIFY2(!queue.item(id)->isFinished(), "the upload finished before the connection could be cut");
+        m_sshd.stop();
+        QCOMPARE(m_sshd.restart(), QString());
+        QTRY_VERIFY_WITH_TIMEOUT(!queue.item(id)->isPending(), 120000);
+        const QueueItem *item = queue.item(id);
+        QVERIFY2(item->state == ItemState::Done, qPrintable(item->message));
+        QVERIFY(item->outcome.resumed);
+        QVERIFY(item->outcome.verified);
+        QVERIFY(item->outcome.payloadBytes < 512ull * 1024 * 1024);
+        QCOMPARE(sha256OfFile(m_remote.filePath(QStringLiteral("drop/dataset.bin"))).valueOr(QByteArray()),
+                 sha256OfFile(src).valueOr(QByteArray("local")));
+    }
+
     // Dragging out to the desktop: the selection downloads into a staging folder as the drag
     // starts; the drop target gets local file URLs only once the files are complete.
     void filesTabDragsOutThroughStaging()

@@ -8,8 +8,8 @@ namespace gantry::transfer {
 
 // Uploads one local file to remoteFinal: pipelined SFTP writes (many requests in flight) into
 // remoteFinal.partial, over several sessions for large files (each writes its own chunks of the
-// same .partial), with a resume journal; then the whole file's SHA-256 is compared with the
-// remote's and the .partial is renamed into place. replaceExisting: posix-rename over an
+// same .partial), with a resume journal; then the SHA-256 of every chunk (or of the whole file)
+// is compared with the remote's and the .partial is renamed into place. replaceExisting: posix-rename over an
 // existing destination (the caller has decided to overwrite).
 Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                    const QString &localPath, const QString &remoteFinal, bool replaceExisting);
@@ -20,8 +20,8 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
 
 // Chunk size for the journal and for splitting a file over sessions.
 constexpr quint64 kChunkSize = 4ull * 1024 * 1024;
-// Sessions for one file of this size when the user did not choose.
-// Sessions for one file: by size and by the link's round trip (measureRoundTripMs).
+// Sessions for one file (or one folder's tar batches) when the user did not choose: by size and
+// by the link's round trip (measureRoundTripMs).
 int autoParallel(quint64 size, qint64 roundTripMs);
 qint64 measureRoundTripMs(SftpClient &sftp);
 

@@ -16,6 +16,9 @@
 #include <QHash>
 #include <QSet>
 
+#include <mutex>
+#include <thread>
+
 namespace gantry::transfer {
 
 namespace {
@@ -354,7 +357,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 
     QSet<QString> exclude;
     if (!renamed.entries.isEmpty()) {
-        const auto first = planBatches(renamed, kBatchFiles, kBatchBytes).value(0);
+        const auto first = planBatches(renamed, kBatchFiles, kBatchBytes).value(0); // replanned below on long links
         QString manifest;
         bool verify = false;
         if (const auto command = batchCommand(ctx, remoteParentDir, renamed, first.first, first.second, {}, &manifest, &verify)) {
@@ -385,7 +388,14 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         }
     }
 
-    const auto batches = planBatches(renamed, kBatchFiles, kBatchBytes);
+    // Sessions for the tar batches, as for one file of the folder's size; then batches small
+    // enough that every session gets a few.
+    const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
+                                                        : autoParallel(tree.totalBytes, measureRoundTripMs(sftp));
+    const quint64 batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parallelFor * 2), 4ull << 20, kBatchBytes)
+                                               : kBatchBytes;
+    const int batchFiles = parallelFor > 1 ? std::clamp(tree.fileCount / (parallelFor * 2), 500, kBatchFiles) : kBatchFiles;
+    const auto batches = planBatches(renamed, batchFiles, batchBytes);
     // Already verified batches count as resumed.
     for (int b : std::as_const(journal.doneBatches)) {
         if (b < 0 || b >= batches.size()) continue;
@@ -419,52 +429,85 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         outcome.payloadBytes = payload;
         if (!r) return r.error();
     } else {
-        // The next batch's remote command is started while the current one streams, so its
-        // shell start-up is hidden too.
-        auto open = [&](int b) -> std::unique_ptr<ssh::Channel> {
-            QString manifest;
-            bool verify = false;
-            const auto command = batchCommand(ctx, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
-                                              &manifest, &verify);
-            if (!command) return {};
-            auto ch = session.openExec(*command);
-            return ch ? std::move(*ch) : nullptr;
+        // Batches are striped over several sessions on long links (one channel is capped by
+        // sshd's 2 MiB window per round trip): session k sends batches k, k+n, k+2n… Each starts
+        // its next batch's remote command while the current one streams, so the shell start-up
+        // is hidden too. Batches a session could not send (it failed to connect) are sent by the
+        // primary session at the end.
+        std::mutex mutex;
+        std::optional<Error> failure;
+        const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
+        auto sendStripe = [&](ssh::Session &own, int stripe, int stride, std::unique_ptr<ssh::Channel> first, int firstFor) {
+            auto open = [&](int b) -> std::unique_ptr<ssh::Channel> {
+                QString manifest;
+                bool verify = false;
+                const auto command = batchCommand(ctx, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
+                                                  &manifest, &verify);
+                if (!command) return {};
+                auto ch = own.openExec(*command);
+                return ch ? std::move(*ch) : nullptr;
+            };
+            const auto pending = [&](int b) {
+                std::lock_guard lock(mutex);
+                return !journal.doneBatches.contains(b) && !failure;
+            };
+            std::unique_ptr<ssh::Channel> next = std::move(first);
+            int nextFor = firstFor;
+            for (int b = stripe; b < batches.size(); b += stride) {
+                if (!pending(b)) continue;
+                if (ctx.cancelled()) {
+                    std::lock_guard lock(mutex);
+                    if (!failure) failure = Error{ErrorCode::Cancelled, tr("Cancelled.")};
+                    return;
+                }
+                std::unique_ptr<ssh::Channel> current = nextFor == b ? std::move(next) : nullptr;
+                next.reset();
+                nextFor = -1;
+                for (int n = b + stride; n < batches.size(); n += stride) {
+                    if (!pending(n)) continue;
+                    next = open(n);
+                    nextFor = n;
+                    break;
+                }
+                quint64 batchWire = 0;
+                quint64 batchPayload = 0;
+                auto r = sendBatch(ctx, own, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
+                                   &batchWire, &batchPayload, std::move(current));
+                std::lock_guard lock(mutex);
+                journal.wireBytes += batchWire;
+                wire += batchWire;
+                payload += batchPayload;
+                if (r) journal.doneBatches.append(b);
+                (void)ctx.journals().save(key, journal);
+                if (!r) {
+                    if (!failure) failure = r.error();
+                    return;
+                }
+            }
         };
-        std::unique_ptr<ssh::Channel> next;
-        int nextFor = -1;
+        std::unique_ptr<ssh::Channel> first;
         if (speculative && !batches.isEmpty() && !journal.doneBatches.contains(0)) {
             QString manifest;
             bool verify = false;
             if (batchCommand(ctx, remoteParentDir, renamed, batches[0].first, batches[0].second, exclude, &manifest, &verify)
                 == std::optional<QString>(speculativeCommand)) {
-                next = std::move(speculative);
-                nextFor = 0;
+                first = std::move(speculative);
             }
         }
         speculative.reset();
-        for (int b = 0; b < batches.size(); ++b) {
-            if (journal.doneBatches.contains(b)) continue;
-            if (ctx.cancelled()) return Error{ErrorCode::Cancelled, tr("Cancelled.")};
-            std::unique_ptr<ssh::Channel> current = nextFor == b ? std::move(next) : nullptr;
-            next.reset();
-            nextFor = -1;
-            for (int n = b + 1; n < batches.size(); ++n) {
-                if (journal.doneBatches.contains(n)) continue;
-                next = open(n);
-                nextFor = n;
-                break;
-            }
-            quint64 batchWire = 0;
-            auto r = sendBatch(ctx, session, remoteParentDir, renamed, batches[b].first, batches[b].second, exclude,
-                               &batchWire, &payload, std::move(current));
-            journal.wireBytes += batchWire;
-            wire += batchWire;
-            if (r) journal.doneBatches.append(b);
-            (void)ctx.journals().save(key, journal);
-            if (!r) {
-                outcome.payloadBytes = payload;
-                return r.error();
-            }
+        std::vector<std::thread> helpers;
+        for (int k = 1; k < sessions; ++k) {
+            helpers.emplace_back([&, k] {
+                auto own = ctx.factory()(ctx.cancel());
+                if (own) sendStripe(**own, k, sessions, nullptr, -1);
+            });
+        }
+        sendStripe(session, 0, sessions, std::move(first), 0);
+        for (auto &t : helpers) t.join();
+        if (!failure) sendStripe(session, 0, 1, nullptr, -1); // stripes of helpers that could not connect
+        if (failure) {
+            outcome.payloadBytes = payload;
+            return *failure;
         }
     }
     ctx.journals().remove(key);

@@ -166,6 +166,30 @@ private slots:
                  hashOf(top + QStringLiteral("/part3/ファイル-10.txt")));
     }
 
+    // Several sessions each send their stripe of tar batches (as on a long link); every file
+    // arrives and each batch's manifest is checked.
+    void treeInParallelBatches()
+    {
+        const QString top = m_local.filePath(QStringLiteral("shards"));
+        for (int i = 0; i < 1600; ++i) {
+            writeText(QStringLiteral("%1/s%2/x-%3.bin").arg(top).arg(i % 13).arg(i), QByteArray::number(i * 7919).repeated(40));
+        }
+        TransferRequest req = upload(top, m_remote.path() + QStringLiteral("/par/"), ConflictPolicy::Overwrite);
+        req.options.parallel = 3; // 1600 files → batches of 500 over 3 sessions
+        auto r = run(req);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        QCOMPARE(r->files, 1600);
+        int found = 0;
+        for (int i = 0; i < 1600; ++i) {
+            const QString rel = QStringLiteral("/s%1/x-%2.bin").arg(i % 13).arg(i);
+            if (hashOf(m_remote.filePath(QStringLiteral("par/shards")) + rel) == hashOf(top + rel)) ++found;
+        }
+        QCOMPARE(found, 1600);
+        QVERIFY(QDir(m_remote.filePath(QStringLiteral("par"))).entryList(QStringList{QStringLiteral(".gantry-manifest*")},
+                                                                               QDir::Files | QDir::Hidden).isEmpty());
+    }
+
     void conflictPolicies()
     {
         const QString a = m_local.filePath(QStringLiteral("c.txt"));

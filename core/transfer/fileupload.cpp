@@ -374,8 +374,8 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
-    // Large files are checked chunk by chunk on the host while they go out (announced from the
-    // primary session's thread, which owns `session`), so no pass over the file is left for the end.
+    // Large files are checked chunk by chunk on the host (RemoteChunkHasher), on long links while
+    // they go out (announced from the primary session's thread, which owns `session`).
     std::optional<RemoteChunkHasher> chunkHasher;
     if (ctx.options().verify && size > kReadBackLimit) chunkHasher.emplace(session, partial, kChunkSize, journal->chunkCount());
     // The whole-file hash is computed on its own thread while the chunks go out.
@@ -385,11 +385,15 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     ChunkPlan plan(ctx.journals(), key, *journal);
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, measureRoundTripMs(sftp)), 1,
+    const qint64 roundTripMs = ctx.options().parallel > 0 && !chunkHasher ? -1 : measureRoundTripMs(sftp);
+    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, roundTripMs), 1,
                                    std::max(1, missing));
+    // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
+    // chunks at the end, on all its cores, instead of competing with the transfer for them.
+    const bool followAlong = chunkHasher && roundTripMs >= 10;
     runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
         std::function<void()> follow;
-        if (chunkHasher && &client == &sftp) follow = [&] { chunkHasher->advance(isDone); };
+        if (followAlong && &client == &sftp) follow = [&] { chunkHasher->advance(isDone); };
         uploadWorker(ctx, client, localPath, partial, size, plan, follow);
     });
     hasher.join();

@@ -59,20 +59,34 @@ Result<QByteArray> PendingRemoteHash::finish()
 }
 
 namespace {
-// Reads chunk numbers on stdin ("end" stops), prints "N HEX" per chunk. hashlib is OpenSSL's
-// SHA-256, as fast as `openssl dgst`.
-constexpr char kChunkHashScript[] =
-    "import hashlib,os,sys\n"
-    "f=os.open(sys.argv[1],os.O_RDONLY);cs=int(sys.argv[2])\n"
-    "for line in sys.stdin:\n"
-    " n=line.strip()\n"
-    " if n=='end':break\n"
-    " i=int(n);h=hashlib.sha256();off=i*cs;left=cs\n"
-    " while left>0:\n"
-    "  b=os.pread(f,min(left,1<<20),off)\n"
-    "  if not b:break\n"
-    "  h.update(b);off+=len(b);left-=len(b)\n"
-    " sys.stdout.write('%d %s\\n'%(i,h.hexdigest()));sys.stdout.flush()\n";
+// Reads chunk numbers on stdin ("end" stops), prints "N HEX" per chunk as each is hashed.
+// hashlib is OpenSSL's SHA-256 (as fast as `openssl dgst`) and, like os.pread, releases the
+// GIL, so chunks announced together are hashed on every core of the host.
+constexpr char kChunkHashScript[] = R"(import hashlib, os, sys, threading
+from concurrent.futures import ThreadPoolExecutor
+fd = os.open(sys.argv[1], os.O_RDONLY)
+size = int(sys.argv[2])
+lock = threading.Lock()
+def digest(i):
+    h = hashlib.sha256()
+    off, left = i * size, size
+    while left > 0:
+        b = os.pread(fd, min(left, 1 << 20), off)
+        if not b:
+            break
+        h.update(b)
+        off += len(b)
+        left -= len(b)
+    with lock:
+        sys.stdout.write('%d %s\n' % (i, h.hexdigest()))
+        sys.stdout.flush()
+with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+    for line in sys.stdin:
+        n = line.strip()
+        if n == 'end':
+            break
+        pool.submit(digest, int(n))
+)";
 } // namespace
 
 RemoteChunkHasher::RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount)

@@ -32,11 +32,12 @@ private:
     bool m_started = false;
 };
 
-// Verifies an upload chunk by chunk while it runs: each chunk, once acknowledged, is announced to
-// one remote python3 process that reads it back (pread from the page cache) and prints its
-// SHA-256, compared at the end with the hash computed here while reading. The check then costs
-// no extra pass over the file after the transfer. Hosts without python3 answer nothing, and the
-// caller falls back to the whole-file sha256 at the end. Use it on the session's own thread.
+// Verifies an upload chunk by chunk: each chunk, once acknowledged, is announced to one remote
+// python3 process that reads it back (pread, from the page cache) and prints its SHA-256, compared
+// at the end with the hash computed here while reading. Announced while the upload runs, the
+// check leaves no pass over the file for the end; announced all at once at the end, the host
+// hashes on all its cores. Hosts without python3 answer nothing, and the caller falls back to the
+// whole-file sha256. Use it on the session's own thread.
 class RemoteChunkHasher final
 {
 public:

@@ -140,6 +140,8 @@ std::optional<TreeJournal> JournalStore::loadTree(const QString &key) const
     j.destination = obj->value(QStringLiteral("destination")).toString();
     j.fingerprint = obj->value(QStringLiteral("fingerprint")).toString().toLatin1();
     j.wireBytes = quint64(obj->value(QStringLiteral("wireBytes")).toInteger());
+    j.batchFiles = obj->value(QStringLiteral("batchFiles")).toInt();
+    j.batchBytes = quint64(obj->value(QStringLiteral("batchBytes")).toInteger());
     for (const QJsonValue &v : obj->value(QStringLiteral("doneBatches")).toArray()) j.doneBatches.append(v.toInt());
     return j;
 }
@@ -156,6 +158,8 @@ Result<void> JournalStore::save(const QString &key, const TreeJournal &j) const
         {QStringLiteral("fingerprint"), QString::fromLatin1(j.fingerprint)},
         {QStringLiteral("wireBytes"), qint64(j.wireBytes)},
         {QStringLiteral("doneBatches"), batches},
+        {QStringLiteral("batchFiles"), j.batchFiles},
+        {QStringLiteral("batchBytes"), qint64(j.batchBytes)},
     };
     return writeJson(m_dir, pathFor(key), obj);
 }

@@ -43,6 +43,9 @@ struct TreeJournal
     QByteArray fingerprint;  // hash of the sorted (path, size, mtime) list: any change restarts
     QList<int> doneBatches;
     quint64 wireBytes = 0;
+    // The batch plan the indices in doneBatches refer to (it depends on the link: kept for resume).
+    int batchFiles = 0;
+    quint64 batchBytes = 0;
 };
 
 // Journals live in <configDir>/transfers/, one JSON file per transfer, keyed by direction, host,

@@ -352,7 +352,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         outcome.resumed = !journal.doneBatches.isEmpty();
     } else {
         if (j) outcome.notes.append(tr("%1 changed since the interrupted upload; checking every file again.").arg(localFolder));
-        journal = TreeJournal{ctx.host(), localFolder, remoteTop, tree.fingerprint, {}, j ? j->wireBytes : 0};
+        journal = TreeJournal{ctx.host(), localFolder, remoteTop, tree.fingerprint, {}, j ? j->wireBytes : 0, 0, 0};
     }
 
     QSet<QString> exclude;
@@ -392,10 +392,16 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     // enough that every session gets a few.
     const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
                                                         : autoParallel(tree.totalBytes, measureRoundTripMs(sftp));
-    const quint64 batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parallelFor * 2), 4ull << 20, kBatchBytes)
-                                               : kBatchBytes;
-    const int batchFiles = parallelFor > 1 ? std::clamp(tree.fileCount / (parallelFor * 2), 500, kBatchFiles) : kBatchFiles;
-    const auto batches = planBatches(renamed, batchFiles, batchBytes);
+    if (journal.doneBatches.isEmpty()) {
+        journal.batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parallelFor * 2), 4ull << 20, kBatchBytes)
+                                             : kBatchBytes;
+        journal.batchFiles = parallelFor > 1 ? std::clamp(tree.fileCount / (parallelFor * 2), 500, kBatchFiles) : kBatchFiles;
+    } else if (journal.batchFiles <= 0 || journal.batchBytes == 0) {
+        journal.batchFiles = kBatchFiles; // journals from before plans were recorded used the defaults
+        journal.batchBytes = kBatchBytes;
+    }
+    // Resuming keeps the plan the done batches were numbered in, whatever the link measures now.
+    const auto batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     // Already verified batches count as resumed.
     for (int b : std::as_const(journal.doneBatches)) {
         if (b < 0 || b >= batches.size()) continue;

@@ -85,6 +85,32 @@ private:
         return r;
     }
 
+    // Runs req on a worker thread and kills the server (from this thread: the fixture's QProcess
+    // lives here) once `when` holds for a progress report; the reporting worker waits for the
+    // kill, so even a fast machine cannot finish first. *killed: the kill came before the end.
+    Result<TransferOutcome> runUntilServerKilled(const TransferRequest &req, const std::function<bool(const TransferProgress &)> &when,
+                                                 bool *killed)
+    {
+        std::atomic_bool started{false};
+        std::atomic_bool killedFlag{false};
+        std::atomic_bool finished{false};
+        Result<TransferOutcome> result = Error{};
+        std::thread worker([&] {
+            result = run(req, [&](const TransferProgress &p) {
+                if (when(p) && !started.exchange(true)) {
+                    for (int i = 0; i < 200 && !killedFlag; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                }
+            });
+            finished = true;
+        });
+        (void)QTest::qWaitFor([&] { return started || finished; }, 60000);
+        *killed = !finished;
+        m_sshd.stop();
+        killedFlag = true;
+        worker.join();
+        return result;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -190,6 +216,46 @@ private slots:
                                                                                QDir::Files | QDir::Hidden).isEmpty());
     }
 
+    // Killed after some batches, resumed with another number of sessions: the done batches keep
+    // the plan they were numbered in, so nothing is skipped or sent twice.
+    void treeResumesWithTheSamePlan()
+    {
+        const QString top = m_local.filePath(QStringLiteral("frames"));
+        const int count = 3000; // 3 sessions → 6 batches of 500, two per session
+        for (int i = 0; i < count; ++i) {
+            writeText(QStringLiteral("%1/f%2.bin").arg(top).arg(i, 4, 10, QLatin1Char('0')),
+                      QByteArray::number(i * 104729).repeated(6000)); // ≈ 40 KiB each
+        }
+        TransferRequest req = upload(top, m_remote.path() + QStringLiteral("/resume-tree/"), ConflictPolicy::Overwrite);
+        req.options.parallel = 3;
+        const QString key = JournalStore::key(Direction::Upload, QStringLiteral("fixture"), QFileInfo(top).absoluteFilePath(),
+                                              m_remote.filePath(QStringLiteral("resume-tree/frames")));
+        // Once a batch is verified and journaled.
+        bool killed = false;
+        auto first = runUntilServerKilled(
+            req, [&](const TransferProgress &) {
+                const auto journal = m_journals->loadTree(key);
+                return journal && !journal->doneBatches.isEmpty();
+            },
+            &killed);
+        QVERIFY(killed);
+        QVERIFY(!first);
+        QCOMPARE(m_sshd.restart(), QString());
+
+        req.options.parallel = 1; // a different link now: the journal's plan must win
+        auto second = run(req);
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QVERIFY(second->resumed);
+        QVERIFY(second->verified);
+        int same = 0;
+        for (int i = 0; i < count; ++i) {
+            const QString rel = QStringLiteral("/f%1.bin").arg(i, 4, 10, QLatin1Char('0'));
+            if (hashOf(m_remote.filePath(QStringLiteral("resume-tree/frames")) + rel) == hashOf(top + rel)) ++same;
+        }
+        QCOMPARE(same, count);
+        QVERIFY(second->payloadBytes < second->totalBytes);
+    }
+
     void conflictPolicies()
     {
         const QString a = m_local.filePath(QStringLiteral("c.txt"));
@@ -226,28 +292,10 @@ private slots:
         writeRandom(src, qint64(size), 7);
         TransferRequest req = upload(src, m_remote.path() + QStringLiteral("/resume/"));
         req.options.parallel = 2;
-        // The transfer runs on a worker thread; the server is killed from this one (the fixture's
-        // QProcess lives here) early in the file, once chunks are acknowledged. The reporting worker
-        // waits for the kill, so even a fast machine cannot finish the file first.
-        std::atomic_bool started{false};
-        std::atomic_bool killedFlag{false};
-        std::atomic_bool finished{false};
-        Result<TransferOutcome> first = Error{};
-        std::thread worker([&] {
-            first = run(req, [&](const TransferProgress &p) {
-                // Two 4 MiB chunks reported: at least one is recorded in the journal by now.
-                if (p.bytesDone >= 8ull * 1024 * 1024 && !started.exchange(true)) {
-                    for (int i = 0; i < 200 && !killedFlag; ++i)
-                        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-                }
-            });
-            finished = true;
-        });
-        QTRY_VERIFY_WITH_TIMEOUT(started || finished, 60000);
-        const bool killed = !finished;
-        m_sshd.stop();
-        killedFlag = true;
-        worker.join();
+        // Two 4 MiB chunks reported: at least one is recorded in the journal by now.
+        bool killed = false;
+        auto first = runUntilServerKilled(
+            req, [](const TransferProgress &p) { return p.bytesDone >= 8ull * 1024 * 1024; }, &killed);
         QVERIFY(killed);
         QVERIFY(!first);
         QVERIFY2(isTransient(first.error()), qPrintable(first.error().message));

@@ -137,11 +137,7 @@ int hosts(Context &context, const QStringList &args)
             return context.usage(tr("hosts remove NAME"));
         if (auto removed = store.remove(args[1]); !removed)
             return context.fail(removed.error());
-        // A removed host's password/passphrase must not linger in the keychain. Best effort: a
-        // missing Secret Service only means nothing was stored there.
-        auto keychain = makeKeychainSecretStore();
-        for (const QString &kind : {QStringLiteral("password"), QStringLiteral("passphrase")})
-            (void)keychain->remove(hostSecretKey(args[1], kind));
+        forgetHostSecrets(*makeKeychainSecretStore(), args[1]);
         if (!context.json)
             context.out << tr("Removed %1.").arg(args[1]) << Qt::endl;
         return ExitOk;

@@ -7,6 +7,12 @@ QString hostSecretKey(const QString &hostName, const QString &kind)
     return QStringLiteral("host/") + hostName + QLatin1Char('/') + kind;
 }
 
+void forgetHostSecrets(SecretStore &secrets, const QString &hostName)
+{
+    for (const QString &kind : {QStringLiteral("password"), QStringLiteral("passphrase")})
+        (void)secrets.remove(hostSecretKey(hostName, kind));
+}
+
 ssh::ConnectOptions backgroundConnectOptions(const SavedHost &host, SecretStore *secrets, const QString &knownHostsFile)
 {
     ssh::ConnectOptions options;

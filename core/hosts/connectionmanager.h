@@ -13,6 +13,9 @@ namespace gantry {
 
 // The SecretStore key of a host's secret; kind is "password" or "passphrase".
 QString hostSecretKey(const QString &hostName, const QString &kind);
+// Deletes a removed host's stored password and passphrase. Best effort: a missing keychain only
+// means nothing was stored there.
+void forgetHostSecrets(SecretStore &secrets, const QString &hostName);
 
 // Connect options for a saved host, non-interactive: the password/passphrase come from the secret
 // store; unknown host keys are refused (the GUI's main connection asks first). Background sessions

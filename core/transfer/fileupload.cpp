@@ -12,7 +12,6 @@
 #include <QHash>
 #include <QMap>
 
-#include <limits>
 #include <thread>
 
 namespace gantry::transfer {
@@ -303,19 +302,6 @@ int autoParallel(quint64 size, qint64 roundTripMs)
     return size >= 256ull * 1024 * 1024 ? 8 : 4;
 }
 
-qint64 measureRoundTripMs(SftpClient &sftp)
-{
-    qint64 best = std::numeric_limits<qint64>::max();
-    for (int i = 0; i < 3; ++i) {
-        QElapsedTimer timer;
-        timer.start();
-        if (!sftp.stat(QStringLiteral(".")))
-            return 0;
-        best = std::min(best, timer.elapsed());
-    }
-    return best;
-}
-
 Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                    const QString &localPath, const QString &remoteFinal, bool replaceExisting)
 {
@@ -385,7 +371,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     ChunkPlan plan(ctx.journals(), key, *journal);
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const qint64 roundTripMs = ctx.options().parallel > 0 && !chunkHasher ? -1 : measureRoundTripMs(sftp);
+    const qint64 roundTripMs = ctx.options().parallel > 0 && !chunkHasher ? -1 : sftp.roundTripMs();
     const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, roundTripMs), 1,
                                    std::max(1, missing));
     // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
@@ -498,13 +484,10 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     ctx.addResumed(already);
 
     std::optional<PendingRemoteHash> remoteHash;
-    if (ctx.options().verify && size > kReadBackLimit) {
-        remoteHash.emplace(session, remotePath);
-        remoteHash->start(); // the source is complete: the host hashes it while it is read
-    }
+    if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
     ChunkPlan plan(ctx.journals(), key, *journal);
     const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, measureRoundTripMs(sftp)), 1,
+    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, sftp.roundTripMs()), 1,
                                    std::max(1, missing));
     runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
         downloadWorker(ctx, client, remotePath, partial, plan);

@@ -21,8 +21,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
 // Chunk size for the journal and for splitting a file over sessions.
 constexpr quint64 kChunkSize = 4ull * 1024 * 1024;
 // Sessions for one file (or one folder's tar batches) when the user did not choose: by size and
-// by the link's round trip (measureRoundTripMs).
+// by the link's round trip (SftpClient::roundTripMs).
 int autoParallel(quint64 size, qint64 roundTripMs);
-qint64 measureRoundTripMs(SftpClient &sftp);
 
 } // namespace gantry::transfer

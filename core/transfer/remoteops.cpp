@@ -20,27 +20,16 @@ QString hashCommand(const QString &path)
 } // namespace
 
 PendingRemoteHash::PendingRemoteHash(ssh::Session &session, const QString &path)
-    : m_channel(session.openExec(QStringLiteral("IFS= read -r go && [ \"$go\" = go ] && { %1; }").arg(hashCommand(path))))
+    : m_channel(session.openExec(hashCommand(path)))
     , m_path(path)
 {
-}
-
-void PendingRemoteHash::start()
-{
-    if (m_started || !m_channel) return;
-    m_started = true;
-    if ((*m_channel)->write(QByteArrayLiteral("go\n"))) (void)(*m_channel)->sendEof();
 }
 
 Result<QByteArray> PendingRemoteHash::finish()
 {
     if (!m_channel) return m_channel.error();
     ssh::Channel &ch = **m_channel;
-    if (!m_started) {
-        m_started = true;
-        if (auto w = ch.write(QByteArrayLiteral("go\n")); !w) return w.error();
-        (void)ch.sendEof();
-    }
+    (void)ch.sendEof();
     QByteArray out, err;
     while (!ch.isEof()) {
         auto r = ch.read(500, &err);

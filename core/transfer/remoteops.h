@@ -15,21 +15,17 @@ namespace gantry::transfer {
 // RemoteFailed when the host runs no commands (sftp-only accounts).
 Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path);
 
-// A remote sha256 started before the data is there: the login shell (and its start-up files,
-// seconds with conda/pyenv init) starts while the transfer runs; finish() lets it hash.
+// A remote sha256 of a complete file, started when a download starts: the host hashes the file
+// (and its login shell's start-up files run) while it is being read; finish() collects the digest.
 class PendingRemoteHash final
 {
 public:
     PendingRemoteHash(ssh::Session &session, const QString &path);
-    // Lets it hash now: for a download the file is complete from the start, so the host hashes
-    // it while it is being read.
-    void start();
     Result<QByteArray> finish();
 
 private:
     Result<std::unique_ptr<ssh::Channel>> m_channel;
     QString m_path;
-    bool m_started = false;
 };
 
 // Verifies an upload chunk by chunk: each chunk, once acknowledged, is announced to one remote

@@ -7,6 +7,7 @@
 #include <QtEndian>
 
 #include <cstring>
+#include <limits>
 
 namespace gantry::transfer {
 
@@ -351,6 +352,19 @@ Result<SftpClient::Reply> SftpClient::call(quint8 type, const QByteArray &body)
     auto id = send(type, body);
     if (!id) return id.error();
     return waitFor(*id);
+}
+
+qint64 SftpClient::roundTripMs()
+{
+    if (m_roundTripMs >= 0) return m_roundTripMs;
+    qint64 best = std::numeric_limits<qint64>::max();
+    for (int i = 0; i < 3; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        if (!stat(QStringLiteral("."))) return m_roundTripMs = 0;
+        best = std::min(best, timer.elapsed());
+    }
+    return m_roundTripMs = best;
 }
 
 Result<void> SftpClient::checkStatus(const Reply &reply, const QString &what, const QString &path) const

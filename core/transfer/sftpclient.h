@@ -126,6 +126,9 @@ public:
     Result<SftpSpace> statvfs(const QString &path);
     Result<void> fsync(const QByteArray &handle);
     Result<void> truncate(const QByteArray &handle, quint64 size);
+    // The link's round trip: the best of three stats, measured once per client (a folder's files
+    // share it); 0 when the stats fail.
+    qint64 roundTripMs();
 
     // Turns a Status reply into an Error naming the path; Ok yields success.
     Result<void> checkStatus(const Reply &reply, const QString &what, const QString &path) const;
@@ -146,6 +149,7 @@ private:
     QHash<QByteArray, QByteArray> m_extensions;
     quint32 m_maxWrite = 32768;
     quint32 m_maxRead = 32768;
+    qint64 m_roundTripMs = -1;
     std::vector<char> m_in;
     size_t m_inPos = 0;
     QHash<quint32, Reply> m_stash;

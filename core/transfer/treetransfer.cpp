@@ -391,7 +391,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     // Sessions for the tar batches, as for one file of the folder's size; then batches small
     // enough that every session gets a few.
     const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
-                                                        : autoParallel(tree.totalBytes, measureRoundTripMs(sftp));
+                                                        : autoParallel(tree.totalBytes, sftp.roundTripMs());
     if (journal.doneBatches.isEmpty()) {
         journal.batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parallelFor * 2), 4ull << 20, kBatchBytes)
                                              : kBatchBytes;

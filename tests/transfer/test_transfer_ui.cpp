@@ -311,7 +311,7 @@ private slots:
         std::unique_ptr<DragOutStaging> staging(tab.stageSelectionForDrag());
         QVERIFY(staging);
         QCOMPARE(staging->ids().size(), 2);
-        QVERIFY(!QFileInfo::exists(stale));
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(stale), 10000); // removed on a pool thread
         QVERIFY(staging->stagingDir().startsWith(stagingRoot));
         DragOutMimeData mime(staging.get(), nullptr);
         QVERIFY(mime.hasUrls());

@@ -254,10 +254,8 @@ void MainWindow::removeSelected()
         QMessageBox::warning(this, tr("Remove host"), removed.error().message);
         return;
     }
-    if (m_secrets) {
-        for (const QString &kind : {QStringLiteral("password"), QStringLiteral("passphrase")})
-            (void)m_secrets->remove(hostSecretKey(name, kind));
-    }
+    if (m_secrets)
+        forgetHostSecrets(*m_secrets, name);
 }
 
 bool MainWindow::askHostKey(const ssh::HostKeyInfo &info)

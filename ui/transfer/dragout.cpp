@@ -1,5 +1,7 @@
 #include "dragout.h"
 
+#include "transfer/remoteops.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QEventLoop>
@@ -13,16 +15,7 @@ using transfer::ItemState;
 using transfer::TransferQueue;
 
 namespace {
-
 const QString uriListMime = QStringLiteral("text/uri-list");
-
-QString baseName(const QString &remotePath)
-{
-    QString p = remotePath;
-    while (p.size() > 1 && p.endsWith(QLatin1Char('/'))) p.chop(1);
-    return p.mid(p.lastIndexOf(QLatin1Char('/')) + 1);
-}
-
 } // namespace
 
 DragOutStaging::DragOutStaging(TransferQueue *queue, QString host, QStringList remotePaths, QString stagingDir,
@@ -87,7 +80,7 @@ bool DragOutStaging::isFinished() const
 QList<QUrl> DragOutStaging::urls() const
 {
     QList<QUrl> urls;
-    for (const QString &remote : m_remotePaths) urls.append(QUrl::fromLocalFile(m_stagingDir + QLatin1Char('/') + baseName(remote)));
+    for (const QString &remote : m_remotePaths) urls.append(QUrl::fromLocalFile(m_stagingDir + QLatin1Char('/') + transfer::remoteBaseName(remote)));
     return urls;
 }
 

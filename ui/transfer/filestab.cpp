@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
+#include <QThreadPool>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -302,7 +303,8 @@ DragOutStaging *FilesTab::stageSelectionForDrag()
 {
     const QStringList names = selectedNames();
     if (m_host.name.isEmpty() || names.isEmpty()) return nullptr;
-    DragOutStaging::removeStale(m_dragStagingRoot);
+    // Old staging folders can hold gigabytes: removed on a pool thread, not here.
+    QThreadPool::globalInstance()->start([root = m_dragStagingRoot] { DragOutStaging::removeStale(root); });
     QStringList paths;
     for (const QString &name : names) paths.append(transfer::remoteJoin(currentPath(), name));
     auto *staging = new DragOutStaging(m_queue, m_host.name, paths, DragOutStaging::newStagingDir(m_dragStagingRoot));

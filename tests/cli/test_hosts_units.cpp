@@ -67,7 +67,7 @@ private slots:
     void driverMismatchIsAProblemWithAFix()
     {
         // Recorded verbatim output of a machine whose driver was upgraded without a reboot.
-        QFile fixture(QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi/err-nvml-mismatch-driver470-popos18.txt"));
+        QFile fixture(QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/err-nvml-mismatch-driver470-popos18.txt"));
         QByteArray error = "Failed to initialize NVML: Driver/library version mismatch";
         if (fixture.open(QIODevice::ReadOnly)) {
             const QList<QByteArray> lines = fixture.readAll().split('\n');

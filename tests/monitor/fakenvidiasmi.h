@@ -20,7 +20,7 @@ inline constexpr char kCaptureFixture[] = "csv-query-gpu-allfields-h100-80gb-hbm
 
 inline QString fixturePath(const char *name)
 {
-    return QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi/") + QString::fromLatin1(name);
+    return QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/") + QString::fromLatin1(name);
 }
 
 inline QString readFile(const QString &path)

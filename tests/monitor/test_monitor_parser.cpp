@@ -13,7 +13,7 @@ using namespace gantry::monitor;
 namespace {
 QString fixtureDir()
 {
-    return QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi");
+    return QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi");
 }
 
 QString readFixture(const QString &name)

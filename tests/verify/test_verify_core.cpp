@@ -35,7 +35,7 @@ QByteArray data(const char *name)
 
 QString fixture(const char *name)
 {
-    return QString::fromUtf8(readFile(QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi/") + QString::fromUtf8(name)));
+    return QString::fromUtf8(readFile(QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/") + QString::fromUtf8(name)));
 }
 
 Report report(const char *name)
@@ -197,7 +197,7 @@ private slots:
     // Every GPU named in the recorded `nvidia-smi -q` dumps resolves the same by name and by PCI id.
     void specMatchingAgreesWithFixtures()
     {
-        const QDir dir(QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi"));
+        const QDir dir(QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi"));
         int matched = 0;
         for (const QString &file : dir.entryList({QStringLiteral("q-*.txt")})) {
             const SmiQuery q = parseSmiQuery(QString::fromUtf8(readFile(dir.filePath(file))));

@@ -16,7 +16,7 @@ using namespace gantry::verify;
 
 namespace {
 
-const QString kFixtures = QStringLiteral(GANTRY_SHARED_DIR "/fixtures/nvidia-smi/");
+const QString kFixtures = QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/");
 const QString kData = QStringLiteral(GANTRY_TEST_SOURCE_DIR "/verify/data/");
 
 bool writeScript(const QString &path, const QString &body)

@@ -36,7 +36,7 @@ int main(int argc, char *argv[])
                                               QStringLiteral("FILE"));
     const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
                                           QStringLiteral("NAME"));
-    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel (Prices, Instances, Transfers, Fleet monitor, Cost)."),
+    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: machines, prices, instances, transfers, monitor or cost."),
                                          QStringLiteral("TITLE"));
     parser.addOption(panelOption);
     parser.addOption(configOption);

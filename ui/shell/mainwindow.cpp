@@ -56,7 +56,7 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     m_sections = new QListWidget(splitter);
     m_sections->setMaximumWidth(220);
-    m_sections->addItem(tr("Machines"));
+    addSection(QStringLiteral("machines"), tr("Machines"));
     m_stack = new QStackedWidget(splitter);
 
     auto *machinesPage = new QWidget(m_stack);
@@ -137,16 +137,23 @@ void MainWindow::addDetailTab(DetailTab *tab)
     m_tabs->addTab(tab, tab->title());
 }
 
-void MainWindow::addPanel(const QString &title, QWidget *panel)
+void MainWindow::addSection(const QString &id, const QString &title)
 {
-    m_sections->addItem(title);
+    auto *item = new QListWidgetItem(title, m_sections);
+    item->setData(Qt::UserRole, id);
+}
+
+void MainWindow::addPanel(const QString &id, const QString &title, QWidget *panel)
+{
+    addSection(id, title);
+    panel->setObjectName(id + QStringLiteral("Panel"));
     m_stack->addWidget(panel);
 }
 
-void MainWindow::showPanel(const QString &title)
+void MainWindow::showPanel(const QString &id)
 {
     for (int i = 0; i < m_sections->count(); ++i) {
-        if (m_sections->item(i)->text() == title)
+        if (m_sections->item(i)->data(Qt::UserRole).toString().compare(id, Qt::CaseInsensitive) == 0)
             m_sections->setCurrentRow(i);
     }
 }
@@ -238,7 +245,7 @@ void MainWindow::importSshConfig()
     if (!added)
         QMessageBox::warning(this, tr("Import"), added.error().message);
     else
-        statusBar()->showMessage(tr("%1 hosts in %2, %3 new.").arg(found.size()).arg(file).arg(*added), 10000);
+        statusBar()->showMessage(tr("%n host(s) in %1, %2 new.", nullptr, int(found.size())).arg(file).arg(*added), 10000);
 }
 
 void MainWindow::removeSelected()

@@ -5,6 +5,8 @@
 #include "providers/providerregistry.h"
 #include "util/secretstore.h"
 
+#include <QCoreApplication>
+
 #include <memory>
 
 namespace gantry::cli::providercli {

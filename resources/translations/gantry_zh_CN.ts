@@ -2114,6 +2114,21 @@ runs/</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::LanguageMenu</name>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The language changes when Gantry next starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::LaunchDialog</name>
     <message>
         <source>Launch an instance</source>
@@ -3325,6 +3340,13 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
     <message>
         <source>Command line</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gantry::uilanguage</name>
+    <message>
+        <source>Cannot save the language setting in %1; check that the folder is writable.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

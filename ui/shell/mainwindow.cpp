@@ -2,6 +2,7 @@
 
 #include "addhostdialog.h"
 #include "keysdialog.h"
+#include "languagemenu.h"
 #include "machinetablemodel.h"
 #include "overviewtab.h"
 
@@ -27,6 +28,7 @@
 #include <QTableView>
 #include <QThread>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace gantry::ui {
@@ -129,6 +131,12 @@ void MainWindow::buildActions()
         KeysDialog dialog(m_configDir, this);
         dialog.exec();
     });
+    bar->addSeparator();
+    auto *language = new LanguageMenu(m_configDir, this);
+    connect(language, &LanguageMenu::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    bar->addAction(language->menuAction());
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(language->menuAction())))
+        button->setPopupMode(QToolButton::InstantPopup);
 }
 
 void MainWindow::addDetailTab(DetailTab *tab)

@@ -1,6 +1,7 @@
 #include "ssh/session.h"
 
 #include "ssh/knownhosts.h"
+#include "util/paths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -232,7 +233,7 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
                              tr("host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one "
                                 "your provider shows, then accept it (CLI: --accept-new-host-key)")
                                  .arg(m_target.display(), info.keyType, info.fingerprint));
-        QDir().mkpath(QFileInfo(info.knownHostsFile).absolutePath());
+        paths::makePrivateDir(QFileInfo(info.knownHostsFile).absolutePath()); // ~/.ssh is 0700, as OpenSSH makes it
         if (ssh_session_update_known_hosts(m_session) != SSH_OK)
             return makeError(ErrorCode::Io, tr("cannot record the host key in %1: %2")
                                                  .arg(info.knownHostsFile, lastLibsshError()));

@@ -233,10 +233,14 @@ void MainWindow::addHostInteractive()
 void MainWindow::importSshConfig()
 {
     const QString file = paths::userSshDir() + QStringLiteral("/config");
-    const QList<SavedHost> found = gantry::importSshConfig(file);
+    QStringList warnings;
+    const QList<SavedHost> found = gantry::importSshConfig(file, &warnings);
     auto added = m_hosts->merge(found);
     if (!added)
         QMessageBox::warning(this, tr("Import"), added.error().message);
+    else if (!warnings.isEmpty())
+        QMessageBox::warning(this, tr("Import"), tr("%1 hosts in %2, %3 new.").arg(found.size()).arg(file).arg(*added)
+                                                     + QStringLiteral("\n\n") + warnings.join(u'\n'));
     else
         statusBar()->showMessage(tr("%1 hosts in %2, %3 new.").arg(found.size()).arg(file).arg(*added), 10000);
 }

@@ -1,6 +1,7 @@
 #include "hosts/machinefacts.h"
 #include "hosts/sshconfigimport.h"
 #include "ssh/knownhosts.h"
+#include "ssh/session.h"
 #include "ssh/target.h"
 #include "util/printable.h"
 
@@ -132,6 +133,20 @@ private slots:
         QVERIFY(!ssh::checkTarget(target));
         target.proxyJump = QStringLiteral("jump@bastion:2222");
         QVERIFY(ssh::checkTarget(target));
+    }
+
+    // A hosts.json written before these checks: the session refuses the host before libssh sees it
+    // (libssh 0.10.5 and older paste %h unquoted into the ProxyJump command).
+    void sessionRefusesAHostileHost()
+    {
+        ssh::Target target;
+        target.host = QStringLiteral("127.0.0.1;touch${IFS}/tmp/pwned");
+        target.proxyJump = QStringLiteral("jump@127.0.0.1:1");
+        ssh::Session session;
+        Result<void> connected = session.connect(target, {});
+        QVERIFY(!connected);
+        QCOMPARE(connected.error().code, ErrorCode::Usage);
+        QVERIFY2(connected.error().message.contains(QStringLiteral("not a host name")), qPrintable(connected.error().message));
     }
 
     void printableEscapesTerminalControls()

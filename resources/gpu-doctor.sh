@@ -30,7 +30,12 @@ if command -v nvidia-smi >/dev/null 2>&1; then
   $T nvidia-smi topo -m 2>&1 | sed 's/\x1b\[[0-9;]*m//g'
   rc $?
   section fabricmanager
-  if command -v systemctl >/dev/null 2>&1; then
+  # /run/systemd/system exists only when systemd is PID 1 (sd_booted); in a container (RunPod…)
+  # systemctl cannot see the host's Fabric Manager, so its answer would be meaningless.
+  if [ ! -d /run/systemd/system ]; then
+    echo "no systemd"
+    rc 127
+  elif command -v systemctl >/dev/null 2>&1; then
     systemctl is-active nvidia-fabricmanager 2>&1
     rc $?
   else

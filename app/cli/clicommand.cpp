@@ -1,5 +1,7 @@
 #include "clicommand.h"
 
+#include "util/printable.h"
+
 #include <QJsonDocument>
 
 namespace gantry::cli {
@@ -40,7 +42,8 @@ int Context::fail(const Error &error) const
     if (json) {
         printJson(QJsonObject{{QStringLiteral("error"), error.message}});
     }
-    err << "gantry-cli: " << error.message << Qt::endl;
+    // Messages quote provider replies and remote stderr: no terminal escapes get through.
+    err << "gantry-cli: " << text::printableLines(error.message) << Qt::endl;
     return exitCodeFor(error);
 }
 

@@ -110,12 +110,16 @@ int add(Context &context, HostStore &store, QStringList args)
 int importConfig(Context &context, HostStore &store, const QStringList &args)
 {
     const QString file = args.value(0, paths::userSshDir() + QStringLiteral("/config"));
-    const QList<SavedHost> found = importSshConfig(file);
+    QStringList warnings;
+    const QList<SavedHost> found = importSshConfig(file, &warnings);
     auto added = store.merge(found);
     if (!added)
         return context.fail(added.error());
+    for (const QString &warning : std::as_const(warnings))
+        context.err << "gantry-cli: " << warning << Qt::endl;
     if (context.json)
-        context.printJson(QJsonObject{{QStringLiteral("found"), int(found.size())}, {QStringLiteral("added"), *added}});
+        context.printJson(QJsonObject{{QStringLiteral("found"), int(found.size())}, {QStringLiteral("added"), *added},
+                                      {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
     else
         context.out << CliText::tr("Found %1 hosts in %2, added %3 new.").arg(found.size()).arg(file).arg(*added) << Qt::endl;
     return ExitOk;

@@ -308,6 +308,8 @@ int launchCommand(Context &context, const QStringList &arguments)
     QString hostName;
     if (Result<void> loaded = hosts.load(); loaded) {
         Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
+        if (!remembered && remembered.error().code == ErrorCode::Provider)
+            return context.fail(remembered.error()); // a hostile address: say so, print none of it
         if (remembered)
             hostName = *remembered;
         else

@@ -10,6 +10,7 @@
 #include "transfer/sftpclient.h"
 #include "transfer/speedmeter.h"
 #include "transfer/transferjob.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -382,7 +383,7 @@ int lsCommand(Context &context, const QStringList &raw)
                                .arg(type, -4)
                                .arg(qint64(e.attrs.size.value_or(0)), 14)
                                .arg(mtime, -20)
-                               .arg(e.name, e.attrs.isDir() ? QStringLiteral("/") : QString())
+                               .arg(text::printable(e.name), e.attrs.isDir() ? QStringLiteral("/") : QString())
                         << Qt::endl;
         }
     }

@@ -1,5 +1,7 @@
 #include "hosts/hoststore.h"
 
+#include "util/printable.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -89,14 +91,26 @@ std::optional<SavedHost> HostStore::find(const QString &name) const
     return std::nullopt;
 }
 
-Result<void> HostStore::add(const SavedHost &host)
+Result<void> HostStore::check(const SavedHost &host)
 {
     if (host.name.trimmed().isEmpty())
         return makeError(ErrorCode::Usage, tr("a saved host needs a name"));
-    if (host.name.contains(QLatin1Char('@')) || host.name.contains(QLatin1Char(':')) || host.name.contains(QLatin1Char('/')))
-        return makeError(ErrorCode::Usage, tr("host name \"%1\" may not contain '@', ':' or '/'").arg(host.name));
+    if (host.name.contains(QLatin1Char('@')) || host.name.contains(QLatin1Char(':')) || host.name.contains(QLatin1Char('/'))
+        || !text::isPrintable(host.name) || host.name.contains(QLatin1Char('"')))
+        return makeError(ErrorCode::Usage, tr("host name \"%1\" may not contain '@', ':', '/', quotes or control "
+                                              "characters; choose another name")
+                                               .arg(text::printable(host.name)));
     if (host.target.host.isEmpty())
         return makeError(ErrorCode::Usage, tr("host \"%1\" needs an address").arg(host.name));
+    if (Result<void> target = ssh::checkTarget(host.target); !target)
+        return makeError(target.error().code, tr("host \"%1\" was not saved: %2").arg(host.name, target.error().message));
+    return {};
+}
+
+Result<void> HostStore::add(const SavedHost &host)
+{
+    if (Result<void> checked = check(host); !checked)
+        return checked;
     if (find(host.name))
         return makeError(ErrorCode::Conflict, tr("a host named \"%1\" exists already; pick another name or remove it first").arg(host.name));
     m_hosts << host;
@@ -105,6 +119,8 @@ Result<void> HostStore::add(const SavedHost &host)
 
 Result<void> HostStore::update(const SavedHost &host)
 {
+    if (Result<void> checked = check(host); !checked)
+        return checked;
     for (SavedHost &existing : m_hosts) {
         if (existing.name == host.name) {
             existing = host;
@@ -126,7 +142,8 @@ Result<int> HostStore::merge(const QList<SavedHost> &hosts)
 {
     int added = 0;
     for (const SavedHost &host : hosts) {
-        if (!find(host.name)) {
+        // An imported entry that could not be written back safely is left out, not saved.
+        if (!find(host.name) && check(host)) {
             m_hosts << host;
             ++added;
         }

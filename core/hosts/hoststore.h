@@ -37,13 +37,16 @@ public:
     const QList<SavedHost> &hosts() const { return m_hosts; }
     std::optional<SavedHost> find(const QString &name) const;
 
+    // add and update refuse a host whose name or target check() refuses.
     Result<void> add(const SavedHost &host);     // fails if the name is taken
     Result<void> update(const SavedHost &host);  // by name
     Result<void> remove(const QString &name);
-    // Adds hosts that are not there yet (by name); returns how many were added.
+    // Adds hosts that are not there yet (by name) and that check() accepts; returns how many were added.
     Result<int> merge(const QList<SavedHost> &hosts);
 
     QString filePath() const;
+    // Why this host cannot be saved (a bad name, or ssh::checkTarget's reason); ok when it can.
+    static Result<void> check(const SavedHost &host);
 
 signals:
     void changed();

@@ -1,9 +1,13 @@
 #include "hosts/sshconfigimport.h"
 
+#include "util/printable.h"
+
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace gantry {
 namespace {
@@ -22,11 +26,55 @@ QString unquote(QString value)
     return value;
 }
 
-void parseFile(const QString &path, QList<SavedHost> &hosts, int depth)
+// OpenSSH stops at 16 levels of Include; the file cap keeps a wide fan-out bounded too.
+constexpr int kMaxIncludeDepth = 16;
+constexpr int kMaxFiles = 256;
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("gantry::SshConfigImport", text);
+}
+
+struct ImportState
+{
+    QList<SavedHost> hosts;
+    QSet<QString> visited; // canonical paths already read: an Include loop reads each file once
+    QStringList warnings;
+    int files = 0;
+};
+
+// Whether path may be read now; says why not in state.warnings (once per cause and file).
+bool mayRead(const QString &path, int depth, ImportState &state)
+{
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    if (canonical.isEmpty())
+        return false;
+    const QString shown = text::printable(canonical);
+    QString warning;
+    if (state.visited.contains(canonical))
+        warning = translate("%1 is included more than once (an Include loop?); it was read once. Remove the "
+                            "repeated Include line.").arg(shown);
+    else if (depth > kMaxIncludeDepth)
+        warning = translate("%1 is nested deeper than %2 Include levels and was skipped; flatten the Includes.")
+                      .arg(shown).arg(kMaxIncludeDepth);
+    else if (state.files >= kMaxFiles)
+        warning = translate("%1 was skipped: more than %2 files are included; include fewer files.").arg(shown).arg(kMaxFiles);
+    if (warning.isEmpty()) {
+        state.visited.insert(canonical);
+        ++state.files;
+        return true;
+    }
+    if (!state.warnings.contains(warning))
+        state.warnings.append(warning);
+    return false;
+}
+
+void parseFile(const QString &path, ImportState &state, int depth)
 {
     QFile file(path);
-    if (depth > 8 || !file.open(QIODevice::ReadOnly))
+    if (!mayRead(path, depth, state) || !file.open(QIODevice::ReadOnly))
         return;
+    QList<SavedHost> &hosts = state.hosts;
     QList<qsizetype> current; // indices in hosts the current Host block applies to
     static const QRegularExpression keyValue(QStringLiteral("^\\s*(\\S+?)\\s*(?:=|\\s)\\s*(.+?)\\s*$"));
     while (!file.atEnd()) {
@@ -60,7 +108,7 @@ void parseFile(const QString &path, QList<SavedHost> &hosts, int depth)
                 const QFileInfo info(full);
                 const QStringList matches = QDir(info.absolutePath()).entryList({info.fileName()}, QDir::Files, QDir::Name);
                 for (const QString &match : matches)
-                    parseFile(info.absolutePath() + QLatin1Char('/') + match, hosts, depth + 1);
+                    parseFile(info.absolutePath() + QLatin1Char('/') + match, state, depth + 1);
             }
         } else {
             // First value wins, as in OpenSSH.
@@ -84,21 +132,29 @@ void parseFile(const QString &path, QList<SavedHost> &hosts, int depth)
 
 } // namespace
 
-QList<SavedHost> importSshConfig(const QString &configFile)
+QList<SavedHost> importSshConfig(const QString &configFile, QStringList *warnings)
 {
-    QList<SavedHost> hosts;
-    parseFile(configFile, hosts, 0);
+    ImportState state;
+    parseFile(configFile, state, 0);
     // A name may appear in several blocks; keep the first definition.
     QList<SavedHost> unique;
-    for (const SavedHost &host : std::as_const(hosts)) {
-        const bool seen = std::any_of(unique.cbegin(), unique.cend(), [&host](const SavedHost &h) { return h.name == host.name; });
-        if (!seen) {
-            SavedHost copy = host;
-            if (!copy.target.identityFiles.isEmpty())
-                copy.target.auth = ssh::AuthMethod::Auto;
-            unique << copy;
+    QStringList seen;
+    for (const SavedHost &host : std::as_const(state.hosts)) {
+        if (seen.contains(host.name))
+            continue;
+        seen << host.name;
+        // A value Gantry could not write back or pass to ssh safely: leave the host out, say why.
+        if (Result<void> checked = ssh::checkTarget(host.target); !checked) {
+            state.warnings << translate("Host %1 was not imported: %2.").arg(text::printable(host.name), checked.error().message);
+            continue;
         }
+        SavedHost copy = host;
+        if (!copy.target.identityFiles.isEmpty())
+            copy.target.auth = ssh::AuthMethod::Auto;
+        unique << copy;
     }
+    if (warnings)
+        *warnings = state.warnings;
     return unique;
 }
 

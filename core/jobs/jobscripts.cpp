@@ -189,8 +189,11 @@ QString commandScript(const JobSpec &spec)
 QString launch(const QString &root, const JobSpec &spec, JobMethod method)
 {
     QString s = QStringLiteral("set -u\n") + QString::fromLatin1(kRecordFunction) + dirVar(root, spec.name);
+    // The job's files hold its command and --env values (tokens): 0700/0600 while they are written;
+    // the job itself runs with the login's own umask again.
+    s += QStringLiteral("gantry_umask=$(umask); umask 077\n");
     s += QStringLiteral("mkdir -p \"$root\" || { echo \"@@error cannot create $root\"; exit 20; }\n");
-    s += QStringLiteral("mkdir \"$d\" 2>/dev/null || { echo @@exists; rec \"$d\"; exit 22; }\n");
+    s += QStringLiteral("mkdir -m 700 \"$d\" 2>/dev/null || { echo @@exists; rec \"$d\"; exit 22; }\n");
     // From here on a failure must not leave a half-made job that blocks the name.
     s += QStringLiteral("trap 'if [ ! -f \"$d/pid\" ]; then rm -rf \"$d\"; fi' EXIT\n");
     s += writeFile(QStringLiteral("\"$d/command\""), spec.command);
@@ -204,6 +207,7 @@ QString launch(const QString &root, const JobSpec &spec, JobMethod method)
     s += writeFile(QStringLiteral("\"$d/main.sh\""), QString::fromLatin1(kMainScript));
     s += writeFile(QStringLiteral("\"$d/run.sh\""), QString::fromLatin1(kRunScript));
     s += QStringLiteral(": > \"$d/log\"\n");
+    s += QStringLiteral("umask \"$gantry_umask\"\n");
     s += startPart(method, spec.name);
     return s;
 }

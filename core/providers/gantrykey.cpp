@@ -1,5 +1,7 @@
 #include "providers/gantrykey.h"
 
+#include "util/paths.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -16,7 +18,7 @@ QString gantryKeyPath(const QString &configDir)
 Result<void> generateKeyPair(const QString &privateKeyPath, const QString &comment)
 {
     const QFileInfo info(privateKeyPath);
-    if (!QDir().mkpath(info.absolutePath())) {
+    if (!paths::makePrivateDir(info.absolutePath())) {
         return Error{ErrorCode::Io, QCoreApplication::translate("gantry::providers", "Cannot create %1.")
                                         .arg(info.absolutePath())};
     }

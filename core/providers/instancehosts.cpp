@@ -2,6 +2,9 @@
 
 #include "providers/gantrykey.h"
 
+#include "util/printable.h"
+
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace gantry::providers {
@@ -26,6 +29,16 @@ SavedHost savedHostFor(const Instance &instance, const QString &configDir)
 Result<QString> rememberInstanceHost(HostStore &hosts, const Instance &instance, const QString &configDir)
 {
     SavedHost host = savedHostFor(instance, configDir);
+    // The address comes from the provider's API and ends up in ~/.ssh/config: a hostile or broken
+    // reply must not become a saved host.
+    if (Result<void> checked = ssh::checkTarget(host.target); !checked)
+        return makeError(ErrorCode::Provider,
+                         QCoreApplication::translate("gantry::providers",
+                                                     "%1 reported an SSH address for instance %2 that Gantry will not "
+                                                     "use (%3), so no host was saved. The instance may still be billing: "
+                                                     "check it in the provider's console, terminate it if you do not trust "
+                                                     "it, and report the reply to the provider.")
+                             .arg(text::printable(instance.provider), text::printable(instance.id), checked.error().message));
     for (const SavedHost &existing : hosts.hosts()) {
         if (existing.provider == host.provider && existing.instanceId == host.instanceId) {
             host.name = existing.name;

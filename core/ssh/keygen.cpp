@@ -1,6 +1,7 @@
 #include "ssh/keygen.h"
 
 #include "ssh/knownhosts.h"
+#include "util/paths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -55,7 +56,7 @@ Result<GeneratedKey> generateEd25519Key(const QString &path, const QString &comm
     const QString pubPath = path + QStringLiteral(".pub");
     if (QFileInfo::exists(path) || QFileInfo::exists(pubPath))
         return makeError(ErrorCode::Conflict, SshText::tr("%1 exists already; choose another path or remove it first").arg(path));
-    QDir().mkpath(QFileInfo(path).absolutePath());
+    paths::makePrivateDir(QFileInfo(path).absolutePath());
     ssh_key key = nullptr;
     if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) != SSH_OK)
         return makeError(ErrorCode::Generic, SshText::tr("could not generate an ed25519 key"));

@@ -1,6 +1,8 @@
 #include "ssh/session.h"
 
 #include "ssh/knownhosts.h"
+#include "ssh/sessionoptions.h"
+#include "util/paths.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -51,6 +53,9 @@ QStringList defaultIdentityFiles()
     }
     return files;
 }
+
+constexpr int kMaxKbdintRounds = 8;
+constexpr int kMaxKbdintPrompts = 16;
 
 bool cancelled(const std::atomic_bool *flag)
 {
@@ -112,41 +117,9 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     if (!m_session)
         return makeError(ErrorCode::Generic, SshText::tr("could not create an SSH session (out of memory?)"));
 
-    const QByteArray host = target.host.toUtf8();
-    const QByteArray user = target.effectiveUser().toUtf8();
-    const QString knownHosts = options.knownHostsFile.isEmpty() ? defaultKnownHostsFile() : options.knownHostsFile;
-    const QByteArray knownHostsBytes = QFile::encodeName(knownHosts);
-    const unsigned int port = static_cast<unsigned int>(target.port);
-    const int nodelay = 1;
-    const int verbosity = SSH_LOG_NOLOG;
-    const int processConfig = 0; // ~/.ssh/config is imported explicitly, never applied behind our back
-    const long timeoutS = qMax(1, options.connectTimeoutMs / 1000);
-    ssh_options_set(m_session, SSH_OPTIONS_HOST, host.constData());
-    ssh_options_set(m_session, SSH_OPTIONS_PORT, &port);
-    ssh_options_set(m_session, SSH_OPTIONS_USER, user.constData());
-    ssh_options_set(m_session, SSH_OPTIONS_NODELAY, &nodelay);
-    ssh_options_set(m_session, SSH_OPTIONS_LOG_VERBOSITY, &verbosity);
-    ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
-    ssh_options_set(m_session, SSH_OPTIONS_KNOWNHOSTS, knownHostsBytes.constData());
-    ssh_options_set(m_session, SSH_OPTIONS_TIMEOUT, &timeoutS);
-    // AES-GCM runs on AES-NI and is several times cheaper than chacha20-poly1305 (OpenSSH's first
-    // choice) on the 2-vCPU machines transfers and the remote hash share; the rest stay as fallbacks.
-    static const char ciphers[] = "aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com,"
-                                  "aes128-ctr,aes192-ctr,aes256-ctr";
-    ssh_options_set(m_session, SSH_OPTIONS_CIPHERS_C_S, ciphers);
-    ssh_options_set(m_session, SSH_OPTIONS_CIPHERS_S_C, ciphers);
-    if (!options.knownHostsFile.isEmpty())
-        ssh_options_set(m_session, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, "/dev/null");
-    if (!target.proxyJump.isEmpty()) {
-        // libssh 0.10 has no native ProxyJump; OpenSSH's client does the hop for us.
-        Target jump;
-        QString error;
-        if (!parseTargetSpec(target.proxyJump, &jump, &error))
-            return makeError(ErrorCode::Usage, SshText::tr("invalid ProxyJump \"%1\": %2").arg(target.proxyJump, error));
-        const QString command = QStringLiteral("ssh -W [%h]:%p -p %1 %2@%3")
-                                    .arg(jump.port).arg(shellQuote(jump.effectiveUser()), shellQuote(jump.host));
-        const QByteArray commandBytes = command.toUtf8();
-        ssh_options_set(m_session, SSH_OPTIONS_PROXYCOMMAND, commandBytes.constData());
+    if (auto applied = applyOptions(m_session, target, options); !applied) {
+        disconnect();
+        return applied.error();
     }
 
     // Non-blocking connect so a dead host can be cancelled and times out on our own deadline.
@@ -233,7 +206,7 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
                              SshText::tr("host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one "
                                          "your provider shows, then accept it (CLI: --accept-new-host-key)")
                                  .arg(m_target.display(), info.keyType, info.fingerprint));
-        QDir().mkpath(QFileInfo(info.knownHostsFile).absolutePath());
+        paths::makePrivateDir(QFileInfo(info.knownHostsFile).absolutePath()); // ~/.ssh is 0700, as OpenSSH makes it
         if (ssh_session_update_known_hosts(m_session) != SSH_OK)
             return makeError(ErrorCode::Io, SshText::tr("cannot record the host key in %1: %2")
                                                  .arg(info.knownHostsFile, lastLibsshError()));
@@ -311,8 +284,12 @@ Result<void> Session::authenticate(const ConnectOptions &options)
             tried << SshText::tr("keyboard-interactive");
             rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
             bool declined = false;
-            while (rc == SSH_AUTH_INFO) {
+            // A hostile server could ask forever (or thousands of prompts at once): real logins
+            // (password, then an OTP) take two or three rounds.
+            for (int round = 0; rc == SSH_AUTH_INFO; ++round) {
                 const int prompts = ssh_userauth_kbdint_getnprompts(m_session);
+                if (round >= kMaxKbdintRounds || prompts > kMaxKbdintPrompts)
+                    break;
                 for (int i = 0; i < prompts; ++i) {
                     char echo = 0;
                     const QString prompt = QString::fromUtf8(ssh_userauth_kbdint_getprompt(m_session, static_cast<unsigned>(i), &echo));

@@ -1,5 +1,7 @@
 #include "ssh/target.h"
 
+#include "util/printable.h"
+
 #include <QCoreApplication>
 
 #include <pwd.h>
@@ -56,7 +58,7 @@ bool parseTargetSpec(const QString &spec, Target *target, QString *error)
     if (rest.startsWith(QLatin1Char('['))) {
         const qsizetype close = rest.indexOf(QLatin1Char(']'));
         if (close < 0) {
-            *error = QCoreApplication::translate("ssh", "unclosed '[' in host \"%1\"").arg(spec);
+            *error = QCoreApplication::translate("ssh", "unclosed '[' in host \"%1\"").arg(text::printable(spec));
             return false;
         }
         t.host = rest.mid(1, close - 1);
@@ -64,7 +66,7 @@ bool parseTargetSpec(const QString &spec, Target *target, QString *error)
         if (rest.startsWith(QLatin1Char(':')))
             rest = rest.mid(1);
         else if (!rest.isEmpty()) {
-            *error = QCoreApplication::translate("ssh", "unexpected text after ']' in \"%1\"").arg(spec);
+            *error = QCoreApplication::translate("ssh", "unexpected text after ']' in \"%1\"").arg(text::printable(spec));
             return false;
         }
     } else {
@@ -81,17 +83,111 @@ bool parseTargetSpec(const QString &spec, Target *target, QString *error)
         bool ok = false;
         const int port = rest.toInt(&ok);
         if (!ok || port <= 0 || port > 65535) {
-            *error = QCoreApplication::translate("ssh", "invalid port \"%1\" in \"%2\" (expected 1–65535)").arg(rest, spec);
+            *error = QCoreApplication::translate("ssh", "invalid port \"%1\" in \"%2\" (expected 1–65535)").arg(text::printable(rest), text::printable(spec));
             return false;
         }
         t.port = port;
     }
     if (t.host.isEmpty()) {
-        *error = QCoreApplication::translate("ssh", "no host name in \"%1\" (expected [user@]host[:port])").arg(spec);
+        *error = QCoreApplication::translate("ssh", "no host name in \"%1\" (expected [user@]host[:port])").arg(text::printable(spec));
+        return false;
+    }
+    Result<void> checked = checkHost(t.host);
+    if (checked && !t.user.isEmpty())
+        checked = checkUser(t.user);
+    if (!checked) {
+        *error = checked.error().message;
         return false;
     }
     *target = t;
     return true;
+}
+
+namespace {
+
+QString firstBadCharacter(const QString &value, bool (*allowed)(QChar))
+{
+    for (const QChar c : value) {
+        if (!allowed(c))
+            return text::printable(QString(c));
+    }
+    return {};
+}
+
+bool allowedInHost(QChar c)
+{
+    return (c.unicode() < 128 && c.isLetterOrNumber()) || c == u'.' || c == u'-' || c == u'_' || c == u':';
+}
+
+bool allowedInUser(QChar c)
+{
+    return !c.isSpace() && text::isPrintable(QString(c)) && c != u'"' && c != u'\'' && c != u'\\' && c != u'`';
+}
+
+bool allowedInPath(QChar c)
+{
+    return (c == u' ' || !c.isSpace()) && text::isPrintable(QString(c)) && c != u'"' && c != u'\\';
+}
+
+} // namespace
+
+Result<void> checkHost(const QString &host)
+{
+    if (host.isEmpty())
+        return makeError(ErrorCode::Usage, QCoreApplication::translate("ssh", "the host name is empty; give a DNS name or an IP address"));
+    const QString bad = firstBadCharacter(host, allowedInHost);
+    if (!bad.isEmpty() || host.startsWith(u'-'))
+        return makeError(ErrorCode::Usage,
+                         QCoreApplication::translate("ssh", "\"%1\" is not a host name or IP address (it contains \"%2\"); "
+                                                            "give the machine's DNS name or IP address")
+                             .arg(text::printable(host), bad.isEmpty() ? QStringLiteral("-") : bad));
+    return {};
+}
+
+Result<void> checkUser(const QString &user)
+{
+    const QString bad = firstBadCharacter(user, allowedInUser);
+    if (!bad.isEmpty() || user.startsWith(u'-'))
+        return makeError(ErrorCode::Usage,
+                         QCoreApplication::translate("ssh", "\"%1\" is not a user name (it contains \"%2\"); give the "
+                                                            "login name without spaces, quotes or control characters")
+                             .arg(text::printable(user), bad.isEmpty() ? QStringLiteral("-") : bad));
+    return {};
+}
+
+Result<void> checkIdentityFile(const QString &path)
+{
+    const QString bad = firstBadCharacter(path, allowedInPath);
+    if (path.isEmpty() || !bad.isEmpty())
+        return makeError(ErrorCode::Usage,
+                         QCoreApplication::translate("ssh", "key file \"%1\" cannot be used: its path contains \"%2\"; "
+                                                            "move or rename the key to a path without quotes, "
+                                                            "backslashes or control characters")
+                             .arg(text::printable(path), bad));
+    return {};
+}
+
+Result<void> checkTarget(const Target &target)
+{
+    if (Result<void> host = checkHost(target.host); !host)
+        return host;
+    if (Result<void> user = checkUser(target.user); !user)
+        return user;
+    if (target.port <= 0 || target.port > 65535)
+        return makeError(ErrorCode::Usage, QCoreApplication::translate("ssh", "invalid port %1 for %2 (expected 1–65535)")
+                                               .arg(target.port).arg(target.host));
+    for (const QString &file : target.identityFiles) {
+        if (Result<void> key = checkIdentityFile(file); !key)
+            return key;
+    }
+    if (!target.proxyJump.isEmpty()) {
+        Target jump;
+        QString error;
+        if (!parseTargetSpec(target.proxyJump, &jump, &error))
+            return makeError(ErrorCode::Usage, QCoreApplication::translate("ssh", "invalid ProxyJump \"%1\": %2")
+                                                   .arg(text::printable(target.proxyJump), error));
+    }
+    return {};
 }
 
 } // namespace gantry::ssh

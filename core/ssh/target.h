@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -33,7 +35,19 @@ struct Target
     QString display() const;
 };
 
-// Parses "[user@]host[:port]" (IPv6 as "[addr]:port"). Returns false on a malformed string.
+// Parses "[user@]host[:port]" (IPv6 as "[addr]:port"). Returns false on a malformed string,
+// including a host or user that checkHost/checkUser refuse.
 bool parseTargetSpec(const QString &spec, Target *target, QString *error);
+
+// Every part of a target ends up in ~/.ssh/config, in known_hosts and on ssh command lines, so a
+// value from a user, a provider or an imported file is checked before it is saved: a newline in a
+// host name would otherwise become a ProxyCommand directive. A host is a DNS name or an IP
+// address (letters, digits, '.', '-', '_', ':'), not starting with '-'; a user has no control
+// characters, whitespace, quotes, backslashes or a leading '-'; a key path has no control
+// characters or quotes; ProxyJump is a valid [user@]host[:port].
+Result<void> checkHost(const QString &host);
+Result<void> checkUser(const QString &user);
+Result<void> checkIdentityFile(const QString &path);
+Result<void> checkTarget(const Target &target);
 
 } // namespace gantry::ssh

@@ -1,5 +1,9 @@
 #include "sshconfig/managedblock.h"
 
+#include "ssh/target.h"
+#include "util/printable.h"
+
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace gantry::sshconfig {
@@ -31,12 +35,27 @@ Span findBlock(const QByteArray &config)
     return Span{};
 }
 
+// Only called for values checkEntry accepted: no control characters, quotes or backslashes, so
+// the quotes always close on the same line.
 QByteArray quoteValue(const QString &value)
 {
     QByteArray v = value.toUtf8();
-    if (v.contains(' ') || v.contains('\t'))
+    if (v.contains(' '))
         return '"' + v + '"';
     return v;
+}
+
+// IdentityFile expands %d, %u, … tokens; a literal '%' in a path is written as "%%".
+QByteArray quotePath(const QString &path)
+{
+    QString escaped = path;
+    escaped.replace(QLatin1Char('%'), QStringLiteral("%%"));
+    return quoteValue(escaped);
+}
+
+QString translate(const char *text)
+{
+    return QCoreApplication::translate("gantry::sshconfig", text);
 }
 
 } // namespace
@@ -45,8 +64,38 @@ QString aliasFor(const QString &hostName)
 {
     QString alias = hostName.trimmed();
     alias.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._@-]+")), QStringLiteral("-"));
-    alias.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    alias.remove(QRegularExpression(QStringLiteral("^[-.]+|-+$")));
     return alias.isEmpty() ? QStringLiteral("gantry-host") : alias;
+}
+
+Result<void> checkEntry(const HostEntry &entry)
+{
+    static const QRegularExpression aliasPattern(QStringLiteral("^[A-Za-z0-9_@][A-Za-z0-9._@-]*$"));
+    Result<void> checked;
+    if (!aliasPattern.match(entry.alias).hasMatch())
+        checked = makeError(ErrorCode::Usage, translate("\"%1\" cannot be a Host alias").arg(text::printable(entry.alias)));
+    if (checked)
+        checked = ssh::checkHost(entry.hostName);
+    // ssh_config expands %-tokens in User on newer OpenSSH and not on older ones: no way to write '%'.
+    if (checked && entry.user.contains(QLatin1Char('%')))
+        checked = makeError(ErrorCode::Usage, translate("user \"%1\" contains '%'").arg(text::printable(entry.user)));
+    if (checked && entry.proxyJump.contains(QLatin1Char(',')))
+        checked = makeError(ErrorCode::Usage, translate("ProxyJump \"%1\" lists several hops").arg(text::printable(entry.proxyJump)));
+    if (checked) {
+        ssh::Target target;
+        target.host = entry.hostName;
+        target.port = entry.port;
+        target.user = entry.user;
+        target.identityFiles = entry.identityFiles;
+        target.proxyJump = entry.proxyJump;
+        checked = ssh::checkTarget(target);
+    }
+    if (!checked)
+        return makeError(ErrorCode::Usage,
+                         translate("Gantry will not write host \"%1\" into an ssh config: %2. Fix or remove that host "
+                                   "(gantry-cli hosts remove NAME), then sync again.")
+                             .arg(text::printable(entry.alias), checked.error().message));
+    return {};
 }
 
 QByteArray renderBlock(const QList<HostEntry> &entries)
@@ -58,6 +107,9 @@ QByteArray renderBlock(const QList<HostEntry> &entries)
     out += "\n# Written by Gantry for its machines; edits here are replaced. Turn it off in Gantry or run\n"
            "# `gantry-cli ssh-config remove`.\n";
     for (const HostEntry &e : entries) {
+        // Defence in depth: SshConfigFile::sync refuses such entries before it gets here.
+        if (!checkEntry(e))
+            continue;
         out += "Host " + e.alias.toUtf8() + '\n';
         out += "    HostName " + quoteValue(e.hostName) + '\n';
         if (e.port != 22)
@@ -65,7 +117,7 @@ QByteArray renderBlock(const QList<HostEntry> &entries)
         if (!e.user.isEmpty())
             out += "    User " + quoteValue(e.user) + '\n';
         for (const QString &key : e.identityFiles)
-            out += "    IdentityFile " + quoteValue(key) + '\n';
+            out += "    IdentityFile " + quotePath(key) + '\n';
         if (!e.proxyJump.isEmpty())
             out += "    ProxyJump " + quoteValue(e.proxyJump) + '\n';
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -23,7 +25,12 @@ struct HostEntry
 inline constexpr char kBlockBegin[] = "# >>> gantry managed >>>";
 inline constexpr char kBlockEnd[] = "# <<< gantry managed <<<";
 
-// The block's text for these entries (empty entries: no block at all).
+// Why an entry cannot be written safely: an alias that is not a plain word, or a host, user, port,
+// key path or ProxyJump that ssh::checkTarget refuses (a newline would start a new directive, a
+// quote would leave the line unclosed). Ok when it can be written.
+Result<void> checkEntry(const HostEntry &entry);
+// The block's text for these entries (empty entries: no block at all); entries checkEntry refuses
+// are left out.
 QByteArray renderBlock(const QList<HostEntry> &entries);
 // config with the managed block replaced by one for entries (or removed when entries is empty).
 // Bytes outside the block are kept as they are; a new block goes first so its entries win over

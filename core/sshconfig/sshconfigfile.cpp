@@ -38,10 +38,9 @@ Result<bool> SshConfigFile::write(const QByteArray &before, const QByteArray &af
         return false;
     const QFileInfo info(m_path);
     const bool existed = info.exists();
-    if (!QDir().mkpath(info.absolutePath()))
+    // Only a directory Gantry creates gets 0700: `--file /tmp/x` must not lock up /tmp.
+    if (!paths::makePrivateDir(info.absolutePath()))
         return makeError(ErrorCode::Io, QObject::tr("Cannot create %1.").arg(info.absolutePath()));
-    if (!existed)
-        QFile::setPermissions(info.absolutePath(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if (existed && !QFile::exists(backupPath())) {
         if (!QFile::copy(m_path, backupPath()))
             return makeError(ErrorCode::Io,
@@ -61,6 +60,10 @@ Result<bool> SshConfigFile::write(const QByteArray &before, const QByteArray &af
 
 Result<bool> SshConfigFile::sync(const QList<HostEntry> &entries)
 {
+    for (const HostEntry &entry : entries) {
+        if (Result<void> checked = checkEntry(entry); !checked)
+            return checked.error();
+    }
     auto before = read();
     if (!before)
         return before.error();

@@ -17,8 +17,7 @@ QString configDir(const QString &explicitDir)
         dir = (base.isEmpty() ? QDir::homePath() + QStringLiteral("/.config") : base) + QStringLiteral("/gantry");
     }
     dir = QDir(dir).absolutePath();
-    QDir().mkpath(dir);
-    QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    makePrivateDir(dir);
     return dir;
 }
 
@@ -45,6 +44,15 @@ QString resourcesDir()
 QString userSshDir()
 {
     return QDir::homePath() + QStringLiteral("/.ssh");
+}
+
+bool makePrivateDir(const QString &dir)
+{
+    if (QFileInfo(dir).isDir())
+        return true;
+    if (!QDir().mkpath(dir))
+        return false;
+    return QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 }
 
 } // namespace gantry::paths

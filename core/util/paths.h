@@ -13,5 +13,9 @@ QString cacheDir(const QString &configDir);
 QString resourcesDir();
 // ~/.ssh
 QString userSshDir();
+// Creates dir (and missing parents) when it is not there; the directory itself gets 0700, as
+// OpenSSH and Gantry's secrets expect. An existing directory keeps its mode: Gantry only sets
+// modes on what it creates (`--config-dir /tmp` must not lock up /tmp). False if it cannot be made.
+bool makePrivateDir(const QString &dir);
 
 } // namespace gantry::paths

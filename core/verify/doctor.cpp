@@ -195,6 +195,38 @@ bool topoShowsNvlink(const QString &topo, int gpuCount)
     return gpuCount >= 8 && rowsWithNvlink >= 8;
 }
 
+// systemctl only knows Fabric Manager's state where systemd is PID 1: not in containers (RunPod
+// and most container clouds), where Fabric Manager runs on the host, out of sight.
+bool systemdCanTell(const DoctorOutput &out)
+{
+    const QString text = out.text(QStringLiteral("fabricmanager"));
+    return out.exitStatus(QStringLiteral("fabricmanager")).value_or(0) != 127 && !text.contains(QLatin1StringView("no systemd"))
+           && !text.contains(QLatin1StringView("not been booted with systemd")) && !text.contains(QLatin1StringView("offline"))
+           && !text.contains(QLatin1StringView("Failed to connect to bus"));
+}
+
+// An NVSwitch system whose Fabric Manager state systemd cannot report: nvidia-smi's fabric state
+// says whether the fabric came up; without it, say so rather than predict error 802.
+DoctorCheck fabricManagerUnseen(const Context &c)
+{
+    int completed = 0;
+    for (const SmiGpu &gpu : c.smi.gpus) {
+        if (gpu.value(QStringLiteral("Fabric/State")).trimmed() == QLatin1StringView("Completed"))
+            ++completed;
+    }
+    if (completed > 0 && completed == c.smi.gpus.size())
+        return check("fabric-manager", CheckStatus::Ok,
+                     DoctorText::tr("NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric "
+                                    "Manager runs outside this container).",
+                        nullptr, completed));
+    return check("fabric-manager", CheckStatus::Warn,
+                 DoctorText::tr("NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not "
+                                "PID 1 (a container), so systemctl cannot see it."),
+                 DoctorText::tr("Check it: `nvidia-smi -q | grep -A2 Fabric` should show State \"Completed\" on every GPU, or "
+                                "run a tiny CUDA init (`python3 -c \"import torch; torch.zeros(1).cuda()\"`); error 802 there "
+                                "means Fabric Manager is not running — ask the provider."));
+}
+
 DoctorCheck fabricManager(const Context &c)
 {
     const QString torchError = c.probe.torchError;
@@ -235,6 +267,8 @@ DoctorCheck fabricManager(const Context &c)
         return check("fabric-manager", CheckStatus::Ok, DoctorText::tr("Not an NVSwitch system: Fabric Manager is not needed."));
     if (fmState == QLatin1StringView("active"))
         return check("fabric-manager", CheckStatus::Ok, DoctorText::tr("NVSwitch system and Fabric Manager is running."));
+    if (!systemdCanTell(c.out))
+        return fabricManagerUnseen(c);
     return check("fabric-manager", CheckStatus::Fail,
                  DoctorText::tr("This is an NVSwitch system (%n GPUs) but Fabric Manager is not running (%1); CUDA will "
                                 "fail with error 802.",

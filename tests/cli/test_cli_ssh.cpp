@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace gantry;
 
 class TestCliSsh : public QObject
@@ -118,6 +120,50 @@ private slots:
         // 2: usage.
         QCOMPARE(cli({QStringLiteral("exec")}).code, 2);
         QCOMPARE(cli({QStringLiteral("no-such-command")}).code, 2);
+    }
+
+    // issue 12 item 1: a newline in the address must not become a ProxyCommand in ~/.ssh/config.
+    void hostileAddressIsRefused()
+    {
+        Run add = cli({QStringLiteral("hosts"), QStringLiteral("add"), QStringLiteral("inj"),
+                       QStringLiteral("root@1.2.3.4\nProxyCommand=touch${IFS}~/pwned")});
+        QCOMPARE(add.code, 2);
+        QVERIFY2(add.err.contains("is not a host name or IP address"), add.err.constData());
+        QCOMPARE(add.err.count('\n'), 1); // the newline is shown escaped, not printed
+        QVERIFY(!cli({QStringLiteral("--json"), QStringLiteral("hosts"), QStringLiteral("list")}).out.contains("inj"));
+        QTemporaryDir home;
+        const QString sshConfig = home.filePath(QStringLiteral("config"));
+        QCOMPARE(cli({QStringLiteral("ssh-config"), QStringLiteral("sync"), QStringLiteral("--file"), sshConfig}).code, 0);
+        QFile written(sshConfig);
+        QVERIFY(!written.open(QIODevice::ReadOnly) || !written.readAll().contains("ProxyCommand"));
+    }
+
+    // issue 12 items 5 and 9: modes only on what Gantry creates; a first host key makes ~/.ssh 0700.
+    void modesOnlyOnWhatGantryCreates()
+    {
+        QTemporaryDir dir;
+        const QByteArray shared = QFile::encodeName(dir.filePath(QStringLiteral("shared")));
+        QVERIFY(::mkdir(shared.constData(), 0755) == 0 && ::chmod(shared.constData(), 01777) == 0);
+        auto modeOf = [](const QByteArray &path) {
+            struct stat st {};
+            return ::stat(path.constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
+        };
+        QProcess process;
+        process.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), QString::fromUtf8(shared),
+                                                        QStringLiteral("hosts"), QStringLiteral("list")});
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        QCOMPARE(modeOf(shared), 01777);
+        QCOMPARE(cli({QStringLiteral("ssh-config"), QStringLiteral("sync"), QStringLiteral("--file"),
+                      QString::fromUtf8(shared) + QStringLiteral("/config")}).code, 0);
+        QCOMPARE(modeOf(shared), 01777);
+
+        const QString knownHosts = dir.filePath(QStringLiteral("home/.ssh/known_hosts"));
+        Run accepted = cli({QStringLiteral("exec"), spec(), QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                            knownHosts, QStringLiteral("--accept-new-host-key"), QStringLiteral("--"), QStringLiteral("true")});
+        QVERIFY2(accepted.code == 0, accepted.err.constData());
+        QCOMPARE(modeOf(QFile::encodeName(dir.filePath(QStringLiteral("home/.ssh")))), 0700);
+        QVERIFY(QFileInfo::exists(knownHosts));
     }
 
     void keygenWritesPrivateKey0600()

@@ -1,8 +1,12 @@
 #include "hosts/machinefacts.h"
 #include "hosts/sshconfigimport.h"
 #include "ssh/knownhosts.h"
+#include "ssh/session.h"
+#include "ssh/target.h"
+#include "util/printable.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -45,6 +49,114 @@ private slots:
         QCOMPARE(hosts[4].target.port, 22078);
         for (const SavedHost &h : hosts)
             QCOMPARE(h.source, QStringLiteral("ssh-config"));
+    }
+
+    // A config that includes itself 8 times used to take minutes (8^16 reads); now each file is read once.
+    void includeLoopEndsAtOnce()
+    {
+        QTemporaryDir dir;
+        QFile config(dir.filePath(QStringLiteral("config")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        QByteArray text = "Host loop\n  HostName 10.0.0.9\n";
+        for (int i = 0; i < 8; ++i)
+            text += "Include " + QFile::encodeName(config.fileName()) + '\n';
+        config.write(text);
+        config.close();
+        QElapsedTimer timer;
+        timer.start();
+        QStringList warnings;
+        const QList<SavedHost> hosts = importSshConfig(config.fileName(), &warnings);
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(hosts.size(), 1);
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.first().contains(QStringLiteral("more than once")), qPrintable(warnings.first()));
+        QVERIFY(warnings.first().contains(QStringLiteral("Remove the repeated Include")));
+    }
+
+    void importLeavesOutHostileValues()
+    {
+        QTemporaryDir dir;
+        QFile config(dir.filePath(QStringLiteral("config")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("Host fine\n  HostName 10.0.0.1\n"
+                     "Host spaced\n  HostName 10.0.0.2 ProxyCommand=touch /tmp/pwned\n"
+                     "Host quoted\n  HostName 10.0.0.3\n  User \"ro\"ot\"\n");
+        config.close();
+        QStringList warnings;
+        const QList<SavedHost> hosts = importSshConfig(config.fileName(), &warnings);
+        QCOMPARE(hosts.size(), 1);
+        QCOMPARE(hosts.first().name, QStringLiteral("fine"));
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings.first().contains(QStringLiteral("spaced")), qPrintable(warnings.first()));
+    }
+
+    void targetsAreChecked_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("plain") << "root@1.2.3.4:2222" << true;
+        QTest::newRow("dns") << "ubuntu@gpu-1.example.com" << true;
+        QTest::newRow("ipv6") << "[fe80::1]:22" << true;
+        QTest::newRow("newline directive") << "root@1.2.3.4\nProxyCommand=touch${IFS}~/pwned" << false;
+        QTest::newRow("space") << "1.2.3.4 -oProxyCommand=x" << false;
+        QTest::newRow("quote") << "\"1.2.3.4" << false;
+        QTest::newRow("option") << "-oProxyCommand=x" << false;
+        QTest::newRow("user with space") << "ro ot@1.2.3.4" << false;
+        QTest::newRow("user with newline") << "root\nX@1.2.3.4" << false;
+        QTest::newRow("escape") << "1.2.3.4\x1b]0;owned\x07" << false;
+    }
+
+    void targetsAreChecked()
+    {
+        QFETCH(QString, spec);
+        QFETCH(bool, valid);
+        ssh::Target target;
+        QString error;
+        QCOMPARE(ssh::parseTargetSpec(spec, &target, &error), valid);
+        if (!valid) {
+            // The message shows the bad character escaped and says what to do.
+            QVERIFY2(!error.contains(u'\n') && !error.contains(u'\x1b'), qPrintable(error));
+            QVERIFY2(error.contains(QStringLiteral("give the")), qPrintable(error));
+        }
+    }
+
+    void keyPathsAndProxyJumpAreChecked()
+    {
+        ssh::Target target;
+        target.host = QStringLiteral("10.0.0.1");
+        target.identityFiles = {QStringLiteral("/home/me/my key")};
+        QVERIFY(ssh::checkTarget(target));
+        target.identityFiles = {QStringLiteral("/home/me/key\nProxyCommand x")};
+        QVERIFY(!ssh::checkTarget(target));
+        target.identityFiles.clear();
+        target.proxyJump = QStringLiteral("jump@bastion\nProxyCommand x");
+        QVERIFY(!ssh::checkTarget(target));
+        target.proxyJump = QStringLiteral("jump@bastion:2222");
+        QVERIFY(ssh::checkTarget(target));
+    }
+
+    // A hosts.json written before these checks: the session refuses the host before libssh sees it
+    // (libssh 0.10.5 and older paste %h unquoted into the ProxyJump command).
+    void sessionRefusesAHostileHost()
+    {
+        ssh::Target target;
+        target.host = QStringLiteral("127.0.0.1;touch${IFS}/tmp/pwned");
+        target.proxyJump = QStringLiteral("jump@127.0.0.1:1");
+        ssh::Session session;
+        Result<void> connected = session.connect(target, {});
+        QVERIFY(!connected);
+        QCOMPARE(connected.error().code, ErrorCode::Usage);
+        QVERIFY2(connected.error().message.contains(QStringLiteral("not a host name")), qPrintable(connected.error().message));
+    }
+
+    void printableEscapesTerminalControls()
+    {
+        QCOMPARE(text::printable(QStringLiteral("a\x1b]0;x\x07" "b")), QStringLiteral("a\\x1b]0;x\\x07b"));
+        QCOMPARE(text::printable(QStringLiteral("evil\u202Etxt.exe")), QStringLiteral("evil\\u202etxt.exe"));
+        QCOMPARE(text::printable(QStringLiteral("ok \U0001F600 é")), QStringLiteral("ok \U0001F600 é"));
+        QCOMPARE(text::printable(QStringLiteral("a\nb")), QStringLiteral("a\\x0ab"));
+        QCOMPARE(text::printableLines(QStringLiteral("a\nb\x1b[2J")), QStringLiteral("a\nb\\x1b[2J"));
+        QVERIFY(text::isPrintable(QStringLiteral("data-01.bin")));
     }
 
     void parsesFactsOfAGpuMachine()

@@ -11,6 +11,8 @@
 
 #include <memory>
 
+#include <sys/stat.h>
+
 using namespace gantry;
 using namespace gantry::jobs;
 
@@ -28,6 +30,12 @@ private:
         if (!ok)
             qWarning("%s", qPrintable(ok.error().message));
         return ok ? std::move(session) : nullptr;
+    }
+
+    static int modeOf(const QString &path)
+    {
+        struct stat st {};
+        return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
     }
 
     QString name(const char *base) const
@@ -176,6 +184,24 @@ private slots:
         auto log = runner.readLog(spec.name);
         QVERIFY(log.ok());
         QCOMPARE(*log, QByteArray("1|it's a b\n") + work.path().toUtf8() + '\n');
+        // cmd.sh holds the --env values: the job's folder is 0700 and its files 0600.
+        QCOMPARE(modeOf(m_root.filePath(spec.name)), 0700);
+        QCOMPARE(modeOf(m_root.filePath(spec.name + QStringLiteral("/cmd.sh"))), 0600);
+        QCOMPARE(modeOf(m_root.filePath(spec.name + QStringLiteral("/command"))), 0600);
+    }
+
+    void jobRunsWithTheLoginUmask()
+    {
+        // The 077 used for the job's own files does not leak into what the job creates.
+        auto login = m_session->run(QStringLiteral("umask"));
+        QVERIFY(login.ok());
+        JobRunner runner(*m_session, m_root.path());
+        auto started = runner.start({name("umask"), QStringLiteral("umask"), {}, {}, {}, {}});
+        QVERIFY(started.ok());
+        waitEnded(runner, name("umask"));
+        auto log = runner.readLog(name("umask"));
+        QVERIFY(log.ok());
+        QCOMPARE(log->trimmed(), login->out.trimmed());
     }
 
     void nameInUseAndRerun()

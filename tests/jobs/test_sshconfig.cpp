@@ -2,12 +2,18 @@
 #include "sshconfig/sshconfigfile.h"
 #include "sshconfig/terminal.h"
 
+#include "util/paths.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace gantry;
 using namespace gantry::sshconfig;
+
+Q_DECLARE_METATYPE(gantry::sshconfig::HostEntry)
 
 // Never touches the real ~/.ssh/config: every file is in a temp dir.
 class TestSshConfig final : public QObject
@@ -84,6 +90,84 @@ private slots:
         QVERIFY(*fresh.sync(entries()));
         QCOMPARE(QFile::permissions(fresh.path()) & (QFileDevice::ReadOther | QFileDevice::ReadGroup), QFileDevice::Permissions());
         QVERIFY(!QFile::exists(fresh.backupPath()));
+    }
+
+    // Values that would end a line or leave a quote open in ssh_config are never written.
+    void refusesWhatTheBlockCannotExpress_data()
+    {
+        QTest::addColumn<HostEntry>("entry");
+        const HostEntry ok = entries().first();
+        HostEntry e = ok;
+        e.hostName = QStringLiteral("1.2.3.4\nProxyCommand=touch${IFS}~/pwned");
+        QTest::newRow("newline in host") << e;
+        e = ok;
+        e.hostName = QStringLiteral("1.2.3.4 ProxyCommand=x");
+        QTest::newRow("space in host") << e;
+        e = ok;
+        e.user = QStringLiteral("root\"\nProxyCommand x");
+        QTest::newRow("quote in user") << e;
+        e = ok;
+        e.identityFiles = {QStringLiteral("/keys/my key\nProxyCommand x")};
+        QTest::newRow("space and newline in key") << e;
+        e = ok;
+        e.identityFiles = {QStringLiteral("/keys/my \"key")};
+        QTest::newRow("quote in key") << e;
+        e = ok;
+        e.proxyJump = QStringLiteral("jump@bastion\rProxyCommand x");
+        QTest::newRow("CR in ProxyJump") << e;
+        e = ok;
+        e.alias = QStringLiteral("a\nb");
+        QTest::newRow("newline in alias") << e;
+        e = ok;
+        e.port = 70000;
+        QTest::newRow("port") << e;
+    }
+
+    void refusesWhatTheBlockCannotExpress()
+    {
+        QFETCH(HostEntry, entry);
+        QVERIFY(!checkEntry(entry));
+        QVERIFY2(checkEntry(entry).error().message.contains(QStringLiteral("hosts remove")), qPrintable(checkEntry(entry).error().message));
+        // The renderer leaves it out; every line it writes has balanced quotes and is one directive.
+        const QByteArray block = renderBlock({entries().first(), entry});
+        QVERIFY(!block.contains("ProxyCommand"));
+        for (const QByteArray &line : block.split('\n'))
+            QVERIFY2(line.count('"') % 2 == 0, line.constData());
+        QTemporaryDir dir;
+        SshConfigFile file(dir.filePath(QStringLiteral("config")));
+        auto synced = file.sync({entries().first(), entry});
+        QVERIFY(!synced);
+        QVERIFY(!QFile::exists(file.path()));
+    }
+
+    void writesSpacesAndPercentsSafely()
+    {
+        HostEntry e = entries().first();
+        e.identityFiles = {QStringLiteral("/keys/my key%d")};
+        QVERIFY(checkEntry(e));
+        QVERIFY(renderBlock({e}).contains("    IdentityFile \"/keys/my key%%d\"\n"));
+    }
+
+    // Only what Gantry creates gets 0700: a shared 1777 directory keeps its mode.
+    void modesOnlyOnWhatItCreates()
+    {
+        QTemporaryDir dir;
+        const QByteArray shared = QFile::encodeName(dir.filePath(QStringLiteral("shared")));
+        QVERIFY(::mkdir(shared.constData(), 0755) == 0);
+        QVERIFY(::chmod(shared.constData(), 01777) == 0);
+        struct stat st {};
+        SshConfigFile file(QString::fromUtf8(shared) + QStringLiteral("/config"));
+        QVERIFY(*file.sync(entries()));
+        QVERIFY(::stat(shared.constData(), &st) == 0);
+        QCOMPARE(int(st.st_mode & 07777), 01777);
+        QCOMPARE(paths::configDir(QString::fromUtf8(shared)), QString::fromUtf8(shared));
+        QVERIFY(::stat(shared.constData(), &st) == 0);
+        QCOMPARE(int(st.st_mode & 07777), 01777);
+        // What it does create is private.
+        const QString created = QString::fromUtf8(shared) + QStringLiteral("/gantry-new");
+        paths::configDir(created);
+        QVERIFY(::stat(QFile::encodeName(created).constData(), &st) == 0);
+        QCOMPARE(int(st.st_mode & 07777), 0700);
     }
 
     void entriesFromHostsAndOptIn()

@@ -3,11 +3,13 @@
 #include "runpodemulator.h"
 
 #include "providers/await.h"
+#include "providers/instancehosts.h"
 #include "providers/lambdaprovider.h"
 #include "providers/launchwatcher.h"
 #include "providers/runpodprovider.h"
 
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gantry;
@@ -310,6 +312,42 @@ private slots:
         QVERIFY2(result.error().message.contains(QStringLiteral("not found")), qPrintable(result.error().message));
         Result<void> terminate = await<void>([&](auto done) { runpod.terminate(*id, done); });
         QVERIFY(!terminate);
+    }
+
+    // A compromised or broken API answers with an address that would inject ssh_config directives.
+    void hostileSshAddressIsNotSaved()
+    {
+        const QString hostile = QStringLiteral("1.2.3.4\nProxyCommand=touch${IFS}~/pwned");
+        test::LambdaEmulator lambdaEmu;
+        lambdaEmu.bootMs = 50;
+        lambdaEmu.instanceIp = hostile;
+        QVERIFY(lambdaEmu.listen());
+        LambdaProvider lambda(configFor(lambdaEmu.baseUrl()));
+        test::RunPodEmulator runpodEmu;
+        runpodEmu.bootMs = 50;
+        runpodEmu.keys = {QStringLiteral("ssh-ed25519 AAAA laptop")};
+        runpodEmu.sshHost = hostile;
+        QVERIFY(runpodEmu.listen());
+        RunPodProvider runpod(configFor(runpodEmu.baseUrl()));
+        LaunchRequest pod;
+        pod.typeName = QStringLiteral("NVIDIA GeForce RTX 4090");
+        const QList<std::pair<Provider *, LaunchRequest>> cases{{&lambda, a10()}, {&runpod, pod}};
+        for (const auto &[provider, request] : cases) {
+            Result<QString> id = launch(*provider, request);
+            QVERIFY(id);
+            LaunchWatcher watcher(provider, *id, 10000, 50);
+            Result<Instance> up = await<Instance>([&](auto done) { watcher.start(done); });
+            QVERIFY2(up, up ? "" : qPrintable(up.error().message));
+            QTemporaryDir config;
+            HostStore hosts(config.path());
+            Result<QString> saved = rememberInstanceHost(hosts, *up, config.path());
+            QVERIFY(!saved);
+            QCOMPARE(saved.error().code, ErrorCode::Provider);
+            QVERIFY2(saved.error().message.contains(QStringLiteral("not a host name")), qPrintable(saved.error().message));
+            QVERIFY(!saved.error().message.contains(u'\n'));
+            QVERIFY(hosts.hosts().isEmpty());
+            QVERIFY(!QFile::exists(hosts.filePath()));
+        }
     }
 
     void providerDestroyedWithRequestInFlight()

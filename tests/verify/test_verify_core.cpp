@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -530,6 +531,27 @@ private slots:
         running.gpuBox(fixture("q-h100x8-driver535.161.08-gpud.txt"), "active").healthyRest();
         const QList<DoctorCheck> runningChecks = running.evaluate();
         QCOMPARE(find(runningChecks, "fabric-manager")->status, CheckStatus::Ok);
+    }
+
+    // In a container (RunPod…) systemd is not PID 1: systemctl cannot see Fabric Manager.
+    void doctorFabricManagerInAContainer()
+    {
+        QString smi = fixture("q-h100x8-driver535.161.08-gpud.txt");
+        DoctorBuilder completed;
+        completed.gpuBox(smi, "no systemd").healthyRest();
+        const QList<DoctorCheck> seen = completed.evaluate();
+        QCOMPARE(find(seen, "fabric-manager")->status, CheckStatus::Ok);
+        QVERIFY(find(seen, "fabric-manager")->message.contains(QStringLiteral("initialised")));
+
+        smi.replace(QRegularExpression(QStringLiteral("(State\\s+:) Completed")), QStringLiteral("\\1 N/A"));
+        DoctorBuilder unknown;
+        unknown.gpuBox(smi, "System has not been booted with systemd as init system (PID 1). Can't operate.").healthyRest();
+        const QList<DoctorCheck> checks = unknown.evaluate();
+        const DoctorCheck *fm = find(checks, "fabric-manager");
+        QCOMPARE(fm->status, CheckStatus::Warn);
+        QVERIFY2(fm->message.contains(QStringLiteral("cannot be told")), qPrintable(fm->message));
+        QVERIFY(fm->fix.contains(QStringLiteral("nvidia-smi -q | grep -A2 Fabric")));
+        QVERIFY(!fm->message.contains(QStringLiteral("802")));
     }
 
     void doctorError802()

@@ -123,6 +123,9 @@ void AddHostDialog::validate()
         problem = tr("Enter the host name or IP address.");
     else if (m_auth->currentData().toInt() == int(ssh::AuthMethod::Key) && m_keyFile->text().isEmpty())
         problem = tr("Choose the private key file.");
+    // The same checks the host store makes: what would not be safe in ~/.ssh/config or on ssh's command line.
+    else if (Result<void> saved = HostStore::check(host()); !saved)
+        problem = saved.error().message;
     m_error->setText(problem);
     m_ok->setEnabled(problem.isEmpty());
 }

@@ -258,10 +258,14 @@ void MainWindow::addHostInteractive()
 void MainWindow::importSshConfig()
 {
     const QString file = paths::userSshDir() + QStringLiteral("/config");
-    const QList<SavedHost> found = gantry::importSshConfig(file);
+    QStringList warnings;
+    const QList<SavedHost> found = gantry::importSshConfig(file, &warnings);
     auto added = m_hosts->merge(found);
     if (!added)
         QMessageBox::warning(this, tr("Import"), added.error().message);
+    else if (!warnings.isEmpty())
+        QMessageBox::warning(this, tr("Import"), tr("%n host(s) in %1, %2 new.", nullptr, int(found.size())).arg(file).arg(*added)
+                                                     + QStringLiteral("\n\n") + warnings.join(u'\n'));
     else
         statusBar()->showMessage(tr("%n host(s) in %1, %2 new.", nullptr, int(found.size())).arg(file).arg(*added), 10000);
 }

@@ -56,6 +56,7 @@ void LambdaEmulator::configure(const QJsonObject &config)
     neverActive = config.value(QLatin1String("neverActive")).toBool(neverActive);
     accountInactive = config.value(QLatin1String("accountInactive")).toBool(accountInactive);
     quotaExceeded = config.value(QLatin1String("quotaExceeded")).toBool(quotaExceeded);
+    instanceIp = config.value(QLatin1String("instanceIp")).toString(instanceIp);
     if (config.contains(QLatin1String("capacity"))) {
         const QJsonObject capacity = config.value(QLatin1String("capacity")).toObject();
         for (auto it = capacity.constBegin(); it != capacity.constEnd(); ++it) {

@@ -45,6 +45,7 @@ void RunPodEmulator::configure(const QJsonObject &config)
     bootMs = config.value(QLatin1String("bootMs")).toInt(bootMs);
     neverRunning = config.value(QLatin1String("neverRunning")).toBool(neverRunning);
     insufficientBalance = config.value(QLatin1String("insufficientBalance")).toBool(insufficientBalance);
+    sshHost = config.value(QLatin1String("sshHost")).toString(sshHost);
 }
 
 EmuResponse RunPodEmulator::problem(int status, const QString &title, const QString &detail, const QJsonArray &errors)
@@ -104,13 +105,13 @@ QJsonObject RunPodEmulator::render(const Pod &pod) const
             {QStringLiteral("proxy"), QJsonObject{{QStringLiteral("host"), QStringLiteral("ssh.runpod.io")}, {QStringLiteral("port"), 22},
                                                   {QStringLiteral("username"), QString(id + QStringLiteral("-64411eb2"))},
                                                   {QStringLiteral("command"), QStringLiteral("ssh %1-64411eb2@ssh.runpod.io").arg(id)}}},
-            {QStringLiteral("direct"), QJsonObject{{QStringLiteral("host"), QStringLiteral("127.0.0.1")}, {QStringLiteral("port"), port},
+            {QStringLiteral("direct"), QJsonObject{{QStringLiteral("host"), sshHost}, {QStringLiteral("port"), port},
                                                    {QStringLiteral("username"), QStringLiteral("root")},
                                                    {QStringLiteral("command"), QStringLiteral("ssh root@127.0.0.1 -p %1").arg(port)}}}});
         object.insert(QStringLiteral("runtime"), QJsonObject{
             {QStringLiteral("uptime"), int((nowMs() - pod.startedMs) / 1000)},
             {QStringLiteral("ports"), QJsonArray{QJsonObject{{QStringLiteral("private"), 22}, {QStringLiteral("public"), port},
-                                                             {QStringLiteral("type"), QStringLiteral("tcp")}, {QStringLiteral("ip"), QStringLiteral("127.0.0.1")}}}}});
+                                                             {QStringLiteral("type"), QStringLiteral("tcp")}, {QStringLiteral("ip"), sshHost}}}}});
     } else {
         object.insert(QStringLiteral("ssh"), QJsonObject{{QStringLiteral("proxy"), QJsonValue()}, {QStringLiteral("direct"), QJsonValue()}});
         object.insert(QStringLiteral("runtime"), QJsonObject{});

@@ -22,6 +22,7 @@ public:
     bool neverRunning = false;
     bool insufficientBalance = false;
     QStringList keys;            // account SSH keys (one OpenSSH line each)
+    QString sshHost = QStringLiteral("127.0.0.1"); // what ssh.direct.host and the port map report
 
     bool vanish(const QString &id) override;
     int podCount() const { return int(m_pods.size()); }

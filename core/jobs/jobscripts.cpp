@@ -175,7 +175,7 @@ QString commandScript(const JobSpec &spec)
              + QStringLiteral(" || { echo 'gantry: cannot activate the conda environment' >&2; exit 126; }\n");
     }
     if (!spec.workingDir.isEmpty()) {
-        s += QStringLiteral("cd ") + remotePath(spec.workingDir)
+        s += QStringLiteral("cd -- ") + remotePath(spec.workingDir)
              + QStringLiteral(" || { echo 'gantry: the working directory does not exist' >&2; exit 126; }\n");
     } else {
         s += QStringLiteral("cd \"$HOME\"\n");

@@ -115,12 +115,12 @@ QString expandResults(const QStringList &patterns, const QString &baseDir)
     if (baseDir.isEmpty())
         s += QStringLiteral("cd \"$HOME\" || exit 1\n");
     else
-        s += QStringLiteral("cd ") + globWord(baseDir) + QStringLiteral(" || { echo \"@@nodir\"; exit 25; }\n");
+        s += QStringLiteral("cd -- ") + globWord(baseDir) + QStringLiteral(" || { echo \"@@nodir\"; exit 25; }\n");
     s += QStringLiteral(R"sh(emit() {
   local m=${1%/} a
   case "$m" in /*) a=$m ;; *) a=$PWD/$m ;; esac
   if [ -d "$m" ]; then printf 'd\t0\t%s\t%s\n' "$m" "$a"
-  elif [ -e "$m" ]; then printf 'f\t%s\t%s\t%s\n' "$(stat -c %s "$m" 2>/dev/null || echo -1)" "$m" "$a"; fi
+  elif [ -e "$m" ]; then printf 'f\t%s\t%s\t%s\n' "$(stat -c %s -- "$m" 2>/dev/null || echo -1)" "$m" "$a"; fi
 }
 )sh");
     for (const QString &pattern : patterns) {

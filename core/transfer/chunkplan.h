@@ -24,6 +24,7 @@ public:
     void save();
 
 private:
+    static void exitIfTestAsks();
     JournalStore &m_store;
     QString m_key;
     mutable std::mutex m_mutex;

@@ -1,6 +1,7 @@
 #include "fileupload.h"
 
 #include "transfer/chunkplan.h"
+#include "transfer/localwrite.h"
 #include "transfer/remoteops.h"
 #include "transfer/sha256.h"
 
@@ -157,9 +158,12 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
 void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remotePath, const QString &localPartial,
                     ChunkPlan &plan)
 {
-    QFile file(localPartial);
-    if (!file.open(QIODevice::ReadWrite)) {
-        plan.fail(Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot write %1: %2.").arg(localPartial, file.errorString())});
+    // Unbuffered: a chunk is journaled as done right after its last write, so every byte of it
+    // must be in the file by then (a buffered QFile kept the last 16 KiB of a chunk in user
+    // space, and a crash lost them although the journal counted them).
+    LocalFile file;
+    if (auto opened = file.open(localPartial, LocalFile::Existing); !opened) {
+        plan.fail(opened.error());
         return;
     }
     auto handle = sftp.open(remotePath, SftpClient::OpenRead);
@@ -231,11 +235,13 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
         QByteArray data;
         sftpwire::Reader(reply->body).string(&data);
         const quint32 got = quint32(std::min<qsizetype>(data.size(), req.length));
-        if (got == 0 || !file.seek(qint64(req.offset)) || file.write(data.constData(), got) != qint64(got)) {
-            plan.fail(got == 0 ? Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 returned no data.").arg(remotePath)}
-                               : Error{ErrorCode::DiskFull, TransferText::tr("Cannot write %1: %2. Free some space locally and retry; "
-                                                                             "the download continues where it stopped.")
-                                                                .arg(localPartial, file.errorString())});
+        if (got == 0) {
+            plan.fail(Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 returned no data.").arg(remotePath)});
+            failed = true;
+            continue;
+        }
+        if (auto written = file.writeAt(req.offset, data.constData(), got); !written) {
+            plan.fail(written.error());
             failed = true;
             continue;
         }
@@ -252,7 +258,6 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
         plan.fail(cancelledError());
         return;
     }
-    file.flush();
     (void)sftp.close(*handle);
 }
 
@@ -286,7 +291,7 @@ FileJournal freshJournal(Direction direction, const QString &host, const QString
     j.size = size;
     j.mtime = mtime;
     j.chunkSize = kChunkSize;
-    const int chunks = int((size + kChunkSize - 1) / kChunkSize);
+    const qsizetype chunks = qsizetype((size + kChunkSize - 1) / kChunkSize); // sizes are bounded by free space first
     j.done = QList<bool>(chunks, false);
     j.chunkHashes = QList<QByteArray>(chunks);
     return j;
@@ -470,13 +475,17 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     }
     if (journal && quint64(QFileInfo(partial).size()) != size) journal.reset();
     if (!journal || journal->doneBytes() == 0) {
+        // The host reports the size: it must fit here before anything is written (2^53 bytes
+        // would be a sparse partial and a journal of 2^31 chunks).
+        if (auto space = checkLocalSpace(QFileInfo(partial).absolutePath(), size, QFileInfo(localFinal).fileName()); !space) {
+            return space.error();
+        }
         const quint64 wire = journal ? journal->wireBytes : 0;
         journal = freshJournal(Direction::Download, ctx.host(), remotePath, localFinal, size, mtime);
         journal->wireBytes = wire;
-        QFile f(partial);
-        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !f.resize(qint64(size))) {
-            return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create %1: %2.").arg(partial, f.errorString())};
-        }
+        LocalFile f;
+        if (auto created = f.open(partial, LocalFile::Create); !created) return created.error();
+        if (auto sized = f.resize(size); !sized) return sized.error();
     } else {
         outcome.resumed = true;
     }

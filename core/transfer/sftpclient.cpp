@@ -488,7 +488,8 @@ Result<QList<SftpEntry>> SftpClient::list(const QString &path)
             QByteArray name, longname;
             SftpEntry e;
             if (!rd.string(&name) || !rd.string(&longname) || !rd.attrs(&e.attrs)) break;
-            if (name == "." || name == "..") continue;
+            // A real server never lists a name with '/': one that does would lead a download out of its folder.
+            if (name == "." || name == ".." || name.isEmpty() || name.contains('/') || name.contains('\0')) continue;
             e.name = QString::fromUtf8(name);
             entries.append(e);
         }

@@ -1,6 +1,7 @@
 #include "transferjob.h"
 
 #include "transfer/fileupload.h"
+#include "transfer/localwrite.h"
 #include "transfer/remoteops.h"
 #include "transfer/sha256.h"
 #include "transfer/sftpclient.h"
@@ -131,6 +132,9 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
             break;
         }
     }
+    // Two transfers into one destination would break each other's partial: the later one stops.
+    auto lock = DestinationLock::acquire(ctx.journals().directory(), ctx.host(), dest);
+    if (!lock) return lock.error();
     if (local.isDir()) return uploadTree(ctx, session, sftp, local.absoluteFilePath(), dest, policy);
     ctx.addTotals(quint64(local.size()), 1);
     return uploadFile(ctx, session, sftp, local.absoluteFilePath(), dest, replace);
@@ -148,7 +152,16 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     while (remote.size() > 1 && remote.endsWith(QLatin1Char('/'))) remote.chop(1);
     auto st = sftp.stat(remote);
     if (!st) return st.error();
+    if (const QString last = remoteBaseName(remote); last == QLatin1String(".") || last == QLatin1String("..")) {
+        auto real = sftp.realpath(remote); // "host:." is the home folder; the answer is checked below
+        if (!real) return real.error();
+        remote = *real;
+    }
     const QString name = remoteBaseName(remote);
+    if (!isPlainName(name)) { // "/x/..", "/x/.", "/": the local name would climb out of the destination
+        return Error{ErrorCode::Usage, TransferText::tr("%1 on %2 does not end in a file or folder name. Name it directly (e.g. "
+                                                        "/data/run1 instead of /data/run1/x/..) and retry.").arg(req.remotePath, ctx.host())};
+    }
     QString dest;
     const QFileInfo localInfo(req.localPath.isEmpty() ? QStringLiteral(".") : req.localPath);
     if (localInfo.isDir()) {
@@ -209,6 +222,8 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
             break;
         }
     }
+    auto lock = DestinationLock::acquire(ctx.journals().directory(), QString(), dest); // one local path, any host
+    if (!lock) return lock.error();
     if (st->isDir()) return downloadTree(ctx, session, sftp, remote, dest, policy);
     ctx.addTotals(st->size.value_or(0), 1);
     return downloadFile(ctx, session, sftp, remote, dest, replace);

@@ -2,6 +2,7 @@
 
 #include "transfer/fileupload.h"
 #include "transfer/localtree.h"
+#include "transfer/localwrite.h"
 #include "transfer/remoteops.h"
 #include "transfer/sha256.h"
 
@@ -16,6 +17,9 @@
 #include <QHash>
 #include <QSet>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <thread>
 
@@ -108,7 +112,7 @@ QString probeCommand(const QString &folder, bool listFiles)
     QString command = QStringLiteral("command -v tar >/dev/null 2>&1 && command -v sha256sum >/dev/null 2>&1 && "
                                      "printf 'gantry-tar\\0'; ");
     if (listFiles) {
-        command += QStringLiteral("cd %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'; true").arg(ssh::shellQuote(folder));
+        command += QStringLiteral("cd -- %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'; true").arg(ssh::shellQuote(folder));
     }
     return command;
 }
@@ -158,9 +162,18 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
     // command: one remote command per batch.
     *manifestName = QStringLiteral(".gantry-manifest-%1-%2").arg(begin).arg(QString::fromLatin1(tree.fingerprint.left(12)));
     *verify = ctx.options().verify && files > 0;
-    return *verify ? QStringLiteral("mkdir -p %1 && cd %1 && tar -x -f - && { sha256sum -c --quiet --strict %2; "
-                                    "rc=$?; rm -f %2; exit $rc; }").arg(q, *manifestName)
-                   : QStringLiteral("mkdir -p %1 && exec tar -x -f - -C %1").arg(q);
+    // The batch unpacks into a staging folder beside the destination (same filesystem) and is
+    // hard-linked into place only once complete and its manifest verified: an interrupted batch
+    // leaves no truncated file under a final name, and the next attempt redoes it from scratch.
+    // The second cp covers a folder another session's batch created at the same moment.
+    const QString staging = ssh::shellQuote(QStringLiteral(".gantry-staging-%1-%2")
+                                                .arg(QString::fromLatin1(tree.fingerprint.left(12))).arg(begin));
+    const QString check = *verify ? QStringLiteral("sha256sum -c --quiet --strict %1 && rm -f %1 && ").arg(*manifestName)
+                                  : QString();
+    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -f - && %3"
+                          "cd .. && { cp -Rlf -- %2/. . 2>/dev/null || cp -Rlf -- %2/. .; }; rc=$?; "
+                          "cd -- %1 2>/dev/null && rm -rf -- %2; exit $rc")
+        .arg(q, staging, check);
 }
 
 Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
@@ -535,6 +548,53 @@ struct TarSource
     const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
 };
 
+Error unexpectedEntry(const QString &host, const QString &remoteFolder, const QString &entry, const QString &localTop)
+{
+    return Error{ErrorCode::RemoteFailed, TransferText::tr("%1 sent \"%2\" for %3, which would land outside %4; the download was stopped "
+                                                           "and nothing was written there. Check the host (it may be compromised) "
+                                                           "before fetching from it again.")
+                                              .arg(host, entry.left(200), remoteFolder, localTop)};
+}
+
+// Writes the current entry's data into `partial` (no symlink followed, parent folder inside
+// localTop) and returns its SHA-256; ConnectFailed when the stream broke off.
+Result<QByteArray> extractEntry(struct archive *in, const QString &partial, const QString &localTop, TransferContext &ctx,
+                                quint64 *payload)
+{
+    const QString folder = QFileInfo(partial).absolutePath();
+    QDir().mkpath(folder);
+    const QString canonicalTop = QFileInfo(localTop).canonicalFilePath();
+    const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
+    if (canonicalTop.isEmpty() || (canonicalFolder != canonicalTop && !canonicalFolder.startsWith(canonicalTop + QLatin1Char('/')))) {
+        return Error{ErrorCode::PermissionDenied, TransferText::tr("%1 leads outside %2 through a symbolic link; nothing was written "
+                                                                   "there. Remove the link or pick another destination and retry.")
+                                                      .arg(folder, localTop)};
+    }
+    LocalFile out;
+    if (auto opened = out.open(partial, LocalFile::Create); !opened) return opened.error();
+    Sha256 hash;
+    const void *block = nullptr;
+    size_t size = 0;
+    la_int64_t offset = 0;
+    int r = ARCHIVE_OK;
+    while ((r = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
+        if (auto w = out.writeAt(quint64(offset), static_cast<const char *>(block), size); !w) {
+            out.close();
+            QFile::remove(partial);
+            return w.error();
+        }
+        hash.add(static_cast<const char *>(block), size);
+        *payload += size;
+        ctx.addDone(quint64(size), 0);
+    }
+    out.close();
+    if (r < ARCHIVE_WARN) {
+        QFile::remove(partial);
+        return Error{ErrorCode::ConnectFailed, QString()};
+    }
+    return hash.hexDigest();
+}
+
 la_ssize_t tarRead(struct archive *, void *client, const void **data)
 {
     auto *src = static_cast<TarSource *>(client);
@@ -566,16 +626,22 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     // Remote manifest first: sizes for progress and hashes for the check.
     // One remote command for sizes (progress) and hashes (the check): each command pays for the
     // login shell's start-up files.
-    auto sums = session.run(QStringLiteral("cd %1 && find %2 -type f -printf '%s\\t%p\\0' && printf 'gantry-sums\\0' && "
+    if (!isPlainName(name)) {
+        return Error{ErrorCode::Usage, TransferText::tr("%1 does not name a folder on %2 (it ends in '.', '..' or '/'). Name the folder "
+                                                        "itself, e.g. /data/run1, and retry.").arg(remoteFolder, ctx.host())};
+    }
+    // "./NAME": a folder named "-delete" must reach find as a path, not as an option.
+    const QString dotName = ssh::shellQuote(QStringLiteral("./") + name);
+    auto sums = session.run(QStringLiteral("cd -- %1 && find %2 -type f -printf '%s\\t%p\\0' && printf 'gantry-sums\\0' && "
                                            "find %2 -type f -print0 | xargs -0 -r sha256sum --")
-                                .arg(ssh::shellQuote(parent), ssh::shellQuote(name)), 60 * 60 * 1000);
+                                .arg(ssh::shellQuote(parent), dotName), 60 * 60 * 1000);
     QHash<QString, quint64> sizes;
     if (sums) {
         const qsizetype marker = sums->out.indexOf(QByteArray("gantry-sums", 12));
         const QByteArray listing = marker >= 0 ? sums->out.left(marker) : QByteArray();
         for (const QByteArray &rec : listing.split('\0')) {
             const qsizetype tab = rec.indexOf('\t');
-            if (tab > 0) sizes.insert(QString::fromUtf8(rec.mid(tab + 1)), rec.left(tab).toULongLong());
+            if (tab > 0) sizes.insert(QString::fromUtf8(rec.mid(tab + 1 + 2)), rec.left(tab).toULongLong()); // "./"
         }
         if (marker >= 0) sums->out = sums->out.mid(marker + 12);
     }
@@ -587,20 +653,20 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     QHash<QString, QByteArray> expected;
     for (const QByteArray &line : sums->out.split('\n')) {
         if (line.size() < 67) continue;
-        expected.insert(QString::fromUtf8(line.mid(66)), line.left(64));
+        if (line.mid(64, 4) == "  ./") expected.insert(QString::fromUtf8(line.mid(68)), line.left(64));
     }
     quint64 total = 0;
-    for (quint64 s : std::as_const(sizes)) total += s;
+    for (quint64 s : std::as_const(sizes)) total = total + s < total ? ~quint64(0) : total + s; // a host can report any size
     ctx.addTotals(total, int(sizes.size()));
     outcome.totalBytes = total;
     outcome.files = int(sizes.size());
 
     const QString localParent = QFileInfo(localTop).absolutePath();
-    const QString localName = QFileInfo(localTop).fileName();
     if (!QDir().mkpath(localParent)) {
         return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create the local folder %1.").arg(localParent)};
     }
-    auto channel = session.openExec(QStringLiteral("cd %1 && exec tar -c -f - -- %2")
+    if (auto space = checkLocalSpace(localParent, total, QFileInfo(localTop).fileName()); !space) return space.error();
+    auto channel = session.openExec(QStringLiteral("cd -- %1 && exec tar -c -f - -- %2")
                                         .arg(ssh::shellQuote(parent), ssh::shellQuote(name)));
     if (!channel) return channel.error();
     TarSource src;
@@ -610,10 +676,12 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     archive_read_support_format_tar(in);
     archive_read_open(in, &src, nullptr, tarRead, nullptr);
     struct archive_entry *entry = nullptr;
-    QByteArray buf;
     std::optional<Error> failure;
     quint64 payload = 0;
     int mismatches = 0;
+    int skippedEntries = 0; // not regular files: not copied, so the folder is not verified
+    int unchecked = 0;      // arrived without a hash in the host's listing
+    QSet<QString> received;
     QString firstMismatch;
     while (!failure) {
         const int rc = archive_read_next_header(in, &entry);
@@ -628,67 +696,61 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         QString rel = QString::fromUtf8(archive_entry_pathname_utf8(entry) ? archive_entry_pathname_utf8(entry)
                                                                            : archive_entry_pathname(entry));
         if (rel.endsWith(QLatin1Char('/'))) rel.chop(1);
-        if (rel.contains(QLatin1String("..")) || rel.startsWith(QLatin1Char('/'))) continue;
-        const QString local = localParent + QLatin1Char('/') + localName + rel.mid(name.size());
+        // Only NAME and what is under NAME/ may be written, and only below localTop.
+        const auto local = localPathForEntry(rel, name, localTop);
+        if (!local) {
+            failure = unexpectedEntry(ctx.host(), remoteFolder, rel, localTop);
+            break;
+        }
         const auto type = archive_entry_filetype(entry);
         if (type == AE_IFDIR) {
-            QDir().mkpath(local);
+            QDir().mkpath(*local);
             continue;
         }
         if (type != AE_IFREG) {
             outcome.notes.append(TransferText::tr("Skipped %1: not a regular file.").arg(rel));
+            skippedEntries += 1;
             continue;
         }
-        if (QFileInfo::exists(local) && policy != ConflictPolicy::Overwrite) {
+        if (QFileInfo::exists(*local) && policy != ConflictPolicy::Overwrite) {
             if (policy == ConflictPolicy::Skip
-                || (policy == ConflictPolicy::Resume && quint64(QFileInfo(local).size()) == quint64(archive_entry_size(entry)))) {
+                || (policy == ConflictPolicy::Resume && quint64(QFileInfo(*local).size()) == quint64(archive_entry_size(entry)))) {
                 ctx.addResumed(quint64(archive_entry_size(entry)));
                 ctx.addFilesDone(1);
+                received.insert(rel);
                 archive_read_data_skip(in);
                 continue;
             }
             failure = Error{ErrorCode::Conflict, TransferText::tr("%1 already exists here (and differs). Choose overwrite, skip, "
-                                                                  "resume or rename.").arg(local)};
-            break;
-        }
-        QDir().mkpath(QFileInfo(local).absolutePath());
-        QFile out(local + QStringLiteral(".partial"));
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            failure = Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot write %1: %2.").arg(local, out.errorString())};
+                                                                  "resume or rename.").arg(*local)};
             break;
         }
         ctx.setCurrentFile(rel);
-        Sha256 hash;
-        const void *block = nullptr;
-        size_t size = 0;
-        la_int64_t offset = 0;
-        int r = ARCHIVE_OK;
-        while ((r = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
-            if (!out.seek(offset) || out.write(static_cast<const char *>(block), qint64(size)) != qint64(size)) {
-                failure = Error{ErrorCode::DiskFull, TransferText::tr("Cannot write %1: %2. Free some space and retry.")
-                                                         .arg(local, out.errorString())};
-                break;
-            }
-            hash.add(static_cast<const char *>(block), size);
-            payload += size;
-            ctx.addDone(quint64(size), 0);
-        }
-        if (failure) break;
-        if (r < ARCHIVE_WARN) {
-            failure = Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
-                                                          .arg(remoteFolder, ctx.host())};
+        // Written under a temporary name and renamed once complete and checked: never a partial
+        // file under its final name.
+        const QString partial = *local + QStringLiteral(".gantry-partial");
+        auto digest = extractEntry(in, partial, localTop, ctx, &payload);
+        if (!digest) {
+            failure = digest.error().code == ErrorCode::ConnectFailed
+                          ? Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
+                                                                .arg(remoteFolder, ctx.host())}
+                          : digest.error();
             break;
         }
-        out.close();
-        const QByteArray digest = hash.hexDigest();
-        if (expected.contains(rel) && expected.value(rel) != digest) {
+        received.insert(rel);
+        if (!expected.contains(rel)) unchecked += 1;
+        if (expected.contains(rel) && expected.value(rel) != *digest) {
             mismatches += 1;
             if (firstMismatch.isEmpty()) firstMismatch = rel;
-            QFile::remove(out.fileName());
+            QFile::remove(partial);
             continue;
         }
-        QFile::remove(local);
-        QFile::rename(out.fileName(), local);
+        if (std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(*local).constData()) != 0) {
+            failure = Error{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2: %3. Check the folder's permissions and retry.")
+                                               .arg(partial, *local, QString::fromLocal8Bit(std::strerror(errno)))};
+            QFile::remove(partial);
+            break;
+        }
         ctx.addFilesDone(1);
     }
     archive_read_free(in);
@@ -701,7 +763,16 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
                                                                "while downloading?). Retry to fetch them again.", nullptr, mismatches)
                                                   .arg(firstMismatch)};
     }
-    outcome.verified = true;
+    int missing = 0;
+    for (auto it = expected.constBegin(); it != expected.constEnd(); ++it) missing += received.contains(it.key()) ? 0 : 1;
+    if (missing > 0) {
+        outcome.notes.append(TransferText::tr("%n file(s) listed on the host did not arrive; retry to fetch them.", nullptr, missing));
+    }
+    if (unchecked > 0) {
+        outcome.notes.append(TransferText::tr("%n file(s) arrived without a checksum from the host and are not verified.", nullptr,
+                                unchecked));
+    }
+    outcome.verified = skippedEntries == 0 && unchecked == 0 && missing == 0;
     outcome.seconds = double(timer.elapsed()) / 1000.0;
     return outcome;
 }

@@ -244,7 +244,7 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
                   .toUtf8();
     for (const auto &[relative, data] : std::as_const(contents)) {
         const QByteArray marker = "GANTRY_EOF_" + QCryptographicHash::hash(data, QCryptographicHash::Md5).toHex();
-        script += "mkdir -p \"$(dirname " + ssh::shellQuote(relative).toUtf8() + ")\"\n";
+        script += "mkdir -p -- \"$(dirname -- " + ssh::shellQuote(relative).toUtf8() + ")\"\n";
         script += "cat > " + ssh::shellQuote(relative).toUtf8() + " <<'" + marker + "'\n" + data;
         if (!data.endsWith('\n'))
             script += '\n';

@@ -261,10 +261,6 @@ Compute billing resumes at %3/h.</source>
             <translation>写入</translation>
         </message>
         <message>
-            <source>Cannot write %1: %2.</source>
-            <translation>无法写入 %1：%2。</translation>
-        </message>
-        <message>
             <source>%1 on %2 became shorter while it was being downloaded. Retry to download the new version.</source>
             <translation>%2 上的 %1 在下载过程中变短了。请重试以下载新版本。</translation>
         </message>
@@ -335,10 +331,6 @@ Compute billing resumes at %3/h.</source>
         <message>
             <source>%1 changed on the host since the interrupted download; starting again.</source>
             <translation>下载中断后，主机上的 %1 已发生变化；将重新开始下载。</translation>
-        </message>
-        <message>
-            <source>Cannot create %1: %2.</source>
-            <translation>无法创建 %1：%2。</translation>
         </message>
         <message>
             <source>Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was removed; retry to download it again.</source>
@@ -685,10 +677,6 @@ Compute billing resumes at %3/h.</source>
             <translation>本地已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
         </message>
         <message>
-            <source>Cannot write %1: %2. Free some space and retry.</source>
-            <translation>无法写入 %1：%2。请清理一些空间后重试。</translation>
-        </message>
-        <message>
             <source>Downloading %1 from %2 broke off. Retry to fetch it again.</source>
             <translation>从 %2 下载 %1 时中断。请重试以重新获取。</translation>
         </message>
@@ -696,6 +684,58 @@ Compute billing resumes at %3/h.</source>
             <source>Integrity check failed for %n file(s), e.g. %1 (changed on the host while downloading?). Retry to fetch them again.</source>
             <translation>
                 <numerusform>%n 个文件完整性校验失败，例如 %1（下载期间主机上的文件被修改了？）。请重试以重新获取。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 is a symbolic link; a download never writes through one. Remove the link or pick another destination and retry.</source>
+            <translation>%1 是符号链接；下载从不通过符号链接写入。请删除该链接或另选目标位置后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2. Check the folder's permissions and retry.</source>
+            <translation>无法写入 %1：%2。请检查该文件夹的权限后重试。</translation>
+        </message>
+        <message>
+            <source>Not enough space here for %1: %2 free in %3, %4 needed. Free some space (or pick another folder) and retry.</source>
+            <translation>本地空间不足，无法保存 %1：%3 中剩余 %2，需要 %4。请清理一些空间（或另选文件夹）后重试。</translation>
+        </message>
+        <message>
+            <source>Another transfer to %1 is running. Wait for it to finish (or cancel it), or pick another destination, and retry.</source>
+            <translation>另一个到 %1 的传输正在进行。请等待它完成（或取消它），或另选目标位置后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot create the lock for %1 in %2. Check that folder's permissions and retry.</source>
+            <translation>无法在 %2 中为 %1 创建锁文件。请检查该文件夹的权限后重试。</translation>
+        </message>
+        <message>
+            <source>%1 on %2 does not end in a file or folder name. Name it directly (e.g. /data/run1 instead of /data/run1/x/..) and retry.</source>
+            <translation>%2 上的 %1 没有以文件或文件夹名结尾。请直接写出其名称（例如用 /data/run1 而不是 /data/run1/x/..）后重试。</translation>
+        </message>
+        <message>
+            <source>%1 sent "%2" for %3, which would land outside %4; the download was stopped and nothing was written there. Check the host (it may be compromised) before fetching from it again.</source>
+            <translation>%1 为 %3 发送了“%2”，它会落在 %4 之外；下载已停止，没有向那里写入任何内容。再次从该主机下载之前，请先检查它（它可能已被入侵）。</translation>
+        </message>
+        <message>
+            <source>%1 leads outside %2 through a symbolic link; nothing was written there. Remove the link or pick another destination and retry.</source>
+            <translation>%1 通过符号链接指向 %2 之外；没有向那里写入任何内容。请删除该链接或另选目标位置后重试。</translation>
+        </message>
+        <message>
+            <source>%1 does not name a folder on %2 (it ends in '.', '..' or '/'). Name the folder itself, e.g. /data/run1, and retry.</source>
+            <translation>%1 不是 %2 上的文件夹名（它以“.”、“..”或“/”结尾）。请直接写出文件夹本身，例如 /data/run1，然后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot rename %1 to %2: %3. Check the folder's permissions and retry.</source>
+            <translation>无法将 %1 重命名为 %2：%3。请检查该文件夹的权限后重试。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) listed on the host did not arrive; retry to fetch them.</source>
+            <translation>
+                <numerusform>主机上列出的 %n 个文件未送达；请重试以下载它们。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) arrived without a checksum from the host and are not verified.</source>
+            <translation>
+                <numerusform>%n 个文件到达时主机未提供校验和，未经验证。</numerusform>
             </translation>
         </message>
     </context>

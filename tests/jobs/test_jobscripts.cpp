@@ -58,7 +58,7 @@ private slots:
         QVERIFY(s.contains(QStringLiteral("export CUDA_VISIBLE_DEVICES=1\n")));
         QVERIFY(s.contains(QStringLiteral("export MSG='it'\\''s'\n")));
         QVERIFY(s.contains(QStringLiteral("source \"$HOME\"/venv/bin/activate")));
-        QVERIFY(s.contains(QStringLiteral("cd \"$HOME\"/'proj x'")));
+        QVERIFY(s.contains(QStringLiteral("cd -- \"$HOME\"/'proj x'")));
         QVERIFY(s.endsWith(QStringLiteral("python train.py 'a b'\n")));
         spec.condaEnv = QStringLiteral("torch");
         QVERIFY(!validateSpec(spec).ok()); // venv and conda together

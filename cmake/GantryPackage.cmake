@@ -1,0 +1,54 @@
+# CPack: `cpack -G DEB` and `cpack -G TGZ` in the build directory (packaging/package.sh does both).
+# The .deb targets Debian 12 (bookworm); the tarball is the same tree under gantry-<version>-Linux/,
+# runnable from wherever it is unpacked (relative lookups, see GantryLayout.cmake).
+
+if(TARGET gantry-verify)
+    set(GANTRY_PACKAGE_VERIFY "prebuilt")
+    set(_verify_text "It ships a prebuilt gantry-verify (CUDA ${GANTRY_KERNEL_ARCHS}; PTX fallback) and the kernels/ sources, which Verify builds with the instance's nvcc when the prebuilt program cannot run there.")
+else()
+    set(GANTRY_PACKAGE_VERIFY "sources")
+    set(_verify_text "It has no prebuilt gantry-verify (built without nvcc): Verify uploads the kernels/ sources and builds them with the instance's nvcc, or falls back to PyTorch.")
+endif()
+
+set(CPACK_PACKAGE_NAME "gantry")
+set(CPACK_PACKAGE_VENDOR "Gantry")
+set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_DESCRIPTION "Gantry compares cloud GPU prices, launches and stops instances, verifies that a rented GPU is the advertised one and healthy, and connects over SSH for terminals, tunnels, file transfers, jobs and monitoring. The package contains the desktop app (gantry) and the command-line client (gantry-cli). ${_verify_text}")
+set(CPACK_PACKAGE_INSTALL_DIRECTORY "gantry")
+set(CPACK_PACKAGE_FILE_NAME "gantry-${PROJECT_VERSION}-Linux-${CMAKE_SYSTEM_PROCESSOR}")
+set(CPACK_STRIP_FILES ON)
+set(CPACK_GENERATOR "DEB;TGZ")
+set(CPACK_SOURCE_GENERATOR "")
+
+# No public contact address exists yet; set a real "Name <email>" when one does.
+set(GANTRY_PACKAGE_MAINTAINER "Gantry maintainers" CACHE STRING "Debian Maintainer field (Name <email>)")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${GANTRY_PACKAGE_MAINTAINER}")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # gantry_0.1.0_amd64.deb
+set(CPACK_DEBIAN_PACKAGE_SECTION "net")
+set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${PROJECT_DESCRIPTION}\n${CPACK_PACKAGE_DESCRIPTION}")
+
+# Linked libraries (bookworm names). dpkg-shlibdeps (dpkg-dev) derives the same set with exact
+# minimum versions; it is used when present. What is loaded at run time rather than linked is
+# listed by hand either way: the SQLite driver plugin (history, ledger, transfer journal) and the
+# ssh client the Terminal action opens.
+set(_gantry_runtime_loaded "libqt6sql6-sqlite (>= 6.4), openssh-client")
+set(_gantry_linked
+    "libqt6core6 (>= 6.4), libqt6network6 (>= 6.4), libqt6sql6 (>= 6.4), libqt6concurrent6 (>= 6.4)"
+    "libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6dbus6 (>= 6.4)"
+    "libssh-4 (>= 0.10.6), libcurl4 (>= 7.88), libqt6keychain1 (>= 0.13), libarchive13 (>= 3.6)"
+    "libstdc++6 (>= 12), libc6 (>= 2.36), libgcc-s1")
+list(JOIN _gantry_linked ", " _gantry_linked)
+find_program(GANTRY_DPKG_SHLIBDEPS dpkg-shlibdeps)
+if(GANTRY_DPKG_SHLIBDEPS)
+    set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+    # shlibdeps gives libssh-4 (>= 0.10.0); 0.10.6 is the release the SFTP code was measured on.
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "libssh-4 (>= 0.10.6), ${_gantry_runtime_loaded}")
+else()
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "${_gantry_linked}, ${_gantry_runtime_loaded}")
+endif()
+# qtkeychain stores secrets through the Secret Service (libsecret, loaded at run time).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libsecret-1-0, gnome-keyring | kwalletmanager")
+
+include(CPack)

@@ -52,7 +52,7 @@ if(GANTRY_HELP2MAN AND GANTRY_GZIP)
         add_custom_command(OUTPUT "${_page}"
             COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/man"
             COMMAND ${CMAKE_COMMAND} -E env LANG=C.UTF-8 LANGUAGE=C LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen
-                    "${GANTRY_HELP2MAN}" --no-info "--name=${_man_${_program}_name}"
+                    "${GANTRY_HELP2MAN}" --no-info --locale=C.UTF-8 "--name=${_man_${_program}_name}"
                     "--version-string=${PROJECT_VERSION}" -o "${CMAKE_BINARY_DIR}/man/${_program}.1"
                     "$<TARGET_FILE:${_program}>"
             COMMAND "${GANTRY_GZIP}" -9nf "${CMAKE_BINARY_DIR}/man/${_program}.1"

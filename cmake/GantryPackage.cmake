@@ -2,19 +2,29 @@
 # The .deb targets Debian 12 (bookworm); the tarball is the same tree under gantry-<version>-Linux/,
 # runnable from wherever it is unpacked (relative lookups, see GantryLayout.cmake).
 
+# Debian wraps nothing itself: the long description is written in lines of < 80 characters.
 if(TARGET gantry-verify)
-    set(GANTRY_PACKAGE_VERIFY "prebuilt")
-    set(_verify_text "It ships a prebuilt gantry-verify (CUDA ${GANTRY_KERNEL_ARCHS}; PTX fallback) and the kernels/ sources, which Verify builds with the instance's nvcc when the prebuilt program cannot run there.")
+    list(JOIN GANTRY_KERNEL_ARCHS " " _archs)
+    set(_verify_text "This package ships a prebuilt gantry-verify, the CUDA verification program\n"
+                     "(SASS for sm ${_archs}, plus PTX), and its sources, which Verify\n"
+                     "builds with the instance's nvcc when the prebuilt program cannot run there.")
 else()
-    set(GANTRY_PACKAGE_VERIFY "sources")
-    set(_verify_text "It has no prebuilt gantry-verify (built without nvcc): Verify uploads the kernels/ sources and builds them with the instance's nvcc, or falls back to PyTorch.")
+    set(_verify_text "This package has no prebuilt gantry-verify (it was built without nvcc): Verify\n"
+                     "uploads the bundled kernels/ sources and builds them with the instance's nvcc,\n"
+                     "or measures with PyTorch.")
 endif()
+string(CONCAT _verify_text ${_verify_text})
 
 set(CPACK_PACKAGE_NAME "gantry")
 set(CPACK_PACKAGE_VENDOR "Gantry")
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
-set(CPACK_PACKAGE_DESCRIPTION "Gantry compares cloud GPU prices, launches and stops instances, verifies that a rented GPU is the advertised one and healthy, and connects over SSH for terminals, tunnels, file transfers, jobs and monitoring. The package contains the desktop app (gantry) and the command-line client (gantry-cli). ${_verify_text}")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+    "Gantry compares cloud GPU prices, launches and stops instances, verifies that\n"
+    "a rented GPU is the advertised one and healthy, and connects over SSH for\n"
+    "terminals, tunnels, file transfers, jobs and monitoring. It contains the\n"
+    "desktop app (gantry) and the command-line client (gantry-cli).\n"
+    "${_verify_text}")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "gantry")
 set(CPACK_PACKAGE_FILE_NAME "gantry-${PROJECT_VERSION}-Linux-${CMAKE_SYSTEM_PROCESSOR}")
 set(CPACK_STRIP_FILES ON)
@@ -27,18 +37,17 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${GANTRY_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # gantry_0.1.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION "net")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "${PROJECT_DESCRIPTION}\n${CPACK_PACKAGE_DESCRIPTION}")
 
-# Linked libraries (bookworm names). dpkg-shlibdeps (dpkg-dev) derives the same set with exact
-# minimum versions; it is used when present. What is loaded at run time rather than linked is
+# Linked libraries (bookworm names), as dpkg-shlibdeps (dpkg-dev) derived them on 2026-12-01; it is
+# used instead when present, so the list follows what is really linked. What is loaded at run time rather than linked is
 # listed by hand either way: the SQLite driver plugin (history, ledger, transfer journal) and the
 # ssh client the Terminal action opens.
 set(_gantry_runtime_loaded "libqt6sql6-sqlite (>= 6.4), openssh-client")
 set(_gantry_linked
-    "libqt6core6 (>= 6.4), libqt6network6 (>= 6.4), libqt6sql6 (>= 6.4), libqt6concurrent6 (>= 6.4)"
-    "libqt6gui6 (>= 6.4), libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6dbus6 (>= 6.4)"
-    "libssh-4 (>= 0.10.6), libcurl4 (>= 7.88), libqt6keychain1 (>= 0.13), libarchive13 (>= 3.6)"
-    "libstdc++6 (>= 12), libc6 (>= 2.36), libgcc-s1")
+    "libqt6core6 (>= 6.4), libqt6network6 (>= 6.4), libqt6sql6 (>= 6.4), libqt6gui6 (>= 6.4)"
+    "libqt6widgets6 (>= 6.4), libqt6charts6 (>= 6.4), libqt6keychain1 (>= 0.13.2)"
+    "libssh-4 (>= 0.10.6), libcurl4 (>= 7.16.2), libarchive13 (>= 3.2.1), libssl3 (>= 3.0.0)"
+    "libstdc++6 (>= 11), libc6 (>= 2.34), libgcc-s1 (>= 4.2)")
 list(JOIN _gantry_linked ", " _gantry_linked)
 find_program(GANTRY_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(GANTRY_DPKG_SHLIBDEPS)
@@ -48,7 +57,8 @@ if(GANTRY_DPKG_SHLIBDEPS)
 else()
     set(CPACK_DEBIAN_PACKAGE_DEPENDS "${_gantry_linked}, ${_gantry_runtime_loaded}")
 endif()
-# qtkeychain stores secrets through the Secret Service (libsecret, loaded at run time).
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libsecret-1-0, gnome-keyring | kwalletmanager")
+# qtkeychain stores secrets through the Secret Service via libsecret, which it loads at run time;
+# libqt6keychain1 itself recommends the keyring (gnome-keyring | kwalletmanager).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libsecret-1-0")
 
 include(CPack)

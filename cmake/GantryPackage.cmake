@@ -59,6 +59,7 @@ else()
 endif()
 # qtkeychain stores secrets through the Secret Service via libsecret, which it loads at run time;
 # libqt6keychain1 itself recommends the keyring (gnome-keyring | kwalletmanager).
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libsecret-1-0")
+# The zh_CN UI needs CJK glyphs, and Qt's own dialogs read qtbase_*.qm from the system.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libsecret-1-0, fonts-noto-cjk, qt6-translations-l10n")
 
 include(CPack)

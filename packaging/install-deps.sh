@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libqt6sql6-sqlite qt6-l10n-tools
+  # translations: Qt6LinguistTools (qt_add_translations), Qt's own zh_CN strings, a CJK font
+  qt6-tools-dev qt6-translations-l10n fonts-noto-cjk
   libssh-dev libcurl4-openssl-dev qtkeychain-qt6-dev libarchive-dev
   openssh-server openssh-client
   # tests, benchmarks and screenshots

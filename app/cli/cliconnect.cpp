@@ -12,10 +12,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 // Reads a line from the terminal with echo off; nullopt when stdin is not a terminal.
 std::optional<QString> promptHidden(const QString &prompt)
@@ -64,17 +65,17 @@ Result<HostOptions> takeHostOptions(QStringList &args)
         if (arg == QLatin1StringView("-i")) {
             auto v = value(arg);
             if (!v)
-                return makeError(ErrorCode::Usage, tr("-i needs a key file"));
+                return makeError(ErrorCode::Usage, CliText::tr("-i needs a key file"));
             options.identityFiles << *v;
         } else if (arg == QLatin1StringView("--password-env")) {
             auto v = value(arg);
             if (!v)
-                return makeError(ErrorCode::Usage, tr("--password-env needs a variable name"));
+                return makeError(ErrorCode::Usage, CliText::tr("--password-env needs a variable name"));
             options.passwordEnv = *v;
         } else if (arg == QLatin1StringView("--known-hosts")) {
             auto v = value(arg);
             if (!v)
-                return makeError(ErrorCode::Usage, tr("--known-hosts needs a file"));
+                return makeError(ErrorCode::Usage, CliText::tr("--known-hosts needs a file"));
             options.knownHostsFile = *v;
         } else if (arg == QLatin1StringView("--accept-new-host-key")) {
             options.acceptNewHostKey = true;
@@ -83,7 +84,7 @@ Result<HostOptions> takeHostOptions(QStringList &args)
             bool ok = false;
             const int seconds = v ? v->toInt(&ok) : 0;
             if (!ok || seconds <= 0)
-                return makeError(ErrorCode::Usage, tr("--connect-timeout needs a number of seconds"));
+                return makeError(ErrorCode::Usage, CliText::tr("--connect-timeout needs a number of seconds"));
             options.connectTimeoutMs = seconds * 1000;
         } else {
             rest << arg;
@@ -104,12 +105,12 @@ Result<ssh::Target> resolveHost(const Context &context, const QString &nameOrSpe
     } else {
         QString error;
         if (!ssh::parseTargetSpec(nameOrSpec, &target, &error))
-            return makeError(ErrorCode::Usage, tr("\"%1\" is neither a saved host nor [user@]host[:port]: %2").arg(nameOrSpec, error));
+            return makeError(ErrorCode::Usage, CliText::tr("\"%1\" is neither a saved host nor [user@]host[:port]: %2").arg(nameOrSpec, error));
     }
     if (!options.identityFiles.isEmpty()) {
         for (const QString &file : options.identityFiles) {
             if (!QFileInfo::exists(file))
-                return makeError(ErrorCode::Usage, tr("key file %1 does not exist").arg(file));
+                return makeError(ErrorCode::Usage, CliText::tr("key file %1 does not exist").arg(file));
         }
         target.identityFiles = options.identityFiles;
         if (target.auth == ssh::AuthMethod::Password)
@@ -129,14 +130,14 @@ Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const 
     connect.connectTimeoutMs = options.connectTimeoutMs;
     const QString envName = options.passwordEnv;
     if (!envName.isEmpty() && qEnvironmentVariableIsEmpty(envName.toLocal8Bit().constData()))
-        return makeError(ErrorCode::Usage, tr("--password-env %1: that environment variable is empty or not set").arg(envName));
+        return makeError(ErrorCode::Usage, CliText::tr("--password-env %1: that environment variable is empty or not set").arg(envName));
     auto secret = [envName](const QString &prompt) -> std::optional<QString> {
         if (!envName.isEmpty())
             return qEnvironmentVariable(envName.toLocal8Bit().constData());
         return promptHidden(prompt);
     };
     connect.password = secret;
-    connect.passphrase = [secret](const QString &file) { return secret(tr("Passphrase for %1:").arg(file)); };
+    connect.passphrase = [secret](const QString &file) { return secret(CliText::tr("Passphrase for %1:").arg(file)); };
     auto session = std::make_unique<ssh::Session>();
     if (auto connected = session->connect(*target, connect); !connected)
         return connected.error();

@@ -12,10 +12,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 QJsonObject hostJson(const SavedHost &host)
 {
@@ -42,7 +43,7 @@ int list(Context &context, HostStore &store)
         return ExitOk;
     }
     if (store.hosts().isEmpty()) {
-        context.out << tr("No saved hosts. Add one: gantry-cli hosts add NAME [user@]host[:port]") << Qt::endl;
+        context.out << CliText::tr("No saved hosts. Add one: gantry-cli hosts add NAME [user@]host[:port]") << Qt::endl;
         return ExitOk;
     }
     for (const SavedHost &host : store.hosts()) {
@@ -70,16 +71,16 @@ int add(Context &context, HostStore &store, QStringList args)
             bool ok = false;
             host.hourlyPriceUsd = args[++i].toDouble(&ok);
             if (!ok || host.hourlyPriceUsd < 0)
-                return context.usage(tr("--price needs a number of US dollars per hour"));
+                return context.usage(CliText::tr("--price needs a number of US dollars per hour"));
         } else if (args[i].startsWith(QLatin1Char('-'))) {
-            return context.usage(tr("unknown option %1 for hosts add").arg(args[i]));
+            return context.usage(CliText::tr("unknown option %1 for hosts add").arg(args[i]));
         } else {
             positional << args[i];
         }
     }
     if (positional.size() != 2)
-        return context.usage(tr("hosts add NAME [user@]host[:port] [--auth auto|agent|key|password] [-i KEY] [--price USD] "
-                                "[--password-env VAR]"));
+        return context.usage(CliText::tr("hosts add NAME [user@]host[:port] [--auth auto|agent|key|password] [-i KEY] [--price USD] "
+                                         "[--password-env VAR]"));
     host.name = positional[0];
     const ssh::AuthMethod auth = host.target.auth;
     QString error;
@@ -90,7 +91,7 @@ int add(Context &context, HostStore &store, QStringList args)
     if (!hostOptions->passwordEnv.isEmpty()) {
         const QString secret = qEnvironmentVariable(hostOptions->passwordEnv.toLocal8Bit().constData());
         if (secret.isEmpty())
-            return context.usage(tr("--password-env %1: that environment variable is empty or not set").arg(hostOptions->passwordEnv));
+            return context.usage(CliText::tr("--password-env %1: that environment variable is empty or not set").arg(hostOptions->passwordEnv));
         auto keychain = makeKeychainSecretStore();
         if (auto stored = keychain->write(hostSecretKey(host.name, QStringLiteral("password")), secret); !stored)
             return context.fail(stored.error());
@@ -102,7 +103,7 @@ int add(Context &context, HostStore &store, QStringList args)
     if (context.json)
         context.printJson(hostJson(host));
     else
-        context.out << tr("Saved %1 (%2).").arg(host.name, host.target.display()) << Qt::endl;
+        context.out << CliText::tr("Saved %1 (%2).").arg(host.name, host.target.display()) << Qt::endl;
     return ExitOk;
 }
 
@@ -116,7 +117,7 @@ int importConfig(Context &context, HostStore &store, const QStringList &args)
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("found"), int(found.size())}, {QStringLiteral("added"), *added}});
     else
-        context.out << tr("Found %1 hosts in %2, added %3 new.").arg(found.size()).arg(file).arg(*added) << Qt::endl;
+        context.out << CliText::tr("Found %1 hosts in %2, added %3 new.").arg(found.size()).arg(file).arg(*added) << Qt::endl;
     return ExitOk;
 }
 
@@ -134,15 +135,15 @@ int hosts(Context &context, const QStringList &args)
         return importConfig(context, store, args.mid(1));
     if (sub == QLatin1StringView("remove")) {
         if (args.size() != 2)
-            return context.usage(tr("hosts remove NAME"));
+            return context.usage(CliText::tr("hosts remove NAME"));
         if (auto removed = store.remove(args[1]); !removed)
             return context.fail(removed.error());
         forgetHostSecrets(*makeKeychainSecretStore(), args[1]);
         if (!context.json)
-            context.out << tr("Removed %1.").arg(args[1]) << Qt::endl;
+            context.out << CliText::tr("Removed %1.").arg(args[1]) << Qt::endl;
         return ExitOk;
     }
-    return context.usage(tr("unknown hosts subcommand \"%1\"").arg(sub));
+    return context.usage(CliText::tr("unknown hosts subcommand \"%1\"").arg(sub));
 }
 
 const Registrar registrar("hosts",

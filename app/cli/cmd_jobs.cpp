@@ -14,10 +14,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 std::atomic_bool g_jobInterrupted{false};
 
@@ -36,7 +37,7 @@ Result<QStringList> takeOption(QStringList &args, const QString &name)
             break;
         if (arg == name) {
             if (i + 1 >= args.size() || args[i + 1] == u"--")
-                return makeError(ErrorCode::Usage, tr("%1 needs a value").arg(name));
+                return makeError(ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name));
             values << args[i + 1];
             args.remove(i, 2);
             continue;
@@ -131,10 +132,10 @@ int runJob(Context &context, QStringList args)
     }
     const QString methodName = method->value(0);
     if (!methodName.isEmpty() && jobs::jobMethodFromName(methodName) == jobs::JobMethod::Auto && methodName != u"auto")
-        return context.usage(tr("--method is tmux, screen, nohup or auto"));
+        return context.usage(CliText::tr("--method is tmux, screen, nohup or auto"));
     const qsizetype dashes = args.indexOf(QStringLiteral("--"));
     if (dashes != 1 || dashes + 1 >= args.size())
-        return context.usage(tr("job run HOST [--name N] [--cwd DIR] [--env K=V…] -- COMMAND…"));
+        return context.usage(CliText::tr("job run HOST [--name N] [--cwd DIR] [--env K=V…] -- COMMAND…"));
     QStringList words = args.mid(dashes + 1);
     // Like `exec`: one word is a shell line, several are quoted one by one.
     if (words.size() == 1) {
@@ -160,11 +161,11 @@ int runJob(Context &context, QStringList args)
             o.insert(QStringLiteral("tail"), started->tail);
         context.printJson(o);
     } else if (job.isActive()) {
-        context.out << tr("Started job %1 on %2 (in %3). Follow it with: gantry-cli job logs %2 %1 --follow")
+        context.out << CliText::tr("Started job %1 on %2 (in %3). Follow it with: gantry-cli job logs %2 %1 --follow")
                            .arg(job.name, args.first(), job.method)
                     << Qt::endl;
     } else {
-        context.err << tr("The job %1 ended at once (%2). Last lines of its log:").arg(job.name, job.statusText()) << Qt::endl
+        context.err << CliText::tr("The job %1 ended at once (%2). Last lines of its log:").arg(job.name, job.statusText()) << Qt::endl
                     << started->tail;
         context.err.flush();
     }
@@ -179,7 +180,7 @@ int listJobs(Context &context, QStringList args)
     if (!common)
         return context.fail(common.error());
     if (args.size() != 1)
-        return context.usage(tr("job list HOST"));
+        return context.usage(CliText::tr("job list HOST"));
     auto session = connectHost(context, args.first(), common->host);
     if (!session)
         return context.fail(session.error());
@@ -195,14 +196,14 @@ int listJobs(Context &context, QStringList args)
         return ExitOk;
     }
     if (list->isEmpty()) {
-        context.out << tr("No jobs on %1. Start one with: gantry-cli job run %1 -- COMMAND").arg(args.first()) << Qt::endl;
+        context.out << CliText::tr("No jobs on %1. Start one with: gantry-cli job run %1 -- COMMAND").arg(args.first()) << Qt::endl;
         return ExitOk;
     }
     context.out << QStringLiteral("%1  %2  %3  %4\n")
-                       .arg(tr("NAME"), -28)
-                       .arg(tr("STATE"), -18)
-                       .arg(tr("STARTED"), -20)
-                       .arg(tr("COMMAND"));
+                       .arg(CliText::tr("NAME"), -28)
+                       .arg(CliText::tr("STATE"), -18)
+                       .arg(CliText::tr("STARTED"), -20)
+                       .arg(CliText::tr("COMMAND"));
     for (const jobs::JobInfo &job : std::as_const(*list)) {
         QString command = job.command.simplified();
         if (command.size() > 60)
@@ -229,9 +230,9 @@ int jobLogs(Context &context, QStringList args)
     bool offsetOk = true;
     qint64 offset = offsetOption->isEmpty() ? 0 : offsetOption->first().toLongLong(&offsetOk);
     if (!offsetOk || offset < 0)
-        return context.usage(tr("--offset takes a byte count"));
+        return context.usage(CliText::tr("--offset takes a byte count"));
     if (args.size() != 2)
-        return context.usage(tr("job logs HOST NAME [--follow] [--offset BYTES]"));
+        return context.usage(CliText::tr("job logs HOST NAME [--follow] [--offset BYTES]"));
     auto session = connectHost(context, args.first(), common->host);
     if (!session)
         return context.fail(session.error());
@@ -256,7 +257,7 @@ int jobLogs(Context &context, QStringList args)
             return g_jobInterrupted ? 130 : ExitOk;
         if (end.error().code != ErrorCode::ConnectFailed || attempt >= 4 || g_jobInterrupted)
             return context.fail(end.error());
-        context.err << tr("gantry-cli: the connection dropped; reconnecting to resume the log…") << Qt::endl;
+        context.err << CliText::tr("gantry-cli: the connection dropped; reconnecting to resume the log…") << Qt::endl;
         QThread::sleep(2);
         session = connectHost(context, args.first(), common->host);
         if (!session)
@@ -277,12 +278,12 @@ int stopJob(Context &context, QStringList args)
         bool ok = false;
         const double seconds = grace->first().toDouble(&ok);
         if (!ok || seconds < 0)
-            return context.usage(tr("--grace takes seconds"));
+            return context.usage(CliText::tr("--grace takes seconds"));
         options.intGraceMs = int(seconds * 1000);
         options.termGraceMs = int(seconds * 500);
     }
     if (args.size() != 2)
-        return context.usage(tr("job stop HOST NAME [--grace SECONDS]"));
+        return context.usage(CliText::tr("job stop HOST NAME [--grace SECONDS]"));
     auto session = connectHost(context, args.first(), common->host);
     if (!session)
         return context.fail(session.error());
@@ -293,9 +294,9 @@ int stopJob(Context &context, QStringList args)
     if (context.json)
         context.printJson(jobJson(*stopped));
     else if (stopped->stopSignal.isEmpty())
-        context.out << tr("The job %1 had already ended (%2).").arg(stopped->name, stopped->statusText()) << Qt::endl;
+        context.out << CliText::tr("The job %1 had already ended (%2).").arg(stopped->name, stopped->statusText()) << Qt::endl;
     else
-        context.out << tr("Stopped %1: %2 after SIG%3.").arg(stopped->name, stopped->statusText(), stopped->stopSignal) << Qt::endl;
+        context.out << CliText::tr("Stopped %1: %2 after SIG%3.").arg(stopped->name, stopped->statusText(), stopped->stopSignal) << Qt::endl;
     return ExitOk;
 }
 
@@ -305,7 +306,7 @@ int rerunJob(Context &context, QStringList args)
     if (!common)
         return context.fail(common.error());
     if (args.size() != 2)
-        return context.usage(tr("job rerun HOST NAME"));
+        return context.usage(CliText::tr("job rerun HOST NAME"));
     auto session = connectHost(context, args.first(), common->host);
     if (!session)
         return context.fail(session.error());
@@ -316,7 +317,7 @@ int rerunJob(Context &context, QStringList args)
     if (context.json)
         context.printJson(jobJson(started->info));
     else
-        context.out << tr("Started %1 again (%2).").arg(started->info.name, started->info.statusText()) << Qt::endl;
+        context.out << CliText::tr("Started %1 again (%2).").arg(started->info.name, started->info.statusText()) << Qt::endl;
     return ExitOk;
 }
 
@@ -326,7 +327,7 @@ int removeJob(Context &context, QStringList args)
     if (!common)
         return context.fail(common.error());
     if (args.size() != 2)
-        return context.usage(tr("job rm HOST NAME"));
+        return context.usage(CliText::tr("job rm HOST NAME"));
     auto session = connectHost(context, args.first(), common->host);
     if (!session)
         return context.fail(session.error());
@@ -334,7 +335,7 @@ int removeJob(Context &context, QStringList args)
     if (auto removed = runner.remove(args[1]); !removed)
         return context.fail(removed.error());
     if (!context.json)
-        context.out << tr("Removed the job %1 and its log.").arg(args[1]) << Qt::endl;
+        context.out << CliText::tr("Removed the job %1 and its log.").arg(args[1]) << Qt::endl;
     return ExitOk;
 }
 
@@ -354,7 +355,7 @@ int jobCommand(Context &context, const QStringList &input)
         return rerunJob(context, args);
     if (sub == u"rm" || sub == u"remove")
         return removeJob(context, args);
-    return context.usage(tr("job run|list|logs|stop|rerun|rm HOST …"));
+    return context.usage(CliText::tr("job run|list|logs|stop|rerun|rm HOST …"));
 }
 
 const Registrar registrar("job",

@@ -11,10 +11,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 std::atomic_bool g_stopMonitor{false};
 
@@ -40,7 +41,7 @@ bool takeInt(QStringList &args, const QString &name, int *value, QString *error)
         bool ok = false;
         *value = text.toInt(&ok);
         if (!ok || *value < 0) {
-            *error = tr("%1 needs a non-negative number, got \"%2\"").arg(name, text);
+            *error = CliText::tr("%1 needs a non-negative number, got \"%2\"").arg(name, text);
             return false;
         }
         return true;
@@ -66,10 +67,10 @@ int monitorCommand(Context &context, const QStringList &input)
         context.json = true;
     }
     if (args.size() != 1 || args.first().startsWith(QLatin1Char('-'))) {
-        return context.usage(tr("monitor HOST [--interval MS] [--count N] [--json]"));
+        return context.usage(CliText::tr("monitor HOST [--interval MS] [--count N] [--json]"));
     }
     if (intervalMs < 100) {
-        return context.usage(tr("--interval must be at least 100 ms"));
+        return context.usage(CliText::tr("--interval must be at least 100 ms"));
     }
     const QString host = args.first();
     auto session = connectHost(context, host, *options);
@@ -89,7 +90,7 @@ int monitorCommand(Context &context, const QStringList &input)
     callbacks.sample = [&](const monitor::MachineSample &sample) {
         if (sample.driver == monitor::DriverState::NoDriver && !warnedNoDriver && !context.json) {
             warnedNoDriver = true;
-            context.err << tr("gantry-cli: no NVIDIA driver found on %1 (nvidia-smi missing): host metrics only")
+            context.err << CliText::tr("gantry-cli: no NVIDIA driver found on %1 (nvidia-smi missing): host metrics only")
                                .arg(host)
                         << Qt::endl;
         }
@@ -104,7 +105,7 @@ int monitorCommand(Context &context, const QStringList &input)
     };
     callbacks.stale = [&](bool stale) {
         if (stale) {
-            context.err << tr("gantry-cli: no sample from %1 for 3 intervals").arg(host) << Qt::endl;
+            context.err << CliText::tr("gantry-cli: no sample from %1 for 3 intervals").arg(host) << Qt::endl;
         }
     };
     auto result = stream.run(g_stopMonitor, callbacks);

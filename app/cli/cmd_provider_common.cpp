@@ -4,11 +4,6 @@
 
 namespace gantry::cli::providercli {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cli", text);
-}
-
 Result<std::optional<QString>> takeValue(QStringList &args, const QString &name)
 {
     for (qsizetype i = 0; i < args.size(); ++i) {
@@ -16,7 +11,7 @@ Result<std::optional<QString>> takeValue(QStringList &args, const QString &name)
             break;
         if (args.at(i) == name) {
             if (i + 1 >= args.size())
-                return Error{ErrorCode::Usage, tr("%1 needs a value (see gantry-cli --help)").arg(name)};
+                return Error{ErrorCode::Usage, CliText::tr("%1 needs a value (see gantry-cli --help)").arg(name)};
             const QString value = args.at(i + 1);
             args.remove(i, 2);
             return std::optional<QString>(value);
@@ -47,11 +42,11 @@ Result<ProviderOptions> takeProviderOptions(QStringList &args)
     options.provider = provider->value_or(QString());
     options.endpoint = endpoint->value_or(QString());
     if (!options.provider.isEmpty() && !providers::knownProviderIds().contains(options.provider)) {
-        return Error{ErrorCode::Usage, tr("unknown provider \"%1\" (known: %2)")
+        return Error{ErrorCode::Usage, CliText::tr("unknown provider \"%1\" (known: %2)")
                                            .arg(options.provider, providers::knownProviderIds().join(QStringLiteral(", ")))};
     }
     if (!options.endpoint.isEmpty() && options.provider.isEmpty())
-        return Error{ErrorCode::Usage, tr("--endpoint needs --provider (which provider the URL is for)")};
+        return Error{ErrorCode::Usage, CliText::tr("--endpoint needs --provider (which provider the URL is for)")};
     return options;
 }
 

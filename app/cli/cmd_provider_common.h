@@ -5,11 +5,17 @@
 #include "providers/providerregistry.h"
 #include "util/secretstore.h"
 
+#include <QCoreApplication>
+
 #include <memory>
 
 namespace gantry::cli::providercli {
 
-QString tr(const char *text);
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
+{
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 // Options every provider command accepts: --provider P, --endpoint URL.
 struct ProviderOptions

@@ -32,16 +32,16 @@ int costCommand(Context &context, const QStringList &arguments)
     Result<std::optional<QString>> daily = takeValue(args, QStringLiteral("--daily-budget"));
     Result<std::optional<QString>> monthly = takeValue(args, QStringLiteral("--monthly-budget"));
     if (!since || !csv || !daily || !monthly)
-        return context.usage(tr("--since, --csv, --daily-budget and --monthly-budget need a value"));
+        return context.usage(CliText::tr("--since, --csv, --daily-budget and --monthly-budget need a value"));
     if (!args.isEmpty())
-        return context.usage(tr("unexpected argument %1").arg(args.first()));
+        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
     QDateTime from;
     if (since->has_value()) {
         from = QDateTime::fromString(**since, Qt::ISODate);
         if (!from.isValid())
             from = QDateTime(QDate::fromString(**since, Qt::ISODate), QTime(0, 0), Qt::LocalTime);
         if (!from.isValid())
-            return context.usage(tr("--since takes a date like 2026-01-31"));
+            return context.usage(CliText::tr("--since takes a date like 2026-01-31"));
     }
     cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
     if (Result<void> opened = ledger.open(); !opened)
@@ -52,7 +52,7 @@ int costCommand(Context &context, const QStringList &arguments)
         bool ok = false;
         const double limit = value->toDouble(&ok);
         if (!ok || limit < 0)
-            return context.usage(tr("a budget is a number of USD (0 removes it)"));
+            return context.usage(CliText::tr("a budget is a number of USD (0 removes it)"));
         if (Result<void> set = ledger.setBudget(period, limit); !set)
             return context.fail(set.error());
     }
@@ -92,16 +92,16 @@ int costCommand(Context &context, const QStringList &arguments)
                            .arg(cost::formatUsd(entry.cost).rightJustified(9), entry.note)
                     << '\n';
     }
-    context.out << tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
+    context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
         if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
-            context.out << tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
+            context.out << CliText::tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
                                .arg(status->percent()) << '\n';
     }
     for (const QString &warning : warnings)
-        context.out << tr("Warning: %1").arg(warning) << '\n';
+        context.out << CliText::tr("Warning: %1").arg(warning) << '\n';
     if (csv->has_value())
-        context.out << tr("Wrote %1").arg(**csv) << '\n';
+        context.out << CliText::tr("Wrote %1").arg(**csv) << '\n';
     context.out.flush();
     return ExitOk;
 }

@@ -25,10 +25,10 @@ Result<void> writePrivateKey(const QString &path, const QString &pem)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     if (QFileInfo::exists(path))
-        return Error{ErrorCode::Usage, tr("%1 already exists; choose another --out").arg(path)};
+        return Error{ErrorCode::Usage, CliText::tr("%1 already exists; choose another --out").arg(path)};
     // Created owner-only before any byte of the key is written.
     if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner))
-        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
+        return Error{ErrorCode::Io, CliText::tr("Cannot write %1: %2").arg(path, file.errorString())};
     file.write(pem.toUtf8());
     return {};
 }
@@ -43,7 +43,7 @@ int keysCommand(Context &context, const QStringList &arguments)
     if (!out)
         return context.fail(out.error());
     if (args.isEmpty())
-        return context.usage(tr("keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]"));
+        return context.usage(CliText::tr("keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]"));
     const QString verb = args.takeFirst();
     ProviderEnv env = makeProviderEnv(context, *options);
     const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
@@ -71,24 +71,24 @@ int keysCommand(Context &context, const QStringList &arguments)
     if (verb == QLatin1String("add") && args.size() == 2) {
         QFile file(args.at(1));
         if (!file.open(QIODevice::ReadOnly))
-            return context.fail(Error{ErrorCode::Usage, tr("Cannot read %1: %2").arg(args.at(1), file.errorString())});
+            return context.fail(Error{ErrorCode::Usage, CliText::tr("Cannot read %1: %2").arg(args.at(1), file.errorString())});
         const QString publicKey = QString::fromUtf8(file.readAll()).trimmed();
         if (publicKey.contains(QStringLiteral("PRIVATE KEY")))
-            return context.usage(tr("%1 is a private key; give the .pub file").arg(args.at(1)));
+            return context.usage(CliText::tr("%1 is a private key; give the .pub file").arg(args.at(1)));
         Result<providers::SshKey> key = await<providers::SshKey>([&](auto done) { provider.addSshKey(args.at(0), publicKey, done); });
         if (!key)
             return failProvider(context, key.error());
         if (context.json)
             context.printJson(keyJson(*key));
         else
-            context.out << tr("Added SSH key \"%1\" to %2.").arg(key->name, provider.info().displayName) << Qt::endl;
+            context.out << CliText::tr("Added SSH key \"%1\" to %2.").arg(key->name, provider.info().displayName) << Qt::endl;
         return ExitOk;
     }
     if (verb == QLatin1String("generate") && args.size() == 1) {
         const QString name = args.at(0);
         const QString path = out->value_or(QDir(context.configDir).absoluteFilePath(QStringLiteral("keys/") + name));
         if (QFileInfo::exists(path))
-            return context.usage(tr("%1 already exists; choose another --out").arg(path));
+            return context.usage(CliText::tr("%1 already exists; choose another --out").arg(path));
         providers::SshKey key;
         if (provider.can(providers::Capability::GenerateSshKey)) {
             Result<providers::SshKey> made = await<providers::SshKey>([&](auto done) { provider.addSshKey(name, QString(), done); });
@@ -117,7 +117,7 @@ int keysCommand(Context &context, const QStringList &arguments)
             object.insert(QStringLiteral("private_key_file"), path);
             context.printJson(object);
         } else {
-            context.out << tr("Generated SSH key \"%1\" on %2; private key saved to %3 (mode 600).")
+            context.out << CliText::tr("Generated SSH key \"%1\" on %2; private key saved to %3 (mode 600).")
                                .arg(name, provider.info().displayName, path)
                         << Qt::endl;
         }
@@ -130,10 +130,10 @@ int keysCommand(Context &context, const QStringList &arguments)
         if (context.json)
             context.printJson(QJsonObject{{QStringLiteral("deleted"), args.at(0)}});
         else
-            context.out << tr("Deleted SSH key \"%1\" from %2.").arg(args.at(0), provider.info().displayName) << Qt::endl;
+            context.out << CliText::tr("Deleted SSH key \"%1\" from %2.").arg(args.at(0), provider.info().displayName) << Qt::endl;
         return ExitOk;
     }
-    return context.usage(tr("keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]"));
+    return context.usage(CliText::tr("keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]"));
 }
 
 const Registrar keysRegistrar("keys",

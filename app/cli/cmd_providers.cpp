@@ -84,17 +84,17 @@ int typesCommand(Context &context, const QStringList &arguments)
     Result<std::optional<QString>> minVram = takeValue(args, QStringLiteral("--min-vram"));
     Result<std::optional<QString>> maxPrice = takeValue(args, QStringLiteral("--max-price"));
     if (!gpu || !minVram || !maxPrice)
-        return context.usage(tr("--gpu, --min-vram and --max-price need a value"));
+        return context.usage(CliText::tr("--gpu, --min-vram and --max-price need a value"));
     const bool availableOnly = takeFlag(args, QStringLiteral("--available"));
     if (!args.isEmpty())
-        return context.usage(tr("unexpected argument %1").arg(args.first()));
+        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
     bool ok = true;
     const int vram = minVram->has_value() ? (*minVram)->toInt(&ok) : 0;
     if (!ok)
-        return context.usage(tr("--min-vram takes a number of GB"));
+        return context.usage(CliText::tr("--min-vram takes a number of GB"));
     const double price = maxPrice->has_value() ? (*maxPrice)->toDouble(&ok) : 0;
     if (!ok)
-        return context.usage(tr("--max-price takes a number of USD per hour"));
+        return context.usage(CliText::tr("--max-price takes a number of USD per hour"));
 
     ProviderEnv env = makeProviderEnv(context, *options);
     QList<providers::InstanceType> rows;
@@ -128,15 +128,15 @@ int typesCommand(Context &context, const QStringList &arguments)
         context.printJson(QJsonObject{{QStringLiteral("types"), array}, {QStringLiteral("errors"), errors}});
     } else {
         context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
-                           .arg(tr("PROVIDER").leftJustified(8), tr("TYPE").leftJustified(26), tr("GPU").leftJustified(18),
-                                tr("VRAM").rightJustified(5), tr("vCPU").rightJustified(4), tr("RAM").rightJustified(5),
-                                tr("$/h").rightJustified(8), tr("$/GPU-h").rightJustified(8), tr("REGIONS WITH CAPACITY"))
+                           .arg(CliText::tr("PROVIDER").leftJustified(8), CliText::tr("TYPE").leftJustified(26), CliText::tr("GPU").leftJustified(18),
+                                CliText::tr("VRAM").rightJustified(5), CliText::tr("vCPU").rightJustified(4), CliText::tr("RAM").rightJustified(5),
+                                CliText::tr("$/h").rightJustified(8), CliText::tr("$/GPU-h").rightJustified(8), CliText::tr("REGIONS WITH CAPACITY"))
                     << '\n';
         for (const providers::InstanceType &type : std::as_const(rows)) {
             QStringList regions;
             for (const providers::Region &region : type.regionsWithCapacity)
                 regions.append(region.name);
-            const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : tr("(CPU only)");
+            const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : CliText::tr("(CPU only)");
             context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
                                .arg(type.provider.leftJustified(8), type.name.leftJustified(26), gpuText.leftJustified(18),
                                     (type.vramGbPerGpu > 0 ? QString::number(type.vramGbPerGpu) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
@@ -144,7 +144,7 @@ int typesCommand(Context &context, const QStringList &arguments)
                                     (type.ramGb > 0 ? QString::number(type.ramGb) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
                                     QStringLiteral("%1").arg(type.pricePerHour, 0, 'f', 2).rightJustified(8),
                                     QStringLiteral("%1").arg(type.pricePerGpuHour(), 0, 'f', 2).rightJustified(8),
-                                    regions.isEmpty() ? tr("none now") : regions.join(QLatin1Char(',')))
+                                    regions.isEmpty() ? CliText::tr("none now") : regions.join(QLatin1Char(',')))
                         << '\n';
         }
         context.out.flush();
@@ -163,7 +163,7 @@ int instancesCommand(Context &context, const QStringList &arguments)
     if (!options)
         return context.fail(options.error());
     if (!args.isEmpty())
-        return context.usage(tr("unexpected argument %1").arg(args.first()));
+        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
     ProviderEnv env = makeProviderEnv(context, *options);
     std::unique_ptr<cost::Ledger> ledger = openLedger(context);
     QJsonArray array;
@@ -197,7 +197,7 @@ int instancesCommand(Context &context, const QStringList &arguments)
         }
         context.printJson(QJsonObject{{QStringLiteral("instances"), array}, {QStringLiteral("errors"), errors}});
     } else if (all.isEmpty() && errors.isEmpty()) {
-        context.out << tr("No instances. Launch one: gantry-cli launch --provider sandbox --type sandbox-cpu --region local --wait") << Qt::endl;
+        context.out << CliText::tr("No instances. Launch one: gantry-cli launch --provider sandbox --type sandbox-cpu --region local --wait") << Qt::endl;
     } else {
         for (const providers::Instance &instance : std::as_const(all)) {
             const QString ssh = instance.sshHost.isEmpty() ? QStringLiteral("-")
@@ -244,22 +244,22 @@ int launchCommand(Context &context, const QStringList &arguments)
     Result<std::optional<QString>> volume = takeValue(args, QStringLiteral("--volume"));
     Result<std::optional<QString>> gpus = takeValue(args, QStringLiteral("--gpus"));
     if (!volume || !gpus)
-        return context.usage(tr("--volume and --gpus need a number"));
+        return context.usage(CliText::tr("--volume and --gpus need a number"));
     request.volumeGb = volume->value_or(QStringLiteral("0")).toInt();
     request.gpuCount = std::max(1, gpus->value_or(QStringLiteral("1")).toInt());
     const bool wait = takeFlag(args, QStringLiteral("--wait"));
     if (!args.isEmpty())
-        return context.usage(tr("unexpected argument %1").arg(args.first()));
+        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
     ProviderEnv env = makeProviderEnv(context, *options);
     const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
     if (request.typeName.isEmpty())
-        return context.usage(tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
+        return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
     if (providerId == QLatin1String("sandbox") && request.region.isEmpty())
         request.region = QStringLiteral("local");
     if (request.region.isEmpty() && providerId == QLatin1String("lambda"))
-        return context.usage(tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
+        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
     if (request.sshKeyName.isEmpty() && providerId == QLatin1String("lambda"))
-        return context.usage(tr("launch needs --ssh-key NAME (gantry-cli keys list --provider lambda)"));
+        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider lambda)"));
 
     Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
     if (!provider)
@@ -270,7 +270,7 @@ int launchCommand(Context &context, const QStringList &arguments)
         return failProvider(context, types.error());
     const auto type = std::find_if(types->cbegin(), types->cend(), [&](const auto &t) { return t.name == request.typeName; });
     if (type == types->cend())
-        return context.usage(tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
+        return context.usage(CliText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
                                  .arg(providers::providerDisplayName(providerId), request.typeName, providerId));
     const double price = type->pricePerHour * (type->gpuCount > 0 && providerId == QLatin1String("runpod") ? request.gpuCount : 1);
 
@@ -288,7 +288,7 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (ledger)
         noteLedger(context, ledger->recordLaunch(launched, price));
     if (!context.json)
-        context.out << tr("Launched %1 on %2 (%3, $%4/h).").arg(*id, providers::providerDisplayName(providerId), request.typeName)
+        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(*id, providers::providerDisplayName(providerId), request.typeName)
                            .arg(price, 0, 'f', 2) << Qt::endl;
     if (!wait) {
         if (context.json)
@@ -301,7 +301,7 @@ int launchCommand(Context &context, const QStringList &arguments)
     Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
     if (!up) {
         if (ledger)
-            noteLedger(context, ledger->recordTerminated(providerId, *id, tr("never became active")));
+            noteLedger(context, ledger->recordTerminated(providerId, *id, CliText::tr("never became active")));
         return failProvider(context, up.error());
     }
     HostStore hosts(context.configDir);
@@ -318,7 +318,7 @@ int launchCommand(Context &context, const QStringList &arguments)
         object.insert(QStringLiteral("host"), hostName);
         context.printJson(object);
     } else {
-        context.out << tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
+        context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
                            .arg(*id).arg(up->sshPort).arg(up->sshUser, up->sshHost, hostName)
                     << Qt::endl;
     }
@@ -351,7 +351,7 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
         return context.fail(options.error());
     const bool yes = takeFlag(args, QStringLiteral("--yes"));
     if (args.size() != 1)
-        return context.usage(tr("%1 takes one instance ID").arg(verb));
+        return context.usage(CliText::tr("%1 takes one instance ID").arg(verb));
     const QString id = args.first();
     ProviderEnv env = makeProviderEnv(context, *options);
     const QString providerId = providerForInstance(context, *options, env, id);
@@ -363,15 +363,15 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
 
     if (verb == QLatin1String("terminate") && !yes) {
         QString keeps = p.can(providers::Capability::Filesystems)
-            ? tr("Persistent filesystems/volumes are kept and keep billing storage until you delete them.")
-            : tr("Nothing keeps billing afterwards.");
+            ? CliText::tr("Persistent filesystems/volumes are kept and keep billing storage until you delete them.")
+            : CliText::tr("Nothing keeps billing afterwards.");
         return context.fail(Error{ErrorCode::Usage,
-                                  tr("Terminating %1 on %2 destroys the instance and its local disk: everything not on a persistent "
-                                     "filesystem or volume is lost for good. %3 Re-run with --yes to terminate.")
+                                  CliText::tr("Terminating %1 on %2 destroys the instance and its local disk: everything not on a persistent "
+                                              "filesystem or volume is lost for good. %3 Re-run with --yes to terminate.")
                                       .arg(id, info.displayName, keeps)});
     }
     if (verb == QLatin1String("stop") && !p.can(providers::Capability::StopStart)) {
-        return context.fail(Error{ErrorCode::Usage, tr("%1 cannot stop instances; it bills until you terminate (gantry-cli terminate %2 --yes).")
+        return context.fail(Error{ErrorCode::Usage, CliText::tr("%1 cannot stop instances; it bills until you terminate (gantry-cli terminate %2 --yes).")
                                                         .arg(info.displayName, id)});
     }
     Result<void> done = [&]() -> Result<void> {
@@ -405,13 +405,13 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
     QString note;
     if (verb == QLatin1String("stop"))
         note = p.can(providers::Capability::StorageBillsWhileStopped)
-            ? tr("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
-            : tr("Compute billing stopped.");
+            ? CliText::tr("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
+            : CliText::tr("Compute billing stopped.");
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("action"), verb}, {QStringLiteral("note"), note}});
     } else {
-        context.out << tr("%1: %2 requested on %3.").arg(id, verb, info.displayName);
+        context.out << CliText::tr("%1: %2 requested on %3.").arg(id, verb, info.displayName);
         if (!note.isEmpty())
             context.out << ' ' << note;
         context.out << Qt::endl;
@@ -424,7 +424,7 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
 int providersCommand(Context &context, const QStringList &args)
 {
     if (!args.isEmpty())
-        return context.usage(tr("providers takes no arguments"));
+        return context.usage(CliText::tr("providers takes no arguments"));
     ProviderEnv env = makeProviderEnv(context, ProviderOptions{});
     const QString preferred = providers::defaultProviderId(env.settings);
     QJsonArray array;
@@ -446,8 +446,8 @@ int providersCommand(Context &context, const QStringList &args)
         } else {
             context.out << QStringLiteral("%1 %2 %3 %4%5")
                                .arg(id.leftJustified(8), providers::providerDisplayName(id).leftJustified(14),
-                                    (configured ? tr("configured (key: %1)").arg(keySource) : tr("no API key")).leftJustified(40),
-                                    endpoint, id == preferred ? tr("  [default]") : QString())
+                                    (configured ? CliText::tr("configured (key: %1)").arg(keySource) : CliText::tr("no API key")).leftJustified(40),
+                                    endpoint, id == preferred ? CliText::tr("  [default]") : QString())
                         << '\n';
         }
     }
@@ -460,24 +460,24 @@ int providersCommand(Context &context, const QStringList &args)
 int providerKeyCommand(Context &context, const QStringList &args)
 {
     if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
-        return context.usage(tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
+        return context.usage(CliText::tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
     const QString id = args.at(1);
     if (id != QLatin1String("lambda") && id != QLatin1String("runpod"))
-        return context.usage(tr("provider-key is for lambda or runpod"));
+        return context.usage(CliText::tr("provider-key is for lambda or runpod"));
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     if (args.at(0) == QLatin1String("remove")) {
         if (Result<void> removed = secrets->remove(providers::apiKeySecretName(id)); !removed)
             return context.fail(removed.error());
-        context.out << tr("Removed the %1 API key from the keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+        context.out << CliText::tr("Removed the %1 API key from the keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
         return ExitOk;
     }
     QTextStream in(stdin);
     const QString key = in.readLine().trimmed();
     if (key.isEmpty())
-        return context.usage(tr("no key on stdin (e.g. printf '%s' \"$KEY\" | gantry-cli provider-key set %1)").arg(id));
+        return context.usage(CliText::tr("no key on stdin (e.g. printf '%s' \"$KEY\" | gantry-cli provider-key set %1)").arg(id));
     if (Result<void> written = secrets->write(providers::apiKeySecretName(id), key); !written)
         return context.fail(written.error());
-    context.out << tr("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+    context.out << CliText::tr("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
     return ExitOk;
 }
 

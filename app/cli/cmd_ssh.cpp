@@ -12,10 +12,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 std::atomic_bool g_interrupted{false};
 
@@ -32,7 +33,7 @@ int execCommand(Context &context, const QStringList &input)
         return context.fail(options.error());
     const qsizetype dashes = args.indexOf(QStringLiteral("--"));
     if (args.isEmpty() || dashes != 1 || dashes + 1 >= args.size())
-        return context.usage(tr("exec HOST -- COMMAND…"));
+        return context.usage(CliText::tr("exec HOST -- COMMAND…"));
     QStringList words = args.mid(dashes + 1);
     // One word is taken as a shell line ("exec h -- 'cd x && make'"); several are quoted one by one.
     QString command;
@@ -73,7 +74,7 @@ int factsCommand(Context &context, const QStringList &input)
     if (!options)
         return context.fail(options.error());
     if (args.size() != 1)
-        return context.usage(tr("facts HOST"));
+        return context.usage(CliText::tr("facts HOST"));
     auto session = connectHost(context, args.first(), *options);
     if (!session)
         return context.fail(session.error());
@@ -89,26 +90,26 @@ int factsCommand(Context &context, const QStringList &input)
     }
     QTextStream &out = context.out;
     auto row = [&out](const QString &label, const QString &value) { out << label.leftJustified(14) << value << '\n'; };
-    row(tr("Host"), (*session)->target().display());
-    row(tr("OS"), facts->os + QStringLiteral(" (") + facts->kernel + QLatin1Char(')'));
-    row(tr("CPU"), QStringLiteral("%1 × %2").arg(facts->cpuCores).arg(facts->cpuModel));
+    row(CliText::tr("Host"), (*session)->target().display());
+    row(CliText::tr("OS"), facts->os + QStringLiteral(" (") + facts->kernel + QLatin1Char(')'));
+    row(CliText::tr("CPU"), QStringLiteral("%1 × %2").arg(facts->cpuCores).arg(facts->cpuModel));
     if (facts->memTotalMiB)
-        row(tr("Memory"), tr("%1 GiB (%2 GiB available)").arg(double(*facts->memTotalMiB) / 1024, 0, 'f', 1)
+        row(CliText::tr("Memory"), CliText::tr("%1 GiB (%2 GiB available)").arg(double(*facts->memTotalMiB) / 1024, 0, 'f', 1)
                                .arg(double(facts->memAvailableMiB.value_or(0)) / 1024, 0, 'f', 1));
     if (facts->diskFreeMiB)
-        row(tr("Disk free"), tr("%1 GiB of %2 GiB on %3").arg(double(*facts->diskFreeMiB) / 1024, 0, 'f', 1)
+        row(CliText::tr("Disk free"), CliText::tr("%1 GiB of %2 GiB on %3").arg(double(*facts->diskFreeMiB) / 1024, 0, 'f', 1)
                                   .arg(double(facts->diskTotalMiB.value_or(0)) / 1024, 0, 'f', 1).arg(facts->diskMount));
     for (const MachineFacts::Gpu &gpu : facts->gpus)
-        row(tr("GPU %1").arg(gpu.index), gpu.name + (gpu.memoryTotalMiB ? tr(", %1 MiB").arg(*gpu.memoryTotalMiB) : QString()));
+        row(CliText::tr("GPU %1").arg(gpu.index), gpu.name + (gpu.memoryTotalMiB ? CliText::tr(", %1 MiB").arg(*gpu.memoryTotalMiB) : QString()));
     if (facts->nvidiaSmiFound)
-        row(tr("Driver"), tr("%1 (CUDA %2)").arg(facts->driverVersion, facts->cudaVersion));
-    row(tr("Python"), facts->pythonVersion.isEmpty() ? tr("not found") : facts->pythonVersion);
+        row(CliText::tr("Driver"), CliText::tr("%1 (CUDA %2)").arg(facts->driverVersion, facts->cudaVersion));
+    row(CliText::tr("Python"), facts->pythonVersion.isEmpty() ? CliText::tr("not found") : facts->pythonVersion);
     if (!facts->torchVersion.isEmpty())
-        row(tr("PyTorch"), tr("%1, CUDA %2, cuda.is_available() = %3")
-                               .arg(facts->torchVersion, facts->torchCudaVersion.isEmpty() ? tr("none") : facts->torchCudaVersion,
+        row(CliText::tr("PyTorch"), CliText::tr("%1, CUDA %2, cuda.is_available() = %3")
+                               .arg(facts->torchVersion, facts->torchCudaVersion.isEmpty() ? CliText::tr("none") : facts->torchCudaVersion,
                                     facts->torchCudaAvailable.value_or(false) ? QStringLiteral("True") : QStringLiteral("False")));
     for (const MachineFacts::Problem &problem : facts->problems)
-        out << tr("Problem: %1\n  Fix: %2").arg(problem.message, problem.fix) << '\n';
+        out << CliText::tr("Problem: %1\n  Fix: %2").arg(problem.message, problem.fix) << '\n';
     out.flush();
     return ExitOk;
 }
@@ -126,10 +127,10 @@ int keygenCommand(Context &context, const QStringList &args)
         else if (path.isEmpty() && !args[i].startsWith(QLatin1Char('-')))
             path = args[i];
         else
-            return context.usage(tr("keygen PATH [--comment TEXT] [--passphrase-env VAR]"));
+            return context.usage(CliText::tr("keygen PATH [--comment TEXT] [--passphrase-env VAR]"));
     }
     if (path.isEmpty())
-        return context.usage(tr("keygen PATH [--comment TEXT] [--passphrase-env VAR]"));
+        return context.usage(CliText::tr("keygen PATH [--comment TEXT] [--passphrase-env VAR]"));
     const QString passphrase = passphraseEnv.isEmpty() ? QString() : qEnvironmentVariable(passphraseEnv.toLocal8Bit().constData());
     auto key = ssh::generateEd25519Key(path, comment, passphrase);
     if (!key)
@@ -140,8 +141,8 @@ int keygenCommand(Context &context, const QStringList &args)
                                       {QStringLiteral("public_key"), key->publicKey},
                                       {QStringLiteral("fingerprint"), key->fingerprint}});
     } else {
-        context.out << tr("Wrote %1 (mode 0600) and %2.\nFingerprint: %3\nPublic key (paste it into your provider or "
-                          "~/.ssh/authorized_keys):\n%4")
+        context.out << CliText::tr("Wrote %1 (mode 0600) and %2.\nFingerprint: %3\nPublic key (paste it into your provider or "
+                                   "~/.ssh/authorized_keys):\n%4")
                            .arg(key->privateKeyPath, key->publicKeyPath, key->fingerprint, key->publicKey)
                     << Qt::endl;
     }

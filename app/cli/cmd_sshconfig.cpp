@@ -9,10 +9,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 int sshConfigCommand(Context &context, const QStringList &input)
 {
@@ -31,7 +32,7 @@ int sshConfigCommand(Context &context, const QStringList &input)
         }
     }
     if (args.size() != 1)
-        return context.usage(tr("ssh-config sync|remove|show [--file PATH]"));
+        return context.usage(CliText::tr("ssh-config sync|remove|show [--file PATH]"));
     const QString action = args.first();
     sshconfig::SshConfigFile config(file);
     if (action == u"sync") {
@@ -52,13 +53,13 @@ int sshConfigCommand(Context &context, const QStringList &input)
                                           {QStringLiteral("changed"), *changed},
                                           {QStringLiteral("hosts"), QJsonArray::fromStringList(aliases)}});
         } else if (entries.isEmpty()) {
-            context.out << tr("No Gantry hosts to write (hosts imported from ssh config are already there); %1 has no "
-                              "Gantry block.")
+            context.out << CliText::tr("No Gantry hosts to write (hosts imported from ssh config are already there); %1 has no "
+                                       "Gantry block.")
                                .arg(config.path())
                         << Qt::endl;
         } else {
-            context.out << tr("%1 %2 host entries in %3: %4. `ssh NAME`, scp and editors now reach them.")
-                               .arg(*changed ? tr("Wrote") : tr("Kept"))
+            context.out << CliText::tr("%1 %2 host entries in %3: %4. `ssh NAME`, scp and editors now reach them.")
+                               .arg(*changed ? CliText::tr("Wrote") : CliText::tr("Kept"))
                                .arg(entries.size())
                                .arg(config.path(), aliases.join(QStringLiteral(", ")))
                         << Qt::endl;
@@ -74,7 +75,7 @@ int sshConfigCommand(Context &context, const QStringList &input)
         if (context.json)
             context.printJson(QJsonObject{{QStringLiteral("file"), config.path()}, {QStringLiteral("changed"), *changed}});
         else
-            context.out << (*changed ? tr("Removed Gantry's block from %1.") : tr("%1 has no Gantry block; nothing to do."))
+            context.out << (*changed ? CliText::tr("Removed Gantry's block from %1.") : CliText::tr("%1 has no Gantry block; nothing to do."))
                                .arg(config.path())
                         << Qt::endl;
         return ExitOk;
@@ -91,7 +92,7 @@ int sshConfigCommand(Context &context, const QStringList &input)
             context.out << aliases->join(u'\n') << Qt::endl;
         return ExitOk;
     }
-    return context.usage(tr("ssh-config sync|remove|show [--file PATH]"));
+    return context.usage(CliText::tr("ssh-config sync|remove|show [--file PATH]"));
 }
 
 const Registrar registrar("ssh-config",

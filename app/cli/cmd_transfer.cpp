@@ -30,10 +30,11 @@ using namespace gantry::transfer;
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 struct TransferArgs
 {
@@ -53,7 +54,7 @@ Result<TransferArgs> parseTransferArgs(QStringList args)
         const QString a = args[i];
         auto value = [&](const QString &name) -> Result<QString> {
             if (a.startsWith(name + QLatin1Char('='))) return a.mid(name.size() + 1);
-            if (i + 1 >= args.size()) return Error{ErrorCode::Usage, tr("%1 needs a value").arg(name)};
+            if (i + 1 >= args.size()) return Error{ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name)};
             return args[++i];
         };
         if (a == QLatin1String("--parallel") || a.startsWith(QLatin1String("--parallel="))) {
@@ -62,13 +63,13 @@ Result<TransferArgs> parseTransferArgs(QStringList args)
             bool ok = false;
             out.options.parallel = v->toInt(&ok);
             if (!ok || out.options.parallel < 1 || out.options.parallel > 16) {
-                return Error{ErrorCode::Usage, tr("--parallel takes a number from 1 to 16")};
+                return Error{ErrorCode::Usage, CliText::tr("--parallel takes a number from 1 to 16")};
             }
         } else if (a == QLatin1String("--on-conflict") || a.startsWith(QLatin1String("--on-conflict="))) {
             auto v = value(QStringLiteral("--on-conflict"));
             if (!v) return v.error();
             auto p = conflictPolicyFromName(*v);
-            if (!p) return Error{ErrorCode::Usage, tr("--on-conflict takes ask, overwrite, resume, skip or rename")};
+            if (!p) return Error{ErrorCode::Usage, CliText::tr("--on-conflict takes ask, overwrite, resume, skip or rename")};
             out.options.onConflict = *p;
         } else if (a == QLatin1String("--retries") || a.startsWith(QLatin1String("--retries="))) {
             auto v = value(QStringLiteral("--retries"));
@@ -82,7 +83,7 @@ Result<TransferArgs> parseTransferArgs(QStringList args)
             out.positional += args.mid(i + 1);
             break;
         } else if (a.startsWith(QLatin1String("--"))) {
-            return Error{ErrorCode::Usage, tr("unknown option %1").arg(a)};
+            return Error{ErrorCode::Usage, CliText::tr("unknown option %1").arg(a)};
         } else {
             out.positional.append(a);
         }
@@ -113,7 +114,7 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     if (!target) return target.error();
     const QString envName = options.passwordEnv;
     if (!envName.isEmpty() && qEnvironmentVariableIsEmpty(envName.toLocal8Bit().constData())) {
-        return Error{ErrorCode::Usage, tr("--password-env %1: that environment variable is empty or not set").arg(envName)};
+        return Error{ErrorCode::Usage, CliText::tr("--password-env %1: that environment variable is empty or not set").arg(envName)};
     }
     struct Cache
     {
@@ -132,7 +133,7 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     connect.acceptNewHostKey = options.acceptNewHostKey;
     connect.connectTimeoutMs = options.connectTimeoutMs;
     connect.password = secret;
-    connect.passphrase = [secret](const QString &file) { return secret(tr("Passphrase for %1:").arg(file)); };
+    connect.passphrase = [secret](const QString &file) { return secret(CliText::tr("Passphrase for %1:").arg(file)); };
     return makeSessionFactory(*target, connect);
 }
 
@@ -149,8 +150,8 @@ ConflictPolicy askOnTerminal(const QString &destination, bool isDir)
     if (!isatty(STDIN_FILENO)) return ConflictPolicy::Ask;
     for (;;) {
         std::fprintf(stderr, "%s",
-                     tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
-                         .arg(destination, isDir ? tr(" (folder)") : QString())
+                     CliText::tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
+                         .arg(destination, isDir ? CliText::tr(" (folder)") : QString())
                          .toLocal8Bit()
                          .constData());
         std::string line;
@@ -226,7 +227,7 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
                                               {QStringLiteral("attempt"), attempt},
                                               {QStringLiteral("reason"), e.message}});
             } else {
-                context.err << (tty ? "\n" : "") << tr("gantry-cli: %1 Retrying (%2/%3)…").arg(e.message).arg(attempt).arg(args.retries)
+                context.err << (tty ? "\n" : "") << CliText::tr("gantry-cli: %1 Retrying (%2/%3)…").arg(e.message).arg(attempt).arg(args.retries)
                             << Qt::endl;
             }
         });
@@ -258,16 +259,16 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
         } else {
             for (const QString &note : o.notes) context.err << "gantry-cli: " << note << Qt::endl;
             if (o.skipped) {
-                context.out << tr("skipped %1").arg(source) << Qt::endl;
+                context.out << CliText::tr("skipped %1").arg(source) << Qt::endl;
             } else {
                 const double rate = o.seconds > 0 ? double(o.payloadBytes) / o.seconds : 0;
-                context.out << tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
+                context.out << CliText::tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
                                    .arg(source, o.destination, formatBytes(o.totalBytes))
                                    .arg(o.seconds, 0, 'f', 1)
                                    .arg(formatBytes(quint64(rate)))
-                                   .arg(o.resumed ? tr(", resumed") : QString())
-                                   .arg(o.verified ? tr(", verified") : tr(", NOT verified"))
-                                   .arg(o.sha256.isEmpty() ? QString() : tr(", sha256 %1").arg(o.sha256))
+                                   .arg(o.resumed ? CliText::tr(", resumed") : QString())
+                                   .arg(o.verified ? CliText::tr(", verified") : CliText::tr(", NOT verified"))
+                                   .arg(o.sha256.isEmpty() ? QString() : CliText::tr(", sha256 %1").arg(o.sha256))
                             << Qt::endl;
             }
         }
@@ -293,9 +294,9 @@ int uploadCommand(Context &context, const QStringList &raw)
 {
     auto args = parseTransferArgs(raw);
     if (!args) return context.fail(args.error());
-    if (args->positional.size() < 2) return context.usage(tr("upload needs SRC… HOST:DEST"));
+    if (args->positional.size() < 2) return context.usage(CliText::tr("upload needs SRC… HOST:DEST"));
     const auto dest = parseRemoteSpec(args->positional.last());
-    if (!dest) return context.usage(tr("the destination must be HOST:PATH (a port is written user@host:port:/path)"));
+    if (!dest) return context.usage(CliText::tr("the destination must be HOST:PATH (a port is written user@host:port:/path)"));
     auto factory = makeCliFactory(context, dest->host, args->host);
     if (!factory) return context.fail(factory.error());
     QList<TransferRequest> requests;
@@ -317,15 +318,15 @@ int downloadCommand(Context &context, const QStringList &raw)
 {
     auto args = parseTransferArgs(raw);
     if (!args) return context.fail(args.error());
-    if (args->positional.size() < 2) return context.usage(tr("download needs HOST:SRC… DEST"));
+    if (args->positional.size() < 2) return context.usage(CliText::tr("download needs HOST:SRC… DEST"));
     const QString local = args->positional.last();
     QList<TransferRequest> requests;
     QString host;
     const QStringList sources = args->positional.mid(0, args->positional.size() - 1);
     for (const QString &s : sources) {
         const auto spec = parseRemoteSpec(s);
-        if (!spec) return context.usage(tr("%1: a source must be HOST:PATH").arg(s));
-        if (!host.isEmpty() && spec->host != host) return context.usage(tr("all sources must be on the same host"));
+        if (!spec) return context.usage(CliText::tr("%1: a source must be HOST:PATH").arg(s));
+        if (!host.isEmpty() && spec->host != host) return context.usage(CliText::tr("all sources must be on the same host"));
         host = spec->host;
         TransferRequest r;
         r.direction = Direction::Download;
@@ -345,7 +346,7 @@ int lsCommand(Context &context, const QStringList &raw)
 {
     auto args = parseTransferArgs(raw);
     if (!args) return context.fail(args.error());
-    if (args->positional.size() != 1) return context.usage(tr("ls needs HOST:PATH"));
+    if (args->positional.size() != 1) return context.usage(CliText::tr("ls needs HOST:PATH"));
     auto spec = parseRemoteSpec(args->positional.first());
     if (!spec) spec = RemoteSpec{args->positional.first(), QStringLiteral(".")};
     auto session = connectHost(context, spec->host, args->host);

@@ -13,10 +13,11 @@
 namespace gantry::cli {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 std::atomic_bool g_tunnelInterrupted{false};
 
@@ -57,16 +58,16 @@ int tunnelCommand(Context &context, const QStringList &input)
     const QString remoteHost = takeValue(args, QStringLiteral("--remote-host"), &hasRemoteHost);
     const bool noProbe = args.removeAll(QStringLiteral("--no-probe")) > 0;
     if (args.size() != 2)
-        return context.usage(tr("tunnel HOST REMOTE_PORT [--local-port P]"));
+        return context.usage(CliText::tr("tunnel HOST REMOTE_PORT [--local-port P]"));
     bool ok = false;
     const int remotePort = args[1].toInt(&ok);
     if (!ok || remotePort <= 0 || remotePort > 65535)
-        return context.usage(tr("REMOTE_PORT must be a port number (1–65535), e.g. 8888 for Jupyter"));
+        return context.usage(CliText::tr("REMOTE_PORT must be a port number (1–65535), e.g. 8888 for Jupyter"));
     int localPort = 0;
     if (hasLocal) {
         localPort = local.toInt(&ok);
         if (!ok || localPort <= 0 || localPort > 65535)
-            return context.usage(tr("--local-port must be a port number (1–65535)"));
+            return context.usage(CliText::tr("--local-port must be a port number (1–65535)"));
     }
     auto session = connectHost(context, args.first(), *options);
     if (!session)
@@ -99,7 +100,7 @@ int tunnelCommand(Context &context, const QStringList &input)
                                           {QStringLiteral("url"), url.toString()}});
         } else {
             context.out << url.toString() << Qt::endl;
-            context.err << tr("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
+            context.err << CliText::tr("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
                                .arg(port)
                                .arg(remotePort)
                                .arg(spec.hostName)

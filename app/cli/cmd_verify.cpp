@@ -16,10 +16,11 @@ namespace {
 
 using namespace gantry::verify;
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class CliText
 {
-    return QCoreApplication::translate("cli", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(cli)
+};
 
 std::atomic_bool g_verifyInterrupted{false};
 
@@ -40,7 +41,7 @@ Result<std::optional<QString>> takeValue(QStringList &args, const QString &name)
     if (at < 0)
         return std::optional<QString>{};
     if (at + 1 >= args.size())
-        return Error::make(ErrorCode::Usage, tr("%1 needs a value").arg(name));
+        return Error::make(ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name));
     const QString value = args.at(at + 1);
     args.remove(at, 2);
     return std::optional<QString>{value};
@@ -94,12 +95,12 @@ QJsonObject assessmentToJson(const Assessment &a)
 void printTable(QTextStream &out, const Report &report)
 {
     out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-               .arg(tr("GPU"), -4)
-               .arg(tr("Test"), -46)
-               .arg(tr("Measured"), 18)
-               .arg(tr("Expected"), 18)
-               .arg(tr("Ratio"), 6)
-               .arg(tr("Verdict"), -7);
+               .arg(CliText::tr("GPU"), -4)
+               .arg(CliText::tr("Test"), -46)
+               .arg(CliText::tr("Measured"), 18)
+               .arg(CliText::tr("Expected"), 18)
+               .arg(CliText::tr("Ratio"), 6)
+               .arg(CliText::tr("Verdict"), -7);
     for (const GpuResult &gpu : report.gpus) {
         for (const TestResult &test : gpu.tests) {
             const QString unit = test.unit.isEmpty() ? QString() : QLatin1Char(' ') + test.unit;
@@ -121,7 +122,7 @@ void printDoctor(QTextStream &out, const QList<DoctorCheck> &checks, bool onlyPr
             continue;
         out << QStringLiteral("%1 %2 %3\n").arg(checkStatusName(c.status).toUpper(), -4).arg(c.id, -15).arg(c.message);
         if (!c.fix.isEmpty())
-            out << QStringLiteral("     %1 %2\n").arg(tr("fix:"), c.fix);
+            out << QStringLiteral("     %1 %2\n").arg(CliText::tr("fix:"), c.fix);
     }
 }
 
@@ -159,14 +160,14 @@ int verifyCommand(Context &context, const QStringList &input)
             advertised.instanceType = v;
     }
     if (args.size() != 1)
-        return context.usage(tr("verify HOST [--quick] [--json] [--binary PATH]"));
+        return context.usage(CliText::tr("verify HOST [--quick] [--json] [--binary PATH]"));
     const QString host = args.first();
     if (binary.isEmpty()) {
         binary = defaultVerifyBinary();
     } else if (!QFileInfo(binary).isFile()) {
         return context.fail(Error::make(ErrorCode::Usage,
-                                        tr("--binary %1 does not exist; build it (cmake --build BUILD --target "
-                                           "gantry-verify) or leave --binary out")
+                                        CliText::tr("--binary %1 does not exist; build it (cmake --build BUILD --target "
+                                                    "gantry-verify) or leave --binary out")
                                             .arg(binary)));
     }
     HostStore store(context.configDir);
@@ -207,7 +208,7 @@ int verifyCommand(Context &context, const QStringList &input)
     if (auto saved = history.add(HistoryEntry::fromRun(report, assessment, advertised, host,
                                                        QDateTime::currentDateTimeUtc()));
         !saved) {
-        log << "gantry-cli: " << tr("warning: %1").arg(saved.error().message) << Qt::endl;
+        log << "gantry-cli: " << CliText::tr("warning: %1").arg(saved.error().message) << Qt::endl;
     }
 
     const bool bad = assessment.verdict == Verdict::Fail || assessment.verdict == Verdict::Error;
@@ -222,7 +223,7 @@ int verifyCommand(Context &context, const QStringList &input)
         return bad ? ExitFailure : ExitOk;
     }
     QTextStream &out = context.out;
-    out << tr("Method: %1. %2").arg(methodName(report.method), report.methodReason) << '\n';
+    out << CliText::tr("Method: %1. %2").arg(methodName(report.method), report.methodReason) << '\n';
     if (report.gpus.isEmpty()) {
         printDoctor(out, outcome->doctor, true);
         for (const QString &error : report.errors) {
@@ -235,7 +236,7 @@ int verifyCommand(Context &context, const QStringList &input)
         for (const SpecComparison &c : assessment.comparisons) {
             if (c.specId.isEmpty())
                 continue;
-            out << tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
+            out << CliText::tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
                        .arg(c.gpuIndex)
                        .arg(c.specModel, num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
                             num(c.specFp32Tflops), num(c.tensorTflops, 0), num(c.specTensorTflops, 0))
@@ -247,9 +248,9 @@ int verifyCommand(Context &context, const QStringList &input)
         }
         printDoctor(out, outcome->doctor, true);
         if (assessment.usdPerTflopHour)
-            out << tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
+            out << CliText::tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
     }
-    out << tr("Verdict: %1").arg(assessment.headline) << Qt::endl;
+    out << CliText::tr("Verdict: %1").arg(assessment.headline) << Qt::endl;
     return bad ? ExitFailure : ExitOk;
 }
 
@@ -262,7 +263,7 @@ int doctorCommand(Context &context, const QStringList &input)
     if (takeFlag(args, QStringLiteral("--json")))
         context.json = true;
     if (args.size() != 1)
-        return context.usage(tr("doctor HOST [--json]"));
+        return context.usage(CliText::tr("doctor HOST [--json]"));
     auto session = connectHost(context, args.first(), *options);
     if (!session)
         return context.fail(session.error());

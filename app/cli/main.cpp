@@ -16,6 +16,8 @@ void printHelp(QTextStream &out)
     out << QCoreApplication::translate("cli",
                "Usage: gantry-cli [--config-dir DIR] [--json] COMMAND [ARGS…]\n"
                "Rent, verify, use and watch cloud GPUs from scripts. HOST is a saved host name or [user@]host[:port].\n"
+               "Output is always in English, whatever LANGUAGE/LANG say, so scripts can parse it (the desktop app\n"
+               "`gantry` follows the language setting or the system locale).\n"
                "Connection options (any host command): -i KEYFILE, --password-env VAR, --known-hosts FILE,\n"
                "  --accept-new-host-key, --connect-timeout SECONDS\n"
                "Exit codes: 0 ok, 1 failed, 2 usage, 3 cannot connect/authenticate, 4 host key unknown/changed,\n"

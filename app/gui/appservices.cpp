@@ -118,14 +118,14 @@ void AppServices::installPanels()
     auto *prices = new ui::PricesPanel(m_hub, context.configDir);
     m_instances = new ui::InstancesPanel(m_hub, m_ledger, context.hosts, context.configDir);
     auto *fleet = new ui::monitor::FleetOverview(m_monitor);
-    m_window->addPanel(tr("Prices"), prices);
+    m_window->addPanel(QStringLiteral("prices"), tr("Prices"), prices);
     // The cached table shows at once; a fresh one is fetched in the background.
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
-    m_window->addPanel(tr("Instances"), m_instances);
-    m_window->addPanel(tr("Transfers"), new ui::TransfersPanel(m_transfers));
-    m_window->addPanel(tr("Fleet monitor"), fleet);
+    m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
+    m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), new ui::TransfersPanel(m_transfers));
+    m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = new ui::CostPanel(m_ledger);
-    m_window->addPanel(tr("Cost"), costPanel);
+    m_window->addPanel(QStringLiteral("cost"), tr("Cost"), costPanel);
     connect(costPanel, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { notify(tr("Budget"), text); });
     m_instances->setTerminateGuard([this](const providers::Instance &instance) { return m_results->allowTerminate(instance); });
 
@@ -134,11 +134,11 @@ void AppServices::installPanels()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->preselect(provider, typeName);
         connect(dialog, &ui::LaunchDialog::launched, m_instances, &ui::InstancesPanel::trackLaunch);
-        connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(tr("Instances")); });
+        connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
         dialog->open();
     });
     connect(m_instances, &ui::InstancesPanel::hostReady, this, [this](const QString &hostName) {
-        m_window->showPanel(tr("Machines"));
+        m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);
         m_window->connectSelected();
         notify(tr("Instance ready"), tr("%1 is up; connecting.").arg(hostName));
@@ -147,7 +147,7 @@ void AppServices::installPanels()
         m_window->statusBar()->showMessage(text, 15000);
     });
     connect(fleet, &ui::monitor::FleetOverview::machineActivated, this, [this](const QString &hostName) {
-        m_window->showPanel(tr("Machines"));
+        m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);
     });
 }

@@ -1,4 +1,6 @@
 #include "appservices.h"
+#include "translations.h"
+
 #include "shell/appidentity.h"
 #include "shell/mainwindow.h"
 
@@ -38,8 +40,8 @@ int main(int argc, char *argv[])
                                               QStringLiteral("FILE"));
     const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
                                           QStringLiteral("NAME"));
-    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel (Prices, Instances, Transfers, Fleet monitor, Cost)."),
-                                         QStringLiteral("TITLE"));
+    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: machines, prices, instances, transfers, monitor or cost."),
+                                         QStringLiteral("PANEL"));
     parser.addOption(panelOption);
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
@@ -47,6 +49,7 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const QString configDir = paths::configDir(parser.value(configOption));
+    app::installTranslators(configDir);
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     ui::MainWindow window(configDir, secrets.get());
     new app::AppServices(&window, secrets.get()); // owned by the window

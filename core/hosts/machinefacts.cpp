@@ -8,10 +8,11 @@
 namespace gantry {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class FactsText
 {
-    return QCoreApplication::translate("facts", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(facts)
+};
 
 QHash<QString, QStringList> splitSections(const QByteArray &output)
 {
@@ -35,29 +36,29 @@ void deriveProblems(MachineFacts &facts)
 {
     if (!facts.nvidiaSmiFound) {
         facts.problems << MachineFacts::Problem{
-            tr("no NVIDIA driver found (nvidia-smi is not installed)"),
-            tr("use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), "
-               "or install it: sudo apt install nvidia-driver-550 (then reboot)")};
+            FactsText::tr("no NVIDIA driver found (nvidia-smi is not installed)"),
+            FactsText::tr("use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), "
+                          "or install it: sudo apt install nvidia-driver-550 (then reboot)")};
     } else if (!facts.nvidiaSmiError.isEmpty()) {
         facts.problems << MachineFacts::Problem{
-            tr("nvidia-smi fails: %1").arg(facts.nvidiaSmiError),
+            FactsText::tr("nvidia-smi fails: %1").arg(facts.nvidiaSmiError),
             facts.nvidiaSmiError.contains(QStringLiteral("mismatch"), Qt::CaseInsensitive)
-                ? tr("the driver was upgraded without a reboot: reboot the instance (or reload the nvidia kernel modules)")
-                : tr("check `dmesg | grep -i nvrm` for Xid errors; if the GPU fell off the bus, ask the provider for another machine")};
+                ? FactsText::tr("the driver was upgraded without a reboot: reboot the instance (or reload the nvidia kernel modules)")
+                : FactsText::tr("check `dmesg | grep -i nvrm` for Xid errors; if the GPU fell off the bus, ask the provider for another machine")};
     }
     if (facts.torchCudaAvailable.has_value() && !*facts.torchCudaAvailable && facts.nvidiaSmiFound) {
         facts.problems << MachineFacts::Problem{
-            tr("PyTorch %1 cannot use the GPU (torch.cuda.is_available() is False; built for CUDA %2, driver supports CUDA %3)")
-                .arg(facts.torchVersion, facts.torchCudaVersion.isEmpty() ? tr("none (CPU-only build)") : facts.torchCudaVersion,
-                     facts.cudaVersion.isEmpty() ? tr("unknown") : facts.cudaVersion),
-            tr("install a CUDA build of PyTorch no newer than the driver's CUDA, e.g. pip install torch --index-url "
-               "https://download.pytorch.org/whl/cu121")};
+            FactsText::tr("PyTorch %1 cannot use the GPU (torch.cuda.is_available() is False; built for CUDA %2, driver supports CUDA %3)")
+                .arg(facts.torchVersion, facts.torchCudaVersion.isEmpty() ? FactsText::tr("none (CPU-only build)") : facts.torchCudaVersion,
+                     facts.cudaVersion.isEmpty() ? FactsText::tr("unknown") : facts.cudaVersion),
+            FactsText::tr("install a CUDA build of PyTorch no newer than the driver's CUDA, e.g. pip install torch --index-url "
+                          "https://download.pytorch.org/whl/cu121")};
     }
     if (facts.diskFreeMiB && facts.diskTotalMiB && *facts.diskTotalMiB > 0
         && (*facts.diskFreeMiB < 5 * 1024 || *facts.diskFreeMiB * 100 / *facts.diskTotalMiB < 5)) {
         facts.problems << MachineFacts::Problem{
-            tr("disk nearly full: %1 GiB free on %2").arg(double(*facts.diskFreeMiB) / 1024.0, 0, 'f', 1).arg(facts.diskMount),
-            tr("delete old checkpoints or caches (~/.cache/pip, ~/.cache/huggingface), or attach a larger volume")};
+            FactsText::tr("disk nearly full: %1 GiB free on %2").arg(double(*facts.diskFreeMiB) / 1024.0, 0, 'f', 1).arg(facts.diskMount),
+            FactsText::tr("delete old checkpoints or caches (~/.cache/pip, ~/.cache/huggingface), or attach a larger volume")};
     }
 }
 
@@ -145,7 +146,7 @@ MachineFacts parseMachineFacts(const QByteArray &output)
                 facts.nvidiaSmiError = line;
         }
         if (facts.gpus.isEmpty() && facts.nvidiaSmiError.isEmpty())
-            facts.nvidiaSmiError = tr("nvidia-smi lists no GPU");
+            facts.nvidiaSmiError = FactsText::tr("nvidia-smi lists no GPU");
     }
     facts.pythonVersion = s.value(QStringLiteral("python")).value(0);
     const QStringList torch = s.value(QStringLiteral("torch"));
@@ -171,7 +172,7 @@ Result<MachineFacts> gatherMachineFacts(ssh::Session &session, const std::atomic
         return status.error();
     if (!out.contains("@@end"))
         return makeError(ErrorCode::RemoteFailed,
-                         tr("the facts script did not complete on %1 (is the login shell POSIX-compatible?)")
+                         FactsText::tr("the facts script did not complete on %1 (is the login shell POSIX-compatible?)")
                              .arg(session.target().display()));
     return parseMachineFacts(out);
 }

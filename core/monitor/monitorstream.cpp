@@ -8,10 +8,11 @@
 
 namespace gantry::monitor {
 namespace {
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class MonitorText
 {
-    return QCoreApplication::translate("gantry::monitor", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gantry::monitor)
+};
 } // namespace
 
 Result<ProbeResult> probeHost(ssh::Session &session)
@@ -94,7 +95,7 @@ Result<void> MonitorStream::run(const std::atomic_bool &stop, const Callbacks &c
             if (channel.isEof() && data->isEmpty()) {
                 const QString detail = QString::fromUtf8(err).trimmed();
                 return Error{ErrorCode::RemoteFailed,
-                             tr("The monitor loop on %1 ended%2; reconnecting.")
+                             MonitorText::tr("The monitor loop on %1 ended%2; reconnecting.")
                                  .arg(m_host, detail.isEmpty() ? QString() : QStringLiteral(" (") + detail + QLatin1Char(')'))};
             }
             if (!stale && now - lastSample > 3LL * interval + 500) {
@@ -105,7 +106,7 @@ Result<void> MonitorStream::run(const std::atomic_bool &stop, const Callbacks &c
             }
             if (now - lastData > silentLimitMs) {
                 return Error{ErrorCode::ConnectFailed,
-                             tr("No data from %1 for %2 s: the connection seems dead; reconnecting.")
+                             MonitorText::tr("No data from %1 for %2 s: the connection seems dead; reconnecting.")
                                  .arg(m_host)
                                  .arg((now - lastData) / 1000)};
             }
@@ -126,12 +127,12 @@ Result<void> MonitorStream::run(const std::atomic_bool &stop, const Callbacks &c
         }
         if (kept.size() == fields.size() || !kept.contains(QLatin1StringView("index"))) {
             return Error{ErrorCode::RemoteFailed,
-                         tr("nvidia-smi on %1 rejects the field \"%2\" that Gantry needs; update the NVIDIA driver.")
+                         MonitorText::tr("nvidia-smi on %1 rejects the field \"%2\" that Gantry needs; update the NVIDIA driver.")
                              .arg(m_host, invalidField)};
         }
         m_probe.gpuFields = kept;
     }
-    return Error{ErrorCode::RemoteFailed, tr("nvidia-smi on %1 rejected too many fields; update the NVIDIA driver.").arg(m_host)};
+    return Error{ErrorCode::RemoteFailed, MonitorText::tr("nvidia-smi on %1 rejected too many fields; update the NVIDIA driver.").arg(m_host)};
 }
 
 } // namespace gantry::monitor

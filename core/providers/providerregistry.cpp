@@ -8,10 +8,11 @@
 
 namespace gantry::providers {
 namespace {
-QString trProv(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class ProvidersText
 {
-    return QCoreApplication::translate("gantry::providers", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gantry::providers)
+};
 } // namespace
 
 QStringList knownProviderIds()
@@ -22,11 +23,11 @@ QStringList knownProviderIds()
 QString providerDisplayName(const QString &id)
 {
     if (id == QLatin1String("lambda"))
-        return trProv("Lambda Cloud");
+        return ProvidersText::tr("Lambda Cloud");
     if (id == QLatin1String("runpod"))
-        return trProv("RunPod");
+        return ProvidersText::tr("RunPod");
     if (id == QLatin1String("sandbox"))
-        return trProv("Local sandbox");
+        return ProvidersText::tr("Local sandbox");
     return id;
 }
 
@@ -104,7 +105,7 @@ Result<std::unique_ptr<Provider>> createProvider(const QString &id, const Provid
         return std::unique_ptr<Provider>(std::make_unique<SandboxProvider>(settings.configDir, options, parent));
     }
     if (id != QLatin1String("lambda") && id != QLatin1String("runpod")) {
-        return Error{ErrorCode::Usage, trProv("Unknown provider \"%1\" (known: %2).")
+        return Error{ErrorCode::Usage, ProvidersText::tr("Unknown provider \"%1\" (known: %2).")
                                            .arg(id, knownProviderIds().join(QStringLiteral(", ")))};
     }
     Result<std::optional<QString>> key = findApiKey(id, settings);
@@ -112,7 +113,7 @@ Result<std::unique_ptr<Provider>> createProvider(const QString &id, const Provid
         return key.error();
     if (!key->has_value()) {
         return Error{ErrorCode::Usage,
-                     trProv("No API key for %1. Set %2, or store one with: gantry-cli provider-key set %3")
+                     ProvidersText::tr("No API key for %1. Set %2, or store one with: gantry-cli provider-key set %3")
                          .arg(providerDisplayName(id), apiKeyEnvName(id), id)};
     }
     Result<QUrl> endpoint = checkEndpoint(endpointFor(id, settings), providerDisplayName(id));

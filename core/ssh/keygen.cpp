@@ -18,10 +18,11 @@
 namespace gantry::ssh {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class SshText
 {
-    return QCoreApplication::translate("ssh", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ssh)
+};
 
 Result<void> writeNewFile(const QString &path, const QByteArray &data, mode_t mode)
 {
@@ -30,8 +31,8 @@ Result<void> writeNewFile(const QString &path, const QByteArray &data, mode_t mo
     const int fd = ::open(native.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
     if (fd < 0)
         return makeError(errno == EEXIST ? ErrorCode::Conflict : ErrorCode::Io,
-                         errno == EEXIST ? tr("%1 exists already; choose another path or remove it first").arg(path)
-                                         : tr("cannot create %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno))));
+                         errno == EEXIST ? SshText::tr("%1 exists already; choose another path or remove it first").arg(path)
+                                         : SshText::tr("cannot create %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno))));
     ::fchmod(fd, mode);
     qsizetype written = 0;
     while (written < data.size()) {
@@ -39,7 +40,7 @@ Result<void> writeNewFile(const QString &path, const QByteArray &data, mode_t mo
         if (n <= 0) {
             ::close(fd);
             ::unlink(native.constData());
-            return makeError(ErrorCode::Io, tr("cannot write %1").arg(path));
+            return makeError(ErrorCode::Io, SshText::tr("cannot write %1").arg(path));
         }
         written += n;
     }
@@ -53,11 +54,11 @@ Result<GeneratedKey> generateEd25519Key(const QString &path, const QString &comm
 {
     const QString pubPath = path + QStringLiteral(".pub");
     if (QFileInfo::exists(path) || QFileInfo::exists(pubPath))
-        return makeError(ErrorCode::Conflict, tr("%1 exists already; choose another path or remove it first").arg(path));
+        return makeError(ErrorCode::Conflict, SshText::tr("%1 exists already; choose another path or remove it first").arg(path));
     QDir().mkpath(QFileInfo(path).absolutePath());
     ssh_key key = nullptr;
     if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) != SSH_OK)
-        return makeError(ErrorCode::Generic, tr("could not generate an ed25519 key"));
+        return makeError(ErrorCode::Generic, SshText::tr("could not generate an ed25519 key"));
     char *b64priv = nullptr;
     char *b64pub = nullptr;
     const QByteArray pass = passphrase.toUtf8();
@@ -67,7 +68,7 @@ Result<GeneratedKey> generateEd25519Key(const QString &path, const QString &comm
     if (rcPriv != SSH_OK || rcPub != SSH_OK) {
         ssh_string_free_char(b64priv);
         ssh_string_free_char(b64pub);
-        return makeError(ErrorCode::Generic, tr("could not export the new key"));
+        return makeError(ErrorCode::Generic, SshText::tr("could not export the new key"));
     }
     QByteArray privData(b64priv);
     if (!privData.endsWith('\n'))
@@ -94,7 +95,7 @@ Result<QString> readPublicKey(const QString &privateKeyPath)
         return QString::fromUtf8(pub.readAll()).trimmed();
     ssh_key key = nullptr;
     if (ssh_pki_import_privkey_file(QFile::encodeName(privateKeyPath).constData(), nullptr, nullptr, nullptr, &key) != SSH_OK)
-        return makeError(ErrorCode::NotFound, tr("cannot read the key %1 (missing, encrypted or not a key)").arg(privateKeyPath));
+        return makeError(ErrorCode::NotFound, SshText::tr("cannot read the key %1 (missing, encrypted or not a key)").arg(privateKeyPath));
     char *b64 = nullptr;
     ssh_pki_export_pubkey_base64(key, &b64);
     const QString text = QString::fromLatin1(ssh_key_type_to_char(ssh_key_type(key))) + QLatin1Char(' ') + QString::fromLatin1(b64);

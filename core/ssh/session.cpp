@@ -16,10 +16,11 @@ namespace gantry::ssh {
 
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class SshText
 {
-    return QCoreApplication::translate("ssh", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ssh)
+};
 
 struct KeyGuard
 {
@@ -36,7 +37,7 @@ QString methodsText(int methods)
         names << QStringLiteral("password");
     if (methods & SSH_AUTH_METHOD_INTERACTIVE)
         names << QStringLiteral("keyboard-interactive");
-    return names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "));
+    return names.isEmpty() ? SshText::tr("none") : names.join(QStringLiteral(", "));
 }
 
 QStringList defaultIdentityFiles()
@@ -109,7 +110,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     m_target = target;
     m_session = ssh_new();
     if (!m_session)
-        return makeError(ErrorCode::Generic, tr("could not create an SSH session (out of memory?)"));
+        return makeError(ErrorCode::Generic, SshText::tr("could not create an SSH session (out of memory?)"));
 
     const QByteArray host = target.host.toUtf8();
     const QByteArray user = target.effectiveUser().toUtf8();
@@ -141,7 +142,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
         Target jump;
         QString error;
         if (!parseTargetSpec(target.proxyJump, &jump, &error))
-            return makeError(ErrorCode::Usage, tr("invalid ProxyJump \"%1\": %2").arg(target.proxyJump, error));
+            return makeError(ErrorCode::Usage, SshText::tr("invalid ProxyJump \"%1\": %2").arg(target.proxyJump, error));
         const QString command = QStringLiteral("ssh -W [%h]:%p -p %1 %2@%3")
                                     .arg(jump.port).arg(shellQuote(jump.effectiveUser()), shellQuote(jump.host));
         const QByteArray commandBytes = command.toUtf8();
@@ -156,13 +157,13 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
         if (cancelled(options.cancel)) {
             disconnect();
-            return makeError(ErrorCode::Cancelled, tr("connection to %1 cancelled").arg(target.display()));
+            return makeError(ErrorCode::Cancelled, SshText::tr("connection to %1 cancelled").arg(target.display()));
         }
         if (timer.elapsed() > options.connectTimeoutMs) {
             disconnect();
             return makeError(ErrorCode::Timeout,
-                             tr("no answer from %1 within %2 s: the machine is down, the port is wrong, or a firewall "
-                                "drops the connection; check the address and that the instance is running")
+                             SshText::tr("no answer from %1 within %2 s: the machine is down, the port is wrong, or a firewall "
+                                         "drops the connection; check the address and that the instance is running")
                                  .arg(target.display()).arg(options.connectTimeoutMs / 1000));
         }
         QThread::msleep(5);
@@ -172,7 +173,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
         const QString why = lastLibsshError();
         disconnect();
         return makeError(ErrorCode::ConnectFailed,
-                         tr("cannot connect to %1: %2; check the host name and port, and that sshd runs there")
+                         SshText::tr("cannot connect to %1: %2; check the host name and port, and that sshd runs there")
                              .arg(target.display(), why));
     }
 
@@ -191,11 +192,11 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
 {
     KeyGuard serverKey;
     if (ssh_get_server_publickey(m_session, &serverKey.key) != SSH_OK)
-        return makeError(ErrorCode::ConnectFailed, tr("%1 sent no host key: %2").arg(m_target.display(), lastLibsshError()));
+        return makeError(ErrorCode::ConnectFailed, SshText::tr("%1 sent no host key: %2").arg(m_target.display(), lastLibsshError()));
     unsigned char *hash = nullptr;
     size_t hashLen = 0;
     if (ssh_get_publickey_hash(serverKey.key, SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLen) != SSH_OK)
-        return makeError(ErrorCode::ConnectFailed, tr("cannot hash the host key of %1").arg(m_target.display()));
+        return makeError(ErrorCode::ConnectFailed, SshText::tr("cannot hash the host key of %1").arg(m_target.display()));
     char *fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLen);
     ssh_clean_pubkey_hash(&hash);
 
@@ -215,9 +216,9 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
         const KnownHostEntry old = findKnownHost(info.knownHostsFile, info.host, info.port);
         const QString portArg = info.port == 22 ? QString() : QStringLiteral(" -p %1").arg(info.port);
         return makeError(ErrorCode::HostKeyChanged,
-                         tr("host key for %1 changed — possible attack (or the instance was re-created); "
-                            "recorded %2 %3, now %4 %5; if you trust the new key, remove line %6 of %7 "
-                            "(ssh-keygen -R %8%9 -f %7) and connect again")
+                         SshText::tr("host key for %1 changed — possible attack (or the instance was re-created); "
+                                     "recorded %2 %3, now %4 %5; if you trust the new key, remove line %6 of %7 "
+                                     "(ssh-keygen -R %8%9 -f %7) and connect again")
                              .arg(m_target.display(), old.keyType, old.fingerprint, info.keyType, info.fingerprint)
                              .arg(old.line)
                              .arg(info.knownHostsFile, m_target.host, portArg));
@@ -229,19 +230,19 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
             trust = options.confirmNewHostKey(info);
         if (!trust)
             return makeError(ErrorCode::HostKeyUnknown,
-                             tr("host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one "
-                                "your provider shows, then accept it (CLI: --accept-new-host-key)")
+                             SshText::tr("host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one "
+                                         "your provider shows, then accept it (CLI: --accept-new-host-key)")
                                  .arg(m_target.display(), info.keyType, info.fingerprint));
         QDir().mkpath(QFileInfo(info.knownHostsFile).absolutePath());
         if (ssh_session_update_known_hosts(m_session) != SSH_OK)
-            return makeError(ErrorCode::Io, tr("cannot record the host key in %1: %2")
+            return makeError(ErrorCode::Io, SshText::tr("cannot record the host key in %1: %2")
                                                  .arg(info.knownHostsFile, lastLibsshError()));
         return {};
     }
     case SSH_KNOWN_HOSTS_ERROR:
         break;
     }
-    return makeError(ErrorCode::Io, tr("cannot read the known hosts file %1: %2; check its permissions")
+    return makeError(ErrorCode::Io, SshText::tr("cannot read the known hosts file %1: %2; check its permissions")
                                         .arg(info.knownHostsFile, lastLibsshError()));
 }
 
@@ -251,14 +252,14 @@ Result<void> Session::authenticate(const ConnectOptions &options)
     if (rc == SSH_AUTH_SUCCESS)
         return {};
     if (rc == SSH_AUTH_ERROR)
-        return makeError(ErrorCode::ConnectFailed, tr("connection to %1 broke during login: %2").arg(m_target.display(), lastLibsshError()));
+        return makeError(ErrorCode::ConnectFailed, SshText::tr("connection to %1 broke during login: %2").arg(m_target.display(), lastLibsshError()));
     const int methods = ssh_userauth_list(m_session, nullptr);
     QStringList tried;
     const AuthMethod method = m_target.auth;
 
     if ((method == AuthMethod::Auto || method == AuthMethod::Agent) && (methods & SSH_AUTH_METHOD_PUBLICKEY)
         && !qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK")) {
-        tried << tr("ssh-agent");
+        tried << SshText::tr("ssh-agent");
         if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
             return {};
     }
@@ -269,7 +270,7 @@ Result<void> Session::authenticate(const ConnectOptions &options)
             files = defaultIdentityFiles();
         for (const QString &file : std::as_const(files)) {
             if (!QFileInfo::exists(file)) {
-                tried << tr("%1 (missing)").arg(file);
+                tried << SshText::tr("%1 (missing)").arg(file);
                 continue;
             }
             tried << file;
@@ -293,7 +294,7 @@ Result<void> Session::authenticate(const ConnectOptions &options)
                 if (ssh_pki_import_privkey_file(path.constData(), passBytes.constData(), nullptr, nullptr, &priv.key)
                     != SSH_OK) {
                     return makeError(ErrorCode::AuthFailed,
-                                     tr("cannot unlock key %1: wrong passphrase, or not a private key file").arg(file));
+                                     SshText::tr("cannot unlock key %1: wrong passphrase, or not a private key file").arg(file));
                 }
             }
             rc = ssh_userauth_publickey(m_session, nullptr, priv.key);
@@ -307,7 +308,7 @@ Result<void> Session::authenticate(const ConnectOptions &options)
     if ((method == AuthMethod::Auto || method == AuthMethod::Password) && options.password
         && (methods & (SSH_AUTH_METHOD_PASSWORD | SSH_AUTH_METHOD_INTERACTIVE))) {
         if (methods & SSH_AUTH_METHOD_INTERACTIVE) {
-            tried << tr("keyboard-interactive");
+            tried << SshText::tr("keyboard-interactive");
             rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
             bool declined = false;
             while (rc == SSH_AUTH_INFO) {
@@ -315,7 +316,7 @@ Result<void> Session::authenticate(const ConnectOptions &options)
                 for (int i = 0; i < prompts; ++i) {
                     char echo = 0;
                     const QString prompt = QString::fromUtf8(ssh_userauth_kbdint_getprompt(m_session, static_cast<unsigned>(i), &echo));
-                    const std::optional<QString> answer = options.password(prompt.trimmed().isEmpty() ? tr("Password:") : prompt);
+                    const std::optional<QString> answer = options.password(prompt.trimmed().isEmpty() ? SshText::tr("Password:") : prompt);
                     if (!answer) {
                         declined = true;
                         break;
@@ -330,8 +331,8 @@ Result<void> Session::authenticate(const ConnectOptions &options)
                 return {};
         }
         if ((methods & SSH_AUTH_METHOD_PASSWORD) && ssh_is_connected(m_session)) {
-            tried << tr("password");
-            if (const std::optional<QString> password = options.password(tr("Password for %1:").arg(m_target.display()))) {
+            tried << SshText::tr("password");
+            if (const std::optional<QString> password = options.password(SshText::tr("Password for %1:").arg(m_target.display()))) {
                 if (ssh_userauth_password(m_session, nullptr, password->toUtf8().constData()) == SSH_AUTH_SUCCESS)
                     return {};
             }
@@ -339,27 +340,27 @@ Result<void> Session::authenticate(const ConnectOptions &options)
     }
 
     return makeError(ErrorCode::AuthFailed,
-                     tr("authentication failed for %1 (server accepts: %2; tried: %3); give the right key with -i "
-                        "KEYFILE or a password (--password-env VAR in the CLI), or add your public key to "
-                        "~/.ssh/authorized_keys on the machine")
+                     SshText::tr("authentication failed for %1 (server accepts: %2; tried: %3); give the right key with -i "
+                                 "KEYFILE or a password (--password-env VAR in the CLI), or add your public key to "
+                                 "~/.ssh/authorized_keys on the machine")
                          .arg(m_target.display(), methodsText(methods),
-                              tried.isEmpty() ? tr("nothing usable") : tried.join(QStringLiteral(", "))));
+                              tried.isEmpty() ? SshText::tr("nothing usable") : tried.join(QStringLiteral(", "))));
 }
 
 Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
 {
     if (!isConnected())
-        return makeError(ErrorCode::ConnectFailed, tr("not connected to %1; reconnect first").arg(m_target.display()));
+        return makeError(ErrorCode::ConnectFailed, SshText::tr("not connected to %1; reconnect first").arg(m_target.display()));
     ssh_channel channel = ssh_channel_new(m_session);
     if (!channel)
-        return makeError(ErrorCode::RemoteFailed, tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+        return makeError(ErrorCode::RemoteFailed, SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
     auto wrapped = std::make_unique<Channel>(channel);
     if (ssh_channel_open_session(channel) != SSH_OK)
         return makeError(ErrorCode::RemoteFailed,
-                         tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
+                         SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
                              .arg(m_target.display(), lastLibsshError()));
     if (ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK)
-        return makeError(ErrorCode::RemoteFailed, tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
+        return makeError(ErrorCode::RemoteFailed, SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
     return wrapped;
 }
 
@@ -367,16 +368,16 @@ Result<std::unique_ptr<Channel>> Session::openForward(const QString &remoteHost,
                                                       const QString &originHost, int originPort)
 {
     if (!isConnected())
-        return makeError(ErrorCode::ConnectFailed, tr("not connected to %1; reconnect first").arg(m_target.display()));
+        return makeError(ErrorCode::ConnectFailed, SshText::tr("not connected to %1; reconnect first").arg(m_target.display()));
     ssh_channel channel = ssh_channel_new(m_session);
     if (!channel)
-        return makeError(ErrorCode::RemoteFailed, tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+        return makeError(ErrorCode::RemoteFailed, SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
     auto wrapped = std::make_unique<Channel>(channel);
     if (ssh_channel_open_forward(channel, remoteHost.toUtf8().constData(), remotePort,
                                  originHost.toUtf8().constData(), originPort) != SSH_OK) {
         return makeError(ErrorCode::RemoteFailed,
-                         tr("cannot reach %1:%2 from %3 (%4): nothing listens on that port on the instance, or the "
-                            "server forbids forwarding (AllowTcpForwarding)")
+                         SshText::tr("cannot reach %1:%2 from %3 (%4): nothing listens on that port on the instance, or the "
+                                     "server forbids forwarding (AllowTcpForwarding)")
                              .arg(remoteHost).arg(remotePort).arg(m_target.display(), lastLibsshError()));
     }
     return wrapped;
@@ -432,13 +433,13 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
             channel.sendSignal("KILL");
             signalRemoteGroup(remotePid, "KILL");
             channel.close();
-            return makeError(ErrorCode::Cancelled, tr("command cancelled on %1").arg(m_target.display()));
+            return makeError(ErrorCode::Cancelled, SshText::tr("command cancelled on %1").arg(m_target.display()));
         }
         if (options.timeoutMs > 0 && timer.elapsed() > options.timeoutMs) {
             channel.sendSignal("TERM");
             signalRemoteGroup(remotePid, "TERM");
             channel.close();
-            return makeError(ErrorCode::Timeout, tr("command on %1 did not finish within %2 s")
+            return makeError(ErrorCode::Timeout, SshText::tr("command on %1 did not finish within %2 s")
                                                      .arg(m_target.display()).arg(options.timeoutMs / 1000));
         }
         QByteArray err;
@@ -468,13 +469,13 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
         if (channel.isEof() && data->isEmpty() && err.isEmpty())
             break;
         if (!isConnected())
-            return makeError(ErrorCode::ConnectFailed, tr("connection to %1 lost while a command ran").arg(m_target.display()));
+            return makeError(ErrorCode::ConnectFailed, SshText::tr("connection to %1 lost while a command ran").arg(m_target.display()));
     }
     if (!pendingErr.isEmpty() && options.onStderr)
         options.onStderr(pendingErr);
     const std::optional<int> status = channel.exitStatus();
     if (interrupted)
-        return makeError(ErrorCode::Cancelled, tr("command cancelled on %1").arg(m_target.display()));
+        return makeError(ErrorCode::Cancelled, SshText::tr("command cancelled on %1").arg(m_target.display()));
     return status.value_or(-1);
 }
 

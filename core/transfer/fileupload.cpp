@@ -22,14 +22,15 @@ namespace {
 // not our pipeline, is what limits one session.
 constexpr int kMaxInflight = 16;
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class TransferText
 {
-    return QCoreApplication::translate("Transfer", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Transfer)
+};
 
 Error cancelledError()
 {
-    return Error{ErrorCode::Cancelled, tr("Cancelled.")};
+    return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
 }
 
 // Reports wire bytes of one SftpClient to the context and the journal as they grow.
@@ -58,7 +59,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
 {
     QFile file(localPath);
     if (!file.open(QIODevice::ReadOnly)) {
-        plan.fail(Error{ErrorCode::Io, tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
+        plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
         return;
     }
     auto handle = sftp.open(partial, SftpClient::OpenWrite);
@@ -95,7 +96,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
                 end = offset + layout.chunkLength(current);
                 hash = std::make_unique<Sha256>();
                 if (!file.seek(qint64(offset))) {
-                    plan.fail(Error{ErrorCode::Io, tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
+                    plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
                     current = -1;
                     break;
                 }
@@ -104,9 +105,9 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
             const qint64 got = file.read(buffer.data(), n);
             if (got != qint64(n)) {
                 plan.fail(Error{ErrorCode::Conflict,
-                                got < 0 ? tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
-                                        : tr("%1 became shorter while it was being uploaded. Retry to upload the "
-                                             "new version from the start.").arg(localPath)});
+                                got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
+                                        : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
+                                                           "new version from the start.").arg(localPath)});
                 current = -1;
                 break;
             }
@@ -134,7 +135,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
         if (it == inflight.end()) continue;
         const Request req = it.value();
         inflight.erase(it);
-        if (auto st = sftp.checkStatus(*reply, tr("Writing"), partial); !st) {
+        if (auto st = sftp.checkStatus(*reply, TransferText::tr("Writing"), partial); !st) {
             failWith(st.error());
             continue; // drain the rest before closing
         }
@@ -158,7 +159,7 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
 {
     QFile file(localPartial);
     if (!file.open(QIODevice::ReadWrite)) {
-        plan.fail(Error{ErrorCode::PermissionDenied, tr("Cannot write %1: %2.").arg(localPartial, file.errorString())});
+        plan.fail(Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot write %1: %2.").arg(localPartial, file.errorString())});
         return;
     }
     auto handle = sftp.open(remotePath, SftpClient::OpenRead);
@@ -218,11 +219,11 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
         if (failed) continue;
         if (reply->type == SftpClient::Status) {
             if (reply->status() == SftpClient::StatusEof) {
-                plan.fail(Error{ErrorCode::Conflict, tr("%1 on %2 became shorter while it was being downloaded. "
-                                                        "Retry to download the new version.").arg(remotePath, ctx.host())});
+                plan.fail(Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 became shorter while it was being downloaded. "
+                                                                      "Retry to download the new version.").arg(remotePath, ctx.host())});
             } else {
-                auto st = sftp.checkStatus(*reply, tr("Reading"), remotePath);
-                plan.fail(st ? Error{ErrorCode::RemoteFailed, tr("Reading %1 failed.").arg(remotePath)} : st.error());
+                auto st = sftp.checkStatus(*reply, TransferText::tr("Reading"), remotePath);
+                plan.fail(st ? Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 failed.").arg(remotePath)} : st.error());
             }
             failed = true;
             continue;
@@ -231,9 +232,9 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
         sftpwire::Reader(reply->body).string(&data);
         const quint32 got = quint32(std::min<qsizetype>(data.size(), req.length));
         if (got == 0 || !file.seek(qint64(req.offset)) || file.write(data.constData(), got) != qint64(got)) {
-            plan.fail(got == 0 ? Error{ErrorCode::RemoteFailed, tr("Reading %1 returned no data.").arg(remotePath)}
-                               : Error{ErrorCode::DiskFull, tr("Cannot write %1: %2. Free some space locally and retry; "
-                                                               "the download continues where it stopped.")
+            plan.fail(got == 0 ? Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 returned no data.").arg(remotePath)}
+                               : Error{ErrorCode::DiskFull, TransferText::tr("Cannot write %1: %2. Free some space locally and retry; "
+                                                                             "the download continues where it stopped.")
                                                                 .arg(localPartial, file.errorString())});
             failed = true;
             continue;
@@ -311,13 +312,13 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     outcome.destination = remoteFinal;
     const QFileInfo info(localPath);
     if (!info.exists()) {
-        return Error{ErrorCode::NotFound, tr("The local file %1 does not exist.").arg(localPath)};
+        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(localPath)};
     }
     {
         QFile probe(localPath);
         if (!probe.open(QIODevice::ReadOnly)) {
             return Error{ErrorCode::PermissionDenied,
-                         tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
+                         TransferText::tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
         }
     }
     const quint64 size = quint64(info.size());
@@ -327,7 +328,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
 
     std::optional<FileJournal> journal = ctx.journals().loadFile(key);
     if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
-        outcome.notes.append(tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
+        outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
         journal.reset();
     }
     if (journal) {
@@ -352,8 +353,8 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     const quint64 already = journal->doneBytes();
     if (auto space = sftp.statvfs(remoteParent(partial)); space && space->freeBytes + 65536 < size - already) {
         return Error{ErrorCode::DiskFull,
-                     tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
-                        "directory) and retry.")
+                     TransferText::tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
+                                      "directory) and retry.")
                          .arg(ctx.host(), info.fileName(), formatBytes(space->freeBytes), remoteParent(partial),
                               formatBytes(size - already))};
     }
@@ -391,14 +392,14 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     if (auto e = plan.error()) return *e;
     if (ctx.cancelled()) return cancelledError();
     if (!after.complete()) {
-        return Error{ErrorCode::Generic, tr("Upload of %1 stopped before the end; retry to continue.").arg(localPath)};
+        return Error{ErrorCode::Generic, TransferText::tr("Upload of %1 stopped before the end; retry to continue.").arg(localPath)};
     }
 
     const QFileInfo now(localPath);
     if (quint64(now.size()) != size || now.lastModified().toMSecsSinceEpoch() != mtime) {
         ctx.journals().remove(key);
         return Error{ErrorCode::Conflict,
-                     tr("%1 changed while it was being uploaded. Retry to upload the new version from the start.")
+                     TransferText::tr("%1 changed while it was being uploaded. Retry to upload the new version from the start.")
                          .arg(localPath)};
     }
     if (!localHash) return localHash.error();
@@ -408,15 +409,15 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
             ctx.journals().remove(key);
             (void)sftp.remove(partial);
             return Error{ErrorCode::RemoteFailed,
-                         tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
-                            "was removed; retry to upload it again.")
+                         TransferText::tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
+                                          "was removed; retry to upload it again.")
                              .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
         };
         if (chunkHasher) {
             if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
                 for (int i = 0; i < chunks->size(); ++i) {
                     if (chunks->at(i) != after.chunkHashes.value(i)) {
-                        return damaged(tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
+                        return damaged(TransferText::tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
                                        chunks->at(i), after.chunkHashes.value(i));
                     }
                 }
@@ -426,14 +427,14 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
         if (!outcome.verified) {
             // Small files, hosts without python3, journals from older versions: the whole file.
             auto remote = size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
-            if (remote && *remote != *localHash) return damaged(tr("the file"), *remote, *localHash);
+            if (remote && *remote != *localHash) return damaged(TransferText::tr("the file"), *remote, *localHash);
             if (remote) outcome.verified = true;
-            else outcome.notes.append(tr("Not verified: %1").arg(remote.error().message));
+            else outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
         }
     }
     if (auto r = sftp.rename(partial, remoteFinal, replaceExisting); !r) {
         if (!replaceExisting && sftp.stat(remoteFinal)) {
-            return Error{ErrorCode::Conflict, tr("%1 appeared on %2 during the upload; the upload is kept as %3.")
+            return Error{ErrorCode::Conflict, TransferText::tr("%1 appeared on %2 during the upload; the upload is kept as %3.")
                                                   .arg(remoteFinal, ctx.host(), partial)};
         }
         return r.error();
@@ -455,7 +456,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     auto attrs = sftp.stat(remotePath);
     if (!attrs) return attrs.error();
     if (!attrs->isRegular()) {
-        return Error{ErrorCode::Usage, tr("%1 on %2 is not a regular file.").arg(remotePath, ctx.host())};
+        return Error{ErrorCode::Usage, TransferText::tr("%1 on %2 is not a regular file.").arg(remotePath, ctx.host())};
     }
     const quint64 size = attrs->size.value_or(0);
     const qint64 mtime = attrs->mtime.value_or(0);
@@ -464,7 +465,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
 
     std::optional<FileJournal> journal = ctx.journals().loadFile(key);
     if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
-        outcome.notes.append(tr("%1 changed on the host since the interrupted download; starting again.").arg(remotePath));
+        outcome.notes.append(TransferText::tr("%1 changed on the host since the interrupted download; starting again.").arg(remotePath));
         journal.reset();
     }
     if (journal && quint64(QFileInfo(partial).size()) != size) journal.reset();
@@ -474,7 +475,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
         journal->wireBytes = wire;
         QFile f(partial);
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || !f.resize(qint64(size))) {
-            return Error{ErrorCode::PermissionDenied, tr("Cannot create %1: %2.").arg(partial, f.errorString())};
+            return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create %1: %2.").arg(partial, f.errorString())};
         }
     } else {
         outcome.resumed = true;
@@ -510,24 +511,24 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
                 ctx.journals().remove(key);
                 QFile::remove(partial);
                 return Error{ErrorCode::RemoteFailed,
-                             tr("Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was "
-                                "removed; retry to download it again.")
+                             TransferText::tr("Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was "
+                                              "removed; retry to download it again.")
                                  .arg(localFinal, outcome.sha256, QString::fromLatin1(*remote), ctx.host())};
             }
             outcome.verified = true;
         } else {
-            outcome.notes.append(tr("Not verified: %1").arg(remote.error().message));
+            outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
         }
     }
     if (QFileInfo::exists(localFinal)) {
         if (!replaceExisting) {
-            return Error{ErrorCode::Conflict, tr("%1 appeared during the download; the download is kept as %2.")
+            return Error{ErrorCode::Conflict, TransferText::tr("%1 appeared during the download; the download is kept as %2.")
                                                   .arg(localFinal, partial)};
         }
         QFile::remove(localFinal);
     }
     if (!QFile::rename(partial, localFinal)) {
-        return Error{ErrorCode::Io, tr("Cannot rename %1 to %2.").arg(partial, localFinal)};
+        return Error{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2.").arg(partial, localFinal)};
     }
     ctx.journals().remove(key);
     ctx.addFilesDone(1);

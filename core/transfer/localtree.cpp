@@ -13,10 +13,11 @@
 namespace gantry::transfer {
 
 namespace {
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class TransferText
 {
-    return QCoreApplication::translate("Transfer", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Transfer)
+};
 
 quint32 modeOf(const QFileInfo &fi)
 {
@@ -39,10 +40,10 @@ Result<LocalTree> scanLocalTree(const QString &folder, bool followSymlinks)
 {
     const QFileInfo rootInfo(folder);
     if (!rootInfo.exists()) {
-        return Error{ErrorCode::NotFound, tr("The local folder %1 does not exist.").arg(folder)};
+        return Error{ErrorCode::NotFound, TransferText::tr("The local folder %1 does not exist.").arg(folder)};
     }
     if (!rootInfo.isReadable()) {
-        return Error{ErrorCode::PermissionDenied, tr("Cannot read the local folder %1: permission denied.").arg(folder)};
+        return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot read the local folder %1: permission denied.").arg(folder)};
     }
     const QDir root(rootInfo.absoluteFilePath());
     const QString top = rootInfo.fileName();
@@ -56,34 +57,34 @@ Result<LocalTree> scanLocalTree(const QString &folder, bool followSymlinks)
         const QString rel = top + QLatin1Char('/') + root.relativeFilePath(path);
         if (fi.isSymLink()) {
             if (!followSymlinks) {
-                tree.notes.append(tr("Skipped symlink %1 (symlinks are not followed).").arg(rel));
+                tree.notes.append(TransferText::tr("Skipped symlink %1 (symlinks are not followed).").arg(rel));
                 continue;
             }
             if (!fi.exists()) {
-                tree.notes.append(tr("Skipped broken symlink %1.").arg(rel));
+                tree.notes.append(TransferText::tr("Skipped broken symlink %1.").arg(rel));
                 continue;
             }
             if (fi.isDir()) {
-                tree.notes.append(tr("Skipped symlink to a folder %1 (folder links are not followed, to avoid loops).").arg(rel));
+                tree.notes.append(TransferText::tr("Skipped symlink to a folder %1 (folder links are not followed, to avoid loops).").arg(rel));
                 continue;
             }
         }
         if (fi.isDir()) {
             if (!fi.isReadable() || !fi.isExecutable()) {
                 return Error{ErrorCode::PermissionDenied,
-                             tr("Cannot read the local folder %1: permission denied. Fix its permissions or leave it out.")
+                             TransferText::tr("Cannot read the local folder %1: permission denied. Fix its permissions or leave it out.")
                                  .arg(path)};
             }
             tree.entries.append(LocalEntry{rel, path, 0, 0, modeOf(fi), true});
             continue;
         }
         if (!fi.isFile()) {
-            tree.notes.append(tr("Skipped %1: not a regular file (device, socket or pipe).").arg(rel));
+            tree.notes.append(TransferText::tr("Skipped %1: not a regular file (device, socket or pipe).").arg(rel));
             continue;
         }
         if (!fi.isReadable()) {
             return Error{ErrorCode::PermissionDenied,
-                         tr("Cannot read the local file %1: permission denied. Fix its permissions or leave it out.")
+                         TransferText::tr("Cannot read the local file %1: permission denied. Fix its permissions or leave it out.")
                              .arg(path)};
         }
         LocalEntry e{rel, fi.canonicalFilePath().isEmpty() ? path : fi.canonicalFilePath(), quint64(fi.size()),

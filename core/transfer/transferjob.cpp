@@ -15,15 +15,16 @@ namespace gantry::transfer {
 
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class TransferText
 {
-    return QCoreApplication::translate("Transfer", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Transfer)
+};
 
 Error conflictError(const QString &what, const QString &where)
 {
-    return Error{ErrorCode::Conflict, tr("%1 already exists%2. Choose what to do: overwrite, resume, skip or rename "
-                                         "(CLI: --on-conflict).").arg(what, where)};
+    return Error{ErrorCode::Conflict, TransferText::tr("%1 already exists%2. Choose what to do: overwrite, resume, skip or rename "
+                                                       "(CLI: --on-conflict).").arg(what, where)};
 }
 
 // Decides Ask through the resolver; Ask stays Ask when nobody can be asked.
@@ -38,16 +39,16 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
 {
     const QFileInfo local(req.localPath);
     if (!local.exists() && !local.isSymLink()) {
-        return Error{ErrorCode::NotFound, tr("The local file %1 does not exist.").arg(req.localPath)};
+        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(req.localPath)};
     }
     if (local.isSymLink() && !ctx.options().followSymlinks) {
         TransferOutcome o;
         o.skipped = true;
-        o.notes.append(tr("Skipped symlink %1 (symlinks are not followed).").arg(req.localPath));
+        o.notes.append(TransferText::tr("Skipped symlink %1 (symlinks are not followed).").arg(req.localPath));
         return o;
     }
     if (!local.exists()) {
-        return Error{ErrorCode::NotFound, tr("%1 is a broken symlink.").arg(req.localPath)};
+        return Error{ErrorCode::NotFound, TransferText::tr("%1 is a broken symlink.").arg(req.localPath)};
     }
     QString remote = req.remotePath.isEmpty() ? QStringLiteral(".") : req.remotePath;
     if (remote.startsWith(QLatin1String("~/"))) remote = remote.mid(2);
@@ -62,7 +63,7 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     if (st && st->isDir()) {
         dest = remoteJoin(remote, local.fileName());
     } else if (req.destinationIsDir || req.remotePath.endsWith(QLatin1Char('/'))) {
-        if (st) return Error{ErrorCode::Conflict, tr("%1 on %2 is a file, not a directory.").arg(remote, ctx.host())};
+        if (st) return Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 is a file, not a directory.").arg(remote, ctx.host())};
         if (auto m = sftp.mkdirs(remote); !m) return m.error();
         dest = remoteJoin(remote, local.fileName());
     } else {
@@ -70,8 +71,8 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
         auto pst = sftp.stat(parent);
         if (!pst) {
             if (pst.error().code == ErrorCode::NotFound) {
-                return Error{ErrorCode::NotFound, tr("The destination folder %1 does not exist on %2. Create it first, "
-                                                     "or end the destination with '/' to have it created.")
+                return Error{ErrorCode::NotFound, TransferText::tr("The destination folder %1 does not exist on %2. Create it first, "
+                                                                   "or end the destination with '/' to have it created.")
                                                       .arg(parent, ctx.host())};
             }
             return pst.error();
@@ -86,20 +87,20 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     if (existing) {
         policy = decide(ctx, dest, existing->isDir());
         if (existing->isDir() != local.isDir()) {
-            return Error{ErrorCode::Conflict, tr("%1 on %2 exists and is a %3; the source is a %4.")
-                                                  .arg(dest, ctx.host(), existing->isDir() ? tr("folder") : tr("file"),
-                                                       local.isDir() ? tr("folder") : tr("file"))};
+            return Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 exists and is a %3; the source is a %4.")
+                                                  .arg(dest, ctx.host(), existing->isDir() ? TransferText::tr("folder") : TransferText::tr("file"),
+                                                       local.isDir() ? TransferText::tr("folder") : TransferText::tr("file"))};
         }
         switch (policy) {
         case ConflictPolicy::Ask:
-            if (!local.isDir()) return conflictError(dest, tr(" on %1").arg(ctx.host()));
+            if (!local.isDir()) return conflictError(dest, TransferText::tr(" on %1").arg(ctx.host()));
             break; // folders: only files that really collide are a conflict
         case ConflictPolicy::Skip:
             if (!local.isDir()) {
                 TransferOutcome o;
                 o.skipped = true;
                 o.destination = dest;
-                o.notes.append(tr("%1 exists on %2; skipped.").arg(dest, ctx.host()));
+                o.notes.append(TransferText::tr("%1 exists on %2; skipped.").arg(dest, ctx.host()));
                 return o;
             }
             break;
@@ -119,12 +120,12 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
                         o.verified = true;
                         o.destination = dest;
                         o.sha256 = QString::fromLatin1(*ours);
-                        o.notes.append(tr("%1 on %2 is already identical.").arg(dest, ctx.host()));
+                        o.notes.append(TransferText::tr("%1 on %2 is already identical.").arg(dest, ctx.host()));
                         return o;
                     }
                 }
-                return Error{ErrorCode::Conflict, tr("%1 exists on %2 and differs from %3; resume cannot continue it. "
-                                                     "Choose overwrite or rename.")
+                return Error{ErrorCode::Conflict, TransferText::tr("%1 exists on %2 and differs from %3; resume cannot continue it. "
+                                                                   "Choose overwrite or rename.")
                                                       .arg(dest, ctx.host(), req.localPath)};
             }
             break;
@@ -153,14 +154,14 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     if (localInfo.isDir()) {
         dest = QDir(localInfo.absoluteFilePath()).filePath(name);
     } else if (req.destinationIsDir || req.localPath.endsWith(QLatin1Char('/'))) {
-        if (localInfo.exists()) return Error{ErrorCode::Conflict, tr("%1 is a file, not a folder.").arg(req.localPath)};
+        if (localInfo.exists()) return Error{ErrorCode::Conflict, TransferText::tr("%1 is a file, not a folder.").arg(req.localPath)};
         if (!QDir().mkpath(localInfo.absoluteFilePath())) {
-            return Error{ErrorCode::PermissionDenied, tr("Cannot create the folder %1.").arg(req.localPath)};
+            return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create the folder %1.").arg(req.localPath)};
         }
         dest = QDir(localInfo.absoluteFilePath()).filePath(name);
     } else {
         if (!QFileInfo(localInfo.absolutePath()).isDir()) {
-            return Error{ErrorCode::NotFound, tr("The local folder %1 does not exist.").arg(localInfo.absolutePath())};
+            return Error{ErrorCode::NotFound, TransferText::tr("The local folder %1 does not exist.").arg(localInfo.absolutePath())};
         }
         dest = localInfo.absoluteFilePath();
     }
@@ -178,7 +179,7 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
                 TransferOutcome o;
                 o.skipped = true;
                 o.destination = dest;
-                o.notes.append(tr("%1 exists; skipped.").arg(dest));
+                o.notes.append(TransferText::tr("%1 exists; skipped.").arg(dest));
                 return o;
             }
             break;
@@ -198,11 +199,11 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
                         o.verified = true;
                         o.destination = dest;
                         o.sha256 = QString::fromLatin1(*ours);
-                        o.notes.append(tr("%1 is already identical.").arg(dest));
+                        o.notes.append(TransferText::tr("%1 is already identical.").arg(dest));
                         return o;
                     }
                 }
-                return Error{ErrorCode::Conflict, tr("%1 exists and differs from %2 on %3; choose overwrite or rename.")
+                return Error{ErrorCode::Conflict, TransferText::tr("%1 exists and differs from %2 on %3; choose overwrite or rename.")
                                                       .arg(dest, remote, ctx.host())};
             }
             break;

@@ -26,10 +26,11 @@ namespace {
 constexpr int kBatchFiles = 10000;
 constexpr quint64 kBatchBytes = 256ull * 1024 * 1024;
 
-QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class TransferText
 {
-    return QCoreApplication::translate("Transfer", text, disambiguation, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(Transfer)
+};
 
 // Bytes libarchive produces, gathered into large channel writes.
 struct TarSink
@@ -38,13 +39,13 @@ struct TarSink
     QByteArray buffer;
     quint64 wire = 0;
     std::optional<Error> error;
-    const std::atomic_bool *cancel = nullptr;
+    const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
 
     bool flush()
     {
         if (buffer.isEmpty() || error) return !error;
         if (cancel && cancel->load()) {
-            error = Error{ErrorCode::Cancelled, tr("Cancelled.")};
+            error = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
             return false;
         }
         if (auto w = channel->write(buffer); !w) {
@@ -81,15 +82,15 @@ Error classifyRemoteStderr(const QString &host, const QString &where, const QStr
 {
     const QString text = stderrText.trimmed();
     if (text.contains(QLatin1String("No space left")) || text.contains(QLatin1String("Disk quota"))) {
-        return Error{ErrorCode::DiskFull, tr("The disk on %1 is full while writing into %2 (about %3 still to send). "
-                                             "Files already verified are kept; free some space and retry to continue.")
+        return Error{ErrorCode::DiskFull, TransferText::tr("The disk on %1 is full while writing into %2 (about %3 still to send). "
+                                                           "Files already verified are kept; free some space and retry to continue.")
                                               .arg(host, where, formatBytes(needed))};
     }
     if (text.contains(QLatin1String("Permission denied"))) {
         return Error{ErrorCode::PermissionDenied,
-                     tr("Permission denied writing into %1 on %2. Pick a directory the SSH user can write.").arg(where, host)};
+                     TransferText::tr("Permission denied writing into %1 on %2. Pick a directory the SSH user can write.").arg(where, host)};
     }
-    return Error{ErrorCode::RemoteFailed, tr("Unpacking into %1 on %2 failed: %3").arg(where, host, text.left(400))};
+    return Error{ErrorCode::RemoteFailed, TransferText::tr("Unpacking into %1 on %2 failed: %3").arg(where, host, text.left(400))};
 }
 
 // Existing files under a remote folder (relative path → size), and whether tar and sha256sum are
@@ -201,7 +202,7 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
         archive_entry_set_size(entry, la_int64_t(e.size));
         QFile file(e.absolute);
         if (!file.open(QIODevice::ReadOnly)) {
-            failure = Error{ErrorCode::Io, tr("Cannot read the local file %1: %2.").arg(e.absolute, file.errorString())};
+            failure = Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(e.absolute, file.errorString())};
             archive_entry_free(entry);
             break;
         }
@@ -217,8 +218,8 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
         while (left > 0) {
             const qint64 n = file.read(buf.data(), qint64(std::min<quint64>(left, quint64(buf.size()))));
             if (n <= 0) {
-                failure = Error{ErrorCode::Conflict, tr("%1 changed while it was being uploaded (it became shorter). "
-                                                        "Retry to upload the new version.").arg(e.absolute)};
+                failure = Error{ErrorCode::Conflict, TransferText::tr("%1 changed while it was being uploaded (it became shorter). "
+                                                                      "Retry to upload the new version.").arg(e.absolute)};
                 break;
             }
             hash.add(buf.constData(), size_t(n));
@@ -233,8 +234,8 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
         }
         if (failure) break;
         if (!file.atEnd() && file.read(1).size() == 1) {
-            failure = Error{ErrorCode::Conflict, tr("%1 changed while it was being uploaded (it grew). Retry to upload "
-                                                    "the new version.").arg(e.absolute)};
+            failure = Error{ErrorCode::Conflict, TransferText::tr("%1 changed while it was being uploaded (it grew). Retry to upload "
+                                                                  "the new version.").arg(e.absolute)};
             break;
         }
         batchBytes += e.size;
@@ -280,13 +281,13 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
     if (status == 0 && !failure) return {};
     if (!session.isConnected() || (failure && err.isEmpty() && out.isEmpty())) {
         return failure ? *failure
-                       : Error{ErrorCode::ConnectFailed, tr("Connection to %1 lost during the upload. It resumes "
-                                                            "from the last verified batch.").arg(ctx.host())};
+                       : Error{ErrorCode::ConnectFailed, TransferText::tr("Connection to %1 lost during the upload. It resumes "
+                                                                          "from the last verified batch.").arg(ctx.host())};
     }
     if (out.contains("FAILED")) {
         const QList<QByteArray> lines = out.trimmed().split('\n');
         return Error{ErrorCode::RemoteFailed,
-                     tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
+                     TransferText::tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
                         int(lines.size()))
                          .arg(ctx.host(), remoteParent, QString::fromUtf8(lines.value(0)))};
     }
@@ -351,7 +352,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         journal = *j;
         outcome.resumed = !journal.doneBatches.isEmpty();
     } else {
-        if (j) outcome.notes.append(tr("%1 changed since the interrupted upload; checking every file again.").arg(localFolder));
+        if (j) outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; checking every file again.").arg(localFolder));
         journal = TreeJournal{ctx.host(), localFolder, remoteTop, tree.fingerprint, {}, j ? j->wireBytes : 0, 0, 0};
     }
 
@@ -379,12 +380,12 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
             } else if (policy == ConflictPolicy::Ask || policy == ConflictPolicy::Rename
                        || policy == ConflictPolicy::Resume) {
                 return Error{ErrorCode::Conflict,
-                             tr("%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.")
+                             TransferText::tr("%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.")
                                  .arg(remoteJoin(remoteParentDir, e.relative), ctx.host())};
             }
         }
         if (!exclude.isEmpty()) {
-            outcome.notes.append(tr("%n file(s) already on the host were left as they are.", nullptr, int(exclude.size())));
+            outcome.notes.append(TransferText::tr("%n file(s) already on the host were left as they are.", nullptr, int(exclude.size())));
         }
     }
 
@@ -430,7 +431,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     quint64 wire = 0;
     quint64 payload = 0;
     if (!haveTar) {
-        outcome.notes.append(tr("%1 runs no tar; files were sent one by one over SFTP.").arg(ctx.host()));
+        outcome.notes.append(TransferText::tr("%1 runs no tar; files were sent one by one over SFTP.").arg(ctx.host()));
         auto r = sftpTreeUpload(ctx, session, sftp, remoteParentDir, renamed, exclude, &payload);
         outcome.payloadBytes = payload;
         if (!r) return r.error();
@@ -463,7 +464,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
                 if (!pending(b)) continue;
                 if (ctx.cancelled()) {
                     std::lock_guard lock(mutex);
-                    if (!failure) failure = Error{ErrorCode::Cancelled, tr("Cancelled.")};
+                    if (!failure) failure = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
                     return;
                 }
                 std::unique_ptr<ssh::Channel> current = nextFor == b ? std::move(next) : nullptr;
@@ -531,7 +532,7 @@ struct TarSource
     QByteArray buffer;
     QByteArray err;
     quint64 wire = 0;
-    const std::atomic_bool *cancel = nullptr;
+    const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
 };
 
 la_ssize_t tarRead(struct archive *, void *client, const void **data)
@@ -579,7 +580,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         if (marker >= 0) sums->out = sums->out.mid(marker + 12);
     }
     if (!sums || sums->exitStatus != 0) {
-        return Error{ErrorCode::RemoteFailed, tr("Cannot list %1 on %2: %3")
+        return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot list %1 on %2: %3")
                                                   .arg(remoteFolder, ctx.host(),
                                                        sums ? QString::fromUtf8(sums->err).trimmed() : sums.error().message)};
     }
@@ -597,7 +598,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     const QString localParent = QFileInfo(localTop).absolutePath();
     const QString localName = QFileInfo(localTop).fileName();
     if (!QDir().mkpath(localParent)) {
-        return Error{ErrorCode::PermissionDenied, tr("Cannot create the local folder %1.").arg(localParent)};
+        return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create the local folder %1.").arg(localParent)};
     }
     auto channel = session.openExec(QStringLiteral("cd %1 && exec tar -c -f - -- %2")
                                         .arg(ssh::shellQuote(parent), ssh::shellQuote(name)));
@@ -618,9 +619,9 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         const int rc = archive_read_next_header(in, &entry);
         if (rc == ARCHIVE_EOF) break;
         if (rc < ARCHIVE_WARN) {
-            failure = ctx.cancelled() ? Error{ErrorCode::Cancelled, tr("Cancelled.")}
+            failure = ctx.cancelled() ? Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")}
                                       : Error{ErrorCode::ConnectFailed,
-                                              tr("Downloading %1 from %2 broke off: %3. Retry to fetch it again.")
+                                              TransferText::tr("Downloading %1 from %2 broke off: %3. Retry to fetch it again.")
                                                   .arg(remoteFolder, ctx.host(), QString::fromUtf8(archive_error_string(in)))};
             break;
         }
@@ -635,7 +636,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
             continue;
         }
         if (type != AE_IFREG) {
-            outcome.notes.append(tr("Skipped %1: not a regular file.").arg(rel));
+            outcome.notes.append(TransferText::tr("Skipped %1: not a regular file.").arg(rel));
             continue;
         }
         if (QFileInfo::exists(local) && policy != ConflictPolicy::Overwrite) {
@@ -646,14 +647,14 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
                 archive_read_data_skip(in);
                 continue;
             }
-            failure = Error{ErrorCode::Conflict, tr("%1 already exists here (and differs). Choose overwrite, skip, "
-                                                    "resume or rename.").arg(local)};
+            failure = Error{ErrorCode::Conflict, TransferText::tr("%1 already exists here (and differs). Choose overwrite, skip, "
+                                                                  "resume or rename.").arg(local)};
             break;
         }
         QDir().mkpath(QFileInfo(local).absolutePath());
         QFile out(local + QStringLiteral(".partial"));
         if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            failure = Error{ErrorCode::PermissionDenied, tr("Cannot write %1: %2.").arg(local, out.errorString())};
+            failure = Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot write %1: %2.").arg(local, out.errorString())};
             break;
         }
         ctx.setCurrentFile(rel);
@@ -664,7 +665,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         int r = ARCHIVE_OK;
         while ((r = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
             if (!out.seek(offset) || out.write(static_cast<const char *>(block), qint64(size)) != qint64(size)) {
-                failure = Error{ErrorCode::DiskFull, tr("Cannot write %1: %2. Free some space and retry.")
+                failure = Error{ErrorCode::DiskFull, TransferText::tr("Cannot write %1: %2. Free some space and retry.")
                                                          .arg(local, out.errorString())};
                 break;
             }
@@ -674,7 +675,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         }
         if (failure) break;
         if (r < ARCHIVE_WARN) {
-            failure = Error{ErrorCode::ConnectFailed, tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
+            failure = Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
                                                           .arg(remoteFolder, ctx.host())};
             break;
         }
@@ -696,8 +697,8 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     outcome.wireBytes = src.wire;
     if (failure) return *failure;
     if (mismatches > 0) {
-        return Error{ErrorCode::RemoteFailed, tr("Integrity check failed for %n file(s), e.g. %1 (changed on the host "
-                                                 "while downloading?). Retry to fetch them again.", nullptr, mismatches)
+        return Error{ErrorCode::RemoteFailed, TransferText::tr("Integrity check failed for %n file(s), e.g. %1 (changed on the host "
+                                                               "while downloading?). Retry to fetch them again.", nullptr, mismatches)
                                                   .arg(firstMismatch)};
     }
     outcome.verified = true;

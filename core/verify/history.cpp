@@ -12,10 +12,11 @@
 namespace gantry::verify {
 namespace {
 
-QString tr(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class HistoryStoreText
 {
-    return QCoreApplication::translate("gantry::verify::HistoryStore", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gantry::verify::HistoryStore)
+};
 
 QVariant opt(const std::optional<double> &value)
 {
@@ -102,11 +103,11 @@ Result<void> HistoryStore::open()
     if (m_open)
         return {};
     if (!QDir().mkpath(m_configDir))
-        return Error::make(ErrorCode::Io, tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
+        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     db.setDatabaseName(filePath());
     if (!db.open()) {
-        return Error::make(ErrorCode::Io, tr("Cannot open the verification history %1: %2")
+        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot open the verification history %1: %2")
                                               .arg(filePath(), db.lastError().text()));
     }
     QSqlQuery q(db);
@@ -119,7 +120,7 @@ Result<void> HistoryStore::open()
         " bandwidth_gbs REAL, fp32_tflops REAL, tensor_tflops REAL, hourly_usd REAL, usd_per_tflop_hour REAL,"
         " report TEXT NOT NULL)"));
     if (!created || !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS runs_by_type ON runs(provider, instance_type, time)"))) {
-        return Error::make(ErrorCode::Io, tr("Cannot prepare the verification history %1: %2")
+        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot prepare the verification history %1: %2")
                                               .arg(filePath(), q.lastError().text()));
     }
     m_open = true;
@@ -150,7 +151,7 @@ Result<qint64> HistoryStore::add(const HistoryEntry &e)
     q.addBindValue(opt(e.usdPerTflopHour));
     q.addBindValue(text(e.reportJson));
     if (!q.exec()) {
-        return Error::make(ErrorCode::Io, tr("Cannot save the run in %1: %2").arg(filePath(), q.lastError().text()));
+        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot save the run in %1: %2").arg(filePath(), q.lastError().text()));
     }
     return q.lastInsertId().toLongLong();
 }
@@ -159,7 +160,7 @@ Result<QList<HistoryEntry>> HistoryStore::list(const QString &provider, const QS
                                                const QString &host, int limit) const
 {
     if (!m_open)
-        return Error::make(ErrorCode::Io, tr("The verification history is not open."));
+        return Error::make(ErrorCode::Io, HistoryStoreText::tr("The verification history is not open."));
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     q.prepare(QStringLiteral(
         "SELECT id, time, provider, instance_type, host, gpu_name, gpu_count, verdict, method, bandwidth_gbs,"
@@ -172,7 +173,7 @@ Result<QList<HistoryEntry>> HistoryStore::list(const QString &provider, const QS
     }
     q.addBindValue(limit);
     if (!q.exec())
-        return Error::make(ErrorCode::Io, tr("Cannot read the verification history: %1").arg(q.lastError().text()));
+        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot read the verification history: %1").arg(q.lastError().text()));
     QList<HistoryEntry> entries;
     while (q.next()) {
         HistoryEntry e;

@@ -68,16 +68,16 @@ private slots:
     {
         // Recorded verbatim output of a machine whose driver was upgraded without a reboot.
         QFile fixture(QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/err-nvml-mismatch-driver470-popos18.txt"));
-        QByteArray error = "Failed to initialize NVML: Driver/library version mismatch";
-        if (fixture.open(QIODevice::ReadOnly)) {
-            const QList<QByteArray> lines = fixture.readAll().split('\n');
-            for (const QByteArray &line : lines) {
-                if (line.contains("mismatch")) {
-                    error = line.trimmed();
-                    break;
-                }
+        QVERIFY2(fixture.open(QIODevice::ReadOnly), qPrintable(fixture.fileName() + QStringLiteral(" is missing")));
+        QByteArray error;
+        const QList<QByteArray> lines = fixture.readAll().split('\n');
+        for (const QByteArray &line : lines) {
+            if (line.contains("mismatch")) {
+                error = line.trimmed();
+                break;
             }
         }
+        QVERIFY2(!error.isEmpty(), "the fixture has no version-mismatch line");
         const QByteArray out = "@@os\nPop!_OS 18.04\n@@gpus\n" + error + "\n@@smi\n" + error + "\n@@python\n@@torch\n@@end\n";
         const MachineFacts facts = parseMachineFacts(out);
         QVERIFY(facts.nvidiaSmiFound);

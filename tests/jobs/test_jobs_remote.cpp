@@ -76,8 +76,7 @@ private slots:
     void initTestCase()
     {
         const QString error = m_sshd.start();
-        if (!error.isEmpty())
-            QFAIL(qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         QVERIFY(m_root.isValid());
         if (qEnvironmentVariableIsSet("GANTRY_KEEP_JOBS")) {
             m_root.setAutoRemove(false);

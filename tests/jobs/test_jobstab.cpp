@@ -33,8 +33,7 @@ private slots:
     void initTestCase()
     {
         const QString error = m_sshd.start();
-        if (!error.isEmpty())
-            QFAIL(qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
     }
 
     void boundedLog()

@@ -81,8 +81,7 @@ private slots:
     void initTestCase()
     {
         const QString error = m_sshd.start();
-        if (!error.isEmpty())
-            QFAIL(qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         QVERIFY(m_http.listen(QHostAddress::LocalHost));
     }
 

@@ -25,9 +25,7 @@ private slots:
         gantry::test::SshdFixture::Options options;
         options.binDir = writeFakeNvidiaSmi(m_dir.path());
         const QString error = m_sshd.start(options);
-        if (!error.isEmpty()) {
-            QSKIP(qPrintable(error));
-        }
+        GANTRY_REQUIRE_SSHD(error);
     }
 
     void cliMonitorJson()

@@ -36,9 +36,7 @@ private slots:
         gantry::test::SshdFixture::Options options;
         options.binDir = m_binDir;
         const QString error = m_sshd.start(options);
-        if (!error.isEmpty()) {
-            QSKIP(qPrintable(error));
-        }
+        GANTRY_REQUIRE_SSHD(error);
     }
 
     void streamsSamplesOverOneChannel()
@@ -114,7 +112,7 @@ private slots:
         gantry::test::SshdFixture::Options options;
         options.binDir = bin;
         const QString error = sshd.start(options);
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         ssh::Session session;
         QVERIFY(session.connect(sshd.target(), sshd.connectOptions()).ok());
         MonitorStream stream(session, QStringLiteral("old-driver"), StreamSettings{200, 5000});
@@ -138,7 +136,7 @@ private slots:
     {
         gantry::test::SshdFixture sshd;
         const QString error = sshd.start(); // system PATH: no nvidia-smi on this machine
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         if (!QStandardPaths::findExecutable(QStringLiteral("nvidia-smi")).isEmpty()) {
             QSKIP("this machine has a real nvidia-smi");
         }

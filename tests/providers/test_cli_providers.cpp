@@ -1,3 +1,4 @@
+#include "sshdfixture.h"
 // gantry-cli provider commands end to end against gantry-provider-emulator and the sandbox.
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -159,7 +160,7 @@ private slots:
     void sandboxRoundTripAndKeys()
     {
         if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")))
-            QSKIP("openssh-server is not installed");
+            GANTRY_REQUIRE_SSHD(QStringLiteral("openssh-server is not installed"));
         Run keys = cli({QStringLiteral("--json"), QStringLiteral("keys"), QStringLiteral("list"), QStringLiteral("--provider"), QStringLiteral("sandbox")});
         QCOMPARE(keys.code, 0);
         QCOMPARE(keys.json().value(QLatin1String("keys")).toArray().first().toObject().value(QLatin1String("name")).toString(), QStringLiteral("gantry"));

@@ -1,3 +1,4 @@
+#include "sshdfixture.h"
 // The local sandbox: instances are real sshd processes on 127.0.0.1 that outlive the provider.
 #include "providers/await.h"
 #include "providers/gantrykey.h"
@@ -57,7 +58,7 @@ private slots:
     void initTestCase()
     {
         if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")))
-            QSKIP("openssh-server is not installed");
+            GANTRY_REQUIRE_SSHD(QStringLiteral("openssh-server is not installed"));
     }
 
     void typesAndKeys()

@@ -99,6 +99,36 @@ private slots:
         QCOMPARE(proxy.rowCount(), 2); // A10 and A100
     }
 
+    void instancesKeepSelectionAcrossRefresh()
+    {
+        InstancesModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTableView view;
+        view.setModel(&model);
+        auto instance = [](const QString &id, providers::InstanceState state) {
+            providers::Instance i;
+            i.provider = QStringLiteral("lambda");
+            i.id = id;
+            i.name = id;
+            i.state = state;
+            return i;
+        };
+        model.setInstances(QStringLiteral("lambda"), {instance(QStringLiteral("a"), providers::InstanceState::Running),
+                                                      instance(QStringLiteral("b"), providers::InstanceState::Booting)});
+        view.setCurrentIndex(model.index(1, 0));
+        // The auto-refresh: same instances, one changed state, one new, none removed.
+        model.setInstances(QStringLiteral("lambda"), {instance(QStringLiteral("a"), providers::InstanceState::Running),
+                                                      instance(QStringLiteral("b"), providers::InstanceState::Running),
+                                                      instance(QStringLiteral("c"), providers::InstanceState::Booting)});
+        QVERIFY(view.currentIndex().isValid());
+        QCOMPARE(model.instanceAt(view.currentIndex().row()).id, QStringLiteral("b"));
+        QCOMPARE(model.instanceAt(view.currentIndex().row()).state, providers::InstanceState::Running);
+        // The selected one disappears: the selection goes with it, the others stay.
+        model.setInstances(QStringLiteral("lambda"), {instance(QStringLiteral("a"), providers::InstanceState::Running)});
+        QCOMPARE(model.rowCount(), 1);
+        QVERIFY(!view.selectionModel()->isSelected(model.index(0, 0)));
+    }
+
     void pricesPanelRefreshesAndCaches()
     {
         QTemporaryDir dir;

@@ -4,6 +4,8 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,8 +23,7 @@ private slots:
     void initTestCase()
     {
         const QString error = m_sshd.start();
-        if (!error.isEmpty())
-            QFAIL(qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
     }
 
     void keyAuthAndExec()
@@ -263,7 +264,12 @@ private slots:
         if (geteuid() != 0)
             QSKIP("password logins need a dedicated user with a known password (root only)");
         const QString user = QStringLiteral("gantrypw");
-        QProcess::execute(QStringLiteral("useradd"), {QStringLiteral("-m"), user});
+        QProcess::execute(QStringLiteral("userdel"), {QStringLiteral("-r"), QStringLiteral("-f"), user}); // left by a crashed run
+        QCOMPARE(QProcess::execute(QStringLiteral("useradd"), {QStringLiteral("-m"), user}), 0);
+        // Declared before the fixture and sessions, so it runs after they are gone (no process of the user left).
+        const auto removeUser = qScopeGuard([&user] {
+            QProcess::execute(QStringLiteral("userdel"), {QStringLiteral("-r"), QStringLiteral("-f"), user});
+        });
         QProcess chpasswd;
         chpasswd.start(QStringLiteral("chpasswd"));
         chpasswd.waitForStarted();
@@ -330,7 +336,7 @@ private slots:
         while (reply.size() < 4 && error.isEmpty() && timer.elapsed() < 10000)
             QTest::qWait(20);
         worker.join();
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         QCOMPARE(reply, QByteArray("PING"));
     }
 

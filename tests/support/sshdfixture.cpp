@@ -22,6 +22,11 @@ QByteArray runProgram(const QString &program, const QStringList &args, int timeo
 
 SshdFixture::SshdFixture() = default;
 
+bool SshdFixture::maySkipWithoutSshd()
+{
+    return !QFile::exists(QStringLiteral("/usr/sbin/sshd")) && qEnvironmentVariable("CI").isEmpty();
+}
+
 SshdFixture::~SshdFixture()
 {
     stop();
@@ -103,9 +108,12 @@ QString SshdFixture::writeConfig()
                                      : QStringLiteral("PasswordAuthentication no\nKbdInteractiveAuthentication no\n");
     config += QStringLiteral("Subsystem sftp internal-sftp\nMaxSessions 20\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n");
     config += QStringLiteral("LogLevel ERROR\n");
-    const QString path = QStringLiteral("/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");
+    // A controlled PATH: the test's own programs, then the fixture's tools, then the system's.
+    QString path = writeToolsDir() + QStringLiteral(":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");
+    if (!m_options.binDir.isEmpty())
+        path = m_options.binDir + QLatin1Char(':') + path;
     // SHLVL=1: bash then skips ~/.bashrc for ssh commands (a pyenv/conda init there costs seconds each).
-    config += QStringLiteral("SetEnv SHLVL=1 PATH=%1\n").arg(m_options.binDir.isEmpty() ? path : m_options.binDir + QLatin1Char(':') + path);
+    config += QStringLiteral("SetEnv SHLVL=1 PATH=%1\n").arg(path);
     config += m_options.extraConfig + QLatin1Char('\n');
     const QString file = dir() + QStringLiteral("/sshd_config");
     QFile f(file);
@@ -113,6 +121,24 @@ QString SshdFixture::writeConfig()
         return {};
     f.write(config.toUtf8());
     return file;
+}
+
+QString SshdFixture::writeToolsDir()
+{
+    const QString tools = dir() + QStringLiteral("/tools");
+    QDir().mkpath(tools);
+    const QString python = tools + QStringLiteral("/python3");
+    QFile::remove(python);
+    if (!m_options.systemPythonPackages && QFile::exists(QStringLiteral("/usr/bin/python3"))) {
+        QFile f(python);
+        if (f.open(QIODevice::WriteOnly)) {
+            f.write("#!/bin/sh\n# Standard library only: no site-packages of this machine.\nexec /usr/bin/python3 -S \"$@\"\n");
+            f.close();
+            f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                             | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+        }
+    }
+    return tools;
 }
 
 QString SshdFixture::start(const Options &options)

@@ -21,6 +21,9 @@ public:
         bool passwordAuth = false;  // PasswordAuthentication + KbdInteractiveAuthentication yes
         QString binDir;             // prepended to PATH of remote commands (fake nvidia-smi, …)
         QString extraConfig;        // appended to sshd_config
+        // false: remote `python3` sees the standard library only (-S), so a test does not depend on
+        // what this machine happens to have installed (python3-torch, numpy, …).
+        bool systemPythonPackages = false;
     };
 
     SshdFixture();
@@ -51,8 +54,13 @@ public:
 
     static int freePort();
 
+    // True where a test may skip for want of sshd: openssh-server is not installed and this is not
+    // CI (CI sets CI=true). Everywhere else an sshd that does not start is a failure, never a skip.
+    static bool maySkipWithoutSshd();
+
 private:
     QString writeConfig();
+    QString writeToolsDir();
 
     QTemporaryDir m_dir;
     Options m_options;
@@ -64,3 +72,14 @@ private:
 QByteArray runProgram(const QString &program, const QStringList &args, int timeoutMs = 30000);
 
 } // namespace gantry::test
+
+// In a test function: fails (or, per maySkipWithoutSshd(), skips visibly) when sshd did not start.
+#define GANTRY_REQUIRE_SSHD(error)                                                      \
+    do {                                                                                \
+        const QString gantryWhy_ = (error);                                             \
+        if (!gantryWhy_.isEmpty()) {                                                    \
+            if (gantry::test::SshdFixture::maySkipWithoutSshd())                        \
+                QSKIP(qPrintable(gantryWhy_));                                          \
+            QFAIL(qPrintable(QStringLiteral("the test sshd did not start: ") + gantryWhy_)); \
+        }                                                                               \
+    } while (false)

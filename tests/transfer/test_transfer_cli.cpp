@@ -65,7 +65,7 @@ private slots:
     {
         if (!QFileInfo::exists(QStringLiteral(GANTRY_CLI_PATH))) QSKIP("gantry-cli not built");
         const QString why = m_sshd.start();
-        if (!why.isEmpty()) QSKIP(qPrintable(why));
+        GANTRY_REQUIRE_SSHD(why);
     }
 
     void uploadLsDownload()

@@ -115,7 +115,7 @@ private slots:
     void initTestCase()
     {
         const QString why = m_sshd.start();
-        if (!why.isEmpty()) QSKIP(qPrintable(why));
+        GANTRY_REQUIRE_SSHD(why);
         m_journals = std::make_unique<JournalStore>(m_config.path());
     }
 

@@ -76,7 +76,7 @@ private slots:
     void initTestCase()
     {
         const QString why = m_sshd.start();
-        if (!why.isEmpty()) QSKIP(qPrintable(why));
+        GANTRY_REQUIRE_SSHD(why);
     }
 
     void queueModelAndPanel()

@@ -87,7 +87,7 @@ private slots:
         test::SshdFixture::Options options;
         options.binDir = m_bin.path();
         const QString why = m_sshd.start(options);
-        if (!why.isEmpty()) QSKIP(qPrintable(why));
+        GANTRY_REQUIRE_SSHD(why);
         m_journals = std::make_unique<JournalStore>(m_config.path());
     }
 

@@ -70,8 +70,7 @@ private slots:
         gantry::test::SshdFixture::Options options;
         options.binDir = m_bin.path();
         const QString error = m_gpuHost.start(options);
-        if (!error.isEmpty())
-            QSKIP(qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         QVERIFY(m_plainHost.start().isEmpty());
     }
 

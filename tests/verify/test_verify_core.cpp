@@ -87,6 +87,16 @@ const DoctorCheck *find(const QList<DoctorCheck> &checks, const char *id)
     }
     return nullptr;
 }
+// A pointer into a temporary list dangles once the statement ends (a heap-use-after-free that
+// ASan found in find(b.evaluate(), …)): keep the list in a variable.
+const DoctorCheck *find(QList<DoctorCheck> &&checks, const char *id) = delete;
+
+CheckStatus statusOf(const QList<DoctorCheck> &checks, const char *id)
+{
+    const DoctorCheck *c = find(checks, id);
+    return c ? c->status : static_cast<CheckStatus>(-1); // a missing check equals no status
+
+}
 
 } // namespace
 
@@ -480,7 +490,8 @@ private slots:
     {
         DoctorBuilder b;
         b.gpuBox(fixture("q-h200-driver590.48.01-linux-load-nvgpuexp.txt")).healthyRest();
-        const DoctorCheck *c = find(b.evaluate(), "gpu-in-use");
+        const QList<DoctorCheck> checks = b.evaluate();
+        const DoctorCheck *c = find(checks, "gpu-in-use");
         QCOMPARE(c->status, CheckStatus::Warn);
         QVERIFY(c->message.contains(QStringLiteral("./gpu_burn (pid 10309)")));
         QVERIFY(!c->fix.isEmpty());
@@ -494,7 +505,8 @@ private slots:
                                          .section(QLatin1Char('\n'), 0, 0)
                                      + QStringLiteral("\nGPU-28780eb0-24d5-1f13-59b8-ae5c23617a72, 1758887, [Not Found], 58060 MiB"))
             .healthyRest();
-        const DoctorCheck *c = find(b.evaluate(), "gpu-in-use");
+        const QList<DoctorCheck> checks = b.evaluate();
+        const DoctorCheck *c = find(checks, "gpu-in-use");
         QCOMPARE(c->status, CheckStatus::Warn);
         QVERIFY(c->message.contains(QStringLiteral("1758887")));
     }
@@ -516,7 +528,8 @@ private slots:
 
         DoctorBuilder running;
         running.gpuBox(fixture("q-h100x8-driver535.161.08-gpud.txt"), "active").healthyRest();
-        QCOMPARE(find(running.evaluate(), "fabric-manager")->status, CheckStatus::Ok);
+        const QList<DoctorCheck> runningChecks = running.evaluate();
+        QCOMPARE(find(runningChecks, "fabric-manager")->status, CheckStatus::Ok);
     }
 
     void doctorError802()
@@ -537,7 +550,8 @@ private slots:
     {
         DoctorBuilder b;
         b.gpuBox(fixture("q-a10-driver535.129.03-gpud.txt")).healthyRest();
-        const DoctorCheck *c = find(b.evaluate(), "ecc");
+        const QList<DoctorCheck> cChecks = b.evaluate();
+        const DoctorCheck *c = find(cChecks, "ecc");
         QCOMPARE(c->status, CheckStatus::Fail);
         QVERIFY(c->message.contains(QStringLiteral("row remap pending")));
         QVERIFY(c->fix.contains(QStringLiteral("nvidia-smi -r")));
@@ -549,21 +563,22 @@ private slots:
         b.gpuBox(fixture("q-l40s-driver595.80-linux-idle-nvgpuexp.txt"))
             .section("retired-pages", fixture("csv-retired-pages-l40s-driver595.80-linux-load-nvgpuexp.txt"))
             .healthyRest();
-        QCOMPARE(find(b.evaluate(), "ecc")->status, CheckStatus::Ok);
+        QCOMPARE(statusOf(b.evaluate(), "ecc"), CheckStatus::Ok);
 
         DoctorBuilder retired;
         retired.gpuBox(fixture("q-l40s-driver595.80-linux-idle-nvgpuexp.txt"))
             .section("retired-pages", QStringLiteral("gpu_bus_id, retired_pages.address, retired_pages.cause\n"
                                                      "00000000:01:00.0, 0x000000000012a000, Double Bit ECC"))
             .healthyRest();
-        QCOMPARE(find(retired.evaluate(), "ecc")->status, CheckStatus::Warn);
+        QCOMPARE(statusOf(retired.evaluate(), "ecc"), CheckStatus::Warn);
     }
 
     void doctorMig()
     {
         DoctorBuilder b;
         b.gpuBox(fixture("q-h200-mig-driver590.48.01-linux-idle-nvgpuexp.txt")).healthyRest();
-        const DoctorCheck *c = find(b.evaluate(), "mig");
+        const QList<DoctorCheck> cChecks = b.evaluate();
+        const DoctorCheck *c = find(cChecks, "mig");
         QCOMPARE(c->status, CheckStatus::Warn);
         QVERIFY(c->fix.contains(QStringLiteral("-mig 0")));
     }
@@ -572,14 +587,15 @@ private slots:
     {
         DoctorBuilder narrow;
         narrow.gpuBox(fixture("q-l4-driver550.90.07-gls.txt")).healthyRest();
-        const DoctorCheck *c = find(narrow.evaluate(), "pcie");
+        const QList<DoctorCheck> cChecks = narrow.evaluate();
+        const DoctorCheck *c = find(cChecks, "pcie");
         QCOMPARE(c->status, CheckStatus::Warn);
         QVERIFY(c->message.contains(QStringLiteral("x8 of x16")));
 
         // Idle at Gen1 of Gen4 is power saving, not a fault.
         DoctorBuilder idle;
         idle.gpuBox(fixture("q-l40s-driver550.127.05-gls.txt")).healthyRest();
-        QCOMPARE(find(idle.evaluate(), "pcie")->status, CheckStatus::Ok);
+        QCOMPARE(statusOf(idle.evaluate(), "pcie"), CheckStatus::Ok);
     }
 
     void doctorSmiFailures_data()
@@ -631,7 +647,8 @@ private slots:
         DoctorBuilder b;
         b.gpuBox(fixture("q-a10-driver535.129.03-gpud.txt"))
             .section("python", QStringLiteral("python=3.12.3\ntorch=2.9.0+cu130\ntorch_cuda=13.0\ncuda_available=0"));
-        const DoctorCheck *c = find(b.evaluate(), "pytorch");
+        const QList<DoctorCheck> cChecks = b.evaluate();
+        const DoctorCheck *c = find(cChecks, "pytorch");
         QCOMPARE(c->status, CheckStatus::Fail);
         QVERIFY(c->message.contains(QStringLiteral("CUDA 13.0")));
         QVERIFY(c->message.contains(QStringLiteral("12.2")));
@@ -640,7 +657,8 @@ private slots:
         DoctorBuilder cpu;
         cpu.gpuBox(fixture("q-h200-driver590.48.01-linux-idle-nvgpuexp.txt"))
             .section("python", QStringLiteral("python=3.12.3\ntorch=2.9.0+cpu\ntorch_cuda=None\ncuda_available=0"));
-        const DoctorCheck *d = find(cpu.evaluate(), "pytorch");
+        const QList<DoctorCheck> dChecks = cpu.evaluate();
+        const DoctorCheck *d = find(dChecks, "pytorch");
         QCOMPARE(d->status, CheckStatus::Fail);
         QVERIFY(d->message.contains(QStringLiteral("CPU-only")));
         QVERIFY(d->fix.contains(QStringLiteral("whl/cu130")));
@@ -653,7 +671,8 @@ private slots:
             .section("df", QStringLiteral("Filesystem 1024-blocks Used Available Capacity Mounted on\n"
                                           "overlay 52428800 51380224 1048576 98% /\n"
                                           "shm 65536 0 65536 0% /dev/shm"));
-        const DoctorCheck *c = find(b.evaluate(), "disk");
+        const QList<DoctorCheck> cChecks = b.evaluate();
+        const DoctorCheck *c = find(cChecks, "disk");
         QCOMPARE(c->status, CheckStatus::Fail);
         QVERIFY(c->message.contains(QStringLiteral("/ 98% full")));
         QVERIFY(c->message.contains(QStringLiteral("/dev/shm")));
@@ -685,7 +704,7 @@ private slots:
         const Probe p = probeFromDoctor(out);
         QVERIFY(!p.arch.isEmpty());
         if (!p.smiPresent) {
-            QCOMPARE(find(evaluateDoctor(out, SpecTable::builtIn()), "nvidia-smi")->status, CheckStatus::Fail);
+            QCOMPARE(statusOf(evaluateDoctor(out, SpecTable::builtIn()), "nvidia-smi"), CheckStatus::Fail);
         }
     }
 

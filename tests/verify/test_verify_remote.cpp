@@ -93,11 +93,9 @@ private slots:
         test::SshdFixture::Options options;
         options.binDir = m_bin.path();
         const QString gpuError = m_gpuHost.start(options);
-        if (!gpuError.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("sshd fixture unavailable: ") + gpuError));
+        GANTRY_REQUIRE_SSHD(gpuError);
         const QString plainError = m_plainHost.start();
-        if (!plainError.isEmpty())
-            QSKIP(qPrintable(QStringLiteral("sshd fixture unavailable: ") + plainError));
+        GANTRY_REQUIRE_SSHD(plainError);
     }
 
     void doctorOverSsh()

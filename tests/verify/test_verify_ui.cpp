@@ -160,8 +160,7 @@ private slots:
     {
         test::SshdFixture sshd;
         const QString error = sshd.start();
-        if (!error.isEmpty())
-            QSKIP(qPrintable(error));
+        GANTRY_REQUIRE_SSHD(error);
         QTemporaryDir config;
         AppContext context;
         context.configDir = config.path();

@@ -2,6 +2,8 @@
 
 #include "providers/providerregistry.h"
 
+#include <algorithm>
+
 namespace gantry::ui {
 
 InstancesModel::InstancesModel(QObject *parent)
@@ -9,12 +11,36 @@ InstancesModel::InstancesModel(QObject *parent)
 {
 }
 
+// Updates rows in place, keyed by provider and instance id: a periodic refresh must not reset the
+// model, which would drop the user's selection (and grey out the buttons under the pointer).
 void InstancesModel::setInstances(const QString &provider, const QList<providers::Instance> &instances)
 {
-    beginResetModel();
-    m_rows.removeIf([&provider](const providers::Instance &instance) { return instance.provider == provider; });
-    m_rows.append(instances);
-    endResetModel();
+    const auto listed = [&instances](const providers::Instance &row) {
+        return std::any_of(instances.cbegin(), instances.cend(),
+                           [&row](const providers::Instance &i) { return i.id == row.id; });
+    };
+    for (int row = int(m_rows.size()) - 1; row >= 0; --row) {
+        if (m_rows.at(row).provider == provider && !listed(m_rows.at(row))) {
+            beginRemoveRows({}, row, row);
+            m_rows.removeAt(row);
+            endRemoveRows();
+        }
+    }
+    for (const providers::Instance &instance : instances) {
+        const auto it = std::find_if(m_rows.begin(), m_rows.end(), [&provider, &instance](const providers::Instance &row) {
+            return row.provider == provider && row.id == instance.id;
+        });
+        if (it != m_rows.end()) {
+            *it = instance;
+            const int row = int(it - m_rows.begin());
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+            continue;
+        }
+        const int row = int(m_rows.size());
+        beginInsertRows({}, row, row);
+        m_rows.append(instance);
+        endInsertRows();
+    }
 }
 
 void InstancesModel::setCost(const QString &provider, const QString &instanceId, double cost)

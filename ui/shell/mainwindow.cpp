@@ -2,6 +2,7 @@
 
 #include "addhostdialog.h"
 #include "keysdialog.h"
+#include "languagemenu.h"
 #include "machinetablemodel.h"
 #include "overviewtab.h"
 
@@ -27,6 +28,7 @@
 #include <QTableView>
 #include <QThread>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace gantry::ui {
@@ -56,7 +58,7 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     m_sections = new QListWidget(splitter);
     m_sections->setMaximumWidth(220);
-    m_sections->addItem(tr("Machines"));
+    addSection(QStringLiteral("machines"), tr("Machines"));
     m_stack = new QStackedWidget(splitter);
 
     auto *machinesPage = new QWidget(m_stack);
@@ -129,6 +131,12 @@ void MainWindow::buildActions()
         KeysDialog dialog(m_configDir, this);
         dialog.exec();
     });
+    bar->addSeparator();
+    auto *language = new LanguageMenu(m_configDir, this);
+    connect(language, &LanguageMenu::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    bar->addAction(language->menuAction());
+    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(language->menuAction())))
+        button->setPopupMode(QToolButton::InstantPopup);
 }
 
 void MainWindow::addDetailTab(DetailTab *tab)
@@ -137,16 +145,23 @@ void MainWindow::addDetailTab(DetailTab *tab)
     m_tabs->addTab(tab, tab->title());
 }
 
-void MainWindow::addPanel(const QString &title, QWidget *panel)
+void MainWindow::addSection(const QString &id, const QString &title)
 {
-    m_sections->addItem(title);
+    auto *item = new QListWidgetItem(title, m_sections);
+    item->setData(Qt::UserRole, id);
+}
+
+void MainWindow::addPanel(const QString &id, const QString &title, QWidget *panel)
+{
+    addSection(id, title);
+    panel->setObjectName(id + QStringLiteral("Panel"));
     m_stack->addWidget(panel);
 }
 
-void MainWindow::showPanel(const QString &title)
+void MainWindow::showPanel(const QString &id)
 {
     for (int i = 0; i < m_sections->count(); ++i) {
-        if (m_sections->item(i)->text() == title)
+        if (m_sections->item(i)->data(Qt::UserRole).toString().compare(id, Qt::CaseInsensitive) == 0)
             m_sections->setCurrentRow(i);
     }
 }
@@ -238,7 +253,7 @@ void MainWindow::importSshConfig()
     if (!added)
         QMessageBox::warning(this, tr("Import"), added.error().message);
     else
-        statusBar()->showMessage(tr("%1 hosts in %2, %3 new.").arg(found.size()).arg(file).arg(*added), 10000);
+        statusBar()->showMessage(tr("%n host(s) in %1, %2 new.", nullptr, int(found.size())).arg(file).arg(*added), 10000);
 }
 
 void MainWindow::removeSelected()

@@ -44,8 +44,9 @@ public:
     QTableView *machineView() const { return m_view; }
 
     void addDetailTab(DetailTab *tab);
-    void addPanel(const QString &title, QWidget *panel);
-    void showPanel(const QString &title);
+    // Panels are found by id ("prices", "instances", …), never by their title, which is translated.
+    void addPanel(const QString &id, const QString &title, QWidget *panel);
+    void showPanel(const QString &id);
     void selectHost(const QString &hostName);
     QString selectedHost() const;
 
@@ -69,6 +70,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void addSection(const QString &id, const QString &title);
     void buildActions();
     void updateDetails();
     void onStateChanged(const QString &hostName, ssh::ConnectionState state, const QString &message);

@@ -231,8 +231,7 @@ void FilesTab::deleteSelected()
     const QString question = names.size() == 1
                                  ? tr("Delete %1 on %2? Folders are deleted with everything in them. This cannot be undone.")
                                        .arg(transfer::remoteJoin(currentPath(), names.first()), m_host.name)
-                                 : tr("Delete %1 items in %2 on %3? This cannot be undone.")
-                                       .arg(names.size())
+                                 : tr("Delete %n item(s) in %1 on %2? This cannot be undone.", nullptr, int(names.size()))
                                        .arg(currentPath(), m_host.name);
     const bool ok = m_confirm ? m_confirm(question)
                               : QMessageBox::question(this, tr("Delete"), question, QMessageBox::Yes | QMessageBox::No,

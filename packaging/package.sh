@@ -11,8 +11,10 @@ build=build-package
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
+# -Werror like CI by default (same flags, so ccache reuses CI's objects); GANTRY_WERROR=OFF
+# packaging/package.sh for a compiler newer than the one the code is checked with.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
-  -DGANTRY_TESTS=OFF "${launcher[@]}" >/dev/null
+  -DGANTRY_TESTS=OFF -DGANTRY_WERROR="${GANTRY_WERROR:-ON}" "${launcher[@]}" >/dev/null
 cmake --build "$build" -j "$(nproc)"
 mkdir -p "$out"
 (cd "$build" && cpack -G DEB -B "$out" >/dev/null && cpack -G TGZ -B "$out" >/dev/null)

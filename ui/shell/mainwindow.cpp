@@ -21,7 +21,10 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QHBoxLayout>
 #include <QSplitter>
+
+#include <algorithm>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -55,11 +58,15 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     m_proxy = new MachineFilterProxy(this);
     m_proxy->setSourceModel(m_model);
 
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    m_sections = new QListWidget(splitter);
-    m_sections->setMaximumWidth(220);
+    // The section list keeps the width of its titles (see addSection); the panels take the rest.
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QHBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    m_sections = new QListWidget(central);
     addSection(QStringLiteral("machines"), tr("Machines"));
-    m_stack = new QStackedWidget(splitter);
+    m_stack = new QStackedWidget(central);
+    centralLayout->addWidget(m_sections);
+    centralLayout->addWidget(m_stack, 1);
 
     auto *machinesPage = new QWidget(m_stack);
     auto *pageLayout = new QVBoxLayout(machinesPage);
@@ -89,8 +96,7 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     vertical->setStretchFactor(1, 3);
     pageLayout->addWidget(vertical, 1);
     m_stack->addWidget(machinesPage);
-    splitter->setStretchFactor(1, 1);
-    setCentralWidget(splitter);
+    setCentralWidget(central);
 
     m_stateLabel = new QLabel(this);
     statusBar()->addPermanentWidget(m_stateLabel);
@@ -149,6 +155,10 @@ void MainWindow::addSection(const QString &id, const QString &title)
 {
     auto *item = new QListWidgetItem(title, m_sections);
     item->setData(Qt::UserRole, id);
+    // As wide as the longest title in the current language: a fixed width left a blank strip beside
+    // short (Chinese) titles and cost the panels room at 1024×700.
+    const int width = m_sections->sizeHintForColumn(0) + 2 * m_sections->frameWidth() + 2 * fontMetrics().averageCharWidth();
+    m_sections->setFixedWidth(std::max(width, 8 * fontMetrics().averageCharWidth()));
 }
 
 void MainWindow::addPanel(const QString &id, const QString &title, QWidget *panel)

@@ -18,7 +18,8 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/kernels/"
         PATTERN "*.h" PATTERN "*.hpp" PATTERN "*.cpp" PATTERN "README.md"
         PATTERN "build*" EXCLUDE)
 
-# .qm files go here (paths::translationsDir()); created even while there are none.
+# Reserved for .qm files shipped beside the binary (paths::translationsDir()); zh_CN is embedded
+# in gantry (app/CMakeLists.txt), so this stays empty for now.
 set(GANTRY_TRANSLATIONS_INSTALL_DIR "${GANTRY_DATA_INSTALL_DIR}/translations")
 install(DIRECTORY DESTINATION "${GANTRY_TRANSLATIONS_INSTALL_DIR}")
 

@@ -12,6 +12,8 @@ packages=(
   openssh-server openssh-client
   # tests, benchmarks and screenshots
   xvfb xauth procps rsync tmux screen python3
+  # packages: man pages, and the validators the packaging test runs on the .desktop and metainfo
+  help2man desktop-file-utils appstream
 )
 
 missing=()

@@ -17,6 +17,7 @@
 #include "providers/providerregistry.h"
 #include "shell/machinetablemodel.h"
 #include "shell/mainwindow.h"
+#include "shell/trayicon.h"
 #include "sshconfig/sshconfigfile.h"
 #include "transfer/filestab.h"
 #include "transfer/transferqueue.h"
@@ -55,10 +56,7 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
     m_jobs = new jobs::JobService(context.hosts, secrets, knownHosts, this);
     m_tunnels = new tunnel::TunnelManager(this);
 
-    if (QSystemTrayIcon::isSystemTrayAvailable()) {
-        m_tray = new QSystemTrayIcon(window->windowIcon(), this);
-        m_tray->show();
-    }
+    m_tray = ui::TrayIcon::createIfAvailable(window, this);
 
     m_results = new ResultsGuard(context.configDir, context.hosts, context.connections, m_transfers, window, this);
     connect(m_results, &ResultsGuard::message, this, [this](const QString &text) { notify(tr("Results"), text); });

@@ -1,5 +1,7 @@
 #include "appservices.h"
 #include "translations.h"
+
+#include "shell/appidentity.h"
 #include "shell/mainwindow.h"
 
 #include "util/paths.h"
@@ -25,6 +27,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("gantry"));
     QApplication::setOrganizationName(QStringLiteral("gantry"));
     QApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    ui::applyAppIdentity();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Rent, verify, use and watch cloud GPUs."));

@@ -30,15 +30,26 @@ QString cacheDir(const QString &configDir)
 
 QString resourcesDir()
 {
-    if (QCoreApplication::instance()) {
-        const QString appDir = QCoreApplication::applicationDirPath();
-        const QStringList candidates{appDir + QStringLiteral("/../share/gantry"), appDir + QStringLiteral("/resources")};
-        for (const QString &candidate : candidates) {
-            if (QFileInfo::exists(candidate + QStringLiteral("/gpu-specs.json")))
-                return QDir(candidate).absolutePath();
-        }
-    }
-    return QStringLiteral(GANTRY_RESOURCES_DIR);
+    if (!QCoreApplication::instance())
+        return {};
+    const QString candidate = QCoreApplication::applicationDirPath() + QStringLiteral("/" GANTRY_BIN_TO_DATA);
+    // The directory alone is not enough: /usr/local/share/gantry may be left over from another install.
+    if (!QFileInfo::exists(candidate + QStringLiteral("/gpu-specs.json")))
+        return {};
+    return QDir(candidate).absolutePath();
+}
+
+QString libexecDir()
+{
+    if (!QCoreApplication::instance())
+        return {};
+    return QDir(QCoreApplication::applicationDirPath() + QStringLiteral("/" GANTRY_BIN_TO_LIBEXEC)).absolutePath();
+}
+
+QString translationsDir()
+{
+    const QString data = resourcesDir();
+    return data.isEmpty() ? QString() : data + QStringLiteral("/translations");
 }
 
 QString userSshDir()

@@ -1,5 +1,7 @@
 #include "verify/remoteverifier.h"
 
+#include "util/paths.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
@@ -399,10 +401,12 @@ Result<VerifyOutcome> RemoteVerifier::verify(const VerifyOptions &options)
 
 QString defaultVerifyBinary()
 {
+    // Installed: <libexec>/gantry/gantry-verify; build tree: <build>/kernels/gantry-verify next to
+    // <build>/app; a tarball may also put it next to the executable.
     const QString appDir = QCoreApplication::applicationDirPath();
-    const QStringList candidates{appDir + QStringLiteral("/gantry-verify"),
+    const QStringList candidates{paths::libexecDir() + QStringLiteral("/gantry-verify"),
                                  appDir + QStringLiteral("/../kernels/gantry-verify"),
-                                 appDir + QStringLiteral("/../libexec/gantry/gantry-verify")};
+                                 appDir + QStringLiteral("/gantry-verify")};
     for (const QString &candidate : candidates) {
         if (QFileInfo(candidate).isFile())
             return QFileInfo(candidate).canonicalFilePath();
@@ -412,14 +416,12 @@ QString defaultVerifyBinary()
 
 QString defaultKernelSources()
 {
-    const QString appDir = QCoreApplication::applicationDirPath();
-    const QStringList candidates{appDir + QStringLiteral("/../share/gantry/kernels"),
-                                 QStringLiteral(GANTRY_KERNELS_SOURCE_DIR)};
-    for (const QString &candidate : candidates) {
-        if (!kernelSourceFiles(candidate).isEmpty())
-            return QFileInfo(candidate).canonicalFilePath();
-    }
-    return {};
+    // <share>/gantry/kernels when installed; in the build tree a link to the source kernels/.
+    const QString data = paths::resourcesDir();
+    const QString candidate = data.isEmpty() ? QString() : data + QStringLiteral("/kernels");
+    if (kernelSourceFiles(candidate).isEmpty())
+        return {};
+    return QFileInfo(candidate).canonicalFilePath();
 }
 
 } // namespace gantry::verify

@@ -81,10 +81,11 @@ private:
     QString m_cacheDir;
 };
 
-// Where the app finds gantry-verify: next to the executable, then <build>/kernels/ (the binary
-// lives in <build>/app/). Empty when neither exists.
+// Where the app finds gantry-verify: <libexec>/gantry (installed), then <build>/kernels/ (the
+// binary lives in <build>/app/), then next to the executable. Empty when none exists.
 QString defaultVerifyBinary();
-// The kernels/ sources for building on an instance; empty when this install has none.
+// The kernels/ sources for building on an instance (<share>/gantry/kernels, see paths.h); empty
+// when this install has none.
 QString defaultKernelSources();
 
 } // namespace gantry::verify

@@ -3013,6 +3013,17 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         </message>
     </context>
     <context>
+        <name>gantry::ui::TrayIcon</name>
+        <message>
+            <source>Show Gantry</source>
+            <translation>显示 Gantry</translation>
+        </message>
+        <message>
+            <source>Quit</source>
+            <translation>退出</translation>
+        </message>
+    </context>
+    <context>
         <name>gantry::ui::Verify</name>
         <message>
             <source>Pass</source>

@@ -254,16 +254,16 @@ int launchCommand(Context &context, const QStringList &arguments)
     const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
     if (request.typeName.isEmpty())
         return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
-    if (providerId == QLatin1String("sandbox") && request.region.isEmpty())
-        request.region = QStringLiteral("local");
-    if (request.region.isEmpty() && providerId == QLatin1String("lambda"))
-        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
-    if (request.sshKeyName.isEmpty() && providerId == QLatin1String("lambda"))
-        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider lambda)"));
-
     Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
     if (!provider)
         return context.fail(provider.error());
+    const providers::ProviderInfo info = (*provider)->info();
+    if (request.region.isEmpty())
+        request.region = info.defaultRegion;
+    if (request.region.isEmpty() && info.launchNeedsRegion)
+        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
+    if (request.sshKeyName.isEmpty() && info.launchNeedsSshKey)
+        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId));
     // The price at launch goes into the ledger; the type list also catches typos before launching.
     Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
     if (!types)
@@ -272,7 +272,7 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (type == types->cend())
         return context.usage(CliText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
                                  .arg(providers::providerDisplayName(providerId), request.typeName, providerId));
-    const double price = type->pricePerHour * (type->gpuCount > 0 && providerId == QLatin1String("runpod") ? request.gpuCount : 1);
+    const double price = providers::launchPricePerHour(info, *type, request.gpuCount);
 
     Result<QString> id = await<QString>([&](auto done) { (*provider)->launch(request, done); });
     if (!id)
@@ -297,7 +297,7 @@ int launchCommand(Context &context, const QStringList &arguments)
         return ExitOk;
     }
     const int timeoutS = timeoutText.isEmpty() ? 900 : timeoutText.toInt();
-    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, providerId == QLatin1String("sandbox") ? 300 : 3000);
+    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, info.statusPollMs);
     Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
     if (!up) {
         if (ledger)
@@ -430,7 +430,7 @@ int providersCommand(Context &context, const QStringList &args)
     QJsonArray array;
     for (const QString &id : providers::knownProviderIds()) {
         QString keySource = QStringLiteral("none");
-        if (id == QLatin1String("sandbox")) {
+        if (!providers::providerNeedsApiKey(id)) {
             keySource = QStringLiteral("not needed");
         } else if (!qEnvironmentVariableIsEmpty(providers::apiKeyEnvName(id).toLatin1().constData())) {
             keySource = providers::apiKeyEnvName(id);
@@ -462,7 +462,7 @@ int providerKeyCommand(Context &context, const QStringList &args)
     if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
         return context.usage(CliText::tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
     const QString id = args.at(1);
-    if (id != QLatin1String("lambda") && id != QLatin1String("runpod"))
+    if (!providers::knownProviderIds().contains(id) || !providers::providerNeedsApiKey(id))
         return context.usage(CliText::tr("provider-key is for lambda or runpod"));
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     if (args.at(0) == QLatin1String("remove")) {

@@ -170,7 +170,8 @@ void InstancesPanel::trackLaunch(const QString &provider, const QString &instanc
     providers::Provider *p = m_hub ? m_hub->provider(provider) : nullptr;
     if (!p)
         return;
-    auto *watcher = new providers::LaunchWatcher(p, instanceId, 20 * 60 * 1000, provider == QLatin1String("sandbox") ? 500 : m_launchPollMs, this);
+    const int pollMs = m_launchPollMs > 0 ? m_launchPollMs : p->info().statusPollMs;
+    auto *watcher = new providers::LaunchWatcher(p, instanceId, 20 * 60 * 1000, pollMs, this);
     QPointer<InstancesPanel> self(this);
     m_status->setText(tr("Waiting for %1 to boot…").arg(instanceId));
     watcher->start([self, watcher, provider, instanceId](Result<providers::Instance> up) {

@@ -67,7 +67,7 @@ private:
     QPushButton *m_restart;
     QPushButton *m_terminate;
     QTimer m_timer;
-    int m_launchPollMs = 5000;
+    int m_launchPollMs = 0; // 0: the provider's statusPollMs
     std::function<bool(const QString &, const QString &)> m_confirm;
     std::function<bool(const providers::Instance &)> m_terminateGuard;
 };

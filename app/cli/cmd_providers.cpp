@@ -1,5 +1,6 @@
 // Cloud provider commands: types, instances, launch, stop/start/restart, terminate, providers,
 // provider-key. Every call goes through the same asynchronous providers the GUI uses.
+#include "cliworkspace.h"
 #include "cmd_provider_common.h"
 
 #include "cost/ledger.h"
@@ -7,6 +8,8 @@
 #include "providers/await.h"
 #include "providers/instancehosts.h"
 #include "providers/launchwatcher.h"
+#include "providers/providerhub.h"
+#include "workspace/workspace.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -182,8 +185,10 @@ int instancesCommand(Context &context, const QStringList &arguments)
                 context.err << "gantry-cli: " << list.error().message << Qt::endl;
             continue;
         }
-        if (ledger)
+        if (ledger) {
+            ledger->setBillingPolicy(id, cost::billingPolicyFor((*provider)->info()));
             noteLedger(context, ledger->reconcile(id, *list));
+        }
         all.append(*list);
     }
     if (context.json) {
@@ -254,16 +259,16 @@ int launchCommand(Context &context, const QStringList &arguments)
     const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
     if (request.typeName.isEmpty())
         return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
-    if (providerId == QLatin1String("sandbox") && request.region.isEmpty())
-        request.region = QStringLiteral("local");
-    if (request.region.isEmpty() && providerId == QLatin1String("lambda"))
-        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
-    if (request.sshKeyName.isEmpty() && providerId == QLatin1String("lambda"))
-        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider lambda)"));
-
     Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
     if (!provider)
         return context.fail(provider.error());
+    const providers::ProviderInfo info = (*provider)->info();
+    if (request.region.isEmpty())
+        request.region = info.defaultRegion;
+    if (request.region.isEmpty() && info.launchNeedsRegion)
+        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
+    if (request.sshKeyName.isEmpty() && info.launchNeedsSshKey)
+        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId));
     // The price at launch goes into the ledger; the type list also catches typos before launching.
     Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
     if (!types)
@@ -272,12 +277,14 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (type == types->cend())
         return context.usage(CliText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
                                  .arg(providers::providerDisplayName(providerId), request.typeName, providerId));
-    const double price = type->pricePerHour * (type->gpuCount > 0 && providerId == QLatin1String("runpod") ? request.gpuCount : 1);
+    const double price = providers::launchPricePerHour(info, *type, request.gpuCount);
 
     Result<QString> id = await<QString>([&](auto done) { (*provider)->launch(request, done); });
     if (!id)
         return failProvider(context, id.error());
     std::unique_ptr<cost::Ledger> ledger = openLedger(context);
+    if (ledger)
+        ledger->setBillingPolicy(providerId, cost::billingPolicyFor(info));
     providers::Instance launched;
     launched.provider = providerId;
     launched.id = *id;
@@ -297,7 +304,7 @@ int launchCommand(Context &context, const QStringList &arguments)
         return ExitOk;
     }
     const int timeoutS = timeoutText.isEmpty() ? 900 : timeoutText.toInt();
-    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, providerId == QLatin1String("sandbox") ? 300 : 3000);
+    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, info.statusPollMs);
     Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
     if (!up) {
         if (ledger)
@@ -352,19 +359,21 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
     if (!options)
         return context.fail(options.error());
     const bool yes = takeFlag(args, QStringLiteral("--yes"));
+    workspace::ActionOptions actionOptions;
+    actionOptions.resultsAcknowledged = takeFlag(args, QStringLiteral("--without-results"));
     if (args.size() != 1)
         return context.usage(CliText::tr("%1 takes one instance ID").arg(verb));
     const QString id = args.first();
     ProviderEnv env = makeProviderEnv(context, *options);
     const QString providerId = providerForInstance(context, *options, env, id);
-    Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
+    CliWorkspace workspace(context, env, {providerId});
+    providers::Provider *provider = workspace.hub()->provider(providerId);
     if (!provider)
-        return context.fail(provider.error());
-    providers::Provider &p = **provider;
-    const providers::ProviderInfo info = p.info();
+        return context.fail(Error{ErrorCode::Usage, workspace.errors().value(0)});
+    const providers::ProviderInfo info = provider->info();
 
     if (verb == QLatin1String("terminate") && !yes) {
-        QString keeps = p.can(providers::Capability::Filesystems)
+        QString keeps = provider->can(providers::Capability::Filesystems)
             ? CliText::tr("Persistent filesystems/volumes are kept and keep billing storage until you delete them.")
             : CliText::tr("Nothing keeps billing afterwards.");
         return context.fail(Error{ErrorCode::Usage,
@@ -372,41 +381,21 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
                                               "filesystem or volume is lost for good. %3 Re-run with --yes to terminate.")
                                       .arg(id, info.displayName, keeps)});
     }
-    if (verb == QLatin1String("stop") && !p.can(providers::Capability::StopStart)) {
+    if (verb == QLatin1String("stop") && !provider->can(providers::Capability::StopStart)) {
         return context.fail(Error{ErrorCode::Usage, CliText::tr("%1 cannot stop instances; it bills until you terminate (gantry-cli terminate %2 --yes).")
                                                         .arg(info.displayName, id)});
     }
-    Result<void> done = [&]() -> Result<void> {
-        if (verb == QLatin1String("stop"))
-            return await<void>([&](auto cb) { p.stop(id, cb); });
-        if (verb == QLatin1String("start"))
-            return await<void>([&](auto cb) { p.start(id, cb); });
-        if (verb == QLatin1String("restart"))
-            return await<void>([&](auto cb) { p.restart(id, cb); });
-        return await<void>([&](auto cb) { p.terminate(id, cb); });
-    }();
+    // The same operation the GUI runs: results home first, ledger row, saved host forgotten.
+    Result<workspace::ActionOutcome> done = await<workspace::ActionOutcome>([&](auto cb) {
+        workspace.get()->act(*workspace::instanceActionFromName(verb), providerId, id, actionOptions, cb);
+    }, 24 * 3600 * 1000);
     if (!done)
         return failProvider(context, done.error());
-
-    if (std::unique_ptr<cost::Ledger> ledger = openLedger(context)) {
-        if (verb == QLatin1String("stop"))
-            noteLedger(context, ledger->recordStopped(providerId, id));
-        else if (verb == QLatin1String("start"))
-            noteLedger(context, ledger->recordStarted(providerId, id));
-        else if (verb == QLatin1String("terminate")) {
-            Result<void> recorded = ledger->recordTerminated(providerId, id);
-            if (!recorded && recorded.error().code != ErrorCode::NotFound)
-                noteLedger(context, recorded);
-        }
-    }
-    if (verb == QLatin1String("terminate")) {
-        HostStore hosts(context.configDir);
-        if (hosts.load())
-            (void)providers::forgetInstanceHost(hosts, providerId, id);
-    }
+    for (const QString &warning : std::as_const(done->warnings))
+        context.err << "gantry-cli: " << warning << Qt::endl;
     QString note;
     if (verb == QLatin1String("stop"))
-        note = p.can(providers::Capability::StorageBillsWhileStopped)
+        note = provider->can(providers::Capability::StorageBillsWhileStopped)
             ? CliText::tr("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
             : CliText::tr("Compute billing stopped.");
     if (context.json) {
@@ -432,7 +421,7 @@ int providersCommand(Context &context, const QStringList &args)
     QJsonArray array;
     for (const QString &id : providers::knownProviderIds()) {
         QString keySource = QStringLiteral("none");
-        if (id == QLatin1String("sandbox")) {
+        if (!providers::providerNeedsApiKey(id)) {
             keySource = QStringLiteral("not needed");
         } else if (!qEnvironmentVariableIsEmpty(providers::apiKeyEnvName(id).toLatin1().constData())) {
             keySource = providers::apiKeyEnvName(id);
@@ -464,7 +453,7 @@ int providerKeyCommand(Context &context, const QStringList &args)
     if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
         return context.usage(CliText::tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
     const QString id = args.at(1);
-    if (id != QLatin1String("lambda") && id != QLatin1String("runpod"))
+    if (!providers::knownProviderIds().contains(id) || !providers::providerNeedsApiKey(id))
         return context.usage(CliText::tr("provider-key is for lambda or runpod"));
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     if (args.at(0) == QLatin1String("remove")) {
@@ -497,7 +486,8 @@ const Registrar startRegistrar("start", "start ID [--provider P]   start a stopp
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("start")); });
 const Registrar restartRegistrar("restart", "restart ID [--provider P]   reboot an instance",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("restart")); });
-const Registrar terminateRegistrar("terminate", "terminate ID --yes [--provider P]   destroy an instance and its local disk",
+const Registrar terminateRegistrar("terminate",
+    "terminate ID --yes [--provider P] [--without-results]   destroy an instance and its local disk (its result paths are downloaded first)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("terminate")); });
 const Registrar providersRegistrar("providers", "providers   which providers are configured (never shows keys)", providersCommand);
 const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod   store an API key (read from stdin) in the keychain",

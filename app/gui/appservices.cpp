@@ -3,6 +3,7 @@
 #include "resultsguard.h"
 
 #include "cost/costpanel.h"
+#include "cost/budgetmonitor.h"
 #include "cost/ledger.h"
 #include "hosts/connectionmanager.h"
 #include "jobs/jobservice.h"
@@ -24,6 +25,10 @@
 #include "transfer/transferspanel.h"
 #include "tunnel/tunnelmanager.h"
 #include "verify/verifytab.h"
+#include "workspace/policylock.h"
+#include "workspace/policyrunner.h"
+#include "workspace/resultshome.h"
+#include "workspace/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -58,8 +63,11 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
 
     m_tray = ui::TrayIcon::createIfAvailable(window, this);
 
-    m_results = new ResultsGuard(context.configDir, context.hosts, context.connections, m_transfers, window, this);
-    connect(m_results, &ResultsGuard::message, this, [this](const QString &text) { notify(tr("Results"), text); });
+    m_workspace = new workspace::Workspace(context.configDir, m_hub, m_ledger, context.hosts, this);
+    auto *resultsHome = new workspace::ResultsHome(context.configDir, context.hosts, context.connections, m_transfers, m_workspace);
+    m_workspace->setResultsHome(resultsHome);
+    m_results = new ResultsGuard(resultsHome, window, this);
+    connect(resultsHome, &workspace::ResultsHome::message, this, [this](const QString &text) { notify(tr("Results"), text); });
 
     installTabs();
     installPanels();
@@ -84,7 +92,7 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
                 notify(tr("Job finished on %1").arg(hostName),
                        tr("%1 ended (%2).\n%3").arg(job.name, job.statusText(), lastLines.right(400)));
             });
-    connect(m_monitor, &monitor::MonitorService::machineAdded, this, &AppServices::wireIdlePolicy);
+    installPolicies();
     connect(m_monitor, &monitor::MonitorService::alertRaised, this, [this](const monitor::Alert &alert) {
         notify(tr("Gantry: %1").arg(alert.host), alert.message);
     });
@@ -116,7 +124,7 @@ void AppServices::installPanels()
 {
     const ui::AppContext context = m_window->context();
     auto *prices = new ui::PricesPanel(m_hub, context.configDir);
-    m_instances = new ui::InstancesPanel(m_hub, m_ledger, context.hosts, context.configDir);
+    m_instances = new ui::InstancesPanel(m_workspace);
     auto *fleet = new ui::monitor::FleetOverview(m_monitor);
     m_window->addPanel(QStringLiteral("prices"), tr("Prices"), prices);
     // The cached table shows at once; a fresh one is fetched in the background.
@@ -152,43 +160,35 @@ void AppServices::installPanels()
     });
 }
 
-void AppServices::wireIdlePolicy(const QString &hostName)
+void AppServices::installPolicies()
 {
-    monitor::IdlePolicy *policy = m_monitor->idlePolicy(hostName);
-    if (!policy)
-        return;
-    m_jobs->watch(hostName);
-    policy->setTransfersPending([this, hostName] { return m_transfers->hasPendingTransfers(hostName); });
-    policy->setJobsRunning([this, hostName] { return m_jobs->hasRunningJobs(hostName); });
-    connect(policy, &monitor::IdlePolicy::notify, this, [this](const QString &host, const QString &message) {
+    m_policyLock = std::make_unique<workspace::PolicyLock>(m_window->context().configDir);
+    m_policies = new workspace::PolicyRunner(m_workspace, m_monitor, m_policyLock.get(), this);
+    m_policies->setTransfersPending([this](const QString &host) { return m_transfers->hasPendingTransfers(host); });
+    m_policies->setJobsRunning([this](const QString &host) { return m_jobs->hasRunningJobs(host); });
+    connect(m_monitor, &monitor::MonitorService::machineAdded, m_jobs, &jobs::JobService::watch);
+    connect(m_policies, &workspace::PolicyRunner::idleNotice, this, [this](const QString &host, const QString &message) {
         notify(tr("Idle GPU on %1").arg(host), message);
     });
-    connect(policy, &monitor::IdlePolicy::actionRequested, this, [this](const QString &host, monitor::IdleAction action) {
-        if (action == monitor::IdleAction::Stop || action == monitor::IdleAction::Terminate)
-            requestInstanceAction(host, action == monitor::IdleAction::Terminate);
-    });
-}
-
-void AppServices::requestInstanceAction(const QString &hostName, bool terminate)
-{
-    const std::optional<SavedHost> host = m_window->hosts()->find(hostName);
-    providers::Provider *provider = host ? m_hub->provider(host->provider) : nullptr;
-    if (!host || !provider || host->instanceId.isEmpty()) {
-        notify(tr("Idle GPU on %1").arg(hostName),
-               tr("Gantry cannot stop this machine: it was not launched through a provider Gantry manages. Stop it in "
-                  "your provider's console."));
-        return;
-    }
-    auto done = [this, hostName, terminate](Result<void> result) {
-        notify(tr("Idle GPU on %1").arg(hostName),
-               result ? (terminate ? tr("Terminated after the idle countdown.") : tr("Stopped after the idle countdown."))
-                      : result.error().message);
+    connect(m_policies, &workspace::PolicyRunner::acted, this, [this](const QString &host, const workspace::ActionOutcome &outcome) {
+        notify(tr("Idle GPU on %1").arg(host), (QStringList{outcome.message} + outcome.warnings).join(QLatin1Char('\n')));
         m_instances->refresh();
-    };
-    if (terminate)
-        provider->terminate(host->instanceId, done);
-    else
-        provider->stop(host->instanceId, done);
+    });
+    connect(m_policies, &workspace::PolicyRunner::actionFailed, this, [this](const QString &host, const QString &, const QString &message) {
+        notify(tr("Idle GPU on %1").arg(host), message);
+    });
+    connect(m_policies, &workspace::PolicyRunner::deferred, this, [this](const QString &host, const QString &holder) {
+        notify(tr("Idle GPU on %1").arg(host), tr("The idle policy is run by %1; this window leaves the action to it.").arg(holder));
+    });
+    // The budget watch is the same as the watcher's; each threshold is announced once (the ledger
+    // remembers), whoever sees it first.
+    connect(m_policies, &workspace::PolicyRunner::budgetReached, this,
+            [this](const QString &, int, double, double, const QString &text) { notify(tr("Budget"), text); });
+    m_policies->budgets()->setInterval(60000);
+    if (!m_policies->ownsPolicy())
+        QMetaObject::invokeMethod(this, [this] {
+            m_window->statusBar()->showMessage(tr("The idle policy is run by %1; this window leaves the action to it.").arg(m_policyLock->holder()), 30000);
+        }, Qt::QueuedConnection);
 }
 
 void AppServices::notify(const QString &title, const QString &text)

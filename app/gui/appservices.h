@@ -15,6 +15,7 @@ namespace providers { class ProviderHub; }
 namespace transfer { class TransferQueue; }
 namespace tunnel { class TunnelManager; }
 namespace ui { class MainWindow; class InstancesPanel; }
+namespace workspace { class PolicyLock; class PolicyRunner; class Workspace; }
 } // namespace gantry
 
 namespace gantry::app {
@@ -43,8 +44,7 @@ public:
 private:
     void installPanels();
     void installTabs();
-    void wireIdlePolicy(const QString &hostName);
-    void requestInstanceAction(const QString &hostName, bool terminate);
+    void installPolicies();
 
     ui::MainWindow *m_window;
     SecretStore *m_secrets;
@@ -55,6 +55,9 @@ private:
     jobs::JobService *m_jobs = nullptr;
     tunnel::TunnelManager *m_tunnels = nullptr;
     ui::InstancesPanel *m_instances = nullptr;
+    workspace::Workspace *m_workspace = nullptr;
+    std::unique_ptr<workspace::PolicyLock> m_policyLock;
+    workspace::PolicyRunner *m_policies = nullptr;
     ResultsGuard *m_results = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
 };

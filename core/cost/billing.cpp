@@ -4,13 +4,9 @@
 
 namespace gantry::cost {
 
-BillingPolicy billingPolicyFor(const QString &provider)
+BillingPolicy billingPolicyFor(const providers::ProviderInfo &provider)
 {
-    if (provider == QLatin1String("runpod"))
-        return BillingPolicy{1, 0}; // docs disagree (second vs minute); the pricing page says per second
-    if (provider == QLatin1String("lambda") || provider == QLatin1String("sandbox"))
-        return BillingPolicy{60, 0};
-    return BillingPolicy{1, 0};     // saved hosts with an hourly price: a plain pro-rata meter
+    return BillingPolicy{std::max(1, provider.billingGranularitySeconds), 0};
 }
 
 qint64 billedSeconds(qint64 elapsedSeconds, const BillingPolicy &policy)

@@ -42,6 +42,14 @@ Result<BudgetMonitor::Status> BudgetMonitor::status(const QString &period) const
     return status;
 }
 
+QString BudgetMonitor::alertText(const QString &period, int threshold, double spent, double limit)
+{
+    return threshold >= 100
+        ? tr("You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.")
+              .arg(formatUsd(spent), period, formatUsd(limit))
+        : tr("%1 % of your %2 budget used (%3 of %4).").arg(threshold).arg(period, formatUsd(spent), formatUsd(limit));
+}
+
 void BudgetMonitor::check()
 {
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {

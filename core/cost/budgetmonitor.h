@@ -31,6 +31,8 @@ public:
         int percent() const { return limit > 0 ? int(spent * 100.0 / limit) : 0; }
     };
     Result<Status> status(const QString &period) const;
+    // What a threshold is announced with (the GUI's notification, the watcher's line).
+    static QString alertText(const QString &period, int threshold, double spent, double limit);
 
 signals:
     void thresholdReached(const QString &period, int threshold, double spent, double limit);

@@ -104,6 +104,16 @@ Result<qint64> Ledger::openRow(const QString &provider, const QString &instanceI
     return query.value(0).toLongLong();
 }
 
+void Ledger::setBillingPolicy(const QString &provider, const BillingPolicy &policy)
+{
+    m_policies.insert(provider, policy);
+}
+
+BillingPolicy Ledger::billingPolicy(const QString &provider) const
+{
+    return m_policies.value(provider, BillingPolicy{1, 0});
+}
+
 Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pricePerHour)
 {
     if (openRow(instance.provider, instance.id))
@@ -114,7 +124,7 @@ Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pr
         "INSERT INTO instances(provider, instance_id, name, type, region, price_per_hour, granularity, volume_gb, "
         "launched_at, state) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')"),
         {instance.provider, instance.id, instance.name, instance.typeName, instance.region, pricePerHour,
-         billingPolicyFor(instance.provider).granularitySeconds, instance.volumeGb, launched});
+         billingPolicy(instance.provider).granularitySeconds, instance.volumeGb, launched});
     if (!inserted)
         return inserted;
     Result<qint64> row = openRow(instance.provider, instance.id);
@@ -149,6 +159,9 @@ Result<void> Ledger::recordStopped(const QString &provider, const QString &insta
     Result<qint64> row = openRow(provider, instanceId);
     if (!row)
         return row.error();
+    // Recorded once: a second stop (a policy and a reconcile both saw it) changes nothing.
+    if (Result<LedgerEntry> current = entry(provider, instanceId); current && (!current->isRunning() || !current->isOpen()))
+        return {};
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
     if (Result<void> closed = closeInterval(*row, now); !closed)
         return closed;
@@ -230,7 +243,7 @@ Result<void> Ledger::reconcile(const QString &provider, const QList<providers::I
 
 LedgerEntry Ledger::fill(LedgerEntry entry) const
 {
-    const BillingPolicy policy = billingPolicyFor(entry.provider);
+    const BillingPolicy policy{entry.billingIncrementSeconds, 0};
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.prepare(QStringLiteral("SELECT started_at, ended_at FROM intervals WHERE instance_row = ?"));
@@ -251,7 +264,7 @@ Result<QList<LedgerEntry>> Ledger::entries(const QDateTime &since) const
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.prepare(QStringLiteral(
         "SELECT id, provider, instance_id, name, type, region, price_per_hour, volume_gb, launched_at, stopped_at, "
-        "terminated_at, state, note FROM instances WHERE terminated_at IS NULL OR terminated_at >= ? ORDER BY launched_at"));
+        "terminated_at, state, note, granularity FROM instances WHERE terminated_at IS NULL OR terminated_at >= ? ORDER BY launched_at"));
     query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
     if (!query.exec())
         return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
@@ -271,6 +284,7 @@ Result<QList<LedgerEntry>> Ledger::entries(const QDateTime &since) const
         entry.terminatedAt = fromMs(query.value(10));
         entry.state = query.value(11).toString();
         entry.note = query.value(12).toString();
+        entry.billingIncrementSeconds = std::max(1, query.value(13).toInt());
         list.append(entry);
     }
     for (LedgerEntry &entry : list)

@@ -6,6 +6,7 @@
 #include "util/result.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -27,7 +28,8 @@ struct LedgerEntry
     QDateTime terminatedAt;
     QString state;               // "running", "stopped", "terminated"
     QString note;
-    qint64 billedSeconds = 0;    // up to now, rounded per the provider's policy
+    int billingIncrementSeconds = 1; // the provider's, when the row was written
+    qint64 billedSeconds = 0;    // up to now, rounded up to the billing increment
     double cost = 0;             // up to now
 
     bool isOpen() const { return !terminatedAt.isValid(); }
@@ -50,6 +52,11 @@ public:
     Result<void> open();
     QString path() const { return m_path; }
     Clock &clock() const { return m_clock; }
+
+    // How a provider rounds running time, from its ProviderInfo; rows written afterwards keep it
+    // (unknown providers, hand-added hosts: 1 s, pro rata).
+    void setBillingPolicy(const QString &provider, const BillingPolicy &policy);
+    BillingPolicy billingPolicy(const QString &provider) const;
 
     Result<void> recordLaunch(const providers::Instance &instance, double pricePerHour);
     Result<void> recordStopped(const QString &provider, const QString &instanceId);
@@ -85,6 +92,7 @@ private:
     QString m_path;
     QString m_connection;
     Clock &m_clock;
+    QHash<QString, BillingPolicy> m_policies;
 };
 
 } // namespace gantry::cost

@@ -90,8 +90,10 @@ ProviderInfo LambdaProvider::info() const
     info.id = QStringLiteral("lambda");
     info.displayName = tr("Lambda Cloud");
     info.capabilities = Capability::Restart | Capability::Filesystems | Capability::Images
-        | Capability::GenerateSshKey | Capability::RegionsPerType;
+        | Capability::GenerateSshKey | Capability::RegionsPerType | Capability::ImagesByFamily;
     info.billingGranularitySeconds = 60;
+    info.launchNeedsRegion = true;
+    info.launchNeedsSshKey = true;
     info.sshUser = QStringLiteral("ubuntu");
     info.billingNote = tr("Billed per minute from launch to terminate. Instances cannot be stopped; "
                           "terminating loses the local disk. Filesystems bill per GB-month.");

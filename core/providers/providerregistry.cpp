@@ -31,6 +31,11 @@ QString providerDisplayName(const QString &id)
     return id;
 }
 
+bool providerNeedsApiKey(const QString &id)
+{
+    return id != QLatin1String("sandbox");
+}
+
 QString apiKeySecretName(const QString &id)
 {
     return QStringLiteral("provider/%1/api-key").arg(id);

@@ -28,6 +28,7 @@ struct ProviderSettings
 
 QStringList knownProviderIds();                  // lambda, runpod, sandbox
 QString providerDisplayName(const QString &id);
+bool providerNeedsApiKey(const QString &id);     // false for the local sandbox
 QString apiKeySecretName(const QString &id);     // "provider/lambda/api-key"
 QString apiKeyEnvName(const QString &id);        // "GANTRY_LAMBDA_API_KEY"
 QString endpointEnvName(const QString &id);      // "GANTRY_LAMBDA_ENDPOINT"

@@ -1,5 +1,7 @@
 #include "providers/providertypes.h"
 
+#include <algorithm>
+
 namespace gantry::providers {
 
 QString instanceStateName(InstanceState state)
@@ -51,6 +53,14 @@ bool isBillingCompute(InstanceState state)
 bool isGone(InstanceState state)
 {
     return state == InstanceState::Terminated;
+}
+
+double launchPricePerHour(const ProviderInfo &info, const InstanceType &type, int gpuCount)
+{
+    // A CPU-only type has no GPUs to multiply, whatever the count asked for.
+    if (info.capabilities.testFlag(Capability::PerGpuPricing) && type.gpuCount > 0)
+        return type.pricePerHour * std::max(1, gpuCount);
+    return type.pricePerHour;
 }
 
 } // namespace gantry::providers

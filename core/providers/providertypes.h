@@ -25,6 +25,9 @@ enum class Capability
     GenerateSshKey = 1 << 4,      // the provider can generate a key pair for us
     StorageBillsWhileStopped = 1 << 5,
     RegionsPerType = 1 << 6,      // capacity is reported per region
+    PerGpuPricing = 1 << 7,       // a type's price is per GPU; the launch picks how many (RunPod)
+    LaunchVolume = 1 << 8,        // the launch sizes the instance's own persistent volume disk
+    ImagesByFamily = 1 << 9,      // an image is launched by its family name, not its id
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)
@@ -34,9 +37,13 @@ struct ProviderInfo
     QString id;            // "lambda", "runpod", "sandbox"
     QString displayName;   // "Lambda Cloud"
     Capabilities capabilities;
-    int billingGranularitySeconds = 60;
+    int billingGranularitySeconds = 60;  // compute time is billed in started increments of this
     QString sshUser;       // default login user on instances ("ubuntu", "root", local user)
     QString billingNote;   // one sentence for the UI
+    QString defaultRegion;          // used when a launch names none
+    bool launchNeedsRegion = false; // without a default, the launch must name a region
+    bool launchNeedsSshKey = false; // the launch must name an account SSH key
+    int statusPollMs = 3000;       // how often to ask while an instance boots
 };
 
 struct Region
@@ -65,6 +72,9 @@ struct InstanceType
     int totalVramGb() const { return vramGbPerGpu * gpuCount; }
     double pricePerGpuHour() const { return gpuCount > 0 ? pricePerHour / gpuCount : pricePerHour; }
 };
+
+// The hourly price a launch of `type` with `gpuCount` GPUs is charged, by the provider's pricing.
+double launchPricePerHour(const ProviderInfo &info, const InstanceType &type, int gpuCount);
 
 enum class InstanceState
 {

@@ -48,7 +48,8 @@ ProviderInfo RunPodProvider::info() const
     info.id = QStringLiteral("runpod");
     info.displayName = tr("RunPod");
     info.capabilities = Capability::StopStart | Capability::Restart | Capability::Filesystems
-        | Capability::StorageBillsWhileStopped | Capability::RegionsPerType;
+        | Capability::StorageBillsWhileStopped | Capability::RegionsPerType | Capability::PerGpuPricing
+        | Capability::LaunchVolume;
     info.billingGranularitySeconds = 1;
     info.sshUser = QStringLiteral("root");
     info.billingNote = tr("Billed per second while running. A stopped pod still bills its volume disk "

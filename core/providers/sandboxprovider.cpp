@@ -85,8 +85,10 @@ ProviderInfo SandboxProvider::info() const
     info.id = QStringLiteral("sandbox");
     info.displayName = tr("Local sandbox");
     info.capabilities = Capability::Restart | Capability::GenerateSshKey | Capability::Images
-        | Capability::RegionsPerType;
+        | Capability::RegionsPerType | Capability::ImagesByFamily;
     info.billingGranularitySeconds = 60;
+    info.defaultRegion = QStringLiteral("local");
+    info.statusPollMs = 300;
     info.sshUser = localUser();
     info.billingNote = tr("Nothing is charged: instances are sshd processes on this machine. Prices are "
                           "pretend, to try budgets and meters.");

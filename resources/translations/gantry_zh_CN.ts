@@ -904,16 +904,8 @@ Compute billing resumes at %3/h.</source>
             <translation>%1 上的 GPU 处于空闲</translation>
         </message>
         <message>
-            <source>Gantry cannot stop this machine: it was not launched through a provider Gantry manages. Stop it in your provider's console.</source>
-            <translation>Gantry 无法将这台机器关机：它不是通过 Gantry 管理的云服务商创建的。请在云服务商的控制台中关机。</translation>
-        </message>
-        <message>
-            <source>Terminated after the idle countdown.</source>
-            <translation>空闲倒计时结束，已释放。</translation>
-        </message>
-        <message>
-            <source>Stopped after the idle countdown.</source>
-            <translation>空闲倒计时结束，已关机。</translation>
+            <source>The idle policy is run by %1; this window leaves the action to it.</source>
+            <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
         </message>
     </context>
     <context>
@@ -921,10 +913,6 @@ Compute billing resumes at %3/h.</source>
         <message>
             <source>Transfers pending</source>
             <translation>有未完成的传输</translation>
-        </message>
-        <message>
-            <source>Transfers to or from %1 are still queued or running; terminating loses them. Terminate anyway?</source>
-            <translation>与 %1 之间的传输仍在排队或进行中；释放实例会丢失这些传输。仍要释放吗？</translation>
         </message>
         <message>
             <source>Results still downloading</source>
@@ -954,34 +942,6 @@ Compute billing resumes at %3/h.</source>
             <source>Terminate without</source>
             <translation>直接释放</translation>
         </message>
-        <message>
-            <source>Connect to %1 first: its result paths are looked up on the instance.</source>
-            <translation>请先连接 %1：需要在实例上查找其结果路径。</translation>
-        </message>
-        <message>
-            <source>No result files matched on %1; nothing to download.</source>
-            <translation>%1 上没有匹配的结果文件；无需下载。</translation>
-        </message>
-        <message numerus="yes">
-            <source>Downloading %n result item(s) from %1 to %2…</source>
-            <translation>
-                <numerusform>正在从 %1 下载 %n 个结果项到 %2…</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%n result download(s) failed; see Transfers</source>
-            <translation>
-                <numerusform>%n 个结果下载失败；请查看“传输”</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Some results from %1 did not arrive; retry them in Transfers before terminating.</source>
-            <translation>%1 的部分结果未下载成功；释放前请在“传输”中重试。</translation>
-        </message>
-        <message>
-            <source>Results of %1 are home in %2; you can terminate it now.</source>
-            <translation>%1 的结果已下载到本地 %2；现在可以释放它了。</translation>
-        </message>
     </context>
     <context>
         <name>gantry::cost</name>
@@ -1008,6 +968,17 @@ Compute billing resumes at %3/h.</source>
         <message>
             <source>Volume %1 on %2 (%3) bills storage whether or not an instance uses it.</source>
             <translation>%2 上的数据盘 %1（%3）无论是否被实例使用，都会收取存储费用。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::cost::BudgetMonitor</name>
+        <message>
+            <source>You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.</source>
+            <translation>已花费 %1，%2预算为 %3。请将实例关机或释放，以免费用继续增长。</translation>
+        </message>
+        <message>
+            <source>%1 % of your %2 budget used (%3 of %4).</source>
+            <translation>%2预算已使用 %1 %（%3 / %4）。</translation>
         </message>
     </context>
     <context>
@@ -1703,14 +1674,6 @@ Compute billing resumes at %3/h.</source>
             <translation>CSV 文件 (*.csv)</translation>
         </message>
         <message>
-            <source>You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.</source>
-            <translation>已花费 %1，%2预算为 %3。请将实例关机或释放，以免费用继续增长。</translation>
-        </message>
-        <message>
-            <source>%1 % of your %2 budget used (%3 of %4).</source>
-            <translation>%2预算已使用 %1 %（%3 / %4）。</translation>
-        </message>
-        <message>
             <source>Running now: %1/h · Total: %2</source>
             <translation>当前运行：%1/h · 合计：%2</translation>
         </message>
@@ -1963,10 +1926,6 @@ Compute billing resumes at %3/h.</source>
         <message>
             <source>Confirm %1</source>
             <translation>确认%1</translation>
-        </message>
-        <message>
-            <source>%1: %2 requested.</source>
-            <translation>%1：已请求%2。</translation>
         </message>
     </context>
     <context>
@@ -4046,6 +4005,99 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <message>
             <source>Checking the instance (driver, GPUs, tools)…</source>
             <translation>正在检查实例（驱动、GPU、工具）…</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::workspace::PolicyRunner</name>
+        <message>
+            <source>Gantry cannot stop this machine: it was not launched through a provider Gantry manages. Stop it in your provider's console.</source>
+            <translation>Gantry 无法将这台机器关机：它不是通过 Gantry 管理的云服务商创建的。请在云服务商的控制台中关机。</translation>
+        </message>
+        <message>
+            <source>idle policy</source>
+            <translation>空闲策略</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::workspace::ResultsHome</name>
+        <message>
+            <source>Transfers to or from %1 are still queued or running; terminating loses them.</source>
+            <translation>与 %1 之间的传输仍在排队或进行中；释放会丢失这些传输。</translation>
+        </message>
+        <message>
+            <source>Results of %1 cannot be downloaded here: no transfer queue.</source>
+            <translation>无法在此下载 %1 的结果：没有传输队列。</translation>
+        </message>
+        <message>
+            <source>%1 is not a saved host; its result paths cannot be looked up.</source>
+            <translation>%1 不是已保存的主机；无法查找其结果路径。</translation>
+        </message>
+        <message>
+            <source>Cannot connect to %1 to bring its results home: %2</source>
+            <translation>无法连接到 %1 以下载其结果：%2</translation>
+        </message>
+        <message>
+            <source>No result files matched on %1; nothing to download.</source>
+            <translation>%1 上没有匹配的结果文件；无需下载。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Downloading %n result item(s) from %1 to %2…</source>
+            <translation>
+                <numerusform>正在从 %1 下载 %n 个结果项到 %2…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n result download(s) failed; see Transfers</source>
+            <translation>
+                <numerusform>%n 个结果下载失败；请查看“传输”</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Some results from %1 did not arrive; retry them in Transfers before terminating.</source>
+            <translation>%1 的部分结果未下载成功；释放前请在“传输”中重试。</translation>
+        </message>
+        <message>
+            <source>Results of %1 are home in %2; you can terminate it now.</source>
+            <translation>%1 的结果已下载到本地 %2；现在可以释放它了。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::workspace::Workspace</name>
+        <message>
+            <source>No provider "%1" is set up; add its API key first.</source>
+            <translation>尚未设置云服务商“%1”；请先添加其 API 密钥。</translation>
+        </message>
+        <message>
+            <source>An action on %1 is still running; wait for it to finish.</source>
+            <translation>%1 上的操作仍在进行；请等待其完成。</translation>
+        </message>
+        <message>
+            <source>%1 cannot stop instances; terminate instead.</source>
+            <translation>%1 不支持实例关机，请改为释放。</translation>
+        </message>
+        <message>
+            <source>The results of %1 could not be brought home (%2), so it was not terminated and keeps billing; %3 cannot stop instances.</source>
+            <translation>%1 的结果未能下载到本地（%2），因此未释放，仍在计费；%3 不支持实例关机。</translation>
+        </message>
+        <message>
+            <source>The results of %1 could not be brought home (%2), so it was stopped instead of terminated.</source>
+            <translation>%1 的结果未能下载到本地（%2），因此已将其关机，而不是释放。</translation>
+        </message>
+        <message>
+            <source>%1 is stopping; compute billing stops.</source>
+            <translation>%1 正在关机；计算费用停止计费。</translation>
+        </message>
+        <message>
+            <source>%1 is starting; compute billing resumes.</source>
+            <translation>%1 正在开机；计算费用恢复计费。</translation>
+        </message>
+        <message>
+            <source>%1 is restarting.</source>
+            <translation>%1 正在重启。</translation>
+        </message>
+        <message>
+            <source>%1 is being terminated; its billing stops.</source>
+            <translation>%1 正在释放；其费用停止计费。</translation>
         </message>
     </context>
     <context>

@@ -37,12 +37,16 @@ class TestCost final : public QObject
 private slots:
     void billingGranularity()
     {
-        const BillingPolicy lambda = billingPolicyFor(QStringLiteral("lambda"));
+        providers::ProviderInfo lambdaInfo;
+        lambdaInfo.billingGranularitySeconds = 60;
+        providers::ProviderInfo runpodInfo;
+        runpodInfo.billingGranularitySeconds = 1;
+        const BillingPolicy lambda = billingPolicyFor(lambdaInfo);
         QCOMPARE(billedSeconds(0, lambda), 0);
         QCOMPARE(billedSeconds(1, lambda), 60);
         QCOMPARE(billedSeconds(60, lambda), 60);
         QCOMPARE(billedSeconds(61, lambda), 120);
-        const BillingPolicy runpod = billingPolicyFor(QStringLiteral("runpod"));
+        const BillingPolicy runpod = billingPolicyFor(runpodInfo);
         QCOMPARE(billedSeconds(61, runpod), 61);
         QCOMPARE(costFor(3.6, 61, lambda), 0.12);
         QCOMPARE(costFor(3.6, 61, runpod), 0.061);
@@ -86,10 +90,44 @@ private slots:
         QVERIFY(!entry->isOpen());
         QVERIFY(reopened.recordTerminated(QStringLiteral("runpod"), QStringLiteral("p1"))); // idempotent
 
-        // Lambda rounds each started minute.
+        // Lambda rounds each started minute (its ProviderInfo says so).
+        reopened.setBillingPolicy(QStringLiteral("lambda"), BillingPolicy{60, 0});
         QVERIFY(reopened.recordLaunch(instance(QStringLiteral("lambda"), QStringLiteral("l1")), 0.6));
         clock.advanceSeconds(61);
         QCOMPARE(reopened.entry(QStringLiteral("lambda"), QStringLiteral("l1"))->cost, 0.02);
+    }
+
+    void ledgerRoundsByEachProvidersBillingIncrement()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        const QString path = Ledger::defaultPath(dir.path());
+        {
+            Ledger ledger(path, clock);
+            QVERIFY(ledger.open());
+            providers::ProviderInfo perMinute;
+            perMinute.billingGranularitySeconds = 60;
+            providers::ProviderInfo perSecond;
+            perSecond.billingGranularitySeconds = 1;
+            ledger.setBillingPolicy(QStringLiteral("minutes"), billingPolicyFor(perMinute));
+            ledger.setBillingPolicy(QStringLiteral("seconds"), billingPolicyFor(perSecond));
+            QVERIFY(ledger.recordLaunch(instance(QStringLiteral("minutes"), QStringLiteral("m")), 3.6));
+            QVERIFY(ledger.recordLaunch(instance(QStringLiteral("seconds"), QStringLiteral("s")), 3.6));
+            QVERIFY(ledger.recordLaunch(instance(QStringLiteral("unknown"), QStringLiteral("u")), 3.6));
+            clock.advanceSeconds(61);
+            QCOMPARE(ledger.entry(QStringLiteral("minutes"), QStringLiteral("m"))->billedSeconds, 120);
+            QCOMPARE(ledger.entry(QStringLiteral("minutes"), QStringLiteral("m"))->billingIncrementSeconds, 60);
+            QCOMPARE(ledger.entry(QStringLiteral("seconds"), QStringLiteral("s"))->billedSeconds, 61);
+            QCOMPARE(ledger.entry(QStringLiteral("unknown"), QStringLiteral("u"))->billedSeconds, 61); // pro rata
+            QVERIFY(ledger.recordStopped(QStringLiteral("minutes"), QStringLiteral("m")));
+            clock.advanceSeconds(10);
+            QVERIFY(ledger.recordStopped(QStringLiteral("minutes"), QStringLiteral("m"))); // recorded once
+            QCOMPARE(ledger.entry(QStringLiteral("minutes"), QStringLiteral("m"))->stoppedAt, clock.now().addSecs(-10));
+        }
+        // A row keeps the increment it was written with, whoever opens the ledger later.
+        Ledger reopened(path, clock);
+        QVERIFY(reopened.open());
+        QCOMPARE(reopened.entry(QStringLiteral("minutes"), QStringLiteral("m"))->billedSeconds, 120);
     }
 
     void reconcileWithProvider()

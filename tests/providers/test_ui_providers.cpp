@@ -15,6 +15,7 @@
 #include "providers/pricespanel.h"
 #include "providers/pricetablemodel.h"
 #include "providers/sandboxprovider.h"
+#include "workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -232,7 +233,8 @@ private slots:
         QVERIFY(ledger.open());
         HostStore hosts(dir.path());
         (void)hosts.load();
-        InstancesPanel panel(&hub, &ledger, &hosts, dir.path());
+        workspace::Workspace workspace(dir.path(), &hub, &ledger, &hosts);
+        InstancesPanel panel(&workspace);
         panel.setLaunchPollMs(100);
         QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QStringList asked;

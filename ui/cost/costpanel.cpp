@@ -75,11 +75,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
             exportCsv(path);
     });
     connect(m_monitor, &cost::BudgetMonitor::thresholdReached, this, [this](const QString &period, int threshold, double spent, double limit) {
-        const QString text = threshold >= 100
-            ? tr("You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.")
-                  .arg(cost::formatUsd(spent), period, cost::formatUsd(limit))
-            : tr("%1 % of your %2 budget used (%3 of %4).").arg(threshold).arg(period, cost::formatUsd(spent), cost::formatUsd(limit));
-        emit budgetAlert(text);
+        emit budgetAlert(cost::BudgetMonitor::alertText(period, threshold, spent, limit));
     });
     connect(ledger, &cost::Ledger::changed, this, &CostPanel::reload);
     connect(&m_timer, &QTimer::timeout, this, &CostPanel::reload);

@@ -5,6 +5,7 @@
 #include "providers/instancehosts.h"
 #include "providers/instancesmodel.h"
 #include "providers/launchwatcher.h"
+#include "workspace/workspace.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -49,12 +50,13 @@ QString confirmationText(const providers::ProviderInfo &info, const providers::I
         .arg(QStringLiteral("$%1").arg(instance.pricePerHour, 0, 'f', 2));
 }
 
-InstancesPanel::InstancesPanel(providers::ProviderHub *hub, cost::Ledger *ledger, HostStore *hosts, QString configDir, QWidget *parent)
+InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     : QWidget(parent)
-    , m_hub(hub)
-    , m_ledger(ledger)
-    , m_hosts(hosts)
-    , m_configDir(std::move(configDir))
+    , m_workspace(workspace)
+    , m_hub(workspace->providers())
+    , m_ledger(workspace->ledger())
+    , m_hosts(workspace->hosts())
+    , m_configDir(workspace->configDir())
     , m_model(new InstancesModel(this))
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
@@ -127,7 +129,8 @@ void InstancesPanel::refresh()
             }
             self->m_model->setInstances(id, *list);
             if (self->m_ledger) {
-                (void)self->m_ledger->reconcile(id, *list);
+                if (Result<void> reconciled = self->m_ledger->reconcile(id, *list); !reconciled)
+                    self->m_status->setText(reconciled.error().message);
                 for (const providers::Instance &instance : std::as_const(*list)) {
                     if (Result<cost::LedgerEntry> entry = self->m_ledger->entry(id, instance.id))
                         self->m_model->setCost(id, instance.id, entry->cost);
@@ -164,13 +167,16 @@ void InstancesPanel::trackLaunch(const QString &provider, const QString &instanc
     launched.region = request.region;
     launched.volumeGb = request.volumeGb;
     launched.state = providers::InstanceState::Booting;
-    if (m_ledger)
-        (void)m_ledger->recordLaunch(launched, pricePerHour);
+    if (m_ledger) {
+        if (Result<void> recorded = m_ledger->recordLaunch(launched, pricePerHour); !recorded)
+            emit message(recorded.error().message);
+    }
     refresh();
     providers::Provider *p = m_hub ? m_hub->provider(provider) : nullptr;
     if (!p)
         return;
-    auto *watcher = new providers::LaunchWatcher(p, instanceId, 20 * 60 * 1000, provider == QLatin1String("sandbox") ? 500 : m_launchPollMs, this);
+    const int pollMs = m_launchPollMs > 0 ? m_launchPollMs : p->info().statusPollMs;
+    auto *watcher = new providers::LaunchWatcher(p, instanceId, 20 * 60 * 1000, pollMs, this);
     QPointer<InstancesPanel> self(this);
     m_status->setText(tr("Waiting for %1 to boot…").arg(instanceId));
     watcher->start([self, watcher, provider, instanceId](Result<providers::Instance> up) {
@@ -193,46 +199,34 @@ void InstancesPanel::trackLaunch(const QString &provider, const QString &instanc
 void InstancesPanel::act(const QString &action)
 {
     const QModelIndex current = m_view->selectionModel()->currentIndex();
-    if (!current.isValid() || !m_hub)
+    const std::optional<workspace::InstanceAction> parsed = workspace::instanceActionFromName(action);
+    if (!current.isValid() || !m_hub || !parsed)
         return;
     const providers::Instance instance = m_model->instanceAt(current.row());
     providers::Provider *provider = m_hub->provider(instance.provider);
     if (!provider)
         return;
-    if (action == QLatin1String("terminate") && m_terminateGuard && !m_terminateGuard(instance))
+    const bool terminate = *parsed == workspace::InstanceAction::Terminate;
+    if (terminate && m_terminateGuard && !m_terminateGuard(instance))
         return;
     if (!m_confirm(tr("Confirm %1").arg(action), confirmationText(provider->info(), instance, action)))
         return;
+    workspace::ActionOptions options;
+    options.resultsAcknowledged = terminate && m_terminateGuard; // the guard asked the user
     QPointer<InstancesPanel> self(this);
-    auto done = [self, action, instance](Result<void> result) {
+    m_workspace->act(*parsed, instance.provider, instance.id, options, [self](Result<workspace::ActionOutcome> outcome) {
         if (!self)
             return;
-        if (!result) {
-            self->m_status->setText(result.error().message);
-            emit self->message(result.error().message);
+        if (!outcome) {
+            self->m_status->setText(outcome.error().message);
+            emit self->message(outcome.error().message);
             return;
         }
-        if (self->m_ledger) {
-            if (action == QLatin1String("stop"))
-                (void)self->m_ledger->recordStopped(instance.provider, instance.id);
-            else if (action == QLatin1String("start"))
-                (void)self->m_ledger->recordStarted(instance.provider, instance.id);
-            else if (action == QLatin1String("terminate"))
-                (void)self->m_ledger->recordTerminated(instance.provider, instance.id);
-        }
-        if (action == QLatin1String("terminate") && self->m_hosts)
-            (void)providers::forgetInstanceHost(*self->m_hosts, instance.provider, instance.id);
-        self->m_status->setText(tr("%1: %2 requested.").arg(instance.name.isEmpty() ? instance.id : instance.name, action));
+        self->m_status->setText((QStringList{outcome->message} + outcome->warnings).join(QLatin1Char('\n')));
+        if (!outcome->warnings.isEmpty())
+            emit self->message(outcome->warnings.join(QLatin1Char('\n')));
         self->refresh();
-    };
-    if (action == QLatin1String("stop"))
-        provider->stop(instance.id, done);
-    else if (action == QLatin1String("start"))
-        provider->start(instance.id, done);
-    else if (action == QLatin1String("restart"))
-        provider->restart(instance.id, done);
-    else if (action == QLatin1String("terminate"))
-        provider->terminate(instance.id, done);
+    });
 }
 
 } // namespace gantry::ui

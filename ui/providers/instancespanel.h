@@ -12,6 +12,7 @@ class QTableView;
 namespace gantry {
 class HostStore;
 namespace cost { class Ledger; }
+namespace workspace { class Workspace; }
 } // namespace gantry
 
 namespace gantry::ui {
@@ -22,22 +23,23 @@ class InstancesModel;
 QString confirmationText(const providers::ProviderInfo &info, const providers::Instance &instance, const QString &action);
 
 // The Instances view: instances of every provider with Stop/Start/Restart/Terminate. Every action
-// is confirmed with exactly what is lost and what keeps billing. Refreshes on a timer, keeps the
-// cost ledger in step, and turns instances that come up into saved SSH hosts (hostReady()).
+// is confirmed with exactly what is lost and what keeps billing, then done by the workspace (which
+// records it). Refreshes on a timer, keeps the cost ledger in step, and turns instances that come up
+// into saved SSH hosts (hostReady()).
 class InstancesPanel final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InstancesPanel)
 
 public:
-    InstancesPanel(providers::ProviderHub *hub, cost::Ledger *ledger, HostStore *hosts, QString configDir,
-                   QWidget *parent = nullptr);
+    explicit InstancesPanel(workspace::Workspace *workspace, QWidget *parent = nullptr);
 
     InstancesModel *model() const { return m_model; }
     // Tests answer confirmations without a dialog.
     void setLaunchPollMs(int ms) { m_launchPollMs = ms; }
     void setConfirmer(std::function<bool(const QString &title, const QString &text)> confirmer) { m_confirm = std::move(confirmer); }
-    // Asked before the terminate confirmation (results home, transfers pending); false stops it.
+    // Asked before the terminate confirmation (results home, transfers pending); false stops it,
+    // true means the user settled the results question.
     void setTerminateGuard(std::function<bool(const providers::Instance &)> guard) { m_terminateGuard = std::move(guard); }
 
 public slots:
@@ -55,6 +57,7 @@ private:
     void updateButtons();
     void remember(const providers::Instance &instance);
 
+    workspace::Workspace *m_workspace;
     providers::ProviderHub *m_hub;
     cost::Ledger *m_ledger;
     HostStore *m_hosts;
@@ -67,7 +70,7 @@ private:
     QPushButton *m_restart;
     QPushButton *m_terminate;
     QTimer m_timer;
-    int m_launchPollMs = 5000;
+    int m_launchPollMs = 0; // 0: the provider's statusPollMs
     std::function<bool(const QString &, const QString &)> m_confirm;
     std::function<bool(const providers::Instance &)> m_terminateGuard;
 };

@@ -111,10 +111,15 @@ QString LaunchDialog::providerId() const
 
 double LaunchDialog::pricePerHour() const
 {
-    const QString name = m_type->currentData().toString();
+    return launchPrice(request());
+}
+
+double LaunchDialog::launchPrice(const providers::LaunchRequest &request) const
+{
+    providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
     for (const providers::InstanceType &type : m_types) {
-        if (type.name == name)
-            return type.pricePerHour;
+        if (provider && type.name == request.typeName)
+            return providers::launchPricePerHour(provider->info(), type, request.gpuCount);
     }
     return 0;
 }
@@ -140,7 +145,8 @@ providers::LaunchRequest LaunchDialog::request() const
     const QString storage = m_storage->currentData().toString();
     if (!storage.isEmpty())
         request.filesystemNames = QStringList{storage};
-    request.volumeGb = m_volume->isVisible() || providerId() == QLatin1String("runpod") ? m_volume->value() : 0;
+    providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
+    request.volumeGb = provider && provider->can(providers::Capability::LaunchVolume) ? m_volume->value() : 0;
     return request;
 }
 
@@ -181,8 +187,8 @@ void LaunchDialog::providerChanged()
     }
     const providers::ProviderInfo info = provider->info();
     m_note->setText(info.billingNote);
-    m_volume->setVisible(info.id == QLatin1String("runpod"));
-    m_storage->setVisible(provider->can(providers::Capability::Filesystems) && info.id != QLatin1String("runpod"));
+    m_volume->setVisible(provider->can(providers::Capability::LaunchVolume));
+    m_storage->setVisible(provider->can(providers::Capability::Filesystems) && !provider->can(providers::Capability::LaunchVolume));
     m_loading = 4;
     setBusy(true, tr("Loading…"));
     QPointer<LaunchDialog> self(this);
@@ -216,14 +222,15 @@ void LaunchDialog::providerChanged()
         self->typeChanged();
         self->loadPart();
     });
-    provider->listImages([self, stale](Result<QList<providers::Image>> images) {
+    const bool byFamily = provider->can(providers::Capability::ImagesByFamily);
+    provider->listImages([self, stale, byFamily](Result<QList<providers::Image>> images) {
         if (stale())
             return;
         self->m_image->addItem(tr("Provider default"), QString());
         if (images) {
             for (const providers::Image &image : std::as_const(*images))
                 self->m_image->addItem(image.name.isEmpty() ? image.id : image.name,
-                                       image.family.isEmpty() || self->providerId() == QLatin1String("runpod") ? image.id : image.family);
+                                       image.family.isEmpty() || !byFamily ? image.id : image.family);
         }
         self->loadPart();
     });
@@ -364,7 +371,7 @@ void LaunchDialog::submit(providers::LaunchRequest request)
 {
     providers::Provider *provider = m_hub->provider(providerId());
     const QString id = providerId();
-    const double price = pricePerHour() * (id == QLatin1String("runpod") ? std::max(1, request.gpuCount) : 1);
+    const double price = launchPrice(request);
     setBusy(true, tr("Launching…"));
     QPointer<LaunchDialog> self(this);
     provider->launch(request, [self, id, price, request](Result<QString> instanceId) {

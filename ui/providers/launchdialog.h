@@ -47,6 +47,7 @@ signals:
     void loaded(); // types, images, keys and storage of the chosen provider are in
 
 private:
+    double launchPrice(const providers::LaunchRequest &request) const;
     void providerChanged();
     void typeChanged();
     void updateEstimate();

@@ -1,0 +1,171 @@
+// gantry-cli watch: the GUI's idle policy and budget watch, without a display (a home server, a
+// small VM). It acts only while it holds the policy lock; otherwise it reports who does and defers.
+#include "cliworkspace.h"
+#include "cmd_provider_common.h"
+
+#include "cost/budgetmonitor.h"
+#include "cost/ledger.h"
+#include "hosts/hoststore.h"
+#include "monitor/monitorservice.h"
+#include "ssh/knownhosts.h"
+#include "workspace/policylock.h"
+#include "workspace/policyrunner.h"
+#include "workspace/workspace.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QTimer>
+
+namespace gantry::cli {
+namespace {
+
+using namespace providercli;
+
+struct WatchOptions
+{
+    monitor::IdleAction action = monitor::IdleAction::Notify;
+    int idleMinutes = 0;
+    int countdownSeconds = 60;
+    double dailyBudget = -1;
+    double monthlyBudget = -1;
+};
+
+Result<WatchOptions> takeWatchOptions(QStringList &args)
+{
+    WatchOptions options;
+    bool ok = true;
+    for (const auto &[flag, target] : {std::pair{QStringLiteral("--idle-minutes"), &options.idleMinutes},
+                                       std::pair{QStringLiteral("--countdown"), &options.countdownSeconds}}) {
+        Result<std::optional<QString>> value = takeValue(args, flag);
+        if (!value)
+            return value.error();
+        if (value->has_value() && ((*target = (*value)->toInt(&ok)) <= 0 || !ok))
+            return Error{ErrorCode::Usage, CliText::tr("%1 takes a positive whole number").arg(flag)};
+    }
+    for (const auto &[flag, target] : {std::pair{QStringLiteral("--daily-budget"), &options.dailyBudget},
+                                       std::pair{QStringLiteral("--monthly-budget"), &options.monthlyBudget}}) {
+        Result<std::optional<QString>> value = takeValue(args, flag);
+        if (!value)
+            return value.error();
+        if (value->has_value() && ((*target = (*value)->toDouble(&ok)) < 0 || !ok))
+            return Error{ErrorCode::Usage, CliText::tr("%1 takes an amount in USD (0 removes the budget)").arg(flag)};
+    }
+    Result<std::optional<QString>> action = takeValue(args, QStringLiteral("--idle-action"));
+    if (!action)
+        return action.error();
+    const QString name = action->value_or(QStringLiteral("notify"));
+    const QList<monitor::IdleAction> all{monitor::IdleAction::Notify, monitor::IdleAction::Stop, monitor::IdleAction::Terminate};
+    const auto found = std::find_if(all.cbegin(), all.cend(), [&name](monitor::IdleAction a) { return monitor::idleActionName(a) == name; });
+    if (found == all.cend())
+        return Error{ErrorCode::Usage, CliText::tr("--idle-action is notify, stop or terminate")};
+    options.action = *found;
+    return options;
+}
+
+// One event per line: JSON with --json (for scripts and journald), else readable text.
+void report(const Context &context, const QString &event, const QString &host, const QString &message, QJsonObject extra = {})
+{
+    if (context.json) {
+        extra.insert(QStringLiteral("event"), event);
+        extra.insert(QStringLiteral("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+        if (!host.isEmpty())
+            extra.insert(QStringLiteral("host"), host);
+        extra.insert(QStringLiteral("message"), message);
+        context.printJson(extra);
+        return;
+    }
+    context.out << event << (host.isEmpty() ? QString() : QStringLiteral(" ") + host) << ": " << message << Qt::endl;
+}
+
+// Every saved host of a managed instance is sampled; hosts saved later are picked up on the next pass.
+void monitorInstances(monitor::MonitorService &monitor, HostStore *hosts)
+{
+    (void)hosts->load();
+    for (const SavedHost &host : hosts->hosts()) {
+        if (!host.provider.isEmpty() && !host.instanceId.isEmpty() && !monitor.isMonitoring(host.name))
+            monitor.startMonitoring(host);
+    }
+}
+
+void connectReports(const Context &context, workspace::PolicyRunner &runner)
+{
+    QObject::connect(&runner, &workspace::PolicyRunner::idleNotice, &runner, [&context](const QString &host, const QString &message) {
+        report(context, QStringLiteral("idle"), host, message);
+    });
+    QObject::connect(&runner, &workspace::PolicyRunner::budgetReached, &runner,
+                     [&context](const QString &period, int threshold, double spent, double limit, const QString &text) {
+                         report(context, QStringLiteral("budget"), {}, text,
+                                {{QStringLiteral("period"), period}, {QStringLiteral("threshold"), threshold},
+                                 {QStringLiteral("spent"), spent}, {QStringLiteral("limit"), limit}});
+                     });
+    QObject::connect(&runner, &workspace::PolicyRunner::acted, &runner, [&context](const QString &host, const workspace::ActionOutcome &outcome) {
+        report(context, QStringLiteral("acted"), host, (QStringList{outcome.message} + outcome.warnings).join(QLatin1Char(' ')),
+               {{QStringLiteral("provider"), outcome.provider}, {QStringLiteral("id"), outcome.instanceId},
+                {QStringLiteral("requested"), workspace::instanceActionName(outcome.requested)},
+                {QStringLiteral("action"), workspace::instanceActionName(outcome.performed)}});
+    });
+    QObject::connect(&runner, &workspace::PolicyRunner::actionFailed, &runner,
+                     [&context](const QString &host, const QString &action, const QString &message) {
+                         report(context, QStringLiteral("action_failed"), host, message, {{QStringLiteral("action"), action}});
+                     });
+    QObject::connect(&runner, &workspace::PolicyRunner::deferred, &runner, [&context](const QString &host, const QString &holder) {
+        report(context, QStringLiteral("deferred"), host, CliText::tr("%1 owns the idle policy; leaving the action to it.").arg(holder),
+               {{QStringLiteral("owner"), holder}});
+    });
+}
+
+int watchCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> providerOptions = takeProviderOptions(args);
+    if (!providerOptions)
+        return context.fail(providerOptions.error());
+    Result<WatchOptions> options = takeWatchOptions(args);
+    if (!options)
+        return context.usage(options.error().message);
+    if (!args.isEmpty())
+        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
+    ProviderEnv env = makeProviderEnv(context, *providerOptions);
+    const QStringList ids = providerOptions->provider.isEmpty() ? providers::configuredProviderIds(env.settings)
+                                                                : QStringList{providerOptions->provider};
+    CliWorkspace workspace(context, env, ids);
+    for (const QString &error : workspace.errors())
+        report(context, QStringLiteral("provider_error"), {}, error);
+    if (!workspace.ledger())
+        return context.fail(Error{ErrorCode::Io, CliText::tr("the cost ledger cannot be opened; the watcher needs it to record its actions")});
+    for (const auto &[period, limit] : {std::pair{QStringLiteral("daily"), options->dailyBudget},
+                                        std::pair{QStringLiteral("monthly"), options->monthlyBudget}}) {
+        if (limit >= 0) {
+            if (Result<void> set = workspace.ledger()->setBudget(period, limit); !set)
+                return context.fail(set.error());
+        }
+    }
+    monitor::MonitorService monitor(env.secrets.get(), ssh::defaultKnownHostsFile());
+    workspace::PolicyLock lock(context.configDir);
+    workspace::PolicyRunner runner(workspace.get(), &monitor, &lock);
+    runner.setIdleOverride(options->action, options->idleMinutes, options->countdownSeconds);
+    connectReports(context, runner);
+    report(context, QStringLiteral("watching"), {},
+           runner.ownsPolicy() ? CliText::tr("watching; idle action %1").arg(monitor::idleActionName(options->action))
+                               : CliText::tr("%1 owns the idle policy; notifying only until it exits.").arg(lock.holder()),
+           {{QStringLiteral("owner"), runner.ownsPolicy()}, {QStringLiteral("idle_action"), monitor::idleActionName(options->action)}});
+    monitorInstances(monitor, workspace.get()->hosts());
+    QTimer rescan;
+    QObject::connect(&rescan, &QTimer::timeout, &rescan, [&] {
+        monitorInstances(monitor, workspace.get()->hosts());
+        runner.ownsPolicy(); // takes over once the other owner is gone
+    });
+    rescan.start(60000);
+    runner.budgets()->setInterval(60000);
+    runner.budgets()->check();
+    QEventLoop loop; // until the service manager stops the process
+    return loop.exec();
+}
+
+const Registrar watchRegistrar("watch",
+    "watch [--idle-minutes M] [--idle-action notify|stop|terminate] [--countdown S] [--daily-budget USD] [--monthly-budget USD] [--provider P]"
+    "   run the idle policy and budget watch headless (results home before any terminate)",
+    watchCommand);
+
+} // namespace
+} // namespace gantry::cli

@@ -1,0 +1,227 @@
+// The one instance lifecycle (core/workspace) against the RunPod and Lambda emulators: the idle
+// policy's terminate writes the ledger, honours the results guard and forgets the host; the GUI's
+// path and gantry-cli leave the same ledger rows; the policy acts once, and only with the lock.
+#include "lambdaemulator.h"
+#include "runpodemulator.h"
+
+#include "cost/ledger.h"
+#include "hosts/connectionmanager.h"
+#include "hosts/hoststore.h"
+#include "jobs/results.h"
+#include "monitor/monitorservice.h"
+#include "providers/instancehosts.h"
+#include "providers/lambdaprovider.h"
+#include "providers/providerhub.h"
+#include "providers/runpodprovider.h"
+#include "transfer/transferqueue.h"
+#include "workspace/policylock.h"
+#include "workspace/policyrunner.h"
+#include "workspace/resultshome.h"
+#include "workspace/workspace.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+
+namespace {
+
+providers::RestConfig configFor(const test::EmulatorServer &emulator)
+{
+    providers::RestConfig config;
+    config.baseUrl = QUrl(emulator.baseUrl());
+    config.apiKey = QStringLiteral("test-key");
+    config.retry.baseDelayMs = 20;
+    return config;
+}
+
+// Everything the GUI's AppServices builds, minus the widgets.
+struct Fixture
+{
+    QTemporaryDir dir;
+    ManualClock clock;
+    test::RunPodEmulator runpod;
+    test::LambdaEmulator lambda;
+    providers::ProviderHub hub;
+    cost::Ledger ledger{cost::Ledger::defaultPath(dir.path()), clock};
+    HostStore hosts{dir.path()};
+    ConnectionManager connections{&hosts, nullptr};
+    transfer::TransferQueue queue{dir.path(), transfer::TransferQueue::savedHostProvider(&hosts, nullptr)};
+    workspace::Workspace workspace{dir.path(), &hub, &ledger, &hosts};
+
+    bool setUp()
+    {
+        runpod.bootMs = 0;
+        lambda.bootMs = 0;
+        if (!runpod.listen() || !lambda.listen() || !ledger.open())
+            return false;
+        (void)hosts.load();
+        hub.addProvider(std::make_unique<providers::RunPodProvider>(configFor(runpod)));
+        hub.addProvider(std::make_unique<providers::LambdaProvider>(configFor(lambda)));
+        connections.setKnownHostsFile(dir.filePath(QStringLiteral("known_hosts")));
+        workspace.setResultsHome(new workspace::ResultsHome(dir.path(), &hosts, &connections, &queue, &workspace));
+        bool keyed = false;
+        hub.provider(QStringLiteral("runpod"))->addSshKey(QStringLiteral("laptop"), QStringLiteral("ssh-ed25519 AAAAC3NzaC1 me@laptop"),
+                                                         [&keyed](Result<providers::SshKey> added) { keyed = added.ok(); });
+        return QTest::qWaitFor([&keyed] { return keyed; }, 10000);
+    }
+
+    // Launches a running instance, records it like the launch dialog and saves its host.
+    QString launch(const QString &provider, const QString &name)
+    {
+        providers::LaunchRequest request{provider == QLatin1String("runpod") ? QStringLiteral("NVIDIA GeForce RTX 4090") : QStringLiteral("gpu_1x_a10"),
+                                         provider == QLatin1String("runpod") ? QStringLiteral("US-KS-2") : QStringLiteral("us-east-1"),
+                                         QStringLiteral("laptop"), name, {}, {}, 0, 1};
+        Result<QString> id = Error{ErrorCode::Generic, {}};
+        hub.provider(provider)->launch(request, [&id](Result<QString> launched) { id = launched; });
+        if (!QTest::qWaitFor([&id] { return id.ok(); }, 10000))
+            return {};
+        Result<providers::Instance> up = Error{ErrorCode::Generic, {}};
+        for (int attempt = 0; attempt < 50 && !(up && up->reachable()); ++attempt) {
+            bool answered = false;
+            hub.provider(provider)->getInstance(*id, [&](Result<providers::Instance> got) { up = got; answered = true; });
+            if (!QTest::qWaitFor([&answered] { return answered; }, 5000))
+                return {};
+        }
+        if (!up || !ledger.recordLaunch(*up, 1.0) || !providers::rememberInstanceHost(hosts, *up, dir.path()))
+            return {};
+        return *id;
+    }
+};
+
+} // namespace
+
+class TestWorkspace final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        qputenv("DBUS_SESSION_BUS_ADDRESS", ""); // no keychain prompts
+    }
+
+    void idleTerminateRecordsAndForgetsTheHost()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        const QString id = f.launch(QStringLiteral("lambda"), QStringLiteral("idle-box"));
+        QVERIFY2(!id.isEmpty(), "the Lambda emulator did not bring the instance up");
+        monitor::MonitorService monitor(nullptr, {}, f.clock);
+        workspace::PolicyLock lock(f.dir.path());
+        workspace::PolicyRunner runner(&f.workspace, &monitor, &lock);
+        runner.setIdleOverride(monitor::IdleAction::Terminate, 0, 5);
+        QSignalSpy acted(&runner, &workspace::PolicyRunner::acted);
+        monitor.addMachine(QStringLiteral("idle-box"), 1.0);
+        monitor::IdlePolicy *policy = monitor.idlePolicy(QStringLiteral("idle-box"));
+        QVERIFY(policy);
+        f.clock.advanceSeconds(600);
+        policy->idleDetected(QStringLiteral("idle for 10 min"));
+        f.clock.advanceSeconds(5);
+        policy->tick();
+        runner.actionRequested(QStringLiteral("idle-box"), monitor::IdleAction::Terminate); // asked twice: acts once
+        QVERIFY(acted.wait(10000));
+        const auto outcome = acted.at(0).at(1).value<workspace::ActionOutcome>();
+        QCOMPARE(outcome.performed, workspace::InstanceAction::Terminate);
+        QVERIFY2(outcome.warnings.isEmpty(), qPrintable(outcome.warnings.join(QLatin1Char('\n'))));
+        const cost::LedgerEntry entry = *f.ledger.entry(QStringLiteral("lambda"), id);
+        QVERIFY(!entry.isOpen());
+        QCOMPARE(entry.note, QStringLiteral("idle policy"));
+        QCOMPARE(entry.billedSeconds % 60, 0); // per started minute, as Lambda bills
+        QVERIFY(!f.hosts.find(QStringLiteral("idle-box")).has_value());
+        QCOMPARE(acted.count(), 1);
+    }
+
+    void failedResultsDownloadStopsInsteadOfTerminating()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        const QString id = f.launch(QStringLiteral("runpod"), QStringLiteral("pod-box"));
+        QVERIFY2(!id.isEmpty(), "the RunPod emulator did not bring the pod up");
+        // The pod's SSH port has no server: the results cannot come home.
+        QVERIFY(jobs::ResultPathStore(f.dir.path()).setPatterns(QStringLiteral("pod-box"), {QStringLiteral("outputs/")}));
+        workspace::ActionOptions unattended;
+        unattended.unattended = true;
+        Result<workspace::ActionOutcome> outcome = Error{ErrorCode::Generic, {}};
+        bool done = false;
+        f.workspace.terminate(QStringLiteral("runpod"), id, unattended, [&](Result<workspace::ActionOutcome> r) { outcome = r; done = true; });
+        QVERIFY(QTest::qWaitFor([&done] { return done; }, 60000));
+        QVERIFY2(outcome, qPrintable(outcome ? QString() : outcome.error().message));
+        QCOMPARE(outcome->requested, workspace::InstanceAction::Terminate);
+        QCOMPARE(outcome->performed, workspace::InstanceAction::Stop);
+        QVERIFY2(outcome->message.contains(QStringLiteral("stopped instead")), qPrintable(outcome->message));
+        QCOMPARE(f.ledger.entry(QStringLiteral("runpod"), id)->state, QStringLiteral("stopped"));
+        QVERIFY(f.hosts.find(QStringLiteral("pod-box")).has_value()); // kept: the results are still there
+
+        // Lambda cannot stop: nothing happens, and the error says it keeps billing.
+        const QString lambdaId = f.launch(QStringLiteral("lambda"), QStringLiteral("lambda-box"));
+        QVERIFY(jobs::ResultPathStore(f.dir.path()).setPatterns(QStringLiteral("lambda-box"), {QStringLiteral("outputs/")}));
+        done = false;
+        f.workspace.terminate(QStringLiteral("lambda"), lambdaId, unattended, [&](Result<workspace::ActionOutcome> r) { outcome = r; done = true; });
+        QVERIFY(QTest::qWaitFor([&done] { return done; }, 60000));
+        QVERIFY(!outcome);
+        QVERIFY2(outcome.error().message.contains(QStringLiteral("keeps billing")), qPrintable(outcome.error().message));
+        QVERIFY(f.ledger.entry(QStringLiteral("lambda"), lambdaId)->isOpen());
+    }
+
+    void policyDefersToTheLockOwner()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        const QString id = f.launch(QStringLiteral("lambda"), QStringLiteral("owned-box"));
+        QVERIFY(!id.isEmpty());
+        workspace::PolicyLock watcher(f.dir.path());
+        QVERIFY(watcher.tryAcquire());
+        workspace::PolicyLock gui(f.dir.path());
+        workspace::PolicyRunner runner(&f.workspace, nullptr, &gui);
+        QSignalSpy deferred(&runner, &workspace::PolicyRunner::deferred);
+        QSignalSpy acted(&runner, &workspace::PolicyRunner::acted);
+        runner.actionRequested(QStringLiteral("owned-box"), monitor::IdleAction::Terminate);
+        QCOMPARE(deferred.count(), 1);
+        QVERIFY2(deferred.at(0).at(1).toString().contains(QString::number(QCoreApplication::applicationPid())),
+                 qPrintable(deferred.at(0).at(1).toString()));
+        QVERIFY(f.ledger.entry(QStringLiteral("lambda"), id)->isOpen());
+        watcher.release(); // the watcher exits: the next request is acted on
+        runner.actionRequested(QStringLiteral("owned-box"), monitor::IdleAction::Terminate);
+        QVERIFY(acted.wait(10000));
+        QVERIFY(!f.ledger.entry(QStringLiteral("lambda"), id)->isOpen());
+    }
+
+    void guiPathAndCliLeaveIdenticalRows()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        const QString viaWorkspace = f.launch(QStringLiteral("runpod"), QStringLiteral("gui-pod"));
+        const QString viaCli = f.launch(QStringLiteral("runpod"), QStringLiteral("cli-pod"));
+        QVERIFY(!viaWorkspace.isEmpty() && !viaCli.isEmpty());
+        bool done = false;
+        f.workspace.stop(QStringLiteral("runpod"), viaWorkspace, {}, [&done](Result<workspace::ActionOutcome>) { done = true; });
+        QVERIFY(QTest::qWaitFor([&done] { return done; }, 10000));
+
+        QProcess cli;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GANTRY_RUNPOD_API_KEY"), QStringLiteral("test-key"));
+        env.insert(QStringLiteral("GANTRY_RUNPOD_ENDPOINT"), f.runpod.baseUrl());
+        env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+        cli.setProcessEnvironment(env);
+        QSignalSpy finished(&cli, &QProcess::finished);
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), f.dir.path(), QStringLiteral("stop"), viaCli,
+                                                    QStringLiteral("--provider"), QStringLiteral("runpod")});
+        QVERIFY(finished.wait(60000)); // the emulator answers from this event loop meanwhile
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+
+        const cost::LedgerEntry gui = *f.ledger.entry(QStringLiteral("runpod"), viaWorkspace);
+        const cost::LedgerEntry line = *f.ledger.entry(QStringLiteral("runpod"), viaCli);
+        QCOMPARE(line.state, gui.state);
+        QCOMPARE(line.note, gui.note);
+        QCOMPARE(line.billingIncrementSeconds, gui.billingIncrementSeconds);
+        QCOMPARE(line.stoppedAt.isValid(), gui.stoppedAt.isValid());
+        QCOMPARE(line.isOpen(), gui.isOpen());
+        QCOMPARE(f.hosts.find(QStringLiteral("cli-pod")).has_value(), f.hosts.find(QStringLiteral("gui-pod")).has_value());
+    }
+};
+
+QTEST_MAIN(TestWorkspace)
+#include "test_workspace.moc"

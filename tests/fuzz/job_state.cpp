@@ -1,0 +1,19 @@
+// What a host prints about jobs and results: the job directory records (listScript), the
+// result-pattern expansion, and `jupyter server list`.
+#include "fuzzinput.h"
+#include "jobs/jobinfo.h"
+#include "jobs/results.h"
+#include "tunnel/jupyter.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const QByteArray output = gantry::fuzz::bytes(data, size);
+    for (const auto &job : gantry::jobs::parseJobList(output)) {
+        (void)job.statusText();
+    }
+    (void)gantry::jobs::parseResultExpansion(output);
+    for (const auto &server : gantry::tunnel::parseJupyterList(output)) {
+        (void)server.localUrl(18888);
+    }
+    return 0;
+}

@@ -263,12 +263,12 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
 
 // Runs worker(sftp) on the given session's client and on (count - 1) more sessions, each on its
 // own thread (libssh sessions are single-threaded).
-void runWorkers(TransferContext &ctx, SftpClient &primary, int count, ChunkPlan &plan,
+void runWorkers(TransferContext &ctx, SftpClient &primary, int count,
                 const std::function<void(SftpClient &)> &worker)
 {
     std::vector<std::thread> threads;
     for (int i = 1; i < count; ++i) {
-        threads.emplace_back([&ctx, &plan, &worker, &primary] {
+        threads.emplace_back([&ctx, &worker, &primary] {
             auto session = ctx.factory()(ctx.cancel());
             if (!session) return; // the primary session carries on alone
             auto sftp = SftpClient::start((*session)->handle(), primary.label(), ctx.cancel());
@@ -383,7 +383,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
     // chunks at the end, on all its cores, instead of competing with the transfer for them.
     const bool followAlong = chunkHasher && roundTripMs >= 10;
-    runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
+    runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
         std::function<void()> follow;
         if (followAlong && &client == &sftp) follow = [&] { chunkHasher->advance(isDone); };
         uploadWorker(ctx, client, localPath, partial, size, plan, follow);
@@ -499,7 +499,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     const int missing = journal->chunkCount() - int(journal->done.count(true));
     const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, sftp.roundTripMs()), 1,
                                    std::max(1, missing));
-    runWorkers(ctx, sftp, workers, plan, [&](SftpClient &client) {
+    runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
         downloadWorker(ctx, client, remotePath, partial, plan);
     });
     plan.save();

@@ -1,5 +1,7 @@
 #include "machinetablemodel.h"
 
+#include "providers/providerregistry.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QMimeData>
@@ -76,7 +78,7 @@ QVariant MachineTableModel::data(const QModelIndex &index, int role) const
         case AddressColumn: return host.target.display();
         case ProviderColumn:
             return host.provider.isEmpty() ? (host.source == QLatin1StringView("ssh-config") ? tr("~/.ssh/config") : tr("SSH host"))
-                                           : host.provider;
+                                           : providers::providerDisplayName(host.provider);
         case StateColumn: return role == SortRole ? QVariant(int(st)) : QVariant(ssh::connectionStateName(st));
         case PriceColumn:
             if (role == SortRole)

@@ -47,6 +47,11 @@ int Context::fail(const Error &error) const
     return exitCodeFor(error);
 }
 
+void Context::warn(const QString &message) const
+{
+    err << "gantry-cli: " << text::printableLines(message) << Qt::endl;
+}
+
 int Context::usage(const QString &message) const
 {
     return fail(Error{ErrorCode::Usage, message + QStringLiteral(" (see gantry-cli --help)")});

@@ -33,6 +33,9 @@ struct Context
     // and returns the exit code that fits the error.
     int fail(const Error &error) const;
     int usage(const QString &message) const;
+    // Prints "gantry-cli: <message>" to stderr, control characters escaped (the message may quote
+    // a provider's or a host's text); for warnings that do not end the command.
+    void warn(const QString &message) const;
     void printJson(const QJsonObject &object) const; // one compact line
 };
 

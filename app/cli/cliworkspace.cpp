@@ -19,7 +19,7 @@ CliWorkspace::CliWorkspace(const Context &context, providercli::ProviderEnv &env
     , m_ledger(std::make_unique<cost::Ledger>(cost::Ledger::defaultPath(context.configDir)))
 {
     if (Result<void> loaded = m_hosts->load(); !loaded)
-        context.err << "gantry-cli: " << loaded.error().message << Qt::endl;
+        context.warn(loaded.error().message);
     for (const QString &id : providerIds) {
         Result<std::unique_ptr<providers::Provider>> provider = providers::createProvider(id, env.settings);
         if (provider)
@@ -28,7 +28,7 @@ CliWorkspace::CliWorkspace(const Context &context, providercli::ProviderEnv &env
             m_errors.append(provider.error().message);
     }
     if (Result<void> opened = m_ledger->open(); !opened) {
-        context.err << "gantry-cli: " << opened.error().message << Qt::endl;
+        context.warn(opened.error().message);
         m_ledger.reset();
     }
     const QString knownHosts = ssh::defaultKnownHostsFile();

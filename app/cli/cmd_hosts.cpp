@@ -5,6 +5,7 @@
 #include "hosts/sshconfigimport.h"
 #include "util/paths.h"
 #include "util/secretstore.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -48,7 +49,7 @@ int list(Context &context, HostStore &store)
     }
     for (const SavedHost &host : store.hosts()) {
         context.out << QStringLiteral("%1  %2  auth=%3%4")
-                           .arg(host.name.leftJustified(20), host.target.display().leftJustified(36),
+                           .arg(text::printable(host.name).leftJustified(20), text::printable(host.target.display()).leftJustified(36),
                                 ssh::authMethodName(host.target.auth),
                                 host.hourlyPriceUsd > 0 ? QStringLiteral("  $%1/h").arg(host.hourlyPriceUsd, 0, 'f', 2) : QString())
                     << Qt::endl;
@@ -103,7 +104,7 @@ int add(Context &context, HostStore &store, QStringList args)
     if (context.json)
         context.printJson(hostJson(host));
     else
-        context.out << CliText::tr("Saved %1 (%2).").arg(host.name, host.target.display()) << Qt::endl;
+        context.out << CliText::tr("Saved %1 (%2).").arg(text::printable(host.name), text::printable(host.target.display())) << Qt::endl;
     return ExitOk;
 }
 
@@ -116,7 +117,7 @@ int importConfig(Context &context, HostStore &store, const QStringList &args)
     if (!added)
         return context.fail(added.error());
     for (const QString &warning : std::as_const(warnings))
-        context.err << "gantry-cli: " << warning << Qt::endl;
+        context.warn(warning);
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("found"), int(found.size())}, {QStringLiteral("added"), *added},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});

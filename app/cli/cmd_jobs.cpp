@@ -1,6 +1,7 @@
 #include "clicommand.h"
 #include "cliconnect.h"
 #include "jobs/jobrunner.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -162,10 +163,10 @@ int runJob(Context &context, QStringList args)
         context.printJson(o);
     } else if (job.isActive()) {
         context.out << CliText::tr("Started job %1 on %2 (in %3). Follow it with: gantry-cli job logs %2 %1 --follow")
-                           .arg(job.name, args.first(), job.method)
+                           .arg(text::printable(job.name), args.first(), text::printable(job.method))
                     << Qt::endl;
     } else {
-        context.err << CliText::tr("The job %1 ended at once (%2). Last lines of its log:").arg(job.name, job.statusText()) << Qt::endl
+        context.err << CliText::tr("The job %1 ended at once (%2). Last lines of its log:").arg(text::printable(job.name), text::printable(job.statusText())) << Qt::endl
                     << started->tail;
         context.err.flush();
     }
@@ -205,12 +206,13 @@ int listJobs(Context &context, QStringList args)
                        .arg(CliText::tr("STARTED"), -20)
                        .arg(CliText::tr("COMMAND"));
     for (const jobs::JobInfo &job : std::as_const(*list)) {
-        QString command = job.command.simplified();
+        // Names, states and command lines are read from files on the host: escaped for the terminal.
+        QString command = text::printable(job.command.simplified());
         if (command.size() > 60)
             command = command.left(57) + QStringLiteral("...");
         context.out << QStringLiteral("%1  %2  %3  %4\n")
-                           .arg(job.name, -28)
-                           .arg(job.statusText(), -18)
+                           .arg(text::printable(job.name), -28)
+                           .arg(text::printable(job.statusText()), -18)
                            .arg(job.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), -20)
                            .arg(command);
     }
@@ -294,9 +296,9 @@ int stopJob(Context &context, QStringList args)
     if (context.json)
         context.printJson(jobJson(*stopped));
     else if (stopped->stopSignal.isEmpty())
-        context.out << CliText::tr("The job %1 had already ended (%2).").arg(stopped->name, stopped->statusText()) << Qt::endl;
+        context.out << CliText::tr("The job %1 had already ended (%2).").arg(text::printable(stopped->name), text::printable(stopped->statusText())) << Qt::endl;
     else
-        context.out << CliText::tr("Stopped %1: %2 after SIG%3.").arg(stopped->name, stopped->statusText(), stopped->stopSignal) << Qt::endl;
+        context.out << CliText::tr("Stopped %1: %2 after SIG%3.").arg(text::printable(stopped->name), text::printable(stopped->statusText()), text::printable(stopped->stopSignal)) << Qt::endl;
     return ExitOk;
 }
 
@@ -317,7 +319,7 @@ int rerunJob(Context &context, QStringList args)
     if (context.json)
         context.printJson(jobJson(started->info));
     else
-        context.out << CliText::tr("Started %1 again (%2).").arg(started->info.name, started->info.statusText()) << Qt::endl;
+        context.out << CliText::tr("Started %1 again (%2).").arg(text::printable(started->info.name), text::printable(started->info.statusText())) << Qt::endl;
     return ExitOk;
 }
 

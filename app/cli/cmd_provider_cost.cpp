@@ -4,6 +4,7 @@
 #include "cost/budgetmonitor.h"
 #include "cost/ledger.h"
 #include "cost/storagewarnings.h"
+#include "util/printable.h"
 
 #include <QJsonArray>
 
@@ -86,10 +87,11 @@ int costCommand(Context &context, const QStringList &arguments)
     }
     for (const cost::LedgerEntry &entry : std::as_const(*entries)) {
         context.out << QStringLiteral("%1 %2 %3 %4 %5 $%6/h %7  %8")
-                           .arg(entry.provider.leftJustified(8), entry.instanceId.left(32).leftJustified(32),
-                                entry.name.leftJustified(14), entry.typeName.leftJustified(24), entry.state.leftJustified(10))
+                           .arg(entry.provider.leftJustified(8), text::printable(entry.instanceId.left(32)).leftJustified(32),
+                                text::printable(entry.name).leftJustified(14), text::printable(entry.typeName).leftJustified(24),
+                                text::printable(entry.state).leftJustified(10))
                            .arg(entry.pricePerHour, 0, 'f', 2)
-                           .arg(cost::formatUsd(entry.cost).rightJustified(9), entry.note)
+                           .arg(cost::formatUsd(entry.cost).rightJustified(9), text::printable(entry.note))
                     << '\n';
     }
     context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
@@ -99,7 +101,7 @@ int costCommand(Context &context, const QStringList &arguments)
                                .arg(status->percent()) << '\n';
     }
     for (const QString &warning : warnings)
-        context.out << CliText::tr("Warning: %1").arg(warning) << '\n';
+        context.out << CliText::tr("Warning: %1").arg(text::printableLines(warning)) << '\n';
     if (csv->has_value())
         context.out << CliText::tr("Wrote %1").arg(**csv) << '\n';
     context.out.flush();

@@ -3,6 +3,7 @@
 
 #include "providers/await.h"
 #include "providers/gantrykey.h"
+#include "util/printable.h"
 
 #include <QDir>
 #include <QFile>
@@ -63,7 +64,7 @@ int keysCommand(Context &context, const QStringList &arguments)
             context.printJson(QJsonObject{{QStringLiteral("keys"), array}});
         } else {
             for (const providers::SshKey &key : std::as_const(*keys))
-                context.out << key.name.leftJustified(24) << ' ' << key.publicKey.left(60) << '\n';
+                context.out << text::printable(key.name).leftJustified(24) << ' ' << text::printable(key.publicKey.left(60)) << '\n';
             context.out.flush();
         }
         return ExitOk;
@@ -81,7 +82,7 @@ int keysCommand(Context &context, const QStringList &arguments)
         if (context.json)
             context.printJson(keyJson(*key));
         else
-            context.out << CliText::tr("Added SSH key \"%1\" to %2.").arg(key->name, provider.info().displayName) << Qt::endl;
+            context.out << CliText::tr("Added SSH key \"%1\" to %2.").arg(text::printable(key->name), provider.info().displayName) << Qt::endl;
         return ExitOk;
     }
     if (verb == QLatin1String("generate") && args.size() == 1) {

@@ -9,6 +9,7 @@
 #include "providers/instancehosts.h"
 #include "providers/launchwatcher.h"
 #include "providers/providerhub.h"
+#include "util/printable.h"
 #include "workspace/workspace.h"
 
 #include <QFile>
@@ -63,7 +64,7 @@ std::unique_ptr<cost::Ledger> openLedger(const Context &context)
 {
     auto ledger = std::make_unique<cost::Ledger>(cost::Ledger::defaultPath(context.configDir));
     if (Result<void> opened = ledger->open(); !opened) {
-        context.err << "gantry-cli: " << opened.error().message << Qt::endl;
+        context.warn(opened.error().message);
         return nullptr;
     }
     return ledger;
@@ -72,7 +73,7 @@ std::unique_ptr<cost::Ledger> openLedger(const Context &context)
 void noteLedger(const Context &context, const Result<void> &result)
 {
     if (!result)
-        context.err << "gantry-cli: " << result.error().message << Qt::endl;
+        context.warn(result.error().message);
 }
 
 // --- types -------------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ int typesCommand(Context &context, const QStringList &arguments)
             lastError = types.error();
             errors.append(QJsonObject{{QStringLiteral("provider"), id}, {QStringLiteral("error"), types.error().message}});
             if (!context.json)
-                context.err << "gantry-cli: " << types.error().message << Qt::endl;
+                context.warn(types.error().message);
             continue;
         }
         for (const providers::InstanceType &type : std::as_const(*types)) {
@@ -138,10 +139,11 @@ int typesCommand(Context &context, const QStringList &arguments)
         for (const providers::InstanceType &type : std::as_const(rows)) {
             QStringList regions;
             for (const providers::Region &region : type.regionsWithCapacity)
-                regions.append(region.name);
-            const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : CliText::tr("(CPU only)");
+                regions.append(text::printable(region.name));
+            const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(text::printable(type.gpuModel))
+                                                      : CliText::tr("(CPU only)");
             context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
-                               .arg(type.provider.leftJustified(8), type.name.leftJustified(26), gpuText.leftJustified(18),
+                               .arg(text::printable(type.provider).leftJustified(8), text::printable(type.name).leftJustified(26), gpuText.leftJustified(18),
                                     (type.vramGbPerGpu > 0 ? QString::number(type.vramGbPerGpu) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
                                     QString::number(type.vcpus).rightJustified(4),
                                     (type.ramGb > 0 ? QString::number(type.ramGb) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
@@ -182,7 +184,7 @@ int instancesCommand(Context &context, const QStringList &arguments)
             lastError = list.error();
             errors.append(QJsonObject{{QStringLiteral("provider"), id}, {QStringLiteral("error"), list.error().message}});
             if (!context.json)
-                context.err << "gantry-cli: " << list.error().message << Qt::endl;
+                context.warn(list.error().message);
             continue;
         }
         if (ledger) {
@@ -207,15 +209,16 @@ int instancesCommand(Context &context, const QStringList &arguments)
         for (const providers::Instance &instance : std::as_const(all)) {
             const QString ssh = instance.sshHost.isEmpty() ? QStringLiteral("-")
                                                             : QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort);
+            // Every field comes from the provider's reply: no terminal escapes get through.
             QString costText;
             if (ledger) {
                 if (Result<cost::LedgerEntry> entry = ledger->entry(instance.provider, instance.id))
                     costText = cost::formatUsd(entry->cost);
             }
             context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 $%7/h %8")
-                               .arg(instance.provider.leftJustified(8), instance.id.leftJustified(32), instance.name.leftJustified(16),
-                                    instance.typeName.leftJustified(24), providers::instanceStateName(instance.state).leftJustified(11),
-                                    ssh.leftJustified(28))
+                               .arg(text::printable(instance.provider).leftJustified(8), text::printable(instance.id).leftJustified(32),
+                                    text::printable(instance.name).leftJustified(16), text::printable(instance.typeName).leftJustified(24),
+                                    providers::instanceStateName(instance.state).leftJustified(11), text::printable(ssh).leftJustified(28))
                                .arg(instance.pricePerHour, 0, 'f', 2)
                                .arg(costText)
                         << '\n';
@@ -295,7 +298,7 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (ledger)
         noteLedger(context, ledger->recordLaunch(launched, price));
     if (!context.json)
-        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(*id, providers::providerDisplayName(providerId), request.typeName)
+        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(*id), providers::providerDisplayName(providerId), text::printable(request.typeName))
                            .arg(price, 0, 'f', 2) << Qt::endl;
     if (!wait) {
         if (context.json)
@@ -320,7 +323,7 @@ int launchCommand(Context &context, const QStringList &arguments)
         if (remembered)
             hostName = *remembered;
         else
-            context.err << "gantry-cli: " << remembered.error().message << Qt::endl;
+            context.warn(remembered.error().message);
     }
     if (context.json) {
         QJsonObject object = instanceJson(*up);
@@ -328,7 +331,7 @@ int launchCommand(Context &context, const QStringList &arguments)
         context.printJson(object);
     } else {
         context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
-                           .arg(*id).arg(up->sshPort).arg(up->sshUser, up->sshHost, hostName)
+                           .arg(text::printable(*id)).arg(up->sshPort).arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
                     << Qt::endl;
     }
     return ExitOk;
@@ -392,7 +395,7 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
     if (!done)
         return failProvider(context, done.error());
     for (const QString &warning : std::as_const(done->warnings))
-        context.err << "gantry-cli: " << warning << Qt::endl;
+        context.warn(warning);
     QString note;
     if (verb == QLatin1String("stop"))
         note = provider->can(providers::Capability::StorageBillsWhileStopped)
@@ -402,7 +405,7 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
         context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("action"), verb}, {QStringLiteral("note"), note}});
     } else {
-        context.out << CliText::tr("%1: %2 requested on %3.").arg(id, verb, info.displayName);
+        context.out << CliText::tr("%1: %2 requested on %3.").arg(text::printable(id), verb, info.displayName);
         if (!note.isEmpty())
             context.out << ' ' << note;
         context.out << Qt::endl;

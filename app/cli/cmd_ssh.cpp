@@ -2,6 +2,7 @@
 #include "cliconnect.h"
 #include "hosts/machinefacts.h"
 #include "ssh/keygen.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -89,7 +90,8 @@ int factsCommand(Context &context, const QStringList &input)
         return ExitOk;
     }
     QTextStream &out = context.out;
-    auto row = [&out](const QString &label, const QString &value) { out << label.leftJustified(14) << value << '\n'; };
+    // Every value is what the host reported: escaped, so a hostile host cannot drive the terminal.
+    auto row = [&out](const QString &label, const QString &value) { out << label.leftJustified(14) << text::printable(value) << '\n'; };
     row(CliText::tr("Host"), (*session)->target().display());
     row(CliText::tr("OS"), facts->os + QStringLiteral(" (") + facts->kernel + QLatin1Char(')'));
     row(CliText::tr("CPU"), QStringLiteral("%1 × %2").arg(facts->cpuCores).arg(facts->cpuModel));
@@ -109,7 +111,7 @@ int factsCommand(Context &context, const QStringList &input)
                                .arg(facts->torchVersion, facts->torchCudaVersion.isEmpty() ? CliText::tr("none") : facts->torchCudaVersion,
                                     facts->torchCudaAvailable.value_or(false) ? QStringLiteral("True") : QStringLiteral("False")));
     for (const MachineFacts::Problem &problem : facts->problems)
-        out << CliText::tr("Problem: %1\n  Fix: %2").arg(problem.message, problem.fix) << '\n';
+        out << CliText::tr("Problem: %1\n  Fix: %2").arg(text::printableLines(problem.message), text::printableLines(problem.fix)) << '\n';
     out.flush();
     return ExitOk;
 }

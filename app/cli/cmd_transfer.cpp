@@ -152,7 +152,7 @@ ConflictPolicy askOnTerminal(const QString &destination, bool isDir)
     for (;;) {
         std::fprintf(stderr, "%s",
                      CliText::tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
-                         .arg(destination, isDir ? CliText::tr(" (folder)") : QString())
+                         .arg(text::printable(destination), isDir ? CliText::tr(" (folder)") : QString())
                          .toLocal8Bit()
                          .constData());
         std::string line;
@@ -228,7 +228,7 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
                                               {QStringLiteral("attempt"), attempt},
                                               {QStringLiteral("reason"), e.message}});
             } else {
-                context.err << (tty ? "\n" : "") << CliText::tr("gantry-cli: %1 Retrying (%2/%3)…").arg(e.message).arg(attempt).arg(args.retries)
+                context.err << (tty ? "\n" : "") << CliText::tr("gantry-cli: %1 Retrying (%2/%3)…").arg(text::printableLines(e.message)).arg(attempt).arg(args.retries)
                             << Qt::endl;
             }
         });
@@ -258,13 +258,13 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
                 {QStringLiteral("notes"), QJsonArray::fromStringList(o.notes)},
             });
         } else {
-            for (const QString &note : o.notes) context.err << "gantry-cli: " << note << Qt::endl;
+            for (const QString &note : o.notes) context.warn(note);
             if (o.skipped) {
-                context.out << CliText::tr("skipped %1").arg(source) << Qt::endl;
+                context.out << CliText::tr("skipped %1").arg(text::printable(source)) << Qt::endl;
             } else {
                 const double rate = o.seconds > 0 ? double(o.payloadBytes) / o.seconds : 0;
                 context.out << CliText::tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
-                                   .arg(source, o.destination, formatBytes(o.totalBytes))
+                                   .arg(text::printable(source), text::printable(o.destination), formatBytes(o.totalBytes))
                                    .arg(o.seconds, 0, 'f', 1)
                                    .arg(formatBytes(quint64(rate)))
                                    .arg(o.resumed ? CliText::tr(", resumed") : QString())

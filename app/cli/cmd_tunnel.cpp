@@ -2,6 +2,7 @@
 #include "cliconnect.h"
 #include "tunnel/jupyter.h"
 #include "tunnel/tunnel.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -99,11 +100,11 @@ int tunnelCommand(Context &context, const QStringList &input)
                                           {QStringLiteral("remote_port"), remotePort},
                                           {QStringLiteral("url"), url.toString()}});
         } else {
-            context.out << url.toString() << Qt::endl;
+            context.out << text::printable(url.toString()) << Qt::endl;
             context.err << CliText::tr("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
                                .arg(port)
                                .arg(remotePort)
-                               .arg(spec.hostName)
+                               .arg(text::printable(spec.hostName))
                         << Qt::endl;
         }
     });
@@ -112,7 +113,7 @@ int tunnelCommand(Context &context, const QStringList &input)
         loop.quit();
     });
     QObject::connect(&forward, &tunnel::Tunnel::connectionFailed, &loop,
-                     [&](const QString &message) { context.err << "gantry-cli: " << message << Qt::endl; });
+                     [&](const QString &message) { context.warn(message); });
     QObject::connect(&forward, &tunnel::Tunnel::closed, &loop, [&](const QString &reason) {
         if (!g_tunnelInterrupted) {
             code = context.fail(Error{ErrorCode::ConnectFailed, reason});

@@ -4,6 +4,7 @@
 #include "hosts/hoststore.h"
 #include "verify/history.h"
 #include "verify/remoteverifier.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -103,10 +104,10 @@ void printTable(QTextStream &out, const Report &report)
                .arg(CliText::tr("Verdict"), -7);
     for (const GpuResult &gpu : report.gpus) {
         for (const TestResult &test : gpu.tests) {
-            const QString unit = test.unit.isEmpty() ? QString() : QLatin1Char(' ') + test.unit;
+            const QString unit = test.unit.isEmpty() ? QString() : QLatin1Char(' ') + text::printable(test.unit);
             out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                        .arg(QString::number(gpu.index), -4)
-                       .arg(test.name.left(46), -46)
+                       .arg(text::printable(test.name).left(46), -46)
                        .arg(test.measured ? num(test.measured) + unit : QStringLiteral("-"), 18)
                        .arg(test.expected ? num(test.expected) + unit : QStringLiteral("-"), 18)
                        .arg(num(test.ratio, 2), 6)
@@ -117,12 +118,13 @@ void printTable(QTextStream &out, const Report &report)
 
 void printDoctor(QTextStream &out, const QList<DoctorCheck> &checks, bool onlyProblems)
 {
+    // Messages quote what the host printed (driver errors, nvidia-smi output): escaped.
     for (const DoctorCheck &c : checks) {
         if (onlyProblems && c.status == CheckStatus::Ok)
             continue;
-        out << QStringLiteral("%1 %2 %3\n").arg(checkStatusName(c.status).toUpper(), -4).arg(c.id, -15).arg(c.message);
+        out << QStringLiteral("%1 %2 %3\n").arg(checkStatusName(c.status).toUpper(), -4).arg(c.id, -15).arg(text::printableLines(c.message));
         if (!c.fix.isEmpty())
-            out << QStringLiteral("     %1 %2\n").arg(CliText::tr("fix:"), c.fix);
+            out << QStringLiteral("     %1 %2\n").arg(CliText::tr("fix:"), text::printableLines(c.fix));
     }
 }
 
@@ -190,12 +192,12 @@ int verifyCommand(Context &context, const QStringList &input)
     verifyOptions.binaryPath = binary;
     verifyOptions.sourcesDir = defaultKernelSources();
     verifyOptions.cancel = &g_verifyInterrupted;
-    verifyOptions.onStatus = [&log](const QString &status) { log << status << Qt::endl; };
+    verifyOptions.onStatus = [&log](const QString &status) { log << text::printableLines(status) << Qt::endl; };
     verifyOptions.onProgress = [&log](const Progress &p) {
         if (p.percent >= 0)
-            log << QStringLiteral("[%1%] ").arg(p.percent, 3) << p.text << Qt::endl;
+            log << QStringLiteral("[%1%] ").arg(p.percent, 3) << text::printableLines(p.text) << Qt::endl;
         else
-            log << p.text << Qt::endl;
+            log << text::printableLines(p.text) << Qt::endl;
     };
     RemoteVerifier verifier(**session);
     auto outcome = verifier.verify(verifyOptions);
@@ -208,7 +210,7 @@ int verifyCommand(Context &context, const QStringList &input)
     if (auto saved = history.add(HistoryEntry::fromRun(report, assessment, advertised, host,
                                                        QDateTime::currentDateTimeUtc()));
         !saved) {
-        log << "gantry-cli: " << CliText::tr("warning: %1").arg(saved.error().message) << Qt::endl;
+        context.warn(CliText::tr("warning: %1").arg(saved.error().message));
     }
 
     const bool bad = assessment.verdict == Verdict::Fail || assessment.verdict == Verdict::Error;
@@ -223,13 +225,13 @@ int verifyCommand(Context &context, const QStringList &input)
         return bad ? ExitFailure : ExitOk;
     }
     QTextStream &out = context.out;
-    out << CliText::tr("Method: %1. %2").arg(methodName(report.method), report.methodReason) << '\n';
+    out << CliText::tr("Method: %1. %2").arg(methodName(report.method), text::printableLines(report.methodReason)) << '\n';
     if (report.gpus.isEmpty()) {
         printDoctor(out, outcome->doctor, true);
         for (const QString &error : report.errors) {
             if (!outcome->doctor.isEmpty() && report.method == Method::DiagnosisOnly)
                 break; // the doctor lines above already say it, with the fix
-            out << error << '\n';
+            out << text::printableLines(error) << '\n';
         }
     } else {
         printTable(out, report);
@@ -238,19 +240,19 @@ int verifyCommand(Context &context, const QStringList &input)
                 continue;
             out << CliText::tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
                        .arg(c.gpuIndex)
-                       .arg(c.specModel, num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
+                       .arg(text::printable(c.specModel), num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
                             num(c.specFp32Tflops), num(c.tensorTflops, 0), num(c.specTensorTflops, 0))
                 << '\n';
         }
         for (const Finding &f : assessment.findings) {
             if (f.status != Verdict::Pass)
-                out << verdictName(f.status).toUpper() << ' ' << f.message << '\n';
+                out << verdictName(f.status).toUpper() << ' ' << text::printableLines(f.message) << '\n';
         }
         printDoctor(out, outcome->doctor, true);
         if (assessment.usdPerTflopHour)
             out << CliText::tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
     }
-    out << CliText::tr("Verdict: %1").arg(assessment.headline) << Qt::endl;
+    out << CliText::tr("Verdict: %1").arg(text::printableLines(assessment.headline)) << Qt::endl;
     return bad ? ExitFailure : ExitOk;
 }
 

@@ -11,6 +11,7 @@
 #include "workspace/policylock.h"
 #include "workspace/policyrunner.h"
 #include "workspace/workspace.h"
+#include "util/printable.h"
 
 #include <QDateTime>
 #include <QEventLoop>
@@ -74,7 +75,8 @@ void report(const Context &context, const QString &event, const QString &host, c
         context.printJson(extra);
         return;
     }
-    context.out << event << (host.isEmpty() ? QString() : QStringLiteral(" ") + host) << ": " << message << Qt::endl;
+    context.out << event << (host.isEmpty() ? QString() : QStringLiteral(" ") + text::printable(host)) << ": " << text::printableLines(message)
+                << Qt::endl;
 }
 
 // Every saved host of a managed instance is sampled; hosts saved later are picked up on the next pass.

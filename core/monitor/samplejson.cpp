@@ -1,4 +1,5 @@
 #include "monitor/samplejson.h"
+#include "util/printable.h"
 
 #include <QJsonArray>
 #include <QStringList>
@@ -121,6 +122,7 @@ QJsonObject sampleToJson(const MachineSample &s)
     return o;
 }
 
+// Names, driver messages and command lines are what the host reported: escaped for a terminal.
 QString sampleToText(const MachineSample &s)
 {
     QStringList lines;
@@ -130,7 +132,7 @@ QString sampleToText(const MachineSample &s)
                     .arg(cell(h->cpuBusyPercent), cell(h->memUsedPercent()), cell(h->load1, 2));
     }
     if (s.driver != DriverState::Ok && !s.driverMessage.isEmpty()) {
-        head += QStringLiteral("  [") + s.driverMessage + QLatin1Char(']');
+        head += QStringLiteral("  [") + text::printable(s.driverMessage) + QLatin1Char(']');
     }
     lines.append(head);
     if (!s.gpus.isEmpty()) {
@@ -144,15 +146,15 @@ QString sampleToText(const MachineSample &s)
                          .arg(cell(g.temperatureC), 5)
                          .arg(cell(g.powerDrawW) + QLatin1Char('/') + cell(g.powerLimitW), 14)
                          .arg(cell(g.smClockMhz), 7)
-                         .arg(g.pstate.isEmpty() ? QStringLiteral("-") : g.pstate, 7)
-                         .arg(g.name));
+                         .arg(g.pstate.isEmpty() ? QStringLiteral("-") : text::printable(g.pstate), 7)
+                         .arg(text::printable(g.name)));
     }
     for (const GpuProcess &p : s.processes) {
         lines.append(QStringLiteral("  pid %1 gpu %2 %3 MiB  %4")
                          .arg(p.pid)
                          .arg(p.gpuIndex)
                          .arg(cell(p.usedMemoryMib))
-                         .arg(p.commandLine.isEmpty() ? p.processName : p.commandLine));
+                         .arg(text::printable(p.commandLine.isEmpty() ? p.processName : p.commandLine)));
     }
     return lines.join(QLatin1Char('\n'));
 }

@@ -102,6 +102,22 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A host that names its process with terminal escapes and a bidi override: the table shows
+    // them as visible escapes, while the underlying value (for sorting and copying) stays as sent.
+    void processModelEscapesHostileNames()
+    {
+        ProcessModel model;
+        GpuProcess hostile;
+        hostile.pid = 42;
+        hostile.processName = QStringLiteral("\x1b]0;pwned\x07python");
+        hostile.commandLine = QStringLiteral("python \u202etxt.exe");
+        model.setProcesses({hostile});
+        QCOMPARE(model.data(model.index(0, ProcessModel::ColName)).toString(), QStringLiteral("\\x1b]0;pwned\\x07python"));
+        QCOMPARE(model.data(model.index(0, ProcessModel::ColCommand)).toString(), QStringLiteral("python \\u202etxt.exe"));
+        QCOMPARE(model.data(model.index(0, ProcessModel::ColCommand), Qt::ToolTipRole).toString(), QStringLiteral("python \\u202etxt.exe"));
+        QCOMPARE(model.data(model.index(0, ProcessModel::ColName), ProcessModel::UnderlyingDataRole).toString(), hostile.processName);
+    }
+
     void chartReplacesInsteadOfGrowing()
     {
         MetricChart chart(QStringLiteral("GPU utilization"), QStringLiteral("%"));

@@ -122,6 +122,31 @@ private slots:
         QVERIFY(!cli({QStringLiteral("--json"), QStringLiteral("hosts"), QStringLiteral("list")}).out.contains("cli-box"));
     }
 
+    // A provider that names an instance with terminal escapes (OSC retitle, BEL) gets them
+    // printed as visible text, never sent raw to the terminal.
+    void hostileInstanceNamePrintsEscaped()
+    {
+        const QString hostile = QStringLiteral("\x1b]0;pwned\x07");
+        Run launch = cli({QStringLiteral("--json"), QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("lambda"),
+                          QStringLiteral("--type"), QStringLiteral("gpu_1x_a10"), QStringLiteral("--region"), QStringLiteral("us-east-1"),
+                          QStringLiteral("--ssh-key"), QStringLiteral("laptop"), QStringLiteral("--name"), hostile});
+        QVERIFY2(launch.code == 0, launch.err.constData());
+        const QString id = launch.json().value(QLatin1String("id")).toString();
+        QVERIFY2(!id.isEmpty(), launch.out.constData());
+
+        Run list = cli({QStringLiteral("instances"), QStringLiteral("--provider"), QStringLiteral("lambda")});
+        QVERIFY2(list.code == 0, list.err.constData());
+        QVERIFY2(list.out.contains("\\x1b]0;pwned\\x07"), list.out.constData());
+        QVERIFY2(!list.out.contains('\x1b') && !list.out.contains('\x07'), "a raw ESC or BEL reached stdout");
+
+        Run cost = cli({QStringLiteral("cost")});
+        QVERIFY2(!cost.out.contains('\x1b') && !cost.out.contains('\x07'), "a raw ESC or BEL reached stdout of cost");
+
+        Run terminated = cli({QStringLiteral("terminate"), id, QStringLiteral("--yes")});
+        QVERIFY2(terminated.code == 0, terminated.err.constData());
+        QVERIFY2(!terminated.out.contains('\x1b') && !terminated.err.contains('\x1b'), "a raw ESC reached the terminal");
+    }
+
     void providerErrorsExitFive()
     {
         Run badKey = cli({QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("lambda")}, QStringLiteral("wrong-key"));

@@ -38,9 +38,10 @@ private:
         return QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.user()).arg(m_sshd.port());
     }
 
-    Run cli(QStringList args)
+    Run cli(QStringList args, bool json = true)
     {
-        QStringList full{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")};
+        QStringList full{QStringLiteral("--config-dir"), m_config.path()};
+        if (json) full += QStringLiteral("--json");
         full += args;
         full += {QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
         QProcess p;
@@ -109,6 +110,20 @@ private slots:
                             + QStringLiteral("/models/weights ü.bin"), m_local.filePath(QStringLiteral("dl")) + QLatin1Char('/')});
         QVERIFY2(down.code == 0, down.err.constData());
         QCOMPARE(transfer::sha256OfFile(m_local.filePath(QStringLiteral("dl/weights ü.bin"))).valueOr({}), hash);
+    }
+
+    // A host whose file is named "ESC[2J" (clear screen) gets it listed as visible text.
+    void hostileFileNameListsEscaped()
+    {
+        const QString folder = m_remote.filePath(QStringLiteral("hostile"));
+        QVERIFY(QDir().mkpath(folder));
+        QFile hostile(folder + QStringLiteral("/\x1b[2J"));
+        QVERIFY2(hostile.open(QIODevice::WriteOnly), qPrintable(hostile.errorString()));
+        hostile.close();
+        Run ls = cli({QStringLiteral("ls"), hostSpec() + QLatin1Char(':') + folder}, false);
+        QVERIFY2(ls.code == 0, ls.err.constData());
+        QVERIFY2(ls.out.contains("\\x1b[2J"), ls.out.constData());
+        QVERIFY2(!ls.out.contains('\x1b'), "a raw ESC reached stdout");
     }
 
     void usageErrors()

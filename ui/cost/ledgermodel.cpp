@@ -1,6 +1,7 @@
 #include "cost/ledgermodel.h"
 
 #include "providers/providerregistry.h"
+#include "util/printable.h"
 
 #include <QLocale>
 
@@ -57,16 +58,18 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
             return time;
         return time.isValid() ? QLocale().toString(time.toLocalTime(), QLocale::ShortFormat) : QString();
     };
+    // Names, types and states were copied from a provider's reply: shown escaped.
+    auto shown = [raw](const QString &value) { return raw ? value : text::printable(value); };
     switch (index.column()) {
-    case NameColumn: return entry.name.isEmpty() ? entry.instanceId.left(12) : entry.name;
+    case NameColumn: return shown(entry.name.isEmpty() ? entry.instanceId.left(12) : entry.name);
     case ProviderColumn: return raw ? entry.provider : providers::providerDisplayName(entry.provider);
-    case TypeColumn: return entry.typeName;
-    case StateColumn: return entry.state;
+    case TypeColumn: return shown(entry.typeName);
+    case StateColumn: return shown(entry.state);
     case PriceColumn: return raw ? QVariant(entry.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(entry.pricePerHour, 0, 'f', 2));
     case LaunchedColumn: return when(entry.launchedAt);
     case EndedColumn: return when(entry.terminatedAt);
     case CostColumn: return raw ? QVariant(entry.cost) : QVariant(cost::formatUsd(entry.cost));
-    case NoteColumn: return entry.note;
+    case NoteColumn: return shown(entry.note);
     default: return {};
     }
 }

@@ -1,4 +1,5 @@
 #include "joblistmodel.h"
+#include "util/printable.h"
 
 #include <QBrush>
 #include <QColor>
@@ -59,18 +60,19 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
         return int(job.state);
     if (role == NameRole)
         return job.name;
+    // Names, states and commands are read from the host's job files: shown escaped.
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case NameColumn: return job.name;
-        case StateColumn: return job.statusText();
+        case NameColumn: return text::printable(job.name);
+        case StateColumn: return text::printable(job.statusText());
         case StartedColumn:
             return job.started.isValid() ? job.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QString();
-        case CommandColumn: return job.command.simplified();
+        case CommandColumn: return text::printable(job.command.simplified());
         default: return {};
         }
     }
     if (role == Qt::ToolTipRole && index.column() == CommandColumn)
-        return job.command;
+        return text::printableLines(job.command);
     if (role == Qt::ForegroundRole && index.column() == StateColumn) {
         if (job.state == jobs::JobState::Killed || (job.state == jobs::JobState::Exited && job.exitCode.value_or(0) != 0))
             return QBrush(QColor(0xc0, 0x39, 0x2b));

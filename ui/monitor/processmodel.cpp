@@ -1,4 +1,5 @@
 #include "processmodel.h"
+#include "util/printable.h"
 
 namespace gantry::ui::monitor {
 
@@ -47,18 +48,19 @@ QVariant ProcessModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     }
+    // Process names and command lines are what the host reported: shown escaped.
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case ColPid: return QString::number(p.pid);
         case ColGpu: return p.gpuIndex < 0 ? QStringLiteral("?") : QString::number(p.gpuIndex);
         case ColMemory: return p.usedMemoryMib ? QString::number(*p.usedMemoryMib, 'f', 0) : tr("n/a");
-        case ColName: return p.processName;
-        case ColCommand: return p.commandLine.isEmpty() ? tr("(not visible from this login)") : p.commandLine;
+        case ColName: return text::printable(p.processName);
+        case ColCommand: return p.commandLine.isEmpty() ? tr("(not visible from this login)") : text::printable(p.commandLine);
         default: return {};
         }
     }
     if (role == Qt::ToolTipRole && index.column() == ColCommand) {
-        return p.commandLine;
+        return text::printable(p.commandLine);
     }
     if (role == Qt::TextAlignmentRole && index.column() <= ColMemory) {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

@@ -1,6 +1,7 @@
 #include "providers/instancesmodel.h"
 
 #include "providers/providerregistry.h"
+#include "util/printable.h"
 
 #include <algorithm>
 
@@ -71,21 +72,23 @@ QVariant InstancesModel::data(const QModelIndex &index, int role) const
         return instance.provider;
     if (role == InstanceIdRole)
         return instance.id;
+    // Names, types, regions and addresses come from the provider's reply: shown escaped.
     if (role == Qt::ToolTipRole)
-        return QString(instance.id + QLatin1Char('\n') + instance.providerStatus);
+        return QString(text::printable(instance.id) + QLatin1Char('\n') + text::printableLines(instance.providerStatus));
     const bool raw = role == RawValueRole;
     if (!raw && role != Qt::DisplayRole)
         return {};
+    auto shown = [raw](const QString &value) { return raw ? value : text::printable(value); };
     const double cost = m_costs.value(instance.provider + QLatin1Char('/') + instance.id, -1);
     switch (index.column()) {
-    case NameColumn: return instance.name.isEmpty() ? instance.id.left(12) : instance.name;
+    case NameColumn: return shown(instance.name.isEmpty() ? instance.id.left(12) : instance.name);
     case ProviderColumn: return raw ? instance.provider : providers::providerDisplayName(instance.provider);
-    case TypeColumn: return instance.typeName;
-    case RegionColumn: return instance.region;
+    case TypeColumn: return shown(instance.typeName);
+    case RegionColumn: return shown(instance.region);
     case StateColumn: return raw ? QVariant(int(instance.state)) : QVariant(providers::instanceStateName(instance.state));
     case SshColumn:
         return instance.sshHost.isEmpty() ? QString()
-                                          : QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort);
+                                          : shown(QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort));
     case PriceColumn: return raw ? QVariant(instance.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(instance.pricePerHour, 0, 'f', 2));
     case CostColumn:
         if (raw)

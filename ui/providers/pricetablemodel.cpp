@@ -1,6 +1,7 @@
 #include "providers/pricetablemodel.h"
 
 #include "providers/providerregistry.h"
+#include "util/printable.h"
 
 namespace gantry::ui {
 
@@ -44,11 +45,12 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
     case TypeNameRole: return type.name;
     case AvailableRole: return type.availableNow();
     case Qt::ToolTipRole: {
-        QString tip = type.name;
+        // Names, descriptions, models and regions come from the provider's reply: shown escaped.
+        QString tip = text::printable(type.name);
         if (!type.description.isEmpty())
-            tip += QStringLiteral(" — ") + type.description;
+            tip += QStringLiteral(" — ") + text::printable(type.description);
         if (!type.note.isEmpty())
-            tip += QLatin1Char('\n') + type.note;
+            tip += QLatin1Char('\n') + text::printableLines(type.note);
         return tip;
     }
     case Qt::TextAlignmentRole:
@@ -70,7 +72,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
     };
     switch (index.column()) {
     case ProviderColumn: return raw ? QVariant(type.provider) : QVariant(providers::providerDisplayName(type.provider));
-    case GpuModelColumn: return type.gpuCount > 0 ? type.gpuModel : (raw ? QString() : tr("CPU only"));
+    case GpuModelColumn: return type.gpuCount > 0 ? (raw ? type.gpuModel : text::printable(type.gpuModel)) : (raw ? QString() : tr("CPU only"));
     case GpuCountColumn: return type.gpuCount;
     case VramColumn: return gb(type.vramGbPerGpu);
     case VcpuColumn: return raw ? QVariant(type.vcpus) : (type.vcpus > 0 ? QVariant(type.vcpus) : QVariant(QStringLiteral("—")));
@@ -84,7 +86,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
             return int(type.regionsWithCapacity.size());
         QStringList names;
         for (const providers::Region &region : type.regionsWithCapacity)
-            names.append(region.name);
+            names.append(text::printable(region.name));
         return names.isEmpty() ? tr("none now") : names.join(QStringLiteral(", "));
     }
     default: return {};

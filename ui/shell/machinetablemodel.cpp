@@ -1,4 +1,5 @@
 #include "machinetablemodel.h"
+#include "util/printable.h"
 
 #include "providers/providerregistry.h"
 
@@ -72,13 +73,14 @@ QVariant MachineTableModel::data(const QModelIndex &index, int role) const
         return host.name;
     if (role == StateRole)
         return int(st);
+    // Hosts can come from ~/.ssh/config or a provider's reply: names and addresses shown escaped.
     if (role == Qt::DisplayRole || role == SortRole) {
         switch (index.column()) {
-        case NameColumn: return host.name;
-        case AddressColumn: return host.target.display();
+        case NameColumn: return text::printable(host.name);
+        case AddressColumn: return text::printable(host.target.display());
         case ProviderColumn:
             return host.provider.isEmpty() ? (host.source == QLatin1StringView("ssh-config") ? tr("~/.ssh/config") : tr("SSH host"))
-                                           : providers::providerDisplayName(host.provider);
+                                           : text::printable(providers::providerDisplayName(host.provider));
         case StateColumn: return role == SortRole ? QVariant(int(st)) : QVariant(ssh::connectionStateName(st));
         case PriceColumn:
             if (role == SortRole)
@@ -88,7 +90,7 @@ QVariant MachineTableModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == Qt::ToolTipRole && index.column() == StateColumn)
-        return m_messages.value(host.name);
+        return text::printableLines(m_messages.value(host.name));
     if (role == Qt::ForegroundRole && index.column() == StateColumn) {
         switch (st) {
         case ssh::ConnectionState::Connected: return QBrush(QColor(0x1b, 0x7f, 0x3b));

@@ -1,6 +1,7 @@
 #include "overviewtab.h"
 
 #include "ssh/connection.h"
+#include "util/printable.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -114,14 +115,17 @@ void OverviewTab::refresh()
 
 void OverviewTab::showMessage(const QString &text)
 {
-    m_status->setText(text);
+    // Messages quote host names and the host's errors: escaped, and never read as rich text.
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->setText(text::printableLines(text));
 }
 
 void OverviewTab::showFacts(const MachineFacts &facts)
 {
     m_facts->clear();
+    // Every value is what the host reported: escaped, so a hostile host cannot hide or reorder text.
     auto add = [this](const QString &label, const QString &value, bool problem = false) {
-        auto *item = new QTreeWidgetItem(m_facts, {label, value});
+        auto *item = new QTreeWidgetItem(m_facts, {label, text::printableLines(value)});
         if (problem) {
             item->setForeground(0, QColor(0xb0, 0x20, 0x20));
             item->setForeground(1, QColor(0xb0, 0x20, 0x20));

@@ -1,6 +1,7 @@
 #include "remotedirmodel.h"
 
 #include "transfer/remoteops.h"
+#include "util/printable.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -53,7 +54,8 @@ QVariant RemoteDirModel::data(const QModelIndex &index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() == SizeColumn) return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
-    case NameColumn: return dir ? e.name + QLatin1Char('/') : e.name;
+    // The host names its files: a name with control or bidi characters is shown escaped.
+    case NameColumn: return dir ? text::printable(e.name) + QLatin1Char('/') : text::printable(e.name);
     case SizeColumn: return dir ? QString() : transfer::formatBytes(e.attrs.size.value_or(0));
     case ModifiedColumn:
         return e.attrs.mtime ? QLocale().toString(QDateTime::fromSecsSinceEpoch(*e.attrs.mtime), QLocale::ShortFormat)

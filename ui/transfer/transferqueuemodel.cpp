@@ -1,6 +1,7 @@
 #include "transferqueuemodel.h"
 
 #include "transfer/remoteops.h"
+#include "util/printable.h"
 
 namespace gantry::ui {
 
@@ -67,7 +68,8 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
         const QString path = it.request.direction == transfer::Direction::Upload
                                  ? tr("%1 → %2:%3").arg(it.request.localPath, it.request.host, it.request.remotePath)
                                  : tr("%1:%2 → %3").arg(it.request.host, it.request.remotePath, it.request.localPath);
-        return it.message.isEmpty() ? path : path + QLatin1Char('\n') + it.message;
+        // Paths and messages can name remote files and quote the host's errors: shown escaped.
+        return it.message.isEmpty() ? text::printable(path) : text::printable(path) + QLatin1Char('\n') + text::printableLines(it.message);
     }
     if (role == Qt::TextAlignmentRole) {
         if (index.column() == SizeColumn || index.column() == SpeedColumn || index.column() == EtaColumn) {
@@ -77,7 +79,7 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
     }
     if (role != Qt::DisplayRole) return {};
     switch (index.column()) {
-    case NameColumn: return it.displayName();
+    case NameColumn: return text::printable(it.displayName());
     case DirectionColumn: return it.request.direction == transfer::Direction::Upload ? tr("Upload") : tr("Download");
     case HostColumn: return it.request.host;
     case ProgressColumn: return QStringLiteral("%1%").arg(int(fraction * 100));
@@ -90,7 +92,7 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
                    : QString();
     case EtaColumn: return it.state == ItemState::Running ? formatDuration(it.etaSeconds) : QString();
     case StateColumn:
-        if (it.state == ItemState::Failed) return tr("Failed: %1").arg(it.message);
+        if (it.state == ItemState::Failed) return tr("Failed: %1").arg(text::printable(it.message));
         if (it.state == ItemState::Done && it.outcome.resumed) return tr("Done (resumed)");
         return transfer::itemStateName(it.state);
     default: return {};

@@ -1,6 +1,7 @@
 #include "verify/doctormodel.h"
 
 #include "verify/verdictstyle.h"
+#include "util/printable.h"
 
 namespace gantry::ui {
 
@@ -37,13 +38,16 @@ QVariant DoctorModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case StatusColumn:
             return c.status == verify::CheckStatus::Ok ? tr("OK") : verdictLabel(verdict);
+        // Messages quote what the host printed (driver errors, nvidia-smi output): shown escaped.
         case CheckColumn: return c.id;
-        case MessageColumn: return c.message;
-        case FixColumn: return c.fix;
+        case MessageColumn: return text::printable(c.message);
+        case FixColumn: return text::printable(c.fix);
         }
         break;
-    case Qt::ToolTipRole:
-        return c.fix.isEmpty() ? c.message : c.message + QLatin1Char('\n') + tr("Fix: %1").arg(c.fix);
+    case Qt::ToolTipRole: {
+        const QString message = text::printableLines(c.message);
+        return c.fix.isEmpty() ? message : message + QLatin1Char('\n') + tr("Fix: %1").arg(text::printableLines(c.fix));
+    }
     case Qt::ForegroundRole:
         if (index.column() == StatusColumn)
             return verdictColor(verdict);

@@ -2,6 +2,7 @@
 
 #include "verify/assessment.h"
 #include "verify/verdictstyle.h"
+#include "util/printable.h"
 
 namespace gantry::ui {
 
@@ -60,10 +61,11 @@ QVariant VerifyResultsModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case GpuColumn: return QStringLiteral("%1: %2").arg(row.gpu).arg(row.gpuName);
-        case TestColumn: return t.name;
-        case MeasuredColumn: return withUnit(t.measured, t.unit);
-        case ExpectedColumn: return withUnit(t.expected, t.unit);
+        // GPU names, test names and units come from the host's report: shown escaped.
+        case GpuColumn: return QStringLiteral("%1: %2").arg(row.gpu).arg(text::printable(row.gpuName));
+        case TestColumn: return text::printable(t.name);
+        case MeasuredColumn: return withUnit(t.measured, text::printable(t.unit));
+        case ExpectedColumn: return withUnit(t.expected, text::printable(t.unit));
         case RatioColumn: return t.ratio ? QStringLiteral("%1%").arg(qRound(*t.ratio * 100)) : QStringLiteral("—");
         case VerdictColumn: return verdictLabel(row.effective);
         }
@@ -81,7 +83,7 @@ QVariant VerifyResultsModel::data(const QModelIndex &index, int role) const
     case VerdictRole:
         return int(row.effective);
     case Qt::ToolTipRole:
-        return t.message;
+        return text::printableLines(t.message);
     case Qt::ForegroundRole:
         if (index.column() == VerdictColumn)
             return verdictColor(row.effective);

@@ -1,5 +1,7 @@
 #include "cost/ledger.h"
 
+#include "util/schemaversion.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -13,6 +15,9 @@
 
 namespace gantry::cost {
 namespace {
+
+// PRAGMA user_version of cost.sqlite. 0: written before versions (the tables of 1, or a new file).
+constexpr int kLedgerSchema = 1;
 
 QDateTime fromMs(const QVariant &value)
 {
@@ -59,6 +64,34 @@ Result<void> Ledger::open()
     db.setDatabaseName(m_path);
     if (!db.open())
         return Error{ErrorCode::Io, tr("Cannot open the cost ledger %1: %2").arg(m_path, db.lastError().text())};
+    Result<int> version = schemaVersion();
+    if (!version)
+        return version.error();
+    if (*version > kLedgerSchema) {
+        db.close(); // nothing was written: a newer Gantry's ledger stays as it is
+        return schema::newerFileError(m_path, *version, kLedgerSchema);
+    }
+    if (*version == kLedgerSchema)
+        return {};
+    return migrate();
+}
+
+Result<int> Ledger::schemaVersion() const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next())
+        return Error{ErrorCode::Io, tr("Cannot read the cost ledger %1: %2").arg(m_path, query.lastError().text())};
+    return query.value(0).toInt();
+}
+
+// Brings a ledger of an older version (or a new, empty file) to kLedgerSchema in one transaction:
+// a crash half-way leaves the old version, migrated again on the next start.
+Result<void> Ledger::migrate()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (!db.transaction())
+        return Error{ErrorCode::Io, tr("Cannot update the cost ledger %1: %2").arg(m_path, db.lastError().text())};
+    // Version 1: the tables every ledger so far has (CREATE … IF NOT EXISTS: the unversioned files have them).
     const char *schema[] = {
         "CREATE TABLE IF NOT EXISTS instances(id INTEGER PRIMARY KEY AUTOINCREMENT, provider TEXT NOT NULL, "
         "instance_id TEXT NOT NULL, name TEXT, type TEXT, region TEXT, price_per_hour REAL NOT NULL, "
@@ -73,9 +106,17 @@ Result<void> Ledger::open()
         "fired_at INTEGER NOT NULL, PRIMARY KEY(period_key, threshold))",
     };
     for (const char *statement : schema) {
-        if (Result<void> done = exec(QString::fromLatin1(statement)); !done)
+        if (Result<void> done = exec(QString::fromLatin1(statement)); !done) {
+            db.rollback();
             return done;
+        }
     }
+    if (Result<void> stamped = exec(QStringLiteral("PRAGMA user_version = %1").arg(kLedgerSchema)); !stamped) {
+        db.rollback();
+        return stamped;
+    }
+    if (!db.commit())
+        return Error{ErrorCode::Io, tr("Cannot update the cost ledger %1: %2").arg(m_path, db.lastError().text())};
     return {};
 }
 

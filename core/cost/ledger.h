@@ -49,6 +49,8 @@ public:
     ~Ledger() override;
 
     static QString defaultPath(const QString &configDir);
+    // Opens and migrates the database (PRAGMA user_version); refuses one written by a newer Gantry
+    // without changing it.
     Result<void> open();
     QString path() const { return m_path; }
     Clock &clock() const { return m_clock; }
@@ -84,6 +86,8 @@ signals:
     void changed();
 
 private:
+    Result<int> schemaVersion() const;
+    Result<void> migrate();
     Result<void> exec(const QString &sql, const QVariantList &bind = {}) const;
     Result<qint64> openRow(const QString &provider, const QString &instanceId) const;
     Result<void> closeInterval(qint64 row, qint64 atMs);

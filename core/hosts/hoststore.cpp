@@ -1,6 +1,7 @@
 #include "hosts/hoststore.h"
 
 #include "util/printable.h"
+#include "util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,6 +13,10 @@
 
 namespace gantry {
 namespace {
+
+// hosts.json's format: 1 is every file so far (it said "version": 1 before "schema" existed).
+constexpr int kHostsSchema = 1;
+const QLatin1StringView kLegacyVersionKey("version");
 
 QJsonObject toJson(const SavedHost &host)
 {
@@ -77,8 +82,12 @@ Result<void> HostStore::load()
                                               "with no saved hosts")
                                                .arg(filePath(), parseError.errorString())
                                                .arg(parseError.offset));
-    for (const QJsonValue &v : doc.object().value(QStringLiteral("hosts")).toArray())
+    // A file from a newer Gantry is shown as far as this one understands it, and never saved over.
+    const Result<QJsonObject> root = schema::upgrade(doc.object(), kHostsSchema, filePath(), {}, kLegacyVersionKey);
+    for (const QJsonValue &v : (root ? *root : doc.object()).value(QStringLiteral("hosts")).toArray())
         m_hosts << fromJson(v.toObject());
+    if (!root)
+        return root.error();
     return {};
 }
 
@@ -157,6 +166,8 @@ Result<int> HostStore::merge(const QList<SavedHost> &hosts)
 
 Result<void> HostStore::save()
 {
+    if (Result<void> replaceable = schema::checkReplaceable(filePath(), kHostsSchema, kLegacyVersionKey); !replaceable)
+        return replaceable;
     QDir().mkpath(m_configDir);
     QJsonArray array;
     for (const SavedHost &host : std::as_const(m_hosts))
@@ -164,7 +175,7 @@ Result<void> HostStore::save()
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, tr("cannot write %1: %2").arg(filePath(), file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("hosts"), array}}).toJson());
+    file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("hosts"), array}}, kHostsSchema)).toJson());
     if (!file.commit())
         return makeError(ErrorCode::Io, tr("cannot write %1: %2").arg(filePath(), file.errorString()));
     emit changed();

@@ -26,6 +26,8 @@ struct SavedHost
 };
 
 // hosts.json in the config dir. Writes are atomic (QSaveFile). Not thread-safe; GUI-thread owned.
+// A hosts.json from a newer Gantry (a higher "schema") is read as far as this build understands
+// it: load() returns the error that says so, and every change is refused, so the file stays as it is.
 class HostStore final : public QObject
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 #include "jobs/results.h"
 
 #include "ssh/session.h"
+#include "util/schemaversion.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +12,9 @@
 #include <QSaveFile>
 
 namespace gantry::jobs {
+namespace {
+constexpr int kResultsSchema = 1; // results.json's format; 1: every file so far
+} // namespace
 
 ResultPathStore::ResultPathStore(QString configDir) : m_configDir(std::move(configDir)) {}
 
@@ -25,7 +29,9 @@ QHash<QString, QStringList> ResultPathStore::load() const
     QFile file(filePath());
     if (!file.open(QIODevice::ReadOnly))
         return all;
-    const QJsonObject hosts = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("hosts")).toObject();
+    // A newer Gantry's file is read as far as this build understands it; save() will not replace it.
+    const QJsonObject stored = QJsonDocument::fromJson(file.readAll()).object();
+    const QJsonObject hosts = schema::upgrade(stored, kResultsSchema, filePath()).valueOr(stored).value(QStringLiteral("hosts")).toObject();
     for (auto it = hosts.constBegin(); it != hosts.constEnd(); ++it) {
         QStringList list;
         const QJsonArray array = it.value().toArray();
@@ -41,11 +47,13 @@ Result<void> ResultPathStore::save(const QHash<QString, QStringList> &all) const
     QJsonObject hosts;
     for (auto it = all.constBegin(); it != all.constEnd(); ++it)
         hosts.insert(it.key(), QJsonArray::fromStringList(it.value()));
+    if (Result<void> replaceable = schema::checkReplaceable(filePath(), kResultsSchema); !replaceable)
+        return replaceable;
     QDir().mkpath(m_configDir);
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(filePath(), file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("hosts"), hosts}}).toJson());
+    file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("hosts"), hosts}}, kResultsSchema)).toJson());
     if (!file.commit())
         return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(filePath(), file.errorString()));
     return {};

@@ -1,5 +1,7 @@
 #include "providers/pricecache.h"
 
+#include "util/schemaversion.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -9,6 +11,9 @@
 #include <QSaveFile>
 
 namespace gantry::providers {
+namespace {
+constexpr int kPriceCacheSchema = 1; // 1: every file so far
+} // namespace
 
 QString priceCachePath(const QString &configDir)
 {
@@ -29,8 +34,10 @@ Result<void> savePriceCache(const QString &path, const PriceSnapshot &snapshot)
             {QStringLiteral("vcpus"), type.vcpus}, {QStringLiteral("ram"), type.ramGb}, {QStringLiteral("disk"), type.diskGb},
             {QStringLiteral("price"), type.pricePerHour}, {QStringLiteral("regions"), regions}, {QStringLiteral("note"), type.note}});
     }
-    const QByteArray data = QJsonDocument(QJsonObject{{QStringLiteral("fetchedAt"), snapshot.fetchedAt.toString(Qt::ISODate)},
-                                                      {QStringLiteral("types"), types}}).toJson(QJsonDocument::Compact);
+    if (Result<void> replaceable = schema::checkReplaceable(path, kPriceCacheSchema); !replaceable)
+        return replaceable;
+    const QJsonObject root{{QStringLiteral("fetchedAt"), snapshot.fetchedAt.toString(Qt::ISODate)}, {QStringLiteral("types"), types}};
+    const QByteArray data = QJsonDocument(schema::stamped(root, kPriceCacheSchema)).toJson(QJsonDocument::Compact);
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
@@ -44,7 +51,11 @@ PriceSnapshot loadPriceCache(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return snapshot;
-    const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+    // A cache from a newer Gantry is not read (nor replaced by savePriceCache): prices come live.
+    const Result<QJsonObject> upgraded = schema::upgrade(QJsonDocument::fromJson(file.readAll()).object(), kPriceCacheSchema, path);
+    if (!upgraded)
+        return snapshot;
+    const QJsonObject &root = *upgraded;
     snapshot.fetchedAt = QDateTime::fromString(root.value(QLatin1String("fetchedAt")).toString(), Qt::ISODate);
     const QJsonArray types = root.value(QLatin1String("types")).toArray();
     for (const QJsonValue &value : types) {

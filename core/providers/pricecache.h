@@ -15,7 +15,8 @@ struct PriceSnapshot
 };
 
 QString priceCachePath(const QString &configDir);
+// Refuses to replace a cache written by a newer Gantry (a higher "schema").
 Result<void> savePriceCache(const QString &path, const PriceSnapshot &snapshot);
-PriceSnapshot loadPriceCache(const QString &path); // empty on a missing or damaged file
+PriceSnapshot loadPriceCache(const QString &path); // empty on a missing or damaged file, or one from a newer Gantry
 
 } // namespace gantry::providers

@@ -1,6 +1,7 @@
 #include "sshconfig/sshconfigfile.h"
 
 #include "util/paths.h"
+#include "util/schemaversion.h"
 
 #include <QDir>
 #include <QFile>
@@ -112,6 +113,8 @@ QList<HostEntry> entriesFor(const QList<SavedHost> &hosts)
 }
 
 namespace {
+constexpr int kSyncSettingsSchema = 1; // sshconfig.json's format; 1: every file so far
+
 QString settingsPath(const QString &configDir)
 {
     return QDir(configDir).filePath(QStringLiteral("sshconfig.json"));
@@ -123,16 +126,20 @@ bool isSyncEnabled(const QString &configDir)
     QFile file(settingsPath(configDir));
     if (!file.open(QIODevice::ReadOnly))
         return false;
-    return QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("enabled")).toBool();
+    // Read from a newer Gantry's file too (as far as it is understood): setSyncEnabled() will not replace it.
+    const QJsonObject stored = QJsonDocument::fromJson(file.readAll()).object();
+    return schema::upgrade(stored, kSyncSettingsSchema, file.fileName()).valueOr(stored).value(QStringLiteral("enabled")).toBool();
 }
 
 Result<void> setSyncEnabled(const QString &configDir, bool enabled)
 {
+    if (Result<void> replaceable = schema::checkReplaceable(settingsPath(configDir), kSyncSettingsSchema); !replaceable)
+        return replaceable;
     QDir().mkpath(configDir);
     QSaveFile file(settingsPath(configDir));
     if (!file.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("enabled"), enabled}}).toJson());
+    file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("enabled"), enabled}}, kSyncSettingsSchema)).toJson());
     if (!file.commit())
         return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
     return {};

@@ -330,6 +330,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
     const QString partial = remoteFinal + QStringLiteral(".partial");
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
+    if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
 
     std::optional<FileJournal> journal = ctx.journals().loadFile(key);
     if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
@@ -467,6 +468,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     const qint64 mtime = attrs->mtime.value_or(0);
     const QString partial = localFinal + QStringLiteral(".partial");
     const QString key = JournalStore::key(Direction::Download, ctx.host(), remotePath, QFileInfo(localFinal).absoluteFilePath());
+    if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
 
     std::optional<FileJournal> journal = ctx.journals().loadFile(key);
     if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {

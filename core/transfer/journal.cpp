@@ -1,6 +1,7 @@
 #include "journal.h"
 
 #include "transfer/sha256.h"
+#include "util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -52,6 +53,8 @@ QString JournalStore::pathFor(const QString &key) const
 }
 
 namespace {
+constexpr int kJournalSchema = 1; // 1: every journal so far (file and tree)
+
 // Written to a temporary file and renamed over the old journal, without fsync: the journal is
 // saved after every chunk, and an fsync each time stalled the transfer (≈130 per 512 MiB). A
 // crash of the app loses nothing (the page cache keeps the file); after a power loss the rename
@@ -66,7 +69,7 @@ Result<void> writeJson(const QString &dir, const QString &path, const QJsonObjec
         return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot write the resume journal %1: %2.").arg(path, why)};
     };
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return failed(file.errorString());
-    const QByteArray data = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    const QByteArray data = QJsonDocument(schema::stamped(object, kJournalSchema)).toJson(QJsonDocument::Compact);
     if (file.write(data) != data.size() || !file.flush()) return failed(file.errorString());
     file.close();
     if (std::rename(QFile::encodeName(temporary).constData(), QFile::encodeName(path).constData()) != 0) {
@@ -81,9 +84,17 @@ std::optional<QJsonObject> readJson(const QString &path)
     if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
     if (!doc.isObject()) return std::nullopt;
-    return doc.object();
+    // A journal from a newer Gantry is not resumed from; checkReplaceable() keeps it from being replaced.
+    auto upgraded = schema::upgrade(doc.object(), kJournalSchema, path);
+    if (!upgraded) return std::nullopt;
+    return *upgraded;
 }
 } // namespace
+
+Result<void> JournalStore::checkReplaceable(const QString &key) const
+{
+    return schema::checkReplaceable(pathFor(key), kJournalSchema);
+}
 
 std::optional<FileJournal> JournalStore::loadFile(const QString &key) const
 {

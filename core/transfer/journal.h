@@ -50,6 +50,7 @@ struct TreeJournal
 
 // Journals live in <configDir>/transfers/, one JSON file per transfer, keyed by direction, host,
 // source and destination. Writes replace the file atomically (rename). Thread-safe for distinct keys.
+// Each carries "schema" (util/schemaversion.h).
 class JournalStore final
 {
 public:
@@ -63,6 +64,9 @@ public:
     std::optional<TreeJournal> loadTree(const QString &key) const;
     Result<void> save(const QString &key, const TreeJournal &journal) const;
     void remove(const QString &key) const;
+    // Ok unless the journal under key was written by a newer Gantry: a transfer checks this before
+    // it starts, and refuses rather than replacing a journal it cannot read.
+    Result<void> checkReplaceable(const QString &key) const;
 
 private:
     QString pathFor(const QString &key) const;

@@ -3,6 +3,7 @@
 #include "transfer/sessionfactory.h"
 #include "transfer/transfercontext.h"
 #include "transfer/transferjob.h"
+#include "util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -19,6 +20,13 @@
 #include <mutex>
 
 namespace gantry::transfer {
+namespace {
+// queue.json's format. 1: a bare array of items (read as {"items": [...]}); 2: {"schema", "items"}.
+constexpr int kQueueSchema = 2;
+const schema::Migration kQueueMigrations[] = {
+    [](QJsonObject root) { return root; }, // 1 -> 2: only the wrapping object, added when read
+};
+} // namespace
 
 QString itemStateName(ItemState state)
 {
@@ -397,10 +405,12 @@ void TransferQueue::save() const
             {QStringLiteral("message"), it.message},
         });
     }
+    if (!schema::checkReplaceable(storePath(), kQueueSchema)) return; // restore() said why
     QDir().mkpath(m_journals.directory());
     QSaveFile file(storePath());
     if (file.open(QIODevice::WriteOnly)) {
-        file.write(QJsonDocument(array).toJson(QJsonDocument::Indented));
+        const QJsonObject root = schema::stamped(QJsonObject{{QStringLiteral("items"), array}}, kQueueSchema);
+        file.write(QJsonDocument(root).toJson(QJsonDocument::Indented));
         file.commit();
     }
 }
@@ -414,11 +424,15 @@ Result<void> TransferQueue::restore()
                                         .arg(storePath(), file.errorString())};
     }
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
-    if (!doc.isArray()) {
+    if (!doc.isArray() && !doc.isObject()) {
         return Error{ErrorCode::Parse, QCoreApplication::translate("Transfer", "%1 is damaged; the transfer list starts empty.")
                                            .arg(storePath())};
     }
-    for (const QJsonValue &v : doc.array()) {
+    // Version 1 was the bare list of items.
+    const QJsonObject stored = doc.isArray() ? QJsonObject{{QStringLiteral("items"), doc.array()}} : doc.object();
+    const Result<QJsonObject> root = schema::upgrade(stored, kQueueSchema, storePath(), kQueueMigrations);
+    if (!root) return root.error();
+    for (const QJsonValue &v : root->value(QStringLiteral("items")).toArray()) {
         const QJsonObject o = v.toObject();
         TransferRequest r;
         r.direction = o.value(QStringLiteral("direction")).toString() == QLatin1String("download") ? Direction::Download

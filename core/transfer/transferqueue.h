@@ -89,7 +89,8 @@ public:
     TransferProgress totals() const;   // over pending items
     double totalBytesPerSecond() const;
 
-    // Reloads unfinished items from queue.json (after an app restart) and starts them.
+    // Reloads unfinished items from queue.json (after an app restart) and starts them. One written
+    // by a newer Gantry is refused, and the queue then never saves over it.
     Result<void> restore();
     QString storePath() const;
 

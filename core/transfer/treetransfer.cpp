@@ -360,6 +360,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     }
 
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), QFileInfo(localFolder).absoluteFilePath(), remoteTop);
+    if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
     TreeJournal journal;
     if (auto j = ctx.journals().loadTree(key); j && j->fingerprint == tree.fingerprint) {
         journal = *j;

@@ -1,5 +1,7 @@
 #include "util/uilanguage.h"
 
+#include "util/schemaversion.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QSettings>
@@ -13,6 +15,9 @@ class UiLanguageText
 };
 
 const QString kSettingKey = QStringLiteral("ui/language");
+// gantry.ini's format, as [General] schema=; files without the key (all so far) are version 1.
+const QString kSchemaKey = QStringLiteral("schema");
+constexpr int kSettingsSchema = 1;
 
 // "zh_CN.UTF-8@stroke" -> "zh_CN"; "zh-Hans-CN" -> "zh_Hans_CN".
 QString normalized(QString name)
@@ -105,6 +110,11 @@ QString storedLanguage(const QString &configDir)
 Result<void> storeLanguage(const QString &configDir, const QString &language)
 {
     QSettings settings(QDir(configDir).filePath(QStringLiteral("gantry.ini")), QSettings::IniFormat);
+    // A newer Gantry's settings are read (storedLanguage) but not rewritten: this build cannot know
+    // what their other keys mean.
+    if (const int found = settings.value(kSchemaKey, 1).toInt(); found > kSettingsSchema)
+        return schema::newerFileError(settings.fileName(), found, kSettingsSchema);
+    settings.setValue(kSchemaKey, kSettingsSchema);
     if (language.isEmpty())
         settings.remove(kSettingKey);
     else

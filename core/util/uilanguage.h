@@ -27,6 +27,7 @@ QStringList environmentLanguages(const QProcessEnvironment &env);
 QString chooseTranslation(const QString &setting, const QStringList &environment, const QStringList &systemLanguages);
 
 // The language setting, kept in <configDir>/gantry.ini ([ui] language=); kSystem when unset.
+// storeLanguage() refuses a gantry.ini written by a newer Gantry ([General] schema= above 1).
 QString storedLanguage(const QString &configDir);
 Result<void> storeLanguage(const QString &configDir, const QString &language);
 

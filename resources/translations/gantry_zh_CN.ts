@@ -1,4376 +1,4391 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-<context>
-    <name>QObject</name>
-    <message>
-        <source>Terminate %1 on %2?
+    <context>
+        <name>QObject</name>
+        <message>
+            <source>Terminate %1 on %2?
 
 Lost for good: the instance and its local disk — everything not on a persistent filesystem or volume.</source>
-        <translation>释放 %2 上的 %1？
+            <translation>释放 %2 上的 %1？
 
 将永久丢失：该实例及其本地磁盘，即所有未存放在持久文件系统或数据盘上的内容。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Kept, and still billing storage: filesystem %1.</source>
-        <translation>
+            <translation>
 将保留并继续收取存储费用：文件系统 %1。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Persistent volumes you created separately are kept and keep billing storage.</source>
-        <translation>
+            <translation>
 你单独创建的持久数据盘会保留，并继续收取存储费用。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Billing for the instance stops.</source>
-        <translation>
+            <translation>
 该实例停止计费。</translation>
-    </message>
-    <message>
-        <source>Stop %1 on %2?
+        </message>
+        <message>
+            <source>Stop %1 on %2?
 
 Compute billing stops.</source>
-        <translation>将 %2 上的 %1 关机？
+            <translation>将 %2 上的 %1 关机？
 
 计算资源停止计费。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Lost: the container disk (everything outside the volume).</source>
-        <translation>
+            <translation>
 将丢失：容器磁盘（数据盘以外的所有内容）。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Kept, and still billing storage while stopped: the %1 GB volume disk.</source>
-        <translation>
+            <translation>
 将保留，且关机期间仍收取存储费用：%1 GB 数据盘。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Kept, and still billing storage while stopped: the volume disk.</source>
-        <translation>
+            <translation>
 将保留，且关机期间仍收取存储费用：数据盘。</translation>
-    </message>
-    <message>
-        <source>
+        </message>
+        <message>
+            <source>
 Starting again may fail if the GPU was rented by someone else meanwhile.</source>
-        <translation>
+            <translation>
 如果在此期间 GPU 被他人租用，再次开机可能会失败。</translation>
-    </message>
-    <message>
-        <source>Restart %1 on %2?
+        </message>
+        <message>
+            <source>Restart %1 on %2?
 
 Running programs and open SSH sessions end; files on disk are kept. Billing continues.</source>
-        <translation>重启 %2 上的 %1？
+            <translation>重启 %2 上的 %1？
 
 正在运行的程序和已打开的 SSH 会话将结束；磁盘上的文件会保留。计费继续。</translation>
-    </message>
-    <message>
-        <source>Start %1 on %2?
+        </message>
+        <message>
+            <source>Start %1 on %2?
 
 Compute billing resumes at %3/h.</source>
-        <translation>将 %2 上的 %1 开机？
+            <translation>将 %2 上的 %1 开机？
 
 计算资源将恢复按 %3/h 计费。</translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation>启动中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>exited %1</source>
-        <translation>已退出 %1</translation>
-    </message>
-    <message>
-        <source>killed (SIG%1)</source>
-        <translation>已被终止（SIG%1）</translation>
-    </message>
-    <message>
-        <source>killed</source>
-        <translation>已被终止</translation>
-    </message>
-    <message>
-        <source>bash is not installed on %1; jobs need it (install it with the package manager).</source>
-        <translation>%1 上未安装 bash，而任务需要它（请用包管理器安装）。</translation>
-    </message>
-    <message>
-        <source>There is no job named &quot;%1&quot; on %2 (see `gantry-cli job list`).</source>
-        <translation>%2 上没有名为“%1”的任务（参见 `gantry-cli job list`）。</translation>
-    </message>
-    <message>
-        <source>%1 is not installed on %2: install it (e.g. apt-get install %1) or let Gantry choose tmux, screen or nohup.</source>
-        <translation>%2 上未安装 %1：请安装它（例如 apt-get install %1），或让 Gantry 自动选择 tmux、screen 或 nohup。</translation>
-    </message>
-    <message>
-        <source>Cannot start the job on %1: %2.</source>
-        <translation>无法在 %1 上启动任务：%2。</translation>
-    </message>
-    <message>
-        <source>exit status %1</source>
-        <translation>退出状态 %1</translation>
-    </message>
-    <message>
-        <source>The job command failed on %1: %2</source>
-        <translation>任务命令在 %1 上执行失败：%2</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; is still running on %2; stop it before running it again.</source>
-        <translation>任务“%1”仍在 %2 上运行；请先停止它，再重新运行。</translation>
-    </message>
-    <message>
-        <source>A job named &quot;%1&quot; already exists on %2 (%3). Pick another name, rerun it, or remove it first.</source>
-        <translation>%2 上已存在名为“%1”的任务（%3）。请换个名称、重新运行该任务，或先将其删除。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; started but its state could not be read.</source>
-        <translation>任务“%1”已启动，但无法读取其状态。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; has not started yet; try again in a moment.</source>
-        <translation>任务“%1”尚未启动，请稍后重试。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; on %2 is still running after SIGKILL; a process may be stuck in the kernel (check `ps` on the instance).</source>
-        <translation>%2 上的任务“%1”在 SIGKILL 后仍在运行；可能有进程卡在内核中（请在实例上用 `ps` 检查）。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; is still running on %2; stop it before removing it.</source>
-        <translation>任务“%1”仍在 %2 上运行；请先停止它，再删除。</translation>
-    </message>
-    <message>
-        <source>Following the log of &quot;%1&quot; stopped at byte %2: %3 Reconnect to resume from there.</source>
-        <translation>跟踪“%1”的日志在第 %2 字节处中断：%3 重新连接即可从该处继续。</translation>
-    </message>
-    <message>
-        <source>The job name is empty; give a name such as &quot;train&quot;.</source>
-        <translation>任务名称为空；请指定一个名称，例如“train”。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a valid job name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
-        <translation>“%1”不是有效的任务名称：最多 64 个字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;，且须以字母或数字开头。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not an environment assignment: write KEY=VALUE, e.g. CUDA_VISIBLE_DEVICES=0.</source>
-        <translation>“%1”不是环境变量赋值：请写成 KEY=VALUE，例如 CUDA_VISIBLE_DEVICES=0。</translation>
-    </message>
-    <message>
-        <source>No command to run: give the command line of the job.</source>
-        <translation>没有要运行的命令：请提供任务的命令行。</translation>
-    </message>
-    <message>
-        <source>Choose either a virtualenv or a conda environment, not both.</source>
-        <translation>请在 virtualenv 和 conda 环境中选择其一，不能同时使用。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2.</source>
-        <translation>无法写入 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The results folder %1 does not exist on %2.</source>
-        <translation>%2 上不存在结果文件夹 %1。</translation>
-    </message>
-    <message>
-        <source>Listing the result paths on %1 failed: %2</source>
-        <translation>列出 %1 上的结果路径失败：%2</translation>
-    </message>
-    <message>
-        <source>The results of %1 are still downloading; wait for the download to finish (or cancel it) before terminating, or they are lost with the instance.</source>
-        <translation>%1 的结果仍在下载中；请等待下载完成（或取消下载）后再释放，否则结果会随实例一起丢失。</translation>
-    </message>
-    <message>
-        <source>Downloading the results of %1 failed%2. Retry the download, or confirm that you want to terminate without them.</source>
-        <translation>下载 %1 的结果失败%2。请重试下载，或确认不保留结果直接释放。</translation>
-    </message>
-    <message>
-        <source>Cannot write the price cache %1: %2</source>
-        <translation>无法写入价格缓存 %1：%2</translation>
-    </message>
-    <message>
-        <source>The %1 endpoint &quot;%2&quot; is not a valid URL (expected https://host[:port]).</source>
-        <translation>%1 的端点“%2”不是有效的 URL（应为 https://host[:port]）。</translation>
-    </message>
-    <message>
-        <source>Refusing plain http:// for the %1 endpoint %2: the API key would travel unencrypted. Use https://, or http:// only on 127.0.0.1/localhost.</source>
-        <translation>拒绝对 %1 端点 %2 使用明文 http://：API 密钥将以未加密方式传输。请使用 https://；仅在 127.0.0.1/localhost 上可使用 http://。</translation>
-    </message>
-    <message>
-        <source>The %1 endpoint must start with https:// (got &quot;%2&quot;).</source>
-        <translation>%1 端点必须以 https:// 开头（当前为“%2”）。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2.</source>
-        <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>Cannot create %1.</source>
-        <translation>无法创建 %1。</translation>
-    </message>
-    <message>
-        <source>Cannot save a backup of %1 to %2; nothing was changed.</source>
-        <translation>无法将 %1 备份到 %2；未做任何更改。</translation>
-    </message>
-    <message>
-        <source>No terminal emulator found (tried $TERMINAL, x-terminal-emulator, gnome-terminal, konsole, xterm…). Run this in a terminal instead: %1</source>
-        <translation>未找到终端模拟器（已尝试 $TERMINAL、x-terminal-emulator、gnome-terminal、konsole、xterm…）。请改为在终端中运行：%1</translation>
-    </message>
-    <message>
-        <source>Could not start %1. Run this in a terminal instead: %2</source>
-        <translation>无法启动 %1。请改为在终端中运行：%2</translation>
-    </message>
-    <message>
-        <source>Jupyter</source>
-        <translation>Jupyter</translation>
-    </message>
-    <message>
-        <source>TensorBoard</source>
-        <translation>TensorBoard</translation>
-    </message>
-    <message>
-        <source>Other port</source>
-        <translation>其他端口</translation>
-    </message>
-</context>
-<context>
-    <name>Transfer</name>
-    <message>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: %2.</source>
-        <translation>无法读取本地文件 %1：%2。</translation>
-    </message>
-    <message>
-        <source>%1 became shorter while it was being uploaded. Retry to upload the new version from the start.</source>
-        <translation>%1 在上传过程中变短了。请重试，从头上传新版本。</translation>
-    </message>
-    <message>
-        <source>Writing</source>
-        <translation>写入</translation>
-    </message>
-    <message>
-        <source>%1 on %2 became shorter while it was being downloaded. Retry to download the new version.</source>
-        <translation>%2 上的 %1 在下载过程中变短了。请重试以下载新版本。</translation>
-    </message>
-    <message>
-        <source>Reading</source>
-        <translation>读取</translation>
-    </message>
-    <message>
-        <source>Reading %1 failed.</source>
-        <translation>读取 %1 失败。</translation>
-    </message>
-    <message>
-        <source>Reading %1 returned no data.</source>
-        <translation>读取 %1 未返回任何数据。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2. Free some space locally and retry; the download continues where it stopped.</source>
-        <translation>无法写入 %1：%2。请清理一些本地空间后重试；下载会从中断处续传。</translation>
-    </message>
-    <message>
-        <source>The local file %1 does not exist.</source>
-        <translation>本地文件 %1 不存在。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: %2. Check its permissions.</source>
-        <translation>无法读取本地文件 %1：%2。请检查其权限。</translation>
-    </message>
-    <message>
-        <source>%1 changed since the interrupted upload; starting it again from zero.</source>
-        <translation>%1 在上传中断后已发生变化；将从头重新上传。</translation>
-    </message>
-    <message>
-        <source>Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another directory) and retry.</source>
-        <translation>%1 上的空间不足以存放 %2：%4 中剩余 %3，需要 %5。请清理一些空间（或选择其他目录）后重试。</translation>
-    </message>
-    <message>
-        <source>Upload of %1 stopped before the end; retry to continue.</source>
-        <translation>%1 的上传未完成就中断了；重试即可继续。</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being uploaded. Retry to upload the new version from the start.</source>
-        <translation>%1 在上传过程中发生了变化。请重试，从头上传新版本。</translation>
-    </message>
-    <message>
-        <source>Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy was removed; retry to upload it again.</source>
-        <translation>%1 完整性校验失败：%3 上 %2 的 SHA-256 为 %4，应为 %5。已删除损坏的副本；请重试以重新上传。</translation>
-    </message>
-    <message>
-        <source>bytes %1–%2</source>
-        <translation>第 %1–%2 字节</translation>
-    </message>
-    <message>
-        <source>the file</source>
-        <translation>该文件</translation>
-    </message>
-    <message>
-        <source>Not verified: %1</source>
-        <translation>未验证：%1</translation>
-    </message>
-    <message>
-        <source>%1 appeared on %2 during the upload; the upload is kept as %3.</source>
-        <translation>上传期间 %2 上出现了 %1；上传的文件已另存为 %3。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is not a regular file.</source>
-        <translation>%2 上的 %1 不是普通文件。</translation>
-    </message>
-    <message>
-        <source>%1 changed on the host since the interrupted download; starting again.</source>
-        <translation>下载中断后，主机上的 %1 已发生变化；将重新开始下载。</translation>
-    </message>
-    <message>
-        <source>Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was removed; retry to download it again.</source>
-        <translation>%1 完整性校验失败：本地 SHA-256 为 %2，%4 上为 %3。已删除损坏的副本；请重试以重新下载。</translation>
-    </message>
-    <message>
-        <source>%1 appeared during the download; the download is kept as %2.</source>
-        <translation>下载期间出现了 %1；下载的文件已另存为 %2。</translation>
-    </message>
-    <message>
-        <source>Cannot rename %1 to %2.</source>
-        <translation>无法将 %1 重命名为 %2。</translation>
-    </message>
-    <message>
-        <source>Cannot write the resume journal %1: %2.</source>
-        <translation>无法写入续传日志 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist.</source>
-        <translation>本地文件夹 %1 不存在。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local folder %1: permission denied.</source>
-        <translation>无法读取本地文件夹 %1：权限被拒绝。</translation>
-    </message>
-    <message>
-        <source>Skipped symlink %1 (symlinks are not followed).</source>
-        <translation>已跳过符号链接 %1（不跟随符号链接）。</translation>
-    </message>
-    <message>
-        <source>Skipped broken symlink %1.</source>
-        <translation>已跳过失效的符号链接 %1。</translation>
-    </message>
-    <message>
-        <source>Skipped symlink to a folder %1 (folder links are not followed, to avoid loops).</source>
-        <translation>已跳过指向文件夹的符号链接 %1（为避免循环，不跟随文件夹链接）。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local folder %1: permission denied. Fix its permissions or leave it out.</source>
-        <translation>无法读取本地文件夹 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or leave it out.</source>
-        <translation>无法读取本地文件 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
-    </message>
-    <message>
-        <source>Cannot compute SHA-256 of %1 on the host: %2</source>
-        <translation>无法在主机上计算 %1 的 SHA-256：%2</translation>
-    </message>
-    <message>
-        <source>Cannot check the chunks of %1 on the host: %2</source>
-        <translation>无法在主机上检查 %1 的分块：%2</translation>
-    </message>
-    <message>
-        <source>The disk on %1 is full: %2 free in %3, %4 more needed. The partial file %5 is kept; free some space and retry to continue where it stopped.</source>
-        <translation>%1 上的磁盘已满：%3 中剩余 %2，还需要 %4。已保留不完整的文件 %5；请清理一些空间后重试，即可从中断处继续。</translation>
-    </message>
-    <message>
-        <source>Cannot open a channel to %1: %2</source>
-        <translation>无法打开到 %1 的通道：%2</translation>
-    </message>
-    <message>
-        <source>%1 offers no SFTP service (%2). Enable the sftp Subsystem in the server&apos;s sshd_config.</source>
-        <translation>%1 未提供 SFTP 服务（%2）。请在服务器的 sshd_config 中启用 sftp Subsystem。</translation>
-    </message>
-    <message>
-        <source>%1 answered the SFTP handshake with an unexpected message.</source>
-        <translation>%1 在 SFTP 握手时返回了意外的消息。</translation>
-    </message>
-    <message>
-        <source>Connection to %1 lost during the transfer (%2). It resumes from where it stopped once the host is reachable.</source>
-        <translation>传输过程中与 %1 的连接断开（%2）。主机恢复可达后将从中断处续传。</translation>
-    </message>
-    <message>
-        <source>the server closed the SFTP channel</source>
-        <translation>服务器关闭了 SFTP 通道</translation>
-    </message>
-    <message>
-        <source>no answer for %1 s</source>
-        <translation>%1 秒无响应</translation>
-    </message>
-    <message>
-        <source>malformed SFTP reply</source>
-        <translation>SFTP 回复格式错误</translation>
-    </message>
-    <message>
-        <source>%1 %2 on %3: unexpected SFTP reply.</source>
-        <translation>%1 %3 上的 %2：SFTP 回复异常。</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2 does not exist on %3. Check the path.</source>
-        <translation>%1失败：%3 上不存在 %2。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 failed: permission denied for %2 on %3. Pick a directory the SSH user can write, or fix its permissions.</source>
-        <translation>%1失败：无权访问 %3 上的 %2。请选择 SSH 用户可写入的目录，或修正其权限。</translation>
-    </message>
-    <message>
-        <source>%1: unexpected end of file %2 on %3.</source>
-        <translation>%1：%3 上的文件 %2 意外结束。</translation>
-    </message>
-    <message>
-        <source>%1 is not supported by the SFTP server on %2.</source>
-        <translation>%2 上的 SFTP 服务器不支持%1。</translation>
-    </message>
-    <message>
-        <source>%1 failed for %2 on %3: %4.</source>
-        <translation>%1 %3 上的 %2 失败：%4。</translation>
-    </message>
-    <message>
-        <source>Opening for writing</source>
-        <translation>以写入方式打开</translation>
-    </message>
-    <message>
-        <source>Opening</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <source>Closing the file</source>
-        <translation>关闭文件</translation>
-    </message>
-    <message>
-        <source>Looking up</source>
-        <translation>查询</translation>
-    </message>
-    <message>
-        <source>Listing</source>
-        <translation>列出</translation>
-    </message>
-    <message>
-        <source>Creating the directory</source>
-        <translation>创建目录</translation>
-    </message>
-    <message>
-        <source>%1 on %2 exists and is not a directory.</source>
-        <translation>%2 上的 %1 已存在且不是目录。</translation>
-    </message>
-    <message>
-        <source>Deleting</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Removing the directory</source>
-        <translation>删除目录</translation>
-    </message>
-    <message>
-        <source>Renaming</source>
-        <translation>重命名</translation>
-    </message>
-    <message>
-        <source>Resolving</source>
-        <translation>解析</translation>
-    </message>
-    <message>
-        <source>Checking free space</source>
-        <translation>检查可用空间</translation>
-    </message>
-    <message>
-        <source>Flushing</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Truncating</source>
-        <translation>截断</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2.</source>
-        <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>%1 already exists%2. Choose what to do: overwrite, resume, skip or rename (CLI: --on-conflict).</source>
-        <translation>%1 已存在%2。请选择处理方式：覆盖、续传、跳过或重命名（CLI：--on-conflict）。</translation>
-    </message>
-    <message>
-        <source>%1 is a broken symlink.</source>
-        <translation>%1 是失效的符号链接。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a directory.</source>
-        <translation>%2 上的 %1 是文件，而不是目录。</translation>
-    </message>
-    <message>
-        <source>The destination folder %1 does not exist on %2. Create it first, or end the destination with &apos;/&apos; to have it created.</source>
-        <translation>%2 上不存在目标文件夹 %1。请先创建它，或在目标路径末尾加上 &apos;/&apos; 以自动创建。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 exists and is a %3; the source is a %4.</source>
-        <translation>%2 上的 %1 已存在，且是%3；而源是%4。</translation>
-    </message>
-    <message>
-        <source>folder</source>
-        <translation>文件夹</translation>
-    </message>
-    <message>
-        <source>file</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source> on %1</source>
-        <translation>（位于 %1）</translation>
-    </message>
-    <message>
-        <source>%1 exists on %2; skipped.</source>
-        <translation>%2 上已存在 %1；已跳过。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is already identical.</source>
-        <translation>%2 上的 %1 内容已一致。</translation>
-    </message>
-    <message>
-        <source>%1 exists on %2 and differs from %3; resume cannot continue it. Choose overwrite or rename.</source>
-        <translation>%2 上已存在 %1，且与 %3 不同；无法续传。请选择覆盖或重命名。</translation>
-    </message>
-    <message>
-        <source>%1 is a file, not a folder.</source>
-        <translation>%1 是文件，而不是文件夹。</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1.</source>
-        <translation>无法创建文件夹 %1。</translation>
-    </message>
-    <message>
-        <source>%1 exists; skipped.</source>
-        <translation>%1 已存在；已跳过。</translation>
-    </message>
-    <message>
-        <source>%1 is already identical.</source>
-        <translation>%1 内容已一致。</translation>
-    </message>
-    <message>
-        <source>%1 exists and differs from %2 on %3; choose overwrite or rename.</source>
-        <translation>%1 已存在，且与 %3 上的 %2 不同；请选择覆盖或重命名。</translation>
-    </message>
-    <message>
-        <source>Queued</source>
-        <translation>排队中</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>进行中</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <source>No saved host named %1; add it again to continue.</source>
-        <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
-    </message>
-    <message>
-        <source>Paused; resumes where it stopped.</source>
-        <translation>已暂停；将从中断处继续。</translation>
-    </message>
-    <message>
-        <source>%1 is damaged; the transfer list starts empty.</source>
-        <translation>%1 已损坏；传输列表将从空开始。</translation>
-    </message>
-    <message>
-        <source>The disk on %1 is full while writing into %2 (about %3 still to send). Files already verified are kept; free some space and retry to continue.</source>
-        <translation>写入 %2 时 %1 上的磁盘已满（还有约 %3 待发送）。已验证的文件会保留；请清理一些空间后重试以继续。</translation>
-    </message>
-    <message>
-        <source>Permission denied writing into %1 on %2. Pick a directory the SSH user can write.</source>
-        <translation>无权写入 %2 上的 %1。请选择 SSH 用户可写入的目录。</translation>
-    </message>
-    <message>
-        <source>Unpacking into %1 on %2 failed: %3</source>
-        <translation>解包到 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being uploaded (it became shorter). Retry to upload the new version.</source>
-        <translation>%1 在上传过程中发生了变化（变短了）。请重试以上传新版本。</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being uploaded (it grew). Retry to upload the new version.</source>
-        <translation>%1 在上传过程中发生了变化（变长了）。请重试以上传新版本。</translation>
-    </message>
-    <message>
-        <source>Connection to %1 lost during the upload. It resumes from the last verified batch.</source>
-        <translation>上传过程中与 %1 的连接断开。将从最后一个已验证的批次继续。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.</source>
-        <translation>
-            <numerusform>%1 上 %2 中有 %n 个文件完整性校验失败，例如 %3。请重试以重新发送。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 changed since the interrupted upload; checking every file again.</source>
-        <translation>%1 在上传中断后已发生变化；将重新检查每个文件。</translation>
-    </message>
-    <message>
-        <source>%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.</source>
-        <translation>%2 上已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) already on the host were left as they are.</source>
-        <translation>
-            <numerusform>主机上已有的 %n 个文件保持不变。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 runs no tar; files were sent one by one over SFTP.</source>
-        <translation>%1 上没有 tar；文件已通过 SFTP 逐个发送。</translation>
-    </message>
-    <message>
-        <source>Cannot list %1 on %2: %3</source>
-        <translation>无法列出 %2 上的 %1：%3</translation>
-    </message>
-    <message>
-        <source>Cannot create the local folder %1.</source>
-        <translation>无法创建本地文件夹 %1。</translation>
-    </message>
-    <message>
-        <source>Downloading %1 from %2 broke off: %3. Retry to fetch it again.</source>
-        <translation>从 %2 下载 %1 时中断：%3。请重试以重新获取。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file.</source>
-        <translation>已跳过 %1：不是普通文件。</translation>
-    </message>
-    <message>
-        <source>%1 already exists here (and differs). Choose overwrite, skip, resume or rename.</source>
-        <translation>本地已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
-    </message>
-    <message>
-        <source>Downloading %1 from %2 broke off. Retry to fetch it again.</source>
-        <translation>从 %2 下载 %1 时中断。请重试以重新获取。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Integrity check failed for %n file(s), e.g. %1 (changed on the host while downloading?). Retry to fetch them again.</source>
-        <translation>
-            <numerusform>%n 个文件完整性校验失败，例如 %1（下载期间主机上的文件被修改了？）。请重试以重新获取。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 is a symbolic link; a download never writes through one. Remove the link or pick another destination and retry.</source>
-        <translation>%1 是符号链接；下载从不通过符号链接写入。请删除该链接或另选目标位置后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2. Check the folder&apos;s permissions and retry.</source>
-        <translation>无法写入 %1：%2。请检查该文件夹的权限后重试。</translation>
-    </message>
-    <message>
-        <source>Not enough space here for %1: %2 free in %3, %4 needed. Free some space (or pick another folder) and retry.</source>
-        <translation>本地空间不足，无法保存 %1：%3 中剩余 %2，需要 %4。请清理一些空间（或另选文件夹）后重试。</translation>
-    </message>
-    <message>
-        <source>Another transfer to %1 is running. Wait for it to finish (or cancel it), or pick another destination, and retry.</source>
-        <translation>另一个到 %1 的传输正在进行。请等待它完成（或取消它），或另选目标位置后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot create the lock for %1 in %2. Check that folder&apos;s permissions and retry.</source>
-        <translation>无法在 %2 中为 %1 创建锁文件。请检查该文件夹的权限后重试。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 does not end in a file or folder name. Name it directly (e.g. /data/run1 instead of /data/run1/x/..) and retry.</source>
-        <translation>%2 上的 %1 没有以文件或文件夹名结尾。请直接写出其名称（例如用 /data/run1 而不是 /data/run1/x/..）后重试。</translation>
-    </message>
-    <message>
-        <source>%1 sent &quot;%2&quot; for %3, which would land outside %4; the download was stopped and nothing was written there. Check the host (it may be compromised) before fetching from it again.</source>
-        <translation>%1 为 %3 发送了“%2”，它会落在 %4 之外；下载已停止，没有向那里写入任何内容。再次从该主机下载之前，请先检查它（它可能已被入侵）。</translation>
-    </message>
-    <message>
-        <source>%1 leads outside %2 through a symbolic link; nothing was written there. Remove the link or pick another destination and retry.</source>
-        <translation>%1 通过符号链接指向 %2 之外；没有向那里写入任何内容。请删除该链接或另选目标位置后重试。</translation>
-    </message>
-    <message>
-        <source>%1 does not name a folder on %2 (it ends in &apos;.&apos;, &apos;..&apos; or &apos;/&apos;). Name the folder itself, e.g. /data/run1, and retry.</source>
-        <translation>%1 不是 %2 上的文件夹名（它以“.”、“..”或“/”结尾）。请直接写出文件夹本身，例如 /data/run1，然后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot rename %1 to %2: %3. Check the folder&apos;s permissions and retry.</source>
-        <translation>无法将 %1 重命名为 %2：%3。请检查该文件夹的权限后重试。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) listed on the host did not arrive; retry to fetch them.</source>
-        <translation>
-            <numerusform>主机上列出的 %n 个文件未送达；请重试以下载它们。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) arrived without a checksum from the host and are not verified.</source>
-        <translation>
-            <numerusform>%n 个文件到达时主机未提供校验和，未经验证。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 listed more than %2 entries in %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-entries).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the server answered a request that was never sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>facts</name>
-    <message>
-        <source>no NVIDIA driver found (nvidia-smi is not installed)</source>
-        <translation>未找到 NVIDIA 驱动（未安装 nvidia-smi）</translation>
-    </message>
-    <message>
-        <source>use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), or install it: sudo apt install nvidia-driver-550 (then reboot)</source>
-        <translation>请使用带 NVIDIA 驱动的镜像（Lambda Stack、RunPod PyTorch 模板、AutoDL CUDA 镜像），或手动安装：sudo apt install nvidia-driver-550（然后重启）</translation>
-    </message>
-    <message>
-        <source>nvidia-smi fails: %1</source>
-        <translation>nvidia-smi 运行失败：%1</translation>
-    </message>
-    <message>
-        <source>the driver was upgraded without a reboot: reboot the instance (or reload the nvidia kernel modules)</source>
-        <translation>驱动升级后未重启：请重启实例（或重新加载 nvidia 内核模块）</translation>
-    </message>
-    <message>
-        <source>check `dmesg | grep -i nvrm` for Xid errors; if the GPU fell off the bus, ask the provider for another machine</source>
-        <translation>请用 `dmesg | grep -i nvrm` 检查是否有 Xid 错误；如果 GPU 已从总线上掉线（掉卡），请让云服务商更换机器</translation>
-    </message>
-    <message>
-        <source>PyTorch %1 cannot use the GPU (torch.cuda.is_available() is False; built for CUDA %2, driver supports CUDA %3)</source>
-        <translation>PyTorch %1 无法使用 GPU（torch.cuda.is_available() 为 False；基于 CUDA %2 构建，驱动支持 CUDA %3）</translation>
-    </message>
-    <message>
-        <source>none (CPU-only build)</source>
-        <translation>无（仅 CPU 版本）</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>install a CUDA build of PyTorch no newer than the driver&apos;s CUDA, e.g. pip install torch --index-url https://download.pytorch.org/whl/cu121</source>
-        <translation>请安装 CUDA 版本不高于驱动所支持 CUDA 版本的 PyTorch，例如 pip install torch --index-url https://download.pytorch.org/whl/cu121</translation>
-    </message>
-    <message>
-        <source>disk nearly full: %1 GiB free on %2</source>
-        <translation>磁盘即将写满：%2 上剩余 %1 GiB</translation>
-    </message>
-    <message>
-        <source>delete old checkpoints or caches (~/.cache/pip, ~/.cache/huggingface), or attach a larger volume</source>
-        <translation>请删除旧的检查点或缓存（~/.cache/pip、~/.cache/huggingface），或挂载更大的数据盘</translation>
-    </message>
-    <message>
-        <source>nvidia-smi lists no GPU</source>
-        <translation>nvidia-smi 未列出任何 GPU</translation>
-    </message>
-    <message>
-        <source>the facts script did not complete on %1 (is the login shell POSIX-compatible?)</source>
-        <translation>信息采集脚本未能在 %1 上执行完成（登录 shell 是否兼容 POSIX？）</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::HostStore</name>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is damaged (%2 at byte %3); fix or move it away, Gantry will start with no saved hosts</source>
-        <translation>%1 已损坏（第 %3 字节处：%2）；请修复或将其移走，Gantry 将在没有已保存主机的状态下启动</translation>
-    </message>
-    <message>
-        <source>a saved host needs a name</source>
-        <translation>已保存的主机需要名称</translation>
-    </message>
-    <message>
-        <source>host &quot;%1&quot; needs an address</source>
-        <translation>主机“%1”需要地址</translation>
-    </message>
-    <message>
-        <source>a host named &quot;%1&quot; exists already; pick another name or remove it first</source>
-        <translation>已存在名为“%1”的主机；请换个名称，或先将其删除</translation>
-    </message>
-    <message>
-        <source>no saved host named &quot;%1&quot;</source>
-        <translation>没有名为“%1”的已保存主机</translation>
-    </message>
-    <message>
-        <source>no saved host named &quot;%1&quot; (see: gantry-cli hosts list)</source>
-        <translation>没有名为“%1”的已保存主机（参见：gantry-cli hosts list）</translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>host name &quot;%1&quot; may not contain &apos;@&apos;, &apos;:&apos;, &apos;/&apos;, quotes or control characters; choose another name</source>
-        <translation>主机名“%1”不能包含“@”、“:”、“/”、引号或控制字符；请换一个名称</translation>
-    </message>
-    <message>
-        <source>host &quot;%1&quot; was not saved: %2</source>
-        <translation>主机“%1”未保存：%2</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::app::AppServices</name>
-    <message>
-        <source>Results</source>
-        <translation>结果</translation>
-    </message>
-    <message numerus="yes">
-        <source>Uploading %n item(s) to %1…</source>
-        <translation>
-            <numerusform>正在将 %n 个项目上传到 %1…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Job finished on %1</source>
-        <translation>%1 上的任务已结束</translation>
-    </message>
-    <message>
-        <source>%1 ended (%2).
+        </message>
+        <message>
+            <source>starting</source>
+            <translation>启动中</translation>
+        </message>
+        <message>
+            <source>running</source>
+            <translation>运行中</translation>
+        </message>
+        <message>
+            <source>exited %1</source>
+            <translation>已退出 %1</translation>
+        </message>
+        <message>
+            <source>killed (SIG%1)</source>
+            <translation>已被终止（SIG%1）</translation>
+        </message>
+        <message>
+            <source>killed</source>
+            <translation>已被终止</translation>
+        </message>
+        <message>
+            <source>bash is not installed on %1; jobs need it (install it with the package manager).</source>
+            <translation>%1 上未安装 bash，而任务需要它（请用包管理器安装）。</translation>
+        </message>
+        <message>
+            <source>There is no job named "%1" on %2 (see `gantry-cli job list`).</source>
+            <translation>%2 上没有名为“%1”的任务（参见 `gantry-cli job list`）。</translation>
+        </message>
+        <message>
+            <source>%1 is not installed on %2: install it (e.g. apt-get install %1) or let Gantry choose tmux, screen or nohup.</source>
+            <translation>%2 上未安装 %1：请安装它（例如 apt-get install %1），或让 Gantry 自动选择 tmux、screen 或 nohup。</translation>
+        </message>
+        <message>
+            <source>Cannot start the job on %1: %2.</source>
+            <translation>无法在 %1 上启动任务：%2。</translation>
+        </message>
+        <message>
+            <source>exit status %1</source>
+            <translation>退出状态 %1</translation>
+        </message>
+        <message>
+            <source>The job command failed on %1: %2</source>
+            <translation>任务命令在 %1 上执行失败：%2</translation>
+        </message>
+        <message>
+            <source>The job "%1" is still running on %2; stop it before running it again.</source>
+            <translation>任务“%1”仍在 %2 上运行；请先停止它，再重新运行。</translation>
+        </message>
+        <message>
+            <source>A job named "%1" already exists on %2 (%3). Pick another name, rerun it, or remove it first.</source>
+            <translation>%2 上已存在名为“%1”的任务（%3）。请换个名称、重新运行该任务，或先将其删除。</translation>
+        </message>
+        <message>
+            <source>The job "%1" started but its state could not be read.</source>
+            <translation>任务“%1”已启动，但无法读取其状态。</translation>
+        </message>
+        <message>
+            <source>The job "%1" has not started yet; try again in a moment.</source>
+            <translation>任务“%1”尚未启动，请稍后重试。</translation>
+        </message>
+        <message>
+            <source>The job "%1" on %2 is still running after SIGKILL; a process may be stuck in the kernel (check `ps` on the instance).</source>
+            <translation>%2 上的任务“%1”在 SIGKILL 后仍在运行；可能有进程卡在内核中（请在实例上用 `ps` 检查）。</translation>
+        </message>
+        <message>
+            <source>The job "%1" is still running on %2; stop it before removing it.</source>
+            <translation>任务“%1”仍在 %2 上运行；请先停止它，再删除。</translation>
+        </message>
+        <message>
+            <source>Following the log of "%1" stopped at byte %2: %3 Reconnect to resume from there.</source>
+            <translation>跟踪“%1”的日志在第 %2 字节处中断：%3 重新连接即可从该处继续。</translation>
+        </message>
+        <message>
+            <source>The job name is empty; give a name such as "train".</source>
+            <translation>任务名称为空；请指定一个名称，例如“train”。</translation>
+        </message>
+        <message>
+            <source>"%1" is not a valid job name: use up to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.</source>
+            <translation>“%1”不是有效的任务名称：最多 64 个字母、数字、'.'、'_' 或 '-'，且须以字母或数字开头。</translation>
+        </message>
+        <message>
+            <source>"%1" is not an environment assignment: write KEY=VALUE, e.g. CUDA_VISIBLE_DEVICES=0.</source>
+            <translation>“%1”不是环境变量赋值：请写成 KEY=VALUE，例如 CUDA_VISIBLE_DEVICES=0。</translation>
+        </message>
+        <message>
+            <source>No command to run: give the command line of the job.</source>
+            <translation>没有要运行的命令：请提供任务的命令行。</translation>
+        </message>
+        <message>
+            <source>Choose either a virtualenv or a conda environment, not both.</source>
+            <translation>请在 virtualenv 和 conda 环境中选择其一，不能同时使用。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2.</source>
+            <translation>无法写入 %1：%2。</translation>
+        </message>
+        <message>
+            <source>The results folder %1 does not exist on %2.</source>
+            <translation>%2 上不存在结果文件夹 %1。</translation>
+        </message>
+        <message>
+            <source>Listing the result paths on %1 failed: %2</source>
+            <translation>列出 %1 上的结果路径失败：%2</translation>
+        </message>
+        <message>
+            <source>The results of %1 are still downloading; wait for the download to finish (or cancel it) before terminating, or they are lost with the instance.</source>
+            <translation>%1 的结果仍在下载中；请等待下载完成（或取消下载）后再释放，否则结果会随实例一起丢失。</translation>
+        </message>
+        <message>
+            <source>Downloading the results of %1 failed%2. Retry the download, or confirm that you want to terminate without them.</source>
+            <translation>下载 %1 的结果失败%2。请重试下载，或确认不保留结果直接释放。</translation>
+        </message>
+        <message>
+            <source>Cannot write the price cache %1: %2</source>
+            <translation>无法写入价格缓存 %1：%2</translation>
+        </message>
+        <message>
+            <source>The %1 endpoint "%2" is not a valid URL (expected https://host[:port]).</source>
+            <translation>%1 的端点“%2”不是有效的 URL（应为 https://host[:port]）。</translation>
+        </message>
+        <message>
+            <source>Refusing plain http:// for the %1 endpoint %2: the API key would travel unencrypted. Use https://, or http:// only on 127.0.0.1/localhost.</source>
+            <translation>拒绝对 %1 端点 %2 使用明文 http://：API 密钥将以未加密方式传输。请使用 https://；仅在 127.0.0.1/localhost 上可使用 http://。</translation>
+        </message>
+        <message>
+            <source>The %1 endpoint must start with https:// (got "%2").</source>
+            <translation>%1 端点必须以 https:// 开头（当前为“%2”）。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot read %1: %2.</source>
+            <translation>无法读取 %1：%2。</translation>
+        </message>
+        <message>
+            <source>Cannot create %1.</source>
+            <translation>无法创建 %1。</translation>
+        </message>
+        <message>
+            <source>Cannot save a backup of %1 to %2; nothing was changed.</source>
+            <translation>无法将 %1 备份到 %2；未做任何更改。</translation>
+        </message>
+        <message>
+            <source>No terminal emulator found (tried $TERMINAL, x-terminal-emulator, gnome-terminal, konsole, xterm…). Run this in a terminal instead: %1</source>
+            <translation>未找到终端模拟器（已尝试 $TERMINAL、x-terminal-emulator、gnome-terminal、konsole、xterm…）。请改为在终端中运行：%1</translation>
+        </message>
+        <message>
+            <source>Could not start %1. Run this in a terminal instead: %2</source>
+            <translation>无法启动 %1。请改为在终端中运行：%2</translation>
+        </message>
+        <message>
+            <source>Jupyter</source>
+            <translation>Jupyter</translation>
+        </message>
+        <message>
+            <source>TensorBoard</source>
+            <translation>TensorBoard</translation>
+        </message>
+        <message>
+            <source>Other port</source>
+            <translation>其他端口</translation>
+        </message>
+    </context>
+    <context>
+        <name>Transfer</name>
+        <message>
+            <source>Cancelled.</source>
+            <translation>已取消。</translation>
+        </message>
+        <message>
+            <source>Cannot read the local file %1: %2.</source>
+            <translation>无法读取本地文件 %1：%2。</translation>
+        </message>
+        <message>
+            <source>%1 became shorter while it was being uploaded. Retry to upload the new version from the start.</source>
+            <translation>%1 在上传过程中变短了。请重试，从头上传新版本。</translation>
+        </message>
+        <message>
+            <source>Writing</source>
+            <translation>写入</translation>
+        </message>
+        <message>
+            <source>%1 on %2 became shorter while it was being downloaded. Retry to download the new version.</source>
+            <translation>%2 上的 %1 在下载过程中变短了。请重试以下载新版本。</translation>
+        </message>
+        <message>
+            <source>Reading</source>
+            <translation>读取</translation>
+        </message>
+        <message>
+            <source>Reading %1 failed.</source>
+            <translation>读取 %1 失败。</translation>
+        </message>
+        <message>
+            <source>Reading %1 returned no data.</source>
+            <translation>读取 %1 未返回任何数据。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2. Free some space locally and retry; the download continues where it stopped.</source>
+            <translation>无法写入 %1：%2。请清理一些本地空间后重试；下载会从中断处续传。</translation>
+        </message>
+        <message>
+            <source>The local file %1 does not exist.</source>
+            <translation>本地文件 %1 不存在。</translation>
+        </message>
+        <message>
+            <source>Cannot read the local file %1: %2. Check its permissions.</source>
+            <translation>无法读取本地文件 %1：%2。请检查其权限。</translation>
+        </message>
+        <message>
+            <source>%1 changed since the interrupted upload; starting it again from zero.</source>
+            <translation>%1 在上传中断后已发生变化；将从头重新上传。</translation>
+        </message>
+        <message>
+            <source>Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another directory) and retry.</source>
+            <translation>%1 上的空间不足以存放 %2：%4 中剩余 %3，需要 %5。请清理一些空间（或选择其他目录）后重试。</translation>
+        </message>
+        <message>
+            <source>Upload of %1 stopped before the end; retry to continue.</source>
+            <translation>%1 的上传未完成就中断了；重试即可继续。</translation>
+        </message>
+        <message>
+            <source>%1 changed while it was being uploaded. Retry to upload the new version from the start.</source>
+            <translation>%1 在上传过程中发生了变化。请重试，从头上传新版本。</translation>
+        </message>
+        <message>
+            <source>Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy was removed; retry to upload it again.</source>
+            <translation>%1 完整性校验失败：%3 上 %2 的 SHA-256 为 %4，应为 %5。已删除损坏的副本；请重试以重新上传。</translation>
+        </message>
+        <message>
+            <source>bytes %1–%2</source>
+            <translation>第 %1–%2 字节</translation>
+        </message>
+        <message>
+            <source>the file</source>
+            <translation>该文件</translation>
+        </message>
+        <message>
+            <source>Not verified: %1</source>
+            <translation>未验证：%1</translation>
+        </message>
+        <message>
+            <source>%1 appeared on %2 during the upload; the upload is kept as %3.</source>
+            <translation>上传期间 %2 上出现了 %1；上传的文件已另存为 %3。</translation>
+        </message>
+        <message>
+            <source>%1 on %2 is not a regular file.</source>
+            <translation>%2 上的 %1 不是普通文件。</translation>
+        </message>
+        <message>
+            <source>%1 changed on the host since the interrupted download; starting again.</source>
+            <translation>下载中断后，主机上的 %1 已发生变化；将重新开始下载。</translation>
+        </message>
+        <message>
+            <source>Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was removed; retry to download it again.</source>
+            <translation>%1 完整性校验失败：本地 SHA-256 为 %2，%4 上为 %3。已删除损坏的副本；请重试以重新下载。</translation>
+        </message>
+        <message>
+            <source>%1 appeared during the download; the download is kept as %2.</source>
+            <translation>下载期间出现了 %1；下载的文件已另存为 %2。</translation>
+        </message>
+        <message>
+            <source>Cannot rename %1 to %2.</source>
+            <translation>无法将 %1 重命名为 %2。</translation>
+        </message>
+        <message>
+            <source>Cannot write the resume journal %1: %2.</source>
+            <translation>无法写入续传日志 %1：%2。</translation>
+        </message>
+        <message>
+            <source>The local folder %1 does not exist.</source>
+            <translation>本地文件夹 %1 不存在。</translation>
+        </message>
+        <message>
+            <source>Cannot read the local folder %1: permission denied.</source>
+            <translation>无法读取本地文件夹 %1：权限被拒绝。</translation>
+        </message>
+        <message>
+            <source>Skipped symlink %1 (symlinks are not followed).</source>
+            <translation>已跳过符号链接 %1（不跟随符号链接）。</translation>
+        </message>
+        <message>
+            <source>Skipped broken symlink %1.</source>
+            <translation>已跳过失效的符号链接 %1。</translation>
+        </message>
+        <message>
+            <source>Skipped symlink to a folder %1 (folder links are not followed, to avoid loops).</source>
+            <translation>已跳过指向文件夹的符号链接 %1（为避免循环，不跟随文件夹链接）。</translation>
+        </message>
+        <message>
+            <source>Cannot read the local folder %1: permission denied. Fix its permissions or leave it out.</source>
+            <translation>无法读取本地文件夹 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
+        </message>
+        <message>
+            <source>Skipped %1: not a regular file (device, socket or pipe).</source>
+            <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
+        </message>
+        <message>
+            <source>Cannot read the local file %1: permission denied. Fix its permissions or leave it out.</source>
+            <translation>无法读取本地文件 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
+        </message>
+        <message>
+            <source>Cannot compute SHA-256 of %1 on the host: %2</source>
+            <translation>无法在主机上计算 %1 的 SHA-256：%2</translation>
+        </message>
+        <message>
+            <source>Cannot check the chunks of %1 on the host: %2</source>
+            <translation>无法在主机上检查 %1 的分块：%2</translation>
+        </message>
+        <message>
+            <source>The disk on %1 is full: %2 free in %3, %4 more needed. The partial file %5 is kept; free some space and retry to continue where it stopped.</source>
+            <translation>%1 上的磁盘已满：%3 中剩余 %2，还需要 %4。已保留不完整的文件 %5；请清理一些空间后重试，即可从中断处继续。</translation>
+        </message>
+        <message>
+            <source>Cannot open a channel to %1: %2</source>
+            <translation>无法打开到 %1 的通道：%2</translation>
+        </message>
+        <message>
+            <source>%1 offers no SFTP service (%2). Enable the sftp Subsystem in the server's sshd_config.</source>
+            <translation>%1 未提供 SFTP 服务（%2）。请在服务器的 sshd_config 中启用 sftp Subsystem。</translation>
+        </message>
+        <message>
+            <source>%1 answered the SFTP handshake with an unexpected message.</source>
+            <translation>%1 在 SFTP 握手时返回了意外的消息。</translation>
+        </message>
+        <message>
+            <source>Connection to %1 lost during the transfer (%2). It resumes from where it stopped once the host is reachable.</source>
+            <translation>传输过程中与 %1 的连接断开（%2）。主机恢复可达后将从中断处续传。</translation>
+        </message>
+        <message>
+            <source>the server closed the SFTP channel</source>
+            <translation>服务器关闭了 SFTP 通道</translation>
+        </message>
+        <message>
+            <source>no answer for %1 s</source>
+            <translation>%1 秒无响应</translation>
+        </message>
+        <message>
+            <source>malformed SFTP reply</source>
+            <translation>SFTP 回复格式错误</translation>
+        </message>
+        <message>
+            <source>%1 listed more than %2 entries in %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-entries).</source>
+            <translation>%1 在 %3 中列出了超过 %2 个条目；列表已停止。如果该文件夹确实有这么多条目，请提高上限（gantry-cli：--max-entries）。</translation>
+        </message>
+        <message>
+            <source>the server answered a request that was never sent</source>
+            <translation>服务器回复了一个从未发送的请求</translation>
+        </message>
+        <message>
+            <source>%1 %2 on %3: unexpected SFTP reply.</source>
+            <translation>%1 %3 上的 %2：SFTP 回复异常。</translation>
+        </message>
+        <message>
+            <source>%1 failed: %2 does not exist on %3. Check the path.</source>
+            <translation>%1失败：%3 上不存在 %2。请检查路径。</translation>
+        </message>
+        <message>
+            <source>%1 failed: permission denied for %2 on %3. Pick a directory the SSH user can write, or fix its permissions.</source>
+            <translation>%1失败：无权访问 %3 上的 %2。请选择 SSH 用户可写入的目录，或修正其权限。</translation>
+        </message>
+        <message>
+            <source>%1: unexpected end of file %2 on %3.</source>
+            <translation>%1：%3 上的文件 %2 意外结束。</translation>
+        </message>
+        <message>
+            <source>%1 is not supported by the SFTP server on %2.</source>
+            <translation>%2 上的 SFTP 服务器不支持%1。</translation>
+        </message>
+        <message>
+            <source>%1 failed for %2 on %3: %4.</source>
+            <translation>%1 %3 上的 %2 失败：%4。</translation>
+        </message>
+        <message>
+            <source>Opening for writing</source>
+            <translation>以写入方式打开</translation>
+        </message>
+        <message>
+            <source>Opening</source>
+            <translation>打开</translation>
+        </message>
+        <message>
+            <source>Closing the file</source>
+            <translation>关闭文件</translation>
+        </message>
+        <message>
+            <source>Looking up</source>
+            <translation>查询</translation>
+        </message>
+        <message>
+            <source>Listing</source>
+            <translation>列出</translation>
+        </message>
+        <message>
+            <source>Creating the directory</source>
+            <translation>创建目录</translation>
+        </message>
+        <message>
+            <source>%1 on %2 exists and is not a directory.</source>
+            <translation>%2 上的 %1 已存在且不是目录。</translation>
+        </message>
+        <message>
+            <source>Deleting</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Removing the directory</source>
+            <translation>删除目录</translation>
+        </message>
+        <message>
+            <source>Renaming</source>
+            <translation>重命名</translation>
+        </message>
+        <message>
+            <source>Resolving</source>
+            <translation>解析</translation>
+        </message>
+        <message>
+            <source>Checking free space</source>
+            <translation>检查可用空间</translation>
+        </message>
+        <message>
+            <source>Flushing</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>Truncating</source>
+            <translation>截断</translation>
+        </message>
+        <message>
+            <source>Cannot read %1: %2.</source>
+            <translation>无法读取 %1：%2。</translation>
+        </message>
+        <message>
+            <source>%1 already exists%2. Choose what to do: overwrite, resume, skip or rename (CLI: --on-conflict).</source>
+            <translation>%1 已存在%2。请选择处理方式：覆盖、续传、跳过或重命名（CLI：--on-conflict）。</translation>
+        </message>
+        <message>
+            <source>%1 is a broken symlink.</source>
+            <translation>%1 是失效的符号链接。</translation>
+        </message>
+        <message>
+            <source>%1 on %2 is a file, not a directory.</source>
+            <translation>%2 上的 %1 是文件，而不是目录。</translation>
+        </message>
+        <message>
+            <source>The destination folder %1 does not exist on %2. Create it first, or end the destination with '/' to have it created.</source>
+            <translation>%2 上不存在目标文件夹 %1。请先创建它，或在目标路径末尾加上 '/' 以自动创建。</translation>
+        </message>
+        <message>
+            <source>%1 on %2 exists and is a %3; the source is a %4.</source>
+            <translation>%2 上的 %1 已存在，且是%3；而源是%4。</translation>
+        </message>
+        <message>
+            <source>folder</source>
+            <translation>文件夹</translation>
+        </message>
+        <message>
+            <source>file</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source> on %1</source>
+            <translation>（位于 %1）</translation>
+        </message>
+        <message>
+            <source>%1 exists on %2; skipped.</source>
+            <translation>%2 上已存在 %1；已跳过。</translation>
+        </message>
+        <message>
+            <source>%1 on %2 is already identical.</source>
+            <translation>%2 上的 %1 内容已一致。</translation>
+        </message>
+        <message>
+            <source>%1 exists on %2 and differs from %3; resume cannot continue it. Choose overwrite or rename.</source>
+            <translation>%2 上已存在 %1，且与 %3 不同；无法续传。请选择覆盖或重命名。</translation>
+        </message>
+        <message>
+            <source>%1 is a file, not a folder.</source>
+            <translation>%1 是文件，而不是文件夹。</translation>
+        </message>
+        <message>
+            <source>Cannot create the folder %1.</source>
+            <translation>无法创建文件夹 %1。</translation>
+        </message>
+        <message>
+            <source>%1 exists; skipped.</source>
+            <translation>%1 已存在；已跳过。</translation>
+        </message>
+        <message>
+            <source>%1 is already identical.</source>
+            <translation>%1 内容已一致。</translation>
+        </message>
+        <message>
+            <source>%1 exists and differs from %2 on %3; choose overwrite or rename.</source>
+            <translation>%1 已存在，且与 %3 上的 %2 不同；请选择覆盖或重命名。</translation>
+        </message>
+        <message>
+            <source>Queued</source>
+            <translation>排队中</translation>
+        </message>
+        <message>
+            <source>Running</source>
+            <translation>进行中</translation>
+        </message>
+        <message>
+            <source>Paused</source>
+            <translation>已暂停</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>已完成</translation>
+        </message>
+        <message>
+            <source>Failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>Skipped</source>
+            <translation>已跳过</translation>
+        </message>
+        <message>
+            <source>No saved host named %1; add it again to continue.</source>
+            <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
+        </message>
+        <message>
+            <source>Paused; resumes where it stopped.</source>
+            <translation>已暂停；将从中断处继续。</translation>
+        </message>
+        <message>
+            <source>%1 is damaged; the transfer list starts empty.</source>
+            <translation>%1 已损坏；传输列表将从空开始。</translation>
+        </message>
+        <message>
+            <source>The disk on %1 is full while writing into %2 (about %3 still to send). Files already verified are kept; free some space and retry to continue.</source>
+            <translation>写入 %2 时 %1 上的磁盘已满（还有约 %3 待发送）。已验证的文件会保留；请清理一些空间后重试以继续。</translation>
+        </message>
+        <message>
+            <source>Permission denied writing into %1 on %2. Pick a directory the SSH user can write.</source>
+            <translation>无权写入 %2 上的 %1。请选择 SSH 用户可写入的目录。</translation>
+        </message>
+        <message>
+            <source>Unpacking into %1 on %2 failed: %3</source>
+            <translation>解包到 %2 上的 %1 失败：%3</translation>
+        </message>
+        <message>
+            <source>%1 changed while it was being uploaded (it became shorter). Retry to upload the new version.</source>
+            <translation>%1 在上传过程中发生了变化（变短了）。请重试以上传新版本。</translation>
+        </message>
+        <message>
+            <source>%1 changed while it was being uploaded (it grew). Retry to upload the new version.</source>
+            <translation>%1 在上传过程中发生了变化（变长了）。请重试以上传新版本。</translation>
+        </message>
+        <message>
+            <source>Connection to %1 lost during the upload. It resumes from the last verified batch.</source>
+            <translation>上传过程中与 %1 的连接断开。将从最后一个已验证的批次继续。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.</source>
+            <translation>
+                <numerusform>%1 上 %2 中有 %n 个文件完整性校验失败，例如 %3。请重试以重新发送。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 changed since the interrupted upload; checking every file again.</source>
+            <translation>%1 在上传中断后已发生变化；将重新检查每个文件。</translation>
+        </message>
+        <message>
+            <source>%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.</source>
+            <translation>%2 上已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) already on the host were left as they are.</source>
+            <translation>
+                <numerusform>主机上已有的 %n 个文件保持不变。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 runs no tar; files were sent one by one over SFTP.</source>
+            <translation>%1 上没有 tar；文件已通过 SFTP 逐个发送。</translation>
+        </message>
+        <message>
+            <source>Cannot list %1 on %2: %3</source>
+            <translation>无法列出 %2 上的 %1：%3</translation>
+        </message>
+        <message>
+            <source>Cannot create the local folder %1.</source>
+            <translation>无法创建本地文件夹 %1。</translation>
+        </message>
+        <message>
+            <source>Downloading %1 from %2 broke off: %3. Retry to fetch it again.</source>
+            <translation>从 %2 下载 %1 时中断：%3。请重试以重新获取。</translation>
+        </message>
+        <message>
+            <source>Skipped %1: not a regular file.</source>
+            <translation>已跳过 %1：不是普通文件。</translation>
+        </message>
+        <message>
+            <source>%1 already exists here (and differs). Choose overwrite, skip, resume or rename.</source>
+            <translation>本地已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
+        </message>
+        <message>
+            <source>Downloading %1 from %2 broke off. Retry to fetch it again.</source>
+            <translation>从 %2 下载 %1 时中断。请重试以重新获取。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Integrity check failed for %n file(s), e.g. %1 (changed on the host while downloading?). Retry to fetch them again.</source>
+            <translation>
+                <numerusform>%n 个文件完整性校验失败，例如 %1（下载期间主机上的文件被修改了？）。请重试以重新获取。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 is a symbolic link; a download never writes through one. Remove the link or pick another destination and retry.</source>
+            <translation>%1 是符号链接；下载从不通过符号链接写入。请删除该链接或另选目标位置后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2. Check the folder's permissions and retry.</source>
+            <translation>无法写入 %1：%2。请检查该文件夹的权限后重试。</translation>
+        </message>
+        <message>
+            <source>Not enough space here for %1: %2 free in %3, %4 needed. Free some space (or pick another folder) and retry.</source>
+            <translation>本地空间不足，无法保存 %1：%3 中剩余 %2，需要 %4。请清理一些空间（或另选文件夹）后重试。</translation>
+        </message>
+        <message>
+            <source>Another transfer to %1 is running. Wait for it to finish (or cancel it), or pick another destination, and retry.</source>
+            <translation>另一个到 %1 的传输正在进行。请等待它完成（或取消它），或另选目标位置后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot create the lock for %1 in %2. Check that folder's permissions and retry.</source>
+            <translation>无法在 %2 中为 %1 创建锁文件。请检查该文件夹的权限后重试。</translation>
+        </message>
+        <message>
+            <source>%1 on %2 does not end in a file or folder name. Name it directly (e.g. /data/run1 instead of /data/run1/x/..) and retry.</source>
+            <translation>%2 上的 %1 没有以文件或文件夹名结尾。请直接写出其名称（例如用 /data/run1 而不是 /data/run1/x/..）后重试。</translation>
+        </message>
+        <message>
+            <source>%1 sent "%2" for %3, which would land outside %4; the download was stopped and nothing was written there. Check the host (it may be compromised) before fetching from it again.</source>
+            <translation>%1 为 %3 发送了“%2”，它会落在 %4 之外；下载已停止，没有向那里写入任何内容。再次从该主机下载之前，请先检查它（它可能已被入侵）。</translation>
+        </message>
+        <message>
+            <source>%1 leads outside %2 through a symbolic link; nothing was written there. Remove the link or pick another destination and retry.</source>
+            <translation>%1 通过符号链接指向 %2 之外；没有向那里写入任何内容。请删除该链接或另选目标位置后重试。</translation>
+        </message>
+        <message>
+            <source>%1 does not name a folder on %2 (it ends in '.', '..' or '/'). Name the folder itself, e.g. /data/run1, and retry.</source>
+            <translation>%1 不是 %2 上的文件夹名（它以“.”、“..”或“/”结尾）。请直接写出文件夹本身，例如 /data/run1，然后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot rename %1 to %2: %3. Check the folder's permissions and retry.</source>
+            <translation>无法将 %1 重命名为 %2：%3。请检查该文件夹的权限后重试。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) listed on the host did not arrive; retry to fetch them.</source>
+            <translation>
+                <numerusform>主机上列出的 %n 个文件未送达；请重试以下载它们。</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n file(s) arrived without a checksum from the host and are not verified.</source>
+            <translation>
+                <numerusform>%n 个文件到达时主机未提供校验和，未经验证。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>facts</name>
+        <message>
+            <source>no NVIDIA driver found (nvidia-smi is not installed)</source>
+            <translation>未找到 NVIDIA 驱动（未安装 nvidia-smi）</translation>
+        </message>
+        <message>
+            <source>use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), or install it: sudo apt install nvidia-driver-550 (then reboot)</source>
+            <translation>请使用带 NVIDIA 驱动的镜像（Lambda Stack、RunPod PyTorch 模板、AutoDL CUDA 镜像），或手动安装：sudo apt install nvidia-driver-550（然后重启）</translation>
+        </message>
+        <message>
+            <source>nvidia-smi fails: %1</source>
+            <translation>nvidia-smi 运行失败：%1</translation>
+        </message>
+        <message>
+            <source>the driver was upgraded without a reboot: reboot the instance (or reload the nvidia kernel modules)</source>
+            <translation>驱动升级后未重启：请重启实例（或重新加载 nvidia 内核模块）</translation>
+        </message>
+        <message>
+            <source>check `dmesg | grep -i nvrm` for Xid errors; if the GPU fell off the bus, ask the provider for another machine</source>
+            <translation>请用 `dmesg | grep -i nvrm` 检查是否有 Xid 错误；如果 GPU 已从总线上掉线（掉卡），请让云服务商更换机器</translation>
+        </message>
+        <message>
+            <source>PyTorch %1 cannot use the GPU (torch.cuda.is_available() is False; built for CUDA %2, driver supports CUDA %3)</source>
+            <translation>PyTorch %1 无法使用 GPU（torch.cuda.is_available() 为 False；基于 CUDA %2 构建，驱动支持 CUDA %3）</translation>
+        </message>
+        <message>
+            <source>none (CPU-only build)</source>
+            <translation>无（仅 CPU 版本）</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>install a CUDA build of PyTorch no newer than the driver's CUDA, e.g. pip install torch --index-url https://download.pytorch.org/whl/cu121</source>
+            <translation>请安装 CUDA 版本不高于驱动所支持 CUDA 版本的 PyTorch，例如 pip install torch --index-url https://download.pytorch.org/whl/cu121</translation>
+        </message>
+        <message>
+            <source>disk nearly full: %1 GiB free on %2</source>
+            <translation>磁盘即将写满：%2 上剩余 %1 GiB</translation>
+        </message>
+        <message>
+            <source>delete old checkpoints or caches (~/.cache/pip, ~/.cache/huggingface), or attach a larger volume</source>
+            <translation>请删除旧的检查点或缓存（~/.cache/pip、~/.cache/huggingface），或挂载更大的数据盘</translation>
+        </message>
+        <message>
+            <source>nvidia-smi lists no GPU</source>
+            <translation>nvidia-smi 未列出任何 GPU</translation>
+        </message>
+        <message>
+            <source>the facts script did not complete on %1 (is the login shell POSIX-compatible?)</source>
+            <translation>信息采集脚本未能在 %1 上执行完成（登录 shell 是否兼容 POSIX？）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::HostStore</name>
+        <message>
+            <source>cannot read %1: %2</source>
+            <translation>无法读取 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1 is damaged (%2 at byte %3); fix or move it away, Gantry will start with no saved hosts</source>
+            <translation>%1 已损坏（第 %3 字节处：%2）；请修复或将其移走，Gantry 将在没有已保存主机的状态下启动</translation>
+        </message>
+        <message>
+            <source>a saved host needs a name</source>
+            <translation>已保存的主机需要名称</translation>
+        </message>
+        <message>
+            <source>host "%1" needs an address</source>
+            <translation>主机“%1”需要地址</translation>
+        </message>
+        <message>
+            <source>a host named "%1" exists already; pick another name or remove it first</source>
+            <translation>已存在名为“%1”的主机；请换个名称，或先将其删除</translation>
+        </message>
+        <message>
+            <source>no saved host named "%1"</source>
+            <translation>没有名为“%1”的已保存主机</translation>
+        </message>
+        <message>
+            <source>no saved host named "%1" (see: gantry-cli hosts list)</source>
+            <translation>没有名为“%1”的已保存主机（参见：gantry-cli hosts list）</translation>
+        </message>
+        <message>
+            <source>cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>host name "%1" may not contain '@', ':', '/', quotes or control characters; choose another name</source>
+            <translation>主机名“%1”不能包含“@”、“:”、“/”、引号或控制字符；请换一个名称</translation>
+        </message>
+        <message>
+            <source>host "%1" was not saved: %2</source>
+            <translation>主机“%1”未保存：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::app::AppServices</name>
+        <message>
+            <source>Results</source>
+            <translation>结果</translation>
+        </message>
+        <message numerus="yes">
+            <source>Uploading %n item(s) to %1…</source>
+            <translation>
+                <numerusform>正在将 %n 个项目上传到 %1…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Job finished on %1</source>
+            <translation>%1 上的任务已结束</translation>
+        </message>
+        <message>
+            <source>%1 ended (%2).
 %3</source>
-        <translation>%1 已结束（%2）。
+            <translation>%1 已结束（%2）。
 %3</translation>
-    </message>
-    <message>
-        <source>Gantry: %1</source>
-        <translation>Gantry: %1</translation>
-    </message>
-    <message>
-        <source>Transfers are still running or queued; they resume next time.</source>
-        <translation>仍有传输正在进行或排队中；下次启动时将继续。</translation>
-    </message>
-    <message>
-        <source>Prices</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>Instances</source>
-        <translation>实例</translation>
-    </message>
-    <message>
-        <source>Transfers</source>
-        <translation>传输</translation>
-    </message>
-    <message>
-        <source>Fleet monitor</source>
-        <translation>机群监控</translation>
-    </message>
-    <message>
-        <source>Cost</source>
-        <translation>费用</translation>
-    </message>
-    <message>
-        <source>Budget</source>
-        <translation>预算</translation>
-    </message>
-    <message>
-        <source>Instance ready</source>
-        <translation>实例已就绪</translation>
-    </message>
-    <message>
-        <source>%1 is up; connecting.</source>
-        <translation>%1 已启动，正在连接。</translation>
-    </message>
-    <message>
-        <source>Idle GPU on %1</source>
-        <translation>%1 上的 GPU 处于空闲</translation>
-    </message>
-    <message>
-        <source>The idle policy is run by %1; this window leaves the action to it.</source>
-        <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::app::ResultsGuard</name>
-    <message>
-        <source>Transfers pending</source>
-        <translation>有未完成的传输</translation>
-    </message>
-    <message>
-        <source>Results still downloading</source>
-        <translation>结果仍在下载中</translation>
-    </message>
-    <message>
-        <source>Results not home</source>
-        <translation>结果尚未下载到本地</translation>
-    </message>
-    <message>
-        <source>Terminate anyway?</source>
-        <translation>仍要释放吗？</translation>
-    </message>
-    <message>
-        <source>Bring results home first?</source>
-        <translation>先将结果下载到本地？</translation>
-    </message>
-    <message>
-        <source>%1 has result paths (%2). Download them to %3 before terminating?</source>
-        <translation>%1 有结果路径（%2）。释放前先将其下载到 %3 吗？</translation>
-    </message>
-    <message>
-        <source>Download first</source>
-        <translation>先下载</translation>
-    </message>
-    <message>
-        <source>Terminate without</source>
-        <translation>直接释放</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::cost</name>
-    <message>
-        <source>%1 (%2) is stopped, but its %3 GB volume disk still bills storage until you terminate it.</source>
-        <translation>%1（%2）已关机，但在释放前，其 %3 GB 数据盘仍会收取存储费用。</translation>
-    </message>
-    <message>
-        <source>%1 (%2) is stopped, but its disk still bills storage until you terminate it.</source>
-        <translation>%1（%2）已关机，但在释放前，其磁盘仍会收取存储费用。</translation>
-    </message>
-    <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
-        <source>%1 GB used</source>
-        <translation>已用 %1 GB</translation>
-    </message>
-    <message>
-        <source>its data</source>
-        <translation>其数据</translation>
-    </message>
-    <message>
-        <source>Volume %1 on %2 (%3) bills storage whether or not an instance uses it.</source>
-        <translation>%2 上的数据盘 %1（%3）无论是否被实例使用，都会收取存储费用。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::cost::BudgetMonitor</name>
-    <message>
-        <source>You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.</source>
-        <translation>已花费 %1，%2预算为 %3。请将实例关机或释放，以免费用继续增长。</translation>
-    </message>
-    <message>
-        <source>%1 % of your %2 budget used (%3 of %4).</source>
-        <translation>%2预算已使用 %1 %（%3 / %4）。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::cost::Ledger</name>
-    <message>
-        <source>Cannot open the cost ledger %1: %2</source>
-        <translation>无法打开费用账单记录 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cost ledger error: %1</source>
-        <translation>费用账单记录错误：%1</translation>
-    </message>
-    <message>
-        <source>The cost ledger has no instance %1 on %2.</source>
-        <translation>费用账单记录中没有 %2 上的实例 %1。</translation>
-    </message>
-    <message>
-        <source>terminated outside Gantry</source>
-        <translation>已在 Gantry 之外释放</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>A budget period is &quot;daily&quot; or &quot;monthly&quot;.</source>
-        <translation>预算周期只能是“daily”或“monthly”。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::jobs::JobService</name>
-    <message>
-        <source>%1 is not a saved host; add it first.</source>
-        <translation>%1 不是已保存的主机；请先添加。</translation>
-    </message>
-    <message>
-        <source>Jobs on %1 are not watched; select the machine first.</source>
-        <translation>未在监视 %1 上的任务；请先选择该机器。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::monitor</name>
-    <message>
-        <source>The monitor loop on %1 ended%2; reconnecting.</source>
-        <translation>%1 上的监控循环已结束%2；正在重新连接。</translation>
-    </message>
-    <message>
-        <source>No data from %1 for %2 s: the connection seems dead; reconnecting.</source>
-        <translation>%2 秒内未收到 %1 的数据：连接似乎已断开；正在重新连接。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi on %1 rejects the field &quot;%2&quot; that Gantry needs; update the NVIDIA driver.</source>
-        <translation>%1 上的 nvidia-smi 不支持 Gantry 所需的字段“%2”；请更新 NVIDIA 驱动。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi on %1 rejected too many fields; update the NVIDIA driver.</source>
-        <translation>%1 上的 nvidia-smi 拒绝了过多字段；请更新 NVIDIA 驱动。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::monitor::AlertEngine</name>
-    <message>
-        <source>nvidia-smi stopped responding: %1. Check `dmesg` for Xid errors; a reboot of the instance usually recovers the GPU.</source>
-        <translation>nvidia-smi 停止响应：%1。请用 `dmesg` 检查是否有 Xid 错误；重启实例通常可以恢复 GPU。</translation>
-    </message>
-    <message>
-        <source>no details</source>
-        <translation>无详细信息</translation>
-    </message>
-    <message numerus="yes">
-        <source>All %n GPU(s) have been idle for %1 minutes while the machine is billing. Stop it if you are done.</source>
-        <translation>
-            <numerusform>%n 块 GPU 已全部空闲 %1 分钟，而机器仍在计费。如果已用完，请将其关机。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Data loading is the bottleneck: GPU utilization averages %1 % while a CPU core is at %2 %. Raise DataLoader num_workers or move preprocessing to the GPU or offline.</source>
-        <translation>数据加载是瓶颈：GPU 平均利用率为 %1 %，而某个 CPU 核心占用达 %2 %。请增大 DataLoader 的 num_workers，或将预处理移到 GPU 上或改为离线完成。</translation>
-    </message>
-    <message>
-        <source>GPU %1 memory is %2 % full (%3 of %4 MiB): the next allocation may fail with CUDA out of memory. Lower the batch size or enable gradient checkpointing.</source>
-        <translation>GPU %1 显存已用 %2 %（%3 / %4 MiB）：下一次分配可能因 CUDA out of memory 而失败。请减小 batch size，或启用梯度检查点（gradient checkpointing）。</translation>
-    </message>
-    <message>
-        <source>GPU %1 is throttling (%2) at %3 °C: clocks are reduced. Report it to the provider if it persists.</source>
-        <translation>GPU %1 在 %3 °C 时降频（%2）：频率已降低。如果持续出现，请报告给云服务商。</translation>
-    </message>
-    <message>
-        <source>GPU %1 is held back by the power brake (external power supply limit): clocks are reduced. Report it to the provider.</source>
-        <translation>GPU %1 受到硬件电源制动（power brake，外部供电限制）：频率已降低。请报告给云服务商。</translation>
-    </message>
-    <message>
-        <source>GPU %1 PCIe link runs at Gen%2 x%3 under load, below its maximum Gen%4 x%5: host-to-GPU copies are slower. Ask the provider or pick another instance.</source>
-        <translation>GPU %1 的 PCIe 链路在负载下运行于 Gen%2 x%3，低于其最高 Gen%4 x%5：主机到 GPU 的数据拷贝会变慢。请联系云服务商，或选择其他实例。</translation>
-    </message>
-    <message numerus="yes">
-        <source>GPU %1 reported %n new uncorrected ECC error(s): results may be wrong. Save your work and ask the provider for another GPU.</source>
-        <translation>
-            <numerusform>GPU %1 报告了 %n 个新的不可纠正 ECC 错误：结果可能有误。请保存工作，并联系云服务商更换 GPU。</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>gantry::monitor::IdlePolicy</name>
-    <message>
-        <source>transfers are still running</source>
-        <translation>仍有传输在进行</translation>
-    </message>
-    <message>
-        <source>jobs are still running</source>
-        <translation>仍有任务在运行</translation>
-    </message>
-    <message>
-        <source>Not going to %1 %2: %3.</source>
-        <translation>不会%1 %2：%3。</translation>
-    </message>
-    <message>
-        <source>the GPUs are busy again</source>
-        <translation>GPU 又开始忙碌了</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::monitor::Sampler</name>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>正在连接 %1…</translation>
-    </message>
-    <message>
-        <source>%1 Retrying in %2 s.</source>
-        <translation>%1 将在 %2 秒后重试。</translation>
-    </message>
-    <message>
-        <source>No NVIDIA driver found on %1: showing host metrics only. Install the NVIDIA driver (nvidia-smi) to see the GPUs.</source>
-        <translation>%1 上未找到 NVIDIA 驱动：仅显示主机指标。请安装 NVIDIA 驱动（nvidia-smi）以查看 GPU。</translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation>实时</translation>
-    </message>
-    <message>
-        <source>No sample from %1 for 3 intervals; showing the last one.</source>
-        <translation>已连续 3 个采样周期未收到 %1 的数据，显示最近一次的采样。</translation>
-    </message>
-    <message>
-        <source>The monitor stream on %1 ended.</source>
-        <translation>%1 上的监控数据流已结束。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers</name>
-    <message>
-        <source>The provider did not answer in time.</source>
-        <translation>云服务商未能及时响应。</translation>
-    </message>
-    <message>
-        <source>Cannot create %1.</source>
-        <translation>无法创建 %1。</translation>
-    </message>
-    <message>
-        <source>ssh-keygen could not create %1: %2 (is openssh-client installed?)</source>
-        <translation>ssh-keygen 无法创建 %1：%2（是否已安装 openssh-client？）</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>Lambda Cloud</source>
-        <translation>Lambda Cloud</translation>
-    </message>
-    <message>
-        <source>RunPod</source>
-        <translation>RunPod</translation>
-    </message>
-    <message>
-        <source>Local sandbox</source>
-        <translation>本地沙盒</translation>
-    </message>
-    <message>
-        <source>Unknown provider &quot;%1&quot; (known: %2).</source>
-        <translation>未知的云服务商“%1”（可用：%2）。</translation>
-    </message>
-    <message>
-        <source>No API key for %1. Set %2, or store one with: gantry-cli provider-key set %3</source>
-        <translation>没有 %1 的 API 密钥。请设置 %2，或用以下命令保存：gantry-cli provider-key set %3</translation>
-    </message>
-    <message>
-        <source>%1 reported an SSH address for instance %2 that Gantry will not use (%3), so no host was saved. The instance may still be billing: check it in the provider&apos;s console, terminate it if you do not trust it, and report the reply to the provider.</source>
-        <translation>%1 为实例 %2 返回了 Gantry 不会使用的 SSH 地址（%3），因此没有保存主机。该实例可能仍在计费：请在云服务商控制台中检查，如不信任请释放它，并向云服务商报告此回复。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers::LambdaProvider</name>
-    <message>
-        <source>Lambda Cloud</source>
-        <translation>Lambda Cloud</translation>
-    </message>
-    <message>
-        <source>Billed per minute from launch to terminate. Instances cannot be stopped; terminating loses the local disk. Filesystems bill per GB-month.</source>
-        <translation>从创建到释放按分钟计费。实例不能关机；释放后本地磁盘数据将丢失。文件系统按 GB·月计费。</translation>
-    </message>
-    <message>
-        <source>no &quot;data&quot; field in the reply</source>
-        <translation>响应中没有 &quot;data&quot; 字段</translation>
-    </message>
-    <message>
-        <source>API key was rejected.</source>
-        <translation>API 密钥被拒绝。</translation>
-    </message>
-    <message>
-        <source>The service had an internal error (HTTP %1).</source>
-        <translation>服务发生内部错误（HTTP %1）。</translation>
-    </message>
-    <message>
-        <source>The request failed with HTTP %1.</source>
-        <translation>请求失败，HTTP %1。</translation>
-    </message>
-    <message>
-        <source>Lambda Cloud: %1</source>
-        <translation>Lambda Cloud：%1</translation>
-    </message>
-    <message>
-        <source>Check your API key (gantry-cli provider-key set lambda) or create a new one.</source>
-        <translation>请检查 API 密钥（gantry-cli provider-key set lambda），或新建一个。</translation>
-    </message>
-    <message>
-        <source>Pick another region or instance type (the price table shows where capacity is).</source>
-        <translation>请选择其他地域或实例类型（价格表会显示哪里有余量）。</translation>
-    </message>
-    <message>
-        <source>Lambda Cloud sent instance types in an unknown shape.</source>
-        <translation>Lambda Cloud 返回的实例类型格式无法识别。</translation>
-    </message>
-    <message>
-        <source>the instance list is not an array</source>
-        <translation>实例列表不是数组</translation>
-    </message>
-    <message>
-        <source>the instance has no id</source>
-        <translation>实例没有 id</translation>
-    </message>
-    <message>
-        <source>A Lambda launch needs an instance type, a region and exactly one SSH key name.</source>
-        <translation>创建 Lambda 实例需要指定实例类型、地域，以及恰好一个 SSH 密钥名称。</translation>
-    </message>
-    <message>
-        <source>the launch reply has no instance id</source>
-        <translation>创建实例的响应中没有实例 id</translation>
-    </message>
-    <message>
-        <source>Lambda Cloud has no SSH key named &quot;%1&quot;.</source>
-        <translation>Lambda Cloud 上没有名为“%1”的 SSH 密钥。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers::LaunchWatcher</name>
-    <message>
-        <source>The provider went away while waiting for the instance.</source>
-        <translation>等待实例时与云服务商的连接已中断。</translation>
-    </message>
-    <message>
-        <source>Instance %1 ended up %2 instead of running.</source>
-        <translation>实例 %1 最终处于 %2 状态，而不是运行中。</translation>
-    </message>
-    <message>
-        <source>Gantry terminated it so it does not keep billing.</source>
-        <translation>Gantry 已将其释放，以免继续计费。</translation>
-    </message>
-    <message>
-        <source>Terminating it failed too (%1): terminate it yourself, it may be billing.</source>
-        <translation>释放也失败了（%1）：请手动释放，它可能仍在计费。</translation>
-    </message>
-    <message>
-        <source>Instance %1 did not become active within %2 s. %3</source>
-        <translation>实例 %1 在 %2 秒内未进入运行状态。%3</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers::Provider</name>
-    <message>
-        <source>%1 cannot %2.</source>
-        <translation>%1 不支持%2。</translation>
-    </message>
-    <message>
-        <source>stop an instance (terminate it instead; its local disk is lost)</source>
-        <translation>实例关机（请改为释放；其本地磁盘数据会丢失）</translation>
-    </message>
-    <message>
-        <source>start a stopped instance</source>
-        <translation>将已关机的实例开机</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers::RestProvider</name>
-    <message>
-        <source>%1 sent a reply Gantry cannot read (%2). The service may be having problems; try again in a minute.</source>
-        <translation>%1 返回了 Gantry 无法解析的响应（%2）。该服务可能出现了问题，请稍等一分钟后重试。</translation>
-    </message>
-    <message>
-        <source>Rate limited by %1 after %2 attempts; try again in %3 s.</source>
-        <translation>尝试 %2 次后仍被 %1 限流，请在 %3 秒后重试。</translation>
-    </message>
-    <message>
-        <source>Rate limited by %1 after %2 attempts; wait a minute and try again.</source>
-        <translation>尝试 %2 次后仍被 %1 限流，请等待一分钟后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot connect to %1 at %2 (connection refused). Check your network, or the endpoint if you set one.</source>
-        <translation>无法连接到 %1（%2，连接被拒绝）。请检查网络；如果设置了自定义端点，请检查端点。</translation>
-    </message>
-    <message>
-        <source>Cannot resolve the host of %1 (%2). Check your network connection and DNS.</source>
-        <translation>无法解析 %1 的主机名（%2）。请检查网络连接和 DNS。</translation>
-    </message>
-    <message>
-        <source>%1 did not answer in time (%2). The service may be slow; try again.</source>
-        <translation>%1 未能及时响应（%2）。该服务可能较慢，请重试。</translation>
-    </message>
-    <message>
-        <source>Secure connection to %1 at %2 failed: %3. Gantry never sends your API key without verified TLS; check the endpoint URL, your clock and any proxy.</source>
-        <translation>与 %1（%2）建立安全连接失败：%3。Gantry 绝不会在未经验证的 TLS 连接上发送 API 密钥；请检查端点 URL、系统时间和代理设置。</translation>
-    </message>
-    <message>
-        <source>The request to %1 was cancelled.</source>
-        <translation>发往 %1 的请求已取消。</translation>
-    </message>
-    <message>
-        <source>Talking to %1 at %2 failed: %3.</source>
-        <translation>与 %1（%2）通信失败：%3。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers::RunPodProvider</name>
-    <message>
-        <source>RunPod</source>
-        <translation>RunPod</translation>
-    </message>
-    <message>
-        <source>Billed per second while running. A stopped pod still bills its volume disk (at twice the running rate); the container disk is wiped on stop.</source>
-        <translation>运行期间按秒计费。关机的 pod 仍会按数据盘计费（费率为运行时的两倍）；关机时容器磁盘会被清空。</translation>
-    </message>
-    <message>
-        <source>RunPod: %1</source>
-        <translation>RunPod：%1</translation>
-    </message>
-    <message>
-        <source>HTTP %1</source>
-        <translation>HTTP %1</translation>
-    </message>
-    <message>
-        <source>Check your API key (gantry-cli provider-key set runpod).</source>
-        <translation>请检查 API 密钥（gantry-cli provider-key set runpod）。</translation>
-    </message>
-    <message>
-        <source>Add credit to your RunPod account; a deploy needs at least one hour&apos;s worth.</source>
-        <translation>请为 RunPod 账户充值；部署至少需要足够一小时的余额。</translation>
-    </message>
-    <message>
-        <source>Your account has no access to this resource or GPU pool.</source>
-        <translation>您的账户无权访问此资源或 GPU 池。</translation>
-    </message>
-    <message>
-        <source>RunPod had an internal error; try again shortly.</source>
-        <translation>RunPod 发生内部错误，请稍后重试。</translation>
-    </message>
-    <message>
-        <source>Price for one GPU; up to %1 per pod.</source>
-        <translation>单卡价格；每个 pod 最多 %1 卡。</translation>
-    </message>
-    <message>
-        <source>Any data center</source>
-        <translation>任意数据中心</translation>
-    </message>
-    <message>
-        <source>no &quot;gpus&quot; list in the catalog</source>
-        <translation>目录中没有 &quot;gpus&quot; 列表</translation>
-    </message>
-    <message>
-        <source>no &quot;pods&quot; list in the reply</source>
-        <translation>响应中没有 &quot;pods&quot; 列表</translation>
-    </message>
-    <message>
-        <source>the pod has no id</source>
-        <translation>pod 没有 id</translation>
-    </message>
-    <message>
-        <source>A RunPod launch needs a GPU type.</source>
-        <translation>创建 RunPod 实例需要指定 GPU 类型。</translation>
-    </message>
-    <message>
-        <source>RunPod: no account SSH key named &quot;%1&quot;. Add it first (gantry-cli keys add --provider runpod NAME FILE.pub).</source>
-        <translation>RunPod：账户中没有名为“%1”的 SSH 密钥。请先添加（gantry-cli keys add --provider runpod NAME FILE.pub）。</translation>
-    </message>
-    <message>
-        <source>RunPod: your account has no SSH keys, so the pod would be unreachable. Add one first (gantry-cli keys add --provider runpod NAME FILE.pub).</source>
-        <translation>RunPod：您的账户中没有 SSH 密钥，pod 将无法连接。请先添加一个（gantry-cli keys add --provider runpod NAME FILE.pub）。</translation>
-    </message>
-    <message>
-        <source>the new pod has no id</source>
-        <translation>新建的 pod 没有 id</translation>
-    </message>
-    <message>
-        <source>no &quot;keys&quot; list in the reply</source>
-        <translation>响应中没有 &quot;keys&quot; 列表</translation>
-    </message>
-    <message>
-        <source>RunPod cannot generate keys; give an OpenSSH public key (&quot;ssh-ed25519 AAAA… comment&quot;), e.g. from gantry-cli keys generate.</source>
-        <translation>RunPod 无法生成密钥；请提供 OpenSSH 公钥（&quot;ssh-ed25519 AAAA… comment&quot;），例如用 gantry-cli keys generate 生成。</translation>
-    </message>
-    <message>
-        <source>RunPod has no account SSH key named &quot;%1&quot;.</source>
-        <translation>RunPod 账户中没有名为“%1”的 SSH 密钥。</translation>
-    </message>
-    <message>
-        <source>RunPod PyTorch (CUDA 12.8)</source>
-        <translation>RunPod PyTorch（CUDA 12.8）</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::providers::SandboxProvider</name>
-    <message>
-        <source>Local sandbox</source>
-        <translation>本地沙盒</translation>
-    </message>
-    <message>
-        <source>Nothing is charged: instances are sshd processes on this machine. Prices are pretend, to try budgets and meters.</source>
-        <translation>不产生任何费用：实例就是本机上的 sshd 进程。价格是虚拟的，用于试用预算和计费功能。</translation>
-    </message>
-    <message>
-        <source>This machine (127.0.0.1)</source>
-        <translation>本机（127.0.0.1）</translation>
-    </message>
-    <message>
-        <source>Local sshd, no GPU</source>
-        <translation>本地 sshd，无 GPU</translation>
-    </message>
-    <message>
-        <source>Free: a real sshd on 127.0.0.1.</source>
-        <translation>免费：127.0.0.1 上真实运行的 sshd。</translation>
-    </message>
-    <message>
-        <source>1x Sandbox GPU (pretend)</source>
-        <translation>1x 沙盒 GPU（虚拟）</translation>
-    </message>
-    <message>
-        <source>Pretend type with no GPU and a pretend price; nothing is charged.</source>
-        <translation>虚拟类型，无 GPU，价格也是虚拟的；不产生任何费用。</translation>
-    </message>
-    <message>
-        <source>This machine</source>
-        <translation>本机</translation>
-    </message>
-    <message>
-        <source>The operating system Gantry runs on</source>
-        <translation>Gantry 所运行的操作系统</translation>
-    </message>
-    <message>
-        <source>Local sandbox: Specified instance does not exist. [global/object-does-not-exist] (%1)</source>
-        <translation>本地沙盒：指定的实例不存在。[global/object-does-not-exist]（%1）</translation>
-    </message>
-    <message>
-        <source>Local sandbox: the record of instance %1 is damaged; terminate it.</source>
-        <translation>本地沙盒：实例 %1 的记录已损坏，请将其释放。</translation>
-    </message>
-    <message>
-        <source>Local sandbox: cannot run %1 (%2). Install openssh-server.</source>
-        <translation>本地沙盒：无法运行 %1（%2）。请安装 openssh-server。</translation>
-    </message>
-    <message>
-        <source>Local sandbox: sshd did not start: %1</source>
-        <translation>本地沙盒：sshd 未能启动：%1</translation>
-    </message>
-    <message>
-        <source>Local sandbox: unknown instance type &quot;%1&quot; (try sandbox-cpu). [global/invalid-parameters]</source>
-        <translation>本地沙盒：未知的实例类型“%1”（可试试 sandbox-cpu）。[global/invalid-parameters]</translation>
-    </message>
-    <message>
-        <source>Local sandbox: Not enough capacity to fulfill launch request in region &quot;%1&quot;; the only region is &quot;local&quot;. [instance-operations/launch/insufficient-capacity]</source>
-        <translation>本地沙盒：地域“%1”的容量不足，无法完成创建请求；唯一可用的地域是“local”。[instance-operations/launch/insufficient-capacity]</translation>
-    </message>
-    <message>
-        <source>Local sandbox: no SSH key named &quot;%1&quot;. Add it with gantry-cli keys add --provider sandbox. [global/object-does-not-exist]</source>
-        <translation>本地沙盒：没有名为“%1”的 SSH 密钥。请用 gantry-cli keys add --provider sandbox 添加。[global/object-does-not-exist]</translation>
-    </message>
-    <message>
-        <source>Cannot create %1.</source>
-        <translation>无法创建 %1。</translation>
-    </message>
-    <message>
-        <source>Cannot delete %1.</source>
-        <translation>无法删除 %1。</translation>
-    </message>
-    <message>
-        <source>Local sandbox: The request conflicts with the current state of the resource (it is still booting). [global/conflict]</source>
-        <translation>本地沙盒：请求与资源的当前状态冲突（实例仍在启动中）。[global/conflict]</translation>
-    </message>
-    <message>
-        <source>An SSH key name must have 1 to 64 characters.</source>
-        <translation>SSH 密钥名称必须为 1 到 64 个字符。</translation>
-    </message>
-    <message>
-        <source>Local sandbox: an SSH key named &quot;%1&quot; already exists. [global/duplicate]</source>
-        <translation>本地沙盒：名为“%1”的 SSH 密钥已存在。[global/duplicate]</translation>
-    </message>
-    <message>
-        <source>Local sandbox has no SSH key named &quot;%1&quot;.</source>
-        <translation>本地沙盒中没有名为“%1”的 SSH 密钥。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ssh::Connection</name>
-    <message>
-        <source>connection to %1 lost; reconnect when the machine is reachable again</source>
-        <translation>与 %1 的连接已断开；请在机器可访问后重新连接</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::tunnel::TunnelManager</name>
-    <message>
-        <source>%1 is not a port number (1–65535).</source>
-        <translation>%1 不是有效的端口号（1–65535）。</translation>
-    </message>
-    <message>
-        <source>%1 is not a local port number (1–65535, or empty for a free one).</source>
-        <translation>%1 不是有效的本地端口号（1–65535，留空则自动选择空闲端口）。</translation>
-    </message>
-    <message>
-        <source>Port %1 on %2 is already forwarded to http://127.0.0.1:%3/; use that tunnel or close it first.</source>
-        <translation>%2 上的端口 %1 已转发到 http://127.0.0.1:%3/；请使用该隧道，或先将其关闭。</translation>
-    </message>
-    <message>
-        <source>Local port %1 already carries the tunnel to %2:%3; pick another local port.</source>
-        <translation>本地端口 %1 已被通往 %2:%3 的隧道占用；请选择其他本地端口。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::tunnel::TunnelWorker</name>
-    <message>
-        <source>Nothing listens on port %1 on %2; start it first (e.g. `jupyter lab --no-browser --port %1` or `tensorboard --logdir runs --port %1`).</source>
-        <translation>%2 上没有程序监听端口 %1；请先启动服务（例如 `jupyter lab --no-browser --port %1` 或 `tensorboard --logdir runs --port %1`）。</translation>
-    </message>
-    <message>
-        <source>Local port %1 is in use (%2); pick another one or leave it empty for a free port.</source>
-        <translation>本地端口 %1 已被占用（%2）；请选择其他端口，或留空以自动选择空闲端口。</translation>
-    </message>
-    <message>
-        <source>Cannot listen on 127.0.0.1: %1</source>
-        <translation>无法在 127.0.0.1 上监听：%1</translation>
-    </message>
-    <message>
-        <source>The SSH connection to %1 was lost.</source>
-        <translation>与 %1 的 SSH 连接已断开。</translation>
-    </message>
-    <message>
-        <source>The SSH connection to %1 was lost; the tunnel to port %2 is closed.</source>
-        <translation>与 %1 的 SSH 连接已断开；通往端口 %2 的隧道已关闭。</translation>
-    </message>
-    <message>
-        <source>closed</source>
-        <translation>已关闭</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::AddHostDialog</name>
-    <message>
-        <source>Add SSH host</source>
-        <translation>添加 SSH 主机</translation>
-    </message>
-    <message>
-        <source>Paste the login command, e.g. ssh -p 23456 root@connect.example.com</source>
-        <translation>粘贴登录命令，例如 ssh -p 23456 root@connect.example.com</translation>
-    </message>
-    <message>
-        <source>root, ubuntu, …</source>
-        <translation>root、ubuntu…</translation>
-    </message>
-    <message>
-        <source>Automatic (agent, keys, then password)</source>
-        <translation>自动（依次尝试 agent、密钥、密码）</translation>
-    </message>
-    <message>
-        <source>SSH agent</source>
-        <translation>SSH agent</translation>
-    </message>
-    <message>
-        <source>Key file</source>
-        <translation>密钥文件</translation>
-    </message>
-    <message>
-        <source>Password</source>
-        <translation>密码</translation>
-    </message>
-    <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <source>stored in the system keychain, never in a file</source>
-        <translation>保存在系统钥匙串中，绝不写入文件</translation>
-    </message>
-    <message>
-        <source> /h</source>
-        <translation> /h</translation>
-    </message>
-    <message>
-        <source>Login command</source>
-        <translation>登录命令</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Host</source>
-        <translation>主机</translation>
-    </message>
-    <message>
-        <source>Port</source>
-        <translation>端口</translation>
-    </message>
-    <message>
-        <source>User</source>
-        <translation>用户</translation>
-    </message>
-    <message>
-        <source>Authentication</source>
-        <translation>认证方式</translation>
-    </message>
-    <message>
-        <source>Hourly price</source>
-        <translation>每小时价格</translation>
-    </message>
-    <message>
-        <source>Private key</source>
-        <translation>私钥</translation>
-    </message>
-    <message>
-        <source>Give the machine a name.</source>
-        <translation>请为这台机器命名。</translation>
-    </message>
-    <message>
-        <source>The name may not contain spaces, &apos;@&apos;, &apos;:&apos; or &apos;/&apos;.</source>
-        <translation>名称不能包含空格、&apos;@&apos;、&apos;:&apos; 或 &apos;/&apos;。</translation>
-    </message>
-    <message>
-        <source>Enter the host name or IP address.</source>
-        <translation>请输入主机名或 IP 地址。</translation>
-    </message>
-    <message>
-        <source>Choose the private key file.</source>
-        <translation>请选择私钥文件。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::BoundedLogView</name>
-    <message>
-        <source>Select a job to see its output since it started.</source>
-        <translation>选择一个任务，查看它启动以来的输出。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::CostPanel</name>
-    <message>
-        <source>no budget</source>
-        <translation>无预算</translation>
-    </message>
-    <message>
-        <source>Save budgets</source>
-        <translation>保存预算</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
-        <source>Daily budget</source>
-        <translation>每日预算</translation>
-    </message>
-    <message>
-        <source>Monthly budget</source>
-        <translation>每月预算</translation>
-    </message>
-    <message>
-        <source>Export cost ledger</source>
-        <translation>导出费用账单记录</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Running now: %1/h · Total: %2</source>
-        <translation>当前运行：%1/h · 合计：%2</translation>
-    </message>
-    <message>
-        <source>%1: %2 of %3 (%4 %)</source>
-        <translation>%1：%2 / %3（%4 %）</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::DoctorModel</name>
-    <message>
-        <source>OK</source>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <source>Fix: %1</source>
-        <translation>修复：%1</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Check</source>
-        <translation>检查项</translation>
-    </message>
-    <message>
-        <source>Found</source>
-        <translation>检测结果</translation>
-    </message>
-    <message>
-        <source>Fix</source>
-        <translation>修复方法</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::DragOutMimeData</name>
-    <message>
-        <source>Drag and drop</source>
-        <translation>拖放</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::DragOutStaging</name>
-    <message>
-        <source>The drag was cancelled; nothing was copied.</source>
-        <translation>拖放已取消，未复制任何内容。</translation>
-    </message>
-    <message>
-        <source>The transfer queue is gone.</source>
-        <translation>传输队列已不存在。</translation>
-    </message>
-    <message>
-        <source>Could not download %1 for the drag: %2</source>
-        <translation>无法为拖放下载 %1：%2</translation>
-    </message>
-    <message>
-        <source>The download of %1 was cancelled.</source>
-        <translation>%1 的下载已取消。</translation>
-    </message>
-    <message>
-        <source>Downloading from %1 for the drop…</source>
-        <translation>正在从 %1 下载拖放的文件…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>The download for the drop is still running; it continues in the transfers panel.</source>
-        <translation>拖放的下载仍在进行，将在传输面板中继续。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::FilesTab</name>
-    <message>
-        <source>Up</source>
-        <translation>上一级</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>New folder</source>
-        <translation>新建文件夹</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>重命名</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Download…</source>
-        <translation>下载…</translation>
-    </message>
-    <message>
-        <source>Connect to %1 to browse its files. You can drop files here once connected.</source>
-        <translation>连接到 %1 以浏览其文件。连接后可将文件拖放到这里。</translation>
-    </message>
-    <message>
-        <source>Select a machine to see its files.</source>
-        <translation>选择一台机器以查看其文件。</translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>未连接。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n item(s) in %1</source>
-        <translation>
-            <numerusform>%1 中有 %n 项</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>New folder name:</source>
-        <translation>新文件夹名称：</translation>
-    </message>
-    <message>
-        <source>New name:</source>
-        <translation>新名称：</translation>
-    </message>
-    <message>
-        <source>%1 already exists; pick another name.</source>
-        <translation>%1 已存在，请换一个名称。</translation>
-    </message>
-    <message>
-        <source>Delete %1 on %2? Folders are deleted with everything in them. This cannot be undone.</source>
-        <translation>要删除 %2 上的 %1 吗？文件夹将连同其中的所有内容一起删除。此操作无法撤销。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Delete %n item(s) in %1 on %2? This cannot be undone.</source>
-        <translation>
-            <numerusform>要删除 %2 上 %1 中的 %n 项吗？此操作无法撤销。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot delete %1: %2</source>
-        <translation>无法删除 %1：%2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n upload(s) queued to %1.</source>
-        <translation>
-            <numerusform>已将 %n 个上传任务加入队列，目标 %1。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Download to</source>
-        <translation>下载到</translation>
-    </message>
-    <message numerus="yes">
-        <source>Downloading %n item(s) for the drop…</source>
-        <translation>
-            <numerusform>正在下载拖放的 %n 项…</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Drag cancelled; its downloads were cancelled.</source>
-        <translation>拖放已取消，相关下载也已取消。</translation>
-    </message>
-    <message>
-        <source>Copied to the drop target (staged in %1).</source>
-        <translation>已复制到拖放目标（暂存于 %1）。</translation>
-    </message>
-    <message>
-        <source>Files</source>
-        <translation>文件</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::InstancesModel</name>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>云服务商</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Region</source>
-        <translation>地域</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>SSH</source>
-        <translation>SSH</translation>
-    </message>
-    <message>
-        <source>Price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>Cost so far</source>
-        <translation>累计费用</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::InstancesPanel</name>
-    <message>
-        <source>Stop</source>
-        <translation>关机</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>开机</translation>
-    </message>
-    <message>
-        <source>Restart</source>
-        <translation>重启</translation>
-    </message>
-    <message>
-        <source>Terminate…</source>
-        <translation>释放…</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>%1 cannot stop instances; terminate instead.</source>
-        <translation>%1 不支持实例关机，请改为释放。</translation>
-    </message>
-    <message>
-        <source>Waiting for %1 to boot…</source>
-        <translation>正在等待 %1 启动…</translation>
-    </message>
-    <message>
-        <source>never became active</source>
-        <translation>始终未进入运行状态</translation>
-    </message>
-    <message>
-        <source>%1 is running at %2@%3:%4.</source>
-        <translation>%1 正在运行，地址 %2@%3:%4。</translation>
-    </message>
-    <message>
-        <source>Confirm %1</source>
-        <translation>确认%1</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::JobListModel</name>
-    <message>
-        <source>Job</source>
-        <translation>任务</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Started</source>
-        <translation>开始时间</translation>
-    </message>
-    <message>
-        <source>Command</source>
-        <translation>命令</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::JobsTab</name>
-    <message>
-        <source>Run…</source>
-        <translation>运行…</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <source>Rerun</source>
-        <translation>重新运行</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>Close tunnel</source>
-        <translation>关闭隧道</translation>
-    </message>
-    <message>
-        <source>SIGINT, then SIGTERM and SIGKILL if the job does not end</source>
-        <translation>先发送 SIGINT；若任务未结束，再发送 SIGTERM 和 SIGKILL</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Tunnels</source>
-        <translation>隧道</translation>
-    </message>
-    <message>
-        <source>Forward a port</source>
-        <translation>转发端口</translation>
-    </message>
-    <message>
-        <source>Port on the machine:</source>
-        <translation>机器上的端口：</translation>
-    </message>
-    <message>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <source>Terminal</source>
-        <translation>终端</translation>
-    </message>
-    <message>
-        <source>VS Code</source>
-        <translation>VS Code</translation>
-    </message>
-    <message>
-        <source>Results to bring home</source>
-        <translation>要取回的结果</translation>
-    </message>
-    <message>
-        <source>One path or pattern per line, e.g.
+        </message>
+        <message>
+            <source>Gantry: %1</source>
+            <translation>Gantry: %1</translation>
+        </message>
+        <message>
+            <source>Transfers are still running or queued; they resume next time.</source>
+            <translation>仍有传输正在进行或排队中；下次启动时将继续。</translation>
+        </message>
+        <message>
+            <source>Prices</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>Instances</source>
+            <translation>实例</translation>
+        </message>
+        <message>
+            <source>Transfers</source>
+            <translation>传输</translation>
+        </message>
+        <message>
+            <source>Fleet monitor</source>
+            <translation>机群监控</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>费用</translation>
+        </message>
+        <message>
+            <source>Budget</source>
+            <translation>预算</translation>
+        </message>
+        <message>
+            <source>Instance ready</source>
+            <translation>实例已就绪</translation>
+        </message>
+        <message>
+            <source>%1 is up; connecting.</source>
+            <translation>%1 已启动，正在连接。</translation>
+        </message>
+        <message>
+            <source>Idle GPU on %1</source>
+            <translation>%1 上的 GPU 处于空闲</translation>
+        </message>
+        <message>
+            <source>The idle policy is run by %1; this window leaves the action to it.</source>
+            <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::app::ResultsGuard</name>
+        <message>
+            <source>Transfers pending</source>
+            <translation>有未完成的传输</translation>
+        </message>
+        <message>
+            <source>Results still downloading</source>
+            <translation>结果仍在下载中</translation>
+        </message>
+        <message>
+            <source>Results not home</source>
+            <translation>结果尚未下载到本地</translation>
+        </message>
+        <message>
+            <source>Terminate anyway?</source>
+            <translation>仍要释放吗？</translation>
+        </message>
+        <message>
+            <source>Bring results home first?</source>
+            <translation>先将结果下载到本地？</translation>
+        </message>
+        <message>
+            <source>%1 has result paths (%2). Download them to %3 before terminating?</source>
+            <translation>%1 有结果路径（%2）。释放前先将其下载到 %3 吗？</translation>
+        </message>
+        <message>
+            <source>Download first</source>
+            <translation>先下载</translation>
+        </message>
+        <message>
+            <source>Terminate without</source>
+            <translation>直接释放</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::cost</name>
+        <message>
+            <source>%1 (%2) is stopped, but its %3 GB volume disk still bills storage until you terminate it.</source>
+            <translation>%1（%2）已关机，但在释放前，其 %3 GB 数据盘仍会收取存储费用。</translation>
+        </message>
+        <message>
+            <source>%1 (%2) is stopped, but its disk still bills storage until you terminate it.</source>
+            <translation>%1（%2）已关机，但在释放前，其磁盘仍会收取存储费用。</translation>
+        </message>
+        <message>
+            <source>%1 GB</source>
+            <translation>%1 GB</translation>
+        </message>
+        <message>
+            <source>%1 GB used</source>
+            <translation>已用 %1 GB</translation>
+        </message>
+        <message>
+            <source>its data</source>
+            <translation>其数据</translation>
+        </message>
+        <message>
+            <source>Volume %1 on %2 (%3) bills storage whether or not an instance uses it.</source>
+            <translation>%2 上的数据盘 %1（%3）无论是否被实例使用，都会收取存储费用。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::cost::BudgetMonitor</name>
+        <message>
+            <source>You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.</source>
+            <translation>已花费 %1，%2预算为 %3。请将实例关机或释放，以免费用继续增长。</translation>
+        </message>
+        <message>
+            <source>%1 % of your %2 budget used (%3 of %4).</source>
+            <translation>%2预算已使用 %1 %（%3 / %4）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::cost::Ledger</name>
+        <message>
+            <source>Cannot open the cost ledger %1: %2</source>
+            <translation>无法打开费用账单记录 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cost ledger error: %1</source>
+            <translation>费用账单记录错误：%1</translation>
+        </message>
+        <message>
+            <source>The cost ledger has no instance %1 on %2.</source>
+            <translation>费用账单记录中没有 %2 上的实例 %1。</translation>
+        </message>
+        <message>
+            <source>terminated outside Gantry</source>
+            <translation>已在 Gantry 之外释放</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>A budget period is "daily" or "monthly".</source>
+            <translation>预算周期只能是“daily”或“monthly”。</translation>
+        </message>
+        <message>
+            <source>Cannot read the cost ledger %1: %2</source>
+            <translation>无法读取费用账本 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot update the cost ledger %1: %2</source>
+            <translation>无法更新费用账本 %1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::jobs::JobService</name>
+        <message>
+            <source>%1 is not a saved host; add it first.</source>
+            <translation>%1 不是已保存的主机；请先添加。</translation>
+        </message>
+        <message>
+            <source>Jobs on %1 are not watched; select the machine first.</source>
+            <translation>未在监视 %1 上的任务；请先选择该机器。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::monitor</name>
+        <message>
+            <source>The monitor loop on %1 ended%2; reconnecting.</source>
+            <translation>%1 上的监控循环已结束%2；正在重新连接。</translation>
+        </message>
+        <message>
+            <source>No data from %1 for %2 s: the connection seems dead; reconnecting.</source>
+            <translation>%2 秒内未收到 %1 的数据：连接似乎已断开；正在重新连接。</translation>
+        </message>
+        <message>
+            <source>nvidia-smi on %1 rejects the field "%2" that Gantry needs; update the NVIDIA driver.</source>
+            <translation>%1 上的 nvidia-smi 不支持 Gantry 所需的字段“%2”；请更新 NVIDIA 驱动。</translation>
+        </message>
+        <message>
+            <source>nvidia-smi on %1 rejected too many fields; update the NVIDIA driver.</source>
+            <translation>%1 上的 nvidia-smi 拒绝了过多字段；请更新 NVIDIA 驱动。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::monitor::AlertEngine</name>
+        <message>
+            <source>nvidia-smi stopped responding: %1. Check `dmesg` for Xid errors; a reboot of the instance usually recovers the GPU.</source>
+            <translation>nvidia-smi 停止响应：%1。请用 `dmesg` 检查是否有 Xid 错误；重启实例通常可以恢复 GPU。</translation>
+        </message>
+        <message>
+            <source>no details</source>
+            <translation>无详细信息</translation>
+        </message>
+        <message numerus="yes">
+            <source>All %n GPU(s) have been idle for %1 minutes while the machine is billing. Stop it if you are done.</source>
+            <translation>
+                <numerusform>%n 块 GPU 已全部空闲 %1 分钟，而机器仍在计费。如果已用完，请将其关机。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Data loading is the bottleneck: GPU utilization averages %1 % while a CPU core is at %2 %. Raise DataLoader num_workers or move preprocessing to the GPU or offline.</source>
+            <translation>数据加载是瓶颈：GPU 平均利用率为 %1 %，而某个 CPU 核心占用达 %2 %。请增大 DataLoader 的 num_workers，或将预处理移到 GPU 上或改为离线完成。</translation>
+        </message>
+        <message>
+            <source>GPU %1 memory is %2 % full (%3 of %4 MiB): the next allocation may fail with CUDA out of memory. Lower the batch size or enable gradient checkpointing.</source>
+            <translation>GPU %1 显存已用 %2 %（%3 / %4 MiB）：下一次分配可能因 CUDA out of memory 而失败。请减小 batch size，或启用梯度检查点（gradient checkpointing）。</translation>
+        </message>
+        <message>
+            <source>GPU %1 is throttling (%2) at %3 °C: clocks are reduced. Report it to the provider if it persists.</source>
+            <translation>GPU %1 在 %3 °C 时降频（%2）：频率已降低。如果持续出现，请报告给云服务商。</translation>
+        </message>
+        <message>
+            <source>GPU %1 is held back by the power brake (external power supply limit): clocks are reduced. Report it to the provider.</source>
+            <translation>GPU %1 受到硬件电源制动（power brake，外部供电限制）：频率已降低。请报告给云服务商。</translation>
+        </message>
+        <message>
+            <source>GPU %1 PCIe link runs at Gen%2 x%3 under load, below its maximum Gen%4 x%5: host-to-GPU copies are slower. Ask the provider or pick another instance.</source>
+            <translation>GPU %1 的 PCIe 链路在负载下运行于 Gen%2 x%3，低于其最高 Gen%4 x%5：主机到 GPU 的数据拷贝会变慢。请联系云服务商，或选择其他实例。</translation>
+        </message>
+        <message numerus="yes">
+            <source>GPU %1 reported %n new uncorrected ECC error(s): results may be wrong. Save your work and ask the provider for another GPU.</source>
+            <translation>
+                <numerusform>GPU %1 报告了 %n 个新的不可纠正 ECC 错误：结果可能有误。请保存工作，并联系云服务商更换 GPU。</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::monitor::IdlePolicy</name>
+        <message>
+            <source>transfers are still running</source>
+            <translation>仍有传输在进行</translation>
+        </message>
+        <message>
+            <source>jobs are still running</source>
+            <translation>仍有任务在运行</translation>
+        </message>
+        <message>
+            <source>Not going to %1 %2: %3.</source>
+            <translation>不会%1 %2：%3。</translation>
+        </message>
+        <message>
+            <source>the GPUs are busy again</source>
+            <translation>GPU 又开始忙碌了</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::monitor::Sampler</name>
+        <message>
+            <source>Connecting to %1…</source>
+            <translation>正在连接 %1…</translation>
+        </message>
+        <message>
+            <source>%1 Retrying in %2 s.</source>
+            <translation>%1 将在 %2 秒后重试。</translation>
+        </message>
+        <message>
+            <source>No NVIDIA driver found on %1: showing host metrics only. Install the NVIDIA driver (nvidia-smi) to see the GPUs.</source>
+            <translation>%1 上未找到 NVIDIA 驱动：仅显示主机指标。请安装 NVIDIA 驱动（nvidia-smi）以查看 GPU。</translation>
+        </message>
+        <message>
+            <source>Live</source>
+            <translation>实时</translation>
+        </message>
+        <message>
+            <source>No sample from %1 for 3 intervals; showing the last one.</source>
+            <translation>已连续 3 个采样周期未收到 %1 的数据，显示最近一次的采样。</translation>
+        </message>
+        <message>
+            <source>The monitor stream on %1 ended.</source>
+            <translation>%1 上的监控数据流已结束。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers</name>
+        <message>
+            <source>The provider did not answer in time.</source>
+            <translation>云服务商未能及时响应。</translation>
+        </message>
+        <message>
+            <source>Cannot create %1.</source>
+            <translation>无法创建 %1。</translation>
+        </message>
+        <message>
+            <source>ssh-keygen could not create %1: %2 (is openssh-client installed?)</source>
+            <translation>ssh-keygen 无法创建 %1：%2（是否已安装 openssh-client？）</translation>
+        </message>
+        <message>
+            <source>Cannot read %1: %2</source>
+            <translation>无法读取 %1：%2</translation>
+        </message>
+        <message>
+            <source>Lambda Cloud</source>
+            <translation>Lambda Cloud</translation>
+        </message>
+        <message>
+            <source>RunPod</source>
+            <translation>RunPod</translation>
+        </message>
+        <message>
+            <source>Local sandbox</source>
+            <translation>本地沙盒</translation>
+        </message>
+        <message>
+            <source>Unknown provider "%1" (known: %2).</source>
+            <translation>未知的云服务商“%1”（可用：%2）。</translation>
+        </message>
+        <message>
+            <source>No API key for %1. Set %2, or store one with: gantry-cli provider-key set %3</source>
+            <translation>没有 %1 的 API 密钥。请设置 %2，或用以下命令保存：gantry-cli provider-key set %3</translation>
+        </message>
+        <message>
+            <source>%1 reported an SSH address for instance %2 that Gantry will not use (%3), so no host was saved. The instance may still be billing: check it in the provider's console, terminate it if you do not trust it, and report the reply to the provider.</source>
+            <translation>%1 为实例 %2 返回了 Gantry 不会使用的 SSH 地址（%3），因此没有保存主机。该实例可能仍在计费：请在云服务商控制台中检查，如不信任请释放它，并向云服务商报告此回复。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers::LambdaProvider</name>
+        <message>
+            <source>Lambda Cloud</source>
+            <translation>Lambda Cloud</translation>
+        </message>
+        <message>
+            <source>Billed per minute from launch to terminate. Instances cannot be stopped; terminating loses the local disk. Filesystems bill per GB-month.</source>
+            <translation>从创建到释放按分钟计费。实例不能关机；释放后本地磁盘数据将丢失。文件系统按 GB·月计费。</translation>
+        </message>
+        <message>
+            <source>no "data" field in the reply</source>
+            <translation>响应中没有 "data" 字段</translation>
+        </message>
+        <message>
+            <source>API key was rejected.</source>
+            <translation>API 密钥被拒绝。</translation>
+        </message>
+        <message>
+            <source>The service had an internal error (HTTP %1).</source>
+            <translation>服务发生内部错误（HTTP %1）。</translation>
+        </message>
+        <message>
+            <source>The request failed with HTTP %1.</source>
+            <translation>请求失败，HTTP %1。</translation>
+        </message>
+        <message>
+            <source>Lambda Cloud: %1</source>
+            <translation>Lambda Cloud：%1</translation>
+        </message>
+        <message>
+            <source>Check your API key (gantry-cli provider-key set lambda) or create a new one.</source>
+            <translation>请检查 API 密钥（gantry-cli provider-key set lambda），或新建一个。</translation>
+        </message>
+        <message>
+            <source>Pick another region or instance type (the price table shows where capacity is).</source>
+            <translation>请选择其他地域或实例类型（价格表会显示哪里有余量）。</translation>
+        </message>
+        <message>
+            <source>Lambda Cloud sent instance types in an unknown shape.</source>
+            <translation>Lambda Cloud 返回的实例类型格式无法识别。</translation>
+        </message>
+        <message>
+            <source>the instance list is not an array</source>
+            <translation>实例列表不是数组</translation>
+        </message>
+        <message>
+            <source>the instance has no id</source>
+            <translation>实例没有 id</translation>
+        </message>
+        <message>
+            <source>A Lambda launch needs an instance type, a region and exactly one SSH key name.</source>
+            <translation>创建 Lambda 实例需要指定实例类型、地域，以及恰好一个 SSH 密钥名称。</translation>
+        </message>
+        <message>
+            <source>the launch reply has no instance id</source>
+            <translation>创建实例的响应中没有实例 id</translation>
+        </message>
+        <message>
+            <source>Lambda Cloud has no SSH key named "%1".</source>
+            <translation>Lambda Cloud 上没有名为“%1”的 SSH 密钥。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers::LaunchWatcher</name>
+        <message>
+            <source>The provider went away while waiting for the instance.</source>
+            <translation>等待实例时与云服务商的连接已中断。</translation>
+        </message>
+        <message>
+            <source>Instance %1 ended up %2 instead of running.</source>
+            <translation>实例 %1 最终处于 %2 状态，而不是运行中。</translation>
+        </message>
+        <message>
+            <source>Gantry terminated it so it does not keep billing.</source>
+            <translation>Gantry 已将其释放，以免继续计费。</translation>
+        </message>
+        <message>
+            <source>Terminating it failed too (%1): terminate it yourself, it may be billing.</source>
+            <translation>释放也失败了（%1）：请手动释放，它可能仍在计费。</translation>
+        </message>
+        <message>
+            <source>Instance %1 did not become active within %2 s. %3</source>
+            <translation>实例 %1 在 %2 秒内未进入运行状态。%3</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers::Provider</name>
+        <message>
+            <source>%1 cannot %2.</source>
+            <translation>%1 不支持%2。</translation>
+        </message>
+        <message>
+            <source>stop an instance (terminate it instead; its local disk is lost)</source>
+            <translation>实例关机（请改为释放；其本地磁盘数据会丢失）</translation>
+        </message>
+        <message>
+            <source>start a stopped instance</source>
+            <translation>将已关机的实例开机</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers::RestProvider</name>
+        <message>
+            <source>%1 sent a reply Gantry cannot read (%2). The service may be having problems; try again in a minute.</source>
+            <translation>%1 返回了 Gantry 无法解析的响应（%2）。该服务可能出现了问题，请稍等一分钟后重试。</translation>
+        </message>
+        <message>
+            <source>Rate limited by %1 after %2 attempts; try again in %3 s.</source>
+            <translation>尝试 %2 次后仍被 %1 限流，请在 %3 秒后重试。</translation>
+        </message>
+        <message>
+            <source>Rate limited by %1 after %2 attempts; wait a minute and try again.</source>
+            <translation>尝试 %2 次后仍被 %1 限流，请等待一分钟后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot connect to %1 at %2 (connection refused). Check your network, or the endpoint if you set one.</source>
+            <translation>无法连接到 %1（%2，连接被拒绝）。请检查网络；如果设置了自定义端点，请检查端点。</translation>
+        </message>
+        <message>
+            <source>Cannot resolve the host of %1 (%2). Check your network connection and DNS.</source>
+            <translation>无法解析 %1 的主机名（%2）。请检查网络连接和 DNS。</translation>
+        </message>
+        <message>
+            <source>%1 did not answer in time (%2). The service may be slow; try again.</source>
+            <translation>%1 未能及时响应（%2）。该服务可能较慢，请重试。</translation>
+        </message>
+        <message>
+            <source>Secure connection to %1 at %2 failed: %3. Gantry never sends your API key without verified TLS; check the endpoint URL, your clock and any proxy.</source>
+            <translation>与 %1（%2）建立安全连接失败：%3。Gantry 绝不会在未经验证的 TLS 连接上发送 API 密钥；请检查端点 URL、系统时间和代理设置。</translation>
+        </message>
+        <message>
+            <source>The request to %1 was cancelled.</source>
+            <translation>发往 %1 的请求已取消。</translation>
+        </message>
+        <message>
+            <source>Talking to %1 at %2 failed: %3.</source>
+            <translation>与 %1（%2）通信失败：%3。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers::RunPodProvider</name>
+        <message>
+            <source>RunPod</source>
+            <translation>RunPod</translation>
+        </message>
+        <message>
+            <source>Billed per second while running. A stopped pod still bills its volume disk (at twice the running rate); the container disk is wiped on stop.</source>
+            <translation>运行期间按秒计费。关机的 pod 仍会按数据盘计费（费率为运行时的两倍）；关机时容器磁盘会被清空。</translation>
+        </message>
+        <message>
+            <source>RunPod: %1</source>
+            <translation>RunPod：%1</translation>
+        </message>
+        <message>
+            <source>HTTP %1</source>
+            <translation>HTTP %1</translation>
+        </message>
+        <message>
+            <source>Check your API key (gantry-cli provider-key set runpod).</source>
+            <translation>请检查 API 密钥（gantry-cli provider-key set runpod）。</translation>
+        </message>
+        <message>
+            <source>Add credit to your RunPod account; a deploy needs at least one hour's worth.</source>
+            <translation>请为 RunPod 账户充值；部署至少需要足够一小时的余额。</translation>
+        </message>
+        <message>
+            <source>Your account has no access to this resource or GPU pool.</source>
+            <translation>您的账户无权访问此资源或 GPU 池。</translation>
+        </message>
+        <message>
+            <source>RunPod had an internal error; try again shortly.</source>
+            <translation>RunPod 发生内部错误，请稍后重试。</translation>
+        </message>
+        <message>
+            <source>Price for one GPU; up to %1 per pod.</source>
+            <translation>单卡价格；每个 pod 最多 %1 卡。</translation>
+        </message>
+        <message>
+            <source>Any data center</source>
+            <translation>任意数据中心</translation>
+        </message>
+        <message>
+            <source>no "gpus" list in the catalog</source>
+            <translation>目录中没有 "gpus" 列表</translation>
+        </message>
+        <message>
+            <source>no "pods" list in the reply</source>
+            <translation>响应中没有 "pods" 列表</translation>
+        </message>
+        <message>
+            <source>the pod has no id</source>
+            <translation>pod 没有 id</translation>
+        </message>
+        <message>
+            <source>A RunPod launch needs a GPU type.</source>
+            <translation>创建 RunPod 实例需要指定 GPU 类型。</translation>
+        </message>
+        <message>
+            <source>RunPod: no account SSH key named "%1". Add it first (gantry-cli keys add --provider runpod NAME FILE.pub).</source>
+            <translation>RunPod：账户中没有名为“%1”的 SSH 密钥。请先添加（gantry-cli keys add --provider runpod NAME FILE.pub）。</translation>
+        </message>
+        <message>
+            <source>RunPod: your account has no SSH keys, so the pod would be unreachable. Add one first (gantry-cli keys add --provider runpod NAME FILE.pub).</source>
+            <translation>RunPod：您的账户中没有 SSH 密钥，pod 将无法连接。请先添加一个（gantry-cli keys add --provider runpod NAME FILE.pub）。</translation>
+        </message>
+        <message>
+            <source>the new pod has no id</source>
+            <translation>新建的 pod 没有 id</translation>
+        </message>
+        <message>
+            <source>no "keys" list in the reply</source>
+            <translation>响应中没有 "keys" 列表</translation>
+        </message>
+        <message>
+            <source>RunPod cannot generate keys; give an OpenSSH public key ("ssh-ed25519 AAAA… comment"), e.g. from gantry-cli keys generate.</source>
+            <translation>RunPod 无法生成密钥；请提供 OpenSSH 公钥（"ssh-ed25519 AAAA… comment"），例如用 gantry-cli keys generate 生成。</translation>
+        </message>
+        <message>
+            <source>RunPod has no account SSH key named "%1".</source>
+            <translation>RunPod 账户中没有名为“%1”的 SSH 密钥。</translation>
+        </message>
+        <message>
+            <source>RunPod PyTorch (CUDA 12.8)</source>
+            <translation>RunPod PyTorch（CUDA 12.8）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::providers::SandboxProvider</name>
+        <message>
+            <source>Local sandbox</source>
+            <translation>本地沙盒</translation>
+        </message>
+        <message>
+            <source>Nothing is charged: instances are sshd processes on this machine. Prices are pretend, to try budgets and meters.</source>
+            <translation>不产生任何费用：实例就是本机上的 sshd 进程。价格是虚拟的，用于试用预算和计费功能。</translation>
+        </message>
+        <message>
+            <source>This machine (127.0.0.1)</source>
+            <translation>本机（127.0.0.1）</translation>
+        </message>
+        <message>
+            <source>Local sshd, no GPU</source>
+            <translation>本地 sshd，无 GPU</translation>
+        </message>
+        <message>
+            <source>Free: a real sshd on 127.0.0.1.</source>
+            <translation>免费：127.0.0.1 上真实运行的 sshd。</translation>
+        </message>
+        <message>
+            <source>1x Sandbox GPU (pretend)</source>
+            <translation>1x 沙盒 GPU（虚拟）</translation>
+        </message>
+        <message>
+            <source>Pretend type with no GPU and a pretend price; nothing is charged.</source>
+            <translation>虚拟类型，无 GPU，价格也是虚拟的；不产生任何费用。</translation>
+        </message>
+        <message>
+            <source>This machine</source>
+            <translation>本机</translation>
+        </message>
+        <message>
+            <source>The operating system Gantry runs on</source>
+            <translation>Gantry 所运行的操作系统</translation>
+        </message>
+        <message>
+            <source>Local sandbox: Specified instance does not exist. [global/object-does-not-exist] (%1)</source>
+            <translation>本地沙盒：指定的实例不存在。[global/object-does-not-exist]（%1）</translation>
+        </message>
+        <message>
+            <source>Local sandbox: the record of instance %1 is damaged; terminate it.</source>
+            <translation>本地沙盒：实例 %1 的记录已损坏，请将其释放。</translation>
+        </message>
+        <message>
+            <source>Local sandbox: cannot run %1 (%2). Install openssh-server.</source>
+            <translation>本地沙盒：无法运行 %1（%2）。请安装 openssh-server。</translation>
+        </message>
+        <message>
+            <source>Local sandbox: sshd did not start: %1</source>
+            <translation>本地沙盒：sshd 未能启动：%1</translation>
+        </message>
+        <message>
+            <source>Local sandbox: unknown instance type "%1" (try sandbox-cpu). [global/invalid-parameters]</source>
+            <translation>本地沙盒：未知的实例类型“%1”（可试试 sandbox-cpu）。[global/invalid-parameters]</translation>
+        </message>
+        <message>
+            <source>Local sandbox: Not enough capacity to fulfill launch request in region "%1"; the only region is "local". [instance-operations/launch/insufficient-capacity]</source>
+            <translation>本地沙盒：地域“%1”的容量不足，无法完成创建请求；唯一可用的地域是“local”。[instance-operations/launch/insufficient-capacity]</translation>
+        </message>
+        <message>
+            <source>Local sandbox: no SSH key named "%1". Add it with gantry-cli keys add --provider sandbox. [global/object-does-not-exist]</source>
+            <translation>本地沙盒：没有名为“%1”的 SSH 密钥。请用 gantry-cli keys add --provider sandbox 添加。[global/object-does-not-exist]</translation>
+        </message>
+        <message>
+            <source>Cannot create %1.</source>
+            <translation>无法创建 %1。</translation>
+        </message>
+        <message>
+            <source>Cannot delete %1.</source>
+            <translation>无法删除 %1。</translation>
+        </message>
+        <message>
+            <source>Local sandbox: The request conflicts with the current state of the resource (it is still booting). [global/conflict]</source>
+            <translation>本地沙盒：请求与资源的当前状态冲突（实例仍在启动中）。[global/conflict]</translation>
+        </message>
+        <message>
+            <source>An SSH key name must have 1 to 64 characters.</source>
+            <translation>SSH 密钥名称必须为 1 到 64 个字符。</translation>
+        </message>
+        <message>
+            <source>Local sandbox: an SSH key named "%1" already exists. [global/duplicate]</source>
+            <translation>本地沙盒：名为“%1”的 SSH 密钥已存在。[global/duplicate]</translation>
+        </message>
+        <message>
+            <source>Local sandbox has no SSH key named "%1".</source>
+            <translation>本地沙盒中没有名为“%1”的 SSH 密钥。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::schema</name>
+        <message>
+            <source>%1 was written by a newer Gantry (format %2; this one reads up to format %3) and was left unchanged. Upgrade Gantry, or move the file away to start without it.</source>
+            <translation>%1 由更新版本的 Gantry 写入（格式 %2；当前版本最多读取格式 %3），已保持原样未做改动。请升级 Gantry，或将该文件移走后在没有它的情况下启动。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ssh::Connection</name>
+        <message>
+            <source>connection to %1 lost; reconnect when the machine is reachable again</source>
+            <translation>与 %1 的连接已断开；请在机器可访问后重新连接</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::tunnel::TunnelManager</name>
+        <message>
+            <source>%1 is not a port number (1–65535).</source>
+            <translation>%1 不是有效的端口号（1–65535）。</translation>
+        </message>
+        <message>
+            <source>%1 is not a local port number (1–65535, or empty for a free one).</source>
+            <translation>%1 不是有效的本地端口号（1–65535，留空则自动选择空闲端口）。</translation>
+        </message>
+        <message>
+            <source>Port %1 on %2 is already forwarded to http://127.0.0.1:%3/; use that tunnel or close it first.</source>
+            <translation>%2 上的端口 %1 已转发到 http://127.0.0.1:%3/；请使用该隧道，或先将其关闭。</translation>
+        </message>
+        <message>
+            <source>Local port %1 already carries the tunnel to %2:%3; pick another local port.</source>
+            <translation>本地端口 %1 已被通往 %2:%3 的隧道占用；请选择其他本地端口。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::tunnel::TunnelWorker</name>
+        <message>
+            <source>Nothing listens on port %1 on %2; start it first (e.g. `jupyter lab --no-browser --port %1` or `tensorboard --logdir runs --port %1`).</source>
+            <translation>%2 上没有程序监听端口 %1；请先启动服务（例如 `jupyter lab --no-browser --port %1` 或 `tensorboard --logdir runs --port %1`）。</translation>
+        </message>
+        <message>
+            <source>Local port %1 is in use (%2); pick another one or leave it empty for a free port.</source>
+            <translation>本地端口 %1 已被占用（%2）；请选择其他端口，或留空以自动选择空闲端口。</translation>
+        </message>
+        <message>
+            <source>Cannot listen on 127.0.0.1: %1</source>
+            <translation>无法在 127.0.0.1 上监听：%1</translation>
+        </message>
+        <message>
+            <source>The SSH connection to %1 was lost.</source>
+            <translation>与 %1 的 SSH 连接已断开。</translation>
+        </message>
+        <message>
+            <source>The SSH connection to %1 was lost; the tunnel to port %2 is closed.</source>
+            <translation>与 %1 的 SSH 连接已断开；通往端口 %2 的隧道已关闭。</translation>
+        </message>
+        <message>
+            <source>closed</source>
+            <translation>已关闭</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::AddHostDialog</name>
+        <message>
+            <source>Add SSH host</source>
+            <translation>添加 SSH 主机</translation>
+        </message>
+        <message>
+            <source>Paste the login command, e.g. ssh -p 23456 root@connect.example.com</source>
+            <translation>粘贴登录命令，例如 ssh -p 23456 root@connect.example.com</translation>
+        </message>
+        <message>
+            <source>root, ubuntu, …</source>
+            <translation>root、ubuntu…</translation>
+        </message>
+        <message>
+            <source>Automatic (agent, keys, then password)</source>
+            <translation>自动（依次尝试 agent、密钥、密码）</translation>
+        </message>
+        <message>
+            <source>SSH agent</source>
+            <translation>SSH agent</translation>
+        </message>
+        <message>
+            <source>Key file</source>
+            <translation>密钥文件</translation>
+        </message>
+        <message>
+            <source>Password</source>
+            <translation>密码</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>stored in the system keychain, never in a file</source>
+            <translation>保存在系统钥匙串中，绝不写入文件</translation>
+        </message>
+        <message>
+            <source> /h</source>
+            <translation> /h</translation>
+        </message>
+        <message>
+            <source>Login command</source>
+            <translation>登录命令</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>Port</source>
+            <translation>端口</translation>
+        </message>
+        <message>
+            <source>User</source>
+            <translation>用户</translation>
+        </message>
+        <message>
+            <source>Authentication</source>
+            <translation>认证方式</translation>
+        </message>
+        <message>
+            <source>Hourly price</source>
+            <translation>每小时价格</translation>
+        </message>
+        <message>
+            <source>Private key</source>
+            <translation>私钥</translation>
+        </message>
+        <message>
+            <source>Give the machine a name.</source>
+            <translation>请为这台机器命名。</translation>
+        </message>
+        <message>
+            <source>The name may not contain spaces, '@', ':' or '/'.</source>
+            <translation>名称不能包含空格、'@'、':' 或 '/'。</translation>
+        </message>
+        <message>
+            <source>Enter the host name or IP address.</source>
+            <translation>请输入主机名或 IP 地址。</translation>
+        </message>
+        <message>
+            <source>Choose the private key file.</source>
+            <translation>请选择私钥文件。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::BoundedLogView</name>
+        <message>
+            <source>Select a job to see its output since it started.</source>
+            <translation>选择一个任务，查看它启动以来的输出。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::CostPanel</name>
+        <message>
+            <source>no budget</source>
+            <translation>无预算</translation>
+        </message>
+        <message>
+            <source>Save budgets</source>
+            <translation>保存预算</translation>
+        </message>
+        <message>
+            <source>Export CSV…</source>
+            <translation>导出 CSV…</translation>
+        </message>
+        <message>
+            <source>Daily budget</source>
+            <translation>每日预算</translation>
+        </message>
+        <message>
+            <source>Monthly budget</source>
+            <translation>每月预算</translation>
+        </message>
+        <message>
+            <source>Export cost ledger</source>
+            <translation>导出费用账单记录</translation>
+        </message>
+        <message>
+            <source>CSV files (*.csv)</source>
+            <translation>CSV 文件 (*.csv)</translation>
+        </message>
+        <message>
+            <source>Running now: %1/h · Total: %2</source>
+            <translation>当前运行：%1/h · 合计：%2</translation>
+        </message>
+        <message>
+            <source>%1: %2 of %3 (%4 %)</source>
+            <translation>%1：%2 / %3（%4 %）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::DoctorModel</name>
+        <message>
+            <source>OK</source>
+            <translation>正常</translation>
+        </message>
+        <message>
+            <source>Fix: %1</source>
+            <translation>修复：%1</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Check</source>
+            <translation>检查项</translation>
+        </message>
+        <message>
+            <source>Found</source>
+            <translation>检测结果</translation>
+        </message>
+        <message>
+            <source>Fix</source>
+            <translation>修复方法</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::DragOutMimeData</name>
+        <message>
+            <source>Drag and drop</source>
+            <translation>拖放</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::DragOutStaging</name>
+        <message>
+            <source>The drag was cancelled; nothing was copied.</source>
+            <translation>拖放已取消，未复制任何内容。</translation>
+        </message>
+        <message>
+            <source>The transfer queue is gone.</source>
+            <translation>传输队列已不存在。</translation>
+        </message>
+        <message>
+            <source>Could not download %1 for the drag: %2</source>
+            <translation>无法为拖放下载 %1：%2</translation>
+        </message>
+        <message>
+            <source>The download of %1 was cancelled.</source>
+            <translation>%1 的下载已取消。</translation>
+        </message>
+        <message>
+            <source>Downloading from %1 for the drop…</source>
+            <translation>正在从 %1 下载拖放的文件…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>The download for the drop is still running; it continues in the transfers panel.</source>
+            <translation>拖放的下载仍在进行，将在传输面板中继续。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::FilesTab</name>
+        <message>
+            <source>Up</source>
+            <translation>上一级</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>New folder</source>
+            <translation>新建文件夹</translation>
+        </message>
+        <message>
+            <source>Rename</source>
+            <translation>重命名</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Download…</source>
+            <translation>下载…</translation>
+        </message>
+        <message>
+            <source>Connect to %1 to browse its files. You can drop files here once connected.</source>
+            <translation>连接到 %1 以浏览其文件。连接后可将文件拖放到这里。</translation>
+        </message>
+        <message>
+            <source>Select a machine to see its files.</source>
+            <translation>选择一台机器以查看其文件。</translation>
+        </message>
+        <message>
+            <source>Loading %1…</source>
+            <translation>正在加载 %1…</translation>
+        </message>
+        <message>
+            <source>Not connected.</source>
+            <translation>未连接。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n item(s) in %1</source>
+            <translation>
+                <numerusform>%1 中有 %n 项</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>New folder name:</source>
+            <translation>新文件夹名称：</translation>
+        </message>
+        <message>
+            <source>New name:</source>
+            <translation>新名称：</translation>
+        </message>
+        <message>
+            <source>%1 already exists; pick another name.</source>
+            <translation>%1 已存在，请换一个名称。</translation>
+        </message>
+        <message>
+            <source>Delete %1 on %2? Folders are deleted with everything in them. This cannot be undone.</source>
+            <translation>要删除 %2 上的 %1 吗？文件夹将连同其中的所有内容一起删除。此操作无法撤销。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Delete %n item(s) in %1 on %2? This cannot be undone.</source>
+            <translation>
+                <numerusform>要删除 %2 上 %1 中的 %n 项吗？此操作无法撤销。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Cannot delete %1: %2</source>
+            <translation>无法删除 %1：%2</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n upload(s) queued to %1.</source>
+            <translation>
+                <numerusform>已将 %n 个上传任务加入队列，目标 %1。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Download to</source>
+            <translation>下载到</translation>
+        </message>
+        <message numerus="yes">
+            <source>Downloading %n item(s) for the drop…</source>
+            <translation>
+                <numerusform>正在下载拖放的 %n 项…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Drag cancelled; its downloads were cancelled.</source>
+            <translation>拖放已取消，相关下载也已取消。</translation>
+        </message>
+        <message>
+            <source>Copied to the drop target (staged in %1).</source>
+            <translation>已复制到拖放目标（暂存于 %1）。</translation>
+        </message>
+        <message>
+            <source>Files</source>
+            <translation>文件</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::InstancesModel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Region</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>SSH</source>
+            <translation>SSH</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>Cost so far</source>
+            <translation>累计费用</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::InstancesPanel</name>
+        <message>
+            <source>Stop</source>
+            <translation>关机</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>开机</translation>
+        </message>
+        <message>
+            <source>Restart</source>
+            <translation>重启</translation>
+        </message>
+        <message>
+            <source>Terminate…</source>
+            <translation>释放…</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>%1 cannot stop instances; terminate instead.</source>
+            <translation>%1 不支持实例关机，请改为释放。</translation>
+        </message>
+        <message>
+            <source>Waiting for %1 to boot…</source>
+            <translation>正在等待 %1 启动…</translation>
+        </message>
+        <message>
+            <source>never became active</source>
+            <translation>始终未进入运行状态</translation>
+        </message>
+        <message>
+            <source>%1 is running at %2@%3:%4.</source>
+            <translation>%1 正在运行，地址 %2@%3:%4。</translation>
+        </message>
+        <message>
+            <source>Confirm %1</source>
+            <translation>确认%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::JobListModel</name>
+        <message>
+            <source>Job</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Started</source>
+            <translation>开始时间</translation>
+        </message>
+        <message>
+            <source>Command</source>
+            <translation>命令</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::JobsTab</name>
+        <message>
+            <source>Run…</source>
+            <translation>运行…</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>Rerun</source>
+            <translation>重新运行</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>Close tunnel</source>
+            <translation>关闭隧道</translation>
+        </message>
+        <message>
+            <source>SIGINT, then SIGTERM and SIGKILL if the job does not end</source>
+            <translation>先发送 SIGINT；若任务未结束，再发送 SIGTERM 和 SIGKILL</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>Tunnels</source>
+            <translation>隧道</translation>
+        </message>
+        <message>
+            <source>Forward a port</source>
+            <translation>转发端口</translation>
+        </message>
+        <message>
+            <source>Port on the machine:</source>
+            <translation>机器上的端口：</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>打开</translation>
+        </message>
+        <message>
+            <source>Terminal</source>
+            <translation>终端</translation>
+        </message>
+        <message>
+            <source>VS Code</source>
+            <translation>VS Code</translation>
+        </message>
+        <message>
+            <source>Results to bring home</source>
+            <translation>要取回的结果</translation>
+        </message>
+        <message>
+            <source>One path or pattern per line, e.g.
 outputs/
 *.pth
 runs/</source>
-        <translation>每行一个路径或通配模式，例如
+            <translation>每行一个路径或通配模式，例如
 outputs/
 *.pth
 runs/</translation>
-    </message>
-    <message>
-        <source>Downloaded before this machine is terminated; relative to the home directory.</source>
-        <translation>在释放这台机器之前下载；路径相对于主目录。</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
-    </message>
-    <message>
-        <source>Started %1 (%2).</source>
-        <translation>已启动 %1（%2）。</translation>
-    </message>
-    <message>
-        <source>%1 ended at once (%2): %3</source>
-        <translation>%1 启动后立即结束（%2）：%3</translation>
-    </message>
-    <message>
-        <source>Jobs in ~/.gantry/jobs on %1.</source>
-        <translation>%1 上 ~/.gantry/jobs 中的任务。</translation>
-    </message>
-    <message>
-        <source>Connect to %1 to see and run its jobs.</source>
-        <translation>连接到 %1 以查看和运行其任务。</translation>
-    </message>
-    <message>
-        <source>Starting the job on %1…</source>
-        <translation>正在 %1 上启动任务…</translation>
-    </message>
-    <message>
-        <source>Stopping %1: SIGINT, then SIGTERM and SIGKILL if it does not end…</source>
-        <translation>正在停止 %1：先发送 SIGINT；若未结束，再发送 SIGTERM 和 SIGKILL…</translation>
-    </message>
-    <message>
-        <source>Remove job</source>
-        <translation>移除任务</translation>
-    </message>
-    <message>
-        <source>Remove the job %1 and its log from %2?</source>
-        <translation>要从 %2 移除任务 %1 及其日志吗？</translation>
-    </message>
-    <message>
-        <source>port %1</source>
-        <translation>端口 %1</translation>
-    </message>
-    <message>
-        <source>%1: %2 → port %3 (%4 connections)</source>
-        <translation>%1：%2 → 端口 %3（%4 个连接）</translation>
-    </message>
-    <message>
-        <source>%1: opening…</source>
-        <translation>%1：正在打开…</translation>
-    </message>
-    <message>
-        <source>Opening a tunnel to port %1…</source>
-        <translation>正在打开通往端口 %1 的隧道…</translation>
-    </message>
-    <message>
-        <source>Port %1 is at %2</source>
-        <translation>端口 %1 位于 %2</translation>
-    </message>
-    <message>
-        <source>Opened a terminal: %1</source>
-        <translation>已打开终端：%1</translation>
-    </message>
-    <message>
-        <source>VS Code cannot pass port %1 in its link; turn on &quot;Write ssh config entries&quot; so it finds this machine by name.</source>
-        <translation>VS Code 无法在链接中传递端口 %1；请开启“写入 ssh config 条目”，让它能按名称找到这台机器。</translation>
-    </message>
-    <message>
-        <source>Could not open %1; is VS Code with the Remote - SSH extension installed?</source>
-        <translation>无法打开 %1；是否已安装 VS Code 及 Remote - SSH 扩展？</translation>
-    </message>
-    <message>
-        <source>Saved: these are downloaded before %1 is terminated.</source>
-        <translation>已保存：这些内容将在释放 %1 之前下载。</translation>
-    </message>
-    <message>
-        <source>Jobs</source>
-        <translation>任务</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::KeysDialog</name>
-    <message>
-        <source>SSH keys</source>
-        <translation>SSH 密钥</translation>
-    </message>
-    <message>
-        <source>Generate new key…</source>
-        <translation>生成新密钥…</translation>
-    </message>
-    <message>
-        <source>Copy public key</source>
-        <translation>复制公钥</translation>
-    </message>
-    <message>
-        <source>Private keys with a public half (.pub):</source>
-        <translation>带有对应公钥（.pub）的私钥：</translation>
-    </message>
-    <message>
-        <source>Copied. Paste it into your provider&apos;s SSH keys page or the machine&apos;s ~/.ssh/authorized_keys.</source>
-        <translation>已复制。请粘贴到云服务商的 SSH 密钥页面，或机器上的 ~/.ssh/authorized_keys 中。</translation>
-    </message>
-    <message>
-        <source>Generate ed25519 key</source>
-        <translation>生成 ed25519 密钥</translation>
-    </message>
-    <message>
-        <source>Private key file:</source>
-        <translation>私钥文件：</translation>
-    </message>
-    <message>
-        <source>Generate key</source>
-        <translation>生成密钥</translation>
-    </message>
-    <message>
-        <source>No key pair found. Generate one: Gantry writes the private key with mode 0600.</source>
-        <translation>未找到密钥对。请生成一个：Gantry 会以 0600 权限写入私钥。</translation>
-    </message>
-    <message>
-        <source>Wrote %1 (mode 0600). Fingerprint %2.</source>
-        <translation>已写入 %1（权限 0600）。指纹 %2。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::LanguageMenu</name>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>System default</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>The language changes when Gantry next starts.</source>
-        <translation>语言将在下次启动 Gantry 时生效。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::LaunchDialog</name>
-    <message>
-        <source>Launch an instance</source>
-        <translation>创建实例</translation>
-    </message>
-    <message>
-        <source> GB volume disk</source>
-        <translation> GB 数据盘</translation>
-    </message>
-    <message>
-        <source>No volume disk</source>
-        <translation>不挂载数据盘</translation>
-    </message>
-    <message>
-        <source>optional, e.g. training-1</source>
-        <translation>可选，例如 training-1</translation>
-    </message>
-    <message>
-        <source> h</source>
-        <translation> 小时</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>云服务商</translation>
-    </message>
-    <message>
-        <source>Instance type</source>
-        <translation>实例规格</translation>
-    </message>
-    <message>
-        <source>Region</source>
-        <translation>地域</translation>
-    </message>
-    <message>
-        <source>Image</source>
-        <translation>镜像</translation>
-    </message>
-    <message>
-        <source>SSH key</source>
-        <translation>SSH 密钥</translation>
-    </message>
-    <message>
-        <source>Persistent storage</source>
-        <translation>持久存储</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>Planned duration</source>
-        <translation>计划时长</translation>
-    </message>
-    <message>
-        <source>Estimate</source>
-        <translation>费用预估</translation>
-    </message>
-    <message>
-        <source>Launch</source>
-        <translation>创建</translation>
-    </message>
-    <message>
-        <source>Loading…</source>
-        <translation>正在加载…</translation>
-    </message>
-    <message>
-        <source>CPU only</source>
-        <translation>仅 CPU</translation>
-    </message>
-    <message>
-        <source> (no capacity now)</source>
-        <translation>（当前无库存）</translation>
-    </message>
-    <message>
-        <source>Provider default</source>
-        <translation>云服务商默认</translation>
-    </message>
-    <message>
-        <source>Generate a Gantry key and upload it</source>
-        <translation>生成 Gantry 密钥并上传</translation>
-    </message>
-    <message>
-        <source>None (the local disk is lost on terminate)</source>
-        <translation>无（释放实例时本地磁盘数据将丢失）</translation>
-    </message>
-    <message>
-        <source>%1 (mounted at %2)</source>
-        <translation>%1（挂载于 %2）</translation>
-    </message>
-    <message>
-        <source>$%1 per hour ($%2 per GPU-hour)</source>
-        <translation>每小时 $%1（每 GPU 每小时 $%2）</translation>
-    </message>
-    <message>
-        <source>about $%1 for %2 h; plan for $%3 (×%4 safety margin)</source>
-        <translation>%2 小时约 $%1；建议预留 $%3（×%4 安全系数）</translation>
-    </message>
-    <message>
-        <source>No region has capacity for this type right now.</source>
-        <translation>该规格目前在所有地域均无库存。</translation>
-    </message>
-    <message>
-        <source>Uploading key…</source>
-        <translation>正在上传密钥…</translation>
-    </message>
-    <message>
-        <source>Launching…</source>
-        <translation>正在创建…</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::LedgerModel</name>
-    <message>
-        <source>Instance</source>
-        <translation>实例</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>云服务商</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>规格</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Price at launch</source>
-        <translation>创建时价格</translation>
-    </message>
-    <message>
-        <source>Launched</source>
-        <translation>创建时间</translation>
-    </message>
-    <message>
-        <source>Terminated</source>
-        <translation>释放时间</translation>
-    </message>
-    <message>
-        <source>Cost</source>
-        <translation>费用</translation>
-    </message>
-    <message>
-        <source>Note</source>
-        <translation>备注</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::MachineTableModel</name>
-    <message>
-        <source>~/.ssh/config</source>
-        <translation>~/.ssh/config</translation>
-    </message>
-    <message>
-        <source>SSH host</source>
-        <translation>SSH 主机</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Address</source>
-        <translation>地址</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>云服务商</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <source>Price</source>
-        <translation>价格</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::MainWindow</name>
-    <message>
-        <source>Gantry — cloud GPUs</source>
-        <translation>Gantry — 云 GPU</translation>
-    </message>
-    <message>
-        <source>Saved hosts</source>
-        <translation>已保存的主机</translation>
-    </message>
-    <message>
-        <source>Passphrase for %1:</source>
-        <translation>%1 的密码短语：</translation>
-    </message>
-    <message>
-        <source>Machines</source>
-        <translation>机器</translation>
-    </message>
-    <message>
-        <source>Filter machines by name, address or provider</source>
-        <translation>按名称、地址或云服务商筛选机器</translation>
-    </message>
-    <message>
-        <source>No machines yet: add an SSH host, import ~/.ssh/config, or launch an instance.</source>
-        <translation>还没有机器：请添加 SSH 主机、导入 ~/.ssh/config 或创建实例。</translation>
-    </message>
-    <message>
-        <source>Add host…</source>
-        <translation>添加主机…</translation>
-    </message>
-    <message>
-        <source>Import ~/.ssh/config</source>
-        <translation>导入 ~/.ssh/config</translation>
-    </message>
-    <message>
-        <source>Connect</source>
-        <translation>连接</translation>
-    </message>
-    <message>
-        <source>Disconnect</source>
-        <translation>断开</translation>
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <source>SSH keys…</source>
-        <translation>SSH 密钥…</translation>
-    </message>
-    <message>
-        <source>Select a machine first.</source>
-        <translation>请先选择一台机器。</translation>
-    </message>
-    <message>
-        <source>Add host</source>
-        <translation>添加主机</translation>
-    </message>
-    <message>
-        <source>Keychain</source>
-        <translation>钥匙串</translation>
-    </message>
-    <message>
-        <source>The host was saved, but its password was not: %1</source>
-        <translation>主机已保存，但密码未能保存：%1</translation>
-    </message>
-    <message>
-        <source>Import</source>
-        <translation>导入</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n host(s) in %1, %2 new.</source>
-        <translation>
-            <numerusform>%1 中有 %n 个主机，其中 %2 个为新增。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Remove host</source>
-        <translation>移除主机</translation>
-    </message>
-    <message>
-        <source>Remove %1 from Gantry? The machine itself is not touched.</source>
-        <translation>要从 Gantry 中移除 %1 吗？机器本身不受影响。</translation>
-    </message>
-    <message>
-        <source>New host key</source>
-        <translation>新的主机密钥</translation>
-    </message>
-    <message>
-        <source>This is the first connection to %1:%2.
+        </message>
+        <message>
+            <source>Downloaded before this machine is terminated; relative to the home directory.</source>
+            <translation>在释放这台机器之前下载；路径相对于主目录。</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>保存</translation>
+        </message>
+        <message>
+            <source>Started %1 (%2).</source>
+            <translation>已启动 %1（%2）。</translation>
+        </message>
+        <message>
+            <source>%1 ended at once (%2): %3</source>
+            <translation>%1 启动后立即结束（%2）：%3</translation>
+        </message>
+        <message>
+            <source>Jobs in ~/.gantry/jobs on %1.</source>
+            <translation>%1 上 ~/.gantry/jobs 中的任务。</translation>
+        </message>
+        <message>
+            <source>Connect to %1 to see and run its jobs.</source>
+            <translation>连接到 %1 以查看和运行其任务。</translation>
+        </message>
+        <message>
+            <source>Starting the job on %1…</source>
+            <translation>正在 %1 上启动任务…</translation>
+        </message>
+        <message>
+            <source>Stopping %1: SIGINT, then SIGTERM and SIGKILL if it does not end…</source>
+            <translation>正在停止 %1：先发送 SIGINT；若未结束，再发送 SIGTERM 和 SIGKILL…</translation>
+        </message>
+        <message>
+            <source>Remove job</source>
+            <translation>移除任务</translation>
+        </message>
+        <message>
+            <source>Remove the job %1 and its log from %2?</source>
+            <translation>要从 %2 移除任务 %1 及其日志吗？</translation>
+        </message>
+        <message>
+            <source>port %1</source>
+            <translation>端口 %1</translation>
+        </message>
+        <message>
+            <source>%1: %2 → port %3 (%4 connections)</source>
+            <translation>%1：%2 → 端口 %3（%4 个连接）</translation>
+        </message>
+        <message>
+            <source>%1: opening…</source>
+            <translation>%1：正在打开…</translation>
+        </message>
+        <message>
+            <source>Opening a tunnel to port %1…</source>
+            <translation>正在打开通往端口 %1 的隧道…</translation>
+        </message>
+        <message>
+            <source>Port %1 is at %2</source>
+            <translation>端口 %1 位于 %2</translation>
+        </message>
+        <message>
+            <source>Opened a terminal: %1</source>
+            <translation>已打开终端：%1</translation>
+        </message>
+        <message>
+            <source>VS Code cannot pass port %1 in its link; turn on "Write ssh config entries" so it finds this machine by name.</source>
+            <translation>VS Code 无法在链接中传递端口 %1；请开启“写入 ssh config 条目”，让它能按名称找到这台机器。</translation>
+        </message>
+        <message>
+            <source>Could not open %1; is VS Code with the Remote - SSH extension installed?</source>
+            <translation>无法打开 %1；是否已安装 VS Code 及 Remote - SSH 扩展？</translation>
+        </message>
+        <message>
+            <source>Saved: these are downloaded before %1 is terminated.</source>
+            <translation>已保存：这些内容将在释放 %1 之前下载。</translation>
+        </message>
+        <message>
+            <source>Jobs</source>
+            <translation>任务</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::KeysDialog</name>
+        <message>
+            <source>SSH keys</source>
+            <translation>SSH 密钥</translation>
+        </message>
+        <message>
+            <source>Generate new key…</source>
+            <translation>生成新密钥…</translation>
+        </message>
+        <message>
+            <source>Copy public key</source>
+            <translation>复制公钥</translation>
+        </message>
+        <message>
+            <source>Private keys with a public half (.pub):</source>
+            <translation>带有对应公钥（.pub）的私钥：</translation>
+        </message>
+        <message>
+            <source>Copied. Paste it into your provider's SSH keys page or the machine's ~/.ssh/authorized_keys.</source>
+            <translation>已复制。请粘贴到云服务商的 SSH 密钥页面，或机器上的 ~/.ssh/authorized_keys 中。</translation>
+        </message>
+        <message>
+            <source>Generate ed25519 key</source>
+            <translation>生成 ed25519 密钥</translation>
+        </message>
+        <message>
+            <source>Private key file:</source>
+            <translation>私钥文件：</translation>
+        </message>
+        <message>
+            <source>Generate key</source>
+            <translation>生成密钥</translation>
+        </message>
+        <message>
+            <source>No key pair found. Generate one: Gantry writes the private key with mode 0600.</source>
+            <translation>未找到密钥对。请生成一个：Gantry 会以 0600 权限写入私钥。</translation>
+        </message>
+        <message>
+            <source>Wrote %1 (mode 0600). Fingerprint %2.</source>
+            <translation>已写入 %1（权限 0600）。指纹 %2。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::LanguageMenu</name>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>System default</source>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>The language changes when Gantry next starts.</source>
+            <translation>语言将在下次启动 Gantry 时生效。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::LaunchDialog</name>
+        <message>
+            <source>Launch an instance</source>
+            <translation>创建实例</translation>
+        </message>
+        <message>
+            <source> GB volume disk</source>
+            <translation> GB 数据盘</translation>
+        </message>
+        <message>
+            <source>No volume disk</source>
+            <translation>不挂载数据盘</translation>
+        </message>
+        <message>
+            <source>optional, e.g. training-1</source>
+            <translation>可选，例如 training-1</translation>
+        </message>
+        <message>
+            <source> h</source>
+            <translation> 小时</translation>
+        </message>
+        <message>
+            <source>Provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>Instance type</source>
+            <translation>实例规格</translation>
+        </message>
+        <message>
+            <source>Region</source>
+            <translation>地域</translation>
+        </message>
+        <message>
+            <source>Image</source>
+            <translation>镜像</translation>
+        </message>
+        <message>
+            <source>SSH key</source>
+            <translation>SSH 密钥</translation>
+        </message>
+        <message>
+            <source>Persistent storage</source>
+            <translation>持久存储</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+        <message>
+            <source>Planned duration</source>
+            <translation>计划时长</translation>
+        </message>
+        <message>
+            <source>Estimate</source>
+            <translation>费用预估</translation>
+        </message>
+        <message>
+            <source>Launch</source>
+            <translation>创建</translation>
+        </message>
+        <message>
+            <source>Loading…</source>
+            <translation>正在加载…</translation>
+        </message>
+        <message>
+            <source>CPU only</source>
+            <translation>仅 CPU</translation>
+        </message>
+        <message>
+            <source> (no capacity now)</source>
+            <translation>（当前无库存）</translation>
+        </message>
+        <message>
+            <source>Provider default</source>
+            <translation>云服务商默认</translation>
+        </message>
+        <message>
+            <source>Generate a Gantry key and upload it</source>
+            <translation>生成 Gantry 密钥并上传</translation>
+        </message>
+        <message>
+            <source>None (the local disk is lost on terminate)</source>
+            <translation>无（释放实例时本地磁盘数据将丢失）</translation>
+        </message>
+        <message>
+            <source>%1 (mounted at %2)</source>
+            <translation>%1（挂载于 %2）</translation>
+        </message>
+        <message>
+            <source>$%1 per hour ($%2 per GPU-hour)</source>
+            <translation>每小时 $%1（每 GPU 每小时 $%2）</translation>
+        </message>
+        <message>
+            <source>about $%1 for %2 h; plan for $%3 (×%4 safety margin)</source>
+            <translation>%2 小时约 $%1；建议预留 $%3（×%4 安全系数）</translation>
+        </message>
+        <message>
+            <source>No region has capacity for this type right now.</source>
+            <translation>该规格目前在所有地域均无库存。</translation>
+        </message>
+        <message>
+            <source>Uploading key…</source>
+            <translation>正在上传密钥…</translation>
+        </message>
+        <message>
+            <source>Launching…</source>
+            <translation>正在创建…</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::LedgerModel</name>
+        <message>
+            <source>Instance</source>
+            <translation>实例</translation>
+        </message>
+        <message>
+            <source>Provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>规格</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Price at launch</source>
+            <translation>创建时价格</translation>
+        </message>
+        <message>
+            <source>Launched</source>
+            <translation>创建时间</translation>
+        </message>
+        <message>
+            <source>Terminated</source>
+            <translation>释放时间</translation>
+        </message>
+        <message>
+            <source>Cost</source>
+            <translation>费用</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>备注</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::MachineTableModel</name>
+        <message>
+            <source>~/.ssh/config</source>
+            <translation>~/.ssh/config</translation>
+        </message>
+        <message>
+            <source>SSH host</source>
+            <translation>SSH 主机</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>地址</translation>
+        </message>
+        <message>
+            <source>Provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Price</source>
+            <translation>价格</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::MainWindow</name>
+        <message>
+            <source>Gantry — cloud GPUs</source>
+            <translation>Gantry — 云 GPU</translation>
+        </message>
+        <message>
+            <source>Saved hosts</source>
+            <translation>已保存的主机</translation>
+        </message>
+        <message>
+            <source>Passphrase for %1:</source>
+            <translation>%1 的密码短语：</translation>
+        </message>
+        <message>
+            <source>Machines</source>
+            <translation>机器</translation>
+        </message>
+        <message>
+            <source>Filter machines by name, address or provider</source>
+            <translation>按名称、地址或云服务商筛选机器</translation>
+        </message>
+        <message>
+            <source>No machines yet: add an SSH host, import ~/.ssh/config, or launch an instance.</source>
+            <translation>还没有机器：请添加 SSH 主机、导入 ~/.ssh/config 或创建实例。</translation>
+        </message>
+        <message>
+            <source>Add host…</source>
+            <translation>添加主机…</translation>
+        </message>
+        <message>
+            <source>Import ~/.ssh/config</source>
+            <translation>导入 ~/.ssh/config</translation>
+        </message>
+        <message>
+            <source>Connect</source>
+            <translation>连接</translation>
+        </message>
+        <message>
+            <source>Disconnect</source>
+            <translation>断开</translation>
+        </message>
+        <message>
+            <source>Remove</source>
+            <translation>移除</translation>
+        </message>
+        <message>
+            <source>SSH keys…</source>
+            <translation>SSH 密钥…</translation>
+        </message>
+        <message>
+            <source>Select a machine first.</source>
+            <translation>请先选择一台机器。</translation>
+        </message>
+        <message>
+            <source>Add host</source>
+            <translation>添加主机</translation>
+        </message>
+        <message>
+            <source>Keychain</source>
+            <translation>钥匙串</translation>
+        </message>
+        <message>
+            <source>The host was saved, but its password was not: %1</source>
+            <translation>主机已保存，但密码未能保存：%1</translation>
+        </message>
+        <message>
+            <source>Import</source>
+            <translation>导入</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n host(s) in %1, %2 new.</source>
+            <translation>
+                <numerusform>%1 中有 %n 个主机，其中 %2 个为新增。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Remove host</source>
+            <translation>移除主机</translation>
+        </message>
+        <message>
+            <source>Remove %1 from Gantry? The machine itself is not touched.</source>
+            <translation>要从 Gantry 中移除 %1 吗？机器本身不受影响。</translation>
+        </message>
+        <message>
+            <source>New host key</source>
+            <translation>新的主机密钥</translation>
+        </message>
+        <message>
+            <source>This is the first connection to %1:%2.
 
 Its %3 host key fingerprint is
 %4
 
 Compare it with the fingerprint your provider shows (console or boot log). Trust it and connect? It will be recorded in %5.</source>
-        <translation>这是首次连接 %1:%2。
+            <translation>这是首次连接 %1:%2。
 
 其 %3 主机密钥指纹为
 %4
 
 请与云服务商显示的指纹（控制台或启动日志）进行比对。是否信任并连接？该指纹将记录到 %5。</translation>
-    </message>
-    <message>
-        <source>Login</source>
-        <translation>登录</translation>
-    </message>
-    <message>
-        <source>Quit Gantry?</source>
-        <translation>退出 Gantry？</translation>
-    </message>
-    <message>
-        <source>Quit anyway?</source>
-        <translation>仍要退出吗？</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::OverviewTab</name>
-    <message>
-        <source>Select a machine and connect to see its facts.</source>
-        <translation>选择一台机器并连接，即可查看其配置信息。</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Fact</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <source>%1 (%2) is not connected. Press Connect.</source>
-        <translation>%1（%2）未连接，请点击“连接”。</translation>
-    </message>
-    <message>
-        <source>Connecting to %1…</source>
-        <translation>正在连接 %1…</translation>
-    </message>
-    <message>
-        <source>Gathering facts from %1…</source>
-        <translation>正在收集 %1 的配置信息…</translation>
-    </message>
-    <message>
-        <source>Operating system</source>
-        <translation>操作系统</translation>
-    </message>
-    <message>
-        <source>Kernel</source>
-        <translation>内核</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>%1 cores — %2</source>
-        <translation>%1 核 — %2</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <source>%1 GiB total, %2 GiB available</source>
-        <translation>共 %1 GiB，可用 %2 GiB</translation>
-    </message>
-    <message>
-        <source>Disk</source>
-        <translation>磁盘</translation>
-    </message>
-    <message>
-        <source>%1 GiB free of %2 GiB on %3</source>
-        <translation>%3 可用 %1 GiB，共 %2 GiB</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>no NVIDIA driver found</source>
-        <translation>未找到 NVIDIA 驱动</translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation>GPU %1</translation>
-    </message>
-    <message>
-        <source>%1, %2 GiB</source>
-        <translation>%1，%2 GiB</translation>
-    </message>
-    <message>
-        <source>Driver / CUDA</source>
-        <translation>驱动 / CUDA</translation>
-    </message>
-    <message>
-        <source>%1 / CUDA %2</source>
-        <translation>%1 / CUDA %2</translation>
-    </message>
-    <message>
-        <source>Python</source>
-        <translation>Python</translation>
-    </message>
-    <message>
-        <source>not found</source>
-        <translation>未找到</translation>
-    </message>
-    <message>
-        <source>PyTorch</source>
-        <translation>PyTorch</translation>
-    </message>
-    <message>
-        <source>%1 (CUDA %2), cuda.is_available() = %3</source>
-        <translation>%1（CUDA %2），cuda.is_available() = %3</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>not installed</source>
-        <translation>未安装</translation>
-    </message>
-    <message>
-        <source>Problem</source>
-        <translation>问题</translation>
-    </message>
-    <message>
-        <source>Fix: %1</source>
-        <translation>解决方法：%1</translation>
-    </message>
-    <message>
-        <source>%1 looks ready.</source>
-        <translation>%1 看起来已就绪。</translation>
-    </message>
-    <message>
-        <source>The machine</source>
-        <translation>该机器</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s) found; each comes with its fix below.</source>
-        <translation>
-            <numerusform>发现 %n 个问题，下方列出了各自的解决方法。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Overview</source>
-        <translation>概览</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::PriceTableModel</name>
-    <message>
-        <source>%1 GB</source>
-        <translation>%1 GB</translation>
-    </message>
-    <message>
-        <source>CPU only</source>
-        <translation>仅 CPU</translation>
-    </message>
-    <message>
-        <source>none now</source>
-        <translation>当前无库存</translation>
-    </message>
-    <message>
-        <source>Provider</source>
-        <translation>云服务商</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU 数</translation>
-    </message>
-    <message>
-        <source>VRAM/GPU</source>
-        <translation>单卡显存</translation>
-    </message>
-    <message>
-        <source>vCPUs</source>
-        <translation>vCPU</translation>
-    </message>
-    <message>
-        <source>RAM</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <source>Disk</source>
-        <translation>磁盘</translation>
-    </message>
-    <message>
-        <source>$/h</source>
-        <translation>$/h</translation>
-    </message>
-    <message>
-        <source>$/GPU-h</source>
-        <translation>$/GPU-h</translation>
-    </message>
-    <message>
-        <source>Capacity now</source>
-        <translation>当前库存</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::PricesPanel</name>
-    <message>
-        <source>Available now</source>
-        <translation>仅显示有库存</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>GPU model, e.g. H100</source>
-        <translation>GPU 型号，例如 H100</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> GB</translation>
-    </message>
-    <message>
-        <source>VRAM ≥ </source>
-        <translation>显存 ≥ </translation>
-    </message>
-    <message>
-        <source>≤ $</source>
-        <translation>≤ $</translation>
-    </message>
-    <message>
-        <source>/h</source>
-        <translation>/h</translation>
-    </message>
-    <message>
-        <source>any price</source>
-        <translation>不限价格</translation>
-    </message>
-    <message>
-        <source>Launch…</source>
-        <translation>创建…</translation>
-    </message>
-    <message>
-        <source>Refreshing… (showing prices from %1)</source>
-        <translation>正在刷新…（当前显示 %1 的价格）</translation>
-    </message>
-    <message>
-        <source>Loading prices…</source>
-        <translation>正在加载价格…</translation>
-    </message>
-    <message>
-        <source>Never refreshed</source>
-        <translation>从未刷新</translation>
-    </message>
-    <message>
-        <source>Updated just now</source>
-        <translation>刚刚更新</translation>
-    </message>
-    <message numerus="yes">
-        <source>Updated %n min ago</source>
-        <translation>
-            <numerusform>%n 分钟前更新</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Updated %n h ago</source>
-        <translation>
-            <numerusform>%n 小时前更新</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Updated %n days ago — refresh for current prices</source>
-        <translation>
-            <numerusform>%n 天前更新 — 请刷新以获取最新价格</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::RemoteDirModel</name>
-    <message>
-        <source>Folder</source>
-        <translation>文件夹</translation>
-    </message>
-    <message>
-        <source>Link</source>
-        <translation>链接</translation>
-    </message>
-    <message>
-        <source>File</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <source>Modified</source>
-        <translation>修改时间</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>类型</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::RunJobDialog</name>
-    <message>
-        <source>Run a job</source>
-        <translation>运行任务</translation>
-    </message>
-    <message>
-        <source>python train.py --epochs 10</source>
-        <translation>python train.py --epochs 10</translation>
-    </message>
-    <message>
-        <source>from the command, e.g. train-20261130-164500</source>
-        <translation>根据命令生成，例如 train-20261130-164500</translation>
-    </message>
-    <message>
-        <source>home directory; e.g. ~/project</source>
-        <translation>主目录；例如 ~/project</translation>
-    </message>
-    <message>
-        <source>one KEY=VALUE per line, e.g. CUDA_VISIBLE_DEVICES=0</source>
-        <translation>每行一个 KEY=VALUE，例如 CUDA_VISIBLE_DEVICES=0</translation>
-    </message>
-    <message>
-        <source>a virtualenv to activate, e.g. ~/venv</source>
-        <translation>要激活的 virtualenv，例如 ~/venv</translation>
-    </message>
-    <message>
-        <source>a conda environment to activate</source>
-        <translation>要激活的 conda 环境</translation>
-    </message>
-    <message>
-        <source>&amp;Command:</source>
-        <translation>命令(&amp;C)：</translation>
-    </message>
-    <message>
-        <source>&amp;Name:</source>
-        <translation>名称(&amp;N)：</translation>
-    </message>
-    <message>
-        <source>&amp;Working directory:</source>
-        <translation>工作目录(&amp;W)：</translation>
-    </message>
-    <message>
-        <source>&amp;Environment:</source>
-        <translation>环境变量(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>&amp;Virtualenv:</source>
-        <translation>Virtualenv(&amp;V)：</translation>
-    </message>
-    <message>
-        <source>C&amp;onda env:</source>
-        <translation>Conda 环境(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>The job runs in tmux (or screen, or nohup) on the machine and keeps running when Gantry closes or the connection drops.</source>
-        <translation>任务在机器上的 tmux（或 screen、nohup）中运行，关闭 Gantry 或连接断开后仍会继续运行。</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::TransferQueueModel</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 小时 %2 分</translation>
-    </message>
-    <message>
-        <source>%1 → %2:%3</source>
-        <translation>%1 → %2:%3</translation>
-    </message>
-    <message>
-        <source>%1:%2 → %3</source>
-        <translation>%1:%2 → %3</translation>
-    </message>
-    <message>
-        <source>Upload</source>
-        <translation>上传</translation>
-    </message>
-    <message>
-        <source>Download</source>
-        <translation>下载</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <source>%1/s</source>
-        <translation>%1/s</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message>
-        <source>Done (resumed)</source>
-        <translation>完成（已续传）</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Direction</source>
-        <translation>方向</translation>
-    </message>
-    <message>
-        <source>Machine</source>
-        <translation>机器</translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation>进度</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>大小</translation>
-    </message>
-    <message>
-        <source>Speed</source>
-        <translation>速度</translation>
-    </message>
-    <message>
-        <source>Time left</source>
-        <translation>剩余时间</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::TransfersPanel</name>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>续传</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Retry</source>
-        <translation>重试</translation>
-    </message>
-    <message>
-        <source>Clear finished</source>
-        <translation>清除已完成</translation>
-    </message>
-    <message>
-        <source>Destination exists</source>
-        <translation>目标已存在</translation>
-    </message>
-    <message>
-        <source>The folder %1 already exists on %2. Files that differ:</source>
-        <translation>文件夹 %1 在 %2 上已存在。内容不同的文件：</translation>
-    </message>
-    <message>
-        <source>%1 already exists on %2.</source>
-        <translation>%1 在 %2 上已存在。</translation>
-    </message>
-    <message>
-        <source>Overwrite</source>
-        <translation>覆盖</translation>
-    </message>
-    <message>
-        <source>Keep same-size files</source>
-        <translation>保留大小相同的文件</translation>
-    </message>
-    <message>
-        <source>Skip</source>
-        <translation>跳过</translation>
-    </message>
-    <message>
-        <source>Keep both (rename)</source>
-        <translation>保留两者（重命名）</translation>
-    </message>
-    <message>
-        <source>%1 running, %2 waiting, %3 failed</source>
-        <translation>%1 个进行中，%2 个等待中，%3 个失败</translation>
-    </message>
-    <message>
-        <source> · %1 of %2</source>
-        <translation> · %1 / %2</translation>
-    </message>
-    <message>
-        <source> · %1/s · %2 left</source>
-        <translation> · %1/s · 剩余 %2</translation>
-    </message>
-    <message>
-        <source>Transfers are still running. Stop them? Unfinished transfers resume when Gantry starts again.</source>
-        <translation>仍有传输正在进行。要停止吗？未完成的传输将在 Gantry 下次启动时续传。</translation>
-    </message>
-    <message>
-        <source>Transfers to %1 are still running. Stop them? Files not yet transferred will be missing if the machine is terminated.</source>
-        <translation>与 %1 之间的传输仍在进行。要停止吗？如果释放该机器，尚未传输的文件将会丢失。</translation>
-    </message>
-    <message>
-        <source>Transfers pending</source>
-        <translation>传输未完成</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::TrayIcon</name>
-    <message>
-        <source>Show Gantry</source>
-        <translation>显示 Gantry</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::Verify</name>
-    <message>
-        <source>Pass</source>
-        <translation>通过</translation>
-    </message>
-    <message>
-        <source>Skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <source>Warn</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Fail</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>错误</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::VerifyResultsModel</name>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>Test</source>
-        <translation>测试项</translation>
-    </message>
-    <message>
-        <source>Measured</source>
-        <translation>实测值</translation>
-    </message>
-    <message>
-        <source>Expected</source>
-        <translation>预期值</translation>
-    </message>
-    <message>
-        <source>Ratio</source>
-        <translation>比率</translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>结论</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::VerifyTab</name>
-    <message>
-        <source>Run verification</source>
-        <translation>运行验证</translation>
-    </message>
-    <message>
-        <source>Upload Gantry&apos;s GPU test program and run it for about a minute</source>
-        <translation>上传 Gantry 的 GPU 测试程序并运行约一分钟</translation>
-    </message>
-    <message>
-        <source>Quick</source>
-        <translation>快速</translation>
-    </message>
-    <message>
-        <source>A shorter run (about 15 s): identity, bandwidth and compute rates</source>
-        <translation>较短的测试（约 15 秒）：型号识别、带宽和算力</translation>
-    </message>
-    <message>
-        <source>Doctor</source>
-        <translation>诊断</translation>
-    </message>
-    <message>
-        <source>Check the driver, PyTorch, disk, ECC, clocks and PCIe, with fixes</source>
-        <translation>检查驱动、PyTorch、磁盘、ECC、频率和 PCIe，并给出解决方法</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Select a machine and connect to verify its GPUs.</source>
-        <translation>选择一台机器并连接，即可验证其 GPU。</translation>
-    </message>
-    <message>
-        <source>Spec comparison and findings appear here after a run.</source>
-        <translation>运行后将在此显示规格对比和检查结果。</translation>
-    </message>
-    <message>
-        <source>Results</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>历史</translation>
-    </message>
-    <message>
-        <source>Verify</source>
-        <translation>验证</translation>
-    </message>
-    <message>
-        <source>Ready to verify %1.</source>
-        <translation>已准备好验证 %1。</translation>
-    </message>
-    <message>
-        <source>Connect to %1 to verify its GPUs.</source>
-        <translation>连接 %1 以验证其 GPU。</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在启动…</translation>
-    </message>
-    <message>
-        <source>Not connected: connect to the machine first.</source>
-        <translation>未连接：请先连接到该机器。</translation>
-    </message>
-    <message>
-        <source>Running Doctor…</source>
-        <translation>正在运行诊断…</translation>
-    </message>
-    <message>
-        <source>Doctor found no blocking problem.</source>
-        <translation>诊断未发现阻碍性问题。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Doctor found %n problem(s); each row says how to fix it.</source>
-        <translation>
-            <numerusform>诊断发现 %n 个问题，每行都列出了解决方法。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
-        <source>How: %1 — %2</source>
-        <translation>方法：%1 — %2</translation>
-    </message>
-    <message>
-        <source>GPU %1 vs %2 spec: memory bandwidth %3, FP32 %4, tensor %5 of the datasheet</source>
-        <translation>GPU %1 与 %2 规格对比：显存带宽为标称值的 %3，FP32 为 %4，Tensor 为 %5</translation>
-    </message>
-    <message>
-        <source>Cost: $%1 per measured tensor TFLOPS-hour</source>
-        <translation>费用：按实测 Tensor 算力计，每 TFLOPS 每小时 $%1</translation>
-    </message>
-    <message>
-        <source>No GPU could be tested; see Doctor below for the fix.</source>
-        <translation>没有可测试的 GPU；请查看下方诊断结果了解解决方法。</translation>
-    </message>
-    <message>
-        <source>Finished in %1 s.</source>
-        <translation>用时 %1 秒完成。</translation>
-    </message>
-    <message>
-        <source>no GPU</source>
-        <translation>无 GPU</translation>
-    </message>
-    <message>
-        <source>, %1 GB/s</source>
-        <translation>，%1 GB/s</translation>
-    </message>
-    <message>
-        <source>, %1 TFLOPS</source>
-        <translation>，%1 TFLOPS</translation>
-    </message>
-    <message>
-        <source>, $%1/TFLOPS-h</source>
-        <translation>，$%1/TFLOPS-h</translation>
-    </message>
-    <message>
-        <source>%1 via %2</source>
-        <translation>%1（通过 %2）</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::monitor::FleetOverview</name>
-    <message>
-        <source>No machine is being monitored. Connect to one to see it here.</source>
-        <translation>当前没有监控任何机器。连接一台机器后即可在此查看。</translation>
-    </message>
-    <message>
-        <source>free</source>
-        <translation>空闲</translation>
-    </message>
-    <message>
-        <source>CPU %1</source>
-        <translation>CPU %1</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::monitor::MetricChart</name>
-    <message>
-        <source>%1: %2 at %3</source>
-        <translation>%1：%3 时为 %2</translation>
-    </message>
-    <message>
-        <source>hours ago</source>
-        <translation>小时前</translation>
-    </message>
-    <message>
-        <source>minutes ago</source>
-        <translation>分钟前</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::monitor::MonitorTab</name>
-    <message>
-        <source>GPU utilization</source>
-        <translation>GPU 利用率</translation>
-    </message>
-    <message>
-        <source>GPU memory used</source>
-        <translation>已用显存</translation>
-    </message>
-    <message>
-        <source>GPU temperature</source>
-        <translation>GPU 温度</translation>
-    </message>
-    <message>
-        <source>GPU power</source>
-        <translation>GPU 功耗</translation>
-    </message>
-    <message>
-        <source>SM clock</source>
-        <translation>SM 频率</translation>
-    </message>
-    <message>
-        <source>Host CPU</source>
-        <translation>主机 CPU</translation>
-    </message>
-    <message>
-        <source>Host RAM</source>
-        <translation>主机内存</translation>
-    </message>
-    <message>
-        <source>Network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <source>Disk</source>
-        <translation>磁盘</translation>
-    </message>
-    <message>
-        <source>all cores</source>
-        <translation>所有核心</translation>
-    </message>
-    <message>
-        <source>busiest core</source>
-        <translation>最忙核心</translation>
-    </message>
-    <message>
-        <source>used</source>
-        <translation>已用</translation>
-    </message>
-    <message>
-        <source>received</source>
-        <translation>接收</translation>
-    </message>
-    <message>
-        <source>sent</source>
-        <translation>发送</translation>
-    </message>
-    <message>
-        <source>read</source>
-        <translation>读取</translation>
-    </message>
-    <message>
-        <source>written</source>
-        <translation>写入</translation>
-    </message>
-    <message>
-        <source>Hint</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Critical</source>
-        <translation>严重</translation>
-    </message>
-    <message>
-        <source>Not monitoring: connect to a machine.</source>
-        <translation>未在监控：请连接一台机器。</translation>
-    </message>
-    <message>
-        <source>Last 10 minutes</source>
-        <translation>最近 10 分钟</translation>
-    </message>
-    <message>
-        <source>Last 3 hours</source>
-        <translation>最近 3 小时</translation>
-    </message>
-    <message>
-        <source>Last 48 hours</source>
-        <translation>最近 48 小时</translation>
-    </message>
-    <message>
-        <source>When idle: notify</source>
-        <translation>空闲时：通知</translation>
-    </message>
-    <message>
-        <source>When idle: stop</source>
-        <translation>空闲时：关机</translation>
-    </message>
-    <message>
-        <source>When idle: terminate</source>
-        <translation>空闲时：释放</translation>
-    </message>
-    <message>
-        <source>What to do when every GPU of this billing machine has been idle for a while. Stop/terminate wait for a visible countdown you can cancel, and never run while transfers or jobs are active.</source>
-        <translation>当这台计费中的机器所有 GPU 都空闲一段时间后要执行的操作。关机/释放前会显示可取消的倒计时，且在有传输或任务进行时绝不会执行。</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Every GPU of %1 is idle: %2 in %3 s.</source>
-        <translation>%1 的所有 GPU 均处于空闲：%3 秒后%2。</translation>
-    </message>
-    <message>
-        <source>Idle countdown stopped: %1</source>
-        <translation>空闲倒计时已停止：%1</translation>
-    </message>
-    <message>
-        <source>Requested: %1 %2</source>
-        <translation>已请求：%1 %2</translation>
-    </message>
-    <message>
-        <source>Not monitoring: select and connect a machine.</source>
-        <translation>未在监控：请选择并连接一台机器。</translation>
-    </message>
-    <message>
-        <source>%1: connect to start monitoring.</source>
-        <translation>%1：连接后开始监控。</translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation>GPU %1</translation>
-    </message>
-    <message>
-        <source>No history for this machine yet: connect and let it sample first.</source>
-        <translation>该机器暂无历史数据：请先连接并等待采样。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Export monitor history</source>
-        <translation>导出监控历史</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Monitor</source>
-        <translation>监控</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::monitor::ProcessModel</name>
-    <message>
-        <source>n/a</source>
-        <translation>不适用</translation>
-    </message>
-    <message>
-        <source>(not visible from this login)</source>
-        <translation>（当前登录用户不可见）</translation>
-    </message>
-    <message>
-        <source>PID</source>
-        <translation>PID</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>GPU memory (MiB)</source>
-        <translation>显存 (MiB)</translation>
-    </message>
-    <message>
-        <source>Process</source>
-        <translation>进程</translation>
-    </message>
-    <message>
-        <source>Command line</source>
-        <translation>命令行</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::uilanguage</name>
-    <message>
-        <source>Cannot save the language setting in %1; check that the folder is writable.</source>
-        <translation>无法在 %1 中保存语言设置；请检查该文件夹是否可写。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::Assessment</name>
-    <message>
-        <source>%1 shows %2 MiB of memory; a %3 has about %4 MiB. Part of the memory is missing or reserved: ask the provider, or pick another instance.</source>
-        <translation>%1 显示显存为 %2 MiB，而 %3 应有约 %4 MiB。部分显存缺失或被保留：请联系云服务商，或换一台实例。</translation>
-    </message>
-    <message>
-        <source>%1 has %2 SMs; a %3 has %4. It may be a cut-down variant of the chip.</source>
-        <translation>%1 有 %2 个 SM，而 %3 应有 %4 个。它可能是该芯片的阉割版。</translation>
-    </message>
-    <message>
-        <source>%1 has a %2-bit memory bus; a %3 has %4 bits.</source>
-        <translation>%1 的显存位宽为 %2 bit，而 %3 应为 %4 bit。</translation>
-    </message>
-    <message>
-        <source>%1 is power-capped at %2 W (default %3 W), so it cannot reach full speed. Ask the provider, or run `sudo nvidia-smi -pl %3` if you have root.</source>
-        <translation>%1 的功耗上限被限制为 %2 W（默认 %3 W），无法跑满性能。请联系云服务商；如有 root 权限，可运行 `sudo nvidia-smi -pl %3`。</translation>
-    </message>
-    <message>
-        <source>%1&apos;s PCIe link tops out at Gen%2; a %3 supports Gen%4 (the slot or riser limits it).</source>
-        <translation>%1 的 PCIe 链路最高只有 Gen%2，而 %3 支持 Gen%4（受插槽或转接卡限制）。</translation>
-    </message>
-    <message>
-        <source>%1 has MIG enabled: you rented a slice, not the whole GPU. If the whole GPU was advertised, ask the provider (or run `sudo nvidia-smi -mig 0` and reset the GPU).</source>
-        <translation>%1 已启用 MIG：你租到的是 GPU 的一个切片，而不是整张卡。如果宣传的是整卡，请联系云服务商（或运行 `sudo nvidia-smi -mig 0` 并重置 GPU）。</translation>
-    </message>
-    <message>
-        <source>%1 %2: %3 %4 is %5% of the spec sheet&apos;s %6; rerun, and if it repeats ask the provider.</source>
-        <translation>%1 %2：%3 %4 仅为规格表中 %6 的 %5%；请重新运行，若仍如此，请联系云服务商。</translation>
-    </message>
-    <message numerus="yes">
-        <source>The instance type advertises %n GPU(s) but only %1 answered. Ask the provider for a refund or relaunch.</source>
-        <translation>
-            <numerusform>该实例类型标称 %n 块 GPU，但只有 %1 块有响应。请向云服务商申请退款，或重新创建实例。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 is a %2, but the instance type advertises %3. Stop the instance and report it to the provider.</source>
-        <translation>%1 实际是 %2，但该实例类型标称为 %3。请将实例关机，并向云服务商反馈。</translation>
-    </message>
-    <message>
-        <source>%1 is a %2, but the instance type advertises %3 (%4 GB/s vs %5 GB/s memory bandwidth). Check you were billed for the right variant.</source>
-        <translation>%1 实际是 %2，但该实例类型标称为 %3（显存带宽 %4 GB/s 对比 %5 GB/s）。请确认计费的型号是否正确。</translation>
-    </message>
-    <message>
-        <source>%1 has %2 GiB of memory; the instance type advertises %3 GB per GPU. Ask the provider, or relaunch.</source>
-        <translation>%1 的显存为 %2 GiB，而该实例类型标称每块 GPU %3 GB。请联系云服务商，或重新创建实例。</translation>
-    </message>
-    <message>
-        <source>%1 %2: ratio %3 is below Gantry&apos;s threshold, so it counts as %4.</source>
-        <translation>%1 %2：比值 %3 低于 Gantry 的阈值，因此判定为 %4。</translation>
-    </message>
-    <message>
-        <source>%1 is not in Gantry&apos;s spec table; it is judged by its own clocks only.</source>
-        <translation>%1 不在 Gantry 的规格表中，仅根据其自身频率进行评估。</translation>
-    </message>
-    <message>
-        <source>ERROR: no GPU was tested</source>
-        <translation>错误：没有测试任何 GPU</translation>
-    </message>
-    <message>
-        <source>ERROR: %1</source>
-        <translation>错误：%1</translation>
-    </message>
-    <message>
-        <source>PASS: %1 healthy and at spec</source>
-        <translation>通过：%1 状态正常，性能达标</translation>
-    </message>
-    <message>
-        <source>WARN: %1 works but underdelivers; see the warnings</source>
-        <translation>警告：%1 可以工作但性能不达标；请查看警告</translation>
-    </message>
-    <message>
-        <source>FAIL: %1 is faulty or not as advertised</source>
-        <translation>失败：%1 有故障或与宣传不符</translation>
-    </message>
-    <message>
-        <source>%1: %2 could not be fully tested</source>
-        <translation>%1：%2 未能完整测试</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::Doctor</name>
-    <message>
-        <source>No NVIDIA GPU/driver found: nvidia-smi is not installed, so the NVIDIA driver is missing or this is not a GPU image.</source>
-        <translation>未找到 NVIDIA GPU/驱动：未安装 nvidia-smi，说明缺少 NVIDIA 驱动，或这不是 GPU 镜像。</translation>
-    </message>
-    <message>
-        <source>Relaunch with the provider&apos;s GPU/CUDA image, or install the driver (`sudo apt install nvidia-driver-%1` or `sudo ubuntu-drivers install`), then reboot.</source>
-        <translation>请使用云服务商提供的 GPU/CUDA 镜像重新创建实例，或安装驱动（`sudo apt install nvidia-driver-%1` 或 `sudo ubuntu-drivers install`），然后重启。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi fails: %1</source>
-        <translation>nvidia-smi 运行失败：%1</translation>
-    </message>
-    <message>
-        <source>Reboot the instance; if it persists, ask the provider for another machine.</source>
-        <translation>请重启实例；如果问题仍然存在，请向云服务商申请更换机器。</translation>
-    </message>
-    <message numerus="yes">
-        <source>nvidia-smi works: %n GPU(s), driver %1, CUDA %2</source>
-        <translation>
-            <numerusform>nvidia-smi 正常：%n 块 GPU，驱动 %1，CUDA %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Driver %1 (CUDA %2) is too old for Gantry&apos;s verification program (needs %3 or newer); Verify will build it on the instance or fall back to PyTorch.</source>
-        <translation>驱动 %1（CUDA %2）版本过旧，无法运行 Gantry 的验证程序（需要 %3 或更高版本）；验证时将在实例上编译该程序，或回退到 PyTorch。</translation>
-    </message>
-    <message>
-        <source>Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` and reboot.</source>
-        <translation>请选择驱动为 %1 或更高版本的镜像，或升级驱动：`sudo apt install nvidia-driver-%1`，然后重启。</translation>
-    </message>
-    <message>
-        <source>Driver %1 (CUDA %2) is older than CUDA 13 (driver %3): the verification program falls back to JIT-compiled PTX, and CUDA 13 software (e.g. PyTorch cu130 wheels) will not run.</source>
-        <translation>驱动 %1（CUDA %2）低于 CUDA 13 所需版本（驱动 %3）：验证程序将回退到 JIT 编译的 PTX，且 CUDA 13 软件（如 PyTorch cu130 wheel 包）无法运行。</translation>
-    </message>
-    <message>
-        <source>Driver %1 is new enough for the verification program.</source>
-        <translation>驱动 %1 版本满足验证程序的要求。</translation>
-    </message>
-    <message>
-        <source>%1 runs %2</source>
-        <translation>%1 正在运行 %2</translation>
-    </message>
-    <message>
-        <source>%1 has %2 MiB in use by a process this user cannot see (another container?)</source>
-        <translation>%1 有 %2 MiB 显存被当前用户看不到的进程占用（可能是其他容器？）</translation>
-    </message>
-    <message>
-        <source>pid %1 (%2) uses %3</source>
-        <translation>pid %1（%2）占用 %3</translation>
-    </message>
-    <message>
-        <source>No other process is using the GPUs.</source>
-        <translation>没有其他进程在使用 GPU。</translation>
-    </message>
-    <message>
-        <source>The GPU is already in use: %1.</source>
-        <translation>GPU 已被占用：%1。</translation>
-    </message>
-    <message>
-        <source>Stop those processes (`nvidia-smi` lists them; `kill PID`) before measuring, or ask the provider why a fresh instance is busy.</source>
-        <translation>测量前请结束这些进程（用 `nvidia-smi` 查看，用 `kill PID` 结束），或询问云服务商为何新实例的 GPU 已被占用。</translation>
-    </message>
-    <message>
-        <source>MIG is off: each GPU is whole.</source>
-        <translation>MIG 已关闭：每块 GPU 都是整卡。</translation>
-    </message>
-    <message>
-        <source>MIG is enabled on %1: processes see GPU slices, not whole GPUs.</source>
-        <translation>%1 已启用 MIG：进程看到的是 GPU 切片，而不是整卡。</translation>
-    </message>
-    <message>
-        <source>If you rented whole GPUs, run `sudo nvidia-smi -i N -mig 0` and reset the GPU (`sudo nvidia-smi -i N -r`), or ask the provider.</source>
-        <translation>如果你租的是整卡，请运行 `sudo nvidia-smi -i N -mig 0` 并重置 GPU（`sudo nvidia-smi -i N -r`），或联系云服务商。</translation>
-    </message>
-    <message>
-        <source>Start it: `sudo systemctl enable --now nvidia-fabricmanager` (install the nvidia-fabricmanager package matching driver %1 if missing), or ask the provider.</source>
-        <translation>请启动它：`sudo systemctl enable --now nvidia-fabricmanager`（如未安装，请安装与驱动 %1 匹配的 nvidia-fabricmanager 软件包），或联系云服务商。</translation>
-    </message>
-    <message>
-        <source>%1 fabric state &quot;%2&quot;</source>
-        <translation>%1 fabric 状态为“%2”</translation>
-    </message>
-    <message>
-        <source>CUDA fails with error 802 (system not yet initialized): on NVSwitch systems this means the NVIDIA Fabric Manager is not running (Fabric Manager: %1).</source>
-        <translation>CUDA 报错 802（system not yet initialized）：在 NVSwitch 系统上，这表示 NVIDIA Fabric Manager 未运行（Fabric Manager：%1）。</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
-        <source>The NVLink fabric is not initialised: %1; CUDA will fail with error 802.</source>
-        <translation>NVLink fabric 未初始化：%1；CUDA 将报错 802。</translation>
-    </message>
-    <message>
-        <source>Not an NVSwitch system: Fabric Manager is not needed.</source>
-        <translation>不是 NVSwitch 系统：无需 Fabric Manager。</translation>
-    </message>
-    <message>
-        <source>NVSwitch system and Fabric Manager is running.</source>
-        <translation>NVSwitch 系统，Fabric Manager 正在运行。</translation>
-    </message>
-    <message numerus="yes">
-        <source>This is an NVSwitch system (%n GPUs) but Fabric Manager is not running (%1); CUDA will fail with error 802.</source>
-        <translation>
-            <numerusform>这是 NVSwitch 系统（%n 块 GPU），但 Fabric Manager 未运行（%1）；CUDA 将报错 802。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>state unknown</source>
-        <translation>状态未知</translation>
-    </message>
-    <message>
-        <source>Clocks are throttled by hardware (cut to half or less): %1.</source>
-        <translation>频率被硬件降频（降至一半或更低）：%1。</translation>
-    </message>
-    <message>
-        <source>This is a cooling or power-delivery fault of the machine: stop the instance and ask the provider for another one.</source>
-        <translation>这是机器的散热或供电故障：请将实例关机，并向云服务商申请更换一台。</translation>
-    </message>
-    <message>
-        <source>Clocks are reduced because the GPU runs hot: %1.</source>
-        <translation>GPU 温度过高导致降频：%1。</translation>
-    </message>
-    <message>
-        <source>Watch temperatures in the Monitor tab; if it persists at low load, ask the provider.</source>
-        <translation>请在“监控”标签页中观察温度；如果低负载时仍然如此，请联系云服务商。</translation>
-    </message>
-    <message>
-        <source>No thermal or power-brake throttling.</source>
-        <translation>没有因温度或功耗制动导致的降频。</translation>
-    </message>
-    <message>
-        <source>%1 has %2 uncorrected ECC errors since boot</source>
-        <translation>%1 自开机以来有 %2 个不可纠正的 ECC 错误</translation>
-    </message>
-    <message>
-        <source>%1 has a row remap pending (needs a GPU reset)</source>
-        <translation>%1 有待处理的行重映射（需要重置 GPU）</translation>
-    </message>
-    <message>
-        <source>%1 ran out of spare memory rows (remapping failure)</source>
-        <translation>%1 的备用显存行已用尽（重映射失败）</translation>
-    </message>
-    <message>
-        <source>%1 has a page retirement pending (needs a GPU reset)</source>
-        <translation>%1 有待处理的页面退役（需要重置 GPU）</translation>
-    </message>
-    <message>
-        <source>%1 has %2 rows remapped after uncorrectable errors</source>
-        <translation>%1 因不可纠正错误已重映射 %2 行</translation>
-    </message>
-    <message>
-        <source>%1 memory pages have been retired after ECC errors</source>
-        <translation>因 ECC 错误已退役 %1 个显存页面</translation>
-    </message>
-    <message>
-        <source>Reset the GPU (`sudo nvidia-smi -r -i N` with no processes on it) or reboot; if errors return, stop the instance and ask the provider for another machine.</source>
-        <translation>请重置 GPU（在没有进程占用时运行 `sudo nvidia-smi -r -i N`）或重启；如果错误再次出现，请将实例关机，并向云服务商申请更换机器。</translation>
-    </message>
-    <message>
-        <source>The memory was repaired, but this GPU has had faults: keep an eye on it (Verify&apos;s memory test checks it now).</source>
-        <translation>显存已修复，但这块 GPU 曾出现故障：请留意它的状态（验证中的显存测试会对其进行检查）。</translation>
-    </message>
-    <message>
-        <source>No uncorrected ECC errors and no pending row remaps.</source>
-        <translation>没有不可纠正的 ECC 错误，也没有待处理的行重映射。</translation>
-    </message>
-    <message>
-        <source>%1 runs x%2 of x%3</source>
-        <translation>%1 运行在 x%2（最高 x%3）</translation>
-    </message>
-    <message>
-        <source>%1 runs Gen%2 of Gen%3 under load</source>
-        <translation>%1 负载下运行在 Gen%2（最高 Gen%3）</translation>
-    </message>
-    <message>
-        <source>PCIe link below its maximum: %1.</source>
-        <translation>PCIe 链路未达到最高规格：%1。</translation>
-    </message>
-    <message>
-        <source>Run Verify: it measures host↔device bandwidth under load. If the link stays low, the GPU sits in a slow slot or riser: ask the provider.</source>
-        <translation>请运行验证：它会在负载下测量主机↔设备带宽。如果链路一直偏低，说明 GPU 插在低速插槽或转接卡上：请联系云服务商。</translation>
-    </message>
-    <message>
-        <source>PCIe links at full width; %1 idle at a lower generation (normal power saving).</source>
-        <translation>PCIe 链路宽度已满；%1 空闲时运行在较低代数（正常节能行为）。</translation>
-    </message>
-    <message>
-        <source>PCIe links at their maximum generation and width.</source>
-        <translation>PCIe 链路已达到最高代数和宽度。</translation>
-    </message>
-    <message>
-        <source>%1 at %2 W of %3 W</source>
-        <translation>%1 功耗上限 %2 W（默认 %3 W）</translation>
-    </message>
-    <message>
-        <source>Power limits at their defaults.</source>
-        <translation>功耗上限均为默认值。</translation>
-    </message>
-    <message>
-        <source>Power-capped below the default: %1.</source>
-        <translation>功耗上限低于默认值：%1。</translation>
-    </message>
-    <message>
-        <source>With root: `sudo nvidia-smi -i N -pl DEFAULT_WATTS`; otherwise ask the provider (it cuts throughput).</source>
-        <translation>如有 root 权限：`sudo nvidia-smi -i N -pl DEFAULT_WATTS`；否则请联系云服务商（它会降低吞吐量）。</translation>
-    </message>
-    <message>
-        <source>No Python on the instance (PyTorch not checked).</source>
-        <translation>实例上没有 Python（未检查 PyTorch）。</translation>
-    </message>
-    <message>
-        <source>PyTorch is not installed (nothing to check).</source>
-        <translation>未安装 PyTorch（无需检查）。</translation>
-    </message>
-    <message>
-        <source>PyTorch %1 (CUDA %2) sees the GPU.</source>
-        <translation>PyTorch %1（CUDA %2）可以识别 GPU。</translation>
-    </message>
-    <message>
-        <source>PyTorch %1 is a CPU-only build: it cannot use the GPU.</source>
-        <translation>PyTorch %1 是仅 CPU 版本：无法使用 GPU。</translation>
-    </message>
-    <message>
-        <source>Fix the driver first (see nvidia-smi).</source>
-        <translation>请先修复驱动（参见 nvidia-smi 检查项）。</translation>
-    </message>
-    <message>
-        <source>PyTorch %1 is built for CUDA %2 but driver %3 supports only CUDA %4, so torch.cuda.is_available() is False.</source>
-        <translation>PyTorch %1 基于 CUDA %2 构建，但驱动 %3 最高只支持 CUDA %4，因此 torch.cuda.is_available() 为 False。</translation>
-    </message>
-    <message>
-        <source>Install a matching build: `%1`, or upgrade the driver.</source>
-        <translation>请安装匹配的版本：`%1`，或升级驱动。</translation>
-    </message>
-    <message>
-        <source>PyTorch %1 (CUDA %2) cannot use the GPU%3.</source>
-        <translation>PyTorch %1（CUDA %2）无法使用 GPU%3。</translation>
-    </message>
-    <message>
-        <source>Check CUDA_VISIBLE_DEVICES and that the container has the GPU (`--gpus all`); see the other checks for driver problems.</source>
-        <translation>请检查 CUDA_VISIBLE_DEVICES，并确认容器已挂载 GPU（`--gpus all`）；驱动问题请参见其他检查项。</translation>
-    </message>
-    <message>
-        <source>%1 %2% full (%3 GiB free)</source>
-        <translation>%1 已用 %2%（剩余 %3 GiB）</translation>
-    </message>
-    <message>
-        <source>/dev/shm is only %1 MiB (PyTorch DataLoader workers crash)</source>
-        <translation>/dev/shm 只有 %1 MiB（PyTorch DataLoader 的 worker 会崩溃）</translation>
-    </message>
-    <message>
-        <source>Free space (`du -xh / | sort -h | tail`, `pip cache purge`, `conda clean -a`) or attach a larger volume; for /dev/shm start the container with `--shm-size=16g`.</source>
-        <translation>请清理空间（`du -xh / | sort -h | tail`、`pip cache purge`、`conda clean -a`）或挂载更大的数据盘；对于 /dev/shm，请使用 `--shm-size=16g` 启动容器。</translation>
-    </message>
-    <message>
-        <source>Disk nearly full: %1.</source>
-        <translation>磁盘即将写满：%1。</translation>
-    </message>
-    <message>
-        <source>Low disk space: %1.</source>
-        <translation>磁盘空间不足：%1。</translation>
-    </message>
-    <message>
-        <source>Disk usage unknown (df printed nothing).</source>
-        <translation>磁盘用量未知（df 没有输出）。</translation>
-    </message>
-    <message>
-        <source>Enough free disk space.</source>
-        <translation>磁盘剩余空间充足。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi cannot talk to the NVIDIA driver: the kernel module is not loaded (driver not installed for this kernel, or the module failed to load).</source>
-        <translation>nvidia-smi 无法与 NVIDIA 驱动通信：内核模块未加载（未为当前内核安装驱动，或模块加载失败）。</translation>
-    </message>
-    <message>
-        <source>Reboot; if it persists reinstall the driver for the running kernel (`sudo apt install --reinstall nvidia-driver-XXX` / DKMS) or relaunch with the provider&apos;s GPU image.</source>
-        <translation>请重启；如果问题仍然存在，请为当前运行的内核重新安装驱动（`sudo apt install --reinstall nvidia-driver-XXX` / DKMS），或使用云服务商的 GPU 镜像重新创建实例。</translation>
-    </message>
-    <message>
-        <source>NVML/driver version mismatch: the driver was upgraded but the old kernel module is still loaded.</source>
-        <translation>NVML/驱动版本不匹配：驱动已升级，但仍加载着旧的内核模块。</translation>
-    </message>
-    <message>
-        <source>NVML/driver version mismatch: the user-space driver is %1 but the loaded kernel module is older (the driver was upgraded without a reboot).</source>
-        <translation>NVML/驱动版本不匹配：用户态驱动为 %1，但已加载的内核模块版本更旧（升级驱动后未重启）。</translation>
-    </message>
-    <message>
-        <source>Reboot the instance (or stop GPU processes and reload the nvidia kernel modules).</source>
-        <translation>请重启实例（或结束 GPU 进程并重新加载 nvidia 内核模块）。</translation>
-    </message>
-    <message>
-        <source>The NVIDIA driver is loaded but sees no GPU: the GPU is not attached to this VM/container.</source>
-        <translation>NVIDIA 驱动已加载，但检测不到 GPU：GPU 未挂载到此虚拟机/容器。</translation>
-    </message>
-    <message>
-        <source>Start the container with the GPU (`docker run --gpus all`), check CUDA/NVIDIA_VISIBLE_DEVICES, or relaunch the instance.</source>
-        <translation>请挂载 GPU 启动容器（`docker run --gpus all`），检查 CUDA/NVIDIA_VISIBLE_DEVICES，或重新创建实例。</translation>
-    </message>
-    <message>
-        <source>A GPU has fallen off the bus (&quot;GPU is lost&quot;): hardware or power fault.</source>
-        <translation>有 GPU 从总线上掉卡（“GPU is lost”）：硬件或供电故障。</translation>
-    </message>
-    <message>
-        <source>Reboot to recover; if it happens again, stop the instance and ask the provider for another machine.</source>
-        <translation>请重启以恢复；如果再次发生，请将实例关机，并向云服务商申请更换机器。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi cannot open a GPU (%1).</source>
-        <translation>nvidia-smi 无法打开 GPU（%1）。</translation>
-    </message>
-    <message>
-        <source>Reboot; if it persists, the GPU is faulty: ask the provider for another machine.</source>
-        <translation>请重启；如果问题仍然存在，说明 GPU 有故障：请向云服务商申请更换机器。</translation>
-    </message>
-    <message>
-        <source>NVML fails to start: %1.</source>
-        <translation>NVML 启动失败：%1。</translation>
-    </message>
-    <message>
-        <source>Reboot; if it persists reinstall the driver or relaunch with the provider&apos;s GPU image.</source>
-        <translation>请重启；如果问题仍然存在，请重新安装驱动，或使用云服务商的 GPU 镜像重新创建实例。</translation>
-    </message>
-    <message>
-        <source>The doctor script did not finish, so some checks are missing.</source>
-        <translation>诊断脚本未运行完毕，部分检查结果缺失。</translation>
-    </message>
-    <message>
-        <source>Run it again; if it keeps stopping, a command on the instance hangs (often nvidia-smi on a broken driver).</source>
-        <translation>请重新运行；如果一直中断，说明实例上有命令卡住了（通常是驱动损坏时的 nvidia-smi）。</translation>
-    </message>
-    <message numerus="yes">
-        <source>NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric Manager runs outside this container).</source>
-        <translation>
-            <numerusform>NVSwitch 系统：nvidia-smi 报告全部 %n 块 GPU 的 NVLink fabric 已初始化（Fabric Manager 在此容器之外运行）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not PID 1 (a container), so systemctl cannot see it.</source>
-        <translation>NVSwitch 系统，但无法从这里判断 Fabric Manager 是否在运行：systemd 不是 PID 1（这是一个容器），systemctl 看不到它。</translation>
-    </message>
-    <message>
-        <source>Check it: `nvidia-smi -q | grep -A2 Fabric` should show State &quot;Completed&quot; on every GPU, or run a tiny CUDA init (`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`); error 802 there means Fabric Manager is not running — ask the provider.</source>
-        <translation>检查方法：`nvidia-smi -q | grep -A2 Fabric` 应在每块 GPU 上显示 State &quot;Completed&quot;；或运行一次最小的 CUDA 初始化（`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`）；若报错 802，说明 Fabric Manager 未运行——请联系云服务商。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::HistoryStore</name>
-    <message>
-        <source>Cannot create the config directory %1; check its permissions.</source>
-        <translation>无法创建配置目录 %1；请检查其权限。</translation>
-    </message>
-    <message>
-        <source>Cannot open the verification history %1: %2</source>
-        <translation>无法打开验证历史 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot prepare the verification history %1: %2</source>
-        <translation>无法初始化验证历史 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot save the run in %1: %2</source>
-        <translation>无法将本次运行结果保存到 %1：%2</translation>
-    </message>
-    <message>
-        <source>The verification history is not open.</source>
-        <translation>验证历史未打开。</translation>
-    </message>
-    <message>
-        <source>Cannot read the verification history: %1</source>
-        <translation>无法读取验证历史：%1</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::Plan</name>
-    <message>
-        <source>the instance has no nvcc to build it</source>
-        <translation>实例上没有可用于编译的 nvcc</translation>
-    </message>
-    <message>
-        <source>the instance&apos;s nvcc %1 is too old to build it (12.0 or newer needed)</source>
-        <translation>实例上的 nvcc %1 版本过旧，无法编译（需要 12.0 或更高版本）</translation>
-    </message>
-    <message>
-        <source>the instance&apos;s nvcc %1 is newer than its driver supports (CUDA %2)</source>
-        <translation>实例上的 nvcc %1 高于其驱动支持的版本（CUDA %2）</translation>
-    </message>
-    <message>
-        <source>%1, so Gantry builds the verification program on the instance with its nvcc %2.</source>
-        <translation>%1，因此 Gantry 将使用实例上的 nvcc %2 在实例上编译验证程序。</translation>
-    </message>
-    <message>
-        <source>this Gantry has no kernel sources to build on the instance</source>
-        <translation>此 Gantry 未附带可在实例上编译的内核源码</translation>
-    </message>
-    <message>
-        <source>%1 and %2, so Gantry measures with PyTorch %3 instead (CUDA, a BF16 matmul rate, a copy rate).</source>
-        <translation>%1，且%2，因此 Gantry 改用 PyTorch %3 测量（CUDA、BF16 矩阵乘法速率、拷贝速率）。</translation>
-    </message>
-    <message>
-        <source>%1, %2, and PyTorch with CUDA is not available: only a diagnosis is possible.</source>
-        <translation>%1，%2，且没有可用的 CUDA 版 PyTorch：只能进行诊断。</translation>
-    </message>
-    <message>
-        <source>nvidia-smi is %1 but PyTorch %2 sees the GPU, so Gantry measures with PyTorch.</source>
-        <translation>nvidia-smi %1，但 PyTorch %2 可以识别 GPU，因此 Gantry 使用 PyTorch 测量。</translation>
-    </message>
-    <message>
-        <source>failing</source>
-        <translation>运行失败</translation>
-    </message>
-    <message>
-        <source>missing</source>
-        <translation>缺失</translation>
-    </message>
-    <message>
-        <source>No NVIDIA GPU/driver found (nvidia-smi is not installed): only a diagnosis is possible.</source>
-        <translation>未找到 NVIDIA GPU/驱动（未安装 nvidia-smi）：只能进行诊断。</translation>
-    </message>
-    <message>
-        <source>The NVIDIA driver does not work (%1): only a diagnosis is possible.</source>
-        <translation>NVIDIA 驱动无法工作（%1）：只能进行诊断。</translation>
-    </message>
-    <message>
-        <source>This Gantry has no built gantry-verify (built without nvcc)</source>
-        <translation>此 Gantry 未附带已编译的 gantry-verify（构建时没有 nvcc）</translation>
-    </message>
-    <message>
-        <source>The bundled gantry-verify is for %1 but the instance is %2</source>
-        <translation>内置的 gantry-verify 适用于 %1，但实例是 %2</translation>
-    </message>
-    <message>
-        <source>Driver %1 is older than the bundled gantry-verify needs (%2, CUDA 13)</source>
-        <translation>驱动 %1 低于内置 gantry-verify 的要求（%2，CUDA 13）</translation>
-    </message>
-    <message>
-        <source>Driver %1 runs the bundled gantry-verify.</source>
-        <translation>驱动 %1 可以运行内置的 gantry-verify。</translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation>（未知）</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::RemoteVerifier</name>
-    <message>
-        <source>Verification cancelled.</source>
-        <translation>验证已取消。</translation>
-    </message>
-    <message>
-        <source>The instance did not run Gantry&apos;s check script (exit %1); make sure the login shell can run `sh`.</source>
-        <translation>实例未能运行 Gantry 的检查脚本（退出码 %1）；请确认登录 shell 可以运行 `sh`。</translation>
-    </message>
-    <message>
-        <source>Cannot read %1 (%2); rebuild Gantry or pass --binary PATH.</source>
-        <translation>无法读取 %1（%2）；请重新构建 Gantry，或传入 --binary PATH。</translation>
-    </message>
-    <message>
-        <source>Cannot upload %1: the instance&apos;s home disk is full; free space and retry.</source>
-        <translation>无法上传 %1：实例的主目录所在磁盘已满；请清理空间后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot upload %1 to ~/.cache/gantry (%2); check the home directory is writable.</source>
-        <translation>无法将 %1 上传到 ~/.cache/gantry（%2）；请检查主目录是否可写。</translation>
-    </message>
-    <message>
-        <source>The uploaded %1 arrived damaged (checksum differs); retry the upload.</source>
-        <translation>上传的 %1 已损坏（校验和不一致）；请重新上传。</translation>
-    </message>
-    <message>
-        <source>gantry-verify rejected its arguments (%1); this Gantry and its verification program do not match, rebuild both.</source>
-        <translation>gantry-verify 拒绝了传入的参数（%1）；此 Gantry 与其验证程序版本不匹配，请同时重新构建两者。</translation>
-    </message>
-    <message>
-        <source>The instance cannot execute the verification program (exit %1: %2); it may be mounted noexec or need another architecture.</source>
-        <translation>实例无法执行验证程序（退出码 %1：%2）；可能其所在目录以 noexec 挂载，或需要其他架构的版本。</translation>
-    </message>
-    <message>
-        <source>The verification program failed (exit %1)%2; rerun Verify, and if it repeats, run Doctor.</source>
-        <translation>验证程序运行失败（退出码 %1）%2；请重新运行验证，若仍失败，请运行诊断。</translation>
-    </message>
-    <message>
-        <source>This Gantry has no kernels/ sources to build on the instance.</source>
-        <translation>此 Gantry 未附带可在实例上编译的 kernels/ 源码。</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>Building the verification program on the instance with its nvcc…</source>
-        <translation>正在使用实例上的 nvcc 编译验证程序…</translation>
-    </message>
-    <message>
-        <source>Building the verification program on the instance failed: %1</source>
-        <translation>在实例上编译验证程序失败：%1</translation>
-    </message>
-    <message>
-        <source>no output</source>
-        <translation>无输出</translation>
-    </message>
-    <message>
-        <source>Uploading the verification program…</source>
-        <translation>正在上传验证程序…</translation>
-    </message>
-    <message>
-        <source>Running the verification program…</source>
-        <translation>正在运行验证程序…</translation>
-    </message>
-    <message>
-        <source>The bundled gantry-verify says the driver is too old</source>
-        <translation>内置的 gantry-verify 提示驱动版本过旧</translation>
-    </message>
-    <message>
-        <source>%1; Gantry measures with PyTorch instead.</source>
-        <translation>%1；Gantry 改用 PyTorch 测量。</translation>
-    </message>
-    <message>
-        <source>Running the verification program built on the instance…</source>
-        <translation>正在运行在实例上编译的验证程序…</translation>
-    </message>
-    <message>
-        <source>Measuring with PyTorch…</source>
-        <translation>正在使用 PyTorch 测量…</translation>
-    </message>
-    <message>
-        <source>Checking the instance (driver, GPUs, tools)…</source>
-        <translation>正在检查实例（驱动、GPU、工具）…</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::workspace::PolicyRunner</name>
-    <message>
-        <source>Gantry cannot stop this machine: it was not launched through a provider Gantry manages. Stop it in your provider&apos;s console.</source>
-        <translation>Gantry 无法将这台机器关机：它不是通过 Gantry 管理的云服务商创建的。请在云服务商的控制台中关机。</translation>
-    </message>
-    <message>
-        <source>idle policy</source>
-        <translation>空闲策略</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::workspace::ResultsHome</name>
-    <message>
-        <source>Transfers to or from %1 are still queued or running; terminating loses them.</source>
-        <translation>与 %1 之间的传输仍在排队或进行中；释放会丢失这些传输。</translation>
-    </message>
-    <message>
-        <source>Results of %1 cannot be downloaded here: no transfer queue.</source>
-        <translation>无法在此下载 %1 的结果：没有传输队列。</translation>
-    </message>
-    <message>
-        <source>%1 is not a saved host; its result paths cannot be looked up.</source>
-        <translation>%1 不是已保存的主机；无法查找其结果路径。</translation>
-    </message>
-    <message>
-        <source>Cannot connect to %1 to bring its results home: %2</source>
-        <translation>无法连接到 %1 以下载其结果：%2</translation>
-    </message>
-    <message>
-        <source>No result files matched on %1; nothing to download.</source>
-        <translation>%1 上没有匹配的结果文件；无需下载。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Downloading %n result item(s) from %1 to %2…</source>
-        <translation>
-            <numerusform>正在从 %1 下载 %n 个结果项到 %2…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n result download(s) failed; see Transfers</source>
-        <translation>
-            <numerusform>%n 个结果下载失败；请查看“传输”</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Some results from %1 did not arrive; retry them in Transfers before terminating.</source>
-        <translation>%1 的部分结果未下载成功；释放前请在“传输”中重试。</translation>
-    </message>
-    <message>
-        <source>Results of %1 are home in %2; you can terminate it now.</source>
-        <translation>%1 的结果已下载到本地 %2；现在可以释放它了。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::workspace::Workspace</name>
-    <message>
-        <source>No provider &quot;%1&quot; is set up; add its API key first.</source>
-        <translation>尚未设置云服务商“%1”；请先添加其 API 密钥。</translation>
-    </message>
-    <message>
-        <source>An action on %1 is still running; wait for it to finish.</source>
-        <translation>%1 上的操作仍在进行；请等待其完成。</translation>
-    </message>
-    <message>
-        <source>%1 cannot stop instances; terminate instead.</source>
-        <translation>%1 不支持实例关机，请改为释放。</translation>
-    </message>
-    <message>
-        <source>The results of %1 could not be brought home (%2), so it was not terminated and keeps billing; %3 cannot stop instances.</source>
-        <translation>%1 的结果未能下载到本地（%2），因此未释放，仍在计费；%3 不支持实例关机。</translation>
-    </message>
-    <message>
-        <source>The results of %1 could not be brought home (%2), so it was stopped instead of terminated.</source>
-        <translation>%1 的结果未能下载到本地（%2），因此已将其关机，而不是释放。</translation>
-    </message>
-    <message>
-        <source>%1 is stopping; compute billing stops.</source>
-        <translation>%1 正在关机；计算费用停止计费。</translation>
-    </message>
-    <message>
-        <source>%1 is starting; compute billing resumes.</source>
-        <translation>%1 正在开机；计算费用恢复计费。</translation>
-    </message>
-    <message>
-        <source>%1 is restarting.</source>
-        <translation>%1 正在重启。</translation>
-    </message>
-    <message>
-        <source>%1 is being terminated; its billing stops.</source>
-        <translation>%1 正在释放；其费用停止计费。</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message>
-        <source>Rent, verify, use and watch cloud GPUs.</source>
-        <translation>租用、验证、使用和监控云 GPU。</translation>
-    </message>
-    <message>
-        <source>Configuration directory.</source>
-        <translation>配置目录。</translation>
-    </message>
-    <message>
-        <source>Save a screenshot of the window to FILE and quit.</source>
-        <translation>将窗口截图保存到 FILE 后退出。</translation>
-    </message>
-    <message>
-        <source>Select (and connect) a saved host.</source>
-        <translation>选择（并连接）一个已保存的主机。</translation>
-    </message>
-    <message>
-        <source>Open a panel: machines, prices, instances, transfers, monitor or cost.</source>
-        <translation>打开面板：machines（机器）、prices（价格）、instances（实例）、transfers（传输）、monitor（监控）或 cost（费用）。</translation>
-    </message>
-</context>
-<context>
-    <name>secrets</name>
-    <message>
-        <source>the OS keychain refused (%1); on Linux start a Secret Service (GNOME Keyring or KWallet) and unlock it, or use an environment variable for this secret</source>
-        <translation>系统钥匙串拒绝了请求（%1）；在 Linux 上请启动系统密钥环服务（GNOME Keyring 或 KWallet）并解锁，或改用环境变量提供此密钥</translation>
-    </message>
-</context>
-<context>
-    <name>ssh</name>
-    <message>
-        <source>disconnected</source>
-        <translation>已断开</translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation>正在连接</translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation>已连接</translation>
-    </message>
-    <message>
-        <source>authentication failed</source>
-        <translation>认证失败</translation>
-    </message>
-    <message>
-        <source>host key not accepted</source>
-        <translation>主机密钥未被接受</translation>
-    </message>
-    <message>
-        <source>host key changed</source>
-        <translation>主机密钥已变更</translation>
-    </message>
-    <message>
-        <source>cannot connect</source>
-        <translation>无法连接</translation>
-    </message>
-    <message>
-        <source>connection lost</source>
-        <translation>连接已断开</translation>
-    </message>
-    <message>
-        <source>%1 exists already; choose another path or remove it first</source>
-        <translation>%1 已存在；请选择其他路径，或先将其删除</translation>
-    </message>
-    <message>
-        <source>cannot create %1: %2</source>
-        <translation>无法创建 %1：%2</translation>
-    </message>
-    <message>
-        <source>cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <source>could not generate an ed25519 key</source>
-        <translation>无法生成 ed25519 密钥</translation>
-    </message>
-    <message>
-        <source>could not export the new key</source>
-        <translation>无法导出新密钥</translation>
-    </message>
-    <message>
-        <source>cannot read the key %1 (missing, encrypted or not a key)</source>
-        <translation>无法读取密钥 %1（文件不存在、已加密或不是密钥文件）</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>could not create an SSH session (out of memory?)</source>
-        <translation>无法创建 SSH 会话（内存不足？）</translation>
-    </message>
-    <message>
-        <source>invalid ProxyJump &quot;%1&quot;: %2</source>
-        <translation>ProxyJump “%1”无效：%2</translation>
-    </message>
-    <message>
-        <source>connection to %1 cancelled</source>
-        <translation>到 %1 的连接已取消</translation>
-    </message>
-    <message>
-        <source>no answer from %1 within %2 s: the machine is down, the port is wrong, or a firewall drops the connection; check the address and that the instance is running</source>
-        <translation>%1 在 %2 秒内无响应：机器已宕机、端口错误，或防火墙丢弃了连接；请检查地址，并确认实例正在运行</translation>
-    </message>
-    <message>
-        <source>cannot connect to %1: %2; check the host name and port, and that sshd runs there</source>
-        <translation>无法连接到 %1：%2；请检查主机名和端口，并确认对方正在运行 sshd</translation>
-    </message>
-    <message>
-        <source>%1 sent no host key: %2</source>
-        <translation>%1 未发送主机密钥：%2</translation>
-    </message>
-    <message>
-        <source>cannot hash the host key of %1</source>
-        <translation>无法计算 %1 的主机密钥哈希</translation>
-    </message>
-    <message>
-        <source>host key for %1 changed — possible attack (or the instance was re-created); recorded %2 %3, now %4 %5; if you trust the new key, remove line %6 of %7 (ssh-keygen -R %8%9 -f %7) and connect again</source>
-        <translation>%1 的主机密钥已变更——可能遭到攻击（或实例已被重建）；记录的是 %2 %3，现在是 %4 %5；如果你信任新密钥，请删除 %7 的第 %6 行（ssh-keygen -R %8%9 -f %7）后重新连接</translation>
-    </message>
-    <message>
-        <source>host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one your provider shows, then accept it (CLI: --accept-new-host-key)</source>
-        <translation>主机 %1 尚未记录；其 %2 密钥指纹为 %3；请与云服务商显示的指纹核对后再接受（CLI：--accept-new-host-key）</translation>
-    </message>
-    <message>
-        <source>cannot record the host key in %1: %2</source>
-        <translation>无法将主机密钥记录到 %1：%2</translation>
-    </message>
-    <message>
-        <source>cannot read the known hosts file %1: %2; check its permissions</source>
-        <translation>无法读取 known_hosts 文件 %1：%2；请检查其权限</translation>
-    </message>
-    <message>
-        <source>connection to %1 broke during login: %2</source>
-        <translation>登录 %1 时连接中断：%2</translation>
-    </message>
-    <message>
-        <source>ssh-agent</source>
-        <translation>ssh-agent</translation>
-    </message>
-    <message>
-        <source>%1 (missing)</source>
-        <translation>%1（不存在）</translation>
-    </message>
-    <message>
-        <source>cannot unlock key %1: wrong passphrase, or not a private key file</source>
-        <translation>无法解锁密钥 %1：密码短语错误，或不是私钥文件</translation>
-    </message>
-    <message>
-        <source>keyboard-interactive</source>
-        <translation>keyboard-interactive（键盘交互）</translation>
-    </message>
-    <message>
-        <source>Password:</source>
-        <translation>密码：</translation>
-    </message>
-    <message>
-        <source>password</source>
-        <translation>密码</translation>
-    </message>
-    <message>
-        <source>Password for %1:</source>
-        <translation>%1 的密码：</translation>
-    </message>
-    <message>
-        <source>authentication failed for %1 (server accepts: %2; tried: %3); give the right key with -i KEYFILE or a password (--password-env VAR in the CLI), or add your public key to ~/.ssh/authorized_keys on the machine</source>
-        <translation>%1 认证失败（服务器接受：%2；已尝试：%3）；请用 -i KEYFILE 指定正确的密钥，或提供密码（CLI 中使用 --password-env VAR），或将你的公钥添加到该机器的 ~/.ssh/authorized_keys</translation>
-    </message>
-    <message>
-        <source>nothing usable</source>
-        <translation>无可用方式</translation>
-    </message>
-    <message>
-        <source>not connected to %1; reconnect first</source>
-        <translation>未连接到 %1；请先重新连接</translation>
-    </message>
-    <message>
-        <source>cannot open a channel to %1: %2</source>
-        <translation>无法打开到 %1 的通道：%2</translation>
-    </message>
-    <message>
-        <source>%1 refused a new session channel (%2); the server&apos;s MaxSessions may be reached</source>
-        <translation>%1 拒绝了新的会话通道（%2）；可能已达到服务器的 MaxSessions 上限</translation>
-    </message>
-    <message>
-        <source>%1 refused to run a command: %2</source>
-        <translation>%1 拒绝执行命令：%2</translation>
-    </message>
-    <message>
-        <source>cannot reach %1:%2 from %3 (%4): nothing listens on that port on the instance, or the server forbids forwarding (AllowTcpForwarding)</source>
-        <translation>无法从 %3 访问 %1:%2（%4）：实例上没有进程监听该端口，或服务器禁止了端口转发（AllowTcpForwarding）</translation>
-    </message>
-    <message>
-        <source>command cancelled on %1</source>
-        <translation>%1 上的命令已取消</translation>
-    </message>
-    <message>
-        <source>command on %1 did not finish within %2 s</source>
-        <translation>%1 上的命令未在 %2 秒内完成</translation>
-    </message>
-    <message>
-        <source>connection to %1 lost while a command ran</source>
-        <translation>在 %1 上执行命令时连接断开</translation>
-    </message>
-    <message>
-        <source>the SSH connection broke while reading</source>
-        <translation>读取时 SSH 连接中断</translation>
-    </message>
-    <message>
-        <source>the SSH connection broke while writing</source>
-        <translation>写入时 SSH 连接中断</translation>
-    </message>
-    <message>
-        <source>the SSH connection broke</source>
-        <translation>SSH 连接中断</translation>
-    </message>
-    <message>
-        <source>unclosed &apos;[&apos; in host &quot;%1&quot;</source>
-        <translation>主机“%1”中的“[”未闭合</translation>
-    </message>
-    <message>
-        <source>unexpected text after &apos;]&apos; in &quot;%1&quot;</source>
-        <translation>“%1”中的“]”后有多余文本</translation>
-    </message>
-    <message>
-        <source>invalid port &quot;%1&quot; in &quot;%2&quot; (expected 1–65535)</source>
-        <translation>“%2”中的端口“%1”无效（应为 1–65535）</translation>
-    </message>
-    <message>
-        <source>no host name in &quot;%1&quot; (expected [user@]host[:port])</source>
-        <translation>“%1”中没有主机名（格式应为 [user@]host[:port]）</translation>
-    </message>
-    <message>
-        <source>libssh refused SSH option %1 for %2 (%3); check the host, user and key settings, or update libssh (0.10.6 or newer)</source>
-        <translation>libssh 拒绝了 %2 的 SSH 选项 %1（%3）；请检查主机、用户和密钥设置，或升级 libssh（0.10.6 或更新版本）</translation>
-    </message>
-    <message>
-        <source>the host name is empty; give a DNS name or an IP address</source>
-        <translation>主机名为空；请填写 DNS 名称或 IP 地址</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a host name or IP address (it contains &quot;%2&quot;); give the machine&apos;s DNS name or IP address</source>
-        <translation>“%1”不是主机名或 IP 地址（其中包含“%2”）；请填写机器的 DNS 名称或 IP 地址</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a user name (it contains &quot;%2&quot;); give the login name without spaces, quotes or control characters</source>
-        <translation>“%1”不是用户名（其中包含“%2”）；请填写不含空格、引号或控制字符的登录名</translation>
-    </message>
-    <message>
-        <source>key file &quot;%1&quot; cannot be used: its path contains &quot;%2&quot;; move or rename the key to a path without quotes, backslashes or control characters</source>
-        <translation>无法使用密钥文件“%1”：其路径包含“%2”；请将密钥移动或重命名到不含引号、反斜杠或控制字符的路径</translation>
-    </message>
-    <message>
-        <source>invalid port %1 for %2 (expected 1–65535)</source>
-        <translation>%2 的端口 %1 无效（应为 1–65535）</translation>
-    </message>
-    <message>
-        <source>%1 sent more than %2 MiB of output; the command was stopped. If that much output is expected, raise the limit (gantry-cli: --max-output-mib)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
+        </message>
+        <message>
+            <source>Login</source>
+            <translation>登录</translation>
+        </message>
+        <message>
+            <source>Quit Gantry?</source>
+            <translation>退出 Gantry？</translation>
+        </message>
+        <message>
+            <source>Quit anyway?</source>
+            <translation>仍要退出吗？</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::OverviewTab</name>
+        <message>
+            <source>Select a machine and connect to see its facts.</source>
+            <translation>选择一台机器并连接，即可查看其配置信息。</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Fact</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>%1 (%2) is not connected. Press Connect.</source>
+            <translation>%1（%2）未连接，请点击“连接”。</translation>
+        </message>
+        <message>
+            <source>Connecting to %1…</source>
+            <translation>正在连接 %1…</translation>
+        </message>
+        <message>
+            <source>Gathering facts from %1…</source>
+            <translation>正在收集 %1 的配置信息…</translation>
+        </message>
+        <message>
+            <source>Operating system</source>
+            <translation>操作系统</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>内核</translation>
+        </message>
+        <message>
+            <source>CPU</source>
+            <translation>CPU</translation>
+        </message>
+        <message>
+            <source>%1 cores — %2</source>
+            <translation>%1 核 — %2</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>内存</translation>
+        </message>
+        <message>
+            <source>%1 GiB total, %2 GiB available</source>
+            <translation>共 %1 GiB，可用 %2 GiB</translation>
+        </message>
+        <message>
+            <source>Disk</source>
+            <translation>磁盘</translation>
+        </message>
+        <message>
+            <source>%1 GiB free of %2 GiB on %3</source>
+            <translation>%3 可用 %1 GiB，共 %2 GiB</translation>
+        </message>
+        <message>
+            <source>GPUs</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>no NVIDIA driver found</source>
+            <translation>未找到 NVIDIA 驱动</translation>
+        </message>
+        <message>
+            <source>GPU %1</source>
+            <translation>GPU %1</translation>
+        </message>
+        <message>
+            <source>%1, %2 GiB</source>
+            <translation>%1，%2 GiB</translation>
+        </message>
+        <message>
+            <source>Driver / CUDA</source>
+            <translation>驱动 / CUDA</translation>
+        </message>
+        <message>
+            <source>%1 / CUDA %2</source>
+            <translation>%1 / CUDA %2</translation>
+        </message>
+        <message>
+            <source>Python</source>
+            <translation>Python</translation>
+        </message>
+        <message>
+            <source>not found</source>
+            <translation>未找到</translation>
+        </message>
+        <message>
+            <source>PyTorch</source>
+            <translation>PyTorch</translation>
+        </message>
+        <message>
+            <source>%1 (CUDA %2), cuda.is_available() = %3</source>
+            <translation>%1（CUDA %2），cuda.is_available() = %3</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>not installed</source>
+            <translation>未安装</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>问题</translation>
+        </message>
+        <message>
+            <source>Fix: %1</source>
+            <translation>解决方法：%1</translation>
+        </message>
+        <message>
+            <source>%1 looks ready.</source>
+            <translation>%1 看起来已就绪。</translation>
+        </message>
+        <message>
+            <source>The machine</source>
+            <translation>该机器</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n problem(s) found; each comes with its fix below.</source>
+            <translation>
+                <numerusform>发现 %n 个问题，下方列出了各自的解决方法。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Overview</source>
+            <translation>概览</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::PriceTableModel</name>
+        <message>
+            <source>%1 GB</source>
+            <translation>%1 GB</translation>
+        </message>
+        <message>
+            <source>CPU only</source>
+            <translation>仅 CPU</translation>
+        </message>
+        <message>
+            <source>none now</source>
+            <translation>当前无库存</translation>
+        </message>
+        <message>
+            <source>Provider</source>
+            <translation>云服务商</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>GPUs</source>
+            <translation>GPU 数</translation>
+        </message>
+        <message>
+            <source>VRAM/GPU</source>
+            <translation>单卡显存</translation>
+        </message>
+        <message>
+            <source>vCPUs</source>
+            <translation>vCPU</translation>
+        </message>
+        <message>
+            <source>RAM</source>
+            <translation>内存</translation>
+        </message>
+        <message>
+            <source>Disk</source>
+            <translation>磁盘</translation>
+        </message>
+        <message>
+            <source>$/h</source>
+            <translation>$/h</translation>
+        </message>
+        <message>
+            <source>$/GPU-h</source>
+            <translation>$/GPU-h</translation>
+        </message>
+        <message>
+            <source>Capacity now</source>
+            <translation>当前库存</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::PricesPanel</name>
+        <message>
+            <source>Available now</source>
+            <translation>仅显示有库存</translation>
+        </message>
+        <message>
+            <source>Refresh</source>
+            <translation>刷新</translation>
+        </message>
+        <message>
+            <source>GPU model, e.g. H100</source>
+            <translation>GPU 型号，例如 H100</translation>
+        </message>
+        <message>
+            <source> GB</source>
+            <translation> GB</translation>
+        </message>
+        <message>
+            <source>VRAM ≥ </source>
+            <translation>显存 ≥ </translation>
+        </message>
+        <message>
+            <source>≤ $</source>
+            <translation>≤ $</translation>
+        </message>
+        <message>
+            <source>/h</source>
+            <translation>/h</translation>
+        </message>
+        <message>
+            <source>any price</source>
+            <translation>不限价格</translation>
+        </message>
+        <message>
+            <source>Launch…</source>
+            <translation>创建…</translation>
+        </message>
+        <message>
+            <source>Refreshing… (showing prices from %1)</source>
+            <translation>正在刷新…（当前显示 %1 的价格）</translation>
+        </message>
+        <message>
+            <source>Loading prices…</source>
+            <translation>正在加载价格…</translation>
+        </message>
+        <message>
+            <source>Never refreshed</source>
+            <translation>从未刷新</translation>
+        </message>
+        <message>
+            <source>Updated just now</source>
+            <translation>刚刚更新</translation>
+        </message>
+        <message numerus="yes">
+            <source>Updated %n min ago</source>
+            <translation>
+                <numerusform>%n 分钟前更新</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Updated %n h ago</source>
+            <translation>
+                <numerusform>%n 小时前更新</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Updated %n days ago — refresh for current prices</source>
+            <translation>
+                <numerusform>%n 天前更新 — 请刷新以获取最新价格</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::RemoteDirModel</name>
+        <message>
+            <source>Folder</source>
+            <translation>文件夹</translation>
+        </message>
+        <message>
+            <source>Link</source>
+            <translation>链接</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <source>Modified</source>
+            <translation>修改时间</translation>
+        </message>
+        <message>
+            <source>Type</source>
+            <translation>类型</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::RunJobDialog</name>
+        <message>
+            <source>Run a job</source>
+            <translation>运行任务</translation>
+        </message>
+        <message>
+            <source>python train.py --epochs 10</source>
+            <translation>python train.py --epochs 10</translation>
+        </message>
+        <message>
+            <source>from the command, e.g. train-20261130-164500</source>
+            <translation>根据命令生成，例如 train-20261130-164500</translation>
+        </message>
+        <message>
+            <source>home directory; e.g. ~/project</source>
+            <translation>主目录；例如 ~/project</translation>
+        </message>
+        <message>
+            <source>one KEY=VALUE per line, e.g. CUDA_VISIBLE_DEVICES=0</source>
+            <translation>每行一个 KEY=VALUE，例如 CUDA_VISIBLE_DEVICES=0</translation>
+        </message>
+        <message>
+            <source>a virtualenv to activate, e.g. ~/venv</source>
+            <translation>要激活的 virtualenv，例如 ~/venv</translation>
+        </message>
+        <message>
+            <source>a conda environment to activate</source>
+            <translation>要激活的 conda 环境</translation>
+        </message>
+        <message>
+            <source>&amp;Command:</source>
+            <translation>命令(&amp;C)：</translation>
+        </message>
+        <message>
+            <source>&amp;Name:</source>
+            <translation>名称(&amp;N)：</translation>
+        </message>
+        <message>
+            <source>&amp;Working directory:</source>
+            <translation>工作目录(&amp;W)：</translation>
+        </message>
+        <message>
+            <source>&amp;Environment:</source>
+            <translation>环境变量(&amp;E)：</translation>
+        </message>
+        <message>
+            <source>&amp;Virtualenv:</source>
+            <translation>Virtualenv(&amp;V)：</translation>
+        </message>
+        <message>
+            <source>C&amp;onda env:</source>
+            <translation>Conda 环境(&amp;O)：</translation>
+        </message>
+        <message>
+            <source>The job runs in tmux (or screen, or nohup) on the machine and keeps running when Gantry closes or the connection drops.</source>
+            <translation>任务在机器上的 tmux（或 screen、nohup）中运行，关闭 Gantry 或连接断开后仍会继续运行。</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>运行</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::TransferQueueModel</name>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>%1 min %2 s</source>
+            <translation>%1 分 %2 秒</translation>
+        </message>
+        <message>
+            <source>%1 h %2 min</source>
+            <translation>%1 小时 %2 分</translation>
+        </message>
+        <message>
+            <source>%1 → %2:%3</source>
+            <translation>%1 → %2:%3</translation>
+        </message>
+        <message>
+            <source>%1:%2 → %3</source>
+            <translation>%1:%2 → %3</translation>
+        </message>
+        <message>
+            <source>Upload</source>
+            <translation>上传</translation>
+        </message>
+        <message>
+            <source>Download</source>
+            <translation>下载</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>%1/s</source>
+            <translation>%1/s</translation>
+        </message>
+        <message>
+            <source>Failed: %1</source>
+            <translation>失败：%1</translation>
+        </message>
+        <message>
+            <source>Done (resumed)</source>
+            <translation>完成（已续传）</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Direction</source>
+            <translation>方向</translation>
+        </message>
+        <message>
+            <source>Machine</source>
+            <translation>机器</translation>
+        </message>
+        <message>
+            <source>Progress</source>
+            <translation>进度</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <source>Speed</source>
+            <translation>速度</translation>
+        </message>
+        <message>
+            <source>Time left</source>
+            <translation>剩余时间</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::TransfersPanel</name>
+        <message>
+            <source>Pause</source>
+            <translation>暂停</translation>
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation>续传</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Clear finished</source>
+            <translation>清除已完成</translation>
+        </message>
+        <message>
+            <source>Destination exists</source>
+            <translation>目标已存在</translation>
+        </message>
+        <message>
+            <source>The folder %1 already exists on %2. Files that differ:</source>
+            <translation>文件夹 %1 在 %2 上已存在。内容不同的文件：</translation>
+        </message>
+        <message>
+            <source>%1 already exists on %2.</source>
+            <translation>%1 在 %2 上已存在。</translation>
+        </message>
+        <message>
+            <source>Overwrite</source>
+            <translation>覆盖</translation>
+        </message>
+        <message>
+            <source>Keep same-size files</source>
+            <translation>保留大小相同的文件</translation>
+        </message>
+        <message>
+            <source>Skip</source>
+            <translation>跳过</translation>
+        </message>
+        <message>
+            <source>Keep both (rename)</source>
+            <translation>保留两者（重命名）</translation>
+        </message>
+        <message>
+            <source>%1 running, %2 waiting, %3 failed</source>
+            <translation>%1 个进行中，%2 个等待中，%3 个失败</translation>
+        </message>
+        <message>
+            <source> · %1 of %2</source>
+            <translation> · %1 / %2</translation>
+        </message>
+        <message>
+            <source> · %1/s · %2 left</source>
+            <translation> · %1/s · 剩余 %2</translation>
+        </message>
+        <message>
+            <source>Transfers are still running. Stop them? Unfinished transfers resume when Gantry starts again.</source>
+            <translation>仍有传输正在进行。要停止吗？未完成的传输将在 Gantry 下次启动时续传。</translation>
+        </message>
+        <message>
+            <source>Transfers to %1 are still running. Stop them? Files not yet transferred will be missing if the machine is terminated.</source>
+            <translation>与 %1 之间的传输仍在进行。要停止吗？如果释放该机器，尚未传输的文件将会丢失。</translation>
+        </message>
+        <message>
+            <source>Transfers pending</source>
+            <translation>传输未完成</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::TrayIcon</name>
+        <message>
+            <source>Show Gantry</source>
+            <translation>显示 Gantry</translation>
+        </message>
+        <message>
+            <source>Quit</source>
+            <translation>退出</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::Verify</name>
+        <message>
+            <source>Pass</source>
+            <translation>通过</translation>
+        </message>
+        <message>
+            <source>Skipped</source>
+            <translation>已跳过</translation>
+        </message>
+        <message>
+            <source>Warn</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>Fail</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Error</source>
+            <translation>错误</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::VerifyResultsModel</name>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>Test</source>
+            <translation>测试项</translation>
+        </message>
+        <message>
+            <source>Measured</source>
+            <translation>实测值</translation>
+        </message>
+        <message>
+            <source>Expected</source>
+            <translation>预期值</translation>
+        </message>
+        <message>
+            <source>Ratio</source>
+            <translation>比率</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::VerifyTab</name>
+        <message>
+            <source>Run verification</source>
+            <translation>运行验证</translation>
+        </message>
+        <message>
+            <source>Upload Gantry's GPU test program and run it for about a minute</source>
+            <translation>上传 Gantry 的 GPU 测试程序并运行约一分钟</translation>
+        </message>
+        <message>
+            <source>Quick</source>
+            <translation>快速</translation>
+        </message>
+        <message>
+            <source>A shorter run (about 15 s): identity, bandwidth and compute rates</source>
+            <translation>较短的测试（约 15 秒）：型号识别、带宽和算力</translation>
+        </message>
+        <message>
+            <source>Doctor</source>
+            <translation>诊断</translation>
+        </message>
+        <message>
+            <source>Check the driver, PyTorch, disk, ECC, clocks and PCIe, with fixes</source>
+            <translation>检查驱动、PyTorch、磁盘、ECC、频率和 PCIe，并给出解决方法</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Select a machine and connect to verify its GPUs.</source>
+            <translation>选择一台机器并连接，即可验证其 GPU。</translation>
+        </message>
+        <message>
+            <source>Spec comparison and findings appear here after a run.</source>
+            <translation>运行后将在此显示规格对比和检查结果。</translation>
+        </message>
+        <message>
+            <source>Results</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <source>History</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>Verify</source>
+            <translation>验证</translation>
+        </message>
+        <message>
+            <source>Ready to verify %1.</source>
+            <translation>已准备好验证 %1。</translation>
+        </message>
+        <message>
+            <source>Connect to %1 to verify its GPUs.</source>
+            <translation>连接 %1 以验证其 GPU。</translation>
+        </message>
+        <message>
+            <source>Starting…</source>
+            <translation>正在启动…</translation>
+        </message>
+        <message>
+            <source>Not connected: connect to the machine first.</source>
+            <translation>未连接：请先连接到该机器。</translation>
+        </message>
+        <message>
+            <source>Running Doctor…</source>
+            <translation>正在运行诊断…</translation>
+        </message>
+        <message>
+            <source>Doctor found no blocking problem.</source>
+            <translation>诊断未发现阻碍性问题。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Doctor found %n problem(s); each row says how to fix it.</source>
+            <translation>
+                <numerusform>诊断发现 %n 个问题，每行都列出了解决方法。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>How: %1 — %2</source>
+            <translation>方法：%1 — %2</translation>
+        </message>
+        <message>
+            <source>GPU %1 vs %2 spec: memory bandwidth %3, FP32 %4, tensor %5 of the datasheet</source>
+            <translation>GPU %1 与 %2 规格对比：显存带宽为标称值的 %3，FP32 为 %4，Tensor 为 %5</translation>
+        </message>
+        <message>
+            <source>Cost: $%1 per measured tensor TFLOPS-hour</source>
+            <translation>费用：按实测 Tensor 算力计，每 TFLOPS 每小时 $%1</translation>
+        </message>
+        <message>
+            <source>No GPU could be tested; see Doctor below for the fix.</source>
+            <translation>没有可测试的 GPU；请查看下方诊断结果了解解决方法。</translation>
+        </message>
+        <message>
+            <source>Finished in %1 s.</source>
+            <translation>用时 %1 秒完成。</translation>
+        </message>
+        <message>
+            <source>no GPU</source>
+            <translation>无 GPU</translation>
+        </message>
+        <message>
+            <source>, %1 GB/s</source>
+            <translation>，%1 GB/s</translation>
+        </message>
+        <message>
+            <source>, %1 TFLOPS</source>
+            <translation>，%1 TFLOPS</translation>
+        </message>
+        <message>
+            <source>, $%1/TFLOPS-h</source>
+            <translation>，$%1/TFLOPS-h</translation>
+        </message>
+        <message>
+            <source>%1 via %2</source>
+            <translation>%1（通过 %2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::monitor::FleetOverview</name>
+        <message>
+            <source>No machine is being monitored. Connect to one to see it here.</source>
+            <translation>当前没有监控任何机器。连接一台机器后即可在此查看。</translation>
+        </message>
+        <message>
+            <source>free</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>CPU %1</source>
+            <translation>CPU %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::monitor::MetricChart</name>
+        <message>
+            <source>%1: %2 at %3</source>
+            <translation>%1：%3 时为 %2</translation>
+        </message>
+        <message>
+            <source>hours ago</source>
+            <translation>小时前</translation>
+        </message>
+        <message>
+            <source>minutes ago</source>
+            <translation>分钟前</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::monitor::MonitorTab</name>
+        <message>
+            <source>GPU utilization</source>
+            <translation>GPU 利用率</translation>
+        </message>
+        <message>
+            <source>GPU memory used</source>
+            <translation>已用显存</translation>
+        </message>
+        <message>
+            <source>GPU temperature</source>
+            <translation>GPU 温度</translation>
+        </message>
+        <message>
+            <source>GPU power</source>
+            <translation>GPU 功耗</translation>
+        </message>
+        <message>
+            <source>SM clock</source>
+            <translation>SM 频率</translation>
+        </message>
+        <message>
+            <source>Host CPU</source>
+            <translation>主机 CPU</translation>
+        </message>
+        <message>
+            <source>Host RAM</source>
+            <translation>主机内存</translation>
+        </message>
+        <message>
+            <source>Network</source>
+            <translation>网络</translation>
+        </message>
+        <message>
+            <source>Disk</source>
+            <translation>磁盘</translation>
+        </message>
+        <message>
+            <source>all cores</source>
+            <translation>所有核心</translation>
+        </message>
+        <message>
+            <source>busiest core</source>
+            <translation>最忙核心</translation>
+        </message>
+        <message>
+            <source>used</source>
+            <translation>已用</translation>
+        </message>
+        <message>
+            <source>received</source>
+            <translation>接收</translation>
+        </message>
+        <message>
+            <source>sent</source>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>read</source>
+            <translation>读取</translation>
+        </message>
+        <message>
+            <source>written</source>
+            <translation>写入</translation>
+        </message>
+        <message>
+            <source>Hint</source>
+            <translation>提示</translation>
+        </message>
+        <message>
+            <source>Warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>Critical</source>
+            <translation>严重</translation>
+        </message>
+        <message>
+            <source>Not monitoring: connect to a machine.</source>
+            <translation>未在监控：请连接一台机器。</translation>
+        </message>
+        <message>
+            <source>Last 10 minutes</source>
+            <translation>最近 10 分钟</translation>
+        </message>
+        <message>
+            <source>Last 3 hours</source>
+            <translation>最近 3 小时</translation>
+        </message>
+        <message>
+            <source>Last 48 hours</source>
+            <translation>最近 48 小时</translation>
+        </message>
+        <message>
+            <source>When idle: notify</source>
+            <translation>空闲时：通知</translation>
+        </message>
+        <message>
+            <source>When idle: stop</source>
+            <translation>空闲时：关机</translation>
+        </message>
+        <message>
+            <source>When idle: terminate</source>
+            <translation>空闲时：释放</translation>
+        </message>
+        <message>
+            <source>What to do when every GPU of this billing machine has been idle for a while. Stop/terminate wait for a visible countdown you can cancel, and never run while transfers or jobs are active.</source>
+            <translation>当这台计费中的机器所有 GPU 都空闲一段时间后要执行的操作。关机/释放前会显示可取消的倒计时，且在有传输或任务进行时绝不会执行。</translation>
+        </message>
+        <message>
+            <source>Export CSV…</source>
+            <translation>导出 CSV…</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Every GPU of %1 is idle: %2 in %3 s.</source>
+            <translation>%1 的所有 GPU 均处于空闲：%3 秒后%2。</translation>
+        </message>
+        <message>
+            <source>Idle countdown stopped: %1</source>
+            <translation>空闲倒计时已停止：%1</translation>
+        </message>
+        <message>
+            <source>Requested: %1 %2</source>
+            <translation>已请求：%1 %2</translation>
+        </message>
+        <message>
+            <source>Not monitoring: select and connect a machine.</source>
+            <translation>未在监控：请选择并连接一台机器。</translation>
+        </message>
+        <message>
+            <source>%1: connect to start monitoring.</source>
+            <translation>%1：连接后开始监控。</translation>
+        </message>
+        <message>
+            <source>GPU %1</source>
+            <translation>GPU %1</translation>
+        </message>
+        <message>
+            <source>No history for this machine yet: connect and let it sample first.</source>
+            <translation>该机器暂无历史数据：请先连接并等待采样。</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Export monitor history</source>
+            <translation>导出监控历史</translation>
+        </message>
+        <message>
+            <source>CSV files (*.csv)</source>
+            <translation>CSV 文件 (*.csv)</translation>
+        </message>
+        <message>
+            <source>Export failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <source>Monitor</source>
+            <translation>监控</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::ui::monitor::ProcessModel</name>
+        <message>
+            <source>n/a</source>
+            <translation>不适用</translation>
+        </message>
+        <message>
+            <source>(not visible from this login)</source>
+            <translation>（当前登录用户不可见）</translation>
+        </message>
+        <message>
+            <source>PID</source>
+            <translation>PID</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>GPU memory (MiB)</source>
+            <translation>显存 (MiB)</translation>
+        </message>
+        <message>
+            <source>Process</source>
+            <translation>进程</translation>
+        </message>
+        <message>
+            <source>Command line</source>
+            <translation>命令行</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::uilanguage</name>
+        <message>
+            <source>Cannot save the language setting in %1; check that the folder is writable.</source>
+            <translation>无法在 %1 中保存语言设置；请检查该文件夹是否可写。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::verify::Assessment</name>
+        <message>
+            <source>%1 shows %2 MiB of memory; a %3 has about %4 MiB. Part of the memory is missing or reserved: ask the provider, or pick another instance.</source>
+            <translation>%1 显示显存为 %2 MiB，而 %3 应有约 %4 MiB。部分显存缺失或被保留：请联系云服务商，或换一台实例。</translation>
+        </message>
+        <message>
+            <source>%1 has %2 SMs; a %3 has %4. It may be a cut-down variant of the chip.</source>
+            <translation>%1 有 %2 个 SM，而 %3 应有 %4 个。它可能是该芯片的阉割版。</translation>
+        </message>
+        <message>
+            <source>%1 has a %2-bit memory bus; a %3 has %4 bits.</source>
+            <translation>%1 的显存位宽为 %2 bit，而 %3 应为 %4 bit。</translation>
+        </message>
+        <message>
+            <source>%1 is power-capped at %2 W (default %3 W), so it cannot reach full speed. Ask the provider, or run `sudo nvidia-smi -pl %3` if you have root.</source>
+            <translation>%1 的功耗上限被限制为 %2 W（默认 %3 W），无法跑满性能。请联系云服务商；如有 root 权限，可运行 `sudo nvidia-smi -pl %3`。</translation>
+        </message>
+        <message>
+            <source>%1's PCIe link tops out at Gen%2; a %3 supports Gen%4 (the slot or riser limits it).</source>
+            <translation>%1 的 PCIe 链路最高只有 Gen%2，而 %3 支持 Gen%4（受插槽或转接卡限制）。</translation>
+        </message>
+        <message>
+            <source>%1 has MIG enabled: you rented a slice, not the whole GPU. If the whole GPU was advertised, ask the provider (or run `sudo nvidia-smi -mig 0` and reset the GPU).</source>
+            <translation>%1 已启用 MIG：你租到的是 GPU 的一个切片，而不是整张卡。如果宣传的是整卡，请联系云服务商（或运行 `sudo nvidia-smi -mig 0` 并重置 GPU）。</translation>
+        </message>
+        <message>
+            <source>%1 %2: %3 %4 is %5% of the spec sheet's %6; rerun, and if it repeats ask the provider.</source>
+            <translation>%1 %2：%3 %4 仅为规格表中 %6 的 %5%；请重新运行，若仍如此，请联系云服务商。</translation>
+        </message>
+        <message numerus="yes">
+            <source>The instance type advertises %n GPU(s) but only %1 answered. Ask the provider for a refund or relaunch.</source>
+            <translation>
+                <numerusform>该实例类型标称 %n 块 GPU，但只有 %1 块有响应。请向云服务商申请退款，或重新创建实例。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 is a %2, but the instance type advertises %3. Stop the instance and report it to the provider.</source>
+            <translation>%1 实际是 %2，但该实例类型标称为 %3。请将实例关机，并向云服务商反馈。</translation>
+        </message>
+        <message>
+            <source>%1 is a %2, but the instance type advertises %3 (%4 GB/s vs %5 GB/s memory bandwidth). Check you were billed for the right variant.</source>
+            <translation>%1 实际是 %2，但该实例类型标称为 %3（显存带宽 %4 GB/s 对比 %5 GB/s）。请确认计费的型号是否正确。</translation>
+        </message>
+        <message>
+            <source>%1 has %2 GiB of memory; the instance type advertises %3 GB per GPU. Ask the provider, or relaunch.</source>
+            <translation>%1 的显存为 %2 GiB，而该实例类型标称每块 GPU %3 GB。请联系云服务商，或重新创建实例。</translation>
+        </message>
+        <message>
+            <source>%1 %2: ratio %3 is below Gantry's threshold, so it counts as %4.</source>
+            <translation>%1 %2：比值 %3 低于 Gantry 的阈值，因此判定为 %4。</translation>
+        </message>
+        <message>
+            <source>%1 is not in Gantry's spec table; it is judged by its own clocks only.</source>
+            <translation>%1 不在 Gantry 的规格表中，仅根据其自身频率进行评估。</translation>
+        </message>
+        <message>
+            <source>ERROR: no GPU was tested</source>
+            <translation>错误：没有测试任何 GPU</translation>
+        </message>
+        <message>
+            <source>ERROR: %1</source>
+            <translation>错误：%1</translation>
+        </message>
+        <message>
+            <source>PASS: %1 healthy and at spec</source>
+            <translation>通过：%1 状态正常，性能达标</translation>
+        </message>
+        <message>
+            <source>WARN: %1 works but underdelivers; see the warnings</source>
+            <translation>警告：%1 可以工作但性能不达标；请查看警告</translation>
+        </message>
+        <message>
+            <source>FAIL: %1 is faulty or not as advertised</source>
+            <translation>失败：%1 有故障或与宣传不符</translation>
+        </message>
+        <message>
+            <source>%1: %2 could not be fully tested</source>
+            <translation>%1：%2 未能完整测试</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::verify::Doctor</name>
+        <message>
+            <source>No NVIDIA GPU/driver found: nvidia-smi is not installed, so the NVIDIA driver is missing or this is not a GPU image.</source>
+            <translation>未找到 NVIDIA GPU/驱动：未安装 nvidia-smi，说明缺少 NVIDIA 驱动，或这不是 GPU 镜像。</translation>
+        </message>
+        <message>
+            <source>Relaunch with the provider's GPU/CUDA image, or install the driver (`sudo apt install nvidia-driver-%1` or `sudo ubuntu-drivers install`), then reboot.</source>
+            <translation>请使用云服务商提供的 GPU/CUDA 镜像重新创建实例，或安装驱动（`sudo apt install nvidia-driver-%1` 或 `sudo ubuntu-drivers install`），然后重启。</translation>
+        </message>
+        <message>
+            <source>nvidia-smi fails: %1</source>
+            <translation>nvidia-smi 运行失败：%1</translation>
+        </message>
+        <message>
+            <source>Reboot the instance; if it persists, ask the provider for another machine.</source>
+            <translation>请重启实例；如果问题仍然存在，请向云服务商申请更换机器。</translation>
+        </message>
+        <message numerus="yes">
+            <source>nvidia-smi works: %n GPU(s), driver %1, CUDA %2</source>
+            <translation>
+                <numerusform>nvidia-smi 正常：%n 块 GPU，驱动 %1，CUDA %2</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Driver %1 (CUDA %2) is too old for Gantry's verification program (needs %3 or newer); Verify will build it on the instance or fall back to PyTorch.</source>
+            <translation>驱动 %1（CUDA %2）版本过旧，无法运行 Gantry 的验证程序（需要 %3 或更高版本）；验证时将在实例上编译该程序，或回退到 PyTorch。</translation>
+        </message>
+        <message>
+            <source>Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` and reboot.</source>
+            <translation>请选择驱动为 %1 或更高版本的镜像，或升级驱动：`sudo apt install nvidia-driver-%1`，然后重启。</translation>
+        </message>
+        <message>
+            <source>Driver %1 (CUDA %2) is older than CUDA 13 (driver %3): the verification program falls back to JIT-compiled PTX, and CUDA 13 software (e.g. PyTorch cu130 wheels) will not run.</source>
+            <translation>驱动 %1（CUDA %2）低于 CUDA 13 所需版本（驱动 %3）：验证程序将回退到 JIT 编译的 PTX，且 CUDA 13 软件（如 PyTorch cu130 wheel 包）无法运行。</translation>
+        </message>
+        <message>
+            <source>Driver %1 is new enough for the verification program.</source>
+            <translation>驱动 %1 版本满足验证程序的要求。</translation>
+        </message>
+        <message>
+            <source>%1 runs %2</source>
+            <translation>%1 正在运行 %2</translation>
+        </message>
+        <message>
+            <source>%1 has %2 MiB in use by a process this user cannot see (another container?)</source>
+            <translation>%1 有 %2 MiB 显存被当前用户看不到的进程占用（可能是其他容器？）</translation>
+        </message>
+        <message>
+            <source>pid %1 (%2) uses %3</source>
+            <translation>pid %1（%2）占用 %3</translation>
+        </message>
+        <message>
+            <source>No other process is using the GPUs.</source>
+            <translation>没有其他进程在使用 GPU。</translation>
+        </message>
+        <message>
+            <source>The GPU is already in use: %1.</source>
+            <translation>GPU 已被占用：%1。</translation>
+        </message>
+        <message>
+            <source>Stop those processes (`nvidia-smi` lists them; `kill PID`) before measuring, or ask the provider why a fresh instance is busy.</source>
+            <translation>测量前请结束这些进程（用 `nvidia-smi` 查看，用 `kill PID` 结束），或询问云服务商为何新实例的 GPU 已被占用。</translation>
+        </message>
+        <message>
+            <source>MIG is off: each GPU is whole.</source>
+            <translation>MIG 已关闭：每块 GPU 都是整卡。</translation>
+        </message>
+        <message>
+            <source>MIG is enabled on %1: processes see GPU slices, not whole GPUs.</source>
+            <translation>%1 已启用 MIG：进程看到的是 GPU 切片，而不是整卡。</translation>
+        </message>
+        <message>
+            <source>If you rented whole GPUs, run `sudo nvidia-smi -i N -mig 0` and reset the GPU (`sudo nvidia-smi -i N -r`), or ask the provider.</source>
+            <translation>如果你租的是整卡，请运行 `sudo nvidia-smi -i N -mig 0` 并重置 GPU（`sudo nvidia-smi -i N -r`），或联系云服务商。</translation>
+        </message>
+        <message>
+            <source>Start it: `sudo systemctl enable --now nvidia-fabricmanager` (install the nvidia-fabricmanager package matching driver %1 if missing), or ask the provider.</source>
+            <translation>请启动它：`sudo systemctl enable --now nvidia-fabricmanager`（如未安装，请安装与驱动 %1 匹配的 nvidia-fabricmanager 软件包），或联系云服务商。</translation>
+        </message>
+        <message>
+            <source>%1 fabric state "%2"</source>
+            <translation>%1 fabric 状态为“%2”</translation>
+        </message>
+        <message>
+            <source>CUDA fails with error 802 (system not yet initialized): on NVSwitch systems this means the NVIDIA Fabric Manager is not running (Fabric Manager: %1).</source>
+            <translation>CUDA 报错 802（system not yet initialized）：在 NVSwitch 系统上，这表示 NVIDIA Fabric Manager 未运行（Fabric Manager：%1）。</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>The NVLink fabric is not initialised: %1; CUDA will fail with error 802.</source>
+            <translation>NVLink fabric 未初始化：%1；CUDA 将报错 802。</translation>
+        </message>
+        <message>
+            <source>Not an NVSwitch system: Fabric Manager is not needed.</source>
+            <translation>不是 NVSwitch 系统：无需 Fabric Manager。</translation>
+        </message>
+        <message>
+            <source>NVSwitch system and Fabric Manager is running.</source>
+            <translation>NVSwitch 系统，Fabric Manager 正在运行。</translation>
+        </message>
+        <message numerus="yes">
+            <source>This is an NVSwitch system (%n GPUs) but Fabric Manager is not running (%1); CUDA will fail with error 802.</source>
+            <translation>
+                <numerusform>这是 NVSwitch 系统（%n 块 GPU），但 Fabric Manager 未运行（%1）；CUDA 将报错 802。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>state unknown</source>
+            <translation>状态未知</translation>
+        </message>
+        <message>
+            <source>Clocks are throttled by hardware (cut to half or less): %1.</source>
+            <translation>频率被硬件降频（降至一半或更低）：%1。</translation>
+        </message>
+        <message>
+            <source>This is a cooling or power-delivery fault of the machine: stop the instance and ask the provider for another one.</source>
+            <translation>这是机器的散热或供电故障：请将实例关机，并向云服务商申请更换一台。</translation>
+        </message>
+        <message>
+            <source>Clocks are reduced because the GPU runs hot: %1.</source>
+            <translation>GPU 温度过高导致降频：%1。</translation>
+        </message>
+        <message>
+            <source>Watch temperatures in the Monitor tab; if it persists at low load, ask the provider.</source>
+            <translation>请在“监控”标签页中观察温度；如果低负载时仍然如此，请联系云服务商。</translation>
+        </message>
+        <message>
+            <source>No thermal or power-brake throttling.</source>
+            <translation>没有因温度或功耗制动导致的降频。</translation>
+        </message>
+        <message>
+            <source>%1 has %2 uncorrected ECC errors since boot</source>
+            <translation>%1 自开机以来有 %2 个不可纠正的 ECC 错误</translation>
+        </message>
+        <message>
+            <source>%1 has a row remap pending (needs a GPU reset)</source>
+            <translation>%1 有待处理的行重映射（需要重置 GPU）</translation>
+        </message>
+        <message>
+            <source>%1 ran out of spare memory rows (remapping failure)</source>
+            <translation>%1 的备用显存行已用尽（重映射失败）</translation>
+        </message>
+        <message>
+            <source>%1 has a page retirement pending (needs a GPU reset)</source>
+            <translation>%1 有待处理的页面退役（需要重置 GPU）</translation>
+        </message>
+        <message>
+            <source>%1 has %2 rows remapped after uncorrectable errors</source>
+            <translation>%1 因不可纠正错误已重映射 %2 行</translation>
+        </message>
+        <message>
+            <source>%1 memory pages have been retired after ECC errors</source>
+            <translation>因 ECC 错误已退役 %1 个显存页面</translation>
+        </message>
+        <message>
+            <source>Reset the GPU (`sudo nvidia-smi -r -i N` with no processes on it) or reboot; if errors return, stop the instance and ask the provider for another machine.</source>
+            <translation>请重置 GPU（在没有进程占用时运行 `sudo nvidia-smi -r -i N`）或重启；如果错误再次出现，请将实例关机，并向云服务商申请更换机器。</translation>
+        </message>
+        <message>
+            <source>The memory was repaired, but this GPU has had faults: keep an eye on it (Verify's memory test checks it now).</source>
+            <translation>显存已修复，但这块 GPU 曾出现故障：请留意它的状态（验证中的显存测试会对其进行检查）。</translation>
+        </message>
+        <message>
+            <source>No uncorrected ECC errors and no pending row remaps.</source>
+            <translation>没有不可纠正的 ECC 错误，也没有待处理的行重映射。</translation>
+        </message>
+        <message>
+            <source>%1 runs x%2 of x%3</source>
+            <translation>%1 运行在 x%2（最高 x%3）</translation>
+        </message>
+        <message>
+            <source>%1 runs Gen%2 of Gen%3 under load</source>
+            <translation>%1 负载下运行在 Gen%2（最高 Gen%3）</translation>
+        </message>
+        <message>
+            <source>PCIe link below its maximum: %1.</source>
+            <translation>PCIe 链路未达到最高规格：%1。</translation>
+        </message>
+        <message>
+            <source>Run Verify: it measures host↔device bandwidth under load. If the link stays low, the GPU sits in a slow slot or riser: ask the provider.</source>
+            <translation>请运行验证：它会在负载下测量主机↔设备带宽。如果链路一直偏低，说明 GPU 插在低速插槽或转接卡上：请联系云服务商。</translation>
+        </message>
+        <message>
+            <source>PCIe links at full width; %1 idle at a lower generation (normal power saving).</source>
+            <translation>PCIe 链路宽度已满；%1 空闲时运行在较低代数（正常节能行为）。</translation>
+        </message>
+        <message>
+            <source>PCIe links at their maximum generation and width.</source>
+            <translation>PCIe 链路已达到最高代数和宽度。</translation>
+        </message>
+        <message>
+            <source>%1 at %2 W of %3 W</source>
+            <translation>%1 功耗上限 %2 W（默认 %3 W）</translation>
+        </message>
+        <message>
+            <source>Power limits at their defaults.</source>
+            <translation>功耗上限均为默认值。</translation>
+        </message>
+        <message>
+            <source>Power-capped below the default: %1.</source>
+            <translation>功耗上限低于默认值：%1。</translation>
+        </message>
+        <message>
+            <source>With root: `sudo nvidia-smi -i N -pl DEFAULT_WATTS`; otherwise ask the provider (it cuts throughput).</source>
+            <translation>如有 root 权限：`sudo nvidia-smi -i N -pl DEFAULT_WATTS`；否则请联系云服务商（它会降低吞吐量）。</translation>
+        </message>
+        <message>
+            <source>No Python on the instance (PyTorch not checked).</source>
+            <translation>实例上没有 Python（未检查 PyTorch）。</translation>
+        </message>
+        <message>
+            <source>PyTorch is not installed (nothing to check).</source>
+            <translation>未安装 PyTorch（无需检查）。</translation>
+        </message>
+        <message>
+            <source>PyTorch %1 (CUDA %2) sees the GPU.</source>
+            <translation>PyTorch %1（CUDA %2）可以识别 GPU。</translation>
+        </message>
+        <message>
+            <source>PyTorch %1 is a CPU-only build: it cannot use the GPU.</source>
+            <translation>PyTorch %1 是仅 CPU 版本：无法使用 GPU。</translation>
+        </message>
+        <message>
+            <source>Fix the driver first (see nvidia-smi).</source>
+            <translation>请先修复驱动（参见 nvidia-smi 检查项）。</translation>
+        </message>
+        <message>
+            <source>PyTorch %1 is built for CUDA %2 but driver %3 supports only CUDA %4, so torch.cuda.is_available() is False.</source>
+            <translation>PyTorch %1 基于 CUDA %2 构建，但驱动 %3 最高只支持 CUDA %4，因此 torch.cuda.is_available() 为 False。</translation>
+        </message>
+        <message>
+            <source>Install a matching build: `%1`, or upgrade the driver.</source>
+            <translation>请安装匹配的版本：`%1`，或升级驱动。</translation>
+        </message>
+        <message>
+            <source>PyTorch %1 (CUDA %2) cannot use the GPU%3.</source>
+            <translation>PyTorch %1（CUDA %2）无法使用 GPU%3。</translation>
+        </message>
+        <message>
+            <source>Check CUDA_VISIBLE_DEVICES and that the container has the GPU (`--gpus all`); see the other checks for driver problems.</source>
+            <translation>请检查 CUDA_VISIBLE_DEVICES，并确认容器已挂载 GPU（`--gpus all`）；驱动问题请参见其他检查项。</translation>
+        </message>
+        <message>
+            <source>%1 %2% full (%3 GiB free)</source>
+            <translation>%1 已用 %2%（剩余 %3 GiB）</translation>
+        </message>
+        <message>
+            <source>/dev/shm is only %1 MiB (PyTorch DataLoader workers crash)</source>
+            <translation>/dev/shm 只有 %1 MiB（PyTorch DataLoader 的 worker 会崩溃）</translation>
+        </message>
+        <message>
+            <source>Free space (`du -xh / | sort -h | tail`, `pip cache purge`, `conda clean -a`) or attach a larger volume; for /dev/shm start the container with `--shm-size=16g`.</source>
+            <translation>请清理空间（`du -xh / | sort -h | tail`、`pip cache purge`、`conda clean -a`）或挂载更大的数据盘；对于 /dev/shm，请使用 `--shm-size=16g` 启动容器。</translation>
+        </message>
+        <message>
+            <source>Disk nearly full: %1.</source>
+            <translation>磁盘即将写满：%1。</translation>
+        </message>
+        <message>
+            <source>Low disk space: %1.</source>
+            <translation>磁盘空间不足：%1。</translation>
+        </message>
+        <message>
+            <source>Disk usage unknown (df printed nothing).</source>
+            <translation>磁盘用量未知（df 没有输出）。</translation>
+        </message>
+        <message>
+            <source>Enough free disk space.</source>
+            <translation>磁盘剩余空间充足。</translation>
+        </message>
+        <message>
+            <source>nvidia-smi cannot talk to the NVIDIA driver: the kernel module is not loaded (driver not installed for this kernel, or the module failed to load).</source>
+            <translation>nvidia-smi 无法与 NVIDIA 驱动通信：内核模块未加载（未为当前内核安装驱动，或模块加载失败）。</translation>
+        </message>
+        <message>
+            <source>Reboot; if it persists reinstall the driver for the running kernel (`sudo apt install --reinstall nvidia-driver-XXX` / DKMS) or relaunch with the provider's GPU image.</source>
+            <translation>请重启；如果问题仍然存在，请为当前运行的内核重新安装驱动（`sudo apt install --reinstall nvidia-driver-XXX` / DKMS），或使用云服务商的 GPU 镜像重新创建实例。</translation>
+        </message>
+        <message>
+            <source>NVML/driver version mismatch: the driver was upgraded but the old kernel module is still loaded.</source>
+            <translation>NVML/驱动版本不匹配：驱动已升级，但仍加载着旧的内核模块。</translation>
+        </message>
+        <message>
+            <source>NVML/driver version mismatch: the user-space driver is %1 but the loaded kernel module is older (the driver was upgraded without a reboot).</source>
+            <translation>NVML/驱动版本不匹配：用户态驱动为 %1，但已加载的内核模块版本更旧（升级驱动后未重启）。</translation>
+        </message>
+        <message>
+            <source>Reboot the instance (or stop GPU processes and reload the nvidia kernel modules).</source>
+            <translation>请重启实例（或结束 GPU 进程并重新加载 nvidia 内核模块）。</translation>
+        </message>
+        <message>
+            <source>The NVIDIA driver is loaded but sees no GPU: the GPU is not attached to this VM/container.</source>
+            <translation>NVIDIA 驱动已加载，但检测不到 GPU：GPU 未挂载到此虚拟机/容器。</translation>
+        </message>
+        <message>
+            <source>Start the container with the GPU (`docker run --gpus all`), check CUDA/NVIDIA_VISIBLE_DEVICES, or relaunch the instance.</source>
+            <translation>请挂载 GPU 启动容器（`docker run --gpus all`），检查 CUDA/NVIDIA_VISIBLE_DEVICES，或重新创建实例。</translation>
+        </message>
+        <message>
+            <source>A GPU has fallen off the bus ("GPU is lost"): hardware or power fault.</source>
+            <translation>有 GPU 从总线上掉卡（“GPU is lost”）：硬件或供电故障。</translation>
+        </message>
+        <message>
+            <source>Reboot to recover; if it happens again, stop the instance and ask the provider for another machine.</source>
+            <translation>请重启以恢复；如果再次发生，请将实例关机，并向云服务商申请更换机器。</translation>
+        </message>
+        <message>
+            <source>nvidia-smi cannot open a GPU (%1).</source>
+            <translation>nvidia-smi 无法打开 GPU（%1）。</translation>
+        </message>
+        <message>
+            <source>Reboot; if it persists, the GPU is faulty: ask the provider for another machine.</source>
+            <translation>请重启；如果问题仍然存在，说明 GPU 有故障：请向云服务商申请更换机器。</translation>
+        </message>
+        <message>
+            <source>NVML fails to start: %1.</source>
+            <translation>NVML 启动失败：%1。</translation>
+        </message>
+        <message>
+            <source>Reboot; if it persists reinstall the driver or relaunch with the provider's GPU image.</source>
+            <translation>请重启；如果问题仍然存在，请重新安装驱动，或使用云服务商的 GPU 镜像重新创建实例。</translation>
+        </message>
+        <message>
+            <source>The doctor script did not finish, so some checks are missing.</source>
+            <translation>诊断脚本未运行完毕，部分检查结果缺失。</translation>
+        </message>
+        <message>
+            <source>Run it again; if it keeps stopping, a command on the instance hangs (often nvidia-smi on a broken driver).</source>
+            <translation>请重新运行；如果一直中断，说明实例上有命令卡住了（通常是驱动损坏时的 nvidia-smi）。</translation>
+        </message>
+        <message numerus="yes">
+            <source>NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric Manager runs outside this container).</source>
+            <translation>
+                <numerusform>NVSwitch 系统：nvidia-smi 报告全部 %n 块 GPU 的 NVLink fabric 已初始化（Fabric Manager 在此容器之外运行）。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not PID 1 (a container), so systemctl cannot see it.</source>
+            <translation>NVSwitch 系统，但无法从这里判断 Fabric Manager 是否在运行：systemd 不是 PID 1（这是一个容器），systemctl 看不到它。</translation>
+        </message>
+        <message>
+            <source>Check it: `nvidia-smi -q | grep -A2 Fabric` should show State "Completed" on every GPU, or run a tiny CUDA init (`python3 -c "import torch; torch.zeros(1).cuda()"`); error 802 there means Fabric Manager is not running — ask the provider.</source>
+            <translation>检查方法：`nvidia-smi -q | grep -A2 Fabric` 应在每块 GPU 上显示 State "Completed"；或运行一次最小的 CUDA 初始化（`python3 -c "import torch; torch.zeros(1).cuda()"`）；若报错 802，说明 Fabric Manager 未运行——请联系云服务商。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::verify::HistoryStore</name>
+        <message>
+            <source>Cannot create the config directory %1; check its permissions.</source>
+            <translation>无法创建配置目录 %1；请检查其权限。</translation>
+        </message>
+        <message>
+            <source>Cannot open the verification history %1: %2</source>
+            <translation>无法打开验证历史 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot prepare the verification history %1: %2</source>
+            <translation>无法初始化验证历史 %1：%2</translation>
+        </message>
+        <message>
+            <source>Cannot save the run in %1: %2</source>
+            <translation>无法将本次运行结果保存到 %1：%2</translation>
+        </message>
+        <message>
+            <source>The verification history is not open.</source>
+            <translation>验证历史未打开。</translation>
+        </message>
+        <message>
+            <source>Cannot read the verification history: %1</source>
+            <translation>无法读取验证历史：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::verify::Plan</name>
+        <message>
+            <source>the instance has no nvcc to build it</source>
+            <translation>实例上没有可用于编译的 nvcc</translation>
+        </message>
+        <message>
+            <source>the instance's nvcc %1 is too old to build it (12.0 or newer needed)</source>
+            <translation>实例上的 nvcc %1 版本过旧，无法编译（需要 12.0 或更高版本）</translation>
+        </message>
+        <message>
+            <source>the instance's nvcc %1 is newer than its driver supports (CUDA %2)</source>
+            <translation>实例上的 nvcc %1 高于其驱动支持的版本（CUDA %2）</translation>
+        </message>
+        <message>
+            <source>%1, so Gantry builds the verification program on the instance with its nvcc %2.</source>
+            <translation>%1，因此 Gantry 将使用实例上的 nvcc %2 在实例上编译验证程序。</translation>
+        </message>
+        <message>
+            <source>this Gantry has no kernel sources to build on the instance</source>
+            <translation>此 Gantry 未附带可在实例上编译的内核源码</translation>
+        </message>
+        <message>
+            <source>%1 and %2, so Gantry measures with PyTorch %3 instead (CUDA, a BF16 matmul rate, a copy rate).</source>
+            <translation>%1，且%2，因此 Gantry 改用 PyTorch %3 测量（CUDA、BF16 矩阵乘法速率、拷贝速率）。</translation>
+        </message>
+        <message>
+            <source>%1, %2, and PyTorch with CUDA is not available: only a diagnosis is possible.</source>
+            <translation>%1，%2，且没有可用的 CUDA 版 PyTorch：只能进行诊断。</translation>
+        </message>
+        <message>
+            <source>nvidia-smi is %1 but PyTorch %2 sees the GPU, so Gantry measures with PyTorch.</source>
+            <translation>nvidia-smi %1，但 PyTorch %2 可以识别 GPU，因此 Gantry 使用 PyTorch 测量。</translation>
+        </message>
+        <message>
+            <source>failing</source>
+            <translation>运行失败</translation>
+        </message>
+        <message>
+            <source>missing</source>
+            <translation>缺失</translation>
+        </message>
+        <message>
+            <source>No NVIDIA GPU/driver found (nvidia-smi is not installed): only a diagnosis is possible.</source>
+            <translation>未找到 NVIDIA GPU/驱动（未安装 nvidia-smi）：只能进行诊断。</translation>
+        </message>
+        <message>
+            <source>The NVIDIA driver does not work (%1): only a diagnosis is possible.</source>
+            <translation>NVIDIA 驱动无法工作（%1）：只能进行诊断。</translation>
+        </message>
+        <message>
+            <source>This Gantry has no built gantry-verify (built without nvcc)</source>
+            <translation>此 Gantry 未附带已编译的 gantry-verify（构建时没有 nvcc）</translation>
+        </message>
+        <message>
+            <source>The bundled gantry-verify is for %1 but the instance is %2</source>
+            <translation>内置的 gantry-verify 适用于 %1，但实例是 %2</translation>
+        </message>
+        <message>
+            <source>Driver %1 is older than the bundled gantry-verify needs (%2, CUDA 13)</source>
+            <translation>驱动 %1 低于内置 gantry-verify 的要求（%2，CUDA 13）</translation>
+        </message>
+        <message>
+            <source>Driver %1 runs the bundled gantry-verify.</source>
+            <translation>驱动 %1 可以运行内置的 gantry-verify。</translation>
+        </message>
+        <message>
+            <source>(unknown)</source>
+            <translation>（未知）</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::verify::RemoteVerifier</name>
+        <message>
+            <source>Verification cancelled.</source>
+            <translation>验证已取消。</translation>
+        </message>
+        <message>
+            <source>The instance did not run Gantry's check script (exit %1); make sure the login shell can run `sh`.</source>
+            <translation>实例未能运行 Gantry 的检查脚本（退出码 %1）；请确认登录 shell 可以运行 `sh`。</translation>
+        </message>
+        <message>
+            <source>Cannot read %1 (%2); rebuild Gantry or pass --binary PATH.</source>
+            <translation>无法读取 %1（%2）；请重新构建 Gantry，或传入 --binary PATH。</translation>
+        </message>
+        <message>
+            <source>Cannot upload %1: the instance's home disk is full; free space and retry.</source>
+            <translation>无法上传 %1：实例的主目录所在磁盘已满；请清理空间后重试。</translation>
+        </message>
+        <message>
+            <source>Cannot upload %1 to ~/.cache/gantry (%2); check the home directory is writable.</source>
+            <translation>无法将 %1 上传到 ~/.cache/gantry（%2）；请检查主目录是否可写。</translation>
+        </message>
+        <message>
+            <source>The uploaded %1 arrived damaged (checksum differs); retry the upload.</source>
+            <translation>上传的 %1 已损坏（校验和不一致）；请重新上传。</translation>
+        </message>
+        <message>
+            <source>gantry-verify rejected its arguments (%1); this Gantry and its verification program do not match, rebuild both.</source>
+            <translation>gantry-verify 拒绝了传入的参数（%1）；此 Gantry 与其验证程序版本不匹配，请同时重新构建两者。</translation>
+        </message>
+        <message>
+            <source>The instance cannot execute the verification program (exit %1: %2); it may be mounted noexec or need another architecture.</source>
+            <translation>实例无法执行验证程序（退出码 %1：%2）；可能其所在目录以 noexec 挂载，或需要其他架构的版本。</translation>
+        </message>
+        <message>
+            <source>The verification program failed (exit %1)%2; rerun Verify, and if it repeats, run Doctor.</source>
+            <translation>验证程序运行失败（退出码 %1）%2；请重新运行验证，若仍失败，请运行诊断。</translation>
+        </message>
+        <message>
+            <source>This Gantry has no kernels/ sources to build on the instance.</source>
+            <translation>此 Gantry 未附带可在实例上编译的 kernels/ 源码。</translation>
+        </message>
+        <message>
+            <source>Cannot read %1: %2</source>
+            <translation>无法读取 %1：%2</translation>
+        </message>
+        <message>
+            <source>Building the verification program on the instance with its nvcc…</source>
+            <translation>正在使用实例上的 nvcc 编译验证程序…</translation>
+        </message>
+        <message>
+            <source>Building the verification program on the instance failed: %1</source>
+            <translation>在实例上编译验证程序失败：%1</translation>
+        </message>
+        <message>
+            <source>no output</source>
+            <translation>无输出</translation>
+        </message>
+        <message>
+            <source>Uploading the verification program…</source>
+            <translation>正在上传验证程序…</translation>
+        </message>
+        <message>
+            <source>Running the verification program…</source>
+            <translation>正在运行验证程序…</translation>
+        </message>
+        <message>
+            <source>The bundled gantry-verify says the driver is too old</source>
+            <translation>内置的 gantry-verify 提示驱动版本过旧</translation>
+        </message>
+        <message>
+            <source>%1; Gantry measures with PyTorch instead.</source>
+            <translation>%1；Gantry 改用 PyTorch 测量。</translation>
+        </message>
+        <message>
+            <source>Running the verification program built on the instance…</source>
+            <translation>正在运行在实例上编译的验证程序…</translation>
+        </message>
+        <message>
+            <source>Measuring with PyTorch…</source>
+            <translation>正在使用 PyTorch 测量…</translation>
+        </message>
+        <message>
+            <source>Checking the instance (driver, GPUs, tools)…</source>
+            <translation>正在检查实例（驱动、GPU、工具）…</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::workspace::PolicyRunner</name>
+        <message>
+            <source>Gantry cannot stop this machine: it was not launched through a provider Gantry manages. Stop it in your provider's console.</source>
+            <translation>Gantry 无法将这台机器关机：它不是通过 Gantry 管理的云服务商创建的。请在云服务商的控制台中关机。</translation>
+        </message>
+        <message>
+            <source>idle policy</source>
+            <translation>空闲策略</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::workspace::ResultsHome</name>
+        <message>
+            <source>Transfers to or from %1 are still queued or running; terminating loses them.</source>
+            <translation>与 %1 之间的传输仍在排队或进行中；释放会丢失这些传输。</translation>
+        </message>
+        <message>
+            <source>Results of %1 cannot be downloaded here: no transfer queue.</source>
+            <translation>无法在此下载 %1 的结果：没有传输队列。</translation>
+        </message>
+        <message>
+            <source>%1 is not a saved host; its result paths cannot be looked up.</source>
+            <translation>%1 不是已保存的主机；无法查找其结果路径。</translation>
+        </message>
+        <message>
+            <source>Cannot connect to %1 to bring its results home: %2</source>
+            <translation>无法连接到 %1 以下载其结果：%2</translation>
+        </message>
+        <message>
+            <source>No result files matched on %1; nothing to download.</source>
+            <translation>%1 上没有匹配的结果文件；无需下载。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Downloading %n result item(s) from %1 to %2…</source>
+            <translation>
+                <numerusform>正在从 %1 下载 %n 个结果项到 %2…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n result download(s) failed; see Transfers</source>
+            <translation>
+                <numerusform>%n 个结果下载失败；请查看“传输”</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Some results from %1 did not arrive; retry them in Transfers before terminating.</source>
+            <translation>%1 的部分结果未下载成功；释放前请在“传输”中重试。</translation>
+        </message>
+        <message>
+            <source>Results of %1 are home in %2; you can terminate it now.</source>
+            <translation>%1 的结果已下载到本地 %2；现在可以释放它了。</translation>
+        </message>
+    </context>
+    <context>
+        <name>gantry::workspace::Workspace</name>
+        <message>
+            <source>No provider "%1" is set up; add its API key first.</source>
+            <translation>尚未设置云服务商“%1”；请先添加其 API 密钥。</translation>
+        </message>
+        <message>
+            <source>An action on %1 is still running; wait for it to finish.</source>
+            <translation>%1 上的操作仍在进行；请等待其完成。</translation>
+        </message>
+        <message>
+            <source>%1 cannot stop instances; terminate instead.</source>
+            <translation>%1 不支持实例关机，请改为释放。</translation>
+        </message>
+        <message>
+            <source>The results of %1 could not be brought home (%2), so it was not terminated and keeps billing; %3 cannot stop instances.</source>
+            <translation>%1 的结果未能下载到本地（%2），因此未释放，仍在计费；%3 不支持实例关机。</translation>
+        </message>
+        <message>
+            <source>The results of %1 could not be brought home (%2), so it was stopped instead of terminated.</source>
+            <translation>%1 的结果未能下载到本地（%2），因此已将其关机，而不是释放。</translation>
+        </message>
+        <message>
+            <source>%1 is stopping; compute billing stops.</source>
+            <translation>%1 正在关机；计算费用停止计费。</translation>
+        </message>
+        <message>
+            <source>%1 is starting; compute billing resumes.</source>
+            <translation>%1 正在开机；计算费用恢复计费。</translation>
+        </message>
+        <message>
+            <source>%1 is restarting.</source>
+            <translation>%1 正在重启。</translation>
+        </message>
+        <message>
+            <source>%1 is being terminated; its billing stops.</source>
+            <translation>%1 正在释放；其费用停止计费。</translation>
+        </message>
+    </context>
+    <context>
+        <name>main</name>
+        <message>
+            <source>Rent, verify, use and watch cloud GPUs.</source>
+            <translation>租用、验证、使用和监控云 GPU。</translation>
+        </message>
+        <message>
+            <source>Configuration directory.</source>
+            <translation>配置目录。</translation>
+        </message>
+        <message>
+            <source>Save a screenshot of the window to FILE and quit.</source>
+            <translation>将窗口截图保存到 FILE 后退出。</translation>
+        </message>
+        <message>
+            <source>Select (and connect) a saved host.</source>
+            <translation>选择（并连接）一个已保存的主机。</translation>
+        </message>
+        <message>
+            <source>Open a panel: machines, prices, instances, transfers, monitor or cost.</source>
+            <translation>打开面板：machines（机器）、prices（价格）、instances（实例）、transfers（传输）、monitor（监控）或 cost（费用）。</translation>
+        </message>
+    </context>
+    <context>
+        <name>secrets</name>
+        <message>
+            <source>the OS keychain refused (%1); on Linux start a Secret Service (GNOME Keyring or KWallet) and unlock it, or use an environment variable for this secret</source>
+            <translation>系统钥匙串拒绝了请求（%1）；在 Linux 上请启动系统密钥环服务（GNOME Keyring 或 KWallet）并解锁，或改用环境变量提供此密钥</translation>
+        </message>
+    </context>
+    <context>
+        <name>ssh</name>
+        <message>
+            <source>disconnected</source>
+            <translation>已断开</translation>
+        </message>
+        <message>
+            <source>connecting</source>
+            <translation>正在连接</translation>
+        </message>
+        <message>
+            <source>connected</source>
+            <translation>已连接</translation>
+        </message>
+        <message>
+            <source>authentication failed</source>
+            <translation>认证失败</translation>
+        </message>
+        <message>
+            <source>host key not accepted</source>
+            <translation>主机密钥未被接受</translation>
+        </message>
+        <message>
+            <source>host key changed</source>
+            <translation>主机密钥已变更</translation>
+        </message>
+        <message>
+            <source>cannot connect</source>
+            <translation>无法连接</translation>
+        </message>
+        <message>
+            <source>connection lost</source>
+            <translation>连接已断开</translation>
+        </message>
+        <message>
+            <source>%1 exists already; choose another path or remove it first</source>
+            <translation>%1 已存在；请选择其他路径，或先将其删除</translation>
+        </message>
+        <message>
+            <source>cannot create %1: %2</source>
+            <translation>无法创建 %1：%2</translation>
+        </message>
+        <message>
+            <source>cannot write %1</source>
+            <translation>无法写入 %1</translation>
+        </message>
+        <message>
+            <source>could not generate an ed25519 key</source>
+            <translation>无法生成 ed25519 密钥</translation>
+        </message>
+        <message>
+            <source>could not export the new key</source>
+            <translation>无法导出新密钥</translation>
+        </message>
+        <message>
+            <source>cannot read the key %1 (missing, encrypted or not a key)</source>
+            <translation>无法读取密钥 %1（文件不存在、已加密或不是密钥文件）</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>could not create an SSH session (out of memory?)</source>
+            <translation>无法创建 SSH 会话（内存不足？）</translation>
+        </message>
+        <message>
+            <source>invalid ProxyJump "%1": %2</source>
+            <translation>ProxyJump “%1”无效：%2</translation>
+        </message>
+        <message>
+            <source>connection to %1 cancelled</source>
+            <translation>到 %1 的连接已取消</translation>
+        </message>
+        <message>
+            <source>no answer from %1 within %2 s: the machine is down, the port is wrong, or a firewall drops the connection; check the address and that the instance is running</source>
+            <translation>%1 在 %2 秒内无响应：机器已宕机、端口错误，或防火墙丢弃了连接；请检查地址，并确认实例正在运行</translation>
+        </message>
+        <message>
+            <source>cannot connect to %1: %2; check the host name and port, and that sshd runs there</source>
+            <translation>无法连接到 %1：%2；请检查主机名和端口，并确认对方正在运行 sshd</translation>
+        </message>
+        <message>
+            <source>%1 sent more than %2 MiB of output; the command was stopped. If that much output is expected, raise the limit (gantry-cli: --max-output-mib)</source>
+            <translation>%1 发送了超过 %2 MiB 的输出；命令已停止。如果确实会有这么多输出，请提高上限（gantry-cli：--max-output-mib）</translation>
+        </message>
+        <message>
+            <source>%1 sent no host key: %2</source>
+            <translation>%1 未发送主机密钥：%2</translation>
+        </message>
+        <message>
+            <source>cannot hash the host key of %1</source>
+            <translation>无法计算 %1 的主机密钥哈希</translation>
+        </message>
+        <message>
+            <source>host key for %1 changed — possible attack (or the instance was re-created); recorded %2 %3, now %4 %5; if you trust the new key, remove line %6 of %7 (ssh-keygen -R %8%9 -f %7) and connect again</source>
+            <translation>%1 的主机密钥已变更——可能遭到攻击（或实例已被重建）；记录的是 %2 %3，现在是 %4 %5；如果你信任新密钥，请删除 %7 的第 %6 行（ssh-keygen -R %8%9 -f %7）后重新连接</translation>
+        </message>
+        <message>
+            <source>host %1 is not known yet; its %2 key fingerprint is %3; compare it with the one your provider shows, then accept it (CLI: --accept-new-host-key)</source>
+            <translation>主机 %1 尚未记录；其 %2 密钥指纹为 %3；请与云服务商显示的指纹核对后再接受（CLI：--accept-new-host-key）</translation>
+        </message>
+        <message>
+            <source>cannot record the host key in %1: %2</source>
+            <translation>无法将主机密钥记录到 %1：%2</translation>
+        </message>
+        <message>
+            <source>cannot read the known hosts file %1: %2; check its permissions</source>
+            <translation>无法读取 known_hosts 文件 %1：%2；请检查其权限</translation>
+        </message>
+        <message>
+            <source>connection to %1 broke during login: %2</source>
+            <translation>登录 %1 时连接中断：%2</translation>
+        </message>
+        <message>
+            <source>ssh-agent</source>
+            <translation>ssh-agent</translation>
+        </message>
+        <message>
+            <source>%1 (missing)</source>
+            <translation>%1（不存在）</translation>
+        </message>
+        <message>
+            <source>cannot unlock key %1: wrong passphrase, or not a private key file</source>
+            <translation>无法解锁密钥 %1：密码短语错误，或不是私钥文件</translation>
+        </message>
+        <message>
+            <source>keyboard-interactive</source>
+            <translation>keyboard-interactive（键盘交互）</translation>
+        </message>
+        <message>
+            <source>Password:</source>
+            <translation>密码：</translation>
+        </message>
+        <message>
+            <source>password</source>
+            <translation>密码</translation>
+        </message>
+        <message>
+            <source>Password for %1:</source>
+            <translation>%1 的密码：</translation>
+        </message>
+        <message>
+            <source>authentication failed for %1 (server accepts: %2; tried: %3); give the right key with -i KEYFILE or a password (--password-env VAR in the CLI), or add your public key to ~/.ssh/authorized_keys on the machine</source>
+            <translation>%1 认证失败（服务器接受：%2；已尝试：%3）；请用 -i KEYFILE 指定正确的密钥，或提供密码（CLI 中使用 --password-env VAR），或将你的公钥添加到该机器的 ~/.ssh/authorized_keys</translation>
+        </message>
+        <message>
+            <source>nothing usable</source>
+            <translation>无可用方式</translation>
+        </message>
+        <message>
+            <source>not connected to %1; reconnect first</source>
+            <translation>未连接到 %1；请先重新连接</translation>
+        </message>
+        <message>
+            <source>cannot open a channel to %1: %2</source>
+            <translation>无法打开到 %1 的通道：%2</translation>
+        </message>
+        <message>
+            <source>%1 refused a new session channel (%2); the server's MaxSessions may be reached</source>
+            <translation>%1 拒绝了新的会话通道（%2）；可能已达到服务器的 MaxSessions 上限</translation>
+        </message>
+        <message>
+            <source>%1 refused to run a command: %2</source>
+            <translation>%1 拒绝执行命令：%2</translation>
+        </message>
+        <message>
+            <source>cannot reach %1:%2 from %3 (%4): nothing listens on that port on the instance, or the server forbids forwarding (AllowTcpForwarding)</source>
+            <translation>无法从 %3 访问 %1:%2（%4）：实例上没有进程监听该端口，或服务器禁止了端口转发（AllowTcpForwarding）</translation>
+        </message>
+        <message>
+            <source>command cancelled on %1</source>
+            <translation>%1 上的命令已取消</translation>
+        </message>
+        <message>
+            <source>command on %1 did not finish within %2 s</source>
+            <translation>%1 上的命令未在 %2 秒内完成</translation>
+        </message>
+        <message>
+            <source>connection to %1 lost while a command ran</source>
+            <translation>在 %1 上执行命令时连接断开</translation>
+        </message>
+        <message>
+            <source>the SSH connection broke while reading</source>
+            <translation>读取时 SSH 连接中断</translation>
+        </message>
+        <message>
+            <source>the SSH connection broke while writing</source>
+            <translation>写入时 SSH 连接中断</translation>
+        </message>
+        <message>
+            <source>the SSH connection broke</source>
+            <translation>SSH 连接中断</translation>
+        </message>
+        <message>
+            <source>unclosed '[' in host "%1"</source>
+            <translation>主机“%1”中的“[”未闭合</translation>
+        </message>
+        <message>
+            <source>unexpected text after ']' in "%1"</source>
+            <translation>“%1”中的“]”后有多余文本</translation>
+        </message>
+        <message>
+            <source>invalid port "%1" in "%2" (expected 1–65535)</source>
+            <translation>“%2”中的端口“%1”无效（应为 1–65535）</translation>
+        </message>
+        <message>
+            <source>no host name in "%1" (expected [user@]host[:port])</source>
+            <translation>“%1”中没有主机名（格式应为 [user@]host[:port]）</translation>
+        </message>
+        <message>
+            <source>libssh refused SSH option %1 for %2 (%3); check the host, user and key settings, or update libssh (0.10.6 or newer)</source>
+            <translation>libssh 拒绝了 %2 的 SSH 选项 %1（%3）；请检查主机、用户和密钥设置，或升级 libssh（0.10.6 或更新版本）</translation>
+        </message>
+        <message>
+            <source>the host name is empty; give a DNS name or an IP address</source>
+            <translation>主机名为空；请填写 DNS 名称或 IP 地址</translation>
+        </message>
+        <message>
+            <source>"%1" is not a host name or IP address (it contains "%2"); give the machine's DNS name or IP address</source>
+            <translation>“%1”不是主机名或 IP 地址（其中包含“%2”）；请填写机器的 DNS 名称或 IP 地址</translation>
+        </message>
+        <message>
+            <source>"%1" is not a user name (it contains "%2"); give the login name without spaces, quotes or control characters</source>
+            <translation>“%1”不是用户名（其中包含“%2”）；请填写不含空格、引号或控制字符的登录名</translation>
+        </message>
+        <message>
+            <source>key file "%1" cannot be used: its path contains "%2"; move or rename the key to a path without quotes, backslashes or control characters</source>
+            <translation>无法使用密钥文件“%1”：其路径包含“%2”；请将密钥移动或重命名到不含引号、反斜杠或控制字符的路径</translation>
+        </message>
+        <message>
+            <source>invalid port %1 for %2 (expected 1–65535)</source>
+            <translation>%2 的端口 %1 无效（应为 1–65535）</translation>
+        </message>
+    </context>
 </TS>

@@ -1015,14 +1015,6 @@ Compute billing resumes at %3/h.</source>
             <source>A budget period is "daily" or "monthly".</source>
             <translation>预算周期只能是“daily”或“monthly”。</translation>
         </message>
-        <message>
-            <source>Cannot read the cost ledger %1: %2</source>
-            <translation>无法读取费用账本 %1：%2</translation>
-        </message>
-        <message>
-            <source>Cannot update the cost ledger %1: %2</source>
-            <translation>无法更新费用账本 %1：%2</translation>
-        </message>
     </context>
     <context>
         <name>gantry::jobs::JobService</name>
@@ -1506,13 +1498,6 @@ Compute billing resumes at %3/h.</source>
         <message>
             <source>Local sandbox has no SSH key named "%1".</source>
             <translation>本地沙盒中没有名为“%1”的 SSH 密钥。</translation>
-        </message>
-    </context>
-    <context>
-        <name>gantry::schema</name>
-        <message>
-            <source>%1 was written by a newer Gantry (format %2; this one reads up to format %3) and was left unchanged. Upgrade Gantry, or move the file away to start without it.</source>
-            <translation>%1 由更新版本的 Gantry 写入（格式 %2；当前版本最多读取格式 %3），已保持原样未做改动。请升级 Gantry，或将该文件移走后在没有它的情况下启动。</translation>
         </message>
     </context>
     <context>

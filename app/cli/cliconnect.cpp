@@ -86,6 +86,20 @@ Result<HostOptions> takeHostOptions(QStringList &args)
             if (!ok || seconds <= 0)
                 return makeError(ErrorCode::Usage, CliText::tr("--connect-timeout needs a number of seconds"));
             options.connectTimeoutMs = seconds * 1000;
+        } else if (arg == QLatin1StringView("--max-output-mib")) {
+            auto v = value(arg);
+            bool ok = false;
+            const qint64 mib = v ? v->toLongLong(&ok) : 0;
+            if (!ok || mib <= 0 || mib > (qint64(1) << 20))
+                return makeError(ErrorCode::Usage, CliText::tr("--max-output-mib needs a number of MiB (1 to 1048576)"));
+            options.limits.maxOutputBytes = mib << 20;
+        } else if (arg == QLatin1StringView("--max-entries")) {
+            auto v = value(arg);
+            bool ok = false;
+            const qint64 entries = v ? v->toLongLong(&ok) : 0;
+            if (!ok || entries <= 0)
+                return makeError(ErrorCode::Usage, CliText::tr("--max-entries needs a positive number of directory entries"));
+            options.limits.maxListEntries = entries;
         } else {
             rest << arg;
         }
@@ -128,6 +142,7 @@ Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const 
     connect.knownHostsFile = options.knownHostsFile;
     connect.acceptNewHostKey = options.acceptNewHostKey;
     connect.connectTimeoutMs = options.connectTimeoutMs;
+    connect.limits = options.limits;
     const QString envName = options.passwordEnv;
     if (!envName.isEmpty() && qEnvironmentVariableIsEmpty(envName.toLocal8Bit().constData()))
         return makeError(ErrorCode::Usage, CliText::tr("--password-env %1: that environment variable is empty or not set").arg(envName));

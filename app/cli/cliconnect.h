@@ -15,6 +15,7 @@ struct HostOptions
     QString knownHostsFile;     // --known-hosts FILE
     bool acceptNewHostKey = false; // --accept-new-host-key
     int connectTimeoutMs = 15000;  // --connect-timeout SECONDS
+    ssh::OutputLimits limits;      // --max-output-mib MIB, --max-entries N
 };
 
 // Removes the options above from args (wherever they stand before a "--") and returns them.

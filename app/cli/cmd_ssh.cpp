@@ -51,6 +51,7 @@ int execCommand(Context &context, const QStringList &input)
     std::signal(SIGINT, onSigint);
     ssh::Session::ExecOptions exec;
     exec.cancel = &g_interrupted;
+    exec.maxOutputBytes = 0; // streamed to the terminal, never collected
     exec.onStdout = [](const QByteArray &data) {
         fwrite(data.constData(), 1, static_cast<size_t>(data.size()), stdout);
         fflush(stdout);

@@ -133,6 +133,7 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     connect.knownHostsFile = options.knownHostsFile;
     connect.acceptNewHostKey = options.acceptNewHostKey;
     connect.connectTimeoutMs = options.connectTimeoutMs;
+    connect.limits = options.limits;
     connect.password = secret;
     connect.passphrase = [secret](const QString &file) { return secret(CliText::tr("Passphrase for %1:").arg(file)); };
     return makeSessionFactory(*target, connect);
@@ -354,6 +355,7 @@ int lsCommand(Context &context, const QStringList &raw)
     if (!session) return context.fail(session.error());
     auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display());
     if (!sftp) return context.fail(sftp.error());
+    (*sftp)->setMaxListEntries((*session)->limits().maxListEntries);
     const QString path = spec->path.isEmpty() ? QStringLiteral(".") : spec->path;
     auto st = (*sftp)->stat(path);
     if (!st) return context.fail(st.error());

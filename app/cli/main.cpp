@@ -19,7 +19,8 @@ void printHelp(QTextStream &out)
                "Output is always in English, whatever LANGUAGE/LANG say, so scripts can parse it (the desktop app\n"
                "`gantry` follows the language setting or the system locale).\n"
                "Connection options (any host command): -i KEYFILE, --password-env VAR, --known-hosts FILE,\n"
-               "  --accept-new-host-key, --connect-timeout SECONDS\n"
+               "  --accept-new-host-key, --connect-timeout SECONDS, --max-output-mib MIB (default 64: output a\n"
+               "  command may send), --max-entries N (default 2000000: names one folder may list)\n"
                "Exit codes: 0 ok, 1 failed, 2 usage, 3 cannot connect/authenticate, 4 host key unknown/changed,\n"
                "  5 provider error; `exec` exits with the remote command's status.\n\nCommands:\n");
     QList<cli::Command> sorted = cli::commands();

@@ -205,8 +205,14 @@ Result<qint64> JobRunner::followLog(const QString &name, qint64 offset,
         if (onData)
             onData(chunk);
     };
-    options.onStderr = [&](const QByteArray &chunk) { err += chunk; };
+    // A log streams to onData as long as the job writes it; only stderr is kept (for the message),
+    // and only its start.
+    options.onStderr = [&](const QByteArray &chunk) {
+        if (err.size() < 65536)
+            err += chunk.left(65536 - err.size());
+    };
     options.cancel = cancel;
+    options.maxOutputBytes = 0;
     auto status = m_session.exec(scripts::bashCommand(scripts::readLog(m_root, name, offset, true)), options);
     if (!status) {
         if (status.error().code == ErrorCode::Cancelled)

@@ -62,6 +62,30 @@ bool cancelled(const std::atomic_bool *flag)
     return flag && flag->load();
 }
 
+// Looks for the pid line that a cancellable exec() prints first on stderr. `err` (the bytes just
+// read) joins `pending`; once the marker is complete (or clearly absent) `err` is what remains
+// to deliver and the result is true.
+bool takePidMarker(QByteArray &pending, QByteArray &err, qint64 &pid)
+{
+    static const QByteArray pidMarker("\036gantry-pid ");
+    pending += err;
+    err.clear();
+    const qsizetype at = pending.indexOf(pidMarker);
+    const qsizetype end = at >= 0 ? pending.indexOf("\036\n", at + pidMarker.size()) : -1;
+    if (end >= 0) {
+        pid = pending.mid(at + pidMarker.size(), end - at - pidMarker.size()).toLongLong();
+        err = pending.left(at) + pending.mid(end + 2);
+        pending.clear();
+        return true;
+    }
+    if (pending.size() > 256) {
+        err = pending; // the login shell printed something else first; give up on the pid
+        pending.clear();
+        return true;
+    }
+    return false;
+}
+
 } // namespace
 
 QString shellQuote(const QString &argument)
@@ -113,6 +137,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
 {
     disconnect();
     m_target = target;
+    m_limits = options.limits;
     m_session = ssh_new();
     if (!m_session)
         return makeError(ErrorCode::Generic, SshText::tr("could not create an SSH session (out of memory?)"));
@@ -378,7 +403,6 @@ void Session::signalRemoteGroup(qint64 pid, const char *signalName)
 Result<int> Session::exec(const QString &command, const ExecOptions &options)
 {
     // With a cancel flag the shell first reports its pid (= the command's process group) on stderr.
-    static const QByteArray pidMarker("\036gantry-pid ");
     const bool cancellable = options.cancel != nullptr;
     const QString wrapped = cancellable ? QStringLiteral("printf '\\036gantry-pid %s\\036\\n' $$ >&2; ") + command : command;
     auto opened = openExec(wrapped);
@@ -399,6 +423,8 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
     qint64 remotePid = 0;
     bool pidKnown = !cancellable;
     QByteArray pendingErr;
+    const qint64 maxOutput = options.maxOutputBytes < 0 ? m_limits.maxOutputBytes : options.maxOutputBytes;
+    qint64 received = 0;
     while (true) {
         if (cancelled(options.cancel) && !interrupted) {
             channel.sendSignal("INT");
@@ -423,22 +449,15 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
         auto data = channel.read(100, &err);
         if (!data)
             return data.error();
-        if (!pidKnown && !err.isEmpty()) {
-            pendingErr += err;
-            err.clear();
-            const qsizetype at = pendingErr.indexOf(pidMarker);
-            const qsizetype end = at >= 0 ? pendingErr.indexOf("\036\n", at + pidMarker.size()) : -1;
-            if (end >= 0) {
-                remotePid = pendingErr.mid(at + pidMarker.size(), end - at - pidMarker.size()).toLongLong();
-                err = pendingErr.left(at) + pendingErr.mid(end + 2);
-                pendingErr.clear();
-                pidKnown = true;
-            } else if (pendingErr.size() > 256) {
-                err = pendingErr; // the login shell printed something else first; give up on the pid
-                pendingErr.clear();
-                pidKnown = true;
-            }
+        received += data->size() + err.size();
+        if (maxOutput > 0 && received > maxOutput) {
+            channel.sendSignal("KILL");
+            signalRemoteGroup(remotePid, "KILL");
+            channel.close();
+            return outputLimitError(maxOutput);
         }
+        if (!pidKnown && !err.isEmpty())
+            pidKnown = takePidMarker(pendingErr, err, remotePid);
         if (!data->isEmpty() && options.onStdout)
             options.onStdout(*data);
         if (!err.isEmpty() && options.onStderr)
@@ -456,10 +475,21 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
     return status.value_or(-1);
 }
 
-Result<ExecOutput> Session::run(const QString &command, int timeoutMs)
+Error Session::outputLimitError(qint64 maxOutputBytes) const
+{
+    // The command itself is not quoted: it can carry a job's --env values.
+    return makeError(ErrorCode::RemoteFailed,
+                     SshText::tr("%1 sent more than %2 MiB of output; the command was stopped. If that much output is "
+                                 "expected, raise the limit (gantry-cli: --max-output-mib)")
+                         .arg(m_target.display())
+                         .arg(double(maxOutputBytes) / (1 << 20), 0, 'g', 4));
+}
+
+Result<ExecOutput> Session::run(const QString &command, int timeoutMs, qint64 maxOutputBytes)
 {
     ExecOutput output;
     ExecOptions options;
+    options.maxOutputBytes = maxOutputBytes;
     options.onStdout = [&output](const QByteArray &data) { output.out += data; };
     options.onStderr = [&output](const QByteArray &data) { output.err += data; };
     options.timeoutMs = timeoutMs;

@@ -28,6 +28,17 @@ struct HostKeyInfo
     int knownHostsLine = 0;
 };
 
+// How much a host may send into memory: a hostile or broken host can send output, or list a
+// directory, without end. Raise-able (CLI: --max-output-mib, --max-entries) for hosts that
+// legitimately send more.
+struct OutputLimits
+{
+    static constexpr qint64 kDefaultMaxOutputBytes = qint64(64) << 20;
+    static constexpr qint64 kDefaultMaxListEntries = 2000000;
+    qint64 maxOutputBytes = kDefaultMaxOutputBytes; // stdout + stderr a collected command may send
+    qint64 maxListEntries = kDefaultMaxListEntries; // names in one directory listing (SFTP, find)
+};
+
 struct ConnectOptions
 {
     QString knownHostsFile;                 // empty: ~/.ssh/known_hosts
@@ -42,6 +53,7 @@ struct ConnectOptions
     int connectTimeoutMs = 10000;
     int keepaliveIntervalS = 15;
     const std::atomic_bool *cancel = nullptr;
+    OutputLimits limits;
 };
 
 struct ExecOutput
@@ -67,6 +79,7 @@ public:
     void disconnect();
     bool isConnected() const;
     const Target &target() const { return m_target; }
+    const OutputLimits &limits() const { return m_limits; }
 
     struct ExecOptions
     {
@@ -75,11 +88,15 @@ public:
         QByteArray stdinData;                // written, then EOF
         const std::atomic_bool *cancel = nullptr; // sends SIGINT, then closes
         int timeoutMs = 0;                   // 0: no limit
+        // stdout + stderr bytes before the command is stopped with an error; -1: the session's
+        // OutputLimits::maxOutputBytes; 0: no limit (callers that stream rather than collect).
+        qint64 maxOutputBytes = -1;
     };
     // Runs a command and streams its output; the value is the remote exit status.
     Result<int> exec(const QString &command, const ExecOptions &options);
-    // Runs a command and collects its output (for short commands).
-    Result<ExecOutput> run(const QString &command, int timeoutMs = 30000);
+    // Runs a command and collects its output (for short commands); more than maxOutputBytes
+    // (-1: the session's limit) stops it with an error.
+    Result<ExecOutput> run(const QString &command, int timeoutMs = 30000, qint64 maxOutputBytes = -1);
 
     // A long-lived remote process on its own channel (monitor streams, tar pipes).
     Result<std::unique_ptr<Channel>> openExec(const QString &command);
@@ -98,9 +115,11 @@ private:
     Result<void> verifyHostKey(const ConnectOptions &options);
     Result<void> authenticate(const ConnectOptions &options);
     void signalRemoteGroup(qint64 pid, const char *signalName);
+    Error outputLimitError(qint64 maxOutputBytes) const;
 
     ssh_session_struct *m_session = nullptr;
     Target m_target;
+    OutputLimits m_limits;
 };
 
 // A channel owned by a Session; must be used on the session's thread and destroyed before it.

@@ -11,6 +11,11 @@
 namespace gantry::transfer {
 
 namespace {
+// A digest line, or a chunk's "N HEX" line, is under 100 bytes; anything far beyond that is a host
+// sending garbage, stopped before it fills memory.
+constexpr qsizetype kDigestOutputLimit = 1 << 20;
+constexpr qsizetype kChunkLineBytes = 100;
+
 QString hashCommand(const QString &path)
 {
     const QString q = ssh::shellQuote(path.startsWith(QLatin1Char('-')) ? QStringLiteral("./") + path : path);
@@ -31,7 +36,7 @@ Result<QByteArray> PendingRemoteHash::finish()
     ssh::Channel &ch = **m_channel;
     (void)ch.sendEof();
     QByteArray out, err;
-    while (!ch.isEof()) {
+    while (!ch.isEof() && out.size() + err.size() < kDigestOutputLimit) {
         auto r = ch.read(500, &err);
         if (!r) return r.error();
         out += *r;
@@ -99,6 +104,8 @@ void RemoteChunkHasher::collect(int timeoutMs)
     auto r = (*m_channel)->read(timeoutMs, &m_err);
     if (!r) m_broken = true;
     else m_out += *r;
+    // More than the chunks' lines can fill: the host sends garbage (finish() then reports it).
+    if (m_out.size() + m_err.size() > kDigestOutputLimit + qsizetype(m_chunkCount) * kChunkLineBytes) m_broken = true;
 }
 
 void RemoteChunkHasher::advance(const std::function<bool(int)> &isDone)
@@ -221,6 +228,30 @@ Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QStrin
                               formatBytes(bytesStillNeeded), partialPath)};
     }
     return original;
+}
+
+qint64 checksumListingLimit(const ssh::OutputLimits &limits)
+{
+    constexpr qint64 kBytesPerFile = 256; // "SIZE\t./PATH\0" + "HEX  ./PATH\n", paths of ~90 bytes
+    if (limits.maxOutputBytes <= 0 || limits.maxListEntries <= 0) return 0;
+    return std::max(limits.maxOutputBytes, limits.maxListEntries * kBytesPerFile);
+}
+
+Result<void> checkEntryCount(const ssh::Session &session, const QString &host, const QString &folder, qint64 entries)
+{
+    const qint64 limit = session.limits().maxListEntries;
+    if (limit <= 0 || entries <= limit) return {};
+    return Error{ErrorCode::RemoteFailed,
+                 QCoreApplication::translate("Transfer", "%1 listed more than %2 entries in %3; the listing was stopped. "
+                                                         "If the folder really holds that many, raise the limit "
+                                                         "(gantry-cli: --max-entries).")
+                     .arg(host).arg(limit).arg(folder)};
+}
+
+bool outputLimitReached(const ssh::Session &session, qint64 bytes)
+{
+    const qint64 limit = session.limits().maxOutputBytes;
+    return limit > 0 && bytes > limit;
 }
 
 QString remoteParent(const QString &path)

@@ -66,6 +66,15 @@ constexpr quint64 kReadBackLimit = 8ull * 1024 * 1024;
 // or the server's own message.
 Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QString &partialPath, quint64 bytesStillNeeded);
 
+// Output allowed to a folder's size-and-checksum listing: two lines a file (a size record and a
+// sha256sum line), so maxListEntries files of ordinary path lengths fit; never below the
+// session's general output limit.
+qint64 checksumListingLimit(const ssh::OutputLimits &limits);
+// An error when a folder listed more files than the session's maxListEntries.
+Result<void> checkEntryCount(const ssh::Session &session, const QString &host, const QString &folder, qint64 entries);
+// True once a host sent more than the session's maxOutputBytes (never when that is 0: no limit).
+bool outputLimitReached(const ssh::Session &session, qint64 bytes);
+
 QString remoteParent(const QString &path);
 QString remoteJoin(const QString &dir, const QString &name);
 QString remoteBaseName(const QString &path);

@@ -11,85 +11,6 @@
 
 namespace gantry::transfer {
 
-namespace sftpwire {
-void putU32(QByteArray &out, quint32 value)
-{
-    const quint32 be = qToBigEndian(value);
-    out.append(reinterpret_cast<const char *>(&be), 4);
-}
-
-void putU64(QByteArray &out, quint64 value)
-{
-    const quint64 be = qToBigEndian(value);
-    out.append(reinterpret_cast<const char *>(&be), 8);
-}
-
-void putString(QByteArray &out, const QByteArray &value)
-{
-    putU32(out, static_cast<quint32>(value.size()));
-    out.append(value);
-}
-
-bool Reader::u32(quint32 *value)
-{
-    if (m_pos + 4 > m_data.size()) return false;
-    *value = qFromBigEndian<quint32>(m_data.constData() + m_pos);
-    m_pos += 4;
-    return true;
-}
-
-bool Reader::u64(quint64 *value)
-{
-    if (m_pos + 8 > m_data.size()) return false;
-    *value = qFromBigEndian<quint64>(m_data.constData() + m_pos);
-    m_pos += 8;
-    return true;
-}
-
-bool Reader::string(QByteArray *value)
-{
-    quint32 len = 0;
-    if (!u32(&len) || m_pos + qsizetype(len) > m_data.size()) return false;
-    *value = m_data.mid(m_pos, len);
-    m_pos += len;
-    return true;
-}
-
-bool Reader::attrs(SftpAttrs *value)
-{
-    quint32 flags = 0;
-    if (!u32(&flags)) return false;
-    if (flags & 0x1) {
-        quint64 size = 0;
-        if (!u64(&size)) return false;
-        value->size = size;
-    }
-    if (flags & 0x2) {
-        quint32 uid = 0, gid = 0;
-        if (!u32(&uid) || !u32(&gid)) return false;
-    }
-    if (flags & 0x4) {
-        quint32 perms = 0;
-        if (!u32(&perms)) return false;
-        value->permissions = perms;
-    }
-    if (flags & 0x8) {
-        quint32 atime = 0, mtime = 0;
-        if (!u32(&atime) || !u32(&mtime)) return false;
-        value->mtime = mtime;
-    }
-    if (flags & 0x80000000u) {
-        quint32 count = 0;
-        if (!u32(&count)) return false;
-        for (quint32 i = 0; i < count; ++i) {
-            QByteArray k, v;
-            if (!string(&k) || !string(&v)) return false;
-        }
-    }
-    return true;
-}
-} // namespace sftpwire
-
 using namespace sftpwire;
 
 namespace {
@@ -305,6 +226,10 @@ Result<SftpClient::Reply> SftpClient::waitFor(quint32 id)
         auto r = readWire();
         if (!r) return r.error();
         if (r->id == id) return r;
+        // Only replies to requests in flight wait here: a server sending others would fill memory.
+        if (r->id == 0 || r->id >= m_nextId || m_stash.contains(r->id)) {
+            return lostError(QCoreApplication::translate("Transfer", "the server answered a request that was never sent"));
+        }
         m_stash.insert(r->id, std::move(r.value()));
     }
 }
@@ -472,6 +397,7 @@ Result<QList<SftpEntry>> SftpClient::list(const QString &path)
     QByteArray handle;
     Reader(r->body).string(&handle);
     QList<SftpEntry> entries;
+    qint64 received = 0; // names sent, dropped ones included: a host that never ends a listing is stopped
     for (;;) {
         auto d = call(Readdir, withString(handle));
         if (!d) return d.error();
@@ -484,6 +410,15 @@ Result<QList<SftpEntry>> SftpClient::list(const QString &path)
         Reader rd(d->body);
         quint32 count = 0;
         rd.u32(&count);
+        received += std::max<quint32>(count, 1); // an empty reply counts too, or none would ever end
+        if (m_maxListEntries > 0 && received > m_maxListEntries) {
+            (void)close(handle);
+            return Error{ErrorCode::RemoteFailed,
+                         QCoreApplication::translate("Transfer", "%1 listed more than %2 entries in %3; the listing was "
+                                                                 "stopped. If the folder really holds that many, raise "
+                                                                 "the limit (gantry-cli: --max-entries).")
+                             .arg(m_label).arg(m_maxListEntries).arg(path)};
+        }
         for (quint32 i = 0; i < count; ++i) {
             QByteArray name, longname;
             SftpEntry e;

@@ -83,6 +83,8 @@ public:
     // Largest payload of one READ/WRITE: OpenSSH's sftp-server drops the session for messages
     // of 256 KiB or more, so stay at its advertised 255 KiB.
     static constexpr quint32 kMaxIo = 261120;
+    // Same default as ssh::OutputLimits (this header does not depend on the ssh module).
+    static constexpr qint64 kDefaultMaxListEntries = 2000000;
 
     ~SftpClient();
     SftpClient(const SftpClient &) = delete;
@@ -115,7 +117,10 @@ public:
     Result<SftpAttrs> stat(const QString &path);
     Result<SftpAttrs> lstat(const QString &path);
     Result<SftpAttrs> fstat(const QByteArray &handle);
+    // Stops with an error past maxListEntries() names (a host can list without end).
     Result<QList<SftpEntry>> list(const QString &path);
+    void setMaxListEntries(qint64 entries) { m_maxListEntries = entries; } // 0: no limit
+    qint64 maxListEntries() const { return m_maxListEntries; }
     Result<void> mkdir(const QString &path);
     Result<void> mkdirs(const QString &path);   // like mkdir -p
     Result<void> remove(const QString &path);
@@ -156,6 +161,7 @@ private:
     quint64 m_bytesOut = 0;
     quint64 m_bytesIn = 0;
     int m_ioTimeoutMs = 60000;
+    qint64 m_maxListEntries = kDefaultMaxListEntries;
 };
 
 // SFTP v3 wire encoding helpers.

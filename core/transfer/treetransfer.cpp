@@ -129,7 +129,7 @@ RemoteProbe collectProbe(Result<std::unique_ptr<ssh::Channel>> &channel, const Q
     waited.start();
     while (!ch.isEof() && waited.elapsed() < 10 * 60 * 1000) {
         auto r = ch.read(500);
-        if (!r) return probe;
+        if (!r || out.size() > (1 << 20)) return probe; // a probe prints a few lines, not megabytes
         out += *r;
     }
     probe.shell = true;
@@ -286,7 +286,7 @@ Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QStrin
     waited.start();
     while (!(*channel)->isEof() && waited.elapsed() < 120000) {
         auto r = (*channel)->read(200, &err);
-        if (!r) break;
+        if (!r || outputLimitReached(session, out.size() + err.size())) break;
         out += *r;
     }
     const int status = (*channel)->exitStatus().value_or(-1);
@@ -635,7 +635,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     const QString dotName = ssh::shellQuote(QStringLiteral("./") + name);
     auto sums = session.run(QStringLiteral("cd -- %1 && find %2 -type f -printf '%s\\t%p\\0' && printf 'gantry-sums\\0' && "
                                            "find %2 -type f -print0 | xargs -0 -r sha256sum --")
-                                .arg(ssh::shellQuote(parent), dotName), 60 * 60 * 1000);
+                                .arg(ssh::shellQuote(parent), dotName), 60 * 60 * 1000, checksumListingLimit(session.limits()));
     QHash<QString, quint64> sizes;
     if (sums) {
         const qsizetype marker = sums->out.indexOf(QByteArray("gantry-sums", 12));
@@ -651,6 +651,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
                                                   .arg(remoteFolder, ctx.host(),
                                                        sums ? QString::fromUtf8(sums->err).trimmed() : sums.error().message)};
     }
+    if (auto listed = checkEntryCount(session, ctx.host(), remoteFolder, sizes.size()); !listed) return listed.error();
     QHash<QString, QByteArray> expected;
     for (const QByteArray &line : sums->out.split('\n')) {
         if (line.size() < 67) continue;

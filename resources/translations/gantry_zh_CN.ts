@@ -738,6 +738,14 @@ Compute billing resumes at %3/h.</source>
             <numerusform>%n 个文件到达时主机未提供校验和，未经验证。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 listed more than %2 entries in %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-entries).</source>
+        <translation>%1 在 %3 中列出了超过 %2 个条目；列表已停止。如果该文件夹确实有这么多条目，请提高上限（gantry-cli：--max-entries）。</translation>
+    </message>
+    <message>
+        <source>the server answered a request that was never sent</source>
+        <translation>服务器回复了一个从未发送的请求</translation>
+    </message>
 </context>
 <context>
     <name>facts</name>
@@ -4374,6 +4382,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>invalid port %1 for %2 (expected 1–65535)</source>
         <translation>%2 的端口 %1 无效（应为 1–65535）</translation>
+    </message>
+    <message>
+        <source>%1 sent more than %2 MiB of output; the command was stopped. If that much output is expected, raise the limit (gantry-cli: --max-output-mib)</source>
+        <translation>%1 发送了超过 %2 MiB 的输出；命令已停止。如果确实会有这么多输出，请提高上限（gantry-cli：--max-output-mib）</translation>
     </message>
 </context>
 </TS>

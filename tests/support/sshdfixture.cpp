@@ -106,7 +106,9 @@ QString SshdFixture::writeConfig()
     config += QStringLiteral("UsePAM no\nStrictModes no\nPubkeyAuthentication yes\n");
     config += m_options.passwordAuth ? QStringLiteral("PasswordAuthentication yes\nKbdInteractiveAuthentication yes\nPermitRootLogin yes\n")
                                      : QStringLiteral("PasswordAuthentication no\nKbdInteractiveAuthentication no\n");
-    config += QStringLiteral("Subsystem sftp internal-sftp\nMaxSessions 20\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n");
+    // sshd refuses a second Subsystem line for sftp, so a replacement server is an option, not extraConfig.
+    config += QStringLiteral("Subsystem sftp %1\n").arg(m_options.sftpServer.isEmpty() ? QStringLiteral("internal-sftp") : m_options.sftpServer);
+    config += QStringLiteral("MaxSessions 20\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n");
     config += QStringLiteral("LogLevel ERROR\n");
     // A controlled PATH: the test's own programs, then the fixture's tools, then the system's.
     QString path = writeToolsDir() + QStringLiteral(":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");

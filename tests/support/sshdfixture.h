@@ -21,6 +21,7 @@ public:
         bool passwordAuth = false;  // PasswordAuthentication + KbdInteractiveAuthentication yes
         QString binDir;             // prepended to PATH of remote commands (fake nvidia-smi, …)
         QString extraConfig;        // appended to sshd_config
+        QString sftpServer;         // the sftp Subsystem command (a lying server); empty: internal-sftp
         // false: remote `python3` sees the standard library only (-S), so a test does not depend on
         // what this machine happens to have installed (python3-torch, numpy, …).
         bool systemPythonPackages = false;

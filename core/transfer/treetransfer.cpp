@@ -15,8 +15,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QRandomGenerator>
 #include <QSet>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -166,14 +168,23 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
     // hard-linked into place only once complete and its manifest verified: an interrupted batch
     // leaves no truncated file under a final name, and the next attempt redoes it from scratch.
     // The second cp covers a folder another session's batch created at the same moment.
-    const QString staging = ssh::shellQuote(QStringLiteral(".gantry-staging-%1-%2")
-                                                .arg(QString::fromLatin1(tree.fingerprint.left(12))).arg(begin));
+    // Each command has a staging folder of its own: a batch pre-started while probing and then
+    // re-sent with the probe's exclusions ran beside its replacement, and the discarded one's
+    // cleanup removed the folder the other was unpacking into. Folders left by interrupted runs
+    // (of any tree, any process) are removed once they are half a day old: a live batch takes
+    // minutes at most.
+    const QString fingerprint = QString::fromLatin1(tree.fingerprint.left(12));
+    static const QString processToken = QString::number(QRandomGenerator::global()->generate64(), 36);
+    static std::atomic_int commandNumber{0};
+    const QString staging = QStringLiteral(".gantry-staging-%1-%2-%3-%4").arg(fingerprint, processToken).arg(commandNumber++).arg(begin);
+    const QString stale = QStringLiteral("find . -maxdepth 1 -name '.gantry-staging-*' -mmin +720 -exec rm -rf -- {} + "
+                                         "2>/dev/null; ");
     const QString check = *verify ? QStringLiteral("sha256sum -c --quiet --strict %1 && rm -f %1 && ").arg(*manifestName)
                                   : QString();
-    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -f - && %3"
+    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && { %4} && mkdir -- %2 && cd -- %2 && tar -x -f - && %3"
                           "cd .. && { cp -Rlf -- %2/. . 2>/dev/null || cp -Rlf -- %2/. .; }; rc=$?; "
                           "cd -- %1 2>/dev/null && rm -rf -- %2; exit $rc")
-        .arg(q, staging, check);
+        .arg(q, ssh::shellQuote(staging), check, stale);
 }
 
 Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,

@@ -352,6 +352,15 @@ private slots:
             const QString rel = QStringLiteral("/f%1.bin").arg(i);
             QCOMPARE(hashOf(remoteDir + QStringLiteral("/batch") + rel), hashOf(top + rel));
         }
+        // A staging folder an interrupted run left a day ago is gone after the next batch.
+        const QString stale = remoteDir + QStringLiteral("/.gantry-staging-000000000000-dead-0-0");
+        QVERIFY(QDir().mkpath(stale + QStringLiteral("/batch")));
+        QCOMPARE(QProcess::execute(QStringLiteral("touch"), {QStringLiteral("-d"), QStringLiteral("1 day ago"), stale}), 0);
+        writeRandom(top + QStringLiteral("/f20.bin"), 1000, 99);
+        auto third = run(request(Direction::Upload, top, remoteDir + QLatin1Char('/'), ConflictPolicy::Resume));
+        QVERIFY2(third, third ? "" : qPrintable(third.error().message));
+        const QStringList left = QDir(remoteDir).entryList({QStringLiteral(".gantry-staging-*")}, QDir::Dirs | QDir::Hidden);
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
     }
 
     // Item 14: the later of two transfers into one destination stops with a clear message and the

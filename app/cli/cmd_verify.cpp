@@ -2,9 +2,9 @@
 #include "clicommand.h"
 #include "cliconnect.h"
 #include "hosts/hoststore.h"
-#include "verify/history.h"
-#include "verify/remoteverifier.h"
+#include "util/canceltoken.h"
 #include "util/printable.h"
+#include "verify/verifyoperation.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -23,11 +23,12 @@ class CliText
     Q_DECLARE_TR_FUNCTIONS(cli)
 };
 
-std::atomic_bool g_verifyInterrupted{false};
+// Ctrl-C cancels the run (the remote program gets SIGINT); created before main() runs.
+const CancelToken g_verifyInterrupted;
 
 void onVerifySigint(int)
 {
-    g_verifyInterrupted = true;
+    g_verifyInterrupted.cancel();
 }
 
 QString num(std::optional<double> value, int precision = 1)
@@ -128,28 +129,21 @@ void printDoctor(QTextStream &out, const QList<DoctorCheck> &checks, bool onlyPr
     }
 }
 
-int verifyCommand(Context &context, const QStringList &input)
+// Removes --binary and the --advertised-* / --price-per-hour / --instance-type values from args.
+Result<void> takeVerifyValues(QStringList &args, VerifyRequest &request)
 {
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    const bool quick = takeFlag(args, QStringLiteral("--quick"));
-    if (takeFlag(args, QStringLiteral("--json")))
-        context.json = true;
-    Advertised advertised;
-    QString binary;
+    Advertised &advertised = request.advertised;
     for (const QString &name : {QStringLiteral("--binary"), QStringLiteral("--advertised-model"),
                                 QStringLiteral("--advertised-count"), QStringLiteral("--advertised-vram-gib"),
                                 QStringLiteral("--price-per-hour"), QStringLiteral("--instance-type")}) {
         auto value = takeValue(args, name);
         if (!value)
-            return context.fail(value.error());
+            return value.error();
         if (!value->has_value())
             continue;
         const QString v = **value;
         if (name == QLatin1StringView("--binary"))
-            binary = v;
+            request.binaryPath = v;
         else if (name == QLatin1StringView("--advertised-model"))
             advertised.gpuModel = v;
         else if (name == QLatin1StringView("--advertised-count"))
@@ -161,99 +155,128 @@ int verifyCommand(Context &context, const QStringList &input)
         else
             advertised.instanceType = v;
     }
-    if (args.size() != 1)
-        return context.usage(CliText::tr("verify HOST [--quick] [--json] [--binary PATH]"));
-    const QString host = args.first();
-    if (binary.isEmpty()) {
-        binary = defaultVerifyBinary();
-    } else if (!QFileInfo(binary).isFile()) {
-        return context.fail(Error::make(ErrorCode::Usage,
-                                        CliText::tr("--binary %1 does not exist; build it (cmake --build BUILD --target "
-                                                    "gantry-verify) or leave --binary out")
-                                            .arg(binary)));
+    return {};
+}
+
+// The binary to upload: --binary when it exists, else the one next to this install.
+Result<void> resolveBinary(VerifyRequest &request)
+{
+    if (request.binaryPath.isEmpty()) {
+        request.binaryPath = defaultVerifyBinary();
+        return {};
     }
-    HostStore store(context.configDir);
-    if (store.load()) {
-        if (const auto saved = store.find(host)) {
-            advertised.provider = saved->provider;
-            if (advertised.hourlyPriceUsd <= 0)
-                advertised.hourlyPriceUsd = saved->hourlyPriceUsd;
+    if (QFileInfo(request.binaryPath).isFile())
+        return {};
+    return Error::make(ErrorCode::Usage,
+                       CliText::tr("--binary %1 does not exist; build it (cmake --build BUILD --target "
+                                   "gantry-verify) or leave --binary out")
+                           .arg(request.binaryPath));
+}
+
+void printVerifyJson(Context &context, const VerifyRequest &request, const VerifyRun &run)
+{
+    const Report &report = run.outcome.report;
+    QJsonObject json = assessmentToJson(run.assessment);
+    json.insert(QStringLiteral("host"), request.hostName);
+    json.insert(QStringLiteral("method"), methodName(report.method));
+    json.insert(QStringLiteral("method_reason"), report.methodReason);
+    json.insert(QStringLiteral("report"), reportToJson(report));
+    json.insert(QStringLiteral("doctor"), doctorToJson(run.outcome.doctor).value(QStringLiteral("checks")));
+    context.printJson(json);
+}
+
+void printMeasured(QTextStream &out, const VerifyRun &run)
+{
+    const Assessment &assessment = run.assessment;
+    printTable(out, run.outcome.report);
+    for (const SpecComparison &c : assessment.comparisons) {
+        if (c.specId.isEmpty())
+            continue;
+        out << CliText::tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
+                   .arg(c.gpuIndex)
+                   .arg(text::printable(c.specModel), num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
+                        num(c.specFp32Tflops), num(c.tensorTflops, 0), num(c.specTensorTflops, 0))
+            << '\n';
+    }
+    for (const Finding &f : assessment.findings) {
+        if (f.status != Verdict::Pass)
+            out << verdictName(f.status).toUpper() << ' ' << text::printableLines(f.message) << '\n';
+    }
+    printDoctor(out, run.outcome.doctor, true);
+    if (assessment.usdPerTflopHour)
+        out << CliText::tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
+}
+
+void printVerifyText(QTextStream &out, const VerifyRun &run)
+{
+    const Report &report = run.outcome.report;
+    const QList<DoctorCheck> &doctor = run.outcome.doctor;
+    out << CliText::tr("Method: %1. %2").arg(methodName(report.method), text::printableLines(report.methodReason)) << '\n';
+    if (report.gpus.isEmpty()) {
+        printDoctor(out, doctor, true);
+        for (const QString &error : report.errors) {
+            if (!doctor.isEmpty() && report.method == Method::DiagnosisOnly)
+                break; // the doctor lines above already say it, with the fix
+            out << text::printableLines(error) << '\n';
         }
+    } else {
+        printMeasured(out, run);
     }
+    out << CliText::tr("Verdict: %1").arg(text::printableLines(run.assessment.headline)) << Qt::endl;
+}
 
-    auto session = connectHost(context, host, *options);
-    if (!session)
-        return context.fail(session.error());
-    std::signal(SIGINT, onVerifySigint);
-
-    QTextStream &log = context.err;
-    VerifyOptions verifyOptions;
-    verifyOptions.quick = quick;
-    verifyOptions.binaryPath = binary;
-    verifyOptions.sourcesDir = defaultKernelSources();
-    verifyOptions.cancel = &g_verifyInterrupted;
-    verifyOptions.onStatus = [&log](const QString &status) { log << text::printableLines(status) << Qt::endl; };
-    verifyOptions.onProgress = [&log](const Progress &p) {
+VerifyCallbacks progressPrinter(QTextStream &log)
+{
+    VerifyCallbacks callbacks;
+    callbacks.onStatus = [&log](const QString &status) { log << text::printableLines(status) << Qt::endl; };
+    callbacks.onProgress = [&log](const Progress &p) {
         if (p.percent >= 0)
             log << QStringLiteral("[%1%] ").arg(p.percent, 3) << text::printableLines(p.text) << Qt::endl;
         else
             log << text::printableLines(p.text) << Qt::endl;
     };
-    RemoteVerifier verifier(**session);
-    auto outcome = verifier.verify(verifyOptions);
-    if (!outcome)
-        return context.fail(outcome.error());
-    const Report &report = outcome->report;
-    const Assessment assessment = assess(report, SpecTable::builtIn(), advertised);
+    return callbacks;
+}
 
-    HistoryStore history(context.configDir);
-    if (auto saved = history.add(HistoryEntry::fromRun(report, assessment, advertised, host,
-                                                       QDateTime::currentDateTimeUtc()));
-        !saved) {
-        context.warn(CliText::tr("warning: %1").arg(saved.error().message));
+int verifyCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    auto options = takeHostOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    VerifyRequest request;
+    request.quick = takeFlag(args, QStringLiteral("--quick"));
+    if (takeFlag(args, QStringLiteral("--json")))
+        context.json = true;
+    if (auto taken = takeVerifyValues(args, request); !taken)
+        return context.fail(taken.error());
+    if (args.size() != 1)
+        return context.usage(CliText::tr("verify HOST [--quick] [--json] [--binary PATH]"));
+    request.hostName = args.first();
+    if (auto binary = resolveBinary(request); !binary)
+        return context.fail(binary.error());
+    request.sourcesDir = defaultKernelSources();
+    HostStore store(context.configDir);
+    if (store.load()) {
+        if (const auto saved = store.find(request.hostName))
+            request.advertised = advertisedFor(*saved, request.advertised);
     }
 
-    const bool bad = assessment.verdict == Verdict::Fail || assessment.verdict == Verdict::Error;
-    if (context.json) {
-        QJsonObject json = assessmentToJson(assessment);
-        json.insert(QStringLiteral("host"), host);
-        json.insert(QStringLiteral("method"), methodName(report.method));
-        json.insert(QStringLiteral("method_reason"), report.methodReason);
-        json.insert(QStringLiteral("report"), reportToJson(report));
-        json.insert(QStringLiteral("doctor"), doctorToJson(outcome->doctor).value(QStringLiteral("checks")));
-        context.printJson(json);
-        return bad ? ExitFailure : ExitOk;
-    }
-    QTextStream &out = context.out;
-    out << CliText::tr("Method: %1. %2").arg(methodName(report.method), text::printableLines(report.methodReason)) << '\n';
-    if (report.gpus.isEmpty()) {
-        printDoctor(out, outcome->doctor, true);
-        for (const QString &error : report.errors) {
-            if (!outcome->doctor.isEmpty() && report.method == Method::DiagnosisOnly)
-                break; // the doctor lines above already say it, with the fix
-            out << text::printableLines(error) << '\n';
-        }
-    } else {
-        printTable(out, report);
-        for (const SpecComparison &c : assessment.comparisons) {
-            if (c.specId.isEmpty())
-                continue;
-            out << CliText::tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
-                       .arg(c.gpuIndex)
-                       .arg(text::printable(c.specModel), num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
-                            num(c.specFp32Tflops), num(c.tensorTflops, 0), num(c.specTensorTflops, 0))
-                << '\n';
-        }
-        for (const Finding &f : assessment.findings) {
-            if (f.status != Verdict::Pass)
-                out << verdictName(f.status).toUpper() << ' ' << text::printableLines(f.message) << '\n';
-        }
-        printDoctor(out, outcome->doctor, true);
-        if (assessment.usdPerTflopHour)
-            out << CliText::tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
-    }
-    out << CliText::tr("Verdict: %1").arg(text::printableLines(assessment.headline)) << Qt::endl;
-    return bad ? ExitFailure : ExitOk;
+    auto session = connectHost(context, request.hostName, *options);
+    if (!session)
+        return context.fail(session.error());
+    std::signal(SIGINT, onVerifySigint);
+    auto run = runVerify(**session, context.configDir, request, g_verifyInterrupted, progressPrinter(context.err));
+    if (!run)
+        return context.fail(run.error());
+    for (const QString &warning : std::as_const(run->warnings))
+        context.warn(CliText::tr("warning: %1").arg(warning));
+    if (context.json)
+        printVerifyJson(context, request, *run);
+    else
+        printVerifyText(context.out, *run);
+    const Verdict verdict = run->assessment.verdict;
+    return verdict == Verdict::Fail || verdict == Verdict::Error ? ExitFailure : ExitOk;
 }
 
 int doctorCommand(Context &context, const QStringList &input)
@@ -270,17 +293,15 @@ int doctorCommand(Context &context, const QStringList &input)
     if (!session)
         return context.fail(session.error());
     std::signal(SIGINT, onVerifySigint);
-    RemoteVerifier verifier(**session);
-    auto output = verifier.runDoctorScript(&g_verifyInterrupted);
-    if (!output)
-        return context.fail(output.error());
-    const QList<DoctorCheck> checks = evaluateDoctor(*output, SpecTable::builtIn());
+    auto checks = runDoctor(**session, g_verifyInterrupted);
+    if (!checks)
+        return context.fail(checks.error());
     if (context.json)
-        context.printJson(doctorToJson(checks));
+        context.printJson(doctorToJson(*checks));
     else
-        printDoctor(context.out, checks, false);
+        printDoctor(context.out, *checks, false);
     context.out.flush();
-    return anyFailed(checks) ? ExitFailure : ExitOk;
+    return anyFailed(*checks) ? ExitFailure : ExitOk;
 }
 
 const Registrar verifyRegistrar(

@@ -67,6 +67,7 @@ void Connection::setState(ConnectionState state, const QString &message)
 void Connection::connectToHost(const ConnectOptions &options)
 {
     m_cancel = false;
+    m_options = options;
     m_state = ConnectionState::Connecting;
     emit stateChanged(ConnectionState::Connecting, QString());
     ConnectOptions copy = options;
@@ -116,7 +117,6 @@ void Connection::post(std::function<void(Session &)> job)
     QMetaObject::invokeMethod(m_worker, [this, job = std::move(job)] {
         if (!m_session)
             m_session = std::make_unique<Session>();
-        m_cancel = false;
         const bool wasConnected = m_session->isConnected();
         job(*m_session);
         if (wasConnected && !m_session->isConnected())
@@ -125,9 +125,13 @@ void Connection::post(std::function<void(Session &)> job)
     }, Qt::QueuedConnection);
 }
 
-void Connection::cancelRunning()
+ConnectOptions Connection::siblingOptions() const
 {
-    m_cancel = true;
+    ConnectOptions options = m_options;
+    options.confirmNewHostKey = nullptr;
+    options.acceptNewHostKey = false;
+    options.cancel = nullptr;
+    return options;
 }
 
 } // namespace gantry::ssh

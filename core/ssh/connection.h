@@ -49,9 +49,12 @@ public:
     // not connected the job is still run and must check session.isConnected().
     void post(std::function<void(Session &)> job);
 
-    // Set while a posted job runs; jobs poll it (e.g. ExecOptions::cancel).
-    const std::atomic_bool *cancelFlag() const { return &m_cancel; }
-    void cancelRunning();
+    // Options for another session to the same machine, for an operation that must not wait behind
+    // (or hold up) this connection's queue, such as Verify: those of the last connectToHost(), its
+    // password and passphrase sources included, without the new-host-key question (the key is on
+    // record once this connection is up) and without this connection's cancel flag. Each posted
+    // job is cancelled by its own CancelToken, never through the connection.
+    ConnectOptions siblingOptions() const;
 
 signals:
     void stateChanged(gantry::ssh::ConnectionState state, const QString &message);
@@ -65,7 +68,8 @@ private:
     QThread m_thread;
     QObject *m_worker = nullptr; // lives on m_thread
     std::unique_ptr<Session> m_session;
-    std::atomic_bool m_cancel{false};
+    ConnectOptions m_options;        // of the last connectToHost(), owner thread only
+    std::atomic_bool m_cancel{false}; // cancels connecting; set when closing
 };
 
 } // namespace gantry::ssh

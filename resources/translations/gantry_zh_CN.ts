@@ -3118,10 +3118,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>正在启动…</translation>
     </message>
     <message>
-        <source>Not connected: connect to the machine first.</source>
-        <translation>未连接：请先连接到该机器。</translation>
-    </message>
-    <message>
         <source>Running Doctor…</source>
         <translation>正在运行诊断…</translation>
     </message>
@@ -4028,6 +4024,21 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Checking the instance (driver, GPUs, tools)…</source>
         <translation>正在检查实例（驱动、GPU、工具）…</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::verify::VerifyOperation</name>
+    <message>
+        <source>This run was not saved to the history: %1</source>
+        <translation>本次运行未保存到历史记录：%1</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>无法读取历史记录：%1</translation>
+    </message>
+    <message>
+        <source>Not connected: connect to the machine first.</source>
+        <translation>未连接：请先连接到该机器。</translation>
     </message>
 </context>
 <context>

@@ -35,15 +35,18 @@ OverviewTab::OverviewTab(QWidget *parent)
     m_facts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     layout->addWidget(m_facts, 1);
     connect(m_refresh, &QPushButton::clicked, this, &OverviewTab::refresh);
-    connect(m_cancel, &QPushButton::clicked, this, [this] {
-        if (m_connection)
-            m_connection->cancelRunning();
-    });
+    connect(m_cancel, &QPushButton::clicked, this, [this] { m_gathering.cancel(); });
+}
+
+OverviewTab::~OverviewTab()
+{
+    m_gathering.cancel();
 }
 
 void OverviewTab::clearMachine()
 {
     ++m_generation;
+    m_gathering.cancel();
     if (m_connection)
         disconnect(m_connection, nullptr, this, nullptr);
     m_connection = nullptr;
@@ -96,10 +99,12 @@ void OverviewTab::refresh()
     m_cancel->setVisible(true);
     m_refresh->setEnabled(false);
     const quint64 generation = ++m_generation;
+    m_gathering.cancel(); // a refresh still queued is superseded by this one
+    m_gathering = CancelToken();
     QPointer<OverviewTab> self(this);
     ssh::Connection *connection = m_connection;
-    connection->post([self, generation, connection](ssh::Session &session) {
-        auto facts = gatherMachineFacts(session, connection->cancelFlag());
+    connection->post([self, generation, connection, cancel = m_gathering](ssh::Session &session) {
+        auto facts = gatherMachineFacts(session, cancel.flag());
         QMetaObject::invokeMethod(connection, [self, generation, facts] {
             if (!self || self->m_generation != generation)
                 return;

@@ -2,6 +2,7 @@
 
 #include "common/detailtab.h"
 #include "hosts/machinefacts.h"
+#include "util/canceltoken.h"
 
 #include <QPointer>
 
@@ -18,6 +19,7 @@ class OverviewTab final : public DetailTab
 
 public:
     explicit OverviewTab(QWidget *parent = nullptr);
+    ~OverviewTab() override;
 
     QString title() const override { return tr("Overview"); }
     void setMachine(const SavedHost &host, ssh::Connection *connection) override;
@@ -38,6 +40,7 @@ private:
     QPushButton *m_refresh = nullptr;
     QPushButton *m_cancel = nullptr;
     quint64 m_generation = 0; // drops results of a machine that is no longer shown
+    CancelToken m_gathering;  // the refresh in flight: Cancel stops it, and nothing else on the machine
 };
 
 } // namespace gantry::ui

@@ -26,8 +26,9 @@ namespace gantry::ui {
 
 using namespace gantry::verify;
 
-// A GUI-thread object the worker posts results to. The job keeps it alive with a shared_ptr; the
-// tab may be gone by the time a result arrives, hence the QPointer (read on the GUI thread only).
+// A GUI-thread object the history reader posts its result to. The reader keeps it alive with a
+// shared_ptr; the tab may be gone by the time the result arrives, hence the QPointer (read on the GUI
+// thread only).
 struct VerifyTab::Relay
 {
     QObject *context = new QObject; // created on the GUI thread, so functors posted to it run there
@@ -163,9 +164,9 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
 
 VerifyTab::~VerifyTab()
 {
-    // A job still in flight finds the relay's tab gone and drops its result.
-    if (m_running && m_connection)
-        m_connection->cancelRunning();
+    // Stops the run in flight; the operation waits for it, and its results are dropped with it.
+    m_runCancel.cancel();
+    m_operation.reset();
 }
 
 QString VerifyTab::title() const
@@ -186,16 +187,14 @@ void VerifyTab::setMachine(const SavedHost &host, ssh::Connection *connection)
         m_method->hide();
         m_progress->setValue(0);
     }
-    m_advertised.provider = host.provider;
-    if (host.hourlyPriceUsd > 0)
-        m_advertised.hourlyPriceUsd = host.hourlyPriceUsd;
     if (m_connection != connection) {
         disconnect(m_stateConnection);
         m_connection = connection;
-        if (connection) {
-            m_stateConnection = connect(connection, &ssh::Connection::stateChanged, this, [this] { updateButtons(); });
-        }
+        if (connection)
+            m_stateConnection = connect(connection, &ssh::Connection::stateChanged, this, &VerifyTab::onConnectionState);
     }
+    if (!m_running && m_operation && (!connection || m_operation->target() != connection->target()))
+        m_operation.reset(); // its session belongs to another machine
     if (otherHost && !m_running)
         m_status->setText(connection ? tr("Ready to verify %1.").arg(host.name)
                                      : tr("Connect to %1 to verify its GPUs.").arg(host.name));
@@ -207,6 +206,8 @@ void VerifyTab::clearMachine()
 {
     disconnect(m_stateConnection);
     m_connection = nullptr;
+    if (!m_running)
+        m_operation.reset();
     m_host = SavedHost{};
     m_results->clear();
     m_doctor->setChecks({});
@@ -221,6 +222,19 @@ void VerifyTab::clearMachine()
 void VerifyTab::setAdvertised(const Advertised &advertised)
 {
     m_advertised = advertised;
+}
+
+Advertised VerifyTab::advertised() const
+{
+    return advertisedFor(m_host, m_advertised);
+}
+
+void VerifyTab::onConnectionState()
+{
+    // Disconnecting the machine ends its work, this tab's run included (it runs on its own session).
+    if (m_running && m_connection && m_connection->state() == ssh::ConnectionState::Disconnected)
+        cancel();
+    updateButtons();
 }
 
 void VerifyTab::updateButtons()
@@ -238,107 +252,87 @@ void VerifyTab::setRunning(bool running)
     updateButtons();
 }
 
-void VerifyTab::start(bool quick)
+VerifyOperation *VerifyTab::operation()
+{
+    if (!m_operation || m_operation->target() != m_connection->target()) {
+        m_operation = std::make_unique<VerifyOperation>(m_connection->target(), m_connection->siblingOptions(),
+                                                        m_context.configDir);
+    }
+    return m_operation.get();
+}
+
+bool VerifyTab::beginRun(const QString &status)
 {
     if (!m_connection || m_running)
-        return;
+        return false;
     setRunning(true);
     m_progress->setValue(0);
+    m_status->setText(status);
+    m_runCancel = CancelToken();
+    return true;
+}
+
+void VerifyTab::start(bool quick)
+{
+    if (!beginRun(tr("Starting…")))
+        return;
     m_banner->hide();
     m_method->hide();
-    m_status->setText(tr("Starting…"));
-    m_relay = std::make_shared<Relay>();
-    m_relay->tab = this;
+    VerifyRequest request;
+    request.hostName = m_host.name;
+    request.quick = quick;
+    request.binaryPath = m_binaryPath;
+    request.sourcesDir = defaultKernelSources();
+    request.advertised = advertised();
+    request.remoteCacheDir = m_remoteCacheDir;
+    // The operation belongs to this tab and relays to its thread, so `this` outlives every call.
+    VerifyCallbacks callbacks;
+    callbacks.onProgress = [this](const Progress &p) { onProgress(p.percent, p.text); };
+    callbacks.onStatus = [this](const QString &text) { onStatus(text); };
+    operation()->verify(request, m_runCancel, callbacks, [this](const Result<VerifyRun> &run) { onVerified(run); });
+}
 
-    VerifyOptions options;
-    options.quick = quick;
-    options.binaryPath = m_binaryPath;
-    options.sourcesDir = defaultKernelSources();
-    options.cancel = m_connection->cancelFlag();
-    const std::shared_ptr<Relay> r = m_relay;
-    options.onProgress = [r](const Progress &p) {
-        Relay::post(r, [p](VerifyTab *tab) { tab->onProgress(p.percent, p.text); });
-    };
-    options.onStatus = [r](const QString &text) {
-        Relay::post(r, [text](VerifyTab *tab) { tab->onStatus(text); });
-    };
-    const QString configDir = m_context.configDir;
-    const QString hostName = m_host.name;
-    const Advertised advertised = m_advertised;
-    m_connection->post([r, options, configDir, hostName, advertised](ssh::Session &session) {
-        if (!session.isConnected()) {
-            Relay::post(r, [](VerifyTab *tab) { tab->onFailed(tr("Not connected: connect to the machine first.")); });
-            return;
-        }
-        RemoteVerifier verifier(session);
-        auto outcome = verifier.verify(options);
-        if (!outcome) {
-            const QString message = outcome.error().message;
-            Relay::post(r, [message](VerifyTab *tab) { tab->onFailed(message); });
-            return;
-        }
-        // History is written here, off the GUI thread, with this thread's own SQLite connection.
-        const Assessment assessment = assess(outcome->report, SpecTable::builtIn(), advertised);
-        QList<HistoryEntry> entries;
-        if (!configDir.isEmpty()) {
-            HistoryStore store(configDir);
-            (void)store.add(HistoryEntry::fromRun(outcome->report, assessment, advertised, hostName,
-                                                  QDateTime::currentDateTimeUtc()));
-            if (auto listed = store.list({}, {}, hostName, 50))
-                entries = std::move(listed).value();
-        }
-        VerifyOutcome result = std::move(outcome).value();
-        Relay::post(r, [result, entries](VerifyTab *tab) {
-            tab->showOutcome(result);
-            tab->showHistory(entries);
-            tab->setRunning(false);
-            emit tab->runFinished();
-        });
-    });
+void VerifyTab::onVerified(const Result<VerifyRun> &run)
+{
+    if (!run) {
+        onFailed(run.error().message);
+        return;
+    }
+    showAssessed(run->outcome, run->assessment);
+    showHistory(run->history);
+    if (!run->warnings.isEmpty())
+        m_status->setText(m_status->text() + QLatin1Char(' ') + run->warnings.join(QLatin1Char(' ')));
+    setRunning(false);
+    emit runFinished();
 }
 
 void VerifyTab::startDoctor()
 {
-    if (!m_connection || m_running)
+    if (!beginRun(tr("Running Doctor…")))
         return;
-    setRunning(true);
-    m_progress->setValue(0);
-    m_status->setText(tr("Running Doctor…"));
-    m_relay = std::make_shared<Relay>();
-    m_relay->tab = this;
-    const std::shared_ptr<Relay> r = m_relay;
-    const std::atomic_bool *cancelFlag = m_connection->cancelFlag();
-    m_connection->post([r, cancelFlag](ssh::Session &session) {
-        if (!session.isConnected()) {
-            Relay::post(r, [](VerifyTab *tab) { tab->onFailed(tr("Not connected: connect to the machine first.")); });
-            return;
-        }
-        RemoteVerifier verifier(session);
-        auto output = verifier.runDoctorScript(cancelFlag);
-        if (!output) {
-            const QString message = output.error().message;
-            Relay::post(r, [message](VerifyTab *tab) { tab->onFailed(message); });
-            return;
-        }
-        const QList<DoctorCheck> checks = evaluateDoctor(*output, SpecTable::builtIn());
-        Relay::post(r, [checks](VerifyTab *tab) {
-            tab->showDoctor(checks);
-            const qsizetype failures = std::count_if(checks.cbegin(), checks.cend(),
-                                                     [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; });
-            tab->m_status->setText(failures == 0 ? tr("Doctor found no blocking problem.")
-                                                 : tr("Doctor found %n problem(s); each row says how to fix it.",
-                                                      nullptr, int(failures)));
-            tab->m_progress->setValue(100);
-            tab->setRunning(false);
-            emit tab->runFinished();
-        });
-    });
+    operation()->doctor(m_runCancel, [this](const Result<QList<DoctorCheck>> &checks) { onDoctorDone(checks); });
+}
+
+void VerifyTab::onDoctorDone(const Result<QList<DoctorCheck>> &checks)
+{
+    if (!checks) {
+        onFailed(checks.error().message);
+        return;
+    }
+    showDoctor(*checks);
+    const qsizetype failures = std::count_if(checks->cbegin(), checks->cend(),
+                                             [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; });
+    m_status->setText(failures == 0 ? tr("Doctor found no blocking problem.")
+                                    : tr("Doctor found %n problem(s); each row says how to fix it.", nullptr, int(failures)));
+    m_progress->setValue(100);
+    setRunning(false);
+    emit runFinished();
 }
 
 void VerifyTab::cancel()
 {
-    if (m_running && m_connection) {
-        m_connection->cancelRunning();
+    if (m_running) {
+        m_runCancel.cancel();
         m_status->setText(tr("Cancelling…"));
     }
 }
@@ -386,8 +380,12 @@ QString VerifyTab::statusText() const
 
 void VerifyTab::showOutcome(const VerifyOutcome &outcome)
 {
+    showAssessed(outcome, assess(outcome.report, SpecTable::builtIn(), advertised()));
+}
+
+void VerifyTab::showAssessed(const VerifyOutcome &outcome, const Assessment &assessment)
+{
     const Report &report = outcome.report;
-    const Assessment assessment = assess(report, SpecTable::builtIn(), m_advertised);
     m_results->setReport(report);
     m_table->resizeColumnsToContents();
     showDoctor(outcome.doctor);

@@ -4,6 +4,8 @@
 #include "verify/assessment.h"
 #include "verify/history.h"
 #include "verify/remoteverifier.h"
+#include "verify/verifyoperation.h"
+#include "util/canceltoken.h"
 
 #include <QPointer>
 
@@ -22,9 +24,10 @@ namespace gantry::ui {
 class DoctorModel;
 class VerifyResultsModel;
 
-// The Verify tab: runs Doctor and gantry-verify on the selected machine over its connection (the
-// work is posted to the connection's worker thread), shows live progress, the per-test table with
-// verdict colours, the overall verdict, the doctor's checks with fixes, and past runs.
+// The Verify tab: runs Doctor and Verify (verify::VerifyOperation, on an SSH session of their own,
+// so the machine's other tabs stay usable meanwhile), shows live progress, the per-test table with
+// verdict colours, the overall verdict, the doctor's checks with fixes, and past runs. Cancel stops
+// this tab's run only.
 class VerifyTab final : public DetailTab
 {
     Q_OBJECT
@@ -43,6 +46,8 @@ public:
     void setAdvertised(const verify::Advertised &advertised);
     // The gantry-verify to upload (default: next to the app, then <build>/kernels/).
     void setBinaryPath(const QString &path) { m_binaryPath = path; }
+    // Where uploads are cached on the machine (default ~/.cache/gantry; tests use a temporary one).
+    void setRemoteCacheDir(const QString &dir) { m_remoteCacheDir = dir; }
 
     // Shows a finished run (also used by tests with a recorded result).
     void showOutcome(const verify::VerifyOutcome &outcome);
@@ -64,6 +69,13 @@ private:
     struct Relay;
     void start(bool quick);
     void startDoctor();
+    bool beginRun(const QString &status);
+    verify::VerifyOperation *operation();
+    verify::Advertised advertised() const;
+    void onVerified(const Result<verify::VerifyRun> &run);
+    void onDoctorDone(const Result<QList<verify::DoctorCheck>> &checks);
+    void showAssessed(const verify::VerifyOutcome &outcome, const verify::Assessment &assessment);
+    void onConnectionState();
     void cancel();
     void setRunning(bool running);
     void updateButtons();
@@ -77,10 +89,12 @@ private:
     SavedHost m_host;
     QPointer<ssh::Connection> m_connection;
     QMetaObject::Connection m_stateConnection;
-    verify::Advertised m_advertised;
+    verify::Advertised m_advertised; // as given; advertised() completes it from the saved host
     QString m_binaryPath;
+    QString m_remoteCacheDir;
     bool m_running = false;
-    std::shared_ptr<Relay> m_relay; // shared with the job in flight
+    CancelToken m_runCancel; // the run in flight
+    std::unique_ptr<verify::VerifyOperation> m_operation; // for m_connection's machine
 
     QPushButton *m_run = nullptr;
     QPushButton *m_quick = nullptr;

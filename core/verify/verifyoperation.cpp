@@ -1,0 +1,155 @@
+#include "verify/verifyoperation.h"
+
+#include "jobs/sessionworker.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+namespace gantry::verify {
+namespace {
+
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class VerifyOperationText
+{
+    Q_DECLARE_TR_FUNCTIONS(gantry::verify::VerifyOperation)
+};
+
+// Records the run and reads back the host's latest runs; problems become warnings, because the
+// run itself succeeded and its result is still shown.
+void recordHistory(const QString &configDir, const VerifyRequest &request, VerifyRun &run)
+{
+    if (configDir.isEmpty())
+        return;
+    HistoryStore store(configDir);
+    if (auto added = store.add(HistoryEntry::fromRun(run.outcome.report, run.assessment, request.advertised,
+                                                     request.hostName, QDateTime::currentDateTimeUtc()));
+        !added) {
+        run.warnings.append(VerifyOperationText::tr("This run was not saved to the history: %1").arg(added.error().message));
+    }
+    auto listed = store.list({}, {}, request.hostName, 50);
+    if (listed)
+        run.history = std::move(listed).value();
+    else
+        run.warnings.append(VerifyOperationText::tr("The history cannot be read: %1").arg(listed.error().message));
+}
+
+Error notConnected(const Error *why)
+{
+    return why ? *why
+               : Error::make(ErrorCode::ConnectFailed,
+                             VerifyOperationText::tr("Not connected: connect to the machine first."));
+}
+
+} // namespace
+
+Advertised advertisedFor(const SavedHost &host, Advertised given)
+{
+    if (!host.provider.isEmpty())
+        given.provider = host.provider;
+    if (given.hourlyPriceUsd <= 0 && host.hourlyPriceUsd > 0)
+        given.hourlyPriceUsd = host.hourlyPriceUsd;
+    return given;
+}
+
+Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, const VerifyRequest &request,
+                            const CancelToken &cancel, const VerifyCallbacks &callbacks)
+{
+    RemoteVerifier verifier(session);
+    if (!request.remoteCacheDir.isEmpty())
+        verifier.setRemoteCacheDir(request.remoteCacheDir);
+    VerifyOptions options;
+    options.quick = request.quick;
+    options.binaryPath = request.binaryPath;
+    options.sourcesDir = request.sourcesDir;
+    options.cancel = cancel.flag();
+    options.onProgress = callbacks.onProgress;
+    options.onStatus = callbacks.onStatus;
+    auto outcome = verifier.verify(options);
+    if (!outcome)
+        return outcome.error();
+    VerifyRun run;
+    run.outcome = std::move(outcome).value();
+    run.assessment = assess(run.outcome.report, SpecTable::builtIn(), request.advertised);
+    recordHistory(configDir, request, run);
+    return run;
+}
+
+Result<QList<DoctorCheck>> runDoctor(ssh::Session &session, const CancelToken &cancel)
+{
+    RemoteVerifier verifier(session);
+    auto output = verifier.runDoctorScript(cancel.flag());
+    if (!output)
+        return output.error();
+    return evaluateDoctor(*output, SpecTable::builtIn());
+}
+
+VerifyOperation::VerifyOperation(ssh::Target target, ssh::ConnectOptions options, QString configDir, QObject *parent)
+    : QObject(parent)
+    , m_target(target)
+    , m_configDir(std::move(configDir))
+{
+    // No question can be answered from the operation's thread; the machine's own connection asked.
+    options.confirmNewHostKey = nullptr;
+    options.acceptNewHostKey = false;
+    options.cancel = nullptr; // the worker's own closing flag
+    m_worker = std::make_unique<jobs::SessionWorker>(std::move(target), std::move(options));
+}
+
+VerifyOperation::~VerifyOperation()
+{
+    for (const CancelToken &cancel : std::as_const(m_inFlight))
+        cancel.cancel();
+    m_worker.reset(); // waits for the task in flight; its results, posted to this object, are dropped
+}
+
+template<typename F>
+void VerifyOperation::relay(F &&f)
+{
+    QMetaObject::invokeMethod(this, std::forward<F>(f), Qt::QueuedConnection);
+}
+
+void VerifyOperation::finished(const CancelToken &cancel)
+{
+    m_inFlight.removeIf([&cancel](const CancelToken &t) { return t.flag() == cancel.flag(); });
+}
+
+void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                             std::function<void(Result<VerifyRun>)> done)
+{
+    m_inFlight.append(cancel);
+    VerifyCallbacks relayed;
+    if (callbacks.onProgress) {
+        relayed.onProgress = [this, onProgress = callbacks.onProgress](const Progress &progress) {
+            relay([onProgress, progress] { onProgress(progress); });
+        };
+    }
+    if (callbacks.onStatus) {
+        relayed.onStatus = [this, onStatus = callbacks.onStatus](const QString &text) {
+            relay([onStatus, text] { onStatus(text); });
+        };
+    }
+    const QString configDir = m_configDir;
+    m_worker->post([this, request, cancel, relayed, done, configDir](ssh::Session *session, const Error *connectError) {
+        Result<VerifyRun> result = session ? runVerify(*session, configDir, request, cancel, relayed)
+                                           : Result<VerifyRun>(notConnected(connectError));
+        relay([this, cancel, done, result = std::move(result)] {
+            finished(cancel);
+            done(result);
+        });
+    });
+}
+
+void VerifyOperation::doctor(const CancelToken &cancel, std::function<void(Result<QList<DoctorCheck>>)> done)
+{
+    m_inFlight.append(cancel);
+    m_worker->post([this, cancel, done](ssh::Session *session, const Error *connectError) {
+        Result<QList<DoctorCheck>> result = session ? runDoctor(*session, cancel)
+                                                    : Result<QList<DoctorCheck>>(notConnected(connectError));
+        relay([this, cancel, done, result = std::move(result)] {
+            finished(cancel);
+            done(result);
+        });
+    });
+}
+
+} // namespace gantry::verify

@@ -1,0 +1,198 @@
+// A long Verify never holds up the machine's other tabs, and a Cancel stops one operation only.
+// Against the real test sshd: a "GPU" host (a fake nvidia-smi) where the uploaded fake
+// gantry-verify waits for a gate file that the test creates once it has checked the other tabs.
+#include "sshdfixture.h"
+
+#include "shell/overviewtab.h"
+#include "ssh/connection.h"
+#include "transfer/filestab.h"
+#include "transfer/remotedirmodel.h"
+#include "transfer/sessionfactory.h"
+#include "verify/verifytab.h"
+
+#include <QDir>
+#include <QFile>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::ui;
+
+namespace {
+
+const QString kFixtures = QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/");
+const QString kData = QStringLiteral(GANTRY_TEST_SOURCE_DIR "/verify/data/");
+
+bool writeScript(const QString &path, const QString &body)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    file.write(body.toUtf8());
+    file.close();
+    return file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
+}
+
+bool touch(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly);
+}
+
+QPushButton *button(QWidget *parent, const QString &text)
+{
+    const QList<QPushButton *> buttons = parent->findChildren<QPushButton *>();
+    for (QPushButton *b : buttons) {
+        if (b->text() == text)
+            return b;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestVerifyTabs : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_bin;   // the host's PATH: the fake nvidia-smi
+    QTemporaryDir m_local; // the fake gantry-verify, its marker and gate files, the remote cache
+    QTemporaryDir m_config;
+    test::SshdFixture m_sshd;
+
+    SavedHost host() const
+    {
+        SavedHost h;
+        h.name = QStringLiteral("gpu-box");
+        h.target = m_sshd.target();
+        return h;
+    }
+
+    // A gantry-verify that says it started (a marker file and a progress line), waits for the gate
+    // (at most 60 s, so a broken test cannot hang), then replays a recorded passing H200 run.
+    QString gatedVerify(const QString &name)
+    {
+        const QString path = m_local.filePath(name);
+        const QString started = path + QStringLiteral(".started");
+        const QString gate = path + QStringLiteral(".gate");
+        const bool written = writeScript(
+            path, QStringLiteral("#!/bin/sh\n"
+                                 ": > '%1'\n"
+                                 "echo 'gantry-verify: [  1%] identity: waiting for the test' >&2\n"
+                                 "i=0; while [ ! -e '%2' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\n"
+                                 "cat '%3h200-pass.json'\n")
+                      .arg(started, gate, kData));
+        return written ? path : QString();
+    }
+
+    // Starts a run of the gated program on tab and waits until it runs on the machine.
+    bool startGatedRun(VerifyTab &tab, const QString &program)
+    {
+        tab.setBinaryPath(program);
+        tab.setRemoteCacheDir(m_local.filePath(QStringLiteral("cache")));
+        QPushButton *run = button(&tab, QStringLiteral("Run verification"));
+        if (!run || !run->isEnabled())
+            return false;
+        run->click();
+        return tab.isRunning();
+    }
+
+    void connectTo(ssh::Connection &connection)
+    {
+        connection.connectToHost(m_sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_bin.isValid() && m_local.isValid() && m_config.isValid());
+        QVERIFY(writeScript(m_bin.filePath(QStringLiteral("nvidia-smi")),
+                            QStringLiteral("#!/bin/sh\ncase \"$*\" in\n"
+                                           "  -q) cat '%1q-h200-driver590.48.01-linux-idle-nvgpuexp.txt' ;;\n"
+                                           "  *--query-compute-apps*) echo 'gpu_uuid, pid, process_name, used_gpu_memory [MiB]' ;;\n"
+                                           "  *compute_cap*) echo 9.0 ;;\n"
+                                           "  *) exit 0 ;;\nesac\n")
+                                .arg(kFixtures)));
+        test::SshdFixture::Options options;
+        options.binDir = m_bin.path();
+        const QString error = m_sshd.start(options);
+        GANTRY_REQUIRE_SSHD(error);
+    }
+
+    // Overview's Cancel used to set the machine's one cancel flag, which the running Verify polled.
+    void overviewCancelLeavesVerifyRunning()
+    {
+        const QString program = gatedVerify(QStringLiteral("gantry-verify-overview"));
+        QVERIFY(!program.isEmpty());
+        ssh::Connection connection(m_sshd.target());
+        connectTo(connection);
+        AppContext context;
+        context.configDir = m_config.path();
+        OverviewTab overview;
+        VerifyTab verify(context);
+        overview.setMachine(host(), &connection);
+        verify.setMachine(host(), &connection);
+        QPushButton *refresh = button(&overview, QStringLiteral("Refresh"));
+        QPushButton *cancel = button(&overview, QStringLiteral("Cancel"));
+        QVERIFY(refresh && cancel);
+        QTRY_VERIFY_WITH_TIMEOUT(refresh->isEnabled(), 20000); // the refresh on connect is done
+
+        QSignalSpy finished(&verify, &VerifyTab::runFinished);
+        QVERIFY(startGatedRun(verify, program));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(program + QStringLiteral(".started")), 30000);
+        refresh->click();
+        QVERIFY(!cancel->isHidden()); // the refresh runs
+        cancel->click();
+        // Overview is usable meanwhile: its (cancelled) refresh ends while Verify still waits.
+        QTRY_VERIFY_WITH_TIMEOUT(refresh->isEnabled(), 20000);
+        QVERIFY2(verify.isRunning(), qPrintable(verify.statusText()));
+
+        QVERIFY(touch(program + QStringLiteral(".gate")));
+        QVERIFY(finished.wait(30000));
+        QVERIFY2(verify.bannerText().startsWith(QStringLiteral("PASS")),
+                 qPrintable(QStringLiteral("Overview's Cancel must not cancel Verify; banner: ") + verify.bannerText()));
+    }
+
+    // Verify runs on a session of its own: the Files tab lists a folder while it runs.
+    void filesListWhileVerifyRuns()
+    {
+        const QString program = gatedVerify(QStringLiteral("gantry-verify-files"));
+        QVERIFY(!program.isEmpty());
+        const QString folder = m_local.filePath(QStringLiteral("browse"));
+        QVERIFY(QDir().mkpath(folder + QStringLiteral("/sub")));
+        QVERIFY(touch(folder + QStringLiteral("/a.txt")));
+        ssh::Connection connection(m_sshd.target());
+        connectTo(connection);
+        AppContext context;
+        context.configDir = m_config.path();
+        transfer::TransferQueue queue(m_config.path(), [](const QString &) -> Result<transfer::SessionFactory> {
+            return Error::make(ErrorCode::NotFound, QStringLiteral("this test transfers nothing"));
+        });
+        FilesTab files(context, &queue);
+        VerifyTab verify(context);
+        QSignalSpy listed(&files, &FilesTab::listed);
+        files.setMachine(host(), &connection);
+        verify.setMachine(host(), &connection);
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000); // the home folder, shown on connect
+
+        QSignalSpy finished(&verify, &VerifyTab::runFinished);
+        QVERIFY(startGatedRun(verify, program));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(program + QStringLiteral(".started")), 30000);
+        listed.clear();
+        files.navigate(folder);
+        QVERIFY2(listed.wait(20000), qPrintable(QStringLiteral("the Files tab waited behind Verify: ") + files.statusText()));
+        QCOMPARE(files.currentPath(), folder);
+        QCOMPARE(files.model()->rowCount(), 2);
+        QVERIFY(verify.isRunning()); // the gate is still closed
+
+        QVERIFY(touch(program + QStringLiteral(".gate")));
+        QVERIFY(finished.wait(30000));
+        QVERIFY2(verify.bannerText().startsWith(QStringLiteral("PASS")), qPrintable(verify.bannerText()));
+    }
+};
+
+QTEST_MAIN(TestVerifyTabs)
+#include "test_verify_tabs.moc"

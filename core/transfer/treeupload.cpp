@@ -309,6 +309,19 @@ private:
     quint64 m_payload = 0;
 };
 
+// A dropped speculative command still runs on the host, in batch 0's staging folder (the same
+// name: both start at entry 0); closing the channel does not wait for it. It is let finish (tar
+// sees an empty stream) so it cannot remove or recreate that folder under the real batch 0.
+void finishDroppedBatch(std::unique_ptr<ssh::Channel> channel)
+{
+    (void)channel->sendEof();
+    QElapsedTimer waited;
+    waited.start();
+    while (!channel->isEof() && waited.elapsed() < 120000) {
+        if (!channel->read(200)) return;
+    }
+}
+
 // The speculative first channel, when it runs exactly the command batch 0 needs now.
 std::unique_ptr<ssh::Channel> reuseFirstBatch(TransferContext &ctx, std::unique_ptr<ssh::Channel> speculative,
                                               const QString &speculativeCommand, const QString &remoteParentDir,
@@ -320,6 +333,7 @@ std::unique_ptr<ssh::Channel> reuseFirstBatch(TransferContext &ctx, std::unique_
     bool verify = false;
     if (batchCommand(ctx, remoteParentDir, renamed, batches[0].first, batches[0].second, exclude, &manifest, &verify)
         != std::optional<QString>(speculativeCommand)) {
+        finishDroppedBatch(std::move(speculative));
         return {};
     }
     return speculative;

@@ -297,6 +297,103 @@ FileJournal freshJournal(Direction direction, const QString &host, const QString
     return j;
 }
 
+// The local file must exist and be readable before anything is created on the host.
+Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
+{
+    if (!info.exists()) {
+        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(localPath)};
+    }
+    QFile probe(localPath);
+    if (!probe.open(QIODevice::ReadOnly)) {
+        return Error{ErrorCode::PermissionDenied,
+                     TransferText::tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
+    }
+    return {};
+}
+
+// The interrupted upload's journal when the file is unchanged and the .partial still holds what
+// it says was acknowledged; else a fresh one, with an empty .partial created on the host.
+Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const QString &key, const QFileInfo &info,
+                                  const QString &localPath, const QString &partial, const QString &remoteFinal,
+                                  TransferOutcome &outcome)
+{
+    const quint64 size = quint64(info.size());
+    const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
+    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
+    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
+        outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
+        journal.reset();
+    }
+    if (journal) {
+        auto st = sftp.stat(partial);
+        quint64 needed = 0;
+        for (int i = 0; i < journal->chunkCount(); ++i) {
+            if (journal->done[i]) needed = std::max(needed, journal->chunkOffset(i) + journal->chunkLength(i));
+        }
+        if (!st || !st->size || *st->size < needed) journal.reset();
+    }
+    if (journal && journal->doneBytes() != 0) {
+        outcome.resumed = true;
+        return *journal;
+    }
+    const quint64 wire = journal ? journal->wireBytes : 0;
+    FileJournal fresh = freshJournal(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal, size, mtime);
+    fresh.wireBytes = wire;
+    auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
+    if (!h) return h.error();
+    (void)sftp.close(*h);
+    return fresh;
+}
+
+// The host's free space must hold what is still to send.
+Result<void> checkRemoteSpace(TransferContext &ctx, SftpClient &sftp, const QFileInfo &info, const QString &partial, quint64 toSend)
+{
+    if (auto space = sftp.statvfs(remoteParent(partial)); space && space->freeBytes + 65536 < toSend) {
+        return Error{ErrorCode::DiskFull,
+                     TransferText::tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
+                                      "directory) and retry.")
+                         .arg(ctx.host(), info.fileName(), formatBytes(space->freeBytes), remoteParent(partial),
+                              formatBytes(toSend))};
+    }
+    return {};
+}
+
+// Checks the uploaded .partial against the local hash: chunk by chunk when the host hashed the
+// chunks, else the whole file. A damaged copy is removed with its journal.
+std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                    std::optional<RemoteChunkHasher> &chunkHasher, const std::function<bool(int)> &isDone,
+                                    const FileJournal &after, const QByteArray &localHash, const QString &key,
+                                    const QString &partial, const QString &remoteFinal, TransferOutcome &outcome)
+{
+    const auto damaged = [&](const QString &what, const QByteArray &found, const QByteArray &expected) {
+        ctx.journals().remove(key);
+        (void)sftp.remove(partial);
+        return Error{ErrorCode::RemoteFailed,
+                     TransferText::tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
+                                      "was removed; retry to upload it again.")
+                         .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
+    };
+    if (chunkHasher) {
+        if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
+            for (int i = 0; i < chunks->size(); ++i) {
+                if (chunks->at(i) != after.chunkHashes.value(i)) {
+                    return damaged(TransferText::tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
+                                   chunks->at(i), after.chunkHashes.value(i));
+                }
+            }
+            outcome.verified = true;
+        }
+    }
+    if (!outcome.verified) {
+        // Small files, hosts without python3, journals from older versions: the whole file.
+        auto remote = after.size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
+        if (remote && *remote != localHash) return damaged(TransferText::tr("the file"), *remote, localHash);
+        if (remote) outcome.verified = true;
+        else outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int autoParallel(quint64 size, qint64 roundTripMs)
@@ -316,53 +413,15 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     TransferOutcome outcome;
     outcome.destination = remoteFinal;
     const QFileInfo info(localPath);
-    if (!info.exists()) {
-        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(localPath)};
-    }
-    {
-        QFile probe(localPath);
-        if (!probe.open(QIODevice::ReadOnly)) {
-            return Error{ErrorCode::PermissionDenied,
-                         TransferText::tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
-        }
-    }
+    if (auto readable = checkReadable(info, localPath); !readable) return readable.error();
     const quint64 size = quint64(info.size());
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
     const QString partial = remoteFinal + QStringLiteral(".partial");
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
-
-    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
-    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
-        outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
-        journal.reset();
-    }
-    if (journal) {
-        // The .partial must still hold what the journal says was acknowledged.
-        auto st = sftp.stat(partial);
-        quint64 needed = 0;
-        for (int i = 0; i < journal->chunkCount(); ++i) {
-            if (journal->done[i]) needed = std::max(needed, journal->chunkOffset(i) + journal->chunkLength(i));
-        }
-        if (!st || !st->size || *st->size < needed) journal.reset();
-    }
-    if (!journal || journal->doneBytes() == 0) {
-        const quint64 wire = journal ? journal->wireBytes : 0;
-        journal = freshJournal(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal, size, mtime);
-        journal->wireBytes = wire;
-        auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
-        if (!h) return h.error();
-        (void)sftp.close(*h);
-    } else {
-        outcome.resumed = true;
-    }
+    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome);
+    if (!journal) return journal.error();
     const quint64 already = journal->doneBytes();
-    if (auto space = sftp.statvfs(remoteParent(partial)); space && space->freeBytes + 65536 < size - already) {
-        return Error{ErrorCode::DiskFull,
-                     TransferText::tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
-                                      "directory) and retry.")
-                         .arg(ctx.host(), info.fileName(), formatBytes(space->freeBytes), remoteParent(partial),
-                              formatBytes(size - already))};
-    }
+    if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already); !space) return space.error();
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
@@ -410,32 +469,9 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        const auto damaged = [&](const QString &what, const QByteArray &found, const QByteArray &expected) {
-            ctx.journals().remove(key);
-            (void)sftp.remove(partial);
-            return Error{ErrorCode::RemoteFailed,
-                         TransferText::tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
-                                          "was removed; retry to upload it again.")
-                             .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
-        };
-        if (chunkHasher) {
-            if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
-                for (int i = 0; i < chunks->size(); ++i) {
-                    if (chunks->at(i) != after.chunkHashes.value(i)) {
-                        return damaged(TransferText::tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
-                                       chunks->at(i), after.chunkHashes.value(i));
-                    }
-                }
-                outcome.verified = true;
-            }
-        }
-        if (!outcome.verified) {
-            // Small files, hosts without python3, journals from older versions: the whole file.
-            auto remote = size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
-            if (remote && *remote != *localHash) return damaged(TransferText::tr("the file"), *remote, *localHash);
-            if (remote) outcome.verified = true;
-            else outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
-        }
+        const auto damaged = verifyUploaded(ctx, session, sftp, chunkHasher, isDone, after, *localHash, key, partial, remoteFinal,
+                                            outcome);
+        if (damaged) return *damaged;
     }
     if (auto r = sftp.rename(partial, remoteFinal, replaceExisting); !r) {
         if (!replaceExisting && sftp.stat(remoteFinal)) {

@@ -26,6 +26,73 @@ class TransferText
     Q_DECLARE_TR_FUNCTIONS(Transfer)
 };
 
+// One upload worker's pipeline: its current chunk, the writes in flight and the chunks whose
+// every write went out (their hash waits for the last acknowledgement).
+struct UploadPipe
+{
+    struct Request
+    {
+        int chunk;
+        quint32 length;
+    };
+    UploadPipe(FileJournal journal, quint32 maxWrite) : layout(std::move(journal)), buffer(int(maxWrite), Qt::Uninitialized) {}
+
+    const FileJournal layout;
+    QHash<quint32, Request> inflight;
+    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
+    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
+    int current = -1;
+    quint64 offset = 0;
+    quint64 end = 0;
+    std::unique_ptr<Sha256> hash;
+    QByteArray buffer;
+};
+
+// Sends writes until kMaxInflight are in flight or no chunk is left; false when the worker must
+// stop at once (a write could not be sent).
+bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &handle, QFile &file, const QString &localPath,
+                      ChunkPlan &plan, UploadPipe &pipe)
+{
+    while (pipe.inflight.size() < kMaxInflight && !ctx.cancelled()) {
+        if (pipe.current < 0) {
+            pipe.current = plan.take();
+            if (pipe.current < 0) break;
+            pipe.offset = pipe.layout.chunkOffset(pipe.current);
+            pipe.end = pipe.offset + pipe.layout.chunkLength(pipe.current);
+            pipe.hash = std::make_unique<Sha256>();
+            if (!file.seek(qint64(pipe.offset))) {
+                plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
+                pipe.current = -1;
+                break;
+            }
+        }
+        const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), pipe.end - pipe.offset));
+        const qint64 got = file.read(pipe.buffer.data(), n);
+        if (got != qint64(n)) {
+            plan.fail(Error{ErrorCode::Conflict,
+                            got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
+                                    : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
+                                                       "new version from the start.").arg(localPath)});
+            pipe.current = -1;
+            break;
+        }
+        pipe.hash->add(pipe.buffer.constData(), n);
+        auto id = sftp.sendWrite(handle, pipe.offset, pipe.buffer.constData(), n);
+        if (!id) {
+            plan.fail(id.error());
+            return false;
+        }
+        pipe.inflight.insert(*id, UploadPipe::Request{pipe.current, n});
+        pipe.outstanding[pipe.current] += 1;
+        pipe.offset += n;
+        if (pipe.offset >= pipe.end) {
+            pipe.fullySent.insert(pipe.current, pipe.hash->hexDigest());
+            pipe.current = -1;
+        }
+    }
+    return true;
+}
+
 void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPath, const QString &partial,
                   quint64 fileSize, ChunkPlan &plan, const std::function<void()> &chunkDone)
 {
@@ -39,82 +106,33 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
         plan.fail(handle.error());
         return;
     }
-    const FileJournal layout = plan.journal();
-    struct Request
-    {
-        int chunk;
-        quint32 length;
-    };
-    QHash<quint32, Request> inflight;
-    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
-    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
-    int current = -1;
-    quint64 offset = 0;
-    quint64 end = 0;
-    std::unique_ptr<Sha256> hash;
-    QByteArray buffer(int(sftp.maxWrite()), Qt::Uninitialized);
+    UploadPipe pipe(plan.journal(), sftp.maxWrite());
     WireMeter meter(sftp, ctx, plan);
 
     auto failWith = [&](const Error &e) {
-        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(sftp, e, partial, fileSize - offset) : e);
+        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(sftp, e, partial, fileSize - pipe.offset) : e);
     };
 
     for (;;) {
-        while (inflight.size() < kMaxInflight && !ctx.cancelled()) {
-            if (current < 0) {
-                current = plan.take();
-                if (current < 0) break;
-                offset = layout.chunkOffset(current);
-                end = offset + layout.chunkLength(current);
-                hash = std::make_unique<Sha256>();
-                if (!file.seek(qint64(offset))) {
-                    plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
-                    current = -1;
-                    break;
-                }
-            }
-            const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), end - offset));
-            const qint64 got = file.read(buffer.data(), n);
-            if (got != qint64(n)) {
-                plan.fail(Error{ErrorCode::Conflict,
-                                got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
-                                        : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
-                                                           "new version from the start.").arg(localPath)});
-                current = -1;
-                break;
-            }
-            hash->add(buffer.constData(), n);
-            auto id = sftp.sendWrite(*handle, offset, buffer.constData(), n);
-            if (!id) {
-                plan.fail(id.error());
-                return;
-            }
-            inflight.insert(*id, Request{current, n});
-            outstanding[current] += 1;
-            offset += n;
-            if (offset >= end) {
-                fullySent.insert(current, hash->hexDigest());
-                current = -1;
-            }
-        }
-        if (inflight.isEmpty()) break;
+        if (!fillUploadWindow(ctx, sftp, *handle, file, localPath, plan, pipe)) return;
+        if (pipe.inflight.isEmpty()) break;
         auto reply = sftp.next();
         if (!reply) {
             plan.fail(reply.error());
             return;
         }
-        const auto it = inflight.find(reply->id);
-        if (it == inflight.end()) continue;
-        const Request req = it.value();
-        inflight.erase(it);
+        const auto it = pipe.inflight.find(reply->id);
+        if (it == pipe.inflight.end()) continue;
+        const UploadPipe::Request req = it.value();
+        pipe.inflight.erase(it);
         if (auto st = sftp.checkStatus(*reply, TransferText::tr("Writing"), partial); !st) {
             failWith(st.error());
             continue; // drain the rest before closing
         }
         meter.payload(req.length);
-        if (--outstanding[req.chunk] == 0 && fullySent.contains(req.chunk)) {
-            outstanding.remove(req.chunk);
-            plan.done(req.chunk, fullySent.take(req.chunk));
+        if (--pipe.outstanding[req.chunk] == 0 && pipe.fullySent.contains(req.chunk)) {
+            pipe.outstanding.remove(req.chunk);
+            plan.done(req.chunk, pipe.fullySent.take(req.chunk));
             if (chunkDone) chunkDone();
         }
     }

@@ -22,6 +22,69 @@ class TransferText
     Q_DECLARE_TR_FUNCTIONS(Transfer)
 };
 
+// One download worker's pipeline: its current chunk, the reads in flight and what each chunk
+// still waits for.
+struct DownloadPipe
+{
+    struct Request
+    {
+        int chunk;
+        quint64 offset;
+        quint32 length;
+    };
+    explicit DownloadPipe(FileJournal journal) : layout(std::move(journal)) {}
+
+    const FileJournal layout;
+    QHash<quint32, Request> inflight;
+    QHash<int, quint64> remaining; // chunk → bytes not yet received
+    int current = -1;
+    quint64 offset = 0;
+    quint64 end = 0;
+};
+
+bool sendRead(SftpClient &sftp, const QByteArray &handle, ChunkPlan &plan, DownloadPipe &pipe, int chunk, quint64 off,
+              quint32 len)
+{
+    auto id = sftp.sendRead(handle, off, len);
+    if (!id) {
+        plan.fail(id.error());
+        return false;
+    }
+    pipe.inflight.insert(*id, DownloadPipe::Request{chunk, off, len});
+    return true;
+}
+
+// Sends reads until twice kMaxInflight are in flight or no chunk is left; false when the worker
+// must stop at once (a read could not be sent).
+bool fillReadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &handle, ChunkPlan &plan, DownloadPipe &pipe)
+{
+    while (pipe.inflight.size() < kMaxInflight * 2 && !ctx.cancelled()) {
+        if (pipe.current < 0) {
+            pipe.current = plan.take();
+            if (pipe.current < 0) break;
+            pipe.offset = pipe.layout.chunkOffset(pipe.current);
+            pipe.end = pipe.offset + pipe.layout.chunkLength(pipe.current);
+            pipe.remaining.insert(pipe.current, pipe.end - pipe.offset);
+        }
+        const quint32 n = quint32(std::min<quint64>(sftp.maxRead(), pipe.end - pipe.offset));
+        if (!sendRead(sftp, handle, plan, pipe, pipe.current, pipe.offset, n)) return false;
+        pipe.offset += n;
+        if (pipe.offset >= pipe.end) pipe.current = -1;
+    }
+    return true;
+}
+
+// A status where data was expected: the file became shorter (EOF), or reading failed.
+Error readFailure(TransferContext &ctx, SftpClient &sftp, const SftpClient::Reply &reply, const QString &remotePath)
+{
+    if (reply.status() == SftpClient::StatusEof) {
+        return Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 became shorter while it was being downloaded. "
+                                                           "Retry to download the new version.").arg(remotePath, ctx.host())};
+    }
+    auto st = sftp.checkStatus(reply, TransferText::tr("Reading"), remotePath);
+    return st ? Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 failed.").arg(remotePath)} : st.error();
+}
+
 void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remotePath, const QString &localPartial,
                     ChunkPlan &plan)
 {
@@ -38,64 +101,25 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
         plan.fail(handle.error());
         return;
     }
-    const FileJournal layout = plan.journal();
-    struct Request
-    {
-        int chunk;
-        quint64 offset;
-        quint32 length;
-    };
-    QHash<quint32, Request> inflight;
-    QHash<int, quint64> remaining; // chunk → bytes not yet received
-    int current = -1;
-    quint64 offset = 0;
-    quint64 end = 0;
+    DownloadPipe pipe(plan.journal());
     WireMeter meter(sftp, ctx, plan);
     bool failed = false;
 
-    auto sendRead = [&](int chunk, quint64 off, quint32 len) -> bool {
-        auto id = sftp.sendRead(*handle, off, len);
-        if (!id) {
-            plan.fail(id.error());
-            return false;
-        }
-        inflight.insert(*id, Request{chunk, off, len});
-        return true;
-    };
-
     for (;;) {
-        while (!failed && inflight.size() < kMaxInflight * 2 && !ctx.cancelled()) {
-            if (current < 0) {
-                current = plan.take();
-                if (current < 0) break;
-                offset = layout.chunkOffset(current);
-                end = offset + layout.chunkLength(current);
-                remaining.insert(current, end - offset);
-            }
-            const quint32 n = quint32(std::min<quint64>(sftp.maxRead(), end - offset));
-            if (!sendRead(current, offset, n)) return;
-            offset += n;
-            if (offset >= end) current = -1;
-        }
-        if (inflight.isEmpty()) break;
+        if (!failed && !fillReadWindow(ctx, sftp, *handle, plan, pipe)) return;
+        if (pipe.inflight.isEmpty()) break;
         auto reply = sftp.next();
         if (!reply) {
             plan.fail(reply.error());
             return;
         }
-        const auto it = inflight.find(reply->id);
-        if (it == inflight.end()) continue;
-        const Request req = it.value();
-        inflight.erase(it);
+        const auto it = pipe.inflight.find(reply->id);
+        if (it == pipe.inflight.end()) continue;
+        const DownloadPipe::Request req = it.value();
+        pipe.inflight.erase(it);
         if (failed) continue;
         if (reply->type == SftpClient::Status) {
-            if (reply->status() == SftpClient::StatusEof) {
-                plan.fail(Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 became shorter while it was being downloaded. "
-                                                                      "Retry to download the new version.").arg(remotePath, ctx.host())});
-            } else {
-                auto st = sftp.checkStatus(*reply, TransferText::tr("Reading"), remotePath);
-                plan.fail(st ? Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 failed.").arg(remotePath)} : st.error());
-            }
+            plan.fail(readFailure(ctx, sftp, *reply, remotePath));
             failed = true;
             continue;
         }
@@ -112,12 +136,12 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
             failed = true;
             continue;
         }
-        if (got < req.length && !sendRead(req.chunk, req.offset + got, req.length - got)) return;
+        if (got < req.length && !sendRead(sftp, *handle, plan, pipe, req.chunk, req.offset + got, req.length - got)) return;
         meter.payload(got);
-        quint64 &left = remaining[req.chunk];
+        quint64 &left = pipe.remaining[req.chunk];
         left -= got;
         if (left == 0) {
-            remaining.remove(req.chunk);
+            pipe.remaining.remove(req.chunk);
             plan.done(req.chunk, QByteArrayLiteral("-"));
         }
     }

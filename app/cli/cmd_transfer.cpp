@@ -179,6 +179,83 @@ struct Totals
     QStringList sha256;
 };
 
+// One progress line: a JSON event, or a line redrawn in place on a terminal.
+void printProgress(Context &context, const QString &source, const TransferProgress &p, double speed, qint64 eta, bool tty)
+{
+    if (context.json) {
+        context.printJson(QJsonObject{
+            {QStringLiteral("event"), QStringLiteral("progress")},
+            {QStringLiteral("source"), source},
+            {QStringLiteral("bytes"), qint64(p.bytesDone)},
+            {QStringLiteral("total"), qint64(p.bytesTotal)},
+            {QStringLiteral("resumedBytes"), qint64(p.resumedBytes)},
+            {QStringLiteral("wireBytes"), qint64(p.wireBytes)},
+            {QStringLiteral("files"), p.filesDone},
+            {QStringLiteral("filesTotal"), p.filesTotal},
+            {QStringLiteral("bytesPerSecond"), qint64(speed)},
+            {QStringLiteral("etaSeconds"), eta},
+        });
+    } else if (tty) {
+        const int pct = p.bytesTotal ? int(p.bytesDone * 100 / p.bytesTotal) : 0;
+        context.err << QStringLiteral("\r%1%  %2 / %3  %4/s  ETA %5   ")
+                           .arg(pct, 3)
+                           .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal),
+                                formatBytes(quint64(speed)), humanDuration(eta))
+                    << Qt::flush;
+    }
+}
+
+// One finished item: a JSON event, or its notes and a line saying what arrived where.
+void printItem(Context &context, const QString &source, const TransferOutcome &o)
+{
+    if (context.json) {
+        context.printJson(QJsonObject{
+            {QStringLiteral("event"), QStringLiteral("item")},
+            {QStringLiteral("source"), source},
+            {QStringLiteral("destination"), o.destination},
+            {QStringLiteral("skipped"), o.skipped},
+            {QStringLiteral("resumed"), o.resumed},
+            {QStringLiteral("verified"), o.verified},
+            {QStringLiteral("sha256"), o.sha256},
+            {QStringLiteral("payloadBytes"), qint64(o.payloadBytes)},
+            {QStringLiteral("wireBytes"), qint64(o.wireBytes)},
+            {QStringLiteral("files"), o.files},
+            {QStringLiteral("seconds"), o.seconds},
+            {QStringLiteral("notes"), QJsonArray::fromStringList(o.notes)},
+        });
+    } else {
+        for (const QString &note : o.notes) context.warn(note);
+        if (o.skipped) {
+            context.out << CliText::tr("skipped %1").arg(text::printable(source)) << Qt::endl;
+        } else {
+            const double rate = o.seconds > 0 ? double(o.payloadBytes) / o.seconds : 0;
+            context.out << CliText::tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
+                               .arg(text::printable(source), text::printable(o.destination), formatBytes(o.totalBytes))
+                               .arg(o.seconds, 0, 'f', 1)
+                               .arg(formatBytes(quint64(rate)))
+                               .arg(o.resumed ? CliText::tr(", resumed") : QString())
+                               .arg(o.verified ? CliText::tr(", verified") : CliText::tr(", NOT verified"))
+                               .arg(o.sha256.isEmpty() ? QString() : CliText::tr(", sha256 %1").arg(o.sha256))
+                        << Qt::endl;
+        }
+    }
+}
+
+void printSummary(Context &context, const Totals &totals, double seconds)
+{
+    context.printJson(QJsonObject{
+        {QStringLiteral("event"), QStringLiteral("summary")},
+        {QStringLiteral("wireBytes"), qint64(totals.wire)},
+        {QStringLiteral("payloadBytes"), qint64(totals.payload)},
+        {QStringLiteral("totalBytes"), qint64(totals.total)},
+        {QStringLiteral("files"), totals.files},
+        {QStringLiteral("seconds"), seconds},
+        {QStringLiteral("sha256"), totals.sha256.size() == 1 ? totals.sha256.first() : QString()},
+        {QStringLiteral("resumed"), totals.resumed},
+        {QStringLiteral("verified"), totals.verified},
+    });
+}
+
 int runRequests(Context &context, const QList<TransferRequest> &requests, const TransferArgs &args,
                 const SessionFactory &factory, const QString &hostLabel)
 {
@@ -197,27 +274,7 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
             meter.add(clock.elapsed(), p.bytesDone - p.resumedBytes);
             const double speed = meter.bytesPerSecond();
             const qint64 eta = meter.etaSeconds(p.bytesTotal > p.bytesDone ? p.bytesTotal - p.bytesDone : 0);
-            if (context.json) {
-                context.printJson(QJsonObject{
-                    {QStringLiteral("event"), QStringLiteral("progress")},
-                    {QStringLiteral("source"), source},
-                    {QStringLiteral("bytes"), qint64(p.bytesDone)},
-                    {QStringLiteral("total"), qint64(p.bytesTotal)},
-                    {QStringLiteral("resumedBytes"), qint64(p.resumedBytes)},
-                    {QStringLiteral("wireBytes"), qint64(p.wireBytes)},
-                    {QStringLiteral("files"), p.filesDone},
-                    {QStringLiteral("filesTotal"), p.filesTotal},
-                    {QStringLiteral("bytesPerSecond"), qint64(speed)},
-                    {QStringLiteral("etaSeconds"), eta},
-                });
-            } else if (tty) {
-                const int pct = p.bytesTotal ? int(p.bytesDone * 100 / p.bytesTotal) : 0;
-                context.err << QStringLiteral("\r%1%  %2 / %3  %4/s  ETA %5   ")
-                                   .arg(pct, 3)
-                                   .arg(formatBytes(p.bytesDone), formatBytes(p.bytesTotal),
-                                        formatBytes(quint64(speed)), humanDuration(eta))
-                            << Qt::flush;
-            }
+            printProgress(context, source, p, speed, eta, tty);
         };
         ConflictResolver resolver;
         if (args.options.onConflict == ConflictPolicy::Ask && !context.json) resolver = askOnTerminal;
@@ -243,52 +300,10 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
         totals.resumed = totals.resumed || o.resumed;
         totals.verified = totals.verified && (o.verified || o.skipped);
         if (!o.sha256.isEmpty()) totals.sha256.append(o.sha256);
-        if (context.json) {
-            context.printJson(QJsonObject{
-                {QStringLiteral("event"), QStringLiteral("item")},
-                {QStringLiteral("source"), source},
-                {QStringLiteral("destination"), o.destination},
-                {QStringLiteral("skipped"), o.skipped},
-                {QStringLiteral("resumed"), o.resumed},
-                {QStringLiteral("verified"), o.verified},
-                {QStringLiteral("sha256"), o.sha256},
-                {QStringLiteral("payloadBytes"), qint64(o.payloadBytes)},
-                {QStringLiteral("wireBytes"), qint64(o.wireBytes)},
-                {QStringLiteral("files"), o.files},
-                {QStringLiteral("seconds"), o.seconds},
-                {QStringLiteral("notes"), QJsonArray::fromStringList(o.notes)},
-            });
-        } else {
-            for (const QString &note : o.notes) context.warn(note);
-            if (o.skipped) {
-                context.out << CliText::tr("skipped %1").arg(text::printable(source)) << Qt::endl;
-            } else {
-                const double rate = o.seconds > 0 ? double(o.payloadBytes) / o.seconds : 0;
-                context.out << CliText::tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
-                                   .arg(text::printable(source), text::printable(o.destination), formatBytes(o.totalBytes))
-                                   .arg(o.seconds, 0, 'f', 1)
-                                   .arg(formatBytes(quint64(rate)))
-                                   .arg(o.resumed ? CliText::tr(", resumed") : QString())
-                                   .arg(o.verified ? CliText::tr(", verified") : CliText::tr(", NOT verified"))
-                                   .arg(o.sha256.isEmpty() ? QString() : CliText::tr(", sha256 %1").arg(o.sha256))
-                            << Qt::endl;
-            }
-        }
+        printItem(context, source, o);
     }
     const double seconds = double(clock.elapsed()) / 1000.0;
-    if (context.json) {
-        context.printJson(QJsonObject{
-            {QStringLiteral("event"), QStringLiteral("summary")},
-            {QStringLiteral("wireBytes"), qint64(totals.wire)},
-            {QStringLiteral("payloadBytes"), qint64(totals.payload)},
-            {QStringLiteral("totalBytes"), qint64(totals.total)},
-            {QStringLiteral("files"), totals.files},
-            {QStringLiteral("seconds"), seconds},
-            {QStringLiteral("sha256"), totals.sha256.size() == 1 ? totals.sha256.first() : QString()},
-            {QStringLiteral("resumed"), totals.resumed},
-            {QStringLiteral("verified"), totals.verified},
-        });
-    }
+    if (context.json) printSummary(context, totals, seconds);
     return ExitOk;
 }
 

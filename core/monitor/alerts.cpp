@@ -86,8 +86,6 @@ void AlertEngine::track(AlertKind kind, int gpu, bool holds, qint64 sustainMs, A
 
 void AlertEngine::evaluate(const MachineSample &sample)
 {
-    const AlertThresholds &t = m_thresholds;
-
     // Driver
     const bool driverFailed = sample.driver == DriverState::Failed;
     track(AlertKind::DriverNotResponding, -1, driverFailed, 0, AlertSeverity::Critical, [&] {
@@ -98,8 +96,18 @@ void AlertEngine::evaluate(const MachineSample &sample)
     if (sample.gpus.isEmpty()) {
         return; // the GPU conditions below keep their state until GPUs report again
     }
+    evaluateIdle(sample);
+    evaluateBottleneck(sample);
+    for (const GpuSample &g : sample.gpus) {
+        evaluateGpu(g);
+        evaluateEcc(g);
+    }
+}
 
-    // Idle machine (all GPUs)
+// Idle machine: every GPU idle while billing.
+void AlertEngine::evaluateIdle(const MachineSample &sample)
+{
+    const AlertThresholds &t = m_thresholds;
     bool allIdle = m_billing;
     for (const GpuSample &g : sample.gpus) {
         allIdle = allIdle && gpuIdle(g, t);
@@ -109,8 +117,12 @@ void AlertEngine::evaluate(const MachineSample &sample)
                   "you are done.", nullptr, int(sample.gpus.size()))
             .arg(t.idleMinutes);
     });
+}
 
-    // Data loading bottleneck: GPUs starved while one core is pegged.
+// Data loading bottleneck: GPUs starved while one core is pegged.
+void AlertEngine::evaluateBottleneck(const MachineSample &sample)
+{
+    const AlertThresholds &t = m_thresholds;
     double utilSum = 0;
     int utilCount = 0;
     bool anyBusy = false;
@@ -133,9 +145,13 @@ void AlertEngine::evaluate(const MachineSample &sample)
                   .arg(qRound(avgUtil))
                   .arg(qRound(maxCore));
           });
+}
 
-    for (const GpuSample &g : sample.gpus) {
-        const int i = g.index;
+// Conditions of one GPU that must hold for a while: memory, throttling, power brake, PCIe link.
+void AlertEngine::evaluateGpu(const GpuSample &g)
+{
+    const AlertThresholds &t = m_thresholds;
+    const int i = g.index;
         const bool memFull = g.memoryUsedMib && g.memoryTotalMib && *g.memoryTotalMib > 0
                              && *g.memoryUsedMib >= t.memoryFullFraction * *g.memoryTotalMib;
         track(AlertKind::MemoryNearFull, i, memFull, qint64(t.memoryFullSeconds) * 1000, AlertSeverity::Warning, [&] {
@@ -174,28 +190,33 @@ void AlertEngine::evaluate(const MachineSample &sample)
                       .arg(g.pcieGenMax.value_or(0))
                       .arg(g.pcieWidthMax.value_or(0));
               });
-        if (g.eccUncorrected) {
-            auto base = m_eccBaseline.find(i);
-            if (base == m_eccBaseline.end()) {
-                m_eccBaseline.insert(i, *g.eccUncorrected);
-            } else if (*g.eccUncorrected > *base) {
-                const qint64 added = *g.eccUncorrected - *base;
-                *base = *g.eccUncorrected;
-                Alert a;
-                a.kind = AlertKind::EccErrors;
-                a.severity = AlertSeverity::Critical;
-                a.gpu = i;
-                a.host = m_host;
-                a.since = m_clock.now();
-                a.message = tr("GPU %1 reported %n new uncorrected ECC error(s): results may be wrong. Save "
-                               "your work and ask the provider for another GPU.", nullptr, int(added))
-                                .arg(i);
-                State &s = m_states[stateKey(AlertKind::EccErrors, i)];
-                s.sinceMs = m_clock.monotonicMs();
-                s.raised = true;
-                s.alert = a;
-                emit raised(a);
-            }
+}
+
+// New uncorrected ECC errors raise at once; the first count seen is the baseline.
+void AlertEngine::evaluateEcc(const GpuSample &g)
+{
+    const int i = g.index;
+    if (g.eccUncorrected) {
+        auto base = m_eccBaseline.find(i);
+        if (base == m_eccBaseline.end()) {
+            m_eccBaseline.insert(i, *g.eccUncorrected);
+        } else if (*g.eccUncorrected > *base) {
+            const qint64 added = *g.eccUncorrected - *base;
+            *base = *g.eccUncorrected;
+            Alert a;
+            a.kind = AlertKind::EccErrors;
+            a.severity = AlertSeverity::Critical;
+            a.gpu = i;
+            a.host = m_host;
+            a.since = m_clock.now();
+            a.message = tr("GPU %1 reported %n new uncorrected ECC error(s): results may be wrong. Save "
+                           "your work and ask the provider for another GPU.", nullptr, int(added))
+                            .arg(i);
+            State &s = m_states[stateKey(AlertKind::EccErrors, i)];
+            s.sinceMs = m_clock.monotonicMs();
+            s.raised = true;
+            s.alert = a;
+            emit raised(a);
         }
     }
 }

@@ -96,6 +96,10 @@ private:
     // holds: condition true now; sustainMs: how long before raising.
     void track(AlertKind kind, int gpu, bool holds, qint64 sustainMs, AlertSeverity severity,
                const std::function<QString()> &message);
+    void evaluateIdle(const MachineSample &sample);
+    void evaluateBottleneck(const MachineSample &sample);
+    void evaluateGpu(const GpuSample &gpu);
+    void evaluateEcc(const GpuSample &gpu);
 
     QString m_host;
     const Clock &m_clock;

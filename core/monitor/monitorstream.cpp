@@ -39,15 +39,44 @@ MonitorStream::MonitorStream(ssh::Session &session, QString host, StreamSettings
 {
 }
 
+Result<void> MonitorStream::ensureProbed()
+{
+    if (m_probed) {
+        return {};
+    }
+    auto probe = probeHost(m_session);
+    if (!probe) {
+        return probe.error();
+    }
+    m_probe = *probe;
+    m_probed = true;
+    return {};
+}
+
+// nvidia-smi refused a field: drop it (requested or canonical spelling) for the next attempt;
+// an error when nothing can be dropped or the index itself was refused.
+Result<void> MonitorStream::dropRejectedField(const QString &invalidField, const QStringList &fields)
+{
+    const QString bad = nvsmi::canonicalField(invalidField);
+    QStringList kept;
+    for (const QString &f : m_probe.gpuFields.isEmpty() ? fields : m_probe.gpuFields) {
+        if (f != invalidField && nvsmi::canonicalField(f) != bad) {
+            kept.append(f);
+        }
+    }
+    if (kept.size() == fields.size() || !kept.contains(QLatin1StringView("index"))) {
+        return Error{ErrorCode::RemoteFailed,
+                     MonitorText::tr("nvidia-smi on %1 rejects the field \"%2\" that Gantry needs; update the NVIDIA driver.")
+                         .arg(m_host, invalidField)};
+    }
+    m_probe.gpuFields = kept;
+    return {};
+}
+
 Result<void> MonitorStream::run(const std::atomic_bool &stop, const Callbacks &callbacks)
 {
-    if (!m_probed) {
-        auto probe = probeHost(m_session);
-        if (!probe) {
-            return probe.error();
-        }
-        m_probe = *probe;
-        m_probed = true;
+    if (auto probed = ensureProbed(); !probed) {
+        return probed.error();
     }
     const int interval = qMax(100, m_settings.intervalMs);
     // With no byte at all for this long the link is dead even if TCP has not noticed yet.
@@ -116,21 +145,11 @@ Result<void> MonitorStream::run(const std::atomic_bool &stop, const Callbacks &c
             channel.close();
             return {};
         }
-        // nvidia-smi refused a field: drop it (requested or canonical spelling) and reopen.
+        // nvidia-smi refused a field: drop it and reopen.
         channel.close();
-        const QString bad = nvsmi::canonicalField(invalidField);
-        QStringList kept;
-        for (const QString &f : m_probe.gpuFields.isEmpty() ? fields : m_probe.gpuFields) {
-            if (f != invalidField && nvsmi::canonicalField(f) != bad) {
-                kept.append(f);
-            }
+        if (auto dropped = dropRejectedField(invalidField, fields); !dropped) {
+            return dropped.error();
         }
-        if (kept.size() == fields.size() || !kept.contains(QLatin1StringView("index"))) {
-            return Error{ErrorCode::RemoteFailed,
-                         MonitorText::tr("nvidia-smi on %1 rejects the field \"%2\" that Gantry needs; update the NVIDIA driver.")
-                             .arg(m_host, invalidField)};
-        }
-        m_probe.gpuFields = kept;
     }
     return Error{ErrorCode::RemoteFailed, MonitorText::tr("nvidia-smi on %1 rejected too many fields; update the NVIDIA driver.").arg(m_host)};
 }

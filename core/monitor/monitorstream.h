@@ -49,6 +49,8 @@ public:
     int execCount() const { return m_execs; } // stream channels opened (1 unless fields were dropped)
 
 private:
+    Result<void> ensureProbed();
+    Result<void> dropRejectedField(const QString &invalidField, const QStringList &fields);
     ssh::Session &m_session;
     QString m_host;
     StreamSettings m_settings;

@@ -71,6 +71,30 @@ void StreamDecoder::feedLine(const QString &rawLine)
         setDriver(DriverState::NoDriver, QStringLiteral("No NVIDIA driver found (nvidia-smi is not installed)"));
         break;
     case tag::HostBegin:
+    case tag::Stat:
+    case tag::Mem:
+    case tag::Load:
+    case tag::Net:
+    case tag::Disk:
+    case tag::HostEnd:
+        hostLine(t, rest);
+        break;
+    case tag::AppsBegin:
+    case tag::App:
+    case tag::Cmdline:
+    case tag::AppsEnd:
+        appsLine(t, rest);
+        break;
+    default:
+        break;
+    }
+}
+
+// The /proc block of one sample: lines outside a begun block are ignored.
+void StreamDecoder::hostLine(char t, const QString &rest)
+{
+    switch (t) {
+    case tag::HostBegin:
         m_proc.begin(rest.section(QLatin1Char(' '), 0, 0).toDouble());
         m_inHostBlock = true;
         break;
@@ -106,6 +130,15 @@ void StreamDecoder::feedLine(const QString &rawLine)
             hostEnd();
         }
         break;
+    default:
+        break;
+    }
+}
+
+// The compute-apps block: processes and their command lines, published at its end.
+void StreamDecoder::appsLine(char t, const QString &rest)
+{
+    switch (t) {
     case tag::AppsBegin:
         m_appsBuffer.clear();
         m_cmdlines.clear();

@@ -33,6 +33,8 @@ public:
     int samplesEmitted() const { return m_samples; }
 
 private:
+    void hostLine(char tag, const QString &rest);
+    void appsLine(char tag, const QString &rest);
     void gpuLine(const QString &text);
     void flushGpus();
     void hostEnd();

@@ -1,6 +1,7 @@
 #include "fileupload.h"
 
 #include "transfer/chunkplan.h"
+#include "transfer/chunkworkers.h"
 #include "transfer/localwrite.h"
 #include "transfer/remoteops.h"
 #include "transfer/sha256.h"
@@ -19,41 +20,78 @@ namespace gantry::transfer {
 
 namespace {
 
-// 16 × 255 KiB = 4 MiB in flight per session: twice sshd's 2 MiB channel window, so the window,
-// not our pipeline, is what limits one session.
-constexpr int kMaxInflight = 16;
-
 // A class rather than a free helper function: lupdate extracts only translations it can give a context.
 class TransferText
 {
     Q_DECLARE_TR_FUNCTIONS(Transfer)
 };
 
-Error cancelledError()
+// One upload worker's pipeline: its current chunk, the writes in flight and the chunks whose
+// every write went out (their hash waits for the last acknowledgement).
+struct UploadPipe
 {
-    return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
-}
-
-// Reports wire bytes of one SftpClient to the context and the journal as they grow.
-class WireMeter
-{
-public:
-    WireMeter(SftpClient &sftp, TransferContext &ctx, ChunkPlan &plan)
-        : m_sftp(sftp), m_ctx(ctx), m_plan(plan), m_last(sftp.bytesIn() + sftp.bytesOut()) {}
-    void payload(quint64 bytes)
+    struct Request
     {
-        const quint64 now = m_sftp.bytesIn() + m_sftp.bytesOut();
-        m_ctx.addDone(bytes, now - m_last);
-        m_plan.addWire(now - m_last);
-        m_last = now;
-    }
+        int chunk;
+        quint32 length;
+    };
+    UploadPipe(FileJournal journal, quint32 maxWrite) : layout(std::move(journal)), buffer(int(maxWrite), Qt::Uninitialized) {}
 
-private:
-    SftpClient &m_sftp;
-    TransferContext &m_ctx;
-    ChunkPlan &m_plan;
-    quint64 m_last;
+    const FileJournal layout;
+    QHash<quint32, Request> inflight;
+    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
+    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
+    int current = -1;
+    quint64 offset = 0;
+    quint64 end = 0;
+    std::unique_ptr<Sha256> hash;
+    QByteArray buffer;
 };
+
+// Sends writes until kMaxInflight are in flight or no chunk is left; false when the worker must
+// stop at once (a write could not be sent).
+bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &handle, QFile &file, const QString &localPath,
+                      ChunkPlan &plan, UploadPipe &pipe)
+{
+    while (pipe.inflight.size() < kMaxInflight && !ctx.cancelled()) {
+        if (pipe.current < 0) {
+            pipe.current = plan.take();
+            if (pipe.current < 0) break;
+            pipe.offset = pipe.layout.chunkOffset(pipe.current);
+            pipe.end = pipe.offset + pipe.layout.chunkLength(pipe.current);
+            pipe.hash = std::make_unique<Sha256>();
+            if (!file.seek(qint64(pipe.offset))) {
+                plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
+                pipe.current = -1;
+                break;
+            }
+        }
+        const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), pipe.end - pipe.offset));
+        const qint64 got = file.read(pipe.buffer.data(), n);
+        if (got != qint64(n)) {
+            plan.fail(Error{ErrorCode::Conflict,
+                            got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
+                                    : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
+                                                       "new version from the start.").arg(localPath)});
+            pipe.current = -1;
+            break;
+        }
+        pipe.hash->add(pipe.buffer.constData(), n);
+        auto id = sftp.sendWrite(handle, pipe.offset, pipe.buffer.constData(), n);
+        if (!id) {
+            plan.fail(id.error());
+            return false;
+        }
+        pipe.inflight.insert(*id, UploadPipe::Request{pipe.current, n});
+        pipe.outstanding[pipe.current] += 1;
+        pipe.offset += n;
+        if (pipe.offset >= pipe.end) {
+            pipe.fullySent.insert(pipe.current, pipe.hash->hexDigest());
+            pipe.current = -1;
+        }
+    }
+    return true;
+}
 
 void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPath, const QString &partial,
                   quint64 fileSize, ChunkPlan &plan, const std::function<void()> &chunkDone)
@@ -68,82 +106,33 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
         plan.fail(handle.error());
         return;
     }
-    const FileJournal layout = plan.journal();
-    struct Request
-    {
-        int chunk;
-        quint32 length;
-    };
-    QHash<quint32, Request> inflight;
-    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
-    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
-    int current = -1;
-    quint64 offset = 0;
-    quint64 end = 0;
-    std::unique_ptr<Sha256> hash;
-    QByteArray buffer(int(sftp.maxWrite()), Qt::Uninitialized);
+    UploadPipe pipe(plan.journal(), sftp.maxWrite());
     WireMeter meter(sftp, ctx, plan);
 
     auto failWith = [&](const Error &e) {
-        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(sftp, e, partial, fileSize - offset) : e);
+        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(sftp, e, partial, fileSize - pipe.offset) : e);
     };
 
     for (;;) {
-        while (inflight.size() < kMaxInflight && !ctx.cancelled()) {
-            if (current < 0) {
-                current = plan.take();
-                if (current < 0) break;
-                offset = layout.chunkOffset(current);
-                end = offset + layout.chunkLength(current);
-                hash = std::make_unique<Sha256>();
-                if (!file.seek(qint64(offset))) {
-                    plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
-                    current = -1;
-                    break;
-                }
-            }
-            const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), end - offset));
-            const qint64 got = file.read(buffer.data(), n);
-            if (got != qint64(n)) {
-                plan.fail(Error{ErrorCode::Conflict,
-                                got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
-                                        : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
-                                                           "new version from the start.").arg(localPath)});
-                current = -1;
-                break;
-            }
-            hash->add(buffer.constData(), n);
-            auto id = sftp.sendWrite(*handle, offset, buffer.constData(), n);
-            if (!id) {
-                plan.fail(id.error());
-                return;
-            }
-            inflight.insert(*id, Request{current, n});
-            outstanding[current] += 1;
-            offset += n;
-            if (offset >= end) {
-                fullySent.insert(current, hash->hexDigest());
-                current = -1;
-            }
-        }
-        if (inflight.isEmpty()) break;
+        if (!fillUploadWindow(ctx, sftp, *handle, file, localPath, plan, pipe)) return;
+        if (pipe.inflight.isEmpty()) break;
         auto reply = sftp.next();
         if (!reply) {
             plan.fail(reply.error());
             return;
         }
-        const auto it = inflight.find(reply->id);
-        if (it == inflight.end()) continue;
-        const Request req = it.value();
-        inflight.erase(it);
+        const auto it = pipe.inflight.find(reply->id);
+        if (it == pipe.inflight.end()) continue;
+        const UploadPipe::Request req = it.value();
+        pipe.inflight.erase(it);
         if (auto st = sftp.checkStatus(*reply, TransferText::tr("Writing"), partial); !st) {
             failWith(st.error());
             continue; // drain the rest before closing
         }
         meter.payload(req.length);
-        if (--outstanding[req.chunk] == 0 && fullySent.contains(req.chunk)) {
-            outstanding.remove(req.chunk);
-            plan.done(req.chunk, fullySent.take(req.chunk));
+        if (--pipe.outstanding[req.chunk] == 0 && pipe.fullySent.contains(req.chunk)) {
+            pipe.outstanding.remove(req.chunk);
+            plan.done(req.chunk, pipe.fullySent.take(req.chunk));
             if (chunkDone) chunkDone();
         }
     }
@@ -155,146 +144,101 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
     meter.payload(0);
 }
 
-void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remotePath, const QString &localPartial,
-                    ChunkPlan &plan)
+// The local file must exist and be readable before anything is created on the host.
+Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
 {
-    // Unbuffered: a chunk is journaled as done right after its last write, so every byte of it
-    // must be in the file by then (a buffered QFile kept the last 16 KiB of a chunk in user
-    // space, and a crash lost them although the journal counted them).
-    LocalFile file;
-    if (auto opened = file.open(localPartial, LocalFile::Existing); !opened) {
-        plan.fail(opened.error());
-        return;
+    if (!info.exists()) {
+        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(localPath)};
     }
-    auto handle = sftp.open(remotePath, SftpClient::OpenRead);
-    if (!handle) {
-        plan.fail(handle.error());
-        return;
+    QFile probe(localPath);
+    if (!probe.open(QIODevice::ReadOnly)) {
+        return Error{ErrorCode::PermissionDenied,
+                     TransferText::tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
     }
-    const FileJournal layout = plan.journal();
-    struct Request
-    {
-        int chunk;
-        quint64 offset;
-        quint32 length;
-    };
-    QHash<quint32, Request> inflight;
-    QHash<int, quint64> remaining; // chunk → bytes not yet received
-    int current = -1;
-    quint64 offset = 0;
-    quint64 end = 0;
-    WireMeter meter(sftp, ctx, plan);
-    bool failed = false;
-
-    auto sendRead = [&](int chunk, quint64 off, quint32 len) -> bool {
-        auto id = sftp.sendRead(*handle, off, len);
-        if (!id) {
-            plan.fail(id.error());
-            return false;
-        }
-        inflight.insert(*id, Request{chunk, off, len});
-        return true;
-    };
-
-    for (;;) {
-        while (!failed && inflight.size() < kMaxInflight * 2 && !ctx.cancelled()) {
-            if (current < 0) {
-                current = plan.take();
-                if (current < 0) break;
-                offset = layout.chunkOffset(current);
-                end = offset + layout.chunkLength(current);
-                remaining.insert(current, end - offset);
-            }
-            const quint32 n = quint32(std::min<quint64>(sftp.maxRead(), end - offset));
-            if (!sendRead(current, offset, n)) return;
-            offset += n;
-            if (offset >= end) current = -1;
-        }
-        if (inflight.isEmpty()) break;
-        auto reply = sftp.next();
-        if (!reply) {
-            plan.fail(reply.error());
-            return;
-        }
-        const auto it = inflight.find(reply->id);
-        if (it == inflight.end()) continue;
-        const Request req = it.value();
-        inflight.erase(it);
-        if (failed) continue;
-        if (reply->type == SftpClient::Status) {
-            if (reply->status() == SftpClient::StatusEof) {
-                plan.fail(Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 became shorter while it was being downloaded. "
-                                                                      "Retry to download the new version.").arg(remotePath, ctx.host())});
-            } else {
-                auto st = sftp.checkStatus(*reply, TransferText::tr("Reading"), remotePath);
-                plan.fail(st ? Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 failed.").arg(remotePath)} : st.error());
-            }
-            failed = true;
-            continue;
-        }
-        QByteArray data;
-        sftpwire::Reader(reply->body).string(&data);
-        const quint32 got = quint32(std::min<qsizetype>(data.size(), req.length));
-        if (got == 0) {
-            plan.fail(Error{ErrorCode::RemoteFailed, TransferText::tr("Reading %1 returned no data.").arg(remotePath)});
-            failed = true;
-            continue;
-        }
-        if (auto written = file.writeAt(req.offset, data.constData(), got); !written) {
-            plan.fail(written.error());
-            failed = true;
-            continue;
-        }
-        if (got < req.length && !sendRead(req.chunk, req.offset + got, req.length - got)) return;
-        meter.payload(got);
-        quint64 &left = remaining[req.chunk];
-        left -= got;
-        if (left == 0) {
-            remaining.remove(req.chunk);
-            plan.done(req.chunk, QByteArrayLiteral("-"));
-        }
-    }
-    if (ctx.cancelled()) {
-        plan.fail(cancelledError());
-        return;
-    }
-    (void)sftp.close(*handle);
+    return {};
 }
 
-// Runs worker(sftp) on the given session's client and on (count - 1) more sessions, each on its
-// own thread (libssh sessions are single-threaded).
-void runWorkers(TransferContext &ctx, SftpClient &primary, int count,
-                const std::function<void(SftpClient &)> &worker)
+// The interrupted upload's journal when the file is unchanged and the .partial still holds what
+// it says was acknowledged; else a fresh one, with an empty .partial created on the host.
+Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const QString &key, const QFileInfo &info,
+                                  const QString &localPath, const QString &partial, const QString &remoteFinal,
+                                  TransferOutcome &outcome)
 {
-    std::vector<std::thread> threads;
-    for (int i = 1; i < count; ++i) {
-        threads.emplace_back([&ctx, &worker, &primary] {
-            auto session = ctx.factory()(ctx.cancel());
-            if (!session) return; // the primary session carries on alone
-            auto sftp = SftpClient::start((*session)->handle(), primary.label(), ctx.cancel());
-            if (!sftp) return;
-            worker(**sftp);
-        });
+    const quint64 size = quint64(info.size());
+    const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
+    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
+    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
+        outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
+        journal.reset();
     }
-    worker(primary);
-    for (auto &t : threads) t.join();
+    if (journal) {
+        auto st = sftp.stat(partial);
+        quint64 needed = 0;
+        for (int i = 0; i < journal->chunkCount(); ++i) {
+            if (journal->done[i]) needed = std::max(needed, journal->chunkOffset(i) + journal->chunkLength(i));
+        }
+        if (!st || !st->size || *st->size < needed) journal.reset();
+    }
+    if (journal && journal->doneBytes() != 0) {
+        outcome.resumed = true;
+        return *journal;
+    }
+    const quint64 wire = journal ? journal->wireBytes : 0;
+    FileJournal fresh = freshJournal(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal, size, mtime);
+    fresh.wireBytes = wire;
+    auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
+    if (!h) return h.error();
+    (void)sftp.close(*h);
+    return fresh;
 }
 
-FileJournal freshJournal(Direction direction, const QString &host, const QString &source, const QString &destination,
-                         quint64 size, qint64 mtime)
+// The host's free space must hold what is still to send.
+Result<void> checkRemoteSpace(TransferContext &ctx, SftpClient &sftp, const QFileInfo &info, const QString &partial, quint64 toSend)
 {
-    FileJournal j;
-    j.direction = direction;
-    j.host = host;
-    j.source = source;
-    j.destination = destination;
-    j.size = size;
-    j.mtime = mtime;
-    j.chunkSize = kChunkSize;
-    const qsizetype chunks = qsizetype((size + kChunkSize - 1) / kChunkSize); // sizes are bounded by free space first
-    j.done = QList<bool>(chunks, false);
-    j.chunkHashes = QList<QByteArray>(chunks);
-    return j;
+    if (auto space = sftp.statvfs(remoteParent(partial)); space && space->freeBytes + 65536 < toSend) {
+        return Error{ErrorCode::DiskFull,
+                     TransferText::tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
+                                      "directory) and retry.")
+                         .arg(ctx.host(), info.fileName(), formatBytes(space->freeBytes), remoteParent(partial),
+                              formatBytes(toSend))};
+    }
+    return {};
+}
+
+// Checks the uploaded .partial against the local hash: chunk by chunk when the host hashed the
+// chunks, else the whole file. A damaged copy is removed with its journal.
+std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                    std::optional<RemoteChunkHasher> &chunkHasher, const std::function<bool(int)> &isDone,
+                                    const FileJournal &after, const QByteArray &localHash, const QString &key,
+                                    const QString &partial, const QString &remoteFinal, TransferOutcome &outcome)
+{
+    const auto damaged = [&](const QString &what, const QByteArray &found, const QByteArray &expected) {
+        ctx.journals().remove(key);
+        (void)sftp.remove(partial);
+        return Error{ErrorCode::RemoteFailed,
+                     TransferText::tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
+                                      "was removed; retry to upload it again.")
+                         .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
+    };
+    if (chunkHasher) {
+        if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
+            for (int i = 0; i < chunks->size(); ++i) {
+                if (chunks->at(i) != after.chunkHashes.value(i)) {
+                    return damaged(TransferText::tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
+                                   chunks->at(i), after.chunkHashes.value(i));
+                }
+            }
+            outcome.verified = true;
+        }
+    }
+    if (!outcome.verified) {
+        // Small files, hosts without python3, journals from older versions: the whole file.
+        auto remote = after.size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
+        if (remote && *remote != localHash) return damaged(TransferText::tr("the file"), *remote, localHash);
+        if (remote) outcome.verified = true;
+        else outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -316,54 +260,16 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     TransferOutcome outcome;
     outcome.destination = remoteFinal;
     const QFileInfo info(localPath);
-    if (!info.exists()) {
-        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(localPath)};
-    }
-    {
-        QFile probe(localPath);
-        if (!probe.open(QIODevice::ReadOnly)) {
-            return Error{ErrorCode::PermissionDenied,
-                         TransferText::tr("Cannot read the local file %1: %2. Check its permissions.").arg(localPath, probe.errorString())};
-        }
-    }
+    if (auto readable = checkReadable(info, localPath); !readable) return readable.error();
     const quint64 size = quint64(info.size());
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
     const QString partial = remoteFinal + QStringLiteral(".partial");
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
-
-    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
-    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
-        outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; starting it again from zero.").arg(localPath));
-        journal.reset();
-    }
-    if (journal) {
-        // The .partial must still hold what the journal says was acknowledged.
-        auto st = sftp.stat(partial);
-        quint64 needed = 0;
-        for (int i = 0; i < journal->chunkCount(); ++i) {
-            if (journal->done[i]) needed = std::max(needed, journal->chunkOffset(i) + journal->chunkLength(i));
-        }
-        if (!st || !st->size || *st->size < needed) journal.reset();
-    }
-    if (!journal || journal->doneBytes() == 0) {
-        const quint64 wire = journal ? journal->wireBytes : 0;
-        journal = freshJournal(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal, size, mtime);
-        journal->wireBytes = wire;
-        auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
-        if (!h) return h.error();
-        (void)sftp.close(*h);
-    } else {
-        outcome.resumed = true;
-    }
+    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome);
+    if (!journal) return journal.error();
     const quint64 already = journal->doneBytes();
-    if (auto space = sftp.statvfs(remoteParent(partial)); space && space->freeBytes + 65536 < size - already) {
-        return Error{ErrorCode::DiskFull,
-                     TransferText::tr("Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another "
-                                      "directory) and retry.")
-                         .arg(ctx.host(), info.fileName(), formatBytes(space->freeBytes), remoteParent(partial),
-                              formatBytes(size - already))};
-    }
+    if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already); !space) return space.error();
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
@@ -411,32 +317,9 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
-        const auto damaged = [&](const QString &what, const QByteArray &found, const QByteArray &expected) {
-            ctx.journals().remove(key);
-            (void)sftp.remove(partial);
-            return Error{ErrorCode::RemoteFailed,
-                         TransferText::tr("Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy "
-                                          "was removed; retry to upload it again.")
-                             .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
-        };
-        if (chunkHasher) {
-            if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
-                for (int i = 0; i < chunks->size(); ++i) {
-                    if (chunks->at(i) != after.chunkHashes.value(i)) {
-                        return damaged(TransferText::tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),
-                                       chunks->at(i), after.chunkHashes.value(i));
-                    }
-                }
-                outcome.verified = true;
-            }
-        }
-        if (!outcome.verified) {
-            // Small files, hosts without python3, journals from older versions: the whole file.
-            auto remote = size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
-            if (remote && *remote != *localHash) return damaged(TransferText::tr("the file"), *remote, *localHash);
-            if (remote) outcome.verified = true;
-            else outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
-        }
+        const auto damaged = verifyUploaded(ctx, session, sftp, chunkHasher, isDone, after, *localHash, key, partial, remoteFinal,
+                                            outcome);
+        if (damaged) return *damaged;
     }
     if (auto r = sftp.rename(partial, remoteFinal, replaceExisting); !r) {
         if (!replaceExisting && sftp.stat(remoteFinal)) {
@@ -444,102 +327,6 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
                                                   .arg(remoteFinal, ctx.host(), partial)};
         }
         return r.error();
-    }
-    ctx.journals().remove(key);
-    ctx.addFilesDone(1);
-    outcome.files = 1;
-    outcome.seconds = double(timer.elapsed()) / 1000.0;
-    return outcome;
-}
-
-Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
-                                     const QString &remotePath, const QString &localFinal, bool replaceExisting)
-{
-    QElapsedTimer timer;
-    timer.start();
-    TransferOutcome outcome;
-    outcome.destination = localFinal;
-    auto attrs = sftp.stat(remotePath);
-    if (!attrs) return attrs.error();
-    if (!attrs->isRegular()) {
-        return Error{ErrorCode::Usage, TransferText::tr("%1 on %2 is not a regular file.").arg(remotePath, ctx.host())};
-    }
-    const quint64 size = attrs->size.value_or(0);
-    const qint64 mtime = attrs->mtime.value_or(0);
-    const QString partial = localFinal + QStringLiteral(".partial");
-    const QString key = JournalStore::key(Direction::Download, ctx.host(), remotePath, QFileInfo(localFinal).absoluteFilePath());
-    if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
-
-    std::optional<FileJournal> journal = ctx.journals().loadFile(key);
-    if (journal && (journal->size != size || journal->mtime != mtime || journal->chunkSize != kChunkSize)) {
-        outcome.notes.append(TransferText::tr("%1 changed on the host since the interrupted download; starting again.").arg(remotePath));
-        journal.reset();
-    }
-    if (journal && quint64(QFileInfo(partial).size()) != size) journal.reset();
-    if (!journal || journal->doneBytes() == 0) {
-        // The host reports the size: it must fit here before anything is written (2^53 bytes
-        // would be a sparse partial and a journal of 2^31 chunks).
-        if (auto space = checkLocalSpace(QFileInfo(partial).absolutePath(), size, QFileInfo(localFinal).fileName()); !space) {
-            return space.error();
-        }
-        const quint64 wire = journal ? journal->wireBytes : 0;
-        journal = freshJournal(Direction::Download, ctx.host(), remotePath, localFinal, size, mtime);
-        journal->wireBytes = wire;
-        LocalFile f;
-        if (auto created = f.open(partial, LocalFile::Create); !created) return created.error();
-        if (auto sized = f.resize(size); !sized) return sized.error();
-    } else {
-        outcome.resumed = true;
-    }
-    const quint64 already = journal->doneBytes();
-    (void)ctx.journals().save(key, *journal);
-    ctx.addResumed(already);
-
-    std::optional<PendingRemoteHash> remoteHash;
-    if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
-    ChunkPlan plan(ctx.journals(), key, *journal);
-    const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, sftp.roundTripMs()), 1,
-                                   std::max(1, missing));
-    runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
-        downloadWorker(ctx, client, remotePath, partial, plan);
-    });
-    plan.save();
-    const FileJournal after = plan.journal();
-    outcome.wireBytes = after.wireBytes;
-    outcome.payloadBytes = after.doneBytes() - already;
-    outcome.totalBytes = size;
-    if (auto e = plan.error()) return *e;
-    if (ctx.cancelled()) return cancelledError();
-
-    auto localHash = sha256OfFile(partial, ctx.cancel());
-    if (!localHash) return localHash.error();
-    outcome.sha256 = QString::fromLatin1(*localHash);
-    if (ctx.options().verify) {
-        auto remote = remoteHash ? remoteHash->finish() : sftpSha256(sftp, remotePath);
-        if (remote) {
-            if (*remote != *localHash) {
-                ctx.journals().remove(key);
-                QFile::remove(partial);
-                return Error{ErrorCode::RemoteFailed,
-                             TransferText::tr("Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was "
-                                              "removed; retry to download it again.")
-                                 .arg(localFinal, outcome.sha256, QString::fromLatin1(*remote), ctx.host())};
-            }
-            outcome.verified = true;
-        } else {
-            outcome.notes.append(TransferText::tr("Not verified: %1").arg(remote.error().message));
-        }
-    }
-    if (QFileInfo::exists(localFinal)) {
-        if (!replaceExisting) {
-            return Error{ErrorCode::Conflict, TransferText::tr("%1 appeared during the download; the download is kept as %2.")
-                                                  .arg(localFinal, partial)};
-        }
-        QFile::remove(localFinal);
-    }
-    if (!QFile::rename(partial, localFinal)) {
-        return Error{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2.").arg(partial, localFinal)};
     }
     ctx.journals().remove(key);
     ctx.addFilesDone(1);

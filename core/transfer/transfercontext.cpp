@@ -1,5 +1,7 @@
 #include "transfercontext.h"
 
+#include <QRandomGenerator>
+
 namespace gantry::transfer {
 
 TransferContext::TransferContext(SessionFactory factory, const std::atomic_bool *cancel, JournalStore *journals,
@@ -11,6 +13,7 @@ TransferContext::TransferContext(SessionFactory factory, const std::atomic_bool 
     , m_options(options)
     , m_sink(std::move(sink))
     , m_resolver(std::move(resolver))
+    , m_attemptToken(QString::number(QRandomGenerator::global()->generate64(), 36))
 {
 }
 

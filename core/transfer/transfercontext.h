@@ -26,6 +26,9 @@ public:
     const QString &host() const { return m_host; }
     const TransferOptions &options() const { return m_options; }
     const ConflictResolver &resolver() const { return m_resolver; }
+    // Random, one per transfer attempt: names the attempt's remote staging folders, so a batch an
+    // earlier (killed) attempt left running never shares a folder with this one.
+    const QString &attemptToken() const { return m_attemptToken; }
 
     void addTotals(quint64 bytes, int files);
     void addDone(quint64 payload, quint64 wire);
@@ -45,6 +48,7 @@ private:
     TransferOptions m_options;
     ProgressSink m_sink;
     ConflictResolver m_resolver;
+    QString m_attemptToken;
     mutable std::mutex m_mutex;
     TransferProgress m_progress;
     QElapsedTimer m_lastReport;

@@ -36,21 +36,20 @@ ConflictPolicy decide(TransferContext &ctx, const QString &destination, bool isD
     return p;
 }
 
-Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &ctx, ssh::Session &session, SftpClient &sftp)
+// What to do about an existing destination: go on with the decided policy (the destination
+// maybe renamed, maybe replaced), or stop with an outcome already (skipped, identical).
+struct ConflictDecision
 {
-    const QFileInfo local(req.localPath);
-    if (!local.exists() && !local.isSymLink()) {
-        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(req.localPath)};
-    }
-    if (local.isSymLink() && !ctx.options().followSymlinks) {
-        TransferOutcome o;
-        o.skipped = true;
-        o.notes.append(TransferText::tr("Skipped symlink %1 (symlinks are not followed).").arg(req.localPath));
-        return o;
-    }
-    if (!local.exists()) {
-        return Error{ErrorCode::NotFound, TransferText::tr("%1 is a broken symlink.").arg(req.localPath)};
-    }
+    QString destination;
+    ConflictPolicy policy = ConflictPolicy::Ask;
+    bool replace = false;
+    std::optional<TransferOutcome> finished;
+};
+
+// The remote path an upload of `local` writes: into remotePath when that is (or is to be) a
+// folder, else remotePath itself, whose parent must exist. "~" and relative paths are the home's.
+Result<QString> uploadDestination(const TransferRequest &req, TransferContext &ctx, SftpClient &sftp, const QFileInfo &local)
+{
     QString remote = req.remotePath.isEmpty() ? QStringLiteral(".") : req.remotePath;
     if (remote.startsWith(QLatin1String("~/"))) remote = remote.mid(2);
     if (remote == QLatin1String("~")) remote = QStringLiteral(".");
@@ -82,17 +81,22 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     }
     while (dest.size() > 1 && dest.endsWith(QLatin1Char('/'))) dest.chop(1);
 
-    bool replace = false;
-    ConflictPolicy policy = ctx.options().onConflict;
+    return dest;
+}
+
+Result<ConflictDecision> uploadConflict(const TransferRequest &req, TransferContext &ctx, ssh::Session &session,
+                                        SftpClient &sftp, const QFileInfo &local, const QString &dest)
+{
+    ConflictDecision d{dest, ctx.options().onConflict, false, std::nullopt};
     auto existing = sftp.stat(dest);
     if (existing) {
-        policy = decide(ctx, dest, existing->isDir());
+        d.policy = decide(ctx, dest, existing->isDir());
         if (existing->isDir() != local.isDir()) {
             return Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 exists and is a %3; the source is a %4.")
                                                   .arg(dest, ctx.host(), existing->isDir() ? TransferText::tr("folder") : TransferText::tr("file"),
                                                        local.isDir() ? TransferText::tr("folder") : TransferText::tr("file"))};
         }
-        switch (policy) {
+        switch (d.policy) {
         case ConflictPolicy::Ask:
             if (!local.isDir()) return conflictError(dest, TransferText::tr(" on %1").arg(ctx.host()));
             break; // folders: only files that really collide are a conflict
@@ -102,13 +106,14 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
                 o.skipped = true;
                 o.destination = dest;
                 o.notes.append(TransferText::tr("%1 exists on %2; skipped.").arg(dest, ctx.host()));
-                return o;
+                d.finished = o;
+                return d;
             }
             break;
         case ConflictPolicy::Rename:
-            dest = firstFreeName(dest, [&](const QString &p) { return sftp.stat(p).ok(); });
+            d.destination = firstFreeName(dest, [&](const QString &p) { return sftp.stat(p).ok(); });
             break;
-        case ConflictPolicy::Overwrite: replace = true; break;
+        case ConflictPolicy::Overwrite: d.replace = true; break;
         case ConflictPolicy::Resume:
             if (!local.isDir()) {
                 if (existing->size.value_or(0) == quint64(local.size())) {
@@ -122,7 +127,8 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
                         o.destination = dest;
                         o.sha256 = QString::fromLatin1(*ours);
                         o.notes.append(TransferText::tr("%1 on %2 is already identical.").arg(dest, ctx.host()));
-                        return o;
+                        d.finished = o;
+                return d;
                     }
                 }
                 return Error{ErrorCode::Conflict, TransferText::tr("%1 exists on %2 and differs from %3; resume cannot continue it. "
@@ -132,12 +138,110 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
             break;
         }
     }
+    return d;
+}
+
+// The local path a download of the remote `name` writes: into localPath when that is (or is to
+// be) a folder, else localPath itself, whose folder must exist.
+Result<QString> downloadDestination(const TransferRequest &req, const QString &name)
+{
+    QString dest;
+    const QFileInfo localInfo(req.localPath.isEmpty() ? QStringLiteral(".") : req.localPath);
+    if (localInfo.isDir()) {
+        dest = QDir(localInfo.absoluteFilePath()).filePath(name);
+    } else if (req.destinationIsDir || req.localPath.endsWith(QLatin1Char('/'))) {
+        if (localInfo.exists()) return Error{ErrorCode::Conflict, TransferText::tr("%1 is a file, not a folder.").arg(req.localPath)};
+        if (!QDir().mkpath(localInfo.absoluteFilePath())) {
+            return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create the folder %1.").arg(req.localPath)};
+        }
+        dest = QDir(localInfo.absoluteFilePath()).filePath(name);
+    } else {
+        if (!QFileInfo(localInfo.absolutePath()).isDir()) {
+            return Error{ErrorCode::NotFound, TransferText::tr("The local folder %1 does not exist.").arg(localInfo.absolutePath())};
+        }
+        dest = localInfo.absoluteFilePath();
+    }
+    return dest;
+}
+
+Result<ConflictDecision> downloadConflict(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                          const SftpAttrs &st, const QString &remote, const QString &dest)
+{
+    ConflictDecision d{dest, ctx.options().onConflict, false, std::nullopt};
+    const QFileInfo existing(dest);
+    if (existing.exists()) {
+        d.policy = decide(ctx, dest, existing.isDir());
+        switch (d.policy) {
+        case ConflictPolicy::Ask:
+            if (!st.isDir()) return conflictError(dest, QString());
+            break;
+        case ConflictPolicy::Skip:
+            if (!st.isDir()) {
+                TransferOutcome o;
+                o.skipped = true;
+                o.destination = dest;
+                o.notes.append(TransferText::tr("%1 exists; skipped.").arg(dest));
+                d.finished = o;
+                return d;
+            }
+            break;
+        case ConflictPolicy::Rename:
+            d.destination = firstFreeName(dest, [](const QString &p) { return QFileInfo::exists(p); });
+            break;
+        case ConflictPolicy::Overwrite: d.replace = true; break;
+        case ConflictPolicy::Resume:
+            if (!st.isDir()) {
+                if (quint64(existing.size()) == st.size.value_or(0)) {
+                    auto ours = sha256OfFile(dest, ctx.cancel());
+                    auto theirs = st.size.value_or(0) <= kReadBackLimit ? sftpSha256(sftp, remote)
+                                                                         : remoteSha256(session, remote);
+                    if (ours && theirs && *ours == *theirs) {
+                        TransferOutcome o;
+                        o.skipped = true;
+                        o.verified = true;
+                        o.destination = dest;
+                        o.sha256 = QString::fromLatin1(*ours);
+                        o.notes.append(TransferText::tr("%1 is already identical.").arg(dest));
+                        d.finished = o;
+                return d;
+                    }
+                }
+                return Error{ErrorCode::Conflict, TransferText::tr("%1 exists and differs from %2 on %3; choose overwrite or rename.")
+                                                      .arg(dest, remote, ctx.host())};
+            }
+            break;
+        }
+    }
+    return d;
+}
+
+Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &ctx, ssh::Session &session, SftpClient &sftp)
+{
+    const QFileInfo local(req.localPath);
+    if (!local.exists() && !local.isSymLink()) {
+        return Error{ErrorCode::NotFound, TransferText::tr("The local file %1 does not exist.").arg(req.localPath)};
+    }
+    if (local.isSymLink() && !ctx.options().followSymlinks) {
+        TransferOutcome o;
+        o.skipped = true;
+        o.notes.append(TransferText::tr("Skipped symlink %1 (symlinks are not followed).").arg(req.localPath));
+        return o;
+    }
+    if (!local.exists()) {
+        return Error{ErrorCode::NotFound, TransferText::tr("%1 is a broken symlink.").arg(req.localPath)};
+    }
+    const auto destination = uploadDestination(req, ctx, sftp, local);
+    if (!destination) return destination.error();
+    const auto decision = uploadConflict(req, ctx, session, sftp, local, *destination);
+    if (!decision) return decision.error();
+    if (decision->finished) return *decision->finished;
+    const QString &dest = decision->destination;
     // Two transfers into one destination would break each other's partial: the later one stops.
     auto lock = DestinationLock::acquire(ctx.journals().directory(), ctx.host(), dest);
     if (!lock) return lock.error();
-    if (local.isDir()) return uploadTree(ctx, session, sftp, local.absoluteFilePath(), dest, policy);
+    if (local.isDir()) return uploadTree(ctx, session, sftp, local.absoluteFilePath(), dest, decision->policy);
     ctx.addTotals(quint64(local.size()), 1);
-    return uploadFile(ctx, session, sftp, local.absoluteFilePath(), dest, replace);
+    return uploadFile(ctx, session, sftp, local.absoluteFilePath(), dest, decision->replace);
 }
 
 Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext &ctx, ssh::Session &session, SftpClient &sftp)
@@ -162,71 +266,17 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
         return Error{ErrorCode::Usage, TransferText::tr("%1 on %2 does not end in a file or folder name. Name it directly (e.g. "
                                                         "/data/run1 instead of /data/run1/x/..) and retry.").arg(req.remotePath, ctx.host())};
     }
-    QString dest;
-    const QFileInfo localInfo(req.localPath.isEmpty() ? QStringLiteral(".") : req.localPath);
-    if (localInfo.isDir()) {
-        dest = QDir(localInfo.absoluteFilePath()).filePath(name);
-    } else if (req.destinationIsDir || req.localPath.endsWith(QLatin1Char('/'))) {
-        if (localInfo.exists()) return Error{ErrorCode::Conflict, TransferText::tr("%1 is a file, not a folder.").arg(req.localPath)};
-        if (!QDir().mkpath(localInfo.absoluteFilePath())) {
-            return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create the folder %1.").arg(req.localPath)};
-        }
-        dest = QDir(localInfo.absoluteFilePath()).filePath(name);
-    } else {
-        if (!QFileInfo(localInfo.absolutePath()).isDir()) {
-            return Error{ErrorCode::NotFound, TransferText::tr("The local folder %1 does not exist.").arg(localInfo.absolutePath())};
-        }
-        dest = localInfo.absoluteFilePath();
-    }
-    bool replace = false;
-    ConflictPolicy policy = ctx.options().onConflict;
-    const QFileInfo existing(dest);
-    if (existing.exists()) {
-        policy = decide(ctx, dest, existing.isDir());
-        switch (policy) {
-        case ConflictPolicy::Ask:
-            if (!st->isDir()) return conflictError(dest, QString());
-            break;
-        case ConflictPolicy::Skip:
-            if (!st->isDir()) {
-                TransferOutcome o;
-                o.skipped = true;
-                o.destination = dest;
-                o.notes.append(TransferText::tr("%1 exists; skipped.").arg(dest));
-                return o;
-            }
-            break;
-        case ConflictPolicy::Rename:
-            dest = firstFreeName(dest, [](const QString &p) { return QFileInfo::exists(p); });
-            break;
-        case ConflictPolicy::Overwrite: replace = true; break;
-        case ConflictPolicy::Resume:
-            if (!st->isDir()) {
-                if (quint64(existing.size()) == st->size.value_or(0)) {
-                    auto ours = sha256OfFile(dest, ctx.cancel());
-                    auto theirs = st->size.value_or(0) <= kReadBackLimit ? sftpSha256(sftp, remote)
-                                                                         : remoteSha256(session, remote);
-                    if (ours && theirs && *ours == *theirs) {
-                        TransferOutcome o;
-                        o.skipped = true;
-                        o.verified = true;
-                        o.destination = dest;
-                        o.sha256 = QString::fromLatin1(*ours);
-                        o.notes.append(TransferText::tr("%1 is already identical.").arg(dest));
-                        return o;
-                    }
-                }
-                return Error{ErrorCode::Conflict, TransferText::tr("%1 exists and differs from %2 on %3; choose overwrite or rename.")
-                                                      .arg(dest, remote, ctx.host())};
-            }
-            break;
-        }
-    }
+    const auto destination = downloadDestination(req, name);
+    if (!destination) return destination.error();
+    const auto decision = downloadConflict(ctx, session, sftp, *st, remote, *destination);
+    if (!decision) return decision.error();
+    if (decision->finished) return *decision->finished;
+    const QString &dest = decision->destination;
     auto lock = DestinationLock::acquire(ctx.journals().directory(), QString(), dest); // one local path, any host
     if (!lock) return lock.error();
-    if (st->isDir()) return downloadTree(ctx, session, sftp, remote, dest, policy);
+    if (st->isDir()) return downloadTree(ctx, session, sftp, remote, dest, decision->policy);
     ctx.addTotals(st->size.value_or(0), 1);
-    return downloadFile(ctx, session, sftp, remote, dest, replace);
+    return downloadFile(ctx, session, sftp, remote, dest, decision->replace);
 }
 
 } // namespace

@@ -47,6 +47,45 @@ JobsTab::JobsTab(AppContext context, jobs::JobService *jobs, tunnel::TunnelManag
     m_status->setWordWrap(true);
     m_stop->setToolTip(tr("SIGINT, then SIGTERM and SIGKILL if the job does not end"));
 
+    QWidget *jobsPane = buildJobsPane();
+    QWidget *side = buildSidePane();
+    auto *main = new QSplitter(Qt::Horizontal, this);
+    main->addWidget(jobsPane);
+    main->addWidget(side);
+    main->setStretchFactor(0, 3);
+    main->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(main);
+
+    connect(m_run, &QPushButton::clicked, this, &JobsTab::runJob);
+    connect(m_stop, &QPushButton::clicked, this, &JobsTab::stopJob);
+    connect(m_rerun, &QPushButton::clicked, this, &JobsTab::rerunJob);
+    connect(m_remove, &QPushButton::clicked, this, &JobsTab::removeJob);
+    connect(m_closeTunnel, &QPushButton::clicked, this, [this] {
+        QListWidgetItem *item = m_tunnelList->currentItem();
+        if (!item || !m_tunnels || !m_hasHost)
+            return;
+        if (tunnel::Tunnel *t = m_tunnels->find(m_host.name, item->data(Qt::UserRole).toInt()))
+            m_tunnels->close(t);
+    });
+    connect(m_tunnelList, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
+        QDesktopServices::openUrl(item->data(Qt::UserRole + 1).toUrl());
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        updateButtons();
+        followSelected();
+    });
+
+    if (m_jobs)
+        connectJobService();
+    if (m_tunnels)
+        connect(m_tunnels, &tunnel::TunnelManager::tunnelsChanged, this, &JobsTab::refreshTunnels);
+    updateButtons();
+}
+
+// The job list with its buttons, the followed job's log and the status line.
+QWidget *JobsTab::buildJobsPane()
+{
     auto *jobButtons = new QHBoxLayout;
     auto *refresh = new QPushButton(tr("Refresh"), this);
     for (QPushButton *b : {m_run, m_stop, m_rerun, m_remove, refresh})
@@ -64,7 +103,15 @@ JobsTab::JobsTab(AppContext context, jobs::JobService *jobs, tunnel::TunnelManag
     jobsLayout->addWidget(split, 1);
     jobsLayout->addWidget(m_status);
 
-    // Tunnels, terminals, results.
+    connect(refresh, &QPushButton::clicked, this, [this] {
+        if (m_hasHost && m_jobs)
+            m_jobs->refresh(m_host.name);
+    });
+    return jobsPane;
+}
+
+QGroupBox *JobsTab::buildTunnelsBox()
+{
     auto *tunnelsBox = new QGroupBox(tr("Tunnels"), this);
     auto *tunnelsLayout = new QVBoxLayout(tunnelsBox);
     auto *presetRow = new QHBoxLayout;
@@ -87,7 +134,13 @@ JobsTab::JobsTab(AppContext context, jobs::JobService *jobs, tunnel::TunnelManag
     tunnelsLayout->addWidget(m_tunnelList);
     tunnelsLayout->addWidget(m_closeTunnel);
     m_tunnelList->setMaximumHeight(90);
+    return tunnelsBox;
+}
 
+// Tunnels, terminals, results: what the machine offers besides its jobs.
+QWidget *JobsTab::buildSidePane()
+{
+    QGroupBox *tunnelsBox = buildTunnelsBox();
     auto *openBox = new QGroupBox(tr("Open"), this);
     auto *openLayout = new QHBoxLayout(openBox);
     auto *terminal = new QPushButton(tr("Terminal"), openBox);
@@ -110,76 +163,46 @@ JobsTab::JobsTab(AppContext context, jobs::JobService *jobs, tunnel::TunnelManag
     sideLayout->addWidget(openBox);
     sideLayout->addWidget(resultsBox, 1);
 
-    auto *main = new QSplitter(Qt::Horizontal, this);
-    main->addWidget(jobsPane);
-    main->addWidget(side);
-    main->setStretchFactor(0, 3);
-    main->setStretchFactor(1, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(main);
-
-    connect(m_run, &QPushButton::clicked, this, &JobsTab::runJob);
-    connect(m_stop, &QPushButton::clicked, this, &JobsTab::stopJob);
-    connect(m_rerun, &QPushButton::clicked, this, &JobsTab::rerunJob);
-    connect(m_remove, &QPushButton::clicked, this, &JobsTab::removeJob);
-    connect(refresh, &QPushButton::clicked, this, [this] {
-        if (m_hasHost && m_jobs)
-            m_jobs->refresh(m_host.name);
-    });
     connect(terminal, &QPushButton::clicked, this, &JobsTab::openTerminal);
     connect(vscode, &QPushButton::clicked, this, &JobsTab::openVsCode);
     connect(saveResults, &QPushButton::clicked, this, &JobsTab::saveResultPaths);
-    connect(m_closeTunnel, &QPushButton::clicked, this, [this] {
-        QListWidgetItem *item = m_tunnelList->currentItem();
-        if (!item || !m_tunnels || !m_hasHost)
-            return;
-        if (tunnel::Tunnel *t = m_tunnels->find(m_host.name, item->data(Qt::UserRole).toInt()))
-            m_tunnels->close(t);
-    });
-    connect(m_tunnelList, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
-        QDesktopServices::openUrl(item->data(Qt::UserRole + 1).toUrl());
-    });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
-        updateButtons();
-        followSelected();
-    });
+    return side;
+}
 
-    if (m_jobs) {
-        connect(m_jobs, &jobs::JobService::jobsChanged, this, [this](const QString &host) {
-            if (!m_hasHost || host != m_host.name)
-                return;
-            const QString selected = selectedJob();
-            m_model->setJobs(m_jobs->jobs(host));
-            const int row = m_model->rowOf(selected.isEmpty() ? m_followed : selected);
-            if (row >= 0 && selectedJob() != m_model->job(row)->name)
-                m_table->selectRow(row);
-            updateButtons();
-        });
-        connect(m_jobs, &jobs::JobService::operationFailed, this, [this](const QString &host, const QString &message) {
-            if (m_hasHost && host == m_host.name)
-                showStatus(message, true);
-        });
-        connect(m_jobs, &jobs::JobService::jobStarted, this,
-                [this](const QString &host, const jobs::JobInfo &job, const QString &tail) {
-                    if (!m_hasHost || host != m_host.name)
-                        return;
-                    if (job.isActive())
-                        showStatus(tr("Started %1 (%2).").arg(job.name, job.method));
-                    else
-                        showStatus(tr("%1 ended at once (%2): %3").arg(job.name, job.statusText(), tail.trimmed()), true);
-                    const int row = m_model->rowOf(job.name);
-                    if (row >= 0)
-                        m_table->selectRow(row);
-                });
-        connect(m_jobs, &jobs::JobService::logData, this,
-                [this](const QString &host, const QString &name, const QByteArray &data, qint64) {
-                    if (m_hasHost && host == m_host.name && name == m_followed)
-                        m_log->appendData(data);
-                });
-    }
-    if (m_tunnels)
-        connect(m_tunnels, &tunnel::TunnelManager::tunnelsChanged, this, &JobsTab::refreshTunnels);
-    updateButtons();
+// The list, status line and log follow what the job service reports for this machine.
+void JobsTab::connectJobService()
+{
+    connect(m_jobs, &jobs::JobService::jobsChanged, this, [this](const QString &host) {
+        if (!m_hasHost || host != m_host.name)
+            return;
+        const QString selected = selectedJob();
+        m_model->setJobs(m_jobs->jobs(host));
+        const int row = m_model->rowOf(selected.isEmpty() ? m_followed : selected);
+        if (row >= 0 && selectedJob() != m_model->job(row)->name)
+            m_table->selectRow(row);
+        updateButtons();
+    });
+    connect(m_jobs, &jobs::JobService::operationFailed, this, [this](const QString &host, const QString &message) {
+        if (m_hasHost && host == m_host.name)
+            showStatus(message, true);
+    });
+    connect(m_jobs, &jobs::JobService::jobStarted, this,
+            [this](const QString &host, const jobs::JobInfo &job, const QString &tail) {
+                if (!m_hasHost || host != m_host.name)
+                    return;
+                if (job.isActive())
+                    showStatus(tr("Started %1 (%2).").arg(job.name, job.method));
+                else
+                    showStatus(tr("%1 ended at once (%2): %3").arg(job.name, job.statusText(), tail.trimmed()), true);
+                const int row = m_model->rowOf(job.name);
+                if (row >= 0)
+                    m_table->selectRow(row);
+            });
+    connect(m_jobs, &jobs::JobService::logData, this,
+            [this](const QString &host, const QString &name, const QByteArray &data, qint64) {
+                if (m_hasHost && host == m_host.name && name == m_followed)
+                    m_log->appendData(data);
+            });
 }
 
 JobsTab::~JobsTab() = default;

@@ -6,6 +6,7 @@
 #include <QPointer>
 
 class QLabel;
+class QGroupBox;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
@@ -48,6 +49,10 @@ public:
     void openTunnel(int remotePort, const QString &label, bool openBrowser = true);
 
 private:
+    QWidget *buildJobsPane();
+    QGroupBox *buildTunnelsBox();
+    QWidget *buildSidePane();
+    void connectJobService();
     void runJob();
     void stopJob();
     void rerunJob();

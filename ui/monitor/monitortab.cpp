@@ -129,6 +129,25 @@ MonitorTab::~MonitorTab()
 
 void MonitorTab::buildUi()
 {
+    QHBoxLayout *top = buildToolbar();
+    buildCountdownBar();
+    QScrollArea *scroll = buildCharts();
+    QSplitter *bottom = buildProcessesAndAlerts();
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(scroll);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_countdown);
+    layout->addWidget(split, 1);
+}
+
+// Status, the idle action, the chart range and CSV export.
+QHBoxLayout *MonitorTab::buildToolbar()
+{
     auto *top = new QHBoxLayout;
     m_status = new QLabel(tr("Not monitoring: connect to a machine."), this);
     m_status->setWordWrap(true);
@@ -155,7 +174,12 @@ void MonitorTab::buildUi()
     top->addWidget(m_idleAction);
     top->addWidget(m_rangeBox);
     top->addWidget(m_export);
+    return top;
+}
 
+// The idle policy's countdown, with the Cancel that stops it; hidden until a countdown runs.
+void MonitorTab::buildCountdownBar()
+{
     m_countdown = new QWidget(this);
     auto *countdownLayout = new QHBoxLayout(m_countdown);
     countdownLayout->setContentsMargins(6, 4, 6, 4);
@@ -170,7 +194,10 @@ void MonitorTab::buildUi()
     countdownLayout->addWidget(cancel);
     m_countdown->setStyleSheet(QStringLiteral("background: #fff3cd; color: #664d03;"));
     m_countdown->hide();
+}
 
+QScrollArea *MonitorTab::buildCharts()
+{
     auto *chartArea = new QWidget;
     auto *grid = new QGridLayout(chartArea);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -187,7 +214,12 @@ void MonitorTab::buildUi()
     auto *scroll = new QScrollArea;
     scroll->setWidget(chartArea);
     scroll->setWidgetResizable(true);
+    return scroll;
+}
 
+// GPU processes (largest memory first) beside the alerts.
+QSplitter *MonitorTab::buildProcessesAndAlerts()
+{
     m_processModel = new ProcessModel(this);
     m_processProxy = new QSortFilterProxyModel(this);
     m_processProxy->setSourceModel(m_processModel);
@@ -208,17 +240,7 @@ void MonitorTab::buildUi()
     bottom->addWidget(m_alerts);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
-
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(scroll);
-    split->addWidget(bottom);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(m_countdown);
-    layout->addWidget(split, 1);
+    return bottom;
 }
 
 void MonitorTab::setMachine(const SavedHost &host, ssh::Connection *connection)

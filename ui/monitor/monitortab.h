@@ -8,10 +8,13 @@
 #include <QTimer>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QScrollArea;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 class QWidget;
 
@@ -67,6 +70,10 @@ public:
 
 private:
     void buildUi();
+    QHBoxLayout *buildToolbar();
+    void buildCountdownBar();
+    QScrollArea *buildCharts();
+    QSplitter *buildProcessesAndAlerts();
     void connectMachine();
     void disconnectMachine();
     void updateStatus();

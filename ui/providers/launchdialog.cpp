@@ -197,28 +197,7 @@ void LaunchDialog::providerChanged()
     provider->listInstanceTypes([self, stale](Result<QList<providers::InstanceType>> types) {
         if (stale())
             return;
-        if (!types) {
-            self->showError(types.error().message);
-        } else {
-            self->m_types = *types;
-            std::sort(self->m_types.begin(), self->m_types.end(),
-                      [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
-            const QSignalBlocker blocker(self->m_type);
-            for (const providers::InstanceType &type : std::as_const(self->m_types)) {
-                const QString label = QStringLiteral("%1 — %2 — $%3/h%4")
-                                          .arg(type.name, type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : tr("CPU only"))
-                                          .arg(type.pricePerHour, 0, 'f', 2)
-                                          .arg(type.availableNow() ? QString() : tr(" (no capacity now)"));
-                self->m_type->addItem(label, type.name);
-            }
-            // Start on the cheapest type that can launch now.
-            for (int i = 0; i < self->m_types.size(); ++i) {
-                if (self->m_types.at(i).availableNow()) {
-                    self->m_type->setCurrentIndex(i);
-                    break;
-                }
-            }
-        }
+        self->showTypes(types);
         self->typeChanged();
         self->loadPart();
     });
@@ -253,6 +232,33 @@ void LaunchDialog::providerChanged()
         self->typeChanged();
         self->loadPart();
     });
+}
+
+// The provider's types, cheapest first, starting on the cheapest that can launch now.
+void LaunchDialog::showTypes(const Result<QList<providers::InstanceType>> &types)
+{
+    if (!types) {
+        showError(types.error().message);
+    } else {
+        m_types = *types;
+        std::sort(m_types.begin(), m_types.end(),
+                  [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
+        const QSignalBlocker blocker(m_type);
+        for (const providers::InstanceType &type : std::as_const(m_types)) {
+            const QString label = QStringLiteral("%1 — %2 — $%3/h%4")
+                                      .arg(type.name, type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(type.gpuModel) : tr("CPU only"))
+                                      .arg(type.pricePerHour, 0, 'f', 2)
+                                      .arg(type.availableNow() ? QString() : tr(" (no capacity now)"));
+            m_type->addItem(label, type.name);
+        }
+        // Start on the cheapest type that can launch now.
+        for (int i = 0; i < m_types.size(); ++i) {
+            if (m_types.at(i).availableNow()) {
+                m_type->setCurrentIndex(i);
+                break;
+            }
+        }
+    }
 }
 
 void LaunchDialog::typeChanged()

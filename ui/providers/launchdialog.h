@@ -49,6 +49,7 @@ signals:
 private:
     double launchPrice(const providers::LaunchRequest &request) const;
     void providerChanged();
+    void showTypes(const Result<QList<providers::InstanceType>> &types);
     void typeChanged();
     void updateEstimate();
     void setBusy(bool busy, const QString &status = {});

@@ -1,0 +1,286 @@
+#include "tarbatch.h"
+
+#include "transfer/remoteops.h"
+#include "transfer/sha256.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+
+namespace gantry::transfer {
+
+namespace {
+
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class TransferText
+{
+    Q_DECLARE_TR_FUNCTIONS(Transfer)
+};
+
+// Bytes libarchive produces, gathered into large channel writes.
+struct TarSink
+{
+    ssh::Channel *channel = nullptr;
+    QByteArray buffer;
+    quint64 wire = 0;
+    std::optional<Error> error;
+    const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
+
+    bool flush()
+    {
+        if (buffer.isEmpty() || error) return !error;
+        if (cancel && cancel->load()) {
+            error = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
+            return false;
+        }
+        if (auto w = channel->write(buffer); !w) {
+            error = w.error();
+            return false;
+        }
+        wire += quint64(buffer.size());
+        buffer.clear();
+        return true;
+    }
+};
+
+la_ssize_t tarWrite(struct archive *, void *client, const void *data, size_t length)
+{
+    auto *sink = static_cast<TarSink *>(client);
+    sink->buffer.append(static_cast<const char *>(data), qsizetype(length));
+    if (sink->buffer.size() >= 256 * 1024 && !sink->flush()) return -1;
+    return la_ssize_t(length);
+}
+
+// What stopped libarchive: the channel's error when the sink failed, else libarchive's own.
+Error archiveFailure(struct archive *a, const TarSink &sink)
+{
+    return sink.error ? *sink.error : Error{ErrorCode::Io, QString::fromUtf8(archive_error_string(a))};
+}
+
+// One sha256sum manifest line; names with '\' or newline use sha256sum's escaped form.
+QByteArray manifestLine(const QByteArray &hash, const QString &name)
+{
+    QByteArray n = name.toUtf8();
+    if (n.contains('\\') || n.contains('\n')) {
+        n.replace("\\", "\\\\");
+        n.replace("\n", "\\n");
+        return "\\" + hash + "  " + n + "\n";
+    }
+    return hash + "  " + n + "\n";
+}
+
+Error classifyRemoteStderr(const QString &host, const QString &where, const QString &stderrText, quint64 needed)
+{
+    const QString text = stderrText.trimmed();
+    if (text.contains(QLatin1String("No space left")) || text.contains(QLatin1String("Disk quota"))) {
+        return Error{ErrorCode::DiskFull, TransferText::tr("The disk on %1 is full while writing into %2 (about %3 still to send). "
+                                                           "Files already verified are kept; free some space and retry to continue.")
+                                              .arg(host, where, formatBytes(needed))};
+    }
+    if (text.contains(QLatin1String("Permission denied"))) {
+        return Error{ErrorCode::PermissionDenied,
+                     TransferText::tr("Permission denied writing into %1 on %2. Pick a directory the SSH user can write.").arg(where, host)};
+    }
+    return Error{ErrorCode::RemoteFailed, TransferText::tr("Unpacking into %1 on %2 failed: %3").arg(where, host, text.left(400))};
+}
+
+// Streams an opened file's data into the archive and returns its SHA-256. The file must have
+// exactly the size the scan saw: a file that changes while it is sent is a conflict.
+Result<QByteArray> streamFileData(TransferContext &ctx, struct archive *a, const TarSink &sink, QFile &file,
+                                  const LocalEntry &e, QByteArray &buf)
+{
+    Sha256 hash;
+    quint64 left = e.size;
+    while (left > 0) {
+        const qint64 n = file.read(buf.data(), qint64(std::min<quint64>(left, quint64(buf.size()))));
+        if (n <= 0) {
+            return Error{ErrorCode::Conflict, TransferText::tr("%1 changed while it was being uploaded (it became shorter). "
+                                                               "Retry to upload the new version.").arg(e.absolute)};
+        }
+        hash.add(buf.constData(), size_t(n));
+        if (archive_write_data(a, buf.constData(), size_t(n)) < 0) return archiveFailure(a, sink);
+        left -= quint64(n);
+        ctx.addDone(quint64(n), 0);
+    }
+    if (!file.atEnd() && file.read(1).size() == 1) {
+        return Error{ErrorCode::Conflict, TransferText::tr("%1 changed while it was being uploaded (it grew). Retry to upload "
+                                                           "the new version.").arg(e.absolute)};
+    }
+    return hash.hexDigest();
+}
+
+// Writes one entry (a folder, or a file with its data) and adds a file's line to the manifest.
+std::optional<Error> writeEntry(TransferContext &ctx, struct archive *a, const TarSink &sink, const LocalEntry &e,
+                                QByteArray &buf, QByteArray *manifest, quint64 *batchBytes)
+{
+    struct archive_entry *entry = archive_entry_new();
+    archive_entry_set_pathname_utf8(entry, e.relative.toUtf8().constData());
+    archive_entry_set_perm(entry, e.mode);
+    archive_entry_set_mtime(entry, e.mtimeMs / 1000, 0);
+    if (e.isDir) {
+        archive_entry_set_filetype(entry, AE_IFDIR);
+        archive_write_header(a, entry);
+        archive_entry_free(entry);
+        return std::nullopt;
+    }
+    archive_entry_set_filetype(entry, AE_IFREG);
+    archive_entry_set_size(entry, la_int64_t(e.size));
+    QFile file(e.absolute);
+    if (!file.open(QIODevice::ReadOnly)) {
+        archive_entry_free(entry);
+        return Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(e.absolute, file.errorString())};
+    }
+    const bool headerWritten = archive_write_header(a, entry) == ARCHIVE_OK;
+    archive_entry_free(entry);
+    if (!headerWritten) return archiveFailure(a, sink);
+    ctx.setCurrentFile(e.relative);
+    const auto digest = streamFileData(ctx, a, sink, file, e, buf);
+    if (!digest) return digest.error();
+    *batchBytes += e.size;
+    *manifest += manifestLine(*digest, e.relative);
+    ctx.addFilesDone(1);
+    return std::nullopt;
+}
+
+// The manifest travels as the tar stream's last member, for the remote `sha256sum -c`.
+std::optional<Error> writeManifestEntry(struct archive *a, const TarSink &sink, const QString &manifestName,
+                                        const QByteArray &manifest)
+{
+    std::optional<Error> failure;
+    struct archive_entry *entry = archive_entry_new();
+    archive_entry_set_pathname_utf8(entry, manifestName.toUtf8().constData());
+    archive_entry_set_filetype(entry, AE_IFREG);
+    archive_entry_set_perm(entry, 0600);
+    archive_entry_set_size(entry, la_int64_t(manifest.size()));
+    if (archive_write_header(a, entry) != ARCHIVE_OK
+        || archive_write_data(a, manifest.constData(), size_t(manifest.size())) < 0) {
+        failure = archiveFailure(a, sink);
+    }
+    archive_entry_free(entry);
+    return failure;
+}
+
+// Writes the batch as one tar stream into the channel; the error that stopped it, if any.
+std::optional<Error> streamBatch(TransferContext &ctx, ssh::Channel *channel, const LocalTree &tree, int begin, int end,
+                                 const QSet<QString> &exclude, const QString &manifestName, bool verify, quint64 *wire,
+                                 quint64 *payload)
+{
+    TarSink sink;
+    sink.channel = channel;
+    sink.cancel = ctx.cancel();
+    QByteArray manifest;
+    struct archive *a = archive_write_new();
+    archive_write_set_format_pax_restricted(a);
+    archive_write_set_bytes_in_last_block(a, 1);
+    archive_write_open(a, &sink, nullptr, tarWrite, nullptr);
+    QByteArray buf(1 << 20, Qt::Uninitialized);
+    std::optional<Error> failure;
+    quint64 batchBytes = 0;
+    for (int i = begin; i < end && !failure; ++i) {
+        if (exclude.contains(tree.entries[i].relative)) continue;
+        failure = writeEntry(ctx, a, sink, tree.entries[i], buf, &manifest, &batchBytes);
+    }
+    if (!failure && verify) failure = writeManifestEntry(a, sink, manifestName, manifest);
+    if (!failure) {
+        archive_write_close(a);
+        if (!sink.flush()) failure = sink.error;
+    }
+    archive_write_free(a);
+    *wire += sink.wire;
+    *payload += batchBytes;
+    ctx.addDone(0, sink.wire);
+    return failure;
+}
+
+// Collects tar's and sha256sum's verdict (stderr names a full disk or a permission problem;
+// stdout lists files whose checksum did not match), given how the sending went.
+Result<void> batchVerdict(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const QString &remoteParent,
+                          const LocalTree &tree, const std::optional<Error> &failure)
+{
+    if (failure && failure->code == ErrorCode::Cancelled) return *failure;
+    (void)channel.sendEof();
+    QByteArray out;
+    QByteArray err;
+    QElapsedTimer waited;
+    waited.start();
+    while (!channel.isEof() && waited.elapsed() < 120000) {
+        auto r = channel.read(200, &err);
+        if (!r || outputLimitReached(session, out.size() + err.size())) break;
+        out += *r;
+    }
+    const int status = channel.exitStatus().value_or(-1);
+    if (failure && failure->code != ErrorCode::ConnectFailed) return *failure;
+    if (status == 0 && !failure) return {};
+    if (!session.isConnected() || (failure && err.isEmpty() && out.isEmpty())) {
+        return failure ? *failure
+                       : Error{ErrorCode::ConnectFailed, TransferText::tr("Connection to %1 lost during the upload. It resumes "
+                                                                          "from the last verified batch.").arg(ctx.host())};
+    }
+    if (out.contains("FAILED")) {
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        return Error{ErrorCode::RemoteFailed,
+                     TransferText::tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
+                        int(lines.size()))
+                         .arg(ctx.host(), remoteParent, QString::fromUtf8(lines.value(0)))};
+    }
+    return classifyRemoteStderr(ctx.host(), remoteParent, QString::fromUtf8(err + out), tree.totalBytes);
+}
+
+} // namespace
+
+std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
+                                    int end, const QSet<QString> &exclude, QString *manifestName, bool *verify)
+{
+    int files = 0;
+    int entries = 0;
+    for (int i = begin; i < end; ++i) {
+        if (exclude.contains(tree.entries[i].relative)) continue;
+        ++entries;
+        if (!tree.entries[i].isDir) ++files;
+    }
+    if (entries == 0) return std::nullopt;
+    const QString q = ssh::shellQuote(remoteParent);
+    // The manifest travels as the last member of the same tar stream and is checked by the same
+    // command: one remote command per batch.
+    *manifestName = QStringLiteral(".gantry-manifest-%1-%2").arg(begin).arg(QString::fromLatin1(tree.fingerprint.left(12)));
+    *verify = ctx.options().verify && files > 0;
+    // The batch unpacks into a staging folder beside the destination (same filesystem) and is
+    // hard-linked into place only once complete and its manifest verified: an interrupted batch
+    // leaves no truncated file under a final name, and the next attempt redoes it from scratch.
+    // The second cp covers a folder another session's batch created at the same moment.
+    // The folder is named after this attempt: a batch that a killed earlier attempt left running on
+    // the host must not share (and, finishing, remove) the folder this one unpacks into. Folders
+    // left by interrupted attempts (of any tree, any process) are removed once half a day old: a
+    // live batch takes minutes at most.
+    const QString staging = ssh::shellQuote(QStringLiteral(".gantry-staging-%1-%2-%3")
+                                                .arg(QString::fromLatin1(tree.fingerprint.left(12)), ctx.attemptToken())
+                                                .arg(begin));
+    const QString stale = QStringLiteral("find . -maxdepth 1 -name '.gantry-staging-*' -mmin +720 -exec rm -rf -- {} + "
+                                         "2>/dev/null; ");
+    const QString check = *verify ? QStringLiteral("sha256sum -c --quiet --strict %1 && rm -f %1 && ").arg(*manifestName)
+                                  : QString();
+    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && { %4} && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -f - && %3"
+                          "cd .. && { cp -Rlf -- %2/. . 2>/dev/null || cp -Rlf -- %2/. .; }; rc=$?; "
+                          "cd -- %1 2>/dev/null && rm -rf -- %2; exit $rc")
+        .arg(q, staging, check, stale);
+}
+
+Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                       int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload,
+                       std::unique_ptr<ssh::Channel> preopened)
+{
+    QString manifestName;
+    bool verify = false;
+    const auto command = batchCommand(ctx, remoteParent, tree, begin, end, exclude, &manifestName, &verify);
+    if (!command) return {};
+    Result<std::unique_ptr<ssh::Channel>> channel = preopened ? Result<std::unique_ptr<ssh::Channel>>(std::move(preopened))
+                                                              : session.openExec(*command);
+    if (!channel) return channel.error();
+    const auto failure = streamBatch(ctx, channel->get(), tree, begin, end, exclude, manifestName, verify, wire, payload);
+    return batchVerdict(ctx, session, **channel, remoteParent, tree, failure);
+}
+
+} // namespace gantry::transfer

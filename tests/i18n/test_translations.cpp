@@ -172,9 +172,11 @@ private slots:
                                                                  "type=\"unfinished\":\n%4")
                                                       .arg(unfinished.size()).arg(messages.size()).arg(kTsPath, firstFew(unfinished))));
         QVERIFY2(wrongPlaceholders.isEmpty(),
-                 qPrintable(QStringLiteral("%1 translation(s) in %2 lose or add a %1/%n placeholder; keep exactly those of the "
-                                           "English source:\n%3")
-                                .arg(wrongPlaceholders.size()).arg(kTsPath, firstFew(wrongPlaceholders))));
+                 // One multi-argument arg(): the "%1"/"%n" shown in the text are not substituted again.
+                 qPrintable(QStringLiteral("%1 translation(s) in %2 lose or add a placeholder (%3); keep exactly those of the "
+                                           "English source:\n%4")
+                                .arg(QString::number(wrongPlaceholders.size()), kTsPath, QStringLiteral("%1, %2 … %n"),
+                                     firstFew(wrongPlaceholders))));
     }
 };
 

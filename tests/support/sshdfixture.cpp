@@ -1,6 +1,9 @@
 #include "sshdfixture.h"
 
 #include <QDir>
+#include <QtTest>
+#include <QRandomGenerator>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTcpServer>
@@ -18,6 +21,32 @@ QByteArray runProgram(const QString &program, const QStringList &args, int timeo
     if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
         return {};
     return process.readAllStandardOutput();
+}
+
+bool writeScript(const QString &path, const QString &body)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return false;
+    file.write(body.toUtf8());
+    file.close();
+    return file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                               | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+}
+
+void writeRandom(const QString &path, qint64 size, quint32 seed)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    QRandomGenerator gen(seed);
+    QByteArray block(1 << 20, Qt::Uninitialized);
+    for (qint64 left = size; left > 0;) {
+        gen.fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
+        const qint64 n = std::min<qint64>(left, block.size());
+        f.write(block.constData(), n);
+        left -= n;
+    }
 }
 
 SshdFixture::SshdFixture() = default;
@@ -131,15 +160,9 @@ QString SshdFixture::writeToolsDir()
     QDir().mkpath(tools);
     const QString python = tools + QStringLiteral("/python3");
     QFile::remove(python);
-    if (!m_options.systemPythonPackages && QFile::exists(QStringLiteral("/usr/bin/python3"))) {
-        QFile f(python);
-        if (f.open(QIODevice::WriteOnly)) {
-            f.write("#!/bin/sh\n# Standard library only: no site-packages of this machine.\nexec /usr/bin/python3 -S \"$@\"\n");
-            f.close();
-            f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
-                             | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
-        }
-    }
+    if (!m_options.systemPythonPackages && QFile::exists(QStringLiteral("/usr/bin/python3")))
+        writeScript(python, QStringLiteral("#!/bin/sh\n# Standard library only: no site-packages of this machine.\n"
+                                           "exec /usr/bin/python3 -S \"$@\"\n"));
     return tools;
 }
 

@@ -72,6 +72,12 @@ private:
 // Runs a local program, returns its stdout; empty on failure.
 QByteArray runProgram(const QString &program, const QStringList &args, int timeoutMs = 30000);
 
+// Writes an executable script (mode 0755): fake remote programs for binDir and the fixture's tools.
+bool writeScript(const QString &path, const QString &body);
+
+// Writes `size` pseudo-random bytes from `seed` (parent folders created); fails the test on error.
+void writeRandom(const QString &path, qint64 size, quint32 seed = 1);
+
 } // namespace gantry::test
 
 // In a test function: fails (or, per maySkipWithoutSshd(), skips visibly) when sshd did not start.

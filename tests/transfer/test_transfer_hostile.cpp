@@ -30,20 +30,7 @@ using namespace gantry;
 using namespace gantry::transfer;
 
 namespace {
-void writeRandom(const QString &path, qint64 size, quint32 seed)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    QRandomGenerator gen(seed);
-    QByteArray block(1 << 20, Qt::Uninitialized);
-    for (qint64 left = size; left > 0;) {
-        gen.fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
-        const qint64 n = std::min<qint64>(left, block.size());
-        f.write(block.constData(), n);
-        left -= n;
-    }
-}
+using gantry::test::writeRandom;
 
 QByteArray hashOf(const QString &path)
 {

@@ -25,15 +25,7 @@ namespace {
 const QString kFixtures = QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/");
 const QString kData = QStringLiteral(GANTRY_TEST_SOURCE_DIR "/verify/data/");
 
-bool writeScript(const QString &path, const QString &body)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return false;
-    file.write(body.toUtf8());
-    file.close();
-    return file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther);
-}
+using gantry::test::writeScript;
 
 bool touch(const QString &path)
 {

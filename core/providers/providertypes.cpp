@@ -1,5 +1,7 @@
 #include "providers/providertypes.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace gantry::providers {
@@ -19,6 +21,23 @@ QString instanceStateName(InstanceState state)
     case InstanceState::Unknown: break;
     }
     return QStringLiteral("unknown");
+}
+
+QString instanceStateLabel(InstanceState state)
+{
+    switch (state) {
+    case InstanceState::Booting: return QCoreApplication::translate("providers", "Booting");
+    case InstanceState::Running: return QCoreApplication::translate("providers", "Running");
+    case InstanceState::Unhealthy: return QCoreApplication::translate("providers", "Unhealthy");
+    case InstanceState::Restarting: return QCoreApplication::translate("providers", "Restarting");
+    case InstanceState::Stopping: return QCoreApplication::translate("providers", "Stopping");
+    case InstanceState::Stopped: return QCoreApplication::translate("providers", "Stopped");
+    case InstanceState::Terminating: return QCoreApplication::translate("providers", "Terminating");
+    case InstanceState::Terminated: return QCoreApplication::translate("providers", "Terminated");
+    case InstanceState::Error: return QCoreApplication::translate("providers", "Error");
+    case InstanceState::Unknown: break;
+    }
+    return QCoreApplication::translate("providers", "Unknown");
 }
 
 InstanceState instanceStateFromName(const QString &name)

@@ -91,6 +91,7 @@ enum class InstanceState
 };
 
 QString instanceStateName(InstanceState state);     // stable, lowercase: "booting", "running"…
+QString instanceStateLabel(InstanceState state);    // for people, translated: "Running", "运行中"…
 InstanceState instanceStateFromName(const QString &name);
 bool isBillingCompute(InstanceState state);          // compute is charged in this state
 bool isGone(InstanceState state);                    // terminated or never coming back

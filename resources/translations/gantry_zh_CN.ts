@@ -4158,6 +4158,49 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>providers</name>
+    <message>
+        <source>Booting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>重启中</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>关机中</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已关机</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>释放中</translation>
+    </message>
+    <message>
+        <source>Terminated</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
     <name>secrets</name>
     <message>
         <source>the OS keychain refused (%1); on Linux start a Secret Service (GNOME Keyring or KWallet) and unlock it, or use an environment variable for this secret</source>

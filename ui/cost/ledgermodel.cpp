@@ -1,5 +1,7 @@
 #include "cost/ledgermodel.h"
 
+#include "providers/providertypes.h"
+
 #include "providers/providerregistry.h"
 #include "util/printable.h"
 
@@ -64,7 +66,11 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
     case NameColumn: return shown(entry.name.isEmpty() ? entry.instanceId.left(12) : entry.name);
     case ProviderColumn: return raw ? entry.provider : providers::providerDisplayName(entry.provider);
     case TypeColumn: return shown(entry.typeName);
-    case StateColumn: return shown(entry.state);
+    case StateColumn: {
+        // Stored as the stable name ("running"); shown in the user's language where it is one.
+        const providers::InstanceState state = providers::instanceStateFromName(entry.state);
+        return state == providers::InstanceState::Unknown ? shown(entry.state) : providers::instanceStateLabel(state);
+    }
     case PriceColumn: return raw ? QVariant(entry.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(entry.pricePerHour, 0, 'f', 2));
     case LaunchedColumn: return when(entry.launchedAt);
     case EndedColumn: return when(entry.terminatedAt);

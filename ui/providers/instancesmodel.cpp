@@ -85,7 +85,7 @@ QVariant InstancesModel::data(const QModelIndex &index, int role) const
     case ProviderColumn: return raw ? instance.provider : providers::providerDisplayName(instance.provider);
     case TypeColumn: return shown(instance.typeName);
     case RegionColumn: return shown(instance.region);
-    case StateColumn: return raw ? QVariant(int(instance.state)) : QVariant(providers::instanceStateName(instance.state));
+    case StateColumn: return raw ? QVariant(int(instance.state)) : QVariant(providers::instanceStateLabel(instance.state));
     case SshColumn:
         return instance.sshHost.isEmpty() ? QString()
                                           : shown(QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort));

@@ -98,6 +98,8 @@ InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     connect(m_model, &QAbstractItemModel::modelReset, this, &InstancesPanel::updateButtons);
     connect(&m_timer, &QTimer::timeout, this, &InstancesPanel::refresh);
     m_timer.start(15000);
+    // The first list comes at once, not after the first 15 s period (the panel stood empty until then).
+    QTimer::singleShot(0, this, &InstancesPanel::refresh);
     updateButtons();
 }
 

@@ -809,10 +809,6 @@ Compute billing resumes at %3/h.</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <source>%1 is damaged (%2 at byte %3); fix or move it away, Gantry will start with no saved hosts</source>
-        <translation>%1 已损坏（第 %3 字节处：%2）；请修复或将其移走，Gantry 将在没有已保存主机的状态下启动</translation>
-    </message>
-    <message>
         <source>a saved host needs a name</source>
         <translation>已保存的主机需要名称</translation>
     </message>
@@ -843,6 +839,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>host &quot;%1&quot; was not saved: %2</source>
         <translation>主机“%1”未保存：%2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2 at byte %3). Gantry starts with no saved hosts and, when it next saves one, keeps the damaged file as %1.damaged-DATE; fix that copy and move it back to restore the hosts</source>
+        <translation>%1 已损坏（第 %3 字节处：%2）。Gantry 将以空的已保存主机列表启动，并在下次保存主机时把损坏的文件保留为 %1.damaged-日期；修复该副本并移回原处即可恢复这些主机</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1513,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>%1 was written by a newer Gantry (format %2; this one reads up to format %3) and was left unchanged. Upgrade Gantry, or move the file away to start without it.</source>
         <translation>%1 由更新版本的 Gantry 写入（格式 %2；当前版本最多读取格式 %3），已保持原样未做改动。请升级 Gantry，或将该文件移走后在没有它的情况下启动。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged and could not be kept aside as %2; move it away by hand, then try again.</source>
+        <translation>%1 已损坏，且无法另存为 %2；请手动将其移走后重试。</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,7 @@ private:
     void installPanels();
     void installTabs();
     void installPolicies();
+    SecretStore *prefetchProviderKeys(SecretStore *secrets);
 
     ui::MainWindow *m_window;
     SecretStore *m_secrets;

@@ -17,12 +17,16 @@
 #include "workspace/policylock.h"
 #include "workspace/policyrunner.h"
 #include "workspace/resultshome.h"
+#include "workspace/secretprefetch.h"
 #include "workspace/workspace.h"
 
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <condition_variable>
+#include <mutex>
 
 using namespace gantry;
 
@@ -91,6 +95,43 @@ struct Fixture
     }
 };
 
+// A keychain that answers only when the test opens the gate (as a Secret Service waits for an
+// unlock prompt).
+class GatedSecretStore final : public SecretStore
+{
+public:
+    Result<std::optional<QString>> read(const QString &key) override
+    {
+        std::unique_lock lock(m_mutex);
+        m_opened.wait(lock, [this] { return m_open; });
+        return m_values.contains(key) ? std::optional<QString>(m_values.value(key)) : std::optional<QString>();
+    }
+    Result<void> write(const QString &key, const QString &secret) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_values.insert(key, secret);
+        return {};
+    }
+    Result<void> remove(const QString &key) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_values.remove(key);
+        return {};
+    }
+    void open()
+    {
+        std::lock_guard lock(m_mutex);
+        m_open = true;
+        m_opened.notify_all();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_opened;
+    bool m_open = false;
+    QHash<QString, QString> m_values;
+};
+
 } // namespace
 
 class TestWorkspace final : public QObject
@@ -101,6 +142,27 @@ private slots:
     void initTestCase()
     {
         qputenv("DBUS_SESSION_BUS_ADDRESS", ""); // no keychain prompts
+    }
+
+    // The start-up never waits for the keychain: a prefetched key reads as "none yet" at once,
+    // then from memory, then (after release) from the keychain again.
+    void secretPrefetchNeverWaits()
+    {
+        GatedSecretStore keychain;
+        QVERIFY(keychain.write(QStringLiteral("provider/runpod/api-key"), QStringLiteral("old")));
+        workspace::SecretPrefetch prefetch(&keychain);
+        QSignalSpy ready(&prefetch, &workspace::SecretPrefetch::ready);
+        prefetch.prefetch({QStringLiteral("provider/runpod/api-key")});
+        QVERIFY(prefetch.isPending());
+        Result<std::optional<QString>> early = prefetch.read(QStringLiteral("provider/runpod/api-key"));
+        QVERIFY(early && !early->has_value()); // answered although the keychain has not
+        keychain.open();
+        QVERIFY(ready.wait(10000));
+        QVERIFY(!prefetch.isPending());
+        QCOMPARE(prefetch.read(QStringLiteral("provider/runpod/api-key"))->value_or(QString()), QStringLiteral("old"));
+        QVERIFY(keychain.write(QStringLiteral("provider/runpod/api-key"), QStringLiteral("new")));
+        prefetch.release();
+        QCOMPARE(prefetch.read(QStringLiteral("provider/runpod/api-key"))->value_or(QString()), QStringLiteral("new"));
     }
 
     void idleTerminateRecordsAndForgetsTheHost()

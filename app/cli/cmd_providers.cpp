@@ -230,13 +230,24 @@ int instancesCommand(Context &context, const QStringList &arguments)
 
 // --- launch ------------------------------------------------------------------------------------
 
-int launchCommand(Context &context, const QStringList &arguments)
+// The error Context::usage() would print.
+Error usageError(const QString &message)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
+    return Error{ErrorCode::Usage, message + QStringLiteral(" (see gantry-cli --help)")};
+}
+
+struct LaunchArgs
+{
     providers::LaunchRequest request;
+    int timeoutS = 900;
+    bool wait = false;
+};
+
+// The flags of launch; each error is ready for context.fail (usage errors carry the --help hint).
+Result<LaunchArgs> takeLaunchArgs(QStringList &args)
+{
+    LaunchArgs parsed;
+    providers::LaunchRequest &request = parsed.request;
     QString timeoutText;
     for (const auto &[flag, target] : {std::pair{QStringLiteral("--type"), &request.typeName},
                                        std::pair{QStringLiteral("--region"), &request.region},
@@ -246,18 +257,79 @@ int launchCommand(Context &context, const QStringList &arguments)
                                        std::pair{QStringLiteral("--timeout"), &timeoutText}}) {
         Result<std::optional<QString>> value = takeValue(args, flag);
         if (!value)
-            return context.fail(value.error());
+            return value.error();
         *target = value->value_or(QString());
     }
     Result<std::optional<QString>> volume = takeValue(args, QStringLiteral("--volume"));
     Result<std::optional<QString>> gpus = takeValue(args, QStringLiteral("--gpus"));
     if (!volume || !gpus)
-        return context.usage(CliText::tr("--volume and --gpus need a number"));
+        return usageError(CliText::tr("--volume and --gpus need a number"));
     request.volumeGb = volume->value_or(QStringLiteral("0")).toInt();
     request.gpuCount = std::max(1, gpus->value_or(QStringLiteral("1")).toInt());
-    const bool wait = takeFlag(args, QStringLiteral("--wait"));
+    parsed.wait = takeFlag(args, QStringLiteral("--wait"));
+    if (!timeoutText.isEmpty())
+        parsed.timeoutS = timeoutText.toInt();
     if (!args.isEmpty())
-        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
+        return usageError(CliText::tr("unexpected argument %1").arg(args.first()));
+    return parsed;
+}
+
+// What the provider needs besides the type, filled from its defaults or asked for.
+Result<void> completeLaunchRequest(providers::LaunchRequest &request, const providers::ProviderInfo &info, const QString &providerId)
+{
+    if (request.region.isEmpty())
+        request.region = info.defaultRegion;
+    if (request.region.isEmpty() && info.launchNeedsRegion)
+        return Error{ErrorCode::Usage, CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)")};
+    if (request.sshKeyName.isEmpty() && info.launchNeedsSshKey)
+        return Error{ErrorCode::Usage, CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId)};
+    return {};
+}
+
+// --wait: until the instance is up, then its saved host.
+int waitForLaunched(Context &context, providers::Provider &provider, const QString &id, int timeoutS, cost::Ledger *ledger)
+{
+    const QString providerId = provider.info().id;
+    providers::LaunchWatcher watcher(&provider, id, timeoutS * 1000, provider.info().statusPollMs);
+    Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
+    if (!up) {
+        if (ledger)
+            noteLedger(context, ledger->recordTerminated(providerId, id, CliText::tr("never became active")));
+        return failProvider(context, up.error());
+    }
+    HostStore hosts(context.configDir);
+    QString hostName;
+    if (Result<void> loaded = hosts.load(); loaded) {
+        Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
+        if (!remembered && remembered.error().code == ErrorCode::Provider)
+            return context.fail(remembered.error()); // a hostile address: say so, print none of it
+        if (remembered)
+            hostName = *remembered;
+        else
+            context.warn(remembered.error().message);
+    }
+    if (context.json) {
+        QJsonObject object = instanceJson(*up);
+        object.insert(QStringLiteral("host"), hostName);
+        context.printJson(object);
+    } else {
+        context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
+                           .arg(text::printable(id)).arg(up->sshPort).arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+int launchCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    Result<LaunchArgs> parsed = takeLaunchArgs(args);
+    if (!parsed)
+        return context.fail(parsed.error());
+    providers::LaunchRequest &request = parsed->request;
     ProviderEnv env = makeProviderEnv(context, *options);
     const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
     if (request.typeName.isEmpty())
@@ -266,12 +338,8 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (!provider)
         return context.fail(provider.error());
     const providers::ProviderInfo info = (*provider)->info();
-    if (request.region.isEmpty())
-        request.region = info.defaultRegion;
-    if (request.region.isEmpty() && info.launchNeedsRegion)
-        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
-    if (request.sshKeyName.isEmpty() && info.launchNeedsSshKey)
-        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId));
+    if (Result<void> complete = completeLaunchRequest(request, info, providerId); !complete)
+        return context.usage(complete.error().message);
     // The price at launch goes into the ledger; the type list also catches typos before launching.
     Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
     if (!types)
@@ -300,40 +368,11 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (!context.json)
         context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(*id), providers::providerDisplayName(providerId), text::printable(request.typeName))
                            .arg(price, 0, 'f', 2) << Qt::endl;
-    if (!wait) {
-        if (context.json)
-            context.printJson(QJsonObject{{QStringLiteral("id"), *id}, {QStringLiteral("provider"), providerId},
-                                          {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
-        return ExitOk;
-    }
-    const int timeoutS = timeoutText.isEmpty() ? 900 : timeoutText.toInt();
-    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, info.statusPollMs);
-    Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
-    if (!up) {
-        if (ledger)
-            noteLedger(context, ledger->recordTerminated(providerId, *id, CliText::tr("never became active")));
-        return failProvider(context, up.error());
-    }
-    HostStore hosts(context.configDir);
-    QString hostName;
-    if (Result<void> loaded = hosts.load(); loaded) {
-        Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
-        if (!remembered && remembered.error().code == ErrorCode::Provider)
-            return context.fail(remembered.error()); // a hostile address: say so, print none of it
-        if (remembered)
-            hostName = *remembered;
-        else
-            context.warn(remembered.error().message);
-    }
-    if (context.json) {
-        QJsonObject object = instanceJson(*up);
-        object.insert(QStringLiteral("host"), hostName);
-        context.printJson(object);
-    } else {
-        context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
-                           .arg(text::printable(*id)).arg(up->sshPort).arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
-                    << Qt::endl;
-    }
+    if (parsed->wait)
+        return waitForLaunched(context, **provider, *id, parsed->timeoutS, ledger.get());
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("id"), *id}, {QStringLiteral("provider"), providerId},
+                                      {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
     return ExitOk;
 }
 

@@ -28,6 +28,7 @@
 #include "workspace/policylock.h"
 #include "workspace/policyrunner.h"
 #include "workspace/resultshome.h"
+#include "workspace/secretprefetch.h"
 #include "workspace/workspace.h"
 
 #include <QDir>
@@ -48,7 +49,7 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
 
     providers::ProviderSettings settings;
     settings.configDir = context.configDir;
-    settings.secrets = secrets;
+    settings.secrets = prefetchProviderKeys(secrets);
     m_hub = new providers::ProviderHub(settings, this);
     m_ledger = new cost::Ledger(cost::Ledger::defaultPath(context.configDir), Clock::system(), this);
     if (auto opened = m_ledger->open(); !opened)
@@ -110,6 +111,32 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
 }
 
 AppServices::~AppServices() = default;
+
+SecretStore *AppServices::prefetchProviderKeys(SecretStore *secrets)
+{
+    // The keychain is read on a worker: the window opens with the sandbox (and any key from the
+    // environment), and the clouds whose keys the keychain holds join when it has answered.
+    auto *prefetch = new workspace::SecretPrefetch(secrets, this);
+    QStringList keys;
+    for (const QString &id : providers::knownProviderIds()) {
+        if (providers::providerNeedsApiKey(id))
+            keys.append(providers::apiKeySecretName(id));
+    }
+    connect(prefetch, &workspace::SecretPrefetch::ready, this, [this, prefetch] {
+        for (const QString &id : providers::configuredProviderIds(m_hub->settings())) {
+            if (m_hub->provider(id))
+                continue;
+            Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, m_hub->settings());
+            if (created)
+                m_hub->addProvider(std::move(*created));
+            else
+                m_window->statusBar()->showMessage(created.error().message, 30000);
+        }
+        prefetch->release(); // later reads (a key changed in the settings) ask the keychain again
+    });
+    prefetch->prefetch(keys);
+    return prefetch;
+}
 
 void AppServices::installTabs()
 {

@@ -40,24 +40,25 @@ void Sampler::start()
         return;
     }
     m_stop = false;
-    m_thread.reset(QThread::create([this] { runLoop(); }));
-    m_thread->setObjectName(QStringLiteral("monitor:") + m_host);
-    m_thread->start();
+    m_running = true;
+    m_thread = std::make_unique<ssh::SessionThread>(QStringLiteral("monitor:") + m_host);
+    m_thread->post([this](ssh::Session &session) {
+        runLoop(session);
+        m_running = false;
+    });
 }
 
 void Sampler::stop()
 {
     m_stop = true;
-    if (m_thread) {
-        m_thread->wait();
-        m_thread.reset();
-    }
+    m_thread.reset(); // the loop sees m_stop, returns, and the thread joins
+    m_running = false;
     m_status = SamplerStatus::Idle;
 }
 
 bool Sampler::isRunning() const
 {
-    return m_thread && m_thread->isRunning();
+    return m_thread && m_running.load();
 }
 
 void Sampler::setStatus(SamplerStatus status, const QString &message)
@@ -74,7 +75,7 @@ bool Sampler::sleepInterruptibly(int ms)
     return !m_stop.load();
 }
 
-void Sampler::runLoop()
+void Sampler::runLoop(ssh::Session &session)
 {
     ssh::ConnectOptions options = m_options;
     options.cancel = &m_stop;
@@ -83,7 +84,6 @@ void Sampler::runLoop()
     while (!m_stop.load()) {
         setStatus(m_connects.load() == 0 ? SamplerStatus::Connecting : SamplerStatus::Reconnecting,
                   tr("Connecting to %1…").arg(m_target.display()));
-        ssh::Session session;
         ++m_connects;
         auto connected = session.connect(m_target, options);
         if (!connected) {
@@ -135,6 +135,7 @@ void Sampler::runLoop()
         if (!probe && stream.probe().hasNvidiaSmi) {
             probe = stream.probe();
         }
+        session.disconnect(); // a fresh connection after the backoff, as after a lost link
         if (m_stop.load()) {
             break;
         }

@@ -2,11 +2,10 @@
 
 #include "monitor/remotescript.h"
 #include "monitor/samples.h"
-#include "ssh/session.h"
+#include "ssh/sessionthread.h"
 #include "util/clock.h"
 
 #include <QObject>
-#include <QThread>
 
 #include <atomic>
 #include <memory>
@@ -25,8 +24,8 @@ enum class SamplerStatus
 };
 QString samplerStatusName(SamplerStatus status);
 
-// One machine's live stream on its own thread with its own SSH session (libssh sessions are
-// per thread): probe once, then one long-lived remote loop; reconnects with backoff (1 s … 30 s)
+// One machine's live stream on its own ssh::SessionThread (libssh sessions are per thread):
+// probe once, then one long-lived remote loop; reconnects with backoff (1 s … 30 s)
 // after a lost connection. Signals arrive queued on the receiver's thread.
 class Sampler final : public QObject
 {
@@ -51,7 +50,7 @@ signals:
     void statusChanged(gantry::monitor::SamplerStatus status, const QString &message);
 
 private:
-    void runLoop();
+    void runLoop(ssh::Session &session);
     void setStatus(SamplerStatus status, const QString &message);
     bool sleepInterruptibly(int ms);
 
@@ -59,8 +58,9 @@ private:
     ssh::Target m_target;
     ssh::ConnectOptions m_options;
     StreamSettings m_settings;
-    std::unique_ptr<QThread> m_thread;
+    std::unique_ptr<ssh::SessionThread> m_thread; // one per start(); stop() joins it
     std::atomic_bool m_stop{false};
+    std::atomic_bool m_running{false}; // runLoop() has not returned
     std::atomic<SamplerStatus> m_status{SamplerStatus::Idle};
     std::atomic_int m_connects{0};
     std::atomic_int m_streams{0};

@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <atomic>
+
 using namespace gantry;
 
 // The Jobs tab offscreen, driven by a real JobService against the test sshd.
@@ -108,6 +110,19 @@ private slots:
         QVERIFY(service.hasRunningJobs(QStringLiteral("local")));
         QCOMPARE(tab.selectedJob(), QStringLiteral("tabjob")); // a started job is selected and followed
         QTRY_VERIFY_WITH_TIMEOUT(tab.logView()->toPlainText().contains(QStringLiteral("epoch 1")), 60000);
+
+        // The followed log has a session of its own: meanwhile the machine's connection (the one
+        // the Files tab lists with) and the job commands answer.
+        std::atomic_bool beside{false};
+        connection.post([&beside](ssh::Session &session) {
+            if (auto ran = session.run(QStringLiteral("echo beside")); ran && ran->out == "beside\n")
+                beside = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(beside.load(), 30000);
+        QSignalSpy failed(&service, &jobs::JobService::operationFailed);
+        service.stop(QStringLiteral("local"), QStringLiteral("no-such-job")); // answered by the commands session
+        QVERIFY(failed.wait(30000));
+        QVERIFY(service.hasRunningJobs(QStringLiteral("local"))); // still waiting on the gate, still followed
 
         QFile go(gate);
         QVERIFY(go.open(QIODevice::WriteOnly));

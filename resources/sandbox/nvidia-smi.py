@@ -3,7 +3,7 @@
 # --query-compute-apps, -q, -L, the default table) for one NVIDIA H100 80GB HBM3 whose readings
 # follow a profile: "idle" (nothing running) or "training" (a data-loader-bound training run:
 # bursts of full load between stalls). The format follows real captures (tests compare them);
-# the values are made up. Run with `python3 -S` (standard library only); the marker file next to
+# the values are made up, and the product name ends in "(simulated)". Run with `python3 -S` (standard library only); the marker file next to
 # it (gantry-simulated-gpu) names the profile and tells Gantry the GPU is simulated.
 import math
 import os
@@ -14,7 +14,8 @@ MARKER = "Gantry simulated GPU"
 HERE = os.path.dirname(os.path.abspath(__file__))
 DRIVER = "590.48.01"
 CUDA = "13.1"
-NAME = "NVIDIA H100 80GB HBM3"
+# The name says it wherever nvidia-smi's output is shown (Monitor, Fleet monitor, the CLI).
+NAME = "NVIDIA H100 80GB HBM3 (simulated)"
 BUS = "00000000:00:09.0"
 TOTAL_MIB = 81559
 RESERVED_MIB = 479
@@ -312,7 +313,7 @@ def table():
              "| Fan  Temp   Perf          Pwr:Usage/Cap |           Memory-Usage | GPU-Util  Compute M. |",
              "|                                         |                        |               MIG M. |",
              "|=========================================+========================+======================|",
-             "|   0  %-31sOn  |   %s Off |                    0 |" % (NAME, BUS),
+             "|   0  %-31sOn  |   %s Off |                    0 |" % (NAME if len(NAME) <= 30 else NAME[:27] + "...", BUS),
              "| N/A   %2dC    %s%24s |%8dMiB /  %dMiB |%7d%%      Default |"
              % (s["temp"], s["pstate"], "%dW /  700W" % round(s["power"]), s["used"], TOTAL_MIB, s["util"]),
              "|                                         |                        |             Disabled |", bar, "",

@@ -114,7 +114,7 @@ private slots:
             QCOMPARE(ourCsv.gpus.size(), 1);
             const GpuSample &r = realCsv.gpus.constFirst();
             const GpuSample &o = ourCsv.gpus.constFirst();
-            QCOMPARE(o.name, r.name);
+            QCOMPARE(o.name, r.name + QStringLiteral(" (simulated)"));
             QCOMPARE(o.memoryTotalMib, r.memoryTotalMib);
             QCOMPARE(o.powerLimitW, r.powerLimitW);
             QCOMPARE(o.smClockMaxMhz, r.smClockMaxMhz);
@@ -187,7 +187,7 @@ private slots:
         QCOMPARE(ours.gpus.size(), 1);
         QCOMPARE(ours.attachedGpus, real.attachedGpus);
         QCOMPARE(ours.driverVersion, real.driverVersion);
-        QCOMPARE(ours.gpus.first().name(), real.gpus.first().name());
+        QCOMPARE(ours.gpus.first().name(), real.gpus.first().name() + QStringLiteral(" (simulated)"));
         QCOMPARE(ours.gpus.first().busId, real.gpus.first().busId);
         QStringList realKeys;
         for (const auto &field : real.gpus.first().fields)
@@ -207,7 +207,7 @@ private slots:
         const MachineFacts parsed = parseMachineFacts(facts.toUtf8());
         QVERIFY(parsed.simulatedGpu);
         QCOMPARE(parsed.gpus.size(), 1);
-        QCOMPARE(parsed.gpus.first().name, QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QCOMPARE(parsed.gpus.first().name, QStringLiteral("NVIDIA H100 80GB HBM3 (simulated)"));
         QCOMPARE(parsed.cudaVersion, QStringLiteral("13.1"));
         QVERIFY(parsed.nvidiaSmiError.isEmpty());
         QVERIFY(parsed.toJson().value(QStringLiteral("simulated_gpu")).toBool());

@@ -189,7 +189,7 @@ void OverviewTab::showFacts(const MachineFacts &facts)
     }
     for (const MachineFacts::Gpu &gpu : facts.gpus) {
         QString value = gpu.memoryTotalMiB ? tr("%1, %2 GiB").arg(gpu.name, gib(*gpu.memoryTotalMiB)) : gpu.name;
-        if (facts.simulatedGpu)
+        if (facts.simulatedGpu && !gpu.name.contains(QStringLiteral("simulated"), Qt::CaseInsensitive))
             value = tr("%1 (simulated GPU)").arg(value);
         add(tr("GPU %1").arg(gpu.index), value, facts.simulatedGpu ? simulatedColor : QColor());
     }

@@ -124,6 +124,9 @@ void VerifyTab::createWidgets()
     m_doctorView->setModel(m_doctor);
     m_doctorView->horizontalHeader()->setSectionResizeMode(DoctorModel::MessageColumn, QHeaderView::Stretch);
     m_doctorView->horizontalHeader()->setSectionResizeMode(DoctorModel::FixColumn, QHeaderView::Stretch);
+    // Wrapped rows re-fit when the window (and so the columns) change width, instead of keeping
+    // the height they had at the first, narrower layout.
+    m_doctorView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_history = new QListWidget(this);
 }
@@ -460,7 +463,6 @@ void VerifyTab::showAssessed(const VerifyOutcome &outcome, const Assessment &ass
 void VerifyTab::showDoctor(const QList<DoctorCheck> &checks)
 {
     m_doctor->setChecks(checks);
-    m_doctorView->resizeRowsToContents();
 }
 
 void VerifyTab::showHistory(const QList<HistoryEntry> &entries)

@@ -113,7 +113,7 @@ QList<InstanceType> SandboxProvider::instanceTypes()
     InstanceType idle = cpu;
     idle.name = QStringLiteral("gpu_1x_sandbox");
     idle.description = tr("1x H100 80GB (simulated GPU, idle)");
-    idle.gpuModel = QStringLiteral("H100 (simulated)");
+    idle.gpuModel = QStringLiteral("Simulated GPU");
     idle.gpuCount = 1;
     idle.vramGbPerGpu = 80;
     idle.pricePerHour = 0.50;

@@ -122,8 +122,9 @@ QList<InstanceType> SandboxProvider::instanceTypes()
     training.name = QStringLiteral("gpu_1x_sandbox_training");
     training.description = tr("1x H100 80GB (simulated GPU, training)");
     training.pricePerHour = 0.60;
-    training.note = tr("Simulated GPU under a data-loader-bound training load (bursts between stalls), to try "
-                       "Monitor and its alerts; a pretend price, nothing is charged.");
+    training.note = tr("Simulated GPU running a training job starved by its data loader (30 % utilization), to try "
+                       "Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend "
+                       "price; nothing is charged.");
     return {cpu, idle, training};
 }
 

@@ -1,8 +1,8 @@
 # Gantry simulated GPU: a stand-in for nvidia-smi on a sandbox GPU instance (there is no GPU).
 # It prints nvidia-smi's own formats (CSV queries with -l/-lms loops, --help-query-gpu,
 # --query-compute-apps, -q, -L, the default table) for one NVIDIA H100 80GB HBM3 whose readings
-# follow a profile: "idle" (nothing running) or "training" (a data-loader-bound training run:
-# bursts of full load between stalls). The format follows real captures (tests compare them);
+# follow a profile: "idle" (nothing running) or "training" (a training run starved by its data
+# loader: low utilization, the memory of a real run, one process). The format follows real captures (tests compare them);
 # the values are made up, and the product name ends in "(simulated)". Run with `python3 -S` (standard library only); the marker file next to
 # it (gantry-simulated-gpu) names the profile and tells Gantry the GPU is simulated.
 import math
@@ -52,12 +52,13 @@ def state(t):
         return {"util": 0, "mem_util": 0, "used": 0, "temp": 32 + round(noise(t, 1)),
                 "mem_temp": 38, "power": 69.85 + noise(t, 2) * 0.8, "sm": 345, "video": 765,
                 "reasons": 0x1, "pstate": "P0"}
-    # One step every 3 s: 1 s of compute, then 2 s waiting for the next batch from the CPU.
-    busy = (t % 3.0) < 1.0
-    util = 100 - int(abs(noise(t, 3)) * 3) if busy else int(abs(noise(t, 4)) * 6)
-    return {"util": util, "mem_util": util * 11 // 100 + (3 if busy else 0),
-            "used": 61440 + int(noise(t, 5) * 64), "temp": 56 + round(noise(t, 6) * 2),
-            "mem_temp": 62, "power": (615.0 if busy else 182.0) + noise(t, 7) * 12.0,
+    # A run starved by its data loader: the GPU waits for batches most of each sample period, so
+    # utilization (the share of the period a kernel ran) stays at 22-38 % with the memory of a
+    # real run allocated. That is what the data-loader alert looks for (with a CPU core pegged).
+    util = 30 + int(noise(t, 3) * 8)
+    return {"util": util, "mem_util": util * 11 // 100,
+            "used": 61440 + int(noise(t, 5) * 64), "temp": 48 + round(noise(t, 6) * 2),
+            "mem_temp": 55, "power": 70.0 + util * 6.3 + noise(t, 7) * 9.0,
             "sm": 1980, "video": 1545, "reasons": 0x0, "pstate": "P0"}
 
 

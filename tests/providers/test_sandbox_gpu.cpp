@@ -2,6 +2,7 @@
 // tests/fixtures/nvidia-smi): the same headers, field order and units, parsed alike by the core
 // parsers (monitor, machine facts, Doctor); and Doctor, Verify and the facts call it simulated.
 #include "hosts/machinefacts.h"
+#include "monitor/alerts.h"
 #include "monitor/nvidiasmiparser.h"
 #include "monitor/remotescript.h"
 #include "verify/doctor.h"
@@ -10,7 +11,10 @@
 #include "verify/verifyoperation.h"
 
 #include <QFile>
+#include "util/clock.h"
+
 #include <QProcess>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -146,6 +150,55 @@ private slots:
             QCOMPARE(sample->index, 0);
             QVERIFY(sample->utilizationGpu && sample->powerDrawW && sample->smClockMhz && sample->powerLimitW);
             QCOMPARE(*sample->utilizationGpu, 0.0); // idle
+        }
+    }
+
+    // The profiles do what they are for: idle trips the idle alert (the idle policy's trigger), and
+    // training with a pegged CPU core trips the data-loader alert, sample after sample.
+    void profilesTripTheirAlerts()
+    {
+        const QStringList fields = selectGpuFields(nvsmi::parseHelpQueryGpu(smi({QStringLiteral("--help-query-gpu")})));
+        QStringList canonical;
+        for (const QString &field : fields)
+            canonical << nvsmi::canonicalField(field);
+        for (const char *profile : {"idle", "training"}) {
+            const bool training = profile == QByteArray("training");
+            QProcess loop;
+            smi({QStringLiteral("-L")}, profile); // writes the marker with this profile
+            loop.start(m_python, {QStringLiteral("-S"), m_dir.filePath(QStringLiteral("nvidia-smi.py")),
+                                  QStringLiteral("--query-gpu=") + fields.join(QLatin1Char(',')),
+                                  QStringLiteral("--format=csv,noheader,nounits"), QStringLiteral("-lms"), QStringLiteral("100")});
+            QByteArray out;
+            QTRY_VERIFY_WITH_TIMEOUT((out += loop.readAllStandardOutput()).count('\n') >= 25, 20000);
+            loop.kill();
+            loop.waitForFinished();
+            const auto processes = nvsmi::parseComputeApps(
+                smi({QStringLiteral("--query-compute-apps=") + computeAppsFields().join(QLatin1Char(',')),
+                     QStringLiteral("--format=csv,noheader,nounits")}, profile),
+                computeAppsFields());
+            QCOMPARE(processes.size(), training ? 1 : 0);
+            ManualClock clock;
+            AlertEngine alerts(QStringLiteral("walk-1"), clock);
+            alerts.setBilling(true);
+            QSignalSpy raised(&alerts, &AlertEngine::raised);
+            for (const QByteArray &line : out.split('\n').mid(0, 25)) {
+                MachineSample sample;
+                sample.host = QStringLiteral("walk-1");
+                sample.driver = DriverState::Ok;
+                sample.gpus << nvsmi::parseGpuRow(canonical, QString::fromUtf8(line)).value();
+                sample.processes = processes;
+                HostMetrics host;
+                host.coreBusyPercent = {training ? 97.0 : 2.0, 3.0};
+                host.cpuBusyPercent = training ? 50.0 : 2.5;
+                sample.hostMetrics = host;
+                alerts.evaluate(sample);
+                clock.advanceSeconds(60);
+            }
+            QList<AlertKind> kinds;
+            for (const QList<QVariant> &args : std::as_const(raised))
+                kinds << args.at(0).value<Alert>().kind;
+            QVERIFY2(kinds.contains(training ? AlertKind::DataLoaderBottleneck : AlertKind::GpuIdle), profile);
+            QVERIFY2(!kinds.contains(training ? AlertKind::GpuIdle : AlertKind::DataLoaderBottleneck), profile);
         }
     }
 

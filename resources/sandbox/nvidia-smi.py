@@ -373,7 +373,10 @@ def main(argv):
                 out("\tGPU0\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\nGPU0\t X \t0-%d\t0\t\tN/A\n\n"
                     "Legend:\n\n  X    = Self\n" % ((os.cpu_count() or 1) - 1))
                 return 0
-            elif arg not in ("-m", "-x"):
+            elif arg in ("-x", "--xml-format"):
+                out("The Gantry simulated GPU has no XML output; use -q or --query-gpu.\n\n")
+                return 2
+            elif arg != "-m":
                 out("Invalid combination of input arguments. Please run 'nvidia-smi -h' for help.\n\n")
                 return 2
         i += consumed

@@ -1516,10 +1516,6 @@ Compute billing resumes at %3/h.</source>
         <translation>1x H100 80GB（模拟 GPU，训练中）</translation>
     </message>
     <message>
-        <source>Simulated GPU under a data-loader-bound training load (bursts between stalls), to try Monitor and its alerts; a pretend price, nothing is charged.</source>
-        <translation>处于受数据加载限制的训练负载下的模拟 GPU（满载与停顿交替），用于试用监控及其告警；价格是虚拟的，不产生任何费用。</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -1530,6 +1526,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Local sandbox: OpenSSH&apos;s sftp-server was not found next to sshd; install openssh-sftp-server (or openssh-server).</source>
         <translation>本地沙盒：在 sshd 旁未找到 OpenSSH 的 sftp-server；请安装 openssh-sftp-server（或 openssh-server）。</translation>
+    </message>
+    <message>
+        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
+        <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
     </message>
 </context>
 <context>

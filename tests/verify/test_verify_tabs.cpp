@@ -165,6 +165,10 @@ private slots:
         QVERIFY(tree);
         const QList<QTreeWidgetItem *> problems = tree->findItems(QStringLiteral("Problem"), Qt::MatchExactly);
         QCOMPARE(problems.size(), 1);
+        int saidTimes = 0; // the cause once, in its Problem row with the fix (the GPUs row said it too)
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            saidTimes += int(tree->topLevelItem(i)->text(1).count(QStringLiteral("no NVIDIA driver found")));
+        QCOMPARE(saidTimes, 1);
         QTreeWidgetItem *problem = problems.first();
         QCOMPARE(problem->toolTip(1), problem->text(1));
         QVERIFY(problem->text(1).contains(QStringLiteral("nvidia-driver-%1").arg(kRecommendedDriverMajor)));

@@ -165,6 +165,7 @@ private slots:
         QVERIFY(tab.statusText().contains(QStringLiteral("Doctor")));
         // Said once, in Doctor's row: it used to be in the banner, the method line and the findings too.
         QCOMPARE(shownCount(tab, QStringLiteral("No NVIDIA GPU/driver found")), 1);
+        QVERIFY(!tab.findChild<QPlainTextEdit *>()->placeholderText().contains(QStringLiteral("after a run")));
     }
 
     void historyList()

@@ -181,7 +181,7 @@ void OverviewTab::showFacts(const MachineFacts &facts)
     if (facts.diskFreeMiB)
         add(tr("Disk"), tr("%1 GiB free of %2 GiB on %3").arg(gib(*facts.diskFreeMiB), gib(facts.diskTotalMiB.value_or(0)), facts.diskMount));
     if (!facts.nvidiaSmiFound)
-        add(tr("GPUs"), tr("no NVIDIA driver found"), problemColor);
+        add(tr("GPUs"), tr("none (see the problem below)"), problemColor); // the cause is said once, with its fix
     if (facts.simulatedGpu) {
         add(tr("Simulated GPU"), tr("This nvidia-smi is the Gantry sandbox's stand-in: the GPU below is simulated, "
                                     "not real hardware. Verify and Doctor measure nothing on it."),

@@ -455,6 +455,9 @@ void VerifyTab::showAssessed(const VerifyOutcome &outcome, const Assessment &ass
     if (assessment.usdPerTflopHour)
         lines.append(tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4));
     m_findings->setPlainText(lines.join(QLatin1Char('\n')));
+    // "…appear here after a run" would be stale once a run has measured nothing.
+    m_findings->setPlaceholderText(nothingTested ? tr("Nothing was measured, so there is nothing to compare.")
+                                                 : tr("Spec comparison and findings appear here after a run."));
     setStatus(!nothingTested ? tr("Finished in %1 s.").arg(report.durationS.value_or(0), 0, 'f', 1)
               : doctorSaysWhy ? tr("See Doctor below for the cause and the fix.")
                               : tr("No GPU could be tested."));

@@ -2588,10 +2588,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>GPU</translation>
     </message>
     <message>
-        <source>no NVIDIA driver found</source>
-        <translation>未找到 NVIDIA 驱动</translation>
-    </message>
-    <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
@@ -2676,6 +2672,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>%1 is ready, with a simulated GPU (Gantry sandbox).</source>
         <translation>%1 已就绪，带有模拟 GPU（Gantry 沙盒）。</translation>
+    </message>
+    <message>
+        <source>none (see the problem below)</source>
+        <translation>无（见下方问题）</translation>
     </message>
 </context>
 <context>
@@ -3246,6 +3246,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>No GPU could be tested.</source>
         <translation>没有可测试的 GPU。</translation>
+    </message>
+    <message>
+        <source>Nothing was measured, so there is nothing to compare.</source>
+        <translation>未进行任何测量，因此没有可对比的内容。</translation>
     </message>
 </context>
 <context>

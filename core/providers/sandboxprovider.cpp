@@ -424,7 +424,6 @@ Result<QString> SandboxProvider::createInstance(const LaunchRequest &request)
         {QStringLiteral("id"), id},
         {QStringLiteral("name"), request.name.isEmpty() ? QStringLiteral("sandbox-") + id.left(6) : request.name},
         {QStringLiteral("type"), type.name},
-        {QStringLiteral("gpuProfile"), sandbox::gpuProfileName(gpuProfileOf(type.name))},
         {QStringLiteral("region"), QStringLiteral("local")},
         {QStringLiteral("price"), type.pricePerHour},
         {QStringLiteral("status"), QStringLiteral("booting")},

@@ -5,7 +5,6 @@
 # loader: low utilization, the memory of a real run, one process). The format follows real captures (tests compare them);
 # the values are made up, and the product name ends in "(simulated)". Run with `python3 -S` (standard library only); the marker file next to
 # it (gantry-simulated-gpu) names the profile and tells Gantry the GPU is simulated.
-import math
 import os
 import sys
 import time

@@ -176,7 +176,24 @@ void AppServices::installPanels()
         m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);
         m_window->connectSelected();
+        const ssh::Connection *connection = m_window->connections()->connection(hostName);
+        if (connection && connection->state() == ssh::ConnectionState::Connected) {
+            notify(tr("Instance ready"), tr("%1 is up and connected.").arg(hostName));
+            return;
+        }
         notify(tr("Instance ready"), tr("%1 is up; connecting.").arg(hostName));
+        // That line says what happens next: once it has happened (or failed) it gives way.
+        auto *until = new QObject(this);
+        connect(m_window->connections(), &ConnectionManager::stateChanged, until,
+                [this, until, hostName](const QString &host, ssh::ConnectionState state, const QString &message) {
+                    if (host != hostName || state == ssh::ConnectionState::Connecting)
+                        return;
+                    m_window->statusBar()->showMessage(state == ssh::ConnectionState::Connected
+                                                           ? tr("%1 is up and connected.").arg(hostName)
+                                                           : QStringLiteral("%1: %2").arg(hostName, message),
+                                                       10000);
+                    until->deleteLater();
+                });
     });
     connect(m_instances, &ui::InstancesPanel::message, this, [this](const QString &text) {
         m_window->statusBar()->showMessage(text, 15000);

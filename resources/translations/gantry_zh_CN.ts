@@ -754,10 +754,6 @@ Compute billing resumes at %3/h.</source>
         <translation>未找到 NVIDIA 驱动（未安装 nvidia-smi）</translation>
     </message>
     <message>
-        <source>use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), or install it: sudo apt install nvidia-driver-550 (then reboot)</source>
-        <translation>请使用带 NVIDIA 驱动的镜像（Lambda Stack、RunPod PyTorch 模板、AutoDL CUDA 镜像），或手动安装：sudo apt install nvidia-driver-550（然后重启）</translation>
-    </message>
-    <message>
         <source>nvidia-smi fails: %1</source>
         <translation>nvidia-smi 运行失败：%1</translation>
     </message>
@@ -800,6 +796,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>the facts script did not complete on %1 (is the login shell POSIX-compatible?)</source>
         <translation>信息采集脚本未能在 %1 上执行完成（登录 shell 是否兼容 POSIX？）</translation>
+    </message>
+    <message>
+        <source>use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), or install it: sudo apt install nvidia-driver-%1 (then reboot)</source>
+        <translation>请使用带 NVIDIA 驱动的镜像（Lambda Stack、RunPod PyTorch 模板、AutoDL CUDA 镜像），或手动安装：sudo apt install nvidia-driver-%1（然后重启）</translation>
     </message>
 </context>
 <context>
@@ -914,6 +914,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>The idle policy is run by %1; this window leaves the action to it.</source>
         <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
+    </message>
+    <message>
+        <source>%1 is up and connected.</source>
+        <translation>%1 已启动并已连接。</translation>
     </message>
 </context>
 <context>
@@ -1440,14 +1444,6 @@ Compute billing resumes at %3/h.</source>
         <translation>免费：127.0.0.1 上真实运行的 sshd。</translation>
     </message>
     <message>
-        <source>1x Sandbox GPU (pretend)</source>
-        <translation>1x 沙盒 GPU（虚拟）</translation>
-    </message>
-    <message>
-        <source>Pretend type with no GPU and a pretend price; nothing is charged.</source>
-        <translation>虚拟类型，无 GPU，价格也是虚拟的；不产生任何费用。</translation>
-    </message>
-    <message>
         <source>This machine</source>
         <translation>本机</translation>
     </message>
@@ -1506,6 +1502,34 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Local sandbox has no SSH key named &quot;%1&quot;.</source>
         <translation>本地沙盒中没有名为“%1”的 SSH 密钥。</translation>
+    </message>
+    <message>
+        <source>1x H100 80GB (simulated GPU, idle)</source>
+        <translation>1x H100 80GB（模拟 GPU，空闲）</translation>
+    </message>
+    <message>
+        <source>Simulated GPU at idle, to try the idle policy; a pretend price, nothing is charged.</source>
+        <translation>空闲状态的模拟 GPU，用于试用空闲策略；价格是虚拟的，不产生任何费用。</translation>
+    </message>
+    <message>
+        <source>1x H100 80GB (simulated GPU, training)</source>
+        <translation>1x H100 80GB（模拟 GPU，训练中）</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The simulated GPU&apos;s script %1 is missing from this build.</source>
+        <translation>此版本缺少模拟 GPU 的脚本 %1。</translation>
+    </message>
+    <message>
+        <source>Local sandbox: OpenSSH&apos;s sftp-server was not found next to sshd; install openssh-sftp-server (or openssh-server).</source>
+        <translation>本地沙盒：在 sshd 旁未找到 OpenSSH 的 sftp-server；请安装 openssh-sftp-server（或 openssh-server）。</translation>
+    </message>
+    <message>
+        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
+        <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
     </message>
 </context>
 <context>
@@ -2122,6 +2146,22 @@ runs/</translation>
         <source>Jobs</source>
         <translation>任务</translation>
     </message>
+    <message>
+        <source>%1 stopped: %2.</source>
+        <translation>%1 已停止：%2。</translation>
+    </message>
+    <message>
+        <source>%1 stopped.</source>
+        <translation>%1 已停止。</translation>
+    </message>
+    <message>
+        <source>Stop job</source>
+        <translation>停止任务</translation>
+    </message>
+    <message>
+        <source>Stop the running job %1 on %2?</source>
+        <translation>要停止 %2 上正在运行的任务 %1 吗？</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::KeysDialog</name>
@@ -2552,10 +2592,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>GPU</translation>
     </message>
     <message>
-        <source>no NVIDIA driver found</source>
-        <translation>未找到 NVIDIA 驱动</translation>
-    </message>
-    <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
@@ -2620,6 +2656,30 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Overview</source>
         <translation>概览</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Simulated GPU</source>
+        <translation>模拟 GPU</translation>
+    </message>
+    <message>
+        <source>This nvidia-smi is the Gantry sandbox&apos;s stand-in: the GPU below is simulated, not real hardware. Verify and Doctor measure nothing on it.</source>
+        <translation>此 nvidia-smi 是 Gantry 沙盒的替身：下面的 GPU 是模拟的，不是真实硬件。验证和诊断不会在它上面测量任何东西。</translation>
+    </message>
+    <message>
+        <source>%1 (simulated GPU)</source>
+        <translation>%1（模拟 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 is ready, with a simulated GPU (Gantry sandbox).</source>
+        <translation>%1 已就绪，带有模拟 GPU（Gantry 沙盒）。</translation>
+    </message>
+    <message>
+        <source>none (see the problem below)</source>
+        <translation>无（见下方问题）</translation>
     </message>
 </context>
 <context>
@@ -3152,10 +3212,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>费用：按实测 Tensor 算力计，每 TFLOPS 每小时 $%1</translation>
     </message>
     <message>
-        <source>No GPU could be tested; see Doctor below for the fix.</source>
-        <translation>没有可测试的 GPU；请查看下方诊断结果了解解决方法。</translation>
-    </message>
-    <message>
         <source>Finished in %1 s.</source>
         <translation>用时 %1 秒完成。</translation>
     </message>
@@ -3178,6 +3234,26 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>%1 via %2</source>
         <translation>%1（通过 %2）</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>ERROR: no GPU was tested</source>
+        <translation>错误：没有测试任何 GPU</translation>
+    </message>
+    <message>
+        <source>See Doctor below for the cause and the fix.</source>
+        <translation>原因和解决方法见下方诊断。</translation>
+    </message>
+    <message>
+        <source>No GPU could be tested.</source>
+        <translation>没有可测试的 GPU。</translation>
+    </message>
+    <message>
+        <source>Nothing was measured, so there is nothing to compare.</source>
+        <translation>未进行任何测量，因此没有可对比的内容。</translation>
     </message>
 </context>
 <context>
@@ -3844,6 +3920,14 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Check it: `nvidia-smi -q | grep -A2 Fabric` should show State &quot;Completed&quot; on every GPU, or run a tiny CUDA init (`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`); error 802 there means Fabric Manager is not running — ask the provider.</source>
         <translation>检查方法：`nvidia-smi -q | grep -A2 Fabric` 应在每块 GPU 上显示 State &quot;Completed&quot;；或运行一次最小的 CUDA 初始化（`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`）；若报错 802，说明 Fabric Manager 未运行——请联系云服务商。</translation>
     </message>
+    <message>
+        <source>Simulated GPU: this nvidia-smi is the Gantry sandbox&apos;s stand-in, so there is no real GPU to check.</source>
+        <translation>模拟 GPU：此 nvidia-smi 是 Gantry 沙盒的替身，因此没有真实的 GPU 可供检查。</translation>
+    </message>
+    <message>
+        <source>Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check real hardware.</source>
+        <translation>可用它试用监控、告警和空闲策略；要检查真实硬件，请租用 GPU 实例。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::verify::HistoryStore</name>
@@ -3941,6 +4025,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>(unknown)</source>
         <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>The GPU is simulated by the Gantry sandbox: there is nothing real to measure.</source>
+        <translation>该 GPU 由 Gantry 沙盒模拟：没有真实的东西可测量。</translation>
     </message>
 </context>
 <context>
@@ -4043,6 +4131,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Not connected: connect to the machine first.</source>
         <translation>未连接：请先连接到该机器。</translation>
+    </message>
+    <message>
+        <source>SIMULATED GPU: nothing was measured. This machine&apos;s nvidia-smi is the Gantry sandbox&apos;s stand-in, not a real GPU.</source>
+        <translation>模拟 GPU：未进行任何测量。这台机器的 nvidia-smi 是 Gantry 沙盒的替身，不是真实的 GPU。</translation>
     </message>
 </context>
 <context>

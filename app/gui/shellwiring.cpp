@@ -8,7 +8,6 @@
 #include "cost/costpanel.h"
 #include "cost/ledger.h"
 #include "monitor/alerts.h"
-#include "providers/gantrykey.h"
 #include "providers/instancespanel.h"
 #include "providers/launchdialog.h"
 #include "providers/pricespanel.h"
@@ -24,7 +23,6 @@
 
 #include <QAbstractItemView>
 #include <QHBoxLayout>
-#include <QHostInfo>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
@@ -116,41 +114,34 @@ void ShellWiring::launchSandbox()
     providers::Provider *sandbox = m_hub->provider(QStringLiteral("sandbox"));
     if (!sandbox || !m_instances)
         return sandboxFailed(tr("The local sandbox is not available in this build."));
-    const QString configDir = m_window->context().configDir;
-    Result<QString> keyPath = providers::ensureGantryKey(configDir);
-    Result<QString> publicKey = keyPath ? providers::readPublicKey(*keyPath) : Result<QString>(keyPath.error());
-    if (!publicKey)
-        return sandboxFailed(publicKey.error().message);
     m_window->welcomePage()->sandboxButton()->setEnabled(false);
     m_window->welcomePage()->setStatus(tr("Starting the local sandbox…"));
-    const QString keyName = QStringLiteral("gantry-%1").arg(QHostInfo::localHostName().left(40));
     QPointer<ShellWiring> self(this);
-    sandbox->addSshKey(keyName, *publicKey, [self, sandbox, keyName](Result<providers::SshKey>) {
-        // A key of that name from an earlier try is fine: the launch below names it either way.
+    sandbox->listInstanceTypes([self, sandbox](Result<QList<providers::InstanceType>> types) {
         if (!self)
             return;
-        sandbox->listInstanceTypes([self, sandbox, keyName](Result<QList<providers::InstanceType>> types) {
+        if (!types || types->isEmpty())
+            return self->sandboxFailed(types ? tr("The local sandbox offers no instance type.") : types.error().message);
+        // A GPU type when the sandbox has one (a simulated GPU shows what Monitor and Verify do).
+        // The sandbox authorises the Gantry key itself (its "gantry" key), so nothing is uploaded.
+        providers::LaunchRequest request;
+        request.region = QStringLiteral("local");
+        request.typeName = types->first().name;
+        double price = types->first().pricePerHour;
+        for (const providers::InstanceType &type : std::as_const(*types)) {
+            if (type.gpuCount > 0 && type.availableNow() && types->first().gpuCount == 0) {
+                request.typeName = type.name;
+                price = type.pricePerHour;
+                break;
+            }
+        }
+        sandbox->launch(request, [self, request, price](Result<QString> id) {
             if (!self)
                 return;
-            if (!types)
-                return self->sandboxFailed(types.error().message);
-            // A GPU type when the sandbox has one (simulated GPU): it shows what Monitor and Verify do.
-            providers::LaunchRequest request;
-            request.region = QStringLiteral("local");
-            request.sshKeyName = keyName;
-            for (const providers::InstanceType &type : std::as_const(*types)) {
-                if (request.typeName.isEmpty() || (type.gpuCount > 0 && type.availableNow()))
-                    request.typeName = type.name;
-            }
-            const double price = types->isEmpty() ? 0 : types->last().pricePerHour;
-            sandbox->launch(request, [self, request, price](Result<QString> id) {
-                if (!self)
-                    return;
-                if (!id)
-                    return self->sandboxFailed(id.error().message);
-                self->m_window->welcomePage()->setStatus(tr("The sandbox is booting; it opens here when it is up."));
-                self->m_instances->trackLaunch(QStringLiteral("sandbox"), *id, price, request);
-            });
+            if (!id)
+                return self->sandboxFailed(id.error().message);
+            self->m_window->welcomePage()->setStatus(tr("The sandbox is booting; it opens here when it is up."));
+            self->m_instances->trackLaunch(QStringLiteral("sandbox"), *id, price, request);
         });
     });
 }

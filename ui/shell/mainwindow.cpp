@@ -35,6 +35,7 @@
 #include <QTableView>
 #include <QThread>
 #include <QToolBar>
+#include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -82,6 +83,7 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     auto *pageLayout = new QVBoxLayout(machinesPage);
     pageLayout->setContentsMargins(0, 0, 0, 0);
     m_filter = new QLineEdit(machinesPage);
+    m_filter->setObjectName(QStringLiteral("machineFilter"));
     m_filter->setPlaceholderText(tr("Filter machines by name, address or provider"));
     m_filter->setClearButtonEnabled(true);
     pageLayout->addWidget(m_filter);
@@ -176,7 +178,7 @@ void MainWindow::showBanner(const QString &text, const QString &level)
 {
     setToneBackground(m_banner, level == QLatin1String("error") ? Tone::Error : Tone::Warning);
     // The newest alert first; a few older ones stay below it until dismissed.
-    QStringList lines = m_banner->isVisible() ? m_bannerText->text().split(QLatin1Char('\n')) : QStringList();
+    QStringList lines = !m_banner->isHidden() ? m_bannerText->text().split(QLatin1Char('\n')) : QStringList();
     lines.removeAll(text);
     lines.prepend(text);
     m_bannerText->setText(lines.mid(0, 3).join(QLatin1Char('\n')));
@@ -185,7 +187,7 @@ void MainWindow::showBanner(const QString &text, const QString &level)
 
 QString MainWindow::bannerText() const
 {
-    return m_banner->isVisible() ? m_bannerText->text() : QString();
+    return m_banner->isHidden() ? QString() : m_bannerText->text();
 }
 
 void MainWindow::connectWelcome()
@@ -200,6 +202,11 @@ void MainWindow::updateWelcome()
 {
     const bool empty = m_hosts->hosts().isEmpty();
     m_machinesStack->setCurrentIndex(empty ? 0 : 1);
+    if (!empty) {
+        // Ready for the next time the table empties.
+        m_welcome->setStatus(QString());
+        m_welcome->sandboxButton()->setEnabled(true);
+    }
 }
 
 void MainWindow::addDetailTab(DetailTab *tab)

@@ -74,6 +74,7 @@ QWidget *SettingsDialog::buildGeneral()
     });
 
     m_idleAction = new QComboBox(page);
+    m_idleAction->setObjectName(QStringLiteral("idleAction"));
     m_idleAction->addItem(tr("Notify me"), QStringLiteral("notify"));
     m_idleAction->addItem(tr("Stop the instance"), QStringLiteral("stop"));
     m_idleAction->addItem(tr("Terminate the instance"), QStringLiteral("terminate"));
@@ -89,6 +90,8 @@ QWidget *SettingsDialog::buildGeneral()
 
     m_daily = new QDoubleSpinBox(page);
     m_monthly = new QDoubleSpinBox(page);
+    m_daily->setObjectName(QStringLiteral("dailyBudget"));
+    m_monthly->setObjectName(QStringLiteral("monthlyBudget"));
     for (QDoubleSpinBox *box : {m_daily, m_monthly}) {
         box->setRange(0, 1e6);
         box->setDecimals(2);

@@ -166,3 +166,13 @@ void AddHostDialog::setHost(const SavedHost &host)
 }
 
 } // namespace gantry::ui
+
+namespace gantry::ui {
+
+void AddHostDialog::setDefaultKeyFile(const QString &file)
+{
+    if (m_keyFile->text().isEmpty())
+        m_keyFile->setText(file);
+}
+
+} // namespace gantry::ui

@@ -13,6 +13,7 @@
 #include "hosts/connectionmanager.h"
 #include "hosts/hoststore.h"
 #include "hosts/sshconfigimport.h"
+#include "util/appsettings.h"
 #include "util/paths.h"
 #include "util/secretstore.h"
 
@@ -79,36 +80,7 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     m_machinesStack = new QStackedWidget(m_stack);
     m_welcome = new WelcomePage(m_machinesStack);
     m_machinesStack->addWidget(m_welcome);
-    auto *machinesPage = new QWidget(m_machinesStack);
-    auto *pageLayout = new QVBoxLayout(machinesPage);
-    pageLayout->setContentsMargins(0, 0, 0, 0);
-    m_filter = new QLineEdit(machinesPage);
-    m_filter->setObjectName(QStringLiteral("machineFilter"));
-    m_filter->setPlaceholderText(tr("Filter machines by name, address or provider"));
-    m_filter->setClearButtonEnabled(true);
-    pageLayout->addWidget(m_filter);
-    auto *vertical = new QSplitter(Qt::Vertical, machinesPage);
-    vertical->setObjectName(QStringLiteral("machinesSplitter"));
-    m_splitter = vertical;
-    m_view = new QTableView(vertical);
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(MachineTableModel::NameColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    TableLayout::fitToWidth(m_view, MachineTableModel::AddressColumn);
-    TableLayout::persist(m_view->horizontalHeader(), configDir, QStringLiteral("machines"));
-    m_view->verticalHeader()->hide();
-    m_view->setAcceptDrops(true);
-    m_view->setDragDropMode(QAbstractItemView::DropOnly);
-    m_view->setDropIndicatorShown(true);
-    m_tabs = new QTabWidget(vertical);
-    m_overview = new OverviewTab(m_tabs);
-    addDetailTab(m_overview);
-    vertical->setStretchFactor(0, 2);
-    vertical->setStretchFactor(1, 3);
-    pageLayout->addWidget(vertical, 1);
-    m_machinesStack->addWidget(machinesPage);
+    m_machinesStack->addWidget(buildMachinesPage(m_machinesStack));
     m_stack->addWidget(m_machinesStack);
     setCentralWidget(central);
 
@@ -130,6 +102,41 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
         m_view->selectRow(0);
     updateWelcome();
     restoreWindowState();
+}
+
+// The filter, the machines table and the detail tabs under it.
+QWidget *MainWindow::buildMachinesPage(QWidget *parent)
+{
+    auto *machinesPage = new QWidget(parent);
+    auto *pageLayout = new QVBoxLayout(machinesPage);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    m_filter = new QLineEdit(machinesPage);
+    m_filter->setObjectName(QStringLiteral("machineFilter"));
+    m_filter->setPlaceholderText(tr("Filter machines by name, address or provider"));
+    m_filter->setClearButtonEnabled(true);
+    pageLayout->addWidget(m_filter);
+    auto *vertical = new QSplitter(Qt::Vertical, machinesPage);
+    vertical->setObjectName(QStringLiteral("machinesSplitter"));
+    m_splitter = vertical;
+    m_view = new QTableView(vertical);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(MachineTableModel::NameColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    TableLayout::fitToWidth(m_view, MachineTableModel::AddressColumn);
+    TableLayout::persist(m_view->horizontalHeader(), m_configDir, QStringLiteral("machines"));
+    m_view->verticalHeader()->hide();
+    m_view->setAcceptDrops(true);
+    m_view->setDragDropMode(QAbstractItemView::DropOnly);
+    m_view->setDropIndicatorShown(true);
+    m_tabs = new QTabWidget(vertical);
+    m_overview = new OverviewTab(m_tabs);
+    addDetailTab(m_overview);
+    vertical->setStretchFactor(0, 2);
+    vertical->setStretchFactor(1, 3);
+    pageLayout->addWidget(vertical, 1);
+    return machinesPage;
 }
 
 MainWindow::~MainWindow() = default;
@@ -308,6 +315,7 @@ void MainWindow::addHostInteractive(const QString &loginCommand)
     AddHostDialog dialog(this);
     if (!loginCommand.isEmpty())
         dialog.applySshCommand(loginCommand);
+    dialog.setDefaultKeyFile(appsettings::value(m_configDir, QStringLiteral("ssh.default_key")));
     if (dialog.exec() != QDialog::Accepted)
         return;
     const SavedHost host = dialog.host();

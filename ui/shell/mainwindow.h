@@ -109,6 +109,7 @@ private:
     void buildActions();
     void buildMenus();
     QWidget *buildBanner(QWidget *parent);
+    QWidget *buildMachinesPage(QWidget *parent);
     void connectWelcome();
     void connectMenus();
     void addPanelAction(const QString &id, const QString &title);

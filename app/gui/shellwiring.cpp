@@ -178,6 +178,13 @@ void ShellWiring::installPricesHint()
     row->addWidget(button);
     ui::setToneBackground(hint, ui::Tone::Warning);
     layout->insertWidget(0, hint);
+    // The panel's own Launch… asks only for a selected row; with none it used to do nothing, so
+    // here it opens the dialog on the cheapest type that can launch now.
+    if (auto *launch = m_prices->findChild<QPushButton *>(QStringLiteral("launch")))
+        connect(launch, &QPushButton::clicked, this, [this] {
+            if (!m_prices->view()->currentIndex().isValid())
+                openLaunch();
+        });
     connect(button, &QPushButton::clicked, this, [this] { openSettings(QStringLiteral("accounts")); });
     auto update = [this, hint] {
         const QStringList ids = m_hub->ids();

@@ -70,7 +70,7 @@ private slots:
         auto secrets = makeMemorySecretStore();
         ui::MainWindow window(config.path(), secrets.get());
         auto *services = new app::AppServices(&window, secrets.get());
-        new app::ShellWiring(&window, services, secrets.get());
+        auto *wiring = new app::ShellWiring(&window, services, secrets.get());
         auto *prices = window.findChild<ui::PricesPanel *>();
         QVERIFY(prices);
         QList<providers::InstanceType> types;
@@ -115,6 +115,17 @@ private slots:
                 QVERIFY(window.grab().save(dir + QStringLiteral("/%1-%2x%3.png").arg(panel).arg(size.width()).arg(size.height())));
             }
             window.showPanel(QStringLiteral("prices"));
+            // The cheapest type that can launch now is what Launch… offers without a selection.
+            const QPair<QString, QString> cheapest = wiring->cheapestAvailable();
+            double lowest = 1e9;
+            QString lowestName;
+            for (const providers::InstanceType &type : prices->model()->types()) {
+                if (type.availableNow() && type.pricePerHour < lowest) {
+                    lowest = type.pricePerHour;
+                    lowestName = type.name;
+                }
+            }
+            QCOMPARE(cheapest.second, lowestName);
             auto *gpu = prices->findChild<QLineEdit *>(QStringLiteral("gpuFilter"));
             QVERIFY2(gpu->width() >= gpu->fontMetrics().horizontalAdvance(gpu->placeholderText()), qPrintable(QString::number(gpu->width())));
         }

@@ -77,7 +77,8 @@ void saveRender(QWidget *widget, const QString &name)
 {
     const QString dir = QStringLiteral(GANTRY_RENDER_DIR);
     QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")));
+    const QString scale = widget->devicePixelRatio() > 1 ? QStringLiteral("@%1x").arg(widget->devicePixelRatio()) : QString();
+    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name + scale + QStringLiteral(".png")));
 }
 
 SavedHost localHost(const QString &name)
@@ -102,6 +103,7 @@ QPalette darkPalette()
     dark.setColor(QPalette::ButtonText, QColor(220, 220, 220));
     dark.setColor(QPalette::Highlight, QColor(38, 79, 120));
     dark.setColor(QPalette::HighlightedText, Qt::white);
+    dark.setColor(QPalette::PlaceholderText, QColor(140, 140, 140));
     return dark;
 }
 

@@ -1,4 +1,5 @@
 #include "clicommand.h"
+#include "diagnostics/cloudproviders.h"
 #include "util/paths.h"
 
 #include <QCoreApplication>
@@ -72,6 +73,7 @@ int main(int argc, char *argv[])
         json = true;
 
     cli::Context context{paths::configDir(configDir), json, out, err};
+    appsettings::exportEndpointOverrides(context.configDir, diagnostics::cloudProviderIds());
     const QString name = args.takeFirst();
     for (const cli::Command &command : cli::commands()) {
         if (command.name == name) {

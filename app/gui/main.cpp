@@ -1,5 +1,9 @@
 #include "appservices.h"
+#include "shellwiring.h"
 #include "translations.h"
+
+#include "diagnostics/cloudproviders.h"
+#include "diagnostics/logfile.h"
 
 #include "shell/appidentity.h"
 #include "shell/mainwindow.h"
@@ -42,6 +46,9 @@ int main(int argc, char *argv[])
                                           QStringLiteral("NAME"));
     const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: machines, prices, instances, transfers, monitor or cost."),
                                          QStringLiteral("PANEL"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Window size, e.g. 1024x700 (for screenshots)."),
+                                        QStringLiteral("WxH"));
+    parser.addOption(sizeOption);
     parser.addOption(panelOption);
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
@@ -49,10 +56,18 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const QString configDir = paths::configDir(parser.value(configOption));
+    diagnostics::installLogFile(configDir); // for Help → Save diagnostic report
+    appsettings::exportEndpointOverrides(configDir, diagnostics::cloudProviderIds());
     app::installTranslators(configDir);
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     ui::MainWindow window(configDir, secrets.get());
-    new app::AppServices(&window, secrets.get()); // owned by the window
+    auto *services = new app::AppServices(&window, secrets.get()); // owned by the window
+    new app::ShellWiring(&window, services, secrets.get());     // owned by the window
+    if (parser.isSet(sizeOption)) {
+        const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh.at(0).toInt() > 0 && wh.at(1).toInt() > 0)
+            window.resize(wh.at(0).toInt(), wh.at(1).toInt());
+    }
     window.show();
 
     if (parser.isSet(selectOption)) {

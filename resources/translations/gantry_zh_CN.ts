@@ -956,6 +956,56 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
+    <name>gantry::app::ShellWiring</name>
+    <message>
+        <source>The local sandbox is not available in this build.</source>
+        <translation>此版本中没有本地沙盒。</translation>
+    </message>
+    <message>
+        <source>Starting the local sandbox…</source>
+        <translation>正在启动本地沙盒…</translation>
+    </message>
+    <message>
+        <source>The local sandbox offers no instance type.</source>
+        <translation>本地沙盒没有可用的实例类型。</translation>
+    </message>
+    <message>
+        <source>The sandbox is booting; it opens here when it is up.</source>
+        <translation>沙盒正在启动；就绪后会在这里打开。</translation>
+    </message>
+    <message>
+        <source>Only the local sandbox is listed: add a Lambda or RunPod key to see their prices.</source>
+        <translation>目前只列出本地沙盒：添加 Lambda 或 RunPod 的密钥即可查看它们的价格。</translation>
+    </message>
+    <message>
+        <source>Add an account…</source>
+        <translation>添加账户…</translation>
+    </message>
+    <message>
+        <source>Gantry: %1/h running now</source>
+        <translation>Gantry：当前运行中 %1/h</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::appsettings</name>
+    <message>
+        <source>%1 must be one of: %2.</source>
+        <translation>%1 必须是以下之一：%2。</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of 0 or more.</source>
+        <translation>%1 必须是大于或等于 0 的整数。</translation>
+    </message>
+    <message>
+        <source>%1 must be an http(s) URL such as https://api.example.com/v1.</source>
+        <translation>%1 必须是 http(s) URL，例如 https://api.example.com/v1。</translation>
+    </message>
+    <message>
+        <source>Cannot save %1 in %2; check that the folder is writable.</source>
+        <translation>无法将 %1 保存到 %2；请检查该文件夹是否可写。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::cost</name>
     <message>
         <source>%1 (%2) is stopped, but its %3 GB volume disk still bills storage until you terminate it.</source>
@@ -1026,6 +1076,13 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Cannot update the cost ledger %1: %2</source>
         <translation>无法更新费用账本 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::diagnostics</name>
+    <message>
+        <source>Cannot write the diagnostic report to %1 (%2); choose another folder.</source>
+        <translation>无法将诊断报告写入 %1（%2）；请选择其他文件夹。</translation>
     </message>
 </context>
 <context>
@@ -1594,6 +1651,85 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>closed</source>
         <translation>已关闭</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::AccountsPage</name>
+    <message>
+        <source>API keys are tested with one call to the provider, then kept in the system keychain. Gantry never shows a stored key again; replace it with a new one or remove it.</source>
+        <translation>API 密钥会先向云服务商发起一次调用进行测试，然后保存在系统钥匙串中。已保存的密钥不会再次显示；可以用新密钥替换或将其删除。</translation>
+    </message>
+    <message>
+        <source>Show advanced settings (API endpoints)</source>
+        <translation>显示高级设置（API 端点）</translation>
+    </message>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation>正在检查钥匙串…</translation>
+    </message>
+    <message>
+        <source>paste a new API key</source>
+        <translation>粘贴新的 API 密钥</translation>
+    </message>
+    <message>
+        <source>Test and save</source>
+        <translation>测试并保存</translation>
+    </message>
+    <message>
+        <source>Remove key</source>
+        <translation>删除密钥</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Key set by %1 in the environment (it takes precedence).</source>
+        <translation>密钥由环境变量 %1 提供（优先使用）。</translation>
+    </message>
+    <message>
+        <source>No keychain is available.</source>
+        <translation>没有可用的钥匙串。</translation>
+    </message>
+    <message>
+        <source>A key is stored in the keychain.</source>
+        <translation>钥匙串中已保存密钥。</translation>
+    </message>
+    <message>
+        <source>No key yet.</source>
+        <translation>尚无密钥。</translation>
+    </message>
+    <message>
+        <source>Paste the API key from the provider&apos;s console first.</source>
+        <translation>请先粘贴云服务商控制台中的 API 密钥。</translation>
+    </message>
+    <message>
+        <source>Testing the key with %1…</source>
+        <translation>正在用 %1 测试密钥…</translation>
+    </message>
+    <message>
+        <source>The key was not saved: %1</source>
+        <translation>密钥未保存：%1</translation>
+    </message>
+    <message>
+        <source>No keychain is available to keep the key.</source>
+        <translation>没有可用于保存密钥的钥匙串。</translation>
+    </message>
+    <message>
+        <source>The key works and is stored in the keychain.</source>
+        <translation>密钥有效，已保存在钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Key removed from the keychain.</source>
+        <translation>已从钥匙串中删除密钥。</translation>
     </message>
 </context>
 <context>
@@ -2429,14 +2565,6 @@ runs/</translation>
         <translation>按名称、地址或云服务商筛选机器</translation>
     </message>
     <message>
-        <source>No machines yet: add an SSH host, import ~/.ssh/config, or launch an instance.</source>
-        <translation>还没有机器：请添加 SSH 主机、导入 ~/.ssh/config 或创建实例。</translation>
-    </message>
-    <message>
-        <source>Add host…</source>
-        <translation>添加主机…</translation>
-    </message>
-    <message>
         <source>Import ~/.ssh/config</source>
         <translation>导入 ~/.ssh/config</translation>
     </message>
@@ -2519,6 +2647,126 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Quit anyway?</source>
         <translation>仍要退出吗？</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Add SSH host…</source>
+        <translation>添加 SSH 主机…</translation>
+    </message>
+    <message>
+        <source>Upload files…</source>
+        <translation>上传文件…</translation>
+    </message>
+    <message>
+        <source>Upload folder…</source>
+        <translation>上传文件夹…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Filter…</source>
+        <translation>筛选…</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Next tab</source>
+        <translation>下一个标签页</translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <source>Go to</source>
+        <translation>转到</translation>
+    </message>
+    <message>
+        <source>&amp;Machine</source>
+        <translation>机器(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Launch…</source>
+        <translation>创建…</translation>
+    </message>
+    <message>
+        <source>Try the local sandbox</source>
+        <translation>试用本地沙盒</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Cloud accounts…</source>
+        <translation>云账户…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Gantry help</source>
+        <translation>Gantry 帮助</translation>
+    </message>
+    <message>
+        <source>Save diagnostic report…</source>
+        <translation>保存诊断报告…</translation>
+    </message>
+    <message>
+        <source>About Gantry</source>
+        <translation>关于 Gantry</translation>
+    </message>
+    <message>
+        <source>Save diagnostic report</source>
+        <translation>保存诊断报告</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt)</source>
+        <translation>文本文件 (*.txt)</translation>
+    </message>
+    <message>
+        <source>Gantry %1: rent, verify, use and watch cloud GPUs.</source>
+        <translation>Gantry %1：租用、验证、使用和监控云 GPU。</translation>
+    </message>
+    <message>
+        <source>Open the machine&apos;s Files tab to upload.</source>
+        <translation>请打开该机器的“文件”标签页进行上传。</translation>
+    </message>
+    <message>
+        <source>Start on the Machines view: try the local sandbox, add an SSH host or connect a cloud account. Every command is in the menu bar with its shortcut; gantry-cli --help lists the same operations for scripts.%1</source>
+        <translation>从“机器”视图开始：试用本地沙盒、添加 SSH 主机或连接云账户。所有命令及其快捷键都在菜单栏中；gantry-cli --help 列出了供脚本使用的相同操作。%1</translation>
+    </message>
+    <message>
+        <source>Writing the diagnostic report…</source>
+        <translation>正在写入诊断报告…</translation>
+    </message>
+    <message>
+        <source>Diagnostic report saved to %1 (secrets removed).</source>
+        <translation>诊断报告已保存到 %1（已移除所有密钥和密码）。</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
     </message>
 </context>
 <context>
@@ -2905,6 +3153,85 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Accounts</source>
+        <translation>账户</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>~/.ssh/id_ed25519 (agent and usual keys when empty)</source>
+        <translation>~/.ssh/id_ed25519（留空则使用代理和常用密钥）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Default SSH key</source>
+        <translation>默认 SSH 密钥</translation>
+    </message>
+    <message>
+        <source>Notify me</source>
+        <translation>通知我</translation>
+    </message>
+    <message>
+        <source>Stop the instance</source>
+        <translation>将实例关机</translation>
+    </message>
+    <message>
+        <source>Terminate the instance</source>
+        <translation>释放实例</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>无预算</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>When GPUs are idle</source>
+        <translation>GPU 空闲时</translation>
+    </message>
+    <message>
+        <source>Idle for</source>
+        <translation>空闲时长</translation>
+    </message>
+    <message>
+        <source>Countdown before acting</source>
+        <translation>执行前倒计时</translation>
+    </message>
+    <message>
+        <source>Daily budget</source>
+        <translation>每日预算</translation>
+    </message>
+    <message>
+        <source>Monthly budget</source>
+        <translation>每月预算</translation>
+    </message>
+    <message>
+        <source>Language (after a restart)</source>
+        <translation>语言（重启后生效）</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::TransferQueueModel</name>
     <message>
         <source>%1 s</source>
@@ -3254,6 +3581,53 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Nothing was measured, so there is nothing to compare.</source>
         <translation>未进行任何测量，因此没有可对比的内容。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::WelcomePage</name>
+    <message>
+        <source>Welcome to Gantry</source>
+        <translation>欢迎使用 Gantry</translation>
+    </message>
+    <message>
+        <source>Gantry rents, checks and watches GPU machines, and moves your files to them. Start with one of these:</source>
+        <translation>Gantry 可以租用、检查和监控 GPU 机器，并把你的文件传到上面。从以下任一方式开始：</translation>
+    </message>
+    <message>
+        <source>Try the local sandbox</source>
+        <translation>试用本地沙盒</translation>
+    </message>
+    <message>
+        <source>Starts a free practice machine on this computer (with a simulated GPU where available) and opens it: nothing is rented, nothing is billed.</source>
+        <translation>在本机启动一台免费的练习机器（可用时带模拟 GPU）并打开它：不租用任何资源，也不产生任何费用。</translation>
+    </message>
+    <message>
+        <source>ssh -p 22 root@gpu.example.com</source>
+        <translation>ssh -p 22 root@gpu.example.com</translation>
+    </message>
+    <message>
+        <source>Add an SSH host…</source>
+        <translation>添加 SSH 主机…</translation>
+    </message>
+    <message>
+        <source>Any machine you can reach with ssh: paste the login command your provider shows.</source>
+        <translation>任何可以用 ssh 访问的机器：粘贴云服务商提供的登录命令即可。</translation>
+    </message>
+    <message>
+        <source>Import ~/.ssh/config</source>
+        <translation>导入 ~/.ssh/config</translation>
+    </message>
+    <message>
+        <source>Adds the hosts you already use with ssh.</source>
+        <translation>添加你已在 ssh 中使用的主机。</translation>
+    </message>
+    <message>
+        <source>Connect a cloud account…</source>
+        <translation>连接云账户…</translation>
+    </message>
+    <message>
+        <source>Add a Lambda or RunPod API key to see their prices and launch machines from here.</source>
+        <translation>添加 Lambda 或 RunPod 的 API 密钥，即可在这里查看价格并创建机器。</translation>
     </message>
 </context>
 <context>
@@ -4251,6 +4625,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Open a panel: machines, prices, instances, transfers, monitor or cost.</source>
         <translation>打开面板：machines（机器）、prices（价格）、instances（实例）、transfers（传输）、monitor（监控）或 cost（费用）。</translation>
+    </message>
+    <message>
+        <source>Window size, e.g. 1024x700 (for screenshots).</source>
+        <translation>窗口大小，例如 1024x700（用于截图）。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 #include "cost/ledgermodel.h"
 #include "cost/storagewarnings.h"
 
+#include "common/themecolors.h"
+
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -26,6 +28,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     , m_total(new QLabel(this))
     , m_budgetStatus(new QLabel(this))
     , m_warnings(new QLabel(this))
+    , m_banner(new QLabel(this))
     , m_daily(new QDoubleSpinBox(this))
     , m_monthly(new QDoubleSpinBox(this))
 {
@@ -39,7 +42,12 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     m_total->setFont(big);
     m_warnings->setObjectName(QStringLiteral("warnings"));
     m_warnings->setWordWrap(true);
-    m_warnings->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    setToneText(m_warnings, Tone::Warning);
+    m_banner->setObjectName(QStringLiteral("budgetBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(fontMetrics().height() / 2);
+    setToneBackground(m_banner, Tone::Error);
+    m_banner->hide();
     for (QDoubleSpinBox *box : {m_daily, m_monthly}) {
         box->setRange(0, 1e6);
         box->setDecimals(2);
@@ -62,6 +70,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     top->addWidget(save);
     top->addWidget(exportButton);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
     layout->addLayout(top);
     layout->addWidget(m_budgetStatus);
     layout->addWidget(m_warnings);
@@ -75,7 +84,12 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
             exportCsv(path);
     });
     connect(m_monitor, &cost::BudgetMonitor::thresholdReached, this, [this](const QString &period, int threshold, double spent, double limit) {
-        emit budgetAlert(cost::BudgetMonitor::alertText(period, threshold, spent, limit));
+        const QString text = cost::BudgetMonitor::alertText(period, threshold, spent, limit);
+        // A crossing stays on screen in Cost until the spend falls back under every threshold
+        // (a new period): a notification alone is easy to miss.
+        m_banner->setText(text);
+        m_banner->show();
+        emit budgetAlert(text);
     });
     connect(ledger, &cost::Ledger::changed, this, &CostPanel::reload);
     connect(&m_timer, &QTimer::timeout, this, &CostPanel::reload);
@@ -93,6 +107,11 @@ QString CostPanel::warningsText() const
     return m_warnings->text();
 }
 
+QString CostPanel::bannerText() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
+}
+
 void CostPanel::reload()
 {
     m_model->reload();
@@ -102,12 +121,16 @@ void CostPanel::reload()
     m_total->setText(tr("Running now: %1/h · Total: %2")
                          .arg(cost::formatUsd(m_ledger->totalPerHourNow().valueOr(0)), cost::formatUsd(total)));
     QStringList status;
+    bool anyCrossed = false;
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
         Result<cost::BudgetMonitor::Status> now = m_monitor->status(period);
+        anyCrossed = anyCrossed || (now && now->limit > 0 && now->spent * 2 >= now->limit);
         if (now && now->limit > 0)
-            status.append(tr("%1: %2 of %3 (%4 %)").arg(period, cost::formatUsd(now->spent), cost::formatUsd(now->limit)).arg(now->percent()));
+            status.append(tr("%1: %2 of %3 (%4 %)").arg(period == QLatin1String("daily") ? tr("Daily budget") : tr("Monthly budget"), cost::formatUsd(now->spent), cost::formatUsd(now->limit)).arg(now->percent()));
     }
     m_budgetStatus->setText(status.join(QStringLiteral(" · ")));
+    if (!anyCrossed)
+        m_banner->hide();
     m_budgetStatus->setVisible(!status.isEmpty());
     const QStringList warnings = cost::storageWarnings(m_model->entries());
     m_warnings->setText(warnings.join(QLatin1Char('\n')));

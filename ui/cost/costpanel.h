@@ -30,6 +30,8 @@ public:
     LedgerModel *model() const { return m_model; }
     QString totalText() const;
     QString warningsText() const;
+    // The coloured strip of the last budget crossing ("" when hidden).
+    QString bannerText() const;
 
 public slots:
     void reload();
@@ -48,6 +50,7 @@ private:
     QLabel *m_total;
     QLabel *m_budgetStatus;
     QLabel *m_warnings;
+    QLabel *m_banner;
     QDoubleSpinBox *m_daily;
     QDoubleSpinBox *m_monthly;
     QTimer m_timer;

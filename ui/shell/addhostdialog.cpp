@@ -1,5 +1,7 @@
 #include "addhostdialog.h"
 
+#include "common/themecolors.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -59,7 +61,7 @@ AddHostDialog::AddHostDialog(QWidget *parent)
     form->addRow(tr("Hourly price"), m_price);
     layout->addLayout(form);
     m_error = new QLabel(this);
-    m_error->setStyleSheet(QStringLiteral("color: #b02020"));
+    setToneText(m_error, Tone::Error);
     m_error->setWordWrap(true);
     layout->addWidget(m_error);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -161,6 +163,16 @@ void AddHostDialog::setHost(const SavedHost &host)
     m_auth->setCurrentIndex(m_auth->findData(int(host.target.auth)));
     m_keyFile->setText(host.target.identityFiles.value(0));
     m_price->setValue(host.hourlyPriceUsd);
+}
+
+} // namespace gantry::ui
+
+namespace gantry::ui {
+
+void AddHostDialog::setDefaultKeyFile(const QString &file)
+{
+    if (m_keyFile->text().isEmpty())
+        m_keyFile->setText(file);
 }
 
 } // namespace gantry::ui

@@ -23,6 +23,8 @@ public:
     SavedHost host() const;
     QString password() const; // goes to the keychain only, never to hosts.json
     void setHost(const SavedHost &host);
+    // Settings → default SSH key: offered in the key field (a pasted "-i FILE" still wins).
+    void setDefaultKeyFile(const QString &file);
 
     // Parses "ssh -p 23456 root@region.example.com" or "root@host:port" into the fields.
     bool applySshCommand(const QString &text);

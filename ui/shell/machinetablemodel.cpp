@@ -1,10 +1,13 @@
 #include "machinetablemodel.h"
 #include "util/printable.h"
 
+#include "common/themecolors.h"
+
 #include "providers/providerregistry.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QGuiApplication>
 #include <QMimeData>
 #include <QUrl>
 
@@ -92,11 +95,13 @@ QVariant MachineTableModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && index.column() == StateColumn)
         return text::printableLines(m_messages.value(host.name));
     if (role == Qt::ForegroundRole && index.column() == StateColumn) {
+        // Against the application palette, so a dark theme gets light green/amber/red.
+        const QPalette palette = QGuiApplication::palette();
         switch (st) {
-        case ssh::ConnectionState::Connected: return QBrush(QColor(0x1b, 0x7f, 0x3b));
-        case ssh::ConnectionState::Connecting: return QBrush(QColor(0x9a, 0x6b, 0x00));
+        case ssh::ConnectionState::Connected: return QBrush(toneColor(Tone::Good, palette));
+        case ssh::ConnectionState::Connecting: return QBrush(toneColor(Tone::Warning, palette));
         case ssh::ConnectionState::Disconnected: return {};
-        default: return QBrush(QColor(0xb0, 0x20, 0x20));
+        default: return QBrush(toneColor(Tone::Error, palette));
         }
     }
     if (role == Qt::TextAlignmentRole && index.column() == PriceColumn)

@@ -5,10 +5,15 @@
 #include "languagemenu.h"
 #include "machinetablemodel.h"
 #include "overviewtab.h"
+#include "welcomepage.h"
+
+#include "common/tablelayout.h"
+#include "common/themecolors.h"
 
 #include "hosts/connectionmanager.h"
 #include "hosts/hoststore.h"
 #include "hosts/sshconfigimport.h"
+#include "util/appsettings.h"
 #include "util/paths.h"
 #include "util/secretstore.h"
 
@@ -31,6 +36,7 @@
 #include <QTableView>
 #include <QThread>
 #include <QToolBar>
+#include <QPushButton>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -42,7 +48,6 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     , m_secrets(secrets)
 {
     setWindowTitle(tr("Gantry — cloud GPUs"));
-    resize(1280, 800);
     m_hosts = new HostStore(configDir, this);
     if (auto loaded = m_hosts->load(); !loaded)
         QMetaObject::invokeMethod(this, [this, message = loaded.error().message] {
@@ -66,25 +71,61 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     addSection(QStringLiteral("machines"), tr("Machines"));
     m_stack = new QStackedWidget(central);
     centralLayout->addWidget(m_sections);
-    centralLayout->addWidget(m_stack, 1);
+    auto *right = new QVBoxLayout;
+    right->setContentsMargins(0, 0, 0, 0);
+    right->addWidget(buildBanner(central));
+    right->addWidget(m_stack, 1);
+    centralLayout->addLayout(right, 1);
 
-    auto *machinesPage = new QWidget(m_stack);
+    m_machinesStack = new QStackedWidget(m_stack);
+    m_welcome = new WelcomePage(m_machinesStack);
+    m_machinesStack->addWidget(m_welcome);
+    m_machinesStack->addWidget(buildMachinesPage(m_machinesStack));
+    m_stack->addWidget(m_machinesStack);
+    setCentralWidget(central);
+
+    m_stateLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_stateLabel);
+    buildMenus();
+    addPanelAction(QStringLiteral("machines"), tr("Machines"));
+    buildActions();
+    connectWelcome();
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &MachineFilterProxy::setText);
+    connect(m_sections, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateDetails);
+    connect(m_view, &QTableView::doubleClicked, this, &MainWindow::connectSelected);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateDetails);
+    connect(m_hosts, &HostStore::changed, this, &MainWindow::updateWelcome);
+    m_sections->setCurrentRow(0);
+    if (m_proxy->rowCount() > 0)
+        m_view->selectRow(0);
+    updateWelcome();
+    restoreWindowState();
+}
+
+// The filter, the machines table and the detail tabs under it.
+QWidget *MainWindow::buildMachinesPage(QWidget *parent)
+{
+    auto *machinesPage = new QWidget(parent);
     auto *pageLayout = new QVBoxLayout(machinesPage);
     pageLayout->setContentsMargins(0, 0, 0, 0);
     m_filter = new QLineEdit(machinesPage);
+    m_filter->setObjectName(QStringLiteral("machineFilter"));
     m_filter->setPlaceholderText(tr("Filter machines by name, address or provider"));
     m_filter->setClearButtonEnabled(true);
     pageLayout->addWidget(m_filter);
     auto *vertical = new QSplitter(Qt::Vertical, machinesPage);
+    vertical->setObjectName(QStringLiteral("machinesSplitter"));
+    m_splitter = vertical;
     m_view = new QTableView(vertical);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(MachineTableModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(MachineTableModel::AddressColumn, QHeaderView::Stretch);
-    m_view->setWordWrap(false);
+    TableLayout::fitToWidth(m_view, MachineTableModel::AddressColumn);
+    TableLayout::persist(m_view->horizontalHeader(), m_configDir, QStringLiteral("machines"));
     m_view->verticalHeader()->hide();
     m_view->setAcceptDrops(true);
     m_view->setDragDropMode(QAbstractItemView::DropOnly);
@@ -95,23 +136,7 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
     vertical->setStretchFactor(0, 2);
     vertical->setStretchFactor(1, 3);
     pageLayout->addWidget(vertical, 1);
-    m_stack->addWidget(machinesPage);
-    setCentralWidget(central);
-
-    m_stateLabel = new QLabel(this);
-    statusBar()->addPermanentWidget(m_stateLabel);
-    buildActions();
-
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &MachineFilterProxy::setText);
-    connect(m_sections, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateDetails);
-    connect(m_view, &QTableView::doubleClicked, this, &MainWindow::connectSelected);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateDetails);
-    m_sections->setCurrentRow(0);
-    if (m_proxy->rowCount() > 0)
-        m_view->selectRow(0);
-    else
-        statusBar()->showMessage(tr("No machines yet: add an SSH host, import ~/.ssh/config, or launch an instance."));
+    return machinesPage;
 }
 
 MainWindow::~MainWindow() = default;
@@ -123,32 +148,79 @@ AppContext MainWindow::context() const
 
 void MainWindow::buildActions()
 {
+    // The toolbar repeats the menu bar's most used commands (the same QActions, one shortcut each).
     QToolBar *bar = addToolBar(tr("Machines"));
     bar->setObjectName(QStringLiteral("machinesToolbar"));
     bar->setMovable(false);
-    bar->addAction(tr("Add host…"), this, &MainWindow::addHostInteractive);
-    bar->addAction(tr("Import ~/.ssh/config"), this, &MainWindow::importSshConfig);
-    bar->addSeparator();
-    bar->addAction(tr("Connect"), this, &MainWindow::connectSelected);
-    bar->addAction(tr("Disconnect"), this, &MainWindow::disconnectSelected);
-    bar->addAction(tr("Remove"), this, &MainWindow::removeSelected);
-    bar->addSeparator();
-    bar->addAction(tr("SSH keys…"), this, [this] {
-        KeysDialog dialog(m_configDir, this);
-        dialog.exec();
-    });
-    bar->addSeparator();
-    auto *language = new LanguageMenu(m_configDir, this);
-    connect(language, &LanguageMenu::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
-    bar->addAction(language->menuAction());
-    if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(language->menuAction())))
-        button->setPopupMode(QToolButton::InstantPopup);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    for (const QString &id : {QStringLiteral("addHost"), QStringLiteral("importSshConfig"), QString(), QStringLiteral("connect"),
+                              QStringLiteral("disconnect"), QStringLiteral("remove"), QString(), QStringLiteral("launch"),
+                              QString(), QStringLiteral("sshKeys"), QStringLiteral("settings")}) {
+        if (id.isEmpty())
+            bar->addSeparator();
+        else
+            bar->addAction(action(id));
+    }
+}
+
+QWidget *MainWindow::buildBanner(QWidget *parent)
+{
+    m_banner = new QWidget(parent);
+    m_banner->setObjectName(QStringLiteral("banner"));
+    auto *layout = new QHBoxLayout(m_banner);
+    m_bannerText = new QLabel(m_banner);
+    m_bannerText->setWordWrap(true);
+    m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *close = new QToolButton(m_banner);
+    close->setText(tr("Dismiss"));
+    close->setAutoRaise(true);
+    layout->addWidget(m_bannerText, 1);
+    layout->addWidget(close);
+    connect(close, &QToolButton::clicked, m_banner, &QWidget::hide);
+    m_banner->hide();
+    return m_banner;
+}
+
+void MainWindow::showBanner(const QString &text, const QString &level)
+{
+    setToneBackground(m_banner, level == QLatin1String("error") ? Tone::Error : Tone::Warning);
+    // The newest alert first; a few older ones stay below it until dismissed.
+    QStringList lines = !m_banner->isHidden() ? m_bannerText->text().split(QLatin1Char('\n')) : QStringList();
+    lines.removeAll(text);
+    lines.prepend(text);
+    m_bannerText->setText(lines.mid(0, 3).join(QLatin1Char('\n')));
+    m_banner->show();
+}
+
+QString MainWindow::bannerText() const
+{
+    return m_banner->isHidden() ? QString() : m_bannerText->text();
+}
+
+void MainWindow::connectWelcome()
+{
+    connect(m_welcome, &WelcomePage::trySandbox, this, &MainWindow::sandboxRequested);
+    connect(m_welcome, &WelcomePage::addSshHost, this, [this](const QString &command) { addHostInteractive(command); });
+    connect(m_welcome, &WelcomePage::importSshConfig, this, &MainWindow::importSshConfig);
+    connect(m_welcome, &WelcomePage::connectCloud, this, [this] { emit settingsRequested(QStringLiteral("accounts")); });
+}
+
+void MainWindow::updateWelcome()
+{
+    const bool empty = m_hosts->hosts().isEmpty();
+    m_machinesStack->setCurrentIndex(empty ? 0 : 1);
+    if (!empty) {
+        // Ready for the next time the table empties.
+        m_welcome->setStatus(QString());
+        m_welcome->sandboxButton()->setEnabled(true);
+    }
 }
 
 void MainWindow::addDetailTab(DetailTab *tab)
 {
     m_detailTabs << tab;
     m_tabs->addTab(tab, tab->title());
+    adoptTabShortcuts(tab);
 }
 
 void MainWindow::addSection(const QString &id, const QString &title)
@@ -166,6 +238,7 @@ void MainWindow::addPanel(const QString &id, const QString &title, QWidget *pane
     addSection(id, title);
     panel->setObjectName(id + QStringLiteral("Panel"));
     m_stack->addWidget(panel);
+    addPanelAction(id, title);
 }
 
 void MainWindow::showPanel(const QString &id)
@@ -237,9 +310,12 @@ void MainWindow::onStateChanged(const QString &hostName, ssh::ConnectionState st
         updateDetails();
 }
 
-void MainWindow::addHostInteractive()
+void MainWindow::addHostInteractive(const QString &loginCommand)
 {
     AddHostDialog dialog(this);
+    if (!loginCommand.isEmpty())
+        dialog.applySshCommand(loginCommand);
+    dialog.setDefaultKeyFile(appsettings::value(m_configDir, QStringLiteral("ssh.default_key")));
     if (dialog.exec() != QDialog::Accepted)
         return;
     const SavedHost host = dialog.host();
@@ -343,6 +419,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    saveWindowState();
     event->accept();
 }
 

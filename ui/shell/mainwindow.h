@@ -3,13 +3,18 @@
 #include "common/detailtab.h"
 #include "ssh/connection.h"
 
+#include <QHash>
+#include <QKeySequence>
 #include <QMainWindow>
 
 #include <functional>
 #include <memory>
 
+class QAction;
 class QLabel;
 class QLineEdit;
+class QMenu;
+class QSplitter;
 class QListWidget;
 class QStackedWidget;
 class QTabWidget;
@@ -26,9 +31,12 @@ namespace gantry::ui {
 class MachineFilterProxy;
 class MachineTableModel;
 class OverviewTab;
+class WelcomePage;
 
 // The window: a sidebar of sections (Machines, then panels such as Prices, Instances, Transfers,
-// Cost, Fleet), the machines table with its detail tabs (Overview, Files, Monitor, Verify, Jobs).
+// Cost, Fleet), the machines table with its detail tabs (Overview, Files, Monitor, Verify, Jobs),
+// a welcome page while there are no machines, the menu bar, and in-window banners. Geometry,
+// splitter sizes and the last panel are kept in <configDir>/window.ini.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -52,9 +60,31 @@ public:
 
     void connectSelected();
     void disconnectSelected();
-    void addHostInteractive();
+    void addHostInteractive(const QString &loginCommand = {});
     void importSshConfig();
     void removeSelected();
+
+    // Menu-bar and toolbar commands, by id ("quit", "refresh", "uploadFiles", "launch", …): tests
+    // and the app wiring reach them here. Null for an unknown id.
+    QAction *action(const QString &id) const;
+    QList<QAction *> allActions() const;
+    // F5: the current panel's or detail tab's refresh()/reload() slot.
+    void refreshCurrentView();
+    // Ctrl+U / Ctrl+Shift+U: the Files tab's upload actions (objectName "uploadFilesAction" /
+    // "uploadFolderAction", or its uploadFiles()/uploadFolder() slot), shown for the selected machine.
+    bool triggerTabCommand(const QString &actionName, const char *slot);
+    void focusFilter();
+    void nextDetailTab(int step);
+    QString currentPanel() const;
+    // A dismissable coloured strip above the views, for alerts where the desktop has no tray or
+    // notification service (and for budget crossings in any case). level: "warning" or "error".
+    void showBanner(const QString &text, const QString &level = QStringLiteral("warning"));
+    QString bannerText() const;
+    WelcomePage *welcomePage() const { return m_welcome; }
+    // Writes the report on a thread; diagnosticReportSaved() says where (or why not).
+    void saveDiagnosticReport(const QString &path);
+    // The README shipped with an install ("" in a build tree without one).
+    static QString helpFile();
 
     // Asked before closing; panels with pending work (transfers, jobs) register a check that returns
     // a sentence describing it, or an empty string.
@@ -65,6 +95,11 @@ public:
 
 signals:
     void selectedHostChanged(const QString &hostName);
+    // Handled by the app wiring, which owns the providers and the ledger.
+    void launchRequested();
+    void sandboxRequested();
+    void settingsRequested(const QString &page); // "accounts", "general"
+    void diagnosticReportSaved(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -72,6 +107,18 @@ protected:
 private:
     void addSection(const QString &id, const QString &title);
     void buildActions();
+    void buildMenus();
+    QWidget *buildBanner(QWidget *parent);
+    QWidget *buildMachinesPage(QWidget *parent);
+    void connectWelcome();
+    void connectMenus();
+    void addPanelAction(const QString &id, const QString &title);
+    void adoptTabShortcuts(DetailTab *tab);
+    QAction *addCommand(const QString &id, const QString &text, const QList<QKeySequence> &keys);
+    void showHelp();
+    void updateWelcome();
+    void restoreWindowState();
+    void saveWindowState() const;
     void updateDetails();
     void onStateChanged(const QString &hostName, ssh::ConnectionState state, const QString &message);
     bool askHostKey(const ssh::HostKeyInfo &info);
@@ -92,6 +139,14 @@ private:
     QList<DetailTab *> m_detailTabs;
     QList<std::function<QString()>> m_closeGuards;
     QLabel *m_stateLabel = nullptr;
+    QStackedWidget *m_machinesStack = nullptr; // the welcome page, or the table with its tabs
+    WelcomePage *m_welcome = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QWidget *m_banner = nullptr;
+    QLabel *m_bannerText = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_panelsMenu = nullptr;
+    QHash<QString, QAction *> m_actions;
 };
 
 } // namespace gantry::ui

@@ -1,7 +1,9 @@
 #include "shell/trayicon.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QMenu>
+#include <QPainter>
 #include <QWidget>
 
 namespace gantry::ui {
@@ -35,6 +37,40 @@ TrayIcon::TrayIcon(QWidget *window, QObject *parent)
 }
 
 TrayIcon::~TrayIcon() = default;
+
+void TrayIcon::setRunningRate(const QString &amount)
+{
+    if (amount == m_rate)
+        return;
+    m_rate = amount;
+    const QIcon base = QApplication::windowIcon();
+    if (amount.isEmpty()) {
+        setIcon(base);
+        return;
+    }
+    // A strip at the bottom of a 64 px icon with the amount in it; the tray scales it down.
+    QPixmap pixmap = base.pixmap(64, 64);
+    if (pixmap.isNull()) {
+        pixmap = QPixmap(64, 64);
+        pixmap.fill(Qt::transparent);
+    }
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QRect strip(0, 40, 64, 24);
+    painter.fillRect(strip, QColor(0, 0, 0, 190));
+    QFont font = painter.font();
+    font.setBold(true);
+    font.setPixelSize(18);
+    QString text = amount;
+    text.remove(QLatin1Char('$'));
+    for (; font.pixelSize() > 9 && QFontMetrics(font).horizontalAdvance(text) > strip.width() - 2; font.setPixelSize(font.pixelSize() - 1)) {
+    }
+    painter.setFont(font);
+    painter.setPen(Qt::white); // on the dark strip in any theme
+    painter.drawText(strip, Qt::AlignCenter, text);
+    painter.end();
+    setIcon(QIcon(pixmap));
+}
 
 void TrayIcon::showWindow()
 {

@@ -21,11 +21,17 @@ public:
     static TrayIcon *createIfAvailable(QWidget *window, QObject *parent);
     ~TrayIcon() override;
 
+    // The running $/h ("$1.29") drawn on the icon, so a glance at the panel shows what is billing;
+    // empty restores the plain icon.
+    void setRunningRate(const QString &amount);
+    QString runningRate() const { return m_rate; }
+
 private:
     TrayIcon(QWidget *window, QObject *parent);
     void showWindow();
 
     QWidget *m_window;
+    QString m_rate;
     std::unique_ptr<QMenu> m_menu; // a tray does not own its context menu
 };
 

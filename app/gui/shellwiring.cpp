@@ -1,0 +1,251 @@
+#include "shellwiring.h"
+
+#include "appservices.h"
+
+#include "common/tablelayout.h"
+#include "common/themecolors.h"
+#include "cost/billing.h"
+#include "cost/costpanel.h"
+#include "cost/ledger.h"
+#include "monitor/alerts.h"
+#include "providers/instancespanel.h"
+#include "providers/launchdialog.h"
+#include "providers/pricespanel.h"
+#include "providers/pricetablemodel.h"
+#include "providers/providerhub.h"
+#include "shell/mainwindow.h"
+#include "shell/settingsdialog.h"
+#include "shell/trayicon.h"
+#include "shell/welcomepage.h"
+#include "transfer/transferspanel.h"
+#include "util/appsettings.h"
+#include "workspace/policyrunner.h"
+
+#include <QAbstractItemView>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QSystemTrayIcon>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace gantry::app {
+
+ShellWiring::ShellWiring(ui::MainWindow *window, AppServices *services, SecretStore *secrets)
+    : QObject(window)
+    , m_window(window)
+    , m_services(services)
+    , m_secrets(secrets)
+    , m_hub(services->providers())
+    , m_ledger(services->findChild<cost::Ledger *>())
+    , m_policies(services->findChild<workspace::PolicyRunner *>())
+    , m_prices(window->findChild<ui::PricesPanel *>())
+    , m_instances(window->findChild<ui::InstancesPanel *>())
+    , m_cost(window->findChild<ui::CostPanel *>())
+    , m_tray(services->findChild<ui::TrayIcon *>())
+{
+    connect(window, &ui::MainWindow::settingsRequested, this, &ShellWiring::openSettings);
+    connect(window, &ui::MainWindow::launchRequested, this, &ShellWiring::openLaunch);
+    connect(window, &ui::MainWindow::sandboxRequested, this, &ShellWiring::launchSandbox);
+    installPricesHint();
+    installBudgetAlerts();
+    installTrayMeter();
+    fitTables();
+    applyIdleDefaults();
+}
+
+void ShellWiring::openSettings(const QString &page)
+{
+    auto *dialog = new ui::SettingsDialog(m_window->context().configDir, m_secrets, m_ledger, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->showPage(page);
+    connect(dialog, &ui::SettingsDialog::accountsChanged, this, [this] {
+        m_hub->reload();
+        if (m_prices)
+            m_prices->refresh();
+    });
+    connect(dialog, &ui::SettingsDialog::settingsSaved, this, &ShellWiring::applyIdleDefaults);
+    dialog->open();
+}
+
+QPair<QString, QString> ShellWiring::cheapestAvailable() const
+{
+    if (!m_prices)
+        return {};
+    const providers::InstanceType *best = nullptr;
+    for (const providers::InstanceType &type : m_prices->model()->types()) {
+        if (type.availableNow() && (!best || type.pricePerHour < best->pricePerHour))
+            best = &type;
+    }
+    return best ? qMakePair(best->provider, best->name) : QPair<QString, QString>();
+}
+
+void ShellWiring::openLaunch()
+{
+    QPair<QString, QString> wanted = cheapestAvailable();
+    // The row the user picked in Prices wins over the cheapest.
+    if (m_prices && m_prices->view()->currentIndex().isValid()) {
+        const QModelIndex current = m_prices->view()->currentIndex();
+        wanted = {current.data(ui::PriceTableModel::ProviderIdRole).toString(), current.data(ui::PriceTableModel::TypeNameRole).toString()};
+    }
+    auto *dialog = new ui::LaunchDialog(m_hub, m_window->context().configDir, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!wanted.first.isEmpty())
+        dialog->preselect(wanted.first, wanted.second);
+    if (m_instances)
+        connect(dialog, &ui::LaunchDialog::launched, m_instances, &ui::InstancesPanel::trackLaunch);
+    connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
+    dialog->open();
+}
+
+void ShellWiring::sandboxFailed(const QString &message)
+{
+    m_window->welcomePage()->setStatus(message);
+    m_window->welcomePage()->sandboxButton()->setEnabled(true);
+    m_window->statusBar()->showMessage(message, 15000);
+}
+
+void ShellWiring::launchSandbox()
+{
+    providers::Provider *sandbox = m_hub->provider(QStringLiteral("sandbox"));
+    if (!sandbox || !m_instances)
+        return sandboxFailed(tr("The local sandbox is not available in this build."));
+    m_window->welcomePage()->sandboxButton()->setEnabled(false);
+    m_window->welcomePage()->setStatus(tr("Starting the local sandbox…"));
+    QPointer<ShellWiring> self(this);
+    sandbox->listInstanceTypes([self, sandbox](Result<QList<providers::InstanceType>> types) {
+        if (!self)
+            return;
+        if (!types || types->isEmpty())
+            return self->sandboxFailed(types ? tr("The local sandbox offers no instance type.") : types.error().message);
+        // A GPU type when the sandbox has one (a simulated GPU shows what Monitor and Verify do).
+        // The sandbox authorises the Gantry key itself (its "gantry" key), so nothing is uploaded.
+        providers::LaunchRequest request;
+        request.region = QStringLiteral("local");
+        request.typeName = types->first().name;
+        double price = types->first().pricePerHour;
+        for (const providers::InstanceType &type : std::as_const(*types)) {
+            if (type.gpuCount > 0 && type.availableNow() && types->first().gpuCount == 0) {
+                request.typeName = type.name;
+                price = type.pricePerHour;
+                break;
+            }
+        }
+        sandbox->launch(request, [self, request, price](Result<QString> id) {
+            if (!self)
+                return;
+            if (!id)
+                return self->sandboxFailed(id.error().message);
+            self->m_window->welcomePage()->setStatus(tr("The sandbox is booting; it opens here when it is up."));
+            self->m_instances->trackLaunch(QStringLiteral("sandbox"), *id, price, request);
+        });
+    });
+}
+
+void ShellWiring::applyIdleDefaults()
+{
+    const QString dir = m_window->context().configDir;
+    const bool anySet = appsettings::isSet(dir, QStringLiteral("idle.action")) || appsettings::isSet(dir, QStringLiteral("idle.minutes"))
+                        || appsettings::isSet(dir, QStringLiteral("idle.countdown_seconds"));
+    if (!m_policies || !anySet)
+        return;
+    const QString action = appsettings::value(dir, QStringLiteral("idle.action"));
+    const monitor::IdleAction idle = action == QLatin1String("terminate") ? monitor::IdleAction::Terminate
+                                     : action == QLatin1String("stop")    ? monitor::IdleAction::Stop
+                                                                          : monitor::IdleAction::Notify;
+    m_policies->setIdleOverride(idle, appsettings::value(dir, QStringLiteral("idle.minutes")).toInt(),
+                                appsettings::value(dir, QStringLiteral("idle.countdown_seconds")).toInt());
+}
+
+void ShellWiring::installPricesHint()
+{
+    if (!m_prices)
+        return;
+    auto *layout = qobject_cast<QVBoxLayout *>(m_prices->layout());
+    if (!layout)
+        return;
+    auto *hint = new QWidget(m_prices);
+    hint->setObjectName(QStringLiteral("accountsHint"));
+    auto *row = new QHBoxLayout(hint);
+    auto *text = new QLabel(tr("Only the local sandbox is listed: add a Lambda or RunPod key to see their prices."), hint);
+    text->setWordWrap(true);
+    auto *button = new QPushButton(tr("Add an account…"), hint);
+    row->addWidget(text, 1);
+    row->addWidget(button);
+    ui::setToneBackground(hint, ui::Tone::Warning);
+    layout->insertWidget(0, hint);
+    // The panel's own Launch… asks only for a selected row; with none it used to do nothing, so
+    // here it opens the dialog on the cheapest type that can launch now.
+    if (auto *launch = m_prices->findChild<QPushButton *>(QStringLiteral("launch")))
+        connect(launch, &QPushButton::clicked, this, [this] {
+            if (!m_prices->view()->currentIndex().isValid())
+                openLaunch();
+        });
+    connect(button, &QPushButton::clicked, this, [this] { openSettings(QStringLiteral("accounts")); });
+    auto update = [this, hint] {
+        const QStringList ids = m_hub->ids();
+        hint->setVisible(ids.size() == 1 && ids.first() == QLatin1String("sandbox"));
+    };
+    connect(m_hub, &providers::ProviderHub::providersChanged, hint, update);
+    update();
+}
+
+void ShellWiring::installBudgetAlerts()
+{
+    // Budget crossings always show in the window (a coloured banner); desktop notifications, where
+    // the desktop has a tray, come from AppServices::notify. Other alerts use the banner only where
+    // no notification would be seen (offscreen, Xvfb, desktops without a tray).
+    const bool noTray = !m_tray || !QSystemTrayIcon::supportsMessages();
+    if (m_cost)
+        connect(m_cost, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { m_window->showBanner(text, QStringLiteral("error")); });
+    if (m_policies)
+        connect(m_policies, &workspace::PolicyRunner::budgetReached, this,
+                [this](const QString &, int, double, double, const QString &text) { m_window->showBanner(text, QStringLiteral("error")); });
+    if (noTray && m_policies)
+        connect(m_policies, &workspace::PolicyRunner::idleNotice, this,
+                [this](const QString &host, const QString &message) { m_window->showBanner(QStringLiteral("%1: %2").arg(host, message)); });
+}
+
+void ShellWiring::installTrayMeter()
+{
+    if (!m_tray || !m_ledger)
+        return;
+    auto *timer = new QTimer(this);
+    auto update = [this] {
+        const double perHour = m_ledger->totalPerHourNow().valueOr(0);
+        const QString amount = cost::formatUsd(perHour);
+        m_tray->setToolTip(tr("Gantry: %1/h running now").arg(amount));
+        m_tray->setRunningRate(perHour > 0 ? amount : QString());
+    };
+    connect(timer, &QTimer::timeout, this, update);
+    connect(m_ledger, &cost::Ledger::changed, this, update);
+    timer->start(5000);
+    update();
+}
+
+void ShellWiring::fitTables()
+{
+    // 1024×700 first: content-sized columns with one stretching column, never a fixed width that
+    // elides a type name or an SSH address, and the widths the user drags kept in window.ini.
+    const QString dir = m_window->context().configDir;
+    auto fit = [dir](QAbstractItemView *view, int stretch, const QString &key) {
+        if (!view)
+            return;
+        ui::TableLayout::fitToWidth(view, stretch);
+        ui::TableLayout::persist(ui::TableLayout::headerOf(view), dir, key);
+    };
+    if (m_prices)
+        fit(m_prices->view(), ui::PriceTableModel::RegionsColumn, QStringLiteral("prices"));
+    if (m_instances)
+        fit(m_instances->findChild<QTableView *>(), -1, QStringLiteral("instances"));
+    if (m_cost)
+        fit(m_cost->findChild<QTableView *>(), -1, QStringLiteral("cost"));
+    if (auto *transfers = m_window->findChild<ui::TransfersPanel *>())
+        fit(transfers->view(), 0, QStringLiteral("transfers"));
+}
+
+} // namespace gantry::app

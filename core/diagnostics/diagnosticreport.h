@@ -1,0 +1,31 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace gantry {
+class SecretStore;
+}
+
+namespace gantry::diagnostics {
+
+// Removes secrets from text meant for a bug report: every known secret value (the keychain's API
+// keys, passwords and passphrases, read by the caller), then whatever looks like one: values after
+// key/token/password/secret/authorization names, "Bearer …", private key blocks, and long
+// unbroken token-like strings. Replaced by "[redacted]".
+QString redact(QString text, const QStringList &knownSecrets);
+
+// The secret values Gantry keeps for this config dir: provider API keys (keychain and
+// GANTRY_*_API_KEY) and each saved host's password and key passphrase. Blocks on the keychain: call
+// it off the GUI thread.
+QStringList collectKnownSecrets(const QString &configDir, SecretStore *secrets);
+
+// One text file for a bug report: versions, platform, the config folder's file list, settings,
+// saved hosts, the transfer queue, recent logs; everything passed through redact().
+// extraFacts: lines the caller adds (the GUI's screens and style).
+QString buildReport(const QString &configDir, const QStringList &knownSecrets, const QStringList &extraFacts = {});
+Result<void> writeReport(const QString &path, const QString &report);
+
+} // namespace gantry::diagnostics

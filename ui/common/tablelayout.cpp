@@ -1,0 +1,109 @@
+#include "tablelayout.h"
+
+#include <QAbstractItemModel>
+#include <QDir>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QSettings>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+
+namespace gantry::ui {
+namespace {
+
+// Set once the user drags a column edge (or saved widths were restored): from then on the
+// widths are theirs and content changes no longer resize columns.
+constexpr const char *kUserSized = "gantryUserSized";
+constexpr const char *kFitting = "gantryFitting";
+
+void fitColumns(QAbstractItemView *view)
+{
+    if (view->property(kUserSized).toBool() || !view->model())
+        return;
+    QHeaderView *header = TableLayout::headerOf(view);
+    view->setProperty(kFitting, true);
+    for (int i = 0; i < header->count(); ++i) {
+        // The header's own text counts, so headers are never elided.
+        if (header->sectionResizeMode(i) == QHeaderView::Interactive && !header->isSectionHidden(i))
+            header->resizeSection(i, std::max(header->sectionSizeHint(i), view->sizeHintForColumn(i)));
+    }
+    view->setProperty(kFitting, false);
+}
+
+} // namespace
+
+QHeaderView *TableLayout::headerOf(const QAbstractItemView *view)
+{
+    if (auto *table = qobject_cast<const QTableView *>(view))
+        return table->horizontalHeader();
+    if (auto *tree = qobject_cast<const QTreeView *>(view))
+        return tree->header();
+    return nullptr;
+}
+
+void TableLayout::fitToWidth(QAbstractItemView *view, int stretchColumn)
+{
+    QHeaderView *header = headerOf(view);
+    header->setStretchLastSection(false);
+    header->setMinimumSectionSize(view->fontMetrics().averageCharWidth() * 4);
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    const int columns = view->model() ? view->model()->columnCount() : 0;
+    const int stretch = stretchColumn >= 0 ? stretchColumn : columns - 1;
+    if (stretch >= 0 && stretch < columns)
+        header->setSectionResizeMode(stretch, QHeaderView::Stretch);
+    if (auto *table = qobject_cast<QTableView *>(view))
+        table->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideMiddle); // if anything must give, keep both ends of a path or address
+    view->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+
+    // Refit after the rows change, coalesced into one pass per event-loop turn.
+    auto *timer = new QTimer(view);
+    timer->setSingleShot(true);
+    timer->setInterval(0);
+    QObject::connect(timer, &QTimer::timeout, view, [view] { fitColumns(view); });
+    if (QAbstractItemModel *model = view->model()) {
+        QObject::connect(model, &QAbstractItemModel::modelReset, timer, qOverload<>(&QTimer::start));
+        QObject::connect(model, &QAbstractItemModel::rowsInserted, timer, qOverload<>(&QTimer::start));
+        QObject::connect(model, &QAbstractItemModel::layoutChanged, timer, qOverload<>(&QTimer::start));
+    }
+    QObject::connect(header, &QHeaderView::sectionResized, view, [view](int, int, int) {
+        if (!view->property(kFitting).toBool() && QGuiApplication::mouseButtons() != Qt::NoButton)
+            view->setProperty(kUserSized, true);
+    });
+    fitColumns(view);
+}
+
+void TableLayout::persist(QHeaderView *header, const QString &configDir, const QString &key)
+{
+    const QString file = QDir(configDir).filePath(QStringLiteral("window.ini"));
+    const QString name = QStringLiteral("columns/") + key;
+    const QByteArray saved = QSettings(file, QSettings::IniFormat).value(name).toByteArray();
+    auto *view = qobject_cast<QAbstractItemView *>(header->parentWidget());
+    if (!saved.isEmpty() && header->restoreState(saved) && view)
+        view->setProperty(kUserSized, true);
+    // Saved a moment after the last drag: one write per resize, not one per pixel.
+    auto *timer = new QTimer(header);
+    timer->setSingleShot(true);
+    timer->setInterval(500);
+    QObject::connect(timer, &QTimer::timeout, header, [header, file, name] {
+        QSettings(file, QSettings::IniFormat).setValue(name, header->saveState());
+    });
+    QObject::connect(header, &QHeaderView::sectionResized, timer, [timer, view](int, int, int) {
+        if (!view || view->property(kUserSized).toBool())
+            timer->start();
+    });
+}
+
+int TableLayout::contentWidth(const QAbstractItemView *view)
+{
+    int width = 0;
+    const QHeaderView *header = headerOf(view);
+    for (int i = 0; i < header->count(); ++i) {
+        if (!header->isSectionHidden(i))
+            width += std::max(header->sectionSizeHint(i), view->sizeHintForColumn(i));
+    }
+    return width;
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,262 @@
+#include "accountspage.h"
+
+#include "common/themecolors.h"
+
+#include "diagnostics/cloudproviders.h"
+#include "providers/providerregistry.h"
+#include "util/appsettings.h"
+#include "util/secretstore.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+
+AccountsPage::AccountsPage(QString configDir, SecretStore *secrets, QWidget *parent)
+    : QWidget(parent)
+    , m_configDir(std::move(configDir))
+    , m_secrets(secrets)
+{
+    auto *layout = new QVBoxLayout(this);
+    auto *intro = new QLabel(tr("API keys are tested with one call to the provider, then kept in the system keychain. "
+                                "Gantry never shows a stored key again; replace it with a new one or remove it."), this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    for (const QString &id : diagnostics::cloudProviderIds())
+        layout->addWidget(buildRow(id));
+    auto *advanced = new QCheckBox(tr("Show advanced settings (API endpoints)"), this);
+    layout->addWidget(advanced);
+    layout->addStretch(1);
+    auto showAdvanced = [this](bool on) {
+        for (const Row &row : std::as_const(m_rows)) {
+            row.endpoint->setVisible(on);
+            if (auto *form = qobject_cast<QFormLayout *>(row.endpoint->parentWidget()->layout()))
+                form->labelForField(row.endpoint)->setVisible(on);
+        }
+    };
+    connect(advanced, &QCheckBox::toggled, this, showAdvanced);
+    bool anyEndpoint = false;
+    for (const QString &id : m_rows.keys())
+        anyEndpoint = anyEndpoint || appsettings::isSet(m_configDir, QStringLiteral("endpoint.") + id);
+    advanced->setChecked(anyEndpoint);
+    showAdvanced(anyEndpoint);
+    refreshStatus();
+}
+
+QWidget *AccountsPage::buildRow(const QString &id)
+{
+    auto *box = new QGroupBox(providers::providerDisplayName(id), this);
+    box->setObjectName(id + QStringLiteral("Account"));
+    auto *form = new QFormLayout(box);
+    Row row;
+    row.status = new QLabel(tr("Checking the keychain…"), box);
+    row.status->setWordWrap(true);
+    row.key = new QLineEdit(box);
+    row.key->setEchoMode(QLineEdit::Password);
+    row.key->setPlaceholderText(tr("paste a new API key"));
+    row.save = new QPushButton(tr("Test and save"), box);
+    row.remove = new QPushButton(tr("Remove key"), box);
+    auto *keyLine = new QHBoxLayout;
+    keyLine->addWidget(row.key, 1);
+    keyLine->addWidget(row.save);
+    keyLine->addWidget(row.remove);
+    row.endpoint = new QLineEdit(appsettings::isSet(m_configDir, QStringLiteral("endpoint.") + id)
+                                     ? appsettings::value(m_configDir, QStringLiteral("endpoint.") + id) : QString(), box);
+    providers::ProviderSettings vendor;
+    row.endpoint->setPlaceholderText(providers::endpointFor(id, vendor));
+    form->addRow(tr("Status"), row.status);
+    form->addRow(tr("API key"), keyLine);
+    form->addRow(tr("Endpoint"), row.endpoint);
+    m_rows.insert(id, row);
+    connect(row.save, &QPushButton::clicked, this, [this, id] { testAndSave(id); });
+    connect(row.key, &QLineEdit::returnPressed, this, [this, id] { testAndSave(id); });
+    connect(row.remove, &QPushButton::clicked, this, [this, id] { removeKey(id); });
+    return box;
+}
+
+QLineEdit *AccountsPage::keyEdit(const QString &providerId) const
+{
+    return m_rows.value(providerId).key;
+}
+
+QLineEdit *AccountsPage::endpointEdit(const QString &providerId) const
+{
+    return m_rows.value(providerId).endpoint;
+}
+
+QString AccountsPage::statusText(const QString &providerId) const
+{
+    const Row row = m_rows.value(providerId);
+    return row.status ? row.status->text() : QString();
+}
+
+bool AccountsPage::isBusy(const QString &providerId) const
+{
+    return m_rows.value(providerId).busy;
+}
+
+void AccountsPage::setStatus(const QString &id, const QString &text, bool error)
+{
+    QLabel *label = m_rows.value(id).status;
+    label->setText(text);
+    label->setPalette(palette());
+    if (error)
+        setToneText(label, Tone::Error);
+}
+
+void AccountsPage::setBusy(const QString &id, bool busy)
+{
+    Row &row = m_rows[id];
+    row.busy = busy;
+    row.save->setEnabled(!busy);
+    row.remove->setEnabled(!busy);
+    emit busyChanged();
+}
+
+void AccountsPage::offThread(std::function<Result<void>()> work, std::function<void(const Result<void> &)> then)
+{
+    QPointer<AccountsPage> self(this);
+    QThread *thread = QThread::create([self, work = std::move(work), then = std::move(then)] {
+        Result<void> result = work();
+        QMetaObject::invokeMethod(qApp, [self, then, result] {
+            if (self)
+                then(result);
+        }, Qt::QueuedConnection);
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
+void AccountsPage::refreshStatus()
+{
+    for (const QString &id : m_rows.keys()) {
+        // The environment wins over the keychain (providerregistry.h); say so rather than hide it.
+        if (!qEnvironmentVariableIsEmpty(providers::apiKeyEnvName(id).toLatin1().constData())) {
+            setStatus(id, tr("Key set by %1 in the environment (it takes precedence).").arg(providers::apiKeyEnvName(id)), false);
+            continue;
+        }
+        auto found = std::make_shared<bool>(false);
+        SecretStore *secrets = m_secrets;
+        offThread(
+            [secrets, id, found]() -> Result<void> {
+                if (!secrets)
+                    return makeError(ErrorCode::NotFound, tr("No keychain is available."));
+                Result<std::optional<QString>> key = secrets->read(providers::apiKeySecretName(id));
+                if (!key)
+                    return key.error();
+                *found = key->has_value() && !(*key)->isEmpty();
+                return {};
+            },
+            [this, id, found](const Result<void> &read) {
+                if (!read)
+                    setStatus(id, read.error().message, true);
+                else
+                    setStatus(id, *found ? tr("A key is stored in the keychain.") : tr("No key yet."), false);
+                m_rows[id].remove->setVisible(*found);
+            });
+    }
+}
+
+QString AccountsPage::saveEndpoints()
+{
+    for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it) {
+        const auto setting = appsettings::findSetting(QStringLiteral("endpoint.") + it.key(), diagnostics::cloudProviderIds());
+        if (!setting)
+            continue;
+        if (Result<void> stored = appsettings::setValue(m_configDir, *setting, it->endpoint->text()); !stored)
+            return stored.error().message;
+    }
+    return QString();
+}
+
+void AccountsPage::testAndSave(const QString &id)
+{
+    Row &row = m_rows[id];
+    const QString key = row.key->text().trimmed();
+    if (key.isEmpty()) {
+        setStatus(id, tr("Paste the API key from the provider's console first."), true);
+        return;
+    }
+    providers::ProviderSettings settings;
+    settings.configDir = m_configDir;
+    settings.apiKeyOverride = key;
+    settings.endpointOverride = row.endpoint->text().trimmed();
+    Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, settings, this);
+    if (!created) {
+        setStatus(id, created.error().message, true);
+        return;
+    }
+    setBusy(id, true);
+    setStatus(id, tr("Testing the key with %1…").arg(providers::providerDisplayName(id)), false);
+    providers::Provider *provider = created->release(); // parented to this page; deleted below
+    QPointer<AccountsPage> self(this);
+    provider->listInstances([self, provider, id, key](Result<QList<providers::Instance>> instances) {
+        provider->deleteLater();
+        if (!self)
+            return;
+        if (!instances) {
+            self->setBusy(id, false);
+            self->setStatus(id, tr("The key was not saved: %1").arg(instances.error().message), true);
+            return;
+        }
+        self->store(id, key);
+    });
+}
+
+void AccountsPage::store(const QString &id, const QString &key)
+{
+    SecretStore *secrets = m_secrets;
+    offThread(
+        [secrets, id, key]() -> Result<void> {
+            if (!secrets)
+                return makeError(ErrorCode::NotFound, tr("No keychain is available to keep the key."));
+            return secrets->write(providers::apiKeySecretName(id), key);
+        },
+        [this, id](const Result<void> &written) {
+            setBusy(id, false);
+            if (!written) {
+                setStatus(id, written.error().message, true);
+                return;
+            }
+            m_rows[id].key->clear(); // never shown again
+            m_rows[id].remove->setVisible(true);
+            if (const QString error = saveEndpoints(); !error.isEmpty())
+                setStatus(id, error, true);
+            else
+                setStatus(id, tr("The key works and is stored in the keychain."), false);
+            emit accountsChanged();
+        });
+}
+
+void AccountsPage::removeKey(const QString &id)
+{
+    setBusy(id, true);
+    SecretStore *secrets = m_secrets;
+    offThread(
+        [secrets, id]() -> Result<void> {
+            if (!secrets)
+                return makeError(ErrorCode::NotFound, tr("No keychain is available."));
+            return secrets->remove(providers::apiKeySecretName(id));
+        },
+        [this, id](const Result<void> &removed) {
+            setBusy(id, false);
+            if (!removed) {
+                setStatus(id, removed.error().message, true);
+                return;
+            }
+            m_rows[id].remove->setVisible(false);
+            setStatus(id, tr("Key removed from the keychain."), false);
+            emit accountsChanged();
+        });
+}
+
+} // namespace gantry::ui

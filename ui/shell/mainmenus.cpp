@@ -1,0 +1,321 @@
+// MainWindow's menu bar, shortcuts, window state and diagnostic report (mainwindow.cpp holds the
+// views and the machine commands).
+#include "mainwindow.h"
+
+#include "keysdialog.h"
+#include "languagemenu.h"
+#include "welcomepage.h"
+
+#include "diagnostics/diagnosticreport.h"
+#include "util/paths.h"
+#include "util/uilanguage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QThread>
+#include <QUrl>
+
+namespace gantry::ui {
+namespace {
+
+// Panels and tabs offer refresh()/reload()/uploadFiles() as slots; found by name, so a panel
+// needs no common base class to take part.
+bool hasSlot(const QObject *target, const char *slot)
+{
+    const QByteArray signature = QByteArray(slot) + QByteArrayLiteral("()");
+    return target && target->metaObject()->indexOfMethod(signature.constData()) >= 0;
+}
+
+} // namespace
+
+QAction *MainWindow::addCommand(const QString &id, const QString &text, const QList<QKeySequence> &keys)
+{
+    auto *command = new QAction(text, this);
+    command->setObjectName(id);
+    command->setShortcuts(keys);
+    addAction(command); // shortcuts work while the menu bar is hidden (some desktops) too
+    m_actions.insert(id, command);
+    return command;
+}
+
+QAction *MainWindow::action(const QString &id) const
+{
+    return m_actions.value(id);
+}
+
+QList<QAction *> MainWindow::allActions() const
+{
+    return m_actions.values();
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(addCommand(QStringLiteral("addHost"), tr("Add SSH host…"), {QKeySequence::New}));
+    file->addAction(addCommand(QStringLiteral("importSshConfig"), tr("Import ~/.ssh/config"), {}));
+    file->addSeparator();
+    file->addAction(addCommand(QStringLiteral("uploadFiles"), tr("Upload files…"), {QKeySequence(Qt::CTRL | Qt::Key_U)}));
+    file->addAction(addCommand(QStringLiteral("uploadFolder"), tr("Upload folder…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U)}));
+    file->addSeparator();
+    file->addAction(addCommand(QStringLiteral("quit"), tr("Quit"), {QKeySequence(Qt::CTRL | Qt::Key_Q)}));
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(addCommand(QStringLiteral("focusFilter"), tr("Filter…"), {QKeySequence(Qt::CTRL | Qt::Key_L), QKeySequence::Find}));
+    edit->addAction(addCommand(QStringLiteral("remove"), tr("Remove"), {QKeySequence::Delete}));
+    edit->addSeparator();
+    QAction *settings = addCommand(QStringLiteral("settings"), tr("Settings…"), {QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    settings->setMenuRole(QAction::PreferencesRole);
+    edit->addAction(settings);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu->addAction(addCommand(QStringLiteral("refresh"), tr("Refresh"), {QKeySequence(Qt::Key_F5)}));
+    m_viewMenu->addAction(addCommand(QStringLiteral("nextTab"), tr("Next tab"),
+                                     {QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)}));
+    m_viewMenu->addAction(addCommand(QStringLiteral("previousTab"), tr("Previous tab"),
+                                     {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageUp)}));
+    m_panelsMenu = m_viewMenu->addMenu(tr("Go to"));
+    m_viewMenu->addSeparator();
+    auto *language = new LanguageMenu(m_configDir, this);
+    connect(language, &LanguageMenu::message, this, [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+    m_viewMenu->addMenu(language);
+
+    QMenu *machine = menuBar()->addMenu(tr("&Machine"));
+    machine->addAction(addCommand(QStringLiteral("connect"), tr("Connect"), {QKeySequence(Qt::CTRL | Qt::Key_Return)}));
+    machine->addAction(addCommand(QStringLiteral("disconnect"), tr("Disconnect"), {}));
+    machine->addAction(action(QStringLiteral("remove")));
+    machine->addSeparator();
+    machine->addAction(addCommand(QStringLiteral("launch"), tr("Launch…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}));
+    machine->addAction(addCommand(QStringLiteral("trySandbox"), tr("Try the local sandbox"), {}));
+
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(addCommand(QStringLiteral("sshKeys"), tr("SSH keys…"), {}));
+    tools->addAction(addCommand(QStringLiteral("accounts"), tr("Cloud accounts…"), {}));
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(addCommand(QStringLiteral("help"), tr("Gantry help"), {QKeySequence::HelpContents}));
+    help->addAction(addCommand(QStringLiteral("diagnostics"), tr("Save diagnostic report…"), {}));
+    QAction *about = addCommand(QStringLiteral("about"), tr("About Gantry"), {});
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(about);
+    connectMenus();
+}
+
+void MainWindow::connectMenus()
+{
+    auto on = [this](const char *id, auto slot) { connect(action(QString::fromLatin1(id)), &QAction::triggered, this, slot); };
+    on("addHost", [this] { addHostInteractive(); });
+    on("importSshConfig", [this] { importSshConfig(); });
+    on("uploadFiles", [this] { triggerTabCommand(QStringLiteral("uploadFilesAction"), "uploadFiles"); });
+    on("uploadFolder", [this] { triggerTabCommand(QStringLiteral("uploadFolderAction"), "uploadFolder"); });
+    on("quit", [this] { close(); });
+    on("focusFilter", [this] { focusFilter(); });
+    on("remove", [this] { removeSelected(); });
+    on("settings", [this] { emit settingsRequested(QStringLiteral("general")); });
+    on("accounts", [this] { emit settingsRequested(QStringLiteral("accounts")); });
+    on("refresh", [this] { refreshCurrentView(); });
+    on("nextTab", [this] { nextDetailTab(1); });
+    on("previousTab", [this] { nextDetailTab(-1); });
+    on("connect", [this] { connectSelected(); });
+    on("disconnect", [this] { disconnectSelected(); });
+    on("launch", [this] { emit launchRequested(); });
+    on("trySandbox", [this] { emit sandboxRequested(); });
+    on("sshKeys", [this] {
+        KeysDialog dialog(m_configDir, this);
+        dialog.exec();
+    });
+    on("help", [this] { showHelp(); });
+    on("diagnostics", [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save diagnostic report"),
+                                                          QDir::home().filePath(QStringLiteral("gantry-diagnostics.txt")),
+                                                          tr("Text files (*.txt)"));
+        if (!path.isEmpty())
+            saveDiagnosticReport(path);
+    });
+    on("about", [this] {
+        QMessageBox::about(this, tr("About Gantry"),
+                           tr("Gantry %1: rent, verify, use and watch cloud GPUs.").arg(QApplication::applicationVersion()));
+    });
+    // Delete removes a host only while the machines table has the focus: in the Files tab the same
+    // key deletes remote files (that tab's own action).
+    QAction *remove = action(QStringLiteral("remove"));
+    remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    removeAction(remove);
+    m_view->addAction(remove);
+}
+
+void MainWindow::addPanelAction(const QString &id, const QString &title)
+{
+    const int number = int(m_panelsMenu->actions().size()) + 1;
+    QAction *go = addCommand(QStringLiteral("panel-") + id, title,
+                             number <= 9 ? QList<QKeySequence>{QKeySequence(Qt::ALT | (Qt::Key_0 + number))} : QList<QKeySequence>{});
+    m_panelsMenu->addAction(go);
+    connect(go, &QAction::triggered, this, [this, id] { showPanel(id); });
+}
+
+QString MainWindow::currentPanel() const
+{
+    const QListWidgetItem *item = m_sections->currentItem();
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+void MainWindow::refreshCurrentView()
+{
+    QWidget *target = currentPanel() == QLatin1String("machines") ? m_tabs->currentWidget() : m_stack->currentWidget();
+    for (const char *slot : {"refresh", "reload"}) {
+        if (hasSlot(target, slot)) {
+            QMetaObject::invokeMethod(target, slot);
+            return;
+        }
+    }
+    if (currentPanel() == QLatin1String("machines")) {
+        // The Overview and other tabs without their own refresh gather facts again on reconnect.
+        const QString host = selectedHost();
+        if (!host.isEmpty())
+            updateDetails();
+    }
+}
+
+bool MainWindow::triggerTabCommand(const QString &actionName, const char *slot)
+{
+    if (selectedHost().isEmpty()) {
+        statusBar()->showMessage(tr("Select a machine first."), 5000);
+        return false;
+    }
+    for (DetailTab *tab : std::as_const(m_detailTabs)) {
+        QAction *own = tab->findChild<QAction *>(actionName);
+        if (!own && !hasSlot(tab, slot))
+            continue;
+        showPanel(QStringLiteral("machines"));
+        m_tabs->setCurrentWidget(tab);
+        if (own)
+            own->trigger();
+        else
+            QMetaObject::invokeMethod(tab, slot);
+        return true;
+    }
+    statusBar()->showMessage(tr("Open the machine's Files tab to upload."), 5000);
+    return false;
+}
+
+void MainWindow::adoptTabShortcuts(DetailTab *tab)
+{
+    // The menu bar's Ctrl+U, F5… reach the tab's own actions (triggerTabCommand); the same
+    // shortcut on both would be ambiguous in Qt and do nothing, so the tab's copy is dropped.
+    for (QAction *own : tab->findChildren<QAction *>()) {
+        for (QAction *command : std::as_const(m_actions)) {
+            if (!own->shortcut().isEmpty() && command->shortcuts().contains(own->shortcut()) && command != action(QStringLiteral("remove")))
+                own->setShortcuts({});
+        }
+    }
+}
+
+void MainWindow::focusFilter()
+{
+    QWidget *page = currentPanel() == QLatin1String("machines") ? m_filter : m_stack->currentWidget();
+    auto *edit = qobject_cast<QLineEdit *>(page);
+    if (!edit && page)
+        edit = page->findChild<QLineEdit *>();
+    if (currentPanel() == QLatin1String("machines") && m_machinesStack->currentWidget() == m_welcome)
+        edit = m_welcome->sshCommandEdit();
+    if (edit) {
+        edit->setFocus(Qt::ShortcutFocusReason);
+        edit->selectAll();
+    }
+}
+
+void MainWindow::nextDetailTab(int step)
+{
+    if (currentPanel() != QLatin1String("machines") || m_tabs->count() == 0)
+        return;
+    m_tabs->setCurrentIndex((m_tabs->currentIndex() + step + m_tabs->count()) % m_tabs->count());
+}
+
+QString MainWindow::helpFile()
+{
+    // Installed: <prefix>/share/doc/gantry (GantryInstall.cmake); in the Chinese UI the Chinese README.
+    const QDir doc(paths::resourcesDir() + QStringLiteral("/../doc/gantry"));
+    const bool chinese = QLocale().language() == QLocale::Chinese;
+    for (const QString &name : {chinese ? QStringLiteral("README.zh_CN.md") : QString(), QStringLiteral("README.md")}) {
+        if (!name.isEmpty() && !paths::resourcesDir().isEmpty() && QFileInfo::exists(doc.filePath(name)))
+            return QDir::cleanPath(doc.filePath(name));
+    }
+    return QString();
+}
+
+void MainWindow::showHelp()
+{
+    const QString file = helpFile();
+    if (!file.isEmpty() && QDesktopServices::openUrl(QUrl::fromLocalFile(file)))
+        return;
+    QMessageBox::information(this, tr("Gantry help"),
+                             tr("Start on the Machines view: try the local sandbox, add an SSH host or connect a cloud account. "
+                                "Every command is in the menu bar with its shortcut; gantry-cli --help lists the same "
+                                "operations for scripts.%1")
+                                 .arg(file.isEmpty() ? QString() : QStringLiteral("\n\n") + file));
+}
+
+void MainWindow::saveDiagnosticReport(const QString &path)
+{
+    QStringList facts{QStringLiteral("Qt platform: %1, style %2").arg(QGuiApplication::platformName(), QApplication::style()->name())};
+    for (const QScreen *screen : QGuiApplication::screens())
+        facts << QStringLiteral("Screen %1: %2x%3, device pixel ratio %4")
+                     .arg(screen->name()).arg(screen->size().width()).arg(screen->size().height()).arg(screen->devicePixelRatio());
+    facts << QStringLiteral("Saved hosts: %1").arg(m_hosts->hosts().size());
+    statusBar()->showMessage(tr("Writing the diagnostic report…"));
+    // Reading the keychain blocks: the report is gathered on a thread and written from there.
+    QPointer<MainWindow> self(this);
+    QThread *worker = QThread::create([self, path, facts, configDir = m_configDir, secrets = m_secrets] {
+        const QString report = diagnostics::buildReport(configDir, diagnostics::collectKnownSecrets(configDir, secrets), facts);
+        const Result<void> written = diagnostics::writeReport(path, report);
+        const QString message = written ? tr("Diagnostic report saved to %1 (secrets removed).").arg(path) : written.error().message;
+        QMetaObject::invokeMethod(qApp, [self, message] {
+            if (self) {
+                self->statusBar()->showMessage(message, 15000);
+                emit self->diagnosticReportSaved(message);
+            }
+        }, Qt::QueuedConnection);
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void MainWindow::restoreWindowState()
+{
+    const QSettings settings(QDir(m_configDir).filePath(QStringLiteral("window.ini")), QSettings::IniFormat);
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1280, 800);
+    m_splitter->restoreState(settings.value(QStringLiteral("window/machinesSplitter")).toByteArray());
+    // The last panel is shown once the panels are installed (after the constructor).
+    const QString panel = settings.value(QStringLiteral("window/panel")).toString();
+    if (!panel.isEmpty())
+        QMetaObject::invokeMethod(this, [this, panel] {
+            if (currentPanel() == QLatin1String("machines"))
+                showPanel(panel);
+        }, Qt::QueuedConnection);
+}
+
+void MainWindow::saveWindowState() const
+{
+    QSettings settings(QDir(m_configDir).filePath(QStringLiteral("window.ini")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/machinesSplitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("window/panel"), currentPanel());
+}
+
+} // namespace gantry::ui

@@ -40,6 +40,7 @@ void Sampler::start()
         return;
     }
     m_stop = false;
+    m_interrupt = false;
     m_thread.reset(QThread::create([this] { runLoop(); }));
     m_thread->setObjectName(QStringLiteral("monitor:") + m_host);
     m_thread->start();
@@ -48,11 +49,17 @@ void Sampler::start()
 void Sampler::stop()
 {
     m_stop = true;
+    m_interrupt = true;
     if (m_thread) {
         m_thread->wait();
         m_thread.reset();
     }
     m_status = SamplerStatus::Idle;
+}
+
+void Sampler::refresh()
+{
+    m_interrupt = true;
 }
 
 bool Sampler::isRunning() const
@@ -68,7 +75,7 @@ void Sampler::setStatus(SamplerStatus status, const QString &message)
 
 bool Sampler::sleepInterruptibly(int ms)
 {
-    for (int slept = 0; slept < ms && !m_stop.load(); slept += 100) {
+    for (int slept = 0; slept < ms && !m_interrupt.load(); slept += 100) {
         QThread::msleep(100);
     }
     return !m_stop.load();
@@ -78,9 +85,9 @@ void Sampler::runLoop()
 {
     ssh::ConnectOptions options = m_options;
     options.cancel = &m_stop;
-    std::optional<ProbeResult> probe;
     int backoffMs = 1000;
     while (!m_stop.load()) {
+        m_interrupt = false;
         setStatus(m_connects.load() == 0 ? SamplerStatus::Connecting : SamplerStatus::Reconnecting,
                   tr("Connecting to %1…").arg(m_target.display()));
         ssh::Session session;
@@ -101,16 +108,13 @@ void Sampler::runLoop()
             backoffMs = qMin(backoffMs * 2, 30000);
             continue;
         }
+        // No probe is carried over from an earlier connect: the driver may have been installed
+        // (or removed) meanwhile, and a cached "no nvidia-smi" kept the GPUs hidden until the
+        // link happened to break.
         MonitorStream stream(session, m_host, m_settings);
-        if (probe) {
-            stream.setProbe(*probe);
-        }
         bool announced = false;
         MonitorStream::Callbacks callbacks;
         callbacks.sample = [&](const MachineSample &s) {
-            if (!probe) {
-                probe = stream.probe();
-            }
             backoffMs = 1000;
             const SamplerStatus now = s.driver == DriverState::NoDriver ? SamplerStatus::NoDriver : SamplerStatus::Live;
             if (!announced || m_status.load() != now) {
@@ -130,13 +134,14 @@ void Sampler::runLoop()
             }
         };
         const int streamsBefore = stream.execCount();
-        auto result = stream.run(m_stop, callbacks);
+        auto result = stream.run(m_interrupt, callbacks);
         m_streams += stream.execCount() - streamsBefore;
-        if (!probe && stream.probe().hasNvidiaSmi) {
-            probe = stream.probe();
-        }
         if (m_stop.load()) {
             break;
+        }
+        if (result && m_interrupt.load()) {
+            backoffMs = 1000;
+            continue; // refresh(): reconnect and probe again right away
         }
         const QString why = result ? tr("The monitor stream on %1 ended.").arg(m_host) : result.error().message;
         setStatus(SamplerStatus::Reconnecting, tr("%1 Retrying in %2 s.").arg(why).arg(backoffMs / 1000));

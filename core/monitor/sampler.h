@@ -26,8 +26,8 @@ enum class SamplerStatus
 QString samplerStatusName(SamplerStatus status);
 
 // One machine's live stream on its own thread with its own SSH session (libssh sessions are
-// per thread): probe once, then one long-lived remote loop; reconnects with backoff (1 s … 30 s)
-// after a lost connection. Signals arrive queued on the receiver's thread.
+// per thread): a probe on every connect, then one long-lived remote loop; reconnects with backoff
+// (1 s … 30 s) after a lost connection. Signals arrive queued on the receiver's thread.
 class Sampler final : public QObject
 {
     Q_OBJECT
@@ -41,6 +41,9 @@ public:
     const QString &host() const { return m_host; }
     void start();
     void stop();
+    // Ends the current stream and connects again at once with a fresh probe: a driver installed
+    // (or nvidia-smi put on PATH) since the last connect shows up without waiting for a broken link.
+    void refresh();
     bool isRunning() const;
     SamplerStatus status() const { return m_status.load(); }
     int connectsMade() const { return m_connects.load(); }
@@ -61,6 +64,7 @@ private:
     StreamSettings m_settings;
     std::unique_ptr<QThread> m_thread;
     std::atomic_bool m_stop{false};
+    std::atomic_bool m_interrupt{false}; // ends the current stream or backoff: set by stop() and refresh()
     std::atomic<SamplerStatus> m_status{SamplerStatus::Idle};
     std::atomic_int m_connects{0};
     std::atomic_int m_streams{0};

@@ -97,6 +97,7 @@ private slots:
         QCOMPARE(*withApps.processes.first().usedMemoryMib, 15690.0);
         QVERIFY2(withApps.processes.first().commandLine.contains(QLatin1StringView("sh")),
                  qPrintable(withApps.processes.first().commandLine));
+        QCOMPARE(withApps.processes.first().user, m_sshd.user());
 
         // One probe, one streaming nvidia-smi; no exec per sample.
         const QStringList log = invocations(m_dir.path());

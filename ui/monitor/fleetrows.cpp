@@ -275,7 +275,14 @@ void FleetRows::paintGpuCell(QPainter &painter, const QRect &cell, const QString
     // An idle GPU stands out: what a person watching the bill looks for.
     const QColor utilColor = util && *util < 5 ? QColor(0xe0, 0x8a, 0x00) : ChartScale::gpuColor(gpu);
     paintBar(painter, top, util ? std::optional<double>(*util / 100) : std::nullopt,
-             QStringLiteral("%1 %2").arg(gpu).arg(util ? QString::number(qRound(*util)) + QLatin1Char('%') : FleetOverview::tr("n/a")), utilColor);
+             util ? QString::number(qRound(*util)) + QLatin1Char('%') : FleetOverview::tr("n/a"), utilColor);
+    // The GPU's index, small and dim in the corner, so "3%" never reads as "0 3%".
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.8);
+    painter.setFont(small);
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    painter.drawText(top.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, QString::number(gpu));
+    painter.setFont(font());
     const bool known = used && total && *total > 0;
     paintBar(painter, bottom, known ? std::optional<double>(*used / *total) : std::nullopt,
              known ? QStringLiteral("%1/%2G").arg(qRound(*used / 1024)).arg(qRound(*total / 1024)) : FleetOverview::tr("n/a"),

@@ -28,8 +28,8 @@ MetricChart::MetricChart(const QString &title, const QString &unit, QWidget *par
     m_chart->setTitle(unit.isEmpty() ? title : title + QStringLiteral(" (") + unit + QLatin1Char(')'));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->hide();
-    // Room on the right for the "now" label, which is centred on the plot's edge.
-    m_chart->setMargins(QMargins(2, 2, 16, 2));
+    // Room on both sides for the edge labels ("-10 min", "now"), which are centred on the plot's edges.
+    m_chart->setMargins(QMargins(16, 2, 16, 2));
     m_chart->setBackgroundRoundness(0);
     // Follow the system palette (dark themes) instead of the chart theme's white.
     m_chart->setBackgroundBrush(palette().base());
@@ -66,19 +66,22 @@ void MetricChart::setFixedRange(double min, double max)
 // are closer together than their height.
 void MetricChart::updateValueAxis()
 {
-    if (m_fixedRange) {
-        const ChartScale::ValueAxis axis = ChartScale::niceAxis(m_fixedMax - m_fixedMin, m_yIntervals);
-        m_y->setRange(m_fixedMin, m_fixedMax);
-        m_y->setTickInterval(axis.step);
-        m_y->setLabelFormat(QStringLiteral("%.") + QString::number(axis.decimals) + QLatin1Char('f'));
+    const double min = m_fixedRange ? m_fixedMin : 0;
+    const ChartScale::ValueAxis axis = ChartScale::niceAxis(m_fixedRange ? m_fixedMax - m_fixedMin : m_maxY * 1.05, m_yIntervals);
+    const double max = m_fixedRange ? m_fixedMax : axis.max;
+    if (m_y->min() == min && m_y->max() == max && m_y->tickInterval() == axis.step) {
         return;
     }
-    const ChartScale::ValueAxis axis = ChartScale::niceAxis(m_maxY * 1.05, m_yIntervals);
-    if (m_y->max() != axis.max || m_y->tickInterval() != axis.step) {
-        m_y->setRange(0, axis.max);
+    // QtCharts lays out every label of the moment's range/interval pair: never pair the new
+    // range with the old step (0 … 68995 at a step of 0.25 would be 275 000 labels, briefly).
+    if (axis.step > m_y->tickInterval()) {
         m_y->setTickInterval(axis.step);
-        m_y->setLabelFormat(QStringLiteral("%.") + QString::number(axis.decimals) + QLatin1Char('f'));
+        m_y->setRange(min, max);
+    } else {
+        m_y->setRange(min, max);
+        m_y->setTickInterval(axis.step);
     }
+    m_y->setLabelFormat(QStringLiteral("%.") + QString::number(axis.decimals) + QLatin1Char('f'));
 }
 
 void MetricChart::setLegendVisible(bool visible)

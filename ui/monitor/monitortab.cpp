@@ -493,6 +493,7 @@ void MonitorTab::redraw()
     const qint64 to = latest ? latest->time.toMSecsSinceEpoch() : QDateTime::currentMSecsSinceEpoch();
     const bool noDriver = latest && latest->driver == gantry::monitor::DriverState::NoDriver;
     m_noGpu->setVisible(noDriver);
+    m_processes->setVisible(!noDriver); // no GPU, no GPU processes: the alerts get the room
     m_gpuPanel->setGpus(latest && !noDriver ? latest->gpus : QList<gantry::monitor::GpuSample>{});
     // GPU history stays visible if the driver went away later; a machine that never had one
     // gets no empty GPU charts.

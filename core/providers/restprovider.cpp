@@ -55,7 +55,7 @@ void RestProvider::call(const QByteArray &method, const QString &path, const QJs
     request.url = QUrl(base + path);
     request.idempotent = idempotent;
     request.timeoutMs = m_config.timeoutMs;
-    request.headers.append({QByteArray("Authorization"), "Bearer " + m_config.apiKey.toUtf8()});
+    authorize(request);
     request.headers.append({QByteArray("Accept"), QByteArray("application/json")});
     if (!body.isNull() && !body.isUndefined()) {
         request.headers.append({QByteArray("Content-Type"), QByteArray("application/json")});
@@ -71,6 +71,37 @@ void RestProvider::call(const QByteArray &method, const QString &path, const QJs
             done(unwrap(response));
         }
     });
+}
+
+void RestProvider::fetchInstances(const QString &path, const QString &listKey,
+                                  std::function<Instance(const QJsonObject &)> parse, Callback<QList<Instance>> done)
+{
+    call("GET", path, QJsonValue(), true,
+         [this, listKey, parse = std::move(parse), done = std::move(done)](Result<QJsonValue> data) {
+             if (!data)
+                 return done(data.error());
+             const QJsonValue list = data->isArray() ? *data : data->toObject().value(listKey);
+             if (!list.isArray())
+                 return done(malformed(tr("no \"%1\" list in the reply").arg(listKey)));
+             QList<Instance> instances;
+             const QJsonArray array = list.toArray();
+             for (const QJsonValue &value : array) {
+                 Instance instance = parse(value.toObject());
+                 if (!instance.id.isEmpty())
+                     instances.append(instance);
+             }
+             done(instances);
+         });
+}
+
+RestProvider::JsonCallback RestProvider::ignoreBody(Callback<void> done)
+{
+    return [done = std::move(done)](Result<QJsonValue> data) { done(data ? Result<void>() : Result<void>(data.error())); };
+}
+
+void RestProvider::authorize(HttpRequest &request) const
+{
+    request.headers.append({QByteArray("Authorization"), "Bearer " + m_config.apiKey.toUtf8()});
 }
 
 Result<QJsonValue> RestProvider::unwrap(const HttpResponse &response) const

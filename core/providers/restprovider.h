@@ -43,6 +43,15 @@ protected:
     // Unwraps a 2xx reply (Lambda's {"data": …}); malformed bodies become Provider errors.
     virtual Result<QJsonValue> unwrap(const HttpResponse &response) const;
 
+    // GET path, read the array under listKey (or a bare array), parse each item, keep those with an id.
+    void fetchInstances(const QString &path, const QString &listKey, std::function<Instance(const QJsonObject &)> parse,
+                        Callback<QList<Instance>> done);
+    // For calls whose reply body does not matter.
+    static JsonCallback ignoreBody(Callback<void> done);
+
+    // Adds the credentials; Bearer by default (Shadeform wants X-API-KEY instead).
+    virtual void authorize(HttpRequest &request) const;
+
     Error transportError(const HttpResponse &response) const;
     Error malformed(const QString &detail) const;
     QString rateLimitHint(const HttpResponse &response) const;

@@ -34,6 +34,26 @@ Result<QUrl> checkEndpoint(const QString &url, const QString &providerName)
                  QObject::tr("The %1 endpoint must start with https:// (got \"%2\").").arg(providerName, url)};
 }
 
+namespace {
+// The request reached the server (or may have) and the answer that says what it did is missing.
+bool answerLost(const HttpResponse &response)
+{
+    if (!response.transportFailed())
+        return response.status >= 500;
+    switch (response.curlCode) {
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_ABORTED_BY_CALLBACK:
+        return false; // never sent
+    default:
+        return true;
+    }
+}
+} // namespace
+
 RestProvider::RestProvider(RestConfig config, QObject *parent)
     : Provider(parent)
     , m_config(std::move(config))
@@ -62,7 +82,9 @@ void RestProvider::call(const QByteArray &method, const QString &path, const QJs
         request.body = body.isArray() ? QJsonDocument(body.toArray()).toJson(QJsonDocument::Compact)
                                       : QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact);
     }
-    m_http.send(std::move(request), [this, done = std::move(done)](const HttpResponse &response) {
+    m_http.send(std::move(request), [this, idempotent, done = std::move(done)](const HttpResponse &response) {
+        if (!idempotent && answerLost(response))
+            ++m_lostUnsafeReplies;
         if (response.transportFailed()) {
             done(transportError(response));
         } else if (response.status < 200 || response.status >= 300) {

@@ -32,6 +32,7 @@ public:
 
     const RestConfig &config() const { return m_config; }
     HttpClient &http() { return m_http; }
+    int lostUnsafeReplies() const override { return m_lostUnsafeReplies; }
 
 protected:
     using JsonCallback = std::function<void(Result<QJsonValue>)>;
@@ -59,6 +60,7 @@ protected:
 private:
     RestConfig m_config;
     HttpClient m_http;
+    int m_lostUnsafeReplies = 0;
 };
 
 } // namespace gantry::providers

@@ -2,6 +2,7 @@
 
 #include "providers/gpumodels.h"
 #include "providers/jsonfields.h"
+#include "providers/launchtypes.h"
 #include "util/printable.h"
 
 #include <QDateTime>
@@ -223,17 +224,6 @@ QList<SshKey> VastProvider::parseSshKeys(const QJsonValue &root)
     return keys;
 }
 
-bool VastProvider::parseGpuSpec(const QString &text, QString *gpu, int *count)
-{
-    static const QRegularExpression spec(QStringLiteral("^(.+?)\\s*[xX](\\d{1,2})$"));
-    const QRegularExpressionMatch match = spec.match(text.trimmed());
-    if (!match.hasMatch() || !parseGpuModel(match.captured(1)).isKnown())
-        return false;
-    *gpu = match.captured(1).trimmed();
-    *count = match.captured(2).toInt();
-    return *count > 0;
-}
-
 Error VastProvider::vastError(int status, const QJsonObject &body, const QByteArray &raw) const
 {
     const QString code = json::string(body.value(QLatin1String("error")));
@@ -352,24 +342,13 @@ void VastProvider::pickOffer(const LaunchRequest &request, Callback<QString> don
         return done(Error{ErrorCode::Usage, tr("A Vast.ai launch needs an offer id or GPUxN such as H100x1 "
                                                "(gantry-cli types --provider vast lists offers).")});
     }
-    searchOffers(offerQuery({}, count, 1000), [this, gpu, count, request, done = std::move(done)](Result<QList<InstanceType>> offers) mutable {
+    searchOffers(offerQuery({}, count, 1000), [this, request, done = std::move(done)](Result<QList<InstanceType>> offers) mutable {
         if (!offers)
             return done(offers.error());
-        QList<InstanceType> matches;
-        for (const InstanceType &offer : std::as_const(*offers)) {
-            const bool inRegion = request.region.isEmpty()
-                || std::any_of(offer.regionsWithCapacity.cbegin(), offer.regionsWithCapacity.cend(),
-                               [&](const Region &r) { return r.name.compare(request.region, Qt::CaseInsensitive) == 0; });
-            if (offer.gpuCount == count && offer.availableNow() && inRegion && gpuModelMatches(gpu, gpuModelOf(offer)))
-                matches.append(offer);
-        }
-        if (matches.isEmpty())
-            return done(Error{ErrorCode::Provider, tr("Vast.ai has no rentable %1x%2 offer%3 right now (out of capacity). Try "
-                                                      "another GPU or region, or watch for one: gantry-cli watch-capacity --gpu %1")
-                                                       .arg(gpu).arg(count)
-                                                       .arg(request.region.isEmpty() ? QString() : tr(" in %1").arg(request.region))});
-        std::stable_sort(matches.begin(), matches.end(), [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
-        rent(matches.first().name, request, std::move(done));
+        Result<InstanceType> best = resolveLaunchType(info(), *offers, request);
+        if (!best)
+            return done(best.error());
+        rent(best->name, request, std::move(done));
     });
 }
 

@@ -44,8 +44,6 @@ public:
     static InstanceType parseOffer(const QJsonObject &offer);
     static Instance parseInstance(const QJsonObject &object);
     static QList<SshKey> parseSshKeys(const QJsonValue &root);
-    // "H100x2" → ("H100", 2); false for anything else (an offer id).
-    static bool parseGpuSpec(const QString &text, QString *gpu, int *count);
 
 protected:
     Error httpError(const HttpResponse &response) const override;

@@ -5,6 +5,7 @@
 #include "providers/instancehosts.h"
 #include "providers/lambdaprovider.h"
 #include "providers/gpumodels.h"
+#include "providers/launchtypes.h"
 #include "providers/pricegroups.h"
 #include "providers/runpodprovider.h"
 #include "providers/shadeformprovider.h"
@@ -60,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)parseGpuModel(QString::fromUtf8(line));
         QString gpu;
         int count = 0;
-        (void)VastProvider::parseGpuSpec(QString::fromUtf8(line), &gpu, &count);
+        (void)parseGpuSpec(QString::fromUtf8(line), &gpu, &count);
     }
     return 0;
 }

@@ -5,6 +5,7 @@
 
 #include "providers/await.h"
 #include "providers/gpumodels.h"
+#include "providers/launchtypes.h"
 #include "providers/launchwatcher.h"
 #include "providers/providerregistry.h"
 #include "providers/shadeformprovider.h"
@@ -291,10 +292,10 @@ private slots:
         QCOMPARE(proxy.sshPort, 10882);
         QString gpu;
         int count = 0;
-        QVERIFY(VastProvider::parseGpuSpec(QStringLiteral("RTX 4090x2"), &gpu, &count));
+        QVERIFY(parseGpuSpec(QStringLiteral("RTX 4090x2"), &gpu, &count));
         QCOMPARE(gpu, QStringLiteral("RTX 4090"));
         QCOMPARE(count, 2);
-        QVERIFY(!VastProvider::parseGpuSpec(QStringLiteral("4100301"), &gpu, &count));
+        QVERIFY(!parseGpuSpec(QStringLiteral("4100301"), &gpu, &count));
     }
 };
 

@@ -29,13 +29,24 @@ QJsonObject typeJson(const providers::InstanceType &type)
     QJsonArray regions;
     for (const providers::Region &region : type.regionsWithCapacity)
         regions.append(region.name);
-    return QJsonObject{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
+    QJsonObject object{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
                        {QStringLiteral("description"), type.description}, {QStringLiteral("gpu_model"), type.gpuModel},
                        {QStringLiteral("gpu_count"), type.gpuCount}, {QStringLiteral("vram_gb"), type.vramGbPerGpu},
                        {QStringLiteral("vcpus"), type.vcpus}, {QStringLiteral("ram_gb"), type.ramGb},
                        {QStringLiteral("disk_gb"), type.diskGb}, {QStringLiteral("price_per_hour"), type.pricePerHour},
                        {QStringLiteral("price_per_gpu_hour"), type.pricePerGpuHour()},
                        {QStringLiteral("regions_with_capacity"), regions}, {QStringLiteral("note"), type.note}};
+    if (type.reliability >= 0) { // a marketplace offer: how good this one machine is
+        object.insert(QStringLiteral("reliability"), type.reliability);
+        object.insert(QStringLiteral("dlperf"), type.dlperf);
+        object.insert(QStringLiteral("inet_up_mbps"), type.inetUpMbps);
+        object.insert(QStringLiteral("inet_down_mbps"), type.inetDownMbps);
+        object.insert(QStringLiteral("max_cuda"), type.maxCuda);
+        object.insert(QStringLiteral("min_bid_per_hour"), type.minBidPerHour);
+        object.insert(QStringLiteral("machine_id"), type.machineId);
+        object.insert(QStringLiteral("verified"), type.verified);
+    }
+    return object;
 }
 
 QJsonObject instanceJson(const providers::Instance &instance)

@@ -1,4 +1,4 @@
-// gantry-provider-emulator --provider lambda|runpod|vast|shadeform [--port N] [--key KEY] [--boot-ms N] [--offers N]
+// gantry-provider-emulator --provider lambda|runpod|vast|shadeform [--port N] [--key KEY] [--boot-ms N] [--offers N] [--config JSON]
 // A local HTTP stand-in for a cloud provider's API, for CLI tests and trying Gantry offline.
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
@@ -7,6 +7,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <memory>
@@ -22,7 +24,8 @@ int main(int argc, char **argv)
     const QCommandLineOption port(QStringLiteral("port"), QStringLiteral("TCP port (0: any free port)"), QStringLiteral("port"), QStringLiteral("0"));
     const QCommandLineOption key(QStringLiteral("key"), QStringLiteral("accepted API key"), QStringLiteral("key"), QStringLiteral("test-key"));
     const QCommandLineOption bootMs(QStringLiteral("boot-ms"), QStringLiteral("time to become active"), QStringLiteral("ms"), QStringLiteral("1000"));
-    parser.addOptions({provider, port, key, bootMs, offers});
+    const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("provider settings as JSON (as POST /__admin/config)"), QStringLiteral("json"));
+    parser.addOptions({provider, port, key, bootMs, offers, config});
     parser.process(app);
 
     std::unique_ptr<gantry::test::EmulatorServer> server;
@@ -49,6 +52,8 @@ int main(int argc, char **argv)
         return 2;
     }
     server->setApiKey(parser.value(key));
+    if (parser.isSet(config))
+        server->applyConfig(QJsonDocument::fromJson(parser.value(config).toUtf8()).object());
     if (!server->listen(quint16(parser.value(port).toUInt()))) {
         QTextStream(stderr) << "gantry-provider-emulator: cannot listen on port " << parser.value(port) << '\n';
         return 1;

@@ -3,6 +3,7 @@
 #include "providers/gpumodels.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 
@@ -55,6 +56,36 @@ QList<PriceGroup> groupPrices(const QList<InstanceType> &types)
         return a.gpuCount < b.gpuCount;
     });
     return groups;
+}
+
+QList<InstanceType> groupRows(const QList<InstanceType> &offers)
+{
+    QList<InstanceType> rows;
+    const QList<PriceGroup> groups = groupPrices(offers);
+    rows.reserve(groups.size());
+    for (const PriceGroup &group : groups) {
+        InstanceType row = group.members.constFirst();
+        row.name = QStringLiteral("%1x%2").arg(group.gpuModel).arg(group.gpuCount);
+        row.gpuModel = group.gpuModel;
+        row.vramGbPerGpu = group.vramGbPerGpu;
+        row.pricePerHour = group.cheapest;
+        row.medianPricePerHour = group.median;
+        row.offerCount = group.offers;
+        row.description = group.members.constFirst().description;
+        row.note.clear();
+        row.regionsWithCapacity.clear();
+        QSet<QString> seen;
+        for (const InstanceType &offer : group.members) {
+            for (const Region &region : offer.regionsWithCapacity) {
+                if (!seen.contains(region.name)) {
+                    seen.insert(region.name);
+                    row.regionsWithCapacity.append(Region{region.name, {}});
+                }
+            }
+        }
+        rows.append(row);
+    }
+    return rows;
 }
 
 } // namespace gantry::providers

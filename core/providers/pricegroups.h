@@ -27,5 +27,8 @@ struct PriceGroup
 
 // Groups in input order of first appearance per provider, then sorted by model and count.
 QList<PriceGroup> groupPrices(const QList<InstanceType> &types);
+// One price-table row per group: named "MODELxN" (which a marketplace launch resolves to the
+// cheapest rentable offer), priced at the cheapest, with offerCount and the median set.
+QList<InstanceType> groupRows(const QList<InstanceType> &offers);
 
 } // namespace gantry::providers

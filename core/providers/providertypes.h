@@ -78,6 +78,9 @@ struct InstanceType
     double storagePerGbMonth = 0;
     QString machineId;
     bool verified = false;
+    // A row that stands for a group of offers (groupRows()): how many, and their median price.
+    int offerCount = 0;
+    double medianPricePerHour = 0;
 
     bool availableNow() const { return !regionsWithCapacity.isEmpty(); }
     int totalVramGb() const { return vramGbPerGpu * gpuCount; }

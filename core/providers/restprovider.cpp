@@ -64,8 +64,8 @@ RestProvider::RestProvider(RestConfig config, QObject *parent)
 
 RestProvider::~RestProvider() = default;
 
-void RestProvider::call(const QByteArray &method, const QString &path, const QJsonValue &body,
-                        bool idempotent, JsonCallback done)
+void RestProvider::callRaw(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                           std::function<void(const HttpResponse &)> done)
 {
     HttpRequest request;
     request.method = method;
@@ -85,6 +85,14 @@ void RestProvider::call(const QByteArray &method, const QString &path, const QJs
     m_http.send(std::move(request), [this, idempotent, done = std::move(done)](const HttpResponse &response) {
         if (!idempotent && answerLost(response))
             ++m_lostUnsafeReplies;
+        done(response);
+    });
+}
+
+void RestProvider::call(const QByteArray &method, const QString &path, const QJsonValue &body,
+                        bool idempotent, JsonCallback done)
+{
+    callRaw(method, path, body, idempotent, [this, done = std::move(done)](const HttpResponse &response) {
         if (response.transportFailed()) {
             done(transportError(response));
         } else if (response.status < 200 || response.status >= 300) {

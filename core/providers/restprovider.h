@@ -4,6 +4,8 @@
 #include "providers/provider.h"
 
 #include <QJsonValue>
+#include <QPointer>
+#include <QThreadPool>
 #include <QUrl>
 
 namespace gantry::providers {
@@ -39,6 +41,13 @@ protected:
     // path is appended to the base URL (it may carry a query). body null = no body.
     void call(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
               JsonCallback done);
+    // Like call(), but a 2xx body is handed to parse on a worker thread (big listings: a thousand
+    // Vast offers must not stall the GUI). parse must be thread-safe (static, no members).
+    template<typename T>
+    void callParsed(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                    std::function<Result<T>(const QByteArray &)> parse, Callback<T> done);
+    void callRaw(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                 std::function<void(const HttpResponse &)> done);
     // Turns a non-2xx reply into the provider's message.
     virtual Error httpError(const HttpResponse &response) const = 0;
     // Unwraps a 2xx reply (Lambda's {"data": …}); malformed bodies become Provider errors.
@@ -62,5 +71,26 @@ private:
     HttpClient m_http;
     int m_lostUnsafeReplies = 0;
 };
+
+template<typename T>
+void RestProvider::callParsed(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                              std::function<Result<T>(const QByteArray &)> parse, Callback<T> done)
+{
+    callRaw(method, path, body, idempotent, [this, parse = std::move(parse), done = std::move(done)](const HttpResponse &response) {
+        if (response.transportFailed())
+            return done(transportError(response));
+        if (response.status < 200 || response.status >= 300)
+            return done(httpError(response));
+        QPointer<RestProvider> self(this);
+        QThreadPool::globalInstance()->start([self, parse, done, payload = response.body]() {
+            Result<T> result = parse(payload);
+            if (self)
+                QMetaObject::invokeMethod(self.data(), [self, done, result = std::move(result)]() mutable {
+                    if (self)
+                        done(std::move(result));
+                }, Qt::QueuedConnection);
+        });
+    });
+}
 
 } // namespace gantry::providers

@@ -224,7 +224,7 @@ QList<SshKey> VastProvider::parseSshKeys(const QJsonValue &root)
     return keys;
 }
 
-Error VastProvider::vastError(int status, const QJsonObject &body, const QByteArray &raw) const
+Error VastProvider::vastError(int status, const QJsonObject &body, const QByteArray &raw)
 {
     const QString code = json::string(body.value(QLatin1String("error")));
     QString message = json::string(body.value(QLatin1String("msg")), json::string(body.value(QLatin1String("message")),
@@ -276,13 +276,24 @@ Result<QJsonValue> VastProvider::unwrap(const HttpResponse &response) const
 
 void VastProvider::searchOffers(const QJsonObject &query, Callback<QList<InstanceType>> done)
 {
-    call("POST", QStringLiteral("/api/v0/bundles/"), query, true, [this, done = std::move(done)](Result<QJsonValue> data) {
-        if (!data)
-            return done(data.error());
-        if (!data->isArray() && !data->toObject().contains(QLatin1String("offers")))
-            return done(malformed(tr("no \"offers\" in the search reply")));
-        done(parseOffers(*data));
-    });
+    // A full search is a thousand offers: read and parse them on a worker thread.
+    callParsed<QList<InstanceType>>("POST", QStringLiteral("/api/v0/bundles/"), query, true, &VastProvider::readOffers, std::move(done));
+}
+
+Result<QList<InstanceType>> VastProvider::readOffers(const QByteArray &body)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error{ErrorCode::Provider, tr("Vast.ai sent a reply Gantry cannot read (%1). The service may be having problems; "
+                                             "try again in a minute.").arg(parseError.errorString())};
+    const QJsonObject object = document.object();
+    if (object.value(QLatin1String("success")) == QJsonValue(false))
+        return vastError(200, object, body);
+    if (!document.isArray() && !object.contains(QLatin1String("offers")))
+        return Error{ErrorCode::Provider, tr("Vast.ai sent a reply Gantry cannot read (no \"offers\" in the search reply). "
+                                             "The service may be having problems; try again in a minute.")};
+    return parseOffers(document.isArray() ? QJsonValue(document.array()) : QJsonValue(object));
 }
 
 void VastProvider::listInstanceTypes(Callback<QList<InstanceType>> done)

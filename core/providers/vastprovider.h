@@ -41,6 +41,8 @@ public:
     // The search body: rentable, verified offers with a direct SSH port, cheapest first.
     static QJsonObject offerQuery(const QString &gpuName = {}, int gpuCount = 0, int limit = 1000);
     static QList<InstanceType> parseOffers(const QJsonValue &root);
+    // The raw search reply, as read on a worker thread.
+    static Result<QList<InstanceType>> readOffers(const QByteArray &body);
     static InstanceType parseOffer(const QJsonObject &offer);
     static Instance parseInstance(const QJsonObject &object);
     static QList<SshKey> parseSshKeys(const QJsonValue &root);
@@ -54,7 +56,7 @@ private:
     void searchOffers(const QJsonObject &query, Callback<QList<InstanceType>> done);
     void rent(const QString &offerId, const LaunchRequest &request, Callback<QString> done);
     void setState(const QString &id, const QString &state, Callback<void> done);
-    Error vastError(int status, const QJsonObject &body, const QByteArray &raw) const;
+    static Error vastError(int status, const QJsonObject &body, const QByteArray &raw);
 };
 
 } // namespace gantry::providers

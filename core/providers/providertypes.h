@@ -8,6 +8,7 @@
 
 #include <functional>
 
+#include "providers/costmodel.h"
 #include "util/result.h"
 
 namespace gantry::providers {
@@ -45,6 +46,7 @@ struct ProviderInfo
     bool launchNeedsRegion = false; // without a default, the launch must name a region
     bool launchNeedsSshKey = false; // the launch must name an account SSH key
     int statusPollMs = 3000;       // how often to ask while an instance boots
+    CostModel cost;                // storage, bids, currency: the bill beyond compute $/h
 };
 
 struct Region

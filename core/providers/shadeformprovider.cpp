@@ -63,6 +63,7 @@ ProviderInfo ShadeformProvider::info() const
     info.displayName = tr("Shadeform");
     info.capabilities = Capability::Restart | Capability::RegionsPerType;
     info.billingGranularitySeconds = 1;
+    info.cost = costModelFor(info.id);
     info.launchNeedsRegion = true;
     info.launchNeedsSshKey = true;
     info.sshUser = QStringLiteral("shadeform");
@@ -110,7 +111,9 @@ QList<InstanceType> ShadeformProvider::parseTypes(const QJsonValue &root)
         InstanceType type;
         type.provider = QStringLiteral("shadeform");
         type.name = cloud + QLatin1Char('/') + shade;
-        type.gpuModel = gpuText(configuration);
+        // The table's name ("H100 SXM", "RTX A6000") reads like the other providers' rows.
+        const GpuModel model = parseGpuModel(gpuText(configuration));
+        type.gpuModel = model.isKnown() ? model.name() : gpuText(configuration);
         type.gpuCount = json::integer(field(configuration, "num_gpus"));
         type.vramGbPerGpu = json::integer(field(configuration, "vram_per_gpu_in_gb"));
         type.vcpus = json::integer(field(configuration, "vcpus"));

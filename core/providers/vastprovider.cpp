@@ -90,6 +90,7 @@ ProviderInfo VastProvider::info() const
     info.capabilities = Capability::StopStart | Capability::Restart | Capability::StorageBillsWhileStopped
         | Capability::RegionsPerType | Capability::LaunchVolume | Capability::Marketplace;
     info.billingGranularitySeconds = 1;
+    info.cost = costModelFor(info.id);
     info.sshUser = QStringLiteral("root");
     info.billingNote = tr("Billed per second while running; the disk bills for as long as the instance exists, "
                           "stopped too. Each offer is one host's machine with its own price and reliability.");

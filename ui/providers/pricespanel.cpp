@@ -70,6 +70,10 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
+    // fit a 1024-pixel window without scrolling sideways.
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
 
     auto *launch = new QPushButton(tr("Launch…"), this);
     launch->setObjectName(QStringLiteral("launch"));

@@ -98,7 +98,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
         if (raw)
             return type.offerCount;
         if (type.offerCount > 0)
-            return tr("%n offer(s), median $%1", nullptr, type.offerCount).arg(type.medianPricePerHour, 0, 'f', 2);
+            return tr("%1 · median $%2").arg(type.offerCount).arg(type.medianPricePerHour, 0, 'f', 2);
         if (type.reliability >= 0)
             return tr("%1% reliable").arg(type.reliability * 100, 0, 'f', 1);
         return QString();

@@ -84,12 +84,13 @@ void VastEmulator::addSyntheticOffers(int n)
     static const QStringList gpus{QStringLiteral("RTX 4090"), QStringLiteral("RTX 3090"), QStringLiteral("H100 SXM"),
                                   QStringLiteral("H100 PCIE"), QStringLiteral("A100 SXM4"), QStringLiteral("RTX A6000"),
                                   QStringLiteral("L40S"), QStringLiteral("A40")};
+    static const QList<int> vramMb{24564, 24576, 81559, 81559, 81920, 49140, 46068, 46068};
     static const QStringList places{QStringLiteral("Texas, US"), QStringLiteral("Quebec, CA"), QStringLiteral("Bavaria, DE"),
                                     QStringLiteral("Sweden, SE"), QStringLiteral("Ohio, US")};
     QRandomGenerator random(42);
     for (int i = 0; i < n; ++i) {
         const int count = 1 << random.bounded(4);
-        m_offers.append(offer(5000000 + i, gpus.at(i % gpus.size()), count, 24564 + 8192 * (i % 8),
+        m_offers.append(offer(5000000 + i, gpus.at(i % gpus.size()), count, vramMb.at(i % vramMb.size()),
                               (0.2 + random.bounded(300) / 100.0) * count, places.at(i % places.size()),
                               0.9 + random.bounded(100) / 1000.0));
     }

@@ -7,6 +7,8 @@
 #include "hosts/hoststore.h"
 #include "providers/await.h"
 #include "providers/instancehosts.h"
+#include "providers/launchattempt.h"
+#include "providers/launchtypes.h"
 #include "providers/launchwatcher.h"
 #include "providers/providerhub.h"
 #include "util/printable.h"
@@ -27,13 +29,24 @@ QJsonObject typeJson(const providers::InstanceType &type)
     QJsonArray regions;
     for (const providers::Region &region : type.regionsWithCapacity)
         regions.append(region.name);
-    return QJsonObject{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
+    QJsonObject object{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
                        {QStringLiteral("description"), type.description}, {QStringLiteral("gpu_model"), type.gpuModel},
                        {QStringLiteral("gpu_count"), type.gpuCount}, {QStringLiteral("vram_gb"), type.vramGbPerGpu},
                        {QStringLiteral("vcpus"), type.vcpus}, {QStringLiteral("ram_gb"), type.ramGb},
                        {QStringLiteral("disk_gb"), type.diskGb}, {QStringLiteral("price_per_hour"), type.pricePerHour},
                        {QStringLiteral("price_per_gpu_hour"), type.pricePerGpuHour()},
                        {QStringLiteral("regions_with_capacity"), regions}, {QStringLiteral("note"), type.note}};
+    if (type.reliability >= 0) { // a marketplace offer: how good this one machine is
+        object.insert(QStringLiteral("reliability"), type.reliability);
+        object.insert(QStringLiteral("dlperf"), type.dlperf);
+        object.insert(QStringLiteral("inet_up_mbps"), type.inetUpMbps);
+        object.insert(QStringLiteral("inet_down_mbps"), type.inetDownMbps);
+        object.insert(QStringLiteral("max_cuda"), type.maxCuda);
+        object.insert(QStringLiteral("min_bid_per_hour"), type.minBidPerHour);
+        object.insert(QStringLiteral("machine_id"), type.machineId);
+        object.insert(QStringLiteral("verified"), type.verified);
+    }
+    return object;
 }
 
 QJsonObject instanceJson(const providers::Instance &instance)
@@ -344,15 +357,22 @@ int launchCommand(Context &context, const QStringList &arguments)
     Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
     if (!types)
         return failProvider(context, types.error());
-    const auto type = std::find_if(types->cbegin(), types->cend(), [&](const auto &t) { return t.name == request.typeName; });
-    if (type == types->cend())
-        return context.usage(CliText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
-                                 .arg(providers::providerDisplayName(providerId), request.typeName, providerId));
+    // An exact type, or on a marketplace "GPUxN": the cheapest rentable offer, which is then what is rented.
+    Result<providers::InstanceType> type = providers::resolveLaunchType(info, *types, request);
+    if (!type)
+        return type.error().code == ErrorCode::Usage ? context.usage(type.error().message) : failProvider(context, type.error());
+    request.typeName = type->name;
     const double price = providers::launchPricePerHour(info, *type, request.gpuCount);
 
-    Result<QString> id = await<QString>([&](auto done) { (*provider)->launch(request, done); });
-    if (!id)
-        return failProvider(context, id.error());
+    // A launch whose answer is lost is looked up by its (unique) name and adopted, never left billing unseen.
+    providers::LaunchAttempt attempt(provider->get(), request);
+    request = attempt.request();
+    Result<providers::LaunchOutcome> outcome = await<providers::LaunchOutcome>([&](auto done) { attempt.start(done); });
+    if (!outcome)
+        return failProvider(context, outcome.error());
+    if (outcome->adopted)
+        context.warn(outcome->note);
+    const Result<QString> id = outcome->id;
     std::unique_ptr<cost::Ledger> ledger = openLedger(context);
     if (ledger)
         ledger->setBillingPolicy(providerId, cost::billingPolicyFor(info));
@@ -493,10 +513,10 @@ int providersCommand(Context &context, const QStringList &args)
 int providerKeyCommand(Context &context, const QStringList &args)
 {
     if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
-        return context.usage(CliText::tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
+        return context.usage(CliText::tr("provider-key set|remove %1 (set reads the key from stdin)").arg(providers::cloudProviderIds().join(QLatin1Char('|'))));
     const QString id = args.at(1);
     if (!providers::knownProviderIds().contains(id) || !providers::providerNeedsApiKey(id))
-        return context.usage(CliText::tr("provider-key is for lambda or runpod"));
+        return context.usage(CliText::tr("provider-key is for %1").arg(providers::cloudProviderIds().join(QStringLiteral(", "))));
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     if (args.at(0) == QLatin1String("remove")) {
         if (Result<void> removed = secrets->remove(providers::apiKeySecretName(id)); !removed)
@@ -520,7 +540,7 @@ const Registrar typesRegistrar("types",
 const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
     instancesCommand);
 const Registrar launchRegistrar("launch",
-    "launch --provider P --type T --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--wait] [--timeout S]   start an instance",
+    "launch --provider P --type T (vast: OFFER_ID or GPUxN) --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--wait] [--timeout S]   start an instance",
     launchCommand);
 const Registrar stopRegistrar("stop", "stop ID [--provider P]   stop compute billing (RunPod; disks keep billing)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("stop")); });
@@ -532,7 +552,7 @@ const Registrar terminateRegistrar("terminate",
     "terminate ID --yes [--provider P] [--without-results]   destroy an instance and its local disk (its result paths are downloaded first)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("terminate")); });
 const Registrar providersRegistrar("providers", "providers   which providers are configured (never shows keys)", providersCommand);
-const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod   store an API key (read from stdin) in the keychain",
+const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod|vast|shadeform   store an API key (read from stdin) in the keychain",
     providerKeyCommand);
 
 } // namespace

@@ -193,6 +193,11 @@ bool checkRendezvousPort(const Cluster &cluster, const NodeConnector &connect, c
                   : NetCheckText::tr("Could not start a test listener on the head: %1").arg(started.mid(6)),
             taken ? NetCheckText::tr("Pick a free port with --master-port, or stop what holds it (ss -ltnp 'sport = :%1').").arg(options.masterPort)
                   : NetCheckText::tr("Install python3 on the head.")});
+        for (int rank = 1; rank < int(check.nodes.size()); ++rank) {
+            nodeAt(check, rank).checks.append(DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Warn,
+                                                          NetCheckText::tr("Not tested: the head could not listen on %1.").arg(port),
+                                                          NetCheckText::tr("Fix the head first, then check again.")});
+        }
         return false;
     }
     const std::function<Result<QByteArray>(int, ssh::Session &)> dial = [&](int rank, ssh::Session &session) {

@@ -153,8 +153,22 @@ ClusterCheck checkCluster(const Cluster &cluster, const NodeConnector &connect, 
     result.masterPort = options.masterPort;
     result.nodes = gatherFacts(cluster, connect);
     compareFacts(result.nodes, result.masterAddr);
-    if (!result.nodes.isEmpty() && !result.nodes.first().facts)
-        return result; // no head, no rendezvous: the ssh failure says it all
+    QStringList unreachable;
+    for (const NodeCheck &node : std::as_const(result.nodes)) {
+        if (!node.facts)
+            unreachable << QString::number(node.rank);
+    }
+    if (!unreachable.isEmpty()) {
+        // The rendezvous needs every node: without one, the port test and the all-reduce would
+        // only wait for it until they time out.
+        for (NodeCheck &node : result.nodes) {
+            if (node.facts)
+                node.checks.append(DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Warn,
+                                               CheckText::tr("Network steps not run: rank %1 is unreachable.").arg(unreachable.join(QStringLiteral(", "))),
+                                               CheckText::tr("Bring that node back (or remove it from the cluster), then check again.")});
+        }
+        return result;
+    }
     if (!checkRendezvousPort(cluster, connect, options, result) || !options.allReduce)
         return result;
     checkAllReduce(cluster, connect, options, result);

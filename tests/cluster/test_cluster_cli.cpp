@@ -27,6 +27,9 @@ private:
     Run cli(QStringList args, int timeoutMs = 180000)
     {
         QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("100"));
+        p.setProcessEnvironment(env);
         args = QStringList{QStringLiteral("--config-dir"), m_config.path()} + args;
         p.start(QStringLiteral(GANTRY_CLI_PATH), args);
         if (!p.waitForFinished(timeoutMs)) {
@@ -45,6 +48,11 @@ private:
     QJsonObject json(const Run &run)
     {
         return QJsonDocument::fromJson(run.out).object();
+    }
+
+    static bool isGoneState(const QString &state)
+    {
+        return state == u"terminated" || state == u"terminating";
     }
 
     bool torchAvailable() const
@@ -123,6 +131,31 @@ private slots:
         const Run missing = cli({QStringLiteral("cluster"), QStringLiteral("add"), QStringLiteral("bad"), QStringLiteral("n0"), QStringLiteral("nope")});
         QCOMPARE(missing.code, 2);
         QVERIFY(missing.err.contains("not a saved host"));
+    }
+
+    void sandboxLaunchShowTerminate()
+    {
+        const Run launch = cli({QStringLiteral("cluster"), QStringLiteral("launch"), QStringLiteral("sb"), QStringLiteral("--provider"),
+                                QStringLiteral("sandbox"), QStringLiteral("--type"), QStringLiteral("sandbox-cpu"), QStringLiteral("--nodes"),
+                                QStringLiteral("3"), QStringLiteral("--wait")});
+        QVERIFY2(launch.code == 0, launch.err.constData());
+        QVERIFY2(launch.out.contains("Cluster sb: 3 node(s)"), launch.out.constData());
+        const QJsonObject shown = json(cli({QStringLiteral("--json"), QStringLiteral("cluster"), QStringLiteral("show"), QStringLiteral("sb")}));
+        const QJsonArray nodes = shown.value(QLatin1String("nodes")).toArray();
+        QCOMPARE(nodes.size(), 3);
+        for (const QJsonValue &node : nodes) {
+            QCOMPARE(node.toObject().value(QLatin1String("state")).toString(), QStringLiteral("running"));
+            QVERIFY(!node.toObject().value(QLatin1String("host")).toString().isEmpty());
+        }
+        const Run refused = cli({QStringLiteral("cluster"), QStringLiteral("terminate"), QStringLiteral("sb")});
+        QCOMPARE(refused.code, 2);
+        QVERIFY(refused.err.contains("--yes"));
+        const Run gone = cli({QStringLiteral("cluster"), QStringLiteral("terminate"), QStringLiteral("sb"), QStringLiteral("--yes")});
+        QVERIFY2(gone.code == 0, gone.err.constData());
+        QCOMPARE(cli({QStringLiteral("cluster"), QStringLiteral("show"), QStringLiteral("sb")}).code, 1);
+        const QJsonObject instances = json(cli({QStringLiteral("--json"), QStringLiteral("instances"), QStringLiteral("--provider"), QStringLiteral("sandbox")}));
+        for (const QJsonValue &instance : instances.value(QLatin1String("instances")).toArray())
+            QVERIFY(isGoneState(instance.toObject().value(QLatin1String("state")).toString()));
     }
 
     void runSetsTheWiring()

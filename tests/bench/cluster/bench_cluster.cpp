@@ -2,6 +2,7 @@
 //   bench_cluster [NODES=4] [BOOT_MS=2000]
 // Targets (issue #16): N nodes launch in under twice the time of one; check on 4 nodes < 15 s.
 #include "cluster/check.h"
+#include "cluster/connector.h"
 #include "cluster/launcher.h"
 #include "cost/ledger.h"
 #include "hosts/hoststore.h"
@@ -86,20 +87,10 @@ int main(int argc, char *argv[])
     printf("launch 1 node: %lld ms; %d nodes: %lld ms (%.2fx; target < 2x) [sandbox boot delay %d ms]\n", oneMs, nodes, manyMs,
            double(manyMs) / double(std::max<qint64>(1, oneMs)), bootMs);
     const QString knownHosts = QDir(bench.dir.path()).filePath(QStringLiteral("known_hosts"));
-    const cluster::NodeConnector connect = [&](const cluster::ClusterNode &node, int) -> Result<std::unique_ptr<ssh::Session>> {
-        HostStore store(bench.dir.path()); // a thread of its own: never the owner's store
-        (void)store.load();
-        const std::optional<SavedHost> host = store.find(node.hostName);
-        if (!host)
-            return makeError(ErrorCode::NotFound, QStringLiteral("no saved host %1").arg(node.hostName));
-        ssh::ConnectOptions options;
-        options.knownHostsFile = knownHosts;
-        options.acceptNewHostKey = true;
-        auto session = std::make_unique<ssh::Session>();
-        if (Result<void> connected = session->connect(host->target, options); !connected)
-            return connected.error();
-        return session;
-    };
+    ssh::ConnectOptions connectOptions;
+    connectOptions.knownHostsFile = knownHosts;
+    connectOptions.acceptNewHostKey = true;
+    const cluster::NodeConnector connect = cluster::savedHostConnector(bench.dir.path(), connectOptions);
     QElapsedTimer timer;
     timer.start();
     cluster::CheckOptions options;

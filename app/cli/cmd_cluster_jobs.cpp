@@ -210,7 +210,7 @@ int reportFailure(const Context &context, const cluster::Cluster &c, const QStri
             running << QString::number(rank.rank);
     }
     if (!running.isEmpty())
-        context.warn(CliText::tr("ranks %1 still run and bill (they wait for the lost peer): stop them with gantry-cli cluster cancel %2")
+        context.warn(CliText::tr("still running and billing (waiting for the lost peer): rank %1; stop them with gantry-cli cluster cancel %2")
                          .arg(running.join(QStringLiteral(", ")), c.name));
     return ExitFailure;
 }

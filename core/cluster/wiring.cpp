@@ -11,7 +11,7 @@ const char *const kRendezvousHint =
     "status=$?; if [ $status -ne 0 ] && grep -qE 'RendezvousTimeout|TCPStore|timed out|Connection refused|"
     "connect\\(\\) timed out|Timed out initializing' \"$GANTRY_JOB_LOG\" 2>/dev/null; then "
     "echo \"gantry: rank $NODE_RANK could not rendezvous with $MASTER_ADDR:$MASTER_PORT (exit $status).\" >&2; "
-    "echo \"gantry: check that every node reaches the head on that port: gantry-cli cluster check $GANTRY_CLUSTER "
+    "echo \"gantry: check that the port is free on the head and that every node reaches it: gantry-cli cluster check $GANTRY_CLUSTER "
     "--master-port $MASTER_PORT (security group, firewall, another region).\" >&2; "
     "echo \"gantry: for NCCL, rerun with --env NCCL_DEBUG=INFO and set NCCL_SOCKET_IFNAME to the interface check suggests.\" >&2; "
     "fi; exit $status";

@@ -433,7 +433,7 @@ const Registrar registrar("cluster",
     "cluster launch NAME --provider P --type T --region R --nodes N --ssh-key K [--wait] [--on-partial terminate|keep] | "
     "add NAME HOST… | list | show NAME | check NAME [--master-port P] | run NAME [--name J] [--cwd D] [--env K=V…] -- CMD… | "
     "torchrun NAME [--nproc-per-node auto|N] [--master-port P] -- SCRIPT ARGS… | logs NAME [--rank R] [--follow] | "
-    "status|cancel NAME [--name J] | stop NAME | terminate NAME --yes | remove NAME   machines as one",
+    "status|cancel NAME [--name J] [--jobs-dir D] | stop NAME | terminate NAME --yes | remove NAME   machines as one",
     clusterCommand);
 
 } // namespace

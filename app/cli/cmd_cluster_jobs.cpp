@@ -43,6 +43,7 @@ struct JobArgs
     HostOptions host;
     cluster::Cluster cluster;
     QString job;          // --name, else the cluster's last job
+    QString jobsDir;      // --jobs-dir on every node (like `job --jobs-dir`); empty: ~/.gantry/jobs
     QStringList command;  // after "--"
 };
 
@@ -57,6 +58,10 @@ Result<JobArgs> takeJobArgs(const Context &context, QStringList &args, bool want
     if (!name)
         return name.error();
     parsed.job = name->value_or(QString());
+    Result<std::optional<QString>> jobsDir = takeValue(args, QStringLiteral("--jobs-dir"));
+    if (!jobsDir)
+        return jobsDir.error();
+    parsed.jobsDir = jobsDir->value_or(QString());
     const qsizetype dashes = args.indexOf(QStringLiteral("--"));
     if (wantsCommand) {
         if (dashes != 1 || dashes + 1 >= args.size())
@@ -122,7 +127,7 @@ int startEverywhere(Context &context, JobArgs &parsed, cluster::RunSpec spec, co
     cluster::Cluster &c = parsed.cluster;
     if (spec.jobName.isEmpty())
         spec.jobName = jobs::defaultJobName(cluster::commandLine(parsed.command), QDateTime::currentDateTime()).left(56);
-    const QList<cluster::StartedRank> started = cluster::startOnAllRanks(c, spec, connector(context, parsed.host), line);
+    const QList<cluster::StartedRank> started = cluster::startOnAllRanks(c, spec, connector(context, parsed.host), line, parsed.jobsDir);
     QStringList failed;
     QJsonArray ranks;
     for (const cluster::StartedRank &rank : started) {
@@ -165,7 +170,7 @@ public:
               std::unique_lock lock(m_mutex);
               while (!m_done) {
                   lock.unlock();
-                  const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed.cluster, parsed.job, connect);
+                  const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed.cluster, parsed.job, connect, parsed.jobsDir);
                   lock.lock();
                   if (cluster::clusterJobState(ranks) == cluster::ClusterJobState::Failed) {
                       m_failed = ranks;
@@ -226,7 +231,7 @@ int followRank(Context &context, const JobArgs &parsed, int rank)
     QList<cluster::RankStatus> failed;
     {
         FailureWatch watch(context, parsed, &g_stopFollow);
-        jobs::JobRunner runner(**session);
+        jobs::JobRunner runner(**session, parsed.jobsDir);
         end = runner.followLog(cluster::rankJobName(parsed.job, rank), 0,
                                [&](const QByteArray &data) { writeRaw(cluster::prefixLines(rank, data, &pending)); }, &g_stopFollow);
         failed = watch.failed();
@@ -238,7 +243,7 @@ int followRank(Context &context, const JobArgs &parsed, int rank)
     if (g_interrupted)
         return 130;
     if (failed.isEmpty())
-        failed = cluster::rankStatuses(parsed.cluster, parsed.job, connector(context, parsed.host));
+        failed = cluster::rankStatuses(parsed.cluster, parsed.job, connector(context, parsed.host), parsed.jobsDir);
     if (cluster::clusterJobState(failed) == cluster::ClusterJobState::Failed)
         return reportFailure(context, parsed.cluster, parsed.job, failed);
     return ExitOk;
@@ -305,7 +310,7 @@ int logsCommand(Context &context, QStringList args)
     Result<std::unique_ptr<ssh::Session>> session = connector(context, parsed->host)(parsed->cluster.nodes.at(rank), rank);
     if (!session)
         return context.fail(session.error());
-    jobs::JobRunner runner(**session);
+    jobs::JobRunner runner(**session, parsed->jobsDir);
     Result<QByteArray> log = runner.readLog(cluster::rankJobName(parsed->job, rank));
     if (!log)
         return context.fail(log.error());
@@ -321,7 +326,7 @@ int statusCommand(Context &context, QStringList args)
     Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster status NAME [--name JOB]"));
     if (!parsed)
         return context.fail(parsed.error());
-    const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed->cluster, parsed->job, connector(context, parsed->host));
+    const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed->cluster, parsed->job, connector(context, parsed->host), parsed->jobsDir);
     const cluster::ClusterJobState state = cluster::clusterJobState(ranks);
     if (context.json) {
         QJsonArray array;
@@ -355,7 +360,7 @@ int cancelCommand(Context &context, QStringList args)
     Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster cancel NAME [--name JOB]"));
     if (!parsed)
         return context.fail(parsed.error());
-    const QList<cluster::RankStatus> ranks = cluster::stopAllRanks(parsed->cluster, parsed->job, connector(context, parsed->host), {});
+    const QList<cluster::RankStatus> ranks = cluster::stopAllRanks(parsed->cluster, parsed->job, connector(context, parsed->host), {}, parsed->jobsDir);
     int failures = 0;
     for (const cluster::RankStatus &rank : ranks) {
         if (!rank.job) {

@@ -14,7 +14,7 @@ const char *const kRendezvousHint =
     "echo \"gantry: check that the port is free on the head and that every node reaches it: gantry-cli cluster check $GANTRY_CLUSTER "
     "--master-port $MASTER_PORT (security group, firewall, another region).\" >&2; "
     "echo \"gantry: for NCCL, rerun with --env NCCL_DEBUG=INFO and set NCCL_SOCKET_IFNAME to the interface check suggests.\" >&2; "
-    "fi; exit $status";
+    "fi; rm -f \"$GANTRY_JOB_LOG\"; exit $status";
 
 } // namespace
 

@@ -42,7 +42,10 @@ private:
     // A cluster command with the connection options every node shares.
     Run cluster(const QString &sub, const QString &name, const QStringList &more = {}, int timeoutMs = 180000)
     {
-        return cli(QStringList{QStringLiteral("cluster"), sub, name, QStringLiteral("--known-hosts"), m_knownHosts} + more, timeoutMs);
+        QStringList args{QStringLiteral("cluster"), sub, name, QStringLiteral("--known-hosts"), m_knownHosts};
+        if (sub != u"check")
+            args << QStringLiteral("--jobs-dir") << m_jobs.path(); // this run's own: the nodes share this machine's home
+        return cli(args + more, timeoutMs);
     }
 
     QJsonObject json(const Run &run)
@@ -82,13 +85,14 @@ private:
             QVERIFY2(log.out.contains(expected), QByteArray(log.out + log.err).constData());
         }
         const Run status = cli({QStringLiteral("--json"), QStringLiteral("cluster"), QStringLiteral("status"), name,
-                                QStringLiteral("--known-hosts"), m_knownHosts});
+                                QStringLiteral("--known-hosts"), m_knownHosts, QStringLiteral("--jobs-dir"), m_jobs.path()});
         QVERIFY2(status.code == 0, status.err.constData());
         QCOMPARE(json(status).value(QLatin1String("state")).toString(), QStringLiteral("succeeded"));
     }
 
     test::SshdFixture m_nodes[4];
     QTemporaryDir m_config;
+    QTemporaryDir m_jobs;
     QString m_knownHosts;
     bool m_torch = false;
 
@@ -185,7 +189,7 @@ private slots:
         QVERIFY2(follow.err.contains("rank 1 failed (exited 3)"), follow.err.constData());
         QVERIFY2(follow.err.contains("gantry-cli cluster cancel duo"), follow.err.constData());
         const Run status = cli({QStringLiteral("--json"), QStringLiteral("cluster"), QStringLiteral("status"), QStringLiteral("duo"),
-                                QStringLiteral("--known-hosts"), m_knownHosts});
+                                QStringLiteral("--known-hosts"), m_knownHosts, QStringLiteral("--jobs-dir"), m_jobs.path()});
         QCOMPARE(status.code, 1);
         const QJsonObject o = json(status);
         QCOMPARE(o.value(QLatin1String("state")).toString(), QStringLiteral("failed"));

@@ -432,7 +432,7 @@ int clusterCommand(Context &context, const QStringList &input)
 const Registrar registrar("cluster",
     "cluster launch NAME --provider P --type T --region R --nodes N --ssh-key K [--wait] [--on-partial terminate|keep] | "
     "add NAME HOST… | list | show NAME | check NAME [--master-port P] | run NAME [--name J] [--cwd D] [--env K=V…] -- CMD… | "
-    "torchrun NAME [--nproc-per-node auto|N] [--master-port P] -- SCRIPT ARGS… | logs NAME [--rank R] [--follow] | "
+    "torchrun NAME [--nproc-per-node auto|N] [--master-port P] -- SCRIPT ARGS… | logs NAME [--rank R|all] [--follow] | "
     "status|cancel NAME [--name J] [--jobs-dir D] | stop NAME | terminate NAME --yes | remove NAME   machines as one",
     clusterCommand);
 

@@ -298,27 +298,43 @@ int logsCommand(Context &context, QStringList args)
     if (!rankText)
         return context.fail(rankText.error());
     const bool follow = takeFlag(args, QStringLiteral("--follow")) || takeFlag(args, QStringLiteral("-f"));
-    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster logs NAME [--rank R] [--follow] [--name JOB]"));
+    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster logs NAME [--rank R|all] [--follow] [--name JOB]"));
     if (!parsed)
         return context.fail(parsed.error());
     bool ok = true;
-    const int rank = rankText->value_or(QStringLiteral("0")).toInt(&ok);
+    const bool all = rankText->value_or(QString()) == u"all";
+    const int rank = all ? 0 : rankText->value_or(QStringLiteral("0")).toInt(&ok);
     if (!ok || rank < 0 || rank >= parsed->cluster.nodes.size())
-        return context.usage(CliText::tr("--rank is 0 to %1").arg(parsed->cluster.nodes.size() - 1));
-    if (follow)
+        return context.usage(CliText::tr("--rank is 0 to %1, or all").arg(parsed->cluster.nodes.size() - 1));
+    if (follow && !all)
         return followRank(context, *parsed, rank);
-    Result<std::unique_ptr<ssh::Session>> session = connector(context, parsed->host)(parsed->cluster.nodes.at(rank), rank);
-    if (!session)
-        return context.fail(session.error());
-    jobs::JobRunner runner(**session, parsed->jobsDir);
-    Result<QByteArray> log = runner.readLog(cluster::rankJobName(parsed->job, rank));
-    if (!log)
-        return context.fail(log.error());
-    QByteArray pending;
-    writeRaw(cluster::prefixLines(rank, *log, &pending));
-    if (!pending.isEmpty())
-        writeRaw(cluster::prefixLines(rank, "\n", &pending));
-    return ExitOk;
+    if (follow)
+        return context.usage(CliText::tr("--follow follows one rank (--rank R); the others are watched for failures"));
+    // Every rank's log is read at once; they are printed one after the other, in rank order.
+    const std::function<Result<QByteArray>(int, ssh::Session &)> read = [&](int r, ssh::Session &session) {
+        return jobs::JobRunner(session, parsed->jobsDir).readLog(cluster::rankJobName(parsed->job, r));
+    };
+    cluster::Cluster wanted = parsed->cluster;
+    if (!all)
+        wanted.nodes = {parsed->cluster.nodes.at(rank)};
+    const cluster::NodeConnector connect = connector(context, parsed->host);
+    const std::vector<Result<QByteArray>> logs = cluster::forEachNode(wanted, [&](const cluster::ClusterNode &node, int r) {
+        return connect(node, all ? r : rank);
+    }, std::function<Result<QByteArray>(int, ssh::Session &)>([&](int r, ssh::Session &session) { return read(all ? r : rank, session); }));
+    int failures = 0;
+    for (int i = 0; i < int(logs.size()); ++i) {
+        const int r = all ? i : rank;
+        if (!logs[i]) {
+            ++failures;
+            context.warn(logs[i].error().message);
+            continue;
+        }
+        QByteArray pending;
+        writeRaw(cluster::prefixLines(r, *logs[i], &pending));
+        if (!pending.isEmpty())
+            writeRaw(cluster::prefixLines(r, "\n", &pending));
+    }
+    return failures > 0 ? ExitFailure : ExitOk;
 }
 
 int statusCommand(Context &context, QStringList args)

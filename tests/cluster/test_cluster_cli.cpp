@@ -151,6 +151,18 @@ private slots:
             QCOMPARE(node.toObject().value(QLatin1String("state")).toString(), QStringLiteral("running"));
             QVERIFY(!node.toObject().value(QLatin1String("host")).toString().isEmpty());
         }
+        // Without --wait the nodes are on record at once; `show` fills in their hosts once they run.
+        const Run later = cli({QStringLiteral("cluster"), QStringLiteral("launch"), QStringLiteral("sb2"), QStringLiteral("--provider"),
+                               QStringLiteral("sandbox"), QStringLiteral("--type"), QStringLiteral("sandbox-cpu"), QStringLiteral("--nodes"),
+                               QStringLiteral("2")});
+        QVERIFY2(later.code == 0, later.err.constData());
+        QTRY_VERIFY_WITH_TIMEOUT([&] {
+            const QJsonArray n = json(cli({QStringLiteral("--json"), QStringLiteral("cluster"), QStringLiteral("show"), QStringLiteral("sb2")}))
+                                     .value(QLatin1String("nodes")).toArray();
+            return n.size() == 2 && !n[0].toObject().value(QLatin1String("host")).toString().isEmpty()
+                && !n[1].toObject().value(QLatin1String("host")).toString().isEmpty();
+        }(), 20000);
+        QCOMPARE(cli({QStringLiteral("cluster"), QStringLiteral("terminate"), QStringLiteral("sb2"), QStringLiteral("--yes")}).code, 0);
         const Run refused = cli({QStringLiteral("cluster"), QStringLiteral("terminate"), QStringLiteral("sb")});
         QCOMPARE(refused.code, 2);
         QVERIFY(refused.err.contains("--yes"));
@@ -172,6 +184,9 @@ private slots:
         QCOMPARE(cluster(QStringLiteral("logs"), QStringLiteral("duo"), {QStringLiteral("--follow")}).code, 0);
         const Run one = cluster(QStringLiteral("logs"), QStringLiteral("duo"), {QStringLiteral("--rank"), QStringLiteral("1")});
         QCOMPARE(one.out, QByteArray("[rank 1] 1/2 127.0.0.1:29611 gpus=0 duo 127.0.0.1,127.0.0.1 lr=0.1\n"));
+        const Run all = cluster(QStringLiteral("logs"), QStringLiteral("duo"), {QStringLiteral("--rank"), QStringLiteral("all")});
+        QCOMPARE(all.out, QByteArray("[rank 0] 0/2 127.0.0.1:29611 gpus=0 duo 127.0.0.1,127.0.0.1 lr=0.1\n"
+                                     "[rank 1] 1/2 127.0.0.1:29611 gpus=0 duo 127.0.0.1,127.0.0.1 lr=0.1\n"));
     }
 
     void torchrunTwoNodes() { torchrunAllReduce(QStringLiteral("duo"), 2, 29621); }

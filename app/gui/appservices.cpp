@@ -1,4 +1,5 @@
 #include "appservices.h"
+#include "cluster/clusterspanel.h"
 
 #include "resultsguard.h"
 
@@ -157,6 +158,7 @@ void AppServices::installPanels()
     // The cached table shows at once; a fresh one is fetched in the background.
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
     m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
+    m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_workspace));
     m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), new ui::TransfersPanel(m_transfers));
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = new ui::CostPanel(m_ledger);

@@ -5,6 +5,7 @@
 #include "sshdfixture.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -296,9 +297,14 @@ private slots:
         QVERIFY(p.waitForStarted());
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("one"), 30000);
 
+        QByteArray seen;
+        QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000); // idle now
+        QElapsedTimer latency;
+        latency.start();
         put(local.filePath(QStringLiteral("a.py")), "two, longer");
         put(local.filePath(QStringLiteral("new/b.py")), "b");
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("two, longer"), 30000);
+        qInfo("watch latency (200 ms debounce included): %lld ms", latency.elapsed());
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("new/b.py"))), QByteArray("b"), 30000);
         put(local.filePath(QStringLiteral("new/c.py")), "c"); // in a folder the watch found after it started
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("new/c.py"))), QByteArray("c"), 30000);

@@ -102,7 +102,8 @@ private:
         }
         SyncEntry e;
         e.path = rel;
-        e.mtime = qint64(st.st_mtime);
+        e.mtime = qint64(st.st_mtim.tv_sec);
+        e.mtimeNsec = qint64(st.st_mtim.tv_nsec);
         e.mode = quint32(st.st_mode & 07777);
         if (isDir) {
             e.type = SyncEntry::Dir;

@@ -269,7 +269,8 @@ bool SyncEngine::changedSince(const SyncEntry &e) const
 {
     struct stat st{};
     if (::lstat(QByteArray(m_root + '/' + e.path).constData(), &st) != 0) return false; // gone: the next sync deletes it
-    return qint64(st.st_mtime) != e.mtime || (e.type == SyncEntry::File && quint64(st.st_size) != e.size);
+    return qint64(st.st_mtim.tv_sec) != e.mtime || qint64(st.st_mtim.tv_nsec) != e.mtimeNsec
+           || (e.type == SyncEntry::File && quint64(st.st_size) != e.size);
 }
 
 Result<SyncEngine::Round> SyncEngine::runRound()

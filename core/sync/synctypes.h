@@ -21,6 +21,7 @@ struct SyncEntry
     Type type = File;
     quint64 size = 0;
     qint64 mtime = 0;        // whole seconds: what tar keeps and what find prints
+    qint64 mtimeNsec = 0;    // local only: tells a rewrite within the same second
     quint32 mode = 0644;     // permission bits
     QByteArray linkTarget;   // links: what the link says, never followed
 };

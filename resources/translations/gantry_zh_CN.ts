@@ -1238,18 +1238,6 @@ Compute billing resumes at %3/h.</source>
         <translation>云服务商未能及时响应。</translation>
     </message>
     <message>
-        <source>Cannot create %1.</source>
-        <translation>无法创建 %1。</translation>
-    </message>
-    <message>
-        <source>ssh-keygen could not create %1: %2 (is openssh-client installed?)</source>
-        <translation>ssh-keygen 无法创建 %1：%2（是否已安装 openssh-client？）</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>Lambda Cloud</source>
         <translation>Lambda Cloud</translation>
     </message>

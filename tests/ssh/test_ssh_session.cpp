@@ -1,4 +1,5 @@
 #include "sshdfixture.h"
+#include "ssh/keygen.h"
 #include "ssh/knownhosts.h"
 #include "ssh/session.h"
 
@@ -20,6 +21,30 @@ class TestSshSession : public QObject
     Q_OBJECT
 
 private slots:
+    // The one key generator: a key asked for by name never overwrites a file; Gantry's own pairs
+    // are replaced on purpose. In-process, so the GUI thread may call it.
+    void keygenRefusesOrReplaces()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("keys/id_test"));
+        auto first = ssh::generateEd25519Key(path, QStringLiteral("first"));
+        QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+        QCOMPARE(QFile::permissions(path) & (QFileDevice::ReadGroup | QFileDevice::ReadOther), QFileDevice::Permissions());
+        QCOMPARE(ssh::readPublicKey(path).valueOr(QString()), first->publicKey);
+        auto refused = ssh::generateEd25519Key(path, QStringLiteral("second"));
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ErrorCode::Conflict);
+        QCOMPARE(ssh::readPublicKey(path).valueOr(QString()), first->publicKey); // untouched
+        QElapsedTimer timer;
+        timer.start();
+        auto replaced = ssh::generateEd25519Key(path, QStringLiteral("second"), {}, ssh::ExistingKeyFile::Replace);
+        const qint64 us = timer.nsecsElapsed() / 1000;
+        QVERIFY(replaced);
+        QVERIFY(replaced->fingerprint != first->fingerprint);
+        QVERIFY(ssh::readPublicKey(path).valueOr(QString()).endsWith(QStringLiteral(" second")));
+        qInfo("ed25519 key pair generated and written in %lld us", us);
+    }
+
     void initTestCase()
     {
         const QString error = m_sshd.start();

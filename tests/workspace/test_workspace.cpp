@@ -22,6 +22,8 @@
 #include "workspace/workspace.h"
 
 #include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -299,6 +301,44 @@ private slots:
         runner.actionRequested(QStringLiteral("owned-box"), monitor::IdleAction::Terminate);
         QVERIFY(acted.wait(10000));
         QVERIFY(!f.ledger.entry(QStringLiteral("lambda"), id)->isOpen());
+    }
+
+    // gantry-cli watch as a service runs it: one JSON line per event; the first watcher owns the
+    // policy, a second one defers to it and says who owns it.
+    void watchCliOwnsThePolicyOnce()
+    {
+        QTemporaryDir dir;
+        auto startWatch = [&dir](QProcess &process) -> QJsonObject {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+            env.remove(QStringLiteral("GANTRY_RUNPOD_API_KEY"));
+            env.remove(QStringLiteral("GANTRY_LAMBDA_API_KEY"));
+            process.setProcessEnvironment(env);
+            process.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), dir.path(), QStringLiteral("--json"),
+                                                            QStringLiteral("watch"), QStringLiteral("--idle-action"),
+                                                            QStringLiteral("stop"), QStringLiteral("--idle-minutes"), QStringLiteral("30")});
+            while (!process.canReadLine() && process.waitForReadyRead(30000)) {
+            }
+            return QJsonDocument::fromJson(process.readLine()).object();
+        };
+        QProcess first;
+        QProcess second;
+        auto stop = qScopeGuard([&] {
+            for (QProcess *process : {&first, &second}) {
+                process->kill();
+                process->waitForFinished(10000);
+            }
+        });
+        const QJsonObject owner = startWatch(first);
+        QCOMPARE(owner.value(QStringLiteral("event")).toString(), QStringLiteral("watching"));
+        QCOMPARE(owner.value(QStringLiteral("owner")).toBool(), true);
+        QCOMPARE(owner.value(QStringLiteral("idle_action")).toString(), QStringLiteral("stop"));
+        QCOMPARE(owner.value(QStringLiteral("desktop_notifications")).toBool(), false); // no session bus here
+        const QJsonObject deferring = startWatch(second);
+        QCOMPARE(deferring.value(QStringLiteral("event")).toString(), QStringLiteral("watching"));
+        QCOMPARE(deferring.value(QStringLiteral("owner")).toBool(), false);
+        QVERIFY2(deferring.value(QStringLiteral("message")).toString().contains(QString::number(first.processId())),
+                 qPrintable(deferring.value(QStringLiteral("message")).toString()));
     }
 
     void guiPathAndCliLeaveIdenticalRows()

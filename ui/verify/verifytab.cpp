@@ -5,6 +5,7 @@
 #include "verify/verdictstyle.h"
 #include "verify/verifyresultsmodel.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -26,23 +27,21 @@ namespace gantry::ui {
 
 using namespace gantry::verify;
 
-// A GUI-thread object the history reader posts its result to. The reader keeps it alive with a
-// shared_ptr; the tab may be gone by the time the result arrives, hence the QPointer (read on the GUI
-// thread only).
+// Where the history reader posts its result. The reader keeps it alive with a shared_ptr; the tab
+// may be gone by the time the result arrives, hence the QPointer (read on the GUI thread only).
+// Results go through the application object, which lives on the GUI thread until exit: a context
+// object of the relay's own needed a deleteLater() from ~Relay, and when the last owner was a
+// result still queued at exit, Qt deleted it with the event list locked and deleteLater() waited
+// on that lock for ever (the window hung on quit).
 struct VerifyTab::Relay
 {
-    QObject *context = new QObject; // created on the GUI thread, so functors posted to it run there
     QPointer<VerifyTab> tab;
-
-    Relay() = default;
-    ~Relay() { context->deleteLater(); } // the last owner may be the worker thread
-    Q_DISABLE_COPY_MOVE(Relay)
 
     template<typename F>
     static void post(const std::shared_ptr<Relay> &relay, F &&f)
     {
         QMetaObject::invokeMethod(
-            relay->context,
+            QCoreApplication::instance(),
             [relay, f = std::forward<F>(f)]() mutable {
                 if (relay->tab)
                     f(relay->tab.data());

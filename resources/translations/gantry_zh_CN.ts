@@ -1121,6 +1121,29 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
+    <name>gantry::monitor::KillText</name>
+    <message>
+        <source>&quot;%1&quot; is not a process id: give the PID the process table shows (a number above 1).</source>
+        <translation>“%1”不是进程 ID：请填写进程表中显示的 PID（大于 1 的数字）。</translation>
+    </message>
+    <message>
+        <source>Process %1 is not running on %2 (it may have ended already); refresh the process table.</source>
+        <translation>进程 %1 未在 %2 上运行（可能已经结束）；请刷新进程表。</translation>
+    </message>
+    <message>
+        <source>Process %1 on %2 belongs to another user: log in as that user, or run &quot;sudo %3&quot; in a terminal on the machine.</source>
+        <translation>%2 上的进程 %1 属于其他用户：请以该用户登录，或在该机器的终端中运行“sudo %3”。</translation>
+    </message>
+    <message>
+        <source>kill on %1 failed with status %2 (%3); check the PID and try again.</source>
+        <translation>在 %1 上执行 kill 失败，状态 %2（%3）；请检查 PID 后重试。</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>无消息</translation>
+    </message>
+</context>
+<context>
     <name>gantry::monitor::Sampler</name>
     <message>
         <source>Connecting to %1…</source>
@@ -3177,6 +3200,25 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::monitor::ChartScale</name>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>-%1 s</source>
+        <translation>-%1 秒</translation>
+    </message>
+    <message>
+        <source>-%1 min</source>
+        <translation>-%1 分钟</translation>
+    </message>
+    <message>
+        <source>-%1 h</source>
+        <translation>-%1 小时</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::monitor::FleetOverview</name>
     <message>
         <source>No machine is being monitored. Connect to one to see it here.</source>
@@ -3190,20 +3232,145 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
+    <message>
+        <source>Sort by name</source>
+        <translation>按名称排序</translation>
+    </message>
+    <message>
+        <source>Idle GPUs first</source>
+        <translation>空闲 GPU 优先</translation>
+    </message>
+    <message>
+        <source>Most expensive first</source>
+        <translation>最贵优先</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n machine(s)</source>
+        <translation>
+            <numerusform>%n 台机器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n idle</source>
+        <translation>
+            <numerusform>%n 块空闲</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>$%1/h</source>
+        <translation>$%1/小时</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>no recent sample</source>
+        <translation>近期无采样</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>正在重连</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>not monitoring</source>
+        <translation>未在监控</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>up %1</source>
+        <translation>已运行 %1</translation>
+    </message>
+    <message>
+        <source>RAM %1</source>
+        <translation>内存 %1</translation>
+    </message>
+    <message>
+        <source>%1 GPU %2 (%3)</source>
+        <translation>%1 GPU %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: double-click to open</source>
+        <translation>%1：双击打开</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::monitor::GpuNowPanel</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 / %2 %3</source>
+        <translation>%1 / %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 / %2 W</source>
+        <translation>%1 / %2 W</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Temp.</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::MetricChart</name>
     <message>
         <source>%1: %2 at %3</source>
         <translation>%1：%3 时为 %2</translation>
-    </message>
-    <message>
-        <source>hours ago</source>
-        <translation>小时前</translation>
-    </message>
-    <message>
-        <source>minutes ago</source>
-        <translation>分钟前</translation>
     </message>
 </context>
 <context>
@@ -3372,6 +3539,62 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Monitor</source>
         <translation>监控</translation>
     </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Ask the machine again: reconnects the monitor and checks for nvidia-smi (F5)</source>
+        <translation>重新询问机器：重新连接监控并检查 nvidia-smi（F5）</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU found on this machine (nvidia-smi missing)</source>
+        <translation>此机器上未找到 NVIDIA GPU（缺少 nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Connect to the machine to end a process.</source>
+        <translation>连接该机器后才能结束进程。</translation>
+    </message>
+    <message>
+        <source>not monitoring</source>
+        <translation>未在监控</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>no recent sample</source>
+        <translation>近期无采样</translation>
+    </message>
+    <message>
+        <source>host metrics only</source>
+        <translation>仅主机指标</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>正在重连</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Connect to %1 to end a process.</source>
+        <translation>连接 %1 后才能结束进程。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 is gone; connect again.</source>
+        <translation>与 %1 的连接已断开；请重新连接。</translation>
+    </message>
+    <message>
+        <source>Sent SIG%1 to process %2; the table updates within a few seconds.</source>
+        <translation>已向进程 %2 发送 SIG%1；进程表将在几秒内更新。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::ProcessModel</name>
@@ -3402,6 +3625,79 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Command line</source>
         <translation>命令行</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::monitor::ProcessPanel</name>
+    <message>
+        <source>Kill…</source>
+        <translation>结束进程…</translation>
+    </message>
+    <message>
+        <source>End the selected process (asks first) (Delete)</source>
+        <translation>结束所选进程（会先确认）（Delete）</translation>
+    </message>
+    <message>
+        <source>GPU processes</source>
+        <translation>GPU 进程</translation>
+    </message>
+    <message>
+        <source>End process %1?</source>
+        <translation>结束进程 %1？</translation>
+    </message>
+    <message>
+        <source>End process %1 on %2?</source>
+        <translation>结束 %2 上的进程 %1？</translation>
+    </message>
+    <message>
+        <source>%1
+User: %2 · GPU %3 · %4 MiB
+
+SIGTERM lets it clean up (a training loop can save a checkpoint); SIGKILL ends it at once.</source>
+        <translation>%1
+用户：%2 · GPU %3 · %4 MiB
+
+SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL 会立即结束它。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>End (SIGTERM)</source>
+        <translation>结束（SIGTERM）</translation>
+    </message>
+    <message>
+        <source>Kill (SIGKILL)</source>
+        <translation>强制结束（SIGKILL）</translation>
+    </message>
+    <message>
+        <source>Select a process first.</source>
+        <translation>请先选择一个进程。</translation>
+    </message>
+    <message>
+        <source>Sending SIG%1 to process %2…</source>
+        <translation>正在向进程 %2 发送 SIG%1…</translation>
+    </message>
+    <message>
+        <source>Copy command line</source>
+        <translation>复制命令行</translation>
+    </message>
+    <message>
+        <source>Copy PID</source>
+        <translation>复制 PID</translation>
     </message>
 </context>
 <context>

@@ -3661,6 +3661,25 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::monitor::ChartScale</name>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>-%1 s</source>
+        <translation>-%1 秒</translation>
+    </message>
+    <message>
+        <source>-%1 min</source>
+        <translation>-%1 分钟</translation>
+    </message>
+    <message>
+        <source>-%1 h</source>
+        <translation>-%1 小时</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::monitor::FleetOverview</name>
     <message>
         <source>No machine is being monitored. Connect to one to see it here.</source>

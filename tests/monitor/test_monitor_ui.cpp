@@ -8,11 +8,14 @@
 #include "monitor/processmodel.h"
 #include "monitor/processpanel.h"
 #include "monitor/monitorservice.h"
+#include "sshdfixture.h"
+#include "ssh/connection.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QProcess>
 #include <QPushButton>
 #include <QTableView>
 #include <QTranslator>
@@ -446,6 +449,48 @@ private slots:
             mentions += label->isVisible() && (label->text().contains(QLatin1StringView("NVIDIA")) || label->text().contains(QLatin1StringView("nvidia-smi"))) ? 1 : 0;
         }
         QCOMPARE(mentions, 1);
+    }
+
+    // Kill from the tab, end to end: the confirmation's answer goes over the window's connection
+    // to a real sshd (running as this user, so a local process is one of the host's) and ends it.
+    void killFromTheTabEndsTheProcess()
+    {
+        gantry::test::SshdFixture sshd;
+        GANTRY_REQUIRE_SSHD(sshd.start());
+        QProcess victim;
+        victim.start(QStringLiteral("sleep"), {QStringLiteral("300")});
+        QVERIFY(victim.waitForStarted());
+        const qint64 pid = victim.processId(); // 0 once it has ended
+        ssh::Connection connection(sshd.target());
+        connection.connectToHost(sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);
+
+        ManualClock clock(QDateTime::currentDateTimeUtc());
+        MonitorService service(nullptr, {}, clock);
+        service.addMachine(QStringLiteral("box"));
+        MachineSample s = captureSample(clock, QStringLiteral("box"), 0);
+        s.processes.first().pid = pid;
+        service.injectSample(QStringLiteral("box"), s);
+        MonitorTab tab(&service);
+        SavedHost host;
+        host.name = QStringLiteral("box");
+        host.target = sshd.target();
+        tab.setMachine(host, &connection);
+        tab.redraw();
+        ProcessPanel *panel = tab.processPanel();
+        panel->setConfirm([](const GpuProcess &) { return std::optional<KillSignal>(KillSignal::Term); });
+        panel->view()->selectRow(0);
+        panel->killSelected();
+        QVERIFY(victim.waitForFinished(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->resultText().startsWith(QLatin1StringView("Sent SIGTERM")), 10000);
+        QVERIFY(panel->resultText().contains(QString::number(pid)));
+
+        // Again: the process is gone, and the panel says so instead of claiming success.
+        panel->killSelected();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->resultText().contains(QLatin1StringView("not running")), 10000);
+        connection.disconnectFromHost();
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Disconnected, 10000);
+        QVERIFY(!panel->findChild<QPushButton *>()->isEnabled()); // no live machine: no Kill
     }
 
     void killAsksAndNamesTheProcess()

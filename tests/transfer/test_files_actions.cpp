@@ -203,7 +203,7 @@ private slots:
         // Rename through the context menu's entry.
         select(QStringLiteral("-rf/"));
         std::unique_ptr<QMenu> menu(m_tab->contextMenu(nullptr));
-        m_tab->setTextAsker([](const QString &, const QString &initial) { return initial + QStringLiteral(" renamed"); });
+        m_tab->setTextAsker([](const QString &, const QString &initial) { return QString(initial + QStringLiteral(" renamed")); });
         triggerAndWait(menuAction(menu.get(), m_tab->renameAction()));
         QVERIFY(QFileInfo(base + QStringLiteral("/-rf renamed")).isDir());
         QVERIFY(!QFileInfo::exists(base + QStringLiteral("/-rf")));

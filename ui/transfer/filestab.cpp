@@ -6,7 +6,9 @@
 #include "ssh/connection.h"
 #include "transfer/remoteops.h"
 
+#include <QDateTime>
 #include <QDrag>
+#include <QLocale>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -59,6 +61,11 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     m_dragStagingRoot = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/drag-out");
     m_view->header()->setStretchLastSection(true);
     m_view->setColumnWidth(RemoteDirModel::NameColumn, 280);
+    // Sizes and dates in full in any locale: the widest of each, measured.
+    const QFontMetrics fm = m_view->fontMetrics();
+    const QString widestDate = QLocale().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 58)), QLocale::ShortFormat);
+    m_view->setColumnWidth(RemoteDirModel::SizeColumn, fm.horizontalAdvance(transfer::formatBytes(1023ull << 20)) + 24);
+    m_view->setColumnWidth(RemoteDirModel::ModifiedColumn, fm.horizontalAdvance(widestDate) + 24);
     createActions();
 
     auto *bar = new QHBoxLayout;

@@ -164,16 +164,16 @@ void TransfersPanel::fitColumns()
     const int sortArrow = m_view->header()->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, m_view->header());
     auto fit = [&](int column, const QStringList &samples, int atLeast = 0) {
         int width = m_view->header()->fontMetrics().horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString())
-                    + sortArrow + 2 * pad;
+                    + sortArrow + pad;
         for (const QString &sample : samples) width = std::max(width, fm.horizontalAdvance(sample) + pad);
         m_view->setColumnWidth(column, std::max(width, atLeast));
     };
     const QString big = transfer::formatBytes(1023ull * 1024 * 1024 + 900ull * 1024 * 1024 / 1000);
-    fit(TransferQueueModel::NameColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 22);
+    fit(TransferQueueModel::NameColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 20);
     fit(TransferQueueModel::DirectionColumn, {tr("Upload"), tr("Download")});
-    fit(TransferQueueModel::HostColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 10);
-    fit(TransferQueueModel::DestinationColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 26);
-    fit(TransferQueueModel::ProgressColumn, {QStringLiteral("100%")}, fm.horizontalAdvance(QLatin1Char('x')) * 14);
+    fit(TransferQueueModel::HostColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 8);
+    fit(TransferQueueModel::DestinationColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 22);
+    fit(TransferQueueModel::ProgressColumn, {QStringLiteral("100%")}, fm.horizontalAdvance(QLatin1Char('x')) * 11);
     fit(TransferQueueModel::SizeColumn, {tr("%1 of %2").arg(big, big)});
     fit(TransferQueueModel::SpeedColumn, {tr("%1/s").arg(big)});
     fit(TransferQueueModel::EtaColumn, {TransferQueueModel::formatDuration(59 * 60 + 59)});

@@ -68,7 +68,8 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
     m_workspace = new workspace::Workspace(context.configDir, m_hub, m_ledger, context.hosts, this);
     auto *resultsHome = new workspace::ResultsHome(context.configDir, context.hosts, context.connections, m_transfers, m_workspace);
     m_workspace->setResultsHome(resultsHome);
-    m_results = new ResultsGuard(resultsHome, window, this);
+    m_results = new ResultsGuard(m_workspace, window, this);
+    connect(m_results, &ResultsGuard::message, this, [this](const QString &text) { notify(tr("Results"), text); });
     connect(resultsHome, &workspace::ResultsHome::message, this, [this](const QString &text) { notify(tr("Results"), text); });
 
     installTabs();

@@ -2,8 +2,10 @@
 
 #include "providers/providertypes.h"
 #include "workspace/resultshome.h"
+#include "workspace/workspace.h"
 
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QWidget>
 
@@ -11,9 +13,10 @@ namespace gantry::app {
 
 using Verdict = workspace::ResultsHome::Verdict;
 
-ResultsGuard::ResultsGuard(workspace::ResultsHome *results, QWidget *dialogParent, QObject *parent)
+ResultsGuard::ResultsGuard(workspace::Workspace *workspace, QWidget *dialogParent, QObject *parent)
     : QObject(parent)
-    , m_results(results)
+    , m_workspace(workspace)
+    , m_results(workspace->resultsHome())
     , m_parent(dialogParent)
 {
 }
@@ -50,8 +53,15 @@ bool ResultsGuard::allowTerminate(const providers::Instance &instance)
     box.exec();
     if (box.clickedButton() == without)
         return true;
-    if (box.clickedButton() == download)
-        m_results->download(check.hostName, check.patterns);
+    if (box.clickedButton() == download) {
+        // Not acknowledged: the workspace downloads first and terminates once the results are home.
+        QPointer<ResultsGuard> self(this);
+        m_workspace->terminate(instance.provider, instance.id, workspace::ActionOptions{},
+                               [self](Result<workspace::ActionOutcome> outcome) {
+                                   if (self)
+                                       emit self->message(outcome ? outcome->message : outcome.error().message);
+                               });
+    }
     return false;
 }
 

@@ -23,9 +23,8 @@ double SpeedMeter::bytesPerSecond() const
     return double(m_samples.last().second - m_samples.first().second) * 1000.0 / double(dt);
 }
 
-qint64 SpeedMeter::etaSeconds(quint64 remaining) const
+qint64 SpeedMeter::eta(quint64 remaining, double speed)
 {
-    const double speed = bytesPerSecond();
     if (speed <= 1) return remaining == 0 ? 0 : -1;
     return qint64(std::ceil(double(remaining) / speed));
 }

@@ -14,7 +14,9 @@ public:
     void reset() { m_samples.clear(); }
     double bytesPerSecond() const;
     // Seconds left for `remaining` bytes; -1 when unknown (no speed yet).
-    qint64 etaSeconds(quint64 remaining) const;
+    qint64 etaSeconds(quint64 remaining) const { return eta(remaining, bytesPerSecond()); }
+    // The one rounding (up) for every "time left": a row and the queue's total agree.
+    static qint64 eta(quint64 remaining, double bytesPerSecond);
 
 private:
     QList<QPair<qint64, quint64>> m_samples;

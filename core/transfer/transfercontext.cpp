@@ -54,6 +54,12 @@ void TransferContext::setCurrentFile(const QString &name)
     m_progress.currentFile = name;
 }
 
+void TransferContext::setDestination(const QString &path)
+{
+    std::unique_lock lock(m_mutex);
+    m_progress.destination = path;
+}
+
 TransferProgress TransferContext::snapshot() const
 {
     std::lock_guard lock(m_mutex);

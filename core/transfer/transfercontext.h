@@ -35,6 +35,7 @@ public:
     void addResumed(quint64 bytes);
     void addFilesDone(int files);
     void setCurrentFile(const QString &name);
+    void setDestination(const QString &path);
     TransferProgress snapshot() const;
     void flush(); // report now
 

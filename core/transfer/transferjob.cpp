@@ -236,6 +236,7 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     if (!decision) return decision.error();
     if (decision->finished) return *decision->finished;
     const QString &dest = decision->destination;
+    ctx.setDestination(dest); // the queue shows where it goes, a renamed copy's new name included
     // Two transfers into one destination would break each other's partial: the later one stops.
     auto lock = DestinationLock::acquire(ctx.journals().directory(), ctx.host(), dest);
     if (!lock) return lock.error();
@@ -272,6 +273,7 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     if (!decision) return decision.error();
     if (decision->finished) return *decision->finished;
     const QString &dest = decision->destination;
+    ctx.setDestination(dest); // the queue shows where it goes, a renamed copy's new name included
     auto lock = DestinationLock::acquire(ctx.journals().directory(), QString(), dest); // one local path, any host
     if (!lock) return lock.error();
     if (st->isDir()) return downloadTree(ctx, session, sftp, remote, dest, decision->policy);

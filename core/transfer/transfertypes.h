@@ -66,6 +66,7 @@ struct TransferProgress
     int filesDone = 0;
     int filesTotal = 0;
     QString currentFile;
+    QString destination;        // the final path, once a conflict is settled ("name (1).ext")
 };
 
 struct TransferOutcome

@@ -746,6 +746,28 @@ Compute billing resumes at %3/h.</source>
         <source>the server answered a request that was never sent</source>
         <translation>服务器回复了一个从未发送的请求</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a file name: give a name without &apos;/&apos; (the entry stays in its folder).</source>
+        <translation>“%1”不是文件名：请给出不含“/”的名称（条目仍留在原文件夹中）。</translation>
+    </message>
+    <message>
+        <source>%1 already exists on %2; pick another name or delete it first.</source>
+        <translation>%2 上已存在 %1；请换一个名称，或先将其删除。</translation>
+    </message>
+    <message>
+        <source>Cannot count the files in %1 on %2 (find, tr and wc are needed there): %3</source>
+        <translation>无法统计 %2 上 %1 中的文件（该机器上需要 find、tr 和 wc）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 is a folder with %n entries; confirm a recursive delete (gantry-cli rm -r) to delete it with everything in it.</source>
+        <translation>
+            <numerusform>%2 上的 %1 是包含 %n 个条目的文件夹；请确认递归删除（gantry-cli rm -r），以将其连同其中所有内容一并删除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot delete all of %1 on %2: %3</source>
+        <translation>无法完全删除 %2 上的 %1：%3</translation>
+    </message>
 </context>
 <context>
     <name>facts</name>
@@ -2001,24 +2023,6 @@ Compute billing resumes at %3/h.</source>
         <source>New name:</source>
         <translation>新名称：</translation>
     </message>
-    <message>
-        <source>%1 already exists; pick another name.</source>
-        <translation>%1 已存在，请换一个名称。</translation>
-    </message>
-    <message>
-        <source>Delete %1 on %2? Folders are deleted with everything in them. This cannot be undone.</source>
-        <translation>要删除 %2 上的 %1 吗？文件夹将连同其中的所有内容一起删除。此操作无法撤销。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Delete %n item(s) in %1 on %2? This cannot be undone.</source>
-        <translation>
-            <numerusform>要删除 %2 上 %1 中的 %n 项吗？此操作无法撤销。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot delete %1: %2</source>
-        <translation>无法删除 %1：%2</translation>
-    </message>
     <message numerus="yes">
         <source>%n upload(s) queued to %1.</source>
         <translation>
@@ -2046,6 +2050,142 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Files</source>
         <translation>文件</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Stop the running operation on the machine</source>
+        <translation>停止机器上正在进行的操作</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>This folder is empty.
+Drop files here or press Ctrl+U to upload.</source>
+        <translation>此文件夹为空。
+将文件拖放到此处，或按 Ctrl+U 上传。</translation>
+    </message>
+    <message>
+        <source>Creating %1…</source>
+        <translation>正在创建 %1…</translation>
+    </message>
+    <message>
+        <source>Renaming %1…</source>
+        <translation>正在重命名 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Counting what %n item(s) hold…</source>
+        <translation>
+            <numerusform>正在统计 %n 个条目包含的内容…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete %1 on %2?</source>
+        <translation>删除 %2 上的 %1？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the folder %1 on %2 and everything in it: %n file(s)</source>
+        <translation>
+            <numerusform>删除 %2 上的文件夹 %1 及其中的所有内容：%n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n subfolder(s)?</source>
+        <translation>
+            <numerusform>和 %n 个子文件夹？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n item(s) in %1 on %2</source>
+        <translation>
+            <numerusform>删除 %2 上 %1 中的 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n file(s) in all</source>
+        <translation>
+            <numerusform>，共 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n folder(s)?</source>
+        <translation>
+            <numerusform>和 %n 个文件夹？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This cannot be undone.</source>
+        <translation>此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Nothing deleted.</source>
+        <translation>未删除任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleting %n item(s)…</source>
+        <translation>
+            <numerusform>正在删除 %n 个条目…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n download(s) queued to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个下载加入队列，保存到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Upload files…</source>
+        <translation>上传文件…</translation>
+    </message>
+    <message>
+        <source>Upload folder…</source>
+        <translation>上传文件夹…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Open terminal here</source>
+        <translation>在此处打开终端</translation>
+    </message>
+    <message>
+        <source>New folder…</source>
+        <translation>新建文件夹…</translation>
+    </message>
+    <message>
+        <source>Upload files to %1</source>
+        <translation>上传文件到 %1</translation>
+    </message>
+    <message>
+        <source>Upload a folder to %1</source>
+        <translation>上传文件夹到 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %n path(s).</source>
+        <translation>
+            <numerusform>已复制 %n 个路径。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened a terminal in %1.</source>
+        <translation>已在 %1 中打开终端。</translation>
+    </message>
+    <message>
+        <source>No terminal could be started here; the ssh command for %1 is on the clipboard: %2</source>
+        <translation>无法在此启动终端；进入 %1 的 ssh 命令已复制到剪贴板：%2</translation>
     </message>
 </context>
 <context>
@@ -3257,14 +3397,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>%1 小时 %2 分</translation>
     </message>
     <message>
-        <source>%1 → %2:%3</source>
-        <translation>%1 → %2:%3</translation>
-    </message>
-    <message>
-        <source>%1:%2 → %3</source>
-        <translation>%1:%2 → %3</translation>
-    </message>
-    <message>
         <source>Upload</source>
         <translation>上传</translation>
     </message>
@@ -3319,6 +3451,14 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>Destination</source>
+        <translation>目标位置</translation>
     </message>
 </context>
 <context>
@@ -3394,6 +3534,22 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Transfers pending</source>
         <translation>传输未完成</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>上传</translation>
+    </message>
+    <message>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
     </message>
 </context>
 <context>

@@ -212,7 +212,8 @@ private slots:
         tab.view()->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QString asked;
         tab.setConfirmer([&](const QString &q) { asked = q; return false; });
-        tab.deleteSelected();
+        tab.deleteSelected(); // counts on the machine first, then asks
+        QTRY_VERIFY_WITH_TIMEOUT(!asked.isEmpty(), 20000);
         QVERIFY(asked.contains(QStringLiteral("b.txt")));
         QVERIFY(QFileInfo::exists(base + QStringLiteral("/b.txt")));
 

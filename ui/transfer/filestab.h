@@ -2,14 +2,19 @@
 
 #include "common/detailtab.h"
 #include "remotefilesview.h"
+#include "transfer/remotefileops.h"
 #include "transfer/sftpclient.h"
 #include "transfer/transferqueue.h"
 
 #include <QPointer>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 
+class QAction;
 class QLabel;
+class QMenu;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -21,11 +26,13 @@ class DragOutStaging;
 class RemoteDirModel;
 
 // The Files tab: browse the machine's files over SFTP (on the machine's own connection thread),
-// create folders, rename, delete (after confirmation), download the selection, and upload what
-// is dropped from the desktop (files or folders) into the folder shown; files and folders dragged
-// out to the desktop are downloaded through a staging folder (DragOutStaging). Uploads and
-// downloads go through the shared TransferQueue, so they show in the transfers panel and survive
-// restarts.
+// create folders, rename, delete (after a confirmation that counts what a folder holds), download
+// the selection, and upload chosen or dropped files and folders into the folder shown (the home
+// folder right after connecting); files and folders dragged out to the desktop are downloaded
+// through a staging folder (DragOutStaging). Uploads and downloads go through the shared
+// TransferQueue, so they show in the transfers panel, ask only on a conflict, and survive
+// restarts. Every remote operation runs on the connection's thread and can be stopped with the
+// tab's Stop button (stopOperation()).
 class FilesTab final : public DetailTab
 {
     Q_OBJECT
@@ -40,7 +47,7 @@ public:
 
     QString currentPath() const;
     RemoteDirModel *model() const { return m_model; }
-    QTreeView *view() const { return m_view; }
+    RemoteFilesView *view() const { return m_view; }
     QString statusText() const;
 
     // What a drop does; returns the queue ids.
@@ -52,9 +59,51 @@ public:
     QString dragStagingRoot() const { return m_dragStagingRoot; }
     void setDragStagingRoot(const QString &root) { m_dragStagingRoot = root; }
 
+    // The tab's actions, for the main window's menu bar to add as they are (do not make second
+    // actions with the same shortcuts). Their shortcuts work while the tab is shown
+    // (Qt::WidgetWithChildrenShortcut); they are enabled while a machine is connected.
+    //   uploadFilesAction()   "Upload files…"  Ctrl+U        file chooser, then into currentPath()
+    //   uploadFolderAction()  "Upload folder…" Ctrl+Shift+U  folder chooser, the same
+    //   downloadAction()      "Download…"                    the selection, asks for a local folder
+    //   renameAction()        "Rename…"        F2            one selected entry
+    //   deleteAction()        "Delete…"        Delete        the selection, after a confirmation
+    //   copyPathAction()      "Copy path"      Ctrl+Shift+C  the selection's (or folder's) remote paths
+    //   openTerminalAction()  "Open terminal here"           ssh into the folder in a terminal
+    //                                                        (or copies that ssh line)
+    //   newFolderAction()     "New folder…"    Ctrl+Shift+N
+    //   refreshAction()       "Refresh"        F5
+    QAction *uploadFilesAction() const { return m_uploadFiles; }
+    QAction *uploadFolderAction() const { return m_uploadFolder; }
+    QAction *downloadAction() const { return m_download; }
+    QAction *renameAction() const { return m_rename; }
+    QAction *deleteAction() const { return m_delete; }
+    QAction *copyPathAction() const { return m_copyPath; }
+    QAction *openTerminalAction() const { return m_openTerminal; }
+    QAction *newFolderAction() const { return m_newFolder; }
+    QAction *refreshAction() const { return m_refresh; }
+    // The context menu for the current selection (what a right click opens); the caller owns it.
+    QMenu *contextMenu(QWidget *parent);
+    // True while a remote operation (listing, rename, count, delete) runs.
+    bool isBusy() const { return m_running != nullptr; }
+
+    // `ssh -t … user@host 'cd DIR && exec "$SHELL" -l'`: what "Open terminal here" runs, as
+    // arguments (first is "ssh") and as one line to paste.
+    static QStringList terminalHereArguments(const ssh::Target &target, const QString &dir);
+    static QString terminalHereLine(const ssh::Target &target, const QString &dir);
+
     // Seams for tests (and scripted use): the questions the tab would otherwise ask in dialogs.
     void setConfirmer(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
     void setTextAsker(std::function<QString(const QString &label, const QString &initial)> ask) { m_ask = std::move(ask); }
+    // Picks local files (folder false) or one folder (folder true) to upload; empty: nothing.
+    using FileChooser = std::function<QStringList(bool folder)>;
+    void setFileChooser(FileChooser choose) { m_choose = std::move(choose); }
+    // Picks the local folder downloads go to; empty: nothing.
+    void setDownloadFolderChooser(std::function<QString()> choose) { m_chooseDownloadDir = std::move(choose); }
+    // Starts a terminal program detached; false when it could not be started.
+    void setProgramStarter(std::function<bool(const QString &program, const QStringList &args)> start)
+    {
+        m_startProgram = std::move(start);
+    }
 
 public slots:
     void navigate(const QString &path);
@@ -64,6 +113,11 @@ public slots:
     void renameSelected();
     void deleteSelected();
     void downloadSelectedInteractive();
+    void uploadFilesInteractive();
+    void uploadFolderInteractive();
+    void copyPaths();
+    void openTerminalHere();
+    void stopOperation();
 
 signals:
     void listed(const QString &path);
@@ -74,9 +128,19 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    using Job = std::function<Result<QList<transfer::SftpEntry>>(transfer::SftpClient &, ssh::Session &)>;
-    void runJob(const QString &path, Job job);
+    using Cancel = std::shared_ptr<std::atomic_bool>;
+    // A remote step on the connection's thread; then the folder is listed again.
+    using Job = std::function<Result<void>(transfer::SftpClient &, ssh::Session &, const std::atomic_bool *cancel)>;
+    void runJob(const QString &path, const QString &busyText, Job job);
+    void showListing(quint64 generation, const QString &path, const Result<QList<transfer::SftpEntry>> &entries,
+                     const Result<void> &step);
+    void confirmAndDelete(const QStringList &paths, const Result<transfer::RemoteTreeCount> &count);
+    void setBusy(const Cancel &cancel);
+    void createActions();
+    void updateActions();
     QStringList selectedNames() const;
+    QStringList selectedPaths() const;
+    QString terminalFolder() const;
     void setStatus(const QString &text);
     void dragOut();
 
@@ -89,10 +153,24 @@ private:
     RemoteFilesView *m_view;
     QLineEdit *m_pathEdit;
     QLabel *m_status;
-    QList<QPushButton *> m_buttons;
+    QPushButton *m_stop;
+    QPushButton *m_up;
+    QAction *m_uploadFiles = nullptr;
+    QAction *m_uploadFolder = nullptr;
+    QAction *m_download = nullptr;
+    QAction *m_rename = nullptr;
+    QAction *m_delete = nullptr;
+    QAction *m_copyPath = nullptr;
+    QAction *m_openTerminal = nullptr;
+    QAction *m_newFolder = nullptr;
+    QAction *m_refresh = nullptr;
     std::function<bool(const QString &)> m_confirm;
     std::function<QString(const QString &, const QString &)> m_ask;
+    FileChooser m_choose;
+    std::function<QString()> m_chooseDownloadDir;
+    std::function<bool(const QString &, const QStringList &)> m_startProgram;
     quint64 m_generation = 0; // drops stale listings
+    Cancel m_running;         // the operation the Stop button stops
     QString m_dragStagingRoot;
 };
 

@@ -7,7 +7,8 @@
 namespace gantry::ui {
 
 // The Files tab's list. A drag out of it does not carry the model's own mime data: the tab turns
-// the selection into staged downloads (see DragOutStaging), so the view hands the drag over.
+// the selection into staged downloads (see DragOutStaging), so the view hands the drag over. With
+// no rows it shows the empty hint (what to do in an empty folder) in the middle of the list.
 class RemoteFilesView final : public QTreeView
 {
     Q_OBJECT
@@ -16,12 +17,16 @@ class RemoteFilesView final : public QTreeView
 public:
     using QTreeView::QTreeView;
     void setDragStarter(std::function<void()> starter) { m_dragStarter = std::move(starter); }
+    void setEmptyHint(const QString &hint);
+    QString emptyHint() const { return m_emptyHint; }
 
 protected:
     void startDrag(Qt::DropActions supportedActions) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     std::function<void()> m_dragStarter;
+    QString m_emptyHint;
 };
 
 } // namespace gantry::ui

@@ -44,6 +44,20 @@ QString TransferQueueModel::formatDuration(qint64 seconds)
     return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds / 60) % 60);
 }
 
+QString TransferQueueModel::destinationText(const QueueItem &it)
+{
+    QString path = !it.progress.destination.isEmpty() ? it.progress.destination : it.outcome.destination;
+    const bool upload = it.request.direction == transfer::Direction::Upload;
+    if (path.isEmpty()) {
+        path = upload ? it.request.remotePath : it.request.localPath;
+        if (it.request.destinationIsDir || path.endsWith(QLatin1Char('/'))) {
+            const QString dir = path.endsWith(QLatin1Char('/')) ? path.chopped(1) : path;
+            path = (upload ? transfer::remoteJoin(dir, it.displayName()) : dir + QLatin1Char('/') + it.displayName());
+        }
+    }
+    return upload ? it.request.host + QLatin1Char(':') + path : path;
+}
+
 QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
@@ -56,6 +70,7 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
         case NameColumn: return it.displayName();
         case DirectionColumn: return int(it.request.direction);
         case HostColumn: return it.request.host;
+        case DestinationColumn: return destinationText(it);
         case ProgressColumn: return fraction;
         case SizeColumn: return qulonglong(p.bytesTotal);
         case SpeedColumn: return it.bytesPerSecond;
@@ -65,9 +80,10 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == Qt::ToolTipRole) {
-        const QString path = it.request.direction == transfer::Direction::Upload
-                                 ? tr("%1 → %2:%3").arg(it.request.localPath, it.request.host, it.request.remotePath)
-                                 : tr("%1:%2 → %3").arg(it.request.host, it.request.remotePath, it.request.localPath);
+        const QString source = it.request.direction == transfer::Direction::Upload
+                                   ? it.request.localPath
+                                   : it.request.host + QLatin1Char(':') + it.request.remotePath;
+        const QString path = tr("%1 → %2").arg(source, destinationText(it));
         // Paths and messages can name remote files and quote the host's errors: shown escaped.
         return it.message.isEmpty() ? text::printable(path) : text::printable(path) + QLatin1Char('\n') + text::printableLines(it.message);
     }
@@ -82,6 +98,7 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
     case NameColumn: return text::printable(it.displayName());
     case DirectionColumn: return it.request.direction == transfer::Direction::Upload ? tr("Upload") : tr("Download");
     case HostColumn: return it.request.host;
+    case DestinationColumn: return text::printable(destinationText(it));
     case ProgressColumn: return QStringLiteral("%1%").arg(int(fraction * 100));
     case SizeColumn:
         return p.bytesTotal ? tr("%1 of %2").arg(transfer::formatBytes(p.bytesDone), transfer::formatBytes(p.bytesTotal))
@@ -106,6 +123,7 @@ QVariant TransferQueueModel::headerData(int section, Qt::Orientation orientation
     case NameColumn: return tr("Name");
     case DirectionColumn: return tr("Direction");
     case HostColumn: return tr("Machine");
+    case DestinationColumn: return tr("Destination");
     case ProgressColumn: return tr("Progress");
     case SizeColumn: return tr("Size");
     case SpeedColumn: return tr("Speed");

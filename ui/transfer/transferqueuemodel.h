@@ -20,6 +20,7 @@ public:
         NameColumn,
         DirectionColumn,
         HostColumn,
+        DestinationColumn, // host:path of an upload, the local path of a download (after a rename: the new name)
         ProgressColumn,
         SizeColumn,
         SpeedColumn,
@@ -43,6 +44,8 @@ public:
     quint64 idAt(int row) const;
 
     static QString formatDuration(qint64 seconds);
+    // Where an item goes: the settled destination once known, else the requested one.
+    static QString destinationText(const transfer::QueueItem &item);
 
 private:
     transfer::TransferQueue *m_queue;

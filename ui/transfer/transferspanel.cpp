@@ -4,12 +4,14 @@
 #include "transferqueuemodel.h"
 
 #include "transfer/remoteops.h"
+#include "transfer/speedmeter.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStyle>
 #include <QSortFilterProxyModel>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -42,9 +44,9 @@ TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setItemDelegateForColumn(TransferQueueModel::ProgressColumn, new ProgressDelegate(this));
+    m_view->setTextElideMode(Qt::ElideMiddle); // paths: both ends say most
     m_view->header()->setStretchLastSection(true);
-    m_view->setColumnWidth(TransferQueueModel::NameColumn, 220);
-    m_view->setColumnWidth(TransferQueueModel::ProgressColumn, 140);
+    fitColumns();
 
     auto *buttons = new QHBoxLayout;
     for (QPushButton *b : {m_pause, m_resume, m_cancel, m_retry, m_clear}) buttons->addWidget(b);
@@ -147,10 +149,34 @@ QString TransfersPanel::summaryText() const
         text += tr(" · %1 of %2").arg(transfer::formatBytes(t.bytesDone), transfer::formatBytes(t.bytesTotal));
     }
     if (speed > 0) {
-        const qint64 eta = t.bytesTotal > t.bytesDone ? qint64(double(t.bytesTotal - t.bytesDone) / speed) : 0;
+        const qint64 eta = transfer::SpeedMeter::eta(t.bytesTotal > t.bytesDone ? t.bytesTotal - t.bytesDone : 0, speed);
         text += tr(" · %1/s · %2 left").arg(transfer::formatBytes(quint64(speed)), TransferQueueModel::formatDuration(eta));
     }
     return text;
+}
+
+// Widths from what the columns show at their widest (and never less than the header), so sizes
+// like "1023.9 MB of 1023.9 MB" and every header fit in any language and font.
+void TransfersPanel::fitColumns()
+{
+    const QFontMetrics fm = m_view->fontMetrics();
+    const int pad = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 12;
+    const int sortArrow = m_view->header()->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, m_view->header());
+    auto fit = [&](int column, const QStringList &samples, int atLeast = 0) {
+        int width = m_view->header()->fontMetrics().horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString())
+                    + sortArrow + pad;
+        for (const QString &sample : samples) width = std::max(width, fm.horizontalAdvance(sample) + pad);
+        m_view->setColumnWidth(column, std::max(width, atLeast));
+    };
+    const QString big = transfer::formatBytes(1023ull * 1024 * 1024 + 900ull * 1024 * 1024 / 1000);
+    fit(TransferQueueModel::NameColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 20);
+    fit(TransferQueueModel::DirectionColumn, {tr("Upload"), tr("Download")});
+    fit(TransferQueueModel::HostColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 8);
+    fit(TransferQueueModel::DestinationColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 22);
+    fit(TransferQueueModel::ProgressColumn, {QStringLiteral("100%")}, fm.horizontalAdvance(QLatin1Char('x')) * 11);
+    fit(TransferQueueModel::SizeColumn, {tr("%1 of %2").arg(big, big)});
+    fit(TransferQueueModel::SpeedColumn, {tr("%1/s").arg(big)});
+    fit(TransferQueueModel::EtaColumn, {TransferQueueModel::formatDuration(59 * 60 + 59)});
 }
 
 void TransfersPanel::updateSummary()

@@ -13,8 +13,8 @@ namespace gantry::ui {
 
 class TransferQueueModel;
 
-// The transfer queue: every upload and download with progress bar, size, speed, time left and
-// status (failed items keep their reason in the status column and tooltip); pause, resume,
+// The transfer queue: every upload and download with its destination, progress bar, size, speed,
+// time left and status (failed items keep their reason in the status column and tooltip); pause, resume,
 // cancel and retry for the selected items; totals at the bottom. Installs the "destination
 // exists" question on the queue.
 class TransfersPanel final : public QWidget
@@ -46,6 +46,7 @@ private:
     QList<quint64> selectedIds() const;
     void updateButtons();
     void updateSummary();
+    void fitColumns();
 
     transfer::TransferQueue *m_queue;
     TransferQueueModel *m_model;

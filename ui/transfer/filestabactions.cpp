@@ -1,0 +1,150 @@
+// The Files tab's actions: the toolbar, the context menu, shortcuts and what the menu bar adds.
+
+#include "filestab.h"
+
+#include "remotedirmodel.h"
+
+#include "ssh/connection.h"
+#include "sshconfig/terminal.h"
+#include "transfer/remoteops.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QItemSelectionModel>
+#include <QMenu>
+#include <QProcess>
+#include <QSortFilterProxyModel>
+
+namespace gantry::ui {
+
+void FilesTab::createActions()
+{
+    auto make = [this](const QString &text, const QKeySequence &shortcut, void (FilesTab::*slot)()) {
+        auto *action = new QAction(text, this);
+        if (!shortcut.isEmpty()) {
+            action->setShortcut(shortcut);
+            action->setToolTip(QStringLiteral("%1 (%2)").arg(QString(text).remove(QStringLiteral("…")),
+                                                             shortcut.toString(QKeySequence::NativeText)));
+        }
+        // While the tab is shown, not over the whole window: F5 and Delete mean other things elsewhere.
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+        return action;
+    };
+    m_uploadFiles = make(tr("Upload files…"), QKeySequence(Qt::CTRL | Qt::Key_U), &FilesTab::uploadFilesInteractive);
+    m_uploadFolder = make(tr("Upload folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U), &FilesTab::uploadFolderInteractive);
+    m_download = make(tr("Download…"), {}, &FilesTab::downloadSelectedInteractive);
+    m_rename = make(tr("Rename…"), QKeySequence(Qt::Key_F2), &FilesTab::renameSelected);
+    m_delete = make(tr("Delete…"), QKeySequence(QKeySequence::Delete), &FilesTab::deleteSelected);
+    m_copyPath = make(tr("Copy path"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), &FilesTab::copyPaths);
+    m_openTerminal = make(tr("Open terminal here"), {}, &FilesTab::openTerminalHere);
+    m_newFolder = make(tr("New folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), &FilesTab::makeFolder);
+    m_refresh = make(tr("Refresh"), QKeySequence(QKeySequence::Refresh), &FilesTab::refresh);
+}
+
+void FilesTab::updateActions()
+{
+    const bool connected = m_connection != nullptr;
+    const bool listed = connected && !currentPath().isEmpty();
+    const qsizetype selected = m_view->selectionModel() ? m_view->selectionModel()->selectedRows().size() : 0;
+    for (QAction *a : {m_uploadFiles, m_uploadFolder, m_newFolder, m_copyPath, m_openTerminal}) a->setEnabled(listed);
+    m_refresh->setEnabled(connected);
+    m_download->setEnabled(listed && selected > 0);
+    m_delete->setEnabled(listed && selected > 0);
+    m_rename->setEnabled(listed && selected == 1);
+}
+
+QMenu *FilesTab::contextMenu(QWidget *parent)
+{
+    updateActions();
+    auto *menu = new QMenu(parent);
+    if (!selectedNames().isEmpty()) {
+        menu->addActions({m_download, m_rename, m_delete});
+        menu->addSeparator();
+    }
+    menu->addActions({m_copyPath, m_openTerminal});
+    menu->addSeparator();
+    menu->addActions({m_uploadFiles, m_uploadFolder, m_newFolder, m_refresh});
+    return menu;
+}
+
+void FilesTab::uploadFilesInteractive()
+{
+    if (!m_connection || currentPath().isEmpty()) return;
+    const QStringList files = m_choose ? m_choose(false) : QFileDialog::getOpenFileNames(this, tr("Upload files to %1").arg(currentPath()));
+    if (!files.isEmpty()) uploadLocalPaths(files);
+}
+
+void FilesTab::uploadFolderInteractive()
+{
+    if (!m_connection || currentPath().isEmpty()) return;
+    QStringList folders;
+    if (m_choose) {
+        folders = m_choose(true);
+    } else if (const QString dir = QFileDialog::getExistingDirectory(this, tr("Upload a folder to %1").arg(currentPath()));
+               !dir.isEmpty()) {
+        folders.append(dir);
+    }
+    if (!folders.isEmpty()) uploadLocalPaths(folders);
+}
+
+void FilesTab::copyPaths()
+{
+    QStringList paths = selectedPaths();
+    if (paths.isEmpty() && !currentPath().isEmpty()) paths.append(currentPath());
+    if (paths.isEmpty()) return;
+    QGuiApplication::clipboard()->setText(paths.join(QLatin1Char('\n')));
+    setStatus(tr("Copied %n path(s).", nullptr, int(paths.size())));
+}
+
+// A selected folder, else the folder shown.
+QString FilesTab::terminalFolder() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.size() == 1) {
+        const QModelIndex src = m_proxy->mapToSource(rows.first());
+        if (src.data(RemoteDirModel::IsDirRole).toBool()) return transfer::remoteJoin(currentPath(), m_model->entry(src.row()).name);
+    }
+    return currentPath();
+}
+
+QStringList FilesTab::terminalHereArguments(const ssh::Target &target, const QString &dir)
+{
+    QStringList args = sshconfig::sshCommandLine(target);
+    args.insert(1, QStringLiteral("-t")); // a terminal for the shell, though a command is given
+    // The remote shell reads this line: the folder goes quoted and after "--".
+    args.append(QStringLiteral("cd -- %1 && exec \"$SHELL\" -l").arg(ssh::shellQuote(dir)));
+    return args;
+}
+
+QString FilesTab::terminalHereLine(const ssh::Target &target, const QString &dir)
+{
+    QStringList quoted;
+    for (const QString &arg : terminalHereArguments(target, dir)) quoted.append(ssh::shellQuote(arg));
+    return quoted.join(QLatin1Char(' '));
+}
+
+void FilesTab::openTerminalHere()
+{
+    if (!m_connection || currentPath().isEmpty()) return;
+    const QString dir = terminalFolder();
+    const QString line = terminalHereLine(m_host.target, dir);
+    const auto launch = sshconfig::terminalLaunch(m_host.target, QProcessEnvironment::systemEnvironment());
+    if (launch) {
+        // terminalLaunch ends with the plain ssh command; the one for this folder replaces it.
+        QStringList args = launch->arguments.mid(0, launch->arguments.size() - sshconfig::sshCommandLine(m_host.target).size());
+        args += terminalHereArguments(m_host.target, dir);
+        const bool started = m_startProgram ? m_startProgram(launch->program, args) : QProcess::startDetached(launch->program, args);
+        if (started) {
+            setStatus(tr("Opened a terminal in %1.").arg(dir));
+            return;
+        }
+    }
+    QGuiApplication::clipboard()->setText(line);
+    setStatus(tr("No terminal could be started here; the ssh command for %1 is on the clipboard: %2").arg(dir, line));
+}
+
+} // namespace gantry::ui

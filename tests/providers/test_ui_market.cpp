@@ -3,6 +3,7 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
+#include "providers/instancesmodel.h"
 #include "providers/pricefilterproxy.h"
 #include "providers/pricespanel.h"
 #include "providers/pricetablemodel.h"
@@ -110,6 +111,27 @@ private slots:
         QVERIFY(model->index(offer, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("DLPerf")));
         panel.findChild<QCheckBox *>(QStringLiteral("everyOffer"))->setChecked(false);
         QTRY_COMPARE(model->rowCount(), 8);
+    }
+
+    // A stopped Vast instance costs nothing in compute but its disk still bills: Instances says what, per day.
+    void stoppedInstanceShowsStorageCostPerDay()
+    {
+        InstancesModel model;
+        providers::Instance stopped;
+        stopped.provider = QStringLiteral("vast");
+        stopped.id = QStringLiteral("31000001");
+        stopped.state = providers::InstanceState::Stopped;
+        stopped.volumeGb = 32;
+        providers::Instance running = stopped;
+        running.id = QStringLiteral("31000002");
+        running.state = providers::InstanceState::Running;
+        running.pricePerHour = 0.35;
+        model.setInstances(QStringLiteral("vast"), {stopped, running});
+        QStringList prices;
+        for (int row = 0; row < model.rowCount(); ++row)
+            prices.append(model.index(row, InstancesModel::PriceColumn).data().toString());
+        QVERIFY2(prices.contains(QStringLiteral("$0.16/day storage")), qPrintable(prices.join(u',')));
+        QVERIFY(prices.contains(QStringLiteral("$0.35/h")));
     }
 };
 

@@ -23,7 +23,8 @@ QJsonObject entryJson(const cost::LedgerEntry &entry)
                        {QStringLiteral("stopped_at"), entry.stoppedAt.toString(Qt::ISODate)},
                        {QStringLiteral("terminated_at"), entry.terminatedAt.toString(Qt::ISODate)},
                        {QStringLiteral("state"), entry.state}, {QStringLiteral("billed_seconds"), entry.billedSeconds},
-                       {QStringLiteral("cost"), entry.cost}, {QStringLiteral("note"), entry.note}};
+                       {QStringLiteral("cost"), entry.cost}, {QStringLiteral("note"), entry.note},
+                       {QStringLiteral("currency"), entry.currency}};
 }
 
 int costCommand(Context &context, const QStringList &arguments)
@@ -65,9 +66,9 @@ int costCommand(Context &context, const QStringList &arguments)
         if (Result<void> written = ledger.exportCsv(**csv, from); !written)
             return context.fail(written.error());
     }
-    double total = 0;
-    for (const cost::LedgerEntry &entry : std::as_const(*entries))
-        total += entry.cost;
+    // Rows keep their currency: the dollar total counts dollars only, other currencies stand apart.
+    const QMap<QString, double> totals = cost::totalsByCurrency(*entries);
+    const double total = totals.value(QStringLiteral("USD"));
     const double perHour = ledger.totalPerHourNow().valueOr(0);
     const QStringList warnings = cost::storageWarnings(*entries, QDateTime::currentDateTimeUtc());
     cost::BudgetMonitor monitor(&ledger);
@@ -81,7 +82,11 @@ int costCommand(Context &context, const QStringList &arguments)
                 budgets.insert(period, QJsonObject{{QStringLiteral("limit"), status->limit}, {QStringLiteral("spent"), status->spent},
                                                    {QStringLiteral("percent"), status->percent()}});
         }
+        QJsonObject byCurrency;
+        for (auto it = totals.constBegin(); it != totals.constEnd(); ++it)
+            byCurrency.insert(it.key(), it.value());
         context.printJson(QJsonObject{{QStringLiteral("entries"), array}, {QStringLiteral("total"), total},
+                                      {QStringLiteral("totals_by_currency"), byCurrency},
                                       {QStringLiteral("per_hour_now"), perHour}, {QStringLiteral("budgets"), budgets},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
         return ExitOk;
@@ -96,6 +101,10 @@ int costCommand(Context &context, const QStringList &arguments)
                     << '\n';
     }
     context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
+    for (auto it = totals.constBegin(); it != totals.constEnd(); ++it) {
+        if (it.key() != QLatin1String("USD"))
+            context.out << CliText::tr("Total in %1: %2 (not converted)").arg(text::printable(it.key())).arg(it.value(), 0, 'f', 2) << '\n';
+    }
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
         if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
             context.out << CliText::tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))

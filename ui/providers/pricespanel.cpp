@@ -37,23 +37,8 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     , m_age(new QLabel(this))
     , m_errors(new QLabel(this))
 {
-    m_gpu->setObjectName(QStringLiteral("gpuFilter"));
-    m_gpu->setPlaceholderText(tr("GPU model, e.g. H100"));
-    m_gpu->setClearButtonEnabled(true);
-    m_minVram->setObjectName(QStringLiteral("minVram"));
-    m_minVram->setRange(0, 1024);
-    m_minVram->setSuffix(tr(" GB"));
-    m_minVram->setPrefix(tr("VRAM ≥ "));
-    m_maxPrice->setObjectName(QStringLiteral("maxPrice"));
-    m_maxPrice->setRange(0, 1000);
-    m_maxPrice->setDecimals(2);
-    m_maxPrice->setPrefix(tr("≤ $"));
-    m_maxPrice->setSuffix(tr("/h"));
-    m_maxPrice->setSpecialValueText(tr("any price"));
+    setUpFilters();
     m_available->setObjectName(QStringLiteral("availableOnly"));
-    m_everyOffer->setObjectName(QStringLiteral("everyOffer"));
-    m_everyOffer->setToolTip(tr("Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and "
-                                "count with its cheapest and median price; tick to see every machine with its reliability."));
     m_refresh->setObjectName(QStringLiteral("refresh"));
     m_age->setObjectName(QStringLiteral("age"));
     m_errors->setObjectName(QStringLiteral("errors"));
@@ -70,10 +55,7 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
-    // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
-    // fit a 1024-pixel window without scrolling sideways.
-    m_view->horizontalHeader()->setResizeContentsPrecision(200);
-    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
+    setUpOffers();
 
     auto *launch = new QPushButton(tr("Launch…"), this);
     launch->setObjectName(QStringLiteral("launch"));
@@ -97,7 +79,6 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, m_proxy, &PriceFilterProxy::setMaxPricePerHour);
     connect(m_available, &QCheckBox::toggled, m_proxy, &PriceFilterProxy::setAvailableOnly);
     connect(m_refresh, &QPushButton::clicked, this, &PricesPanel::refresh);
-    connect(m_everyOffer, &QCheckBox::toggled, this, &PricesPanel::showAll);
     auto requestLaunch = [this] {
         const QModelIndex current = m_view->currentIndex();
         if (!current.isValid())
@@ -193,6 +174,35 @@ void PricesPanel::finishOne()
     m_errors->setVisible(!m_errorTexts.isEmpty());
     updateAge();
     emit refreshed();
+}
+
+void PricesPanel::setUpFilters()
+{
+    m_gpu->setObjectName(QStringLiteral("gpuFilter"));
+    m_gpu->setPlaceholderText(tr("GPU model, e.g. H100"));
+    m_gpu->setClearButtonEnabled(true);
+    m_minVram->setObjectName(QStringLiteral("minVram"));
+    m_minVram->setRange(0, 1024);
+    m_minVram->setSuffix(tr(" GB"));
+    m_minVram->setPrefix(tr("VRAM ≥ "));
+    m_maxPrice->setObjectName(QStringLiteral("maxPrice"));
+    m_maxPrice->setRange(0, 1000);
+    m_maxPrice->setDecimals(2);
+    m_maxPrice->setPrefix(tr("≤ $"));
+    m_maxPrice->setSuffix(tr("/h"));
+    m_maxPrice->setSpecialValueText(tr("any price"));
+}
+
+void PricesPanel::setUpOffers()
+{
+    m_everyOffer->setObjectName(QStringLiteral("everyOffer"));
+    m_everyOffer->setToolTip(tr("Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and "
+                                "count with its cheapest and median price; tick to see every machine with its reliability."));
+    connect(m_everyOffer, &QCheckBox::toggled, this, &PricesPanel::showAll);
+    // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
+    // fit a 1024-pixel window without scrolling sideways.
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
 }
 
 bool PricesPanel::isMarketplace(const QString &provider) const

@@ -51,6 +51,8 @@ private:
     // (off the GUI thread) unless "Every offer" is ticked; then runs next.
     void showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next = {});
     void showAll();
+    void setUpFilters();
+    void setUpOffers();
     bool isMarketplace(const QString &provider) const;
     QList<providers::InstanceType> rawTypes() const;
 

@@ -23,7 +23,36 @@ QJsonObject entryJson(const cost::LedgerEntry &entry)
                        {QStringLiteral("stopped_at"), entry.stoppedAt.toString(Qt::ISODate)},
                        {QStringLiteral("terminated_at"), entry.terminatedAt.toString(Qt::ISODate)},
                        {QStringLiteral("state"), entry.state}, {QStringLiteral("billed_seconds"), entry.billedSeconds},
-                       {QStringLiteral("cost"), entry.cost}, {QStringLiteral("note"), entry.note}};
+                       {QStringLiteral("cost"), entry.cost}, {QStringLiteral("note"), entry.note},
+                       {QStringLiteral("currency"), entry.currency}};
+}
+
+// The table for people: one line per instance, totals (each currency apart), budgets, warnings.
+void printText(Context &context, const QList<cost::LedgerEntry> &entries, const QMap<QString, double> &totals, double perHour,
+               cost::BudgetMonitor &monitor, const QStringList &warnings)
+{
+    const double total = totals.value(QStringLiteral("USD"));
+    for (const cost::LedgerEntry &entry : entries) {
+        context.out << QStringLiteral("%1 %2 %3 %4 %5 $%6/h %7  %8")
+                           .arg(entry.provider.leftJustified(8), text::printable(entry.instanceId.left(32)).leftJustified(32),
+                                text::printable(entry.name).leftJustified(14), text::printable(entry.typeName).leftJustified(24),
+                                text::printable(entry.state).leftJustified(10))
+                           .arg(entry.pricePerHour, 0, 'f', 2)
+                           .arg(cost::formatUsd(entry.cost).rightJustified(9), text::printable(entry.note))
+                    << '\n';
+    }
+    context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
+    for (auto it = totals.constBegin(); it != totals.constEnd(); ++it) {
+        if (it.key() != QLatin1String("USD"))
+            context.out << CliText::tr("Total in %1: %2 (not converted)").arg(text::printable(it.key())).arg(it.value(), 0, 'f', 2) << '\n';
+    }
+    for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
+        if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
+            context.out << CliText::tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
+                               .arg(status->percent()) << '\n';
+    }
+    for (const QString &warning : warnings)
+        context.out << CliText::tr("Warning: %1").arg(text::printableLines(warning)) << '\n';
 }
 
 int costCommand(Context &context, const QStringList &arguments)
@@ -65,9 +94,9 @@ int costCommand(Context &context, const QStringList &arguments)
         if (Result<void> written = ledger.exportCsv(**csv, from); !written)
             return context.fail(written.error());
     }
-    double total = 0;
-    for (const cost::LedgerEntry &entry : std::as_const(*entries))
-        total += entry.cost;
+    // Rows keep their currency: the dollar total counts dollars only, other currencies stand apart.
+    const QMap<QString, double> totals = cost::totalsByCurrency(*entries);
+    const double total = totals.value(QStringLiteral("USD"));
     const double perHour = ledger.totalPerHourNow().valueOr(0);
     const QStringList warnings = cost::storageWarnings(*entries, QDateTime::currentDateTimeUtc());
     cost::BudgetMonitor monitor(&ledger);
@@ -81,28 +110,16 @@ int costCommand(Context &context, const QStringList &arguments)
                 budgets.insert(period, QJsonObject{{QStringLiteral("limit"), status->limit}, {QStringLiteral("spent"), status->spent},
                                                    {QStringLiteral("percent"), status->percent()}});
         }
+        QJsonObject byCurrency;
+        for (auto it = totals.constBegin(); it != totals.constEnd(); ++it)
+            byCurrency.insert(it.key(), it.value());
         context.printJson(QJsonObject{{QStringLiteral("entries"), array}, {QStringLiteral("total"), total},
+                                      {QStringLiteral("totals_by_currency"), byCurrency},
                                       {QStringLiteral("per_hour_now"), perHour}, {QStringLiteral("budgets"), budgets},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
         return ExitOk;
     }
-    for (const cost::LedgerEntry &entry : std::as_const(*entries)) {
-        context.out << QStringLiteral("%1 %2 %3 %4 %5 $%6/h %7  %8")
-                           .arg(entry.provider.leftJustified(8), text::printable(entry.instanceId.left(32)).leftJustified(32),
-                                text::printable(entry.name).leftJustified(14), text::printable(entry.typeName).leftJustified(24),
-                                text::printable(entry.state).leftJustified(10))
-                           .arg(entry.pricePerHour, 0, 'f', 2)
-                           .arg(cost::formatUsd(entry.cost).rightJustified(9), text::printable(entry.note))
-                    << '\n';
-    }
-    context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
-    for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
-        if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
-            context.out << CliText::tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
-                               .arg(status->percent()) << '\n';
-    }
-    for (const QString &warning : warnings)
-        context.out << CliText::tr("Warning: %1").arg(text::printableLines(warning)) << '\n';
+    printText(context, *entries, totals, perHour, monitor, warnings);
     if (csv->has_value())
         context.out << CliText::tr("Wrote %1").arg(**csv) << '\n';
     context.out.flush();

@@ -275,8 +275,10 @@ Result<LaunchArgs> takeLaunchArgs(QStringList &args)
     }
     Result<std::optional<QString>> volume = takeValue(args, QStringLiteral("--volume"));
     Result<std::optional<QString>> gpus = takeValue(args, QStringLiteral("--gpus"));
-    if (!volume || !gpus)
-        return usageError(CliText::tr("--volume and --gpus need a number"));
+    Result<std::optional<QString>> bid = takeValue(args, QStringLiteral("--bid")); // Vast: interruptible at this $/h
+    if (!volume || !gpus || !bid)
+        return usageError(CliText::tr("--volume, --gpus and --bid need a number"));
+    request.bidPerHour = bid->value_or(QStringLiteral("0")).toDouble();
     request.volumeGb = volume->value_or(QStringLiteral("0")).toInt();
     request.gpuCount = std::max(1, gpus->value_or(QStringLiteral("1")).toInt());
     parsed.wait = takeFlag(args, QStringLiteral("--wait"));
@@ -362,7 +364,7 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (!type)
         return type.error().code == ErrorCode::Usage ? context.usage(type.error().message) : failProvider(context, type.error());
     request.typeName = type->name;
-    const double price = providers::launchPricePerHour(info, *type, request.gpuCount);
+    const double price = request.bidPerHour > 0 ? request.bidPerHour : providers::launchPricePerHour(info, *type, request.gpuCount);
 
     // A launch whose answer is lost is looked up by its (unique) name and adopted, never left billing unseen.
     providers::LaunchAttempt attempt(provider->get(), request);
@@ -540,7 +542,7 @@ const Registrar typesRegistrar("types",
 const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
     instancesCommand);
 const Registrar launchRegistrar("launch",
-    "launch --provider P --type T (vast: OFFER_ID or GPUxN) --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--wait] [--timeout S]   start an instance",
+    "launch --provider P --type T (vast: OFFER_ID or GPUxN) --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--bid USD] [--wait] [--timeout S]   start an instance",
     launchCommand);
 const Registrar stopRegistrar("stop", "stop ID [--provider P]   stop compute billing (RunPod; disks keep billing)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("stop")); });

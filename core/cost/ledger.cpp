@@ -17,7 +17,8 @@ namespace gantry::cost {
 namespace {
 
 // PRAGMA user_version of cost.sqlite. 0: written before versions (the tables of 1, or a new file).
-constexpr int kLedgerSchema = 1;
+// 2: instances.currency (AutoDL and others bill in CNY; nothing is converted).
+constexpr int kLedgerSchema = 2;
 
 QDateTime fromMs(const QVariant &value)
 {
@@ -89,6 +90,7 @@ Result<int> Ledger::schemaVersion() const
 Result<void> Ledger::migrate()
 {
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    const int from = schemaVersion().valueOr(0);
     if (!db.transaction())
         return Error{ErrorCode::Io, tr("Cannot update the cost ledger %1: %2").arg(m_path, db.lastError().text())};
     // Version 1: the tables every ledger so far has (CREATE … IF NOT EXISTS: the unversioned files have them).
@@ -105,8 +107,13 @@ Result<void> Ledger::migrate()
         "CREATE TABLE IF NOT EXISTS budget_alerts(period_key TEXT NOT NULL, threshold INTEGER NOT NULL, "
         "fired_at INTEGER NOT NULL, PRIMARY KEY(period_key, threshold))",
     };
-    for (const char *statement : schema) {
-        if (Result<void> done = exec(QString::fromLatin1(statement)); !done) {
+    QStringList statements;
+    for (const char *statement : schema)
+        statements.append(QString::fromLatin1(statement));
+    if (from < 2) // version 2: every row keeps the currency it was billed in; older rows were dollars
+        statements.append(QStringLiteral("ALTER TABLE instances ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD'"));
+    for (const QString &statement : std::as_const(statements)) {
+        if (Result<void> done = exec(statement); !done) {
             db.rollback();
             return done;
         }
@@ -155,7 +162,7 @@ BillingPolicy Ledger::billingPolicy(const QString &provider) const
     return m_policies.value(provider, BillingPolicy{1, 0});
 }
 
-Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pricePerHour)
+Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pricePerHour, const QString &currency)
 {
     if (openRow(instance.provider, instance.id))
         return {}; // already recorded (a reconcile saw it first)
@@ -163,9 +170,10 @@ Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pr
     const qint64 launched = instance.createdAt.isValid() ? std::min(now, instance.createdAt.toMSecsSinceEpoch()) : now;
     Result<void> inserted = exec(QStringLiteral(
         "INSERT INTO instances(provider, instance_id, name, type, region, price_per_hour, granularity, volume_gb, "
-        "launched_at, state) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')"),
+        "launched_at, state, currency) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)"),
         {instance.provider, instance.id, instance.name, instance.typeName, instance.region, pricePerHour,
-         billingPolicy(instance.provider).granularitySeconds, instance.volumeGb, launched});
+         billingPolicy(instance.provider).granularitySeconds, instance.volumeGb, launched,
+         currency.isEmpty() ? QStringLiteral("USD") : currency});
     if (!inserted)
         return inserted;
     Result<qint64> row = openRow(instance.provider, instance.id);
@@ -307,7 +315,7 @@ Result<QList<LedgerEntry>> Ledger::entries(const QDateTime &since) const
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.prepare(QStringLiteral(
         "SELECT id, provider, instance_id, name, type, region, price_per_hour, volume_gb, launched_at, stopped_at, "
-        "terminated_at, state, note, granularity FROM instances WHERE terminated_at IS NULL OR terminated_at >= ? ORDER BY launched_at"));
+        "terminated_at, state, note, granularity, currency FROM instances WHERE terminated_at IS NULL OR terminated_at >= ? ORDER BY launched_at"));
     query.addBindValue(since.isValid() ? since.toMSecsSinceEpoch() : qint64(0));
     if (!query.exec())
         return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
@@ -328,6 +336,7 @@ Result<QList<LedgerEntry>> Ledger::entries(const QDateTime &since) const
         entry.state = query.value(11).toString();
         entry.note = query.value(12).toString();
         entry.billingIncrementSeconds = std::max(1, query.value(13).toInt());
+        entry.currency = query.value(14).toString();
         list.append(entry);
     }
     for (LedgerEntry &entry : list)
@@ -384,14 +393,14 @@ Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to) 
 QString Ledger::toCsv(const QList<LedgerEntry> &entries)
 {
     QString csv = QStringLiteral("provider,instance_id,name,type,region,price_per_hour_usd,launched_at,stopped_at,"
-                                 "terminated_at,state,billed_seconds,cost_usd,note\n");
+                                 "terminated_at,state,billed_seconds,cost_usd,note,currency\n");
     for (const LedgerEntry &entry : entries) {
         const QStringList fields{
             csvField(entry.provider), csvField(entry.instanceId), csvField(entry.name), csvField(entry.typeName),
             csvField(entry.region), QString::number(entry.pricePerHour, 'f', 4),
             entry.launchedAt.toString(Qt::ISODate), entry.stoppedAt.toString(Qt::ISODate),
             entry.terminatedAt.toString(Qt::ISODate), entry.state, QString::number(entry.billedSeconds),
-            QString::number(entry.cost, 'f', 4), csvField(entry.note)};
+            QString::number(entry.cost, 'f', 4), csvField(entry.note), csvField(entry.currency)};
         csv += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return csv;
@@ -441,6 +450,14 @@ Result<bool> Ledger::markAlert(const QString &periodKey, int threshold)
     if (!query.exec())
         return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
     return query.numRowsAffected() > 0;
+}
+
+QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries)
+{
+    QMap<QString, double> totals;
+    for (const LedgerEntry &entry : entries)
+        totals[entry.currency.isEmpty() ? QStringLiteral("USD") : entry.currency] += entry.cost;
+    return totals;
 }
 
 } // namespace gantry::cost

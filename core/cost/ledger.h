@@ -6,6 +6,7 @@
 #include "util/result.h"
 
 #include <QDateTime>
+#include <QMap>
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -31,6 +32,7 @@ struct LedgerEntry
     int billingIncrementSeconds = 1; // the provider's, when the row was written
     qint64 billedSeconds = 0;    // up to now, rounded up to the billing increment
     double cost = 0;             // up to now
+    QString currency = QStringLiteral("USD"); // what the price and cost are in; never converted
 
     bool isOpen() const { return !terminatedAt.isValid(); }
     bool isRunning() const { return state == QLatin1String("running"); }
@@ -60,7 +62,8 @@ public:
     void setBillingPolicy(const QString &provider, const BillingPolicy &policy);
     BillingPolicy billingPolicy(const QString &provider) const;
 
-    Result<void> recordLaunch(const providers::Instance &instance, double pricePerHour);
+    Result<void> recordLaunch(const providers::Instance &instance, double pricePerHour,
+                              const QString &currency = QStringLiteral("USD"));
     Result<void> recordStopped(const QString &provider, const QString &instanceId);
     Result<void> recordStarted(const QString &provider, const QString &instanceId);
     Result<void> recordTerminated(const QString &provider, const QString &instanceId, const QString &note = {});
@@ -98,5 +101,8 @@ private:
     Clock &m_clock;
     QHash<QString, BillingPolicy> m_policies;
 };
+
+// Cost per currency ("USD" → 12.5, "CNY" → 30): rows in different currencies are never added up.
+QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries);
 
 } // namespace gantry::cost

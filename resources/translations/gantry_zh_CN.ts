@@ -241,6 +241,10 @@ Compute billing resumes at %3/h.</source>
         <source>Other port</source>
         <translation>其他端口</translation>
     </message>
+    <message>
+        <source> That is about $%1 a day until you terminate it.</source>
+        <translation>释放前大约每天 $%1。</translation>
+    </message>
 </context>
 <context>
     <name>Transfer</name>
@@ -1053,6 +1057,22 @@ Compute billing resumes at %3/h.</source>
         <source>Volume %1 on %2 (%3) bills storage whether or not an instance uses it.</source>
         <translation>%2 上的数据盘 %1（%3）无论是否被实例使用，都会收取存储费用。</translation>
     </message>
+    <message>
+        <source> — about $%1 so far, $%2 a day</source>
+        <translation>，至今约 $%1，每天 $%2</translation>
+    </message>
+    <message>
+        <source>a day</source>
+        <translation>一天</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Reminder: %1 (%2) has been stopped for %3 and its disk keeps billing%4. Terminate it if you no longer need its data.</source>
+        <translation>提醒：%1（%2）已关机 %3，其磁盘仍在计费%4。如果不再需要其中的数据，请释放它。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::cost::BudgetMonitor</name>
@@ -1283,6 +1303,57 @@ Compute billing resumes at %3/h.</source>
         <source>%1 reported an SSH address for instance %2 that Gantry will not use (%3), so no host was saved. The instance may still be billing: check it in the provider&apos;s console, terminate it if you do not trust it, and report the reply to the provider.</source>
         <translation>%1 为实例 %2 返回了 Gantry 不会使用的 SSH 地址（%3），因此没有保存主机。该实例可能仍在计费：请在云服务商控制台中检查，如不信任请释放它，并向云服务商报告此回复。</translation>
     </message>
+    <message>
+        <source>The local disk is included; filesystems bill about $0.20 per GB-month.</source>
+        <translation>本地磁盘已包含在价格中；文件系统约每 GB 每月 $0.20。</translation>
+    </message>
+    <message>
+        <source>Volume disk $0.10 per GB-month running, $0.20 stopped.</source>
+        <translation>数据盘运行时每 GB 每月 $0.10，关机时 $0.20。</translation>
+    </message>
+    <message>
+        <source>Disk billed per offer (typically $0.15 per GB-month) running and stopped.</source>
+        <translation>磁盘按报价计费（通常每 GB 每月 $0.15），运行和关机时均计费。</translation>
+    </message>
+    <message>
+        <source>The disk is included; there is no stopped state.</source>
+        <translation>磁盘已包含在价格中；没有关机状态。</translation>
+    </message>
+    <message>
+        <source>%1 has no rentable %2x%3 offer%4 right now (out of capacity). Try another GPU or region, or wait for one: gantry-cli watch-capacity --gpu &quot;%2&quot; --count %3 --providers %5</source>
+        <translation>%1 目前没有可租用的 %2x%3 报价%4（无库存）。请换一种 GPU 或地域，或等待库存：gantry-cli watch-capacity --gpu &quot;%2&quot; --count %3 --providers %5</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>%1 has no instance type &quot;%2&quot; (see gantry-cli types --provider %3)</source>
+        <translation>%1 没有实例规格“%2”（参见 gantry-cli types --provider %3）</translation>
+    </message>
+    <message>
+        <source>Vast.ai</source>
+        <translation>Vast.ai</translation>
+    </message>
+    <message>
+        <source>Shadeform</source>
+        <translation>Shadeform</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::providers::CapacityWatcher</name>
+    <message>
+        <source>Capacity found: %1 on %2.</source>
+        <translation>发现库存：%2 上的 %1。</translation>
+    </message>
+    <message>
+        <source>Launched %1 on %2.</source>
+        <translation>已在 %2 上创建 %1。</translation>
+    </message>
+    <message>
+        <source>Gave up after %1 failed launches; the last: %2</source>
+        <translation>创建失败 %1 次后放弃；最后一次：%2</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::LambdaProvider</name>
@@ -1345,6 +1416,25 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Lambda Cloud has no SSH key named &quot;%1&quot;.</source>
         <translation>Lambda Cloud 上没有名为“%1”的 SSH 密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::providers::LaunchAttempt</name>
+    <message>
+        <source>The provider went away before the launch.</source>
+        <translation>创建前云服务商已不可用。</translation>
+    </message>
+    <message>
+        <source>%1 The answer to the launch was lost, and Gantry could not check whether %2 created the instance anyway (%3). Look for an instance named &quot;%4&quot; with gantry-cli instances and terminate it if you do not want it: it may be billing.</source>
+        <translation>%1 创建请求的响应丢失，且 Gantry 无法确认 %2 是否仍创建了实例（%3）。请用 gantry-cli instances 查找名为“%4”的实例，如不需要请释放：它可能正在计费。</translation>
+    </message>
+    <message>
+        <source>The answer to the launch was lost (%1), but %2 created instance %3 named &quot;%4&quot;: Gantry adopted it, so it is tracked and billed in the ledger like any other.</source>
+        <translation>创建请求的响应丢失（%1），但 %2 已创建名为“%4”的实例 %3：Gantry 已接管它，会像其他实例一样跟踪并记入账本。</translation>
+    </message>
+    <message>
+        <source>%1 The answer to the launch was lost; Gantry looked for an instance named &quot;%2&quot; and found none, so nothing was launched and nothing is billing.</source>
+        <translation>%1 创建请求的响应丢失；Gantry 查找了名为“%2”的实例但未找到，因此没有创建任何实例，也没有产生费用。</translation>
     </message>
 </context>
 <context>
@@ -1422,6 +1512,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Talking to %1 at %2 failed: %3.</source>
         <translation>与 %1（%2）通信失败：%3。</translation>
+    </message>
+    <message>
+        <source>no &quot;%1&quot; list in the reply</source>
+        <translation>响应中没有“%1”列表</translation>
     </message>
 </context>
 <context>
@@ -1620,6 +1714,192 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
         <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::providers::ShadeformProvider</name>
+    <message>
+        <source>Shadeform</source>
+        <translation>Shadeform</translation>
+    </message>
+    <message>
+        <source>Billed per second at the underlying cloud&apos;s rate until deleted. Instances cannot be stopped; deleting loses the local disk.</source>
+        <translation>按底层云的价格每秒计费，直到删除。实例无法关机；删除后本地磁盘数据将丢失。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 (%3)</source>
+        <translation>%2 上的 %1（%3）</translation>
+    </message>
+    <message>
+        <source>Spot from $%1/h.</source>
+        <translation>竞价实例低至 $%1/h。</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>Shadeform: %1</source>
+        <translation>Shadeform：%1</translation>
+    </message>
+    <message>
+        <source>Check your API key (gantry-cli provider-key set shadeform).</source>
+        <translation>请检查 API 密钥（gantry-cli provider-key set shadeform）。</translation>
+    </message>
+    <message>
+        <source>The key belongs to another account or workspace than this resource.</source>
+        <translation>该密钥所属的账户或工作区与此资源不同。</translation>
+    </message>
+    <message>
+        <source>Out of capacity: try another region or type (gantry-cli types --provider shadeform --available).</source>
+        <translation>无库存：请尝试其他地域或规格（gantry-cli types --provider shadeform --available）。</translation>
+    </message>
+    <message>
+        <source>Insufficient balance: top up your Shadeform wallet, then launch again.</source>
+        <translation>余额不足：请为 Shadeform 钱包充值后再创建。</translation>
+    </message>
+    <message>
+        <source>Quota reached: delete an instance or ask Shadeform to raise the limit.</source>
+        <translation>已达配额上限：请删除一个实例，或请 Shadeform 提高限额。</translation>
+    </message>
+    <message>
+        <source>Shadeform had an internal error; try again shortly.</source>
+        <translation>Shadeform 出现内部错误，请稍后重试。</translation>
+    </message>
+    <message>
+        <source>no &quot;instance_types&quot; list in the reply</source>
+        <translation>响应中没有“instance_types”列表</translation>
+    </message>
+    <message>
+        <source>the instance has no id</source>
+        <translation>实例没有 ID</translation>
+    </message>
+    <message>
+        <source>A Shadeform launch needs --type CLOUD/TYPE as gantry-cli types --provider shadeform lists it, a --region of that type and an SSH key.</source>
+        <translation>Shadeform 创建需要 --type CLOUD/TYPE（如 gantry-cli types --provider shadeform 所列）、该规格的 --region 以及一个 SSH 密钥。</translation>
+    </message>
+    <message>
+        <source>Shadeform: no SSH key named &quot;%1&quot;. Add it first (gantry-cli keys add --provider shadeform NAME FILE.pub).</source>
+        <translation>Shadeform：没有名为“%1”的 SSH 密钥。请先添加（gantry-cli keys add --provider shadeform NAME FILE.pub）。</translation>
+    </message>
+    <message>
+        <source>the create reply has no instance id</source>
+        <translation>创建响应中没有实例 ID</translation>
+    </message>
+    <message>
+        <source>no &quot;ssh_keys&quot; list in the reply</source>
+        <translation>响应中没有“ssh_keys”列表</translation>
+    </message>
+    <message>
+        <source>Shadeform keys need a public key (gantry-cli keys generate makes one); Gantry does not use the Shadeform Managed Key.</source>
+        <translation>Shadeform 密钥需要提供公钥（可用 gantry-cli keys generate 生成）；Gantry 不使用 Shadeform 托管密钥。</translation>
+    </message>
+    <message>
+        <source>the new key has no id</source>
+        <translation>新密钥没有 ID</translation>
+    </message>
+    <message>
+        <source>Shadeform has no SSH key named &quot;%1&quot;.</source>
+        <translation>Shadeform 上没有名为“%1”的 SSH 密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::providers::VastProvider</name>
+    <message>
+        <source>Vast.ai</source>
+        <translation>Vast.ai</translation>
+    </message>
+    <message>
+        <source>Billed per second while running; the disk bills for as long as the instance exists, stopped too. Each offer is one host&apos;s machine with its own price and reliability.</source>
+        <translation>运行时按秒计费；只要实例存在（包括关机时），磁盘就持续计费。每个报价都是某个主机提供者的一台机器，价格和可靠性各不相同。</translation>
+    </message>
+    <message>
+        <source>%1x %2, %3 GB each, %4</source>
+        <translation>%1 × %2，每块 %3 GB，%4</translation>
+    </message>
+    <message>
+        <source>location unknown</source>
+        <translation>位置未知</translation>
+    </message>
+    <message>
+        <source>Interruptible from $%1/h.</source>
+        <translation>可中断实例低至 $%1/h。</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>Vast.ai: %1</source>
+        <translation>Vast.ai：%1</translation>
+    </message>
+    <message>
+        <source>Check your API key (gantry-cli provider-key set vast).</source>
+        <translation>请检查 API 密钥（gantry-cli provider-key set vast）。</translation>
+    </message>
+    <message>
+        <source>Someone else rented that offer (out of capacity); pick another one (gantry-cli types --provider vast).</source>
+        <translation>该报价已被他人租用（无库存）；请另选一个（gantry-cli types --provider vast）。</translation>
+    </message>
+    <message>
+        <source>Insufficient balance: add credit at https://cloud.vast.ai/billing/ and try again.</source>
+        <translation>余额不足：请在 https://cloud.vast.ai/billing/ 充值后重试。</translation>
+    </message>
+    <message>
+        <source>The bid is below the offer&apos;s minimum; bid at least its interruptible price.</source>
+        <translation>出价低于该报价的最低价；出价至少应为其可中断价格。</translation>
+    </message>
+    <message>
+        <source>Bad image: check the image name (docker pull must work for it).</source>
+        <translation>镜像无效：请检查镜像名称（必须能用 docker pull 拉取）。</translation>
+    </message>
+    <message>
+        <source>Vast.ai had an internal error; try again shortly.</source>
+        <translation>Vast.ai 出现内部错误，请稍后重试。</translation>
+    </message>
+    <message>
+        <source>Vast.ai sent a reply Gantry cannot read (%1). The service may be having problems; try again in a minute.</source>
+        <translation>Vast.ai 返回了 Gantry 无法解析的响应（%1）。该服务可能出现了问题，请稍等一分钟后重试。</translation>
+    </message>
+    <message>
+        <source>Vast.ai sent a reply Gantry cannot read (no &quot;offers&quot; in the search reply). The service may be having problems; try again in a minute.</source>
+        <translation>Vast.ai 返回了 Gantry 无法解析的响应（搜索结果中没有“offers”）。该服务可能出现了问题，请稍等一分钟后重试。</translation>
+    </message>
+    <message>
+        <source>Vast.ai: instance %1 not found (destroyed?).</source>
+        <translation>Vast.ai：未找到实例 %1（是否已销毁？）。</translation>
+    </message>
+    <message>
+        <source>the instance has no id</source>
+        <translation>实例没有 ID</translation>
+    </message>
+    <message>
+        <source>Vast.ai: no account SSH key named &quot;%1&quot;. Add it first (gantry-cli keys add --provider vast NAME FILE.pub).</source>
+        <translation>Vast.ai：账户中没有名为“%1”的 SSH 密钥。请先添加（gantry-cli keys add --provider vast NAME FILE.pub）。</translation>
+    </message>
+    <message>
+        <source>Vast.ai: your account has no SSH keys, so the instance would be unreachable. Add one first (gantry-cli keys add --provider vast NAME FILE.pub).</source>
+        <translation>Vast.ai：你的账户没有 SSH 密钥，实例将无法连接。请先添加一个（gantry-cli keys add --provider vast NAME FILE.pub）。</translation>
+    </message>
+    <message>
+        <source>A Vast.ai launch needs an offer id or GPUxN such as H100x1 (gantry-cli types --provider vast lists offers).</source>
+        <translation>Vast.ai 创建需要报价 ID 或 GPUxN（例如 H100x1）（gantry-cli types --provider vast 会列出报价）。</translation>
+    </message>
+    <message>
+        <source>the rent reply has no &quot;new_contract&quot; id</source>
+        <translation>租用响应中没有“new_contract” ID</translation>
+    </message>
+    <message>
+        <source>Vast.ai cannot generate keys; give an OpenSSH public key (&quot;ssh-ed25519 AAAA… comment&quot;), e.g. from gantry-cli keys generate.</source>
+        <translation>Vast.ai 无法生成密钥；请提供 OpenSSH 公钥（“ssh-ed25519 AAAA… 注释”），例如用 gantry-cli keys generate 生成。</translation>
+    </message>
+    <message>
+        <source>the new key has no id</source>
+        <translation>新密钥没有 ID</translation>
+    </message>
+    <message>
+        <source>Vast.ai has no SSH key named &quot;%1&quot;.</source>
+        <translation>Vast.ai 上没有名为“%1”的 SSH 密钥。</translation>
     </message>
 </context>
 <context>
@@ -2222,6 +2502,10 @@ Drop files here or press Ctrl+U to upload.</source>
         <source>Cost so far</source>
         <translation>累计费用</translation>
     </message>
+    <message>
+        <source>$%1/day storage</source>
+        <translation>存储 $%1/天</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::InstancesPanel</name>
@@ -2621,6 +2905,10 @@ runs/</translation>
     <message>
         <source>Launching…</source>
         <translation>正在创建…</translation>
+    </message>
+    <message>
+        <source>; the %1 GB disk adds $%2 (and $%3 a day while stopped)</source>
+        <translation>；%1 GB 磁盘另需 $%2（关机时每天 $%3）</translation>
     </message>
 </context>
 <context>
@@ -3135,6 +3423,22 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Capacity now</source>
         <translation>当前库存</translation>
     </message>
+    <message>
+        <source>Reliability %1%, DLPerf %2, %3/%4 Mbit/s up/down, CUDA ≤ %5</source>
+        <translation>可靠性 %1%，DLPerf %2，上行/下行 %3/%4 Mbit/s，CUDA ≤ %5</translation>
+    </message>
+    <message>
+        <source>%1 · median $%2</source>
+        <translation>%1 个 · 中位价 $%2</translation>
+    </message>
+    <message>
+        <source>%1% reliable</source>
+        <translation>可靠性 %1%</translation>
+    </message>
+    <message>
+        <source>Offers</source>
+        <translation>报价</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::PricesPanel</name>
@@ -3207,6 +3511,46 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>
             <numerusform>%n 天前更新 — 请刷新以获取最新价格</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Every offer</source>
+        <translation>显示每个报价</translation>
+    </message>
+    <message>
+        <source>Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and count with its cheapest and median price; tick to see every machine with its reliability.</source>
+        <translation>Vast.ai 等市场列出的是单台机器。分组时每行代表一种 GPU 型号和数量，显示最低价和中位价；勾选后可查看每台机器及其可靠性。</translation>
+    </message>
+    <message>
+        <source>Notify me</source>
+        <translation>有货提醒</translation>
+    </message>
+    <message>
+        <source>Watch every provider for the selected GPU model and count at this price per GPU-hour or less, and tell you the moment one is free.</source>
+        <translation>在所有云服务商中监视所选 GPU 型号和数量（每 GPU 每小时不高于此价格），一有空闲立即提醒你。</translation>
+    </message>
+    <message>
+        <source>Select a row to be told when that GPU is free at that price or less.</source>
+        <translation>选择一行，当该 GPU 以不高于该价格的价格空闲时会提醒你。</translation>
+    </message>
+    <message>
+        <source>Stopped watching.</source>
+        <translation>已停止监视。</translation>
+    </message>
+    <message>
+        <source>%1 ×%2 at $%3 per GPU-hour or less</source>
+        <translation>%1 ×%2，每 GPU 每小时不高于 $%3</translation>
+    </message>
+    <message>
+        <source>Available now: %1 on %2 at $%3/h.</source>
+        <translation>现在有货：%2 上的 %1，$%3/h。</translation>
+    </message>
+    <message>
+        <source>Watching for %1…</source>
+        <translation>正在监视 %1…</translation>
+    </message>
+    <message>
+        <source>Stop watching</source>
+        <translation>停止监视</translation>
     </message>
 </context>
 <context>

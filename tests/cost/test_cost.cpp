@@ -242,6 +242,31 @@ private slots:
         QCOMPARE(providers::costModelFor(QStringLiteral("shadeform")).storagePerGbMonthStopped, 0.0);
         QVERIFY(providers::costModelFor(QStringLiteral("vast")).interruptible);
     }
+
+    // An instance billed in yuan keeps its currency; totals never mix currencies.
+    void currencyPerRow()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Ledger ledger(dir.filePath(QStringLiteral("cost.sqlite")), clock);
+        QVERIFY(ledger.open());
+        providers::Instance usd;
+        usd.provider = QStringLiteral("vast");
+        usd.id = QStringLiteral("1");
+        providers::Instance cny = usd;
+        cny.provider = QStringLiteral("autodl");
+        cny.id = QStringLiteral("2");
+        QVERIFY(ledger.recordLaunch(usd, 2.0));
+        QVERIFY(ledger.recordLaunch(cny, 3.0, QStringLiteral("CNY")));
+        clock.advanceSeconds(3600);
+        Result<QList<LedgerEntry>> entries = ledger.entries();
+        QVERIFY(entries);
+        const QMap<QString, double> totals = totalsByCurrency(*entries);
+        QCOMPARE(totals.size(), 2);
+        QVERIFY(qAbs(totals.value(QStringLiteral("USD")) - 2.0) < 0.01);
+        QVERIFY(qAbs(totals.value(QStringLiteral("CNY")) - 3.0) < 0.01);
+        QVERIFY(Ledger::toCsv(*entries).contains(QStringLiteral(",CNY\n")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCost)

@@ -3,6 +3,7 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
+#include "providers/instancesmodel.h"
 #include "providers/pricefilterproxy.h"
 #include "providers/pricespanel.h"
 #include "providers/pricetablemodel.h"
@@ -10,6 +11,8 @@
 #include "providers/vastprovider.h"
 
 #include <QCheckBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -92,6 +95,9 @@ private slots:
             QHeaderView *header = panel.view()->horizontalHeader();
             QVERIFY2(header->sectionViewportPosition(PriceTableModel::OffersColumn) + 60 <= panel.view()->viewport()->width(),
                      qPrintable(QStringLiteral("Offers column off screen at %1x%2").arg(size.width()).arg(size.height())));
+            auto *gpu = panel.findChild<QLineEdit *>(QStringLiteral("gpuFilter"));
+            QVERIFY2(gpu->width() >= gpu->fontMetrics().horizontalAdvance(gpu->placeholderText()) + 20,
+                     qPrintable(QStringLiteral("the GPU filter is %1 px wide at %2 px").arg(gpu->width()).arg(size.width())));
             const int width = header->sectionSize(PriceTableModel::OffersColumn);
             const QString text = model->index(sxm, PriceTableModel::OffersColumn).data().toString();
             QVERIFY2(panel.view()->fontMetrics().horizontalAdvance(text) + 8 <= width,
@@ -110,6 +116,62 @@ private slots:
         QVERIFY(model->index(offer, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("DLPerf")));
         panel.findChild<QCheckBox *>(QStringLiteral("everyOffer"))->setChecked(false);
         QTRY_COMPARE(model->rowCount(), 8);
+    }
+
+    // "Notify me when available" on a row without capacity: it tells the moment the GPU is free.
+    void notifyWhenAvailable()
+    {
+        QTemporaryDir dir;
+        test::ShadeformEmulator emulator;
+        emulator.hiddenPolls = 2; // the refresh and the first watch poll see no H100 capacity
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(emulator)));
+        PricesPanel panel(&hub, dir.path());
+        ManualClock clock;
+        panel.setWatchTiming(clock, 50);
+        QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
+        panel.resize(1024, 700);
+        panel.show();
+        panel.refresh();
+        QVERIFY(refreshed.wait(10000));
+        const int pcie = rowOf(*panel.model(), QStringLiteral("shadeform"), QStringLiteral("H100 PCIe"), 1);
+        QVERIFY(pcie >= 0);
+        QVERIFY(!panel.model()->typeAt(pcie).availableNow());
+        panel.view()->setCurrentIndex(panel.proxy()->mapFromSource(panel.model()->index(pcie, 0)));
+        QSignalSpy available(&panel, &PricesPanel::capacityAvailable);
+        auto *watch = panel.findChild<QPushButton *>(QStringLiteral("watch"));
+        watch->click();
+        QVERIFY(panel.isWatching());
+        QVERIFY(panel.findChild<QLabel *>(QStringLiteral("watchStatus"))->text().contains(QStringLiteral("H100 PCIe")));
+        QTRY_VERIFY_WITH_TIMEOUT(emulator.typePolls >= 2, 5000);
+        QCOMPARE(available.size(), 0);
+        clock.advanceSeconds(1);
+        QVERIFY(available.wait(5000));
+        QVERIFY2(available.first().first().toString().contains(QStringLiteral("$2.49/h")), qPrintable(available.first().first().toString()));
+        QVERIFY(!panel.isWatching());
+        QCOMPARE(watch->text(), QStringLiteral("Notify me"));
+    }
+
+    // A stopped Vast instance costs nothing in compute but its disk still bills: Instances says what, per day.
+    void stoppedInstanceShowsStorageCostPerDay()
+    {
+        InstancesModel model;
+        providers::Instance stopped;
+        stopped.provider = QStringLiteral("vast");
+        stopped.id = QStringLiteral("31000001");
+        stopped.state = providers::InstanceState::Stopped;
+        stopped.volumeGb = 32;
+        providers::Instance running = stopped;
+        running.id = QStringLiteral("31000002");
+        running.state = providers::InstanceState::Running;
+        running.pricePerHour = 0.35;
+        model.setInstances(QStringLiteral("vast"), {stopped, running});
+        QStringList prices;
+        for (int row = 0; row < model.rowCount(); ++row)
+            prices.append(model.index(row, InstancesModel::PriceColumn).data().toString());
+        QVERIFY2(prices.contains(QStringLiteral("$0.16/day storage")), qPrintable(prices.join(u',')));
+        QVERIFY(prices.contains(QStringLiteral("$0.35/h")));
     }
 };
 

@@ -201,6 +201,7 @@ private slots:
             QCOMPARE(ledger.budget(QStringLiteral("monthly")).valueOr(0), 300.0);
             QCOMPARE(ledger.markAlert(QStringLiteral("daily:2026-03-01"), 80).valueOr(true), false); // marked already
             QCOMPARE(ledger.entries().valueOr({}).size(), 2);
+            QCOMPARE(ledger.entries().valueOr({}).first().currency, QStringLiteral("USD")); // rows before version 2 were dollars
         }
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
         db.setDatabaseName(cost::Ledger::defaultPath(m_config));
@@ -208,7 +209,7 @@ private slots:
         {
             QSqlQuery query(db);
             QVERIFY(query.exec(QStringLiteral("PRAGMA user_version")) && query.next());
-            QCOMPARE(query.value(0).toInt(), 1); // migrated: saved with the current version
+            QCOMPARE(query.value(0).toInt(), 2); // migrated: saved with the current version (2: currency per row)
         }
         db.close();
         db = QSqlDatabase();

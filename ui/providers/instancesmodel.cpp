@@ -89,7 +89,17 @@ QVariant InstancesModel::data(const QModelIndex &index, int role) const
     case SshColumn:
         return instance.sshHost.isEmpty() ? QString()
                                           : shown(QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort));
-    case PriceColumn: return raw ? QVariant(instance.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(instance.pricePerHour, 0, 'f', 2));
+    case PriceColumn: {
+        // Stopped, compute is free but the disk may still bill: show that, per day.
+        const double storagePerDay = instance.state == providers::InstanceState::Stopped
+            ? providers::storageCostPerDay(providers::costModelFor(instance.provider), instance.volumeGb, true)
+            : 0;
+        if (raw)
+            return storagePerDay > 0 ? storagePerDay / 24 : instance.pricePerHour;
+        if (storagePerDay > 0)
+            return tr("$%1/day storage").arg(storagePerDay, 0, 'f', 2);
+        return QStringLiteral("$%1/h").arg(instance.pricePerHour, 0, 'f', 2);
+    }
     case CostColumn:
         if (raw)
             return cost;

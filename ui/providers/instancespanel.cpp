@@ -39,6 +39,9 @@ QString confirmationText(const providers::ProviderInfo &info, const providers::I
             text += QObject::tr("\nLost: the container disk (everything outside the volume).");
             text += instance.volumeGb > 0 ? QObject::tr("\nKept, and still billing storage while stopped: the %1 GB volume disk.").arg(instance.volumeGb)
                                           : QObject::tr("\nKept, and still billing storage while stopped: the volume disk.");
+            const double perDay = providers::storageCostPerDay(info.cost, instance.volumeGb, true);
+            if (perDay > 0)
+                text += QObject::tr(" That is about $%1 a day until you terminate it.").arg(perDay, 0, 'f', 2);
             text += QObject::tr("\nStarting again may fail if the GPU was rented by someone else meanwhile.");
         }
         return text;

@@ -313,11 +313,23 @@ void LaunchDialog::updateEstimate()
 {
     const double price = pricePerHour();
     const double hours = m_hours->value();
-    m_estimate->setText(tr("about $%1 for %2 h; plan for $%3 (×%4 safety margin)")
-                            .arg(price * hours, 0, 'f', 2)
-                            .arg(hours)
-                            .arg(estimate(price, hours), 0, 'f', 2)
-                            .arg(kSafetyMargin));
+    QString text = tr("about $%1 for %2 h; plan for $%3 (×%4 safety margin)")
+                       .arg(price * hours, 0, 'f', 2)
+                       .arg(hours)
+                       .arg(estimate(price, hours), 0, 'f', 2)
+                       .arg(kSafetyMargin);
+    // The disk is billed on top at some providers, and keeps billing while stopped: say so in money.
+    const providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
+    const int disk = request().volumeGb;
+    if (provider && disk > 0) {
+        const providers::CostModel &cost = provider->info().cost;
+        const double running = providers::storageCostPerDay(cost, disk, false);
+        const double stopped = providers::storageCostPerDay(cost, disk, true);
+        if (running > 0)
+            text += tr("; the %1 GB disk adds $%2 (and $%3 a day while stopped)")
+                        .arg(disk).arg(running * hours / 24, 0, 'f', 2).arg(stopped, 0, 'f', 2);
+    }
+    m_estimate->setText(text);
     const bool ready = !m_busy && !m_type->currentData().toString().isEmpty() && m_region->count() > 0;
     m_launch->setEnabled(ready);
     if (!m_busy && !m_type->currentData().toString().isEmpty() && m_region->count() == 0)

@@ -3,7 +3,9 @@
 #include "providers/pricecache.h"
 #include "providers/pricefilterproxy.h"
 #include "providers/pricetablemodel.h"
+#include "providers/gpumodels.h"
 #include "providers/pricegroups.h"
+#include "util/printable.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -36,24 +38,11 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     , m_refresh(new QPushButton(tr("Refresh"), this))
     , m_age(new QLabel(this))
     , m_errors(new QLabel(this))
+    , m_watch(new QPushButton(tr("Notify me"), this))
+    , m_watchStatus(new QLabel(this))
 {
-    m_gpu->setObjectName(QStringLiteral("gpuFilter"));
-    m_gpu->setPlaceholderText(tr("GPU model, e.g. H100"));
-    m_gpu->setClearButtonEnabled(true);
-    m_minVram->setObjectName(QStringLiteral("minVram"));
-    m_minVram->setRange(0, 1024);
-    m_minVram->setSuffix(tr(" GB"));
-    m_minVram->setPrefix(tr("VRAM ≥ "));
-    m_maxPrice->setObjectName(QStringLiteral("maxPrice"));
-    m_maxPrice->setRange(0, 1000);
-    m_maxPrice->setDecimals(2);
-    m_maxPrice->setPrefix(tr("≤ $"));
-    m_maxPrice->setSuffix(tr("/h"));
-    m_maxPrice->setSpecialValueText(tr("any price"));
+    setUpFilters();
     m_available->setObjectName(QStringLiteral("availableOnly"));
-    m_everyOffer->setObjectName(QStringLiteral("everyOffer"));
-    m_everyOffer->setToolTip(tr("Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and "
-                                "count with its cheapest and median price; tick to see every machine with its reliability."));
     m_refresh->setObjectName(QStringLiteral("refresh"));
     m_age->setObjectName(QStringLiteral("age"));
     m_errors->setObjectName(QStringLiteral("errors"));
@@ -70,10 +59,8 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
-    // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
-    // fit a 1024-pixel window without scrolling sideways.
-    m_view->horizontalHeader()->setResizeContentsPrecision(200);
-    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
+    setUpOffers();
+    setUpWatch();
 
     auto *launch = new QPushButton(tr("Launch…"), this);
     launch->setObjectName(QStringLiteral("launch"));
@@ -90,6 +77,10 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(filters);
     layout->addWidget(m_errors);
+    auto *watchRow = new QHBoxLayout; // below the filters, so they keep their room at 1024 pixels
+    watchRow->addWidget(m_watch);
+    watchRow->addWidget(m_watchStatus, 1);
+    layout->addLayout(watchRow);
     layout->addWidget(m_view, 1);
 
     connect(m_gpu, &QLineEdit::textChanged, m_proxy, &PriceFilterProxy::setGpuText);
@@ -97,7 +88,6 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, m_proxy, &PriceFilterProxy::setMaxPricePerHour);
     connect(m_available, &QCheckBox::toggled, m_proxy, &PriceFilterProxy::setAvailableOnly);
     connect(m_refresh, &QPushButton::clicked, this, &PricesPanel::refresh);
-    connect(m_everyOffer, &QCheckBox::toggled, this, &PricesPanel::showAll);
     auto requestLaunch = [this] {
         const QModelIndex current = m_view->currentIndex();
         if (!current.isValid())
@@ -193,6 +183,95 @@ void PricesPanel::finishOne()
     m_errors->setVisible(!m_errorTexts.isEmpty());
     updateAge();
     emit refreshed();
+}
+
+void PricesPanel::setUpFilters()
+{
+    m_gpu->setObjectName(QStringLiteral("gpuFilter"));
+    m_gpu->setPlaceholderText(tr("GPU model, e.g. H100"));
+    m_gpu->setClearButtonEnabled(true);
+    m_minVram->setObjectName(QStringLiteral("minVram"));
+    m_minVram->setRange(0, 1024);
+    m_minVram->setSuffix(tr(" GB"));
+    m_minVram->setPrefix(tr("VRAM ≥ "));
+    m_maxPrice->setObjectName(QStringLiteral("maxPrice"));
+    m_maxPrice->setRange(0, 1000);
+    m_maxPrice->setDecimals(2);
+    m_maxPrice->setPrefix(tr("≤ $"));
+    m_maxPrice->setSuffix(tr("/h"));
+    m_maxPrice->setSpecialValueText(tr("any price"));
+}
+
+void PricesPanel::setUpOffers()
+{
+    m_everyOffer->setObjectName(QStringLiteral("everyOffer"));
+    m_everyOffer->setToolTip(tr("Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and "
+                                "count with its cheapest and median price; tick to see every machine with its reliability."));
+    connect(m_everyOffer, &QCheckBox::toggled, this, &PricesPanel::showAll);
+    // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
+    // fit a 1024-pixel window without scrolling sideways.
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
+}
+
+void PricesPanel::setUpWatch()
+{
+    m_watch->setObjectName(QStringLiteral("watch"));
+    m_watch->setToolTip(tr("Watch every provider for the selected GPU model and count at this price per GPU-hour or less, "
+                           "and tell you the moment one is free."));
+    m_watchStatus->setObjectName(QStringLiteral("watchStatus"));
+    m_watchStatus->setWordWrap(true);
+    m_watchStatus->setText(tr("Select a row to be told when that GPU is free at that price or less."));
+    connect(m_watch, &QPushButton::clicked, this, &PricesPanel::toggleWatch);
+    connect(&m_watchTimer, &QTimer::timeout, this, [this] {
+        if (m_watcher)
+            m_watcher->tick();
+    });
+}
+
+void PricesPanel::toggleWatch()
+{
+    if (m_watcher) {
+        stopWatching(tr("Stopped watching."));
+        return;
+    }
+    const QModelIndex current = m_view->currentIndex();
+    if (!current.isValid() || !m_hub)
+        return;
+    const providers::InstanceType type = m_model->typeAt(m_proxy->mapToSource(current).row());
+    const providers::GpuModel model = providers::gpuModelOf(type);
+    providers::WatchOptions options;
+    options.query.gpu = model.isKnown() ? model.name() : type.gpuModel;
+    options.query.count = type.gpuCount;
+    options.query.maxPricePerGpuHour = type.pricePerGpuHour();
+    options.pollMs = m_watchPollMs;
+    QList<providers::Provider *> list;
+    for (const QString &id : m_hub->ids())
+        list.append(m_hub->provider(id));
+    m_watcher = new providers::CapacityWatcher(list, options, *m_clock, this);
+    const QString wanted = tr("%1 ×%2 at $%3 per GPU-hour or less").arg(text::printable(options.query.gpu)).arg(options.query.count)
+                               .arg(options.query.maxPricePerGpuHour, 0, 'f', 2);
+    connect(m_watcher, &providers::CapacityWatcher::matchFound, this, [this](const providers::CapacityMatch &match) {
+        const QString text = tr("Available now: %1 on %2 at $%3/h.").arg(text::printable(match.type.gpuModel),
+                                                                          providers::providerDisplayName(match.provider))
+                                 .arg(match.pricePerHour, 0, 'f', 2);
+        emit capacityAvailable(text);
+        stopWatching(text);
+    });
+    m_watchStatus->setText(tr("Watching for %1…").arg(wanted));
+    m_watch->setText(tr("Stop watching"));
+    m_watchTimer.start(std::clamp(m_watchPollMs > 0 ? m_watchPollMs : 1000, 20, 1000));
+    m_watcher->tick();
+}
+
+void PricesPanel::stopWatching(const QString &status)
+{
+    m_watchTimer.stop();
+    if (m_watcher)
+        m_watcher->deleteLater();
+    m_watcher = nullptr;
+    m_watch->setText(tr("Notify me"));
+    m_watchStatus->setText(status);
 }
 
 bool PricesPanel::isMarketplace(const QString &provider) const

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "providers/capacitywatch.h"
 #include "providers/providerhub.h"
+#include "util/clock.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -40,8 +42,14 @@ public:
 public slots:
     void refresh();
 
+    // Tests drive the watch faster (and on a ManualClock); the app uses the system clock.
+    void setWatchTiming(Clock &clock, int pollMs) { m_clock = &clock; m_watchPollMs = pollMs; }
+    bool isWatching() const { return m_watcher != nullptr; }
+
 signals:
     void launchRequested(const QString &provider, const QString &typeName);
+    // A watched GPU became available: a sentence for a desktop notification.
+    void capacityAvailable(const QString &message);
     void refreshed();
 
 private:
@@ -51,6 +59,11 @@ private:
     // (off the GUI thread) unless "Every offer" is ticked; then runs next.
     void showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next = {});
     void showAll();
+    void setUpFilters();
+    void setUpOffers();
+    void setUpWatch();
+    void toggleWatch();
+    void stopWatching(const QString &status);
     bool isMarketplace(const QString &provider) const;
     QList<providers::InstanceType> rawTypes() const;
 
@@ -73,6 +86,12 @@ private:
     QTimer m_ageTimer;
     QHash<QString, QList<providers::InstanceType>> m_raw; // per provider, as listed (offers ungrouped)
     QStringList m_rawOrder;
+    QPushButton *m_watch;
+    QLabel *m_watchStatus;
+    providers::CapacityWatcher *m_watcher = nullptr;
+    QTimer m_watchTimer;
+    Clock *m_clock = &Clock::system();
+    int m_watchPollMs = 0;
 };
 
 } // namespace gantry::ui

@@ -84,6 +84,28 @@ void interfaceAndRdma(NodeCheck &node, const NodeFacts &facts, const QString &ma
     }
 }
 
+void topology(NodeCheck &node, const GpuTopology &topo)
+{
+    if (topo.gpus < 2)
+        return;
+    if (topo.nvlinkPairs == topo.pairs) {
+        node.checks.append(DoctorCheck{QStringLiteral("gpu-topology"), CheckStatus::Ok,
+                                       CheckText::tr("All %1 GPU pairs are linked by NVLink.").arg(topo.pairs), QString()});
+    } else {
+        node.checks.append(DoctorCheck{QStringLiteral("gpu-topology"), CheckStatus::Warn,
+                                       CheckText::tr("%1 of %2 GPU pairs talk over PCIe (slowest path: %3): NCCL inside the node is slower than over NVLink.")
+                                           .arg(topo.pairs - topo.nvlinkPairs).arg(topo.pairs).arg(topo.weakestLink),
+                                       CheckText::tr("Expected on PCIe cards; for tensor parallelism pick an SXM type with NVLink.")});
+    }
+    if (!topo.nics.isEmpty()) {
+        const bool near = topo.nicsNearGpu.size() == topo.nics.size();
+        node.checks.append(DoctorCheck{QStringLiteral("gpu-nic"), near ? CheckStatus::Ok : CheckStatus::Warn,
+                                       CheckText::tr("%1 of %2 NICs share a PCIe switch with a GPU (GPUDirect RDMA).")
+                                           .arg(topo.nicsNearGpu.size()).arg(topo.nics.size()),
+                                       near ? QString() : CheckText::tr("Traffic through the other NICs crosses the CPU; NCCL_IB_HCA can pin the near ones.")});
+    }
+}
+
 QList<NodeCheck> gatherFacts(const Cluster &cluster, const NodeConnector &connect)
 {
     const std::function<Result<NodeFacts>(int, ssh::Session &)> work = [](int, ssh::Session &session) -> Result<NodeFacts> {
@@ -143,6 +165,7 @@ void compareFacts(QList<NodeCheck> &nodes, const QString &masterAddr)
             continue;
         compareOne(node, *node.facts, head);
         interfaceAndRdma(node, *node.facts, masterAddr);
+        topology(node, node.facts->topology);
     }
 }
 

@@ -101,6 +101,49 @@ QList<RdmaDevice> parseIbvDevinfo(const QByteArray &output)
     return out;
 }
 
+GpuTopology parseTopology(const QByteArray &output)
+{
+    // The header row is underlined with ANSI escapes even when stdout is not a terminal.
+    static const QRegularExpression ansi(QStringLiteral("\\x1b\\[[0-9;]*m"));
+    static const QRegularExpression rowName(QStringLiteral("^(GPU|NIC)\\d+$"));
+    static const QStringList pcieOrder{QStringLiteral("SYS"), QStringLiteral("NODE"), QStringLiteral("PHB"), QStringLiteral("PXB"), QStringLiteral("PIX")};
+    GpuTopology topology;
+    QStringList columns;
+    for (const QString &raw : QString::fromUtf8(output).remove(ansi).split(QLatin1Char('\n'))) {
+        QStringList cells = raw.split(QLatin1Char('\t'));
+        for (QString &cell : cells)
+            cell = cell.trimmed();
+        if (columns.isEmpty()) {
+            if (cells.contains(QStringLiteral("GPU0")))
+                columns = cells.mid(1);
+            continue;
+        }
+        if (cells.isEmpty() || !rowName.match(cells.first()).hasMatch())
+            continue;
+        const QString name = cells.first();
+        if (name.startsWith(QLatin1String("NIC"))) {
+            topology.nics << name;
+            continue;
+        }
+        ++topology.gpus;
+        const int self = name.mid(3).toInt();
+        for (int c = 0; c < columns.size() && c + 1 < cells.size(); ++c) {
+            const QString &column = columns[c];
+            const QString &link = cells[c + 1];
+            if (column.startsWith(QLatin1String("GPU")) && column.mid(3).toInt() > self) {
+                ++topology.pairs;
+                if (link.startsWith(QLatin1String("NV")))
+                    ++topology.nvlinkPairs;
+                else if (topology.weakestLink.isEmpty() || pcieOrder.indexOf(link) < pcieOrder.indexOf(topology.weakestLink))
+                    topology.weakestLink = link;
+            } else if (column.startsWith(QLatin1String("NIC")) && (link == u"PIX" || link == u"PXB") && !topology.nicsNearGpu.contains(column)) {
+                topology.nicsNearGpu << column;
+            }
+        }
+    }
+    return topology;
+}
+
 QByteArray factsScript()
 {
     // sh, not bash: minimal images have no bash. Every probe may be missing; the sections stay.
@@ -115,6 +158,7 @@ QByteArray factsScript()
         "echo '@@torch@@'; [ -n \"$TORCH\" ] && echo \"$TORCH\"\n"
         "echo '@@ip@@'; ip -o addr 2>/dev/null\n"
         "echo '@@ibv@@'; ibv_devinfo 2>/dev/null\n"
+        "echo '@@topo@@'; nvidia-smi topo -m 2>/dev/null\n"
         "echo '@@end@@'\n");
 }
 
@@ -140,6 +184,7 @@ NodeFacts parseFacts(const QByteArray &output)
     facts.torchCuda = torch.value(1).trimmed() == QLatin1String("True");
     facts.interfaces = parseIpAddr(sections.value(QStringLiteral("ip")).toUtf8());
     facts.rdma = parseIbvDevinfo(sections.value(QStringLiteral("ibv")).toUtf8());
+    facts.topology = parseTopology(sections.value(QStringLiteral("topo")).toUtf8());
     return facts;
 }
 

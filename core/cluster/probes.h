@@ -34,6 +34,18 @@ struct RdmaDevice
 };
 QList<RdmaDevice> parseIbvDevinfo(const QByteArray &output);
 
+// `nvidia-smi topo -m`: how the node's GPUs reach each other and its NICs.
+struct GpuTopology
+{
+    int gpus = 0;
+    int pairs = 0;          // GPU pairs
+    int nvlinkPairs = 0;    // pairs joined by NVLink (NV#)
+    QString weakestLink;    // the slowest GPU-GPU path that is not NVLink: "SYS", "NODE", "PHB"…
+    QStringList nics;       // NIC0…
+    QStringList nicsNearGpu; // NICs behind the same PCIe switch as a GPU (PIX/PXB): GPUDirect RDMA
+};
+GpuTopology parseTopology(const QByteArray &output);
+
 // What one node runs, as the facts script printed it.
 struct NodeFacts
 {
@@ -47,6 +59,7 @@ struct NodeFacts
     bool torchCuda = false;
     QList<InterfaceAddress> interfaces;
     QList<RdmaDevice> rdma;
+    GpuTopology topology;
     bool complete = false; // the script reached its end marker
 };
 

@@ -173,6 +173,33 @@ private slots:
         QVERIFY(parseIbvDevinfo("").isEmpty());
     }
 
+    void gpuTopology()
+    {
+        QFile single(QStringLiteral(GANTRY_FIXTURES_DIR "/nvidia-smi/topo-m-h200-driver590.48.01-linux-nvgpuexp.txt"));
+        QVERIFY(single.open(QIODevice::ReadOnly));
+        const GpuTopology one = parseTopology(single.readAll());
+        QCOMPARE(one.gpus, 1);
+        QCOMPARE(one.pairs, 0);
+        const GpuTopology hgx = parseTopology(fixture(QStringLiteral("nvidia-smi-topo-m-8xh100-nvlink-4nic.txt")));
+        QCOMPARE(hgx.gpus, 8);
+        QCOMPARE(hgx.pairs, 28);
+        QCOMPARE(hgx.nvlinkPairs, 28);
+        QCOMPARE(hgx.nics.size(), 4);
+        QCOMPARE(hgx.nicsNearGpu.size(), 4);
+        const GpuTopology pcie = parseTopology(fixture(QStringLiteral("nvidia-smi-topo-m-4xa10-pcie.txt")));
+        QCOMPARE(pcie.gpus, 4);
+        QCOMPARE(pcie.pairs, 6);
+        QCOMPARE(pcie.nvlinkPairs, 0);
+        QCOMPARE(pcie.weakestLink, QStringLiteral("SYS"));
+        QVERIFY(pcie.nics.isEmpty());
+        QList<NodeCheck> nodes(1);
+        nodes[0].facts = factsWith(QStringLiteral("2.3.1"), QStringLiteral("A10"), 4);
+        nodes[0].facts->topology = pcie;
+        compareFacts(nodes, QStringLiteral("172.31.20.1"));
+        QCOMPARE(nodes[0].verdict(), verify::CheckStatus::Warn);
+        QVERIFY(parseTopology("").gpus == 0);
+    }
+
     void factsAndComparison()
     {
         QByteArray out = "@@gpu@@\nNVIDIA H100 80GB HBM3, 550.54.15\nNVIDIA H100 80GB HBM3, 550.54.15\n@@cuda@@\n12.4\n"

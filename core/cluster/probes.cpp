@@ -150,9 +150,20 @@ QByteArray factsScript()
     return QByteArrayLiteral(
         "echo '@@gpu@@'; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null\n"
         "echo '@@cuda@@'; nvidia-smi 2>/dev/null | sed -n 's/.*CUDA Version: *\\([0-9.]*\\).*/\\1/p' | head -n 1\n"
-        // One torch import per candidate (it takes seconds): the first Python that has torch wins.
+        // torch's version from its version.py, without importing it (seconds per node on a busy
+        // machine); the import is the fallback when that file cannot be read.
+        "TORCH_PROBE='import importlib.util, re, sys\n"
+        "s = importlib.util.find_spec(\"torch\")\n"
+        "if s is None: sys.exit(1)\n"
+        "try:\n"
+        "    t = open(s.submodule_search_locations[0] + \"/version.py\").read()\n"
+        "    v = re.search(r\"__version__\\s*=\\s*[\\x27\\\"]([^\\x27\\\"]+)\", t).group(1)\n"
+        "    c = re.search(r\"^cuda[^=\\n]*=\\s*[\\x27\\\"]\", t, re.M) is not None\n"
+        "except Exception:\n"
+        "    import torch; v = torch.__version__; c = torch.version.cuda is not None\n"
+        "print(v); print(c)'\n"
         "PY=python3; TORCH=; for c in python3 /usr/bin/python3; do\n"
-        "  TORCH=$(\"$c\" -c 'import torch; print(torch.__version__); print(torch.cuda.is_available())' 2>/dev/null) && { PY=$c; break; }\n"
+        "  TORCH=$(\"$c\" -c \"$TORCH_PROBE\" 2>/dev/null) && [ -n \"$TORCH\" ] && { PY=$c; break; }\n"
         "done\n"
         "echo '@@python@@'; command -v \"$PY\"; \"$PY\" -c 'import platform; print(platform.python_version())' 2>/dev/null\n"
         "echo '@@torch@@'; [ -n \"$TORCH\" ] && echo \"$TORCH\"\n"

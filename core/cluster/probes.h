@@ -56,7 +56,7 @@ struct NodeFacts
     QString python;        // "3.11.2"
     QString pythonPath;    // the interpreter that has torch
     QString torch;         // "2.3.1", empty when torch does not import
-    bool torchCuda = false;
+    bool torchCuda = false; // torch was built with CUDA
     QList<InterfaceAddress> interfaces;
     QList<RdmaDevice> rdma;
     GpuTopology topology;

@@ -196,6 +196,9 @@ int syncCommand(Context &context, const QStringList &raw)
     if (!factory) return context.fail(factory.error());
     QString remoteDir = dest->path;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
+    // "~" and relative paths are the home's, as with upload (remote commands start there).
+    if (remoteDir.startsWith(QLatin1String("~/"))) remoteDir = remoteDir.mid(2);
+    if (remoteDir == QLatin1String("~")) remoteDir = QStringLiteral(".");
     const SyncTarget target{dest->host, QDir(local.absoluteFilePath()).canonicalPath(), remoteDir, context.configDir};
     std::mutex printMutex;
     const SyncEventSink sink = [&](const SyncEvent &e) {

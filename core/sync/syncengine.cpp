@@ -346,12 +346,14 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent)
     if (!tree.entries.isEmpty()) {
         int sessions = m_options.parallel;
         if (sessions <= 0) {
-            sessions = 1;
-            if (tree.totalBytes >= 32ull * 1024 * 1024) { // below it one session does (autoParallel)
+            // The round trip only matters from 32 MiB on (autoParallel); measuring it costs an SFTP start.
+            qint64 rtt = 0;
+            if (tree.totalBytes >= 32ull * 1024 * 1024) {
                 auto s = sftp();
                 if (!s) return s.error();
-                sessions = transfer::autoParallel(tree.totalBytes, (*s)->roundTripMs());
+                rtt = (*s)->roundTripMs();
             }
+            sessions = transfer::treeParallel(tree.totalBytes, tree.fileCount, rtt);
         }
         auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions);
         if (!r) return r.error();

@@ -98,6 +98,7 @@ void SyncWatch::addWatches(const QList<QByteArray> &dirs)
 {
 #ifdef Q_OS_LINUX
     const QByteArray root = nativePath(m_target.localDir);
+    bool added = false;
     for (const QByteArray &d : dirs) {
         if (m_watched.contains(d)) continue;
         const QByteArray abs = d.isEmpty() ? root : root + '/' + d;
@@ -107,7 +108,10 @@ void SyncWatch::addWatches(const QList<QByteArray> &dirs)
         if (wd < 0) continue; // gone since the scan, or the watch limit: the parent's events still come
         m_watched.insert(d);
         m_byWatch.insert(wd, d);
+        added = true;
     }
+    // A file written into a new folder between the scan and its watch sent no event: look again.
+    if (added) m_debounce.start();
 #else
     Q_UNUSED(dirs);
 #endif

@@ -22,6 +22,11 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
                               int sessions);
 
+// Sessions for a folder's tar batches when the user did not choose: as for one file of the
+// folder's size, and at least 4 for a thousand files or more even on a short link, where a
+// batch's remote work (tar, sha256sum, linking into place) runs serially and leaves cores idle.
+int treeParallel(quint64 bytes, int files, qint64 roundTripMs);
+
 // Downloads a remote folder as a tar stream from a remote `tar -c` and unpacks it into
 // localTop (created), checking each file against the remote's sha256sum.
 Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,

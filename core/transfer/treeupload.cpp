@@ -341,6 +341,12 @@ std::unique_ptr<ssh::Channel> reuseFirstBatch(TransferContext &ctx, std::unique_
 
 } // namespace
 
+int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
+{
+    const int bySize = autoParallel(bytes, roundTripMs);
+    return files >= 1000 ? std::max(bySize, 4) : bySize;
+}
+
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
                               int sessions)
 {
@@ -390,7 +396,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 
     // Sessions for the tar batches, as for one file of the folder's size.
     const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
-                                                        : autoParallel(tree.totalBytes, sftp.roundTripMs());
+                                                        : treeParallel(tree.totalBytes, tree.fileCount, sftp.roundTripMs());
     planBatchSizes(journal, tree, parallelFor);
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     countAlreadyThere(ctx, renamed, batches, journal, *exclude);

@@ -253,6 +253,10 @@ private slots:
         QCOMPARE(remoteFile.code, 1);
         QVERIFY2(remoteFile.err.contains("afile on ") && remoteFile.err.contains("is a file, not a folder"), remoteFile.err.constData());
         QCOMPARE(remoteFile.err.count('\n'), 1); // one line
+        // "~/" is the home folder, not a folder named "~".
+        Run home = sync({local.path(), spec(m_sshd, QStringLiteral("~/") + QDir::home().relativeFilePath(remote.filePath(QStringLiteral("h"))))});
+        QVERIFY2(home.code == 0, home.err.constData());
+        QCOMPARE(read(remote.filePath(QStringLiteral("h/f.txt"))), QByteArray("x"));
         Run usage = sync({local.path()});
         QCOMPARE(usage.code, 2);
     }

@@ -459,10 +459,12 @@ int main(int argc, char **argv)
                                               QStringLiteral("%1@127.0.0.1:%2").arg(user, a[1])});
             };
             bench.gantry = [&](const QString &dst) {
-                return runCommand({QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
-                                   QStringLiteral("sync"), QStringLiteral("-i"), sshd.clientKeyPath(),
-                                   QStringLiteral("--known-hosts"), knownHosts, source,
-                                   QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst)});
+                QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
+                              QStringLiteral("sync"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                              knownHosts};
+                if (!parallel.isEmpty()) a << QStringLiteral("--parallel") << parallel;
+                a << source << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst);
+                return runCommand(a);
             };
             bench.run(link, out);
         }

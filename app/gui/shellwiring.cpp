@@ -8,6 +8,7 @@
 #include "cost/costpanel.h"
 #include "cost/ledger.h"
 #include "monitor/alerts.h"
+#include "monitor/monitorservice.h"
 #include "providers/instancespanel.h"
 #include "providers/launchdialog.h"
 #include "providers/pricespanel.h"
@@ -208,6 +209,11 @@ void ShellWiring::installBudgetAlerts()
     if (noTray && m_policies)
         connect(m_policies, &workspace::PolicyRunner::idleNotice, this,
                 [this](const QString &host, const QString &message) { m_window->showBanner(QStringLiteral("%1: %2").arg(host, message)); });
+    if (noTray)
+        connect(m_services->monitor(), &monitor::MonitorService::alertRaised, this, [this](const monitor::Alert &alert) {
+            m_window->showBanner(QStringLiteral("%1: %2").arg(alert.host, alert.message),
+                                 alert.severity == monitor::AlertSeverity::Critical ? QStringLiteral("error") : QStringLiteral("warning"));
+        });
 }
 
 void ShellWiring::installTrayMeter()

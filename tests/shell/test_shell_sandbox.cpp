@@ -5,6 +5,8 @@
 #include "shellwiring.h"
 
 #include "hosts/connectionmanager.h"
+#include "monitor/alerts.h"
+#include "monitor/monitorservice.h"
 #include "providers/await.h"
 #include "providers/providerhub.h"
 #include "shell/machinetablemodel.h"
@@ -20,6 +22,7 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QPushButton>
+#include <QSystemTrayIcon>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -65,6 +68,23 @@ private slots:
         QVERIFY(instances);
         for (const providers::Instance &instance : std::as_const(*instances))
             QVERIFY(providers::await<void>([&](auto done) { sandbox->terminate(instance.id, done); }));
+    }
+
+    // Offscreen has no tray and no notification service: alerts must still be seen, in the window.
+    void alertsFallBackToTheBanner()
+    {
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        ui::MainWindow window(config.path(), secrets.get());
+        auto *services = new app::AppServices(&window, secrets.get());
+        new app::ShellWiring(&window, services, secrets.get());
+        QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
+        monitor::Alert alert;
+        alert.host = QStringLiteral("walk-1");
+        alert.severity = monitor::AlertSeverity::Critical;
+        alert.message = QStringLiteral("GPU 0 is at 91 °C.");
+        emit services->monitor()->alertRaised(alert);
+        QCOMPARE(window.bannerText(), QStringLiteral("walk-1: GPU 0 is at 91 °C."));
     }
 
     // What the wiring does for narrow windows, on the real panels with full tables: $/h visible

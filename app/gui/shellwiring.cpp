@@ -251,7 +251,7 @@ void ShellWiring::fitTables()
     if (m_cost)
         fit(m_cost->findChild<QTableView *>(), -1, QStringLiteral("cost"));
     if (auto *transfers = m_window->findChild<ui::TransfersPanel *>())
-        fit(transfers->view(), 0, QStringLiteral("transfers"));
+        fit(transfers->view(), -1, QStringLiteral("transfers")); // the status text takes the rest
 }
 
 } // namespace gantry::app

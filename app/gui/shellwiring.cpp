@@ -248,8 +248,8 @@ void ShellWiring::fitTables()
         fit(m_prices->view(), ui::PriceTableModel::RegionsColumn, QStringLiteral("prices"));
     if (m_instances)
         fit(m_instances->findChild<QTableView *>(), -1, QStringLiteral("instances"));
-    if (m_cost)
-        fit(m_cost->findChild<QTableView *>(), -1, QStringLiteral("cost"));
+    if (m_cost) // CostPanel lays out its own columns; only their widths are kept here
+        ui::TableLayout::persist(m_cost->findChild<QTableView *>()->horizontalHeader(), dir, QStringLiteral("cost"));
     if (auto *transfers = m_window->findChild<ui::TransfersPanel *>())
         fit(transfers->view(), -1, QStringLiteral("transfers")); // the status text takes the rest
 }

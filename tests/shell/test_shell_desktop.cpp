@@ -485,7 +485,6 @@ private slots:
                 window.setPalette(palette);
                 auto *costPanel = new CostPanel(&ledger);
                 auto *view = costPanel->findChild<QTableView *>();
-                TableLayout::fitToWidth(view);
                 window.addPanel(QStringLiteral("cost"), QStringLiteral("Cost"), costPanel);
                 window.resize(size);
                 window.show();

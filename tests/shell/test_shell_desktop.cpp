@@ -15,6 +15,7 @@
 #include "hosts/hoststore.h"
 #include "providers/providerregistry.h"
 #include "shell/accountspage.h"
+#include "shell/addhostdialog.h"
 #include "shell/mainwindow.h"
 #include "shell/settingsdialog.h"
 #include "shell/welcomepage.h"
@@ -234,6 +235,21 @@ private slots:
         QCOMPARE(sandbox.size(), 1);
         QCOMPARE(settings.size(), 1);
         QCOMPARE(settings.first().first().toString(), QStringLiteral("accounts"));
+
+        // A pasted login command fills the Add SSH host dialog (the user still confirms it there).
+        SavedHost proposed;
+        QTimer::singleShot(0, this, [&proposed] {
+            auto *dialog = qobject_cast<AddHostDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            proposed = dialog->host();
+            dialog->reject();
+        });
+        welcome->sshCommandEdit()->setText(QStringLiteral("ssh -p 23456 root@connect.westb.example.com"));
+        welcome->findChild<QPushButton *>(QStringLiteral("addSshHost"))->click();
+        QCOMPARE(proposed.target.port, 23456);
+        QCOMPARE(proposed.target.user, QStringLiteral("root"));
+        QCOMPARE(proposed.target.host, QStringLiteral("connect.westb.example.com"));
 
         QVERIFY(window.hosts()->add(localHost(QStringLiteral("box"))).ok());
         QVERIFY(!welcome->isVisible());

@@ -152,8 +152,11 @@ void ShellWiring::applyIdleDefaults()
     const QString dir = m_window->context().configDir;
     const bool anySet = appsettings::isSet(dir, QStringLiteral("idle.action")) || appsettings::isSet(dir, QStringLiteral("idle.minutes"))
                         || appsettings::isSet(dir, QStringLiteral("idle.countdown_seconds"));
-    if (!m_policies || !anySet)
+    // Nothing stored: leave each machine's policy alone, unless Settings had changed it in this
+    // session (then its reset to the defaults applies now, not at the next start).
+    if (!m_policies || (!anySet && !m_idleApplied))
         return;
+    m_idleApplied = true;
     const QString action = appsettings::value(dir, QStringLiteral("idle.action"));
     const monitor::IdleAction idle = action == QLatin1String("terminate") ? monitor::IdleAction::Terminate
                                      : action == QLatin1String("stop")    ? monitor::IdleAction::Stop

@@ -6,6 +6,9 @@
 # build-fuzz/fuzz-findings/NAME/; reproduce one with build-fuzz/tests/fuzz/fuzz_NAME FILE.
 #
 #   packaging/fuzz.sh [SECONDS] [NAME…]     e.g. packaging/fuzz.sh 300 nvsmi_csv proc
+#   GANTRY_FUZZ_RUNS=1000000 packaging/fuzz.sh 3600
+#                                            each harness until it has run that many inputs
+#                                            (SECONDS is then the cap per harness)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
@@ -50,6 +53,7 @@ for h in "${harnesses[@]}"; do
   set +e
   limit=()
   [ -n "${max_len[$h]:-}" ] && limit=(-max_len="${max_len[$h]}")
+  [ -n "${GANTRY_FUZZ_RUNS:-}" ] && limit+=(-runs="$GANTRY_FUZZ_RUNS")
   "$exe" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 "${limit[@]}" \
     -artifact_prefix="$findings/" "$work" "$build/tests/fuzz/seeds/$h" >"$log" 2>&1
   rc=$?
@@ -57,7 +61,9 @@ for h in "${harnesses[@]}"; do
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   found=$(find "$findings" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)
-  if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
+  if [ -n "${GANTRY_FUZZ_RUNS:-}" ] && [ "${execs:-0}" -lt "$GANTRY_FUZZ_RUNS" ] && [ "$rc" -eq 0 ] && [ "$found" -eq 0 ]; then
+    printf '%-16s %12s %10s %s\n' "$h" "${execs:-?}" "${rate:-?}" "0 (stopped at the $seconds s cap before $GANTRY_FUZZ_RUNS runs)"
+  elif [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
     failed=1
     printf '%-16s %12s %10s %s\n' "$h" "${execs:-?}" "${rate:-?}" "$found (rc $rc; see $log and $findings)"
   else

@@ -12,6 +12,8 @@ packages=(
   openssh-server openssh-client
   # tests, benchmarks and screenshots
   xvfb xauth procps rsync tmux screen python3
+  # cluster tests: a real multi-node torchrun over loopback (CPU, gloo) and `ip -o addr`
+  python3-torch iproute2
   # packages: man pages, and the validators the packaging test runs on the .desktop and metainfo
   help2man desktop-file-utils appstream
 )

@@ -2,6 +2,7 @@
 
 #include "clicommand.h"
 #include "ssh/session.h"
+#include "transfer/transfertypes.h"
 
 #include <memory>
 
@@ -28,5 +29,9 @@ Result<ssh::Target> resolveHost(const Context &context, const QString &nameOrSpe
 // 4 host key) and a one-line message naming the cause and the fix.
 Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const QString &nameOrSpec,
                                                   const HostOptions &options);
+
+// A factory for as many sessions as the transfer engine wants (defined with upload/download);
+// a typed password is asked once and reused.
+Result<transfer::SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options);
 
 } // namespace gantry::cli

@@ -1,9 +1,14 @@
 #include "clicommand.h"
 #include "cliconnect.h"
 #include "monitor/monitorstream.h"
+#include "monitor/processkill.h"
 #include "monitor/samplejson.h"
+#include "util/printable.h"
 
 #include <QCoreApplication>
+
+#include <cstdio>
+#include <unistd.h>
 
 #include <atomic>
 #include <csignal>
@@ -115,10 +120,81 @@ int monitorCommand(Context &context, const QStringList &input)
     return ExitOk;
 }
 
+
+// Asks on the terminal; false when stdin is not one (scripts pass --yes).
+bool confirmOnTerminal(Context &context, const QString &question)
+{
+    if (!isatty(STDIN_FILENO)) {
+        return false;
+    }
+    context.err << question << QStringLiteral(" [y/N] ") << Qt::flush;
+    char buffer[16] = {};
+    if (!fgets(buffer, sizeof buffer, stdin)) {
+        return false;
+    }
+    return buffer[0] == 'y' || buffer[0] == 'Y';
+}
+
+int killProcessCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    auto options = takeHostOptions(args);
+    if (!options) {
+        return context.fail(options.error());
+    }
+    const bool yes = args.removeAll(QStringLiteral("--yes")) > 0;
+    context.json = args.removeAll(QStringLiteral("--json")) > 0 || context.json;
+    monitor::KillSignal signal = monitor::KillSignal::Term;
+    if (const qsizetype i = args.indexOf(QStringLiteral("--signal")); i >= 0) {
+        const auto parsed = i + 1 < args.size() ? monitor::parseKillSignal(args.at(i + 1)) : std::nullopt;
+        if (!parsed) {
+            return context.usage(CliText::tr("--signal takes TERM or KILL"));
+        }
+        signal = *parsed;
+        args.remove(i, 2);
+    }
+    if (args.size() != 2 || args.first().startsWith(QLatin1Char('-'))) {
+        return context.usage(CliText::tr("kill HOST PID [--signal TERM|KILL] [--yes] [--json]"));
+    }
+    const QString host = args.at(0);
+    auto pid = monitor::parsePid(args.at(1));
+    if (!pid) {
+        return context.fail(pid.error());
+    }
+    auto session = connectHost(context, host, *options);
+    if (!session) {
+        return context.fail(session.error());
+    }
+    auto process = monitor::describeProcess(**session, host, *pid);
+    if (!process) {
+        return context.fail(process.error());
+    }
+    if (!yes && !confirmOnTerminal(context, CliText::tr("Send SIG%1 to process %2 (%3, user %4) on %5?")
+                                                .arg(monitor::killSignalName(signal)).arg(*pid)
+                                                .arg(text::printable(process->commandLine), text::printable(process->user), host))) {
+        return context.fail(Error{ErrorCode::Usage, CliText::tr("Not confirmed: re-run with --yes to send SIG%1 to process %2 on %3.")
+                                                        .arg(monitor::killSignalName(signal)).arg(*pid).arg(host)});
+    }
+    if (auto killed = monitor::killProcess(**session, host, *pid, signal); !killed) {
+        return context.fail(killed.error());
+    }
+    if (context.json) {
+        context.printJson({{QStringLiteral("host"), host}, {QStringLiteral("pid"), double(*pid)},
+                           {QStringLiteral("signal"), monitor::killSignalName(signal)}, {QStringLiteral("user"), process->user},
+                           {QStringLiteral("command_line"), process->commandLine}, {QStringLiteral("sent"), true}});
+    } else {
+        context.out << CliText::tr("sent SIG%1 to process %2 on %3").arg(monitor::killSignalName(signal)).arg(*pid).arg(host) << Qt::endl;
+    }
+    return ExitOk;
+}
+
 const Registrar monitorRegistrar("monitor",
                                  "monitor HOST [--interval MS] [--count N] [--json]   live GPU/host samples, one line "
                                  "(JSON object) per sample",
                                  monitorCommand);
+const Registrar killRegistrar("kill",
+                              "kill HOST PID [--signal TERM|KILL] [--yes] [--json]   end a GPU process (asks first unless --yes)",
+                              killProcessCommand);
 
 } // namespace
 } // namespace gantry::cli

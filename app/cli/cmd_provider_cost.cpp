@@ -6,6 +6,7 @@
 #include "cost/storagewarnings.h"
 #include "util/printable.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 
 namespace gantry::cli {
@@ -68,7 +69,7 @@ int costCommand(Context &context, const QStringList &arguments)
     for (const cost::LedgerEntry &entry : std::as_const(*entries))
         total += entry.cost;
     const double perHour = ledger.totalPerHourNow().valueOr(0);
-    const QStringList warnings = cost::storageWarnings(*entries);
+    const QStringList warnings = cost::storageWarnings(*entries, QDateTime::currentDateTimeUtc());
     cost::BudgetMonitor monitor(&ledger);
     if (context.json) {
         QJsonArray array;

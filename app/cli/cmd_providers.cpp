@@ -7,6 +7,8 @@
 #include "hosts/hoststore.h"
 #include "providers/await.h"
 #include "providers/instancehosts.h"
+#include "providers/launchattempt.h"
+#include "providers/launchtypes.h"
 #include "providers/launchwatcher.h"
 #include "providers/providerhub.h"
 #include "util/printable.h"
@@ -27,13 +29,24 @@ QJsonObject typeJson(const providers::InstanceType &type)
     QJsonArray regions;
     for (const providers::Region &region : type.regionsWithCapacity)
         regions.append(region.name);
-    return QJsonObject{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
+    QJsonObject object{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
                        {QStringLiteral("description"), type.description}, {QStringLiteral("gpu_model"), type.gpuModel},
                        {QStringLiteral("gpu_count"), type.gpuCount}, {QStringLiteral("vram_gb"), type.vramGbPerGpu},
                        {QStringLiteral("vcpus"), type.vcpus}, {QStringLiteral("ram_gb"), type.ramGb},
                        {QStringLiteral("disk_gb"), type.diskGb}, {QStringLiteral("price_per_hour"), type.pricePerHour},
                        {QStringLiteral("price_per_gpu_hour"), type.pricePerGpuHour()},
                        {QStringLiteral("regions_with_capacity"), regions}, {QStringLiteral("note"), type.note}};
+    if (type.reliability >= 0) { // a marketplace offer: how good this one machine is
+        object.insert(QStringLiteral("reliability"), type.reliability);
+        object.insert(QStringLiteral("dlperf"), type.dlperf);
+        object.insert(QStringLiteral("inet_up_mbps"), type.inetUpMbps);
+        object.insert(QStringLiteral("inet_down_mbps"), type.inetDownMbps);
+        object.insert(QStringLiteral("max_cuda"), type.maxCuda);
+        object.insert(QStringLiteral("min_bid_per_hour"), type.minBidPerHour);
+        object.insert(QStringLiteral("machine_id"), type.machineId);
+        object.insert(QStringLiteral("verified"), type.verified);
+    }
+    return object;
 }
 
 QJsonObject instanceJson(const providers::Instance &instance)
@@ -230,13 +243,24 @@ int instancesCommand(Context &context, const QStringList &arguments)
 
 // --- launch ------------------------------------------------------------------------------------
 
-int launchCommand(Context &context, const QStringList &arguments)
+// The error Context::usage() would print.
+Error usageError(const QString &message)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
+    return Error{ErrorCode::Usage, message + QStringLiteral(" (see gantry-cli --help)")};
+}
+
+struct LaunchArgs
+{
     providers::LaunchRequest request;
+    int timeoutS = 900;
+    bool wait = false;
+};
+
+// The flags of launch; each error is ready for context.fail (usage errors carry the --help hint).
+Result<LaunchArgs> takeLaunchArgs(QStringList &args)
+{
+    LaunchArgs parsed;
+    providers::LaunchRequest &request = parsed.request;
     QString timeoutText;
     for (const auto &[flag, target] : {std::pair{QStringLiteral("--type"), &request.typeName},
                                        std::pair{QStringLiteral("--region"), &request.region},
@@ -246,72 +270,44 @@ int launchCommand(Context &context, const QStringList &arguments)
                                        std::pair{QStringLiteral("--timeout"), &timeoutText}}) {
         Result<std::optional<QString>> value = takeValue(args, flag);
         if (!value)
-            return context.fail(value.error());
+            return value.error();
         *target = value->value_or(QString());
     }
     Result<std::optional<QString>> volume = takeValue(args, QStringLiteral("--volume"));
     Result<std::optional<QString>> gpus = takeValue(args, QStringLiteral("--gpus"));
     if (!volume || !gpus)
-        return context.usage(CliText::tr("--volume and --gpus need a number"));
+        return usageError(CliText::tr("--volume and --gpus need a number"));
     request.volumeGb = volume->value_or(QStringLiteral("0")).toInt();
     request.gpuCount = std::max(1, gpus->value_or(QStringLiteral("1")).toInt());
-    const bool wait = takeFlag(args, QStringLiteral("--wait"));
+    parsed.wait = takeFlag(args, QStringLiteral("--wait"));
+    if (!timeoutText.isEmpty())
+        parsed.timeoutS = timeoutText.toInt();
     if (!args.isEmpty())
-        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
-    ProviderEnv env = makeProviderEnv(context, *options);
-    const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
-    if (request.typeName.isEmpty())
-        return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
-    Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
-    if (!provider)
-        return context.fail(provider.error());
-    const providers::ProviderInfo info = (*provider)->info();
+        return usageError(CliText::tr("unexpected argument %1").arg(args.first()));
+    return parsed;
+}
+
+// What the provider needs besides the type, filled from its defaults or asked for.
+Result<void> completeLaunchRequest(providers::LaunchRequest &request, const providers::ProviderInfo &info, const QString &providerId)
+{
     if (request.region.isEmpty())
         request.region = info.defaultRegion;
     if (request.region.isEmpty() && info.launchNeedsRegion)
-        return context.usage(CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)"));
+        return Error{ErrorCode::Usage, CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)")};
     if (request.sshKeyName.isEmpty() && info.launchNeedsSshKey)
-        return context.usage(CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId));
-    // The price at launch goes into the ledger; the type list also catches typos before launching.
-    Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
-    if (!types)
-        return failProvider(context, types.error());
-    const auto type = std::find_if(types->cbegin(), types->cend(), [&](const auto &t) { return t.name == request.typeName; });
-    if (type == types->cend())
-        return context.usage(CliText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
-                                 .arg(providers::providerDisplayName(providerId), request.typeName, providerId));
-    const double price = providers::launchPricePerHour(info, *type, request.gpuCount);
+        return Error{ErrorCode::Usage, CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId)};
+    return {};
+}
 
-    Result<QString> id = await<QString>([&](auto done) { (*provider)->launch(request, done); });
-    if (!id)
-        return failProvider(context, id.error());
-    std::unique_ptr<cost::Ledger> ledger = openLedger(context);
-    if (ledger)
-        ledger->setBillingPolicy(providerId, cost::billingPolicyFor(info));
-    providers::Instance launched;
-    launched.provider = providerId;
-    launched.id = *id;
-    launched.name = request.name;
-    launched.typeName = request.typeName;
-    launched.region = request.region;
-    launched.volumeGb = request.volumeGb;
-    if (ledger)
-        noteLedger(context, ledger->recordLaunch(launched, price));
-    if (!context.json)
-        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(*id), providers::providerDisplayName(providerId), text::printable(request.typeName))
-                           .arg(price, 0, 'f', 2) << Qt::endl;
-    if (!wait) {
-        if (context.json)
-            context.printJson(QJsonObject{{QStringLiteral("id"), *id}, {QStringLiteral("provider"), providerId},
-                                          {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
-        return ExitOk;
-    }
-    const int timeoutS = timeoutText.isEmpty() ? 900 : timeoutText.toInt();
-    providers::LaunchWatcher watcher(provider->get(), *id, timeoutS * 1000, info.statusPollMs);
+// --wait: until the instance is up, then its saved host.
+int waitForLaunched(Context &context, providers::Provider &provider, const QString &id, int timeoutS, cost::Ledger *ledger)
+{
+    const QString providerId = provider.info().id;
+    providers::LaunchWatcher watcher(&provider, id, timeoutS * 1000, provider.info().statusPollMs);
     Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
     if (!up) {
         if (ledger)
-            noteLedger(context, ledger->recordTerminated(providerId, *id, CliText::tr("never became active")));
+            noteLedger(context, ledger->recordTerminated(providerId, id, CliText::tr("never became active")));
         return failProvider(context, up.error());
     }
     HostStore hosts(context.configDir);
@@ -331,9 +327,72 @@ int launchCommand(Context &context, const QStringList &arguments)
         context.printJson(object);
     } else {
         context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
-                           .arg(text::printable(*id)).arg(up->sshPort).arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
+                           .arg(text::printable(id)).arg(up->sshPort).arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
                     << Qt::endl;
     }
+    return ExitOk;
+}
+
+int launchCommand(Context &context, const QStringList &arguments)
+{
+    QStringList args = arguments;
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    Result<LaunchArgs> parsed = takeLaunchArgs(args);
+    if (!parsed)
+        return context.fail(parsed.error());
+    providers::LaunchRequest &request = parsed->request;
+    ProviderEnv env = makeProviderEnv(context, *options);
+    const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
+    if (request.typeName.isEmpty())
+        return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
+    Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
+    if (!provider)
+        return context.fail(provider.error());
+    const providers::ProviderInfo info = (*provider)->info();
+    if (Result<void> complete = completeLaunchRequest(request, info, providerId); !complete)
+        return context.usage(complete.error().message);
+    // The price at launch goes into the ledger; the type list also catches typos before launching.
+    Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
+    if (!types)
+        return failProvider(context, types.error());
+    // An exact type, or on a marketplace "GPUxN": the cheapest rentable offer, which is then what is rented.
+    Result<providers::InstanceType> type = providers::resolveLaunchType(info, *types, request);
+    if (!type)
+        return type.error().code == ErrorCode::Usage ? context.usage(type.error().message) : failProvider(context, type.error());
+    request.typeName = type->name;
+    const double price = providers::launchPricePerHour(info, *type, request.gpuCount);
+
+    // A launch whose answer is lost is looked up by its (unique) name and adopted, never left billing unseen.
+    providers::LaunchAttempt attempt(provider->get(), request);
+    request = attempt.request();
+    Result<providers::LaunchOutcome> outcome = await<providers::LaunchOutcome>([&](auto done) { attempt.start(done); });
+    if (!outcome)
+        return failProvider(context, outcome.error());
+    if (outcome->adopted)
+        context.warn(outcome->note);
+    const Result<QString> id = outcome->id;
+    std::unique_ptr<cost::Ledger> ledger = openLedger(context);
+    if (ledger)
+        ledger->setBillingPolicy(providerId, cost::billingPolicyFor(info));
+    providers::Instance launched;
+    launched.provider = providerId;
+    launched.id = *id;
+    launched.name = request.name;
+    launched.typeName = request.typeName;
+    launched.region = request.region;
+    launched.volumeGb = request.volumeGb;
+    if (ledger)
+        noteLedger(context, ledger->recordLaunch(launched, price));
+    if (!context.json)
+        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(*id), providers::providerDisplayName(providerId), text::printable(request.typeName))
+                           .arg(price, 0, 'f', 2) << Qt::endl;
+    if (parsed->wait)
+        return waitForLaunched(context, **provider, *id, parsed->timeoutS, ledger.get());
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("id"), *id}, {QStringLiteral("provider"), providerId},
+                                      {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
     return ExitOk;
 }
 
@@ -454,10 +513,10 @@ int providersCommand(Context &context, const QStringList &args)
 int providerKeyCommand(Context &context, const QStringList &args)
 {
     if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
-        return context.usage(CliText::tr("provider-key set|remove lambda|runpod (set reads the key from stdin)"));
+        return context.usage(CliText::tr("provider-key set|remove %1 (set reads the key from stdin)").arg(providers::cloudProviderIds().join(QLatin1Char('|'))));
     const QString id = args.at(1);
     if (!providers::knownProviderIds().contains(id) || !providers::providerNeedsApiKey(id))
-        return context.usage(CliText::tr("provider-key is for lambda or runpod"));
+        return context.usage(CliText::tr("provider-key is for %1").arg(providers::cloudProviderIds().join(QStringLiteral(", "))));
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     if (args.at(0) == QLatin1String("remove")) {
         if (Result<void> removed = secrets->remove(providers::apiKeySecretName(id)); !removed)
@@ -481,7 +540,7 @@ const Registrar typesRegistrar("types",
 const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
     instancesCommand);
 const Registrar launchRegistrar("launch",
-    "launch --provider P --type T --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--wait] [--timeout S]   start an instance",
+    "launch --provider P --type T (vast: OFFER_ID or GPUxN) --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--wait] [--timeout S]   start an instance",
     launchCommand);
 const Registrar stopRegistrar("stop", "stop ID [--provider P]   stop compute billing (RunPod; disks keep billing)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("stop")); });
@@ -493,7 +552,7 @@ const Registrar terminateRegistrar("terminate",
     "terminate ID --yes [--provider P] [--without-results]   destroy an instance and its local disk (its result paths are downloaded first)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("terminate")); });
 const Registrar providersRegistrar("providers", "providers   which providers are configured (never shows keys)", providersCommand);
-const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod   store an API key (read from stdin) in the keychain",
+const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod|vast|shadeform   store an API key (read from stdin) in the keychain",
     providerKeyCommand);
 
 } // namespace

@@ -108,7 +108,8 @@ std::optional<QString> promptHidden(const QString &prompt)
     return QString::fromStdString(line);
 }
 
-// A factory for as many sessions as the engine wants; a typed password is asked once and reused.
+} // namespace
+
 Result<SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options)
 {
     auto target = resolveHost(context, hostSpec, options);
@@ -138,6 +139,8 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     connect.passphrase = [secret](const QString &file) { return secret(CliText::tr("Passphrase for %1:").arg(file)); };
     return makeSessionFactory(*target, connect);
 }
+
+namespace {
 
 QString humanDuration(qint64 seconds)
 {

@@ -47,66 +47,69 @@ QString takeValue(QStringList &args, const QString &name, bool *present)
     return {};
 }
 
-int tunnelCommand(Context &context, const QStringList &input)
+// The host and the forward's spec from the arguments; errors are usage errors.
+Result<std::pair<QString, tunnel::Tunnel::Spec>> takeTunnelArgs(QStringList &args)
 {
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options)
-        return context.fail(options.error());
     bool hasLocal = false;
     bool hasRemoteHost = false;
     const QString local = takeValue(args, QStringLiteral("--local-port"), &hasLocal);
     const QString remoteHost = takeValue(args, QStringLiteral("--remote-host"), &hasRemoteHost);
     const bool noProbe = args.removeAll(QStringLiteral("--no-probe")) > 0;
     if (args.size() != 2)
-        return context.usage(CliText::tr("tunnel HOST REMOTE_PORT [--local-port P]"));
+        return Error{ErrorCode::Usage, CliText::tr("tunnel HOST REMOTE_PORT [--local-port P]")};
     bool ok = false;
-    const int remotePort = args[1].toInt(&ok);
-    if (!ok || remotePort <= 0 || remotePort > 65535)
-        return context.usage(CliText::tr("REMOTE_PORT must be a port number (1–65535), e.g. 8888 for Jupyter"));
-    int localPort = 0;
+    tunnel::Tunnel::Spec spec;
+    spec.hostName = args.first();
+    spec.remotePort = args[1].toInt(&ok);
+    if (!ok || spec.remotePort <= 0 || spec.remotePort > 65535)
+        return Error{ErrorCode::Usage, CliText::tr("REMOTE_PORT must be a port number (1–65535), e.g. 8888 for Jupyter")};
     if (hasLocal) {
-        localPort = local.toInt(&ok);
-        if (!ok || localPort <= 0 || localPort > 65535)
-            return context.usage(CliText::tr("--local-port must be a port number (1–65535)"));
+        spec.localPort = local.toInt(&ok);
+        if (!ok || spec.localPort <= 0 || spec.localPort > 65535)
+            return Error{ErrorCode::Usage, CliText::tr("--local-port must be a port number (1–65535)")};
     }
-    auto session = connectHost(context, args.first(), *options);
-    if (!session)
-        return context.fail(session.error());
+    spec.probe = !noProbe;
+    if (hasRemoteHost)
+        spec.remoteHost = remoteHost;
+    return std::pair{args.first(), spec};
+}
 
-    // A running Jupyter's token turns the plain URL into one that logs straight in.
+// A running Jupyter's token turns the plain URL into one that logs straight in.
+std::optional<tunnel::JupyterServer> jupyterOn(ssh::Session &session, int remotePort)
+{
     std::optional<tunnel::JupyterServer> jupyter;
-    if (auto listed = (*session)->run(tunnel::jupyterListCommand(), 20000); listed) {
+    if (auto listed = session.run(tunnel::jupyterListCommand(), 20000); listed) {
         for (const tunnel::JupyterServer &server : tunnel::parseJupyterList(listed->out)) {
             if (server.port == remotePort)
                 jupyter = server;
         }
     }
+    return jupyter;
+}
 
-    tunnel::Tunnel::Spec spec;
-    spec.hostName = args.first();
-    spec.remotePort = remotePort;
-    spec.localPort = localPort;
-    spec.probe = !noProbe;
-    if (hasRemoteHost)
-        spec.remoteHost = remoteHost;
-    tunnel::Tunnel forward(std::move(*session), spec);
+void printOpened(const Context &context, const tunnel::Tunnel::Spec &spec, int port, const QUrl &url)
+{
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("local_port"), port},
+                                      {QStringLiteral("remote_port"), spec.remotePort},
+                                      {QStringLiteral("url"), url.toString()}});
+        return;
+    }
+    context.out << text::printable(url.toString()) << Qt::endl;
+    context.err << CliText::tr("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
+                       .arg(port)
+                       .arg(spec.remotePort)
+                       .arg(text::printable(spec.hostName))
+                << Qt::endl;
+}
+
+// Until Ctrl-C (or SIGTERM), a failure or a lost connection.
+int forwardUntilInterrupted(Context &context, tunnel::Tunnel &forward, const std::optional<tunnel::JupyterServer> &jupyter)
+{
     QEventLoop loop;
     int code = ExitOk;
     QObject::connect(&forward, &tunnel::Tunnel::opened, &loop, [&](int port) {
-        const QUrl url = jupyter ? jupyter->localUrl(port) : forward.localUrl();
-        if (context.json) {
-            context.printJson(QJsonObject{{QStringLiteral("local_port"), port},
-                                          {QStringLiteral("remote_port"), remotePort},
-                                          {QStringLiteral("url"), url.toString()}});
-        } else {
-            context.out << text::printable(url.toString()) << Qt::endl;
-            context.err << CliText::tr("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
-                               .arg(port)
-                               .arg(remotePort)
-                               .arg(text::printable(spec.hostName))
-                        << Qt::endl;
-        }
+        printOpened(context, forward.spec(), port, jupyter ? jupyter->localUrl(port) : forward.localUrl());
     });
     QObject::connect(&forward, &tunnel::Tunnel::failed, &loop, [&](const QString &message) {
         code = context.fail(Error{ErrorCode::RemoteFailed, message});
@@ -131,6 +134,24 @@ int tunnelCommand(Context &context, const QStringList &input)
     forward.open();
     loop.exec();
     return code;
+}
+
+int tunnelCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    auto options = takeHostOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    auto parsed = takeTunnelArgs(args);
+    if (!parsed)
+        return context.usage(parsed.error().message);
+    const auto &[hostName, spec] = *parsed;
+    auto session = connectHost(context, hostName, *options);
+    if (!session)
+        return context.fail(session.error());
+    const std::optional<tunnel::JupyterServer> jupyter = jupyterOn(**session, spec.remotePort);
+    tunnel::Tunnel forward(std::move(*session), spec);
+    return forwardUntilInterrupted(context, forward, jupyter);
 }
 
 const Registrar registrar("tunnel",

@@ -8,6 +8,7 @@
 #include "hosts/hoststore.h"
 #include "monitor/monitorservice.h"
 #include "ssh/knownhosts.h"
+#include "workspace/desktopnotifier.h"
 #include "workspace/policylock.h"
 #include "workspace/policyrunner.h"
 #include "workspace/workspace.h"
@@ -89,25 +90,31 @@ void monitorInstances(monitor::MonitorService &monitor, HostStore *hosts)
     }
 }
 
-void connectReports(const Context &context, workspace::PolicyRunner &runner)
+// What a user must see reaches the desktop too, where there is one (the line is the record).
+void connectReports(const Context &context, workspace::PolicyRunner &runner, const workspace::DesktopNotifier &desktop)
 {
-    QObject::connect(&runner, &workspace::PolicyRunner::idleNotice, &runner, [&context](const QString &host, const QString &message) {
+    QObject::connect(&runner, &workspace::PolicyRunner::idleNotice, &runner, [&context, &desktop](const QString &host, const QString &message) {
         report(context, QStringLiteral("idle"), host, message);
+        desktop.notify(CliText::tr("Idle GPU on %1").arg(host), message);
     });
     QObject::connect(&runner, &workspace::PolicyRunner::budgetReached, &runner,
-                     [&context](const QString &period, int threshold, double spent, double limit, const QString &text) {
+                     [&context, &desktop](const QString &period, int threshold, double spent, double limit, const QString &text) {
+                         desktop.notify(CliText::tr("Budget"), text);
                          report(context, QStringLiteral("budget"), {}, text,
                                 {{QStringLiteral("period"), period}, {QStringLiteral("threshold"), threshold},
                                  {QStringLiteral("spent"), spent}, {QStringLiteral("limit"), limit}});
                      });
-    QObject::connect(&runner, &workspace::PolicyRunner::acted, &runner, [&context](const QString &host, const workspace::ActionOutcome &outcome) {
-        report(context, QStringLiteral("acted"), host, (QStringList{outcome.message} + outcome.warnings).join(QLatin1Char(' ')),
+    QObject::connect(&runner, &workspace::PolicyRunner::acted, &runner, [&context, &desktop](const QString &host, const workspace::ActionOutcome &outcome) {
+        const QString message = (QStringList{outcome.message} + outcome.warnings).join(QLatin1Char(' '));
+        desktop.notify(CliText::tr("Idle GPU on %1").arg(host), message);
+        report(context, QStringLiteral("acted"), host, message,
                {{QStringLiteral("provider"), outcome.provider}, {QStringLiteral("id"), outcome.instanceId},
                 {QStringLiteral("requested"), workspace::instanceActionName(outcome.requested)},
                 {QStringLiteral("action"), workspace::instanceActionName(outcome.performed)}});
     });
     QObject::connect(&runner, &workspace::PolicyRunner::actionFailed, &runner,
-                     [&context](const QString &host, const QString &action, const QString &message) {
+                     [&context, &desktop](const QString &host, const QString &action, const QString &message) {
+                         desktop.notify(CliText::tr("Idle GPU on %1").arg(host), message);
                          report(context, QStringLiteral("action_failed"), host, message, {{QStringLiteral("action"), action}});
                      });
     QObject::connect(&runner, &workspace::PolicyRunner::deferred, &runner, [&context](const QString &host, const QString &holder) {
@@ -146,11 +153,13 @@ int watchCommand(Context &context, const QStringList &arguments)
     workspace::PolicyLock lock(context.configDir);
     workspace::PolicyRunner runner(workspace.get(), &monitor, &lock);
     runner.setIdleOverride(options->action, options->idleMinutes, options->countdownSeconds);
-    connectReports(context, runner);
+    const workspace::DesktopNotifier desktop;
+    connectReports(context, runner, desktop);
     report(context, QStringLiteral("watching"), {},
            runner.ownsPolicy() ? CliText::tr("watching; idle action %1").arg(monitor::idleActionName(options->action))
                                : CliText::tr("%1 owns the idle policy; notifying only until it exits.").arg(lock.holder()),
-           {{QStringLiteral("owner"), runner.ownsPolicy()}, {QStringLiteral("idle_action"), monitor::idleActionName(options->action)}});
+           {{QStringLiteral("owner"), runner.ownsPolicy()}, {QStringLiteral("idle_action"), monitor::idleActionName(options->action)},
+            {QStringLiteral("desktop_notifications"), desktop.isAvailable()}});
     monitorInstances(monitor, workspace.get()->hosts());
     QTimer rescan;
     QObject::connect(&rescan, &QTimer::timeout, &rescan, [&] {

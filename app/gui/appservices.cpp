@@ -1,4 +1,5 @@
 #include "appservices.h"
+#include "cluster/clusterspanel.h"
 
 #include "resultsguard.h"
 
@@ -28,6 +29,7 @@
 #include "workspace/policylock.h"
 #include "workspace/policyrunner.h"
 #include "workspace/resultshome.h"
+#include "workspace/secretprefetch.h"
 #include "workspace/workspace.h"
 
 #include <QDir>
@@ -48,7 +50,7 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
 
     providers::ProviderSettings settings;
     settings.configDir = context.configDir;
-    settings.secrets = secrets;
+    settings.secrets = prefetchProviderKeys(secrets);
     m_hub = new providers::ProviderHub(settings, this);
     m_ledger = new cost::Ledger(cost::Ledger::defaultPath(context.configDir), Clock::system(), this);
     if (auto opened = m_ledger->open(); !opened)
@@ -111,6 +113,32 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
 
 AppServices::~AppServices() = default;
 
+SecretStore *AppServices::prefetchProviderKeys(SecretStore *secrets)
+{
+    // The keychain is read on a worker: the window opens with the sandbox (and any key from the
+    // environment), and the clouds whose keys the keychain holds join when it has answered.
+    auto *prefetch = new workspace::SecretPrefetch(secrets, this);
+    QStringList keys;
+    for (const QString &id : providers::knownProviderIds()) {
+        if (providers::providerNeedsApiKey(id))
+            keys.append(providers::apiKeySecretName(id));
+    }
+    connect(prefetch, &workspace::SecretPrefetch::ready, this, [this, prefetch] {
+        for (const QString &id : providers::configuredProviderIds(m_hub->settings())) {
+            if (m_hub->provider(id))
+                continue;
+            Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, m_hub->settings());
+            if (created)
+                m_hub->addProvider(std::move(*created));
+            else
+                m_window->statusBar()->showMessage(created.error().message, 30000);
+        }
+        prefetch->release(); // later reads (a key changed in the settings) ask the keychain again
+    });
+    prefetch->prefetch(keys);
+    return prefetch;
+}
+
 void AppServices::installTabs()
 {
     const ui::AppContext context = m_window->context();
@@ -130,6 +158,7 @@ void AppServices::installPanels()
     // The cached table shows at once; a fresh one is fetched in the background.
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
     m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
+    m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_workspace));
     m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), new ui::TransfersPanel(m_transfers));
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = new ui::CostPanel(m_ledger);
@@ -149,7 +178,24 @@ void AppServices::installPanels()
         m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);
         m_window->connectSelected();
+        const ssh::Connection *connection = m_window->connections()->connection(hostName);
+        if (connection && connection->state() == ssh::ConnectionState::Connected) {
+            notify(tr("Instance ready"), tr("%1 is up and connected.").arg(hostName));
+            return;
+        }
         notify(tr("Instance ready"), tr("%1 is up; connecting.").arg(hostName));
+        // That line says what happens next: once it has happened (or failed) it gives way.
+        auto *until = new QObject(this);
+        connect(m_window->connections(), &ConnectionManager::stateChanged, until,
+                [this, until, hostName](const QString &host, ssh::ConnectionState state, const QString &message) {
+                    if (host != hostName || state == ssh::ConnectionState::Connecting)
+                        return;
+                    m_window->statusBar()->showMessage(state == ssh::ConnectionState::Connected
+                                                           ? tr("%1 is up and connected.").arg(hostName)
+                                                           : QStringLiteral("%1: %2").arg(hostName, message),
+                                                       10000);
+                    until->deleteLater();
+                });
     });
     connect(m_instances, &ui::InstancesPanel::message, this, [this](const QString &text) {
         m_window->statusBar()->showMessage(text, 15000);

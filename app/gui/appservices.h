@@ -37,6 +37,9 @@ public:
     providers::ProviderHub *providers() const { return m_hub; }
     transfer::TransferQueue *transfers() const { return m_transfers; }
     monitor::MonitorService *monitor() const { return m_monitor; }
+    cost::Ledger *ledger() const { return m_ledger; }
+    workspace::Workspace *workspace() const { return m_workspace; }
+    ui::InstancesPanel *instances() const { return m_instances; }
 
     // Desktop notification (tray balloon where there is a tray, else the status bar).
     void notify(const QString &title, const QString &text);
@@ -45,6 +48,7 @@ private:
     void installPanels();
     void installTabs();
     void installPolicies();
+    SecretStore *prefetchProviderKeys(SecretStore *secrets);
 
     ui::MainWindow *m_window;
     SecretStore *m_secrets;

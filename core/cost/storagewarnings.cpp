@@ -1,5 +1,7 @@
 #include "cost/storagewarnings.h"
 
+#include "providers/costmodel.h"
+
 #include <QCoreApplication>
 
 namespace gantry::cost {
@@ -11,13 +13,25 @@ class CostText
 };
 } // namespace
 
-QStringList storageWarnings(const QList<LedgerEntry> &entries)
+QStringList storageWarnings(const QList<LedgerEntry> &entries, const QDateTime &now, int remindAfterDays)
 {
     QStringList warnings;
     for (const LedgerEntry &entry : entries) {
         if (!entry.isOpen() || entry.state != QLatin1String("stopped"))
             continue;
         const QString label = entry.name.isEmpty() ? entry.instanceId : entry.name;
+        const qint64 days = now.isValid() && entry.stoppedAt.isValid() ? entry.stoppedAt.secsTo(now) / 86400 : -1;
+        if (days >= remindAfterDays && remindAfterDays >= 0) {
+            const double perDay = providers::storageCostPerDay(providers::costModelFor(entry.provider), entry.volumeGb, true);
+            const QString spent = perDay > 0 ? CostText::tr(" — about $%1 so far, $%2 a day").arg(perDay * double(days), 0, 'f', 2)
+                                                   .arg(perDay, 0, 'f', 2)
+                                             : QString();
+            const QString since = days == 1 ? CostText::tr("a day") : CostText::tr("%1 days").arg(days);
+            warnings.append(CostText::tr("Reminder: %1 (%2) has been stopped for %3 and its disk keeps billing%4. "
+                                         "Terminate it if you no longer need its data.")
+                                .arg(label, entry.provider, since, spent));
+            continue;
+        }
         if (entry.volumeGb > 0)
             warnings.append(CostText::tr("%1 (%2) is stopped, but its %3 GB volume disk still bills storage until you "
                                          "terminate it.").arg(label, entry.provider).arg(entry.volumeGb));

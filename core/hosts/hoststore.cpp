@@ -78,8 +78,9 @@ Result<void> HostStore::load()
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (doc.isNull())
-        return makeError(ErrorCode::Parse, tr("%1 is damaged (%2 at byte %3); fix or move it away, Gantry will start "
-                                              "with no saved hosts")
+        return makeError(ErrorCode::Parse, tr("%1 is damaged (%2 at byte %3). Gantry starts with no saved hosts and, "
+                                              "when it next saves one, keeps the damaged file as %1.damaged-DATE; "
+                                              "fix that copy and move it back to restore the hosts")
                                                .arg(filePath(), parseError.errorString())
                                                .arg(parseError.offset));
     // A file from a newer Gantry is shown as far as this one understands it, and never saved over.

@@ -38,7 +38,7 @@ void deriveProblems(MachineFacts &facts)
         facts.problems << MachineFacts::Problem{
             FactsText::tr("no NVIDIA driver found (nvidia-smi is not installed)"),
             FactsText::tr("use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), "
-                          "or install it: sudo apt install nvidia-driver-550 (then reboot)")};
+                          "or install it: sudo apt install nvidia-driver-%1 (then reboot)").arg(kRecommendedDriverMajor)};
     } else if (!facts.nvidiaSmiError.isEmpty()) {
         facts.problems << MachineFacts::Problem{
             FactsText::tr("nvidia-smi fails: %1").arg(facts.nvidiaSmiError),
@@ -75,13 +75,15 @@ QString machineFactsScript()
         "echo @@disk; df -Pk \"$HOME\" 2>/dev/null | tail -n 1; "
         "echo @@gpus; if command -v nvidia-smi >/dev/null 2>&1; then "
         "nvidia-smi --query-gpu=index,name,uuid,memory.total,driver_version --format=csv,noheader,nounits 2>&1; "
-        "echo @@smi; nvidia-smi 2>&1 | grep -m1 -E 'CUDA Version|NVIDIA-SMI has failed|Failed to initialize'; "
+        "echo @@smi; nvidia-smi 2>&1 | grep -m2 -E 'CUDA Version|NVIDIA-SMI has failed|Failed to initialize|%1'; "
+        "echo @@simulated; S=$(command -v nvidia-smi); [ -e \"${S%/*}/%2\" ] && echo marker-file; "
         "else echo __none__; fi; "
         "echo @@python; command -v python3 >/dev/null 2>&1 && python3 -c 'import sys; print(sys.version.split()[0])' 2>&1; "
         "echo @@torch; command -v python3 >/dev/null 2>&1 && timeout 60 python3 -c "
         "'import torch; print(torch.__version__); print(torch.version.cuda); print(torch.cuda.is_available()); "
         "print(torch.cuda.device_count())' 2>/dev/null; "
-        "echo @@end");
+        "echo @@end")
+        .arg(QLatin1StringView(kSimulatedGpuMarkerText), QLatin1StringView(kSimulatedGpuMarkerFile));
 }
 
 MachineFacts parseMachineFacts(const QByteArray &output)
@@ -138,7 +140,12 @@ MachineFacts parseMachineFacts(const QByteArray &output)
             }
         }
         static const QRegularExpression cudaRe(QStringLiteral("CUDA Version:\\s*([0-9.]+)"));
+        facts.simulatedGpu = !s.value(QStringLiteral("simulated")).isEmpty();
         for (const QString &line : s.value(QStringLiteral("smi"))) {
+            if (line.contains(QLatin1StringView(kSimulatedGpuMarkerText), Qt::CaseInsensitive)) {
+                facts.simulatedGpu = true;
+                continue;
+            }
             const auto m = cudaRe.match(line);
             if (m.hasMatch())
                 facts.cudaVersion = m.captured(1);
@@ -203,6 +210,7 @@ QJsonObject MachineFacts::toJson() const
         {QStringLiteral("disk_mount"), optStr(diskMount)},
         {QStringLiteral("nvidia_smi_found"), nvidiaSmiFound},
         {QStringLiteral("nvidia_smi_error"), optStr(nvidiaSmiError)},
+        {QStringLiteral("simulated_gpu"), simulatedGpu},
         {QStringLiteral("gpus"), gpuArray},
         {QStringLiteral("driver_version"), optStr(driverVersion)},
         {QStringLiteral("cuda_version"), optStr(cudaVersion)},

@@ -11,6 +11,16 @@
 
 namespace gantry {
 
+// The NVIDIA driver branch Gantry recommends installing (CUDA 13: what gantry-verify's fatbin and
+// PyTorch cu130 wheels need). The one place it is written: Overview, Doctor and Verify all say it.
+constexpr int kRecommendedDriverMajor = 580;
+
+// The file the sandbox's simulated nvidia-smi keeps next to itself, and the text it prints in its
+// table and -q outputs. Either one marks the GPU as simulated: a real host that shows the marker
+// is treated as simulated too, the safe direction (Verify and Doctor then never pass).
+inline constexpr char kSimulatedGpuMarkerFile[] = "gantry-simulated-gpu";
+inline constexpr char kSimulatedGpuMarkerText[] = "Gantry simulated GPU";
+
 // What every user checks by hand after renting a GPU, gathered in one remote command.
 struct MachineFacts
 {
@@ -38,6 +48,7 @@ struct MachineFacts
     QString diskMount;
     bool nvidiaSmiFound = false;
     QString nvidiaSmiError;              // nvidia-smi exists but failed (driver/library mismatch…)
+    bool simulatedGpu = false;           // the sandbox's stand-in nvidia-smi (see kSimulatedGpuMarker*)
     QList<Gpu> gpus;
     QString driverVersion;
     QString cudaVersion;                 // the driver's highest supported CUDA version

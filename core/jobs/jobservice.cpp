@@ -4,7 +4,6 @@
 #include "hosts/hoststore.h"
 #include "jobs/sessionworker.h"
 
-#include <QPointer>
 
 namespace gantry::jobs {
 
@@ -69,11 +68,9 @@ void JobService::watch(const QString &hostName)
 
 void JobService::unwatch(const QString &hostName)
 {
-    if (Host *h = host(hostName)) {
-        h->logs->setCancel(true);
-        h->commands->setCancel(true);
-    }
-    m_hosts.remove(hostName);
+    if (Host *h = host(hostName))
+        h->follow.cancel();
+    m_hosts.remove(hostName); // the workers end the command in flight (their closing flag) and join
     if (m_hosts.isEmpty())
         m_poll.stop();
 }
@@ -98,16 +95,14 @@ void JobService::post(const QString &hostName, std::function<void(JobRunner &)> 
         return;
     }
     const QString root = m_root;
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     h->commands->post([self, hostName, root, work = std::move(work)](ssh::Session *session, const Error *error) {
         if (!session) {
             const QString message = error->message;
             QMetaObject::invokeMethod(self, [self, hostName, message] {
-                if (self) {
-                    if (Host *h = self->host(hostName))
-                        h->refreshing = false;
-                    emit self->operationFailed(hostName, message);
-                }
+                if (Host *h = self->host(hostName))
+                    h->refreshing = false;
+                emit self->operationFailed(hostName, message);
             }, Qt::QueuedConnection);
             return;
         }
@@ -122,12 +117,10 @@ void JobService::refresh(const QString &hostName)
     if (!h || h->refreshing)
         return;
     h->refreshing = true;
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     post(hostName, [self, hostName](JobRunner &runner) {
         auto list = runner.list();
         QMetaObject::invokeMethod(self, [self, hostName, list] {
-            if (!self)
-                return;
             if (Host *h = self->host(hostName))
                 h->refreshing = false;
             if (!list)
@@ -151,7 +144,7 @@ void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
         emit jobsChanged(hostName);
     if (firstList)
         return; // jobs that ended while Gantry was closed are shown, not announced
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     for (const JobInfo &job : jobs) {
         if (job.isActive())
             continue;
@@ -161,8 +154,7 @@ void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
         post(hostName, [self, hostName, job](JobRunner &runner) {
             const QString lines = runner.lastLines(job.name, 10).valueOr(QString());
             QMetaObject::invokeMethod(self, [self, hostName, job, lines] {
-                if (self)
-                    emit self->jobExited(hostName, job, lines);
+                emit self->jobExited(hostName, job, lines);
             }, Qt::QueuedConnection);
         });
     }
@@ -180,13 +172,11 @@ void JobService::rerun(const QString &hostName, const QString &name)
 
 void JobService::launch(const QString &hostName, std::function<Result<StartedJob>(JobRunner &)> begin)
 {
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     post(hostName, [self, hostName, begin = std::move(begin)](JobRunner &runner) {
         auto started = begin(runner);
         auto list = runner.list();
         QMetaObject::invokeMethod(self, [self, hostName, started, list] {
-            if (!self)
-                return;
             if (list)
                 self->applyList(hostName, *list);
             if (!started)
@@ -199,15 +189,13 @@ void JobService::launch(const QString &hostName, std::function<Result<StartedJob
 
 void JobService::stop(const QString &hostName, const QString &name, const StopOptions &options)
 {
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     StopOptions detached = options;
     detached.wait = false; // the escalation runs on the instance; polling shows the end
     post(hostName, [self, hostName, name, detached](JobRunner &runner) {
         auto stopped = runner.stop(name, detached);
         auto list = runner.list();
         QMetaObject::invokeMethod(self, [self, hostName, stopped, list] {
-            if (!self)
-                return;
             if (list)
                 self->applyList(hostName, *list);
             if (!stopped)
@@ -218,13 +206,11 @@ void JobService::stop(const QString &hostName, const QString &name, const StopOp
 
 void JobService::remove(const QString &hostName, const QString &name)
 {
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     post(hostName, [self, hostName, name](JobRunner &runner) {
         auto removed = runner.remove(name);
         auto list = runner.list();
         QMetaObject::invokeMethod(self, [self, hostName, removed, list] {
-            if (!self)
-                return;
             if (list)
                 self->applyList(hostName, *list);
             if (!removed)
@@ -238,24 +224,24 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
     Host *h = host(hostName);
     if (!h)
         return;
-    // A follow in progress ends first (its cancel flag), then this one starts on the same worker.
-    h->logs->setCancel(true);
+    // A follow in progress ends first (its own token), then this one starts on the same worker.
+    h->follow.cancel();
+    h->follow = CancelToken();
+    const CancelToken cancel = h->follow;
     const int generation = ++h->followGeneration;
     const QString root = m_root;
-    QPointer<JobService> self(this);
+    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
     SessionWorker *worker = h->logs.get();
-    worker->post([self, worker, hostName, name, offset, root, generation](ssh::Session *session, const Error *error) {
+    worker->post([self, cancel, hostName, name, offset, root, generation](ssh::Session *session, const Error *error) {
         auto deliverEnd = [self, hostName, name](const QString &message) {
             QMetaObject::invokeMethod(self, [self, hostName, name, message] {
-                if (self)
-                    emit self->logEnded(hostName, name, message);
+                emit self->logEnded(hostName, name, message);
             }, Qt::QueuedConnection);
         };
         if (!session) {
             deliverEnd(error->message);
             return;
         }
-        worker->setCancel(false);
         JobRunner runner(*session, root);
         qint64 position = offset;
         auto end = runner.followLog(
@@ -264,14 +250,12 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
                 position += chunk.size();
                 const qint64 at = position;
                 QMetaObject::invokeMethod(self, [self, hostName, name, chunk, at, generation] {
-                    if (!self)
-                        return;
                     Host *h = self->host(hostName);
                     if (h && h->followGeneration == generation)
                         emit self->logData(hostName, name, chunk, at);
                 }, Qt::QueuedConnection);
             },
-            worker->cancelFlag());
+            cancel.flag());
         deliverEnd(end ? QString() : end.error().message);
     });
 }
@@ -280,7 +264,7 @@ void JobService::stopFollowing(const QString &hostName)
 {
     if (Host *h = host(hostName)) {
         ++h->followGeneration;
-        h->logs->setCancel(true);
+        h->follow.cancel();
     }
 }
 

@@ -4,6 +4,7 @@
 #include "jobs/jobrunner.h"
 #include "jobs/jobspec.h"
 #include "ssh/session.h"
+#include "util/canceltoken.h"
 
 #include <QHash>
 #include <QObject>
@@ -77,6 +78,7 @@ private:
         bool listed = false;
         bool refreshing = false;
         int followGeneration = 0;
+        CancelToken follow; // the log follow in progress (one at a time per machine)
     };
 
     Host *host(const QString &hostName);

@@ -3,47 +3,26 @@
 namespace gantry::jobs {
 
 SessionWorker::SessionWorker(ssh::Target target, ssh::ConnectOptions options, QObject *parent)
-    : QObject(parent), m_target(std::move(target)), m_options(std::move(options))
+    : QObject(parent)
+    , m_target(std::move(target))
+    , m_options(std::move(options))
+    , m_thread(QStringLiteral("jobs:") + m_target.host)
 {
     if (!m_options.cancel)
-        m_options.cancel = &m_closing;
-    m_context = new QObject;
-    m_context->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
-    m_thread.setObjectName(QStringLiteral("jobs:") + m_target.host);
-    m_thread.start();
-}
-
-SessionWorker::~SessionWorker()
-{
-    m_closing = true;
-    m_cancel = true;
-    // The session must be torn down on the thread that used it.
-    QMetaObject::invokeMethod(m_context, [this] { m_session.reset(); }, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+        m_options.cancel = m_thread.closing();
 }
 
 void SessionWorker::post(Task task)
 {
-    QMetaObject::invokeMethod(m_context, [this, task = std::move(task)] { run(task); }, Qt::QueuedConnection);
-}
-
-void SessionWorker::run(const Task &task)
-{
-    if (m_closing)
-        return;
-    if (!m_session || !m_session->isConnected()) {
-        m_session = std::make_unique<ssh::Session>();
-        auto connected = m_session->connect(m_target, m_options);
-        if (!connected) {
-            m_session.reset();
+    m_thread.post([this, task = std::move(task)](ssh::Session &session) {
+        if (auto connected = ssh::connectIfNeeded(session, m_target, m_options); !connected) {
+            session.disconnect();
             const Error error = connected.error();
             task(nullptr, &error);
             return;
         }
-    }
-    task(m_session.get(), nullptr);
+        task(&session, nullptr);
+    });
 }
 
 } // namespace gantry::jobs

@@ -70,6 +70,7 @@ void MonitorService::startMonitoring(const QString &name, const ssh::Target &tar
 {
     Machine *m = m_machines.value(name);
     if (m && m->sampler) {
+        m->sampler->refresh();
         return;
     }
     if (!m) {
@@ -98,6 +99,16 @@ void MonitorService::stopMonitoring(const QString &name)
     delete m->idle;
     delete m;
     emit machineRemoved(name);
+}
+
+bool MonitorService::refresh(const QString &name)
+{
+    const Machine *m = m_machines.value(name);
+    if (!m || !m->sampler) {
+        return false;
+    }
+    m->sampler->refresh();
+    return true;
 }
 
 MetricStore *MonitorService::store(const QString &name) const

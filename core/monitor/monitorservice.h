@@ -29,7 +29,9 @@ public:
                             QObject *parent = nullptr);
     ~MonitorService() override;
 
-    // Starts (or keeps) monitoring a saved host; billing when it has a price or a provider.
+    // Starts monitoring a saved host; billing when it has a price or a provider. A host already
+    // monitored is re-probed (see refresh()): every connect asks the machine again whether it has
+    // nvidia-smi.
     void startMonitoring(const SavedHost &host, StreamSettings settings = {});
     // Explicit target/options (tests, hosts that are not saved).
     void startMonitoring(const QString &name, const ssh::Target &target, const ssh::ConnectOptions &options,
@@ -37,6 +39,9 @@ public:
     // A machine fed by injectSample() only (benchmark, tests): no sampler.
     void addMachine(const QString &name, double hourlyPriceUsd = 0);
     void stopMonitoring(const QString &name);
+    // Reconnects the machine's sampler at once with a fresh probe (Refresh, F5); false when the
+    // machine has no sampler (not monitored, or fed by injectSample()).
+    bool refresh(const QString &name);
 
     QStringList machines() const { return m_order; }
     bool isMonitoring(const QString &name) const { return m_machines.contains(name); }

@@ -121,6 +121,9 @@ void ProcParser::addDiskstatsLine(const QString &line)
 HostMetrics ProcParser::finish()
 {
     HostMetrics m = m_metrics;
+    if (m_current.uptime > 0) {
+        m.uptimeSeconds = m_current.uptime;
+    }
     if (m_previous) {
         const Snapshot &p = *m_previous;
         const Snapshot &c = m_current;

@@ -83,7 +83,7 @@ QString streamCommand(const QStringList &gpuFields, const StreamSettings &settin
         "  apps=$(nvidia-smi --query-compute-apps=%4 --format=csv,noheader,nounits 2>&1)\n"
         "  printf '%s\\n' \"$apps\" | sed -n 's/^./P &/p'\n"
         "  pids=$(printf '%s\\n' \"$apps\" | sed -n 's/^\\([0-9][0-9]*\\),.*/\\1/p' | tr '\\n' ',')\n"
-        "  [ -n \"$pids\" ] && ps -ww -o pid=,args= -p \"${pids%%,}\" 2>/dev/null | cut -c1-1000 | sed 's/^ */C /'\n"
+        "  [ -n \"$pids\" ] && ps -ww -o pid=,user=,args= -p \"${pids%%,}\" 2>/dev/null | cut -c1-1000 | sed 's/^ */W /'\n"
         "  echo Q\n"
         " fi\n"
         " i=$((i+1))\n"

@@ -42,6 +42,7 @@ constexpr char HostEnd = 'E';
 constexpr char AppsBegin = 'A';
 constexpr char App = 'P';          // one compute-apps row
 constexpr char Cmdline = 'C';      // "<pid> <args>" from ps
+constexpr char Owner = 'W';        // "<pid> <user> <args>" from ps (what the stream prints now)
 constexpr char AppsEnd = 'Q';
 } // namespace tag
 

@@ -88,6 +88,7 @@ QJsonObject hostMetricsToJson(const HostMetrics &m)
     o.insert(QStringLiteral("load15"), opt(m.load15));
     o.insert(QStringLiteral("net_rx_bytes_per_s"), opt(m.netRxBytesPerS));
     o.insert(QStringLiteral("net_tx_bytes_per_s"), opt(m.netTxBytesPerS));
+    o.insert(QStringLiteral("uptime_s"), opt(m.uptimeSeconds));
     o.insert(QStringLiteral("disk_read_bytes_per_s"), opt(m.diskReadBytesPerS));
     o.insert(QStringLiteral("disk_write_bytes_per_s"), opt(m.diskWriteBytesPerS));
     return o;
@@ -114,6 +115,7 @@ QJsonObject sampleToJson(const MachineSample &s)
         po.insert(QStringLiteral("used_memory_mib"), opt(p.usedMemoryMib));
         po.insert(QStringLiteral("process_name"), text(p.processName));
         po.insert(QStringLiteral("command_line"), text(p.commandLine));
+        po.insert(QStringLiteral("user"), text(p.user));
         procs.append(po);
     }
     o.insert(QStringLiteral("processes"), procs);

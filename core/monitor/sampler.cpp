@@ -40,24 +40,32 @@ void Sampler::start()
         return;
     }
     m_stop = false;
-    m_thread.reset(QThread::create([this] { runLoop(); }));
-    m_thread->setObjectName(QStringLiteral("monitor:") + m_host);
-    m_thread->start();
+    m_interrupt = false;
+    m_running = true;
+    m_thread = std::make_unique<ssh::SessionThread>(QStringLiteral("monitor:") + m_host);
+    m_thread->post([this](ssh::Session &session) {
+        runLoop(session);
+        m_running = false;
+    });
 }
 
 void Sampler::stop()
 {
     m_stop = true;
-    if (m_thread) {
-        m_thread->wait();
-        m_thread.reset();
-    }
+    m_interrupt = true;
+    m_thread.reset(); // the loop sees m_stop, returns, and the thread joins
+    m_running = false;
     m_status = SamplerStatus::Idle;
+}
+
+void Sampler::refresh()
+{
+    m_interrupt = true;
 }
 
 bool Sampler::isRunning() const
 {
-    return m_thread && m_thread->isRunning();
+    return m_thread && m_running.load();
 }
 
 void Sampler::setStatus(SamplerStatus status, const QString &message)
@@ -68,22 +76,21 @@ void Sampler::setStatus(SamplerStatus status, const QString &message)
 
 bool Sampler::sleepInterruptibly(int ms)
 {
-    for (int slept = 0; slept < ms && !m_stop.load(); slept += 100) {
+    for (int slept = 0; slept < ms && !m_interrupt.load(); slept += 100) {
         QThread::msleep(100);
     }
     return !m_stop.load();
 }
 
-void Sampler::runLoop()
+void Sampler::runLoop(ssh::Session &session)
 {
     ssh::ConnectOptions options = m_options;
     options.cancel = &m_stop;
-    std::optional<ProbeResult> probe;
     int backoffMs = 1000;
     while (!m_stop.load()) {
+        m_interrupt = false;
         setStatus(m_connects.load() == 0 ? SamplerStatus::Connecting : SamplerStatus::Reconnecting,
                   tr("Connecting to %1…").arg(m_target.display()));
-        ssh::Session session;
         ++m_connects;
         auto connected = session.connect(m_target, options);
         if (!connected) {
@@ -101,16 +108,13 @@ void Sampler::runLoop()
             backoffMs = qMin(backoffMs * 2, 30000);
             continue;
         }
+        // No probe is carried over from an earlier connect: the driver may have been installed
+        // (or removed) meanwhile, and a cached "no nvidia-smi" kept the GPUs hidden until the
+        // link happened to break.
         MonitorStream stream(session, m_host, m_settings);
-        if (probe) {
-            stream.setProbe(*probe);
-        }
         bool announced = false;
         MonitorStream::Callbacks callbacks;
         callbacks.sample = [&](const MachineSample &s) {
-            if (!probe) {
-                probe = stream.probe();
-            }
             backoffMs = 1000;
             const SamplerStatus now = s.driver == DriverState::NoDriver ? SamplerStatus::NoDriver : SamplerStatus::Live;
             if (!announced || m_status.load() != now) {
@@ -130,13 +134,15 @@ void Sampler::runLoop()
             }
         };
         const int streamsBefore = stream.execCount();
-        auto result = stream.run(m_stop, callbacks);
+        auto result = stream.run(m_interrupt, callbacks);
         m_streams += stream.execCount() - streamsBefore;
-        if (!probe && stream.probe().hasNvidiaSmi) {
-            probe = stream.probe();
-        }
+        session.disconnect(); // a fresh connection (and probe) after the backoff, as after a lost link
         if (m_stop.load()) {
             break;
+        }
+        if (result && m_interrupt.load()) {
+            backoffMs = 1000;
+            continue; // refresh(): reconnect and probe again right away
         }
         const QString why = result ? tr("The monitor stream on %1 ended.").arg(m_host) : result.error().message;
         setStatus(SamplerStatus::Reconnecting, tr("%1 Retrying in %2 s.").arg(why).arg(backoffMs / 1000));

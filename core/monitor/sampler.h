@@ -2,11 +2,10 @@
 
 #include "monitor/remotescript.h"
 #include "monitor/samples.h"
-#include "ssh/session.h"
+#include "ssh/sessionthread.h"
 #include "util/clock.h"
 
 #include <QObject>
-#include <QThread>
 
 #include <atomic>
 #include <memory>
@@ -25,9 +24,9 @@ enum class SamplerStatus
 };
 QString samplerStatusName(SamplerStatus status);
 
-// One machine's live stream on its own thread with its own SSH session (libssh sessions are
-// per thread): probe once, then one long-lived remote loop; reconnects with backoff (1 s … 30 s)
-// after a lost connection. Signals arrive queued on the receiver's thread.
+// One machine's live stream on its own ssh::SessionThread (libssh sessions are per thread):
+// a probe on every connect, then one long-lived remote loop; reconnects with backoff
+// (1 s … 30 s) after a lost connection. Signals arrive queued on the receiver's thread.
 class Sampler final : public QObject
 {
     Q_OBJECT
@@ -41,6 +40,9 @@ public:
     const QString &host() const { return m_host; }
     void start();
     void stop();
+    // Ends the current stream and connects again at once with a fresh probe: a driver installed
+    // (or nvidia-smi put on PATH) since the last connect shows up without waiting for a broken link.
+    void refresh();
     bool isRunning() const;
     SamplerStatus status() const { return m_status.load(); }
     int connectsMade() const { return m_connects.load(); }
@@ -51,7 +53,7 @@ signals:
     void statusChanged(gantry::monitor::SamplerStatus status, const QString &message);
 
 private:
-    void runLoop();
+    void runLoop(ssh::Session &session);
     void setStatus(SamplerStatus status, const QString &message);
     bool sleepInterruptibly(int ms);
 
@@ -59,8 +61,10 @@ private:
     ssh::Target m_target;
     ssh::ConnectOptions m_options;
     StreamSettings m_settings;
-    std::unique_ptr<QThread> m_thread;
+    std::unique_ptr<ssh::SessionThread> m_thread; // one per start(); stop() joins it
     std::atomic_bool m_stop{false};
+    std::atomic_bool m_running{false};   // runLoop() has not returned
+    std::atomic_bool m_interrupt{false}; // ends the current stream or backoff: set by stop() and refresh()
     std::atomic<SamplerStatus> m_status{SamplerStatus::Idle};
     std::atomic_int m_connects{0};
     std::atomic_int m_streams{0};

@@ -60,11 +60,13 @@ struct GpuProcess
     std::optional<double> usedMemoryMib;
     QString processName;                // as nvidia-smi reports it (may be "[Not Found]")
     QString commandLine;                // from ps, when the pid is visible
+    QString user;                       // from ps, when the pid is visible
 };
 
 // Host metrics computed from two consecutive /proc snapshots (rates need a previous one).
 struct HostMetrics
 {
+    std::optional<double> uptimeSeconds;    // /proc/uptime: how long the machine has been running
     QList<double> coreBusyPercent;          // per core
     std::optional<double> cpuBusyPercent;   // all cores
     std::optional<double> memTotalMib;

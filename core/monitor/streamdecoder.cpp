@@ -82,6 +82,7 @@ void StreamDecoder::feedLine(const QString &rawLine)
     case tag::AppsBegin:
     case tag::App:
     case tag::Cmdline:
+    case tag::Owner:
     case tag::AppsEnd:
         appsLine(t, rest);
         break;
@@ -142,25 +143,36 @@ void StreamDecoder::appsLine(char t, const QString &rest)
     case tag::AppsBegin:
         m_appsBuffer.clear();
         m_cmdlines.clear();
+        m_users.clear();
         break;
     case tag::App:
         if (auto p = nvsmi::parseComputeAppsRow(canonicalAppsFields(), rest)) {
             m_appsBuffer.append(*p);
         }
         break;
-    case tag::Cmdline: {
+    case tag::Cmdline:
+    case tag::Owner: {
+        // "<pid> [<user>] <args>": ps pads with spaces, the args keep theirs.
         const QString trimmed = rest.trimmed();
         const qsizetype space = trimmed.indexOf(QLatin1Char(' '));
         bool ok = false;
         const qint64 pid = (space < 0 ? trimmed : trimmed.left(space)).toLongLong(&ok);
-        if (ok) {
-            m_cmdlines.insert(pid, space < 0 ? QString() : trimmed.mid(space + 1));
+        if (!ok) {
+            break;
         }
+        QString tail = space < 0 ? QString() : trimmed.mid(space + 1).trimmed();
+        if (t == tag::Owner) {
+            const qsizetype end = tail.indexOf(QLatin1Char(' '));
+            m_users.insert(pid, end < 0 ? tail : tail.left(end));
+            tail = end < 0 ? QString() : tail.mid(end + 1).trimmed(); // ps pads the user column
+        }
+        m_cmdlines.insert(pid, tail);
         break;
     }
     case tag::AppsEnd:
         for (GpuProcess &p : m_appsBuffer) {
             p.commandLine = m_cmdlines.value(p.pid);
+            p.user = m_users.value(p.pid);
         }
         m_processes = m_appsBuffer;
         break;

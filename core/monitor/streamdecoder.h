@@ -56,6 +56,7 @@ private:
     QList<GpuProcess> m_processes;
     QList<GpuProcess> m_appsBuffer;
     QHash<qint64, QString> m_cmdlines;
+    QHash<qint64, QString> m_users;
     DriverState m_driver = DriverState::Unknown;
     QString m_driverMessage;
     qint64 m_lastSampleMs = -1;

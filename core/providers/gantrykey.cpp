@@ -1,12 +1,9 @@
 #include "providers/gantrykey.h"
 
-#include "util/paths.h"
+#include "ssh/keygen.h"
 
-#include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 
 namespace gantry::providers {
 
@@ -17,25 +14,11 @@ QString gantryKeyPath(const QString &configDir)
 
 Result<void> generateKeyPair(const QString &privateKeyPath, const QString &comment)
 {
-    const QFileInfo info(privateKeyPath);
-    if (!paths::makePrivateDir(info.absolutePath())) {
-        return Error{ErrorCode::Io, QCoreApplication::translate("gantry::providers", "Cannot create %1.")
-                                        .arg(info.absolutePath())};
-    }
-    QFile::remove(privateKeyPath);
-    QFile::remove(privateKeyPath + QStringLiteral(".pub"));
-    QProcess keygen;
-    keygen.start(QStringLiteral("ssh-keygen"),
-                 {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
-                  QString(), QStringLiteral("-C"), comment, QStringLiteral("-f"), privateKeyPath});
-    if (!keygen.waitForFinished(30000) || keygen.exitStatus() != QProcess::NormalExit || keygen.exitCode() != 0) {
-        return Error{ErrorCode::Io,
-                     QCoreApplication::translate("gantry::providers", "ssh-keygen could not create %1: %2 "
-                                                                      "(is openssh-client installed?)")
-                         .arg(privateKeyPath, QString::fromLocal8Bit(keygen.readAllStandardError()).trimmed()
-                                                  + keygen.errorString())};
-    }
-    QFile::setPermissions(privateKeyPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    // The one generator (core/ssh/keygen), replacing on purpose: these pairs are Gantry's own.
+    Result<ssh::GeneratedKey> made =
+        ssh::generateEd25519Key(privateKeyPath, comment, QString(), ssh::ExistingKeyFile::Replace);
+    if (!made)
+        return made.error();
     return {};
 }
 
@@ -52,12 +35,7 @@ Result<QString> ensureGantryKey(const QString &configDir)
 
 Result<QString> readPublicKey(const QString &privateKeyPath)
 {
-    QFile file(privateKeyPath + QStringLiteral(".pub"));
-    if (!file.open(QIODevice::ReadOnly)) {
-        return Error{ErrorCode::NotFound, QCoreApplication::translate("gantry::providers", "Cannot read %1: %2")
-                                              .arg(file.fileName(), file.errorString())};
-    }
-    return QString::fromUtf8(file.readAll()).trimmed();
+    return ssh::readPublicKey(privateKeyPath);
 }
 
 } // namespace gantry::providers

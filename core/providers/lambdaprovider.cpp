@@ -92,6 +92,7 @@ ProviderInfo LambdaProvider::info() const
     info.capabilities = Capability::Restart | Capability::Filesystems | Capability::Images
         | Capability::GenerateSshKey | Capability::RegionsPerType | Capability::ImagesByFamily;
     info.billingGranularitySeconds = 60;
+    info.cost = costModelFor(info.id);
     info.launchNeedsRegion = true;
     info.launchNeedsSshKey = true;
     info.sshUser = QStringLiteral("ubuntu");

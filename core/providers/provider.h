@@ -36,6 +36,9 @@ public:
     virtual void deleteSshKey(const QString &idOrName, Callback<void> done) = 0;
 
     virtual void listFilesystems(Callback<QList<Filesystem>> done);
+    // How many requests that may have changed something (a launch) were sent but lost their
+    // answer (a timeout, a 5xx): such a launch may have created a billing instance all the same.
+    virtual int lostUnsafeReplies() const { return 0; }
     virtual void listImages(Callback<QList<Image>> done);
 
 protected:

@@ -2,6 +2,8 @@
 
 #include "providers/lambdaprovider.h"
 #include "providers/runpodprovider.h"
+#include "providers/shadeformprovider.h"
+#include "providers/vastprovider.h"
 #include "util/secretstore.h"
 
 #include <QCoreApplication>
@@ -17,7 +19,15 @@ class ProvidersText
 
 QStringList knownProviderIds()
 {
-    return {QStringLiteral("lambda"), QStringLiteral("runpod"), QStringLiteral("sandbox")};
+    return {QStringLiteral("lambda"), QStringLiteral("runpod"), QStringLiteral("vast"), QStringLiteral("shadeform"),
+            QStringLiteral("sandbox")};
+}
+
+QStringList cloudProviderIds()
+{
+    QStringList ids = knownProviderIds();
+    ids.removeAll(QStringLiteral("sandbox"));
+    return ids;
 }
 
 QString providerDisplayName(const QString &id)
@@ -26,6 +36,10 @@ QString providerDisplayName(const QString &id)
         return ProvidersText::tr("Lambda Cloud");
     if (id == QLatin1String("runpod"))
         return ProvidersText::tr("RunPod");
+    if (id == QLatin1String("vast"))
+        return ProvidersText::tr("Vast.ai");
+    if (id == QLatin1String("shadeform"))
+        return ProvidersText::tr("Shadeform");
     if (id == QLatin1String("sandbox"))
         return ProvidersText::tr("Local sandbox");
     return id;
@@ -79,13 +93,17 @@ QString endpointFor(const QString &id, const ProviderSettings &settings)
         return LambdaProvider::defaultEndpoint();
     if (id == QLatin1String("runpod"))
         return RunPodProvider::defaultEndpoint();
+    if (id == QLatin1String("vast"))
+        return VastProvider::defaultEndpoint();
+    if (id == QLatin1String("shadeform"))
+        return ShadeformProvider::defaultEndpoint();
     return {};
 }
 
 QStringList configuredProviderIds(const ProviderSettings &settings)
 {
     QStringList ids;
-    for (const QString &id : {QStringLiteral("lambda"), QStringLiteral("runpod")}) {
+    for (const QString &id : cloudProviderIds()) {
         Result<std::optional<QString>> key = findApiKey(id, settings);
         if (key && key->has_value())
             ids.append(id);
@@ -109,7 +127,7 @@ Result<std::unique_ptr<Provider>> createProvider(const QString &id, const Provid
             options.bootDelayMs = bootMs;
         return std::unique_ptr<Provider>(std::make_unique<SandboxProvider>(settings.configDir, options, parent));
     }
-    if (id != QLatin1String("lambda") && id != QLatin1String("runpod")) {
+    if (!cloudProviderIds().contains(id)) {
         return Error{ErrorCode::Usage, ProvidersText::tr("Unknown provider \"%1\" (known: %2).")
                                            .arg(id, knownProviderIds().join(QStringLiteral(", ")))};
     }
@@ -130,6 +148,10 @@ Result<std::unique_ptr<Provider>> createProvider(const QString &id, const Provid
     config.retry = settings.retry;
     if (id == QLatin1String("lambda"))
         return std::unique_ptr<Provider>(std::make_unique<LambdaProvider>(config, parent));
+    if (id == QLatin1String("vast"))
+        return std::unique_ptr<Provider>(std::make_unique<VastProvider>(config, parent));
+    if (id == QLatin1String("shadeform"))
+        return std::unique_ptr<Provider>(std::make_unique<ShadeformProvider>(config, parent));
     return std::unique_ptr<Provider>(std::make_unique<RunPodProvider>(config, parent));
 }
 

@@ -15,7 +15,7 @@ class SecretStore;
 namespace gantry::providers {
 
 // What creating a provider needs. API keys come from the environment (GANTRY_LAMBDA_API_KEY,
-// GANTRY_RUNPOD_API_KEY) for scripts, else from the SecretStore under "provider/<id>/api-key".
+// GANTRY_RUNPOD_API_KEY, GANTRY_VAST_API_KEY, GANTRY_SHADEFORM_API_KEY) for scripts, else from the SecretStore under "provider/<id>/api-key".
 struct ProviderSettings
 {
     QString configDir;
@@ -26,7 +26,8 @@ struct ProviderSettings
     RetryPolicy retry;
 };
 
-QStringList knownProviderIds();                  // lambda, runpod, sandbox
+QStringList knownProviderIds();                  // lambda, runpod, vast, shadeform, sandbox
+QStringList cloudProviderIds();                  // the same without the sandbox
 QString providerDisplayName(const QString &id);
 bool providerNeedsApiKey(const QString &id);     // false for the local sandbox
 QString apiKeySecretName(const QString &id);     // "provider/lambda/api-key"

@@ -8,6 +8,7 @@
 
 #include <functional>
 
+#include "providers/costmodel.h"
 #include "util/result.h"
 
 namespace gantry::providers {
@@ -28,6 +29,7 @@ enum class Capability
     PerGpuPricing = 1 << 7,       // a type's price is per GPU; the launch picks how many (RunPod)
     LaunchVolume = 1 << 8,        // the launch sizes the instance's own persistent volume disk
     ImagesByFamily = 1 << 9,      // an image is launched by its family name, not its id
+    Marketplace = 1 << 10,        // types are single offers (machines) grouped by GPU model for display
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)
@@ -44,6 +46,7 @@ struct ProviderInfo
     bool launchNeedsRegion = false; // without a default, the launch must name a region
     bool launchNeedsSshKey = false; // the launch must name an account SSH key
     int statusPollMs = 3000;       // how often to ask while an instance boots
+    CostModel cost;                // storage, bids, currency: the bill beyond compute $/h
 };
 
 struct Region
@@ -67,6 +70,19 @@ struct InstanceType
     double pricePerHour = 0;   // USD for the whole instance
     QList<Region> regionsWithCapacity;
     QString note;
+    // Marketplace offers (Vast.ai) are single machines; these say how good that machine is.
+    double reliability = -1;   // 0..1, -1 unknown
+    double dlperf = 0;         // Vast's deep-learning performance score
+    double inetUpMbps = 0;
+    double inetDownMbps = 0;
+    double maxCuda = 0;        // highest CUDA version the driver supports
+    double minBidPerHour = 0;  // interruptible floor; 0 when not offered
+    double storagePerGbMonth = 0;
+    QString machineId;
+    bool verified = false;
+    // A row that stands for a group of offers (groupRows()): how many, and their median price.
+    int offerCount = 0;
+    double medianPricePerHour = 0;
 
     bool availableNow() const { return !regionsWithCapacity.isEmpty(); }
     int totalVramGb() const { return vramGbPerGpu * gpuCount; }
@@ -156,6 +172,7 @@ struct LaunchRequest
     QStringList filesystemNames;
     int volumeGb = 0;        // RunPod persistent volume (0 = none)
     int gpuCount = 1;        // RunPod only
+    double bidPerHour = 0;   // Vast interruptible bid in $/h (0 = on demand)
 };
 
 } // namespace gantry::providers

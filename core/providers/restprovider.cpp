@@ -34,6 +34,26 @@ Result<QUrl> checkEndpoint(const QString &url, const QString &providerName)
                  QObject::tr("The %1 endpoint must start with https:// (got \"%2\").").arg(providerName, url)};
 }
 
+namespace {
+// The request reached the server (or may have) and the answer that says what it did is missing.
+bool answerLost(const HttpResponse &response)
+{
+    if (!response.transportFailed())
+        return response.status >= 500;
+    switch (response.curlCode) {
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_ABORTED_BY_CALLBACK:
+        return false; // never sent
+    default:
+        return true;
+    }
+}
+} // namespace
+
 RestProvider::RestProvider(RestConfig config, QObject *parent)
     : Provider(parent)
     , m_config(std::move(config))
@@ -44,8 +64,8 @@ RestProvider::RestProvider(RestConfig config, QObject *parent)
 
 RestProvider::~RestProvider() = default;
 
-void RestProvider::call(const QByteArray &method, const QString &path, const QJsonValue &body,
-                        bool idempotent, JsonCallback done)
+void RestProvider::callRaw(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                           std::function<void(const HttpResponse &)> done)
 {
     HttpRequest request;
     request.method = method;
@@ -55,14 +75,24 @@ void RestProvider::call(const QByteArray &method, const QString &path, const QJs
     request.url = QUrl(base + path);
     request.idempotent = idempotent;
     request.timeoutMs = m_config.timeoutMs;
-    request.headers.append({QByteArray("Authorization"), "Bearer " + m_config.apiKey.toUtf8()});
+    authorize(request);
     request.headers.append({QByteArray("Accept"), QByteArray("application/json")});
     if (!body.isNull() && !body.isUndefined()) {
         request.headers.append({QByteArray("Content-Type"), QByteArray("application/json")});
         request.body = body.isArray() ? QJsonDocument(body.toArray()).toJson(QJsonDocument::Compact)
                                       : QJsonDocument(body.toObject()).toJson(QJsonDocument::Compact);
     }
-    m_http.send(std::move(request), [this, done = std::move(done)](const HttpResponse &response) {
+    m_http.send(std::move(request), [this, idempotent, done = std::move(done)](const HttpResponse &response) {
+        if (!idempotent && answerLost(response))
+            ++m_lostUnsafeReplies;
+        done(response);
+    });
+}
+
+void RestProvider::call(const QByteArray &method, const QString &path, const QJsonValue &body,
+                        bool idempotent, JsonCallback done)
+{
+    callRaw(method, path, body, idempotent, [this, done = std::move(done)](const HttpResponse &response) {
         if (response.transportFailed()) {
             done(transportError(response));
         } else if (response.status < 200 || response.status >= 300) {
@@ -71,6 +101,37 @@ void RestProvider::call(const QByteArray &method, const QString &path, const QJs
             done(unwrap(response));
         }
     });
+}
+
+void RestProvider::fetchInstances(const QString &path, const QString &listKey,
+                                  std::function<Instance(const QJsonObject &)> parse, Callback<QList<Instance>> done)
+{
+    call("GET", path, QJsonValue(), true,
+         [this, listKey, parse = std::move(parse), done = std::move(done)](Result<QJsonValue> data) {
+             if (!data)
+                 return done(data.error());
+             const QJsonValue list = data->isArray() ? *data : data->toObject().value(listKey);
+             if (!list.isArray())
+                 return done(malformed(tr("no \"%1\" list in the reply").arg(listKey)));
+             QList<Instance> instances;
+             const QJsonArray array = list.toArray();
+             for (const QJsonValue &value : array) {
+                 Instance instance = parse(value.toObject());
+                 if (!instance.id.isEmpty())
+                     instances.append(instance);
+             }
+             done(instances);
+         });
+}
+
+RestProvider::JsonCallback RestProvider::ignoreBody(Callback<void> done)
+{
+    return [done = std::move(done)](Result<QJsonValue> data) { done(data ? Result<void>() : Result<void>(data.error())); };
+}
+
+void RestProvider::authorize(HttpRequest &request) const
+{
+    request.headers.append({QByteArray("Authorization"), "Bearer " + m_config.apiKey.toUtf8()});
 }
 
 Result<QJsonValue> RestProvider::unwrap(const HttpResponse &response) const

@@ -4,6 +4,8 @@
 #include "providers/provider.h"
 
 #include <QJsonValue>
+#include <QPointer>
+#include <QThreadPool>
 #include <QUrl>
 
 namespace gantry::providers {
@@ -32,16 +34,33 @@ public:
 
     const RestConfig &config() const { return m_config; }
     HttpClient &http() { return m_http; }
+    int lostUnsafeReplies() const override { return m_lostUnsafeReplies; }
 
 protected:
     using JsonCallback = std::function<void(Result<QJsonValue>)>;
     // path is appended to the base URL (it may carry a query). body null = no body.
     void call(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
               JsonCallback done);
+    // Like call(), but a 2xx body is handed to parse on a worker thread (big listings: a thousand
+    // Vast offers must not stall the GUI). parse must be thread-safe (static, no members).
+    template<typename T>
+    void callParsed(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                    std::function<Result<T>(const QByteArray &)> parse, Callback<T> done);
+    void callRaw(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                 std::function<void(const HttpResponse &)> done);
     // Turns a non-2xx reply into the provider's message.
     virtual Error httpError(const HttpResponse &response) const = 0;
     // Unwraps a 2xx reply (Lambda's {"data": …}); malformed bodies become Provider errors.
     virtual Result<QJsonValue> unwrap(const HttpResponse &response) const;
+
+    // GET path, read the array under listKey (or a bare array), parse each item, keep those with an id.
+    void fetchInstances(const QString &path, const QString &listKey, std::function<Instance(const QJsonObject &)> parse,
+                        Callback<QList<Instance>> done);
+    // For calls whose reply body does not matter.
+    static JsonCallback ignoreBody(Callback<void> done);
+
+    // Adds the credentials; Bearer by default (Shadeform wants X-API-KEY instead).
+    virtual void authorize(HttpRequest &request) const;
 
     Error transportError(const HttpResponse &response) const;
     Error malformed(const QString &detail) const;
@@ -50,6 +69,28 @@ protected:
 private:
     RestConfig m_config;
     HttpClient m_http;
+    int m_lostUnsafeReplies = 0;
 };
+
+template<typename T>
+void RestProvider::callParsed(const QByteArray &method, const QString &path, const QJsonValue &body, bool idempotent,
+                              std::function<Result<T>(const QByteArray &)> parse, Callback<T> done)
+{
+    callRaw(method, path, body, idempotent, [this, parse = std::move(parse), done = std::move(done)](const HttpResponse &response) {
+        if (response.transportFailed())
+            return done(transportError(response));
+        if (response.status < 200 || response.status >= 300)
+            return done(httpError(response));
+        QPointer<RestProvider> self(this);
+        QThreadPool::globalInstance()->start([self, parse, done, payload = response.body]() {
+            Result<T> result = parse(payload);
+            if (self)
+                QMetaObject::invokeMethod(self.data(), [self, done, result = std::move(result)]() mutable {
+                    if (self)
+                        done(std::move(result));
+                }, Qt::QueuedConnection);
+        });
+    });
+}
 
 } // namespace gantry::providers

@@ -51,6 +51,7 @@ ProviderInfo RunPodProvider::info() const
         | Capability::StorageBillsWhileStopped | Capability::RegionsPerType | Capability::PerGpuPricing
         | Capability::LaunchVolume;
     info.billingGranularitySeconds = 1;
+    info.cost = costModelFor(info.id);
     info.sshUser = QStringLiteral("root");
     info.billingNote = tr("Billed per second while running. A stopped pod still bills its volume disk "
                           "(at twice the running rate); the container disk is wiped on stop.");

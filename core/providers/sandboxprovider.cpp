@@ -1,6 +1,7 @@
 #include "providers/sandboxprovider.h"
 
 #include "providers/gantrykey.h"
+#include "providers/sandboxproviderhome.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -107,15 +108,33 @@ QList<InstanceType> SandboxProvider::instanceTypes()
     cpu.diskGb = 1;
     cpu.regionsWithCapacity = local;
     cpu.note = tr("Free: a real sshd on 127.0.0.1.");
-    InstanceType gpu = cpu;
-    gpu.name = QStringLiteral("gpu_1x_sandbox");
-    gpu.description = tr("1x Sandbox GPU (pretend)");
-    gpu.gpuModel = QStringLiteral("Sandbox GPU");
-    gpu.gpuCount = 1;
-    gpu.vramGbPerGpu = 24;
-    gpu.pricePerHour = 0.50;
-    gpu.note = tr("Pretend type with no GPU and a pretend price; nothing is charged.");
-    return {cpu, gpu};
+    // Simulated GPUs: a stand-in nvidia-smi shows an H100 80GB, so Monitor, alerts, the idle policy,
+    // Doctor and Verify have something to show; Verify and Doctor say it is simulated and never pass.
+    InstanceType idle = cpu;
+    idle.name = QStringLiteral("gpu_1x_sandbox");
+    idle.description = tr("1x H100 80GB (simulated GPU, idle)");
+    idle.gpuModel = QStringLiteral("Simulated GPU");
+    idle.gpuCount = 1;
+    idle.vramGbPerGpu = 80;
+    idle.pricePerHour = 0.50;
+    idle.note = tr("Simulated GPU at idle, to try the idle policy; a pretend price, nothing is charged.");
+    InstanceType training = idle;
+    training.name = QStringLiteral("gpu_1x_sandbox_training");
+    training.description = tr("1x H100 80GB (simulated GPU, training)");
+    training.pricePerHour = 0.60;
+    training.note = tr("Simulated GPU running a training job starved by its data loader (30 % utilization), to try "
+                       "Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend "
+                       "price; nothing is charged.");
+    return {cpu, idle, training};
+}
+
+sandbox::GpuProfile SandboxProvider::gpuProfileOf(const QString &typeName)
+{
+    if (typeName == QLatin1StringView("gpu_1x_sandbox"))
+        return sandbox::GpuProfile::Idle;
+    if (typeName == QLatin1StringView("gpu_1x_sandbox_training"))
+        return sandbox::GpuProfile::Training;
+    return sandbox::GpuProfile::None;
 }
 
 QString SandboxProvider::stateDir() const
@@ -305,6 +324,11 @@ void SandboxProvider::killSshd(const QString &id) const
 Result<void> SandboxProvider::startSshd(const QString &id, QJsonObject *record)
 {
     const QString dir = instanceDir(id);
+    const sandbox::InstanceHome home(dir, id);
+    if (Result<void> prepared = home.prepare(gpuProfileOf(record->value(QLatin1String("type")).toString()),
+                                             sandbox::findSftpServer(m_options.sshdPath));
+        !prepared)
+        return prepared;
     if (geteuid() == 0)
         QDir().mkpath(QStringLiteral("/run/sshd")); // privilege separation dir sshd insists on as root
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -319,7 +343,7 @@ Result<void> SandboxProvider::startSshd(const QString &id, QJsonObject *record)
             "Port %1\nListenAddress 127.0.0.1\nHostKey %2/host_ed25519\nPidFile %2/sshd.pid\n"
             "AuthorizedKeysFile %2/authorized_keys\nUsePAM no\nStrictModes no\nPubkeyAuthentication yes\n"
             "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-            "Subsystem sftp internal-sftp\n").arg(port).arg(dir);
+            "%3").arg(port).arg(dir, home.sshdConfig());
         if (Result<void> written = writeFile(dir + QStringLiteral("/sshd_config"), config.toUtf8()); !written)
             return written;
         QProcess sshd;
@@ -418,6 +442,7 @@ Result<void> SandboxProvider::destroyInstance(const QString &id)
     if (!record)
         return record.error();
     killSshd(id);
+    sandbox::InstanceHome(instanceDir(id), id).stopSessions(); // its jobs go with it, and then its home
     if (!QDir(instanceDir(id)).removeRecursively())
         return Error{ErrorCode::Io, tr("Cannot delete %1.").arg(instanceDir(id))};
     return {};

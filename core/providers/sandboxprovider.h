@@ -7,6 +7,10 @@
 
 namespace gantry::providers {
 
+namespace sandbox {
+enum class GpuProfile;
+}
+
 struct SandboxOptions
 {
     int bootDelayMs = 2000;   // how long a new instance stays "booting"
@@ -17,7 +21,8 @@ struct SandboxOptions
 // OpenSSH sshd on 127.0.0.1 (started detached as the current user, its own host key, the Gantry
 // key in authorized_keys), recorded under <configDir>/sandbox/ so it outlives the app: a later
 // listing restarts sshd when it is gone. Status moves booting → active when read after the boot
-// delay, so a CLI that launches and exits sees the same lifecycle as the GUI.
+// delay, so a CLI that launches and exits sees the same lifecycle as the GUI. Every instance has a
+// home of its own and its GPU types a simulated GPU (sandboxproviderhome.h).
 class SandboxProvider final : public Provider
 {
     Q_OBJECT
@@ -29,6 +34,8 @@ public:
 
     ProviderInfo info() const override;
     static QList<InstanceType> instanceTypes();
+    // What the type's nvidia-smi shows (None: the CPU type has no GPU, real or simulated).
+    static sandbox::GpuProfile gpuProfileOf(const QString &typeName);
     QString stateDir() const;
     QString configDir() const { return m_configDir; }
 

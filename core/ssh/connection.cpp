@@ -38,20 +38,13 @@ ConnectionState stateFor(const Error &error)
 Connection::Connection(Target target, QObject *parent)
     : QObject(parent)
     , m_target(std::move(target))
+    , m_thread(QStringLiteral("ssh:") + m_target.host)
 {
-    m_worker = new QObject;
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.setObjectName(QStringLiteral("ssh:") + m_target.host);
-    m_thread.start();
 }
 
 Connection::~Connection()
 {
-    m_cancel = true;
-    QMetaObject::invokeMethod(m_worker, [this] { m_session.reset(); }, Qt::QueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+    m_cancel = true; // a connect in progress ends; m_thread then tears the session down and joins
 }
 
 void Connection::setState(ConnectionState state, const QString &message)
@@ -72,57 +65,57 @@ void Connection::connectToHost(const ConnectOptions &options)
     emit stateChanged(ConnectionState::Connecting, QString());
     ConnectOptions copy = options;
     copy.cancel = &m_cancel;
-    QMetaObject::invokeMethod(m_worker, [this, copy] {
-        if (!m_session)
-            m_session = std::make_unique<Session>();
-        const auto result = m_session->connect(m_target, copy);
+    m_thread.post([this, copy](Session &session) {
+        const auto result = session.connect(m_target, copy);
         if (!result) {
             setState(stateFor(result.error()), result.error().message);
             return;
         }
         setState(ConnectionState::Connected, QString());
-        auto *keepalive = new QTimer(m_worker);
-        keepalive->setInterval(qMax(1, copy.keepaliveIntervalS) * 1000);
-        connect(keepalive, &QTimer::timeout, m_worker, [this, keepalive] {
-            if (!m_session || !m_session->isConnected() || ssh_send_ignore(m_session->handle(), "") != SSH_OK
-                || !m_session->isConnected()) {
-                keepalive->deleteLater();
-                if (m_session) {
-                    m_session->disconnect();
-                    setState(ConnectionState::Lost,
-                             tr("connection to %1 lost; reconnect when the machine is reachable again")
-                                 .arg(m_target.display()));
-                }
-            }
-        });
-        keepalive->start();
-    }, Qt::QueuedConnection);
+        startKeepalive(session, copy.keepaliveIntervalS);
+    });
+}
+
+void Connection::startKeepalive(Session &session, int intervalS)
+{
+    // On the worker thread; the timer is a child of its context, so it dies before the session.
+    auto *keepalive = new QTimer(m_thread.context());
+    keepalive->setInterval(qMax(1, intervalS) * 1000);
+    connect(keepalive, &QTimer::timeout, keepalive, [this, keepalive, session = &session] {
+        if (session->isConnected() && ssh_send_ignore(session->handle(), "") == SSH_OK && session->isConnected())
+            return;
+        keepalive->deleteLater();
+        session->disconnect();
+        setState(ConnectionState::Lost, lostMessage());
+    });
+    keepalive->start();
+}
+
+QString Connection::lostMessage() const
+{
+    return tr("connection to %1 lost; reconnect when the machine is reachable again").arg(m_target.display());
 }
 
 void Connection::disconnectFromHost()
 {
     m_cancel = true;
-    QMetaObject::invokeMethod(m_worker, [this] {
-        const QList<QTimer *> timers = m_worker->findChildren<QTimer *>();
+    m_thread.post([this](Session &session) {
+        const QList<QTimer *> timers = m_thread.context()->findChildren<QTimer *>();
         for (QTimer *timer : timers)
             timer->deleteLater();
-        if (m_session)
-            m_session->disconnect();
+        session.disconnect();
         setState(ConnectionState::Disconnected, QString());
-    }, Qt::QueuedConnection);
+    });
 }
 
 void Connection::post(std::function<void(Session &)> job)
 {
-    QMetaObject::invokeMethod(m_worker, [this, job = std::move(job)] {
-        if (!m_session)
-            m_session = std::make_unique<Session>();
-        const bool wasConnected = m_session->isConnected();
-        job(*m_session);
-        if (wasConnected && !m_session->isConnected())
-            setState(ConnectionState::Lost,
-                     tr("connection to %1 lost; reconnect when the machine is reachable again").arg(m_target.display()));
-    }, Qt::QueuedConnection);
+    m_thread.post([this, job = std::move(job)](Session &session) {
+        const bool wasConnected = session.isConnected();
+        job(session);
+        if (wasConnected && !session.isConnected())
+            setState(ConnectionState::Lost, lostMessage());
+    });
 }
 
 ConnectOptions Connection::siblingOptions() const

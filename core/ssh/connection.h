@@ -1,9 +1,8 @@
 #pragma once
 
-#include "ssh/session.h"
+#include "ssh/sessionthread.h"
 
 #include <QObject>
-#include <QThread>
 
 #include <functional>
 #include <memory>
@@ -24,7 +23,7 @@ enum class ConnectionState
 
 QString connectionStateName(ConnectionState state);
 
-// One SSH connection owned by its own worker thread, for the GUI: every libssh call runs on that
+// One SSH connection on an ssh::SessionThread, for the GUI: every libssh call runs on that
 // thread and results come back as queued signals, so the GUI never blocks. Work that needs the
 // session is posted with post(); it runs in order on the worker thread.
 class Connection final : public QObject
@@ -61,15 +60,15 @@ signals:
 
 private:
     void setState(ConnectionState state, const QString &message);
+    void startKeepalive(Session &session, int intervalS);
+    QString lostMessage() const;
 
     Target m_target;
     ConnectionState m_state = ConnectionState::Disconnected;
     QString m_lastError;
-    QThread m_thread;
-    QObject *m_worker = nullptr; // lives on m_thread
-    std::unique_ptr<Session> m_session;
     ConnectOptions m_options;        // of the last connectToHost(), owner thread only
     std::atomic_bool m_cancel{false}; // cancels connecting; set when closing
+    SessionThread m_thread;           // last: it joins before the members above go
 };
 
 } // namespace gantry::ssh

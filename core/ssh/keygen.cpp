@@ -1,6 +1,7 @@
 #include "ssh/keygen.h"
 
 #include "ssh/knownhosts.h"
+#include "ssh/sshtext.h"
 #include "util/paths.h"
 
 #include <QCoreApplication>
@@ -18,12 +19,6 @@
 
 namespace gantry::ssh {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SshText
-{
-    Q_DECLARE_TR_FUNCTIONS(ssh)
-};
 
 Result<void> writeNewFile(const QString &path, const QByteArray &data, mode_t mode)
 {
@@ -51,9 +46,14 @@ Result<void> writeNewFile(const QString &path, const QByteArray &data, mode_t mo
 
 } // namespace
 
-Result<GeneratedKey> generateEd25519Key(const QString &path, const QString &comment, const QString &passphrase)
+Result<GeneratedKey> generateEd25519Key(const QString &path, const QString &comment, const QString &passphrase,
+                                        ExistingKeyFile existing)
 {
     const QString pubPath = path + QStringLiteral(".pub");
+    if (existing == ExistingKeyFile::Replace) {
+        QFile::remove(path);
+        QFile::remove(pubPath);
+    }
     if (QFileInfo::exists(path) || QFileInfo::exists(pubPath))
         return makeError(ErrorCode::Conflict, SshText::tr("%1 exists already; choose another path or remove it first").arg(path));
     paths::makePrivateDir(QFileInfo(path).absolutePath());

@@ -2,6 +2,7 @@
 
 #include "ssh/knownhosts.h"
 #include "ssh/sessionoptions.h"
+#include "ssh/sshtext.h"
 #include "util/paths.h"
 
 #include <QCoreApplication>
@@ -17,45 +18,6 @@
 namespace gantry::ssh {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SshText
-{
-    Q_DECLARE_TR_FUNCTIONS(ssh)
-};
-
-struct KeyGuard
-{
-    ssh_key key = nullptr;
-    ~KeyGuard() { ssh_key_free(key); }
-};
-
-QString methodsText(int methods)
-{
-    QStringList names;
-    if (methods & SSH_AUTH_METHOD_PUBLICKEY)
-        names << QStringLiteral("publickey");
-    if (methods & SSH_AUTH_METHOD_PASSWORD)
-        names << QStringLiteral("password");
-    if (methods & SSH_AUTH_METHOD_INTERACTIVE)
-        names << QStringLiteral("keyboard-interactive");
-    return names.isEmpty() ? SshText::tr("none") : names.join(QStringLiteral(", "));
-}
-
-QStringList defaultIdentityFiles()
-{
-    const QString dir = QDir::homePath() + QStringLiteral("/.ssh/");
-    QStringList files;
-    for (const char *name : {"id_ed25519", "id_ecdsa", "id_rsa"}) {
-        const QString path = dir + QLatin1StringView(name);
-        if (QFileInfo::exists(path))
-            files << path;
-    }
-    return files;
-}
-
-constexpr int kMaxKbdintRounds = 8;
-constexpr int kMaxKbdintPrompts = 16;
 
 bool cancelled(const std::atomic_bool *flag)
 {
@@ -242,111 +204,6 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
     }
     return makeError(ErrorCode::Io, SshText::tr("cannot read the known hosts file %1: %2; check its permissions")
                                         .arg(info.knownHostsFile, lastLibsshError()));
-}
-
-Result<void> Session::authenticate(const ConnectOptions &options)
-{
-    int rc = ssh_userauth_none(m_session, nullptr);
-    if (rc == SSH_AUTH_SUCCESS)
-        return {};
-    if (rc == SSH_AUTH_ERROR)
-        return makeError(ErrorCode::ConnectFailed, SshText::tr("connection to %1 broke during login: %2").arg(m_target.display(), lastLibsshError()));
-    const int methods = ssh_userauth_list(m_session, nullptr);
-    QStringList tried;
-    const AuthMethod method = m_target.auth;
-
-    if ((method == AuthMethod::Auto || method == AuthMethod::Agent) && (methods & SSH_AUTH_METHOD_PUBLICKEY)
-        && !qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK")) {
-        tried << SshText::tr("ssh-agent");
-        if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
-            return {};
-    }
-
-    if ((method == AuthMethod::Auto || method == AuthMethod::Key) && (methods & SSH_AUTH_METHOD_PUBLICKEY)) {
-        QStringList files = m_target.identityFiles;
-        if (files.isEmpty())
-            files = defaultIdentityFiles();
-        for (const QString &file : std::as_const(files)) {
-            if (!QFileInfo::exists(file)) {
-                tried << SshText::tr("%1 (missing)").arg(file);
-                continue;
-            }
-            tried << file;
-            // Offer the public half first so a passphrase is only asked for a key the server takes.
-            const QString pubFile = file + QStringLiteral(".pub");
-            if (QFileInfo::exists(pubFile)) {
-                KeyGuard pub;
-                if (ssh_pki_import_pubkey_file(QFile::encodeName(pubFile).constData(), &pub.key) == SSH_OK
-                    && ssh_userauth_try_publickey(m_session, nullptr, pub.key) != SSH_AUTH_SUCCESS)
-                    continue;
-            }
-            KeyGuard priv;
-            const QByteArray path = QFile::encodeName(file);
-            if (ssh_pki_import_privkey_file(path.constData(), nullptr, nullptr, nullptr, &priv.key) != SSH_OK) {
-                if (!options.passphrase)
-                    continue;
-                const std::optional<QString> pass = options.passphrase(file);
-                if (!pass)
-                    continue;
-                const QByteArray passBytes = pass->toUtf8();
-                if (ssh_pki_import_privkey_file(path.constData(), passBytes.constData(), nullptr, nullptr, &priv.key)
-                    != SSH_OK) {
-                    return makeError(ErrorCode::AuthFailed,
-                                     SshText::tr("cannot unlock key %1: wrong passphrase, or not a private key file").arg(file));
-                }
-            }
-            rc = ssh_userauth_publickey(m_session, nullptr, priv.key);
-            if (rc == SSH_AUTH_SUCCESS)
-                return {};
-            if (rc == SSH_AUTH_ERROR)
-                break;
-        }
-    }
-
-    if ((method == AuthMethod::Auto || method == AuthMethod::Password) && options.password
-        && (methods & (SSH_AUTH_METHOD_PASSWORD | SSH_AUTH_METHOD_INTERACTIVE))) {
-        if (methods & SSH_AUTH_METHOD_INTERACTIVE) {
-            tried << SshText::tr("keyboard-interactive");
-            rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
-            bool declined = false;
-            // A hostile server could ask forever (or thousands of prompts at once): real logins
-            // (password, then an OTP) take two or three rounds.
-            for (int round = 0; rc == SSH_AUTH_INFO; ++round) {
-                const int prompts = ssh_userauth_kbdint_getnprompts(m_session);
-                if (round >= kMaxKbdintRounds || prompts > kMaxKbdintPrompts)
-                    break;
-                for (int i = 0; i < prompts; ++i) {
-                    char echo = 0;
-                    const QString prompt = QString::fromUtf8(ssh_userauth_kbdint_getprompt(m_session, static_cast<unsigned>(i), &echo));
-                    const std::optional<QString> answer = options.password(prompt.trimmed().isEmpty() ? SshText::tr("Password:") : prompt);
-                    if (!answer) {
-                        declined = true;
-                        break;
-                    }
-                    ssh_userauth_kbdint_setanswer(m_session, static_cast<unsigned>(i), answer->toUtf8().constData());
-                }
-                if (declined)
-                    break;
-                rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
-            }
-            if (rc == SSH_AUTH_SUCCESS)
-                return {};
-        }
-        if ((methods & SSH_AUTH_METHOD_PASSWORD) && ssh_is_connected(m_session)) {
-            tried << SshText::tr("password");
-            if (const std::optional<QString> password = options.password(SshText::tr("Password for %1:").arg(m_target.display()))) {
-                if (ssh_userauth_password(m_session, nullptr, password->toUtf8().constData()) == SSH_AUTH_SUCCESS)
-                    return {};
-            }
-        }
-    }
-
-    return makeError(ErrorCode::AuthFailed,
-                     SshText::tr("authentication failed for %1 (server accepts: %2; tried: %3); give the right key with -i "
-                                 "KEYFILE or a password (--password-env VAR in the CLI), or add your public key to "
-                                 "~/.ssh/authorized_keys on the machine")
-                         .arg(m_target.display(), methodsText(methods),
-                              tried.isEmpty() ? SshText::tr("nothing usable") : tried.join(QStringLiteral(", "))));
 }
 
 Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)

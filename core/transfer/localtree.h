@@ -17,6 +17,15 @@ struct LocalEntry
     qint64 mtimeMs = 0;
     quint32 mode = 0644;
     bool isDir = false;
+    // Set by a sync, which lists folders itself: the name's and the path's own bytes (a name that
+    // is not valid UTF-8 is sent byte for byte; relative is then only for messages), and a symlink
+    // sent as a link (never followed) with its target.
+    QByteArray nativeRelative{};
+    QByteArray nativeAbsolute{};
+    bool isLink = false;
+    QByteArray linkTarget{};
+
+    QByteArray tarName() const { return nativeRelative.isEmpty() ? relative.toUtf8() : nativeRelative; }
 };
 
 struct LocalTree

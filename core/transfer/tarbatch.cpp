@@ -10,6 +10,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace gantry::transfer {
 
 namespace {
@@ -61,9 +64,9 @@ Error archiveFailure(struct archive *a, const TarSink &sink)
 }
 
 // One sha256sum manifest line; names with '\' or newline use sha256sum's escaped form.
-QByteArray manifestLine(const QByteArray &hash, const QString &name)
+QByteArray manifestLine(const QByteArray &hash, const QByteArray &name)
 {
-    QByteArray n = name.toUtf8();
+    QByteArray n = name;
     if (n.contains('\\') || n.contains('\n')) {
         n.replace("\\", "\\\\");
         n.replace("\n", "\\n");
@@ -112,35 +115,52 @@ Result<QByteArray> streamFileData(TransferContext &ctx, struct archive *a, const
     return hash.hexDigest();
 }
 
+// Opens an entry's file, by its own bytes when the entry has them.
+bool openLocal(QFile &file, const LocalEntry &e)
+{
+    if (e.nativeAbsolute.isEmpty()) return file.open(QIODevice::ReadOnly);
+    const int fd = ::open(e.nativeAbsolute.constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return file.open(QIODevice::ReadOnly); // for the error string
+    if (file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) return true;
+    ::close(fd);
+    return false;
+}
+
 // Writes one entry (a folder, or a file with its data) and adds a file's line to the manifest.
 std::optional<Error> writeEntry(TransferContext &ctx, struct archive *a, const TarSink &sink, const LocalEntry &e,
                                 QByteArray &buf, QByteArray *manifest, quint64 *batchBytes)
 {
     struct archive_entry *entry = archive_entry_new();
-    archive_entry_set_pathname_utf8(entry, e.relative.toUtf8().constData());
+    if (e.nativeRelative.isEmpty()) {
+        archive_entry_set_pathname_utf8(entry, e.relative.toUtf8().constData());
+    } else {
+        archive_entry_copy_pathname(entry, e.nativeRelative.constData()); // bytes as they are
+    }
     archive_entry_set_perm(entry, e.mode);
     archive_entry_set_mtime(entry, e.mtimeMs / 1000, 0);
-    if (e.isDir) {
-        archive_entry_set_filetype(entry, AE_IFDIR);
-        archive_write_header(a, entry);
+    if (e.isDir || e.isLink) {
+        archive_entry_set_filetype(entry, e.isDir ? AE_IFDIR : AE_IFLNK);
+        if (e.isLink) archive_entry_copy_symlink(entry, e.linkTarget.constData());
+        const bool written = archive_write_header(a, entry) >= ARCHIVE_WARN;
         archive_entry_free(entry);
-        return std::nullopt;
+        return written ? std::nullopt : std::optional<Error>(archiveFailure(a, sink));
     }
     archive_entry_set_filetype(entry, AE_IFREG);
     archive_entry_set_size(entry, la_int64_t(e.size));
     QFile file(e.absolute);
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!openLocal(file, e)) {
         archive_entry_free(entry);
         return Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(e.absolute, file.errorString())};
     }
-    const bool headerWritten = archive_write_header(a, entry) == ARCHIVE_OK;
+    // ARCHIVE_WARN: a name that is not valid UTF-8 goes as its bytes (pax hdrcharset=BINARY).
+    const bool headerWritten = archive_write_header(a, entry) >= ARCHIVE_WARN;
     archive_entry_free(entry);
     if (!headerWritten) return archiveFailure(a, sink);
     ctx.setCurrentFile(e.relative);
     const auto digest = streamFileData(ctx, a, sink, file, e, buf);
     if (!digest) return digest.error();
     *batchBytes += e.size;
-    *manifest += manifestLine(*digest, e.relative);
+    *manifest += manifestLine(*digest, e.tarName());
     ctx.addFilesDone(1);
     return std::nullopt;
 }
@@ -250,7 +270,8 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
     // The batch unpacks into a staging folder beside the destination (same filesystem) and is
     // hard-linked into place only once complete and its manifest verified: an interrupted batch
     // leaves no truncated file under a final name, and the next attempt redoes it from scratch.
-    // The second cp covers a folder another session's batch created at the same moment.
+    // The second cp covers a folder another session's batch created at the same moment. -P: a
+    // symlink in the batch is linked as a link; cp -l would otherwise follow it out of the folder.
     // The folder is named after this attempt: a batch that a killed earlier attempt left running on
     // the host must not share (and, finishing, remove) the folder this one unpacks into. Folders
     // left by interrupted attempts (of any tree, any process) are removed once half a day old: a
@@ -262,8 +283,8 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
                                          "2>/dev/null; ");
     const QString check = *verify ? QStringLiteral("sha256sum -c --quiet --strict %1 && rm -f %1 && ").arg(*manifestName)
                                   : QString();
-    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && { %4} && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -f - && %3"
-                          "cd .. && { cp -Rlf -- %2/. . 2>/dev/null || cp -Rlf -- %2/. .; }; rc=$?; "
+    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && { %4} && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -p -f - && %3"
+                          "cd .. && { cp -RPlf -- %2/. . 2>/dev/null || cp -RPlf -- %2/. .; }; rc=$?; "
                           "cd -- %1 2>/dev/null && rm -rf -- %2; exit $rc")
         .arg(q, staging, check, stale);
 }

@@ -13,11 +13,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QPointer>
 #include <QSaveFile>
 #include <QThread>
 
+#include <condition_variable>
 #include <mutex>
+#include <optional>
 
 namespace gantry::transfer {
 namespace {
@@ -57,6 +58,19 @@ struct TransferQueue::Worker
     std::mutex mutex;
     TransferProgress progress;
     QThread *thread = nullptr;
+    // A conflict question the worker waits on: answered by the GUI thread, or by the queue's
+    // destructor (so it can join without running the event loop).
+    std::condition_variable answered;
+    std::optional<ConflictPolicy> answer; // under mutex
+    bool asking = false;                   // under mutex
+
+    void give(ConflictPolicy policy)
+    {
+        std::lock_guard lock(mutex);
+        if (!asking) return;
+        answer = policy;
+        answered.notify_all();
+    }
 };
 
 TransferQueue::TransferQueue(QString configDir, FactoryProvider provider, QObject *parent)
@@ -78,10 +92,10 @@ TransferQueue::~TransferQueue()
     for (const auto &w : std::as_const(m_workers)) {
         w->pauseRequested = true;
         w->cancel = true;
+        w->give(ConflictPolicy::Ask); // a worker waiting on a conflict question goes on, cancelled
     }
     for (const auto &w : std::as_const(m_workers)) {
-        // A worker may be waiting for this thread (a conflict question): keep serving events.
-        while (w->thread && !w->thread->wait(20)) QCoreApplication::processEvents();
+        if (w->thread) w->thread->wait();
         delete w->thread;
         w->thread = nullptr;
     }
@@ -260,16 +274,27 @@ void TransferQueue::schedule()
     if (!m_workers.isEmpty() && !m_ticker.isActive()) m_ticker.start();
 }
 
-ConflictPolicy TransferQueue::askOnGuiThread(const QString &host, const QString &destination, bool isDir)
+ConflictPolicy TransferQueue::askOnGuiThread(const std::shared_ptr<Worker> &worker, const QString &host,
+                                             const QString &destination, bool isDir)
 {
-    ConflictPolicy answer = ConflictPolicy::Ask;
+    {
+        std::lock_guard lock(worker->mutex);
+        if (worker->cancel) return ConflictPolicy::Ask;
+        worker->asking = true;
+        worker->answer.reset();
+    }
     QMetaObject::invokeMethod(
         this,
-        [&] {
+        [this, worker, host, destination, isDir] {
+            ConflictPolicy answer = ConflictPolicy::Ask;
             if (m_asker && !m_shuttingDown) answer = m_asker(host, destination, isDir);
+            worker->give(answer);
         },
-        Qt::BlockingQueuedConnection);
-    return answer;
+        Qt::QueuedConnection);
+    std::unique_lock lock(worker->mutex);
+    worker->answered.wait(lock, [&] { return worker->answer.has_value(); });
+    worker->asking = false;
+    return *worker->answer;
 }
 
 void TransferQueue::start(QueueItem &item)
@@ -292,25 +317,23 @@ void TransferQueue::start(QueueItem &item)
     const TransferRequest request = item.request;
     const int attempts = m_autoRetries + 1;
     JournalStore *journals = &m_journals;
-    QPointer<TransferQueue> self(this);
     SessionFactory sessions = *factory;
     worker->thread = QThread::create([=, this] {
         ProgressSink sink = [worker](const TransferProgress &p) {
             std::lock_guard lock(worker->mutex);
             worker->progress = p;
         };
-        ConflictResolver resolver = [this, host = request.host](const QString &dest, bool isDir) {
-            return askOnGuiThread(host, dest, isDir);
+        ConflictResolver resolver = [this, worker, host = request.host](const QString &dest, bool isDir) {
+            return askOnGuiThread(worker, host, dest, isDir);
         };
         TransferContext ctx(sessions, &worker->cancel, journals, request.host, request.options, sink, resolver);
         auto result = runTransferWithRetries(request, ctx, attempts);
         sink(ctx.snapshot());
         const bool paused = worker->pauseRequested.load();
+        // this, not a QPointer read here: the destructor joins this thread, and a call queued to a
+        // destroyed queue is dropped.
         QMetaObject::invokeMethod(
-            self.data(), [self, id, result, paused] {
-                if (self) self->finish(id, result, paused);
-            },
-            Qt::QueuedConnection);
+            this, [this, id, result, paused] { finish(id, result, paused); }, Qt::QueuedConnection);
     });
     worker->thread->start();
     changed(rowOf(id));

@@ -111,7 +111,8 @@ private:
     void tick();
     void changed(int row);
     void save() const;
-    ConflictPolicy askOnGuiThread(const QString &host, const QString &destination, bool isDir);
+    ConflictPolicy askOnGuiThread(const std::shared_ptr<Worker> &worker, const QString &host,
+                                  const QString &destination, bool isDir);
 
     QString m_configDir;
     FactoryProvider m_provider;

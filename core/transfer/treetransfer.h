@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ssh/session.h"
+#include "transfer/localtree.h"
 #include "transfer/sftpclient.h"
 #include "transfer/transfercontext.h"
 
@@ -13,6 +14,13 @@ namespace gantry::transfer {
 // the files go one by one over SFTP. policy decides about files that already exist.
 Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                    const QString &localFolder, const QString &remoteTop, ConflictPolicy policy);
+
+// Sends entries a caller chose (a sync: what changed) as the folder upload sends its files: tar
+// batches into remoteDir (entries are relative to it, folders before their content), striped
+// over up to `sessions` sessions, each batch staged and checked by the remote sha256sum before
+// it is linked into place. Returns the payload bytes sent.
+Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
+                              int sessions);
 
 // Downloads a remote folder as a tar stream from a remote `tar -c` and unpacks it into
 // localTop (created), checking each file against the remote's sha256sum.

@@ -341,6 +341,24 @@ std::unique_ptr<ssh::Channel> reuseFirstBatch(TransferContext &ctx, std::unique_
 
 } // namespace
 
+Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
+                              int sessions)
+{
+    if (tree.entries.isEmpty()) return quint64(0);
+    // The journal only serves the striping here: a sync that is interrupted compares again.
+    const QString key = JournalStore::key(Direction::Upload, ctx.host(), QStringLiteral("sync:") + QString::fromLatin1(tree.fingerprint),
+                                          remoteDir);
+    TreeJournal journal{ctx.host(), QString(), remoteDir, tree.fingerprint, {}, 0, 0, 0};
+    planBatchSizes(journal, tree, sessions);
+    const BatchPlan batches = planBatches(tree, journal.batchFiles, journal.batchBytes);
+    const QSet<QString> none;
+    StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal);
+    const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))), nullptr);
+    ctx.journals().remove(key);
+    if (failure) return *failure;
+    return upload.payload();
+}
+
 Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                    const QString &localFolder, const QString &remoteTop, ConflictPolicy policy)
 {

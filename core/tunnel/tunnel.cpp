@@ -4,27 +4,34 @@
 
 namespace gantry::tunnel {
 
-Tunnel::Tunnel(ssh::Target target, ssh::ConnectOptions options, Spec spec, QObject *parent)
-    : QObject(parent), m_spec(std::move(spec))
+namespace {
+QString threadName(const Tunnel::Spec &spec)
 {
-    init(std::move(target), std::move(options), {});
+    return QStringLiteral("tunnel:") + spec.hostName + u':' + QString::number(spec.remotePort);
+}
+} // namespace
+
+Tunnel::Tunnel(ssh::Target target, ssh::ConnectOptions options, Spec spec, QObject *parent)
+    : QObject(parent), m_spec(std::move(spec)), m_thread(threadName(m_spec))
+{
+    init(std::move(target), std::move(options));
 }
 
 Tunnel::Tunnel(std::unique_ptr<ssh::Session> connected, Spec spec, QObject *parent)
-    : QObject(parent), m_spec(std::move(spec))
+    : QObject(parent), m_spec(std::move(spec)), m_thread(threadName(m_spec))
 {
     const ssh::Target target = connected->target();
-    init(target, {}, std::move(connected));
+    m_thread.adoptSession(std::move(connected));
+    init(target, {});
 }
 
-void Tunnel::init(ssh::Target target, ssh::ConnectOptions options, std::unique_ptr<ssh::Session> session)
+void Tunnel::init(ssh::Target target, ssh::ConnectOptions options)
 {
     if (!options.cancel)
-        options.cancel = &m_cancel;
+        options.cancel = m_thread.closing(); // ends a connect in progress when the tunnel goes away
     m_worker = new TunnelWorker(std::move(target), std::move(options), m_spec.remoteHost, m_spec.remotePort,
-                                m_spec.localPort, m_spec.probe, std::move(session));
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+                                m_spec.localPort, m_spec.probe);
+    m_thread.adopt(m_worker);
     connect(m_worker, &TunnelWorker::listening, this, [this](int port) {
         m_localPort = port;
         m_state = TunnelState::Open;
@@ -50,30 +57,25 @@ void Tunnel::init(ssh::Target target, ssh::ConnectOptions options, std::unique_p
         emit closed(reason);
         emit changed();
     });
-    m_thread.setObjectName(QStringLiteral("tunnel:") + m_spec.hostName + u':' + QString::number(m_spec.remotePort));
-    m_thread.start();
 }
 
-Tunnel::~Tunnel()
-{
-    // The worker's session and sockets must go away on their own thread.
-    m_cancel = true;
-    QMetaObject::invokeMethod(m_worker, &TunnelWorker::stop, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-}
+// The worker, its sockets and the session go away on their own thread: m_thread destroys the
+// adopted worker (which closes everything) before the session, then joins.
+Tunnel::~Tunnel() = default;
 
 void Tunnel::open()
 {
     m_state = TunnelState::Opening;
     m_lastError.clear();
-    QMetaObject::invokeMethod(m_worker, &TunnelWorker::start, Qt::QueuedConnection);
+    TunnelWorker *worker = m_worker;
+    m_thread.post([worker](ssh::Session &session) { worker->start(session); });
     emit changed();
 }
 
 void Tunnel::close()
 {
-    QMetaObject::invokeMethod(m_worker, &TunnelWorker::stop, Qt::QueuedConnection);
+    TunnelWorker *worker = m_worker;
+    m_thread.post([worker](ssh::Session &) { worker->stop(); });
 }
 
 QUrl Tunnel::localUrl() const

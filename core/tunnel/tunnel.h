@@ -1,9 +1,8 @@
 #pragma once
 
-#include "ssh/session.h"
+#include "ssh/sessionthread.h"
 
 #include <QObject>
-#include <QThread>
 #include <QUrl>
 
 #include <atomic>
@@ -22,7 +21,7 @@ enum class TunnelState
 };
 
 // A local port forward 127.0.0.1:localPort → remoteHost:remotePort as the instance sees it, over
-// its own SSH session on its own thread (the GUI never waits on it). Signals arrive on the thread
+// its own SSH session on its own ssh::SessionThread (the GUI never waits on it). Signals arrive on the thread
 // that created the Tunnel.
 class Tunnel final : public QObject
 {
@@ -63,16 +62,15 @@ signals:
     void changed();
 
 private:
-    void init(ssh::Target target, ssh::ConnectOptions options, std::unique_ptr<ssh::Session> session);
+    void init(ssh::Target target, ssh::ConnectOptions options);
 
     Spec m_spec;
-    QThread m_thread;
-    TunnelWorker *m_worker = nullptr;
+    ssh::SessionThread m_thread;
+    TunnelWorker *m_worker = nullptr; // adopted by m_thread, which destroys it
     TunnelState m_state = TunnelState::Closed;
     int m_localPort = 0;
     int m_connections = 0;
     QString m_lastError;
-    std::atomic_bool m_cancel{false}; // ends a connect in progress when the tunnel goes away
 };
 
 } // namespace gantry::tunnel

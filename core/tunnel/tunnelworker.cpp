@@ -1,5 +1,7 @@
 #include "tunnel/tunnelworker.h"
 
+#include "ssh/sessionthread.h"
+
 #include <libssh/libssh.h>
 
 #include <QHostAddress>
@@ -14,9 +16,9 @@ constexpr qint64 kSocketBacklog = 8 << 20; // stop reading the channel while the
 } // namespace
 
 TunnelWorker::TunnelWorker(ssh::Target target, ssh::ConnectOptions options, QString remoteHost, int remotePort,
-                           int localPort, bool probe, std::unique_ptr<ssh::Session> session)
+                           int localPort, bool probe)
     : m_target(std::move(target)), m_options(std::move(options)), m_remoteHost(std::move(remoteHost)),
-      m_remotePort(remotePort), m_localPort(localPort), m_probe(probe), m_session(std::move(session)), m_timer(this)
+      m_remotePort(remotePort), m_localPort(localPort), m_probe(probe), m_timer(this)
 {
     connect(&m_timer, &QTimer::timeout, this, &TunnelWorker::pump);
 }
@@ -34,8 +36,9 @@ QString TunnelWorker::nothingListens() const
         .arg(m_target.host);
 }
 
-void TunnelWorker::start()
+void TunnelWorker::start(ssh::Session &session)
 {
+    m_session = &session;
     m_server = new QTcpServer(this);
     if (!m_server->listen(QHostAddress::LocalHost, quint16(m_localPort))) {
         const QString why = m_server->errorString();
@@ -44,9 +47,8 @@ void TunnelWorker::start()
                         : tr("Cannot listen on 127.0.0.1: %1").arg(why));
         return;
     }
-    if (!m_session || !m_session->isConnected()) {
-        m_session = std::make_unique<ssh::Session>();
-        auto connected = m_session->connect(m_target, m_options);
+    {
+        auto connected = ssh::connectIfNeeded(session, m_target, m_options);
         if (!connected) {
             emit failed(connected.error().message);
             m_server->close();
@@ -170,7 +172,7 @@ void TunnelWorker::dropAll(const QString &reason)
         m_server->close();
     if (m_session)
         m_session->disconnect();
-    m_session.reset();
+    m_session = nullptr;
     emit closed(reason);
 }
 

@@ -13,8 +13,8 @@ class QTcpSocket;
 
 namespace gantry::tunnel {
 
-// Lives on the tunnel's own thread: owns the SSH session, the local listening socket and one
-// direct-tcpip channel per accepted connection, and pumps bytes both ways by polling the channels
+// Lives on the tunnel's ssh::SessionThread: uses that thread's session, owns the local listening
+// socket and one direct-tcpip channel per accepted connection, and pumps bytes both ways by polling the channels
 // without blocking (one libssh session serves many channels, on this thread only).
 class TunnelWorker final : public QObject
 {
@@ -22,13 +22,12 @@ class TunnelWorker final : public QObject
     Q_DISABLE_COPY_MOVE(TunnelWorker)
 
 public:
-    // session: an already connected one to use instead of connecting (moved to this thread).
     TunnelWorker(ssh::Target target, ssh::ConnectOptions options, QString remoteHost, int remotePort, int localPort,
-                 bool probe, std::unique_ptr<ssh::Session> session = {});
+                 bool probe);
     ~TunnelWorker() override;
 
-public slots:
-    void start();
+    // On the tunnel's thread, with its session (connected here unless the caller connected it).
+    void start(ssh::Session &session);
     void stop();
 
 signals:
@@ -57,7 +56,7 @@ private:
     int m_remotePort;
     int m_localPort;
     bool m_probe;
-    std::unique_ptr<ssh::Session> m_session;
+    ssh::Session *m_session = nullptr; // the thread's, from start(); outlives this worker
     QTcpServer *m_server = nullptr;
     QTimer m_timer;
     std::list<Pair> m_pairs;

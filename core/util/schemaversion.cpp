@@ -1,6 +1,7 @@
 #include "util/schemaversion.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFile>
 #include <QJsonDocument>
 
@@ -45,14 +46,31 @@ QJsonObject stamped(QJsonObject root, int version, QLatin1StringView legacyKey)
     return root;
 }
 
+QString damagedCopyPath(const QString &path)
+{
+    return path + QStringLiteral(".damaged-") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+}
+
 Result<void> checkReplaceable(const QString &path, int current, QLatin1StringView legacyKey)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return {};
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll());
-    if (!document.isObject())
+    const QByteArray bytes = file.readAll();
+    file.close();
+    const QJsonDocument document = QJsonDocument::fromJson(bytes);
+    if (!document.isObject()) {
+        // A damaged file may still hold what the user saved (a hand edit gone wrong, a disk
+        // error): it is kept beside, never written over. An empty file holds nothing to keep.
+        if (!bytes.trimmed().isEmpty()) {
+            const QString copy = damagedCopyPath(path);
+            if (!QFile::exists(copy) && !QFile::rename(path, copy))
+                return makeError(ErrorCode::Io, SchemaText::tr("%1 is damaged and could not be kept aside as %2; move it "
+                                                               "away by hand, then try again.")
+                                                    .arg(path, copy));
+        }
         return {};
+    }
     if (const int found = versionOf(document.object(), legacyKey); found > current)
         return newerFileError(path, found, current);
     return {};

@@ -29,8 +29,11 @@ Result<QJsonObject> upgrade(QJsonObject root, int current, const QString &path, 
 QJsonObject stamped(QJsonObject root, int version, QLatin1StringView legacyKey = {});
 
 // Writers call this before replacing `path`: an error when the file there was written by a newer
-// Gantry (ok when there is none, or it cannot be read or parsed: that file is replaced as before).
+// Gantry. Ok when there is none or it cannot be read; a file that cannot be parsed is first
+// renamed to damagedCopyPath(path), so replacing it loses nothing.
 Result<void> checkReplaceable(const QString &path, int current, QLatin1StringView legacyKey = {});
+// PATH.damaged-YYYYMMDD-HHMMSS (UTC, now): where checkReplaceable keeps a damaged file.
+QString damagedCopyPath(const QString &path);
 
 // The error for a file (JSON or SQLite) of format `found` when this build knows up to `known`.
 Error newerFileError(const QString &path, int found, int known);

@@ -507,8 +507,18 @@ DoctorCheck disk(const Context &c)
 QList<DoctorCheck> evaluateDoctor(const DoctorOutput &output, const SpecTable &specs, const DoctorOptions &options)
 {
     Context c{output, specs, options, probeFromDoctor(output), {}};
-    QList<DoctorCheck> checks = driverChecks(c);
-    if (c.probe.smiWorks) {
+    QList<DoctorCheck> checks;
+    if (c.probe.simulatedGpu) {
+        // Never a pass: what the stand-in reports about "its" GPU is made up, so no GPU check runs.
+        checks.append(check("simulated-gpu", CheckStatus::Fail,
+                            DoctorText::tr("Simulated GPU: this nvidia-smi is the Gantry sandbox's stand-in, so there is no "
+                                           "real GPU to check."),
+                            DoctorText::tr("Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check "
+                                           "real hardware.")));
+    } else {
+        checks = driverChecks(c);
+    }
+    if (c.probe.smiWorks && !c.probe.simulatedGpu) {
         c.smi = parseSmiQuery(output.text(QStringLiteral("smi-q")));
         checks.append(gpuInUse(c));
         checks.append(migCheck(c));
@@ -518,7 +528,11 @@ QList<DoctorCheck> evaluateDoctor(const DoctorOutput &output, const SpecTable &s
         checks.append(pcie(c));
         checks.append(powerLimit(c));
     }
-    checks.append(torchCheck(c));
+    // Without a working (real) GPU a PyTorch that cannot use one is the same problem as the row above,
+    // not a second one: one row per cause.
+    const bool gpuUsable = c.probe.smiWorks && !c.probe.simulatedGpu;
+    if (gpuUsable || !c.probe.torchPresent || c.probe.torchCuda)
+        checks.append(torchCheck(c));
     checks.append(disk(c));
     if (!output.complete) {
         checks.append(check("doctor", CheckStatus::Warn,

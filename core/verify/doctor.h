@@ -1,5 +1,6 @@
 #pragma once
 
+#include "hosts/machinefacts.h"
 #include "verify/specs.h"
 
 #include <QByteArray>
@@ -43,7 +44,7 @@ QString checkStatusName(CheckStatus status); // "ok", "warn", "fail"
 
 struct DoctorCheck
 {
-    QString id;      // "nvidia-smi", "driver-version", "gpu-in-use", "mig", "fabric-manager", …
+    QString id;      // "simulated-gpu", "nvidia-smi", "driver-version", "gpu-in-use", "mig", "fabric-manager", …
     CheckStatus status = CheckStatus::Ok;
     QString message; // what was found
     QString fix;     // the next step; empty when nothing is to be done
@@ -51,7 +52,7 @@ struct DoctorCheck
 
 struct DoctorOptions
 {
-    int requiredDriverMajor = 580; // CUDA 13: what gantry-verify's fatbin (and cu130 wheels) need
+    int requiredDriverMajor = kRecommendedDriverMajor; // CUDA 13: what gantry-verify's fatbin (and cu130 wheels) need
     int minimumDriverMajor = 450;  // CUDA 11.0: below it not even gantry-verify's PTX fallback loads
 };
 

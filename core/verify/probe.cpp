@@ -1,5 +1,6 @@
 #include "verify/probe.h"
 
+#include "hosts/machinefacts.h"
 #include "verify/smiquery.h"
 
 #include <QCoreApplication>
@@ -86,6 +87,10 @@ Probe probeFromDoctor(const DoctorOutput &output)
         const QString text = output.text(QStringLiteral("smi-q"));
         const SmiQuery smi = parseSmiQuery(text);
         p.smiWorks = output.exitStatus(QStringLiteral("smi-q")).value_or(1) == 0 && !smi.gpus.isEmpty();
+        // Marker file or marker text: either is enough, so a real host that prints it is still
+        // judged simulated (never a pass), and a stand-in without its file still prints the text.
+        p.simulatedGpu = !output.text(QStringLiteral("simulated")).trimmed().isEmpty()
+                         || text.contains(QLatin1StringView(kSimulatedGpuMarkerText), Qt::CaseInsensitive);
         if (!p.smiWorks)
             p.smiError = text.trimmed().section(QLatin1Char('\n'), 0, 0);
         p.driverVersion = smi.driverVersion;
@@ -122,6 +127,10 @@ Probe probeFromDoctor(const DoctorOutput &output)
 
 Plan choosePlan(const Probe &probe, const PlanInputs &inputs)
 {
+    if (probe.simulatedGpu) {
+        return {Method::DiagnosisOnly,
+                PlanText::tr("The GPU is simulated by the Gantry sandbox: there is nothing real to measure.")};
+    }
     if (!probe.smiPresent || !probe.smiWorks) {
         if (probe.torchCuda) {
             return {Method::Torch, PlanText::tr("nvidia-smi is %1 but PyTorch %2 sees the GPU, so Gantry measures with PyTorch.")

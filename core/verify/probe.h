@@ -15,6 +15,7 @@ struct Probe
     bool smiPresent = false;
     bool smiWorks = false;
     QString smiError;          // first line of nvidia-smi's complaint
+    bool simulatedGpu = false; // the sandbox's stand-in nvidia-smi: nothing real to verify
     QString driverVersion;     // "580.95.05"
     int driverMajor = 0;
     QString driverCuda;        // highest CUDA the driver supports, "13.0"

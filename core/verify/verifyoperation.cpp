@@ -42,6 +42,17 @@ Error notConnected(const Error *why)
 
 } // namespace
 
+Assessment assessOutcome(const VerifyOutcome &outcome, const SpecTable &specs, const Advertised &advertised)
+{
+    Assessment assessment = assess(outcome.report, specs, advertised);
+    if (outcome.probe.simulatedGpu) {
+        assessment.verdict = worst(assessment.verdict, Verdict::Error);
+        assessment.headline = VerifyOperationText::tr("SIMULATED GPU: nothing was measured. This machine's nvidia-smi is "
+                                                      "the Gantry sandbox's stand-in, not a real GPU.");
+    }
+    return assessment;
+}
+
 Advertised advertisedFor(const SavedHost &host, Advertised given)
 {
     if (!host.provider.isEmpty())
@@ -69,7 +80,7 @@ Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, con
         return outcome.error();
     VerifyRun run;
     run.outcome = std::move(outcome).value();
-    run.assessment = assess(run.outcome.report, SpecTable::builtIn(), request.advertised);
+    run.assessment = assessOutcome(run.outcome, SpecTable::builtIn(), request.advertised);
     recordHistory(configDir, request, run);
     return run;
 }

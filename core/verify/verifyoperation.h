@@ -45,6 +45,10 @@ struct VerifyRun
     QStringList warnings;        // the run happened; recording it did not (one sentence each)
 };
 
+// The assessment of a finished run; on a simulated GPU (the sandbox's stand-in nvidia-smi) it is
+// never a pass, whatever the report says.
+Assessment assessOutcome(const VerifyOutcome &outcome, const SpecTable &specs, const Advertised &advertised);
+
 // The advertised machine completed from its saved host: the provider, and the hourly price when
 // none was given.
 Advertised advertisedFor(const SavedHost &host, Advertised given);

@@ -754,10 +754,6 @@ Compute billing resumes at %3/h.</source>
         <translation>未找到 NVIDIA 驱动（未安装 nvidia-smi）</translation>
     </message>
     <message>
-        <source>use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), or install it: sudo apt install nvidia-driver-550 (then reboot)</source>
-        <translation>请使用带 NVIDIA 驱动的镜像（Lambda Stack、RunPod PyTorch 模板、AutoDL CUDA 镜像），或手动安装：sudo apt install nvidia-driver-550（然后重启）</translation>
-    </message>
-    <message>
         <source>nvidia-smi fails: %1</source>
         <translation>nvidia-smi 运行失败：%1</translation>
     </message>
@@ -801,16 +797,16 @@ Compute billing resumes at %3/h.</source>
         <source>the facts script did not complete on %1 (is the login shell POSIX-compatible?)</source>
         <translation>信息采集脚本未能在 %1 上执行完成（登录 shell 是否兼容 POSIX？）</translation>
     </message>
+    <message>
+        <source>use an image with the NVIDIA driver (Lambda Stack, a RunPod PyTorch template, an AutoDL CUDA image), or install it: sudo apt install nvidia-driver-%1 (then reboot)</source>
+        <translation>请使用带 NVIDIA 驱动的镜像（Lambda Stack、RunPod PyTorch 模板、AutoDL CUDA 镜像），或手动安装：sudo apt install nvidia-driver-%1（然后重启）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::HostStore</name>
     <message>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is damaged (%2 at byte %3); fix or move it away, Gantry will start with no saved hosts</source>
-        <translation>%1 已损坏（第 %3 字节处：%2）；请修复或将其移走，Gantry 将在没有已保存主机的状态下启动</translation>
     </message>
     <message>
         <source>a saved host needs a name</source>
@@ -843,6 +839,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>host &quot;%1&quot; was not saved: %2</source>
         <translation>主机“%1”未保存：%2</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2 at byte %3). Gantry starts with no saved hosts and, when it next saves one, keeps the damaged file as %1.damaged-DATE; fix that copy and move it back to restore the hosts</source>
+        <translation>%1 已损坏（第 %3 字节处：%2）。Gantry 将以空的已保存主机列表启动，并在下次保存主机时把损坏的文件保留为 %1.damaged-日期；修复该副本并移回原处即可恢复这些主机</translation>
     </message>
 </context>
 <context>
@@ -914,6 +914,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>The idle policy is run by %1; this window leaves the action to it.</source>
         <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
+    </message>
+    <message>
+        <source>%1 is up and connected.</source>
+        <translation>%1 已启动并已连接。</translation>
     </message>
 </context>
 <context>
@@ -1175,6 +1179,29 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::monitor::KillText</name>
+    <message>
+        <source>&quot;%1&quot; is not a process id: give the PID the process table shows (a number above 1).</source>
+        <translation>“%1”不是进程 ID：请填写进程表中显示的 PID（大于 1 的数字）。</translation>
+    </message>
+    <message>
+        <source>Process %1 is not running on %2 (it may have ended already); refresh the process table.</source>
+        <translation>进程 %1 未在 %2 上运行（可能已经结束）；请刷新进程表。</translation>
+    </message>
+    <message>
+        <source>Process %1 on %2 belongs to another user: log in as that user, or run &quot;sudo %3&quot; in a terminal on the machine.</source>
+        <translation>%2 上的进程 %1 属于其他用户：请以该用户登录，或在该机器的终端中运行“sudo %3”。</translation>
+    </message>
+    <message>
+        <source>kill on %1 failed with status %2 (%3); check the PID and try again.</source>
+        <translation>在 %1 上执行 kill 失败，状态 %2（%3）；请检查 PID 后重试。</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>无消息</translation>
     </message>
 </context>
 <context>
@@ -1497,14 +1524,6 @@ Compute billing resumes at %3/h.</source>
         <translation>免费：127.0.0.1 上真实运行的 sshd。</translation>
     </message>
     <message>
-        <source>1x Sandbox GPU (pretend)</source>
-        <translation>1x 沙盒 GPU（虚拟）</translation>
-    </message>
-    <message>
-        <source>Pretend type with no GPU and a pretend price; nothing is charged.</source>
-        <translation>虚拟类型，无 GPU，价格也是虚拟的；不产生任何费用。</translation>
-    </message>
-    <message>
         <source>This machine</source>
         <translation>本机</translation>
     </message>
@@ -1564,12 +1583,44 @@ Compute billing resumes at %3/h.</source>
         <source>Local sandbox has no SSH key named &quot;%1&quot;.</source>
         <translation>本地沙盒中没有名为“%1”的 SSH 密钥。</translation>
     </message>
+    <message>
+        <source>1x H100 80GB (simulated GPU, idle)</source>
+        <translation>1x H100 80GB（模拟 GPU，空闲）</translation>
+    </message>
+    <message>
+        <source>Simulated GPU at idle, to try the idle policy; a pretend price, nothing is charged.</source>
+        <translation>空闲状态的模拟 GPU，用于试用空闲策略；价格是虚拟的，不产生任何费用。</translation>
+    </message>
+    <message>
+        <source>1x H100 80GB (simulated GPU, training)</source>
+        <translation>1x H100 80GB（模拟 GPU，训练中）</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The simulated GPU&apos;s script %1 is missing from this build.</source>
+        <translation>此版本缺少模拟 GPU 的脚本 %1。</translation>
+    </message>
+    <message>
+        <source>Local sandbox: OpenSSH&apos;s sftp-server was not found next to sshd; install openssh-sftp-server (or openssh-server).</source>
+        <translation>本地沙盒：在 sshd 旁未找到 OpenSSH 的 sftp-server；请安装 openssh-sftp-server（或 openssh-server）。</translation>
+    </message>
+    <message>
+        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
+        <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::schema</name>
     <message>
         <source>%1 was written by a newer Gantry (format %2; this one reads up to format %3) and was left unchanged. Upgrade Gantry, or move the file away to start without it.</source>
         <translation>%1 由更新版本的 Gantry 写入（格式 %2；当前版本最多读取格式 %3），已保持原样未做改动。请升级 Gantry，或将该文件移走后在没有它的情况下启动。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged and could not be kept aside as %2; move it away by hand, then try again.</source>
+        <translation>%1 已损坏，且无法另存为 %2；请手动将其移走后重试。</translation>
     </message>
 </context>
 <context>
@@ -2254,6 +2305,22 @@ runs/</translation>
         <source>Jobs</source>
         <translation>任务</translation>
     </message>
+    <message>
+        <source>%1 stopped: %2.</source>
+        <translation>%1 已停止：%2。</translation>
+    </message>
+    <message>
+        <source>%1 stopped.</source>
+        <translation>%1 已停止。</translation>
+    </message>
+    <message>
+        <source>Stop job</source>
+        <translation>停止任务</translation>
+    </message>
+    <message>
+        <source>Stop the running job %1 on %2?</source>
+        <translation>要停止 %2 上正在运行的任务 %1 吗？</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::KeysDialog</name>
@@ -2796,10 +2863,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>GPU</translation>
     </message>
     <message>
-        <source>no NVIDIA driver found</source>
-        <translation>未找到 NVIDIA 驱动</translation>
-    </message>
-    <message>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
     </message>
@@ -2864,6 +2927,30 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Overview</source>
         <translation>概览</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Simulated GPU</source>
+        <translation>模拟 GPU</translation>
+    </message>
+    <message>
+        <source>This nvidia-smi is the Gantry sandbox&apos;s stand-in: the GPU below is simulated, not real hardware. Verify and Doctor measure nothing on it.</source>
+        <translation>此 nvidia-smi 是 Gantry 沙盒的替身：下面的 GPU 是模拟的，不是真实硬件。验证和诊断不会在它上面测量任何东西。</translation>
+    </message>
+    <message>
+        <source>%1 (simulated GPU)</source>
+        <translation>%1（模拟 GPU）</translation>
+    </message>
+    <message>
+        <source>%1 is ready, with a simulated GPU (Gantry sandbox).</source>
+        <translation>%1 已就绪，带有模拟 GPU（Gantry 沙盒）。</translation>
+    </message>
+    <message>
+        <source>none (see the problem below)</source>
+        <translation>无（见下方问题）</translation>
     </message>
 </context>
 <context>
@@ -3475,10 +3562,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>费用：按实测 Tensor 算力计，每 TFLOPS 每小时 $%1</translation>
     </message>
     <message>
-        <source>No GPU could be tested; see Doctor below for the fix.</source>
-        <translation>没有可测试的 GPU；请查看下方诊断结果了解解决方法。</translation>
-    </message>
-    <message>
         <source>Finished in %1 s.</source>
         <translation>用时 %1 秒完成。</translation>
     </message>
@@ -3501,6 +3584,26 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>%1 via %2</source>
         <translation>%1（通过 %2）</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>ERROR: no GPU was tested</source>
+        <translation>错误：没有测试任何 GPU</translation>
+    </message>
+    <message>
+        <source>See Doctor below for the cause and the fix.</source>
+        <translation>原因和解决方法见下方诊断。</translation>
+    </message>
+    <message>
+        <source>No GPU could be tested.</source>
+        <translation>没有可测试的 GPU。</translation>
+    </message>
+    <message>
+        <source>Nothing was measured, so there is nothing to compare.</source>
+        <translation>未进行任何测量，因此没有可对比的内容。</translation>
     </message>
 </context>
 <context>
@@ -3551,6 +3654,25 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::monitor::ChartScale</name>
+    <message>
+        <source>now</source>
+        <translation>现在</translation>
+    </message>
+    <message>
+        <source>-%1 s</source>
+        <translation>-%1 秒</translation>
+    </message>
+    <message>
+        <source>-%1 min</source>
+        <translation>-%1 分钟</translation>
+    </message>
+    <message>
+        <source>-%1 h</source>
+        <translation>-%1 小时</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::monitor::FleetOverview</name>
     <message>
         <source>No machine is being monitored. Connect to one to see it here.</source>
@@ -3564,20 +3686,145 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
+    <message>
+        <source>Sort by name</source>
+        <translation>按名称排序</translation>
+    </message>
+    <message>
+        <source>Idle GPUs first</source>
+        <translation>空闲 GPU 优先</translation>
+    </message>
+    <message>
+        <source>Most expensive first</source>
+        <translation>最贵优先</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n machine(s)</source>
+        <translation>
+            <numerusform>%n 台机器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 块 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n idle</source>
+        <translation>
+            <numerusform>%n 块空闲</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>$%1/h</source>
+        <translation>$%1/小时</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>no recent sample</source>
+        <translation>近期无采样</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>正在重连</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>not monitoring</source>
+        <translation>未在监控</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>up %1</source>
+        <translation>已运行 %1</translation>
+    </message>
+    <message>
+        <source>RAM %1</source>
+        <translation>内存 %1</translation>
+    </message>
+    <message>
+        <source>%1 GPU %2 (%3)</source>
+        <translation>%1 GPU %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: double-click to open</source>
+        <translation>%1：双击打开</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::monitor::GpuNowPanel</name>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>%1 / %2 %3</source>
+        <translation>%1 / %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 / %2 W</source>
+        <translation>%1 / %2 W</translation>
+    </message>
+    <message>
+        <source>%1 W</source>
+        <translation>%1 W</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Temp.</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::MetricChart</name>
     <message>
         <source>%1: %2 at %3</source>
         <translation>%1：%3 时为 %2</translation>
-    </message>
-    <message>
-        <source>hours ago</source>
-        <translation>小时前</translation>
-    </message>
-    <message>
-        <source>minutes ago</source>
-        <translation>分钟前</translation>
     </message>
 </context>
 <context>
@@ -3746,6 +3993,62 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Monitor</source>
         <translation>监控</translation>
     </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Ask the machine again: reconnects the monitor and checks for nvidia-smi (F5)</source>
+        <translation>重新询问机器：重新连接监控并检查 nvidia-smi（F5）</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU found on this machine (nvidia-smi missing)</source>
+        <translation>此机器上未找到 NVIDIA GPU（缺少 nvidia-smi）</translation>
+    </message>
+    <message>
+        <source>Connect to the machine to end a process.</source>
+        <translation>连接该机器后才能结束进程。</translation>
+    </message>
+    <message>
+        <source>not monitoring</source>
+        <translation>未在监控</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>no recent sample</source>
+        <translation>近期无采样</translation>
+    </message>
+    <message>
+        <source>host metrics only</source>
+        <translation>仅主机指标</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>正在重连</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Connect to %1 to end a process.</source>
+        <translation>连接 %1 后才能结束进程。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 is gone; connect again.</source>
+        <translation>与 %1 的连接已断开；请重新连接。</translation>
+    </message>
+    <message>
+        <source>Sent SIG%1 to process %2; the table updates within a few seconds.</source>
+        <translation>已向进程 %2 发送 SIG%1；进程表将在几秒内更新。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::ProcessModel</name>
@@ -3776,6 +4079,79 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Command line</source>
         <translation>命令行</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::monitor::ProcessPanel</name>
+    <message>
+        <source>Kill…</source>
+        <translation>结束进程…</translation>
+    </message>
+    <message>
+        <source>End the selected process (asks first) (Delete)</source>
+        <translation>结束所选进程（会先确认）（Delete）</translation>
+    </message>
+    <message>
+        <source>GPU processes</source>
+        <translation>GPU 进程</translation>
+    </message>
+    <message>
+        <source>End process %1?</source>
+        <translation>结束进程 %1？</translation>
+    </message>
+    <message>
+        <source>End process %1 on %2?</source>
+        <translation>结束 %2 上的进程 %1？</translation>
+    </message>
+    <message>
+        <source>%1
+User: %2 · GPU %3 · %4 MiB
+
+SIGTERM lets it clean up (a training loop can save a checkpoint); SIGKILL ends it at once.</source>
+        <translation>%1
+用户：%2 · GPU %3 · %4 MiB
+
+SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL 会立即结束它。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>End (SIGTERM)</source>
+        <translation>结束（SIGTERM）</translation>
+    </message>
+    <message>
+        <source>Kill (SIGKILL)</source>
+        <translation>强制结束（SIGKILL）</translation>
+    </message>
+    <message>
+        <source>Select a process first.</source>
+        <translation>请先选择一个进程。</translation>
+    </message>
+    <message>
+        <source>Sending SIG%1 to process %2…</source>
+        <translation>正在向进程 %2 发送 SIG%1…</translation>
+    </message>
+    <message>
+        <source>Copy command line</source>
+        <translation>复制命令行</translation>
+    </message>
+    <message>
+        <source>Copy PID</source>
+        <translation>复制 PID</translation>
     </message>
 </context>
 <context>
@@ -4214,6 +4590,14 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Check it: `nvidia-smi -q | grep -A2 Fabric` should show State &quot;Completed&quot; on every GPU, or run a tiny CUDA init (`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`); error 802 there means Fabric Manager is not running — ask the provider.</source>
         <translation>检查方法：`nvidia-smi -q | grep -A2 Fabric` 应在每块 GPU 上显示 State &quot;Completed&quot;；或运行一次最小的 CUDA 初始化（`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`）；若报错 802，说明 Fabric Manager 未运行——请联系云服务商。</translation>
     </message>
+    <message>
+        <source>Simulated GPU: this nvidia-smi is the Gantry sandbox&apos;s stand-in, so there is no real GPU to check.</source>
+        <translation>模拟 GPU：此 nvidia-smi 是 Gantry 沙盒的替身，因此没有真实的 GPU 可供检查。</translation>
+    </message>
+    <message>
+        <source>Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check real hardware.</source>
+        <translation>可用它试用监控、告警和空闲策略；要检查真实硬件，请租用 GPU 实例。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::verify::HistoryStore</name>
@@ -4311,6 +4695,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>(unknown)</source>
         <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>The GPU is simulated by the Gantry sandbox: there is nothing real to measure.</source>
+        <translation>该 GPU 由 Gantry 沙盒模拟：没有真实的东西可测量。</translation>
     </message>
 </context>
 <context>
@@ -4413,6 +4801,10 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Not connected: connect to the machine first.</source>
         <translation>未连接：请先连接到该机器。</translation>
+    </message>
+    <message>
+        <source>SIMULATED GPU: nothing was measured. This machine&apos;s nvidia-smi is the Gantry sandbox&apos;s stand-in, not a real GPU.</source>
+        <translation>模拟 GPU：未进行任何测量。这台机器的 nvidia-smi 是 Gantry 沙盒的替身，不是真实的 GPU。</translation>
     </message>
 </context>
 <context>

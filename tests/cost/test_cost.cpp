@@ -4,6 +4,7 @@
 #include "cost/budgetmonitor.h"
 #include "cost/ledger.h"
 #include "cost/storagewarnings.h"
+#include "providers/costmodel.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -215,6 +216,31 @@ private slots:
         QSignalSpy spyAgain(&again, &BudgetMonitor::thresholdReached);
         again.check();
         QCOMPARE(spyAgain.count(), 0);
+    }
+
+    // A stopped instance whose disk keeps billing is a warning at once and a reminder, with what it
+    // has cost since, after three days.
+    void stoppedStorageReminderAfterDays()
+    {
+        const QDateTime now(QDate(2026, 3, 10), QTime(12, 0), Qt::UTC);
+        LedgerEntry entry;
+        entry.provider = QStringLiteral("runpod");
+        entry.instanceId = QStringLiteral("pod-1");
+        entry.name = QStringLiteral("trainer");
+        entry.state = QStringLiteral("stopped");
+        entry.volumeGb = 100;
+        entry.stoppedAt = now.addDays(-1);
+        QVERIFY(!storageWarnings({entry}, now).first().startsWith(QStringLiteral("Reminder")));
+        entry.stoppedAt = now.addDays(-4);
+        const QString reminder = storageWarnings({entry}, now).first();
+        QVERIFY2(reminder.contains(QStringLiteral("stopped for 4 days")), qPrintable(reminder));
+        // 100 GB at RunPod's $0.20 per GB-month stopped: $0.66 a day, $2.63 over four days.
+        QVERIFY2(reminder.contains(QStringLiteral("$2.63 so far, $0.66 a day")), qPrintable(reminder));
+        QVERIFY(storageWarnings({entry}, now, 7).first().startsWith(QStringLiteral("trainer")));
+        entry.provider = QStringLiteral("vast");
+        QVERIFY(storageWarnings({entry}, now).first().contains(QStringLiteral("$0.49 a day")));
+        QCOMPARE(providers::costModelFor(QStringLiteral("shadeform")).storagePerGbMonthStopped, 0.0);
+        QVERIFY(providers::costModelFor(QStringLiteral("vast")).interruptible);
     }
 };
 

@@ -1,10 +1,15 @@
-// Provider API bodies (Lambda, RunPod) as the parsers see them, then what Gantry derives from an
+// Provider API bodies (Lambda, RunPod, Vast.ai, Shadeform) as the parsers see them, then what Gantry derives from an
 // instance: its saved host and the ssh_config entry written for it.
 #include "fuzzinput.h"
 #include "providers/httpclient.h"
 #include "providers/instancehosts.h"
 #include "providers/lambdaprovider.h"
+#include "providers/gpumodels.h"
+#include "providers/launchtypes.h"
+#include "providers/pricegroups.h"
 #include "providers/runpodprovider.h"
+#include "providers/shadeformprovider.h"
+#include "providers/vastprovider.h"
 #include "sshconfig/managedblock.h"
 #include "sshconfig/sshconfigfile.h"
 
@@ -26,6 +31,9 @@ void objects(const QJsonValue &value)
     for (const QJsonValue &item : array) {
         instance(LambdaProvider::parseInstance(item.toObject()));
         instance(RunPodProvider::parsePod(item.toObject()));
+        instance(VastProvider::parseInstance(item.toObject()));
+        instance(ShadeformProvider::parseInstance(item.toObject()));
+        (void)ShadeformProvider::dollars(item.toObject().value(QStringLiteral("cost_estimate")));
     }
 }
 } // namespace
@@ -39,11 +47,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)LambdaProvider::parseInstanceTypes(envelope);
     (void)LambdaProvider::parseInstanceTypes(root);
     (void)RunPodProvider::parseCatalog(root);
+    const QList<InstanceType> offers = VastProvider::parseOffers(root);
+    (void)groupPrices(offers);
+    (void)groupPrices(ShadeformProvider::parseTypes(root));
+    (void)VastProvider::parseSshKeys(root);
+    (void)ShadeformProvider::parseSshKeys(root);
+    objects(root.toObject().value(QStringLiteral("instances")));
     objects(root);
     objects(envelope);
     for (const QByteArray &line : body.split('\n')) {
         (void)RunPodProvider::keyFromLine(QString::fromUtf8(line));
         (void)HttpClient::parseRetryAfter(line);
+        (void)parseGpuModel(QString::fromUtf8(line));
+        QString gpu;
+        int count = 0;
+        (void)parseGpuSpec(QString::fromUtf8(line), &gpu, &count);
     }
     return 0;
 }

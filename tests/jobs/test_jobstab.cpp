@@ -11,11 +11,16 @@
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTimer>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <atomic>
 
 using namespace gantry;
 
@@ -28,6 +33,19 @@ private:
     test::SshdFixture m_sshd;
     QTemporaryDir m_config;
     QTemporaryDir m_root;
+
+    // Connects to the test sshd and shows it on tab as the host "local".
+    bool showLocal(ui::JobsTab &tab, ssh::Connection &connection)
+    {
+        connection.connectToHost(m_sshd.connectOptions());
+        if (!QTest::qWaitFor([&connection] { return connection.state() == ssh::ConnectionState::Connected; }, 60000))
+            return false;
+        SavedHost host;
+        host.name = QStringLiteral("local");
+        host.target = m_sshd.target();
+        tab.setMachine(host, &connection);
+        return true;
+    }
 
 private slots:
     void initTestCase()
@@ -87,13 +105,7 @@ private slots:
         QCOMPARE(tab.title(), QStringLiteral("Jobs"));
 
         ssh::Connection connection(target);
-        QSignalSpy state(&connection, &ssh::Connection::stateChanged);
-        connection.connectToHost(options);
-        QTRY_VERIFY_WITH_TIMEOUT(connection.state() == ssh::ConnectionState::Connected, 60000);
-        SavedHost host;
-        host.name = QStringLiteral("local");
-        host.target = target;
-        tab.setMachine(host, &connection);
+        QVERIFY(showLocal(tab, connection));
         QVERIFY(service.isWatched(QStringLiteral("local")));
 
         const QString gate = m_root.filePath(QStringLiteral("go"));
@@ -108,6 +120,19 @@ private slots:
         QVERIFY(service.hasRunningJobs(QStringLiteral("local")));
         QCOMPARE(tab.selectedJob(), QStringLiteral("tabjob")); // a started job is selected and followed
         QTRY_VERIFY_WITH_TIMEOUT(tab.logView()->toPlainText().contains(QStringLiteral("epoch 1")), 60000);
+
+        // The followed log has a session of its own: meanwhile the machine's connection (the one
+        // the Files tab lists with) and the job commands answer.
+        std::atomic_bool beside{false};
+        connection.post([&beside](ssh::Session &session) {
+            if (auto ran = session.run(QStringLiteral("echo beside")); ran && ran->out == "beside\n")
+                beside = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(beside.load(), 30000);
+        QSignalSpy failed(&service, &jobs::JobService::operationFailed);
+        service.stop(QStringLiteral("local"), QStringLiteral("no-such-job")); // answered by the commands session
+        QVERIFY(failed.wait(30000));
+        QVERIFY(service.hasRunningJobs(QStringLiteral("local"))); // still waiting on the gate, still followed
 
         QFile go(gate);
         QVERIFY(go.open(QIODevice::WriteOnly));
@@ -125,6 +150,65 @@ private slots:
         tab.grab().save(QDir(m_config.path()).filePath(QStringLiteral("jobstab.png")));
         tab.clearMachine();
         QCOMPARE(tab.model()->rowCount(), 0);
+        service.unwatch(QStringLiteral("local"));
+    }
+
+    // Stop asks first, like Remove; and "Stopping …" gives way once the job has ended (it stayed).
+    void stopAsksAndTheStatusFollows()
+    {
+        const ssh::Target target = m_sshd.target();
+        const ssh::ConnectOptions options = m_sshd.connectOptions();
+        jobs::JobService service([target, options](const QString &, ssh::Target *t, ssh::ConnectOptions *o) {
+            *t = target;
+            *o = options;
+            return true;
+        });
+        service.setJobsRoot(m_root.filePath(QStringLiteral("stop")));
+        service.setPollInterval(300);
+        tunnel::TunnelManager tunnels;
+        ui::AppContext context;
+        context.configDir = m_config.path();
+        ui::JobsTab tab(context, &service, &tunnels);
+        tab.show();
+        ssh::Connection connection(target);
+        QVERIFY(showLocal(tab, connection));
+        jobs::JobSpec spec;
+        spec.name = QStringLiteral("stopme");
+        spec.command = QStringLiteral("sleep 600");
+        QSignalSpy started(&service, &jobs::JobService::jobStarted);
+        service.start(QStringLiteral("local"), spec);
+        QVERIFY(started.wait(120000));
+        QTRY_COMPARE_WITH_TIMEOUT(tab.selectedJob(), QStringLiteral("stopme"), 60000);
+        QPushButton *stop = nullptr;
+        for (QPushButton *b : tab.findChildren<QPushButton *>())
+            stop = b->text() == QStringLiteral("Stop") ? b : stop;
+        QTRY_VERIFY_WITH_TIMEOUT(stop && stop->isEnabled(), 30000);
+
+        // Answers the question box once it is up; records its text.
+        QString asked;
+        auto answer = [&asked](QMessageBox::StandardButton which) {
+            auto *timer = new QTimer;
+            QObject::connect(timer, &QTimer::timeout, timer, [timer, which, &asked] {
+                if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                    asked = box->text();
+                    box->button(which)->click();
+                    timer->deleteLater();
+                }
+            });
+            timer->start(20);
+        };
+        answer(QMessageBox::No);
+        stop->click();
+        QVERIFY2(asked.contains(QStringLiteral("stopme")), qPrintable(asked));
+        QVERIFY(service.hasRunningJobs(QStringLiteral("local"))); // No: still running
+        asked.clear();
+        answer(QMessageBox::Yes);
+        stop->click();
+        QVERIFY(!asked.isEmpty());
+        QVERIFY(tab.statusText().startsWith(QStringLiteral("Stopping stopme")));
+        QTRY_VERIFY_WITH_TIMEOUT(!service.hasRunningJobs(QStringLiteral("local")), 60000);
+        QTRY_VERIFY2_WITH_TIMEOUT(tab.statusText().startsWith(QStringLiteral("stopme stopped")), qPrintable(tab.statusText()), 30000);
+        tab.clearMachine();
         service.unwatch(QStringLiteral("local"));
     }
 };

@@ -73,7 +73,55 @@ private slots:
         QCOMPARE(cli.exitCode(), 2);
     }
 
+    // `gantry-cli kill`: the sshd runs as this user on this machine, so a local process is one of
+    // the host's processes; the signal really ends it.
+    void cliKillEndsAProcess()
+    {
+        QProcess victim;
+        victim.start(QStringLiteral("sleep"), {QStringLiteral("300")});
+        QVERIFY(victim.waitForStarted());
+        const QString pid = QString::number(victim.processId());
+        QTemporaryDir config;
+        QProcess cli;
+        cli.setProcessChannelMode(QProcess::SeparateChannels);
+        cli.setStandardInputFile(QProcess::nullDevice()); // not a terminal: --yes is required
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("kill"), spec(), pid}));
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY2(cli.readAllStandardError().contains("--yes"), "the refusal names --yes");
+        QCOMPARE(victim.state(), QProcess::Running);
+
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("--json"), QStringLiteral("kill"), spec(), pid,
+                                                                         QStringLiteral("--signal"), QStringLiteral("KILL"), QStringLiteral("--yes")}));
+        QVERIFY(cli.waitForFinished(30000));
+        const QByteArray out = cli.readAllStandardOutput();
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QJsonObject o = QJsonDocument::fromJson(out).object();
+        QCOMPARE(o.value(QStringLiteral("pid")).toInteger(), victim.processId());
+        QCOMPARE(o.value(QStringLiteral("signal")).toString(), QStringLiteral("KILL"));
+        QVERIFY2(o.value(QStringLiteral("command_line")).toString().contains(QLatin1StringView("sleep 300")), out.constData());
+        QVERIFY(victim.waitForFinished(10000));
+        QCOMPARE(victim.exitStatus(), QProcess::CrashExit); // ended by the signal
+
+        // Gone now: the error says so; a PID that is not a number never reaches the host.
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("kill"), spec(), pid, QStringLiteral("--yes")}));
+        QVERIFY(cli.waitForFinished(30000));
+        QVERIFY(cli.exitCode() != 0);
+        QVERIFY(cli.readAllStandardError().contains("not running"));
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("kill"), spec(), QStringLiteral("1;touch x"), QStringLiteral("--yes")}));
+        QVERIFY(cli.waitForFinished(30000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("not a process id"));
+    }
+
 private:
+    QString spec() const { return QStringLiteral("%1@%2:%3").arg(m_sshd.user(), m_sshd.host()).arg(m_sshd.port()); }
+    QStringList cliArgs(const QString &configDir, const QStringList &command) const
+    {
+        return QStringList{QStringLiteral("--config-dir"), configDir} + command
+               + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
+    }
+
     QTemporaryDir m_dir;
     gantry::test::SshdFixture m_sshd;
 };

@@ -297,7 +297,7 @@ private slots:
         QByteArray stream =
             "H 100.00 50.0\nS cpu  100 0 100 800 0 0 0 0\nS cpu0 100 0 100 800 0 0 0 0\nM MemTotal: 1024 kB\n"
             "M MemAvailable: 512 kB\nL 0.1 0.2 0.3 1/2 3\nE\n"
-            "A\nP 777, GPU-b, 2048, python\nC   777 python train.py --epochs 3\nQ\n"
+            "A\nP 777, GPU-b, 2048, python\nP 778, GPU-a, 1024, bash\nC   777 python train.py --epochs 3\nW   778 alice    bash -c  run.sh\nQ\n"
             "G 0, 2, GPU-a, NVIDIA H100 80GB HBM3, 10, 100, 81559\n"
             "G 1, 2, GPU-b, NVIDIA H100 80GB HBM3, [N/A], 2048, 81559\n";
         // Arbitrary chunking must not matter.
@@ -310,9 +310,13 @@ private slots:
         QCOMPARE(s.driver, DriverState::Ok);
         QCOMPARE(s.gpus.size(), 2);
         QVERIFY(!s.gpus.at(1).utilizationGpu.has_value());
-        QCOMPARE(s.processes.size(), 1);
+        QCOMPARE(s.processes.size(), 2);
         QCOMPARE(s.processes.first().gpuIndex, 1);
         QCOMPARE(s.processes.first().commandLine, QStringLiteral("python train.py --epochs 3"));
+        QVERIFY(s.processes.first().user.isEmpty()); // the older line carries no user
+        QCOMPARE(s.processes.at(1).user, QStringLiteral("alice"));
+        QCOMPARE(s.processes.at(1).commandLine, QStringLiteral("bash -c  run.sh"));
+        QCOMPARE(*s.hostMetrics->uptimeSeconds, 100.0);
         QVERIFY(s.hostMetrics.has_value());
         QCOMPARE(*s.hostMetrics->load1, 0.1);
 

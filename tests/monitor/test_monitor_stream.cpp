@@ -1,6 +1,7 @@
 // End to end over a real OpenSSH sshd on 127.0.0.1. Only the GPU is fake: an `nvidia-smi` shell
 // script on the remote PATH that answers the probe with a recorded --help-query-gpu, plays a
 // recorded H100 capture in a loop at the -lms rate, and logs every invocation.
+#include "monitor/monitorservice.h"
 #include "monitor/monitorstream.h"
 #include "monitor/nvidiasmiparser.h"
 #include "monitor/remotescript.h"
@@ -96,6 +97,7 @@ private slots:
         QCOMPARE(*withApps.processes.first().usedMemoryMib, 15690.0);
         QVERIFY2(withApps.processes.first().commandLine.contains(QLatin1StringView("sh")),
                  qPrintable(withApps.processes.first().commandLine));
+        QCOMPARE(withApps.processes.first().user, m_sshd.user());
 
         // One probe, one streaming nvidia-smi; no exec per sample.
         const QStringList log = invocations(m_dir.path());
@@ -175,6 +177,55 @@ private slots:
         QVERIFY(sampler.connectsMade() >= 2);
         QCOMPARE(sampler.status(), SamplerStatus::Live);
         sampler.stop();
+    }
+
+
+    // Issue 14: a machine first seen without nvidia-smi stayed "no_driver" after the user
+    // reconnected, until the sampler's own link happened to break. Every connect probes again.
+    void reconnectProbesAgainAndShowsTheGpus()
+    {
+        QTemporaryDir dir;
+        const QString bin = dir.filePath(QStringLiteral("bin"));
+        QVERIFY(QDir().mkpath(bin)); // on PATH, empty for now: no nvidia-smi
+        gantry::test::SshdFixture sshd;
+        gantry::test::SshdFixture::Options options;
+        options.binDir = bin;
+        GANTRY_REQUIRE_SSHD(sshd.start(options));
+        if (!QStandardPaths::findExecutable(QStringLiteral("nvidia-smi")).isEmpty()) {
+            QSKIP("this machine has a real nvidia-smi");
+        }
+        const QString name = QStringLiteral("late-driver");
+        const StreamSettings fast{200, 1000};
+        MonitorService service(nullptr);
+        auto gpus = [&] {
+            const auto &latest = service.store(name)->latestSample();
+            return latest ? int(latest->gpus.size()) : -1;
+        };
+        // Connect: no nvidia-smi. The user disconnects the window's connection (the sampler's own
+        // session lives on), installs the driver and connects again.
+        service.startMonitoring(name, sshd.target(), sshd.connectOptions(), 0, fast);
+        QTRY_COMPARE_WITH_TIMEOUT(service.status(name), SamplerStatus::NoDriver, 20000);
+        writeFakeNvidiaSmi(dir.path());
+        service.startMonitoring(name, sshd.target(), sshd.connectOptions(), 0, fast);
+        QTRY_COMPARE_WITH_TIMEOUT(gpus(), 2, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(service.status(name), SamplerStatus::Live, 5000);
+
+        // The link drops while nvidia-smi goes away: the sampler's reconnect probes again.
+        sshd.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(service.status(name) == SamplerStatus::Reconnecting || service.status(name) == SamplerStatus::Stale, 20000);
+        const int probes = countContaining(invocations(dir.path()), QLatin1StringView("--help-query-gpu"));
+        QVERIFY(probes >= 1);
+        QVERIFY(QFile::rename(bin + QStringLiteral("/nvidia-smi"), dir.filePath(QStringLiteral("nvidia-smi.off"))));
+        QVERIFY(sshd.restart().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(service.status(name), SamplerStatus::NoDriver, 40000);
+        QCOMPARE(gpus(), 0);
+
+        // Refresh (the Monitor tab's button, F5) without a link drop: the GPUs are back at once.
+        QVERIFY(QFile::rename(dir.filePath(QStringLiteral("nvidia-smi.off")), bin + QStringLiteral("/nvidia-smi")));
+        QVERIFY(service.refresh(name));
+        QTRY_COMPARE_WITH_TIMEOUT(gpus(), 2, 15000);
+        QVERIFY(countContaining(invocations(dir.path()), QLatin1StringView("--help-query-gpu")) > probes);
+        QVERIFY(!service.refresh(QStringLiteral("not-monitored")));
     }
 
 private:

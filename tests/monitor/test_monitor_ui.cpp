@@ -1,11 +1,21 @@
+#include "fakenvidiasmi.h"
+#include "monitor/chartscale.h"
 #include "monitor/fleetoverview.h"
+#include "monitor/fleetrows.h"
+#include "monitor/gpunowpanel.h"
 #include "monitor/metricchart.h"
 #include "monitor/monitortab.h"
 #include "monitor/processmodel.h"
+#include "monitor/processpanel.h"
 #include "monitor/monitorservice.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QTranslator>
 #include <QImage>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -13,7 +23,11 @@
 
 using namespace gantry;
 using namespace gantry::monitor;
+using gantry::ui::monitor::ChartScale;
 using gantry::ui::monitor::FleetOverview;
+using gantry::ui::monitor::FleetRows;
+using gantry::ui::monitor::GpuNowPanel;
+using gantry::ui::monitor::ProcessPanel;
 using gantry::ui::monitor::MetricChart;
 using gantry::ui::monitor::MonitorTab;
 using gantry::ui::monitor::ProcessModel;
@@ -60,6 +74,40 @@ MachineSample makeSample(const Clock &clock, const QString &host, int gpus, int 
     return s;
 }
 
+// Eight GPUs as the recorded H100 capture (nvidia-smi 590, under load) reports them, with the
+// utilization varied over time so the charts have lines.
+MachineSample captureSample(const Clock &clock, const QString &host, int t)
+{
+    using namespace gantry::test::monitor;
+    const QStringList fields = selectGpuFields(nvsmi::parseHelpQueryGpu(readFile(fixturePath(kHelpFixture))));
+    MachineSample s = makeSample(clock, host, 0, t);
+    for (const QString &line : rowsFromCapture(fields, 8).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        auto gpu = nvsmi::parseGpuRow(fields, line);
+        if (gpu) {
+            gpu->utilizationGpu = (t * 3 + gpu->index * 11) % 100;
+            gpu->memoryUsedMib = 68995 - gpu->index * 4000; // the odd value whose ticks read 68995/34498
+            s.gpus.append(*gpu);
+        }
+    }
+    s.processes.first().user = QStringLiteral("alice");
+    s.processes.first().commandLine = QStringLiteral("python -m torch.distributed.run --nproc_per_node 8 train.py --config configs/llama-8b.yaml --resume");
+    return s;
+}
+
+// Renders land in the build tree (tests/monitor/screenshots) for the README and for looking at.
+QString screenshotPath(const QString &name)
+{
+    const QString dir = QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshots");
+    QDir().mkpath(dir);
+    const QString language = qEnvironmentVariable("GANTRY_TEST_LANGUAGE");
+    return dir + QLatin1Char('/') + name + (language.isEmpty() ? QString() : QLatin1Char('-') + language) + QStringLiteral(".png");
+}
+
+bool isElided(const QString &text)
+{
+    return text.contains(QChar(0x2026)) || text.contains(QLatin1StringView("..."));
+}
+
 void savePng(QWidget &w, const QString &path)
 {
     const QImage image = w.grab().toImage();
@@ -74,6 +122,19 @@ class TestMonitorUi : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        // Renders in another language on request (a .qm built from resources/translations with
+        // lrelease) for looking at; the rendering checks (nothing elided) hold in every language, the
+        // ones comparing English text do not.
+        const QString qm = qEnvironmentVariable("GANTRY_TEST_QM");
+        if (!qm.isEmpty()) {
+            auto *translator = new QTranslator(this);
+            QVERIFY2(translator->load(qm), qPrintable(qm));
+            QCoreApplication::installTranslator(translator);
+        }
+    }
+
     void processModel()
     {
         ProcessModel model;
@@ -126,11 +187,11 @@ private slots:
             points.append(QPointF(1000.0 * i, i % 100));
         }
         for (int round = 0; round < 20; ++round) {
-            chart.setLines({{QStringLiteral("GPU 0"), points}, {QStringLiteral("GPU 1"), points}}, 0, 600000);
+            chart.setLines({{QStringLiteral("GPU 0"), points, {}}, {QStringLiteral("GPU 1"), points, {}}}, 0, 600000);
         }
         QCOMPARE(chart.lineCount(), 2);
         QCOMPARE(chart.pointCount(), 1200);
-        chart.setLines({{QStringLiteral("GPU 0"), points}}, 0, 600000);
+        chart.setLines({{QStringLiteral("GPU 0"), points, {}}}, 0, 600000);
         QCOMPARE(chart.lineCount(), 1);
     }
 
@@ -150,7 +211,7 @@ private slots:
         tab.showMachine(QStringLiteral("h100-box"));
         tab.show();
         QVERIFY(QTest::qWaitForWindowExposed(&tab));
-        tab.refresh();
+        tab.redraw();
         QCOMPARE(tab.charts().size(), 9);
         QCOMPARE(tab.charts().at(0)->lineCount(), 4);
         QCOMPARE(tab.charts().at(0)->pointCount(), 4 * 300);
@@ -210,33 +271,215 @@ private slots:
         ManualClock clock(QDateTime::currentDateTimeUtc());
         MonitorService service(nullptr, {}, clock);
         for (int m = 0; m < 16; ++m) {
-            service.addMachine(QStringLiteral("gpu-node-%1").arg(m, 2, 10, QLatin1Char('0')), 8 * 2.49);
+            service.addMachine(QStringLiteral("gpu-node-%1").arg(m, 2, 10, QLatin1Char('0')), (m + 1) * 2.49);
         }
         FleetOverview fleet(&service);
         QSignalSpy activated(&fleet, &FleetOverview::machineActivated);
         for (int t = 0; t < 130; ++t) {
             for (const QString &name : service.machines()) {
-                service.injectSample(name, makeSample(clock, name, 8, t));
+                MachineSample s = makeSample(clock, name, 8, t);
+                if (name == QLatin1StringView("gpu-node-07")) {
+                    for (GpuSample &g : s.gpus) {
+                        g.utilizationGpu = 0; // the idle one
+                    }
+                }
+                s.hostMetrics->uptimeSeconds = 3 * 3600 + 12 * 60 + t;
+                service.injectSample(name, s);
             }
             clock.advanceSeconds(1);
         }
-        fleet.resize(fleet.sizeHint());
         QVERIFY(fleet.sizeHint().height() <= 1080);
         QVERIFY(fleet.sizeHint().width() <= 1920);
-        fleet.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&fleet));
+        auto *rows = static_cast<FleetRows *>(fleet.rows());
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            fleet.resize(size);
+            fleet.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fleet));
+            fleet.tick();
+            savePng(fleet, screenshotPath(QStringLiteral("fleet-%1x%2").arg(size.width()).arg(size.height())));
+            QVERIFY2(rows->elidedTexts().isEmpty(), qPrintable(rows->elidedTexts().join(QStringLiteral(" | "))));
+        }
+        // Numbers beside the bars: utilization and memory used/total of each GPU, $/h.
+        const QStringList texts = rows->rowTexts(QStringLiteral("gpu-node-03"));
+        QVERIFY2(texts.contains(QStringLiteral("$9.96/h")), qPrintable(texts.join(QLatin1Char(' '))));
+        QVERIFY2(texts.contains(QStringLiteral("20/80G")), qPrintable(texts.join(QLatin1Char(' '))));
+        QVERIFY(fleet.summaryText().contains(QStringLiteral("16")));
+
         const int paintsBefore = fleet.paintCount();
         QTest::qWait(50);
         // Samples do not repaint by themselves: the batched timer does.
         QVERIFY(fleet.paintCount() - paintsBefore <= 1);
-        QTemporaryDir dir;
-        savePng(fleet, dir.filePath(QStringLiteral("fleet.png")));
-        if (qEnvironmentVariableIsSet("GANTRY_KEEP_SCREENSHOTS")) {
-            fleet.grab().save(qEnvironmentVariable("GANTRY_KEEP_SCREENSHOTS") + QStringLiteral("/fleet.png"));
-        }
-        QTest::mouseClick(&fleet, Qt::LeftButton, {}, QPoint(50, 40 * 3 + 10));
+
+        fleet.setSort(FleetOverview::Sort::IdleFirst);
+        QCOMPARE(fleet.order().first(), QStringLiteral("gpu-node-07"));
+        fleet.setSort(FleetOverview::Sort::CostFirst);
+        QCOMPARE(fleet.order().first(), QStringLiteral("gpu-node-15"));
+        fleet.setSort(FleetOverview::Sort::Name);
+        // A click selects; a double-click opens the machine.
+        const QPoint third(50, FleetRows::rowHeight() * 3 + 10);
+        QTest::mouseClick(rows, Qt::LeftButton, {}, third);
+        QCOMPARE(activated.count(), 0);
+        QCOMPARE(rows->selected(), QStringLiteral("gpu-node-03"));
+        QTest::mouseDClick(rows, Qt::LeftButton, {}, third);
         QCOMPARE(activated.count(), 1);
         QCOMPARE(activated.first().first().toString(), QStringLiteral("gpu-node-03"));
+    }
+
+    void chartScaleIsRound()
+    {
+        const ChartScale::ValueAxis memory = ChartScale::niceAxis(68995 / 1024.0 * 1.05, 4); // GiB
+        QCOMPARE(memory.max, 80.0);
+        QCOMPARE(memory.step, 20.0);
+        QCOMPARE(memory.decimals, 0);
+        const ChartScale::ValueAxis power = ChartScale::niceAxis(560, 4);
+        QCOMPARE(power.step, 200.0);
+        QCOMPARE(power.max, 600.0);
+        const ChartScale::ValueAxis small = ChartScale::niceAxis(0.9, 4);
+        QCOMPARE(small.step, 0.25);
+        QCOMPARE(small.decimals, 2);
+        QCOMPARE(ChartScale::niceAxis(0, 4).max, 1.0);
+
+        QList<QString> labels;
+        for (const auto &tick : ChartScale::timeTicks(600, 6)) {
+            labels.append(tick.label);
+        }
+        QCOMPARE(labels, (QList<QString>{QStringLiteral("-10 min"), QStringLiteral("-8 min"), QStringLiteral("-6 min"),
+                                        QStringLiteral("-4 min"), QStringLiteral("-2 min"), QStringLiteral("now")}));
+        const auto hours = ChartScale::timeTicks(48 * 3600, 5);
+        QCOMPARE(hours.first().label, QStringLiteral("-48 h"));
+        QCOMPARE(hours.size(), 5);
+        QCOMPARE(ChartScale::timeTicks(60, 4).at(1).label, QStringLiteral("-40 s"));
+
+        // A chart fed 68995 MiB as GiB ticks on 0/20/40/60/80, not 68995/34498.
+        MetricChart chart(QStringLiteral("GPU memory used"), QStringLiteral("GiB"));
+        chart.setLines({{QStringLiteral("GPU 0"), {QPointF(0, 68995 / 1024.0), QPointF(1000, 60000 / 1024.0)}, {}}}, 0, 600000);
+        QCOMPARE(chart.valueTicks(), (QList<double>{0, 20, 40, 60, 80}));
+        MetricChart percent(QStringLiteral("GPU utilization"), QStringLiteral("%"));
+        percent.setFixedRange(0, 100);
+        QCOMPARE(percent.valueTicks(), (QList<double>{0, 25, 50, 75, 100}));
+    }
+
+    // Issue 14: chart titles and x axes rendered as "…". Nothing the tab draws may be cut short,
+    // at the smallest supported window and a common one.
+    void monitorTabShowsEightGpusWithoutElision()
+    {
+        ManualClock clock(QDateTime::currentDateTimeUtc());
+        MonitorService service(nullptr, {}, clock);
+        service.addMachine(QStringLiteral("h100x8"), 8 * 2.49);
+        for (int t = 0; t < 200; ++t) {
+            service.injectSample(QStringLiteral("h100x8"), captureSample(clock, QStringLiteral("h100x8"), t));
+            clock.advanceSeconds(1);
+        }
+        service.setStatus(QStringLiteral("h100x8"), SamplerStatus::Live, QStringLiteral("Live"));
+        MonitorTab tab(&service);
+        tab.showMachine(QStringLiteral("h100x8"));
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            tab.resize(size);
+            tab.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&tab));
+            tab.redraw();
+            QCoreApplication::processEvents();
+            savePng(tab, screenshotPath(QStringLiteral("monitor-8gpu-%1x%2").arg(size.width()).arg(size.height())));
+            for (MetricChart *chart : tab.charts()) {
+                QVERIFY(chart->isVisible());
+                for (const QString &text : chart->renderedTexts()) {
+                    QVERIFY2(!isElided(text), qPrintable(QStringLiteral("%1 at %2x%3: \"%4\" in %5").arg(chart->title()).arg(size.width()).arg(size.height()).arg(text, chart->renderedTexts().join(QLatin1Char('|')))));
+                }
+                QVERIFY2(chart->timeLabels().contains(ChartScale::tr("now")), qPrintable(chart->timeLabels().join(QLatin1Char(' '))));
+            }
+            QVERIFY2(tab.gpuPanel()->elidedTexts().isEmpty(), qPrintable(tab.gpuPanel()->elidedTexts().join(QLatin1Char('|'))));
+        }
+        QCOMPARE(tab.gpuPanel()->rowCount(), 8);
+        const QStringList row = tab.gpuPanel()->rowTexts(3);
+        QCOMPARE(row.at(0), QStringLiteral("GPU 3"));
+        QCOMPARE(row.at(1), QStringLiteral("NVIDIA H100 80GB HBM3"));
+        QVERIFY2(row.at(3).endsWith(QStringLiteral(" / 79.6 GiB")), qPrintable(row.at(3)));
+        QVERIFY2(row.at(5).endsWith(QStringLiteral(" / 700 W")), qPrintable(row.at(5)));
+        QVERIFY(row.at(4).endsWith(QStringLiteral(" °C")));
+        QCOMPARE(tab.charts().at(0)->lineCount(), 8);
+        QVERIFY(tab.noGpuText().isEmpty());
+        // The process table: PID, user, full command line.
+        const ProcessModel *model = tab.processModel();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->data(model->index(0, ProcessModel::ColUser)).toString(), QStringLiteral("alice"));
+        QVERIFY(model->data(model->index(0, ProcessModel::ColCommand)).toString().endsWith(QStringLiteral("--resume")));
+    }
+
+    void noGpuSaysSoOnceAndKeepsHostCharts()
+    {
+        ManualClock clock(QDateTime::currentDateTimeUtc());
+        MonitorService service(nullptr, {}, clock);
+        service.addMachine(QStringLiteral("cpu-box"));
+        for (int t = 0; t < 30; ++t) {
+            MachineSample s = makeSample(clock, QStringLiteral("cpu-box"), 0, t);
+            s.driver = DriverState::NoDriver;
+            s.processes.clear();
+            service.injectSample(QStringLiteral("cpu-box"), s);
+            clock.advanceSeconds(1);
+        }
+        service.setStatus(QStringLiteral("cpu-box"), SamplerStatus::NoDriver,
+                          QStringLiteral("No NVIDIA driver found on cpu-box: showing host metrics only."));
+        MonitorTab tab(&service);
+        tab.showMachine(QStringLiteral("cpu-box"));
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            tab.resize(size);
+            tab.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&tab));
+            tab.redraw();
+            savePng(tab, screenshotPath(QStringLiteral("monitor-nogpu-%1x%2").arg(size.width()).arg(size.height())));
+        }
+        QCOMPARE(tab.noGpuText(), MonitorTab::tr("No NVIDIA GPU found on this machine (nvidia-smi missing)"));
+        int visible = 0;
+        for (MetricChart *chart : tab.charts()) {
+            visible += chart->isVisible() ? 1 : 0;
+            if (chart->isVisible()) {
+                QVERIFY2(!chart->title().startsWith(QLatin1StringView("GPU")) && chart->title() != QLatin1StringView("SM clock"),
+                         qPrintable(chart->title()));
+            }
+        }
+        QCOMPARE(visible, 4); // CPU, RAM, network, disk
+        QCOMPARE(tab.gpuPanel()->rowCount(), 0);
+        // Said once: the status line does not repeat the driver message.
+        const QList<QLabel *> labels = tab.findChildren<QLabel *>();
+        int mentions = 0;
+        for (const QLabel *label : labels) {
+            mentions += label->isVisible() && (label->text().contains(QLatin1StringView("NVIDIA")) || label->text().contains(QLatin1StringView("nvidia-smi"))) ? 1 : 0;
+        }
+        QCOMPARE(mentions, 1);
+    }
+
+    void killAsksAndNamesTheProcess()
+    {
+        ProcessPanel panel;
+        panel.setMachine(QStringLiteral("h100x8"));
+        ManualClock clock;
+        MachineSample s = captureSample(clock, QStringLiteral("h100x8"), 0);
+        panel.setProcesses(s.processes);
+        QSignalSpy requested(&panel, &ProcessPanel::killRequested);
+        QList<GpuProcess> asked;
+        std::optional<KillSignal> answer = KillSignal::Term;
+        panel.setConfirm([&](const GpuProcess &p) {
+            asked.append(p);
+            return answer;
+        });
+        auto *kill = panel.findChild<QPushButton *>();
+        QVERIFY(kill);
+        panel.view()->selectRow(0);
+        QVERIFY(!kill->isEnabled()); // not connected
+        panel.killSelected();
+        QCOMPARE(requested.count(), 0);
+        QVERIFY(asked.isEmpty());
+        panel.setCanKill(true);
+        QVERIFY(kill->isEnabled());
+        QTest::mouseClick(kill, Qt::LeftButton);
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.first().pid, 4242);
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.first().at(0).toLongLong(), 4242);
+        QCOMPARE(requested.first().at(1).value<KillSignal>(), KillSignal::Term);
+        answer = std::nullopt; // Cancel
+        QTest::mouseClick(kill, Qt::LeftButton);
+        QCOMPARE(requested.count(), 1);
     }
 };
 

@@ -177,7 +177,7 @@ private slots:
         QCOMPARE(run.code, 0);
         QVERIFY(!run.out.contains("secret-123"));
         const QJsonArray providers = run.json().value(QLatin1String("providers")).toArray();
-        QCOMPARE(providers.size(), 3);
+        QCOMPARE(providers.size(), 5); // lambda, runpod, vast, shadeform, sandbox
         QCOMPARE(providers.at(0).toObject().value(QLatin1String("key_source")).toString(), QStringLiteral("GANTRY_LAMBDA_API_KEY"));
         QVERIFY(providers.at(0).toObject().value(QLatin1String("default")).toBool());
     }

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
@@ -31,21 +32,68 @@ Result<Instance> waitRunning(Provider &provider, const QString &id)
     }
 }
 
-bool sshLogin(const QString &key, const Instance &instance)
+QStringList sshOptions(const QString &key)
+{
+    return {QStringLiteral("-i"), key, QStringLiteral("-o"), QStringLiteral("BatchMode=yes"),
+            QStringLiteral("-o"), QStringLiteral("StrictHostKeyChecking=no"),
+            QStringLiteral("-o"), QStringLiteral("UserKnownHostsFile=/dev/null"),
+            QStringLiteral("-o"), QStringLiteral("LogLevel=ERROR")};
+}
+
+// Runs one command on the instance with the OpenSSH client; its stdout (empty on failure).
+QByteArray sshRun(const QString &key, const Instance &instance, const QString &command)
 {
     QProcess ssh;
-    ssh.start(QStringLiteral("ssh"), {QStringLiteral("-i"), key, QStringLiteral("-p"), QString::number(instance.sshPort),
-                                      QStringLiteral("-o"), QStringLiteral("BatchMode=yes"),
-                                      QStringLiteral("-o"), QStringLiteral("StrictHostKeyChecking=no"),
-                                      QStringLiteral("-o"), QStringLiteral("UserKnownHostsFile=/dev/null"),
-                                      QStringLiteral("-o"), QStringLiteral("LogLevel=ERROR"),
-                                      instance.sshUser + QStringLiteral("@127.0.0.1"), QStringLiteral("echo sandbox-ok")});
+    ssh.start(QStringLiteral("ssh"), sshOptions(key) + QStringList{QStringLiteral("-p"), QString::number(instance.sshPort),
+                                                                    instance.sshUser + QStringLiteral("@127.0.0.1"), command});
     if (!ssh.waitForFinished(20000))
+        return {};
+    if (ssh.exitCode() != 0)
+        qWarning("ssh %s: exit %d: %s", qPrintable(command), ssh.exitCode(), ssh.readAllStandardError().constData());
+    return ssh.readAllStandardOutput();
+}
+
+bool sshLogin(const QString &key, const Instance &instance)
+{
+    return sshRun(key, instance, QStringLiteral("echo sandbox-ok")).contains("sandbox-ok");
+}
+
+// Uploads local to the instance's SFTP starting folder under the same name, with the sftp client.
+bool sftpPut(const QString &key, const Instance &instance, const QString &local, const QString &batchDir)
+{
+    const QString batch = batchDir + QStringLiteral("/batch");
+    QFile file(batch);
+    if (!file.open(QIODevice::WriteOnly) || file.write("put " + local.toLocal8Bit() + "\n") <= 0)
         return false;
-    const QByteArray out = ssh.readAllStandardOutput();
-    if (!out.contains("sandbox-ok"))
-        qWarning("ssh failed: %s", ssh.readAllStandardError().constData());
-    return out.contains("sandbox-ok");
+    file.close();
+    QProcess sftp;
+    sftp.start(QStringLiteral("sftp"), sshOptions(key) + QStringList{QStringLiteral("-P"), QString::number(instance.sshPort),
+                                                                      QStringLiteral("-b"), batch,
+                                                                      instance.sshUser + QStringLiteral("@127.0.0.1")});
+    if (!sftp.waitForFinished(20000) || sftp.exitCode() != 0) {
+        qWarning("sftp: %s", sftp.readAllStandardError().constData());
+        return false;
+    }
+    return true;
+}
+
+SandboxOptions quickBoot()
+{
+    SandboxOptions options;
+    options.bootDelayMs = 100;
+    return options;
+}
+
+Result<Instance> launchRunning(SandboxProvider &sandbox, const QString &type, const QString &name)
+{
+    LaunchRequest request;
+    request.typeName = type;
+    request.region = QStringLiteral("local");
+    request.name = name;
+    Result<QString> launched = await<QString>([&](auto done) { sandbox.launch(request, done); });
+    if (!launched)
+        return launched.error();
+    return waitRunning(sandbox, *launched);
 }
 
 } // namespace
@@ -67,10 +115,19 @@ private slots:
         SandboxProvider sandbox(dir.path());
         const auto types = await<QList<InstanceType>>([&](auto done) { sandbox.listInstanceTypes(done); });
         QVERIFY(types);
-        QCOMPARE(types->size(), 2);
+        QCOMPARE(types->size(), 3);
         QCOMPARE(types->at(0).name, QStringLiteral("sandbox-cpu"));
         QCOMPARE(types->at(0).pricePerHour, 0.0);
-        QVERIFY(types->at(1).note.contains(QStringLiteral("no GPU")));
+        QCOMPARE(types->at(0).gpuCount, 0);
+        QVERIFY(types->at(0).description.contains(QStringLiteral("no GPU")));
+        // Both GPU types say, wherever they are listed, that the GPU is simulated.
+        for (int i : {1, 2}) {
+            QVERIFY(types->at(i).description.contains(QStringLiteral("simulated GPU")));
+            QVERIFY(types->at(i).note.contains(QStringLiteral("Simulated GPU")));
+            QCOMPARE(types->at(i).gpuCount, 1);
+        }
+        QVERIFY(types->at(1).description.contains(QStringLiteral("idle")));
+        QVERIFY(types->at(2).description.contains(QStringLiteral("training")));
 
         const auto keys = await<QList<SshKey>>([&](auto done) { sandbox.listSshKeys(done); });
         QVERIFY(keys);
@@ -152,6 +209,84 @@ private slots:
         QVERIFY(!gone);
         QVERIFY(gone.error().message.contains(QStringLiteral("does not exist")));
         QCOMPARE(await<QList<Instance>>([&](auto done) { again.listInstances(done); })->size(), 0);
+    }
+
+    // Two instances of one account on one machine: each has its own home (shells, commands, SFTP),
+    // its own tmux server and, for GPU types, the simulated nvidia-smi; terminate removes the home.
+    void instancesHaveHomesOfTheirOwn()
+    {
+        QTemporaryDir dir;
+        SandboxProvider sandbox(dir.path(), quickBoot());
+        const Result<Instance> a = launchRunning(sandbox, QStringLiteral("gpu_1x_sandbox"), QStringLiteral("a"));
+        QVERIFY2(a, a ? "" : qPrintable(a.error().message));
+        const Result<Instance> b = launchRunning(sandbox, QStringLiteral("gpu_1x_sandbox_training"), QStringLiteral("b"));
+        QVERIFY2(b, b ? "" : qPrintable(b.error().message));
+        const QString key = gantryKeyPath(dir.path());
+        const QString homeA = QString::fromUtf8(sshRun(key, *a, QStringLiteral("echo $HOME; pwd")));
+        const QString homeB = QString::fromUtf8(sshRun(key, *b, QStringLiteral("echo $HOME; pwd")));
+        const QString instances = QFileInfo(dir.path()).canonicalFilePath() + QStringLiteral("/sandbox/instances/");
+        QCOMPARE(homeA.split(QLatin1Char('\n')).value(0), homeA.split(QLatin1Char('\n')).value(1)); // starts there
+        QVERIFY2(homeA.startsWith(instances) || homeA.startsWith(dir.path()), qPrintable(homeA));
+        QVERIFY(homeA != homeB);
+
+        // A job of the same name on each: jobs are tmux sessions, and each instance has its own server.
+        const QString jobState = QStringLiteral("mkdir -p ~/.gantry/jobs/train && echo %1 > ~/.gantry/jobs/train/state && ");
+        if (QFileInfo::exists(QStringLiteral("/usr/bin/tmux"))) {
+            for (const Instance *instance : {&*a, &*b}) {
+                sshRun(key, *instance, jobState.arg(instance->name)
+                                           + QStringLiteral("tmux new-session -d -s gantry-train 'sleep 600'"));
+                QCOMPARE(sshRun(key, *instance, QStringLiteral("tmux ls -F '#S'")).trimmed(), QByteArray("gantry-train"));
+            }
+        } else {
+            for (const Instance *instance : {&*a, &*b})
+                sshRun(key, *instance, jobState.arg(instance->name) + QStringLiteral("true"));
+        }
+        QCOMPARE(sshRun(key, *a, QStringLiteral("cat ~/.gantry/jobs/train/state")).trimmed(), QByteArray("a"));
+        QCOMPARE(sshRun(key, *b, QStringLiteral("cat ~/.gantry/jobs/train/state")).trimmed(), QByteArray("b"));
+
+        // The same file name uploaded over SFTP to each lands in that instance's home only.
+        QTemporaryDir local;
+        for (const Instance *instance : {&*a, &*b}) {
+            QFile upload(local.filePath(QStringLiteral("data.txt")));
+            QVERIFY(upload.open(QIODevice::WriteOnly));
+            upload.write(instance->name.toUtf8());
+            upload.close();
+            QVERIFY(sftpPut(key, *instance, upload.fileName(), local.path()));
+        }
+        QCOMPARE(sshRun(key, *a, QStringLiteral("cat data.txt")), QByteArray("a"));
+        QCOMPARE(sshRun(key, *b, QStringLiteral("cat data.txt")), QByteArray("b"));
+
+        // The GPU types see the simulated H100 (in a login shell too, whose /etc/profile resets PATH);
+        // the stand-in runs on python3, which install-deps.sh provides.
+        if (!QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty()) {
+            QVERIFY(sshRun(key, *a, QStringLiteral("nvidia-smi -L")).startsWith("GPU 0: NVIDIA H100 80GB HBM3"));
+            QVERIFY(sshRun(key, *b, QStringLiteral("sh -lc 'nvidia-smi --query-compute-apps=pid --format=csv,noheader'"))
+                        .trimmed() == "4194304");
+            QCOMPARE(sshRun(key, *a, QStringLiteral("nvidia-smi --query-compute-apps=pid --format=csv,noheader")), QByteArray());
+        }
+
+        const QString homeDir = homeA.split(QLatin1Char('\n')).value(0);
+        QVERIFY(QFileInfo(homeDir).isDir());
+        QVERIFY(await<void>([&](auto done) { sandbox.terminate(a->id, done); }));
+        QVERIFY(!QFileInfo::exists(homeDir));
+        // b is untouched: its job and its file are still there.
+        QCOMPARE(sshRun(key, *b, QStringLiteral("cat data.txt")), QByteArray("b"));
+        if (QFileInfo::exists(QStringLiteral("/usr/bin/tmux")))
+            QCOMPARE(sshRun(key, *b, QStringLiteral("tmux ls -F '#S'")).trimmed(), QByteArray("gantry-train"));
+        QVERIFY(await<void>([&](auto done) { sandbox.terminate(b->id, done); }));
+    }
+
+    // The CPU type stays GPU-less: no stand-in on its PATH.
+    void cpuTypeHasNoGpu()
+    {
+        QTemporaryDir dir;
+        SandboxProvider sandbox(dir.path(), quickBoot());
+        const Result<Instance> cpu = launchRunning(sandbox, QStringLiteral("sandbox-cpu"), QStringLiteral("cpu"));
+        QVERIFY2(cpu, cpu ? "" : qPrintable(cpu.error().message));
+        const QByteArray where = sshRun(gantryKeyPath(dir.path()), *cpu, QStringLiteral("command -v nvidia-smi; echo end"));
+        QVERIFY(where.endsWith("end\n"));
+        QVERIFY2(!where.contains("/sandbox/instances/"), where.constData());
+        QVERIFY(await<void>([&](auto done) { sandbox.terminate(cpu->id, done); }));
     }
 };
 

@@ -145,7 +145,7 @@ private slots:
             panel.show();
             panel.refresh();
             QVERIFY(refreshed.wait(10000));
-            QCOMPARE(panel.model()->rowCount(), 6); // 4 Lambda + 2 sandbox
+            QCOMPARE(panel.model()->rowCount(), 7); // 4 Lambda + 3 sandbox
             QCOMPARE(panel.ageText(), QStringLiteral("Updated just now"));
             panel.findChild<QLineEdit *>(QStringLiteral("gpuFilter"))->setText(QStringLiteral("H100"));
             QCOMPARE(panel.proxy()->rowCount(), 1);
@@ -157,7 +157,7 @@ private slots:
         }
         // Reopened without a provider answering: the cached table shows at once.
         PricesPanel cached(nullptr, dir.path());
-        QCOMPARE(cached.model()->rowCount(), 6);
+        QCOMPARE(cached.model()->rowCount(), 7);
         QCOMPARE(cached.ageText(), QStringLiteral("Updated just now"));
     }
 

@@ -391,6 +391,37 @@ private slots:
             QVERIFY2(bytes(it.key()) == it.value(), qPrintable(it.key() + QStringLiteral(" was changed")));
     }
 
+    // A damaged hosts.json (a hand edit gone wrong) loads as no hosts, and the next save keeps the
+    // damaged bytes beside instead of writing over them.
+    void damagedFilesAreKeptAside()
+    {
+        const QString hostsFile = path(QStringLiteral("hosts.json"));
+        const QByteArray damaged = bytes(hostsFile).left(bytes(hostsFile).size() / 2);
+        QVERIFY(!damaged.isEmpty());
+        {
+            QFile file(hostsFile);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(damaged);
+        }
+        HostStore hosts(m_config);
+        const Result<void> loaded = hosts.load();
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().message.contains(QLatin1String(".damaged-")), qPrintable(loaded.error().message));
+        QVERIFY(hosts.hosts().isEmpty());
+        SavedHost host;
+        host.name = QStringLiteral("fresh");
+        host.target.host = QStringLiteral("127.0.0.1");
+        host.target.user = QStringLiteral("me");
+        QVERIFY(hosts.add(host));
+        const QStringList kept = QDir(m_config).entryList({QStringLiteral("hosts.json.damaged-*")}, QDir::Files);
+        QCOMPARE(kept.size(), 1);
+        QCOMPARE(bytes(path(kept.first())), damaged);
+        QCOMPARE(schema::damagedCopyPath(hostsFile).left(hostsFile.size() + 9), hostsFile + QStringLiteral(".damaged-"));
+        HostStore reloaded(m_config);
+        QVERIFY(reloaded.load());
+        QCOMPARE(reloaded.hosts().size(), 1);
+    }
+
     void newerSettingsAreRefusedAndKept()
     {
         const QString iniFile = path(QStringLiteral("gantry.ini"));

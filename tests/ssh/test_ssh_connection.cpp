@@ -2,10 +2,15 @@
 #include "hosts/connectionmanager.h"
 #include "hosts/hoststore.h"
 #include "ssh/connection.h"
+#include "ssh/sessionthread.h"
+#include "util/canceltoken.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <atomic>
+#include <memory>
 
 using namespace gantry;
 
@@ -83,6 +88,74 @@ private slots:
         QVERIFY(spy.count() >= 1);
         QCOMPARE(spy.last().at(0).toString(), QStringLiteral("box"));
         QVERIFY(!manager.connectHost(QStringLiteral("nope")));
+    }
+
+    // A long operation on one SessionThread never holds up another session to the same machine,
+    // and its own token (not the thread, not the host) ends it.
+    void sessionThreadsRunSideBySide()
+    {
+        ssh::SessionThread longOne(QStringLiteral("long"));
+        ssh::SessionThread shortOne(QStringLiteral("short"));
+        const CancelToken cancel;
+        std::atomic_bool started{false};
+        std::atomic_int longCode{-1};
+        std::atomic_bool longDone{false};
+        const ssh::Target target = m_sshd.target();
+        const ssh::ConnectOptions options = m_sshd.connectOptions();
+        longOne.post([&, target, options](ssh::Session &session) {
+            if (auto connected = ssh::connectIfNeeded(session, target, options); !connected) {
+                longDone = true;
+                return;
+            }
+            ssh::Session::ExecOptions exec;
+            exec.onStdout = [&started](const QByteArray &) { started = true; };
+            exec.cancel = cancel.flag();
+            exec.maxOutputBytes = 0;
+            const auto result = session.exec(QStringLiteral("echo started; exec tail -f /dev/null"), exec);
+            longCode = result ? 0 : int(result.error().code);
+            longDone = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(started.load(), 10000);
+        QByteArray out;
+        shortOne.post([&out, target, options](ssh::Session &session) {
+            if (ssh::connectIfNeeded(session, target, options))
+                if (auto r = session.run(QStringLiteral("echo beside")))
+                    out = r->out;
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(out, QByteArray("beside\n"), 10000);
+        QVERIFY(!longDone.load());
+        cancel.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(longDone.load(), 10000);
+        QCOMPARE(longCode.load(), int(ErrorCode::Cancelled));
+    }
+
+    // Destroying the thread ends the job in flight through closing() and joins: no event loop of
+    // the owner is run, and later jobs are dropped.
+    void closingEndsTheJobInFlight()
+    {
+        auto thread = std::make_unique<ssh::SessionThread>(QStringLiteral("closing"));
+        std::atomic_bool started{false};
+        std::atomic_bool ended{false};
+        std::atomic_bool laterRan{false};
+        const ssh::Target target = m_sshd.target();
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.cancel = thread->closing();
+        const std::atomic_bool *closing = thread->closing();
+        thread->post([&, target, options, closing](ssh::Session &session) {
+            if (!ssh::connectIfNeeded(session, target, options))
+                return;
+            ssh::Session::ExecOptions exec;
+            exec.onStdout = [&started](const QByteArray &) { started = true; };
+            exec.cancel = closing;
+            exec.maxOutputBytes = 0;
+            static_cast<void>(session.exec(QStringLiteral("echo started; exec tail -f /dev/null"), exec));
+            ended = true;
+        });
+        thread->post([&laterRan](ssh::Session &) { laterRan = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(started.load(), 10000);
+        thread.reset();
+        QVERIFY(ended.load());
+        QVERIFY(!laterRan.load());
     }
 
     void hostStoreRoundTrip()

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace gantry;
 using namespace gantry::verify;
 
 namespace {
@@ -662,6 +663,26 @@ private slots:
         QVERIFY(c->fix.contains(QStringLiteral("nvidia-driver")));
         QVERIFY(anyFailed(checks));
         QCOMPARE(find(checks, "disk")->status, CheckStatus::Ok);
+    }
+
+    // One row per cause: without a driver, a CPU-only PyTorch is the same problem (issue 14 item 9:
+    // Doctor showed two Fail rows for the one missing GPU). The fix names the one driver Gantry
+    // recommends everywhere (kRecommendedDriverMajor; Overview used to say 550).
+    void doctorOneRowPerCause()
+    {
+        DoctorBuilder b;
+        b.section("arch", QStringLiteral("x86_64"))
+            .section("nvidia-smi-path", QString(), 1)
+            .section("python", QStringLiteral("python=3.12.3\ntorch=2.9.0+cpu\ntorch_cuda=None\ncuda_available=0"));
+        const auto checks = b.evaluate();
+        QCOMPARE(std::count_if(checks.cbegin(), checks.cend(), [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; }), 1);
+        QVERIFY(!find(checks, "pytorch"));
+        const QString driver = QStringLiteral("nvidia-driver-%1").arg(kRecommendedDriverMajor);
+        QVERIFY2(find(checks, "nvidia-smi")->fix.contains(driver), qPrintable(find(checks, "nvidia-smi")->fix));
+        QCOMPARE(DoctorOptions{}.requiredDriverMajor, kRecommendedDriverMajor);
+        const MachineFacts facts = parseMachineFacts("@@gpus\n__none__\n@@end\n");
+        QCOMPARE(facts.problems.size(), 1);
+        QVERIFY2(facts.problems.first().fix.contains(driver), qPrintable(facts.problems.first().fix));
     }
 
     void doctorTorchBuiltForNewerCuda()

@@ -10,12 +10,16 @@
 #include "transfer/sessionfactory.h"
 #include "verify/verifytab.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QDir>
 #include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 using namespace gantry;
 using namespace gantry::ui;
@@ -146,6 +150,55 @@ private slots:
         QVERIFY(finished.wait(30000));
         QVERIFY2(verify.bannerText().startsWith(QStringLiteral("PASS")),
                  qPrintable(QStringLiteral("Overview's Cancel must not cancel Verify; banner: ") + verify.bannerText()));
+    }
+
+    // Overview's fix lines were cut at "…" with no way to read them: each row has its whole text as
+    // tooltip and Copy takes it; the fix names the driver Doctor names; a simulated GPU says so.
+    void overviewFixLinesAndSimulatedGpu()
+    {
+        OverviewTab tab;
+        tab.resize(1024, 700);
+        tab.show();
+        const MachineFacts none = parseMachineFacts("@@os\nUbuntu 24.04\n@@gpus\n__none__\n@@python\n3.12.3\n@@end\n");
+        tab.showFacts(none);
+        auto *tree = tab.findChild<QTreeWidget *>();
+        QVERIFY(tree);
+        const QList<QTreeWidgetItem *> problems = tree->findItems(QStringLiteral("Problem"), Qt::MatchExactly);
+        QCOMPARE(problems.size(), 1);
+        int saidTimes = 0; // the cause once, in its Problem row with the fix (the GPUs row said it too)
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            saidTimes += int(tree->topLevelItem(i)->text(1).count(QStringLiteral("no NVIDIA driver found")));
+        QCOMPARE(saidTimes, 1);
+        QTreeWidgetItem *problem = problems.first();
+        QCOMPARE(problem->toolTip(1), problem->text(1));
+        QVERIFY(problem->text(1).contains(QStringLiteral("nvidia-driver-%1").arg(kRecommendedDriverMajor)));
+        tree->clearSelection();
+        problem->setSelected(true);
+        const QString copied = tab.copySelected();
+        QCOMPARE(QApplication::clipboard()->text(), copied);
+        QVERIFY(copied.contains(QStringLiteral("Fix: ")) && copied.endsWith(none.problems.first().fix));
+        auto *copy = tree->actions().value(0);
+        QVERIFY(copy && copy->shortcut() == QKeySequence(QKeySequence::Copy));
+
+        MachineFacts simulated = parseMachineFacts("@@gpus\n0, NVIDIA H100 80GB HBM3, GPU-1, 81559, 590.48.01\n@@smi\n"
+                                                   "Gantry simulated GPU (sandbox)\n@@end\n");
+        QVERIFY(simulated.simulatedGpu);
+        tab.showFacts(simulated);
+        QCOMPARE(tree->findItems(QStringLiteral("Simulated GPU"), Qt::MatchExactly).size(), 1);
+        QVERIFY(tree->findItems(QStringLiteral("GPU 0"), Qt::MatchExactly).value(0)->text(1).contains(QStringLiteral("simulated GPU")));
+    }
+
+    // Refresh needs the machine: it is disabled once the connection is gone.
+    void overviewRefreshGoesWithTheMachine()
+    {
+        auto connection = std::make_unique<ssh::Connection>(m_sshd.target());
+        connectTo(*connection);
+        OverviewTab overview;
+        overview.setMachine(host(), connection.get());
+        QPushButton *refresh = button(&overview, QStringLiteral("Refresh"));
+        QTRY_VERIFY_WITH_TIMEOUT(refresh->isEnabled(), 20000);
+        connection.reset();
+        QVERIFY(!refresh->isEnabled());
     }
 
     // Verify runs on a session of its own: the Files tab lists a folder while it runs.

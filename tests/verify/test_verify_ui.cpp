@@ -10,7 +10,9 @@
 #include <QAbstractItemModelTester>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -32,6 +34,33 @@ Report recorded(const char *name)
     if (!report)
         qFatal("%s", qPrintable(report.error().message));
     return report.value();
+}
+
+// How often text appears in what the tab shows: its visible labels, findings and Doctor rows.
+int shownCount(VerifyTab &tab, const QString &text)
+{
+    int count = 0;
+    for (const QLabel *label : tab.findChildren<QLabel *>()) {
+        if (label->isVisible())
+            count += int(label->text().count(text));
+    }
+    for (const QPlainTextEdit *edit : tab.findChildren<QPlainTextEdit *>())
+        count += int(edit->toPlainText().count(text));
+    const DoctorModel *doctor = tab.doctorModel();
+    for (int row = 0; row < doctor->rowCount(); ++row) {
+        for (int column = 0; column < doctor->columnCount(); ++column)
+            count += int(doctor->index(row, column).data().toString().count(text));
+    }
+    return count;
+}
+
+QPushButton *button(QWidget *parent, const QString &text)
+{
+    for (QPushButton *b : parent->findChildren<QPushButton *>()) {
+        if (b->text() == text)
+            return b;
+    }
+    return nullptr;
 }
 
 QList<DoctorCheck> someChecks()
@@ -134,6 +163,9 @@ private slots:
         QVERIFY(tab.bannerText().startsWith(QStringLiteral("ERROR")));
         QCOMPARE(tab.resultsModel()->rowCount(), 0);
         QVERIFY(tab.statusText().contains(QStringLiteral("Doctor")));
+        // Said once, in Doctor's row: it used to be in the banner, the method line and the findings too.
+        QCOMPARE(shownCount(tab, QStringLiteral("No NVIDIA GPU/driver found")), 1);
+        QVERIFY(!tab.findChild<QPlainTextEdit *>()->placeholderText().contains(QStringLiteral("after a run")));
     }
 
     void historyList()
@@ -181,12 +213,47 @@ private slots:
         QVERIFY(tab.isRunning());
         QVERIFY(finished.wait(60000));
         QVERIFY(!tab.isRunning());
-        QVERIFY2(tab.bannerText().contains(QStringLiteral("No NVIDIA GPU/driver found")), qPrintable(tab.bannerText()));
+        QVERIFY2(tab.bannerText().startsWith(QStringLiteral("ERROR")), qPrintable(tab.bannerText()));
         QVERIFY(tab.doctorModel()->rowCount() > 0);
         QCOMPARE(tab.doctorModel()->checks().first().status, CheckStatus::Fail);
+        QVERIFY(tab.doctorModel()->checks().first().message.contains(QStringLiteral("No NVIDIA GPU/driver found")));
+        QCOMPARE(shownCount(tab, QStringLiteral("No NVIDIA GPU/driver found")), 1);
+        // One row for the one cause (a CPU-only PyTorch on this machine is not a second problem).
+        QCOMPARE(std::count_if(tab.doctorModel()->checks().cbegin(), tab.doctorModel()->checks().cend(),
+                               [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; }),
+                 1);
         // The run was recorded and the history list shows it.
         auto *list = tab.findChild<QListWidget *>();
         QTRY_COMPARE_WITH_TIMEOUT(list->count(), 1, 5000);
+    }
+
+    // The hint follows the connection ("Connect to walk-1" stayed while connected), and the
+    // buttons that need the machine go when its connection does.
+    void hintAndButtonsFollowTheConnection()
+    {
+        test::SshdFixture sshd;
+        const QString error = sshd.start();
+        GANTRY_REQUIRE_SSHD(error);
+        VerifyTab tab(AppContext{});
+        auto connection = std::make_unique<ssh::Connection>(sshd.target());
+        SavedHost host;
+        host.name = QStringLiteral("walk-1");
+        host.target = sshd.target();
+        tab.setMachine(host, connection.get());
+        QVERIFY2(tab.statusText().contains(QStringLiteral("Connect to walk-1")), qPrintable(tab.statusText()));
+        QPushButton *run = button(&tab, QStringLiteral("Run verification"));
+        QVERIFY(run && !run->isEnabled());
+        connection->connectToHost(sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection->state(), ssh::ConnectionState::Connected, 15000);
+        QCOMPARE(tab.statusText(), QStringLiteral("Ready to verify walk-1."));
+        QVERIFY(run->isEnabled());
+        // The same host again (the window re-selects it): still the live hint.
+        tab.setMachine(host, connection.get());
+        QCOMPARE(tab.statusText(), QStringLiteral("Ready to verify walk-1."));
+        connection.reset();
+        QVERIFY(!run->isEnabled());
+        QVERIFY(!button(&tab, QStringLiteral("Doctor"))->isEnabled());
+        QVERIFY2(tab.statusText().contains(QStringLiteral("Connect to walk-1")), qPrintable(tab.statusText()));
     }
 };
 

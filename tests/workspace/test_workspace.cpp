@@ -2,6 +2,7 @@
 // policy's terminate writes the ledger, honours the results guard and forgets the host; the GUI's
 // path and gantry-cli leave the same ledger rows; the policy acts once, and only with the lock.
 #include "lambdaemulator.h"
+#include "sshdfixture.h"
 #include "runpodemulator.h"
 
 #include "cost/ledger.h"
@@ -17,12 +18,18 @@
 #include "workspace/policylock.h"
 #include "workspace/policyrunner.h"
 #include "workspace/resultshome.h"
+#include "workspace/secretprefetch.h"
 #include "workspace/workspace.h"
 
+#include <QDirIterator>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <condition_variable>
+#include <mutex>
 
 using namespace gantry;
 
@@ -91,6 +98,43 @@ struct Fixture
     }
 };
 
+// A keychain that answers only when the test opens the gate (as a Secret Service waits for an
+// unlock prompt).
+class GatedSecretStore final : public SecretStore
+{
+public:
+    Result<std::optional<QString>> read(const QString &key) override
+    {
+        std::unique_lock lock(m_mutex);
+        m_opened.wait(lock, [this] { return m_open; });
+        return m_values.contains(key) ? std::optional<QString>(m_values.value(key)) : std::optional<QString>();
+    }
+    Result<void> write(const QString &key, const QString &secret) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_values.insert(key, secret);
+        return {};
+    }
+    Result<void> remove(const QString &key) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_values.remove(key);
+        return {};
+    }
+    void open()
+    {
+        std::lock_guard lock(m_mutex);
+        m_open = true;
+        m_opened.notify_all();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_opened;
+    bool m_open = false;
+    QHash<QString, QString> m_values;
+};
+
 } // namespace
 
 class TestWorkspace final : public QObject
@@ -101,6 +145,27 @@ private slots:
     void initTestCase()
     {
         qputenv("DBUS_SESSION_BUS_ADDRESS", ""); // no keychain prompts
+    }
+
+    // The start-up never waits for the keychain: a prefetched key reads as "none yet" at once,
+    // then from memory, then (after release) from the keychain again.
+    void secretPrefetchNeverWaits()
+    {
+        GatedSecretStore keychain;
+        QVERIFY(keychain.write(QStringLiteral("provider/runpod/api-key"), QStringLiteral("old")));
+        workspace::SecretPrefetch prefetch(&keychain);
+        QSignalSpy ready(&prefetch, &workspace::SecretPrefetch::ready);
+        prefetch.prefetch({QStringLiteral("provider/runpod/api-key")});
+        QVERIFY(prefetch.isPending());
+        Result<std::optional<QString>> early = prefetch.read(QStringLiteral("provider/runpod/api-key"));
+        QVERIFY(early && !early->has_value()); // answered although the keychain has not
+        keychain.open();
+        QVERIFY(ready.wait(10000));
+        QVERIFY(!prefetch.isPending());
+        QCOMPARE(prefetch.read(QStringLiteral("provider/runpod/api-key"))->value_or(QString()), QStringLiteral("old"));
+        QVERIFY(keychain.write(QStringLiteral("provider/runpod/api-key"), QStringLiteral("new")));
+        prefetch.release();
+        QCOMPARE(prefetch.read(QStringLiteral("provider/runpod/api-key"))->value_or(QString()), QStringLiteral("new"));
     }
 
     void idleTerminateRecordsAndForgetsTheHost()
@@ -132,6 +197,53 @@ private slots:
         QCOMPARE(entry.billedSeconds % 60, 0); // per started minute, as Lambda bills
         QVERIFY(!f.hosts.find(QStringLiteral("idle-box")).has_value());
         QCOMPARE(acted.count(), 1);
+    }
+
+    // The unattended terminate brings the result paths home over a real SSH session first, then
+    // terminates, closes the ledger row and forgets the host.
+    void idleTerminateDownloadsResultsFirst()
+    {
+        test::SshdFixture sshd;
+        if (const QString why = sshd.start(); !why.isEmpty()) {
+            if (test::SshdFixture::maySkipWithoutSshd())
+                QSKIP(qPrintable(why));
+            QFAIL(qPrintable(why));
+        }
+        QTemporaryDir home; // ~/Gantry results and ~/.ssh/known_hosts of this test only
+        const QByteArray realHome = qgetenv("HOME");
+        qputenv("HOME", home.path().toUtf8());
+        auto restoreHome = qScopeGuard([&realHome] { qputenv("HOME", realHome); });
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".ssh")));
+        QVERIFY(QFile::copy(sshd.knownHostsPath(), home.filePath(QStringLiteral(".ssh/known_hosts"))));
+        const QString outputs = sshd.dir() + QStringLiteral("/outputs");
+        QVERIFY(QDir().mkpath(outputs));
+        test::writeRandom(outputs + QStringLiteral("/model.pt"), 300000);
+
+        Fixture f;
+        QVERIFY(f.setUp());
+        f.connections.setKnownHostsFile(sshd.knownHostsPath());
+        const QString id = f.launch(QStringLiteral("lambda"), QStringLiteral("results-box"));
+        QVERIFY(!id.isEmpty());
+        SavedHost saved = *f.hosts.find(QStringLiteral("results-box"));
+        saved.target = sshd.target(); // the instance's SSH is the real sshd
+        QVERIFY(f.hosts.update(saved));
+        QVERIFY(jobs::ResultPathStore(f.dir.path()).setPatterns(QStringLiteral("results-box"), {outputs + QLatin1Char('/')}));
+
+        workspace::ActionOptions unattended;
+        unattended.unattended = true;
+        unattended.note = QStringLiteral("idle policy");
+        Result<workspace::ActionOutcome> outcome = Error{ErrorCode::Generic, {}};
+        bool done = false;
+        f.workspace.terminate(QStringLiteral("lambda"), id, unattended, [&](Result<workspace::ActionOutcome> r) { outcome = r; done = true; });
+        QVERIFY(QTest::qWaitFor([&done] { return done; }, 60000));
+        QVERIFY2(outcome, qPrintable(outcome ? QString() : outcome.error().message));
+        QCOMPARE(outcome->performed, workspace::InstanceAction::Terminate);
+        const QString home_ = home.filePath(QStringLiteral("Gantry results/results-box"));
+        QDirIterator found(home_, {QStringLiteral("model.pt")}, QDir::Files, QDirIterator::Subdirectories);
+        QVERIFY2(found.hasNext(), qPrintable(home_));
+        QCOMPARE(QFileInfo(found.next()).size(), qint64(300000));
+        QVERIFY(!f.ledger.entry(QStringLiteral("lambda"), id)->isOpen());
+        QVERIFY(!f.hosts.find(QStringLiteral("results-box")).has_value());
     }
 
     void failedResultsDownloadStopsInsteadOfTerminating()

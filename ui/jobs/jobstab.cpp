@@ -180,6 +180,11 @@ void JobsTab::connectJobService()
         const int row = m_model->rowOf(selected.isEmpty() ? m_followed : selected);
         if (row >= 0 && selectedJob() != m_model->job(row)->name)
             m_table->selectRow(row);
+        // "Stopping …" must not outlive the job it announced.
+        if (const auto stopped = m_model->job(m_model->rowOf(m_stopping)); !m_stopping.isEmpty() && (!stopped || !stopped->isActive())) {
+            showStatus(stopped ? tr("%1 stopped: %2.").arg(m_stopping, stopped->statusText()) : tr("%1 stopped.").arg(m_stopping));
+            m_stopping.clear();
+        }
         updateButtons();
     });
     connect(m_jobs, &jobs::JobService::operationFailed, this, [this](const QString &host, const QString &message) {
@@ -231,6 +236,7 @@ void JobsTab::setMachine(const SavedHost &host, ssh::Connection *connection)
             }
         });
     }
+    m_stopping.clear(); // the status below replaces its "Stopping …"
     m_results->setPlainText(jobs::ResultPathStore(m_context.configDir).patterns(host.name).join(u'\n'));
     const bool connected = connection && connection->state() == ssh::ConnectionState::Connected;
     if (m_jobs && connected) {
@@ -251,6 +257,7 @@ void JobsTab::clearMachine()
         m_jobs->stopFollowing(m_host.name);
     m_hasHost = false;
     m_followed.clear();
+    m_stopping.clear();
     m_model->setJobs({});
     m_log->clearLog();
     m_tunnelList->clear();
@@ -319,6 +326,10 @@ void JobsTab::stopJob()
     const QString name = selectedJob();
     if (name.isEmpty() || !m_jobs)
         return;
+    // Like Remove: a running job is not ended by a stray click.
+    if (QMessageBox::question(this, tr("Stop job"), tr("Stop the running job %1 on %2?").arg(name, m_host.name)) != QMessageBox::Yes)
+        return;
+    m_stopping = name;
     showStatus(tr("Stopping %1: SIGINT, then SIGTERM and SIGKILL if it does not end…").arg(name));
     m_jobs->stop(m_host.name, name);
 }

@@ -72,6 +72,7 @@ private:
     bool m_hasHost = false;
     QPointer<ssh::Connection> m_connection;
     QString m_followed;
+    QString m_stopping; // the job whose "Stopping …" status shows until it has ended
 
     JobListModel *m_model;
     QTableView *m_table;

@@ -1,188 +1,173 @@
 #include "fleetoverview.h"
 
+#include "fleetrows.h"
 #include "monitor/monitorservice.h"
 
-#include <QMouseEvent>
-#include <QPainter>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gantry::ui::monitor {
 
 using gantry::monitor::Metric;
-using gantry::monitor::Resolution;
-using gantry::monitor::SamplerStatus;
 using gantry::monitor::SeriesKey;
 
 namespace {
-constexpr int kRowHeight = 40;
-constexpr int kNameWidth = 200;
-constexpr int kCellWidth = 96;
-constexpr int kMaxGpuCells = 8;
-constexpr qint64 kWindowMs = 120 * 1000;
-
-QColor statusColor(SamplerStatus s)
+// Mean utilization of the machine's GPUs now; machines without a GPU reading sort after them.
+double meanUtilization(const gantry::monitor::MonitorService &service, const QString &name)
 {
-    switch (s) {
-    case SamplerStatus::Live: return QColor(0x2e, 0x9e, 0x44);
-    case SamplerStatus::NoDriver: return QColor(0x3b, 0x82, 0xc4);
-    case SamplerStatus::Stale:
-    case SamplerStatus::Reconnecting:
-    case SamplerStatus::Connecting: return QColor(0xe0, 0xa1, 0x00);
-    case SamplerStatus::Failed: return QColor(0xc6, 0x28, 0x28);
-    case SamplerStatus::Idle: break;
+    const gantry::monitor::MetricStore *store = service.store(name);
+    if (!store) {
+        return 1000;
     }
-    return QColor(0x9e, 0x9e, 0x9e);
+    double sum = 0;
+    int n = 0;
+    for (int gpu : store->gpuIndexes()) {
+        if (const auto u = store->latest(SeriesKey{gpu, Metric::GpuUtilization})) {
+            sum += *u;
+            ++n;
+        }
+    }
+    return n ? sum / n : 1000;
 }
 } // namespace
 
 FleetOverview::FleetOverview(gantry::monitor::MonitorService *service, QWidget *parent)
     : QWidget(parent)
     , m_service(service)
+    , m_sortBox(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_scroll(new QScrollArea(this))
+    , m_rows(new FleetRows(service))
 {
-    setAttribute(Qt::WA_OpaquePaintEvent);
+    m_sortBox->addItem(tr("Sort by name"));
+    m_sortBox->addItem(tr("Idle GPUs first"));
+    m_sortBox->addItem(tr("Most expensive first"));
+    connect(m_sortBox, &QComboBox::currentIndexChanged, this, [this](int i) { setSort(Sort(i)); });
+    m_scroll->setWidget(m_rows);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto *head = new QHBoxLayout;
+    head->addWidget(m_summary, 1);
+    head->addWidget(m_sortBox);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(head);
+    layout->addWidget(m_scroll, 1);
+    connect(m_rows, &FleetRows::activated, this, &FleetOverview::machineActivated);
+
     m_timer.setInterval(1000);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_dirty) {
-            m_dirty = false;
-            update();
-        }
-    });
+    connect(&m_timer, &QTimer::timeout, this, &FleetOverview::tick);
     m_timer.start();
     auto markDirty = [this] { m_dirty = true; };
     connect(m_service, &gantry::monitor::MonitorService::sampleArrived, this, markDirty);
     connect(m_service, &gantry::monitor::MonitorService::statusChanged, this, markDirty);
-    connect(m_service, &gantry::monitor::MonitorService::machineAdded, this, [this] {
-        updateGeometry();
+    connect(m_service, &gantry::monitor::MonitorService::alertRaised, this, markDirty);
+    auto machinesChanged = [this] {
+        m_rows->setOrder(order());
+        updateSummary();
         m_dirty = true;
-    });
-    connect(m_service, &gantry::monitor::MonitorService::machineRemoved, this, [this] {
-        updateGeometry();
-        m_dirty = true;
-    });
+    };
+    connect(m_service, &gantry::monitor::MonitorService::machineAdded, this, machinesChanged);
+    connect(m_service, &gantry::monitor::MonitorService::machineRemoved, this, machinesChanged);
+    m_rows->setOrder(order());
+    updateSummary();
 }
 
 QSize FleetOverview::sizeHint() const
 {
-    return QSize(kNameWidth + 110 + (kMaxGpuCells + 1) * kCellWidth, qMax(1, int(m_service->machines().size())) * kRowHeight + 4);
+    const QSize rows = m_rows->sizeHint();
+    return QSize(rows.width() + 12, rows.height() + m_sortBox->sizeHint().height() + 16);
 }
 
-QSize FleetOverview::minimumSizeHint() const
+// Re-sorts and repaints once a second, and only when something arrived.
+void FleetOverview::tick()
 {
-    return QSize(kNameWidth + 110 + 2 * kCellWidth, kRowHeight);
+    if (!m_dirty) {
+        return;
+    }
+    m_dirty = false;
+    m_rows->setOrder(order());
+    updateSummary();
+    m_rows->update();
+}
+
+void FleetOverview::setSort(Sort sort)
+{
+    m_sort = sort;
+    if (m_sortBox->currentIndex() != int(sort)) {
+        m_sortBox->setCurrentIndex(int(sort));
+    }
+    m_rows->setOrder(order());
+    m_rows->update();
+}
+
+QStringList FleetOverview::order() const
+{
+    QStringList machines = m_service->machines();
+    switch (m_sort) {
+    case Sort::Name:
+        std::sort(machines.begin(), machines.end(), [](const QString &a, const QString &b) { return a.localeAwareCompare(b) < 0; });
+        break;
+    case Sort::IdleFirst: {
+        QHash<QString, double> util;
+        for (const QString &m : std::as_const(machines)) {
+            util.insert(m, meanUtilization(*m_service, m));
+        }
+        std::stable_sort(machines.begin(), machines.end(), [&util](const QString &a, const QString &b) { return util.value(a) < util.value(b); });
+        break;
+    }
+    case Sort::CostFirst:
+        std::stable_sort(machines.begin(), machines.end(), [this](const QString &a, const QString &b) {
+            return m_service->hourlyPrice(a) > m_service->hourlyPrice(b);
+        });
+        break;
+    }
+    return machines;
+}
+
+void FleetOverview::updateSummary()
+{
+    m_summary->setText(summaryText());
+}
+
+QString FleetOverview::summaryText() const
+{
+    const QStringList machines = m_service->machines();
+    double perHour = 0;
+    int gpus = 0;
+    int idle = 0;
+    for (const QString &m : machines) {
+        perHour += m_service->hourlyPrice(m);
+        if (const auto *store = m_service->store(m)) {
+            for (int gpu : store->gpuIndexes()) {
+                ++gpus;
+                const auto u = store->latest(SeriesKey{gpu, Metric::GpuUtilization});
+                idle += u && *u < 5 ? 1 : 0;
+            }
+        }
+    }
+    return tr("%n machine(s)", nullptr, int(machines.size())) + QStringLiteral(" · ") + tr("%n GPU(s)", nullptr, gpus)
+           + QStringLiteral(" · ") + tr("%n idle", nullptr, idle) + QStringLiteral(" · ") + tr("$%1/h").arg(perHour, 0, 'f', 2);
+}
+
+QWidget *FleetOverview::rows() const
+{
+    return m_rows;
+}
+
+int FleetOverview::paintCount() const
+{
+    return m_rows->paintCount();
 }
 
 QString FleetOverview::machineAt(const QPoint &pos) const
 {
-    const int row = pos.y() / kRowHeight;
-    const QStringList machines = m_service->machines();
-    return row >= 0 && row < machines.size() ? machines.at(row) : QString();
-}
-
-void FleetOverview::mousePressEvent(QMouseEvent *event)
-{
-    const QString name = machineAt(event->position().toPoint());
-    if (!name.isEmpty()) {
-        emit machineActivated(name);
-    }
-    QWidget::mousePressEvent(event);
-}
-
-void FleetOverview::paintEvent(QPaintEvent *event)
-{
-    ++m_paints;
-    QPainter painter(this);
-    painter.fillRect(event->rect(), palette().base());
-    const QStringList machines = m_service->machines();
-    if (machines.isEmpty()) {
-        painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(rect(), Qt::AlignCenter, tr("No machine is being monitored. Connect to one to see it here."));
-        return;
-    }
-    for (int i = 0; i < machines.size(); ++i) {
-        const QRect row(0, i * kRowHeight, width(), kRowHeight);
-        if (!row.intersects(event->rect())) {
-            continue;
-        }
-        if (i % 2) {
-            painter.fillRect(row, palette().alternateBase());
-        }
-        paintRow(painter, row, machines.at(i));
-    }
-}
-
-void FleetOverview::paintRow(QPainter &painter, const QRect &rect, const QString &name)
-{
-    const gantry::monitor::MetricStore *store = m_service->store(name);
-    const SamplerStatus status = m_service->status(name);
-    const QColor text = palette().color(QPalette::Text);
-
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(statusColor(status));
-    painter.drawEllipse(QPointF(rect.left() + 10, rect.center().y() + 0.5), 5, 5);
-    painter.setBrush(Qt::NoBrush);
-
-    QFont bold = font();
-    bold.setBold(true);
-    painter.setFont(bold);
-    painter.setPen(text);
-    const QRect nameRect(rect.left() + 20, rect.top() + 2, kNameWidth - 24, rect.height() / 2);
-    painter.drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter, painter.fontMetrics().elidedText(name, Qt::ElideMiddle, nameRect.width()));
-    painter.setFont(font());
-    const QRect subRect(rect.left() + 20, rect.top() + rect.height() / 2, kNameWidth - 24, rect.height() / 2 - 2);
-    painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(subRect, Qt::AlignLeft | Qt::AlignVCenter, gantry::monitor::samplerStatusName(status));
-
-    const double price = m_service->hourlyPrice(name);
-    painter.setPen(text);
-    painter.drawText(QRect(rect.left() + kNameWidth, rect.top(), 100, rect.height()), Qt::AlignRight | Qt::AlignVCenter,
-                     price > 0 ? QStringLiteral("$%1/h").arg(price, 0, 'f', 2) : tr("free"));
-    if (!store) {
-        return;
-    }
-    const auto &latest = store->latestSample();
-    const qint64 to = latest ? latest->time.toMSecsSinceEpoch() : 0;
-    const qint64 from = to - kWindowMs;
-    int x = rect.left() + kNameWidth + 110;
-    const QList<int> gpus = store->gpuIndexes();
-    for (int i = 0; i < gpus.size() && i < kMaxGpuCells; ++i) {
-        const QRectF cell(x, rect.top() + 3, kCellWidth - 6, rect.height() - 6);
-        store->points(SeriesKey{gpus.at(i), Metric::GpuUtilization}, Resolution::Seconds1, from, m_buffer);
-        const auto util = store->latest(SeriesKey{gpus.at(i), Metric::GpuUtilization});
-        const QColor color = util && *util < 5 ? QColor(0xe0, 0x8a, 0x00) : QColor(0x1e, 0x88, 0xe5);
-        paintSparkline(painter, cell, m_buffer, from, to, 100, color);
-        painter.setPen(text);
-        painter.drawText(cell.adjusted(2, 0, -2, 0), Qt::AlignRight | Qt::AlignTop,
-                         QStringLiteral("%1: %2").arg(gpus.at(i)).arg(util ? QString::number(qRound(*util)) + QLatin1Char('%') : QStringLiteral("n/a")));
-        x += kCellWidth;
-    }
-    // Host CPU, for the data-loading story next to the GPUs.
-    const QRectF cpuCell(rect.right() - kCellWidth + 3, rect.top() + 3, kCellWidth - 6, rect.height() - 6);
-    store->points(SeriesKey{-1, Metric::HostCpu}, Resolution::Seconds1, from, m_buffer);
-    paintSparkline(painter, cpuCell, m_buffer, from, to, 100, QColor(0x8e, 0x24, 0xaa));
-    const auto cpu = store->latest(SeriesKey{-1, Metric::HostCpu});
-    painter.setPen(text);
-    painter.drawText(cpuCell.adjusted(2, 0, -2, 0), Qt::AlignRight | Qt::AlignTop,
-                     tr("CPU %1").arg(cpu ? QString::number(qRound(*cpu)) + QLatin1Char('%') : QStringLiteral("n/a")));
-}
-
-void FleetOverview::paintSparkline(QPainter &painter, const QRectF &rect, const QList<QPointF> &points, qint64 from,
-                                   qint64 to, double maxY, const QColor &color)
-{
-    painter.setPen(QPen(palette().color(QPalette::Mid), 0));
-    painter.drawRect(rect);
-    if (points.isEmpty() || to <= from) {
-        return;
-    }
-    m_polygon.clear();
-    m_polygon.reserve(points.size());
-    const double sx = rect.width() / double(to - from);
-    const double sy = rect.height() / maxY;
-    for (const QPointF &p : points) {
-        m_polygon.append(QPointF(rect.left() + (p.x() - double(from)) * sx,
-                                 rect.bottom() - qBound(0.0, p.y(), maxY) * sy));
-    }
-    painter.setPen(QPen(color, 1.2));
-    painter.drawPolyline(m_polygon);
+    return m_rows->machineAt(pos);
 }
 
 } // namespace gantry::ui::monitor

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <QList>
-#include <QPointF>
-#include <QPolygonF>
 #include <QTimer>
 #include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QScrollArea;
 
 namespace gantry::monitor {
 class MonitorService;
@@ -12,43 +14,57 @@ class MonitorService;
 
 namespace gantry::ui::monitor {
 
-// Every monitored machine on one screen: a compact row per machine with its status, $/h and a
-// custom-painted utilization sparkline per GPU (plus host CPU), last two minutes. Samples only
-// mark the widget dirty; a 1 s timer repaints once, so 16 machines × 8 GPUs at 1 Hz cost one
-// paint per second, not 128.
+class FleetRows;
+
+// Every monitored machine on one screen, for someone watching a fleet: per machine its status,
+// how long it has been running, $/h, an alert badge, and per GPU a compact utilization bar and
+// memory bar with their numbers (plus host CPU). Sortable by name, idle GPUs first, or cost;
+// double-click opens the machine. Samples only mark the rows dirty; a 1 s timer repaints once,
+// so 16 machines × 8 GPUs at 1 Hz cost one paint per second, not 128.
 class FleetOverview final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FleetOverview)
 
 public:
+    enum class Sort
+    {
+        Name,
+        IdleFirst, // lowest mean GPU utilization first: what to stop
+        CostFirst, // highest $/h first
+    };
+
     explicit FleetOverview(gantry::monitor::MonitorService *service, QWidget *parent = nullptr);
 
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override;
-    int paintCount() const { return m_paints; }
-    // Row under a point, or an empty string.
+    void setSort(Sort sort);
+    Sort sort() const { return m_sort; }
+    QStringList order() const; // the machines as the rows show them
+    QString summaryText() const;
+
+    // The painted rows (tests click and grab them).
+    QWidget *rows() const;
+    int paintCount() const;
+    // Row under a point of rows(), or an empty string.
     QString machineAt(const QPoint &pos) const;
     void setRepaintIntervalMs(int ms) { m_timer.setInterval(ms); }
+    // The 1 s timer's work: re-sort and schedule one repaint when a sample arrived (benchmark).
+    void tick();
 
 signals:
     void machineActivated(const QString &name);
 
-protected:
-    void paintEvent(QPaintEvent *event) override;
-    void mousePressEvent(QMouseEvent *event) override;
-
 private:
-    void paintRow(QPainter &painter, const QRect &rect, const QString &name);
-    void paintSparkline(QPainter &painter, const QRectF &rect, const QList<QPointF> &points, qint64 from, qint64 to,
-                        double maxY, const QColor &color);
+    void updateSummary();
 
     gantry::monitor::MonitorService *m_service;
+    Sort m_sort = Sort::Name;
     QTimer m_timer;
     bool m_dirty = false;
-    int m_paints = 0;
-    QList<QPointF> m_buffer;
-    QPolygonF m_polygon;
+    QComboBox *m_sortBox;
+    QLabel *m_summary;
+    QScrollArea *m_scroll;
+    FleetRows *m_rows;
 };
 
 } // namespace gantry::ui::monitor

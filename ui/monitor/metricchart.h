@@ -1,11 +1,13 @@
 #pragma once
 
 #include <QChartView>
+#include <QColor>
 #include <QHash>
 #include <QList>
 #include <QPointF>
 #include <QString>
 
+class QCategoryAxis;
 class QLineSeries;
 class QValueAxis;
 
@@ -13,7 +15,9 @@ namespace gantry::ui::monitor {
 
 // One metric family (utilization, memory, …) with one line per GPU. Lines are replaced wholesale
 // from the ring buffer each refresh (QXYSeries::replace), so a chart never holds more points than
-// the selected ring: it cannot grow however long the app runs.
+// the selected ring: it cannot grow however long the app runs. The x axis reads "-10 min … now",
+// the y axis steps on round numbers, the unit is in the title; GPU lines take their colour from
+// ChartScale::gpuColor so one GPU looks the same everywhere and the charts need no legend.
 class MetricChart final : public QChartView
 {
     Q_OBJECT
@@ -24,12 +28,15 @@ public:
     {
         QString name;
         QList<QPointF> points; // x: ms since epoch (UTC), y: value
+        QColor color;          // invalid: the theme's next colour
     };
 
     MetricChart(const QString &title, const QString &unit, QWidget *parent = nullptr);
 
-    // A fixed y range (percentages); otherwise 0 … max with headroom.
+    // A fixed y range (percentages); otherwise 0 … a round number above the maximum.
     void setFixedRange(double min, double max);
+    // A legend under the plot (host charts, whose lines are not GPUs).
+    void setLegendVisible(bool visible);
     // Lines absent from `lines` are removed; x axis spans [fromMs, toMs], labelled relative to toMs.
     void setLines(const QList<Line> &lines, qint64 fromMs, qint64 toMs);
 
@@ -37,19 +44,30 @@ public:
     QString unit() const { return m_unit; }
     int lineCount() const { return int(m_series.size()); }
     qsizetype pointCount() const;
+    // Every text the chart draws (title, tick labels, legend), as drawn: tests check for elision.
+    QStringList renderedTexts() const;
+    QStringList timeLabels() const;
+    QList<double> valueTicks() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
-    QLineSeries *seriesFor(const QString &name);
+    QLineSeries *seriesFor(const Line &line);
+    void updateTimeAxis();
+    void updateValueAxis();
     static QString formatValue(double value, const QString &unit);
 
     QString m_title;
     QString m_unit;
     QChart *m_chart;
-    QValueAxis *m_x;   // time relative to the newest sample ("-10 … 0 min"): labels stay short
-    qint64 m_toMs = 0;
-    double m_unitMs = 60000;
+    QCategoryAxis *m_x; // seconds relative to the newest sample, labelled "-10 min … now"
     QValueAxis *m_y;
+    qint64 m_toMs = 0;
+    double m_spanSeconds = 600;
     QHash<QString, QLineSeries *> m_series;
+    double m_maxY = 0;
+    int m_yIntervals = 4;
     bool m_fixedRange = false;
     double m_fixedMin = 0;
     double m_fixedMax = 100;

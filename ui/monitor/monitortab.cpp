@@ -1,10 +1,14 @@
 #include "monitortab.h"
 
+#include "chartscale.h"
+#include "gpunowpanel.h"
 #include "metricchart.h"
 #include "monitor/monitorservice.h"
-#include "processmodel.h"
+#include "processpanel.h"
 #include "ssh/connection.h"
+#include "ssh/session.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
@@ -17,9 +21,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QTableView>
 #include <QVBoxLayout>
 
 namespace gantry::ui::monitor {
@@ -43,7 +45,7 @@ const QList<ChartSpec> &chartSpecs()
 {
     static const QList<ChartSpec> specs = {
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU utilization"), "%", {Metric::GpuUtilization}, true, 1},
-        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU memory used"), "MiB", {Metric::GpuMemoryUsedMib}, false, 1},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU memory used"), "GiB", {Metric::GpuMemoryUsedMib}, false, 1.0 / 1024},
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU temperature"), "°C", {Metric::GpuTemperature}, false, 1},
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "GPU power"), "W", {Metric::GpuPower}, false, 1},
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "SM clock"), "MHz", {Metric::GpuSmClock}, false, 1},
@@ -54,6 +56,8 @@ const QList<ChartSpec> &chartSpecs()
     };
     return specs;
 }
+
+constexpr int kGpuCharts = 5; // the first specs are per GPU
 
 bool isGpuMetric(Metric m)
 {
@@ -72,17 +76,6 @@ QString hostLineName(Metric m)
     case Metric::HostDiskWrite: return MonitorTab::tr("written");
     default: return gantry::monitor::metricName(m);
     }
-}
-
-Resolution resolutionFor(MonitorTab::Range range, qint64 *spanMs)
-{
-    switch (range) {
-    case MonitorTab::Range::Minutes10: *spanMs = 10 * 60 * 1000LL; return Resolution::Seconds1;
-    case MonitorTab::Range::Hours3: *spanMs = 3 * 3600 * 1000LL; return Resolution::Seconds10;
-    case MonitorTab::Range::Hours48: *spanMs = 48 * 3600 * 1000LL; return Resolution::Minutes1;
-    }
-    *spanMs = 600000;
-    return Resolution::Seconds1;
 }
 
 QString severityText(gantry::monitor::AlertSeverity s)
@@ -105,7 +98,7 @@ MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, QWidget *parent
     m_refresh.setInterval(1000);
     connect(&m_refresh, &QTimer::timeout, this, [this] {
         if (isVisible()) {
-            refresh();
+            redraw();
         }
     });
     m_refresh.start();
@@ -134,6 +127,7 @@ void MonitorTab::buildUi()
     QScrollArea *scroll = buildCharts();
     QSplitter *bottom = buildProcessesAndAlerts();
     auto *split = new QSplitter(Qt::Vertical);
+    m_split = split;
     split->addWidget(scroll);
     split->addWidget(bottom);
     split->setStretchFactor(0, 4);
@@ -168,11 +162,15 @@ QHBoxLayout *MonitorTab::buildToolbar()
             policy->setAction(gantry::monitor::IdleAction(i));
         }
     });
+    m_refreshButton = new QPushButton(tr("Refresh"), this);
+    m_refreshButton->setToolTip(tr("Ask the machine again: reconnects the monitor and checks for nvidia-smi (F5)"));
+    connect(m_refreshButton, &QPushButton::clicked, this, &MonitorTab::refresh);
     m_export = new QPushButton(tr("Export CSV…"), this);
     connect(m_export, &QPushButton::clicked, this, &MonitorTab::chooseExportFile);
     top->addWidget(m_status, 1);
     top->addWidget(m_idleAction);
     top->addWidget(m_rangeBox);
+    top->addWidget(m_refreshButton);
     top->addWidget(m_export);
     return top;
 }
@@ -196,61 +194,112 @@ void MonitorTab::buildCountdownBar()
     m_countdown->hide();
 }
 
+// The current values of each GPU above the history; the no-GPU note in their place.
 QScrollArea *MonitorTab::buildCharts()
 {
     auto *chartArea = new QWidget;
-    auto *grid = new QGridLayout(chartArea);
-    grid->setContentsMargins(0, 0, 0, 0);
-    int i = 0;
+    auto *column = new QVBoxLayout(chartArea);
+    column->setContentsMargins(0, 0, 0, 0);
+    m_gpuPanel = new GpuNowPanel(chartArea);
+    m_noGpu = new QLabel(tr("No NVIDIA GPU found on this machine (nvidia-smi missing)"), chartArea);
+    m_noGpu->setWordWrap(true);
+    m_noGpu->setContentsMargins(8, 6, 8, 6);
+    m_noGpu->hide();
+    m_chartGrid = new QGridLayout;
+    m_chartGrid->setContentsMargins(0, 0, 0, 0);
     for (const ChartSpec &spec : chartSpecs()) {
         auto *chart = new MetricChart(tr(spec.title), QString::fromUtf8(spec.unit), chartArea);
         if (spec.percent) {
             chart->setFixedRange(0, 100);
         }
+        // GPU lines share their colours with the current-values panel, which is their legend.
+        chart->setLegendVisible(!isGpuMetric(spec.metrics.first()) && spec.metrics.size() > 1);
         m_charts.append(chart);
-        grid->addWidget(chart, i / 3, i % 3);
-        ++i;
     }
+    column->addWidget(m_gpuPanel);
+    column->addWidget(m_noGpu);
+    column->addLayout(m_chartGrid, 1);
     auto *scroll = new QScrollArea;
     scroll->setWidget(chartArea);
     scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    layoutCharts();
     return scroll;
+}
+
+// Three charts a row where they fit, else two; the GPU charts only when the machine has GPUs.
+void MonitorTab::layoutCharts()
+{
+    const bool gpus = m_gpuChartsShown;
+    const int columns = width() >= 1100 ? 3 : 2;
+    if (m_chartsLaidOut && columns == m_chartColumns) {
+        return;
+    }
+    m_chartsLaidOut = true;
+    m_chartColumns = columns;
+    for (MetricChart *chart : std::as_const(m_charts)) {
+        m_chartGrid->removeWidget(chart);
+    }
+    int cell = 0;
+    for (int i = 0; i < m_charts.size(); ++i) {
+        MetricChart *chart = m_charts.at(i);
+        const bool shown = gpus || i >= kGpuCharts;
+        chart->setVisible(shown);
+        if (shown) {
+            m_chartGrid->addWidget(chart, cell / columns, cell % columns);
+            ++cell;
+        }
+    }
+}
+
+void MonitorTab::resizeEvent(QResizeEvent *event)
+{
+    DetailTab::resizeEvent(event);
+    layoutCharts();
+    // The splitter starts from the widgets' size hints, which hand the process table half the
+    // height; the charts get about three quarters until the user drags the handle.
+    if (!m_splitSized && m_split->height() > 0) {
+        m_splitSized = true;
+        const int total = m_split->height();
+        const int bottom = qBound(120, total / 4, 260);
+        m_split->setSizes({total - bottom, bottom});
+    }
 }
 
 // GPU processes (largest memory first) beside the alerts.
 QSplitter *MonitorTab::buildProcessesAndAlerts()
 {
-    m_processModel = new ProcessModel(this);
-    m_processProxy = new QSortFilterProxyModel(this);
-    m_processProxy->setSourceModel(m_processModel);
-    m_processProxy->setSortRole(ProcessModel::UnderlyingDataRole);
-    m_processView = new QTableView;
-    m_processView->setModel(m_processProxy);
-    m_processView->setSortingEnabled(true);
-    m_processView->sortByColumn(ProcessModel::ColMemory, Qt::DescendingOrder);
-    m_processView->horizontalHeader()->setStretchLastSection(true);
-    m_processView->verticalHeader()->hide();
-    m_processView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_processes = new ProcessPanel;
+    m_processes->setCanKill(false, tr("Connect to the machine to end a process."));
+    connect(m_processes, &ProcessPanel::killRequested, this, &MonitorTab::sendKill);
 
     m_alerts = new QListWidget;
     m_alerts->setWordWrap(true);
 
     auto *bottom = new QSplitter(Qt::Horizontal);
-    bottom->addWidget(m_processView);
+    bottom->addWidget(m_processes);
     bottom->addWidget(m_alerts);
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 2);
     return bottom;
 }
 
+ProcessModel *MonitorTab::processModel() const
+{
+    return m_processes->model();
+}
+
 void MonitorTab::setMachine(const SavedHost &host, ssh::Connection *connection)
 {
     QObject::disconnect(m_connectionState);
     showMachine(host.name);
+    m_connection = connection;
+    updateKillAvailability();
     if (!connection) {
         return;
     }
     auto startOrStop = [this, host](ssh::ConnectionState state) {
+        updateKillAvailability();
         if (state == ssh::ConnectionState::Connected) {
             m_service->startMonitoring(host);
             showMachine(host.name);
@@ -270,10 +319,14 @@ void MonitorTab::clearMachine()
     QObject::disconnect(m_connectionState);
     disconnectMachine();
     m_machine.clear();
+    m_connection = nullptr;
+    updateKillAvailability();
     for (MetricChart *chart : std::as_const(m_charts)) {
         chart->setLines({}, 0, 1000);
     }
-    m_processModel->setProcesses({});
+    m_gpuPanel->setGpus({});
+    m_noGpu->hide();
+    m_processes->setProcesses({});
     m_alerts->clear();
     updateStatus();
 }
@@ -284,10 +337,12 @@ void MonitorTab::showMachine(const QString &name)
         disconnectMachine();
         m_machine = name;
         m_alerts->clear();
-        m_processModel->setProcesses({});
+        m_processes->setProcesses({});
+        m_processes->showResult({});
+        m_processes->setMachine(name);
     }
     connectMachine();
-    refresh();
+    redraw();
 }
 
 void MonitorTab::disconnectMachine()
@@ -393,9 +448,13 @@ void MonitorTab::updateStatus()
         m_status->setText(tr("%1: connect to start monitoring.").arg(m_machine));
         return;
     }
-    const QString message = m_service->statusMessage(m_machine);
+    const gantry::monitor::SamplerStatus status = m_service->status(m_machine);
+    // Without a driver the note above the charts says it once; the status line does not repeat it.
+    const QString message = status == gantry::monitor::SamplerStatus::NoDriver || status == gantry::monitor::SamplerStatus::Live
+                                ? QString()
+                                : m_service->statusMessage(m_machine);
     m_status->setText(QStringLiteral("<b>%1</b> · %2%3")
-                          .arg(m_machine.toHtmlEscaped(), gantry::monitor::samplerStatusName(m_service->status(m_machine)),
+                          .arg(m_machine.toHtmlEscaped(), statusText(status).toHtmlEscaped(),
                                message.isEmpty() ? QString() : QStringLiteral(" · ") + message.toHtmlEscaped()));
 }
 
@@ -405,33 +464,70 @@ void MonitorTab::setRange(Range range)
     if (m_rangeBox->currentIndex() != int(range)) {
         m_rangeBox->setCurrentIndex(int(range));
     }
-    refresh();
+    redraw();
 }
 
 void MonitorTab::refresh()
+{
+    if (!m_machine.isEmpty()) {
+        m_service->refresh(m_machine);
+    }
+    redraw();
+}
+
+QString MonitorTab::noGpuText() const
+{
+    return m_noGpu->isVisible() || (!m_noGpu->isHidden() && !isVisible()) ? m_noGpu->text() : QString();
+}
+
+void MonitorTab::redraw()
 {
     const gantry::monitor::MetricStore *store = m_service->store(m_machine);
     if (!store) {
         return;
     }
     qint64 span = 0;
-    const Resolution resolution = resolutionFor(m_range, &span);
+    resolutionFor(m_range, &span);
     // The right edge is the newest sample, so a stalled host shows where its data stopped.
     const auto &latest = store->latestSample();
     const qint64 to = latest ? latest->time.toMSecsSinceEpoch() : QDateTime::currentMSecsSinceEpoch();
-    const qint64 from = to - span;
-    const QList<int> gpus = store->gpuIndexes();
+    const bool noDriver = latest && latest->driver == gantry::monitor::DriverState::NoDriver;
+    m_noGpu->setVisible(noDriver);
+    m_processes->setVisible(!noDriver); // no GPU, no GPU processes: the alerts get the room
+    m_gpuPanel->setGpus(latest && !noDriver ? latest->gpus : QList<gantry::monitor::GpuSample>{});
+    // GPU history stays visible if the driver went away later; a machine that never had one
+    // gets no empty GPU charts.
+    const bool gpuCharts = !store->gpuIndexes().isEmpty() || !latest || latest->driver == gantry::monitor::DriverState::Unknown;
+    if (gpuCharts != m_gpuChartsShown) {
+        m_gpuChartsShown = gpuCharts;
+        m_chartsLaidOut = false;
+        layoutCharts();
+    }
+    redrawCharts(*store, to - span, to);
+    if (latest) {
+        m_processes->setProcesses(latest->processes);
+    }
+}
+
+void MonitorTab::redrawCharts(const gantry::monitor::MetricStore &store, qint64 from, qint64 to)
+{
+    qint64 span = 0;
+    const Resolution resolution = resolutionFor(m_range, &span);
+    const QList<int> gpus = store.gpuIndexes();
     for (int c = 0; c < m_charts.size(); ++c) {
+        if (c < kGpuCharts && !m_gpuChartsShown) {
+            continue;
+        }
         QList<MetricChart::Line> lines;
         for (Metric metric : chartSpecs().at(c).metrics) {
             if (isGpuMetric(metric)) {
                 for (int gpu : gpus) {
-                    store->points(SeriesKey{gpu, metric}, resolution, from, m_buffer);
-                    lines.append({tr("GPU %1").arg(gpu), m_buffer});
+                    store.points(SeriesKey{gpu, metric}, resolution, from, m_buffer);
+                    lines.append({tr("GPU %1").arg(gpu), m_buffer, ChartScale::gpuColor(gpu)});
                 }
-            } else if (store->has(SeriesKey{-1, metric})) {
-                store->points(SeriesKey{-1, metric}, resolution, from, m_buffer);
-                lines.append({hostLineName(metric), m_buffer});
+            } else if (store.has(SeriesKey{-1, metric})) {
+                store.points(SeriesKey{-1, metric}, resolution, from, m_buffer);
+                lines.append({hostLineName(metric), m_buffer, {}});
             }
         }
         if (const double scale = chartSpecs().at(c).scale; scale != 1) {
@@ -443,42 +539,17 @@ void MonitorTab::refresh()
         }
         m_charts.at(c)->setLines(lines, from, to);
     }
-    if (latest) {
-        m_processModel->setProcesses(latest->processes);
-    }
 }
 
-Result<void> MonitorTab::exportCsv(const QString &path) const
+Resolution MonitorTab::resolutionFor(Range range, qint64 *spanMs)
 {
-    const gantry::monitor::MetricStore *store = m_service->store(m_machine);
-    if (!store) {
-        return Error{ErrorCode::NotFound, tr("No history for this machine yet: connect and let it sample first.")};
+    switch (range) {
+    case Range::Minutes10: *spanMs = 10 * 60 * 1000LL; return Resolution::Seconds1;
+    case Range::Hours3: *spanMs = 3 * 3600 * 1000LL; return Resolution::Seconds10;
+    case Range::Hours48: *spanMs = 48 * 3600 * 1000LL; return Resolution::Minutes1;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
-    }
-    qint64 span = 0;
-    auto written = store->exportCsv(&file, resolutionFor(m_range, &span));
-    if (!written) {
-        return written;
-    }
-    if (!file.commit()) {
-        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
-    }
-    return {};
-}
-
-void MonitorTab::chooseExportFile()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export monitor history"),
-                                                      m_machine + QStringLiteral("-monitor.csv"), tr("CSV files (*.csv)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    if (auto result = exportCsv(path); !result) {
-        QMessageBox::warning(this, tr("Export failed"), result.error().message);
-    }
+    *spanMs = 600000;
+    return Resolution::Seconds1;
 }
 
 } // namespace gantry::ui::monitor

@@ -8,30 +8,34 @@
 #include <QTimer>
 
 class QComboBox;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
 class QScrollArea;
-class QSortFilterProxyModel;
 class QSplitter;
-class QTableView;
 class QWidget;
 
 namespace gantry::monitor {
 class MonitorService;
 struct Alert;
+enum class KillSignal;
+enum class SamplerStatus;
 }
 
 namespace gantry::ui::monitor {
 
+class GpuNowPanel;
 class MetricChart;
 class ProcessModel;
+class ProcessPanel;
 
-// The Monitor tab of one machine: a chart per metric family with a line per GPU, host CPU/RAM/
-// network/disk, a time range that picks the ring resolution, the GPU process table, the alerts
-// and the idle countdown. It only reads the MonitorService; charts refresh on a 1 s timer (and
-// not at all while the tab is hidden), never per sample.
+// The Monitor tab of one machine: the current value of each GPU (numbers and bars), a chart per
+// metric family with a line per GPU, host CPU/RAM/network/disk, a time range that picks the ring
+// resolution, the GPU process table with Kill, the alerts and the idle countdown. Without a GPU
+// it says so once and shows the host charts only. It reads the MonitorService; charts redraw on
+// a 1 s timer (and not at all while the tab is hidden), never per sample.
 class MonitorTab final : public DetailTab
 {
     Q_OBJECT
@@ -60,13 +64,25 @@ public:
 
     void setRange(Range range);
     Range range() const { return m_range; }
-    void refresh();
+    // Charts, current values and processes from the store (the 1 s timer's work).
+    void redraw();
     QList<MetricChart *> charts() const { return m_charts; }
-    ProcessModel *processModel() const { return m_processModel; }
+    ProcessModel *processModel() const;
+    ProcessPanel *processPanel() const { return m_processes; }
+    GpuNowPanel *gpuPanel() const { return m_gpuPanel; }
+    QString noGpuText() const; // empty while the machine has GPUs (or is not known yet)
     int alertCount() const;
     QString countdownText() const;
 
     Result<void> exportCsv(const QString &path) const;
+
+public slots:
+    // Asks the machine again (reconnect with a fresh probe: a driver installed meanwhile shows
+    // up) and redraws: the Refresh button, and F5 where the window wires it.
+    void refresh();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void buildUi();
@@ -80,6 +96,12 @@ private:
     void addAlert(const gantry::monitor::Alert &alert);
     void chooseExportFile();
     void showCountdown(const QString &text);
+    void layoutCharts();
+    void redrawCharts(const gantry::monitor::MetricStore &store, qint64 from, qint64 to);
+    void updateKillAvailability();
+    void sendKill(qint64 pid, gantry::monitor::KillSignal signal);
+    static QString statusText(gantry::monitor::SamplerStatus status);
+    static gantry::monitor::Resolution resolutionFor(Range range, qint64 *spanMs);
 
     gantry::monitor::MonitorService *m_service;
     QString m_machine;
@@ -90,11 +112,19 @@ private:
     QComboBox *m_rangeBox = nullptr;
     QComboBox *m_idleAction = nullptr;
     QPushButton *m_export = nullptr;
+    QPushButton *m_refreshButton = nullptr;
+    GpuNowPanel *m_gpuPanel = nullptr;
+    QLabel *m_noGpu = nullptr;
+    QGridLayout *m_chartGrid = nullptr;
+    int m_chartColumns = 0;
+    bool m_gpuChartsShown = true;
+    bool m_chartsLaidOut = false;
+    QSplitter *m_split = nullptr;
+    bool m_splitSized = false;
     QWidget *m_countdown = nullptr;
     QLabel *m_countdownLabel = nullptr;
-    QTableView *m_processView = nullptr;
-    ProcessModel *m_processModel = nullptr;
-    QSortFilterProxyModel *m_processProxy = nullptr;
+    ProcessPanel *m_processes = nullptr;
+    QPointer<ssh::Connection> m_connection;
     QListWidget *m_alerts = nullptr;
     QList<QMetaObject::Connection> m_machineConnections;
     QMetaObject::Connection m_connectionState;

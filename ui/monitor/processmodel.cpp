@@ -41,6 +41,7 @@ QVariant ProcessModel::data(const QModelIndex &index, int role) const
     if (role == UnderlyingDataRole) {
         switch (index.column()) {
         case ColPid: return p.pid;
+        case ColUser: return p.user;
         case ColGpu: return p.gpuIndex;
         case ColMemory: return p.usedMemoryMib ? QVariant(*p.usedMemoryMib) : QVariant(-1.0);
         case ColName: return p.processName;
@@ -52,6 +53,7 @@ QVariant ProcessModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case ColPid: return QString::number(p.pid);
+        case ColUser: return p.user.isEmpty() ? tr("?") : text::printable(p.user);
         case ColGpu: return p.gpuIndex < 0 ? QStringLiteral("?") : QString::number(p.gpuIndex);
         case ColMemory: return p.usedMemoryMib ? QString::number(*p.usedMemoryMib, 'f', 0) : tr("n/a");
         case ColName: return text::printable(p.processName);
@@ -62,7 +64,7 @@ QVariant ProcessModel::data(const QModelIndex &index, int role) const
     if (role == Qt::ToolTipRole && index.column() == ColCommand) {
         return text::printable(p.commandLine);
     }
-    if (role == Qt::TextAlignmentRole && index.column() <= ColMemory) {
+    if (role == Qt::TextAlignmentRole && index.column() != ColUser && index.column() <= ColMemory) {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     }
     return {};
@@ -75,6 +77,7 @@ QVariant ProcessModel::headerData(int section, Qt::Orientation orientation, int 
     }
     switch (section) {
     case ColPid: return tr("PID");
+    case ColUser: return tr("User");
     case ColGpu: return tr("GPU");
     case ColMemory: return tr("GPU memory (MiB)");
     case ColName: return tr("Process");

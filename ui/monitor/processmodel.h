@@ -16,6 +16,7 @@ public:
     enum Column
     {
         ColPid,
+        ColUser,
         ColGpu,
         ColMemory,
         ColName,

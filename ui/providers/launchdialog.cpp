@@ -1,5 +1,7 @@
 #include "providers/launchdialog.h"
 
+#include "providers/pricegroups.h"
+
 #include "providers/gantrykey.h"
 #include "providers/providerregistry.h"
 
@@ -194,9 +196,14 @@ void LaunchDialog::providerChanged()
     QPointer<LaunchDialog> self(this);
     const QString id = info.id;
     auto stale = [self, id] { return !self || self->providerId() != id; };
-    provider->listInstanceTypes([self, stale](Result<QList<providers::InstanceType>> types) {
+    const bool marketplace = provider->can(providers::Capability::Marketplace);
+    provider->listInstanceTypes([self, stale, marketplace](Result<QList<providers::InstanceType>> types) {
         if (stale())
             return;
+        // A marketplace lists single machines: offer one entry per GPU model and count, which the
+        // provider rents as its cheapest rentable offer.
+        if (types && marketplace)
+            types = providers::groupRows(*types);
         self->showTypes(types);
         self->typeChanged();
         self->loadPart();

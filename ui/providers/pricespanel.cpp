@@ -3,6 +3,7 @@
 #include "providers/pricecache.h"
 #include "providers/pricefilterproxy.h"
 #include "providers/pricetablemodel.h"
+#include "providers/pricegroups.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -16,6 +17,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace gantry::ui {
 
@@ -30,6 +32,7 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     , m_minVram(new QSpinBox(this))
     , m_maxPrice(new QDoubleSpinBox(this))
     , m_available(new QCheckBox(tr("Available now"), this))
+    , m_everyOffer(new QCheckBox(tr("Every offer"), this))
     , m_refresh(new QPushButton(tr("Refresh"), this))
     , m_age(new QLabel(this))
     , m_errors(new QLabel(this))
@@ -48,6 +51,9 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     m_maxPrice->setSuffix(tr("/h"));
     m_maxPrice->setSpecialValueText(tr("any price"));
     m_available->setObjectName(QStringLiteral("availableOnly"));
+    m_everyOffer->setObjectName(QStringLiteral("everyOffer"));
+    m_everyOffer->setToolTip(tr("Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and "
+                                "count with its cheapest and median price; tick to see every machine with its reliability."));
     m_refresh->setObjectName(QStringLiteral("refresh"));
     m_age->setObjectName(QStringLiteral("age"));
     m_errors->setObjectName(QStringLiteral("errors"));
@@ -64,6 +70,10 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
+    // fit a 1024-pixel window without scrolling sideways.
+    m_view->horizontalHeader()->setResizeContentsPrecision(200);
+    connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
 
     auto *launch = new QPushButton(tr("Launch…"), this);
     launch->setObjectName(QStringLiteral("launch"));
@@ -72,6 +82,7 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     filters->addWidget(m_minVram);
     filters->addWidget(m_maxPrice);
     filters->addWidget(m_available);
+    filters->addWidget(m_everyOffer);
     filters->addStretch(1);
     filters->addWidget(m_age);
     filters->addWidget(m_refresh);
@@ -86,6 +97,7 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(m_maxPrice, &QDoubleSpinBox::valueChanged, m_proxy, &PriceFilterProxy::setMaxPricePerHour);
     connect(m_available, &QCheckBox::toggled, m_proxy, &PriceFilterProxy::setAvailableOnly);
     connect(m_refresh, &QPushButton::clicked, this, &PricesPanel::refresh);
+    connect(m_everyOffer, &QCheckBox::toggled, this, &PricesPanel::showAll);
     auto requestLaunch = [this] {
         const QModelIndex current = m_view->currentIndex();
         if (!current.isValid())
@@ -100,7 +112,12 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
 
     const providers::PriceSnapshot cached = providers::loadPriceCache(providers::priceCachePath(m_configDir));
     if (cached.fetchedAt.isValid()) {
-        m_model->setAllTypes(cached.types);
+        for (const providers::InstanceType &type : cached.types) {
+            if (!m_raw.contains(type.provider))
+                m_rawOrder.append(type.provider);
+            m_raw[type.provider].append(type);
+        }
+        showAll();
         m_fetchedAt = cached.fetchedAt;
     }
     updateAge();
@@ -149,11 +166,17 @@ void PricesPanel::refresh()
         provider->listInstanceTypes([self, id](Result<QList<providers::InstanceType>> types) {
             if (!self)
                 return;
-            if (types)
-                self->m_model->setTypes(id, *types);
-            else
+            if (!types) {
                 self->m_errorTexts.append(types.error().message);
-            self->finishOne();
+                return self->finishOne();
+            }
+            if (!self->m_raw.contains(id))
+                self->m_rawOrder.append(id);
+            self->m_raw.insert(id, *types);
+            self->showTypes(id, *types, [self] {
+                if (self)
+                    self->finishOne();
+            });
         });
     }
 }
@@ -165,11 +188,50 @@ void PricesPanel::finishOne()
     if (m_pending > 0)
         return;
     m_fetchedAt = QDateTime::currentDateTimeUtc();
-    (void)providers::savePriceCache(providers::priceCachePath(m_configDir), providers::PriceSnapshot{m_model->types(), m_fetchedAt});
+    (void)providers::savePriceCache(providers::priceCachePath(m_configDir), providers::PriceSnapshot{rawTypes(), m_fetchedAt});
     m_errors->setText(m_errorTexts.join(QLatin1Char('\n')));
     m_errors->setVisible(!m_errorTexts.isEmpty());
     updateAge();
     emit refreshed();
+}
+
+bool PricesPanel::isMarketplace(const QString &provider) const
+{
+    const providers::Provider *p = m_hub ? m_hub->provider(provider) : nullptr;
+    return p && p->can(providers::Capability::Marketplace);
+}
+
+QList<providers::InstanceType> PricesPanel::rawTypes() const
+{
+    QList<providers::InstanceType> all;
+    for (const QString &id : m_rawOrder)
+        all.append(m_raw.value(id));
+    return all;
+}
+
+void PricesPanel::showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next)
+{
+    if (!isMarketplace(provider) || m_everyOffer->isChecked()) {
+        m_model->setTypes(provider, types);
+        if (next)
+            next();
+        return;
+    }
+    QPointer<PricesPanel> self(this);
+    QtConcurrent::run([types] { return providers::groupRows(types); })
+        .then(this, [self, provider, next](const QList<providers::InstanceType> &rows) {
+            if (!self)
+                return;
+            self->m_model->setTypes(provider, rows);
+            if (next)
+                next();
+        });
+}
+
+void PricesPanel::showAll()
+{
+    for (const QString &id : std::as_const(m_rawOrder))
+        showTypes(id, m_raw.value(id));
 }
 
 } // namespace gantry::ui

@@ -3,6 +3,7 @@
 #include "providers/providerhub.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QTimer>
 #include <QWidget>
 
@@ -46,6 +47,12 @@ signals:
 private:
     void updateAge();
     void finishOne();
+    // Puts a provider's types in the table: a marketplace's offers grouped by model and count
+    // (off the GUI thread) unless "Every offer" is ticked; then runs next.
+    void showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next = {});
+    void showAll();
+    bool isMarketplace(const QString &provider) const;
+    QList<providers::InstanceType> rawTypes() const;
 
     providers::ProviderHub *m_hub;
     QString m_configDir;
@@ -56,6 +63,7 @@ private:
     QSpinBox *m_minVram;
     QDoubleSpinBox *m_maxPrice;
     QCheckBox *m_available;
+    QCheckBox *m_everyOffer;
     QPushButton *m_refresh;
     QLabel *m_age;
     QLabel *m_errors;
@@ -63,6 +71,8 @@ private:
     QStringList m_errorTexts;
     int m_pending = 0;
     QTimer m_ageTimer;
+    QHash<QString, QList<providers::InstanceType>> m_raw; // per provider, as listed (offers ungrouped)
+    QStringList m_rawOrder;
 };
 
 } // namespace gantry::ui

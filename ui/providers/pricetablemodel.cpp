@@ -51,10 +51,15 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
             tip += QStringLiteral(" — ") + text::printable(type.description);
         if (!type.note.isEmpty())
             tip += QLatin1Char('\n') + text::printableLines(type.note);
+        if (type.reliability >= 0 && type.offerCount == 0)
+            tip += QLatin1Char('\n') + tr("Reliability %1%, DLPerf %2, %3/%4 Mbit/s up/down, CUDA ≤ %5")
+                                          .arg(type.reliability * 100, 0, 'f', 1).arg(type.dlperf, 0, 'f', 1)
+                                          .arg(type.inetUpMbps, 0, 'f', 0).arg(type.inetDownMbps, 0, 'f', 0).arg(type.maxCuda);
         return tip;
     }
     case Qt::TextAlignmentRole:
-        if (index.column() != ProviderColumn && index.column() != GpuModelColumn && index.column() != RegionsColumn)
+        if (index.column() != ProviderColumn && index.column() != GpuModelColumn && index.column() != RegionsColumn
+            && index.column() != OffersColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
@@ -89,6 +94,14 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
             names.append(text::printable(region.name));
         return names.isEmpty() ? tr("none now") : names.join(QStringLiteral(", "));
     }
+    case OffersColumn:
+        if (raw)
+            return type.offerCount;
+        if (type.offerCount > 0)
+            return tr("%1 · median $%2").arg(type.offerCount).arg(type.medianPricePerHour, 0, 'f', 2);
+        if (type.reliability >= 0)
+            return tr("%1% reliable").arg(type.reliability * 100, 0, 'f', 1);
+        return QString();
     default: return {};
     }
 }
@@ -108,6 +121,7 @@ QVariant PriceTableModel::headerData(int section, Qt::Orientation orientation, i
     case PriceColumn: return tr("$/h");
     case PricePerGpuColumn: return tr("$/GPU-h");
     case RegionsColumn: return tr("Capacity now");
+    case OffersColumn: return tr("Offers");
     default: return {};
     }
 }

@@ -26,6 +26,7 @@ public:
         PriceColumn,
         PricePerGpuColumn,
         RegionsColumn,
+        OffersColumn,     // marketplace groups: how many offers, their median price
         ColumnCount
     };
     enum Role

@@ -6,6 +6,7 @@
 
 #include <QPointer>
 
+class QAction;
 class QLabel;
 class QPushButton;
 class QTreeWidget;
@@ -27,6 +28,8 @@ public:
 
     // For tests: shows facts as if just gathered.
     void showFacts(const MachineFacts &facts);
+    // Copies the selected facts ("Fact: value" lines) to the clipboard and returns the text.
+    QString copySelected() const;
 
 private:
     void refresh();
@@ -39,6 +42,7 @@ private:
     QTreeWidget *m_facts = nullptr;
     QPushButton *m_refresh = nullptr;
     QPushButton *m_cancel = nullptr;
+    QAction *m_copy = nullptr;
     quint64 m_generation = 0; // drops results of a machine that is no longer shown
     CancelToken m_gathering;  // the refresh in flight: Cancel stops it, and nothing else on the machine
 };

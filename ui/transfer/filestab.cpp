@@ -6,6 +6,7 @@
 #include "ssh/connection.h"
 #include "transfer/remoteops.h"
 
+#include <QCoreApplication>
 #include <QDrag>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -153,8 +154,9 @@ void FilesTab::runJob(const QString &path, Job job)
             listing->entries = job(**sftp, session);
             if (listing->entries) listing->entries = (*sftp)->list(listing->path);
         }
+        // The application, not self, as the context: a QPointer is read on the GUI thread only.
         QMetaObject::invokeMethod(
-            self.data(), [self, generation, listing] {
+            QCoreApplication::instance(), [self, generation, listing] {
                 if (!self || generation != self->m_generation) return;
                 if (!listing->entries) {
                     self->setStatus(listing->entries.error().message);

@@ -76,7 +76,18 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
 {
     m_proxy->setSourceModel(m_results);
     m_proxy->setSortRole(VerifyResultsModel::SortRole);
+    createWidgets();
+    layOut();
+    connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
+    connect(m_quick, &QPushButton::clicked, this, [this] { start(true); });
+    connect(m_doctorButton, &QPushButton::clicked, this, &VerifyTab::startDoctor);
+    connect(m_cancel, &QPushButton::clicked, this, &VerifyTab::cancel);
+    showHint();
+    updateButtons();
+}
 
+void VerifyTab::createWidgets()
+{
     m_run = new QPushButton(tr("Run verification"), this);
     m_run->setToolTip(tr("Upload Gantry's GPU test program and run it for about a minute"));
     m_quick = new QPushButton(tr("Quick"), this);
@@ -87,7 +98,7 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
     m_progress->setValue(0);
-    m_status = new QLabel(tr("Select a machine and connect to verify its GPUs."), this);
+    m_status = new QLabel(this);
     m_status->setWordWrap(true);
     m_banner = new QLabel(this);
     m_banner->setWordWrap(true);
@@ -113,9 +124,15 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     m_doctorView->setModel(m_doctor);
     m_doctorView->horizontalHeader()->setSectionResizeMode(DoctorModel::MessageColumn, QHeaderView::Stretch);
     m_doctorView->horizontalHeader()->setSectionResizeMode(DoctorModel::FixColumn, QHeaderView::Stretch);
+    // Wrapped rows re-fit when the window (and so the columns) change width, instead of keeping
+    // the height they had at the first, narrower layout.
+    m_doctorView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_history = new QListWidget(this);
+}
 
+void VerifyTab::layOut()
+{
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addWidget(m_quick);
@@ -123,27 +140,22 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_progress, 1);
 
-    auto *resultsBox = new QGroupBox(tr("Results"), this);
-    auto *resultsLayout = new QVBoxLayout(resultsBox);
-    resultsLayout->addWidget(m_table, 1);
-    resultsLayout->addWidget(m_findings);
-
-    auto *doctorBox = new QGroupBox(tr("Doctor"), this);
-    auto *doctorLayout = new QVBoxLayout(doctorBox);
-    doctorLayout->addWidget(m_doctorView);
-
-    auto *historyBox = new QGroupBox(tr("History"), this);
-    auto *historyLayout = new QVBoxLayout(historyBox);
-    historyLayout->addWidget(m_history);
-
+    auto box = [this](const QString &title, QWidget *first, QWidget *second = nullptr) {
+        auto *group = new QGroupBox(title, this);
+        auto *layout = new QVBoxLayout(group);
+        layout->addWidget(first, 1);
+        if (second)
+            layout->addWidget(second);
+        return group;
+    };
     auto *lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(doctorBox);
-    lower->addWidget(historyBox);
+    lower->addWidget(box(tr("Doctor"), m_doctorView));
+    lower->addWidget(box(tr("History"), m_history));
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 1);
 
     auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(resultsBox);
+    split->addWidget(box(tr("Results"), m_table, m_findings));
     split->addWidget(lower);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -154,12 +166,6 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_method);
     layout->addWidget(split, 1);
-
-    connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
-    connect(m_quick, &QPushButton::clicked, this, [this] { start(true); });
-    connect(m_doctorButton, &QPushButton::clicked, this, &VerifyTab::startDoctor);
-    connect(m_cancel, &QPushButton::clicked, this, &VerifyTab::cancel);
-    updateButtons();
 }
 
 VerifyTab::~VerifyTab()
@@ -188,23 +194,27 @@ void VerifyTab::setMachine(const SavedHost &host, ssh::Connection *connection)
         m_progress->setValue(0);
     }
     if (m_connection != connection) {
-        disconnect(m_stateConnection);
+        if (m_connection)
+            disconnect(m_connection, nullptr, this, nullptr);
         m_connection = connection;
-        if (connection)
-            m_stateConnection = connect(connection, &ssh::Connection::stateChanged, this, &VerifyTab::onConnectionState);
+        if (connection) {
+            connect(connection, &ssh::Connection::stateChanged, this, &VerifyTab::onConnectionState);
+            // A machine that is gone takes its buttons with it (the QPointer is null by then).
+            connect(connection, &QObject::destroyed, this, &VerifyTab::onConnectionState);
+        }
     }
     if (!m_running && m_operation && (!connection || m_operation->target() != connection->target()))
         m_operation.reset(); // its session belongs to another machine
-    if (otherHost && !m_running)
-        m_status->setText(connection ? tr("Ready to verify %1.").arg(host.name)
-                                     : tr("Connect to %1 to verify its GPUs.").arg(host.name));
+    if (otherHost || m_statusIsHint)
+        showHint();
     updateButtons();
     loadHistory();
 }
 
 void VerifyTab::clearMachine()
 {
-    disconnect(m_stateConnection);
+    if (m_connection)
+        disconnect(m_connection, nullptr, this, nullptr);
     m_connection = nullptr;
     if (!m_running)
         m_operation.reset();
@@ -215,8 +225,30 @@ void VerifyTab::clearMachine()
     m_findings->clear();
     m_banner->hide();
     m_method->hide();
-    m_status->setText(tr("Select a machine and connect to verify its GPUs."));
+    showHint();
     updateButtons();
+}
+
+void VerifyTab::showHint()
+{
+    if (m_running)
+        return;
+    const ssh::ConnectionState state = m_connection ? m_connection->state() : ssh::ConnectionState::Disconnected;
+    if (m_host.name.isEmpty())
+        m_status->setText(tr("Select a machine and connect to verify its GPUs."));
+    else if (state == ssh::ConnectionState::Connected)
+        m_status->setText(tr("Ready to verify %1.").arg(m_host.name));
+    else if (state == ssh::ConnectionState::Connecting)
+        m_status->setText(tr("Connecting to %1…").arg(m_host.name));
+    else
+        m_status->setText(tr("Connect to %1 to verify its GPUs.").arg(m_host.name));
+    m_statusIsHint = true;
+}
+
+void VerifyTab::setStatus(const QString &text)
+{
+    m_status->setText(text);
+    m_statusIsHint = false;
 }
 
 void VerifyTab::setAdvertised(const Advertised &advertised)
@@ -232,8 +264,11 @@ Advertised VerifyTab::advertised() const
 void VerifyTab::onConnectionState()
 {
     // Disconnecting the machine ends its work, this tab's run included (it runs on its own session).
-    if (m_running && m_connection && m_connection->state() == ssh::ConnectionState::Disconnected)
+    if (m_running && (!m_connection || m_connection->state() == ssh::ConnectionState::Disconnected))
         cancel();
+    // The hint follows the connection: "Connect to …" must not stay once connected.
+    if (m_statusIsHint)
+        showHint();
     updateButtons();
 }
 
@@ -267,7 +302,7 @@ bool VerifyTab::beginRun(const QString &status)
         return false;
     setRunning(true);
     m_progress->setValue(0);
-    m_status->setText(status);
+    setStatus(status);
     m_runCancel = CancelToken();
     return true;
 }
@@ -301,7 +336,7 @@ void VerifyTab::onVerified(const Result<VerifyRun> &run)
     showAssessed(run->outcome, run->assessment);
     showHistory(run->history);
     if (!run->warnings.isEmpty())
-        m_status->setText(m_status->text() + QLatin1Char(' ') + run->warnings.join(QLatin1Char(' ')));
+        setStatus(m_status->text() + QLatin1Char(' ') + run->warnings.join(QLatin1Char(' ')));
     setRunning(false);
     emit runFinished();
 }
@@ -322,7 +357,7 @@ void VerifyTab::onDoctorDone(const Result<QList<DoctorCheck>> &checks)
     showDoctor(*checks);
     const qsizetype failures = std::count_if(checks->cbegin(), checks->cend(),
                                              [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; });
-    m_status->setText(failures == 0 ? tr("Doctor found no blocking problem.")
+    setStatus(failures == 0 ? tr("Doctor found no blocking problem.")
                                     : tr("Doctor found %n problem(s); each row says how to fix it.", nullptr, int(failures)));
     m_progress->setValue(100);
     setRunning(false);
@@ -333,7 +368,7 @@ void VerifyTab::cancel()
 {
     if (m_running) {
         m_runCancel.cancel();
-        m_status->setText(tr("Cancelling…"));
+        setStatus(tr("Cancelling…"));
     }
 }
 
@@ -341,17 +376,17 @@ void VerifyTab::onProgress(int percent, const QString &text)
 {
     if (percent >= 0)
         m_progress->setValue(percent);
-    m_status->setText(text);
+    setStatus(text);
 }
 
 void VerifyTab::onStatus(const QString &text)
 {
-    m_status->setText(text);
+    setStatus(text);
 }
 
 void VerifyTab::onFailed(const QString &message)
 {
-    m_status->setText(message);
+    setStatus(message);
     setBanner(Verdict::Error, message);
     setRunning(false);
     emit runFinished();
@@ -380,7 +415,7 @@ QString VerifyTab::statusText() const
 
 void VerifyTab::showOutcome(const VerifyOutcome &outcome)
 {
-    showAssessed(outcome, assess(outcome.report, SpecTable::builtIn(), advertised()));
+    showAssessed(outcome, assessOutcome(outcome, SpecTable::builtIn(), advertised()));
 }
 
 void VerifyTab::showAssessed(const VerifyOutcome &outcome, const Assessment &assessment)
@@ -389,9 +424,13 @@ void VerifyTab::showAssessed(const VerifyOutcome &outcome, const Assessment &ass
     m_results->setReport(report);
     m_table->resizeColumnsToContents();
     showDoctor(outcome.doctor);
-    setBanner(assessment.verdict, assessment.headline);
+    // Nothing measured: the cause is in Doctor's rows, said once there rather than again in the
+    // banner, the method line and the findings (a simulated GPU keeps its own headline).
+    const bool nothingTested = report.gpus.isEmpty();
+    const bool doctorSaysWhy = nothingTested && !outcome.doctor.isEmpty();
+    setBanner(assessment.verdict, doctorSaysWhy && !outcome.probe.simulatedGpu ? tr("ERROR: no GPU was tested") : assessment.headline);
     m_method->setText(tr("How: %1 — %2").arg(methodName(report.method), report.methodReason));
-    m_method->show();
+    m_method->setVisible(!nothingTested);
     m_progress->setValue(100);
 
     QStringList lines;
@@ -411,21 +450,22 @@ void VerifyTab::showAssessed(const VerifyOutcome &outcome, const Assessment &ass
         if (f.status != Verdict::Pass)
             lines.append(verdictLabel(f.status) + QStringLiteral(": ") + f.message);
     }
-    if (report.gpus.isEmpty()) {
-        for (const QString &error : report.errors)
-            lines.append(error);
-    }
+    if (nothingTested && !doctorSaysWhy)
+        lines.append(report.errors);
     if (assessment.usdPerTflopHour)
         lines.append(tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4));
     m_findings->setPlainText(lines.join(QLatin1Char('\n')));
-    m_status->setText(report.gpus.isEmpty() ? tr("No GPU could be tested; see Doctor below for the fix.")
-                                            : tr("Finished in %1 s.").arg(report.durationS.value_or(0), 0, 'f', 1));
+    // "…appear here after a run" would be stale once a run has measured nothing.
+    m_findings->setPlaceholderText(nothingTested ? tr("Nothing was measured, so there is nothing to compare.")
+                                                 : tr("Spec comparison and findings appear here after a run."));
+    setStatus(!nothingTested ? tr("Finished in %1 s.").arg(report.durationS.value_or(0), 0, 'f', 1)
+              : doctorSaysWhy ? tr("See Doctor below for the cause and the fix.")
+                              : tr("No GPU could be tested."));
 }
 
 void VerifyTab::showDoctor(const QList<DoctorCheck> &checks)
 {
     m_doctor->setChecks(checks);
-    m_doctorView->resizeRowsToContents();
 }
 
 void VerifyTab::showHistory(const QList<HistoryEntry> &entries)

@@ -67,6 +67,8 @@ signals:
 
 private:
     struct Relay;
+    void createWidgets();
+    void layOut();
     void start(bool quick);
     void startDoctor();
     bool beginRun(const QString &status);
@@ -82,17 +84,21 @@ private:
     void onProgress(int percent, const QString &text);
     void onStatus(const QString &text);
     void onFailed(const QString &message);
+    // The idle hint ("Connect to …", "Ready to verify …") follows the connection until a run or a
+    // result replaces it; setStatus() is every other status.
+    void showHint();
+    void setStatus(const QString &text);
     void loadHistory();
     void setBanner(verify::Verdict verdict, const QString &text);
 
     AppContext m_context;
     SavedHost m_host;
     QPointer<ssh::Connection> m_connection;
-    QMetaObject::Connection m_stateConnection;
     verify::Advertised m_advertised; // as given; advertised() completes it from the saved host
     QString m_binaryPath;
     QString m_remoteCacheDir;
     bool m_running = false;
+    bool m_statusIsHint = false;
     CancelToken m_runCancel; // the run in flight
     std::unique_ptr<verify::VerifyOperation> m_operation; // for m_connection's machine
 

@@ -5,7 +5,7 @@
 //   bench_monitor --realtime 60                                  real time, real 1 s timers
 //
 // Fast mode drives a ManualClock: each simulated second injects one sample per machine, then does
-// what the 1 s timers do at 1 Hz (MonitorTab::refresh, one FleetOverview repaint). GUI-thread CPU
+// what the 1 s timers do at 1 Hz (MonitorTab::redraw, one FleetOverview repaint). GUI-thread CPU
 // time divided by the simulated seconds is the share of one core the GUI thread would use at 1 Hz.
 // Real-time mode measures the same with the real timers and wall clock.
 // It also runs the real remote loop (streamCommand) locally for a few seconds against a fake
@@ -234,8 +234,9 @@ int main(int argc, char **argv)
         for (seconds = 1; seconds <= total; ++seconds) {
             clock.advanceSeconds(1);
             feeder.tick(clock.now());
-            tab.refresh();        // what MonitorTab's 1 s timer does
-            fleet.repaint();      // what FleetOverview's 1 s batch timer does (synchronous paint)
+            tab.redraw();        // what MonitorTab's 1 s timer does
+            fleet.tick();         // what FleetOverview's 1 s batch timer does
+            fleet.rows()->repaint(); // its paint, synchronously
             app.processEvents();
             if (seconds == 60) {
                 rssAfterFirstMinute = statusKib("VmRSS:");

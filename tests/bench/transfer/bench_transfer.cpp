@@ -3,6 +3,11 @@
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
 //                         [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
+//                         [--sync] [--sync-files N] [--sync-runs N]
+//
+// --sync adds the sync scenario: a source tree of --sync-files files (1–200 KiB, most small,
+// ~330 MiB for 5 000), `gantry-cli sync` against `rsync -a` for the first sync, a re-sync with
+// nothing changed and one with one edited file; --sync-runs alternating runs, medians printed.
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
@@ -163,6 +168,73 @@ QString fmt(double v, int prec = 2)
     return v < 0 ? QStringLiteral("n/a") : QString::number(v, 'f', prec);
 }
 
+double median(QList<double> v)
+{
+    if (v.isEmpty()) return -1;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+// A source tree: sizes 1–200 KiB, skewed to small ones as in a code base with some data files.
+quint64 makeSourceTree(const QString &root, int files)
+{
+    QRandomGenerator gen(7);
+    quint64 total = 0;
+    QByteArray block(200 * 1024, Qt::Uninitialized);
+    gen.fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
+    for (int i = 0; i < files; ++i) {
+        const double r = gen.generateDouble();
+        const qint64 size = 1024 + qint64(r * r * 199 * 1024);
+        const QString dir = root + QStringLiteral("/pkg%1/mod%2").arg(i % 20).arg(i % 7);
+        QDir().mkpath(dir);
+        QFile f(dir + QStringLiteral("/file%1.py").arg(i));
+        f.open(QIODevice::WriteOnly);
+        f.write(QByteArray::number(i) + block.left(size));
+        total += quint64(size);
+    }
+    return total;
+}
+
+// The sync scenario at one link: first sync, no-change re-sync, one edited file; gantry-cli sync
+// and rsync -a alternate, each on its own copy of the remote folder.
+struct SyncBench
+{
+    std::function<Run(const QStringList &)> rsync;  // extra args, then src/ dst
+    std::function<Run(const QString &dst)> gantry;  // gantry-cli sync src dst
+    QString src;
+    QString remote;
+    int runs = 3;
+
+    void run(const QString &link, QTextStream &o) const
+    {
+        QList<double> t[6];
+        for (int i = 0; i < runs; ++i) {
+            QDir(remote).removeRecursively();
+            QDir().mkpath(remote);
+            const bool gantryFirst = i % 2 == 1; // alternate who goes first
+            auto both = [&](int slot) {
+                auto r = [&] { t[slot].append(rsync({src + QLatin1Char('/'), remote + QStringLiteral("/rsync/")}).seconds); };
+                auto g = [&] { t[slot + 1].append(gantry(remote + QStringLiteral("/gantry")).seconds); };
+                if (gantryFirst) { g(); r(); } else { r(); g(); }
+            };
+            both(0);
+            both(2);
+            QFile edit(src + QStringLiteral("/pkg3/mod3/file73.py"));
+            edit.open(QIODevice::Append);
+            edit.write("# edited\n");
+            edit.close();
+            both(4);
+        }
+        const char *names[] = {"first sync", "no-change re-sync", "one edited file"};
+        for (int k = 0; k < 3; ++k) {
+            const double r = median(t[2 * k]);
+            const double g = median(t[2 * k + 1]);
+            o << QStringLiteral("| %1 | sync: %2 | | | %3 | %4 | %5× rsync | |").arg(link, QLatin1String(names[k]), fmt(r), fmt(g), fmt(r / g, 1))
+              << Qt::endl;
+        }
+    }
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -174,7 +246,9 @@ int main(int argc, char **argv)
     int fileKiB = 8;
     int scpFiles = 300;
     QList<int> rtts{0, 50, 100};
-    bool small = true, large = true, resume = true;
+    bool small = true, large = true, resume = true, syncScenario = false;
+    int syncFiles = 5000;
+    int syncRuns = 3;
     QString parallel;
     QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
     for (int i = 0; i < args.size(); ++i) {
@@ -193,9 +267,13 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--skip-small")) small = false;
         else if (a == QLatin1String("--skip-large")) large = false;
         else if (a == QLatin1String("--skip-resume")) resume = false;
+        else if (a == QLatin1String("--sync")) syncScenario = true;
+        else if (a == QLatin1String("--sync-files")) syncFiles = v.toInt(), ++i;
+        else if (a == QLatin1String("--sync-runs")) syncRuns = v.toInt(), ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
-                   "[--rtts 0,50,100] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]\n";
+                   "[--rtts 0,50,100] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
+                   "[--sync] [--sync-files N] [--sync-runs N]\n";
             return 2;
         }
     }
@@ -312,6 +390,13 @@ int main(int argc, char **argv)
         }
     }
 
+    const QString source = local + QStringLiteral("/source");
+    if (syncScenario) {
+        const quint64 bytes = makeSourceTree(source, syncFiles);
+        out << "# sync scenario: " << syncFiles << " files, " << bytes / (1024 * 1024) << " MiB, median of " << syncRuns
+            << " alternating runs" << Qt::endl;
+    }
+
     for (int rtt : rtts) {
         Relay relay;
         int port = sshd.port();
@@ -362,6 +447,24 @@ int main(int argc, char **argv)
                     QStringLiteral("%1×").arg(fmt(s.seconds * scale / g.seconds, 1)), QStringLiteral("%1 MiB").arg(g.maxRssKiB / 1024)};
             printRow(row);
             rows.append(row);
+        }
+        if (syncScenario) {
+            SyncBench bench;
+            bench.src = source;
+            bench.remote = remote;
+            bench.runs = syncRuns;
+            bench.rsync = [&](const QStringList &a) {
+                return runCommand(QStringList{QStringLiteral("rsync"), QStringLiteral("-a"), QStringLiteral("-e"),
+                                              QStringLiteral("ssh %1 -p %2").arg(sshOpts).arg(port), a[0],
+                                              QStringLiteral("%1@127.0.0.1:%2").arg(user, a[1])});
+            };
+            bench.gantry = [&](const QString &dst) {
+                return runCommand({QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
+                                   QStringLiteral("sync"), QStringLiteral("-i"), sshd.clientKeyPath(),
+                                   QStringLiteral("--known-hosts"), knownHosts, source,
+                                   QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst)});
+            };
+            bench.run(link, out);
         }
         relay.stop();
     }

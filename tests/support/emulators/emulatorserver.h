@@ -68,6 +68,8 @@ public:
     void setApiKey(const QString &key) { m_apiKey = key; }
 
     static Fault faultFromJson(const QJsonObject &object);
+    // What POST /__admin/config does, for the command line (--config JSON).
+    void applyConfig(const QJsonObject &config) { configure(config); }
 
 protected:
     virtual EmuResponse handle(const EmuRequest &request) = 0;

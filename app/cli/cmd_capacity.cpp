@@ -1,0 +1,266 @@
+// watch-capacity: poll providers until a GPU is free under a price, tell, and optionally rent it
+// (falling back through listed types), then hand the new machine to the usual connect path.
+#include "cmd_provider_common.h"
+
+#include "cost/billing.h"
+#include "cost/ledger.h"
+#include "hosts/hoststore.h"
+#include "providers/await.h"
+#include "providers/capacitywatch.h"
+#include "providers/instancehosts.h"
+#include "providers/launchwatcher.h"
+#include "util/printable.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QTimer>
+
+namespace gantry::cli {
+namespace {
+
+using namespace providercli;
+
+QJsonObject matchJson(const QString &event, const providers::CapacityMatch &match)
+{
+    return QJsonObject{{QStringLiteral("event"), event}, {QStringLiteral("provider"), match.provider},
+                       {QStringLiteral("type"), match.type.name}, {QStringLiteral("gpu_model"), match.type.gpuModel},
+                       {QStringLiteral("gpu_count"), match.gpuCount}, {QStringLiteral("vram_gb"), match.type.vramGbPerGpu},
+                       {QStringLiteral("region"), match.region}, {QStringLiteral("price_per_hour"), match.pricePerHour},
+                       {QStringLiteral("price_per_gpu_hour"), match.pricePerGpuHour}};
+}
+
+QStringList splitList(const std::optional<QString> &value)
+{
+    QStringList list;
+    for (const QString &item : value.value_or(QString()).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        list.append(item.trimmed());
+    return list;
+}
+
+struct WatchArgs
+{
+    providers::WatchOptions options;
+    QStringList providerIds;
+    QString endpoint;
+    int timeoutS = 0;
+};
+
+Result<WatchArgs> parseArgs(QStringList args)
+{
+    WatchArgs parsed;
+    std::map<QString, std::optional<QString>> values;
+    for (const char *flag : {"--gpu", "--count", "--max-price", "--regions", "--providers", "--ssh-key", "--name", "--poll",
+                             "--timeout", "--endpoint"}) {
+        Result<std::optional<QString>> value = takeValue(args, QString::fromLatin1(flag));
+        if (!value)
+            return value.error();
+        values[QString::fromLatin1(flag)] = *value;
+    }
+    QStringList fallbacks;
+    for (;;) { // --fallback may repeat, each a TYPE or a comma list
+        Result<std::optional<QString>> value = takeValue(args, QStringLiteral("--fallback"));
+        if (!value)
+            return value.error();
+        if (!value->has_value())
+            break;
+        fallbacks += splitList(*value);
+    }
+    providers::WatchOptions &options = parsed.options;
+    options.launch = takeFlag(args, QStringLiteral("--launch"));
+    options.keepWatching = takeFlag(args, QStringLiteral("--keep-watching"));
+    if (!args.isEmpty())
+        return Error{ErrorCode::Usage, CliText::tr("unexpected argument %1").arg(args.first())};
+    options.query.gpu = values[QStringLiteral("--gpu")].value_or(QString()).trimmed();
+    if (options.query.gpu.isEmpty())
+        return Error{ErrorCode::Usage, CliText::tr("watch-capacity needs --gpu MODEL (e.g. H100, \"H100 SXM\", RTX 4090)")};
+    bool ok = true;
+    options.query.count = values[QStringLiteral("--count")].value_or(QStringLiteral("0")).toInt(&ok);
+    bool priceOk = true;
+    options.query.maxPricePerGpuHour = values[QStringLiteral("--max-price")].value_or(QStringLiteral("0")).toDouble(&priceOk);
+    bool pollOk = true;
+    options.pollMs = int(values[QStringLiteral("--poll")].value_or(QStringLiteral("0")).toDouble(&pollOk) * 1000);
+    bool timeoutOk = true;
+    parsed.timeoutS = values[QStringLiteral("--timeout")].value_or(QStringLiteral("0")).toInt(&timeoutOk);
+    if (!ok || !priceOk || !pollOk || !timeoutOk || options.query.count < 0 || options.query.maxPricePerGpuHour < 0)
+        return Error{ErrorCode::Usage, CliText::tr("--count, --max-price (USD per GPU-hour), --poll and --timeout need numbers")};
+    options.query.regions = splitList(values[QStringLiteral("--regions")]);
+    options.sshKey = values[QStringLiteral("--ssh-key")].value_or(QString());
+    options.name = values[QStringLiteral("--name")].value_or(QString());
+    options.fallbackTypes = fallbacks;
+    if (options.launch && options.sshKey.isEmpty())
+        return Error{ErrorCode::Usage, CliText::tr("--launch needs --ssh-key NAME (the account key the new machine accepts)")};
+    parsed.providerIds = splitList(values[QStringLiteral("--providers")]);
+    parsed.endpoint = values[QStringLiteral("--endpoint")].value_or(QString());
+    if (!parsed.endpoint.isEmpty() && parsed.providerIds.size() != 1)
+        return Error{ErrorCode::Usage, CliText::tr("--endpoint needs exactly one provider in --providers")};
+    for (const QString &id : std::as_const(parsed.providerIds)) {
+        if (!providers::knownProviderIds().contains(id))
+            return Error{ErrorCode::Usage, CliText::tr("unknown provider \"%1\" (known: %2)")
+                                               .arg(id, providers::knownProviderIds().join(QStringLiteral(", ")))};
+    }
+    return parsed;
+}
+
+// The usual path after a launch: the ledger, wait until reachable, save the host.
+int handOver(Context &context, providers::Provider *provider, const providers::CapacityMatch &match,
+             const providers::LaunchOutcome &outcome)
+{
+    const providers::ProviderInfo info = provider->info();
+    cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
+    const bool ledgerOpen = bool(ledger.open());
+    providers::Instance launched;
+    launched.provider = info.id;
+    launched.id = outcome.id;
+    launched.typeName = match.type.name;
+    launched.region = match.region;
+    if (ledgerOpen) {
+        ledger.setBillingPolicy(info.id, cost::billingPolicyFor(info));
+        if (Result<void> recorded = ledger.recordLaunch(launched, match.pricePerHour); !recorded)
+            context.warn(recorded.error().message);
+    } else {
+        context.warn(CliText::tr("the cost ledger could not be opened; instance %1 is not recorded there").arg(outcome.id));
+    }
+    providers::LaunchWatcher watcher(provider, outcome.id, 900 * 1000, info.statusPollMs);
+    Result<providers::Instance> up = providers::await<providers::Instance>([&](auto done) { watcher.start(done); }, 960 * 1000);
+    if (!up) {
+        if (ledgerOpen)
+            (void)ledger.recordTerminated(info.id, outcome.id, CliText::tr("never became active"));
+        return failProvider(context, up.error());
+    }
+    HostStore hosts(context.configDir);
+    QString hostName;
+    if (Result<void> loaded = hosts.load(); loaded) {
+        Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
+        if (!remembered && remembered.error().code == ErrorCode::Provider)
+            return context.fail(remembered.error());
+        if (remembered)
+            hostName = *remembered;
+    }
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("running")}, {QStringLiteral("provider"), info.id},
+                                      {QStringLiteral("id"), up->id}, {QStringLiteral("ssh_host"), up->sshHost},
+                                      {QStringLiteral("ssh_port"), up->sshPort}, {QStringLiteral("ssh_user"), up->sshUser},
+                                      {QStringLiteral("host"), hostName}});
+    } else {
+        context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\")")
+                           .arg(text::printable(up->id)).arg(up->sshPort)
+                           .arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+void report(Context &context, providers::CapacityWatcher &watcher)
+{
+    QObject::connect(&watcher, &providers::CapacityWatcher::matchFound, &watcher, [&context](const providers::CapacityMatch &match) {
+        if (context.json)
+            return context.printJson(matchJson(QStringLiteral("match"), match));
+        context.out << CliText::tr("Available: %1 %2 (%3x %4%5) at $%6/h ($%7 per GPU-hour)")
+                           .arg(match.provider, text::printable(match.type.name)).arg(match.gpuCount)
+                           .arg(text::printable(match.type.gpuModel),
+                                match.region.isEmpty() ? QString() : QStringLiteral(", ") + text::printable(match.region))
+                           .arg(match.pricePerHour, 0, 'f', 2).arg(match.pricePerGpuHour, 0, 'f', 2) << Qt::endl;
+    });
+    QObject::connect(&watcher, &providers::CapacityWatcher::pollFailed, &watcher,
+                     [&context](const QString &provider, const QString &message, qint64 retryMs) {
+                         if (context.json)
+                             return context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("poll_failed")},
+                                                                  {QStringLiteral("provider"), provider},
+                                                                  {QStringLiteral("error"), message},
+                                                                  {QStringLiteral("retry_in_s"), double(retryMs) / 1000}});
+                         context.warn(CliText::tr("%1 (next try in %2 s)").arg(message).arg(retryMs / 1000));
+                     });
+    QObject::connect(&watcher, &providers::CapacityWatcher::launchFailed, &watcher,
+                     [&context](const providers::CapacityMatch &match, const QString &kind, const QString &message, bool retry) {
+                         if (context.json) {
+                             QJsonObject object = matchJson(QStringLiteral("launch_failed"), match);
+                             object.insert(QStringLiteral("kind"), kind);
+                             object.insert(QStringLiteral("error"), message);
+                             object.insert(QStringLiteral("will_retry"), retry);
+                             return context.printJson(object);
+                         }
+                         context.warn(retry ? CliText::tr("%1 (will try again)").arg(message) : message);
+                     });
+}
+
+int watchCapacityCommand(Context &context, const QStringList &arguments)
+{
+    Result<WatchArgs> parsed = parseArgs(arguments);
+    if (!parsed)
+        return context.fail(parsed.error());
+    ProviderOptions options;
+    options.endpoint = parsed->endpoint;
+    ProviderEnv env = makeProviderEnv(context, options);
+    QStringList ids = parsed->providerIds;
+    if (ids.isEmpty()) {
+        ids = providers::configuredProviderIds(env.settings);
+        ids.removeAll(QStringLiteral("sandbox")); // it has no GPUs to wait for
+        if (ids.isEmpty())
+            return context.usage(CliText::tr("no provider has an API key; store one with gantry-cli provider-key set PROVIDER"));
+    }
+    std::vector<std::unique_ptr<providers::Provider>> owned;
+    QList<providers::Provider *> list;
+    for (const QString &id : std::as_const(ids)) {
+        Result<std::unique_ptr<providers::Provider>> provider = providers::createProvider(id, env.settings);
+        if (!provider)
+            return context.fail(provider.error());
+        list.append(provider->get());
+        owned.push_back(std::move(*provider));
+    }
+    providers::CapacityWatcher watcher(list, parsed->options, Clock::system());
+    report(context, watcher);
+    QEventLoop loop;
+    int exitCode = ExitOk;
+    std::optional<std::pair<providers::CapacityMatch, providers::LaunchOutcome>> handoff;
+    QObject::connect(&watcher, &providers::CapacityWatcher::launched, &watcher,
+                     [&](const providers::CapacityMatch &match, const providers::LaunchOutcome &outcome) {
+                         if (outcome.adopted)
+                             context.warn(outcome.note);
+                         if (context.json) {
+                             QJsonObject object = matchJson(QStringLiteral("launched"), match);
+                             object.insert(QStringLiteral("id"), outcome.id);
+                             object.insert(QStringLiteral("adopted"), outcome.adopted);
+                             context.printJson(object);
+                         } else {
+                             context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(outcome.id), match.provider,
+                                                                                         text::printable(match.type.name))
+                                                .arg(match.pricePerHour, 0, 'f', 2) << Qt::endl;
+                         }
+                         if (!parsed->options.keepWatching)
+                             handoff.emplace(match, outcome);
+                     });
+    QObject::connect(&watcher, &providers::CapacityWatcher::finished, &loop, [&](bool ok, const QString &message) {
+        if (!ok)
+            exitCode = context.fail(Error{ErrorCode::Provider, message});
+        loop.quit();
+    });
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, &watcher, &providers::CapacityWatcher::tick);
+    ticker.start(250);
+    watcher.tick();
+    if (parsed->timeoutS > 0) {
+        QTimer::singleShot(parsed->timeoutS * 1000, &loop, [&] {
+            exitCode = context.fail(Error{ErrorCode::Timeout, CliText::tr("No match within %1 s; stopped watching.").arg(parsed->timeoutS)});
+            loop.quit();
+        });
+    }
+    loop.exec();
+    ticker.stop();
+    if (exitCode != ExitOk || !handoff)
+        return exitCode;
+    for (providers::Provider *provider : std::as_const(list)) {
+        if (provider->info().id == handoff->first.provider)
+            return handOver(context, provider, handoff->first, handoff->second);
+    }
+    return ExitOk;
+}
+
+const Registrar watchCapacityRegistrar(
+    "watch-capacity",
+    "watch-capacity --gpu MODEL [--count N] [--max-price USD] [--regions R1,R2] [--providers P1,P2] [--launch --ssh-key K "
+    "[--fallback TYPE...] [--name N]] [--keep-watching] [--timeout S]   wait for a GPU, then tell or rent it",
+    watchCapacityCommand);
+
+} // namespace
+} // namespace gantry::cli

@@ -1,0 +1,440 @@
+// gantry-cli cluster: N machines as one. This file: launch, add, list, show, stop, terminate,
+// remove; jobs and `check` are in cmd_cluster_jobs.cpp.
+#include "cmd_cluster.h"
+
+#include "cliworkspace.h"
+#include "cmd_provider_common.h"
+
+#include "cluster/launcher.h"
+#include "cluster/wiring.h"
+#include "hosts/hoststore.h"
+#include "providers/await.h"
+#include "providers/providerhub.h"
+#include "util/printable.h"
+#include "workspace/workspace.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+
+namespace gantry::cli {
+namespace clustercli {
+
+using namespace providercli;
+
+Result<cluster::Cluster> loadCluster(const Context &context, const QString &name)
+{
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); !loaded)
+        return loaded.error();
+    if (std::optional<cluster::Cluster> found = store.find(name))
+        return *found;
+    return makeError(ErrorCode::NotFound, CliText::tr("no cluster named \"%1\" (gantry-cli cluster list)").arg(name));
+}
+
+Result<void> saveCluster(const Context &context, const cluster::Cluster &cluster)
+{
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); !loaded)
+        return loaded;
+    return store.find(cluster.name) ? store.update(cluster) : store.add(cluster);
+}
+
+cluster::NodeConnector connector(const Context &context, const HostOptions &options)
+{
+    return [&context, options](const cluster::ClusterNode &node, int rank) -> Result<std::unique_ptr<ssh::Session>> {
+        if (node.hostName.isEmpty())
+            return makeError(ErrorCode::ConnectFailed, CliText::tr("rank %1 (%2) has no SSH address yet: is it still booting? "
+                                                                   "(gantry-cli cluster show shows its state)").arg(rank).arg(node.instanceId));
+        Result<std::unique_ptr<ssh::Session>> session = connectHost(context, node.hostName, options);
+        if (!session)
+            return Error{session.error().code, CliText::tr("rank %1 (%2): %3").arg(rank).arg(node.hostName, session.error().message)};
+        return session;
+    };
+}
+
+} // namespace clustercli
+
+namespace {
+
+using namespace providercli;
+using namespace clustercli;
+
+QJsonObject clusterJson(const cluster::Cluster &c, const QHash<QString, providers::Instance> &states)
+{
+    QJsonArray nodes;
+    for (int rank = 0; rank < c.nodes.size(); ++rank) {
+        const cluster::ClusterNode &node = c.nodes[rank];
+        const auto state = states.constFind(node.instanceId);
+        nodes.append(QJsonObject{{QStringLiteral("rank"), rank}, {QStringLiteral("host"), node.hostName},
+                                 {QStringLiteral("provider"), node.provider}, {QStringLiteral("instance_id"), node.instanceId},
+                                 {QStringLiteral("address"), node.address}, {QStringLiteral("private_address"), node.privateAddress},
+                                 {QStringLiteral("region"), node.region}, {QStringLiteral("price_per_hour"), node.pricePerHour},
+                                 {QStringLiteral("state"), node.provider.isEmpty() ? QStringLiteral("saved-host")
+                                                           : state == states.cend() ? QStringLiteral("unknown")
+                                                                                    : providers::instanceStateName(state->state)}});
+    }
+    QJsonObject o{{QStringLiteral("name"), c.name}, {QStringLiteral("provider"), c.provider}, {QStringLiteral("type"), c.typeName},
+                  {QStringLiteral("region"), c.region}, {QStringLiteral("gpus_per_node"), c.gpusPerNode},
+                  {QStringLiteral("master_addr"), cluster::masterAddress(c)}, {QStringLiteral("nodes"), nodes},
+                  {QStringLiteral("price_per_hour"), c.pricePerHour()},
+                  {QStringLiteral("created"), c.created.toString(Qt::ISODate)},
+                  {QStringLiteral("running_seconds"), c.created.isValid() ? c.created.secsTo(QDateTime::currentDateTimeUtc()) : 0}};
+    if (c.lastJob)
+        o.insert(QStringLiteral("last_job"), QJsonObject{{QStringLiteral("name"), c.lastJob->name}, {QStringLiteral("kind"), c.lastJob->kind}});
+    return o;
+}
+
+Result<providers::InstanceType> findType(providers::Provider *provider, const QString &name)
+{
+    Result<QList<providers::InstanceType>> types = providers::await<QList<providers::InstanceType>>([&](auto done) { provider->listInstanceTypes(done); });
+    if (!types)
+        return types.error();
+    for (const providers::InstanceType &type : std::as_const(*types)) {
+        if (type.name == name)
+            return type;
+    }
+    return makeError(ErrorCode::Usage, CliText::tr("%1 has no instance type \"%2\" (gantry-cli types --provider %3)")
+                                           .arg(provider->info().displayName, name, provider->info().id));
+}
+
+void printLaunch(Context &context, const cluster::ClusterLaunchOutcome &outcome, int wanted)
+{
+    for (const QString &warning : outcome.warnings)
+        context.warn(warning);
+    for (const QString &failure : outcome.failures)
+        context.warn(failure);
+    const cluster::Cluster &c = outcome.cluster;
+    if (context.json) {
+        QJsonObject o = clusterJson(c, {});
+        o.insert(QStringLiteral("failures"), QJsonArray::fromStringList(outcome.failures));
+        o.insert(QStringLiteral("terminated"), QJsonArray::fromStringList(outcome.terminated));
+        context.printJson(o);
+        return;
+    }
+    if (outcome.partial() && !outcome.terminated.isEmpty()) {
+        context.err << CliText::tr("gantry-cli: only %1 of %2 nodes came up; terminated the ones that did (%3) so nothing bills for "
+                                   "a cluster that cannot run. Try another region or type (gantry-cli types --available), or "
+                                   "--on-partial keep.").arg(wanted - outcome.failures.size()).arg(wanted)
+                           .arg(outcome.terminated.join(QStringLiteral(", "))) << Qt::endl;
+    } else if (outcome.partial()) {
+        context.err << CliText::tr("gantry-cli: only %1 of %2 nodes came up; kept them as cluster %3 (--on-partial keep): they bill.")
+                           .arg(c.nodes.size()).arg(wanted).arg(c.name) << Qt::endl;
+    }
+    if (!c.nodes.isEmpty())
+        context.out << CliText::tr("Cluster %1: %2 node(s), $%3/h in total. Check it: gantry-cli cluster check %1")
+                           .arg(c.name).arg(c.nodes.size()).arg(c.pricePerHour(), 0, 'f', 2) << Qt::endl;
+}
+
+struct LaunchArgs
+{
+    cluster::ClusterLaunchRequest request;
+    QString onPartial = QStringLiteral("terminate");
+};
+
+Result<LaunchArgs> takeLaunchArgs(QStringList &args)
+{
+    LaunchArgs parsed;
+    QString nodes;
+    QString timeout;
+    for (const auto &[flag, target] : {std::pair{QStringLiteral("--type"), &parsed.request.base.typeName},
+                                       std::pair{QStringLiteral("--region"), &parsed.request.base.region},
+                                       std::pair{QStringLiteral("--ssh-key"), &parsed.request.base.sshKeyName},
+                                       std::pair{QStringLiteral("--image"), &parsed.request.base.image},
+                                       std::pair{QStringLiteral("--nodes"), &nodes},
+                                       std::pair{QStringLiteral("--timeout"), &timeout},
+                                       std::pair{QStringLiteral("--on-partial"), &parsed.onPartial}}) {
+        Result<std::optional<QString>> value = takeValue(args, flag);
+        if (!value)
+            return value.error();
+        if (value->has_value())
+            *target = **value;
+    }
+    bool ok = false;
+    parsed.request.nodes = nodes.toInt(&ok);
+    if (!ok || parsed.request.nodes < 1 || parsed.request.nodes > 256)
+        return makeError(ErrorCode::Usage, CliText::tr("cluster launch needs --nodes N (1 to 256)"));
+    if (parsed.onPartial != u"terminate" && parsed.onPartial != u"keep")
+        return makeError(ErrorCode::Usage, CliText::tr("--on-partial is terminate or keep"));
+    parsed.request.keepPartial = parsed.onPartial == u"keep";
+    parsed.request.wait = takeFlag(args, QStringLiteral("--wait"));
+    parsed.request.timeoutMs = (timeout.isEmpty() ? 900 : std::max(1, timeout.toInt())) * 1000;
+    if (parsed.request.base.typeName.isEmpty())
+        return makeError(ErrorCode::Usage, CliText::tr("cluster launch needs --type (gantry-cli types)"));
+    return parsed;
+}
+
+int launchCommand(Context &context, QStringList args)
+{
+    Result<ProviderOptions> options = takeProviderOptions(args);
+    if (!options)
+        return context.fail(options.error());
+    Result<LaunchArgs> parsed = takeLaunchArgs(args);
+    if (!parsed)
+        return context.fail(parsed.error());
+    if (args.size() != 1)
+        return context.usage(CliText::tr("cluster launch NAME --provider P --type T --region R --nodes N --ssh-key K [--image I] [--wait] "
+                                         "[--on-partial terminate|keep]"));
+    cluster::ClusterLaunchRequest request = parsed->request;
+    request.name = args.first();
+    if (Result<void> valid = cluster::validateClusterName(request.name); !valid)
+        return context.fail(valid.error());
+    if (loadCluster(context, request.name))
+        return context.usage(CliText::tr("a cluster named \"%1\" exists already").arg(request.name));
+    ProviderEnv env = makeProviderEnv(context, *options);
+    request.provider = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
+    CliWorkspace workspace(context, env, {request.provider});
+    providers::Provider *provider = workspace.hub()->provider(request.provider);
+    if (!provider)
+        return context.fail(Error{ErrorCode::Usage, workspace.errors().value(0)});
+    const providers::ProviderInfo info = provider->info();
+    if (request.base.region.isEmpty())
+        request.base.region = info.defaultRegion;
+    if (request.base.region.isEmpty() && info.launchNeedsRegion)
+        return context.usage(CliText::tr("cluster launch needs --region: every node goes into the same one"));
+    if (request.base.sshKeyName.isEmpty() && info.launchNeedsSshKey)
+        return context.usage(CliText::tr("cluster launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(request.provider));
+    Result<providers::InstanceType> type = findType(provider, request.base.typeName);
+    if (!type)
+        return failProvider(context, type.error());
+    request.pricePerHour = providers::launchPricePerHour(info, *type, request.base.gpuCount);
+    request.gpusPerNode = type->gpuCount;
+    cluster::ClusterLauncher launcher(workspace.get());
+    QObject::connect(&launcher, &cluster::ClusterLauncher::progress, [&context](const QString &m) {
+        if (!context.json)
+            context.err << m << Qt::endl;
+    });
+    // Saved as soon as the ids are known: an interrupted wait still leaves the cluster on record.
+    auto launched = [&context](const cluster::Cluster &c) {
+        if (!c.nodes.isEmpty())
+            if (Result<void> saved = saveCluster(context, c); !saved)
+                context.warn(saved.error().message);
+    };
+    Result<cluster::ClusterLaunchOutcome> outcome = providers::await<cluster::ClusterLaunchOutcome>(
+        [&](auto done) { launcher.launch(request, launched, done); }, request.timeoutMs + 600000);
+    if (!outcome)
+        return failProvider(context, outcome.error());
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); loaded) {
+        const Result<void> written = outcome->cluster.nodes.isEmpty() ? (store.find(request.name) ? store.remove(request.name) : Result<void>())
+                                                                       : saveCluster(context, outcome->cluster);
+        if (!written)
+            context.warn(written.error().message);
+    }
+    printLaunch(context, *outcome, request.nodes);
+    return outcome->partial() ? ExitProvider : ExitOk;
+}
+
+int addCommand(Context &context, QStringList args)
+{
+    Result<std::optional<QString>> master = takeValue(args, QStringLiteral("--master-addr"));
+    if (!master)
+        return context.fail(master.error());
+    if (args.size() < 2)
+        return context.usage(CliText::tr("cluster add NAME HOST… [--master-addr ADDR]   (HOST: saved hosts; the first is rank 0)"));
+    cluster::Cluster c;
+    c.name = args.takeFirst();
+    c.masterAddr = master->value_or(QString());
+    c.created = QDateTime::currentDateTimeUtc();
+    HostStore hosts(context.configDir);
+    if (Result<void> loaded = hosts.load(); !loaded)
+        return context.fail(loaded.error());
+    for (const QString &name : std::as_const(args)) {
+        const std::optional<SavedHost> host = hosts.find(name);
+        if (!host)
+            return context.usage(CliText::tr("\"%1\" is not a saved host (gantry-cli hosts add %1 [user@]host[:port])").arg(name));
+        c.nodes.append(cluster::ClusterNode{host->name, host->provider, host->instanceId, host->target.host, {}, {}, host->hourlyPriceUsd});
+    }
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); !loaded)
+        return context.fail(loaded.error());
+    if (Result<void> added = store.add(c); !added)
+        return context.fail(added.error());
+    if (context.json)
+        context.printJson(clusterJson(c, {}));
+    else
+        context.out << CliText::tr("Cluster %1: %2 node(s), head %3. Check it: gantry-cli cluster check %1")
+                           .arg(c.name).arg(c.nodes.size()).arg(c.nodes.first().hostName) << Qt::endl;
+    return ExitOk;
+}
+
+int listCommand(Context &context, const QStringList &args)
+{
+    if (!args.isEmpty())
+        return context.usage(CliText::tr("cluster list takes no arguments"));
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); !loaded)
+        return context.fail(loaded.error());
+    if (context.json) {
+        QJsonArray array;
+        for (const cluster::Cluster &c : store.clusters())
+            array.append(clusterJson(c, {}));
+        context.printJson(QJsonObject{{QStringLiteral("clusters"), array}});
+        return ExitOk;
+    }
+    if (store.clusters().isEmpty()) {
+        context.out << CliText::tr("No clusters. Launch one: gantry-cli cluster launch NAME --provider sandbox --type sandbox-cpu --nodes 2 --wait")
+                    << Qt::endl;
+        return ExitOk;
+    }
+    for (const cluster::Cluster &c : store.clusters()) {
+        context.out << QStringLiteral("%1 %2 %3 $%4/h  %5\n")
+                           .arg(c.name.leftJustified(20), CliText::tr("%n node(s)", nullptr, int(c.nodes.size())).leftJustified(10),
+                                text::printable(c.provider.isEmpty() ? CliText::tr("saved hosts") : c.provider + u' ' + c.typeName).leftJustified(30))
+                           .arg(c.pricePerHour(), 0, 'f', 2)
+                           .arg(text::printable(cluster::masterAddress(c)));
+    }
+    context.out.flush();
+    return ExitOk;
+}
+
+int showCommand(Context &context, QStringList args)
+{
+    if (args.size() != 1)
+        return context.usage(CliText::tr("cluster show NAME [--json]"));
+    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    if (!c)
+        return context.fail(c.error());
+    QHash<QString, providers::Instance> states;
+    if (!c->provider.isEmpty()) {
+        ProviderEnv env = makeProviderEnv(context, ProviderOptions{c->provider, {}});
+        CliWorkspace workspace(context, env, {c->provider});
+        cluster::ClusterLauncher launcher(workspace.get());
+        QEventLoop loop;
+        launcher.refresh(*c, [&](Result<cluster::Cluster> updated, QHash<QString, providers::Instance> found) {
+            if (updated && !(*updated == *c)) {
+                *c = *updated;
+                if (Result<void> saved = saveCluster(context, *c); !saved)
+                    context.warn(saved.error().message);
+            } else if (!updated) {
+                context.warn(updated.error().message);
+            }
+            states = found;
+            loop.quit();
+        });
+        loop.exec();
+    }
+    const QJsonObject o = clusterJson(*c, states);
+    if (context.json) {
+        context.printJson(o);
+        return ExitOk;
+    }
+    context.out << CliText::tr("Cluster %1: %2 node(s), $%3/h, rendezvous at %4").arg(c->name).arg(c->nodes.size())
+                       .arg(c->pricePerHour(), 0, 'f', 2).arg(text::printable(cluster::masterAddress(*c))) << '\n';
+    for (const QJsonValue &value : o.value(QLatin1String("nodes")).toArray()) {
+        const QJsonObject node = value.toObject();
+        context.out << QStringLiteral("  rank %1  %2 %3 %4 %5\n")
+                           .arg(node.value(QLatin1String("rank")).toInt())
+                           .arg(text::printable(node.value(QLatin1String("host")).toString()).leftJustified(20),
+                                node.value(QLatin1String("state")).toString().leftJustified(11),
+                                text::printable(node.value(QLatin1String("address")).toString()).leftJustified(16),
+                                text::printable(node.value(QLatin1String("instance_id")).toString()));
+    }
+    if (c->lastJob)
+        context.out << CliText::tr("Last job: %1 (%2); gantry-cli cluster status %3").arg(c->lastJob->name, c->lastJob->kind, c->name) << '\n';
+    context.out.flush();
+    return ExitOk;
+}
+
+// stop / terminate every node that is a provider instance, all at once, through the Workspace.
+int lifecycleCommand(Context &context, QStringList args, workspace::InstanceAction action)
+{
+    const bool yes = takeFlag(args, QStringLiteral("--yes"));
+    workspace::ActionOptions options;
+    options.resultsAcknowledged = takeFlag(args, QStringLiteral("--without-results"));
+    const QString verb = workspace::instanceActionName(action);
+    if (args.size() != 1)
+        return context.usage(CliText::tr("cluster %1 NAME").arg(verb));
+    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    if (!c)
+        return context.fail(c.error());
+    if (action == workspace::InstanceAction::Terminate && !yes)
+        return context.usage(CliText::tr("Terminating cluster %1 destroys its %2 node(s) and their local disks. Re-run with --yes.")
+                                 .arg(c->name).arg(c->nodes.size()));
+    ProviderEnv env = makeProviderEnv(context, ProviderOptions{c->provider, {}});
+    CliWorkspace workspace(context, env, c->provider.isEmpty() ? QStringList{} : QStringList{c->provider});
+    QEventLoop loop;
+    int pending = 0;
+    int failures = 0;
+    QList<cluster::ClusterNode> kept;
+    for (int rank = 0; rank < c->nodes.size(); ++rank) {
+        const cluster::ClusterNode node = c->nodes[rank];
+        if (node.provider.isEmpty()) {
+            context.warn(CliText::tr("rank %1 (%2) is a saved host, not a rented instance: left as it is").arg(rank).arg(node.hostName));
+            kept.append(node);
+            continue;
+        }
+        ++pending;
+        options.note = CliText::tr("cluster %1 rank %2").arg(c->name).arg(rank);
+        workspace.get()->act(action, node.provider, node.instanceId, options, [&, node, rank](Result<workspace::ActionOutcome> done) {
+            if (!done) {
+                ++failures;
+                kept.append(node);
+                context.warn(CliText::tr("rank %1 (%2): %3").arg(rank).arg(node.instanceId, done.error().message));
+            } else {
+                for (const QString &warning : std::as_const(done->warnings))
+                    context.warn(warning);
+                if (action != workspace::InstanceAction::Terminate)
+                    kept.append(node);
+                if (!context.json)
+                    context.out << CliText::tr("rank %1: %2").arg(rank).arg(text::printable(done->message)) << Qt::endl;
+            }
+            if (--pending == 0)
+                loop.quit();
+        });
+    }
+    if (pending > 0)
+        loop.exec();
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); loaded) {
+        c->nodes = kept;
+        const Result<void> written = action == workspace::InstanceAction::Terminate && kept.isEmpty() ? store.remove(c->name) : store.update(*c);
+        if (!written)
+            context.warn(written.error().message);
+    }
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("cluster"), c->name}, {QStringLiteral("action"), verb}, {QStringLiteral("failures"), failures}});
+    return failures > 0 ? ExitProvider : ExitOk;
+}
+
+int removeCommand(Context &context, const QStringList &args)
+{
+    if (args.size() != 1)
+        return context.usage(CliText::tr("cluster remove NAME   (forgets the cluster; its machines are left as they are)"));
+    cluster::ClusterStore store(context.configDir);
+    if (Result<void> loaded = store.load(); !loaded)
+        return context.fail(loaded.error());
+    if (Result<void> removed = store.remove(args.first()); !removed)
+        return context.fail(removed.error());
+    if (!context.json)
+        context.out << CliText::tr("Forgot cluster %1; its machines are untouched.").arg(args.first()) << Qt::endl;
+    return ExitOk;
+}
+
+int clusterCommand(Context &context, const QStringList &input)
+{
+    QStringList args = input;
+    const QString sub = args.isEmpty() ? QString() : args.takeFirst();
+    const QHash<QString, std::function<int(Context &, QStringList)>> table{
+        {QStringLiteral("launch"), launchCommand},     {QStringLiteral("add"), addCommand},
+        {QStringLiteral("list"), listCommand},         {QStringLiteral("show"), showCommand},
+        {QStringLiteral("remove"), removeCommand},     {QStringLiteral("run"), runCommand},
+        {QStringLiteral("torchrun"), torchrunCommand}, {QStringLiteral("logs"), logsCommand},
+        {QStringLiteral("status"), statusCommand},     {QStringLiteral("cancel"), cancelCommand},
+        {QStringLiteral("check"), checkCommand},
+        {QStringLiteral("stop"), [](Context &c, QStringList a) { return lifecycleCommand(c, a, workspace::InstanceAction::Stop); }},
+        {QStringLiteral("terminate"), [](Context &c, QStringList a) { return lifecycleCommand(c, a, workspace::InstanceAction::Terminate); }},
+    };
+    if (const auto handler = table.constFind(sub); handler != table.cend())
+        return (*handler)(context, args);
+    return context.usage(CliText::tr("cluster launch|add|list|show|check|run|torchrun|logs|status|cancel|stop|terminate|remove …"));
+}
+
+const Registrar registrar("cluster",
+    "cluster launch NAME --provider P --type T --region R --nodes N --ssh-key K [--wait] [--on-partial terminate|keep] | "
+    "add NAME HOST… | list | show NAME | check NAME [--master-port P] | run NAME [--name J] [--cwd D] [--env K=V…] -- CMD… | "
+    "torchrun NAME [--nproc-per-node auto|N] [--master-port P] -- SCRIPT ARGS… | logs NAME [--rank R|all] [--follow] | "
+    "status|cancel NAME [--name J] [--jobs-dir D] | stop NAME | terminate NAME --yes | remove NAME   machines as one",
+    clusterCommand);
+
+} // namespace
+} // namespace gantry::cli

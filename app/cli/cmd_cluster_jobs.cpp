@@ -1,0 +1,429 @@
+// gantry-cli cluster run|torchrun|logs|status|cancel|check (the lifecycle is in cmd_cluster.cpp).
+#include "cmd_cluster.h"
+
+#include "cmd_provider_common.h"
+
+#include "cluster/check.h"
+#include "jobs/jobspec.h"
+#include "util/printable.h"
+
+#include <QJsonArray>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <csignal>
+#include <thread>
+
+namespace gantry::cli::clustercli {
+namespace {
+
+using providercli::CliText;
+using providercli::takeFlag;
+using providercli::takeValue;
+
+std::atomic_bool g_interrupted{false};
+std::atomic_bool g_stopFollow{false}; // set by SIGINT and by a rank failing elsewhere
+
+void onSigint(int)
+{
+    g_interrupted = true;
+    g_stopFollow = true;
+}
+
+void writeRaw(const QByteArray &data)
+{
+    fwrite(data.constData(), 1, size_t(data.size()), stdout);
+    fflush(stdout);
+}
+
+// The options every job command shares: connection options, --name, and the cluster.
+struct JobArgs
+{
+    HostOptions host;
+    cluster::Cluster cluster;
+    QString job;          // --name, else the cluster's last job
+    QString jobsDir;      // --jobs-dir on every node (like `job --jobs-dir`); empty: ~/.gantry/jobs
+    QStringList command;  // after "--"
+};
+
+Result<JobArgs> takeJobArgs(const Context &context, QStringList &args, bool wantsCommand, const QString &usage)
+{
+    JobArgs parsed;
+    Result<HostOptions> host = takeHostOptions(args);
+    if (!host)
+        return host.error();
+    parsed.host = *host;
+    Result<std::optional<QString>> name = takeValue(args, QStringLiteral("--name"));
+    if (!name)
+        return name.error();
+    parsed.job = name->value_or(QString());
+    Result<std::optional<QString>> jobsDir = takeValue(args, QStringLiteral("--jobs-dir"));
+    if (!jobsDir)
+        return jobsDir.error();
+    parsed.jobsDir = jobsDir->value_or(QString());
+    const qsizetype dashes = args.indexOf(QStringLiteral("--"));
+    if (wantsCommand) {
+        if (dashes != 1 || dashes + 1 >= args.size())
+            return makeError(ErrorCode::Usage, usage);
+        parsed.command = args.mid(dashes + 1);
+        args = args.mid(0, dashes);
+    } else if (args.size() != 1) {
+        return makeError(ErrorCode::Usage, usage);
+    }
+    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    if (!c)
+        return c.error();
+    parsed.cluster = *c;
+    if (parsed.job.isEmpty() && !wantsCommand) {
+        if (!c->lastJob)
+            return makeError(ErrorCode::NotFound, CliText::tr("cluster %1 has run no job yet (gantry-cli cluster run %1 -- CMD)").arg(c->name));
+        parsed.job = c->lastJob->name;
+    }
+    return parsed;
+}
+
+Result<int> takePort(QStringList &args)
+{
+    Result<std::optional<QString>> port = takeValue(args, QStringLiteral("--master-port"));
+    if (!port)
+        return port.error();
+    bool ok = true;
+    const int value = port->has_value() ? (*port)->toInt(&ok) : cluster::kDefaultMasterPort;
+    if (!ok || value < 1 || value > 65535)
+        return makeError(ErrorCode::Usage, CliText::tr("--master-port takes a TCP port (1 to 65535)"));
+    return value;
+}
+
+Result<cluster::RunSpec> takeRunSpec(QStringList &args)
+{
+    cluster::RunSpec spec;
+    Result<std::optional<QString>> cwd = takeValue(args, QStringLiteral("--cwd"));
+    if (!cwd)
+        return cwd.error();
+    spec.workingDir = cwd->value_or(QString());
+    for (;;) {
+        Result<std::optional<QString>> env = takeValue(args, QStringLiteral("--env"));
+        if (!env)
+            return env.error();
+        if (!env->has_value())
+            break;
+        Result<QPair<QString, QString>> pair = jobs::parseEnvAssignment(**env);
+        if (!pair)
+            return pair.error();
+        spec.env.append(*pair);
+    }
+    Result<int> port = takePort(args);
+    if (!port)
+        return port.error();
+    spec.masterPort = *port;
+    return spec;
+}
+
+// Starts the job on every rank and reports; the cluster remembers it as its last job.
+int startEverywhere(Context &context, JobArgs &parsed, cluster::RunSpec spec, const QString &kind,
+                    const std::function<QString(int, int)> &line)
+{
+    cluster::Cluster &c = parsed.cluster;
+    if (spec.jobName.isEmpty())
+        spec.jobName = jobs::defaultJobName(cluster::commandLine(parsed.command), QDateTime::currentDateTime()).left(56);
+    const QList<cluster::StartedRank> started = cluster::startOnAllRanks(c, spec, connector(context, parsed.host), line, parsed.jobsDir);
+    QStringList failed;
+    QJsonArray ranks;
+    for (const cluster::StartedRank &rank : started) {
+        if (!rank.started) {
+            failed << CliText::tr("rank %1: %2").arg(rank.rank).arg(rank.started.error().message);
+            ranks.append(QJsonObject{{QStringLiteral("rank"), rank.rank}, {QStringLiteral("error"), rank.started.error().message}});
+            continue;
+        }
+        ranks.append(QJsonObject{{QStringLiteral("rank"), rank.rank}, {QStringLiteral("job"), rank.started->info.name},
+                                 {QStringLiteral("state"), jobs::jobStateName(rank.started->info.state)}});
+    }
+    if (!failed.isEmpty()) {
+        for (const QString &failure : std::as_const(failed))
+            context.warn(failure);
+        return context.fail(makeError(ErrorCode::RemoteFailed, CliText::tr("the job did not start on every node; the ranks that started "
+                                                                           "were stopped again (a partial job only waits for its peers)")));
+    }
+    c.lastJob = cluster::ClusterJob{spec.jobName, kind, QDateTime::currentDateTimeUtc(), spec.masterPort};
+    if (Result<void> saved = saveCluster(context, c); !saved)
+        context.warn(saved.error().message);
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("cluster"), c.name}, {QStringLiteral("job"), spec.jobName}, {QStringLiteral("ranks"), ranks}});
+    } else {
+        context.out << CliText::tr("Started %1 on %2 node(s) of %3 (MASTER_ADDR %4:%5). Follow rank 0: gantry-cli cluster logs %3 --follow; "
+                                   "all ranks: gantry-cli cluster status %3")
+                           .arg(spec.jobName).arg(c.nodes.size()).arg(c.name, text::printable(cluster::masterAddress(c))).arg(spec.masterPort)
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+// While one rank's log is followed, the others are polled: the cluster job fails as soon as any
+// rank fails, and following a rank that now waits forever for its lost peer helps nobody.
+class FailureWatch
+{
+public:
+    FailureWatch(const Context &context, const JobArgs &parsed, std::atomic_bool *stopFollow)
+        : m_thread([this, &context, &parsed, stopFollow] {
+              const cluster::NodeConnector connect = connector(context, parsed.host);
+              std::unique_lock lock(m_mutex);
+              while (!m_done) {
+                  lock.unlock();
+                  const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed.cluster, parsed.job, connect, parsed.jobsDir);
+                  lock.lock();
+                  if (cluster::clusterJobState(ranks) == cluster::ClusterJobState::Failed) {
+                      m_failed = ranks;
+                      *stopFollow = true;
+                      return;
+                  }
+                  m_wake.wait_for(lock, std::chrono::seconds(2), [this] { return m_done; });
+              }
+          })
+    {
+    }
+    ~FailureWatch()
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_done = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+    }
+    QList<cluster::RankStatus> failed()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_failed;
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_done = false;
+    QList<cluster::RankStatus> m_failed;
+    std::thread m_thread; // last: it starts once the members above exist
+};
+
+int reportFailure(const Context &context, const cluster::Cluster &c, const QString &job, const QList<cluster::RankStatus> &ranks)
+{
+    QStringList running;
+    for (const cluster::RankStatus &rank : ranks) {
+        if (cluster::rankFailed(rank))
+            context.warn(CliText::tr("rank %1 failed (%2): the cluster job %3 failed").arg(rank.rank).arg(text::printable(rank.job->statusText()), job));
+        else if (rank.job && rank.job->isActive())
+            running << QString::number(rank.rank);
+    }
+    if (!running.isEmpty())
+        context.warn(CliText::tr("still running and billing (waiting for the lost peer): rank %1; stop them with gantry-cli cluster cancel %2")
+                         .arg(running.join(QStringLiteral(", ")), c.name));
+    return ExitFailure;
+}
+
+int followRank(Context &context, const JobArgs &parsed, int rank)
+{
+    Result<std::unique_ptr<ssh::Session>> session = connector(context, parsed.host)(parsed.cluster.nodes.at(rank), rank);
+    if (!session)
+        return context.fail(session.error());
+    std::signal(SIGINT, onSigint);
+    QByteArray pending;
+    Result<qint64> end = Error{};
+    QList<cluster::RankStatus> failed;
+    {
+        FailureWatch watch(context, parsed, &g_stopFollow);
+        jobs::JobRunner runner(**session, parsed.jobsDir);
+        end = runner.followLog(cluster::rankJobName(parsed.job, rank), 0,
+                               [&](const QByteArray &data) { writeRaw(cluster::prefixLines(rank, data, &pending)); }, &g_stopFollow);
+        failed = watch.failed();
+    }
+    if (!pending.isEmpty())
+        writeRaw(cluster::prefixLines(rank, "\n", &pending));
+    if (!end)
+        return context.fail(end.error());
+    if (g_interrupted)
+        return 130;
+    if (failed.isEmpty())
+        failed = cluster::rankStatuses(parsed.cluster, parsed.job, connector(context, parsed.host), parsed.jobsDir);
+    if (cluster::clusterJobState(failed) == cluster::ClusterJobState::Failed)
+        return reportFailure(context, parsed.cluster, parsed.job, failed);
+    return ExitOk;
+}
+
+} // namespace
+
+int runCommand(Context &context, QStringList args)
+{
+    Result<cluster::RunSpec> spec = takeRunSpec(args);
+    if (!spec)
+        return context.fail(spec.error());
+    Result<JobArgs> parsed = takeJobArgs(context, args, true, CliText::tr("cluster run NAME [--name JOB] [--cwd DIR] [--env K=V…] [--master-port P] -- CMD…"));
+    if (!parsed)
+        return context.fail(parsed.error());
+    spec->jobName = parsed->job;
+    spec->command = parsed->command;
+    const QString line = cluster::commandLine(parsed->command);
+    return startEverywhere(context, *parsed, *spec, QStringLiteral("run"), [line](int, int) { return line; });
+}
+
+int torchrunCommand(Context &context, QStringList args)
+{
+    Result<cluster::RunSpec> spec = takeRunSpec(args);
+    Result<std::optional<QString>> nproc = takeValue(args, QStringLiteral("--nproc-per-node"));
+    Result<std::optional<QString>> timeout = takeValue(args, QStringLiteral("--rdzv-timeout"));
+    if (!spec || !nproc || !timeout)
+        return context.fail(!spec ? spec.error() : !nproc ? nproc.error() : timeout.error());
+    cluster::TorchrunSpec torchrun;
+    bool ok = true;
+    const QString nprocText = nproc->value_or(QStringLiteral("auto"));
+    torchrun.nprocPerNode = nprocText == u"auto" ? 0 : nprocText.toInt(&ok);
+    if (!ok || torchrun.nprocPerNode < 0)
+        return context.usage(CliText::tr("--nproc-per-node is auto (the GPU count, 1 on a CPU node) or a number"));
+    torchrun.rendezvousTimeoutS = timeout->value_or(QStringLiteral("300")).toInt(&ok);
+    if (!ok || torchrun.rendezvousTimeoutS < 1)
+        return context.usage(CliText::tr("--rdzv-timeout takes seconds"));
+    Result<JobArgs> parsed = takeJobArgs(context, args, true, CliText::tr("cluster torchrun NAME [--nproc-per-node auto|N] [--master-port P] [--cwd DIR] [--env K=V…] -- SCRIPT ARGS…"));
+    if (!parsed)
+        return context.fail(parsed.error());
+    spec->jobName = parsed->job;
+    spec->command = parsed->command;
+    torchrun.run = *spec;
+    const cluster::Cluster c = parsed->cluster;
+    return startEverywhere(context, *parsed, *spec, QStringLiteral("torchrun"),
+                           [torchrun, c](int rank, int gpus) { return cluster::torchrunLine(torchrun, c, rank, gpus); });
+}
+
+int logsCommand(Context &context, QStringList args)
+{
+    Result<std::optional<QString>> rankText = takeValue(args, QStringLiteral("--rank"));
+    if (!rankText)
+        return context.fail(rankText.error());
+    const bool follow = takeFlag(args, QStringLiteral("--follow")) || takeFlag(args, QStringLiteral("-f"));
+    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster logs NAME [--rank R|all] [--follow] [--name JOB]"));
+    if (!parsed)
+        return context.fail(parsed.error());
+    bool ok = true;
+    const bool all = rankText->value_or(QString()) == u"all";
+    const int rank = all ? 0 : rankText->value_or(QStringLiteral("0")).toInt(&ok);
+    if (!ok || rank < 0 || rank >= parsed->cluster.nodes.size())
+        return context.usage(CliText::tr("--rank is 0 to %1, or all").arg(parsed->cluster.nodes.size() - 1));
+    if (follow && !all)
+        return followRank(context, *parsed, rank);
+    if (follow)
+        return context.usage(CliText::tr("--follow follows one rank (--rank R); the others are watched for failures"));
+    // Every rank's log is read at once; they are printed one after the other, in rank order.
+    const std::function<Result<QByteArray>(int, ssh::Session &)> read = [&](int r, ssh::Session &session) {
+        return jobs::JobRunner(session, parsed->jobsDir).readLog(cluster::rankJobName(parsed->job, r));
+    };
+    cluster::Cluster wanted = parsed->cluster;
+    if (!all)
+        wanted.nodes = {parsed->cluster.nodes.at(rank)};
+    const cluster::NodeConnector connect = connector(context, parsed->host);
+    const std::vector<Result<QByteArray>> logs = cluster::forEachNode(wanted, [&](const cluster::ClusterNode &node, int r) {
+        return connect(node, all ? r : rank);
+    }, std::function<Result<QByteArray>(int, ssh::Session &)>([&](int r, ssh::Session &session) { return read(all ? r : rank, session); }));
+    int failures = 0;
+    for (int i = 0; i < int(logs.size()); ++i) {
+        const int r = all ? i : rank;
+        if (!logs[i]) {
+            ++failures;
+            context.warn(logs[i].error().message);
+            continue;
+        }
+        QByteArray pending;
+        writeRaw(cluster::prefixLines(r, *logs[i], &pending));
+        if (!pending.isEmpty())
+            writeRaw(cluster::prefixLines(r, "\n", &pending));
+    }
+    return failures > 0 ? ExitFailure : ExitOk;
+}
+
+int statusCommand(Context &context, QStringList args)
+{
+    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster status NAME [--name JOB]"));
+    if (!parsed)
+        return context.fail(parsed.error());
+    const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed->cluster, parsed->job, connector(context, parsed->host), parsed->jobsDir);
+    const cluster::ClusterJobState state = cluster::clusterJobState(ranks);
+    if (context.json) {
+        QJsonArray array;
+        for (const cluster::RankStatus &rank : ranks) {
+            QJsonObject o{{QStringLiteral("rank"), rank.rank}, {QStringLiteral("host"), parsed->cluster.nodes.at(rank.rank).hostName}};
+            if (rank.job) {
+                o.insert(QStringLiteral("state"), jobs::jobStateName(rank.job->state));
+                o.insert(QStringLiteral("exit_code"), rank.job->exitCode ? QJsonValue(*rank.job->exitCode) : QJsonValue());
+            } else {
+                o.insert(QStringLiteral("error"), rank.error);
+            }
+            array.append(o);
+        }
+        context.printJson(QJsonObject{{QStringLiteral("job"), parsed->job}, {QStringLiteral("state"), cluster::clusterJobStateName(state)},
+                                      {QStringLiteral("ranks"), array}});
+    } else {
+        context.out << CliText::tr("Job %1 on cluster %2: %3").arg(parsed->job, parsed->cluster.name, cluster::clusterJobStateName(state)) << '\n';
+        for (const cluster::RankStatus &rank : ranks)
+            context.out << QStringLiteral("  rank %1  %2 %3\n").arg(rank.rank)
+                               .arg(text::printable(parsed->cluster.nodes.at(rank.rank).hostName).leftJustified(20),
+                                    rank.job ? text::printable(rank.job->statusText()) : text::printable(rank.error));
+        context.out.flush();
+    }
+    if (state == cluster::ClusterJobState::Failed)
+        return reportFailure(context, parsed->cluster, parsed->job, ranks);
+    return state == cluster::ClusterJobState::Unknown ? ExitFailure : ExitOk;
+}
+
+int cancelCommand(Context &context, QStringList args)
+{
+    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster cancel NAME [--name JOB]"));
+    if (!parsed)
+        return context.fail(parsed.error());
+    const QList<cluster::RankStatus> ranks = cluster::stopAllRanks(parsed->cluster, parsed->job, connector(context, parsed->host), {}, parsed->jobsDir);
+    int failures = 0;
+    for (const cluster::RankStatus &rank : ranks) {
+        if (!rank.job) {
+            ++failures;
+            context.warn(rank.error);
+        } else if (!context.json) {
+            context.out << CliText::tr("rank %1: %2").arg(rank.rank).arg(text::printable(rank.job->statusText())) << '\n';
+        }
+    }
+    context.out.flush();
+    return failures > 0 ? ExitFailure : ExitOk;
+}
+
+int checkCommand(Context &context, QStringList args)
+{
+    Result<HostOptions> host = takeHostOptions(args);
+    if (!host)
+        return context.fail(host.error());
+    Result<int> port = takePort(args);
+    if (!port)
+        return context.fail(port.error());
+    cluster::CheckOptions options;
+    options.masterPort = *port;
+    options.allReduce = !takeFlag(args, QStringLiteral("--no-all-reduce"));
+    if (args.size() != 1)
+        return context.usage(CliText::tr("cluster check NAME [--master-port P] [--no-all-reduce] [--json]"));
+    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    if (!c)
+        return context.fail(c.error());
+    const cluster::ClusterCheck check = cluster::checkCluster(*c, connector(context, *host), options);
+    if (context.json) {
+        context.printJson(cluster::clusterCheckToJson(check));
+    } else {
+        context.out << CliText::tr("Cluster %1, rendezvous %2:%3").arg(c->name, text::printable(check.masterAddr)).arg(check.masterPort) << '\n';
+        for (const cluster::NodeCheck &node : check.nodes) {
+            context.out << QStringLiteral("rank %1 %2 %3\n").arg(node.rank).arg(text::printable(node.hostName),
+                                                                                verify::checkStatusName(node.verdict()).toUpper());
+            for (const verify::DoctorCheck &item : node.checks) {
+                context.out << QStringLiteral("  %1 %2 %3\n").arg(verify::checkStatusName(item.status).leftJustified(4),
+                                                                   item.id.leftJustified(16), text::printable(item.message));
+                if (!item.fix.isEmpty() && item.status != verify::CheckStatus::Ok)
+                    context.out << QStringLiteral("       %1\n").arg(text::printable(item.fix));
+            }
+        }
+        context.out << CliText::tr("Verdict: %1").arg(verify::checkStatusName(check.verdict())) << Qt::endl;
+    }
+    return check.verdict() == verify::CheckStatus::Fail ? ExitFailure : ExitOk;
+}
+
+} // namespace gantry::cli::clustercli

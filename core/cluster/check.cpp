@@ -1,0 +1,227 @@
+#include "cluster/check.h"
+
+#include "cluster/netcheck.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace gantry::cluster {
+namespace {
+
+using verify::CheckStatus;
+using verify::DoctorCheck;
+
+class CheckText
+{
+    Q_DECLARE_TR_FUNCTIONS(gantry::cluster::ClusterCheck)
+};
+
+QString majorMinor(const QString &version)
+{
+    return version.section(QLatin1Char('.'), 0, 1);
+}
+
+void compareOne(NodeCheck &node, const NodeFacts &facts, const NodeFacts &head)
+{
+    auto differs = [&](const QString &id, const QString &what, const QString &mine, const QString &theirs, CheckStatus status,
+                       const QString &fix) {
+        if (mine == theirs)
+            return;
+        node.checks.append(DoctorCheck{id, status, CheckText::tr("%1 is %2 here but %3 on the head (rank 0).")
+                                                        .arg(what, mine.isEmpty() ? CheckText::tr("missing") : mine,
+                                                             theirs.isEmpty() ? CheckText::tr("missing") : theirs), fix});
+    };
+    const QString gpus = facts.gpuCount > 0 ? QStringLiteral("%1x %2").arg(facts.gpuCount).arg(facts.gpuModel) : CheckText::tr("no GPU");
+    const QString headGpus = head.gpuCount > 0 ? QStringLiteral("%1x %2").arg(head.gpuCount).arg(head.gpuModel) : CheckText::tr("no GPU");
+    differs(QStringLiteral("gpus"), CheckText::tr("The GPU set"), gpus, headGpus, CheckStatus::Fail,
+            CheckText::tr("Launch every node with the same instance type: mixed GPUs make the fast ones wait and break --nproc_per_node."));
+    differs(QStringLiteral("driver"), CheckText::tr("The NVIDIA driver"), facts.driver, head.driver, CheckStatus::Warn,
+            CheckText::tr("Use the same image on every node; NCCL across driver versions usually works but is untested."));
+    differs(QStringLiteral("cuda"), CheckText::tr("CUDA"), facts.cuda, head.cuda, CheckStatus::Warn,
+            CheckText::tr("Use the same image on every node."));
+    differs(QStringLiteral("python"), CheckText::tr("Python"), majorMinor(facts.python), majorMinor(head.python), CheckStatus::Warn,
+            CheckText::tr("Install the same Python on every node (pickled objects cross nodes)."));
+    if (facts.torch.isEmpty()) {
+        node.checks.append(DoctorCheck{QStringLiteral("torch"), CheckStatus::Fail, CheckText::tr("PyTorch does not import with %1.")
+                                                                                  .arg(facts.pythonPath.isEmpty() ? QStringLiteral("python3") : facts.pythonPath),
+                                       CheckText::tr("Install it (pip install torch, or apt install python3-torch on Debian) or activate its environment.")});
+    } else {
+        differs(QStringLiteral("torch"), CheckText::tr("PyTorch"), facts.torch, head.torch, CheckStatus::Fail,
+                CheckText::tr("Install the same torch version everywhere: c10d's wire format changes between releases."));
+    }
+}
+
+void interfaceAndRdma(NodeCheck &node, const NodeFacts &facts, const QString &masterAddr)
+{
+    node.socketIfname = suggestSocketIfname(facts.interfaces, masterAddr);
+    if (node.socketIfname.isEmpty()) {
+        node.checks.append(DoctorCheck{QStringLiteral("nccl-interface"), CheckStatus::Warn,
+                                       CheckText::tr("No interface reaches %1 by its subnet (ip -o addr).").arg(masterAddr),
+                                       CheckText::tr("Set NCCL_SOCKET_IFNAME to the interface of the private network.")});
+    } else {
+        node.checks.append(DoctorCheck{QStringLiteral("nccl-interface"), CheckStatus::Ok,
+                                       CheckText::tr("NCCL sockets should use %1.").arg(node.socketIfname),
+                                       QStringLiteral("NCCL_SOCKET_IFNAME=%1").arg(node.socketIfname)});
+    }
+    QStringList active;
+    QStringList down;
+    bool efa = false;
+    for (const RdmaDevice &device : facts.rdma) {
+        (device.active() || device.efa ? active : down) << device.name;
+        efa = efa || device.efa;
+    }
+    if (!active.isEmpty()) {
+        node.checks.append(DoctorCheck{QStringLiteral("rdma"), CheckStatus::Ok,
+                                       (efa ? CheckText::tr("EFA: %1.") : CheckText::tr("InfiniBand/RoCE active: %1.")).arg(active.join(QStringLiteral(", "))),
+                                       efa ? CheckText::tr("NCCL needs the aws-ofi-nccl plugin to use EFA (FI_PROVIDER=efa).") : QString()});
+    } else if (!down.isEmpty()) {
+        node.checks.append(DoctorCheck{QStringLiteral("rdma"), CheckStatus::Warn,
+                                       CheckText::tr("InfiniBand devices are not active: %1.").arg(down.join(QStringLiteral(", "))),
+                                       CheckText::tr("NCCL falls back to TCP; ask the provider why the fabric port is down (ibstat).")});
+    } else if (facts.gpuCount > 0) {
+        node.checks.append(DoctorCheck{QStringLiteral("rdma"), CheckStatus::Ok,
+                                       CheckText::tr("No InfiniBand or EFA: NCCL uses TCP sockets between nodes."), QString()});
+    }
+}
+
+void topology(NodeCheck &node, const GpuTopology &topo)
+{
+    if (topo.gpus < 2)
+        return;
+    if (topo.nvlinkPairs == topo.pairs) {
+        node.checks.append(DoctorCheck{QStringLiteral("gpu-topology"), CheckStatus::Ok,
+                                       CheckText::tr("All %1 GPU pairs are linked by NVLink.").arg(topo.pairs), QString()});
+    } else {
+        node.checks.append(DoctorCheck{QStringLiteral("gpu-topology"), CheckStatus::Warn,
+                                       CheckText::tr("%1 of %2 GPU pairs talk over PCIe (slowest path: %3): NCCL inside the node is slower than over NVLink.")
+                                           .arg(topo.pairs - topo.nvlinkPairs).arg(topo.pairs).arg(topo.weakestLink),
+                                       CheckText::tr("Expected on PCIe cards; for tensor parallelism pick an SXM type with NVLink.")});
+    }
+    if (!topo.nics.isEmpty()) {
+        const bool near = topo.nicsNearGpu.size() == topo.nics.size();
+        node.checks.append(DoctorCheck{QStringLiteral("gpu-nic"), near ? CheckStatus::Ok : CheckStatus::Warn,
+                                       CheckText::tr("%1 of %2 NICs share a PCIe switch with a GPU (GPUDirect RDMA).")
+                                           .arg(topo.nicsNearGpu.size()).arg(topo.nics.size()),
+                                       near ? QString() : CheckText::tr("Traffic through the other NICs crosses the CPU; NCCL_IB_HCA can pin the near ones.")});
+    }
+}
+
+QList<NodeCheck> gatherFacts(const Cluster &cluster, const NodeConnector &connect)
+{
+    const std::function<Result<NodeFacts>(int, ssh::Session &)> work = [](int, ssh::Session &session) -> Result<NodeFacts> {
+        QByteArray out;
+        ssh::Session::ExecOptions exec;
+        exec.onStdout = [&out](const QByteArray &data) { out += data; };
+        exec.stdinData = factsScript();
+        exec.timeoutMs = 60000;
+        Result<int> status = session.exec(QStringLiteral("sh -s"), exec);
+        if (!status)
+            return status.error();
+        return parseFacts(out);
+    };
+    const std::vector<Result<NodeFacts>> facts = forEachNode(cluster, connect, work);
+    QList<NodeCheck> nodes;
+    for (int rank = 0; rank < int(facts.size()); ++rank) {
+        NodeCheck node;
+        node.rank = rank;
+        node.hostName = cluster.nodes.at(rank).hostName;
+        if (facts[rank]) {
+            node.facts = *facts[rank];
+            node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Ok, CheckText::tr("Reachable by SSH."), QString()});
+        } else {
+            node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Fail, facts[rank].error().message,
+                                           CheckText::tr("Start the machine, or fix its saved host (gantry-cli hosts list).")});
+        }
+        nodes.append(node);
+    }
+    return nodes;
+}
+
+} // namespace
+
+CheckStatus NodeCheck::verdict() const
+{
+    CheckStatus worst = CheckStatus::Ok;
+    for (const DoctorCheck &check : checks)
+        worst = std::max(worst, check.status);
+    return worst;
+}
+
+CheckStatus ClusterCheck::verdict() const
+{
+    CheckStatus worst = CheckStatus::Ok;
+    for (const NodeCheck &node : nodes)
+        worst = std::max(worst, node.verdict());
+    return worst;
+}
+
+void compareFacts(QList<NodeCheck> &nodes, const QString &masterAddr)
+{
+    if (nodes.isEmpty() || !nodes.first().facts)
+        return;
+    const NodeFacts head = *nodes.first().facts;
+    for (NodeCheck &node : nodes) {
+        if (!node.facts)
+            continue;
+        compareOne(node, *node.facts, head);
+        interfaceAndRdma(node, *node.facts, masterAddr);
+        topology(node, node.facts->topology);
+    }
+}
+
+ClusterCheck checkCluster(const Cluster &cluster, const NodeConnector &connect, const CheckOptions &options)
+{
+    ClusterCheck result;
+    result.masterAddr = masterAddress(cluster);
+    result.masterPort = options.masterPort;
+    result.nodes = gatherFacts(cluster, connect);
+    compareFacts(result.nodes, result.masterAddr);
+    QStringList unreachable;
+    for (const NodeCheck &node : std::as_const(result.nodes)) {
+        if (!node.facts)
+            unreachable << QString::number(node.rank);
+    }
+    if (!unreachable.isEmpty()) {
+        // The rendezvous needs every node: without one, the port test and the all-reduce would
+        // only wait for it until they time out.
+        for (NodeCheck &node : result.nodes) {
+            if (node.facts)
+                node.checks.append(DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Warn,
+                                               CheckText::tr("Network steps not run: rank %1 is unreachable.").arg(unreachable.join(QStringLiteral(", "))),
+                                               CheckText::tr("Bring that node back (or remove it from the cluster), then check again.")});
+        }
+        return result;
+    }
+    if (!checkRendezvousPort(cluster, connect, options, result) || !options.allReduce)
+        return result;
+    checkAllReduce(cluster, connect, options, result);
+    return result;
+}
+
+QJsonObject clusterCheckToJson(const ClusterCheck &check)
+{
+    QJsonArray nodes;
+    for (const NodeCheck &node : check.nodes) {
+        QJsonObject o = verify::doctorToJson(node.checks);
+        o.insert(QStringLiteral("rank"), node.rank);
+        o.insert(QStringLiteral("host"), node.hostName);
+        o.insert(QStringLiteral("verdict"), verify::checkStatusName(node.verdict()));
+        o.insert(QStringLiteral("socket_ifname"), node.socketIfname);
+        o.insert(QStringLiteral("bus_bandwidth_gbps"), node.busBandwidthGBps);
+        if (node.facts) {
+            o.insert(QStringLiteral("gpu_model"), node.facts->gpuModel);
+            o.insert(QStringLiteral("gpu_count"), node.facts->gpuCount);
+            o.insert(QStringLiteral("driver"), node.facts->driver);
+            o.insert(QStringLiteral("cuda"), node.facts->cuda);
+            o.insert(QStringLiteral("python"), node.facts->python);
+            o.insert(QStringLiteral("torch"), node.facts->torch);
+        }
+        nodes.append(o);
+    }
+    return QJsonObject{{QStringLiteral("verdict"), verify::checkStatusName(check.verdict())},
+                       {QStringLiteral("master_addr"), check.masterAddr},
+                       {QStringLiteral("master_port"), check.masterPort},
+                       {QStringLiteral("nodes"), nodes}};
+}
+
+} // namespace gantry::cluster

@@ -1,0 +1,32 @@
+#include "cluster/connector.h"
+
+#include "hosts/hoststore.h"
+
+#include <QCoreApplication>
+
+namespace gantry::cluster {
+namespace {
+
+class ConnectorText
+{
+    Q_DECLARE_TR_FUNCTIONS(gantry::cluster::Connector)
+};
+
+} // namespace
+
+NodeConnector savedHostConnector(const QString &configDir, const ssh::ConnectOptions &options)
+{
+    return [configDir, options](const ClusterNode &node, int rank) -> Result<std::unique_ptr<ssh::Session>> {
+        HostStore store(configDir); // this thread's own copy: HostStore is owner-thread only
+        (void)store.load();
+        const std::optional<SavedHost> host = store.find(node.hostName);
+        if (!host)
+            return makeError(ErrorCode::NotFound, ConnectorText::tr("rank %1: no saved host \"%2\" (is the node still booting?)").arg(rank).arg(node.hostName));
+        auto session = std::make_unique<ssh::Session>();
+        if (Result<void> connected = session->connect(host->target, options); !connected)
+            return Error{connected.error().code, ConnectorText::tr("rank %1 (%2): %3").arg(rank).arg(node.hostName, connected.error().message)};
+        return session;
+    };
+}
+
+} // namespace gantry::cluster

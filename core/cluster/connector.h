@@ -1,0 +1,30 @@
+#pragma once
+
+#include "cluster/nodeops.h"
+#include "ssh/session.h"
+
+#include <QFuture>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gantry::cluster {
+
+// Connects to a node by its saved host (hosts.json in configDir, read on the calling worker
+// thread), with `options` (known hosts; an unknown host key fails with the usual message rather
+// than asking from a worker thread).
+NodeConnector savedHostConnector(const QString &configDir, const ssh::ConnectOptions &options);
+
+// Runs the blocking `work` (SSH to every node) on a pool thread and `done(value)` on `context`'s
+// thread: how the GUI drives checkCluster(), startOnAllRanks() and logs without blocking.
+template<typename T>
+void runInBackground(QObject *context, std::function<T()> work, std::function<void(T)> done)
+{
+    auto *watcher = new QFutureWatcher<T>(context);
+    QObject::connect(watcher, &QFutureWatcher<T>::finished, context, [watcher, done] {
+        done(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+
+} // namespace gantry::cluster

@@ -1,0 +1,183 @@
+#include "providers/sandboxproviderhome.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSaveFile>
+
+#include <unistd.h>
+
+namespace gantry::providers::sandbox {
+namespace {
+
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class HomeText
+{
+    Q_DECLARE_TR_FUNCTIONS(gantry::providers::SandboxProvider)
+};
+
+QString shQuote(const QString &text)
+{
+    QString quoted = text;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+Result<void> write(const QString &path, const QByteArray &data, bool executable = false)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return Error{ErrorCode::Io, HomeText::tr("Cannot write %1: %2").arg(path, file.errorString())};
+    if (executable)
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    return {};
+}
+
+Result<void> writeResource(const QString &resource, const QString &path)
+{
+    QFile source(resource);
+    if (!source.open(QIODevice::ReadOnly))
+        return Error{ErrorCode::Generic, HomeText::tr("The simulated GPU's script %1 is missing from this build.").arg(resource)};
+    return write(path, source.readAll(), true);
+}
+
+} // namespace
+
+QString gpuProfileName(GpuProfile profile)
+{
+    switch (profile) {
+    case GpuProfile::None: return {};
+    case GpuProfile::Idle: return QStringLiteral("idle");
+    case GpuProfile::Training: return QStringLiteral("training");
+    }
+    return {};
+}
+
+GpuProfile gpuProfileFromName(const QString &name)
+{
+    if (name == QLatin1StringView("idle"))
+        return GpuProfile::Idle;
+    if (name == QLatin1StringView("training"))
+        return GpuProfile::Training;
+    return GpuProfile::None;
+}
+
+InstanceHome::InstanceHome(QString dir, QString id)
+    : m_dir(std::move(dir))
+    , m_id(std::move(id))
+{
+}
+
+QString InstanceHome::home() const
+{
+    return m_dir + QStringLiteral("/home");
+}
+
+QString InstanceHome::binDir() const
+{
+    return m_dir + QStringLiteral("/bin");
+}
+
+QString InstanceHome::tmuxDir() const
+{
+    // tmux's socket path (TMUX_TMPDIR/tmux-UID/default) must fit a sockaddr_un (108 bytes); a deep
+    // config dir falls back to a short per-instance directory in /tmp, removed by stopSessions().
+    const QString inHome = home() + QStringLiteral("/.tmux");
+    const qsizetype socketLength = inHome.toLocal8Bit().size() + QStringLiteral("/tmux-%1/default").arg(getuid()).size();
+    return socketLength < 100 ? inHome : QStringLiteral("/tmp/gantry-sandbox-") + m_id.left(16);
+}
+
+Result<void> InstanceHome::prepare(GpuProfile profile, const QString &sftpServer) const
+{
+    if (sftpServer.isEmpty()) {
+        return Error{ErrorCode::Provider, HomeText::tr("Local sandbox: OpenSSH's sftp-server was not found next to sshd; "
+                                                       "install openssh-sftp-server (or openssh-server).")};
+    }
+    for (const QString &path : {home(), tmuxDir()}) {
+        if (!QDir().mkpath(path))
+            return Error{ErrorCode::Io, HomeText::tr("Cannot create %1.").arg(path)};
+        QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    }
+    QString env = QStringLiteral("# Gantry sandbox instance %1: its own home and tmux server.\n"
+                                 "HOME=%2; export HOME\nTMUX_TMPDIR=%3; export TMUX_TMPDIR\nunset TMUX\n")
+                      .arg(m_id, shQuote(home()), shQuote(tmuxDir()));
+    QDir(binDir()).removeRecursively();
+    if (profile != GpuProfile::None) {
+        // Prepended again after /etc/profile (login shells, tmux) resets PATH: the dotfiles below source this.
+        env += QStringLiteral("case \":$PATH:\" in *:%1:*) ;; *) PATH=%1:\"$PATH\"; export PATH;; esac\n").arg(shQuote(binDir()));
+        if (!QDir().mkpath(binDir()))
+            return Error{ErrorCode::Io, HomeText::tr("Cannot create %1.").arg(binDir())};
+        if (Result<void> r = writeResource(QStringLiteral(":/gantry/sandbox/nvidia-smi.py"), binDir() + QStringLiteral("/nvidia-smi.py")); !r)
+            return r;
+        const QByteArray shim = "#!/bin/sh\n# Gantry simulated GPU (sandbox): a stand-in for nvidia-smi; there is no real GPU.\n"
+                                "if ! command -v python3 >/dev/null 2>&1; then\n"
+                                "  echo \"NVIDIA-SMI has failed because the Gantry simulated GPU needs python3 on this machine.\"; exit 9\n"
+                                "fi\nexec python3 -S \"${0%/*}/nvidia-smi.py\" \"$@\"\n";
+        if (Result<void> r = write(binDir() + QStringLiteral("/nvidia-smi"), shim, true); !r)
+            return r;
+        // The marker Gantry's facts, Doctor and Verify look for next to nvidia-smi.
+        const QString uuid = QStringLiteral("GPU-%1-%2-4%3-8%4-%5")
+                                 .arg(m_id.mid(0, 8), m_id.mid(8, 4), m_id.mid(12, 3), m_id.mid(15, 3), m_id.mid(18, 12));
+        if (Result<void> r = write(binDir() + QStringLiteral("/gantry-simulated-gpu"),
+                                   QStringLiteral("profile=%1\nuuid=%2\n").arg(gpuProfileName(profile), uuid).toUtf8());
+            !r)
+            return r;
+    }
+    if (Result<void> r = write(m_dir + QStringLiteral("/env.sh"), env.toUtf8()); !r)
+        return r;
+    const QByteArray source = ". " + shQuote(m_dir + QStringLiteral("/env.sh")).toLocal8Bit() + "\n";
+    for (const char *dotfile : {"/.profile", "/.bashrc", "/.zshenv"}) {
+        if (!QFileInfo::exists(home() + QLatin1StringView(dotfile))) {
+            if (Result<void> r = write(home() + QLatin1StringView(dotfile), source); !r)
+                return r;
+        }
+    }
+    const QString login = QStringLiteral(
+        "#!/bin/sh\n# sshd's ForceCommand: shells, commands and SFTP of this instance start in its own home.\n"
+        ". %1\ncd \"$HOME\" || exit 1\n"
+        "if [ -z \"${SSH_ORIGINAL_COMMAND+set}\" ]; then exec \"${SHELL:-/bin/sh}\" -l; fi\n"
+        "exec \"${SHELL:-/bin/sh}\" -c \"$SSH_ORIGINAL_COMMAND\"\n").arg(shQuote(m_dir + QStringLiteral("/env.sh")));
+    if (Result<void> r = write(m_dir + QStringLiteral("/login"), login.toUtf8(), true); !r)
+        return r;
+    return write(m_dir + QStringLiteral("/sftp"), QStringLiteral("#!/bin/sh\nexec %1 -d \"$HOME\"\n").arg(shQuote(sftpServer)).toUtf8(), true);
+}
+
+QString InstanceHome::sshdConfig() const
+{
+    return QStringLiteral("ForceCommand %1/login\nSubsystem sftp %1/sftp\n").arg(m_dir);
+}
+
+void InstanceHome::stopSessions() const
+{
+    QProcess tmux;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TMUX_TMPDIR"), tmuxDir());
+    env.remove(QStringLiteral("TMUX"));
+    tmux.setProcessEnvironment(env);
+    tmux.start(QStringLiteral("tmux"), {QStringLiteral("kill-server")});
+    if (tmux.waitForStarted(2000))
+        tmux.waitForFinished(5000);
+    if (!tmuxDir().startsWith(m_dir))
+        QDir(tmuxDir()).removeRecursively();
+}
+
+QString findSftpServer(const QString &sshdPath)
+{
+    const QString prefix = QFileInfo(QFileInfo(sshdPath).absolutePath()).absolutePath(); // /usr of /usr/sbin/sshd
+    const QStringList candidates{prefix + QStringLiteral("/lib/openssh/sftp-server"),
+                                 prefix + QStringLiteral("/libexec/openssh/sftp-server"),
+                                 prefix + QStringLiteral("/lib/ssh/sftp-server"),
+                                 prefix + QStringLiteral("/libexec/sftp-server"),
+                                 QStringLiteral("/usr/lib/openssh/sftp-server"),
+                                 QStringLiteral("/usr/libexec/openssh/sftp-server"),
+                                 QStringLiteral("/usr/lib/ssh/sftp-server")};
+    for (const QString &candidate : candidates) {
+        if (QFileInfo(candidate).isExecutable())
+            return candidate;
+    }
+    return {};
+}
+
+} // namespace gantry::providers::sandbox

@@ -1,0 +1,60 @@
+#include "ssh/sessionthread.h"
+
+namespace gantry::ssh {
+
+SessionThread::SessionThread(const QString &name, QObject *parent)
+    : QObject(parent)
+{
+    m_context = new QObject;
+    m_context->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
+    m_thread.setObjectName(name);
+    m_thread.start();
+}
+
+SessionThread::~SessionThread()
+{
+    m_closing = true;
+    // Blocking, not queued-then-quit: quit() may end the loop before a queued teardown ran, and the
+    // session must die on the thread that used it. Jobs queued before it are dropped (closing).
+    QMetaObject::invokeMethod(m_context, [this] {
+        // Adopted workers and a job's timers go before the session they use.
+        while (!m_context->children().isEmpty())
+            delete m_context->children().constFirst();
+        m_session.reset();
+    }, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+}
+
+void SessionThread::post(std::function<void(Session &)> job)
+{
+    QMetaObject::invokeMethod(m_context, [this, job = std::move(job)] {
+        if (m_closing)
+            return;
+        if (!m_session)
+            m_session = std::make_unique<Session>();
+        job(*m_session);
+    }, Qt::QueuedConnection);
+}
+
+void SessionThread::adopt(QObject *object)
+{
+    object->moveToThread(&m_thread);
+    QMetaObject::invokeMethod(m_context, [this, object] { object->setParent(m_context); }, Qt::QueuedConnection);
+}
+
+void SessionThread::adoptSession(std::unique_ptr<Session> connected)
+{
+    auto holder = std::make_shared<std::unique_ptr<Session>>(std::move(connected));
+    QMetaObject::invokeMethod(m_context, [this, holder] { m_session = std::move(*holder); }, Qt::QueuedConnection);
+}
+
+Result<void> connectIfNeeded(Session &session, const Target &target, const ConnectOptions &options)
+{
+    if (session.isConnected())
+        return {};
+    return session.connect(target, options);
+}
+
+} // namespace gantry::ssh

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "ssh/session.h"
+#include "sync/synctypes.h"
+#include "util/result.h"
+
+#include <QHash>
+#include <QString>
+
+// The remote side of a sync, each step one remote command (one round trip; each pays for the
+// login shell's start-up files): the listing, the checksums of files a --checksum sync compares,
+// deleting, and the times and modes of files sent over SFTP. Names travel NUL-separated as
+// "./NAME" after "--", so no name is ever read as an option or split by the shell.
+namespace gantry::sync {
+
+// The command that lists remoteDir: whether it is a folder, whether tar is there, and every
+// entry below it (type, size, mtime, mode, path, link target).
+QString listingCommand(const QString &remoteDir);
+// Parses its output (the login shell may have printed before the first marker).
+Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, const QString &remoteDir);
+Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir);
+
+// SHA-256 (hex) of the given files below remoteDir, by the remote's sha256sum.
+Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,
+                                                      const QList<QByteArray> &paths);
+// Parses sha256sum's output for paths given as "./NAME" (escaped names start with '\').
+QHash<QByteArray, QByteArray> parseChecksums(const QByteArray &out);
+
+// Removes files and links (then folders, only when empty) below remoteDir; an error names the
+// first path the host refused.
+Result<void> removeRemote(ssh::Session &session, const QString &host, const QString &remoteDir, const QList<QByteArray> &files,
+                          const QList<QByteArray> &dirs);
+
+// Sets mtime and mode of files below remoteDir (those sent over SFTP, which keeps neither).
+Result<void> setRemoteTimes(ssh::Session &session, const QString &host, const QString &remoteDir, const QList<SyncEntry> &files);
+
+// Runs command with input on its stdin; stdout, or an error naming what the host said.
+Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err);
+
+} // namespace gantry::sync

@@ -1,0 +1,381 @@
+#include "syncengine.h"
+
+#include "sync/remotetree.h"
+#include "sync/syncmanifest.h"
+#include "transfer/fileupload.h"
+#include "transfer/journal.h"
+#include "transfer/remoteops.h"
+#include "transfer/sftpclient.h"
+#include "transfer/sha256.h"
+#include "transfer/transfercontext.h"
+#include "transfer/treetransfer.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace gantry::sync {
+
+namespace {
+
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class SyncText
+{
+    Q_DECLARE_TR_FUNCTIONS(Sync)
+};
+
+// Files from this size on go over several SFTP sessions each (one tar channel is capped by the
+// channel window); smaller ones are batched into tar streams.
+constexpr quint64 kLargeFile = 64ull * 1024 * 1024;
+
+bool validUtf8(const QByteArray &b)
+{
+    return QString::fromUtf8(b).toUtf8() == b;
+}
+
+transfer::LocalEntry toLocalEntry(const QByteArray &root, const SyncEntry &e)
+{
+    transfer::LocalEntry t;
+    t.relative = displayPath(e.path);
+    t.nativeRelative = e.path;
+    t.nativeAbsolute = root + '/' + e.path;
+    t.absolute = QFile::decodeName(t.nativeAbsolute);
+    t.size = e.size;
+    t.mtimeMs = e.mtime * 1000;
+    t.mode = e.mode;
+    t.isDir = e.type == SyncEntry::Dir;
+    t.isLink = e.type == SyncEntry::Link;
+    t.linkTarget = e.linkTarget;
+    return t;
+}
+
+// The tar tree of what a round sends: new folders, then files and links (sorted: folders first).
+transfer::LocalTree tarTree(const QByteArray &root, const QList<SyncEntry> &dirs, const QList<SyncEntry> &files)
+{
+    transfer::LocalTree tree;
+    QList<SyncEntry> all = dirs + files;
+    std::sort(all.begin(), all.end(), [](const SyncEntry &a, const SyncEntry &b) { return a.path < b.path; });
+    transfer::Sha256 fp;
+    for (const SyncEntry &e : all) {
+        tree.entries.append(toLocalEntry(root, e));
+        if (e.type == SyncEntry::File) {
+            tree.totalBytes += e.size;
+            tree.fileCount += 1;
+        }
+        fp.add(e.path + '\t' + QByteArray::number(e.size) + '\t' + QByteArray::number(e.mtime) + '\n');
+    }
+    tree.fingerprint = fp.hexDigest();
+    return tree;
+}
+
+QByteArray localSha256(const QByteArray &path)
+{
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+    QFile f;
+    if (fd < 0 || !f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        if (fd >= 0) ::close(fd);
+        return {};
+    }
+    transfer::Sha256 h;
+    QByteArray buf(1 << 20, Qt::Uninitialized);
+    for (qint64 n; (n = f.read(buf.data(), buf.size())) > 0;) h.add(buf.constData(), size_t(n));
+    return h.hexDigest();
+}
+
+} // namespace
+
+SyncEvent SyncEvent::note(const QString &text)
+{
+    SyncEvent e;
+    e.message = text;
+    return e;
+}
+
+SyncEvent SyncEvent::file(Kind kind, const QByteArray &path, quint64 bytes, bool changed, bool dryRun)
+{
+    SyncEvent e;
+    e.kind = kind;
+    e.path = path;
+    e.bytes = bytes;
+    e.changed = changed;
+    e.dryRun = dryRun;
+    return e;
+}
+
+QJsonObject eventToJson(const SyncEvent &e)
+{
+    const QString path = displayPath(e.path);
+    switch (e.kind) {
+    case SyncEvent::Scan:
+        return {{QStringLiteral("event"), QStringLiteral("scan")}, {QStringLiteral("files"), e.files},
+                {QStringLiteral("bytes"), qint64(e.bytes)}, {QStringLiteral("ignored"), e.ignored},
+                {QStringLiteral("seconds"), e.seconds}};
+    case SyncEvent::Plan:
+        return {{QStringLiteral("event"), QStringLiteral("plan")}, {QStringLiteral("new"), e.newFiles},
+                {QStringLiteral("changed"), e.changedFiles}, {QStringLiteral("unchanged"), e.unchanged},
+                {QStringLiteral("delete"), e.toDelete}, {QStringLiteral("bytes"), qint64(e.bytes)},
+                {QStringLiteral("dryRun"), e.dryRun}};
+    case SyncEvent::Sent:
+        return {{QStringLiteral("event"), QStringLiteral("file")}, {QStringLiteral("action"), QStringLiteral("send")},
+                {QStringLiteral("path"), path}, {QStringLiteral("bytes"), qint64(e.bytes)},
+                {QStringLiteral("changed"), e.changed}, {QStringLiteral("dryRun"), e.dryRun}};
+    case SyncEvent::Deleted:
+        return {{QStringLiteral("event"), QStringLiteral("file")}, {QStringLiteral("action"), QStringLiteral("delete")},
+                {QStringLiteral("path"), path}, {QStringLiteral("dryRun"), e.dryRun}};
+    case SyncEvent::Done:
+        return {{QStringLiteral("event"), QStringLiteral("done")}, {QStringLiteral("sent"), e.files},
+                {QStringLiteral("deleted"), e.deleted}, {QStringLiteral("bytes"), qint64(e.bytes)},
+                {QStringLiteral("seconds"), e.seconds}, {QStringLiteral("dryRun"), e.dryRun}};
+    case SyncEvent::Reconnecting:
+        return {{QStringLiteral("event"), QStringLiteral("reconnecting")}, {QStringLiteral("reason"), e.message},
+                {QStringLiteral("seconds"), e.seconds}};
+    case SyncEvent::Note:
+        break;
+    }
+    return {{QStringLiteral("event"), QStringLiteral("note")}, {QStringLiteral("message"), e.message}};
+}
+
+SyncEngine::SyncEngine(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
+                       const std::atomic_bool *cancel)
+    : m_factory(std::move(factory)), m_target(std::move(target)), m_options(std::move(options)), m_sink(std::move(sink)),
+      m_cancel(cancel), m_root(nativePath(m_target.localDir))
+{
+    while (m_root.size() > 1 && m_root.endsWith('/')) m_root.chop(1);
+}
+
+SyncEngine::~SyncEngine()
+{
+    disconnect();
+}
+
+void SyncEngine::disconnect()
+{
+    m_sftp.reset(); // the SFTP channel dies before its session
+    m_session.reset();
+}
+
+bool SyncEngine::connected() const
+{
+    return m_session && m_session->isConnected();
+}
+
+Result<void> SyncEngine::connect()
+{
+    if (m_session && m_session->isConnected()) return {};
+    disconnect();
+    auto session = m_factory(m_cancel);
+    if (!session) return session.error();
+    m_session = std::move(*session);
+    return {};
+}
+
+Result<transfer::SftpClient *> SyncEngine::sftp()
+{
+    if (!m_sftp) {
+        auto started = transfer::SftpClient::start(m_session->handle(), m_target.host, m_cancel);
+        if (!started) return started.error();
+        m_sftp = std::move(*started);
+    }
+    return m_sftp.get();
+}
+
+Result<void> SyncEngine::run()
+{
+    for (int round = 0;; ++round) {
+        auto r = runRound();
+        const bool retryable = (r && *r == Round::Again) || (!r && r.error().code == ErrorCode::Conflict);
+        if (!retryable) return r ? Result<void>() : Result<void>(r.error());
+        if (round >= 2) {
+            return r ? Result<void>() : Result<void>(Error{ErrorCode::Conflict,
+                                                   SyncText::tr("%1 Files kept changing while they were sent; run the sync "
+                                                                "again once they settle.").arg(r.error().message)});
+        }
+        m_sink(SyncEvent::note(SyncText::tr("Some files changed while they were sent; sending them again.")));
+    }
+}
+
+Result<LocalScan> SyncEngine::scan()
+{
+    QElapsedTimer t;
+    t.start();
+    auto local = scanLocal(m_root, m_options.scan);
+    if (!local) return local.error();
+    m_lastDirs = {QByteArray()};
+    for (const SyncEntry &d : std::as_const(local->entries)) {
+        if (d.type == SyncEntry::Dir) m_lastDirs.append(d.path);
+    }
+    SyncEvent e;
+    e.kind = SyncEvent::Scan;
+    e.files = local->files;
+    e.bytes = local->bytes;
+    e.ignored = local->ignored;
+    e.seconds = double(t.elapsed()) / 1000.0;
+    m_sink(e);
+    for (const QString &note : std::as_const(local->notes)) m_sink(SyncEvent::note(note));
+    return local;
+}
+
+Result<SyncPlan> SyncEngine::plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest)
+{
+    PlanOptions po;
+    po.deleteGone = m_options.deleteGone;
+    po.checksum = m_options.checksum;
+    const QByteArray root = m_root;
+    po.existsLocally = [root](const QByteArray &path) {
+        struct stat st{};
+        return ::lstat(QByteArray(root + '/' + path).constData(), &st) == 0;
+    };
+    if (po.checksum) {
+        const QList<QByteArray> candidates = checksumCandidates(local, remote);
+        auto sums = remoteChecksums(*m_session, m_target.host, m_target.remoteDir, candidates);
+        if (!sums) return sums.error();
+        po.remoteSums = *sums;
+        for (const QByteArray &p : candidates) po.localSums.insert(p, localSha256(m_root + '/' + p));
+    }
+    SyncPlan plan = planSync(local, remote, manifest, po);
+    if (!plan.conflicts.isEmpty()) {
+        return Error{ErrorCode::Conflict,
+                     SyncText::tr("%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of "
+                                  "them, then sync again.")
+                         .arg(displayPath(plan.conflicts.first()), m_target.remoteDir, m_target.host)};
+    }
+    return plan;
+}
+
+void SyncEngine::emitPlan(const SyncPlan &plan)
+{
+    SyncEvent e;
+    e.kind = SyncEvent::Plan;
+    e.newFiles = plan.newCount();
+    e.changedFiles = int(plan.changed.size());
+    e.unchanged = plan.unchanged;
+    e.toDelete = int(plan.removeFiles.size());
+    e.bytes = plan.sendBytes;
+    e.dryRun = m_options.dryRun;
+    m_sink(e);
+    if (!m_options.dryRun) return;
+    // The preview: every file that would be sent or deleted.
+    for (const SyncEntry &s : plan.send) {
+        m_sink(SyncEvent::file(SyncEvent::Sent, s.path, s.size, plan.changed.contains(s.path), true));
+    }
+    for (const QByteArray &p : plan.removeFiles) m_sink(SyncEvent::file(SyncEvent::Deleted, p, 0, false, true));
+}
+
+bool SyncEngine::changedSince(const SyncEntry &e) const
+{
+    struct stat st{};
+    if (::lstat(QByteArray(m_root + '/' + e.path).constData(), &st) != 0) return false; // gone: the next sync deletes it
+    return qint64(st.st_mtim.tv_sec) != e.mtime || qint64(st.st_mtim.tv_nsec) != e.mtimeNsec
+           || (e.type == SyncEntry::File && quint64(st.st_size) != e.size);
+}
+
+Result<SyncEngine::Round> SyncEngine::runRound()
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto local = scan();
+    if (!local) return local.error();
+    if (auto c = connect(); !c) return c.error();
+    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir);
+    if (!remote) return remote.error();
+    if (remote->notDir) {
+        return Error{ErrorCode::Conflict, SyncText::tr("%1 on %2 is a file, not a folder. Give a folder to sync into (it is created "
+                                                       "when missing).").arg(m_target.remoteDir, m_target.host)};
+    }
+    const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
+    SyncManifest manifest = loadManifest(manifestFile);
+    auto planned = plan(*local, *remote, manifest);
+    if (!planned) return planned.error();
+    emitPlan(*planned);
+    SyncEvent done;
+    done.kind = SyncEvent::Done;
+    done.dryRun = m_options.dryRun;
+    if (!m_options.dryRun && !planned->isEmpty()) {
+        if (!remote->haveTar && !(planned->send.isEmpty() && planned->dirs.isEmpty())) {
+            return Error{ErrorCode::RemoteFailed, SyncText::tr("%1 has no tar or sha256sum, which sync needs. Install tar and coreutils "
+                                                               "there, or use gantry-cli upload.").arg(m_target.host)};
+        }
+        QList<SyncEntry> sent;
+        const auto r = send(*planned, &sent);
+        for (const SyncEntry &s : sent) manifest.files.insert(s.path);
+        for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
+        if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
+            if (auto d = removeRemote(*m_session, m_target.host, m_target.remoteDir, planned->removeFiles, planned->removeDirs); !d) {
+                return d.error();
+            }
+            for (const QByteArray &p : planned->removeFiles) {
+                manifest.files.remove(p);
+                m_sink(SyncEvent::file(SyncEvent::Deleted, p));
+            }
+            for (const QByteArray &p : planned->removeDirs) manifest.dirs.remove(p);
+            done.deleted = int(planned->removeFiles.size());
+        }
+        // What was sent is recorded even when a later step failed: --delete may remove it later.
+        if (auto m = saveManifest(manifestFile, manifest, m_target.host, m_target.localDir, m_target.remoteDir); !m) return m.error();
+        if (!r) return r.error();
+        done.files = int(sent.size());
+        done.bytes = planned->sendBytes;
+        for (const SyncEntry &s : sent) {
+            if (changedSince(s)) return Round::Again;
+        }
+    }
+    done.seconds = double(timer.elapsed()) / 1000.0;
+    m_sink(done);
+    return Round::Done;
+}
+
+Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent)
+{
+    QList<SyncEntry> small;
+    QList<SyncEntry> large;
+    for (const SyncEntry &e : plan.send) {
+        // SFTP paths are text: a large file whose name is not UTF-8 goes in a tar batch too.
+        (e.type == SyncEntry::File && e.size >= kLargeFile && validUtf8(e.path) ? large : small).append(e);
+    }
+    transfer::JournalStore journals(m_target.configDir);
+    transfer::TransferOptions to;
+    to.parallel = m_options.parallel;
+    to.verify = m_options.verify;
+    to.onConflict = transfer::ConflictPolicy::Overwrite;
+    transfer::TransferContext ctx(m_factory, m_cancel, &journals, m_target.host, to);
+    const transfer::LocalTree tree = tarTree(m_root, plan.dirs, small);
+    if (!tree.entries.isEmpty()) {
+        int sessions = m_options.parallel;
+        if (sessions <= 0) {
+            sessions = 1;
+            if (tree.totalBytes >= 32ull * 1024 * 1024) { // below it one session does (autoParallel)
+                auto s = sftp();
+                if (!s) return s.error();
+                sessions = transfer::autoParallel(tree.totalBytes, (*s)->roundTripMs());
+            }
+        }
+        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions);
+        if (!r) return r.error();
+        for (const SyncEntry &e : small) {
+            sent->append(e);
+            m_sink(SyncEvent::file(SyncEvent::Sent, e.path, e.size, plan.changed.contains(e.path)));
+        }
+    }
+    if (large.isEmpty()) return {};
+    auto s = sftp();
+    if (!s) return s.error();
+    QList<SyncEntry> done;
+    for (const SyncEntry &e : large) {
+        const QString dest = transfer::remoteJoin(m_target.remoteDir, QString::fromUtf8(e.path));
+        auto r = transfer::uploadFile(ctx, *m_session, **s, QFile::decodeName(m_root + '/' + e.path), dest, true);
+        if (!r) {
+            (void)setRemoteTimes(*m_session, m_target.host, m_target.remoteDir, done);
+            return r.error();
+        }
+        done.append(e);
+        sent->append(e);
+        m_sink(SyncEvent::file(SyncEvent::Sent, e.path, e.size, plan.changed.contains(e.path)));
+    }
+    return setRemoteTimes(*m_session, m_target.host, m_target.remoteDir, done);
+}
+
+} // namespace gantry::sync

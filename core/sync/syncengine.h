@@ -1,0 +1,121 @@
+#pragma once
+
+#include "sync/localscan.h"
+#include "sync/syncplan.h"
+#include "transfer/transfertypes.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace gantry::transfer {
+class SftpClient;
+}
+
+// One-way sync of a local folder to a folder on a machine: scan, one remote listing, a plan, and
+// the changed files sent through the transfer engine (small files in striped, verified tar
+// batches; large ones over several SFTP sessions), then deletions and the manifest. Used by
+// `gantry-cli sync` and by SyncWatch; runs on one thread (its session lives there).
+namespace gantry::sync {
+
+struct SyncOptions
+{
+    ScanOptions scan;
+    bool deleteGone = false;
+    bool dryRun = false;
+    bool checksum = false;
+    int parallel = 0;         // sessions; 0: by size and round trip
+    bool verify = true;
+};
+
+struct SyncEvent
+{
+    enum Kind
+    {
+        Scan,         // files, bytes, ignored
+        Plan,         // newFiles, changedFiles, unchanged, toDelete, bytes, dryRun
+        Sent,         // path, bytes, changed
+        Deleted,      // path
+        Done,         // files (sent), deleted, bytes, seconds, dryRun
+        Note,         // message
+        Reconnecting, // message (why), seconds (until the next try)
+    };
+    Kind kind = Note;
+    QByteArray path{};
+    quint64 bytes = 0;
+    bool changed = false;
+    bool dryRun = false;
+    int files = 0;
+    int newFiles = 0;
+    int changedFiles = 0;
+    int unchanged = 0;
+    int toDelete = 0;
+    int ignored = 0;
+    int deleted = 0;
+    double seconds = 0;
+    QString message{};
+
+    static SyncEvent note(const QString &text);
+    static SyncEvent file(Kind kind, const QByteArray &path, quint64 bytes = 0, bool changed = false, bool dryRun = false);
+};
+using SyncEventSink = std::function<void(const SyncEvent &)>;
+
+// One line of `--json`: {"event": "scan"|"plan"|"file"|"done"|"note"|"reconnecting", …}.
+QJsonObject eventToJson(const SyncEvent &event);
+
+struct SyncTarget
+{
+    QString host;             // for messages and the manifest key
+    QString localDir;         // absolute
+    QString remoteDir;
+    QString configDir;        // manifests (sync/) and journals (transfers/)
+};
+
+class SyncEngine final
+{
+public:
+    SyncEngine(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
+               const std::atomic_bool *cancel);
+    ~SyncEngine();
+    SyncEngine(const SyncEngine &) = delete;
+    SyncEngine &operator=(const SyncEngine &) = delete;
+
+    // One sync: a file that changed while it was sent is sent again (up to three rounds), so what
+    // ends up on the host is a version the file really had. Keeps the connection for the next.
+    Result<void> run();
+    // Forgets the connection (a dropped link): the next run() connects again.
+    void disconnect();
+    bool connected() const;
+    // The folders of the last scan (relative; "" is the top), for a watch.
+    const QList<QByteArray> &lastDirs() const { return m_lastDirs; }
+
+private:
+    enum class Round
+    {
+        Done,
+        Again, // a file changed while it was sent
+    };
+    Result<Round> runRound();
+    Result<void> connect();
+    Result<LocalScan> scan();
+    Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
+    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent);
+    Result<transfer::SftpClient *> sftp();
+    void emitPlan(const SyncPlan &plan);
+    bool changedSince(const SyncEntry &e) const;
+
+    transfer::SessionFactory m_factory;
+    SyncTarget m_target;
+    SyncOptions m_options;
+    SyncEventSink m_sink;
+    const std::atomic_bool *m_cancel;
+    QByteArray m_root;
+    std::unique_ptr<ssh::Session> m_session;
+    std::unique_ptr<transfer::SftpClient> m_sftp;
+    QList<QByteArray> m_lastDirs;
+};
+
+} // namespace gantry::sync

@@ -1,0 +1,88 @@
+#include "syncmanifest.h"
+
+#include "transfer/sha256.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <algorithm>
+
+namespace gantry::sync {
+
+namespace {
+
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class SyncText
+{
+    Q_DECLARE_TR_FUNCTIONS(Sync)
+};
+
+// Names that are valid UTF-8 are stored as text; the others as base64 of their bytes.
+void putNames(QJsonObject &o, const QString &key, const QSet<QByteArray> &names)
+{
+    QList<QByteArray> sorted(names.begin(), names.end());
+    std::sort(sorted.begin(), sorted.end());
+    QJsonArray text;
+    QJsonArray raw;
+    for (const QByteArray &n : sorted) {
+        const QString s = QString::fromUtf8(n);
+        if (s.toUtf8() == n) {
+            text.append(s);
+        } else {
+            raw.append(QString::fromLatin1(n.toBase64()));
+        }
+    }
+    o.insert(key, text);
+    o.insert(key + QStringLiteral("Base64"), raw);
+}
+
+QSet<QByteArray> getNames(const QJsonObject &o, const QString &key)
+{
+    QSet<QByteArray> names;
+    for (const auto &v : o.value(key).toArray()) names.insert(v.toString().toUtf8());
+    for (const auto &v : o.value(key + QStringLiteral("Base64")).toArray()) names.insert(QByteArray::fromBase64(v.toString().toLatin1()));
+    return names;
+}
+
+} // namespace
+
+QString manifestPath(const QString &configDir, const QString &host, const QString &localDir, const QString &remoteDir)
+{
+    transfer::Sha256 h;
+    h.add((host + QLatin1Char('\n') + localDir + QLatin1Char('\n') + remoteDir).toUtf8());
+    return configDir + QStringLiteral("/sync/") + QString::fromLatin1(h.hexDigest().left(32)) + QStringLiteral(".json");
+}
+
+SyncManifest loadManifest(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+    return SyncManifest{getNames(o, QStringLiteral("files")), getNames(o, QStringLiteral("dirs"))};
+}
+
+Result<void> saveManifest(const QString &path, const SyncManifest &manifest, const QString &host, const QString &localDir,
+                          const QString &remoteDir)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QJsonObject o{{QStringLiteral("schema"), 1},
+                  {QStringLiteral("host"), host},
+                  {QStringLiteral("local"), localDir},
+                  {QStringLiteral("remote"), remoteDir}};
+    putNames(o, QStringLiteral("files"), manifest.files);
+    putNames(o, QStringLiteral("dirs"), manifest.dirs);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {
+        return Error{ErrorCode::Io, SyncText::tr("Cannot save the sync manifest %1: %2. Check the space and permissions of the "
+                                                 "config folder.").arg(path, f.errorString())};
+    }
+    return {};
+}
+
+} // namespace gantry::sync

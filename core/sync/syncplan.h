@@ -1,0 +1,53 @@
+#pragma once
+
+#include "sync/synctypes.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <functional>
+
+namespace gantry::sync {
+
+// What earlier syncs of one (host, local folder, remote folder) pair sent: only these may ever be
+// deleted remotely, so run outputs on the machine (checkpoints, wandb/) are never touched.
+struct SyncManifest
+{
+    QSet<QByteArray> files; // files and links
+    QSet<QByteArray> dirs;
+};
+
+struct PlanOptions
+{
+    bool deleteGone = false;
+    bool checksum = false;
+    // With checksum: SHA-256 of files present on both sides with the same size.
+    QHash<QByteArray, QByteArray> localSums;
+    QHash<QByteArray, QByteArray> remoteSums;
+    // Whether a path still exists locally (an ignored file is not "gone", as with rsync's excludes).
+    std::function<bool(const QByteArray &)> existsLocally;
+};
+
+struct SyncPlan
+{
+    QList<SyncEntry> dirs;       // folders to create
+    QList<SyncEntry> send;       // files and links, new or changed
+    QSet<QByteArray> changed;    // which of send replace something on the host
+    QList<QByteArray> removeFiles;
+    QList<QByteArray> removeDirs;
+    QList<QByteArray> conflicts; // a local file where the host has a folder (or the reverse)
+    quint64 sendBytes = 0;
+    int unchanged = 0;
+
+    int newCount() const { return int(send.size() - changed.size()); }
+    bool isEmpty() const { return dirs.isEmpty() && send.isEmpty() && removeFiles.isEmpty() && removeDirs.isEmpty(); }
+};
+
+// Whether a local file differs from what the host has (size and mtime, or content with checksum).
+bool differs(const SyncEntry &local, const SyncEntry &remote, const PlanOptions &options);
+// Paths present on both sides with the same size: what a --checksum sync must hash.
+QList<QByteArray> checksumCandidates(const LocalScan &local, const RemoteListing &remote);
+
+SyncPlan planSync(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest, const PlanOptions &options);
+
+} // namespace gantry::sync

@@ -1,0 +1,160 @@
+#include "cluster/clusterdialogs.h"
+#include "cluster/clusterspanel.h"
+#include "cluster/connector.h"
+#include "cost/ledger.h"
+#include "hosts/hoststore.h"
+#include "providers/providerhub.h"
+#include "providers/sandboxprovider.h"
+#include "sshdfixture.h"
+#include "workspace/workspace.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace gantry;
+
+// The Clusters panel on two real sshd nodes: the list, Check with per-node verdicts, a rank's
+// log, the Launch cluster dialog's total price; screenshots at 1024x700 and 1440x900.
+class TestUiCluster final : public QObject
+{
+    Q_OBJECT
+
+    test::SshdFixture m_nodes[2];
+    QTemporaryDir m_dir;
+    QString m_knownHosts;
+    providers::ProviderHub m_hub;
+    std::unique_ptr<cost::Ledger> m_ledger;
+    std::unique_ptr<HostStore> m_hosts;
+    std::unique_ptr<workspace::Workspace> m_workspace;
+
+    QString shot(QWidget *widget, const QString &name)
+    {
+        // Beside the test binary (the build tree), for people to look at.
+        const QString path = QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + name);
+        QDir().mkpath(QFileInfo(path).path());
+        widget->grab().save(path);
+        return path;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::SshdFixture::Options options;
+        options.systemPythonPackages = true;
+        m_hosts = std::make_unique<HostStore>(m_dir.path());
+        QVERIFY(m_hosts->load());
+        QByteArray known;
+        cluster::Cluster c;
+        c.name = QStringLiteral("pair");
+        for (int i = 0; i < 2; ++i) {
+            GANTRY_REQUIRE_SSHD(m_nodes[i].start(options));
+            QFile file(m_nodes[i].knownHostsPath());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            known += file.readAll();
+            SavedHost host{QStringLiteral("node-%1").arg(i), m_nodes[i].target(), 1.25, {}, {}, QStringLiteral("manual")};
+            QVERIFY(m_hosts->add(host));
+            c.nodes.append(cluster::ClusterNode{host.name, {}, {}, QStringLiteral("127.0.0.1"), {}, {}, 1.25});
+        }
+        m_knownHosts = m_dir.filePath(QStringLiteral("known_hosts"));
+        QFile file(m_knownHosts);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(known);
+        file.close();
+        cluster::ClusterStore store(m_dir.path());
+        QVERIFY(store.load());
+        QVERIFY(store.add(c));
+        m_hub.addProvider(std::make_unique<providers::SandboxProvider>(m_dir.path()));
+        m_ledger = std::make_unique<cost::Ledger>(cost::Ledger::defaultPath(m_dir.path()));
+        QVERIFY(m_ledger->open());
+        m_workspace = std::make_unique<workspace::Workspace>(m_dir.path(), &m_hub, m_ledger.get(), m_hosts.get());
+    }
+
+    void listCheckAndLog()
+    {
+        ui::ClustersPanel panel(m_workspace.get());
+        panel.setKnownHostsFile(m_knownHosts);
+        panel.resize(1024, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.clusterList()->topLevelItemCount(), 1);
+        QCOMPARE(panel.selectedCluster(), QStringLiteral("pair"));
+        QCOMPARE(panel.clusterList()->topLevelItem(0)->text(3), QStringLiteral("$2.50"));
+        QCOMPARE(panel.nodeList()->topLevelItemCount(), 2);
+
+        QSignalSpy checked(&panel, &ui::ClustersPanel::checked);
+        panel.checkSelected();
+        QVERIFY(checked.wait(120000));
+        for (int rank = 0; rank < 2; ++rank) {
+            QTreeWidgetItem *node = panel.nodeList()->topLevelItem(rank);
+            QVERIFY2(node->text(4) == ui::ClustersPanel::tr("OK") || node->text(4) == ui::ClustersPanel::tr("Warning"),
+                     qPrintable(panel.statusText() + u' ' + node->text(4)));
+            QVERIFY(node->childCount() >= 2); // ssh, nccl-interface, …
+        }
+        // The verdict column is wide enough to read (resized to its contents).
+        const QTreeWidget *nodes = panel.nodeList();
+        QVERIFY(nodes->columnWidth(4) >= nodes->fontMetrics().horizontalAdvance(nodes->topLevelItem(0)->text(4)));
+        shot(&panel, QStringLiteral("clusters-1024x700.png"));
+        panel.resize(1440, 900);
+        QTest::qWait(0);
+        shot(&panel, QStringLiteral("clusters-1440x900.png"));
+
+        // A job started through core/cluster shows in the rank's log.
+        cluster::ClusterStore store(m_dir.path());
+        QVERIFY(store.load());
+        cluster::Cluster c = *store.find(QStringLiteral("pair"));
+        cluster::RunSpec spec;
+        spec.jobName = QStringLiteral("hello-%1").arg(QDateTime::currentMSecsSinceEpoch()); // the nodes share this machine's home
+        ssh::ConnectOptions options;
+        options.knownHostsFile = m_knownHosts;
+        const auto started = cluster::startOnAllRanks(c, spec, cluster::savedHostConnector(m_dir.path(), options),
+                                                      [](int, int) { return QStringLiteral("echo rank=$NODE_RANK of $NNODES"); });
+        QVERIFY(started.size() == 2 && started[0].started && started[1].started);
+        c.lastJob = cluster::ClusterJob{spec.jobName, QStringLiteral("run"), QDateTime::currentDateTimeUtc(), spec.masterPort};
+        QVERIFY(store.update(c));
+        panel.reload();
+        panel.findChild<QComboBox *>()->setCurrentIndex(1);
+        QSignalSpy shown(&panel, &ui::ClustersPanel::logShown);
+        QTRY_VERIFY_WITH_TIMEOUT((panel.showLog(), shown.wait(20000) && panel.logText().contains(QStringLiteral("rank=1 of 2"))), 30000);
+    }
+
+    void launchDialogTotalsThePrice()
+    {
+        ui::ClusterLaunchDialog dialog(&m_hub);
+        QSignalSpy loaded(&dialog, &ui::ClusterLaunchDialog::typesLoaded);
+        dialog.resize(520, 320);
+        dialog.show();
+        QVERIFY(loaded.wait(10000));
+        dialog.setNodes(4);
+        QVERIFY2(dialog.estimateText().startsWith(QStringLiteral("4 node")), qPrintable(dialog.estimateText()));
+        QCOMPARE(dialog.request().nodes, 4);
+        QCOMPARE(dialog.request().provider, QStringLiteral("sandbox"));
+        QVERIFY(dialog.request().wait);
+        shot(&dialog, QStringLiteral("cluster-launch-dialog.png"));
+    }
+
+    void torchrunDialogSpec()
+    {
+        cluster::Cluster c;
+        c.name = QStringLiteral("pair");
+        c.nodes.resize(2);
+        ui::TorchrunDialog dialog(c);
+        QVERIFY(!dialog.spec()); // no script yet
+        dialog.setScript(QStringLiteral("train.py"), QStringLiteral("--lr 3e-4 \"a b\""));
+        Result<cluster::TorchrunSpec> spec = dialog.spec();
+        QVERIFY(spec);
+        QCOMPARE(spec->run.command, (QStringList{QStringLiteral("train.py"), QStringLiteral("--lr"), QStringLiteral("3e-4"), QStringLiteral("a b")}));
+        QCOMPARE(spec->nprocPerNode, 0); // auto: the GPU count
+        dialog.resize(520, 300);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        shot(&dialog, QStringLiteral("cluster-torchrun-dialog.png"));
+    }
+};
+
+QTEST_MAIN(TestUiCluster)
+#include "test_ui_cluster.moc"

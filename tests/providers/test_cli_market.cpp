@@ -1,0 +1,168 @@
+// gantry-cli with Vast.ai and Shadeform: offers, launch by GPUxN, watch-capacity with auto-launch,
+// end to end against gantry-provider-emulator processes.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+    QList<QJsonObject> lines() const
+    {
+        QList<QJsonObject> objects;
+        for (const QByteArray &line : out.trimmed().split('\n'))
+            objects.append(QJsonDocument::fromJson(line).object());
+        return objects;
+    }
+    QJsonObject json() const { return lines().constLast(); }
+};
+
+QString startEmulator(QProcess &process, const QStringList &args)
+{
+    process.start(QStringLiteral(GANTRY_EMULATOR_PATH), args);
+    if (!process.waitForReadyRead(20000))
+        return {};
+    const QByteArray line = process.readLine().trimmed();
+    return line.startsWith("listening on ") ? QString::fromLatin1(line.mid(int(qstrlen("listening on ")))) : QString();
+}
+
+} // namespace
+
+class TestCliMarket final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QTemporaryDir m_keyDir;
+    QProcess m_vast;
+    QProcess m_shade;
+    QString m_vastUrl;
+    QString m_shadeUrl;
+
+    Run cli(const QStringList &args)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GANTRY_VAST_API_KEY"), QStringLiteral("test-key"));
+        env.insert(QStringLiteral("GANTRY_VAST_ENDPOINT"), m_vastUrl);
+        env.insert(QStringLiteral("GANTRY_SHADEFORM_API_KEY"), QStringLiteral("test-key"));
+        env.insert(QStringLiteral("GANTRY_SHADEFORM_ENDPOINT"), m_shadeUrl);
+        for (const char *name : {"GANTRY_LAMBDA_API_KEY", "GANTRY_RUNPOD_API_KEY", "DBUS_SESSION_BUS_ADDRESS"})
+            env.remove(QString::fromLatin1(name));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args);
+        Run run;
+        if (!process.waitForFinished(120000)) {
+            process.kill();
+            process.waitForFinished();
+        }
+        run.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        run.out = process.readAllStandardOutput();
+        run.err = process.readAllStandardError();
+        return run;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_vastUrl = startEmulator(m_vast, {QStringLiteral("--provider"), QStringLiteral("vast"), QStringLiteral("--boot-ms"),
+                                           QStringLiteral("300"), QStringLiteral("--config"), QStringLiteral("{\"hiddenSearches\": 3}")});
+        QVERIFY(!m_vastUrl.isEmpty());
+        m_shadeUrl = startEmulator(m_shade, {QStringLiteral("--provider"), QStringLiteral("shadeform"), QStringLiteral("--boot-ms"),
+                                             QStringLiteral("300")});
+        QVERIFY(!m_shadeUrl.isEmpty());
+        QFile key(m_keyDir.filePath(QStringLiteral("laptop.pub")));
+        QVERIFY(key.open(QIODevice::WriteOnly));
+        key.write("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG laptop\n");
+    }
+
+    void cleanupTestCase()
+    {
+        for (QProcess *process : {&m_vast, &m_shade}) {
+            process->kill();
+            process->waitForFinished();
+        }
+    }
+
+    void watchThenLaunchOnVast()
+    {
+        Run key = cli({QStringLiteral("keys"), QStringLiteral("add"), QStringLiteral("--provider"), QStringLiteral("vast"),
+                       QStringLiteral("laptop"), m_keyDir.filePath(QStringLiteral("laptop.pub"))});
+        QVERIFY2(key.code == 0, key.err.constData());
+        // The H100 offers appear on the fourth search; the watcher launches the cheapest H100 SXM.
+        Run watch = cli({QStringLiteral("--json"), QStringLiteral("watch-capacity"), QStringLiteral("--gpu"), QStringLiteral("H100 SXM"),
+                         QStringLiteral("--count"), QStringLiteral("1"), QStringLiteral("--max-price"), QStringLiteral("3"),
+                         QStringLiteral("--providers"), QStringLiteral("vast"), QStringLiteral("--poll"), QStringLiteral("0.2"),
+                         QStringLiteral("--launch"), QStringLiteral("--ssh-key"), QStringLiteral("laptop"), QStringLiteral("--name"),
+                         QStringLiteral("grab"), QStringLiteral("--timeout"), QStringLiteral("60")});
+        QVERIFY2(watch.code == 0, watch.err.constData());
+        QStringList events;
+        for (const QJsonObject &line : watch.lines())
+            events.append(line.value(QLatin1String("event")).toString());
+        QVERIFY2(events.contains(QStringLiteral("match")) && events.contains(QStringLiteral("launched")), qPrintable(events.join(u',')));
+        QCOMPARE(events.constLast(), QStringLiteral("running"));
+        QCOMPARE(events.count(QStringLiteral("launched")), 1);
+        for (const QJsonObject &line : watch.lines()) {
+            if (line.value(QLatin1String("event")) == QJsonValue(QStringLiteral("launched"))) {
+                QCOMPARE(line.value(QLatin1String("type")).toString(), QStringLiteral("4100302")); // the $1.95 SXM, not the PCIe
+                QCOMPARE(line.value(QLatin1String("gpu_model")).toString(), QStringLiteral("H100 SXM"));
+            }
+        }
+        QVERIFY(!watch.json().value(QLatin1String("host")).toString().isEmpty());
+        Run hosts = cli({QStringLiteral("--json"), QStringLiteral("instances"), QStringLiteral("--provider"), QStringLiteral("vast")});
+        QCOMPARE(hosts.code, 0);
+        QVERIFY2(hosts.out.contains("grab"), hosts.out.constData());
+    }
+
+    void offersAndLaunchByGpu()
+    {
+        Run types = cli({QStringLiteral("--json"), QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("vast")});
+        QCOMPARE(types.code, 0);
+        const QJsonArray offers = types.json().value(QLatin1String("types")).toArray();
+        QVERIFY(offers.size() >= 5);
+        for (const QJsonValue &offer : offers) {
+            if (offer.toObject().value(QLatin1String("name")) == QJsonValue(QStringLiteral("4100201")))
+                QCOMPARE(offer.toObject().value(QLatin1String("vram_gb")).toInt(), 24); // MB in the API
+        }
+        Run launch = cli({QStringLiteral("--json"), QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("vast"),
+                          QStringLiteral("--type"), QStringLiteral("RTX 4090x1"), QStringLiteral("--region"), QStringLiteral("CA")});
+        QVERIFY2(launch.code == 0, launch.err.constData());
+        QCOMPARE(launch.json().value(QLatin1String("price_per_hour")).toDouble(), 0.29);
+        Run none = cli({QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("vast"), QStringLiteral("--type"),
+                        QStringLiteral("B200x8")});
+        QCOMPARE(none.code, 5);
+        QVERIFY2(none.err.contains("watch-capacity"), none.err.constData());
+    }
+
+    void shadeformTypesAndNoStop()
+    {
+        Run types = cli({QStringLiteral("--json"), QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("shadeform")});
+        QCOMPARE(types.code, 0);
+        QVERIFY(types.out.contains("massedcompute/A6000"));
+        Run key = cli({QStringLiteral("keys"), QStringLiteral("add"), QStringLiteral("--provider"), QStringLiteral("shadeform"),
+                       QStringLiteral("laptop"), m_keyDir.filePath(QStringLiteral("laptop.pub"))});
+        QVERIFY2(key.code == 0, key.err.constData());
+        Run launch = cli({QStringLiteral("--json"), QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("shadeform"),
+                          QStringLiteral("--type"), QStringLiteral("massedcompute/A6000"), QStringLiteral("--region"),
+                          QStringLiteral("kansascity-usa-1"), QStringLiteral("--ssh-key"), QStringLiteral("laptop"), QStringLiteral("--wait")});
+        QVERIFY2(launch.code == 0, launch.err.constData());
+        QCOMPARE(launch.json().value(QLatin1String("ssh_port")).toInt(), 22);
+        const QString id = launch.json().value(QLatin1String("id")).toString();
+        Run stop = cli({QStringLiteral("stop"), QStringLiteral("--provider"), QStringLiteral("shadeform"), id});
+        QVERIFY(stop.code != 0);
+        QVERIFY2(stop.err.contains("cannot stop"), stop.err.constData());
+        Run terminate = cli({QStringLiteral("terminate"), QStringLiteral("--provider"), QStringLiteral("shadeform"), id, QStringLiteral("--yes")});
+        QVERIFY2(terminate.code == 0, terminate.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliMarket)
+#include "test_cli_market.moc"

@@ -1,0 +1,52 @@
+// The whole window with its services (AppServices, as app/gui builds it) against the test sshd:
+// the "Instance ready" notice of a launched instance gives way once the machine is connected.
+#include "sshdfixture.h"
+
+#include "appservices.h"
+#include "hosts/connectionmanager.h"
+#include "hosts/hoststore.h"
+#include "providers/instancespanel.h"
+#include "shell/mainwindow.h"
+#include "util/secretstore.h"
+
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+
+class TestInstanceReady final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readyNoticeGivesWayOnceConnected()
+    {
+        test::SshdFixture sshd;
+        const QString error = sshd.start();
+        GANTRY_REQUIRE_SSHD(error);
+        QTemporaryDir config;
+        const std::unique_ptr<SecretStore> secrets = makeMemorySecretStore();
+        ui::MainWindow window(config.path(), secrets.get());
+        new app::AppServices(&window, secrets.get()); // owned by the window
+        window.connections()->setKnownHostsFile(sshd.knownHostsPath());
+        SavedHost host;
+        host.name = QStringLiteral("walk-1");
+        host.target = sshd.target();
+        QVERIFY(window.connections()->hosts()->add(host));
+        window.show();
+
+        auto *instances = window.findChild<ui::InstancesPanel *>();
+        QVERIFY(instances);
+        emit instances->hostReady(QStringLiteral("walk-1")); // what a finished launch announces
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("is up; connecting")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QTRY_COMPARE_WITH_TIMEOUT(window.connections()->connection(QStringLiteral("walk-1"))->state(),
+                                  ssh::ConnectionState::Connected, 20000);
+        // It said "connecting" for 20 s after the connection was up.
+        QTRY_COMPARE_WITH_TIMEOUT(window.statusBar()->currentMessage(), QStringLiteral("walk-1 is up and connected."), 5000);
+    }
+};
+
+QTEST_MAIN(TestInstanceReady)
+#include "test_instance_ready.moc"

@@ -1,0 +1,326 @@
+// gantry-cli sync against the real test sshd, as a user's script would run it: first sync, no-change
+// re-sync, one edit, ignore files, links, modes and times, --dry-run, --delete's safety, names that
+// are not UTF-8, the bad inputs, and --watch (a change appears remotely; a dropped link resumes).
+
+#include "sshdfixture.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace gantry;
+
+namespace {
+
+void put(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(content);
+}
+
+QByteArray read(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+} // namespace
+
+class TestSyncCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    test::SshdFixture m_sshd;
+    QTemporaryDir m_config;
+
+    struct Run
+    {
+        int code = -1;
+        QList<QJsonObject> lines;
+        QByteArray out;
+        QByteArray err;
+
+        QList<QJsonObject> events(const QString &name) const
+        {
+            QList<QJsonObject> found;
+            for (const QJsonObject &o : lines) {
+                if (o.value(QStringLiteral("event")).toString() == name) found.append(o);
+            }
+            return found;
+        }
+        QJsonObject plan() const { return events(QStringLiteral("plan")).value(0); }
+        QStringList paths(const QString &action) const
+        {
+            QStringList p;
+            for (const QJsonObject &o : events(QStringLiteral("file"))) {
+                if (o.value(QStringLiteral("action")).toString() == action) p.append(o.value(QStringLiteral("path")).toString());
+            }
+            p.sort();
+            return p;
+        }
+    };
+
+    QStringList fullArgs(const test::SshdFixture &sshd, const QStringList &args) const
+    {
+        QStringList full{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json"), QStringLiteral("sync")};
+        full += args;
+        full += {QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"), sshd.knownHostsPath()};
+        return full;
+    }
+
+    QString spec(const test::SshdFixture &sshd, const QString &remote) const
+    {
+        return QStringLiteral("%1@127.0.0.1:%2:%3").arg(sshd.user()).arg(sshd.port()).arg(remote);
+    }
+
+    static Run parse(QProcess &p)
+    {
+        Run r;
+        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        r.out = p.readAllStandardOutput();
+        r.err = p.readAllStandardError();
+        for (const QByteArray &line : r.out.split('\n')) {
+            const auto doc = QJsonDocument::fromJson(line);
+            if (doc.isObject()) r.lines.append(doc.object());
+        }
+        return r;
+    }
+
+    Run sync(const QStringList &args, const test::SshdFixture *sshd = nullptr)
+    {
+        QProcess p;
+        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        p.setArguments(fullArgs(sshd ? *sshd : m_sshd, args));
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.start();
+        if (!p.waitForFinished(120000)) return {};
+        return parse(p);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QFileInfo::exists(QStringLiteral(GANTRY_CLI_PATH))) QSKIP("gantry-cli not built");
+        GANTRY_REQUIRE_SSHD(m_sshd.start());
+    }
+
+    void firstSyncThenOnlyChanges()
+    {
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("train.py")), "print('hi')\n");
+        put(local.filePath(QStringLiteral("run.sh")), "#!/bin/sh\n");
+        QFile::setPermissions(local.filePath(QStringLiteral("run.sh")), QFileDevice::ReadOwner | QFileDevice::WriteOwner
+                                  | QFileDevice::ExeOwner | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther);
+        put(local.filePath(QStringLiteral("src/model/net.py")), QByteArray(50000, 'n'));
+        put(local.filePath(QStringLiteral(".gitignore")), "*.ckpt\n__pycache__/\n!keep.ckpt\n");
+        put(local.filePath(QStringLiteral("big.ckpt")), "weights");
+        put(local.filePath(QStringLiteral("keep.ckpt")), "kept");
+        put(local.filePath(QStringLiteral("src/__pycache__/net.pyc")), "bytecode");
+        put(local.filePath(QStringLiteral(".git/config")), "[core]");
+        put(local.filePath(QStringLiteral("data/.gantryignore")), "raw/\n");
+        put(local.filePath(QStringLiteral("data/raw/huge.bin")), "raw");
+        put(local.filePath(QStringLiteral("data/small.csv")), "a,b\n");
+        QVERIFY(::symlink("../train.py", QFile::encodeName(local.filePath(QStringLiteral("src/link.py"))).constData()) == 0);
+        QVERIFY(::symlink("/etc", QFile::encodeName(local.filePath(QStringLiteral("outside"))).constData()) == 0);
+        const qint64 past = QDateTime::currentSecsSinceEpoch() - 86400;
+        QFile stamp(local.filePath(QStringLiteral("train.py")));
+        QVERIFY(stamp.open(QIODevice::ReadWrite));
+        QVERIFY(stamp.setFileTime(QDateTime::fromSecsSinceEpoch(past), QFileDevice::FileModificationTime));
+        stamp.close();
+
+        const QString dest = spec(m_sshd, remote.filePath(QStringLiteral("proj")));
+        Run first = sync({local.path(), dest});
+        QVERIFY2(first.code == 0, first.err.constData());
+        QCOMPARE(first.plan().value(QStringLiteral("new")).toInt(), 9); // files and links
+        QCOMPARE(first.events(QStringLiteral("done")).size(), 1);
+        const QString r = remote.filePath(QStringLiteral("proj/"));
+        QCOMPARE(read(r + QStringLiteral("src/model/net.py")), QByteArray(50000, 'n'));
+        QCOMPARE(read(r + QStringLiteral("keep.ckpt")), QByteArray("kept"));
+        QVERIFY(!QFileInfo::exists(r + QStringLiteral("big.ckpt")));
+        QVERIFY(!QFileInfo::exists(r + QStringLiteral("src/__pycache__")));
+        QVERIFY(!QFileInfo::exists(r + QStringLiteral(".git")));
+        QVERIFY(!QFileInfo::exists(r + QStringLiteral("data/raw")));
+        QCOMPARE(QFileInfo(r + QStringLiteral("src/link.py")).symLinkTarget(), QFileInfo(r + QStringLiteral("train.py")).absoluteFilePath());
+        QVERIFY(QFileInfo(r + QStringLiteral("outside")).isSymLink()); // sent as a link, /etc never read
+        QCOMPARE(QFileInfo(r + QStringLiteral("train.py")).lastModified().toSecsSinceEpoch(), past);
+        struct stat st{};
+        QVERIFY(::stat(QFile::encodeName(r + QStringLiteral("run.sh")).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0754));
+
+        Run again = sync({local.path(), dest});
+        QVERIFY2(again.code == 0, again.err.constData());
+        QCOMPARE(again.plan().value(QStringLiteral("new")).toInt(), 0);
+        QCOMPARE(again.plan().value(QStringLiteral("changed")).toInt(), 0);
+        QCOMPARE(again.plan().value(QStringLiteral("unchanged")).toInt(), 9);
+
+        put(local.filePath(QStringLiteral("src/model/net.py")), QByteArray(50001, 'm'));
+        Run edited = sync({local.path(), dest});
+        QVERIFY2(edited.code == 0, edited.err.constData());
+        QCOMPARE(edited.paths(QStringLiteral("send")), QStringList{QStringLiteral("src/model/net.py")});
+        QCOMPARE(edited.plan().value(QStringLiteral("changed")).toInt(), 1);
+        QCOMPARE(read(r + QStringLiteral("src/model/net.py")), QByteArray(50001, 'm'));
+    }
+
+    void dryRunAndSafeDelete()
+    {
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("a.py")), "a");
+        put(local.filePath(QStringLiteral("old/b.py")), "b");
+        const QString dest = spec(m_sshd, remote.path());
+        Run preview = sync({QStringLiteral("--dry-run"), local.path(), dest});
+        QVERIFY2(preview.code == 0, preview.err.constData());
+        QCOMPARE(preview.paths(QStringLiteral("send")), (QStringList{QStringLiteral("a.py"), QStringLiteral("old/b.py")}));
+        QVERIFY(!QFileInfo::exists(remote.filePath(QStringLiteral("a.py"))));
+        QVERIFY(sync({local.path(), dest}).code == 0);
+
+        put(remote.filePath(QStringLiteral("wandb/run-1.log")), "run output"); // made on the machine
+        put(remote.filePath(QStringLiteral("old/ckpt.pt")), "checkpoint");
+        QVERIFY(QFile::remove(local.filePath(QStringLiteral("old/b.py"))));
+        QVERIFY(QDir(local.filePath(QStringLiteral("old"))).removeRecursively());
+        QVERIFY(QFile::remove(local.filePath(QStringLiteral("a.py"))));
+        Run wouldDelete = sync({QStringLiteral("--dry-run"), QStringLiteral("--delete"), local.path(), dest});
+        QVERIFY2(wouldDelete.code == 0, wouldDelete.err.constData());
+        QCOMPARE(wouldDelete.paths(QStringLiteral("delete")), (QStringList{QStringLiteral("a.py"), QStringLiteral("old/b.py")}));
+        QVERIFY(QFileInfo::exists(remote.filePath(QStringLiteral("a.py"))));
+
+        Run withoutDelete = sync({local.path(), dest});
+        QVERIFY(withoutDelete.paths(QStringLiteral("delete")).isEmpty());
+        Run deleted = sync({QStringLiteral("--delete"), local.path(), dest});
+        QVERIFY2(deleted.code == 0, deleted.err.constData());
+        QCOMPARE(deleted.paths(QStringLiteral("delete")), (QStringList{QStringLiteral("a.py"), QStringLiteral("old/b.py")}));
+        QVERIFY(!QFileInfo::exists(remote.filePath(QStringLiteral("a.py"))));
+        QCOMPARE(read(remote.filePath(QStringLiteral("wandb/run-1.log"))), QByteArray("run output"));
+        QCOMPARE(read(remote.filePath(QStringLiteral("old/ckpt.pt"))), QByteArray("checkpoint")); // its folder stays too
+    }
+
+    void nonUtf8NamesByteForByte()
+    {
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        const QByteArray name = "caf\xe9 \xff.txt";
+        const QByteArray path = QFile::encodeName(local.path()) + '/' + name;
+        const int fd = ::open(path.constData(), O_CREAT | O_WRONLY, 0644);
+        QVERIFY(fd >= 0);
+        QVERIFY(::write(fd, "latin1", 6) == 6);
+        ::close(fd);
+        Run run = sync({local.path(), spec(m_sshd, remote.path())});
+        QVERIFY2(run.code == 0, run.err.constData());
+        QList<QByteArray> names;
+        DIR *d = ::opendir(QFile::encodeName(remote.path()).constData());
+        QVERIFY(d);
+        while (const dirent *e = ::readdir(d)) {
+            if (e->d_name[0] != '.') names.append(QByteArray(e->d_name));
+        }
+        ::closedir(d);
+        QCOMPARE(names, QList<QByteArray>{name});
+        Run again = sync({local.path(), spec(m_sshd, remote.path())});
+        QCOMPARE(again.plan().value(QStringLiteral("unchanged")).toInt(), 1);
+        // QTemporaryDir cannot name these files (Qt decodes names as UTF-8).
+        QCOMPARE(::unlink(path.constData()), 0);
+        QCOMPARE(::unlink(QByteArray(QFile::encodeName(remote.path()) + '/' + name).constData()), 0);
+    }
+
+    void badInput()
+    {
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("f.txt")), "x");
+        Run notDir = sync({local.filePath(QStringLiteral("f.txt")), spec(m_sshd, remote.path())});
+        QCOMPARE(notDir.code, 2);
+        QVERIFY(notDir.err.contains("f.txt is not a folder"));
+        Run missing = sync({local.filePath(QStringLiteral("nope")), spec(m_sshd, remote.path())});
+        QCOMPARE(missing.code, 1);
+        QVERIFY(missing.err.contains("does not exist"));
+        put(remote.filePath(QStringLiteral("afile")), "x");
+        Run remoteFile = sync({local.path(), spec(m_sshd, remote.filePath(QStringLiteral("afile")))});
+        QCOMPARE(remoteFile.code, 1);
+        QVERIFY2(remoteFile.err.contains("afile on ") && remoteFile.err.contains("is a file, not a folder"), remoteFile.err.constData());
+        QCOMPARE(remoteFile.err.count('\n'), 1); // one line
+        Run usage = sync({local.path()});
+        QCOMPARE(usage.code, 2);
+    }
+
+    // A fake tar on the host fails as a full disk or a refused folder would.
+    void remoteFailures()
+    {
+        QTemporaryDir bin;
+        QVERIFY(test::writeScript(bin.filePath(QStringLiteral("tar")),
+                                  QStringLiteral("#!/bin/sh\ncat >/dev/null\nif [ -f %1/full ]; then echo 'tar: ./x: Cannot write: No space left on device' >&2; "
+                                                 "else echo 'tar: ./locked: Cannot open: Permission denied' >&2; fi\nexit 2\n")
+                                      .arg(bin.path())));
+        test::SshdFixture sshd;
+        test::SshdFixture::Options options;
+        options.binDir = bin.path();
+        GANTRY_REQUIRE_SSHD(sshd.start(options));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("x")), QByteArray(1000, 'x'));
+        put(bin.filePath(QStringLiteral("full")), "");
+        Run full = sync({local.path(), spec(sshd, remote.path())}, &sshd);
+        QCOMPARE(full.code, 1);
+        QVERIFY2(full.err.contains("disk on") && full.err.contains("is full"), full.err.constData());
+        QVERIFY(!QFileInfo::exists(remote.filePath(QStringLiteral("x")))); // nothing half-written
+        QCOMPARE(QDir(remote.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList());
+        QVERIFY(QFile::remove(bin.filePath(QStringLiteral("full"))));
+        Run denied = sync({local.path(), spec(sshd, remote.path())}, &sshd);
+        QCOMPARE(denied.code, 1);
+        QVERIFY2(denied.err.contains("Permission denied") && denied.err.contains(remote.path().toUtf8()), denied.err.constData());
+    }
+
+    void watchSendsChangesAndSurvivesADroppedLink()
+    {
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("a.py")), "one");
+        QProcess p;
+        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        p.setArguments(fullArgs(m_sshd, {QStringLiteral("--watch"), local.path(), spec(m_sshd, remote.path())}));
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.start();
+        QVERIFY(p.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("one"), 30000);
+
+        QByteArray seen;
+        QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000); // idle now
+        QElapsedTimer latency;
+        latency.start();
+        put(local.filePath(QStringLiteral("a.py")), "two, longer");
+        put(local.filePath(QStringLiteral("new/b.py")), "b");
+        QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("two, longer"), 30000);
+        qInfo("watch latency (200 ms debounce included): %lld ms", latency.elapsed());
+        QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("new/b.py"))), QByteArray("b"), 30000);
+        put(local.filePath(QStringLiteral("new/c.py")), "c"); // in a folder the watch found after it started
+        QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("new/c.py"))), QByteArray("c"), 30000);
+
+        m_sshd.stop(); // the link drops
+        put(local.filePath(QStringLiteral("a.py")), "three, while offline");
+        QVERIFY(m_sshd.restart().isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("three, while offline"), 60000);
+
+        ::kill(pid_t(p.processId()), SIGINT); // Ctrl+C
+        QVERIFY(p.waitForFinished(30000));
+        const Run run = parse(p);
+        QCOMPARE(run.code, 0);
+        QVERIFY(!run.events(QStringLiteral("stopped")).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSyncCli)
+#include "test_sync_cli.moc"

@@ -1,0 +1,182 @@
+#include "clusterdialogs.h"
+
+#include "jobs/jobspec.h"
+#include "providers/providerhub.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace gantry::ui {
+
+ClusterLaunchDialog::ClusterLaunchDialog(providers::ProviderHub *hub, QWidget *parent)
+    : QDialog(parent), m_hub(hub), m_name(new QLineEdit(this)), m_provider(new QComboBox(this)), m_type(new QComboBox(this)),
+      m_region(new QComboBox(this)), m_nodes(new QSpinBox(this)), m_sshKey(new QLineEdit(this)), m_estimate(new QLabel(this))
+{
+    setWindowTitle(tr("Launch cluster"));
+    m_name->setPlaceholderText(tr("e.g. llama-finetune"));
+    m_nodes->setRange(1, 256);
+    m_nodes->setValue(2);
+    m_region->setEditable(true);
+    m_sshKey->setPlaceholderText(tr("an SSH key name on the provider's account"));
+    for (const QString &id : m_hub->ids())
+        m_provider->addItem(providers::providerDisplayName(id), id);
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("Cluster name:"), m_name);
+    form->addRow(tr("Provider:"), m_provider);
+    form->addRow(tr("Instance type:"), m_type);
+    form->addRow(tr("Region (all nodes):"), m_region);
+    form->addRow(tr("Nodes:"), m_nodes);
+    form->addRow(tr("SSH key:"), m_sshKey);
+    form->addRow(tr("Price:"), m_estimate);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Launch"));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (cluster::validateClusterName(m_name->text()) && m_type->currentIndex() >= 0)
+            accept();
+        else
+            m_estimate->setText(tr("Name the cluster (letters, digits, '.', '_', '-') and pick a type."));
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &ClusterLaunchDialog::providerChanged);
+    connect(m_type, &QComboBox::currentIndexChanged, this, &ClusterLaunchDialog::typeChanged);
+    connect(m_nodes, &QSpinBox::valueChanged, this, &ClusterLaunchDialog::updateEstimate);
+    providerChanged();
+}
+
+void ClusterLaunchDialog::providerChanged()
+{
+    m_type->clear();
+    m_types.clear();
+    providers::Provider *provider = m_hub->provider(m_provider->currentData().toString());
+    if (!provider)
+        return;
+    m_estimate->setText(tr("Loading instance types…"));
+    QPointer<ClusterLaunchDialog> self(this);
+    provider->listInstanceTypes([self](Result<QList<providers::InstanceType>> types) {
+        if (!self)
+            return;
+        if (!types) {
+            self->m_estimate->setText(types.error().message);
+            return;
+        }
+        self->m_types = *types;
+        for (const providers::InstanceType &type : std::as_const(self->m_types))
+            self->m_type->addItem(QStringLiteral("%1 — $%2/h").arg(type.name).arg(type.pricePerHour, 0, 'f', 2), type.name);
+        self->typeChanged();
+        emit self->typesLoaded();
+    });
+}
+
+void ClusterLaunchDialog::typeChanged()
+{
+    m_region->clear();
+    const int index = m_type->currentIndex();
+    if (index >= 0 && index < m_types.size()) {
+        for (const providers::Region &region : m_types[index].regionsWithCapacity)
+            m_region->addItem(region.name);
+    }
+    updateEstimate();
+}
+
+void ClusterLaunchDialog::updateEstimate()
+{
+    m_estimate->setText(estimateText());
+}
+
+QString ClusterLaunchDialog::estimateText() const
+{
+    const int index = m_type->currentIndex();
+    if (index < 0 || index >= m_types.size())
+        return tr("Pick an instance type.");
+    const double each = m_types[index].pricePerHour;
+    return tr("%n node(s) × $%1/h = $%2/h in total", nullptr, m_nodes->value())
+        .arg(each, 0, 'f', 2).arg(each * m_nodes->value(), 0, 'f', 2);
+}
+
+void ClusterLaunchDialog::setNodes(int nodes)
+{
+    m_nodes->setValue(nodes);
+}
+
+cluster::ClusterLaunchRequest ClusterLaunchDialog::request() const
+{
+    cluster::ClusterLaunchRequest r;
+    r.name = m_name->text().trimmed();
+    r.provider = m_provider->currentData().toString();
+    r.base.typeName = m_type->currentData().toString();
+    r.base.region = m_region->currentText().trimmed();
+    r.base.sshKeyName = m_sshKey->text().trimmed();
+    r.nodes = m_nodes->value();
+    r.wait = true;
+    const int index = m_type->currentIndex();
+    if (index >= 0 && index < m_types.size()) {
+        r.pricePerHour = m_types[index].pricePerHour;
+        r.gpusPerNode = m_types[index].gpuCount;
+    }
+    if (r.base.region.isEmpty()) {
+        if (providers::Provider *provider = m_hub->provider(r.provider))
+            r.base.region = provider->info().defaultRegion;
+    }
+    return r;
+}
+
+TorchrunDialog::TorchrunDialog(const cluster::Cluster &cluster, QWidget *parent)
+    : QDialog(parent), m_script(new QLineEdit(this)), m_arguments(new QLineEdit(this)), m_workingDir(new QLineEdit(this)),
+      m_env(new QLineEdit(this)), m_nproc(new QSpinBox(this)), m_port(new QSpinBox(this))
+{
+    setWindowTitle(tr("torchrun on %1").arg(cluster.name));
+    m_script->setPlaceholderText(tr("train.py"));
+    m_arguments->setPlaceholderText(tr("--epochs 3 --lr 3e-4"));
+    m_workingDir->setPlaceholderText(tr("the login directory"));
+    m_env->setPlaceholderText(tr("NCCL_DEBUG=INFO NCCL_SOCKET_IFNAME=ens5"));
+    m_nproc->setRange(0, 64);
+    m_nproc->setSpecialValueText(tr("auto (GPUs per node)"));
+    m_nproc->setValue(0);
+    m_port->setRange(1024, 65535);
+    m_port->setValue(cluster.lastJob && cluster.lastJob->masterPort > 0 ? cluster.lastJob->masterPort : cluster::kDefaultMasterPort);
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("Script:"), m_script);
+    form->addRow(tr("Arguments:"), m_arguments);
+    form->addRow(tr("Working folder:"), m_workingDir);
+    form->addRow(tr("Environment:"), m_env);
+    form->addRow(tr("Processes per node:"), m_nproc);
+    form->addRow(tr("Rendezvous port:"), m_port);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Start on %n node(s)", nullptr, int(cluster.nodes.size())));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+void TorchrunDialog::setScript(const QString &script, const QString &arguments)
+{
+    m_script->setText(script);
+    m_arguments->setText(arguments);
+}
+
+Result<cluster::TorchrunSpec> TorchrunDialog::spec() const
+{
+    cluster::TorchrunSpec spec;
+    if (m_script->text().trimmed().isEmpty())
+        return makeError(ErrorCode::Usage, tr("Name the script torchrun starts on every node."));
+    spec.run.command = QStringList{m_script->text().trimmed()} + QProcess::splitCommand(m_arguments->text());
+    spec.run.workingDir = m_workingDir->text().trimmed();
+    spec.run.masterPort = m_port->value();
+    spec.nprocPerNode = m_nproc->value();
+    for (const QString &assignment : QProcess::splitCommand(m_env->text())) {
+        Result<QPair<QString, QString>> pair = jobs::parseEnvAssignment(assignment);
+        if (!pair)
+            return pair.error();
+        spec.run.env.append(*pair);
+    }
+    return spec;
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "cluster/launcher.h"
+#include "cluster/wiring.h"
+
+#include <QDialog>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace gantry::providers { class ProviderHub; }
+
+namespace gantry::ui {
+
+// N nodes of one type in one region: provider → type → region → node count → SSH key, with the
+// cluster's total price per hour. The launch itself is the panel's (ClusterLauncher).
+class ClusterLaunchDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterLaunchDialog)
+
+public:
+    ClusterLaunchDialog(providers::ProviderHub *hub, QWidget *parent = nullptr);
+    cluster::ClusterLaunchRequest request() const;
+    QString estimateText() const;
+    void setNodes(int nodes);
+
+signals:
+    void typesLoaded();
+
+private:
+    void providerChanged();
+    void typeChanged();
+    void updateEstimate();
+
+    providers::ProviderHub *m_hub;
+    QList<providers::InstanceType> m_types;
+    QLineEdit *m_name;
+    QComboBox *m_provider;
+    QComboBox *m_type;
+    QComboBox *m_region;
+    QSpinBox *m_nodes;
+    QLineEdit *m_sshKey;
+    QLabel *m_estimate;
+};
+
+// Script, arguments, environment, processes per node (auto: the GPU count) and the port.
+class TorchrunDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TorchrunDialog)
+
+public:
+    TorchrunDialog(const cluster::Cluster &cluster, QWidget *parent = nullptr);
+    // The spec, or why the fields do not make one.
+    Result<cluster::TorchrunSpec> spec() const;
+    void setScript(const QString &script, const QString &arguments);
+
+private:
+    QLineEdit *m_script;
+    QLineEdit *m_arguments;
+    QLineEdit *m_workingDir;
+    QLineEdit *m_env;
+    QSpinBox *m_nproc;
+    QSpinBox *m_port;
+};
+
+} // namespace gantry::ui

@@ -1,0 +1,372 @@
+#include "clusterspanel.h"
+
+#include "clusterdialogs.h"
+
+#include "cluster/connector.h"
+#include "cluster/launcher.h"
+#include "jobs/jobrunner.h"
+#include "providers/providerhub.h"
+#include "ssh/knownhosts.h"
+#include "util/printable.h"
+#include "workspace/workspace.h"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace gantry::ui {
+namespace {
+
+QString verdictLabel(verify::CheckStatus status)
+{
+    switch (status) {
+    case verify::CheckStatus::Ok: return ClustersPanel::tr("OK");
+    case verify::CheckStatus::Warn: return ClustersPanel::tr("Warning");
+    case verify::CheckStatus::Fail: break;
+    }
+    return ClustersPanel::tr("Failed");
+}
+
+} // namespace
+
+ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
+    : QWidget(parent), m_workspace(workspace), m_launcher(new cluster::ClusterLauncher(workspace, this)),
+      m_knownHosts(ssh::defaultKnownHostsFile()), m_list(new QTreeWidget(this)), m_nodes(new QTreeWidget(this)),
+      m_rank(new QComboBox(this)), m_log(new QPlainTextEdit(this)), m_status(new QLabel(this)),
+      m_check(new QPushButton(tr("Check"), this)), m_torchrun(new QPushButton(tr("torchrun…"), this)),
+      m_terminate(new QPushButton(tr("Terminate…"), this))
+{
+    auto *refresh = new QPushButton(tr("Refresh"), this);
+    auto *launch = new QPushButton(tr("Launch cluster…"), this);
+    auto *buttons = new QHBoxLayout;
+    for (QPushButton *button : {refresh, launch, m_check, m_torchrun, m_terminate})
+        buttons->addWidget(button);
+    buttons->addStretch();
+    m_list->setHeaderLabels({tr("Cluster"), tr("Nodes"), tr("Type"), tr("$/h"), tr("Rendezvous"), tr("Last job")});
+    m_list->setRootIsDecorated(false);
+    m_nodes->setHeaderLabels({tr("Rank"), tr("Host"), tr("State"), tr("Address"), tr("Verdict"), tr("Bus GB/s")});
+    m_nodes->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_log->setReadOnly(true);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_log->setPlaceholderText(tr("The last job's log of the chosen rank appears here."));
+    m_status->setWordWrap(true);
+    auto *logBar = new QHBoxLayout;
+    auto *showLogButton = new QPushButton(tr("Show log"), this);
+    logBar->addWidget(new QLabel(tr("Log of"), this));
+    logBar->addWidget(m_rank);
+    logBar->addWidget(showLogButton);
+    logBar->addStretch();
+    auto *logBox = new QWidget(this);
+    auto *logLayout = new QVBoxLayout(logBox);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->addLayout(logBar);
+    logLayout->addWidget(m_log);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_list);
+    split->addWidget(m_nodes);
+    split->addWidget(logBox);
+    split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_status);
+    connect(refresh, &QPushButton::clicked, this, &ClustersPanel::reload);
+    connect(launch, &QPushButton::clicked, this, &ClustersPanel::launchCluster);
+    connect(m_check, &QPushButton::clicked, this, &ClustersPanel::checkSelected);
+    connect(m_torchrun, &QPushButton::clicked, this, &ClustersPanel::torchrunSelected);
+    connect(m_terminate, &QPushButton::clicked, this, &ClustersPanel::terminateSelected);
+    connect(showLogButton, &QPushButton::clicked, this, &ClustersPanel::showLog);
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this] {
+        showNodes();
+        if (std::optional<cluster::Cluster> c = current())
+            refreshStates(*c);
+    });
+    m_confirm = [this](const QString &question) {
+        return QMessageBox::question(this, tr("Terminate cluster"), question) == QMessageBox::Yes;
+    };
+    reload();
+}
+
+cluster::NodeConnector ClustersPanel::connector() const
+{
+    ssh::ConnectOptions options;
+    options.knownHostsFile = m_knownHosts;
+    return cluster::savedHostConnector(m_workspace->configDir(), options);
+}
+
+void ClustersPanel::setStatus(const QString &text)
+{
+    m_status->setText(text);
+}
+
+QString ClustersPanel::statusText() const
+{
+    return m_status->text();
+}
+
+QString ClustersPanel::logText() const
+{
+    return m_log->toPlainText();
+}
+
+QString ClustersPanel::selectedCluster() const
+{
+    return m_list->currentItem() ? m_list->currentItem()->data(0, Qt::UserRole).toString() : QString();
+}
+
+void ClustersPanel::selectCluster(const QString &name)
+{
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        if (m_list->topLevelItem(i)->data(0, Qt::UserRole).toString() == name)
+            m_list->setCurrentItem(m_list->topLevelItem(i));
+    }
+}
+
+std::optional<cluster::Cluster> ClustersPanel::current() const
+{
+    const QString name = selectedCluster();
+    for (const cluster::Cluster &c : m_clusters) {
+        if (c.name == name)
+            return c;
+    }
+    return std::nullopt;
+}
+
+void ClustersPanel::reload()
+{
+    const QString selected = selectedCluster();
+    cluster::ClusterStore store(m_workspace->configDir());
+    if (Result<void> loaded = store.load(); !loaded)
+        setStatus(loaded.error().message);
+    m_clusters = store.clusters();
+    m_list->clear();
+    for (const cluster::Cluster &c : std::as_const(m_clusters)) {
+        auto *item = new QTreeWidgetItem(m_list, {c.name, QString::number(c.nodes.size()),
+                                                  c.provider.isEmpty() ? tr("saved hosts") : c.provider + QLatin1Char(' ') + c.typeName,
+                                                  QStringLiteral("$%1").arg(c.pricePerHour(), 0, 'f', 2),
+                                                  text::printable(cluster::masterAddress(c)), c.lastJob ? c.lastJob->name : QString()});
+        item->setData(0, Qt::UserRole, c.name);
+    }
+    if (m_clusters.isEmpty())
+        setStatus(tr("No clusters yet. Launch one, or group saved hosts with gantry-cli cluster add NAME HOST…"));
+    selectCluster(selected.isEmpty() && !m_clusters.isEmpty() ? m_clusters.first().name : selected);
+    showNodes();
+}
+
+void ClustersPanel::showNodes()
+{
+    m_nodes->clear();
+    m_rank->clear();
+    const std::optional<cluster::Cluster> c = current();
+    const bool any = c.has_value();
+    for (QPushButton *button : {m_check, m_torchrun, m_terminate})
+        button->setEnabled(any);
+    if (!c)
+        return;
+    const auto check = m_checks.constFind(c->name);
+    for (int rank = 0; rank < c->nodes.size(); ++rank) {
+        const cluster::ClusterNode &node = c->nodes[rank];
+        const auto state = m_states.constFind(node.instanceId);
+        const QString stateText = node.provider.isEmpty() ? tr("saved host")
+            : state == m_states.cend()                    ? tr("unknown")
+                                                          : providers::instanceStateLabel(state->state);
+        auto *item = new QTreeWidgetItem(m_nodes, {QString::number(rank), text::printable(node.hostName), stateText, text::printable(node.address)});
+        if (check != m_checks.cend() && rank < check->nodes.size()) {
+            const cluster::NodeCheck &result = check->nodes[rank];
+            item->setText(4, verdictLabel(result.verdict()));
+            if (result.busBandwidthGBps > 0)
+                item->setText(5, QString::number(result.busBandwidthGBps, 'f', 2));
+            for (const verify::DoctorCheck &entry : result.checks) {
+                auto *child = new QTreeWidgetItem(item, {QString(), entry.id, verdictLabel(entry.status), text::printable(entry.message)});
+                child->setFirstColumnSpanned(false);
+                child->setToolTip(3, text::printable(entry.fix));
+            }
+            item->setExpanded(result.verdict() != verify::CheckStatus::Ok);
+        }
+        m_rank->addItem(tr("rank %1").arg(rank), rank);
+    }
+}
+
+void ClustersPanel::refreshStates(const cluster::Cluster &c)
+{
+    if (c.provider.isEmpty())
+        return;
+    QPointer<ClustersPanel> self(this);
+    m_launcher->refresh(c, [self](Result<cluster::Cluster> updated, QHash<QString, providers::Instance> states) {
+        if (!self)
+            return;
+        for (auto it = states.cbegin(); it != states.cend(); ++it)
+            self->m_states.insert(it.key(), it.value());
+        if (!updated)
+            self->setStatus(updated.error().message);
+        self->showNodes();
+    });
+}
+
+void ClustersPanel::launchCluster()
+{
+    auto *dialog = new ClusterLaunchDialog(m_workspace->providers(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const cluster::ClusterLaunchRequest request = dialog->request();
+        setStatus(tr("Launching %n node(s) of %1…", nullptr, request.nodes).arg(request.base.typeName));
+        const QString configDir = m_workspace->configDir();
+        QPointer<ClustersPanel> self(this);
+        m_launcher->launch(request, [configDir](const cluster::Cluster &c) {
+            cluster::ClusterStore store(configDir);
+            if (store.load() && !c.nodes.isEmpty())
+                (void)(store.find(c.name) ? store.update(c) : store.add(c)); // on record before the wait
+        }, [self, name = request.name](Result<cluster::ClusterLaunchOutcome> outcome) {
+            if (self)
+                self->finishLaunch(outcome, name);
+        });
+    });
+    dialog->open();
+}
+
+void ClustersPanel::finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name)
+{
+    cluster::ClusterStore store(m_workspace->configDir());
+    if (!outcome) {
+        setStatus(outcome.error().message);
+    } else if (store.load()) {
+        if (outcome->cluster.nodes.isEmpty())
+            (void)store.remove(name);
+        else
+            (void)(store.find(name) ? store.update(outcome->cluster) : store.add(outcome->cluster));
+        if (outcome->partial() && !outcome->terminated.isEmpty())
+            setStatus(tr("Only some nodes came up (%1); the %n that did were terminated so they do not bill.", nullptr,
+                         int(outcome->terminated.size())).arg(outcome->failures.join(QStringLiteral("; "))));
+        else
+            setStatus(tr("Cluster %1 is up: %n node(s). Check it before training.", nullptr, int(outcome->cluster.nodes.size())).arg(name));
+    }
+    reload();
+    selectCluster(name);
+    emit launchFinished(name);
+}
+
+void ClustersPanel::checkSelected()
+{
+    const std::optional<cluster::Cluster> c = current();
+    if (!c)
+        return;
+    setStatus(tr("Checking %1: SSH, versions, the rendezvous port and an all-reduce…").arg(c->name));
+    m_check->setEnabled(false);
+    const cluster::NodeConnector connect = connector();
+    const cluster::Cluster target = *c;
+    cluster::runInBackground<cluster::ClusterCheck>(this, [target, connect] { return cluster::checkCluster(target, connect, {}); },
+                                                    [this, name = c->name](cluster::ClusterCheck result) {
+        m_checks.insert(name, result);
+        setStatus(tr("Check of %1: %2").arg(name, verdictLabel(result.verdict())));
+        showNodes();
+        emit checked(name);
+    });
+}
+
+void ClustersPanel::torchrunSelected()
+{
+    const std::optional<cluster::Cluster> c = current();
+    if (!c)
+        return;
+    auto *dialog = new TorchrunDialog(*c, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, cluster = *c] {
+        Result<cluster::TorchrunSpec> spec = dialog->spec();
+        if (!spec)
+            return setStatus(spec.error().message);
+        startTorchrun(cluster, *spec);
+    });
+    dialog->open();
+}
+
+void ClustersPanel::startTorchrun(const cluster::Cluster &c, const cluster::TorchrunSpec &input)
+{
+    cluster::TorchrunSpec spec = input;
+    if (spec.run.jobName.isEmpty())
+        spec.run.jobName = jobs::defaultJobName(cluster::commandLine(spec.run.command), QDateTime::currentDateTime()).left(56);
+    setStatus(tr("Starting %1 on %n node(s)…", nullptr, int(c.nodes.size())).arg(spec.run.jobName));
+    const cluster::NodeConnector connect = connector();
+    cluster::runInBackground<QList<cluster::StartedRank>>(this, [c, spec, connect] {
+        return cluster::startOnAllRanks(c, spec.run, connect, [&](int rank, int gpus) { return cluster::torchrunLine(spec, c, rank, gpus); });
+    }, [this, c, spec](QList<cluster::StartedRank> ranks) {
+        for (const cluster::StartedRank &rank : std::as_const(ranks)) {
+            if (!rank.started)
+                return setStatus(tr("Not started everywhere (the ranks that started were stopped): %1").arg(rank.started.error().message));
+        }
+        cluster::Cluster updated = c;
+        updated.lastJob = cluster::ClusterJob{spec.run.jobName, QStringLiteral("torchrun"), QDateTime::currentDateTimeUtc(), spec.run.masterPort};
+        cluster::ClusterStore store(m_workspace->configDir());
+        if (store.load())
+            (void)store.update(updated);
+        setStatus(tr("Started %1 on every node.").arg(spec.run.jobName));
+        reload();
+        emit jobStarted(c.name);
+    });
+}
+
+void ClustersPanel::showLog()
+{
+    const std::optional<cluster::Cluster> c = current();
+    if (!c || !c->lastJob || m_rank->currentIndex() < 0) {
+        setStatus(tr("This cluster has run no job yet."));
+        return;
+    }
+    const int rank = m_rank->currentData().toInt();
+    const cluster::NodeConnector connect = connector();
+    const cluster::ClusterNode node = c->nodes.at(rank);
+    const QString job = cluster::rankJobName(c->lastJob->name, rank);
+    cluster::runInBackground<Result<QByteArray>>(this, [connect, node, rank, job]() -> Result<QByteArray> {
+        Result<std::unique_ptr<ssh::Session>> session = connect(node, rank);
+        if (!session)
+            return session.error();
+        return jobs::JobRunner(**session).readLog(job);
+    }, [this](Result<QByteArray> log) {
+        m_log->setPlainText(log ? text::printableLines(QString::fromUtf8(*log)) : log.error().message);
+        emit logShown();
+    });
+}
+
+void ClustersPanel::terminateSelected()
+{
+    const std::optional<cluster::Cluster> c = current();
+    if (!c || !m_confirm(tr("Terminate the %n node(s) of %1? Their local disks are lost for good.", nullptr, int(c->nodes.size())).arg(c->name)))
+        return;
+    auto pending = std::make_shared<int>(0);
+    workspace::ActionOptions options;
+    options.note = tr("cluster %1").arg(c->name);
+    for (const cluster::ClusterNode &node : c->nodes) {
+        if (node.provider.isEmpty())
+            continue;
+        ++*pending;
+        m_workspace->terminate(node.provider, node.instanceId, options, [this, pending, name = c->name](Result<workspace::ActionOutcome> done) {
+            if (!done)
+                setStatus(done.error().message);
+            if (--*pending == 0) {
+                cluster::ClusterStore store(m_workspace->configDir());
+                if (store.load())
+                    (void)store.remove(name);
+                reload();
+                emit terminated(name);
+            }
+        });
+    }
+    if (*pending == 0) {
+        cluster::ClusterStore store(m_workspace->configDir());
+        if (store.load())
+            (void)store.remove(c->name); // saved hosts only: forget the grouping, leave the machines
+        reload();
+        emit terminated(c->name);
+    }
+}
+
+} // namespace gantry::ui

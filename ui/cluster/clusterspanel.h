@@ -1,0 +1,85 @@
+#pragma once
+
+#include "cluster/check.h"
+#include "cluster/cluster.h"
+#include "cluster/launcher.h"
+#include "providers/providertypes.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTreeWidget;
+
+namespace gantry::workspace { class Workspace; }
+
+
+namespace gantry::ui {
+
+// Clusters: the list (nodes, state, total $/h), a Launch cluster dialog, Check with per-node
+// verdicts, a torchrun dialog and each rank's log. Everything goes through core/cluster, the
+// same code gantry-cli cluster runs; SSH work runs on pool threads, never on the GUI thread.
+class ClustersPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClustersPanel)
+
+public:
+    explicit ClustersPanel(workspace::Workspace *workspace, QWidget *parent = nullptr);
+
+    void setKnownHostsFile(const QString &path) { m_knownHosts = path; }
+    // Tests answer the terminate question without a dialog.
+    void setConfirm(std::function<bool(const QString &)> confirm) { m_confirm = std::move(confirm); }
+
+    QString selectedCluster() const;
+    void selectCluster(const QString &name);
+    QString statusText() const;
+    QTreeWidget *clusterList() const { return m_list; }
+    QTreeWidget *nodeList() const { return m_nodes; }
+    QString logText() const;
+
+public slots:
+    void reload();
+    void launchCluster();
+    void checkSelected();
+    void torchrunSelected();
+    void showLog();
+    void terminateSelected();
+
+signals:
+    void checked(const QString &cluster);
+    void jobStarted(const QString &cluster);
+    void logShown();
+    void launchFinished(const QString &cluster);
+    void terminated(const QString &cluster);
+
+private:
+    std::optional<cluster::Cluster> current() const;
+    void showNodes();
+    void refreshStates(const cluster::Cluster &cluster);
+    void startTorchrun(const cluster::Cluster &cluster, const cluster::TorchrunSpec &spec);
+    void finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name);
+    void setStatus(const QString &text);
+    cluster::NodeConnector connector() const;
+
+    workspace::Workspace *m_workspace;
+    cluster::ClusterLauncher *m_launcher;
+    QString m_knownHosts;
+    std::function<bool(const QString &)> m_confirm;
+    QList<cluster::Cluster> m_clusters;
+    QHash<QString, providers::Instance> m_states;
+    QHash<QString, cluster::ClusterCheck> m_checks;
+    QTreeWidget *m_list;
+    QTreeWidget *m_nodes;
+    QComboBox *m_rank;
+    QPlainTextEdit *m_log;
+    QLabel *m_status;
+    QPushButton *m_check;
+    QPushButton *m_torchrun;
+    QPushButton *m_terminate;
+};
+
+} // namespace gantry::ui

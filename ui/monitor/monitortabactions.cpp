@@ -1,0 +1,97 @@
+// The Monitor tab's actions: Kill over the machine's connection, CSV export, status wording.
+#include "monitortab.h"
+
+#include "monitor/monitorservice.h"
+#include "monitor/processkill.h"
+#include "processpanel.h"
+#include "ssh/connection.h"
+#include "ssh/session.h"
+
+#include <QApplication>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QSaveFile>
+
+namespace gantry::ui::monitor {
+
+QString MonitorTab::statusText(gantry::monitor::SamplerStatus status)
+{
+    using gantry::monitor::SamplerStatus;
+    switch (status) {
+    case SamplerStatus::Idle: return tr("not monitoring");
+    case SamplerStatus::Connecting: return tr("connecting");
+    case SamplerStatus::Live: return tr("live");
+    case SamplerStatus::Stale: return tr("no recent sample");
+    case SamplerStatus::NoDriver: return tr("host metrics only");
+    case SamplerStatus::Reconnecting: return tr("reconnecting");
+    case SamplerStatus::Failed: return tr("failed");
+    }
+    return {};
+}
+
+void MonitorTab::updateKillAvailability()
+{
+    const bool live = m_connection && m_connection->state() == ssh::ConnectionState::Connected;
+    m_processes->setCanKill(live, live ? QString() : tr("Connect to %1 to end a process.").arg(m_machine));
+}
+
+// The signal goes over the window's connection to the machine (its worker thread), never the GUI
+// thread; the answer comes back queued.
+void MonitorTab::sendKill(qint64 pid, gantry::monitor::KillSignal signal)
+{
+    if (!m_connection || m_connection->state() != ssh::ConnectionState::Connected) {
+        m_processes->showResult(tr("Connect to %1 to end a process.").arg(m_machine));
+        return;
+    }
+    QPointer<ProcessPanel> panel = m_processes;
+    const QString host = m_machine;
+    m_connection->post([panel, host, pid, signal](ssh::Session &session) {
+        const Result<void> sent = session.isConnected()
+                                      ? gantry::monitor::killProcess(session, host, pid, signal)
+                                      : Result<void>(Error{ErrorCode::ConnectFailed, tr("The connection to %1 is gone; connect again.").arg(host)});
+        const QString text = sent ? tr("Sent SIG%1 to process %2; the table updates within a few seconds.")
+                                        .arg(gantry::monitor::killSignalName(signal))
+                                        .arg(pid)
+                                  : sent.error().message;
+        QMetaObject::invokeMethod(qApp, [panel, text] {
+            if (panel) {
+                panel->showResult(text);
+            }
+        }, Qt::QueuedConnection);
+    });
+}
+
+Result<void> MonitorTab::exportCsv(const QString &path) const
+{
+    const gantry::monitor::MetricStore *store = m_service->store(m_machine);
+    if (!store) {
+        return Error{ErrorCode::NotFound, tr("No history for this machine yet: connect and let it sample first.")};
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
+    }
+    qint64 span = 0;
+    auto written = store->exportCsv(&file, resolutionFor(m_range, &span));
+    if (!written) {
+        return written;
+    }
+    if (!file.commit()) {
+        return Error{ErrorCode::Io, tr("Cannot write %1: %2").arg(path, file.errorString())};
+    }
+    return {};
+}
+
+void MonitorTab::chooseExportFile()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export monitor history"),
+                                                      m_machine + QStringLiteral("-monitor.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (auto result = exportCsv(path); !result) {
+        QMessageBox::warning(this, tr("Export failed"), result.error().message);
+    }
+}
+
+} // namespace gantry::ui::monitor

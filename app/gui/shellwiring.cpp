@@ -25,6 +25,7 @@
 #include <QAbstractItemView>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
 #include <QStatusBar>
@@ -247,8 +248,15 @@ void ShellWiring::fitTables()
         ui::TableLayout::fitToWidth(view, stretch);
         ui::TableLayout::persist(ui::TableLayout::headerOf(view), dir, key);
     };
-    if (m_prices)
+    if (m_prices) {
+        // TableLayout owns these columns: the panel's own refit on every reset would undo widths
+        // the user dragged.
+        QObject::disconnect(m_prices->model(), &QAbstractItemModel::modelReset, m_prices->view(), &QTableView::resizeColumnsToContents);
         fit(m_prices->view(), ui::PriceTableModel::RegionsColumn, QStringLiteral("prices"));
+        // The filter row squeezed the GPU field to "GPU model, e…" at 1024 px: it keeps its hint.
+        if (auto *gpu = m_prices->findChild<QLineEdit *>(QStringLiteral("gpuFilter")))
+            gpu->setMinimumWidth(gpu->fontMetrics().horizontalAdvance(gpu->placeholderText()) + 2 * gpu->fontMetrics().averageCharWidth());
+    }
     if (m_instances)
         fit(m_instances->findChild<QTableView *>(), -1, QStringLiteral("instances"));
     if (m_cost) // CostPanel lays out its own columns; only their widths are kept here

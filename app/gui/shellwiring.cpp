@@ -8,6 +8,7 @@
 #include "cost/costpanel.h"
 #include "cost/ledger.h"
 #include "monitor/alerts.h"
+#include "monitor/monitorservice.h"
 #include "providers/instancespanel.h"
 #include "providers/launchdialog.h"
 #include "providers/pricespanel.h"
@@ -24,6 +25,7 @@
 #include <QAbstractItemView>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
 #include <QStatusBar>
@@ -151,8 +153,11 @@ void ShellWiring::applyIdleDefaults()
     const QString dir = m_window->context().configDir;
     const bool anySet = appsettings::isSet(dir, QStringLiteral("idle.action")) || appsettings::isSet(dir, QStringLiteral("idle.minutes"))
                         || appsettings::isSet(dir, QStringLiteral("idle.countdown_seconds"));
-    if (!m_policies || !anySet)
+    // Nothing stored: leave each machine's policy alone, unless Settings had changed it in this
+    // session (then its reset to the defaults applies now, not at the next start).
+    if (!m_policies || (!anySet && !m_idleApplied))
         return;
+    m_idleApplied = true;
     const QString action = appsettings::value(dir, QStringLiteral("idle.action"));
     const monitor::IdleAction idle = action == QLatin1String("terminate") ? monitor::IdleAction::Terminate
                                      : action == QLatin1String("stop")    ? monitor::IdleAction::Stop
@@ -208,6 +213,11 @@ void ShellWiring::installBudgetAlerts()
     if (noTray && m_policies)
         connect(m_policies, &workspace::PolicyRunner::idleNotice, this,
                 [this](const QString &host, const QString &message) { m_window->showBanner(QStringLiteral("%1: %2").arg(host, message)); });
+    if (noTray)
+        connect(m_services->monitor(), &monitor::MonitorService::alertRaised, this, [this](const monitor::Alert &alert) {
+            m_window->showBanner(QStringLiteral("%1: %2").arg(alert.host, alert.message),
+                                 alert.severity == monitor::AlertSeverity::Critical ? QStringLiteral("error") : QStringLiteral("warning"));
+        });
 }
 
 void ShellWiring::installTrayMeter()
@@ -238,14 +248,21 @@ void ShellWiring::fitTables()
         ui::TableLayout::fitToWidth(view, stretch);
         ui::TableLayout::persist(ui::TableLayout::headerOf(view), dir, key);
     };
-    if (m_prices)
+    if (m_prices) {
+        // TableLayout owns these columns: the panel's own refit on every reset would undo widths
+        // the user dragged.
+        QObject::disconnect(m_prices->model(), &QAbstractItemModel::modelReset, m_prices->view(), &QTableView::resizeColumnsToContents);
         fit(m_prices->view(), ui::PriceTableModel::RegionsColumn, QStringLiteral("prices"));
+        // The filter row squeezed the GPU field to "GPU model, e…" at 1024 px: it keeps its hint.
+        if (auto *gpu = m_prices->findChild<QLineEdit *>(QStringLiteral("gpuFilter")))
+            gpu->setMinimumWidth(gpu->fontMetrics().horizontalAdvance(gpu->placeholderText()) + 2 * gpu->fontMetrics().averageCharWidth());
+    }
     if (m_instances)
         fit(m_instances->findChild<QTableView *>(), -1, QStringLiteral("instances"));
-    if (m_cost)
-        fit(m_cost->findChild<QTableView *>(), -1, QStringLiteral("cost"));
+    if (m_cost) // CostPanel lays out its own columns; only their widths are kept here
+        ui::TableLayout::persist(m_cost->findChild<QTableView *>()->horizontalHeader(), dir, QStringLiteral("cost"));
     if (auto *transfers = m_window->findChild<ui::TransfersPanel *>())
-        fit(transfers->view(), 0, QStringLiteral("transfers"));
+        fit(transfers->view(), -1, QStringLiteral("transfers")); // the status text takes the rest
 }
 
 } // namespace gantry::app

@@ -51,6 +51,7 @@ private:
     ui::InstancesPanel *m_instances;
     ui::CostPanel *m_cost;
     ui::TrayIcon *m_tray;
+    bool m_idleApplied = false;
 };
 
 } // namespace gantry::app

@@ -56,7 +56,7 @@ QList<SettingInfo> knownSettings(const QStringList &cloudProviderIds)
     QList<SettingInfo> all{
         {QStringLiteral("ui.language"), QStringLiteral("GUI language: empty follows the system"), QString(),
          {QString::fromLatin1(uilanguage::kEnglish), QString::fromLatin1(uilanguage::kChinese)}, false},
-        {QStringLiteral("ssh.default_key"), QStringLiteral("private key file offered first for new hosts and launches"), QString(), {}, false},
+        {QStringLiteral("ssh.default_key"), QStringLiteral("private key file offered in Add SSH host (agent and usual keys when empty)"), QString(), {}, false},
         {QStringLiteral("idle.action"), QStringLiteral("what the idle policy does with a billing machine whose GPUs idle"),
          QStringLiteral("notify"), {QStringLiteral("notify"), QStringLiteral("stop"), QStringLiteral("terminate")}, false},
         {QStringLiteral("idle.minutes"), QStringLiteral("minutes of idle GPUs before the idle action"), QStringLiteral("15"), {}, true},

@@ -15,6 +15,7 @@
 #include "hosts/hoststore.h"
 #include "providers/providerregistry.h"
 #include "shell/accountspage.h"
+#include "shell/addhostdialog.h"
 #include "shell/mainwindow.h"
 #include "shell/settingsdialog.h"
 #include "shell/welcomepage.h"
@@ -33,6 +34,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -234,6 +236,21 @@ private slots:
         QCOMPARE(settings.size(), 1);
         QCOMPARE(settings.first().first().toString(), QStringLiteral("accounts"));
 
+        // A pasted login command fills the Add SSH host dialog (the user still confirms it there).
+        SavedHost proposed;
+        QTimer::singleShot(0, this, [&proposed] {
+            auto *dialog = qobject_cast<AddHostDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            proposed = dialog->host();
+            dialog->reject();
+        });
+        welcome->sshCommandEdit()->setText(QStringLiteral("ssh -p 23456 root@connect.westb.example.com"));
+        welcome->findChild<QPushButton *>(QStringLiteral("addSshHost"))->click();
+        QCOMPARE(proposed.target.port, 23456);
+        QCOMPARE(proposed.target.user, QStringLiteral("root"));
+        QCOMPARE(proposed.target.host, QStringLiteral("connect.westb.example.com"));
+
         QVERIFY(window.hosts()->add(localHost(QStringLiteral("box"))).ok());
         QVERIFY(!welcome->isVisible());
         QVERIFY(window.machineView()->isVisible());
@@ -262,6 +279,42 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&again));
         QTRY_COMPARE(again.currentPanel(), QStringLiteral("cost"));
         QCOMPARE(again.size(), QSize(1100, 720));
+    }
+
+    void columnWidthsTheUserDragsAreKept()
+    {
+        QTemporaryDir config;
+        QStandardItemModel model(3, 4);
+        for (int c = 0; c < 4; ++c)
+            model.setHorizontalHeaderItem(c, new QStandardItem(QStringLiteral("Column %1").arg(c)));
+        int dragged = 0;
+        {
+            QTableView view;
+            view.setModel(&model);
+            TableLayout::fitToWidth(&view);
+            TableLayout::persist(view.horizontalHeader(), config.path(), QStringLiteral("test"));
+            view.resize(600, 300);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            QHeaderView *header = view.horizontalHeader();
+            const int before = header->sectionSize(0);
+            // Drag the right edge of the first column 60 px to the right, as a user would.
+            const QPoint edge(header->sectionViewportPosition(0) + before - 1, header->height() / 2);
+            QTest::mousePress(header->viewport(), Qt::LeftButton, {}, edge);
+            QTest::mouseMove(header->viewport(), edge + QPoint(60, 0));
+            QTest::mouseRelease(header->viewport(), Qt::LeftButton, {}, edge + QPoint(60, 0));
+            dragged = header->sectionSize(0);
+            QVERIFY2(dragged > before + 30, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(dragged)));
+            QTRY_VERIFY(QSettings(QDir(config.path()).filePath(QStringLiteral("window.ini")), QSettings::IniFormat)
+                            .contains(QStringLiteral("columns/test")));
+        }
+        QTableView again;
+        again.setModel(&model);
+        TableLayout::fitToWidth(&again);
+        TableLayout::persist(again.horizontalHeader(), config.path(), QStringLiteral("test"));
+        model.setItem(0, 0, new QStandardItem(QStringLiteral("new content does not undo the user's width")));
+        QApplication::processEvents();
+        QCOMPARE(again.horizontalHeader()->sectionSize(0), dragged);
     }
 
     void accountsTestKeysBeforeTheKeychain()
@@ -448,7 +501,6 @@ private slots:
                 window.setPalette(palette);
                 auto *costPanel = new CostPanel(&ledger);
                 auto *view = costPanel->findChild<QTableView *>();
-                TableLayout::fitToWidth(view);
                 window.addPanel(QStringLiteral("cost"), QStringLiteral("Cost"), costPanel);
                 window.resize(size);
                 window.show();

@@ -5,7 +5,10 @@
 #include "shellwiring.h"
 
 #include "hosts/connectionmanager.h"
+#include "monitor/alerts.h"
+#include "monitor/monitorservice.h"
 #include "providers/await.h"
+#include "transfer/transferqueue.h"
 #include "providers/providerhub.h"
 #include "shell/machinetablemodel.h"
 #include "shell/mainwindow.h"
@@ -20,6 +23,7 @@
 #include <QLineEdit>
 #include <QScrollBar>
 #include <QPushButton>
+#include <QSystemTrayIcon>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -67,6 +71,23 @@ private slots:
             QVERIFY(providers::await<void>([&](auto done) { sandbox->terminate(instance.id, done); }));
     }
 
+    // Offscreen has no tray and no notification service: alerts must still be seen, in the window.
+    void alertsFallBackToTheBanner()
+    {
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        ui::MainWindow window(config.path(), secrets.get());
+        auto *services = new app::AppServices(&window, secrets.get());
+        new app::ShellWiring(&window, services, secrets.get());
+        QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
+        monitor::Alert alert;
+        alert.host = QStringLiteral("walk-1");
+        alert.severity = monitor::AlertSeverity::Critical;
+        alert.message = QStringLiteral("GPU 0 is at 91 °C.");
+        emit services->monitor()->alertRaised(alert);
+        QCOMPARE(window.bannerText(), QStringLiteral("walk-1: GPU 0 is at 91 °C."));
+    }
+
     // What the wiring does for narrow windows, on the real panels with full tables: $/h visible
     // without scrolling, the GPU filter's hint whole, no header elided, at 1024×700 and 1440×900.
     void panelsFitNarrowWindows()
@@ -97,6 +118,15 @@ private slots:
             types << type;
         }
         prices->model()->setAllTypes(types);
+        for (int i = 0; i < 3; ++i) {
+            // Uploads to a host that is not saved: they fail at once, and their rows show the error.
+            transfer::TransferRequest request;
+            request.host = QStringLiteral("no-such-host");
+            request.localPath = config.path() + QStringLiteral("/datasets/imagenet-subset-%1.tar").arg(i);
+            request.remotePath = QStringLiteral("/workspace/data/");
+            request.destinationIsDir = true;
+            services->transfers()->enqueue(request);
+        }
         for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
             window.resize(size);
             window.show();
@@ -111,7 +141,8 @@ private slots:
                 QApplication::processEvents();
                 for (int i = 0; i < header->count(); ++i) {
                     const QString title = view->model()->headerData(i, Qt::Horizontal).toString();
-                    QVERIFY2(header->sectionSize(i) >= header->sectionSizeHint(i) || header->isSectionHidden(i), qPrintable(panel + QLatin1Char(' ') + title));
+                    QVERIFY2(header->sectionSize(i) >= header->sectionSizeHint(i) || header->isSectionHidden(i),
+                             qPrintable(panel + QLatin1Char(' ') + title + QStringLiteral(" %1 < %2 (%3 rows, viewport %4)").arg(header->sectionSize(i)).arg(header->sectionSizeHint(i)).arg(view->model()->rowCount()).arg(view->viewport()->width())));
                 }
                 QVERIFY2(!view->findChild<QScrollBar *>() || header->length() <= view->viewport()->width() + 1,
                          qPrintable(panel + QStringLiteral(": %1 > %2").arg(header->length()).arg(view->viewport()->width())));

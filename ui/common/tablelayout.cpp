@@ -25,8 +25,11 @@ void fitColumns(QAbstractItemView *view)
     view->setProperty(kFitting, true);
     for (int i = 0; i < header->count(); ++i) {
         // The header's own text counts, so headers are never elided.
+        // One long cell (an error message, a path) must not push the rest out of a 1024 px window:
+        // content gets at most ~45 characters, the header text always fits.
+        const int cap = view->fontMetrics().averageCharWidth() * 45;
         if (header->sectionResizeMode(i) == QHeaderView::Interactive && !header->isSectionHidden(i))
-            header->resizeSection(i, std::max(header->sectionSizeHint(i), view->sizeHintForColumn(i)));
+            header->resizeSection(i, std::max(header->sectionSizeHint(i), std::min(cap, view->sizeHintForColumn(i))));
     }
     view->setProperty(kFitting, false);
 }

@@ -5,6 +5,7 @@
 #include "cost/ledgermodel.h"
 #include "cost/storagewarnings.h"
 
+#include "common/tablelayout.h"
 #include "common/themecolors.h"
 
 #include <QDoubleSpinBox>
@@ -35,7 +36,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     m_view->setModel(m_model);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    TableLayout::fitToWidth(m_view); // the note takes the rest; type and state never elided
     m_total->setObjectName(QStringLiteral("total"));
     QFont big = m_total->font();
     big.setPointSizeF(big.pointSizeF() * 1.3);

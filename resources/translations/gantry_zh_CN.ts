@@ -1020,6 +1020,10 @@ Compute billing resumes at %3/h.</source>
         <source>%1 is up and connected.</source>
         <translation>%1 已启动并已连接。</translation>
     </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
+    </message>
 </context>
 <context>
     <name>gantry::app::ResultsGuard</name>
@@ -1104,6 +1108,309 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Cannot save %1 in %2; check that the folder is writable.</source>
         <translation>无法将 %1 保存到 %2；请检查该文件夹是否可写。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::cluster::ClusterCheck</name>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+    <message>
+        <source>An all-reduce with the head alone works.</source>
+        <translation>仅与头节点进行 all-reduce 可以成功。</translation>
+    </message>
+    <message>
+        <source>An all-reduce between this node and the head fails: this node breaks the collective.</source>
+        <translation>此节点与头节点之间的 all-reduce 失败：是此节点导致集合通信失败。</translation>
+    </message>
+    <message>
+        <source>Replace the node, or compare its network settings with the others (NCCL_DEBUG=INFO).</source>
+        <translation>请更换该节点，或将其网络设置与其他节点对比（NCCL_DEBUG=INFO）。</translation>
+    </message>
+    <message>
+        <source>it summed to %1 instead of %2</source>
+        <translation>求和结果为 %1，而非 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The all-reduce across %n node(s) failed here: %1</source>
+        <translation>
+            <numerusform>跨 %n 个节点的 all-reduce 在此失败：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rerun with NCCL_DEBUG=INFO; set NCCL_SOCKET_IFNAME to the interface suggested above.</source>
+        <translation>请使用 NCCL_DEBUG=INFO 重新运行，并将 NCCL_SOCKET_IFNAME 设为上面建议的网卡。</translation>
+    </message>
+    <message>
+        <source>All-reduce of %1 MiB over %2: bus bandwidth %3 GB/s.</source>
+        <translation>通过 %2 对 %1 MiB 执行 all-reduce：总线带宽 %3 GB/s。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 here but %3 on the head (rank 0).</source>
+        <translation>%1 在此为 %2，但在头节点（rank 0）上为 %3。</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
+    <message>
+        <source>The GPU set</source>
+        <translation>GPU 配置</translation>
+    </message>
+    <message>
+        <source>Launch every node with the same instance type: mixed GPUs make the fast ones wait and break --nproc_per_node.</source>
+        <translation>请用相同的实例类型创建所有节点：混用 GPU 会让快的节点等待慢的节点，并使 --nproc_per_node 失效。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>Use the same image on every node; NCCL across driver versions usually works but is untested.</source>
+        <translation>请在所有节点上使用相同的镜像；跨驱动版本的 NCCL 通常可用，但未经测试。</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>Use the same image on every node.</source>
+        <translation>请在所有节点上使用相同的镜像。</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>Install the same Python on every node (pickled objects cross nodes).</source>
+        <translation>请在所有节点上安装相同版本的 Python（pickle 序列化的对象会在节点之间传递）。</translation>
+    </message>
+    <message>
+        <source>PyTorch does not import with %1.</source>
+        <translation>无法用 %1 导入 PyTorch。</translation>
+    </message>
+    <message>
+        <source>Install it (pip install torch, or apt install python3-torch on Debian) or activate its environment.</source>
+        <translation>请安装它（pip install torch，或在 Debian 上 apt install python3-torch），或激活其所在环境。</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>Install the same torch version everywhere: c10d&apos;s wire format changes between releases.</source>
+        <translation>请在所有节点上安装相同版本的 torch：c10d 的通信格式在不同版本间会变化。</translation>
+    </message>
+    <message>
+        <source>No interface reaches %1 by its subnet (ip -o addr).</source>
+        <translation>没有网卡的子网包含 %1（ip -o addr）。</translation>
+    </message>
+    <message>
+        <source>Set NCCL_SOCKET_IFNAME to the interface of the private network.</source>
+        <translation>请将 NCCL_SOCKET_IFNAME 设为内网所用的网卡。</translation>
+    </message>
+    <message>
+        <source>NCCL sockets should use %1.</source>
+        <translation>NCCL 套接字应使用 %1。</translation>
+    </message>
+    <message>
+        <source>EFA: %1.</source>
+        <translation>EFA：%1。</translation>
+    </message>
+    <message>
+        <source>InfiniBand/RoCE active: %1.</source>
+        <translation>InfiniBand/RoCE 已激活：%1。</translation>
+    </message>
+    <message>
+        <source>NCCL needs the aws-ofi-nccl plugin to use EFA (FI_PROVIDER=efa).</source>
+        <translation>NCCL 需要 aws-ofi-nccl 插件才能使用 EFA（FI_PROVIDER=efa）。</translation>
+    </message>
+    <message>
+        <source>InfiniBand devices are not active: %1.</source>
+        <translation>InfiniBand 设备未激活：%1。</translation>
+    </message>
+    <message>
+        <source>NCCL falls back to TCP; ask the provider why the fabric port is down (ibstat).</source>
+        <translation>NCCL 将退回使用 TCP；请询问云服务商为何网络端口处于断开状态（ibstat）。</translation>
+    </message>
+    <message>
+        <source>No InfiniBand or EFA: NCCL uses TCP sockets between nodes.</source>
+        <translation>没有 InfiniBand 或 EFA：NCCL 在节点之间使用 TCP 套接字。</translation>
+    </message>
+    <message>
+        <source>All %1 GPU pairs are linked by NVLink.</source>
+        <translation>全部 %1 对 GPU 均通过 NVLink 互连。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPU pairs talk over PCIe (slowest path: %3): NCCL inside the node is slower than over NVLink.</source>
+        <translation>%2 对 GPU 中有 %1 对通过 PCIe 通信（最慢路径：%3）：节点内的 NCCL 通信比 NVLink 慢。</translation>
+    </message>
+    <message>
+        <source>Expected on PCIe cards; for tensor parallelism pick an SXM type with NVLink.</source>
+        <translation>PCIe 卡属正常情况；如需张量并行，请选择带 NVLink 的 SXM 机型。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 NICs share a PCIe switch with a GPU (GPUDirect RDMA).</source>
+        <translation>%2 块网卡中有 %1 块与 GPU 共用 PCIe 交换机（可用 GPUDirect RDMA）。</translation>
+    </message>
+    <message>
+        <source>Traffic through the other NICs crosses the CPU; NCCL_IB_HCA can pin the near ones.</source>
+        <translation>经其余网卡的流量需绕经 CPU；可用 NCCL_IB_HCA 指定靠近 GPU 的网卡。</translation>
+    </message>
+    <message>
+        <source>Reachable by SSH.</source>
+        <translation>可通过 SSH 访问。</translation>
+    </message>
+    <message>
+        <source>Start the machine, or fix its saved host (gantry-cli hosts list).</source>
+        <translation>请启动该机器，或修正其已保存的主机信息（gantry-cli hosts list）。</translation>
+    </message>
+    <message>
+        <source>Network steps not run: rank %1 is unreachable.</source>
+        <translation>未执行网络检查：rank %1 无法访问。</translation>
+    </message>
+    <message>
+        <source>Bring that node back (or remove it from the cluster), then check again.</source>
+        <translation>请恢复该节点（或将其移出集群），然后重新检查。</translation>
+    </message>
+    <message>
+        <source>Port %1 is already taken on the head (%2): torchrun&apos;s rendezvous could not listen there.</source>
+        <translation>头节点上的端口 %1 已被占用（%2）：torchrun 的 rendezvous 无法在此监听。</translation>
+    </message>
+    <message>
+        <source>Could not start a test listener on the head: %1</source>
+        <translation>无法在头节点上启动测试监听：%1</translation>
+    </message>
+    <message>
+        <source>Pick a free port with --master-port, or stop what holds it (ss -ltnp &apos;sport = :%1&apos;).</source>
+        <translation>请用 --master-port 选择空闲端口，或停止占用该端口的程序（ss -ltnp &apos;sport = :%1&apos;）。</translation>
+    </message>
+    <message>
+        <source>Install python3 on the head.</source>
+        <translation>请在头节点上安装 python3。</translation>
+    </message>
+    <message>
+        <source>Not tested: the head could not listen on %1.</source>
+        <translation>未测试：头节点无法在 %1 上监听。</translation>
+    </message>
+    <message>
+        <source>Fix the head first, then check again.</source>
+        <translation>请先修复头节点，然后重新检查。</translation>
+    </message>
+    <message>
+        <source>Reaches the head at %1.</source>
+        <translation>可以访问头节点 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot reach the head at %1 (%2).</source>
+        <translation>无法访问头节点 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>Open TCP port %1 between the nodes (security group, firewall), and keep every node in one region.</source>
+        <translation>请在节点之间开放 TCP 端口 %1（安全组、防火墙），并让所有节点位于同一区域。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::cluster::ClusterLauncher</name>
+    <message>
+        <source>cannot launch on &quot;%1&quot;: that provider is not configured (gantry-cli providers)</source>
+        <translation>无法在“%1”上创建：该云服务商尚未配置（gantry-cli providers）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Launching %n node(s) of %1 in %2…</source>
+        <translation>
+            <numerusform>正在 %2 创建 %n 个 %1 节点…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>node %1: %2</source>
+        <translation>节点 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for %n node(s) to boot…</source>
+        <translation>
+            <numerusform>正在等待 %n 个节点启动…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3</source>
+        <translation>节点 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>cluster %1: never became active</source>
+        <translation>集群 %1：节点始终未进入运行状态</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only some nodes came up: terminating the %n that did, so they do not bill for nothing…</source>
+        <translation>
+            <numerusform>只有部分节点启动成功：正在释放已启动的 %n 个节点，以免白白计费…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cluster %1: partial launch</source>
+        <translation>集群 %1：部分创建</translation>
+    </message>
+    <message>
+        <source>could not terminate %1: %2 — terminate it yourself (gantry-cli terminate %1 --yes)</source>
+        <translation>无法释放 %1：%2 — 请自行释放（gantry-cli terminate %1 --yes）</translation>
+    </message>
+    <message>
+        <source>no saved hosts to remember %1 in</source>
+        <translation>没有可保存 %1 的主机列表</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::cluster::ClusterStore</name>
+    <message>
+        <source>&quot;%1&quot; is not a cluster name: use up to 40 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit</source>
+        <translation>“%1”不是有效的集群名称：最多 40 个字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;，且须以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2): fix or remove the file</source>
+        <translation>%1 不是有效的 JSON（%2）：请修正或删除该文件</translation>
+    </message>
+    <message>
+        <source>a cluster named &quot;%1&quot; exists already: pick another name or remove it (gantry-cli cluster remove %1)</source>
+        <translation>已存在名为“%1”的集群：请换个名称，或将其删除（gantry-cli cluster remove %1）</translation>
+    </message>
+    <message>
+        <source>no cluster named &quot;%1&quot; (gantry-cli cluster list)</source>
+        <translation>没有名为“%1”的集群（gantry-cli cluster list）</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Gantry: it is left as it is; update Gantry to change clusters</source>
+        <translation>%1 由更新版本的 Gantry 写入：将保持原样；请更新 Gantry 后再修改集群</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::cluster::Connector</name>
+    <message>
+        <source>rank %1: no saved host &quot;%2&quot; (is the node still booting?)</source>
+        <translation>rank %1：没有已保存的主机“%2”（该节点是否仍在启动？）</translation>
+    </message>
+    <message>
+        <source>rank %1 (%2): %3</source>
+        <translation>rank %1（%2）：%3</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::cluster::NodeOps</name>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2216,6 +2523,244 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Select a job to see its output since it started.</source>
         <translation>选择一个任务，查看它启动以来的输出。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::ClusterLaunchDialog</name>
+    <message>
+        <source>Launch cluster</source>
+        <translation>创建集群</translation>
+    </message>
+    <message>
+        <source>e.g. llama-finetune</source>
+        <translation>例如 llama-finetune</translation>
+    </message>
+    <message>
+        <source>an SSH key name on the provider&apos;s account</source>
+        <translation>云服务商账户中的 SSH 密钥名称</translation>
+    </message>
+    <message>
+        <source>Cluster name:</source>
+        <translation>集群名称：</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>云服务商：</translation>
+    </message>
+    <message>
+        <source>Instance type:</source>
+        <translation>实例类型：</translation>
+    </message>
+    <message>
+        <source>Region (all nodes):</source>
+        <translation>区域（所有节点）：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点数：</translation>
+    </message>
+    <message>
+        <source>SSH key:</source>
+        <translation>SSH 密钥：</translation>
+    </message>
+    <message>
+        <source>Price:</source>
+        <translation>价格：</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Name the cluster (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;) and pick a type.</source>
+        <translation>请为集群命名（字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;-&apos;）并选择实例类型。</translation>
+    </message>
+    <message>
+        <source>Loading instance types…</source>
+        <translation>正在加载实例类型…</translation>
+    </message>
+    <message>
+        <source>Pick an instance type.</source>
+        <translation>请选择实例类型。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) × $%1/h = $%2/h in total</source>
+        <translation>
+            <numerusform>%n 个节点 × $%1/h = 共 $%2/h</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::ClustersPanel</name>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>torchrun…</source>
+        <translation>torchrun…</translation>
+    </message>
+    <message>
+        <source>Terminate…</source>
+        <translation>释放…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Launch cluster…</source>
+        <translation>创建集群…</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>$/h</source>
+        <translation>$/h</translation>
+    </message>
+    <message>
+        <source>Rendezvous</source>
+        <translation>Rendezvous 地址</translation>
+    </message>
+    <message>
+        <source>Last job</source>
+        <translation>最近任务</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Bus GB/s</source>
+        <translation>总线 GB/s</translation>
+    </message>
+    <message>
+        <source>The last job&apos;s log of the chosen rank appears here.</source>
+        <translation>所选 rank 最近一次任务的日志会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Show log</source>
+        <translation>显示日志</translation>
+    </message>
+    <message>
+        <source>Log of</source>
+        <translation>日志来源</translation>
+    </message>
+    <message>
+        <source>Terminate cluster</source>
+        <translation>释放集群</translation>
+    </message>
+    <message>
+        <source>saved hosts</source>
+        <translation>已保存的主机</translation>
+    </message>
+    <message>
+        <source>No clusters yet. Launch one, or group saved hosts with gantry-cli cluster add NAME HOST…</source>
+        <translation>还没有集群。请创建一个，或用 gantry-cli cluster add NAME HOST… 将已保存的主机组成集群。</translation>
+    </message>
+    <message>
+        <source>saved host</source>
+        <translation>已保存的主机</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Launching %n node(s) of %1…</source>
+        <translation>
+            <numerusform>正在创建 %n 个 %1 节点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Only some nodes came up (%1); the %n that did were terminated so they do not bill.</source>
+        <translation>
+            <numerusform>只有部分节点启动成功（%1）；已启动的 %n 个节点已被释放，不会继续计费。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1 is up: %n node(s). Check it before training.</source>
+        <translation>
+            <numerusform>集群 %1 已就绪：%n 个节点。训练前请先检查。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking %1: SSH, versions, the rendezvous port and an all-reduce…</source>
+        <translation>正在检查 %1：SSH、版本、rendezvous 端口和 all-reduce…</translation>
+    </message>
+    <message>
+        <source>Check of %1: %2</source>
+        <translation>%1 的检查结果：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting %1 on %n node(s)…</source>
+        <translation>
+            <numerusform>正在 %n 个节点上启动 %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not started everywhere (the ranks that started were stopped): %1</source>
+        <translation>未能在所有节点上启动（已启动的 rank 已被停止）：%1</translation>
+    </message>
+    <message>
+        <source>Started %1 on every node.</source>
+        <translation>已在所有节点上启动 %1。</translation>
+    </message>
+    <message>
+        <source>This cluster has run no job yet.</source>
+        <translation>此集群尚未运行过任务。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate the %n node(s) of %1? Their local disks are lost for good.</source>
+        <translation>
+            <numerusform>释放 %1 的 %n 个节点？其本地磁盘将永久丢失。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cluster %1</source>
+        <translation>集群 %1</translation>
     </message>
 </context>
 <context>
@@ -3802,6 +4347,67 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::TorchrunDialog</name>
+    <message>
+        <source>torchrun on %1</source>
+        <translation>在 %1 上运行 torchrun</translation>
+    </message>
+    <message>
+        <source>train.py</source>
+        <translation>train.py</translation>
+    </message>
+    <message>
+        <source>--epochs 3 --lr 3e-4</source>
+        <translation>--epochs 3 --lr 3e-4</translation>
+    </message>
+    <message>
+        <source>the login directory</source>
+        <translation>登录目录</translation>
+    </message>
+    <message>
+        <source>NCCL_DEBUG=INFO NCCL_SOCKET_IFNAME=ens5</source>
+        <translation>NCCL_DEBUG=INFO NCCL_SOCKET_IFNAME=ens5</translation>
+    </message>
+    <message>
+        <source>auto (GPUs per node)</source>
+        <translation>自动（每节点 GPU 数）</translation>
+    </message>
+    <message>
+        <source>Script:</source>
+        <translation>脚本：</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Working folder:</source>
+        <translation>工作目录：</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>环境变量：</translation>
+    </message>
+    <message>
+        <source>Processes per node:</source>
+        <translation>每节点进程数：</translation>
+    </message>
+    <message>
+        <source>Rendezvous port:</source>
+        <translation>Rendezvous 端口：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Start on %n node(s)</source>
+        <translation>
+            <numerusform>在 %n 个节点上启动</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Name the script torchrun starts on every node.</source>
+        <translation>请指定 torchrun 在每个节点上启动的脚本。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::TransferQueueModel</name>
     <message>
         <source>%1 s</source>
@@ -4214,25 +4820,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Add a Lambda or RunPod API key to see their prices and launch machines from here.</source>
         <translation>添加 Lambda 或 RunPod 的 API 密钥，即可在这里查看价格并创建机器。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::monitor::ChartScale</name>
-    <message>
-        <source>now</source>
-        <translation>现在</translation>
-    </message>
-    <message>
-        <source>-%1 s</source>
-        <translation>-%1 秒</translation>
-    </message>
-    <message>
-        <source>-%1 min</source>
-        <translation>-%1 分钟</translation>
-    </message>
-    <message>
-        <source>-%1 h</source>
-        <translation>-%1 小时</translation>
     </message>
 </context>
 <context>

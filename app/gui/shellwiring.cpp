@@ -18,6 +18,7 @@
 #include "shell/settingsdialog.h"
 #include "shell/trayicon.h"
 #include "shell/welcomepage.h"
+#include "transfer/transferqueuemodel.h"
 #include "transfer/transferspanel.h"
 #include "util/appsettings.h"
 #include "workspace/policyrunner.h"
@@ -262,7 +263,9 @@ void ShellWiring::fitTables()
     if (m_cost) // CostPanel lays out its own columns; only their widths are kept here
         ui::TableLayout::persist(m_cost->findChild<QTableView *>()->horizontalHeader(), dir, QStringLiteral("cost"));
     if (auto *transfers = m_window->findChild<ui::TransfersPanel *>())
-        fit(transfers->view(), -1, QStringLiteral("transfers")); // the status text takes the rest
+        // The destination path takes the rest (it elides in the middle, whole in its tooltip);
+        // the status after it keeps its width.
+        fit(transfers->view(), ui::TransferQueueModel::DestinationColumn, QStringLiteral("transfers"));
 }
 
 } // namespace gantry::app

@@ -2,6 +2,7 @@
 
 #include <QAbstractItemModel>
 #include <QDir>
+#include <QEvent>
 #include <QGuiApplication>
 #include <QHeaderView>
 #include <QSettings>
@@ -17,22 +18,81 @@ namespace {
 constexpr const char *kUserSized = "gantryUserSized";
 constexpr const char *kFitting = "gantryFitting";
 
+constexpr const char *kStretch = "gantryStretchColumn";
+
+// The highest width cap at which the capped columns fit `room` (each keeps at least its floor):
+// when the content is wider than the view, the widest cells give way first (they elide in the
+// middle), and no column drops below its header text.
+int capToFit(const QList<int> &wanted, const QList<int> &floors, int room)
+{
+    auto total = [&](int cap) {
+        int sum = 0;
+        for (qsizetype i = 0; i < wanted.size(); ++i)
+            sum += std::max(floors[i], std::min(wanted[i], cap));
+        return sum;
+    };
+    int low = 0, high = 1;
+    for (const int w : wanted)
+        high = std::max(high, w);
+    if (total(high) <= room)
+        return high;
+    while (low < high) {
+        const int mid = (low + high + 1) / 2;
+        if (total(mid) <= room)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    return low;
+}
+
 void fitColumns(QAbstractItemView *view)
 {
     if (view->property(kUserSized).toBool() || !view->model())
         return;
     QHeaderView *header = TableLayout::headerOf(view);
-    view->setProperty(kFitting, true);
+    const int stretch = view->property(kStretch).toInt();
+    // The header's own text counts, so headers are never elided.
+    // One long cell (an error message, a path) must not push the rest out of a 1024 px window:
+    // content gets at most ~45 characters, the header text always fits.
+    const int cap = view->fontMetrics().averageCharWidth() * 45;
+    QList<int> columns, wanted, floors;
+    int room = view->viewport()->width();
     for (int i = 0; i < header->count(); ++i) {
-        // The header's own text counts, so headers are never elided.
-        // One long cell (an error message, a path) must not push the rest out of a 1024 px window:
-        // content gets at most ~45 characters, the header text always fits.
-        const int cap = view->fontMetrics().averageCharWidth() * 45;
-        if (header->sectionResizeMode(i) == QHeaderView::Interactive && !header->isSectionHidden(i))
-            header->resizeSection(i, std::max(header->sectionSizeHint(i), std::min(cap, view->sizeHintForColumn(i))));
+        if (header->isSectionHidden(i))
+            continue;
+        if (i == stretch || header->sectionResizeMode(i) != QHeaderView::Interactive) {
+            room -= header->sectionSizeHint(i); // the stretching column keeps at least its header
+            continue;
+        }
+        columns << i;
+        floors << header->sectionSizeHint(i);
+        wanted << std::max(header->sectionSizeHint(i), std::min(cap, view->sizeHintForColumn(i)));
     }
+    const int fitCap = capToFit(wanted, floors, room);
+    view->setProperty(kFitting, true);
+    for (qsizetype k = 0; k < columns.size(); ++k)
+        header->resizeSection(columns[k], std::max(floors[k], std::min(wanted[k], fitCap)));
     view->setProperty(kFitting, false);
 }
+
+// Refits when the view is resized (a narrower window shrinks the widest columns again).
+class RefitOnResize final : public QObject
+{
+public:
+    RefitOnResize(QTimer *timer, QObject *parent) : QObject(parent), m_timer(timer) {}
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Resize)
+            m_timer->start();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QTimer *m_timer;
+};
 
 } // namespace
 
@@ -55,6 +115,7 @@ void TableLayout::fitToWidth(QAbstractItemView *view, int stretchColumn)
     const int stretch = stretchColumn >= 0 ? stretchColumn : columns - 1;
     if (stretch >= 0 && stretch < columns)
         header->setSectionResizeMode(stretch, QHeaderView::Stretch);
+    view->setProperty(kStretch, stretch);
     if (auto *table = qobject_cast<QTableView *>(view))
         table->setWordWrap(false);
     view->setTextElideMode(Qt::ElideMiddle); // if anything must give, keep both ends of a path or address
@@ -65,6 +126,7 @@ void TableLayout::fitToWidth(QAbstractItemView *view, int stretchColumn)
     timer->setSingleShot(true);
     timer->setInterval(0);
     QObject::connect(timer, &QTimer::timeout, view, [view] { fitColumns(view); });
+    view->viewport()->installEventFilter(new RefitOnResize(timer, view));
     if (QAbstractItemModel *model = view->model()) {
         QObject::connect(model, &QAbstractItemModel::modelReset, timer, qOverload<>(&QTimer::start));
         QObject::connect(model, &QAbstractItemModel::rowsInserted, timer, qOverload<>(&QTimer::start));

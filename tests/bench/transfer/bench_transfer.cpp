@@ -3,7 +3,7 @@
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
 //                         [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
-//                         [--sync] [--sync-files N] [--sync-runs N]
+//                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]
 //
 // --sync adds the sync scenario: a source tree of --sync-files files (1–200 KiB, most small,
 // ~330 MiB for 5 000), `gantry-cli sync` against `rsync -a` for the first sync, a re-sync with
@@ -176,15 +176,15 @@ double median(QList<double> v)
 }
 
 // A source tree: sizes 1–200 KiB, skewed to small ones as in a code base with some data files.
-quint64 makeSourceTree(const QString &root, int files)
+quint64 makeSourceTree(const QString &root, int files, int maxKiB)
 {
     QRandomGenerator gen(7);
     quint64 total = 0;
-    QByteArray block(200 * 1024, Qt::Uninitialized);
+    QByteArray block(qsizetype(maxKiB) * 1024, Qt::Uninitialized);
     gen.fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
     for (int i = 0; i < files; ++i) {
         const double r = gen.generateDouble();
-        const qint64 size = 1024 + qint64(r * r * 199 * 1024);
+        const qint64 size = 1024 + qint64(r * r * (maxKiB - 1) * 1024);
         const QString dir = root + QStringLiteral("/pkg%1/mod%2").arg(i % 20).arg(i % 7);
         QDir().mkpath(dir);
         QFile f(dir + QStringLiteral("/file%1.py").arg(i));
@@ -208,13 +208,18 @@ struct SyncBench
     void run(const QString &link, QTextStream &o) const
     {
         QList<double> t[6];
+        long rssKiB[3] = {0, 0, 0};
         for (int i = 0; i < runs; ++i) {
             QDir(remote).removeRecursively();
             QDir().mkpath(remote);
             const bool gantryFirst = i % 2 == 1; // alternate who goes first
             auto both = [&](int slot) {
                 auto r = [&] { t[slot].append(rsync({src + QLatin1Char('/'), remote + QStringLiteral("/rsync/")}).seconds); };
-                auto g = [&] { t[slot + 1].append(gantry(remote + QStringLiteral("/gantry")).seconds); };
+                auto g = [&] {
+                    const Run run = gantry(remote + QStringLiteral("/gantry"));
+                    t[slot + 1].append(run.status == 0 ? run.seconds : -1);
+                    rssKiB[slot / 2] = std::max(rssKiB[slot / 2], run.maxRssKiB);
+                };
                 if (gantryFirst) { g(); r(); } else { r(); g(); }
             };
             both(0);
@@ -229,7 +234,9 @@ struct SyncBench
         for (int k = 0; k < 3; ++k) {
             const double r = median(t[2 * k]);
             const double g = median(t[2 * k + 1]);
-            o << QStringLiteral("| %1 | sync: %2 | | | %3 | %4 | %5× rsync | |").arg(link, QLatin1String(names[k]), fmt(r), fmt(g), fmt(r / g, 1))
+            o << QStringLiteral("| %1 | sync: %2 | | | %3 | %4 | %5× rsync | %6 MiB |")
+                     .arg(link, QLatin1String(names[k]), fmt(r), fmt(g), fmt(r / g, 1))
+                     .arg(rssKiB[k] / 1024)
               << Qt::endl;
         }
     }
@@ -249,6 +256,7 @@ int main(int argc, char **argv)
     bool small = true, large = true, resume = true, syncScenario = false;
     int syncFiles = 5000;
     int syncRuns = 3;
+    int syncMaxKiB = 200;
     QString parallel;
     QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
     for (int i = 0; i < args.size(); ++i) {
@@ -270,10 +278,11 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--sync")) syncScenario = true;
         else if (a == QLatin1String("--sync-files")) syncFiles = v.toInt(), ++i;
         else if (a == QLatin1String("--sync-runs")) syncRuns = v.toInt(), ++i;
+        else if (a == QLatin1String("--sync-max-kib")) syncMaxKiB = std::max(2, v.toInt()), ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
                    "[--rtts 0,50,100] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
-                   "[--sync] [--sync-files N] [--sync-runs N]\n";
+                   "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]\n";
             return 2;
         }
     }
@@ -392,7 +401,7 @@ int main(int argc, char **argv)
 
     const QString source = local + QStringLiteral("/source");
     if (syncScenario) {
-        const quint64 bytes = makeSourceTree(source, syncFiles);
+        const quint64 bytes = makeSourceTree(source, syncFiles, syncMaxKiB);
         out << "# sync scenario: " << syncFiles << " files, " << bytes / (1024 * 1024) << " MiB, median of " << syncRuns
             << " alternating runs" << Qt::endl;
     }

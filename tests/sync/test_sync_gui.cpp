@@ -9,6 +9,8 @@
 #include "sync/syncdialog.h"
 #include "sync/syncservice.h"
 #include "sync/syncstrip.h"
+#include "transfer/filestab.h"
+#include "transfer/transferqueue.h"
 #include "transfer/remoteops.h"
 #include "transfer/sessionfactory.h"
 
@@ -17,6 +19,7 @@
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QMenu>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QStyleFactory>
@@ -184,6 +187,32 @@ private slots:
         QVERIFY(again.setKeepInSync(pair, false));
         QCOMPARE(again.status(pair).state, SyncService::State::Off);
         QCOMPARE(sync::SyncPairStore(config.path()).load()->size(), 1);
+    }
+
+    // The Files tab: the entry in its context menu, and a line per remembered pair of the machine
+    // (shown before connecting too), with its "Keep in sync" state.
+    void filesTabShowsTheEntryAndRememberedPairs()
+    {
+        QTemporaryDir config;
+        const sync::SyncPair pair{QStringLiteral("fixture"), QStringLiteral("/home/me/proj"), QStringLiteral("proj"), false, false};
+        QVERIFY(sync::SyncPairStore(config.path()).save({pair}));
+        transfer::TransferQueue queue(config.path(), provider());
+        FilesTab tab(AppContext{config.path(), nullptr, nullptr}, &queue);
+        SavedHost host;
+        host.name = QStringLiteral("fixture");
+        tab.setMachine(host, nullptr);
+        QVERIFY(!tab.syncStrip()->isHidden());
+        QCOMPARE(tab.syncStrip()->stateTexts(), QStringList{SyncStrip::tr("Not kept in sync")});
+        std::unique_ptr<QMenu> menu(tab.contextMenu(&tab));
+        QVERIFY(menu->actions().contains(tab.syncFolderAction()));
+        QVERIFY(!tab.syncFolderAction()->isEnabled()); // until the machine is connected and listed
+        tab.resize(1024, 560);
+        tab.show();
+        QCoreApplication::processEvents();
+        QVERIFY(tab.grab().save(renderPath(QStringLiteral("files-tab-sync-1024.png"))));
+        host.name = QStringLiteral("other");
+        tab.setMachine(host, nullptr);
+        QVERIFY(tab.syncStrip()->isHidden());
     }
 
     void rendersAtCommonSizes()

@@ -15,12 +15,14 @@
 #include "transfer/sessionfactory.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
 #include <QMenu>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStyleFactory>
 #include <QTemporaryDir>
@@ -154,6 +156,25 @@ private slots:
         QVERIFY(QFile::exists(remote.filePath(QStringLiteral("gone.txt"))));
     }
 
+    // Cancel (the Close button while running) stops the sync; the pair is not remembered.
+    void cancelStopsTheSync()
+    {
+        QTemporaryDir config, local, remote;
+        for (int i = 0; i < 20; ++i) write(local.filePath(QStringLiteral("f%1.bin").arg(i)), QByteArray(1 << 20, char('a' + i)));
+        SyncService service(config.path(), provider());
+        SyncDialog dialog(&service, QStringLiteral("fixture"), remote.path());
+        dialog.setLocalDir(local.path());
+        dialog.setRemoteDir(remote.path());
+        QSignalSpy finished(&dialog, &SyncDialog::finished);
+        dialog.start();
+        dialog.reject(); // while running: stops, does not close
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!finished.first().first().toBool());
+        QCOMPARE(dialog.summaryText(), SyncDialog::tr("Stopped. What was sent is complete on the machine; the rest is sent next time."));
+        QVERIFY(service.pairs(QStringLiteral("fixture")).isEmpty());
+        QVERIFY(dialog.startButton()->isEnabled());
+    }
+
     void keepInSyncSendsALaterChangeAndResumesAfterRestart()
     {
         QTemporaryDir config, local, remote;
@@ -193,11 +214,14 @@ private slots:
     // (shown before connecting too), with its "Keep in sync" state.
     void filesTabShowsTheEntryAndRememberedPairs()
     {
-        QTemporaryDir config;
-        const sync::SyncPair pair{QStringLiteral("fixture"), QStringLiteral("/home/me/proj"), QStringLiteral("proj"), false, false};
+        QTemporaryDir config, local, remote;
+        write(local.filePath(QStringLiteral("a.py")), "print(1)\n");
+        const sync::SyncPair pair{QStringLiteral("fixture"), QDir(local.path()).canonicalPath(), remote.path(), false, false};
         QVERIFY(sync::SyncPairStore(config.path()).save({pair}));
         transfer::TransferQueue queue(config.path(), provider());
         FilesTab tab(AppContext{config.path(), nullptr, nullptr}, &queue);
+        // The app's saved-host sessions, here the fixture's (the tab's service is made with them).
+        tab.syncService()->setFactoryProvider(provider());
         SavedHost host;
         host.name = QStringLiteral("fixture");
         tab.setMachine(host, nullptr);
@@ -210,6 +234,15 @@ private slots:
         tab.show();
         QCoreApplication::processEvents();
         QVERIFY(tab.grab().save(renderPath(QStringLiteral("files-tab-sync-1024.png"))));
+        // The row's toggle starts the watch (and the row survives its own toggle).
+        QSignalSpy synced(tab.syncService(), &SyncService::synced);
+        auto *keep = tab.syncStrip()->findChild<QCheckBox *>();
+        QVERIFY(keep);
+        keep->click();
+        QVERIFY(synced.wait(20000));
+        QCOMPARE(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("print(1)\n"));
+        QVERIFY(tab.syncStrip()->stateTexts().first().startsWith(SyncStrip::tr("In sync (%1); watching for changes").section(QLatin1Char('('), 0, 0)));
+        QVERIFY(sync::SyncPairStore(config.path()).load()->first().keepInSync);
         host.name = QStringLiteral("other");
         tab.setMachine(host, nullptr);
         QVERIFY(tab.syncStrip()->isHidden());

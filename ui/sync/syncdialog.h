@@ -65,13 +65,11 @@ public slots:
     void preview();
     void start();
     void cancelRun();
+    void reject() override; // while a sync runs: stops it first (Close, Escape, the title bar's ×)
 
 signals:
     void previewReady();
     void finished(bool ok); // a real (not dry) run ended
-
-protected:
-    void reject() override; // while a sync runs: stops it first
 
 private:
     std::optional<sync::SyncPair> pairFromFields();

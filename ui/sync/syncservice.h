@@ -61,6 +61,8 @@ public:
     Result<void> setKeepInSync(const sync::SyncPair &pair, bool on);
     PairStatus status(const sync::SyncPair &pair) const;
 
+    // Seam for tests: sessions from elsewhere (for watches started after this call).
+    void setFactoryProvider(FactoryProvider provider) { m_provider = std::move(provider); }
     QString configDir() const { return m_configDir; }
     Result<transfer::SessionFactory> factoryFor(const QString &host) const { return m_provider(host); }
     sync::SyncTarget targetFor(const sync::SyncPair &pair) const;

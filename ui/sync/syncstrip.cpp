@@ -19,9 +19,11 @@ const char *const kStateLabel = "gantry-sync-state";
 SyncStrip::SyncStrip(SyncService *service, QWidget *parent) : QWidget(parent), m_service(service), m_rows(new QVBoxLayout(this))
 {
     m_rows->setContentsMargins(0, 0, 0, 0);
+    // Queued: a row's own "Keep in sync" toggle changes the pairs, and its checkbox must not be
+    // deleted while it is still emitting.
     connect(m_service, &SyncService::pairsChanged, this, [this](const QString &host) {
         if (host == m_host) rebuild();
-    });
+    }, Qt::QueuedConnection);
     connect(m_service, &SyncService::statusChanged, this, [this](const QString &host) {
         if (host == m_host) refreshStates();
     });

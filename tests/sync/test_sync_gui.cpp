@@ -20,6 +20,7 @@
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
+#include <QLocale>
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
@@ -93,6 +94,13 @@ private:
         QSignalSpy ready(&dialog, &SyncDialog::previewReady);
         dialog.preview();
         QVERIFY2(ready.wait(60000), qPrintable(dialog.summaryText()));
+    }
+
+    // What the strip says of a pair whose watch is in sync.
+    static QString inSyncText(const SyncService &service, const sync::SyncPair &pair)
+    {
+        const auto status = service.status(pair);
+        return SyncStrip::tr("In sync (%1); watching for changes").arg(QLocale().toString(status.lastSynced.time(), QLocale::ShortFormat));
     }
 
     // Waits for the service's next successful watch sync until done() holds.
@@ -189,8 +197,7 @@ private slots:
             QVERIFY(waitSynced(service, [&] { return QFile::exists(remote.filePath(QStringLiteral("a.py"))); }));
             QVERIFY(!strip.isHidden());
             QCOMPARE(strip.stateTexts().size(), 1);
-            QVERIFY2(strip.stateTexts().first().startsWith(SyncStrip::tr("In sync (%1); watching for changes").section(QLatin1Char('('), 0, 0)),
-                     qPrintable(strip.stateTexts().first()));
+            QCOMPARE(strip.stateTexts().first(), inSyncText(service, pair));
             write(local.filePath(QStringLiteral("b.py")), "print(2)\n");
             QVERIFY(waitSynced(service, [&] { return read(sent) == "print(2)\n"; }));
         }
@@ -241,7 +248,7 @@ private slots:
         keep->click();
         QVERIFY(synced.wait(20000));
         QCOMPARE(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("print(1)\n"));
-        QVERIFY(tab.syncStrip()->stateTexts().first().startsWith(SyncStrip::tr("In sync (%1); watching for changes").section(QLatin1Char('('), 0, 0)));
+        QCOMPARE(tab.syncStrip()->stateTexts().first(), inSyncText(*tab.syncService(), pair));
         QVERIFY(sync::SyncPairStore(config.path()).load()->first().keepInSync);
         host.name = QStringLiteral("other");
         tab.setMachine(host, nullptr);

@@ -320,80 +320,17 @@ Compute billing resumes at %3/h.</source>
         <source>The connection to %1 dropped; trying again in %2 s.</source>
         <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
     </message>
-</context>
-<context>
-    <name>Sync</name>
     <message>
-        <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件夹 %1：%2。请修正其权限，或将其加入 .gantryignore。</translation>
+        <source>Cannot read the sync folder pairs in %1: %2. Check its permissions.</source>
+        <translation>无法读取 %1 中的同步文件夹配对：%2。请检查其权限。</translation>
     </message>
     <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件 %1：权限不足。请修正其权限，或将其加入 .gantryignore。</translation>
+        <source>The sync folder pairs in %1 are not valid JSON (%2). Remove the file to start over.</source>
+        <translation>%1 中的同步文件夹配对不是有效的 JSON（%2）。删除该文件即可重新开始。</translation>
     </message>
     <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist. Check the path.</source>
-        <translation>本地文件夹 %1 不存在。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder: sync sends a folder&apos;s content. Give the folder that holds it.</source>
-        <translation>%1 不是文件夹：同步发送的是文件夹的内容。请指定包含它的文件夹。</translation>
-    </message>
-    <message>
-        <source>%1 did not list %2 (it needs a POSIX shell and GNU find). Check that `find --version` works there.</source>
-        <translation>%1 未能列出 %2（需要 POSIX shell 和 GNU find）。请确认该机器上 `find --version` 可以运行。</translation>
-    </message>
-    <message>
-        <source>Listing %1 on %2 failed: %3</source>
-        <translation>列出 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare sizes and times.</source>
-        <translation>计算 %2 上 %1 中文件的校验和失败：%3。去掉 --checksum 运行，改为比较大小和时间。</translation>
-    </message>
-    <message>
-        <source>Deleting in %1 on %2 failed: %3. Fix the permissions there, or run without --delete.</source>
-        <translation>在 %2 上的 %1 中删除失败：%3。请修正那里的权限，或去掉 --delete 运行。</translation>
-    </message>
-    <message>
-        <source>Setting times in %1 on %2 failed: %3. The files are there; the next sync sends them again.</source>
-        <translation>设置 %2 上 %1 中文件的时间失败：%3。文件已在那里；下次同步会重新发送它们。</translation>
-    </message>
-    <message>
-        <source>%1 Files kept changing while they were sent; run the sync again once they settle.</source>
-        <translation>%1 文件在发送过程中一直在变化；请等它们稳定后再次同步。</translation>
-    </message>
-    <message>
-        <source>Some files changed while they were sent; sending them again.</source>
-        <translation>部分文件在发送过程中发生了变化；正在重新发送。</translation>
-    </message>
-    <message>
-        <source>%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of them, then sync again.</source>
-        <translation>%1 在一侧是文件夹、在另一侧是文件（%3 上的 %2）。请重命名或删除其中之一，然后再次同步。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a folder. Give a folder to sync into (it is created when missing).</source>
-        <translation>%2 上的 %1 是文件而不是文件夹。请指定要同步到的文件夹（不存在时会自动创建）。</translation>
-    </message>
-    <message>
-        <source>%1 has no tar or sha256sum, which sync needs. Install tar and coreutils there, or use gantry-cli upload.</source>
-        <translation>%1 上没有同步所需的 tar 或 sha256sum。请在该机器上安装 tar 和 coreutils，或改用 gantry-cli upload。</translation>
-    </message>
-    <message>
-        <source>Cannot save the sync manifest %1: %2. Check the space and permissions of the config folder.</source>
-        <translation>无法保存同步清单 %1：%2。请检查配置文件夹的空间和权限。</translation>
-    </message>
-    <message>
-        <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
-        <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
-    </message>
-    <message>
-        <source>The connection to %1 dropped; trying again in %2 s.</source>
-        <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
+        <source>Cannot save the sync folder pairs to %1: %2. Check that the config folder is writable.</source>
+        <translation>无法将同步文件夹配对保存到 %1：%2。请检查配置文件夹是否可写。</translation>
     </message>
 </context>
 <context>
@@ -3162,6 +3099,10 @@ Drop files here or press Ctrl+U to upload.</source>
         <source>No terminal could be started here; the ssh command for %1 is on the clipboard: %2</source>
         <translation>无法在此启动终端；进入 %1 的 ssh 命令已复制到剪贴板：%2</translation>
     </message>
+    <message>
+        <source>Sync a local folder here…</source>
+        <translation>将本地文件夹同步到此处…</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::InstancesModel</name>
@@ -4419,6 +4360,185 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Language (after a restart)</source>
         <translation>语言（重启后生效）</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::SyncDialog</name>
+    <message>
+        <source>Delete files on the machine that were deleted here (only files an earlier sync sent)</source>
+        <translation>删除机器上已在本地删除的文件（仅限之前同步发送过的文件）</translation>
+    </message>
+    <message>
+        <source>Keep in sync while Gantry runs</source>
+        <translation>Gantry 运行期间保持同步</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Start sync</source>
+        <translation>开始同步</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Sync a local folder to %1</source>
+        <translation>将本地文件夹同步到 %1</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>The folder on this computer to send</source>
+        <translation>要发送的本机文件夹</translation>
+    </message>
+    <message>
+        <source>Local folder:</source>
+        <translation>本地文件夹：</translation>
+    </message>
+    <message>
+        <source>Folder on %1:</source>
+        <translation>%1 上的文件夹：</translation>
+    </message>
+    <message>
+        <source>Sends each change within a second of saving it, until you turn this off. Resumes when Gantry starts again.</source>
+        <translation>每次保存后一秒内发送改动，直到关闭此选项。Gantry 再次启动时会自动恢复。</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Choose a folder, then Preview to see what would be sent. Files ignored by .gitignore, .gantryignore and the .git folder are left out.</source>
+        <translation>选择一个文件夹，然后点击“预览”查看将发送的内容。被 .gitignore、.gantryignore 忽略的文件以及 .git 文件夹不会发送。</translation>
+    </message>
+    <message>
+        <source>%v of %m files</source>
+        <translation>%v / %m 个文件</translation>
+    </message>
+    <message>
+        <source>Folder to sync to %1</source>
+        <translation>要同步到 %1 的文件夹</translation>
+    </message>
+    <message>
+        <source>Choose the local folder to sync first.</source>
+        <translation>请先选择要同步的本地文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder on this computer. Choose an existing folder.</source>
+        <translation>%1 不是本机上的文件夹。请选择一个已存在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Give the folder on %1 to sync into.</source>
+        <translation>请填写要同步到的 %1 上的文件夹。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Comparing %1 with the machine…</source>
+        <translation>正在将 %1 与机器上的内容比较…</translation>
+    </message>
+    <message>
+        <source>Syncing %1…</source>
+        <translation>正在同步 %1…</translation>
+    </message>
+    <message>
+        <source>%1 new, %2 changed, %3 to delete; %4 to send (%5 unchanged).</source>
+        <translation>新增 %1 个，更改 %2 个，待删除 %3 个；需发送 %4（%5 个未变）。</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Changed</source>
+        <translation>已更改</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Preview stopped.</source>
+        <translation>预览已停止。</translation>
+    </message>
+    <message>
+        <source>Stopped. What was sent is complete on the machine; the rest is sent next time.</source>
+        <translation>已停止。已发送的文件在机器上是完整的；其余的将在下次同步时发送。</translation>
+    </message>
+    <message>
+        <source>Nothing to send: the machine has this folder as it is here.</source>
+        <translation>无需发送：机器上的该文件夹与本地一致。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Synced: %n file(s) sent (%1).</source>
+        <translation>
+            <numerusform>已同步：发送了 %n 个文件（%1）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keeping it in sync while Gantry runs.</source>
+        <translation>Gantry 运行期间将保持同步。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::SyncService</name>
+    <message>
+        <source>No saved host named %1; add it again to continue.</source>
+        <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::SyncStrip</name>
+    <message>
+        <source>Sync %1 → %2</source>
+        <translation>同步 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Keep in sync</source>
+        <translation>保持同步</translation>
+    </message>
+    <message>
+        <source>Sync now…</source>
+        <translation>立即同步…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Not kept in sync</source>
+        <translation>未保持同步</translation>
+    </message>
+    <message>
+        <source>Syncing…</source>
+        <translation>正在同步…</translation>
+    </message>
+    <message>
+        <source>In sync (%1); watching for changes</source>
+        <translation>已同步（%1）；正在监视改动</translation>
+    </message>
+    <message>
+        <source>Sync failed: %1</source>
+        <translation>同步失败：%1</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,10 @@
 #include "dragout.h"
 #include "remotedirmodel.h"
 
+#include "sync/syncdialog.h"
+#include "sync/syncservice.h"
+#include "sync/syncstrip.h"
+
 #include "ssh/connection.h"
 #include "transfer/remoteops.h"
 
@@ -45,6 +49,8 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     , m_status(new QLabel(this))
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_up(new QPushButton(tr("Up"), this))
+    , m_sync(new SyncService(context.configDir, SyncService::savedHostProvider(context.hosts, context.connections), this))
+    , m_syncStrip(new SyncStrip(m_sync, this))
 {
     setAcceptDrops(true);
     m_proxy->setSourceModel(m_model);
@@ -81,6 +87,7 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
             auto *menu = new QMenu(button);
             menu->addAction(m_uploadFiles);
             menu->addAction(m_uploadFolder);
+            menu->addAction(m_syncFolder);
             button->setMenu(menu);
             button->setPopupMode(QToolButton::MenuButtonPopup);
         }
@@ -94,6 +101,7 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_syncStrip);
     layout->addLayout(statusBar);
     m_status->setWordWrap(true);
 
@@ -117,6 +125,10 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
         const transfer::QueueItem *it = m_queue->item(id);
         if (it && it->request.host == m_host.name && it->request.direction == transfer::Direction::Upload && !isBusy()) refresh();
     });
+    connect(m_syncStrip, &SyncStrip::openRequested, this, [this](const QString &local, const QString &remote) {
+        SyncDialog::open(m_sync, m_host.name, currentPath(), this, local, remote);
+    });
+    if (auto resumed = m_sync->resume(); !resumed) emit operationFailed(resumed.error().message);
     clearMachine();
 }
 
@@ -127,6 +139,7 @@ void FilesTab::setMachine(const SavedHost &host, ssh::Connection *connection)
     m_connection = connection;
     m_up->setEnabled(connection != nullptr);
     m_pathEdit->setEnabled(connection != nullptr);
+    m_syncStrip->setHost(host.name);
     updateActions();
     if (!connection) {
         m_model->clear();

@@ -24,6 +24,8 @@ namespace gantry::ui {
 
 class DragOutStaging;
 class RemoteDirModel;
+class SyncService;
+class SyncStrip;
 
 // The Files tab: browse the machine's files over SFTP (on the machine's own connection thread),
 // create folders, rename, delete (after a confirmation that counts what a folder holds), download
@@ -81,6 +83,10 @@ public:
     QAction *openTerminalAction() const { return m_openTerminal; }
     QAction *newFolderAction() const { return m_newFolder; }
     QAction *refreshAction() const { return m_refresh; }
+    //   syncFolderAction()    "Sync a local folder here…"    preview, sync and "Keep in sync" (ui/sync)
+    QAction *syncFolderAction() const { return m_syncFolder; }
+    SyncService *syncService() const { return m_sync; }
+    SyncStrip *syncStrip() const { return m_syncStrip; }
     // The context menu for the current selection (what a right click opens); the caller owns it.
     QMenu *contextMenu(QWidget *parent);
     // True while a remote operation (listing, rename, count, delete) runs.
@@ -118,6 +124,7 @@ public slots:
     void copyPaths();
     void openTerminalHere();
     void stopOperation();
+    void syncFolderInteractive();
 
 signals:
     void listed(const QString &path);
@@ -164,6 +171,9 @@ private:
     QAction *m_openTerminal = nullptr;
     QAction *m_newFolder = nullptr;
     QAction *m_refresh = nullptr;
+    QAction *m_syncFolder = nullptr;
+    SyncService *m_sync;
+    SyncStrip *m_syncStrip;
     std::function<bool(const QString &)> m_confirm;
     std::function<QString(const QString &, const QString &)> m_ask;
     FileChooser m_choose;

@@ -4,6 +4,8 @@
 
 #include "remotedirmodel.h"
 
+#include "sync/syncdialog.h"
+
 #include "ssh/connection.h"
 #include "sshconfig/terminal.h"
 #include "transfer/remoteops.h"
@@ -43,6 +45,7 @@ void FilesTab::createActions()
     m_openTerminal = make(tr("Open terminal here"), {}, &FilesTab::openTerminalHere);
     m_newFolder = make(tr("New folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), &FilesTab::makeFolder);
     m_refresh = make(tr("Refresh"), QKeySequence(QKeySequence::Refresh), &FilesTab::refresh);
+    m_syncFolder = make(tr("Sync a local folder here…"), {}, &FilesTab::syncFolderInteractive);
 }
 
 void FilesTab::updateActions()
@@ -50,7 +53,7 @@ void FilesTab::updateActions()
     const bool connected = m_connection != nullptr;
     const bool listed = connected && !currentPath().isEmpty();
     const qsizetype selected = m_view->selectionModel() ? m_view->selectionModel()->selectedRows().size() : 0;
-    for (QAction *a : {m_uploadFiles, m_uploadFolder, m_newFolder, m_copyPath, m_openTerminal}) a->setEnabled(listed);
+    for (QAction *a : {m_uploadFiles, m_uploadFolder, m_syncFolder, m_newFolder, m_copyPath, m_openTerminal}) a->setEnabled(listed);
     m_refresh->setEnabled(connected);
     m_download->setEnabled(listed && selected > 0);
     m_delete->setEnabled(listed && selected > 0);
@@ -67,8 +70,13 @@ QMenu *FilesTab::contextMenu(QWidget *parent)
     }
     menu->addActions({m_copyPath, m_openTerminal});
     menu->addSeparator();
-    menu->addActions({m_uploadFiles, m_uploadFolder, m_newFolder, m_refresh});
+    menu->addActions({m_uploadFiles, m_uploadFolder, m_syncFolder, m_newFolder, m_refresh});
     return menu;
+}
+
+void FilesTab::syncFolderInteractive()
+{
+    if (m_connection && !currentPath().isEmpty()) SyncDialog::open(m_sync, m_host.name, currentPath(), this);
 }
 
 void FilesTab::uploadFilesInteractive()

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+
+// The folder pairs a user syncs, per machine, remembered in the config dir (sync/pairs.json) so
+// that "Keep in sync" resumes after a restart. Written atomically (QSaveFile): a crash mid-write
+// leaves the previous list, never a torn one.
+namespace gantry::sync {
+
+struct SyncPair
+{
+    QString host;
+    QString localDir;  // absolute, canonical
+    QString remoteDir; // as SyncTarget wants it (no trailing '/', home-relative without "~/")
+    bool deleteGone = false;
+    bool keepInSync = false;
+
+    bool sameAs(const SyncPair &other) const
+    {
+        return host == other.host && localDir == other.localDir && remoteDir == other.remoteDir;
+    }
+};
+
+// "~/x" → "x", "~" → ".", trailing slashes dropped: remote commands start in the home folder, as
+// `gantry-cli sync` reads a REMOTE_DIR.
+QString normalRemoteDir(QString remoteDir);
+
+class SyncPairStore
+{
+public:
+    explicit SyncPairStore(QString configDir);
+
+    // A missing file is an empty list; an unreadable one is an error naming the file.
+    Result<QList<SyncPair>> load() const;
+    Result<void> save(const QList<SyncPair> &pairs) const;
+    QString path() const;
+
+private:
+    QString m_configDir;
+};
+
+} // namespace gantry::sync

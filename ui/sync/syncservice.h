@@ -1,0 +1,90 @@
+#pragma once
+
+#include "sync/syncengine.h"
+#include "sync/syncpairs.h"
+
+#include <QDateTime>
+#include <QObject>
+
+#include <map>
+#include <memory>
+
+namespace gantry {
+class ConnectionManager;
+class HostStore;
+namespace sync {
+class SyncWatch;
+}
+} // namespace gantry
+
+// The remembered folder pairs and their "Keep in sync" watches for the whole app run: one
+// SyncWatch (core) per pair that has it on, started again after a restart by resume(). States and
+// messages reach the GUI thread through queued calls; nothing here blocks on the network.
+namespace gantry::ui {
+
+class SyncService final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(SyncService)
+
+public:
+    // How to open sessions for a machine by name (TransferQueue::savedHostProvider in the app).
+    using FactoryProvider = std::function<Result<transfer::SessionFactory>(const QString &host)>;
+
+    enum class State
+    {
+        Off,      // remembered, not kept in sync
+        Syncing,  // a sync of the watch is running
+        Watching, // in sync; waiting for the next change
+        Failed,   // the last sync failed (message); the watch goes on
+    };
+    struct PairStatus
+    {
+        State state = State::Off;
+        QString message;
+        QDateTime lastSynced;
+    };
+
+    SyncService(QString configDir, FactoryProvider provider, QObject *parent = nullptr);
+    // Saved hosts with the connection manager's secrets and known_hosts (what the transfer queue
+    // uses); without a host store every machine is refused with a message.
+    static FactoryProvider savedHostProvider(HostStore *hosts, ConnectionManager *connections);
+    ~SyncService() override;
+
+    // Loads the pairs and starts the watches of those kept in sync; an error names the file.
+    Result<void> resume();
+    QList<sync::SyncPair> pairs(const QString &host) const;
+    // Adds or updates (same host and folders) the pair and saves the list.
+    Result<void> remember(const sync::SyncPair &pair);
+    Result<void> forget(const sync::SyncPair &pair);
+    // Saves the choice and starts or stops the pair's watch.
+    Result<void> setKeepInSync(const sync::SyncPair &pair, bool on);
+    PairStatus status(const sync::SyncPair &pair) const;
+
+    // Seam for tests: sessions from elsewhere (for watches started after this call).
+    void setFactoryProvider(FactoryProvider provider) { m_provider = std::move(provider); }
+    QString configDir() const { return m_configDir; }
+    Result<transfer::SessionFactory> factoryFor(const QString &host) const { return m_provider(host); }
+    sync::SyncTarget targetFor(const sync::SyncPair &pair) const;
+
+signals:
+    void pairsChanged(const QString &host);
+    void statusChanged(const QString &host);
+    void synced(const QString &host, const QString &localDir); // after each watch sync that succeeded
+
+private:
+    QString keyOf(const sync::SyncPair &pair) const;
+    Result<void> startWatch(const sync::SyncPair &pair);
+    void stopWatch(const sync::SyncPair &pair);
+    void setStatus(const sync::SyncPair &pair, State state, const QString &message = {}, bool force = false);
+    Result<void> save();
+
+    QString m_configDir;
+    FactoryProvider m_provider;
+    sync::SyncPairStore m_store;
+    QList<sync::SyncPair> m_pairs;
+    std::map<QString, std::unique_ptr<sync::SyncWatch>> m_watches;
+    QHash<QString, PairStatus> m_status;
+};
+
+} // namespace gantry::ui

@@ -44,7 +44,7 @@ int main(int argc, char *argv[])
                                               QStringLiteral("FILE"));
     const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
                                           QStringLiteral("NAME"));
-    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: machines, prices, instances, transfers, monitor or cost."),
+    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: %1.").arg(app::AppServices::panelIds().join(QStringLiteral(", "))),
                                          QStringLiteral("PANEL"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Window size, e.g. 1024x700 (for screenshots)."),
                                         QStringLiteral("WxH"));

@@ -6,6 +6,8 @@
 #include "jobs/runjobdialog.h"
 #include "shell/overviewtab.h"
 
+#include "darkpalette.h"
+
 #include <QApplication>
 #include <QLabel>
 #include <QTreeWidget>
@@ -14,19 +16,6 @@
 using namespace gantry;
 
 namespace {
-
-QPalette darkPalette()
-{
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(37, 37, 38));
-    dark.setColor(QPalette::WindowText, QColor(220, 220, 220));
-    dark.setColor(QPalette::Base, QColor(30, 30, 30));
-    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 45));
-    dark.setColor(QPalette::Text, QColor(220, 220, 220));
-    dark.setColor(QPalette::Button, QColor(50, 50, 52));
-    dark.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-    return dark;
-}
 
 // Readable: the text's lightness is well away from the background's (0..1).
 bool readableOn(const QColor &text, const QColor &background)

@@ -15,7 +15,9 @@
 #include "monitor/gpunowpanel.h"
 #include "monitor/monitortab.h"
 #include "providers/instancesmodel.h"
+#include "providers/await.h"
 #include "providers/instancespanel.h"
+#include "providers/providerhub.h"
 #include "shell/machinetablemodel.h"
 #include "shell/mainwindow.h"
 #include "shell/welcomepage.h"
@@ -97,6 +99,20 @@ void showTab(ui::MainWindow &window, QWidget *tab)
     }
 }
 
+// Leaves no sshd behind when an assertion stops the test half-way (its destructor runs on return).
+struct SandboxSweep
+{
+    providers::Provider *sandbox;
+    ~SandboxSweep()
+    {
+        auto instances = providers::await<QList<providers::Instance>>([this](auto done) { sandbox->listInstances(done); });
+        for (const providers::Instance &instance : instances ? *instances : QList<providers::Instance>()) {
+            if (!providers::isGone(instance.state))
+                (void)providers::await<void>([&](auto done) { sandbox->terminate(instance.id, done); });
+        }
+    }
+};
+
 } // namespace
 
 class TestShellEndToEnd : public QObject
@@ -116,6 +132,8 @@ private slots:
         auto *services = new app::AppServices(&window, secrets.get());
         new app::ShellWiring(&window, services, secrets.get());
         auto *ledger = childOf<cost::Ledger>(services);
+        SandboxSweep sweep{services->providers()->provider(QStringLiteral("sandbox"))};
+        QVERIFY(sweep.sandbox);
         window.resize(1440, 900);
         window.show();
         window.activateWindow();

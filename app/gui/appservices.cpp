@@ -149,6 +149,13 @@ void AppServices::installTabs()
     m_window->addDetailTab(new ui::JobsTab(context, m_jobs, m_tunnels));
 }
 
+QStringList AppServices::panelIds()
+{
+    // Kept in step with installPanels() by test_shell_sandbox (registeredPanelsAreListed).
+    return {QStringLiteral("machines"), QStringLiteral("prices"),    QStringLiteral("instances"), QStringLiteral("clusters"),
+            QStringLiteral("transfers"), QStringLiteral("monitor"), QStringLiteral("cost")};
+}
+
 void AppServices::installPanels()
 {
     const ui::AppContext context = m_window->context();

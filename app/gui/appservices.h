@@ -41,6 +41,10 @@ public:
     workspace::Workspace *workspace() const { return m_workspace; }
     ui::InstancesPanel *instances() const { return m_instances; }
 
+    // The ids installPanels() registers, after the window's own "machines", in sidebar order: what
+    // `gantry --panel` accepts and its --help lists (before any window exists).
+    static QStringList panelIds();
+
     // Desktop notification (tray balloon where there is a tray, else the status bar).
     void notify(const QString &title, const QString &text);
 

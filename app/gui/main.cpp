@@ -13,11 +13,30 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
 
 using namespace gantry;
+
+namespace {
+
+// Detail tabs by the name of their class ("monitor" is ui::monitor::MonitorTab): stable ids,
+// where the titles are translated.
+void showDetailTab(ui::MainWindow &window, const QString &name)
+{
+    const QString wanted = name.toLower() + QStringLiteral("tab");
+    for (QTabWidget *tabs : window.findChildren<QTabWidget *>()) {
+        for (int i = 0; i < tabs->count(); ++i) {
+            const QString type = QString::fromLatin1(tabs->widget(i)->metaObject()->className()).section(QStringLiteral("::"), -1);
+            if (type.toLower() == wanted)
+                tabs->setCurrentIndex(i);
+        }
+    }
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -44,8 +63,12 @@ int main(int argc, char *argv[])
                                               QStringLiteral("FILE"));
     const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
                                           QStringLiteral("NAME"));
-    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: machines, prices, instances, transfers, monitor or cost."),
+    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: %1.").arg(app::AppServices::panelIds().join(QStringLiteral(", "))),
                                          QStringLiteral("PANEL"));
+    const QCommandLineOption tabOption(QStringLiteral("tab"),
+                                       QApplication::translate("main", "Show a tab of the selected machine: overview, files, monitor, verify or jobs."),
+                                       QStringLiteral("TAB"));
+    parser.addOption(tabOption);
     const QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Window size, e.g. 1024x700 (for screenshots)."),
                                         QStringLiteral("WxH"));
     parser.addOption(sizeOption);
@@ -76,6 +99,8 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(panelOption))
         window.showPanel(parser.value(panelOption));
+    if (parser.isSet(tabOption))
+        showDetailTab(window, parser.value(tabOption));
     if (parser.isSet(screenshotOption)) {
         const QString file = parser.value(screenshotOption);
         // Give connections and panels a moment to fill in, then capture and quit.

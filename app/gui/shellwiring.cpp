@@ -214,6 +214,14 @@ void ShellWiring::installBudgetAlerts()
     if (noTray && m_policies)
         connect(m_policies, &workspace::PolicyRunner::idleNotice, this,
                 [this](const QString &host, const QString &message) { m_window->showBanner(QStringLiteral("%1: %2").arg(host, message)); });
+    // "Notify me" in Prices: a match is worth as much attention as a budget crossing (it may be
+    // gone in minutes), so a notification where the desktop shows one, else the window's banner.
+    if (m_prices)
+        connect(m_prices, &ui::PricesPanel::capacityAvailable, this, [this, noTray](const QString &text) {
+            m_services->notify(tr("Capacity available"), text);
+            if (noTray)
+                m_window->showBanner(text);
+        });
     if (noTray)
         connect(m_services->monitor(), &monitor::MonitorService::alertRaised, this, [this](const monitor::Alert &alert) {
             m_window->showBanner(QStringLiteral("%1: %2").arg(alert.host, alert.message),

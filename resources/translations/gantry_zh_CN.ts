@@ -1102,6 +1102,10 @@ Compute billing resumes at %3/h.</source>
         <source>Gantry: %1/h running now</source>
         <translation>Gantry：当前运行中 %1/h</translation>
     </message>
+    <message>
+        <source>Capacity available</source>
+        <translation>有可用容量</translation>
+    </message>
 </context>
 <context>
     <name>gantry::appsettings</name>
@@ -6283,8 +6287,12 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>选择（并连接）一个已保存的主机。</translation>
     </message>
     <message>
-        <source>Open a panel: machines, prices, instances, transfers, monitor or cost.</source>
-        <translation>打开面板：machines（机器）、prices（价格）、instances（实例）、transfers（传输）、monitor（监控）或 cost（费用）。</translation>
+        <source>Open a panel: %1.</source>
+        <translation>打开面板：%1。</translation>
+    </message>
+    <message>
+        <source>Show a tab of the selected machine: overview, files, monitor, verify or jobs.</source>
+        <translation>显示所选机器的标签页：overview（概览）、files（文件）、monitor（监控）、verify（验证）或 jobs（任务）。</translation>
     </message>
     <message>
         <source>Window size, e.g. 1024x700 (for screenshots).</source>

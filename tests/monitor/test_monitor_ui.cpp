@@ -302,6 +302,25 @@ private slots:
             savePng(fleet, screenshotPath(QStringLiteral("fleet-%1x%2").arg(size.width()).arg(size.height())));
             QVERIFY2(rows->elidedTexts().isEmpty(), qPrintable(rows->elidedTexts().join(QStringLiteral(" | "))));
         }
+        // A dark theme: the status dots take their colour from the palette (these machines have
+        // samples but no sampler: the "not monitoring" dot, the palette's dim text colour), and
+        // stand out from the dark row.
+        QPalette dark = fleet.palette();
+        for (const auto &[role, color] : {std::pair{QPalette::Window, QColor(37, 37, 38)}, {QPalette::Base, QColor(30, 30, 30)},
+                                          {QPalette::AlternateBase, QColor(45, 45, 45)}, {QPalette::Text, QColor(220, 220, 220)},
+                                          {QPalette::WindowText, QColor(220, 220, 220)}, {QPalette::PlaceholderText, QColor(140, 140, 140)}})
+            dark.setColor(role, color);
+        fleet.setPalette(dark);
+        fleet.tick();
+        savePng(fleet, screenshotPath(QStringLiteral("fleet-1440x900-dark")));
+        const QImage darkRows = rows->grab().toImage();
+        const qreal dpr = darkRows.devicePixelRatio();
+        const QColor dot = darkRows.pixelColor(QPointF(10 * dpr, (FleetRows::rowHeight() / 4.0 + 1) * dpr).toPoint());
+        const QColor beside = darkRows.pixelColor(QPointF(2 * dpr, (FleetRows::rowHeight() / 4.0 + 1) * dpr).toPoint());
+        QCOMPARE(dot.name(), dark.color(QPalette::PlaceholderText).name());
+        QVERIFY2(std::abs(dot.lightnessF() - beside.lightnessF()) > 0.3, qPrintable(dot.name() + QLatin1Char(' ') + beside.name()));
+        fleet.setPalette(QPalette());
+
         // Numbers beside the bars: utilization and memory used/total of each GPU, $/h.
         const QStringList texts = rows->rowTexts(QStringLiteral("gpu-node-03"));
         QVERIFY2(texts.contains(QStringLiteral("$9.96/h")), qPrintable(texts.join(QLatin1Char(' '))));

@@ -21,7 +21,9 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QPushButton>
 #include <QSystemTrayIcon>
 #include <QTemporaryDir>
@@ -86,6 +88,27 @@ private slots:
         alert.message = QStringLiteral("GPU 0 is at 91 °C.");
         emit services->monitor()->alertRaised(alert);
         QCOMPARE(window.bannerText(), QStringLiteral("walk-1: GPU 0 is at 91 °C."));
+        // Prices' "Notify me" match takes the same path.
+        emit window.findChild<ui::PricesPanel *>()->capacityAvailable(QStringLiteral("Available now: H100 on Lambda at $2.49/h."));
+        QCOMPARE(window.bannerText().section(QLatin1Char('\n'), 0, 0), QStringLiteral("Available now: H100 on Lambda at $2.49/h.")); // newest first
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Available now: H100")));
+    }
+
+    // `gantry --panel`'s help lists the ids before a window exists; they are the ones registered.
+    void registeredPanelsAreListed()
+    {
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        ui::MainWindow window(config.path(), secrets.get());
+        new app::AppServices(&window, secrets.get());
+        QStringList registered;
+        for (QListWidget *list : window.findChildren<QListWidget *>()) {
+            if (list->count() > 0 && list->item(0)->data(Qt::UserRole).toString() == QLatin1String("machines")) {
+                for (int i = 0; i < list->count(); ++i)
+                    registered << list->item(i)->data(Qt::UserRole).toString();
+            }
+        }
+        QCOMPARE(registered, app::AppServices::panelIds());
     }
 
     // What the wiring does for narrow windows, on the real panels with full tables: $/h visible

@@ -2,7 +2,10 @@
 #include "util/printable.h"
 
 #include <QBrush>
+#include "common/themecolors.h"
+
 #include <QColor>
+#include <QGuiApplication>
 
 namespace gantry::ui {
 
@@ -75,9 +78,9 @@ QVariant JobListModel::data(const QModelIndex &index, int role) const
         return text::printableLines(job.command);
     if (role == Qt::ForegroundRole && index.column() == StateColumn) {
         if (job.state == jobs::JobState::Killed || (job.state == jobs::JobState::Exited && job.exitCode.value_or(0) != 0))
-            return QBrush(QColor(0xc0, 0x39, 0x2b));
+            return QBrush(toneColor(Tone::Error, QGuiApplication::palette())); // readable on dark themes too
         if (job.isActive())
-            return QBrush(QColor(0x1e, 0x84, 0x49));
+            return QBrush(toneColor(Tone::Good, QGuiApplication::palette()));
     }
     return {};
 }

@@ -4,6 +4,8 @@
 #include "joblistmodel.h"
 #include "runjobdialog.h"
 
+#include "common/themecolors.h"
+
 #include "hosts/connectionmanager.h"
 #include "jobs/jobservice.h"
 #include "jobs/results.h"
@@ -281,7 +283,10 @@ QString JobsTab::statusText() const
 void JobsTab::showStatus(const QString &message, bool error)
 {
     m_status->setText(message);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    if (error)
+        setToneText(m_status, Tone::Error);
+    else
+        m_status->setPalette(QPalette()); // back to the inherited colours
 }
 
 void JobsTab::updateButtons()

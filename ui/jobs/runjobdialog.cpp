@@ -1,5 +1,7 @@
 #include "runjobdialog.h"
 
+#include "common/themecolors.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -25,7 +27,7 @@ RunJobDialog::RunJobDialog(QWidget *parent)
     m_venv->setPlaceholderText(tr("a virtualenv to activate, e.g. ~/venv"));
     m_conda->setPlaceholderText(tr("a conda environment to activate"));
     m_error->setWordWrap(true);
-    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    setToneText(m_error, Tone::Error);
     m_error->hide();
 
     auto *form = new QFormLayout;

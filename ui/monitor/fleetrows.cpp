@@ -2,6 +2,7 @@
 
 #include "chartscale.h"
 #include "fleetoverview.h"
+#include "common/themecolors.h"
 #include "monitor/monitorservice.h"
 
 #include <QHelpEvent>
@@ -24,18 +25,19 @@ constexpr int kMaxCell = 100;
 constexpr int kMinCell = 58;
 constexpr int kMaxGpuCells = 8;
 
-QColor statusColor(SamplerStatus s)
+// Colours from the widget's palette (themecolors.h), so dots and badges stay visible on dark themes.
+QColor statusColor(SamplerStatus s, const QPalette &palette)
 {
     switch (s) {
-    case SamplerStatus::Live: return QColor(0x2e, 0x9e, 0x44);
-    case SamplerStatus::NoDriver: return QColor(0x3b, 0x82, 0xc4);
+    case SamplerStatus::Live: return toneColor(Tone::Good, palette);
+    case SamplerStatus::NoDriver: return palette.color(QPalette::Link);
     case SamplerStatus::Stale:
     case SamplerStatus::Reconnecting:
-    case SamplerStatus::Connecting: return QColor(0xe0, 0xa1, 0x00);
-    case SamplerStatus::Failed: return QColor(0xc6, 0x28, 0x28);
+    case SamplerStatus::Connecting: return toneColor(Tone::Warning, palette);
+    case SamplerStatus::Failed: return toneColor(Tone::Error, palette);
     case SamplerStatus::Idle: break;
     }
-    return QColor(0x9e, 0x9e, 0x9e);
+    return palette.color(QPalette::PlaceholderText);
 }
 
 QString statusWord(SamplerStatus s)
@@ -64,14 +66,14 @@ QString durationText(double seconds)
     return FleetOverview::tr("%1 d %2 h").arg(minutes / 1440).arg((minutes % 1440) / 60);
 }
 
-QColor severityColor(AlertSeverity s)
+QColor severityColor(AlertSeverity s, const QPalette &palette)
 {
     switch (s) {
-    case AlertSeverity::Critical: return QColor(0xc6, 0x28, 0x28);
-    case AlertSeverity::Warning: return QColor(0xe0, 0x8a, 0x00);
+    case AlertSeverity::Critical: return toneColor(Tone::Error, palette);
+    case AlertSeverity::Warning: return toneColor(Tone::Warning, palette);
     case AlertSeverity::Hint: break;
     }
-    return QColor(0x3b, 0x82, 0xc4);
+    return palette.color(QPalette::Link);
 }
 } // namespace
 
@@ -196,7 +198,7 @@ void FleetRows::paintRow(QPainter &painter, const QRect &rect, const QString &na
 
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setPen(Qt::NoPen);
-    painter.setBrush(statusColor(status));
+    painter.setBrush(statusColor(status, palette()));
     painter.drawEllipse(QPointF(rect.left() + 10, rect.top() + rect.height() / 4.0 + 1), 5, 5);
     painter.setBrush(Qt::NoBrush);
 
@@ -232,10 +234,11 @@ void FleetRows::paintRow(QPainter &painter, const QRect &rect, const QString &na
                 worst = qMax(worst, a.severity);
             }
             painter.setPen(Qt::NoPen);
-            painter.setBrush(severityColor(worst));
+            painter.setBrush(severityColor(worst, palette()));
             painter.drawRoundedRect(l.badge, 9, 9);
             painter.setBrush(Qt::NoBrush);
-            painter.setPen(Qt::white);
+            // The window colour on the tone: light on the dark badge of a light theme, and the reverse.
+            painter.setPen(palette().color(QPalette::Window));
             painter.drawText(l.badge, Qt::AlignCenter, QString::number(active.size()));
         }
     }
@@ -249,7 +252,8 @@ void FleetRows::paintRow(QPainter &painter, const QRect &rect, const QString &na
     const auto ram = store->latest(SeriesKey{-1, Metric::HostMemoryUsedPercent});
     const QRectF cpuTop(l.cpu.left(), l.cpu.top(), l.cpu.width(), l.cpu.height() / 2.0 - 1);
     const QRectF cpuBottom(l.cpu.left(), l.cpu.top() + l.cpu.height() / 2.0 + 1, l.cpu.width(), l.cpu.height() / 2.0 - 1);
-    const QColor host(0x8e, 0x24, 0xaa);
+    // Host bars in purple, away from the GPUs' hues, at a lightness that suits the theme.
+    const QColor host = QColor::fromHsl(290, 150, isDarkPalette(palette()) ? 135 : 95);
     paintBar(painter, cpuTop, cpu ? std::optional<double>(*cpu / 100) : std::nullopt,
              FleetOverview::tr("CPU %1").arg(cpu ? QString::number(qRound(*cpu)) + QLatin1Char('%') : FleetOverview::tr("n/a")), host);
     paintBar(painter, cpuBottom, ram ? std::optional<double>(*ram / 100) : std::nullopt,
@@ -273,7 +277,7 @@ void FleetRows::paintGpuCell(QPainter &painter, const QRect &cell, const QString
     const QRectF top(cell.left(), cell.top(), cell.width(), cell.height() / 2.0 - 1);
     const QRectF bottom(cell.left(), cell.top() + cell.height() / 2.0 + 1, cell.width(), cell.height() / 2.0 - 1);
     // An idle GPU stands out: what a person watching the bill looks for.
-    const QColor utilColor = util && *util < 5 ? QColor(0xe0, 0x8a, 0x00) : ChartScale::gpuColor(gpu);
+    const QColor utilColor = util && *util < 5 ? toneColor(Tone::Warning, palette()) : ChartScale::gpuColor(gpu);
     paintBar(painter, top, util ? std::optional<double>(*util / 100) : std::nullopt,
              util ? QString::number(qRound(*util)) + QLatin1Char('%') : FleetOverview::tr("n/a"), utilColor);
     // The GPU's index, small and dim in the corner, so "3%" never reads as "0 3%".

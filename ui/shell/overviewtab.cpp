@@ -1,5 +1,6 @@
 #include "overviewtab.h"
 
+#include "common/themecolors.h"
 #include "ssh/connection.h"
 #include "util/printable.h"
 
@@ -160,8 +161,9 @@ void OverviewTab::showMessage(const QString &text)
 void OverviewTab::showFacts(const MachineFacts &facts)
 {
     m_facts->clear();
-    const QColor problemColor(0xb0, 0x20, 0x20);
-    const QColor simulatedColor(0xa0, 0x60, 0x00);
+    // From the view's palette, so the colours stay readable on a dark theme.
+    const QColor problemColor = toneColor(Tone::Error, m_facts->palette());
+    const QColor simulatedColor = toneColor(Tone::Warning, m_facts->palette());
     // Every value is what the host reported: escaped, so a hostile host cannot hide or reorder text.
     auto add = [this](const QString &label, const QString &value, const QColor &color = {}) {
         auto *item = new QTreeWidgetItem(m_facts, {label, text::printableLines(value)});

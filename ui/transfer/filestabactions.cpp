@@ -38,6 +38,9 @@ void FilesTab::createActions()
     };
     m_uploadFiles = make(tr("Upload files…"), QKeySequence(Qt::CTRL | Qt::Key_U), &FilesTab::uploadFilesInteractive);
     m_uploadFolder = make(tr("Upload folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U), &FilesTab::uploadFolderInteractive);
+    // The names the menu bar's Ctrl+U / Ctrl+Shift+U look for (MainWindow::triggerTabCommand).
+    m_uploadFiles->setObjectName(QStringLiteral("uploadFilesAction"));
+    m_uploadFolder->setObjectName(QStringLiteral("uploadFolderAction"));
     m_download = make(tr("Download…"), {}, &FilesTab::downloadSelectedInteractive);
     m_rename = make(tr("Rename…"), QKeySequence(Qt::Key_F2), &FilesTab::renameSelected);
     m_delete = make(tr("Delete…"), QKeySequence(QKeySequence::Delete), &FilesTab::deleteSelected);

@@ -322,81 +322,6 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
-    <name>Sync</name>
-    <message>
-        <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件夹 %1：%2。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件 %1：权限不足。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist. Check the path.</source>
-        <translation>本地文件夹 %1 不存在。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder: sync sends a folder&apos;s content. Give the folder that holds it.</source>
-        <translation>%1 不是文件夹：同步发送的是文件夹的内容。请指定包含它的文件夹。</translation>
-    </message>
-    <message>
-        <source>%1 did not list %2 (it needs a POSIX shell and GNU find). Check that `find --version` works there.</source>
-        <translation>%1 未能列出 %2（需要 POSIX shell 和 GNU find）。请确认该机器上 `find --version` 可以运行。</translation>
-    </message>
-    <message>
-        <source>Listing %1 on %2 failed: %3</source>
-        <translation>列出 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare sizes and times.</source>
-        <translation>计算 %2 上 %1 中文件的校验和失败：%3。去掉 --checksum 运行，改为比较大小和时间。</translation>
-    </message>
-    <message>
-        <source>Deleting in %1 on %2 failed: %3. Fix the permissions there, or run without --delete.</source>
-        <translation>在 %2 上的 %1 中删除失败：%3。请修正那里的权限，或去掉 --delete 运行。</translation>
-    </message>
-    <message>
-        <source>Setting times in %1 on %2 failed: %3. The files are there; the next sync sends them again.</source>
-        <translation>设置 %2 上 %1 中文件的时间失败：%3。文件已在那里；下次同步会重新发送它们。</translation>
-    </message>
-    <message>
-        <source>%1 Files kept changing while they were sent; run the sync again once they settle.</source>
-        <translation>%1 文件在发送过程中一直在变化；请等它们稳定后再次同步。</translation>
-    </message>
-    <message>
-        <source>Some files changed while they were sent; sending them again.</source>
-        <translation>部分文件在发送过程中发生了变化；正在重新发送。</translation>
-    </message>
-    <message>
-        <source>%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of them, then sync again.</source>
-        <translation>%1 在一侧是文件夹、在另一侧是文件（%3 上的 %2）。请重命名或删除其中之一，然后再次同步。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a folder. Give a folder to sync into (it is created when missing).</source>
-        <translation>%2 上的 %1 是文件而不是文件夹。请指定要同步到的文件夹（不存在时会自动创建）。</translation>
-    </message>
-    <message>
-        <source>%1 has no tar or sha256sum, which sync needs. Install tar and coreutils there, or use gantry-cli upload.</source>
-        <translation>%1 上没有同步所需的 tar 或 sha256sum。请在该机器上安装 tar 和 coreutils，或改用 gantry-cli upload。</translation>
-    </message>
-    <message>
-        <source>Cannot save the sync manifest %1: %2. Check the space and permissions of the config folder.</source>
-        <translation>无法保存同步清单 %1：%2。请检查配置文件夹的空间和权限。</translation>
-    </message>
-    <message>
-        <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
-        <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
-    </message>
-    <message>
-        <source>The connection to %1 dropped; trying again in %2 s.</source>
-        <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
-    </message>
-</context>
-<context>
     <name>Transfer</name>
     <message>
         <source>Cancelled.</source>
@@ -1019,6 +944,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>%1 is damaged (%2 at byte %3). Gantry starts with no saved hosts and, when it next saves one, keeps the damaged file as %1.damaged-DATE; fix that copy and move it back to restore the hosts</source>
         <translation>%1 已损坏（第 %3 字节处：%2）。Gantry 将以空的已保存主机列表启动，并在下次保存主机时把损坏的文件保留为 %1.damaged-日期；修复该副本并移回原处即可恢复这些主机</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a currency code; use three letters such as USD, CNY or EUR</source>
+        <translation>“%1”不是货币代码；请使用三个字母，如 USD、CNY 或 EUR</translation>
     </message>
 </context>
 <context>
@@ -2869,12 +2798,24 @@ Compute billing resumes at %3/h.</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <source>Running now: %1/h · Total: %2</source>
-        <translation>当前运行：%1/h · 合计：%2</translation>
+        <source>Budgets are in US dollars and count only what is billed in dollars; a host billed in ¥ is not converted.</source>
+        <translation>预算以美元计，只统计以美元计费的部分；以 ¥ 计费的主机不会被换算。</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 (%4 %)</source>
-        <translation>%1：%2 / %3（%4 %）</translation>
+        <source>Daily budget (USD)</source>
+        <translation>每日预算（美元）</translation>
+    </message>
+    <message>
+        <source>Monthly budget (USD)</source>
+        <translation>每月预算（美元）</translation>
+    </message>
+    <message>
+        <source>Running now: %1 · Total: %2</source>
+        <translation>当前运行：%1 · 合计：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4 %), USD only</source>
+        <translation>%1：%2 / %3（%4 %），仅计美元</translation>
     </message>
 </context>
 <context>
@@ -4246,6 +4187,50 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Stop watching</source>
         <translation>停止监视</translation>
+    </message>
+    <message>
+        <source>Launch when available</source>
+        <translation>有货即启动</translation>
+    </message>
+    <message>
+        <source>Copy headless command</source>
+        <translation>复制无界面命令</translation>
+    </message>
+    <message>
+        <source>Watch like Notify me, and rent the first match with Gantry&apos;s SSH key while Gantry runs; the new machine is connected as after Launch…. It stops after one launch.</source>
+        <translation>与“通知我”一样监视，并在 Gantry 运行期间用 Gantry 的 SSH 密钥租下第一个匹配项；新机器会像通过“启动…”那样自动连接。启动一次后即停止。</translation>
+    </message>
+    <message>
+        <source>Copy the gantry-cli watch-capacity command that does the same without the app, for a server or a terminal that stays open. Nothing is written to disk.</source>
+        <translation>复制在不打开应用时完成同样工作的 gantry-cli watch-capacity 命令，可在服务器或保持打开的终端中运行。不会向磁盘写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Uploading Gantry&apos;s SSH key…</source>
+        <translation>正在上传 Gantry 的 SSH 密钥…</translation>
+    </message>
+    <message>
+        <source>No provider took Gantry&apos;s SSH key, so nothing can be launched: %1</source>
+        <translation>没有任何服务商接受 Gantry 的 SSH 密钥，因此无法启动：%1</translation>
+    </message>
+    <message>
+        <source>Watching for %1, to launch it…</source>
+        <translation>正在监视 %1，有货即启动…</translation>
+    </message>
+    <message>
+        <source>Launching %1 on %2 at $%3/h…</source>
+        <translation>正在 %2 上启动 %1，$%3/小时…</translation>
+    </message>
+    <message>
+        <source>%1 Trying again.</source>
+        <translation>%1 正在重试。</translation>
+    </message>
+    <message>
+        <source>Launched %1 on %2 at $%3/h; connecting when it is up.</source>
+        <translation>已在 %2 上启动 %1，$%3/小时；就绪后将自动连接。</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard; paste it in a terminal that stays open (it keeps watching without Gantry): %1</source>
+        <translation>已复制到剪贴板；请粘贴到保持打开的终端中运行（关闭 Gantry 后它仍会继续监视）：%1</translation>
     </message>
 </context>
 <context>

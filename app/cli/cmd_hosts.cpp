@@ -1,4 +1,5 @@
 #include "clicommand.h"
+#include "cost/money.h"
 #include "cliconnect.h"
 #include "hosts/connectionmanager.h"
 #include "hosts/hoststore.h"
@@ -29,6 +30,8 @@ QJsonObject hostJson(const SavedHost &host)
                        {QStringLiteral("identity_files"), QJsonArray::fromStringList(host.target.identityFiles)},
                        {QStringLiteral("proxy_jump"), host.target.proxyJump},
                        {QStringLiteral("hourly_price_usd"), host.hourlyPriceUsd},
+                       {QStringLiteral("hourly_price"), host.hourlyPrice()},
+                       {QStringLiteral("currency"), host.currency()},
                        {QStringLiteral("provider"), host.provider},
                        {QStringLiteral("instance_id"), host.instanceId},
                        {QStringLiteral("source"), host.source}};
@@ -51,7 +54,8 @@ int list(Context &context, HostStore &store)
         context.out << QStringLiteral("%1  %2  auth=%3%4")
                            .arg(text::printable(host.name).leftJustified(20), text::printable(host.target.display()).leftJustified(36),
                                 ssh::authMethodName(host.target.auth),
-                                host.hourlyPriceUsd > 0 ? QStringLiteral("  $%1/h").arg(host.hourlyPriceUsd, 0, 'f', 2) : QString())
+                                host.hourlyPrice() > 0 ? QStringLiteral("  %1/h").arg(cost::moneyText(host.hourlyPrice(), host.currency()))
+                                                       : QString())
                     << Qt::endl;
     }
     return ExitOk;
@@ -65,14 +69,20 @@ int add(Context &context, HostStore &store, QStringList args)
     SavedHost host;
     host.source = QStringLiteral("manual");
     QStringList positional;
+    double price = 0;
+    QString currency = QStringLiteral("USD");
     for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1StringView("--auth") && i + 1 < args.size()) {
+        if (args[i] == QLatin1StringView("--currency") && i + 1 < args.size()) {
+            currency = args[++i].trimmed().toUpper();
+            if (Result<void> valid = HostStore::checkCurrency(currency); !valid)
+                return context.usage(valid.error().message);
+        } else if (args[i] == QLatin1StringView("--auth") && i + 1 < args.size()) {
             host.target.auth = ssh::authMethodFromName(args[++i]);
         } else if (args[i] == QLatin1StringView("--price") && i + 1 < args.size()) {
             bool ok = false;
-            host.hourlyPriceUsd = args[++i].toDouble(&ok);
-            if (!ok || host.hourlyPriceUsd < 0)
-                return context.usage(CliText::tr("--price needs a number of US dollars per hour"));
+            price = args[++i].toDouble(&ok);
+            if (!ok || price < 0)
+                return context.usage(CliText::tr("--price needs a number per hour (US dollars unless --currency says otherwise)"));
         } else if (args[i].startsWith(QLatin1Char('-'))) {
             return context.usage(CliText::tr("unknown option %1 for hosts add").arg(args[i]));
         } else {
@@ -80,9 +90,10 @@ int add(Context &context, HostStore &store, QStringList args)
         }
     }
     if (positional.size() != 2)
-        return context.usage(CliText::tr("hosts add NAME [user@]host[:port] [--auth auto|agent|key|password] [-i KEY] [--price USD] "
-                                         "[--password-env VAR]"));
+        return context.usage(CliText::tr("hosts add NAME [user@]host[:port] [--auth auto|agent|key|password] [-i KEY] [--price PER_HOUR "
+                                         "[--currency USD|CNY|…]] [--password-env VAR]"));
     host.name = positional[0];
+    host.setHourlyPrice(price, currency);
     const ssh::AuthMethod auth = host.target.auth;
     QString error;
     if (!ssh::parseTargetSpec(positional[1], &host.target, &error))
@@ -152,7 +163,7 @@ int hosts(Context &context, const QStringList &args)
 }
 
 const Registrar registrar("hosts",
-                          "hosts list|add NAME [user@]host[:port] [--auth M] [-i KEY] [--price USD] [--password-env VAR]"
+                          "hosts list|add NAME [user@]host[:port] [--auth M] [-i KEY] [--price PER_HOUR [--currency CODE]] [--password-env VAR]"
                           "|remove NAME|import-ssh-config [FILE]",
                           hosts);
 

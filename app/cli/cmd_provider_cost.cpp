@@ -3,6 +3,7 @@
 
 #include "cost/budgetmonitor.h"
 #include "cost/ledger.h"
+#include "cost/money.h"
 #include "cost/storagewarnings.h"
 #include "util/printable.h"
 
@@ -33,12 +34,12 @@ void printText(Context &context, const QList<cost::LedgerEntry> &entries, const 
 {
     const double total = totals.value(QStringLiteral("USD"));
     for (const cost::LedgerEntry &entry : entries) {
-        context.out << QStringLiteral("%1 %2 %3 %4 %5 $%6/h %7  %8")
+        context.out << QStringLiteral("%1 %2 %3 %4 %5 %6/h %7  %8")
                            .arg(entry.provider.leftJustified(8), text::printable(entry.instanceId.left(32)).leftJustified(32),
                                 text::printable(entry.name).leftJustified(14), text::printable(entry.typeName).leftJustified(24),
                                 text::printable(entry.state).leftJustified(10))
-                           .arg(entry.pricePerHour, 0, 'f', 2)
-                           .arg(cost::formatUsd(entry.cost).rightJustified(9), text::printable(entry.note))
+                           .arg(cost::moneyText(entry.pricePerHour, entry.currency),
+                                cost::moneyText(entry.cost, entry.currency).rightJustified(9), text::printable(entry.note))
                     << '\n';
     }
     context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
@@ -48,7 +49,7 @@ void printText(Context &context, const QList<cost::LedgerEntry> &entries, const 
     }
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
         if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
-            context.out << CliText::tr("%1 budget: %2 of %3 (%4 %)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
+            context.out << CliText::tr("%1 budget: %2 of %3 (%4 %, USD rows only)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
                                .arg(status->percent()) << '\n';
     }
     for (const QString &warning : warnings)

@@ -182,6 +182,7 @@ void AppServices::installPanels()
         connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
         dialog->open();
     });
+    connect(prices, &ui::PricesPanel::launchedWhenAvailable, m_instances, &ui::InstancesPanel::trackLaunch);
     connect(m_instances, &ui::InstancesPanel::hostReady, this, [this](const QString &hostName) {
         m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);

@@ -1,4 +1,5 @@
 #include "cost/billing.h"
+#include "cost/money.h"
 
 #include <algorithm>
 
@@ -25,9 +26,7 @@ double costFor(double pricePerHour, qint64 elapsedSeconds, const BillingPolicy &
 
 QString formatUsd(double usd)
 {
-    if (usd > 0 && usd < 0.01)
-        return QStringLiteral("$%1").arg(usd, 0, 'f', 4);
-    return QStringLiteral("$%1").arg(usd, 0, 'f', 2);
+    return moneyText(usd, QStringLiteral("USD"));
 }
 
 } // namespace gantry::cost

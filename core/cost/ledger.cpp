@@ -356,25 +356,27 @@ Result<LedgerEntry> Ledger::entry(const QString &provider, const QString &instan
     return Error{ErrorCode::NotFound, tr("The cost ledger has no instance %1 on %2.").arg(instanceId, provider)};
 }
 
-Result<double> Ledger::totalPerHourNow() const
+Result<double> Ledger::totalPerHourNow(const QString &currency) const
 {
     Result<QList<LedgerEntry>> all = entries(m_clock.now());
     if (!all)
         return all.error();
     double total = 0;
     for (const LedgerEntry &entry : std::as_const(*all))
-        total += entry.isOpen() && entry.isRunning() ? entry.pricePerHour : 0;
+        total += entry.isOpen() && entry.isRunning() && entry.currency == currency ? entry.pricePerHour : 0;
     return total;
 }
 
-Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to) const
+Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency) const
 {
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
     QSqlQuery query(QSqlDatabase::database(m_connection, false));
     query.prepare(QStringLiteral("SELECT i.price_per_hour, v.started_at, v.ended_at, i.granularity FROM intervals v "
-                                 "JOIN instances i ON i.id = v.instance_row WHERE v.started_at < ? AND (v.ended_at IS NULL OR v.ended_at > ?)"));
+                                 "JOIN instances i ON i.id = v.instance_row WHERE v.started_at < ? AND (v.ended_at IS NULL OR v.ended_at > ?) "
+                                 "AND i.currency = ?"));
     query.addBindValue(to.toMSecsSinceEpoch());
     query.addBindValue(from.toMSecsSinceEpoch());
+    query.addBindValue(currency);
     if (!query.exec())
         return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
     double total = 0;
@@ -458,6 +460,16 @@ QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries)
     for (const LedgerEntry &entry : entries)
         totals[entry.currency.isEmpty() ? QStringLiteral("USD") : entry.currency] += entry.cost;
     return totals;
+}
+
+QMap<QString, double> ratesByCurrency(const QList<LedgerEntry> &entries)
+{
+    QMap<QString, double> rates;
+    for (const LedgerEntry &entry : entries) {
+        if (entry.isOpen() && entry.isRunning())
+            rates[entry.currency.isEmpty() ? QStringLiteral("USD") : entry.currency] += entry.pricePerHour;
+    }
+    return rates;
 }
 
 } // namespace gantry::cost

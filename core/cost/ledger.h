@@ -73,9 +73,11 @@ public:
 
     Result<QList<LedgerEntry>> entries(const QDateTime &since = {}) const;
     Result<LedgerEntry> entry(const QString &provider, const QString &instanceId) const;
-    Result<double> totalPerHourNow() const;
-    // Money spent inside [from, to) by all instances, pro rata (no rounding at the edges).
-    Result<double> spentBetween(const QDateTime &from, const QDateTime &to) const;
+    // What the running instances billed in `currency` cost per hour now (other currencies are not added in).
+    Result<double> totalPerHourNow(const QString &currency = QStringLiteral("USD")) const;
+    // Money spent in `currency` inside [from, to) by its instances, billed as each provider bills;
+    // rows in other currencies are left out, never converted (so budgets, in USD, count USD only).
+    Result<double> spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency = QStringLiteral("USD")) const;
     Result<void> exportCsv(const QString &filePath, const QDateTime &since = {}) const;
     static QString toCsv(const QList<LedgerEntry> &entries);
 
@@ -104,5 +106,7 @@ private:
 
 // Cost per currency ("USD" → 12.5, "CNY" → 30): rows in different currencies are never added up.
 QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries);
+// Per hour per currency of the rows running now.
+QMap<QString, double> ratesByCurrency(const QList<LedgerEntry> &entries);
 
 } // namespace gantry::cost

@@ -9,13 +9,16 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace gantry {
 namespace {
 
-// hosts.json's format: 1 is every file so far (it said "version": 1 before "schema" existed).
-constexpr int kHostsSchema = 1;
+// hosts.json's format: 1 is every file before currencies (it said "version": 1 before "schema"
+// existed); 2 keeps each price with its currency ("hourly_price", "currency"), so a Gantry that
+// knows only dollars refuses the file rather than read ¥2.50 as $2.50.
+constexpr int kHostsSchema = 2;
 const QLatin1StringView kLegacyVersionKey("version");
 
 QJsonObject toJson(const SavedHost &host)
@@ -29,7 +32,8 @@ QJsonObject toJson(const SavedHost &host)
     o[QStringLiteral("identity_files")] = QJsonArray::fromStringList(host.target.identityFiles);
     if (!host.target.proxyJump.isEmpty())
         o[QStringLiteral("proxy_jump")] = host.target.proxyJump;
-    o[QStringLiteral("hourly_price_usd")] = host.hourlyPriceUsd;
+    o[QStringLiteral("hourly_price")] = host.hourlyPrice();
+    o[QStringLiteral("currency")] = host.currency();
     o[QStringLiteral("provider")] = host.provider;
     o[QStringLiteral("instance_id")] = host.instanceId;
     o[QStringLiteral("source")] = host.source;
@@ -47,14 +51,53 @@ SavedHost fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(QStringLiteral("identity_files")).toArray())
         host.target.identityFiles << v.toString();
     host.target.proxyJump = o.value(QStringLiteral("proxy_jump")).toString();
-    host.hourlyPriceUsd = o.value(QStringLiteral("hourly_price_usd")).toDouble();
+    host.setHourlyPrice(o.value(QStringLiteral("hourly_price")).toDouble(), o.value(QStringLiteral("currency")).toString());
     host.provider = o.value(QStringLiteral("provider")).toString();
     host.instanceId = o.value(QStringLiteral("instance_id")).toString();
     host.source = o.value(QStringLiteral("source")).toString();
     return host;
 }
 
+// 1 → 2: every price so far was in US dollars.
+QJsonObject pricesWithCurrency(QJsonObject root)
+{
+    QJsonArray hosts;
+    for (const QJsonValue &v : root.value(QStringLiteral("hosts")).toArray()) {
+        QJsonObject host = v.toObject();
+        host.insert(QStringLiteral("hourly_price"), host.take(QStringLiteral("hourly_price_usd")).toDouble());
+        host.insert(QStringLiteral("currency"), QStringLiteral("USD"));
+        hosts.append(host);
+    }
+    root.insert(QStringLiteral("hosts"), hosts);
+    return root;
+}
+
+constexpr schema::Migration kMigrations[] = {pricesWithCurrency};
+
 } // namespace
+
+void SavedHost::setHourlyPrice(double price, const QString &code)
+{
+    const QString upper = code.trimmed().toUpper();
+    if (upper.isEmpty() || upper == QLatin1String("USD")) {
+        hourlyPriceUsd = price;
+        otherHourlyPrice = 0;
+        otherCurrency.clear();
+        return;
+    }
+    hourlyPriceUsd = 0;
+    otherHourlyPrice = price;
+    otherCurrency = upper;
+}
+
+Result<void> HostStore::checkCurrency(const QString &code)
+{
+    static const QRegularExpression iso(QStringLiteral("^[A-Za-z]{3}$"));
+    if (!iso.match(code.trimmed()).hasMatch())
+        return makeError(ErrorCode::Usage, tr("\"%1\" is not a currency code; use three letters such as USD, CNY or EUR")
+                                               .arg(text::printable(code)));
+    return {};
+}
 
 HostStore::HostStore(QString configDir, QObject *parent)
     : QObject(parent)
@@ -84,7 +127,7 @@ Result<void> HostStore::load()
                                                .arg(filePath(), parseError.errorString())
                                                .arg(parseError.offset));
     // A file from a newer Gantry is shown as far as this one understands it, and never saved over.
-    const Result<QJsonObject> root = schema::upgrade(doc.object(), kHostsSchema, filePath(), {}, kLegacyVersionKey);
+    const Result<QJsonObject> root = schema::upgrade(doc.object(), kHostsSchema, filePath(), kMigrations, kLegacyVersionKey);
     for (const QJsonValue &v : (root ? *root : doc.object()).value(QStringLiteral("hosts")).toArray())
         m_hosts << fromJson(v.toObject());
     if (!root)
@@ -112,6 +155,10 @@ Result<void> HostStore::check(const SavedHost &host)
                                                .arg(text::printable(host.name)));
     if (host.target.host.isEmpty())
         return makeError(ErrorCode::Usage, tr("host \"%1\" needs an address").arg(host.name));
+    if (!host.otherCurrency.isEmpty()) {
+        if (Result<void> currency = checkCurrency(host.otherCurrency); !currency)
+            return currency;
+    }
     if (Result<void> target = ssh::checkTarget(host.target); !target)
         return makeError(target.error().code, tr("host \"%1\" was not saved: %2").arg(host.name, target.error().message));
     return {};

@@ -17,10 +17,20 @@ struct SavedHost
 {
     QString name;               // unique, used on the command line
     ssh::Target target;
-    double hourlyPriceUsd = 0;  // optional, for cost tracking (0: unknown / free)
+    double hourlyPriceUsd = 0;  // optional, for cost tracking (0: unknown / free, or priced in another currency)
+    // A price in another currency (AutoDL and 九天·毕昇 bill in ¥): 2.5 with "CNY". Never converted,
+    // so what reads hourlyPriceUsd never mistakes yuan for dollars.
+    double otherHourlyPrice = 0;
+    QString otherCurrency;      // ISO 4217 code, upper case; "" with otherHourlyPrice 0
     QString provider;           // "" for hand-added hosts; "lambda", "runpod", "sandbox" for instances
     QString instanceId;         // the provider's instance id, when provider is set
     QString source;             // "manual", "ssh-config", "provider"
+
+    // The price as entered, whichever currency it is in (0 and "USD" when none).
+    double hourlyPrice() const { return otherCurrency.isEmpty() ? hourlyPriceUsd : otherHourlyPrice; }
+    QString currency() const { return otherCurrency.isEmpty() ? QStringLiteral("USD") : otherCurrency; }
+    // Sets the price in `currency` (an ISO 4217 code, any case): USD into hourlyPriceUsd, others beside it.
+    void setHourlyPrice(double price, const QString &currency);
 
     bool operator==(const SavedHost &other) const = default;
 };
@@ -49,6 +59,8 @@ public:
     QString filePath() const;
     // Why this host cannot be saved (a bad name, or ssh::checkTarget's reason); ok when it can.
     static Result<void> check(const SavedHost &host);
+    // Why `code` is not a currency a price can be kept in (three letters, A-Z); ok when it is.
+    static Result<void> checkCurrency(const QString &code);
 
 signals:
     void changed();

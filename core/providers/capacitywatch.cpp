@@ -2,8 +2,10 @@
 
 #include "providers/gpumodels.h"
 #include "providers/launchfailure.h"
+#include "ssh/session.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gantry::providers {
 namespace {
@@ -20,6 +22,34 @@ QString regionFor(const InstanceType &type, const QStringList &wanted)
 }
 
 } // namespace
+
+QString watchCapacityCommandLine(const WatchOptions &options, const QStringList &providerIds)
+{
+    QStringList args{QStringLiteral("gantry-cli"), QStringLiteral("watch-capacity"), QStringLiteral("--gpu"), options.query.gpu};
+    const auto add = [&args](const char *flag, const QString &value) { args << QString::fromLatin1(flag) << value; };
+    if (options.query.count > 0)
+        add("--count", QString::number(options.query.count));
+    if (options.query.maxPricePerGpuHour > 0) // rounded up to the cent, so the row's own price still matches
+        add("--max-price", QString::number(std::ceil(options.query.maxPricePerGpuHour * 100 - 1e-6) / 100, 'f', 2));
+    if (!options.query.regions.isEmpty())
+        add("--regions", options.query.regions.join(QLatin1Char(',')));
+    if (!providerIds.isEmpty())
+        add("--providers", providerIds.join(QLatin1Char(',')));
+    if (options.launch) {
+        args << QStringLiteral("--launch");
+        add("--ssh-key", options.sshKey);
+        for (const QString &fallback : options.fallbackTypes)
+            add("--fallback", fallback);
+        if (!options.name.isEmpty())
+            add("--name", options.name);
+    }
+    if (options.keepWatching)
+        args << QStringLiteral("--keep-watching");
+    QStringList quoted;
+    for (const QString &arg : std::as_const(args))
+        quoted << ssh::shellQuote(arg);
+    return quoted.join(QLatin1Char(' '));
+}
 
 QList<CapacityMatch> findCapacity(const ProviderInfo &info, const QList<InstanceType> &types, const CapacityQuery &query)
 {

@@ -46,6 +46,10 @@ struct WatchOptions
     int lookupIntervalMs = 3000;    // between look-ups of a launch whose answer was lost
 };
 
+// The `gantry-cli watch-capacity …` line that runs this watch headless, each argument shell-quoted,
+// for the user to paste where it keeps running (a server, a tmux session); providerIds "" = all keyed.
+QString watchCapacityCommandLine(const WatchOptions &options, const QStringList &providerIds);
+
 // Polls each provider's listing within its rate limit (jittered; failures back off exponentially
 // up to ten minutes), reports the first time each match appears, and with launch rents the
 // cheapest match, falling back through the listed types. Driven by tick() against an injected

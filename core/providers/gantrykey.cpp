@@ -1,9 +1,11 @@
 #include "providers/gantrykey.h"
 
+#include "providers/provider.h"
 #include "ssh/keygen.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHostInfo>
 
 namespace gantry::providers {
 
@@ -36,6 +38,27 @@ Result<QString> ensureGantryKey(const QString &configDir)
 Result<QString> readPublicKey(const QString &privateKeyPath)
 {
     return ssh::readPublicKey(privateKeyPath);
+}
+
+QString gantryKeyName()
+{
+    return QStringLiteral("gantry-%1").arg(QHostInfo::localHostName().left(40));
+}
+
+void uploadGantryKey(Provider *provider, const QString &configDir, std::function<void(Result<QString>)> done)
+{
+    Result<QString> keyPath = ensureGantryKey(configDir);
+    Result<QString> publicKey = keyPath ? readPublicKey(*keyPath) : Result<QString>(keyPath.error());
+    if (!publicKey)
+        return done(publicKey.error());
+    const QString keyName = gantryKeyName();
+    provider->addSshKey(keyName, *publicKey, [done = std::move(done), keyName](Result<SshKey> key) {
+        // A second upload under the same name is refused as a duplicate; the key there is ours.
+        if (!key && !key.error().message.contains(QStringLiteral("duplicate"), Qt::CaseInsensitive)
+            && !key.error().message.contains(QStringLiteral("already exists"), Qt::CaseInsensitive))
+            return done(key.error());
+        done(keyName);
+    });
 }
 
 } // namespace gantry::providers

@@ -4,7 +4,11 @@
 
 #include <QString>
 
+#include <functional>
+
 namespace gantry::providers {
+
+class Provider;
 
 // The key pair Gantry puts on instances it launches: <configDir>/keys/gantry_ed25519 (+ .pub).
 QString gantryKeyPath(const QString &configDir);
@@ -18,5 +22,10 @@ Result<QString> ensureGantryKey(const QString &configDir);
 Result<void> generateKeyPair(const QString &privateKeyPath, const QString &comment);
 // The one-line OpenSSH public key next to a private key file.
 Result<QString> readPublicKey(const QString &privateKeyPath);
+// The account key name the Gantry pair is uploaded under: "gantry-<this computer's name>".
+QString gantryKeyName();
+// Makes the Gantry pair if missing and uploads its public half to the provider (one already
+// there under that name is fine); answers the key name to launch with.
+void uploadGantryKey(Provider *provider, const QString &configDir, std::function<void(Result<QString>)> done);
 
 } // namespace gantry::providers

@@ -77,6 +77,25 @@ private slots:
         QCOMPARE(cli({QStringLiteral("hosts"), QStringLiteral("remove"), QStringLiteral("local")}).code, 1);
     }
 
+    // AutoDL bills in yuan: the price keeps its currency, listed as ¥, never as dollars.
+    void savedHostPricedInYuan()
+    {
+        Run add = cli(QStringList{QStringLiteral("hosts"), QStringLiteral("add"), QStringLiteral("autodl"), spec(),
+                                  QStringLiteral("--price"), QStringLiteral("2.5"), QStringLiteral("--currency"), QStringLiteral("cny")});
+        QCOMPARE(add.code, 0);
+        Run list = cli({QStringLiteral("--json"), QStringLiteral("hosts"), QStringLiteral("list")});
+        const QJsonObject host = QJsonDocument::fromJson(list.out).object().value(QStringLiteral("hosts")).toArray().at(0).toObject();
+        QCOMPARE(host.value(QStringLiteral("hourly_price")).toDouble(), 2.5);
+        QCOMPARE(host.value(QStringLiteral("currency")).toString(), QStringLiteral("CNY"));
+        QCOMPARE(host.value(QStringLiteral("hourly_price_usd")).toDouble(), 0.0);
+        QVERIFY2(cli({QStringLiteral("hosts"), QStringLiteral("list")}).out.contains("¥2.50/h"), "listed in yuan");
+        Run bad = cli(QStringList{QStringLiteral("hosts"), QStringLiteral("add"), QStringLiteral("other"), spec(),
+                                  QStringLiteral("--price"), QStringLiteral("2.5"), QStringLiteral("--currency"), QStringLiteral("yuan")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("three letters"), bad.err.constData());
+        QCOMPARE(cli({QStringLiteral("hosts"), QStringLiteral("remove"), QStringLiteral("autodl")}).code, 0);
+    }
+
     void factsAsJson()
     {
         const Run run = cli(QStringList{QStringLiteral("facts"), spec(), QStringLiteral("--json")} + connectArgs());

@@ -3,6 +3,7 @@
 #include "cost/billing.h"
 #include "cost/budgetmonitor.h"
 #include "cost/ledger.h"
+#include "cost/money.h"
 #include "cost/storagewarnings.h"
 #include "providers/costmodel.h"
 
@@ -266,6 +267,18 @@ private slots:
         QVERIFY(qAbs(totals.value(QStringLiteral("USD")) - 2.0) < 0.01);
         QVERIFY(qAbs(totals.value(QStringLiteral("CNY")) - 3.0) < 0.01);
         QVERIFY(Ledger::toCsv(*entries).contains(QStringLiteral(",CNY\n")));
+        // Budgets are in dollars and count dollars only: the yuan row is neither added nor converted.
+        const Result<double> spentUsd = ledger.spentBetween(clock.now().addSecs(-7200), clock.now());
+        QVERIFY(spentUsd);
+        QVERIFY(qAbs(*spentUsd - 2.0) < 0.01);
+        QVERIFY(qAbs(ledger.spentBetween(clock.now().addSecs(-7200), clock.now(), QStringLiteral("CNY")).valueOr(0) - 3.0) < 0.01);
+        QCOMPARE(ledger.totalPerHourNow().valueOr(0), 2.0);
+        QCOMPARE(ratesByCurrency(*entries).value(QStringLiteral("CNY")), 3.0);
+        QCOMPARE(moneyTotalsText(totals), QStringLiteral("$2.00 + ¥3.00"));
+        QCOMPARE(moneyTotalsText(ratesByCurrency(*entries), QStringLiteral("/h")), QStringLiteral("$2.00/h + ¥3.00/h"));
+        QCOMPARE(moneyTotalsText({}), QStringLiteral("$0.00"));
+        QCOMPARE(moneyText(1.5, QStringLiteral("CHF")), QStringLiteral("1.50 CHF"));
+        QCOMPARE(moneyText(0.004, QStringLiteral("USD")), QStringLiteral("$0.0040"));
     }
 };
 

@@ -2,6 +2,12 @@
 // appear (reset), meters tick (in-place dataChanged), an instance ends, and the ledger goes away.
 #include "cost/ledger.h"
 #include "cost/ledgermodel.h"
+#include "cost/costpanel.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QTableView>
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -65,6 +71,42 @@ private slots:
         model.reload();
         QCOMPARE(model.rowCount(), 3);
         QVERIFY(!model.headerData(ui::LedgerModel::CostColumn, Qt::Horizontal).toString().isEmpty());
+    }
+
+    // A host billed in yuan next to one in dollars: each total in its own currency, budgets say USD.
+    void costPanelTotalsPerCurrency()
+    {
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 1, 10), QTime(12, 0), Qt::LocalTime)); // the hour is inside today's budget
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("a")), 2.0));
+        providers::Instance autodl = instance(QStringLiteral("b"));
+        autodl.provider = QStringLiteral("autodl");
+        QVERIFY(ledger.recordLaunch(autodl, 3.0, QStringLiteral("CNY")));
+        clock.advanceSeconds(3600);
+        QVERIFY(ledger.setBudget(QStringLiteral("daily"), 10));
+        ui::CostPanel panel(&ledger);
+        panel.resize(1024, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY2(panel.totalText().contains(QStringLiteral("$2.00/h + ¥3.00/h")), qPrintable(panel.totalText()));
+        QVERIFY2(panel.totalText().contains(QStringLiteral("$2.00 + ¥3.00")), qPrintable(panel.totalText()));
+        ui::LedgerModel *model = panel.model();
+        QStringList costs;
+        for (int row = 0; row < model->rowCount(); ++row)
+            costs << model->index(row, ui::LedgerModel::CostColumn).data().toString();
+        QVERIFY2(costs.contains(QStringLiteral("¥3.00")), qPrintable(costs.join(QLatin1Char(','))));
+        bool budgetSaysUsd = false;
+        for (const QLabel *label : panel.findChildren<QLabel *>())
+            budgetSaysUsd |= label->isVisible() && label->text().contains(QStringLiteral("$2.00 of $10.00")) && label->text().contains(QStringLiteral("USD only"));
+        QVERIFY(budgetSaysUsd);
+        // What users read: the cost of each row whole, not elided.
+        QTableView *view = panel.findChild<QTableView *>();
+        QTRY_VERIFY(view->columnWidth(ui::LedgerModel::CostColumn)
+                    >= view->fontMetrics().horizontalAdvance(QStringLiteral("¥3.00")));
+        if (!qEnvironmentVariableIsEmpty("GANTRY_SCREENSHOT_DIR"))
+            panel.grab().save(qEnvironmentVariable("GANTRY_SCREENSHOT_DIR") + QStringLiteral("/cost-currency.png"));
     }
 
     void noLedgerIsAnEmptyTable()

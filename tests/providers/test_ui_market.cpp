@@ -3,6 +3,7 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
+#include "providers/gantrykey.h"
 #include "providers/instancesmodel.h"
 #include "providers/pricefilterproxy.h"
 #include "providers/pricespanel.h"
@@ -11,6 +12,9 @@
 #include "providers/vastprovider.h"
 
 #include <QCheckBox>
+#include <QClipboard>
+#include <QDir>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QPushButton>
 #include <QHeaderView>
@@ -43,6 +47,29 @@ int rowOf(const QAbstractItemModel &model, const QString &provider, const QStrin
             return row;
     }
     return -1;
+}
+
+// One step of a watch's time: the emulator counts a listing before its answer is in, so a single
+// jump could land before the next poll is scheduled; QTRY repeats this until the spy fires.
+bool advancedUntil(ManualClock &clock, const QSignalSpy &spy)
+{
+    clock.advanceMs(200);
+    return !spy.isEmpty();
+}
+
+// Shows the panel at 1024x700, refreshes it and selects Shadeform's H100 PCIe row; its row, -1 when missing.
+int refreshAndSelectPcie(PricesPanel &panel)
+{
+    QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
+    panel.resize(1024, 700);
+    panel.show();
+    panel.refresh();
+    if (!refreshed.wait(10000))
+        return -1;
+    const int pcie = rowOf(*panel.model(), QStringLiteral("shadeform"), QStringLiteral("H100 PCIe"), 1);
+    if (pcie >= 0)
+        panel.view()->setCurrentIndex(panel.proxy()->mapFromSource(panel.model()->index(pcie, 0)));
+    return pcie;
 }
 
 } // namespace
@@ -130,15 +157,9 @@ private slots:
         PricesPanel panel(&hub, dir.path());
         ManualClock clock;
         panel.setWatchTiming(clock, 50);
-        QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
-        panel.resize(1024, 700);
-        panel.show();
-        panel.refresh();
-        QVERIFY(refreshed.wait(10000));
-        const int pcie = rowOf(*panel.model(), QStringLiteral("shadeform"), QStringLiteral("H100 PCIe"), 1);
+        const int pcie = refreshAndSelectPcie(panel);
         QVERIFY(pcie >= 0);
         QVERIFY(!panel.model()->typeAt(pcie).availableNow());
-        panel.view()->setCurrentIndex(panel.proxy()->mapFromSource(panel.model()->index(pcie, 0)));
         QSignalSpy available(&panel, &PricesPanel::capacityAvailable);
         auto *watch = panel.findChild<QPushButton *>(QStringLiteral("watch"));
         watch->click();
@@ -146,11 +167,79 @@ private slots:
         QVERIFY(panel.findChild<QLabel *>(QStringLiteral("watchStatus"))->text().contains(QStringLiteral("H100 PCIe")));
         QTRY_VERIFY_WITH_TIMEOUT(emulator.typePolls >= 2, 5000);
         QCOMPARE(available.size(), 0);
-        clock.advanceSeconds(1);
-        QVERIFY(available.wait(5000));
+        QTRY_VERIFY_WITH_TIMEOUT(advancedUntil(clock, available), 10000);
         QVERIFY2(available.first().first().toString().contains(QStringLiteral("$2.49/h")), qPrintable(available.first().first().toString()));
         QVERIFY(!panel.isWatching());
         QCOMPARE(watch->text(), QStringLiteral("Notify me"));
+    }
+
+    // "Launch when available": Gantry's key goes up, the watch finds the GPU after two empty polls,
+    // rents it once and hands the machine on like a launch from the dialog would.
+    void launchWhenAvailable()
+    {
+        QTemporaryDir dir;
+        test::ShadeformEmulator emulator;
+        emulator.hiddenPolls = 2;
+        emulator.bootMs = 50;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(emulator)));
+        PricesPanel panel(&hub, dir.path());
+        ManualClock clock;
+        panel.setWatchTiming(clock, 50);
+        QVERIFY(refreshAndSelectPcie(panel) >= 0);
+        QSignalSpy launched(&panel, &PricesPanel::launchedWhenAvailable);
+        QSignalSpy told(&panel, &PricesPanel::capacityAvailable);
+        auto *launchWatch = panel.findChild<QPushButton *>(QStringLiteral("launchWatch"));
+        launchWatch->click();
+        QTRY_VERIFY_WITH_TIMEOUT(panel.isWatching(), 5000);
+        QCOMPARE(launchWatch->text(), QStringLiteral("Stop watching"));
+        QVERIFY(!panel.findChild<QPushButton *>(QStringLiteral("watch"))->isEnabled());
+        QVERIFY(panel.findChild<QLabel *>(QStringLiteral("watchStatus"))->text().contains(QStringLiteral("to launch it")));
+        // The watch row's three buttons keep their whole labels at 1024 pixels.
+        for (const QPushButton *button : panel.findChildren<QPushButton *>())
+            QVERIFY2(button->width() >= button->sizeHint().width(), qPrintable(button->text()));
+        if (!qEnvironmentVariableIsEmpty("GANTRY_SCREENSHOT_DIR")) {
+            panel.grab().save(qEnvironmentVariable("GANTRY_SCREENSHOT_DIR") + QStringLiteral("/prices-1024.png"));
+            panel.resize(1440, 900);
+            panel.grab().save(qEnvironmentVariable("GANTRY_SCREENSHOT_DIR") + QStringLiteral("/prices-1440.png"));
+            panel.resize(1024, 700);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(emulator.typePolls >= 2, 5000);
+        QCOMPARE(emulator.instanceCount(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(advancedUntil(clock, launched), 10000);
+        QCOMPARE(emulator.instanceCount(), 1);
+        QCOMPARE(launched.first().at(0).toString(), QStringLiteral("shadeform"));
+        QVERIFY(!launched.first().at(1).toString().isEmpty());
+        const auto request = launched.first().at(3).value<providers::LaunchRequest>();
+        QCOMPARE(request.sshKeyName, providers::gantryKeyName());
+        QVERIFY(told.last().first().toString().startsWith(QStringLiteral("Launched")));
+        QVERIFY(!panel.isWatching());
+        QCOMPARE(launchWatch->text(), QStringLiteral("Launch when available"));
+        clock.advanceSeconds(60);
+        QTest::qWait(100);
+        QCOMPARE(emulator.instanceCount(), 1); // one launch, then it stops
+    }
+
+    // "Copy headless command": the same watch as a gantry-cli line on the clipboard, no file written.
+    void handToHeadlessWatcher()
+    {
+        QTemporaryDir dir;
+        test::ShadeformEmulator emulator;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(emulator)));
+        PricesPanel panel(&hub, dir.path());
+        QVERIFY(refreshAndSelectPcie(panel) >= 0);
+        const QStringList before = QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot);
+        QGuiApplication::clipboard()->clear();
+        panel.findChild<QPushButton *>(QStringLiteral("handOff"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!QGuiApplication::clipboard()->text().isEmpty(), 5000);
+        const QString command = QGuiApplication::clipboard()->text();
+        QCOMPARE(command, QStringLiteral("gantry-cli watch-capacity --gpu 'H100 PCIe' --count 1 --max-price 2.49 --providers shadeform "
+                                         "--launch --ssh-key %1").arg(providers::gantryKeyName()));
+        QVERIFY(panel.findChild<QLabel *>(QStringLiteral("watchStatus"))->text().contains(command));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot), before);
     }
 
     // A stopped Vast instance costs nothing in compute but its disk still bills: Instances says what, per day.

@@ -162,11 +162,30 @@ private slots:
         // Saved again: the current version, the old "version" key gone, nothing else lost.
         QVERIFY(store.remove(QStringLiteral("lab")));
         const QJsonObject saved = jsonAt(store.filePath());
-        QCOMPARE(saved.value(QStringLiteral("schema")).toInt(), 1);
+        QCOMPARE(saved.value(QStringLiteral("schema")).toInt(), 2); // 2: each price keeps its currency
         QVERIFY(!saved.contains(QStringLiteral("version")));
+        const QJsonObject row = saved.value(QStringLiteral("hosts")).toArray().at(0).toObject();
+        QCOMPARE(row.value(QStringLiteral("hourly_price")).toDouble(), 0.75);
+        QCOMPARE(row.value(QStringLiteral("currency")).toString(), QStringLiteral("USD")); // every v1 price was dollars
+        QVERIFY(!row.contains(QStringLiteral("hourly_price_usd")));
         HostStore reread(m_config);
         QVERIFY(reread.load());
         QCOMPARE(reread.hosts(), QList<SavedHost>{instance});
+
+        // A price in yuan stays in yuan: never converted, never read as dollars.
+        SavedHost autodl = lab;
+        autodl.name = QStringLiteral("autodl");
+        autodl.setHourlyPrice(2.5, QStringLiteral("cny"));
+        QVERIFY(reread.add(autodl));
+        HostStore third(m_config);
+        QVERIFY(third.load());
+        const SavedHost yuan = *third.find(QStringLiteral("autodl"));
+        QCOMPARE(yuan.currency(), QStringLiteral("CNY"));
+        QCOMPARE(yuan.hourlyPrice(), 2.5);
+        QCOMPARE(yuan.hourlyPriceUsd, 0.0);
+        autodl.setHourlyPrice(1, QStringLiteral("yuan"));
+        autodl.name = QStringLiteral("bad-currency");
+        QCOMPARE(third.add(autodl).error().code, ErrorCode::Usage);
     }
 
     void ledgerV1()

@@ -9,6 +9,8 @@
 #include "shell/overviewtab.h"
 #include "util/secretstore.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QTableView>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -120,6 +122,16 @@ private slots:
         QCOMPARE(host.target.port, 23456);
         QCOMPARE(host.target.user, QStringLiteral("root"));
         QCOMPARE(host.name, QStringLiteral("connect-23456"));
+        // AutoDL bills in yuan: the price is kept in CNY, not as dollars.
+        dialog.findChild<QDoubleSpinBox *>()->setValue(2.5);
+        auto *currency = dialog.findChild<QComboBox *>(QStringLiteral("currency"));
+        currency->setCurrentIndex(currency->findData(QStringLiteral("CNY")));
+        QCOMPARE(dialog.host().currency(), QStringLiteral("CNY"));
+        QCOMPARE(dialog.host().hourlyPrice(), 2.5);
+        QCOMPARE(dialog.host().hourlyPriceUsd, 0.0);
+        AddHostDialog again;
+        again.setHost(dialog.host());
+        QCOMPARE(again.host().currency(), QStringLiteral("CNY"));
     }
 
     void keysDialogGeneratesAndShowsPublicKey()

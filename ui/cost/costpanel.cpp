@@ -1,6 +1,7 @@
 #include "cost/costpanel.h"
 
 #include "cost/budgetmonitor.h"
+#include "cost/money.h"
 #include "cost/ledger.h"
 #include "cost/ledgermodel.h"
 #include "cost/storagewarnings.h"
@@ -54,6 +55,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
         box->setDecimals(2);
         box->setPrefix(QStringLiteral("$"));
         box->setSpecialValueText(tr("no budget"));
+        box->setToolTip(tr("Budgets are in US dollars and count only what is billed in dollars; a host billed in ¥ is not converted."));
     }
     m_daily->setObjectName(QStringLiteral("dailyBudget"));
     m_monthly->setObjectName(QStringLiteral("monthlyBudget"));
@@ -63,8 +65,8 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     auto *save = new QPushButton(tr("Save budgets"), this);
     auto *exportButton = new QPushButton(tr("Export CSV…"), this);
     auto *budgets = new QFormLayout;
-    budgets->addRow(tr("Daily budget"), m_daily);
-    budgets->addRow(tr("Monthly budget"), m_monthly);
+    budgets->addRow(tr("Daily budget (USD)"), m_daily);
+    budgets->addRow(tr("Monthly budget (USD)"), m_monthly);
     auto *top = new QHBoxLayout;
     top->addWidget(m_total, 1);
     top->addLayout(budgets);
@@ -116,18 +118,18 @@ QString CostPanel::bannerText() const
 void CostPanel::reload()
 {
     m_model->reload();
-    double total = 0;
-    for (const cost::LedgerEntry &entry : m_model->entries())
-        total += entry.cost;
-    m_total->setText(tr("Running now: %1/h · Total: %2")
-                         .arg(cost::formatUsd(m_ledger->totalPerHourNow().valueOr(0)), cost::formatUsd(total)));
+    // Each currency on its own, never converted: "$3.20 + ¥30.00".
+    const QList<cost::LedgerEntry> &entries = m_model->entries();
+    m_total->setText(tr("Running now: %1 · Total: %2")
+                         .arg(cost::moneyTotalsText(cost::ratesByCurrency(entries), QStringLiteral("/h")),
+                              cost::moneyTotalsText(cost::totalsByCurrency(entries))));
     QStringList status;
     bool anyCrossed = false;
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
         Result<cost::BudgetMonitor::Status> now = m_monitor->status(period);
         anyCrossed = anyCrossed || (now && now->limit > 0 && now->spent * 2 >= now->limit);
         if (now && now->limit > 0)
-            status.append(tr("%1: %2 of %3 (%4 %)").arg(period == QLatin1String("daily") ? tr("Daily budget") : tr("Monthly budget"), cost::formatUsd(now->spent), cost::formatUsd(now->limit)).arg(now->percent()));
+            status.append(tr("%1: %2 of %3 (%4 %), USD only").arg(period == QLatin1String("daily") ? tr("Daily budget") : tr("Monthly budget"), cost::formatUsd(now->spent), cost::formatUsd(now->limit)).arg(now->percent()));
     }
     m_budgetStatus->setText(status.join(QStringLiteral(" · ")));
     if (!anyCrossed)

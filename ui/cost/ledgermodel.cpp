@@ -1,4 +1,5 @@
 #include "cost/ledgermodel.h"
+#include "cost/money.h"
 
 #include "providers/providertypes.h"
 
@@ -71,10 +72,10 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
         const providers::InstanceState state = providers::instanceStateFromName(entry.state);
         return state == providers::InstanceState::Unknown ? shown(entry.state) : providers::instanceStateLabel(state);
     }
-    case PriceColumn: return raw ? QVariant(entry.pricePerHour) : QVariant(QStringLiteral("$%1/h").arg(entry.pricePerHour, 0, 'f', 2));
+    case PriceColumn: return raw ? QVariant(entry.pricePerHour) : QVariant(cost::moneyText(entry.pricePerHour, entry.currency) + QStringLiteral("/h"));
     case LaunchedColumn: return when(entry.launchedAt);
     case EndedColumn: return when(entry.terminatedAt);
-    case CostColumn: return raw ? QVariant(entry.cost) : QVariant(cost::formatUsd(entry.cost));
+    case CostColumn: return raw ? QVariant(entry.cost) : QVariant(cost::moneyText(entry.cost, entry.currency));
     case NoteColumn: return shown(entry.note);
     default: return {};
     }

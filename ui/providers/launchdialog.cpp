@@ -9,7 +9,6 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QHostInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPointer>
@@ -367,27 +366,19 @@ void LaunchDialog::launch()
         return;
     }
     // Generate (or reuse) the Gantry key locally and upload its public half, then launch with it.
-    Result<QString> keyPath = providers::ensureGantryKey(m_configDir);
-    Result<QString> publicKey = keyPath ? providers::readPublicKey(*keyPath) : Result<QString>(keyPath.error());
-    if (!publicKey) {
-        showError(publicKey.error().message);
-        return;
-    }
-    const QString keyName = QStringLiteral("gantry-%1").arg(QHostInfo::localHostName().left(40));
     setBusy(true, tr("Uploading key…"));
     QPointer<LaunchDialog> self(this);
-    provider->addSshKey(keyName, *publicKey, [self, wanted, keyName](Result<providers::SshKey> key) mutable {
+    providers::uploadGantryKey(provider, m_configDir, [self, wanted](Result<QString> keyName) mutable {
         if (!self)
             return;
-        if (!key && !key.error().message.contains(QStringLiteral("duplicate"), Qt::CaseInsensitive)
-            && !key.error().message.contains(QStringLiteral("already exists"), Qt::CaseInsensitive)) {
+        if (!keyName) {
             self->setBusy(false);
-            self->showError(key.error().message);
+            self->showError(keyName.error().message);
             return;
         }
-        self->m_key->insertItem(0, keyName, keyName);
+        self->m_key->insertItem(0, *keyName, *keyName);
         self->m_key->setCurrentIndex(0);
-        wanted.sshKeyName = keyName;
+        wanted.sshKeyName = *keyName;
         self->submit(wanted);
     });
 }

@@ -3,9 +3,7 @@
 #include "providers/pricecache.h"
 #include "providers/pricefilterproxy.h"
 #include "providers/pricetablemodel.h"
-#include "providers/gpumodels.h"
 #include "providers/pricegroups.h"
-#include "util/printable.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -39,49 +37,17 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     , m_age(new QLabel(this))
     , m_errors(new QLabel(this))
     , m_watch(new QPushButton(tr("Notify me"), this))
+    , m_launchWatch(new QPushButton(tr("Launch when available"), this))
+    , m_handOff(new QPushButton(tr("Copy headless command"), this))
     , m_watchStatus(new QLabel(this))
 {
     setUpFilters();
-    m_available->setObjectName(QStringLiteral("availableOnly"));
-    m_refresh->setObjectName(QStringLiteral("refresh"));
-    m_age->setObjectName(QStringLiteral("age"));
-    m_errors->setObjectName(QStringLiteral("errors"));
-    m_errors->setWordWrap(true);
-    m_errors->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_errors->hide();
-
-    m_proxy->setSourceModel(m_model);
-    m_view->setModel(m_proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(PriceTableModel::PriceColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    setUpView();
     setUpOffers();
     setUpWatch();
-
     auto *launch = new QPushButton(tr("Launch…"), this);
     launch->setObjectName(QStringLiteral("launch"));
-    auto *filters = new QHBoxLayout;
-    filters->addWidget(m_gpu, 2);
-    filters->addWidget(m_minVram);
-    filters->addWidget(m_maxPrice);
-    filters->addWidget(m_available);
-    filters->addWidget(m_everyOffer);
-    filters->addStretch(1);
-    filters->addWidget(m_age);
-    filters->addWidget(m_refresh);
-    filters->addWidget(launch);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(filters);
-    layout->addWidget(m_errors);
-    auto *watchRow = new QHBoxLayout; // below the filters, so they keep their room at 1024 pixels
-    watchRow->addWidget(m_watch);
-    watchRow->addWidget(m_watchStatus, 1);
-    layout->addLayout(watchRow);
-    layout->addWidget(m_view, 1);
+    layOut(launch);
 
     connect(m_gpu, &QLineEdit::textChanged, m_proxy, &PriceFilterProxy::setGpuText);
     connect(m_minVram, &QSpinBox::valueChanged, m_proxy, &PriceFilterProxy::setMinVramGb);
@@ -99,20 +65,68 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(launch, &QPushButton::clicked, this, requestLaunch);
     connect(&m_ageTimer, &QTimer::timeout, this, &PricesPanel::updateAge);
     m_ageTimer.start(30000);
-
-    const providers::PriceSnapshot cached = providers::loadPriceCache(providers::priceCachePath(m_configDir));
-    if (cached.fetchedAt.isValid()) {
-        for (const providers::InstanceType &type : cached.types) {
-            if (!m_raw.contains(type.provider))
-                m_rawOrder.append(type.provider);
-            m_raw[type.provider].append(type);
-        }
-        showAll();
-        m_fetchedAt = cached.fetchedAt;
-    }
+    loadCache();
     updateAge();
     if (m_hub)
         connect(m_hub, &providers::ProviderHub::providersChanged, this, &PricesPanel::refresh);
+}
+
+void PricesPanel::setUpView()
+{
+    m_available->setObjectName(QStringLiteral("availableOnly"));
+    m_refresh->setObjectName(QStringLiteral("refresh"));
+    m_age->setObjectName(QStringLiteral("age"));
+    m_errors->setObjectName(QStringLiteral("errors"));
+    m_errors->setWordWrap(true);
+    m_errors->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_errors->hide();
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(PriceTableModel::PriceColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+}
+
+void PricesPanel::layOut(QPushButton *launch)
+{
+    auto *filters = new QHBoxLayout;
+    filters->addWidget(m_gpu, 2);
+    filters->addWidget(m_minVram);
+    filters->addWidget(m_maxPrice);
+    filters->addWidget(m_available);
+    filters->addWidget(m_everyOffer);
+    filters->addStretch(1);
+    filters->addWidget(m_age);
+    filters->addWidget(m_refresh);
+    filters->addWidget(launch);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(filters);
+    layout->addWidget(m_errors);
+    auto *watchRow = new QHBoxLayout; // below the filters, so they keep their room at 1024 pixels
+    watchRow->addWidget(m_watch);
+    watchRow->addWidget(m_launchWatch);
+    watchRow->addWidget(m_handOff);
+    watchRow->addWidget(m_watchStatus, 1);
+    layout->addLayout(watchRow);
+    layout->addWidget(m_view, 1);
+}
+
+void PricesPanel::loadCache()
+{
+    const providers::PriceSnapshot cached = providers::loadPriceCache(providers::priceCachePath(m_configDir));
+    if (!cached.fetchedAt.isValid())
+        return;
+    for (const providers::InstanceType &type : cached.types) {
+        if (!m_raw.contains(type.provider))
+            m_rawOrder.append(type.provider);
+        m_raw[type.provider].append(type);
+    }
+    showAll();
+    m_fetchedAt = cached.fetchedAt;
 }
 
 QString PricesPanel::ageText() const
@@ -212,66 +226,6 @@ void PricesPanel::setUpOffers()
     // fit a 1024-pixel window without scrolling sideways.
     m_view->horizontalHeader()->setResizeContentsPrecision(200);
     connect(m_model, &QAbstractItemModel::modelReset, m_view, &QTableView::resizeColumnsToContents);
-}
-
-void PricesPanel::setUpWatch()
-{
-    m_watch->setObjectName(QStringLiteral("watch"));
-    m_watch->setToolTip(tr("Watch every provider for the selected GPU model and count at this price per GPU-hour or less, "
-                           "and tell you the moment one is free."));
-    m_watchStatus->setObjectName(QStringLiteral("watchStatus"));
-    m_watchStatus->setWordWrap(true);
-    m_watchStatus->setText(tr("Select a row to be told when that GPU is free at that price or less."));
-    connect(m_watch, &QPushButton::clicked, this, &PricesPanel::toggleWatch);
-    connect(&m_watchTimer, &QTimer::timeout, this, [this] {
-        if (m_watcher)
-            m_watcher->tick();
-    });
-}
-
-void PricesPanel::toggleWatch()
-{
-    if (m_watcher) {
-        stopWatching(tr("Stopped watching."));
-        return;
-    }
-    const QModelIndex current = m_view->currentIndex();
-    if (!current.isValid() || !m_hub)
-        return;
-    const providers::InstanceType type = m_model->typeAt(m_proxy->mapToSource(current).row());
-    const providers::GpuModel model = providers::gpuModelOf(type);
-    providers::WatchOptions options;
-    options.query.gpu = model.isKnown() ? model.name() : type.gpuModel;
-    options.query.count = type.gpuCount;
-    options.query.maxPricePerGpuHour = type.pricePerGpuHour();
-    options.pollMs = m_watchPollMs;
-    QList<providers::Provider *> list;
-    for (const QString &id : m_hub->ids())
-        list.append(m_hub->provider(id));
-    m_watcher = new providers::CapacityWatcher(list, options, *m_clock, this);
-    const QString wanted = tr("%1 ×%2 at $%3 per GPU-hour or less").arg(text::printable(options.query.gpu)).arg(options.query.count)
-                               .arg(options.query.maxPricePerGpuHour, 0, 'f', 2);
-    connect(m_watcher, &providers::CapacityWatcher::matchFound, this, [this](const providers::CapacityMatch &match) {
-        const QString text = tr("Available now: %1 on %2 at $%3/h.").arg(text::printable(match.type.gpuModel),
-                                                                          providers::providerDisplayName(match.provider))
-                                 .arg(match.pricePerHour, 0, 'f', 2);
-        emit capacityAvailable(text);
-        stopWatching(text);
-    });
-    m_watchStatus->setText(tr("Watching for %1…").arg(wanted));
-    m_watch->setText(tr("Stop watching"));
-    m_watchTimer.start(std::clamp(m_watchPollMs > 0 ? m_watchPollMs : 1000, 20, 1000));
-    m_watcher->tick();
-}
-
-void PricesPanel::stopWatching(const QString &status)
-{
-    m_watchTimer.stop();
-    if (m_watcher)
-        m_watcher->deleteLater();
-    m_watcher = nullptr;
-    m_watch->setText(tr("Notify me"));
-    m_watchStatus->setText(status);
 }
 
 bool PricesPanel::isMarketplace(const QString &provider) const

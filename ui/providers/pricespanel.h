@@ -9,6 +9,9 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
+#include <optional>
+
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -46,8 +49,14 @@ public slots:
     void setWatchTiming(Clock &clock, int pollMs) { m_clock = &clock; m_watchPollMs = pollMs; }
     bool isWatching() const { return m_watcher != nullptr; }
 
+    // The selected row's watch as a `gantry-cli watch-capacity --launch …` line (empty without a selection).
+    QString headlessCommand() const;
+
 signals:
     void launchRequested(const QString &provider, const QString &typeName);
+    // "Launch when available" rented a machine: hand it to the usual path (InstancesPanel::trackLaunch).
+    void launchedWhenAvailable(const QString &provider, const QString &instanceId, double pricePerHour,
+                               const gantry::providers::LaunchRequest &request);
     // A watched GPU became available: a sentence for a desktop notification.
     void capacityAvailable(const QString &message);
     void refreshed();
@@ -61,8 +70,17 @@ private:
     void showAll();
     void setUpFilters();
     void setUpOffers();
+    void setUpView();
+    void layOut(QPushButton *launch);
+    void loadCache();
     void setUpWatch();
-    void toggleWatch();
+    std::optional<providers::WatchOptions> selectedWatch(bool launch) const;
+    void toggleWatch(bool launch);
+    // Uploads the Gantry key to every provider, then runs next with the key name and the providers that took it.
+    void uploadKeys(std::function<void(const QString &keyName, const QList<providers::Provider *> &ready)> next);
+    void startWatch(providers::WatchOptions options, QList<providers::Provider *> list);
+    void watchLaunches();
+    void handToHeadless();
     void stopWatching(const QString &status);
     bool isMarketplace(const QString &provider) const;
     QList<providers::InstanceType> rawTypes() const;
@@ -87,6 +105,10 @@ private:
     QHash<QString, QList<providers::InstanceType>> m_raw; // per provider, as listed (offers ungrouped)
     QStringList m_rawOrder;
     QPushButton *m_watch;
+    QPushButton *m_launchWatch;
+    QPushButton *m_handOff;
+    QStringList m_keyErrors;
+    QString m_watchKey; // the account key a launching watch rents with
     QLabel *m_watchStatus;
     providers::CapacityWatcher *m_watcher = nullptr;
     QTimer m_watchTimer;

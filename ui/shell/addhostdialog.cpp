@@ -48,8 +48,15 @@ AddHostDialog::AddHostDialog(QWidget *parent)
     m_price = new QDoubleSpinBox(this);
     m_price->setRange(0, 1000);
     m_price->setDecimals(3);
-    m_price->setPrefix(QStringLiteral("$"));
     m_price->setSuffix(tr(" /h"));
+    // AutoDL and 九天·毕昇 bill in yuan: the price keeps its currency and is never converted.
+    m_currency = new QComboBox(this);
+    m_currency->setObjectName(QStringLiteral("currency"));
+    for (const char *code : {"USD", "CNY", "EUR"})
+        m_currency->addItem(QString::fromLatin1(code), QString::fromLatin1(code));
+    auto *priceRow = new QHBoxLayout;
+    priceRow->addWidget(m_price, 1);
+    priceRow->addWidget(m_currency);
     form->addRow(tr("Login command"), m_paste);
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Host"), m_address);
@@ -58,7 +65,7 @@ AddHostDialog::AddHostDialog(QWidget *parent)
     form->addRow(tr("Authentication"), m_auth);
     form->addRow(tr("Key file"), keyRow);
     form->addRow(tr("Password"), m_password);
-    form->addRow(tr("Hourly price"), m_price);
+    form->addRow(tr("Hourly price"), priceRow);
     layout->addLayout(form);
     m_error = new QLabel(this);
     setToneText(m_error, Tone::Error);
@@ -144,7 +151,7 @@ SavedHost AddHostDialog::host() const
         host.target.identityFiles = {m_keyFile->text()};
     if (!m_password->text().isEmpty() && host.target.auth == ssh::AuthMethod::Auto && m_keyFile->text().isEmpty())
         host.target.auth = ssh::AuthMethod::Password;
-    host.hourlyPriceUsd = m_price->value();
+    host.setHourlyPrice(m_price->value(), m_currency->currentData().toString());
     host.source = QStringLiteral("manual");
     return host;
 }
@@ -162,7 +169,10 @@ void AddHostDialog::setHost(const SavedHost &host)
     m_user->setText(host.target.user);
     m_auth->setCurrentIndex(m_auth->findData(int(host.target.auth)));
     m_keyFile->setText(host.target.identityFiles.value(0));
-    m_price->setValue(host.hourlyPriceUsd);
+    m_price->setValue(host.hourlyPrice());
+    if (m_currency->findData(host.currency()) < 0)
+        m_currency->addItem(host.currency(), host.currency());
+    m_currency->setCurrentIndex(m_currency->findData(host.currency()));
 }
 
 } // namespace gantry::ui

@@ -41,6 +41,7 @@ private:
     QLineEdit *m_keyFile = nullptr;
     QLineEdit *m_password = nullptr;
     QDoubleSpinBox *m_price = nullptr;
+    QComboBox *m_currency = nullptr;
     QLabel *m_error = nullptr;
     QPushButton *m_ok = nullptr;
 };

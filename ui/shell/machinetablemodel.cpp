@@ -1,4 +1,5 @@
 #include "machinetablemodel.h"
+#include "cost/money.h"
 #include "util/printable.h"
 
 #include "common/themecolors.h"
@@ -87,8 +88,8 @@ QVariant MachineTableModel::data(const QModelIndex &index, int role) const
         case StateColumn: return role == SortRole ? QVariant(int(st)) : QVariant(ssh::connectionStateName(st));
         case PriceColumn:
             if (role == SortRole)
-                return host.hourlyPriceUsd;
-            return host.hourlyPriceUsd > 0 ? QStringLiteral("$%1/h").arg(host.hourlyPriceUsd, 0, 'f', 2) : QString();
+                return host.hourlyPrice();
+            return host.hourlyPrice() > 0 ? cost::moneyText(host.hourlyPrice(), host.currency()) + QStringLiteral("/h") : QString();
         default: break;
         }
     }

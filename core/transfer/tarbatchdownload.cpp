@@ -298,39 +298,41 @@ std::optional<Error> readBatch(TransferContext &ctx, ssh::Session &session, ssh:
     return failure;
 }
 
-// Session k fetches batches k, k+n, k+2n…; a batch a helper could not fetch (it failed to
-// connect) is fetched by the primary session at the end.
+// Every session takes the next batch nobody has taken yet, and starts the one after it while
+// the current one streams (the shell start-up and tar's first bytes are hidden). A helper that
+// cannot connect, or is slow, simply takes fewer: the others finish the folder.
 class StripedTarDownload
 {
 public:
     StripedTarDownload(TransferContext &ctx, const TreeDownloadSpec &spec, const QList<QStringList> &batches, DownloadTally &tally)
-        : m_ctx(ctx), m_spec(spec), m_batches(batches), m_tally(tally), m_done(batches.size(), false)
+        : m_ctx(ctx), m_spec(spec), m_batches(batches), m_tally(tally)
     {
     }
 
-    std::optional<Error> run(ssh::Session &primary, int sessions)
+    std::optional<Error> run(ssh::Session &primary, int sessions, SessionPool &pool)
     {
         std::vector<std::thread> helpers;
         for (int k = 1; k < sessions; ++k) {
-            helpers.emplace_back([this, k, sessions] {
-                auto own = m_ctx.factory()(m_ctx.cancel());
-                if (own) fetchStripe(**own, k, sessions);
+            helpers.emplace_back([this, k, &pool] {
+                auto own = pool.take(k - 1);
+                if (own) fetch(**own);
             });
         }
-        fetchStripe(primary, 0, sessions);
+        fetch(primary);
         for (auto &t : helpers) t.join();
-        if (!m_failure) fetchStripe(primary, 0, 1);
         return m_failure;
     }
 
 private:
-    bool pending(int b)
+    // The next batch to start; -1 when none is left or the download stopped.
+    int claim()
     {
         std::lock_guard lock(m_mutex);
-        return !m_done[b] && !m_failure;
+        if (m_failure || m_next >= m_batches.size()) return -1;
+        return m_next++;
     }
 
-    bool record(int b, DownloadTally &part, const std::optional<Error> &failure)
+    bool record(DownloadTally &part, const std::optional<Error> &failure)
     {
         std::lock_guard lock(m_mutex);
         m_tally.payload += part.payload;
@@ -341,38 +343,30 @@ private:
         m_tally.received.unite(part.received);
         if (m_tally.firstMismatch.isEmpty()) m_tally.firstMismatch = part.firstMismatch;
         m_tally.notes += part.notes;
-        if (failure) {
-            if (!m_failure) m_failure = failure;
-            return false;
-        }
-        m_done[b] = true;
-        return true;
+        if (failure && !m_failure) m_failure = failure;
+        return !failure;
     }
 
-    void fetchStripe(ssh::Session &own, int stripe, int stride)
+    void fetch(ssh::Session &own)
     {
-        std::unique_ptr<ssh::Channel> next;
-        int nextFor = -1;
-        for (int b = stripe; b < m_batches.size(); b += stride) {
-            if (!pending(b)) continue;
-            std::unique_ptr<ssh::Channel> current = nextFor == b ? std::move(next) : startBatch(own, m_spec.parent, m_batches[b]);
-            next.reset();
-            nextFor = -1;
-            for (int n = b + stride; n < m_batches.size(); n += stride) {
-                if (!pending(n)) continue;
-                next = startBatch(own, m_spec.parent, m_batches[n]);
-                nextFor = n;
-                break;
-            }
+        int b = claim();
+        std::unique_ptr<ssh::Channel> current = b >= 0 ? startBatch(own, m_spec.parent, m_batches[b]) : nullptr;
+        while (b >= 0) {
+            const int n = claim();
+            std::unique_ptr<ssh::Channel> next = n >= 0 ? startBatch(own, m_spec.parent, m_batches[n]) : nullptr;
             DownloadTally part;
             std::optional<Error> failure;
-            if (!current) {
+            if (m_ctx.cancelled()) {
+                failure = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
+            } else if (!current) {
                 failure = Error{ErrorCode::ConnectFailed, TransferText::tr("Cannot start fetching %1 from %2. Retry to fetch it again.")
                                                               .arg(m_spec.remoteFolder, m_ctx.host())};
             } else {
                 failure = readBatch(m_ctx, own, *current, m_spec, m_batches[b], part);
             }
-            if (!record(b, part, failure)) return;
+            if (!record(part, failure)) return;
+            b = n;
+            current = std::move(next);
         }
     }
 
@@ -380,19 +374,39 @@ private:
     const TreeDownloadSpec &m_spec;
     const QList<QStringList> &m_batches;
     DownloadTally &m_tally;
-    std::vector<bool> m_done;
+    qsizetype m_next = 0;
     std::mutex m_mutex;
     std::optional<Error> m_failure;
 };
 
 } // namespace
 
+SessionPool::SessionPool(TransferContext &ctx, int count) : m_ctx(ctx)
+{
+    for (int k = 0; k < count; ++k) {
+        m_connecting.push_back(std::async(std::launch::async, [&ctx] { return ctx.factory()(ctx.cancel()); }));
+    }
+}
+
+SessionPool::~SessionPool()
+{
+    for (auto &f : m_connecting) {
+        if (f.valid()) (void)f.get(); // closed here, on this thread, once its connect is done
+    }
+}
+
+Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k)
+{
+    if (k < 0 || k >= int(m_connecting.size()) || !m_connecting[size_t(k)].valid()) return m_ctx.factory()(m_ctx.cancel());
+    return m_connecting[size_t(k)].get();
+}
+
 std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
-                                  const QList<QStringList> &batches, int sessions, DownloadTally &tally)
+                                  const QList<QStringList> &batches, int sessions, SessionPool &pool, DownloadTally &tally)
 {
     if (batches.isEmpty()) return std::nullopt;
     StripedTarDownload download(ctx, spec, batches, tally);
-    return download.run(primary, std::clamp(sessions, 1, int(batches.size())));
+    return download.run(primary, std::clamp(sessions, 1, int(batches.size())), pool);
 }
 
 } // namespace gantry::transfer

@@ -7,7 +7,9 @@
 #include <QSet>
 #include <QStringList>
 
+#include <future>
 #include <optional>
+#include <vector>
 
 // The batches of a folder download: each is a remote `tar -c` of the names it lists (passed on
 // the command's stdin, NUL-separated, never through the shell), followed by the remote
@@ -39,9 +41,27 @@ struct DownloadTally
     QStringList notes;
 };
 
+// Helper sessions that connect in the background while the folder is listed, so data flows on
+// all of them as soon as the plan is made. Sessions not taken are closed with the pool.
+class SessionPool
+{
+public:
+    SessionPool(TransferContext &ctx, int count);
+    ~SessionPool();
+    SessionPool(const SessionPool &) = delete;
+    SessionPool &operator=(const SessionPool &) = delete;
+    // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
+    Result<std::unique_ptr<ssh::Session>> take(int k);
+
+private:
+    TransferContext &m_ctx;
+    std::vector<std::future<Result<std::unique_ptr<ssh::Session>>>> m_connecting;
+};
+
 // Fetches every batch (lists of entry names) over up to `sessions` sessions: primary and helpers
-// from ctx.factory(). The error that stopped it, if any; tally holds what arrived either way.
+// from the pool. The error that stopped it, if any; tally holds what arrived either way.
 std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
-                                  const QList<QStringList> &batches, int sessions, DownloadTally &tally);
+                                  const QList<QStringList> &batches, int sessions, SessionPool &pool,
+                                  DownloadTally &tally);
 
 } // namespace gantry::transfer

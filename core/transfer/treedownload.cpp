@@ -65,6 +65,13 @@ Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &sessi
     return listing;
 }
 
+// Sessions for a download on a link of rtt ms (>= 10): each channel is capped by libssh's
+// receive window (about 1.2 MB) per round trip, so long links need many.
+int downloadParallel(qint64 rtt)
+{
+    return rtt >= 30 ? 8 : 4;
+}
+
 // Batches small enough that every session gets a few, so the last ones to finish are short.
 QList<QStringList> planDownloadBatches(const RemoteListing &listing, const QSet<QString> &leave, int sessions, quint64 total)
 {
@@ -176,6 +183,10 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         return Error{ErrorCode::Usage, TransferText::tr("%1 does not name a folder on %2 (it ends in '.', '..' or '/'). Name the folder "
                                                         "itself, e.g. /data/run1, and retry.").arg(remoteFolder, ctx.host())};
     }
+    // On a long link the helper sessions connect while the folder is listed.
+    const qint64 rtt = sftp.roundTripMs();
+    const int planned = ctx.options().parallel > 0 ? ctx.options().parallel : (rtt >= 10 ? downloadParallel(rtt) : 1);
+    SessionPool pool(ctx, planned - 1);
     // The listing first (one round trip): sizes for progress and the space check, the batch plan.
     const auto listing = listRemoteFolder(ctx, session, remoteFolder, parent, name);
     if (!listing) return listing.error();
@@ -195,12 +206,12 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     if (auto made = makeFolders(*listing, name, localTop); !made) return made.error();
     // Sessions as for the upload of such a folder; batches striped over them.
     const int parallel = ctx.options().parallel > 0 ? ctx.options().parallel
-                                                    : treeParallel(total, int(listing->files.size()), sftp.roundTripMs());
+                                                    : std::max(planned, treeParallel(total, int(listing->files.size()), rtt));
     const auto batches = planDownloadBatches(*listing, *leave, parallel, total);
     TreeDownloadSpec spec{remoteFolder, parent, name, localTop, listing->sizes};
     DownloadTally tally;
     tally.received = *leave;
-    const auto failure = fetchBatches(ctx, session, spec, batches, parallel, tally);
+    const auto failure = fetchBatches(ctx, session, spec, batches, parallel, pool, tally);
     outcome.payloadBytes = tally.payload;
     outcome.wireBytes = tally.wire;
     if (failure) return *failure;

@@ -54,6 +54,7 @@ struct Run
     double seconds = -1;
     long maxRssKiB = 0;
     int status = -1;
+    double cpuSeconds = 0; // user + system of the tool itself (children included)
 };
 
 // Runs argv to completion; optional stdout capture with a line callback that may kill it.
@@ -102,6 +103,7 @@ Run runCommand(const QStringList &argv, const std::function<bool(const QByteArra
     Run r;
     r.seconds = double(timer.nsecsElapsed()) / 1e9;
     r.maxRssKiB = usage.ru_maxrss;
+    r.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return r;
 }
@@ -294,15 +296,24 @@ struct DownloadBench
             QDir(rd).removeRecursively();
             QDir(gd).removeRecursively();
             QDir().mkpath(gd);
-            auto doR = [&] { r.append(rsync(rd).seconds); };
+            double cpuR = 0, cpuG = 0;
+            auto doR = [&] {
+                const Run run = rsync(rd);
+                r.append(run.seconds);
+                cpuR = run.cpuSeconds;
+            };
             auto doG = [&] {
                 const Run run = gantry(gd + QLatin1Char('/'));
                 ok = ok && run.status == 0 && arrived(gd) == files;
                 g.append(run.seconds);
+                cpuG = run.cpuSeconds;
                 rssKiB = std::max(rssKiB, run.maxRssKiB);
             };
             if (i % 2 == 1) { doG(); doR(); } else { doR(); doG(); }
-            o << QStringLiteral("#   run %1: rsync %2 s, gantry %3 s").arg(i + 1).arg(fmt(r.last()), fmt(g.last())) << Qt::endl;
+            o << QStringLiteral("#   run %1: rsync %2 s (local CPU %3 s), gantry %4 s (local CPU %5 s)")
+                     .arg(i + 1)
+                     .arg(fmt(r.last()), fmt(cpuR), fmt(g.last()), fmt(cpuG))
+              << Qt::endl;
         }
         const double mr = median(r), mg = median(g);
         o << QStringLiteral("| %1 | download: %2 files | | | %3 | %4%5 | %6× rsync | %7 MiB |")

@@ -293,6 +293,18 @@ std::optional<Error> readBatch(TransferContext &ctx, ssh::Session &session, ssh:
                                                                         .arg(spec.remoteFolder, ctx.host())};
     }
     if (!failure) failure = unpacker.settle(parseManifest(src.err));
+    if (!failure && channel.exitStatus().value_or(0) != 0) {
+        // tar's or the shell's complaint (a file that vanished, no mktemp there…), for the note on
+        // what did not arrive.
+        QByteArray why;
+        for (const QByteArray &line : src.err.split('\n')) {
+            if (!line.isEmpty() && !parseManifest(line).isEmpty()) continue;
+            why += line.trimmed() + ' ';
+        }
+        if (!why.trimmed().isEmpty()) {
+            tally.notes.append(TransferText::tr("%1 reported: %2").arg(ctx.host(), QString::fromUtf8(why.trimmed().left(300))));
+        }
+    }
     tally.wire += src.wire;
     ctx.addDone(0, src.wire);
     return failure;

@@ -2,10 +2,7 @@
 
 #include "transfer/localwrite.h"
 #include "transfer/remoteops.h"
-#include "transfer/sha256.h"
-
-#include <archive.h>
-#include <archive_entry.h>
+#include "transfer/tarbatchdownload.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -15,9 +12,7 @@
 #include <QHash>
 #include <QSet>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include <algorithm>
 
 namespace gantry::transfer {
 
@@ -29,237 +24,125 @@ class TransferText
     Q_DECLARE_TR_FUNCTIONS(Transfer)
 };
 
-struct TarSource
-{
-    ssh::Channel *channel = nullptr;
-    QByteArray buffer;
-    QByteArray err;
-    quint64 wire = 0;
-    const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
-};
-
-Error unexpectedEntry(const QString &host, const QString &remoteFolder, const QString &entry, const QString &localTop)
-{
-    return Error{ErrorCode::RemoteFailed, TransferText::tr("%1 sent \"%2\" for %3, which would land outside %4; the download was stopped "
-                                                           "and nothing was written there. Check the host (it may be compromised) "
-                                                           "before fetching from it again.")
-                                              .arg(host, entry.left(200), remoteFolder, localTop)};
-}
-
-// Writes the current entry's data into `partial` (no symlink followed, parent folder inside
-// localTop) and returns its SHA-256; ConnectFailed when the stream broke off.
-Result<QByteArray> extractEntry(struct archive *in, const QString &partial, const QString &localTop, TransferContext &ctx,
-                                quint64 *payload)
-{
-    const QString folder = QFileInfo(partial).absolutePath();
-    QDir().mkpath(folder);
-    const QString canonicalTop = QFileInfo(localTop).canonicalFilePath();
-    const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
-    if (canonicalTop.isEmpty() || (canonicalFolder != canonicalTop && !canonicalFolder.startsWith(canonicalTop + QLatin1Char('/')))) {
-        return Error{ErrorCode::PermissionDenied, TransferText::tr("%1 leads outside %2 through a symbolic link; nothing was written "
-                                                                   "there. Remove the link or pick another destination and retry.")
-                                                      .arg(folder, localTop)};
-    }
-    LocalFile out;
-    if (auto opened = out.open(partial, LocalFile::Create); !opened) return opened.error();
-    Sha256 hash;
-    const void *block = nullptr;
-    size_t size = 0;
-    la_int64_t offset = 0;
-    int r = ARCHIVE_OK;
-    while ((r = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
-        if (auto w = out.writeAt(quint64(offset), static_cast<const char *>(block), size); !w) {
-            out.close();
-            QFile::remove(partial);
-            return w.error();
-        }
-        hash.add(static_cast<const char *>(block), size);
-        *payload += size;
-        ctx.addDone(quint64(size), 0);
-    }
-    out.close();
-    if (r < ARCHIVE_WARN) {
-        QFile::remove(partial);
-        return Error{ErrorCode::ConnectFailed, QString()};
-    }
-    return hash.hexDigest();
-}
-
-la_ssize_t tarRead(struct archive *, void *client, const void **data)
-{
-    auto *src = static_cast<TarSource *>(client);
-    src->buffer.clear();
-    while (src->buffer.isEmpty()) {
-        if (src->cancel && src->cancel->load()) return -1;
-        if (src->channel->isEof()) return 0;
-        auto r = src->channel->read(1000, &src->err);
-        if (!r) return -1;
-        src->buffer = *r;
-    }
-    src->wire += quint64(src->buffer.size());
-    *data = src->buffer.constData();
-    return la_ssize_t(src->buffer.size());
-}
-
-// What the host says the folder holds: sizes (progress) and SHA-256 hashes (the check), keyed
-// by the path below the folder's parent.
+// What the host says the folder holds, in one round trip: files (with sizes, which bound what
+// each may write), folders (created even when empty) and anything else (not copied, noted).
 struct RemoteListing
 {
     QHash<QString, quint64> sizes;
-    QHash<QString, QByteArray> expected;
+    QStringList files; // in find's order: a folder's files together
+    QStringList dirs;
+    QStringList others;
 };
 
-// One remote command for sizes and hashes: each command pays for the login shell's start-up files.
 Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &session, const QString &remoteFolder,
                                        const QString &parent, const QString &name)
 {
     // "./NAME": a folder named "-delete" must reach find as a path, not as an option.
-    const QString dotName = ssh::shellQuote(QStringLiteral("./") + name);
-    auto sums = session.run(QStringLiteral("cd -- %1 && find %2 -type f -printf '%s\\t%p\\0' && printf 'gantry-sums\\0' && "
-                                           "find %2 -type f -print0 | xargs -0 -r sha256sum --")
-                                .arg(ssh::shellQuote(parent), dotName), 60 * 60 * 1000, checksumListingLimit(session.limits()));
-    RemoteListing listing;
-    if (sums) {
-        const qsizetype marker = sums->out.indexOf(QByteArray("gantry-sums", 12));
-        const QByteArray sizeRecords = marker >= 0 ? sums->out.left(marker) : QByteArray();
-        for (const QByteArray &rec : sizeRecords.split('\0')) {
-            const qsizetype tab = rec.indexOf('\t');
-            if (tab > 0) listing.sizes.insert(QString::fromUtf8(rec.mid(tab + 1 + 2)), rec.left(tab).toULongLong()); // "./"
-        }
-        if (marker >= 0) sums->out = sums->out.mid(marker + 12);
-    }
-    if (!sums || sums->exitStatus != 0) {
+    auto listed = session.run(QStringLiteral("cd -- %1 && find %2 -printf '%y\\t%s\\t%p\\0'")
+                                  .arg(ssh::shellQuote(parent), ssh::shellQuote(QStringLiteral("./") + name)),
+                              60 * 60 * 1000, checksumListingLimit(session.limits()));
+    if (!listed || listed->exitStatus != 0) {
         return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot list %1 on %2: %3")
                                                   .arg(remoteFolder, ctx.host(),
-                                                       sums ? QString::fromUtf8(sums->err).trimmed() : sums.error().message)};
+                                                       listed ? QString::fromUtf8(listed->err).trimmed() : listed.error().message)};
     }
-    if (auto listed = checkEntryCount(session, ctx.host(), remoteFolder, listing.sizes.size()); !listed) return listed.error();
-    for (const QByteArray &line : sums->out.split('\n')) {
-        if (line.size() < 67) continue;
-        if (line.mid(64, 4) == "  ./") listing.expected.insert(QString::fromUtf8(line.mid(68)), line.left(64));
+    RemoteListing listing;
+    for (const QByteArray &rec : listed->out.split('\0')) {
+        const QList<QByteArray> parts = rec.split('\t');
+        if (parts.size() < 3 || !parts[2].startsWith("./")) continue;
+        const QString rel = QString::fromUtf8(rec.mid(parts[0].size() + parts[1].size() + 2 + 2)); // names may hold tabs
+        if (parts[0] == "f") {
+            listing.files.append(rel);
+            listing.sizes.insert(rel, parts[1].toULongLong());
+        } else if (parts[0] == "d") {
+            listing.dirs.append(rel);
+        } else {
+            listing.others.append(rel);
+        }
     }
+    const qint64 entries = listing.files.size() + listing.dirs.size() + listing.others.size();
+    if (auto counted = checkEntryCount(session, ctx.host(), remoteFolder, entries); !counted) return counted.error();
     return listing;
 }
 
-// What arrived so far, for the check at the end.
-struct DownloadTally
+// Sessions for a download on a link of rtt ms (>= 10): each channel is capped by libssh's
+// receive window (about 1.2 MB) per round trip, so long links need many.
+int downloadParallel(qint64 rtt)
 {
-    quint64 payload = 0;
-    int mismatches = 0;
-    int skippedEntries = 0; // not regular files: not copied, so the folder is not verified
-    int unchecked = 0;      // arrived without a hash in the host's listing
-    QSet<QString> received;
-    QString firstMismatch;
-};
+    return rtt >= 30 ? 8 : 4;
+}
 
-// Unpacks a remote `tar -c` stream below localTop, one entry at a time.
-class TarUnpacker
+// Batches small enough that every session gets a few, so the last ones to finish are short.
+QList<QStringList> planDownloadBatches(const RemoteListing &listing, const QSet<QString> &leave, int sessions, quint64 total)
 {
-public:
-    TarUnpacker(TransferContext &ctx, struct archive *in, const QString &remoteFolder, const QString &name,
-                const QString &localTop, ConflictPolicy policy, const RemoteListing &listing, TransferOutcome &outcome)
-        : m_ctx(ctx), m_in(in), m_remoteFolder(remoteFolder), m_name(name), m_localTop(localTop), m_policy(policy),
-          m_listing(listing), m_outcome(outcome)
-    {
+    const int parts = std::max(1, sessions * 3);
+    const int maxFiles = sessions > 1 ? std::clamp(int(listing.files.size()) / parts, 100, 10000) : 10000;
+    const quint64 maxBytes = sessions > 1 ? std::clamp<quint64>(total / quint64(parts), 4ull << 20, 256ull << 20) : 256ull << 20;
+    QList<QStringList> batches;
+    QStringList current;
+    quint64 bytes = 0;
+    for (const QString &rel : listing.files) {
+        if (leave.contains(rel)) continue;
+        if (!current.isEmpty() && (current.size() >= maxFiles || bytes >= maxBytes)) {
+            batches.append(current);
+            current.clear();
+            bytes = 0;
+        }
+        current.append(rel);
+        bytes += listing.sizes.value(rel);
     }
+    if (!current.isEmpty()) batches.append(current);
+    return batches;
+}
 
-    // Reads every entry; the error that stopped it, if any.
-    std::optional<Error> unpackAll()
-    {
-        struct archive_entry *entry = nullptr;
-        while (true) {
-            const int rc = archive_read_next_header(m_in, &entry);
-            if (rc == ARCHIVE_EOF) return std::nullopt;
-            if (rc < ARCHIVE_WARN) {
-                return m_ctx.cancelled() ? Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")}
-                                         : Error{ErrorCode::ConnectFailed,
-                                                 TransferText::tr("Downloading %1 from %2 broke off: %3. Retry to fetch it again.")
-                                                     .arg(m_remoteFolder, m_ctx.host(), QString::fromUtf8(archive_error_string(m_in)))};
-            }
-            if (auto failure = unpackEntry(entry)) return failure;
+// Files already here that policy leaves as they are (counted as resumed); a Conflict when policy
+// forbids touching one that differs.
+Result<QSet<QString>> filesToLeave(TransferContext &ctx, const RemoteListing &listing, const QString &name,
+                                   const QString &localTop, ConflictPolicy policy)
+{
+    QSet<QString> leave;
+    if (policy == ConflictPolicy::Overwrite || !QFileInfo::exists(localTop)) return leave;
+    for (const QString &rel : listing.files) {
+        const auto local = localPathForEntry(rel, name, localTop);
+        if (!local) continue; // refused when it arrives
+        const QFileInfo here(*local);
+        if (!here.exists() && !here.isSymLink()) continue;
+        const quint64 size = listing.sizes.value(rel);
+        if (policy == ConflictPolicy::Skip || (policy == ConflictPolicy::Resume && here.isFile() && quint64(here.size()) == size)) {
+            ctx.addResumed(size);
+            ctx.addFilesDone(1);
+            leave.insert(rel);
+            continue;
         }
+        return Error{ErrorCode::Conflict, TransferText::tr("%1 already exists here (and differs). Choose overwrite, skip, "
+                                                           "resume or rename.").arg(*local)};
     }
+    return leave;
+}
 
-    const DownloadTally &tally() const { return m_tally; }
-
-private:
-    std::optional<Error> unpackEntry(struct archive_entry *entry)
-    {
-        QString rel = QString::fromUtf8(archive_entry_pathname_utf8(entry) ? archive_entry_pathname_utf8(entry)
-                                                                           : archive_entry_pathname(entry));
-        if (rel.endsWith(QLatin1Char('/'))) rel.chop(1);
-        // Only NAME and what is under NAME/ may be written, and only below localTop.
-        const auto local = localPathForEntry(rel, m_name, m_localTop);
-        if (!local) return unexpectedEntry(m_ctx.host(), m_remoteFolder, rel, m_localTop);
-        const auto type = archive_entry_filetype(entry);
-        if (type == AE_IFDIR) {
-            QDir().mkpath(*local);
-            return std::nullopt;
+// Folders of the listing (empty ones too), each only where its nearest existing ancestor lies
+// inside localTop: a symlink planted here must not make a folder appear elsewhere.
+Result<void> makeFolders(const RemoteListing &listing, const QString &name, const QString &localTop)
+{
+    QDir().mkpath(localTop);
+    const QString top = QFileInfo(localTop).canonicalFilePath();
+    for (const QString &rel : listing.dirs) {
+        const auto local = localPathForEntry(rel, name, localTop);
+        if (!local) continue;
+        QString existing = *local;
+        while (!QFileInfo::exists(existing) && existing.size() > localTop.size()) existing = QFileInfo(existing).absolutePath();
+        const QString canonical = QFileInfo(existing).canonicalFilePath();
+        if (top.isEmpty() || (canonical != top && !canonical.startsWith(top + QLatin1Char('/')))) {
+            return Error{ErrorCode::PermissionDenied, TransferText::tr("%1 leads outside %2 through a symbolic link; nothing was written "
+                                                                       "there. Remove the link or pick another destination and retry.")
+                                                          .arg(existing, localTop)};
         }
-        if (type != AE_IFREG) {
-            m_outcome.notes.append(TransferText::tr("Skipped %1: not a regular file.").arg(rel));
-            m_tally.skippedEntries += 1;
-            return std::nullopt;
-        }
-        if (QFileInfo::exists(*local) && m_policy != ConflictPolicy::Overwrite) {
-            if (m_policy == ConflictPolicy::Skip
-                || (m_policy == ConflictPolicy::Resume && quint64(QFileInfo(*local).size()) == quint64(archive_entry_size(entry)))) {
-                m_ctx.addResumed(quint64(archive_entry_size(entry)));
-                m_ctx.addFilesDone(1);
-                m_tally.received.insert(rel);
-                archive_read_data_skip(m_in);
-                return std::nullopt;
-            }
-            return Error{ErrorCode::Conflict, TransferText::tr("%1 already exists here (and differs). Choose overwrite, skip, "
-                                                               "resume or rename.").arg(*local)};
-        }
-        return unpackFile(rel, *local);
+        QDir().mkpath(*local);
     }
+    return {};
+}
 
-    // Written under a temporary name and renamed once complete and checked: never a partial
-    // file under its final name.
-    std::optional<Error> unpackFile(const QString &rel, const QString &local)
-    {
-        m_ctx.setCurrentFile(rel);
-        const QString partial = local + QStringLiteral(".gantry-partial");
-        auto digest = extractEntry(m_in, partial, m_localTop, m_ctx, &m_tally.payload);
-        if (!digest) {
-            return digest.error().code == ErrorCode::ConnectFailed
-                       ? Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
-                                                             .arg(m_remoteFolder, m_ctx.host())}
-                       : digest.error();
-        }
-        m_tally.received.insert(rel);
-        const auto &expected = m_listing.expected;
-        if (!expected.contains(rel)) m_tally.unchecked += 1;
-        if (expected.contains(rel) && expected.value(rel) != *digest) {
-            m_tally.mismatches += 1;
-            if (m_tally.firstMismatch.isEmpty()) m_tally.firstMismatch = rel;
-            QFile::remove(partial);
-            return std::nullopt;
-        }
-        if (std::rename(QFile::encodeName(partial).constData(), QFile::encodeName(local).constData()) != 0) {
-            const Error failure{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2: %3. Check the folder's permissions and retry.")
-                                                   .arg(partial, local, QString::fromLocal8Bit(std::strerror(errno)))};
-            QFile::remove(partial);
-            return failure;
-        }
-        m_ctx.addFilesDone(1);
-        return std::nullopt;
-    }
-
-    TransferContext &m_ctx;
-    struct archive *m_in;
-    const QString &m_remoteFolder;
-    const QString &m_name;
-    const QString &m_localTop;
-    ConflictPolicy m_policy;
-    const RemoteListing &m_listing;
-    TransferOutcome &m_outcome;
-    DownloadTally m_tally;
-};
-
-// The verdict once the stream is unpacked: mismatches fail, missing or unchecked files are noted.
+// The verdict once every batch is in: mismatches fail, missing or unchecked files are noted.
 Result<TransferOutcome> checkArrivals(TransferOutcome outcome, const DownloadTally &tally, const RemoteListing &listing)
 {
     if (tally.mismatches > 0) {
@@ -268,10 +151,10 @@ Result<TransferOutcome> checkArrivals(TransferOutcome outcome, const DownloadTal
                                                                tally.mismatches)
                                                   .arg(tally.firstMismatch)};
     }
+    outcome.notes += tally.notes;
+    for (const QString &rel : listing.others) outcome.notes.append(TransferText::tr("Skipped %1: not a regular file.").arg(rel));
     int missing = 0;
-    for (auto it = listing.expected.constBegin(); it != listing.expected.constEnd(); ++it) {
-        missing += tally.received.contains(it.key()) ? 0 : 1;
-    }
+    for (const QString &rel : listing.files) missing += tally.received.contains(rel) ? 0 : 1;
     if (missing > 0) {
         outcome.notes.append(TransferText::tr("%n file(s) listed on the host did not arrive; retry to fetch them.", nullptr, missing));
     }
@@ -279,7 +162,7 @@ Result<TransferOutcome> checkArrivals(TransferOutcome outcome, const DownloadTal
         outcome.notes.append(TransferText::tr("%n file(s) arrived without a checksum from the host and are not verified.", nullptr,
                                 tally.unchecked));
     }
-    outcome.verified = tally.skippedEntries == 0 && tally.unchecked == 0 && missing == 0;
+    outcome.verified = tally.skippedEntries == 0 && listing.others.isEmpty() && tally.unchecked == 0 && missing == 0;
     return outcome;
 }
 
@@ -300,7 +183,11 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         return Error{ErrorCode::Usage, TransferText::tr("%1 does not name a folder on %2 (it ends in '.', '..' or '/'). Name the folder "
                                                         "itself, e.g. /data/run1, and retry.").arg(remoteFolder, ctx.host())};
     }
-    // Remote manifest first: sizes for progress and hashes for the check.
+    // On a long link the helper sessions connect while the folder is listed.
+    const qint64 rtt = sftp.roundTripMs();
+    const int planned = ctx.options().parallel > 0 ? ctx.options().parallel : (rtt >= 10 ? downloadParallel(rtt) : 1);
+    SessionPool pool(ctx, planned - 1);
+    // The listing first (one round trip): sizes for progress and the space check, the batch plan.
     const auto listing = listRemoteFolder(ctx, session, remoteFolder, parent, name);
     if (!listing) return listing.error();
     quint64 total = 0;
@@ -314,23 +201,21 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
         return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot create the local folder %1.").arg(localParent)};
     }
     if (auto space = checkLocalSpace(localParent, total, QFileInfo(localTop).fileName()); !space) return space.error();
-    auto channel = session.openExec(QStringLiteral("cd -- %1 && exec tar -c -f - -- %2")
-                                        .arg(ssh::shellQuote(parent), ssh::shellQuote(name)));
-    if (!channel) return channel.error();
-    TarSource src;
-    src.channel = channel->get();
-    src.cancel = ctx.cancel();
-    struct archive *in = archive_read_new();
-    archive_read_support_format_tar(in);
-    archive_read_open(in, &src, nullptr, tarRead, nullptr);
-    TarUnpacker unpacker(ctx, in, remoteFolder, name, localTop, policy, *listing, outcome);
-    const auto failure = unpacker.unpackAll();
-    archive_read_free(in);
-    ctx.addDone(0, src.wire);
-    outcome.payloadBytes = unpacker.tally().payload;
-    outcome.wireBytes = src.wire;
+    auto leave = filesToLeave(ctx, *listing, name, localTop, policy);
+    if (!leave) return leave.error();
+    if (auto made = makeFolders(*listing, name, localTop); !made) return made.error();
+    // Sessions as for the upload of such a folder; batches striped over them.
+    const int parallel = ctx.options().parallel > 0 ? ctx.options().parallel
+                                                    : std::max(planned, treeParallel(total, int(listing->files.size()), rtt));
+    const auto batches = planDownloadBatches(*listing, *leave, parallel, total);
+    TreeDownloadSpec spec{remoteFolder, parent, name, localTop, listing->sizes};
+    DownloadTally tally;
+    tally.received = *leave;
+    const auto failure = fetchBatches(ctx, session, spec, batches, parallel, pool, tally);
+    outcome.payloadBytes = tally.payload;
+    outcome.wireBytes = tally.wire;
     if (failure) return *failure;
-    auto checked = checkArrivals(std::move(outcome), unpacker.tally(), *listing);
+    auto checked = checkArrivals(std::move(outcome), tally, *listing);
     if (checked) checked->seconds = double(timer.elapsed()) / 1000.0;
     return checked;
 }

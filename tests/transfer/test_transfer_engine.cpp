@@ -10,6 +10,7 @@
 #include "transfer/transferjob.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -202,6 +203,54 @@ private slots:
         QCOMPARE(found, 1600);
         QVERIFY(QDir(m_remote.filePath(QStringLiteral("par"))).entryList(QStringList{QStringLiteral(".gantry-manifest*")},
                                                                                QDir::Files | QDir::Hidden).isEmpty());
+    }
+
+    // A folder download in batches over several sessions: every file (odd names included) is
+    // checked against its batch's remote hashes, empty folders arrive, a symlink is noted and
+    // leaves the folder unverified; resuming fetches nothing that is already here.
+    void treeDownloadsInParallelBatches()
+    {
+        const QString top = m_remote.filePath(QStringLiteral("dlshards"));
+        for (int i = 0; i < 450; ++i) {
+            writeText(QStringLiteral("%1/s%2/y-%3.bin").arg(top).arg(i % 9).arg(i), QByteArray::number(i * 7907).repeated(300));
+        }
+        writeText(top + QStringLiteral("/back\\slash.txt"), "odd name");
+        writeText(top + QStringLiteral("/new\nline.txt"), "odder name");
+        QDir().mkpath(top + QStringLiteral("/empty/inner"));
+        QVERIFY(QFile::link(top + QStringLiteral("/s1"), top + QStringLiteral("/link-to-s1")));
+        TransferRequest down;
+        down.direction = Direction::Download;
+        down.remotePath = top;
+        down.localPath = m_local.filePath(QStringLiteral("dlback/"));
+        down.destinationIsDir = true;
+        down.options.parallel = 4; // 452 files → 5 batches over 4 sessions
+        down.options.onConflict = ConflictPolicy::Overwrite;
+        auto r = run(down);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QCOMPARE(r->files, 452);
+        QVERIFY(!r->verified); // the link was not copied
+        QVERIFY(r->notes.join(QLatin1Char('\n')).contains(QStringLiteral("link-to-s1")));
+        QVERIFY2(!r->notes.join(QLatin1Char('\n')).contains(QStringLiteral("checksum")), qPrintable(r->notes.join(QLatin1Char('\n'))));
+        const QString back = m_local.filePath(QStringLiteral("dlback/dlshards"));
+        int same = 0;
+        for (int i = 0; i < 450; ++i) {
+            const QString rel = QStringLiteral("/s%1/y-%2.bin").arg(i % 9).arg(i);
+            if (hashOf(back + rel) == hashOf(top + rel)) ++same;
+        }
+        QCOMPARE(same, 450);
+        QCOMPARE(hashOf(back + QStringLiteral("/new\nline.txt")), hashOf(top + QStringLiteral("/new\nline.txt")));
+        QVERIFY(QFileInfo::exists(back + QStringLiteral("/back\\slash.txt")));
+        QVERIFY(QFileInfo(back + QStringLiteral("/empty/inner")).isDir());
+        QVERIFY(!QFileInfo::exists(back + QStringLiteral("/link-to-s1")));
+        QDirIterator partials(back, {QStringLiteral("*.gantry-partial")}, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        QVERIFY(!partials.hasNext());
+
+        QFile::remove(top + QStringLiteral("/link-to-s1"));
+        down.options.onConflict = ConflictPolicy::Resume;
+        auto again = run(down);
+        QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+        QVERIFY(again->verified);
+        QCOMPARE(again->payloadBytes, 0u);
     }
 
     // Killed after some batches, resumed with another number of sessions: the done batches keep

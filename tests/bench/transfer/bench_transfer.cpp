@@ -4,10 +4,15 @@
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
 //                         [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
 //                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]
+//                         [--download] [--download-files N] [--download-runs N]
 //
 // --sync adds the sync scenario: a source tree of --sync-files files (1–200 KiB, most small,
 // ~330 MiB for 5 000), `gantry-cli sync` against `rsync -a` for the first sync, a re-sync with
 // nothing changed and one with one edited file; --sync-runs alternating runs, medians printed.
+//
+// --download adds the folder download scenario: a remote tree of --download-files files (1–120 KB,
+// ~170 MB for 3 000), `gantry-cli download` against `rsync -a` from the host; --download-runs
+// alternating runs, medians printed.
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
@@ -49,6 +54,7 @@ struct Run
     double seconds = -1;
     long maxRssKiB = 0;
     int status = -1;
+    double cpuSeconds = 0; // user + system of the tool itself (children included)
 };
 
 // Runs argv to completion; optional stdout capture with a line callback that may kill it.
@@ -97,6 +103,7 @@ Run runCommand(const QStringList &argv, const std::function<bool(const QByteArra
     Run r;
     r.seconds = double(timer.nsecsElapsed()) / 1e9;
     r.maxRssKiB = usage.ru_maxrss;
+    r.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     return r;
 }
@@ -242,6 +249,80 @@ struct SyncBench
     }
 };
 
+// A remote folder to fetch: sizes 1–120 KB, uniform, in 30 folders.
+quint64 makeDownloadTree(const QString &root, int files)
+{
+    QRandomGenerator gen(11);
+    quint64 total = 0;
+    QByteArray block(120000, Qt::Uninitialized);
+    gen.fillRange(reinterpret_cast<quint32 *>(block.data()), block.size() / 4);
+    for (int i = 0; i < files; ++i) {
+        const qint64 size = 1000 + qint64(gen.bounded(119001));
+        const QString dir = root + QStringLiteral("/d%1").arg(i % 30);
+        QDir().mkpath(dir);
+        QFile f(dir + QStringLiteral("/f%1.bin").arg(i));
+        f.open(QIODevice::WriteOnly);
+        f.write(QByteArray::number(i) + block.left(size));
+        total += quint64(size);
+    }
+    return total;
+}
+
+// The folder download at one link: gantry-cli download and rsync -a from the host alternate,
+// each into a fresh local folder; medians of `runs`.
+struct DownloadBench
+{
+    std::function<Run(const QString &dst)> rsync;  // remote tree → dst
+    std::function<Run(const QString &dst)> gantry; // remote tree → dst/
+    QString localRoot;
+    int files = 0;
+    int runs = 3;
+
+    int arrived(const QString &dir) const
+    {
+        int n = 0;
+        for (QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories); it.hasNext(); it.next()) ++n;
+        return n;
+    }
+
+    void run(const QString &link, QTextStream &o) const
+    {
+        QList<double> r, g;
+        long rssKiB = 0;
+        bool ok = true;
+        for (int i = 0; i < runs; ++i) {
+            const QString rd = localRoot + QStringLiteral("/dl-rsync");
+            const QString gd = localRoot + QStringLiteral("/dl-gantry");
+            QDir(rd).removeRecursively();
+            QDir(gd).removeRecursively();
+            QDir().mkpath(gd);
+            double cpuR = 0, cpuG = 0;
+            auto doR = [&] {
+                const Run run = rsync(rd);
+                r.append(run.seconds);
+                cpuR = run.cpuSeconds;
+            };
+            auto doG = [&] {
+                const Run run = gantry(gd + QLatin1Char('/'));
+                ok = ok && run.status == 0 && arrived(gd) == files;
+                g.append(run.seconds);
+                cpuG = run.cpuSeconds;
+                rssKiB = std::max(rssKiB, run.maxRssKiB);
+            };
+            if (i % 2 == 1) { doG(); doR(); } else { doR(); doG(); }
+            o << QStringLiteral("#   run %1: rsync %2 s (local CPU %3 s), gantry %4 s (local CPU %5 s)")
+                     .arg(i + 1)
+                     .arg(fmt(r.last()), fmt(cpuR), fmt(g.last()), fmt(cpuG))
+              << Qt::endl;
+        }
+        const double mr = median(r), mg = median(g);
+        o << QStringLiteral("| %1 | download: %2 files | | | %3 | %4%5 | %6× rsync | %7 MiB |")
+                 .arg(link).arg(files).arg(fmt(mr), fmt(mg), ok ? QString() : QStringLiteral(" (FAILED)"), fmt(mr / mg, 2))
+                 .arg(rssKiB / 1024)
+          << Qt::endl;
+    }
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -257,6 +338,9 @@ int main(int argc, char **argv)
     int syncFiles = 5000;
     int syncRuns = 3;
     int syncMaxKiB = 200;
+    bool downloadScenario = false;
+    int downloadFiles = 3000;
+    int downloadRuns = 3;
     QString parallel;
     QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
     for (int i = 0; i < args.size(); ++i) {
@@ -279,10 +363,14 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--sync-files")) syncFiles = v.toInt(), ++i;
         else if (a == QLatin1String("--sync-runs")) syncRuns = v.toInt(), ++i;
         else if (a == QLatin1String("--sync-max-kib")) syncMaxKiB = std::max(2, v.toInt()), ++i;
+        else if (a == QLatin1String("--download")) downloadScenario = true;
+        else if (a == QLatin1String("--download-files")) downloadFiles = v.toInt(), ++i;
+        else if (a == QLatin1String("--download-runs")) downloadRuns = std::max(1, v.toInt()), ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
                    "[--rtts 0,50,100] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
-                   "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]\n";
+                   "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] "
+                   "[--download] [--download-files N] [--download-runs N]\n";
             return 2;
         }
     }
@@ -406,6 +494,14 @@ int main(int argc, char **argv)
             << " alternating runs" << Qt::endl;
     }
 
+    // The download scenario's tree lives beside the remote folder, which each test cleans.
+    const QString downloadSource = remote + QStringLiteral("-dltree/tree");
+    if (downloadScenario) {
+        const quint64 bytes = makeDownloadTree(downloadSource, downloadFiles);
+        out << "# download scenario: " << downloadFiles << " files, " << bytes / 1000000 << " MB, median of " << downloadRuns
+            << " alternating runs" << Qt::endl;
+    }
+
     for (int rtt : rtts) {
         Relay relay;
         int port = sshd.port();
@@ -473,6 +569,27 @@ int main(int argc, char **argv)
                               knownHosts};
                 if (!parallel.isEmpty()) a << QStringLiteral("--parallel") << parallel;
                 a << source << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst);
+                return runCommand(a);
+            };
+            bench.run(link, out);
+        }
+        if (downloadScenario) {
+            DownloadBench bench;
+            bench.localRoot = local;
+            bench.files = downloadFiles;
+            bench.runs = downloadRuns;
+            bench.rsync = [&](const QString &dst) {
+                return runCommand({QStringLiteral("rsync"), QStringLiteral("-a"), QStringLiteral("-e"),
+                                   QStringLiteral("ssh %1 -p %2").arg(sshOpts).arg(port),
+                                   QStringLiteral("%1@127.0.0.1:%2/").arg(user, downloadSource), dst});
+            };
+            bench.gantry = [&](const QString &dst) {
+                QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
+                              QStringLiteral("download"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                              knownHosts, QStringLiteral("--on-conflict"), QStringLiteral("overwrite"), QStringLiteral("--retries"),
+                              QStringLiteral("0")};
+                if (!parallel.isEmpty()) a << QStringLiteral("--parallel") << parallel;
+                a << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(downloadSource) << dst;
                 return runCommand(a);
             };
             bench.run(link, out);

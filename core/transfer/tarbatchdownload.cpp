@@ -1,0 +1,424 @@
+#include "tarbatchdownload.h"
+
+#include "transfer/localwrite.h"
+#include "transfer/remoteops.h"
+#include "transfer/sha256.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+namespace gantry::transfer {
+
+namespace {
+
+// A class rather than a free helper function: lupdate extracts only translations it can give a context.
+class TransferText
+{
+    Q_DECLARE_TR_FUNCTIONS(Transfer)
+};
+
+struct TarSource
+{
+    ssh::Channel *channel = nullptr;
+    QByteArray buffer;
+    QByteArray err; // the remote stderr: sha256sum's lines, tar's complaints
+    quint64 wire = 0;
+    qint64 errLimit = 0;
+    const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
+};
+
+la_ssize_t tarRead(struct archive *, void *client, const void **data)
+{
+    auto *src = static_cast<TarSource *>(client);
+    src->buffer.clear();
+    while (src->buffer.isEmpty()) {
+        if (src->cancel && src->cancel->load()) return -1;
+        if (src->channel->isEof()) return 0;
+        auto r = src->channel->read(1000, &src->err);
+        if (!r || src->err.size() > src->errLimit) return -1;
+        src->buffer = *r;
+    }
+    src->wire += quint64(src->buffer.size());
+    *data = src->buffer.constData();
+    return la_ssize_t(src->buffer.size());
+}
+
+Error unexpectedEntry(const QString &host, const QString &remoteFolder, const QString &entry, const QString &localTop)
+{
+    return Error{ErrorCode::RemoteFailed, TransferText::tr("%1 sent \"%2\" for %3, which would land outside %4; the download was stopped "
+                                                           "and nothing was written there. Check the host (it may be compromised) "
+                                                           "before fetching from it again.")
+                                              .arg(host, entry.left(200), remoteFolder, localTop)};
+}
+
+// Writes the current entry's data into `partial` (no symlink followed, parent folder inside
+// localTop) and returns its SHA-256; ConnectFailed when the stream broke off.
+Result<QByteArray> extractEntry(struct archive *in, const QString &partial, const QString &localTop, TransferContext &ctx,
+                                quint64 *payload)
+{
+    const QString folder = QFileInfo(partial).absolutePath();
+    QDir().mkpath(folder);
+    const QString canonicalTop = QFileInfo(localTop).canonicalFilePath();
+    const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
+    if (canonicalTop.isEmpty() || (canonicalFolder != canonicalTop && !canonicalFolder.startsWith(canonicalTop + QLatin1Char('/')))) {
+        return Error{ErrorCode::PermissionDenied, TransferText::tr("%1 leads outside %2 through a symbolic link; nothing was written "
+                                                                   "there. Remove the link or pick another destination and retry.")
+                                                      .arg(folder, localTop)};
+    }
+    LocalFile out;
+    if (auto opened = out.open(partial, LocalFile::Create); !opened) return opened.error();
+    Sha256 hash;
+    const void *block = nullptr;
+    size_t size = 0;
+    la_int64_t offset = 0;
+    int r = ARCHIVE_OK;
+    while ((r = archive_read_data_block(in, &block, &size, &offset)) == ARCHIVE_OK) {
+        if (auto w = out.writeAt(quint64(offset), static_cast<const char *>(block), size); !w) {
+            out.close();
+            QFile::remove(partial);
+            return w.error();
+        }
+        hash.add(static_cast<const char *>(block), size);
+        *payload += size;
+        ctx.addDone(quint64(size), 0);
+    }
+    out.close();
+    if (r < ARCHIVE_WARN) {
+        QFile::remove(partial);
+        return Error{ErrorCode::ConnectFailed, QString()};
+    }
+    return hash.hexDigest();
+}
+
+// sha256sum's lines ("HASH  ./name", or "\HASH  escaped" for names with '\' or a newline) keyed
+// by the name without "./"; other lines (tar's complaints) are left out.
+QHash<QString, QByteArray> parseManifest(const QByteArray &err)
+{
+    QHash<QString, QByteArray> sums;
+    for (QByteArray line : err.split('\n')) {
+        const bool escaped = line.startsWith('\\');
+        if (escaped) line.remove(0, 1);
+        if (line.size() < 68 || line.mid(64, 4) != "  ./") continue;
+        QByteArray name = line.mid(68);
+        if (escaped) {
+            QByteArray plain;
+            for (qsizetype i = 0; i < name.size(); ++i) {
+                if (name[i] == '\\' && i + 1 < name.size()) {
+                    ++i;
+                    plain += name[i] == 'n' ? '\n' : name[i];
+                } else {
+                    plain += name[i];
+                }
+            }
+            name = plain;
+        }
+        sums.insert(QString::fromUtf8(name), line.left(64));
+    }
+    return sums;
+}
+
+// The remote side of one batch: names from stdin into a private temp file, tar of exactly those
+// (no recursion: a name that became a folder does not pull in its content), then their hashes.
+QString batchCommand(const QString &parent)
+{
+    return QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && cat > \"$t\" && "
+                          "{ tar -c -f - --null --no-recursion -T \"$t\"; rc=$?; "
+                          "xargs -0 -r sha256sum -- < \"$t\" >&2; exit $rc; }")
+        .arg(ssh::shellQuote(parent));
+}
+
+// Unpacks one batch's tar stream; files stay under their partial name until settle().
+class BatchUnpacker
+{
+public:
+    BatchUnpacker(TransferContext &ctx, struct archive *in, const TreeDownloadSpec &spec, const QSet<QString> &requested,
+                  DownloadTally &tally)
+        : m_ctx(ctx), m_in(in), m_spec(spec), m_requested(requested), m_tally(tally)
+    {
+    }
+    ~BatchUnpacker()
+    {
+        for (const Pending &p : std::as_const(m_pending)) QFile::remove(p.partial);
+    }
+
+    std::optional<Error> unpackAll()
+    {
+        struct archive_entry *entry = nullptr;
+        while (true) {
+            const int rc = archive_read_next_header(m_in, &entry);
+            if (rc == ARCHIVE_EOF) return std::nullopt;
+            if (rc < ARCHIVE_WARN) {
+                return m_ctx.cancelled() ? Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")}
+                                         : Error{ErrorCode::ConnectFailed,
+                                                 TransferText::tr("Downloading %1 from %2 broke off: %3. Retry to fetch it again.")
+                                                     .arg(m_spec.remoteFolder, m_ctx.host(), QString::fromUtf8(archive_error_string(m_in)))};
+            }
+            if (auto failure = unpackEntry(entry)) return failure;
+        }
+    }
+
+    // Renames every file whose hash the host confirmed (or did not give); removes mismatches.
+    std::optional<Error> settle(const QHash<QString, QByteArray> &manifest)
+    {
+        while (!m_pending.isEmpty()) {
+            const Pending p = m_pending.takeLast();
+            m_tally.received.insert(p.rel);
+            const auto it = manifest.constFind(p.rel);
+            if (it == manifest.constEnd()) m_tally.unchecked += 1;
+            if (it != manifest.constEnd() && it.value() != p.digest) {
+                mismatch(p.rel);
+                QFile::remove(p.partial);
+                continue;
+            }
+            if (std::rename(QFile::encodeName(p.partial).constData(), QFile::encodeName(p.local).constData()) != 0) {
+                const Error failure{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2: %3. Check the folder's permissions and retry.")
+                                                       .arg(p.partial, p.local, QString::fromLocal8Bit(std::strerror(errno)))};
+                QFile::remove(p.partial);
+                return failure;
+            }
+            m_ctx.addFilesDone(1);
+        }
+        return std::nullopt;
+    }
+
+private:
+    struct Pending
+    {
+        QString rel, partial, local;
+        QByteArray digest;
+    };
+
+    void mismatch(const QString &rel)
+    {
+        m_tally.mismatches += 1;
+        if (m_tally.firstMismatch.isEmpty()) m_tally.firstMismatch = rel;
+    }
+
+    std::optional<Error> unpackEntry(struct archive_entry *entry)
+    {
+        QString rel = QString::fromUtf8(archive_entry_pathname_utf8(entry) ? archive_entry_pathname_utf8(entry)
+                                                                           : archive_entry_pathname(entry));
+        if (rel.startsWith(QLatin1String("./"))) rel.remove(0, 2);
+        if (rel.endsWith(QLatin1Char('/'))) rel.chop(1);
+        // Only NAME and what is under NAME/ may be written, and only below localTop.
+        const auto local = localPathForEntry(rel, m_spec.name, m_spec.localTop);
+        if (!local) return unexpectedEntry(m_ctx.host(), m_spec.remoteFolder, rel, m_spec.localTop);
+        const auto type = archive_entry_filetype(entry);
+        if (type == AE_IFDIR) return std::nullopt; // folders come from the listing
+        if (type != AE_IFREG) {
+            m_tally.notes.append(TransferText::tr("Skipped %1: not a regular file.").arg(rel));
+            m_tally.skippedEntries += 1;
+            return std::nullopt;
+        }
+        // Only what this batch asked for, once, and no larger than listed (the free space was
+        // checked against the listing): a file that grew since is a mismatch, not written.
+        if (!m_requested.contains(rel) || m_seen.contains(rel)) return std::nullopt;
+        m_seen.insert(rel);
+        if (archive_entry_size(entry) < 0 || quint64(archive_entry_size(entry)) > m_spec.sizes.value(rel)) {
+            mismatch(rel);
+            return std::nullopt;
+        }
+        m_ctx.setCurrentFile(rel);
+        Pending p{rel, *local + QStringLiteral(".gantry-partial"), *local, {}};
+        auto digest = extractEntry(m_in, p.partial, m_spec.localTop, m_ctx, &m_tally.payload);
+        if (!digest) {
+            return digest.error().code == ErrorCode::ConnectFailed
+                       ? Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
+                                                             .arg(m_spec.remoteFolder, m_ctx.host())}
+                       : digest.error();
+        }
+        p.digest = *digest;
+        m_pending.append(p);
+        return std::nullopt;
+    }
+
+    TransferContext &m_ctx;
+    struct archive *m_in;
+    const TreeDownloadSpec &m_spec;
+    const QSet<QString> &m_requested;
+    DownloadTally &m_tally;
+    QSet<QString> m_seen;
+    QList<Pending> m_pending;
+};
+
+// Starts one batch: its command, its names on stdin, then EOF (tar starts at once and its
+// output waits in the channel's window while an earlier batch is read).
+std::unique_ptr<ssh::Channel> startBatch(ssh::Session &session, const QString &parent, const QStringList &names)
+{
+    auto ch = session.openExec(batchCommand(parent));
+    if (!ch) return nullptr;
+    QByteArray list;
+    for (const QString &n : names) list += "./" + n.toUtf8() + '\0'; // "./": a name never reads as an option
+    if (!(*ch)->write(list) || !(*ch)->sendEof()) return nullptr;
+    return std::move(*ch);
+}
+
+// Reads one started batch to its end; tally receives what arrived.
+std::optional<Error> readBatch(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const TreeDownloadSpec &spec,
+                               const QStringList &names, DownloadTally &tally)
+{
+    TarSource src;
+    src.channel = &channel;
+    src.cancel = ctx.cancel();
+    src.errLimit = checksumListingLimit(session.limits());
+    const QSet<QString> requested(names.cbegin(), names.cend());
+    struct archive *in = archive_read_new();
+    archive_read_support_format_tar(in);
+    archive_read_open(in, &src, nullptr, tarRead, nullptr);
+    BatchUnpacker unpacker(ctx, in, spec, requested, tally);
+    auto failure = unpacker.unpackAll();
+    archive_read_free(in);
+    // The rest: tar's end blocks and sha256sum's lines, which follow tar's output.
+    QElapsedTimer waited;
+    waited.start();
+    while (!failure && !channel.isEof() && waited.elapsed() < 600000 && !ctx.cancelled()) {
+        auto r = channel.read(200, &src.err);
+        if (!r || src.err.size() > src.errLimit) break;
+    }
+    if (!failure && !channel.isEof()) {
+        failure = ctx.cancelled() ? Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")}
+                                  : Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
+                                                                        .arg(spec.remoteFolder, ctx.host())};
+    }
+    if (!failure) failure = unpacker.settle(parseManifest(src.err));
+    if (!failure && channel.exitStatus().value_or(0) != 0) {
+        // tar's or the shell's complaint (a file that vanished, no mktemp there…), for the note on
+        // what did not arrive.
+        QByteArray why;
+        for (const QByteArray &line : src.err.split('\n')) {
+            if (!line.isEmpty() && !parseManifest(line).isEmpty()) continue;
+            why += line.trimmed() + ' ';
+        }
+        if (!why.trimmed().isEmpty()) {
+            tally.notes.append(TransferText::tr("%1 reported: %2").arg(ctx.host(), QString::fromUtf8(why.trimmed().left(300))));
+        }
+    }
+    tally.wire += src.wire;
+    ctx.addDone(0, src.wire);
+    return failure;
+}
+
+// Every session takes the next batch nobody has taken yet, and starts the one after it while
+// the current one streams (the shell start-up and tar's first bytes are hidden). A helper that
+// cannot connect, or is slow, simply takes fewer: the others finish the folder.
+class StripedTarDownload
+{
+public:
+    StripedTarDownload(TransferContext &ctx, const TreeDownloadSpec &spec, const QList<QStringList> &batches, DownloadTally &tally)
+        : m_ctx(ctx), m_spec(spec), m_batches(batches), m_tally(tally)
+    {
+    }
+
+    std::optional<Error> run(ssh::Session &primary, int sessions, SessionPool &pool)
+    {
+        std::vector<std::thread> helpers;
+        for (int k = 1; k < sessions; ++k) {
+            helpers.emplace_back([this, k, &pool] {
+                auto own = pool.take(k - 1);
+                if (own) fetch(**own);
+            });
+        }
+        fetch(primary);
+        for (auto &t : helpers) t.join();
+        return m_failure;
+    }
+
+private:
+    // The next batch to start; -1 when none is left or the download stopped.
+    int claim()
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_failure || m_next >= m_batches.size()) return -1;
+        return m_next++;
+    }
+
+    bool record(DownloadTally &part, const std::optional<Error> &failure)
+    {
+        std::lock_guard lock(m_mutex);
+        m_tally.payload += part.payload;
+        m_tally.wire += part.wire;
+        m_tally.mismatches += part.mismatches;
+        m_tally.skippedEntries += part.skippedEntries;
+        m_tally.unchecked += part.unchecked;
+        m_tally.received.unite(part.received);
+        if (m_tally.firstMismatch.isEmpty()) m_tally.firstMismatch = part.firstMismatch;
+        m_tally.notes += part.notes;
+        if (failure && !m_failure) m_failure = failure;
+        return !failure;
+    }
+
+    void fetch(ssh::Session &own)
+    {
+        int b = claim();
+        std::unique_ptr<ssh::Channel> current = b >= 0 ? startBatch(own, m_spec.parent, m_batches[b]) : nullptr;
+        while (b >= 0) {
+            const int n = claim();
+            std::unique_ptr<ssh::Channel> next = n >= 0 ? startBatch(own, m_spec.parent, m_batches[n]) : nullptr;
+            DownloadTally part;
+            std::optional<Error> failure;
+            if (m_ctx.cancelled()) {
+                failure = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
+            } else if (!current) {
+                failure = Error{ErrorCode::ConnectFailed, TransferText::tr("Cannot start fetching %1 from %2. Retry to fetch it again.")
+                                                              .arg(m_spec.remoteFolder, m_ctx.host())};
+            } else {
+                failure = readBatch(m_ctx, own, *current, m_spec, m_batches[b], part);
+            }
+            if (!record(part, failure)) return;
+            b = n;
+            current = std::move(next);
+        }
+    }
+
+    TransferContext &m_ctx;
+    const TreeDownloadSpec &m_spec;
+    const QList<QStringList> &m_batches;
+    DownloadTally &m_tally;
+    qsizetype m_next = 0;
+    std::mutex m_mutex;
+    std::optional<Error> m_failure;
+};
+
+} // namespace
+
+SessionPool::SessionPool(TransferContext &ctx, int count) : m_ctx(ctx)
+{
+    for (int k = 0; k < count; ++k) {
+        m_connecting.push_back(std::async(std::launch::async, [&ctx] { return ctx.factory()(ctx.cancel()); }));
+    }
+}
+
+SessionPool::~SessionPool()
+{
+    for (auto &f : m_connecting) {
+        if (f.valid()) (void)f.get(); // closed here, on this thread, once its connect is done
+    }
+}
+
+Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k)
+{
+    if (k < 0 || k >= int(m_connecting.size()) || !m_connecting[size_t(k)].valid()) return m_ctx.factory()(m_ctx.cancel());
+    return m_connecting[size_t(k)].get();
+}
+
+std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
+                                  const QList<QStringList> &batches, int sessions, SessionPool &pool, DownloadTally &tally)
+{
+    if (batches.isEmpty()) return std::nullopt;
+    StripedTarDownload download(ctx, spec, batches, tally);
+    return download.run(primary, std::clamp(sessions, 1, int(batches.size())), pool);
+}
+
+} // namespace gantry::transfer

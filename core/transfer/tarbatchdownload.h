@@ -1,0 +1,67 @@
+#pragma once
+
+#include "ssh/session.h"
+#include "transfer/transfercontext.h"
+
+#include <QHash>
+#include <QSet>
+#include <QStringList>
+
+#include <future>
+#include <optional>
+#include <vector>
+
+// The batches of a folder download: each is a remote `tar -c` of the names it lists (passed on
+// the command's stdin, NUL-separated, never through the shell), followed by the remote
+// sha256sum of the same names on stderr. Files are unpacked beside their final name as
+// ".gantry-partial" and renamed only once the batch's hashes match. Batches are striped over
+// several sessions, each starting its next batch while the current one streams.
+namespace gantry::transfer {
+
+// What a folder download fetches and where it goes.
+struct TreeDownloadSpec
+{
+    QString remoteFolder; // as the user named it, for messages
+    QString parent;       // remote folder holding `name`
+    QString name;         // the folder's own name; entries are "name/…"
+    QString localTop;     // the local folder standing for `name`
+    QHash<QString, quint64> sizes; // listed size per entry: bounds what an entry may write
+};
+
+// What arrived, for the verdict at the end.
+struct DownloadTally
+{
+    quint64 payload = 0;
+    quint64 wire = 0;
+    int mismatches = 0;
+    int skippedEntries = 0; // not regular files: not copied, so the folder is not verified
+    int unchecked = 0;      // arrived without a hash from the host
+    QSet<QString> received;
+    QString firstMismatch;
+    QStringList notes;
+};
+
+// Helper sessions that connect in the background while the folder is listed, so data flows on
+// all of them as soon as the plan is made. Sessions not taken are closed with the pool.
+class SessionPool
+{
+public:
+    SessionPool(TransferContext &ctx, int count);
+    ~SessionPool();
+    SessionPool(const SessionPool &) = delete;
+    SessionPool &operator=(const SessionPool &) = delete;
+    // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
+    Result<std::unique_ptr<ssh::Session>> take(int k);
+
+private:
+    TransferContext &m_ctx;
+    std::vector<std::future<Result<std::unique_ptr<ssh::Session>>>> m_connecting;
+};
+
+// Fetches every batch (lists of entry names) over up to `sessions` sessions: primary and helpers
+// from the pool. The error that stopped it, if any; tally holds what arrived either way.
+std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
+                                  const QList<QStringList> &batches, int sessions, SessionPool &pool,
+                                  DownloadTally &tally);
+
+} // namespace gantry::transfer

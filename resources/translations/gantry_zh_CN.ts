@@ -859,6 +859,14 @@ Compute billing resumes at %3/h.</source>
         <source>Cannot delete all of %1 on %2: %3</source>
         <translation>无法完全删除 %2 上的 %1：%3</translation>
     </message>
+    <message>
+        <source>%1 reported: %2</source>
+        <translation>%1 报告：%2</translation>
+    </message>
+    <message>
+        <source>Cannot start fetching %1 from %2. Retry to fetch it again.</source>
+        <translation>无法开始从 %2 获取 %1。请重试以再次获取。</translation>
+    </message>
 </context>
 <context>
     <name>facts</name>
@@ -956,6 +964,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>%1 is damaged (%2 at byte %3). Gantry starts with no saved hosts and, when it next saves one, keeps the damaged file as %1.damaged-DATE; fix that copy and move it back to restore the hosts</source>
         <translation>%1 已损坏（第 %3 字节处：%2）。Gantry 将以空的已保存主机列表启动，并在下次保存主机时把损坏的文件保留为 %1.damaged-日期；修复该副本并移回原处即可恢复这些主机</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a currency code; use three letters such as USD, CNY or EUR</source>
+        <translation>“%1”不是货币代码；请使用三个字母，如 USD、CNY 或 EUR</translation>
     </message>
 </context>
 <context>
@@ -2810,12 +2822,24 @@ Compute billing resumes at %3/h.</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <source>Running now: %1/h · Total: %2</source>
-        <translation>当前运行：%1/h · 合计：%2</translation>
+        <source>Budgets are in US dollars and count only what is billed in dollars; a host billed in ¥ is not converted.</source>
+        <translation>预算以美元计，只统计以美元计费的部分；以 ¥ 计费的主机不会被换算。</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 (%4 %)</source>
-        <translation>%1：%2 / %3（%4 %）</translation>
+        <source>Daily budget (USD)</source>
+        <translation>每日预算（美元）</translation>
+    </message>
+    <message>
+        <source>Monthly budget (USD)</source>
+        <translation>每月预算（美元）</translation>
+    </message>
+    <message>
+        <source>Running now: %1 · Total: %2</source>
+        <translation>当前运行：%1 · 合计：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4 %), USD only</source>
+        <translation>%1：%2 / %3（%4 %），仅计美元</translation>
     </message>
 </context>
 <context>
@@ -4191,6 +4215,50 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Stop watching</source>
         <translation>停止监视</translation>
+    </message>
+    <message>
+        <source>Launch when available</source>
+        <translation>有货即启动</translation>
+    </message>
+    <message>
+        <source>Copy headless command</source>
+        <translation>复制无界面命令</translation>
+    </message>
+    <message>
+        <source>Watch like Notify me, and rent the first match with Gantry&apos;s SSH key while Gantry runs; the new machine is connected as after Launch…. It stops after one launch.</source>
+        <translation>与“通知我”一样监视，并在 Gantry 运行期间用 Gantry 的 SSH 密钥租下第一个匹配项；新机器会像通过“启动…”那样自动连接。启动一次后即停止。</translation>
+    </message>
+    <message>
+        <source>Copy the gantry-cli watch-capacity command that does the same without the app, for a server or a terminal that stays open. Nothing is written to disk.</source>
+        <translation>复制在不打开应用时完成同样工作的 gantry-cli watch-capacity 命令，可在服务器或保持打开的终端中运行。不会向磁盘写入任何文件。</translation>
+    </message>
+    <message>
+        <source>Uploading Gantry&apos;s SSH key…</source>
+        <translation>正在上传 Gantry 的 SSH 密钥…</translation>
+    </message>
+    <message>
+        <source>No provider took Gantry&apos;s SSH key, so nothing can be launched: %1</source>
+        <translation>没有任何服务商接受 Gantry 的 SSH 密钥，因此无法启动：%1</translation>
+    </message>
+    <message>
+        <source>Watching for %1, to launch it…</source>
+        <translation>正在监视 %1，有货即启动…</translation>
+    </message>
+    <message>
+        <source>Launching %1 on %2 at $%3/h…</source>
+        <translation>正在 %2 上启动 %1，$%3/小时…</translation>
+    </message>
+    <message>
+        <source>%1 Trying again.</source>
+        <translation>%1 正在重试。</translation>
+    </message>
+    <message>
+        <source>Launched %1 on %2 at $%3/h; connecting when it is up.</source>
+        <translation>已在 %2 上启动 %1，$%3/小时；就绪后将自动连接。</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard; paste it in a terminal that stays open (it keeps watching without Gantry): %1</source>
+        <translation>已复制到剪贴板；请粘贴到保持打开的终端中运行（关闭 Gantry 后它仍会继续监视）：%1</translation>
     </message>
 </context>
 <context>

@@ -195,7 +195,10 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
     QStringList ids = parsed->providerIds;
     if (ids.isEmpty()) {
         ids = providers::configuredProviderIds(env.settings);
-        ids.removeAll(QStringLiteral("sandbox")); // it has no GPUs to wait for
+        ids.removeIf([&env](const QString &id) { // a local provider has no capacity to wait for
+            Result<std::unique_ptr<providers::Provider>> provider = providers::createProvider(id, env.settings);
+            return provider && (*provider)->info().capabilities.testFlag(providers::Capability::Local);
+        });
         if (ids.isEmpty())
             return context.usage(CliText::tr("no provider has an API key; store one with gantry-cli provider-key set PROVIDER"));
     }

@@ -26,7 +26,7 @@ using namespace providercli;
 struct WatchOptions
 {
     monitor::IdleAction action = monitor::IdleAction::Notify;
-    int idleMinutes = 0;
+    double idleMinutes = 0; // fractions allowed: 0.05 is 3 s, for a test or a demo
     int countdownSeconds = 60;
     double dailyBudget = -1;
     double monthlyBudget = -1;
@@ -36,14 +36,16 @@ Result<WatchOptions> takeWatchOptions(QStringList &args)
 {
     WatchOptions options;
     bool ok = true;
-    for (const auto &[flag, target] : {std::pair{QStringLiteral("--idle-minutes"), &options.idleMinutes},
-                                       std::pair{QStringLiteral("--countdown"), &options.countdownSeconds}}) {
-        Result<std::optional<QString>> value = takeValue(args, flag);
-        if (!value)
-            return value.error();
-        if (value->has_value() && ((*target = (*value)->toInt(&ok)) <= 0 || !ok))
-            return Error{ErrorCode::Usage, CliText::tr("%1 takes a positive whole number").arg(flag)};
-    }
+    Result<std::optional<QString>> countdown = takeValue(args, QStringLiteral("--countdown"));
+    if (!countdown)
+        return countdown.error();
+    if (countdown->has_value() && ((options.countdownSeconds = (*countdown)->toInt(&ok)) <= 0 || !ok))
+        return Error{ErrorCode::Usage, CliText::tr("%1 takes a positive whole number").arg(QStringLiteral("--countdown"))};
+    Result<std::optional<QString>> minutes = takeValue(args, QStringLiteral("--idle-minutes"));
+    if (!minutes)
+        return minutes.error();
+    if (minutes->has_value() && ((options.idleMinutes = (*minutes)->toDouble(&ok)) <= 0 || !ok))
+        return Error{ErrorCode::Usage, CliText::tr("--idle-minutes takes a positive number of minutes (0.5 is 30 s)")};
     for (const auto &[flag, target] : {std::pair{QStringLiteral("--daily-budget"), &options.dailyBudget},
                                        std::pair{QStringLiteral("--monthly-budget"), &options.monthlyBudget}}) {
         Result<std::optional<QString>> value = takeValue(args, flag);

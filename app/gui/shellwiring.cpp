@@ -193,8 +193,8 @@ void ShellWiring::installPricesHint()
         });
     connect(button, &QPushButton::clicked, this, [this] { openSettings(QStringLiteral("accounts")); });
     auto update = [this, hint] {
-        const QStringList ids = m_hub->ids();
-        hint->setVisible(ids.size() == 1 && ids.first() == QLatin1String("sandbox"));
+        const QStringList ids = m_hub->ids(); // only the local sandbox: no cloud account yet
+        hint->setVisible(ids.size() == 1 && m_hub->provider(ids.first())->info().capabilities.testFlag(providers::Capability::Local));
     };
     connect(m_hub, &providers::ProviderHub::providersChanged, hint, update);
     update();

@@ -112,7 +112,7 @@ void AlertEngine::evaluateIdle(const MachineSample &sample)
     for (const GpuSample &g : sample.gpus) {
         allIdle = allIdle && gpuIdle(g, t);
     }
-    track(AlertKind::GpuIdle, -1, allIdle, qint64(t.idleMinutes) * 60000, AlertSeverity::Warning, [&] {
+    track(AlertKind::GpuIdle, -1, allIdle, qint64(t.idleMinutes * 60000), AlertSeverity::Warning, [&] {
         return tr("All %n GPU(s) have been idle for %1 minutes while the machine is billing. Stop it if "
                   "you are done.", nullptr, int(sample.gpus.size()))
             .arg(t.idleMinutes);

@@ -46,7 +46,7 @@ struct Alert
 
 struct AlertThresholds
 {
-    int idleMinutes = 15;
+    double idleMinutes = 15; // fractions for tests and demos: gantry-cli watch --idle-minutes 0.05
     double idleUtilizationPercent = 5;   // at or below: idle
     double idlePowerFraction = 0.30;     // draw at or below this share of the limit: idle
     int bottleneckSeconds = 60;

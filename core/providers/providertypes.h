@@ -30,6 +30,7 @@ enum class Capability
     LaunchVolume = 1 << 8,        // the launch sizes the instance's own persistent volume disk
     ImagesByFamily = 1 << 9,      // an image is launched by its family name, not its id
     Marketplace = 1 << 10,        // types are single offers (machines) grouped by GPU model for display
+    Local = 1 << 11,              // instances run on this computer: nothing is billed, capacity never runs out
 };
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)

@@ -86,7 +86,7 @@ ProviderInfo SandboxProvider::info() const
     info.id = QStringLiteral("sandbox");
     info.displayName = tr("Local sandbox");
     info.capabilities = Capability::Restart | Capability::GenerateSshKey | Capability::Images
-        | Capability::RegionsPerType | Capability::ImagesByFamily;
+        | Capability::RegionsPerType | Capability::ImagesByFamily | Capability::Local;
     info.billingGranularitySeconds = 60;
     info.defaultRegion = QStringLiteral("local");
     info.statusPollMs = 300;

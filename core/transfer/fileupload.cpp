@@ -241,6 +241,26 @@ std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session,
     return std::nullopt;
 }
 
+// A file that changed while it went out is uploaded again from the start: its journal is dropped.
+Result<void> checkUnchanged(TransferContext &ctx, const QString &localPath, quint64 size, qint64 mtime, const QString &key)
+{
+    const QFileInfo now(localPath);
+    if (quint64(now.size()) == size && now.lastModified().toMSecsSinceEpoch() == mtime) return {};
+    ctx.journals().remove(key);
+    return Error{ErrorCode::Conflict,
+                 TransferText::tr("%1 changed while it was being uploaded. Retry to upload the new version from the start.").arg(localPath)};
+}
+
+// Without replaceExisting, a file that appeared at the destination meanwhile wins; ours stays .partial.
+Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString &partial, const QString &remoteFinal,
+                           bool replaceExisting)
+{
+    Result<void> r = sftp.rename(partial, remoteFinal, replaceExisting);
+    if (r || replaceExisting || !sftp.stat(remoteFinal)) return r;
+    return Error{ErrorCode::Conflict,
+                 TransferText::tr("%1 appeared on %2 during the upload; the upload is kept as %3.").arg(remoteFinal, ctx.host(), partial)};
+}
+
 } // namespace
 
 int autoParallel(quint64 size, qint64 roundTripMs)
@@ -307,13 +327,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
         return Error{ErrorCode::Generic, TransferText::tr("Upload of %1 stopped before the end; retry to continue.").arg(localPath)};
     }
 
-    const QFileInfo now(localPath);
-    if (quint64(now.size()) != size || now.lastModified().toMSecsSinceEpoch() != mtime) {
-        ctx.journals().remove(key);
-        return Error{ErrorCode::Conflict,
-                     TransferText::tr("%1 changed while it was being uploaded. Retry to upload the new version from the start.")
-                         .arg(localPath)};
-    }
+    if (auto unchanged = checkUnchanged(ctx, localPath, size, mtime, key); !unchanged) return unchanged.error();
     if (!localHash) return localHash.error();
     outcome.sha256 = QString::fromLatin1(*localHash);
     if (ctx.options().verify) {
@@ -321,13 +335,7 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
                                             outcome);
         if (damaged) return *damaged;
     }
-    if (auto r = sftp.rename(partial, remoteFinal, replaceExisting); !r) {
-        if (!replaceExisting && sftp.stat(remoteFinal)) {
-            return Error{ErrorCode::Conflict, TransferText::tr("%1 appeared on %2 during the upload; the upload is kept as %3.")
-                                                  .arg(remoteFinal, ctx.host(), partial)};
-        }
-        return r.error();
-    }
+    if (auto moved = moveIntoPlace(ctx, sftp, partial, remoteFinal, replaceExisting); !moved) return moved.error();
     ctx.journals().remove(key);
     ctx.addFilesDone(1);
     outcome.files = 1;

@@ -32,7 +32,7 @@ bool PolicyRunner::ownsPolicy()
     return m_lock->tryAcquire();
 }
 
-void PolicyRunner::setIdleOverride(monitor::IdleAction action, int idleMinutes, int countdownSeconds)
+void PolicyRunner::setIdleOverride(monitor::IdleAction action, double idleMinutes, int countdownSeconds)
 {
     m_action = action;
     m_idleMinutes = idleMinutes;

@@ -31,7 +31,7 @@ public:
     void setTransfersPending(std::function<bool(const QString &host)> predicate) { m_transfersPending = std::move(predicate); }
     void setJobsRunning(std::function<bool(const QString &host)> predicate) { m_jobsRunning = std::move(predicate); }
     // The watcher's command line: every machine gets this action and idle time (0 keeps the default).
-    void setIdleOverride(monitor::IdleAction action, int idleMinutes, int countdownSeconds);
+    void setIdleOverride(monitor::IdleAction action, double idleMinutes, int countdownSeconds);
     cost::BudgetMonitor *budgets() const { return m_budgets; }
     bool ownsPolicy();
 
@@ -55,7 +55,7 @@ private:
     std::function<bool(const QString &)> m_transfersPending;
     std::function<bool(const QString &)> m_jobsRunning;
     std::optional<monitor::IdleAction> m_action;
-    int m_idleMinutes = 0;
+    double m_idleMinutes = 0;
     int m_countdownSeconds = 0;
 };
 

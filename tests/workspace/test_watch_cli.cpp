@@ -1,0 +1,185 @@
+// gantry-cli watch end to end, as a service runs it: a separate process against the local sandbox
+// (real sshd instances, the simulated idle GPU). An idle machine is terminated only after its
+// result paths are home; when they cannot come home it is not terminated, and the watcher says so.
+// Synchronised on the watcher's JSON lines, never on sleeps.
+#include "sshdfixture.h"
+
+#include "cost/ledger.h"
+#include "hosts/hoststore.h"
+#include "jobs/results.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+
+class TestWatchCli final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_config;
+    QTemporaryDir m_home; // the watcher's ~: "Gantry results" and ~/.ssh of this test only
+
+    QProcessEnvironment environment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("100"));
+        env.insert(QStringLiteral("HOME"), m_home.path());
+        env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain, no desktop notifications
+        return env;
+    }
+
+    QStringList withConfig(const QStringList &args) const
+    {
+        return QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")} + args;
+    }
+
+    // A sandbox GPU machine launched as a user does, with its result paths on it. Returns its
+    // instance JSON (id, host).
+    QJsonObject launch(const QString &name)
+    {
+        QProcess cli;
+        cli.setProcessEnvironment(environment());
+        cli.start(QStringLiteral(GANTRY_CLI_PATH),
+                  withConfig({QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("sandbox"), QStringLiteral("--type"),
+                              QStringLiteral("gpu_1x_sandbox"), QStringLiteral("--name"), name, QStringLiteral("--wait")}));
+        if (!cli.waitForFinished(120000) || cli.exitCode() != 0) {
+            qWarning().noquote() << cli.readAllStandardError();
+            return {};
+        }
+        const QJsonObject launched = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        const QString id = launched.value(QLatin1String("id")).toString();
+        const QString outputs = m_config.filePath(QStringLiteral("sandbox/instances/%1/home/outputs").arg(id));
+        if (id.isEmpty() || !QDir().mkpath(outputs))
+            return {};
+        test::writeRandom(outputs + QStringLiteral("/model.pt"), 200000);
+        // The instance's host key, as the user's first connection would have trusted it.
+        QFile hostKey(m_config.filePath(QStringLiteral("sandbox/instances/%1/host_ed25519.pub").arg(id)));
+        QFile knownHosts(m_home.filePath(QStringLiteral(".ssh/known_hosts")));
+        if (!hostKey.open(QIODevice::ReadOnly) || !knownHosts.open(QIODevice::Append))
+            return {};
+        const QList<QByteArray> key = hostKey.readAll().split(' ');
+        knownHosts.write("[127.0.0.1]:" + QByteArray::number(launched.value(QLatin1String("ssh_port")).toInt()) + ' ' + key.value(0) + ' '
+                         + key.value(1).trimmed() + '\n');
+        if (!jobs::ResultPathStore(m_config.path()).setPatterns(launched.value(QLatin1String("host")).toString(), {QStringLiteral("outputs/")}))
+            return {};
+        return launched;
+    }
+
+    // Reads the watcher's lines until one about host is acted or action_failed.
+    static QJsonObject outcomeFor(QProcess &watch, const QString &host, QByteArray &seen)
+    {
+        QDeadlineTimer deadline(150000);
+        while (!deadline.hasExpired()) {
+            while (watch.canReadLine()) {
+                const QByteArray line = watch.readLine();
+                seen += line;
+                const QJsonObject event = QJsonDocument::fromJson(line).object();
+                const QString kind = event.value(QLatin1String("event")).toString();
+                if (event.value(QLatin1String("host")).toString() == host && (kind == u"acted" || kind == u"action_failed"))
+                    return event;
+            }
+            if (watch.state() != QProcess::Running || !watch.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
+                break;
+        }
+        seen += watch.readAllStandardError();
+        return {};
+    }
+
+    // Runs the watcher until it acts on host (or gives up), then stops it as a service manager would.
+    QJsonObject watchUntilOutcome(const QString &host, QByteArray &seen)
+    {
+        QProcess watch;
+        auto stop = qScopeGuard([&watch] {
+            watch.kill();
+            watch.waitForFinished(10000);
+        });
+        watch.setProcessEnvironment(environment());
+        watch.start(QStringLiteral(GANTRY_CLI_PATH),
+                    withConfig({QStringLiteral("watch"), QStringLiteral("--provider"), QStringLiteral("sandbox"), QStringLiteral("--idle-action"),
+                                QStringLiteral("terminate"), QStringLiteral("--idle-minutes"), QStringLiteral("0.05"),
+                                QStringLiteral("--countdown"), QStringLiteral("1")}));
+        if (!watch.waitForStarted(30000))
+            return {};
+        return outcomeFor(watch, host, seen);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")))
+            GANTRY_REQUIRE_SSHD(QStringLiteral("openssh-server is not installed"));
+        QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral(".ssh")));
+    }
+
+    void idleMachineIsTerminatedAfterItsResultsComeHome()
+    {
+        const QJsonObject launched = launch(QStringLiteral("idle-watch"));
+        QVERIFY(!launched.isEmpty());
+        const QString id = launched.value(QLatin1String("id")).toString();
+        const QString host = launched.value(QLatin1String("host")).toString();
+        QByteArray seen;
+        const QJsonObject acted = watchUntilOutcome(host, seen);
+        QVERIFY2(acted.value(QLatin1String("event")).toString() == u"acted", seen.constData());
+        QCOMPARE(acted.value(QLatin1String("action")).toString(), QStringLiteral("terminate"));
+        QCOMPARE(acted.value(QLatin1String("id")).toString(), id);
+
+        QDirIterator found(m_home.filePath(QStringLiteral("Gantry results/") + host), {QStringLiteral("model.pt")}, QDir::Files,
+                           QDirIterator::Subdirectories);
+        QVERIFY2(found.hasNext(), seen.constData());
+        QCOMPARE(QFileInfo(found.next()).size(), qint64(200000));
+        cost::Ledger ledger(cost::Ledger::defaultPath(m_config.path()));
+        QVERIFY(ledger.open());
+        const Result<cost::LedgerEntry> row = ledger.entry(QStringLiteral("sandbox"), id);
+        QVERIFY(row);
+        QVERIFY(!row->isOpen());
+        QCOMPARE(row->note, QStringLiteral("idle policy"));
+        HostStore hosts(m_config.path());
+        QVERIFY(hosts.load());
+        QVERIFY(!hosts.find(host).has_value());
+    }
+
+    // The results cannot come home (their local folder is a file): the sandbox cannot stop, so
+    // the machine keeps running, the row stays open, the host stays saved, and the line says so.
+    void failedDownloadDoesNotTerminate()
+    {
+        const QJsonObject launched = launch(QStringLiteral("stuck-watch"));
+        QVERIFY(!launched.isEmpty());
+        const QString id = launched.value(QLatin1String("id")).toString();
+        const QString host = launched.value(QLatin1String("host")).toString();
+        QVERIFY(QDir(m_home.path()).mkpath(QStringLiteral("Gantry results")));
+        QFile blocker(m_home.filePath(QStringLiteral("Gantry results/") + host));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        QByteArray seen;
+        const QJsonObject failed = watchUntilOutcome(host, seen);
+        QVERIFY2(failed.value(QLatin1String("event")).toString() == u"action_failed", seen.constData());
+        QCOMPARE(failed.value(QLatin1String("action")).toString(), QStringLiteral("terminate"));
+        const QString message = failed.value(QLatin1String("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("could not be brought home")) && message.contains(QStringLiteral("keeps billing")), seen.constData());
+
+        cost::Ledger ledger(cost::Ledger::defaultPath(m_config.path()));
+        QVERIFY(ledger.open());
+        QVERIFY(ledger.entry(QStringLiteral("sandbox"), id)->isOpen());
+        HostStore hosts(m_config.path());
+        QVERIFY(hosts.load());
+        QVERIFY(hosts.find(host).has_value());
+        QVERIFY(QFileInfo::exists(m_config.filePath(QStringLiteral("sandbox/instances/") + id)));
+        // Clean up as a user would: terminate it by hand.
+        QProcess cli;
+        cli.setProcessEnvironment(environment());
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), withConfig({QStringLiteral("terminate"), id, QStringLiteral("--yes"),
+                                                               QStringLiteral("--provider"), QStringLiteral("sandbox")}));
+        QVERIFY(cli.waitForFinished(60000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchCli)
+#include "test_watch_cli.moc"

@@ -322,81 +322,6 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
-    <name>Sync</name>
-    <message>
-        <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件夹 %1：%2。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件 %1：权限不足。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist. Check the path.</source>
-        <translation>本地文件夹 %1 不存在。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder: sync sends a folder&apos;s content. Give the folder that holds it.</source>
-        <translation>%1 不是文件夹：同步发送的是文件夹的内容。请指定包含它的文件夹。</translation>
-    </message>
-    <message>
-        <source>%1 did not list %2 (it needs a POSIX shell and GNU find). Check that `find --version` works there.</source>
-        <translation>%1 未能列出 %2（需要 POSIX shell 和 GNU find）。请确认该机器上 `find --version` 可以运行。</translation>
-    </message>
-    <message>
-        <source>Listing %1 on %2 failed: %3</source>
-        <translation>列出 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare sizes and times.</source>
-        <translation>计算 %2 上 %1 中文件的校验和失败：%3。去掉 --checksum 运行，改为比较大小和时间。</translation>
-    </message>
-    <message>
-        <source>Deleting in %1 on %2 failed: %3. Fix the permissions there, or run without --delete.</source>
-        <translation>在 %2 上的 %1 中删除失败：%3。请修正那里的权限，或去掉 --delete 运行。</translation>
-    </message>
-    <message>
-        <source>Setting times in %1 on %2 failed: %3. The files are there; the next sync sends them again.</source>
-        <translation>设置 %2 上 %1 中文件的时间失败：%3。文件已在那里；下次同步会重新发送它们。</translation>
-    </message>
-    <message>
-        <source>%1 Files kept changing while they were sent; run the sync again once they settle.</source>
-        <translation>%1 文件在发送过程中一直在变化；请等它们稳定后再次同步。</translation>
-    </message>
-    <message>
-        <source>Some files changed while they were sent; sending them again.</source>
-        <translation>部分文件在发送过程中发生了变化；正在重新发送。</translation>
-    </message>
-    <message>
-        <source>%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of them, then sync again.</source>
-        <translation>%1 在一侧是文件夹、在另一侧是文件（%3 上的 %2）。请重命名或删除其中之一，然后再次同步。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a folder. Give a folder to sync into (it is created when missing).</source>
-        <translation>%2 上的 %1 是文件而不是文件夹。请指定要同步到的文件夹（不存在时会自动创建）。</translation>
-    </message>
-    <message>
-        <source>%1 has no tar or sha256sum, which sync needs. Install tar and coreutils there, or use gantry-cli upload.</source>
-        <translation>%1 上没有同步所需的 tar 或 sha256sum。请在该机器上安装 tar 和 coreutils，或改用 gantry-cli upload。</translation>
-    </message>
-    <message>
-        <source>Cannot save the sync manifest %1: %2. Check the space and permissions of the config folder.</source>
-        <translation>无法保存同步清单 %1：%2。请检查配置文件夹的空间和权限。</translation>
-    </message>
-    <message>
-        <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
-        <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
-    </message>
-    <message>
-        <source>The connection to %1 dropped; trying again in %2 s.</source>
-        <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
-    </message>
-</context>
-<context>
     <name>Transfer</name>
     <message>
         <source>Cancelled.</source>
@@ -1582,6 +1507,37 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Cannot write the diagnostic report to %1 (%2); choose another folder.</source>
         <translation>无法将诊断报告写入 %1（%2）；请选择其他文件夹。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::guard::Guard</name>
+    <message>
+        <source>%1 failed on the machine (exit %2): %3. Check that it has a POSIX sh and that its home directory is writable.</source>
+        <translation>%1 在该机器上失败（退出码 %2）：%3。请检查它是否有 POSIX sh，以及主目录是否可写。</translation>
+    </message>
+    <message>
+        <source>This host was not launched through a provider, so Gantry does not know how it could stop itself. Use `gantry-cli watch` on a machine that stays awake instead.</source>
+        <translation>此主机不是通过云服务商启动的，Gantry 不知道它如何自行停机。请改在一台保持唤醒的机器上运行 `gantry-cli watch`。</translation>
+    </message>
+    <message>
+        <source>%1 gives a machine no credentials that can stop only itself, and powering off does not stop its billing. Use `gantry-cli watch` on a machine that stays awake instead.</source>
+        <translation>%1 不为机器提供仅能停止其自身的凭据，且关机不会停止计费。请改在一台保持唤醒的机器上运行 `gantry-cli watch`。</translation>
+    </message>
+    <message>
+        <source>There is no way for this machine to stop itself; use `gantry-cli watch` instead.</source>
+        <translation>这台机器无法自行停机；请改用 `gantry-cli watch`。</translation>
+    </message>
+    <message>
+        <source>Installing the idle guard</source>
+        <translation>安装空闲守护</translation>
+    </message>
+    <message>
+        <source>Reading the idle guard&apos;s status</source>
+        <translation>读取空闲守护的状态</translation>
+    </message>
+    <message>
+        <source>Removing the idle guard</source>
+        <translation>移除空闲守护</translation>
     </message>
 </context>
 <context>
@@ -6033,6 +5989,41 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     </message>
 </context>
 <context>
+    <name>gantry::verify::ReputationStore</name>
+    <message>
+        <source>Cannot read %1: %2; check its permissions.</source>
+        <translation>无法读取 %1：%2；请检查其权限。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2); move it away and Gantry starts a new record of machines.</source>
+        <translation>%1 不是有效的 JSON（%2）；将其移走后，Gantry 会重新开始记录机器。</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer Gantry; it is read but not changed. Update Gantry to record machines again.</source>
+        <translation>%1 由更新版本的 Gantry 写入；只读取、不修改。请更新 Gantry 以继续记录机器。</translation>
+    </message>
+    <message>
+        <source>No machine %1 is recorded; `gantry-cli verify-history` lists them.</source>
+        <translation>没有记录机器 %1；`gantry-cli verify-history` 会列出已记录的机器。</translation>
+    </message>
+    <message>
+        <source>%1 is not changed: it was written by a newer Gantry or cannot be read.</source>
+        <translation>%1 未被修改：它由更新版本的 Gantry 写入，或无法读取。</translation>
+    </message>
+    <message>
+        <source>Cannot create the config directory %1; check its permissions.</source>
+        <translation>无法创建配置目录 %1；请检查其权限。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2; check the free disk space.</source>
+        <translation>无法保存 %1：%2；请检查剩余磁盘空间。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::verify::VerifyOperation</name>
     <message>
         <source>This run was not saved to the history: %1</source>
@@ -6049,6 +6040,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>SIMULATED GPU: nothing was measured. This machine&apos;s nvidia-smi is the Gantry sandbox&apos;s stand-in, not a real GPU.</source>
         <translation>模拟 GPU：未进行任何测量。这台机器的 nvidia-smi 是 Gantry 沙盒的替身，不是真实的 GPU。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s record was not updated: %1</source>
+        <translation>这台机器的记录未更新：%1</translation>
     </message>
 </context>
 <context>

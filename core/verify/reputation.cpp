@@ -8,6 +8,8 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include "util/schemaversion.h"
+
 namespace gantry::verify {
 namespace {
 
@@ -103,12 +105,14 @@ Result<void> ReputationStore::load()
     QFile file(filePath());
     if (!file.exists())
         return {};
-    if (!file.open(QIODevice::ReadOnly))
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_readOnly = true; // what cannot be read is not overwritten
         return Error::make(ErrorCode::Io, ReputationText::tr("Cannot read %1: %2; check its permissions.").arg(filePath(), file.errorString()));
+    }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!doc.isObject()) {
-        m_readOnly = true;
+        // The next save keeps the damaged file aside (schema::checkReplaceable) and starts afresh.
         return Error::make(ErrorCode::Parse, ReputationText::tr("%1 is not valid JSON (%2); move it away and Gantry "
                                                                 "starts a new record of machines.")
                                                  .arg(filePath(), parseError.errorString()));
@@ -116,11 +120,9 @@ Result<void> ReputationStore::load()
     const QJsonObject root = doc.object();
     for (const QJsonValue &value : root.value(QStringLiteral("machines")).toArray())
         m_machines.append(fromJson(value.toObject()));
-    if (root.value(QStringLiteral("schema")).toInt(1) > kSchema) {
-        m_readOnly = true;
-        return Error::make(ErrorCode::Conflict, ReputationText::tr("%1 was written by a newer Gantry; it is read but not "
-                                                                   "changed. Update Gantry to record machines again.")
-                                                    .arg(filePath()));
+    if (auto upgraded = schema::upgrade(root, kSchema, filePath()); !upgraded) {
+        m_readOnly = true; // read as far as this build understands it, never rewritten
+        return upgraded.error();
     }
     return {};
 }
@@ -144,7 +146,7 @@ const MachineRecord *ReputationStore::badMachine(const QString &provider, const 
 
 Result<void> ReputationStore::record(const MachineRun &run)
 {
-    if (auto loaded = load(); !loaded)
+    if (auto loaded = load(); !loaded && m_readOnly)
         return loaded;
     const QString key = machineKey(run.provider, run.machineId, run.host);
     auto it = std::find_if(m_machines.begin(), m_machines.end(), [&key](const MachineRecord &m) { return m.key() == key; });
@@ -175,7 +177,7 @@ Result<void> ReputationStore::record(const MachineRun &run)
 
 Result<void> ReputationStore::forget(const QString &key)
 {
-    if (auto loaded = load(); !loaded)
+    if (auto loaded = load(); !loaded && m_readOnly)
         return loaded;
     if (m_machines.removeIf([&key](const MachineRecord &m) { return m.key() == key; }) == 0)
         return Error::make(ErrorCode::NotFound, ReputationText::tr("No machine %1 is recorded; `gantry-cli verify-history` "
@@ -185,9 +187,8 @@ Result<void> ReputationStore::forget(const QString &key)
 
 Result<void> ReputationStore::save()
 {
-    if (m_readOnly)
-        return Error::make(ErrorCode::Conflict, ReputationText::tr("%1 is not changed: it was written by a newer Gantry "
-                                                                   "or cannot be read.").arg(filePath()));
+    if (auto replaceable = schema::checkReplaceable(filePath(), kSchema); !replaceable)
+        return replaceable;
     if (!QDir().mkpath(m_configDir))
         return Error::make(ErrorCode::Io, ReputationText::tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
     QJsonArray machines;
@@ -196,7 +197,7 @@ Result<void> ReputationStore::save()
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
         return Error::make(ErrorCode::Io, ReputationText::tr("Cannot write %1: %2").arg(filePath(), file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("schema"), kSchema}, {QStringLiteral("machines"), machines}}).toJson());
+    file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("machines"), machines}}, kSchema)).toJson());
     if (!file.commit())
         return Error::make(ErrorCode::Io, ReputationText::tr("Cannot save %1: %2; check the free disk space.").arg(filePath(), file.errorString()));
     return {};

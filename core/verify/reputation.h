@@ -53,7 +53,8 @@ struct MachineRun
 };
 
 // <configDir>/machines.json: {"schema": 1, "machines": [...]}. Written atomically (QSaveFile); a
-// file from a newer Gantry (higher schema) is read but never rewritten.
+// file from a newer Gantry (higher schema) is read but never rewritten; a damaged one is kept
+// aside (schema::checkReplaceable) by the next save.
 class ReputationStore final
 {
 public:

@@ -1,5 +1,6 @@
 #include "verify/reputation.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -121,6 +122,21 @@ private slots:
         QVERIFY(!store.record(failed(QStringLiteral("m1"))));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), newer);
+    }
+
+    void damagedFileIsKeptAsideByTheNextSave()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("machines.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{not json");
+        file.close();
+        ReputationStore store(dir.path());
+        QVERIFY(!store.load());
+        QVERIFY(store.record(failed(QStringLiteral("m2"))));
+        QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("machines.json.damaged-*")}, QDir::Files).size(), 1);
+        QVERIFY(store.load());
+        QVERIFY(store.badMachine(QStringLiteral("vast"), QStringLiteral("m2")));
     }
 
     // A machine that failed Verify drops out of `types --provider vast`; --include-bad flags it,

@@ -5999,16 +5999,8 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>%1 不是有效的 JSON（%2）；将其移走后，Gantry 会重新开始记录机器。</translation>
     </message>
     <message>
-        <source>%1 was written by a newer Gantry; it is read but not changed. Update Gantry to record machines again.</source>
-        <translation>%1 由更新版本的 Gantry 写入；只读取、不修改。请更新 Gantry 以继续记录机器。</translation>
-    </message>
-    <message>
         <source>No machine %1 is recorded; `gantry-cli verify-history` lists them.</source>
         <translation>没有记录机器 %1；`gantry-cli verify-history` 会列出已记录的机器。</translation>
-    </message>
-    <message>
-        <source>%1 is not changed: it was written by a newer Gantry or cannot be read.</source>
-        <translation>%1 未被修改：它由更新版本的 Gantry 写入，或无法读取。</translation>
     </message>
     <message>
         <source>Cannot create the config directory %1; check its permissions.</source>

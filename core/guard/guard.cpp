@@ -83,7 +83,8 @@ Result<void> installGuard(ssh::Session &session, const GuardOptions &options, co
     // Detached from this session (new session, no inherited descriptors) so it outlives the login.
     command += QStringLiteral("if command -v setsid >/dev/null 2>&1; then s=setsid; else s=; fi\n"
                               "nohup $s sh \"$d/guard.sh\" >\"$d/guard.log\" 2>&1 </dev/null &\n"
-                              "echo started\n");
+                              // Written here too, so a status right after the install sees it running.
+                              "echo $! >\"$d/pid\"\n");
     auto output = runGuardCommand(session, command, GuardText::tr("Installing the idle guard"));
     if (!output)
         return output.error();

@@ -4,6 +4,9 @@
 #include "ssh/session.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -204,6 +207,25 @@ private slots:
         QVERIFY(!statusOf(dir).running);
     }
 
+    // gantry-cli guard install / status / remove on the same sshd, as a user types it.
+    void cliInstallsReportsAndRemoves()
+    {
+        const QString dir = m_state.filePath(QStringLiteral("guard-cli"));
+        const QString host = QStringLiteral("%1@%2:%3").arg(m_sshd.user(), m_sshd.host()).arg(m_sshd.port());
+        const QStringList common{host, QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                                 m_sshd.knownHostsPath(), QStringLiteral("--remote-dir"), dir, QStringLiteral("--json")};
+        const QJsonObject installed = cli(QStringList{QStringLiteral("guard"), QStringLiteral("install")} + common
+                                          + QStringList{QStringLiteral("--provider"), QStringLiteral("vast"),
+                                                        QStringLiteral("--idle-minutes"), QStringLiteral("45")});
+        QCOMPARE(installed.value(QStringLiteral("installed")).toBool(), true);
+        QCOMPARE(installed.value(QStringLiteral("running")).toBool(), true);
+        QTRY_COMPARE_WITH_TIMEOUT(cli(QStringList{QStringLiteral("guard"), QStringLiteral("status")} + common)
+                                      .value(QStringLiteral("threshold_seconds")).toInt(), 45 * 60, 20000);
+        const QJsonObject removed = cli(QStringList{QStringLiteral("guard"), QStringLiteral("remove")} + common);
+        QCOMPARE(removed.value(QStringLiteral("installed")).toBool(), false);
+        QCOMPARE(removed.value(QStringLiteral("running")).toBool(), false);
+    }
+
     void shutdownStyleProviderPowersOff()
     {
         const QString dir = m_state.filePath(QStringLiteral("guard-shutdown"));
@@ -219,6 +241,18 @@ private slots:
     }
 
 private:
+    static QJsonObject cli(const QStringList &args)
+    {
+        QTemporaryDir config;
+        QProcess process;
+        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), config.path()} + args);
+        if (!process.waitForFinished(60000))
+            process.kill();
+        const QByteArray out = process.readAllStandardOutput().trimmed();
+        if (process.exitCode() != 0)
+            qWarning("gantry-cli: %s %s", out.constData(), process.readAllStandardError().constData());
+        return QJsonDocument::fromJson(out.split('\n').constLast()).object();
+    }
     // Seconds, not minutes: the real script's own clock, so the test waits only on what it writes.
     static GuardOptions fastGuard(SelfStop method)
     {

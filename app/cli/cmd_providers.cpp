@@ -12,6 +12,7 @@
 #include "providers/launchwatcher.h"
 #include "providers/providerhub.h"
 #include "util/printable.h"
+#include "verify/reputation.h"
 #include "workspace/workspace.h"
 
 #include <QFile>
@@ -91,6 +92,31 @@ void noteLedger(const Context &context, const Result<void> &result)
 
 // --- types -------------------------------------------------------------------------------------
 
+// Marketplace offers on machines that failed Verify or Doctor: hidden, or with includeBad kept
+// and flagged. Returns each kept bad offer's problem, by offer name.
+QHash<QString, QString> dropBadMachines(const Context &context, QList<providers::InstanceType> &rows, bool includeBad)
+{
+    verify::ReputationStore reputation(context.configDir);
+    if (auto loaded = reputation.load(); !loaded)
+        context.warn(loaded.error().message);
+    QHash<QString, QString> flagged;
+    int hidden = 0;
+    rows.removeIf([&](const providers::InstanceType &type) {
+        const verify::MachineRecord *bad = reputation.badMachine(type.provider, type.machineId);
+        if (!bad)
+            return false;
+        if (includeBad)
+            flagged.insert(type.provider + u'/' + type.name, bad->lastProblem);
+        else
+            ++hidden;
+        return !includeBad;
+    });
+    if (hidden > 0 && !context.json)
+        context.warn(CliText::tr("%n offer(s) on machines that failed Verify or Doctor are hidden; --include-bad shows "
+                                 "them, gantry-cli verify-history lists the machines.", "", hidden));
+    return flagged;
+}
+
 int typesCommand(Context &context, const QStringList &arguments)
 {
     QStringList args = arguments;
@@ -103,6 +129,7 @@ int typesCommand(Context &context, const QStringList &arguments)
     if (!gpu || !minVram || !maxPrice)
         return context.usage(CliText::tr("--gpu, --min-vram and --max-price need a value"));
     const bool availableOnly = takeFlag(args, QStringLiteral("--available"));
+    const bool includeBad = takeFlag(args, QStringLiteral("--include-bad"));
     if (!args.isEmpty())
         return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
     bool ok = true;
@@ -138,10 +165,15 @@ int typesCommand(Context &context, const QStringList &arguments)
         }
     }
     std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
+    const QHash<QString, QString> bad = dropBadMachines(context, rows, includeBad);
     if (context.json) {
         QJsonArray array;
-        for (const providers::InstanceType &type : std::as_const(rows))
-            array.append(typeJson(type));
+        for (const providers::InstanceType &type : std::as_const(rows)) {
+            QJsonObject object = typeJson(type);
+            if (const auto it = bad.constFind(type.provider + u'/' + type.name); it != bad.cend())
+                object.insert(QStringLiteral("bad_machine"), QJsonObject{{QStringLiteral("problem"), *it}});
+            array.append(object);
+        }
         context.printJson(QJsonObject{{QStringLiteral("types"), array}, {QStringLiteral("errors"), errors}});
     } else {
         context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
@@ -162,8 +194,10 @@ int typesCommand(Context &context, const QStringList &arguments)
                                     (type.ramGb > 0 ? QString::number(type.ramGb) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
                                     QStringLiteral("%1").arg(type.pricePerHour, 0, 'f', 2).rightJustified(8),
                                     QStringLiteral("%1").arg(type.pricePerGpuHour(), 0, 'f', 2).rightJustified(8),
-                                    regions.isEmpty() ? CliText::tr("none now") : regions.join(QLatin1Char(',')))
-                        << '\n';
+                                    regions.isEmpty() ? CliText::tr("none now") : regions.join(QLatin1Char(',')));
+            if (const auto it = bad.constFind(type.provider + u'/' + type.name); it != bad.cend())
+                context.out << CliText::tr("  [BAD MACHINE: %1]").arg(text::printable(*it).left(80));
+            context.out << '\n';
         }
         context.out.flush();
     }
@@ -537,7 +571,8 @@ int providerKeyCommand(Context &context, const QStringList &args)
 }
 
 const Registrar typesRegistrar("types",
-    "types [--provider P] [--gpu NAME] [--min-vram GB] [--max-price USD] [--available]   instance types, prices, capacity",
+    "types [--provider P] [--gpu NAME] [--min-vram GB] [--max-price USD] [--available] [--include-bad]   instance "
+    "types, prices, capacity (offers on machines that failed Verify are hidden unless --include-bad)",
     typesCommand);
 const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
     instancesCommand);

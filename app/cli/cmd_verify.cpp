@@ -4,6 +4,7 @@
 #include "hosts/hoststore.h"
 #include "util/canceltoken.h"
 #include "util/printable.h"
+#include "verify/reputation.h"
 #include "verify/verifyoperation.h"
 
 #include <QCoreApplication>
@@ -135,7 +136,8 @@ Result<void> takeVerifyValues(QStringList &args, VerifyRequest &request)
     Advertised &advertised = request.advertised;
     for (const QString &name : {QStringLiteral("--binary"), QStringLiteral("--advertised-model"),
                                 QStringLiteral("--advertised-count"), QStringLiteral("--advertised-vram-gib"),
-                                QStringLiteral("--price-per-hour"), QStringLiteral("--instance-type")}) {
+                                QStringLiteral("--price-per-hour"), QStringLiteral("--instance-type"),
+                                QStringLiteral("--machine-id")}) {
         auto value = takeValue(args, name);
         if (!value)
             return value.error();
@@ -152,6 +154,8 @@ Result<void> takeVerifyValues(QStringList &args, VerifyRequest &request)
             advertised.vramGib = v.toDouble();
         else if (name == QLatin1StringView("--price-per-hour"))
             advertised.hourlyPriceUsd = v.toDouble();
+        else if (name == QLatin1StringView("--machine-id"))
+            advertised.machineId = v;
         else
             advertised.instanceType = v;
     }
@@ -279,6 +283,30 @@ int verifyCommand(Context &context, const QStringList &input)
     return verdict == Verdict::Fail || verdict == Verdict::Error ? ExitFailure : ExitOk;
 }
 
+// A failed doctor marks the machine bad like a failed Verify (its reputation); a passing one does
+// not clear a failed Verify, so it is not recorded. A broken record only warns.
+void recordDoctor(const Context &context, const QString &host, const QString &machineId, const QList<DoctorCheck> &checks)
+{
+    if (!anyFailed(checks))
+        return;
+    MachineRun run;
+    HostStore store(context.configDir);
+    if (store.load()) {
+        if (const auto saved = store.find(host))
+            run.provider = saved->provider;
+    }
+    run.machineId = machineId;
+    run.host = host;
+    run.time = QDateTime::currentDateTimeUtc();
+    run.verdict = Verdict::Fail;
+    for (const DoctorCheck &c : checks) {
+        if (c.status == CheckStatus::Fail && run.problem.isEmpty())
+            run.problem = CliText::tr("doctor: %1").arg(c.message);
+    }
+    if (auto recorded = ReputationStore(context.configDir).record(run); !recorded)
+        context.warn(CliText::tr("warning: %1").arg(recorded.error().message));
+}
+
 int doctorCommand(Context &context, const QStringList &input)
 {
     QStringList args = input;
@@ -287,8 +315,11 @@ int doctorCommand(Context &context, const QStringList &input)
         return context.fail(options.error());
     if (takeFlag(args, QStringLiteral("--json")))
         context.json = true;
+    auto machineId = takeValue(args, QStringLiteral("--machine-id"));
+    if (!machineId)
+        return context.fail(machineId.error());
     if (args.size() != 1)
-        return context.usage(CliText::tr("doctor HOST [--json]"));
+        return context.usage(CliText::tr("doctor HOST [--json] [--machine-id ID]"));
     auto session = connectHost(context, args.first(), *options);
     if (!session)
         return context.fail(session.error());
@@ -296,6 +327,7 @@ int doctorCommand(Context &context, const QStringList &input)
     auto checks = runDoctor(**session, g_verifyInterrupted);
     if (!checks)
         return context.fail(checks.error());
+    recordDoctor(context, args.first(), machineId->value_or(QString()), *checks);
     if (context.json)
         context.printJson(doctorToJson(*checks));
     else
@@ -307,9 +339,9 @@ int doctorCommand(Context &context, const QStringList &input)
 const Registrar verifyRegistrar(
     "verify",
     "verify HOST [--quick] [--json] [--binary PATH] [--advertised-model M] [--advertised-count N] "
-    "[--advertised-vram-gib G] [--price-per-hour USD]   run gantry-verify, verdict per test (exit 1 on fail)",
+    "[--advertised-vram-gib G] [--price-per-hour USD] [--machine-id ID]   run gantry-verify, verdict per test (exit 1 on fail)",
     verifyCommand);
-const Registrar doctorRegistrar("doctor", "doctor HOST [--json]   the usual GPU-instance problems, each with its fix "
+const Registrar doctorRegistrar("doctor", "doctor HOST [--json] [--machine-id ID]   the usual GPU-instance problems, each with its fix "
                                           "(exit 1 when one fails)",
                                 doctorCommand);
 

@@ -35,6 +35,16 @@ enum class Capability
 Q_DECLARE_FLAGS(Capabilities, Capability)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Capabilities)
 
+// How a machine can stop itself with credentials scoped to that machine alone (the on-instance
+// idle guard, core/guard): never the user's account key.
+enum class SelfStop
+{
+    None,             // no such path (Lambda, Shadeform): only the laptop's watcher can stop it
+    RunPodPodKey,     // the pod's own RUNPOD_API_KEY + RUNPOD_POD_ID, scoped to that pod
+    VastContainerKey, // CONTAINER_API_KEY + CONTAINER_ID: can start, stop or destroy only that instance
+    Shutdown,         // powering off stops the billing
+};
+
 struct ProviderInfo
 {
     QString id;            // "lambda", "runpod", "sandbox"
@@ -48,6 +58,7 @@ struct ProviderInfo
     bool launchNeedsSshKey = false; // the launch must name an account SSH key
     int statusPollMs = 3000;       // how often to ask while an instance boots
     CostModel cost;                // storage, bids, currency: the bill beyond compute $/h
+    SelfStop selfStop = SelfStop::None; // how the on-instance idle guard stops the machine
 };
 
 struct Region

@@ -46,6 +46,7 @@ ProviderInfo RunPodProvider::info() const
 {
     ProviderInfo info;
     info.id = QStringLiteral("runpod");
+    info.selfStop = SelfStop::RunPodPodKey;
     info.displayName = tr("RunPod");
     info.capabilities = Capability::StopStart | Capability::Restart | Capability::Filesystems
         | Capability::StorageBillsWhileStopped | Capability::RegionsPerType | Capability::PerGpuPricing

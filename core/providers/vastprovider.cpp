@@ -86,6 +86,7 @@ ProviderInfo VastProvider::info() const
 {
     ProviderInfo info;
     info.id = QStringLiteral("vast");
+    info.selfStop = SelfStop::VastContainerKey;
     info.displayName = tr("Vast.ai");
     info.capabilities = Capability::StopStart | Capability::Restart | Capability::StorageBillsWhileStopped
         | Capability::RegionsPerType | Capability::LaunchVolume | Capability::Marketplace;

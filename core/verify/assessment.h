@@ -20,6 +20,7 @@ struct Advertised
     int gpuCount = 0;      // 0: unknown
     double vramGib = 0;    // per GPU; 0: unknown
     double hourlyPriceUsd = 0; // 0: unknown
+    QString machineId;     // the marketplace machine behind the instance (Vast.ai); "" when unknown
 };
 
 // One conclusion the app draws beyond the program's own tests.

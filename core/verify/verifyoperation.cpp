@@ -1,6 +1,7 @@
 #include "verify/verifyoperation.h"
 
 #include "jobs/sessionworker.h"
+#include "verify/reputation.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -14,6 +15,35 @@ class VerifyOperationText
     Q_DECLARE_TR_FUNCTIONS(gantry::verify::VerifyOperation)
 };
 
+// The run as the machine's reputation counts it: measured against the spec, and its cost.
+MachineRun machineRun(const VerifyRequest &request, const VerifyRun &run, const HistoryEntry &entry)
+{
+    MachineRun m;
+    m.provider = request.advertised.provider;
+    m.machineId = request.advertised.machineId;
+    m.host = request.hostName;
+    m.verdict = run.assessment.verdict;
+    m.problem = run.assessment.headline;
+    m.time = entry.time;
+    m.bandwidthGbs = entry.bandwidthGbs;
+    m.tensorTflops = entry.tensorTflops;
+    m.usdPerTflopHour = entry.usdPerTflopHour;
+    double specBw = 0, specTensor = 0;
+    int bwCount = 0;
+    for (const SpecComparison &c : run.assessment.comparisons) {
+        if (c.specBandwidthGbs) {
+            specBw += *c.specBandwidthGbs;
+            ++bwCount;
+        }
+        specTensor += c.specTensorTflops.value_or(0);
+    }
+    if (bwCount > 0)
+        m.specBandwidthGbs = specBw / bwCount;
+    if (specTensor > 0)
+        m.specTensorTflops = specTensor;
+    return m;
+}
+
 // Records the run and reads back the host's latest runs; problems become warnings, because the
 // run itself succeeded and its result is still shown.
 void recordHistory(const QString &configDir, const VerifyRequest &request, VerifyRun &run)
@@ -21,11 +51,12 @@ void recordHistory(const QString &configDir, const VerifyRequest &request, Verif
     if (configDir.isEmpty())
         return;
     HistoryStore store(configDir);
-    if (auto added = store.add(HistoryEntry::fromRun(run.outcome.report, run.assessment, request.advertised,
-                                                     request.hostName, QDateTime::currentDateTimeUtc()));
-        !added) {
+    const HistoryEntry entry = HistoryEntry::fromRun(run.outcome.report, run.assessment, request.advertised,
+                                                     request.hostName, QDateTime::currentDateTimeUtc());
+    if (auto added = store.add(entry); !added)
         run.warnings.append(VerifyOperationText::tr("This run was not saved to the history: %1").arg(added.error().message));
-    }
+    if (auto recorded = ReputationStore(configDir).record(machineRun(request, run, entry)); !recorded)
+        run.warnings.append(VerifyOperationText::tr("This machine's record was not updated: %1").arg(recorded.error().message));
     auto listed = store.list({}, {}, request.hostName, 50);
     if (listed)
         run.history = std::move(listed).value();

@@ -1,0 +1,193 @@
+#include "verify/reputation.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry::verify;
+
+class TestReputation final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QProcess m_vast;
+    QString m_vastUrl;
+
+    struct Run
+    {
+        int code = -1;
+        QByteArray out;
+        QByteArray err;
+        QJsonObject json() const { return QJsonDocument::fromJson(out.trimmed().split('\n').constLast()).object(); }
+    };
+
+    Run cli(const QStringList &args)
+    {
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GANTRY_VAST_API_KEY"), QStringLiteral("test-key"));
+        env.insert(QStringLiteral("GANTRY_VAST_ENDPOINT"), m_vastUrl);
+        for (const char *name : {"GANTRY_LAMBDA_API_KEY", "GANTRY_RUNPOD_API_KEY", "GANTRY_SHADEFORM_API_KEY", "DBUS_SESSION_BUS_ADDRESS"})
+            env.remove(QString::fromLatin1(name));
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args);
+        Run run;
+        if (!process.waitForFinished(120000)) {
+            process.kill();
+            process.waitForFinished();
+        }
+        run.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        run.out = process.readAllStandardOutput();
+        run.err = process.readAllStandardError();
+        return run;
+    }
+
+    static MachineRun failed(const QString &machineId)
+    {
+        MachineRun run;
+        run.provider = QStringLiteral("vast");
+        run.machineId = machineId;
+        run.host = QStringLiteral("vast-a");
+        run.verdict = Verdict::Fail;
+        run.problem = QStringLiteral("memory bandwidth 1200 of 3350 GB/s");
+        run.time = QDateTime::currentDateTimeUtc();
+        run.bandwidthGbs = 1200;
+        run.specBandwidthGbs = 3350;
+        return run;
+    }
+
+    QJsonArray offers()
+    {
+        const Run run = cli({QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("vast"), QStringLiteral("--json"),
+                             QStringLiteral("--include-bad")});
+        return run.json().value(QStringLiteral("types")).toArray();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_vast.start(QStringLiteral(GANTRY_EMULATOR_PATH), {QStringLiteral("--provider"), QStringLiteral("vast")});
+        QVERIFY(m_vast.waitForReadyRead(20000));
+        const QByteArray line = m_vast.readLine().trimmed();
+        QVERIFY(line.startsWith("listening on "));
+        m_vastUrl = QString::fromLatin1(line.mid(int(qstrlen("listening on "))));
+    }
+
+    void cleanupTestCase()
+    {
+        m_vast.kill();
+        m_vast.waitForFinished();
+    }
+
+    void storeCountsAndKeepsFigures()
+    {
+        QTemporaryDir dir;
+        ReputationStore store(dir.path());
+        QVERIFY(store.record(failed(QStringLiteral("m1"))));
+        MachineRun pass = failed(QStringLiteral("m1"));
+        pass.verdict = Verdict::Pass;
+        pass.bandwidthGbs.reset(); // measured nothing new: the last figure stays
+        QVERIFY(store.record(pass));
+        ReputationStore reread(dir.path());
+        QVERIFY(reread.load());
+        QCOMPARE(reread.machines().size(), 1);
+        const MachineRecord &m = reread.machines().first();
+        QCOMPARE(m.passes, 1);
+        QCOMPARE(m.fails, 1);
+        QVERIFY(!m.bad()); // the later pass clears it
+        QCOMPARE(m.bandwidthGbs, std::optional<double>(1200));
+        QCOMPARE(m.key(), QStringLiteral("vast:m1"));
+        QVERIFY(!QFile::exists(store.filePath() + QStringLiteral(".tmp"))); // QSaveFile leaves nothing behind
+    }
+
+    void newerSchemaIsReadButNeverRewritten()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("machines.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray newer = R"({"schema": 9, "machines": [{"provider": "vast", "machine_id": "m9", "fails": 2, "last_verdict": "fail"}]})";
+        file.write(newer);
+        file.close();
+        ReputationStore store(dir.path());
+        QVERIFY(!store.load());
+        QVERIFY(store.badMachine(QStringLiteral("vast"), QStringLiteral("m9")));
+        QVERIFY(!store.record(failed(QStringLiteral("m1"))));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), newer);
+    }
+
+    void damagedFileIsKeptAsideByTheNextSave()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("machines.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{not json");
+        file.close();
+        ReputationStore store(dir.path());
+        QVERIFY(!store.load());
+        QVERIFY(store.record(failed(QStringLiteral("m2"))));
+        QCOMPARE(QDir(dir.path()).entryList({QStringLiteral("machines.json.damaged-*")}, QDir::Files).size(), 1);
+        QVERIFY(store.load());
+        QVERIFY(store.badMachine(QStringLiteral("vast"), QStringLiteral("m2")));
+    }
+
+    // A machine that failed Verify drops out of `types --provider vast`; --include-bad flags it,
+    // verify-history shows its record, and --forget clears it.
+    void badMachineIsHiddenFromSearches()
+    {
+        const QJsonArray all = offers();
+        QVERIFY(all.size() >= 2);
+        const QJsonObject victim = all.first().toObject();
+        const QString machineId = victim.value(QStringLiteral("machine_id")).toString();
+        QVERIFY(!machineId.isEmpty());
+        QVERIFY(ReputationStore(m_dir.path()).record(failed(machineId)));
+
+        const Run hidden = cli({QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("vast"), QStringLiteral("--json")});
+        QCOMPARE(hidden.code, 0);
+        for (const QJsonValue &offer : hidden.json().value(QStringLiteral("types")).toArray())
+            QVERIFY(offer.toObject().value(QStringLiteral("machine_id")).toString() != machineId);
+        const Run text = cli({QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("vast")});
+        QVERIFY2(text.err.contains("--include-bad"), text.err.constData());
+
+        bool flagged = false;
+        for (const QJsonValue &offer : offers()) {
+            if (offer.toObject().value(QStringLiteral("machine_id")).toString() == machineId)
+                flagged = offer.toObject().value(QStringLiteral("bad_machine")).toObject().value(QStringLiteral("problem")).toString().contains(QStringLiteral("bandwidth"));
+        }
+        QVERIFY(flagged);
+
+        const Run history = cli({QStringLiteral("verify-history"), QStringLiteral("--machine"), machineId, QStringLiteral("--json")});
+        QCOMPARE(history.code, 0);
+        const QJsonArray machines = history.json().value(QStringLiteral("machines")).toArray();
+        QCOMPARE(machines.size(), 1);
+        QCOMPARE(machines.first().toObject().value(QStringLiteral("fails")).toInt(), 1);
+        QCOMPARE(machines.first().toObject().value(QStringLiteral("bad")).toBool(), true);
+        QCOMPARE(machines.first().toObject().value(QStringLiteral("spec_bandwidth_gbs")).toDouble(), 3350.0);
+
+        QCOMPARE(cli({QStringLiteral("verify-history"), QStringLiteral("--forget"), QStringLiteral("vast:") + machineId}).code, 0);
+        QCOMPARE(offers().size(), all.size());
+        const Run again = cli({QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("vast"), QStringLiteral("--json")});
+        QCOMPARE(again.json().value(QStringLiteral("types")).toArray().size(), all.size());
+    }
+
+    // Lambda has no machine-scoped key and no billing stop on power-off: the guard refuses and
+    // names the watcher, before connecting anywhere.
+    void guardRefusesProvidersWithoutSelfStop()
+    {
+        const Run run = cli({QStringLiteral("guard"), QStringLiteral("install"), QStringLiteral("ubuntu@192.0.2.1"),
+                             QStringLiteral("--provider"), QStringLiteral("lambda"), QStringLiteral("--json")});
+        QCOMPARE(run.code, 2);
+        QVERIFY2(run.json().value(QStringLiteral("error")).toString().contains(QStringLiteral("gantry-cli watch")), run.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReputation)
+#include "test_reputation.moc"

@@ -322,81 +322,6 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
-    <name>Sync</name>
-    <message>
-        <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件夹 %1：%2。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件 %1：权限不足。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist. Check the path.</source>
-        <translation>本地文件夹 %1 不存在。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder: sync sends a folder&apos;s content. Give the folder that holds it.</source>
-        <translation>%1 不是文件夹：同步发送的是文件夹的内容。请指定包含它的文件夹。</translation>
-    </message>
-    <message>
-        <source>%1 did not list %2 (it needs a POSIX shell and GNU find). Check that `find --version` works there.</source>
-        <translation>%1 未能列出 %2（需要 POSIX shell 和 GNU find）。请确认该机器上 `find --version` 可以运行。</translation>
-    </message>
-    <message>
-        <source>Listing %1 on %2 failed: %3</source>
-        <translation>列出 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare sizes and times.</source>
-        <translation>计算 %2 上 %1 中文件的校验和失败：%3。去掉 --checksum 运行，改为比较大小和时间。</translation>
-    </message>
-    <message>
-        <source>Deleting in %1 on %2 failed: %3. Fix the permissions there, or run without --delete.</source>
-        <translation>在 %2 上的 %1 中删除失败：%3。请修正那里的权限，或去掉 --delete 运行。</translation>
-    </message>
-    <message>
-        <source>Setting times in %1 on %2 failed: %3. The files are there; the next sync sends them again.</source>
-        <translation>设置 %2 上 %1 中文件的时间失败：%3。文件已在那里；下次同步会重新发送它们。</translation>
-    </message>
-    <message>
-        <source>%1 Files kept changing while they were sent; run the sync again once they settle.</source>
-        <translation>%1 文件在发送过程中一直在变化；请等它们稳定后再次同步。</translation>
-    </message>
-    <message>
-        <source>Some files changed while they were sent; sending them again.</source>
-        <translation>部分文件在发送过程中发生了变化；正在重新发送。</translation>
-    </message>
-    <message>
-        <source>%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of them, then sync again.</source>
-        <translation>%1 在一侧是文件夹、在另一侧是文件（%3 上的 %2）。请重命名或删除其中之一，然后再次同步。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a folder. Give a folder to sync into (it is created when missing).</source>
-        <translation>%2 上的 %1 是文件而不是文件夹。请指定要同步到的文件夹（不存在时会自动创建）。</translation>
-    </message>
-    <message>
-        <source>%1 has no tar or sha256sum, which sync needs. Install tar and coreutils there, or use gantry-cli upload.</source>
-        <translation>%1 上没有同步所需的 tar 或 sha256sum。请在该机器上安装 tar 和 coreutils，或改用 gantry-cli upload。</translation>
-    </message>
-    <message>
-        <source>Cannot save the sync manifest %1: %2. Check the space and permissions of the config folder.</source>
-        <translation>无法保存同步清单 %1：%2。请检查配置文件夹的空间和权限。</translation>
-    </message>
-    <message>
-        <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
-        <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
-    </message>
-    <message>
-        <source>The connection to %1 dropped; trying again in %2 s.</source>
-        <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
-    </message>
-</context>
-<context>
     <name>Transfer</name>
     <message>
         <source>Cancelled.</source>
@@ -2760,10 +2685,6 @@ Compute billing resumes at %3/h.</source>
         <translation>日志来源</translation>
     </message>
     <message>
-        <source>Terminate cluster</source>
-        <translation>释放集群</translation>
-    </message>
-    <message>
         <source>saved hosts</source>
         <translation>已保存的主机</translation>
     </message>
@@ -2836,6 +2757,50 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>cluster %1</source>
         <translation>集群 %1</translation>
+    </message>
+    <message>
+        <source>Job %1 failed on rank %2.</source>
+        <translation>任务 %1 在 rank %2 上失败。</translation>
+    </message>
+    <message>
+        <source>Job %1 failed on rank %2; still running and billing while waiting for it: rank %3. Stop them with Stop the other ranks.</source>
+        <translation>任务 %1 在 rank %2 上失败；仍在运行并计费、等待它的：rank %3。请用“停止其他 rank”停止它们。</translation>
+    </message>
+    <message>
+        <source>Job %1 is running on every rank.</source>
+        <translation>任务 %1 正在每个 rank 上运行。</translation>
+    </message>
+    <message>
+        <source>Job %1 succeeded on every rank.</source>
+        <translation>任务 %1 在每个 rank 上都已成功。</translation>
+    </message>
+    <message>
+        <source>Job %1: some ranks could not be read (see the Job column).</source>
+        <translation>任务 %1：部分 rank 无法读取（见“任务”列）。</translation>
+    </message>
+    <message>
+        <source>Stop job %1 on the ranks of %2 that still run? They cannot finish without the failed rank.</source>
+        <translation>停止 %2 中仍在运行的 rank 上的任务 %1？缺少失败的 rank，它们无法完成。</translation>
+    </message>
+    <message>
+        <source>Stopping %1 on the other ranks…</source>
+        <translation>正在其他 rank 上停止 %1…</translation>
+    </message>
+    <message>
+        <source>Job status</source>
+        <translation>任务状态</translation>
+    </message>
+    <message>
+        <source>Stop the other ranks…</source>
+        <translation>停止其他 rank…</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
     </message>
 </context>
 <context>
@@ -5023,6 +4988,16 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>%1: double-click to open</source>
         <translation>%1：双击打开</translation>
+    </message>
+    <message>
+        <source>Other machines</source>
+        <translation>其他机器</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1 · %n node(s)</source>
+        <translation>
+            <numerusform>集群 %1 · %n 个节点</numerusform>
+        </translation>
     </message>
 </context>
 <context>

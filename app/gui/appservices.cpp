@@ -10,6 +10,7 @@
 #include "jobs/jobservice.h"
 #include "jobs/jobstab.h"
 #include "monitor/fleetoverview.h"
+#include "cluster/cluster.h"
 #include "monitor/monitorservice.h"
 #include "monitor/monitortab.h"
 #include "providers/instancespanel.h"
@@ -162,6 +163,19 @@ void AppServices::installPanels()
     auto *prices = new ui::PricesPanel(m_hub, context.configDir);
     m_instances = new ui::InstancesPanel(m_workspace);
     auto *fleet = new ui::monitor::FleetOverview(m_monitor);
+    fleet->setClusterSource([configDir = context.configDir] {
+        ui::monitor::FleetOverview::ClusterGroups groups;
+        cluster::ClusterStore store(configDir); // a small file, read when machines come or go
+        if (store.load()) {
+            for (const cluster::Cluster &c : store.clusters()) {
+                QStringList nodes;
+                for (const cluster::ClusterNode &node : c.nodes)
+                    nodes << node.hostName;
+                groups.append({c.name, nodes});
+            }
+        }
+        return groups;
+    });
     m_window->addPanel(QStringLiteral("prices"), tr("Prices"), prices);
     // The cached table shows at once; a fresh one is fetched in the background.
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);

@@ -18,11 +18,16 @@ class NetCheckText
 
 // Runs the program given as -c with `python` (the facts step found the one with torch), else
 // any python3: the port test needs no torch, and importing it costs seconds per step.
-QString pythonCommand(const char *program, const QStringList &args, const QString &python = {})
+// killAfterS > 0: coreutils' timeout ends the program on the node itself. torch 1.13 ignores the
+// process group's own timeout while it waits for a lost peer, and an SSH channel's signal does not
+// reach the process on every server, so a program left behind would keep the port for the next step.
+QString pythonCommand(const char *program, const QStringList &args, const QString &python = {}, int killAfterS = 0)
 {
     const QString interpreter = python.isEmpty() ? QStringLiteral("PY=python3; command -v python3 >/dev/null || PY=/usr/bin/python3; ")
                                                  : QStringLiteral("PY=%1; ").arg(ssh::shellQuote(python));
-    QString line = interpreter + QStringLiteral("exec \"$PY\" -u -c %1").arg(ssh::shellQuote(QString::fromLatin1(program)));
+    const QString bound = killAfterS > 0 ? QStringLiteral("T=; command -v timeout >/dev/null && T='timeout -k 5 %1'; ").arg(killAfterS) : QString();
+    QString line = interpreter + bound
+        + QStringLiteral("exec %1\"$PY\" -u -c %2").arg(killAfterS > 0 ? QStringLiteral("$T ") : QString(), ssh::shellQuote(QString::fromLatin1(program)));
     for (const QString &arg : args)
         line += QLatin1Char(' ') + ssh::shellQuote(arg);
     return line;
@@ -163,7 +168,7 @@ QString dialCommand(const QString &addr, int port, int rank, int timeoutS)
 QString allReduceCommand(const QString &python, const QString &addr, int port, int rank, int world, qint64 bytes, int timeoutS)
 {
     return pythonCommand(kAllReduce, {addr, QString::number(port), QString::number(rank), QString::number(world),
-                                      QString::number(bytes), QString::number(timeoutS)}, python);
+                                      QString::number(bytes), QString::number(timeoutS)}, python, timeoutS + 10);
 }
 
 std::optional<AllReduceResult> parseAllReduce(const QByteArray &output)

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -213,6 +214,52 @@ private slots:
         const Run cancel = cluster(QStringLiteral("cancel"), QStringLiteral("duo"));
         QVERIFY2(cancel.code == 0, cancel.err.constData());
         QVERIFY2(cancel.out.contains("rank 0: killed"), cancel.out.constData());
+    }
+
+    // One rank of a torchrun fails before the process group forms: the other no longer waits
+    // for it (init_process_group's 30 minutes), the watchdog beside its torchrun stops it.
+    void torchrunRankFailureStopsThePeers_data()
+    {
+        QTest::addColumn<int>("failing");
+        QTest::addColumn<int>("port");
+        QTest::newRow("rank 1 fails, the head is stopped") << 1 << 29661;
+        QTest::newRow("the head fails, rank 1 is stopped") << 0 << 29671;
+    }
+    void torchrunRankFailureStopsThePeers()
+    {
+        if (!m_torch)
+            QSKIP("python3-torch is not installed (packaging/install-deps.sh installs it)");
+        QFETCH(int, failing);
+        QFETCH(int, port);
+        const QString job = QStringLiteral("rankfail-%1").arg(failing);
+        const Run started = cluster(QStringLiteral("torchrun"), QStringLiteral("duo"),
+                                    {QStringLiteral("--name"), job, QStringLiteral("--master-port"), QString::number(port),
+                                     QStringLiteral("--env"), QStringLiteral("GANTRY_TEST_FAIL_RANK=%1").arg(failing),
+                                     QStringLiteral("--env"), QStringLiteral("GANTRY_PEER_GRACE_S=3"),
+                                     QStringLiteral("--cwd"), QStringLiteral(GANTRY_TEST_SOURCE_DIR "/cluster"), QStringLiteral("--"),
+                                     QStringLiteral("rankfail.py")});
+        QVERIFY2(started.code == 0, started.err.constData());
+        const auto cancel = qScopeGuard([&] { cluster(QStringLiteral("cancel"), QStringLiteral("duo"), {QStringLiteral("--name"), job}); });
+        const int other = 1 - failing;
+        // Follow the rank that would hang: its log ends (the job machinery's follow returns once
+        // the job ended) well inside the test's limit instead of after 30 minutes.
+        const Run follow = cluster(QStringLiteral("logs"), QStringLiteral("duo"), {QStringLiteral("--rank"), QString::number(other),
+                                                                                    QStringLiteral("--follow")}, 120000);
+        QVERIFY2(follow.code == 1, QByteArray(follow.out + follow.err).constData());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                const Run status = cli({QStringLiteral("--json"), QStringLiteral("cluster"), QStringLiteral("status"), QStringLiteral("duo"),
+                                        QStringLiteral("--name"), job, QStringLiteral("--known-hosts"), m_knownHosts,
+                                        QStringLiteral("--jobs-dir"), m_jobs.path()});
+                const QJsonArray ranks = json(status).value(QLatin1String("ranks")).toArray();
+                return ranks.size() == 2 && ranks.at(other).toObject().value(QLatin1String("state")).toString() != u"running";
+            }(), 90000);
+        const Run log = cluster(QStringLiteral("logs"), QStringLiteral("duo"), {QStringLiteral("--name"), job, QStringLiteral("--rank"), QString::number(other)});
+        // When the head fails, rank 1 stops on its mark or on its store being gone, whichever it sees first.
+        const QByteArray why = "gantry: rank " + QByteArray::number(failing) + " failed: stopping rank " + QByteArray::number(other);
+        QVERIFY2(log.out.contains(why) || (failing == 0 && log.out.contains("gantry: the head (rank 0) is gone: stopping rank 1")),
+                 log.out.constData());
+        QVERIFY2(!log.out.contains("passed the barrier"), log.out.constData());
     }
 
     void checkPasses()

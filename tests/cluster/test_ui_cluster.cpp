@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -120,6 +121,56 @@ private slots:
         panel.findChild<QComboBox *>()->setCurrentIndex(1);
         QSignalSpy shown(&panel, &ui::ClustersPanel::logShown);
         QTRY_VERIFY_WITH_TIMEOUT((panel.showLog(), shown.wait(20000) && panel.logText().contains(QStringLiteral("rank=1 of 2"))), 30000);
+    }
+
+    // Rank 1 fails while rank 0 would wait for it: Job status shows both ranks, and "Stop the
+    // other ranks" (confirmed) stops rank 0, after which nothing is left to stop.
+    void failedRankOffersToStopTheOthers()
+    {
+        cluster::ClusterStore store(m_dir.path());
+        QVERIFY(store.load());
+        cluster::Cluster c = *store.find(QStringLiteral("pair"));
+        cluster::RunSpec spec;
+        spec.jobName = QStringLiteral("flaky-%1").arg(QDateTime::currentMSecsSinceEpoch());
+        ssh::ConnectOptions options;
+        options.knownHostsFile = m_knownHosts;
+        const cluster::NodeConnector connect = cluster::savedHostConnector(m_dir.path(), options);
+        const auto started = cluster::startOnAllRanks(c, spec, connect, [](int, int) {
+            return QStringLiteral("if [ \"$NODE_RANK\" = 1 ]; then exit 3; fi; exec sleep 300");
+        });
+        QVERIFY(started.size() == 2 && started[0].started && started[1].started);
+        const auto cleanup = qScopeGuard([&] { cluster::stopAllRanks(c, spec.jobName, connect, {}); });
+        c.lastJob = cluster::ClusterJob{spec.jobName, QStringLiteral("run"), QDateTime::currentDateTimeUtc(), spec.masterPort};
+        QVERIFY(store.update(c));
+
+        ui::ClustersPanel panel(m_workspace.get());
+        panel.setKnownHostsFile(m_knownHosts);
+        QStringList questions;
+        panel.setConfirm([&](const QString &question) { questions << question; return true; });
+        panel.resize(1024, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(!panel.stopOthersButton()->isEnabled());
+        QSignalSpy shown(&panel, &ui::ClustersPanel::jobStatusShown);
+        QTRY_VERIFY_WITH_TIMEOUT((panel.refreshJobStatus(), shown.wait(20000) && panel.stopOthersButton()->isEnabled()), 60000);
+        QTreeWidget *nodes = panel.nodeList();
+        QCOMPARE(nodes->topLevelItem(0)->text(6), QStringLiteral("running"));
+        QVERIFY2(nodes->topLevelItem(1)->text(6).contains(QStringLiteral("exited 3")), qPrintable(nodes->topLevelItem(1)->text(6)));
+        QVERIFY2(panel.statusText().contains(QStringLiteral("Stop them")), qPrintable(panel.statusText()));
+        // The Job column is readable, not elided.
+        QVERIFY(nodes->columnWidth(6) >= nodes->fontMetrics().horizontalAdvance(nodes->topLevelItem(1)->text(6)));
+        shot(&panel, QStringLiteral("clusters-failed-rank-1024x700.png"));
+        panel.resize(1440, 900);
+        QTest::qWait(0);
+        shot(&panel, QStringLiteral("clusters-failed-rank-1440x900.png"));
+
+        QSignalSpy stopped(&panel, &ui::ClustersPanel::ranksStopped);
+        panel.stopOtherRanks();
+        QCOMPARE(questions.size(), 1);
+        QVERIFY(questions.first().contains(spec.jobName));
+        QVERIFY(stopped.wait(60000));
+        QVERIFY2(nodes->topLevelItem(0)->text(6).startsWith(QStringLiteral("killed")), qPrintable(nodes->topLevelItem(0)->text(6)));
+        QVERIFY(!panel.stopOthersButton()->isEnabled());
     }
 
     void launchDialogTotalsThePrice()

@@ -347,6 +347,42 @@ private slots:
         QCOMPARE(activated.first().first().toString(), QStringLiteral("gpu-node-03"));
     }
 
+    // Machines that are nodes of a cluster sit under that cluster's header; the rest under
+    // "Other machines"; without clusters there are no headers at all.
+    void fleetOverviewGroupsByCluster()
+    {
+        ManualClock clock(QDateTime::currentDateTimeUtc());
+        MonitorService service(nullptr, {}, clock);
+        for (const char *name : {"solo", "train-b", "train-a", "eval-0"})
+            service.addMachine(QString::fromLatin1(name), 1.0);
+        FleetOverview fleet(&service);
+        QVERIFY(fleet.groupTitles().isEmpty());
+        QCOMPARE(static_cast<FleetRows *>(fleet.rows())->order().size(), 4);
+        fleet.setClusterSource([] {
+            return FleetOverview::ClusterGroups{{QStringLiteral("train"), {QStringLiteral("train-a"), QStringLiteral("train-b"), QStringLiteral("gone")}},
+                                                {QStringLiteral("empty"), {QStringLiteral("not-monitored")}},
+                                                {QStringLiteral("eval"), {QStringLiteral("eval-0")}}};
+        });
+        const QStringList titles = fleet.groupTitles();
+        QCOMPARE(titles.size(), 3); // a cluster with no monitored node gets no header
+        QVERIFY2(titles.at(0).contains(QStringLiteral("train")) && titles.at(0).contains(QStringLiteral("2")), qPrintable(titles.at(0)));
+        QVERIFY(titles.at(1).contains(QStringLiteral("eval")));
+        QCOMPARE(titles.at(2), FleetOverview::tr("Other machines"));
+        QCOMPARE(fleet.groupMachines(0), (QStringList{QStringLiteral("train-a"), QStringLiteral("train-b")}));
+        QCOMPARE(fleet.groupMachines(1), QStringList{QStringLiteral("eval-0")});
+        QCOMPARE(static_cast<FleetRows *>(fleet.rows())->order(), QStringList{QStringLiteral("solo")});
+        // A machine that comes later lands in its cluster.
+        service.addMachine(QStringLiteral("gone"), 1.0);
+        QCOMPARE(fleet.groupMachines(0).size(), 3);
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            fleet.resize(size);
+            fleet.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&fleet));
+            fleet.tick();
+            savePng(fleet, screenshotPath(QStringLiteral("fleet-clusters-%1x%2").arg(size.width()).arg(size.height())));
+        }
+    }
+
     void chartScaleIsRound()
     {
         const ChartScale::ValueAxis memory = ChartScale::niceAxis(68995 / 1024.0 * 1.05, 4); // GiB

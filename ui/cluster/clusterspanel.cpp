@@ -42,17 +42,18 @@ ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
       m_knownHosts(ssh::defaultKnownHostsFile()), m_list(new QTreeWidget(this)), m_nodes(new QTreeWidget(this)),
       m_rank(new QComboBox(this)), m_log(new QPlainTextEdit(this)), m_status(new QLabel(this)),
       m_check(new QPushButton(tr("Check"), this)), m_torchrun(new QPushButton(tr("torchrun…"), this)),
-      m_terminate(new QPushButton(tr("Terminate…"), this))
+      m_terminate(new QPushButton(tr("Terminate…"), this)), m_jobStatus(new QPushButton(tr("Job status"), this)),
+      m_stopOthers(new QPushButton(tr("Stop the other ranks…"), this))
 {
     auto *refresh = new QPushButton(tr("Refresh"), this);
     auto *launch = new QPushButton(tr("Launch cluster…"), this);
     auto *buttons = new QHBoxLayout;
-    for (QPushButton *button : {refresh, launch, m_check, m_torchrun, m_terminate})
+    for (QPushButton *button : {refresh, launch, m_check, m_torchrun, m_jobStatus, m_stopOthers, m_terminate})
         buttons->addWidget(button);
     buttons->addStretch();
     m_list->setHeaderLabels({tr("Cluster"), tr("Nodes"), tr("Type"), tr("$/h"), tr("Rendezvous"), tr("Last job")});
     m_list->setRootIsDecorated(false);
-    m_nodes->setHeaderLabels({tr("Rank"), tr("Host"), tr("State"), tr("Address"), tr("Verdict"), tr("Bus GB/s")});
+    m_nodes->setHeaderLabels({tr("Rank"), tr("Host"), tr("State"), tr("Address"), tr("Verdict"), tr("Bus GB/s"), tr("Job")});
     m_nodes->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_log->setReadOnly(true);
@@ -86,13 +87,15 @@ ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
     connect(m_torchrun, &QPushButton::clicked, this, &ClustersPanel::torchrunSelected);
     connect(m_terminate, &QPushButton::clicked, this, &ClustersPanel::terminateSelected);
     connect(showLogButton, &QPushButton::clicked, this, &ClustersPanel::showLog);
+    connect(m_jobStatus, &QPushButton::clicked, this, &ClustersPanel::refreshJobStatus);
+    connect(m_stopOthers, &QPushButton::clicked, this, &ClustersPanel::stopOtherRanks);
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this] {
         showNodes();
         if (std::optional<cluster::Cluster> c = current())
             refreshStates(*c);
     });
     m_confirm = [this](const QString &question) {
-        return QMessageBox::question(this, tr("Terminate cluster"), question) == QMessageBox::Yes;
+        return QMessageBox::question(this, tr("Clusters"), question) == QMessageBox::Yes;
     };
     reload();
 }
@@ -171,8 +174,11 @@ void ClustersPanel::showNodes()
     const bool any = c.has_value();
     for (QPushButton *button : {m_check, m_torchrun, m_terminate})
         button->setEnabled(any);
+    m_jobStatus->setEnabled(any && c->lastJob.has_value());
+    updateStopOthers();
     if (!c)
         return;
+    const auto job = m_jobs.constFind(c->name);
     const auto check = m_checks.constFind(c->name);
     for (int rank = 0; rank < c->nodes.size(); ++rank) {
         const cluster::ClusterNode &node = c->nodes[rank];
@@ -192,6 +198,10 @@ void ClustersPanel::showNodes()
                 child->setToolTip(3, text::printable(entry.fix));
             }
             item->setExpanded(result.verdict() != verify::CheckStatus::Ok);
+        }
+        if (job != m_jobs.cend() && rank < job->size()) {
+            const cluster::RankStatus &status = job->at(rank);
+            item->setText(6, status.job ? text::printable(status.job->statusText()) : text::printable(status.error));
         }
         m_rank->addItem(tr("rank %1").arg(rank), rank);
     }
@@ -308,6 +318,7 @@ void ClustersPanel::startTorchrun(const cluster::Cluster &c, const cluster::Torc
         cluster::ClusterStore store(m_workspace->configDir());
         if (store.load())
             (void)store.update(updated);
+        m_jobs.remove(c.name); // the ranks of the job before
         setStatus(tr("Started %1 on every node.").arg(spec.run.jobName));
         reload();
         emit jobStarted(c.name);

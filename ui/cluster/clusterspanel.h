@@ -3,6 +3,7 @@
 #include "cluster/check.h"
 #include "cluster/cluster.h"
 #include "cluster/launcher.h"
+#include "cluster/nodeops.h"
 #include "providers/providertypes.h"
 
 #include <QHash>
@@ -40,6 +41,7 @@ public:
     QTreeWidget *clusterList() const { return m_list; }
     QTreeWidget *nodeList() const { return m_nodes; }
     QString logText() const;
+    QPushButton *stopOthersButton() const { return m_stopOthers; }
 
 public slots:
     void reload();
@@ -48,6 +50,10 @@ public slots:
     void torchrunSelected();
     void showLog();
     void terminateSelected();
+    // Every rank's state of the last job, read on the nodes (off the GUI thread).
+    void refreshJobStatus();
+    // After a rank failed, the others only wait for it (and bill): stop them, once confirmed.
+    void stopOtherRanks();
 
 signals:
     void checked(const QString &cluster);
@@ -55,6 +61,8 @@ signals:
     void logShown();
     void launchFinished(const QString &cluster);
     void terminated(const QString &cluster);
+    void jobStatusShown(const QString &cluster);
+    void ranksStopped(const QString &cluster);
 
 private:
     std::optional<cluster::Cluster> current() const;
@@ -63,6 +71,8 @@ private:
     void startTorchrun(const cluster::Cluster &cluster, const cluster::TorchrunSpec &spec);
     void finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name);
     void setStatus(const QString &text);
+    void showJobStatus(const cluster::Cluster &cluster, const QList<cluster::RankStatus> &ranks);
+    void updateStopOthers();
     cluster::NodeConnector connector() const;
 
     workspace::Workspace *m_workspace;
@@ -72,6 +82,7 @@ private:
     QList<cluster::Cluster> m_clusters;
     QHash<QString, providers::Instance> m_states;
     QHash<QString, cluster::ClusterCheck> m_checks;
+    QHash<QString, QList<cluster::RankStatus>> m_jobs; // by cluster: its last job's ranks
     QTreeWidget *m_list;
     QTreeWidget *m_nodes;
     QComboBox *m_rank;
@@ -80,6 +91,8 @@ private:
     QPushButton *m_check;
     QPushButton *m_torchrun;
     QPushButton *m_terminate;
+    QPushButton *m_jobStatus;
+    QPushButton *m_stopOthers;
 };
 
 } // namespace gantry::ui

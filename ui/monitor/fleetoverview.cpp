@@ -43,12 +43,21 @@ FleetOverview::FleetOverview(gantry::monitor::MonitorService *service, QWidget *
     , m_summary(new QLabel(this))
     , m_scroll(new QScrollArea(this))
     , m_rows(new FleetRows(service))
+    , m_otherTitle(new QLabel(tr("Other machines")))
 {
     m_sortBox->addItem(tr("Sort by name"));
     m_sortBox->addItem(tr("Idle GPUs first"));
     m_sortBox->addItem(tr("Most expensive first"));
     connect(m_sortBox, &QComboBox::currentIndexChanged, this, [this](int i) { setSort(Sort(i)); });
-    m_scroll->setWidget(m_rows);
+    auto *content = new QWidget;
+    auto *stack = new QVBoxLayout(content);
+    stack->setContentsMargins(0, 0, 0, 0);
+    stack->setSpacing(2);
+    m_otherTitle->setVisible(false);
+    stack->addWidget(m_otherTitle);
+    stack->addWidget(m_rows);
+    stack->addStretch(1);
+    m_scroll->setWidget(content);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     auto *head = new QHBoxLayout;
@@ -68,7 +77,7 @@ FleetOverview::FleetOverview(gantry::monitor::MonitorService *service, QWidget *
     connect(m_service, &gantry::monitor::MonitorService::statusChanged, this, markDirty);
     connect(m_service, &gantry::monitor::MonitorService::alertRaised, this, markDirty);
     auto machinesChanged = [this] {
-        m_rows->setOrder(order());
+        rebuildGroups();
         updateSummary();
         m_dirty = true;
     };
@@ -78,9 +87,89 @@ FleetOverview::FleetOverview(gantry::monitor::MonitorService *service, QWidget *
     updateSummary();
 }
 
+void FleetOverview::setClusterSource(std::function<ClusterGroups()> source)
+{
+    m_clusterSource = std::move(source);
+    rebuildGroups();
+}
+
+// One header and row set per cluster with a monitored node, above the machines in none.
+void FleetOverview::rebuildGroups()
+{
+    for (Group &group : m_groups) {
+        delete group.title;
+        delete group.rows;
+    }
+    m_groups.clear();
+    const ClusterGroups clusters = m_clusterSource ? m_clusterSource() : ClusterGroups{};
+    const QStringList machines = m_service->machines();
+    auto *stack = static_cast<QVBoxLayout *>(m_scroll->widget()->layout());
+    for (const auto &[name, nodes] : clusters) {
+        QStringList members;
+        for (const QString &node : nodes) {
+            if (machines.contains(node) && !members.contains(node))
+                members << node;
+        }
+        if (members.isEmpty())
+            continue;
+        auto *title = new QLabel(tr("Cluster %1 · %n node(s)", nullptr, int(members.size())).arg(name));
+        QFont bold = title->font();
+        bold.setBold(true);
+        title->setFont(bold);
+        auto *rows = new FleetRows(m_service);
+        connect(rows, &FleetRows::activated, this, &FleetOverview::machineActivated);
+        const int at = int(m_groups.size()) * 2;
+        stack->insertWidget(at, title);
+        stack->insertWidget(at + 1, rows);
+        m_groups.push_back(Group{title, rows, members});
+    }
+    QFont bold = m_otherTitle->font();
+    bold.setBold(true);
+    m_otherTitle->setFont(bold);
+    applyOrder();
+}
+
+// Every row set in the chosen sort; a cluster's nodes under its header, the rest under "Other machines".
+void FleetOverview::applyOrder()
+{
+    const QStringList all = order();
+    QStringList others = all;
+    for (Group &group : m_groups) {
+        QStringList mine;
+        for (const QString &m : all) {
+            if (group.members.contains(m))
+                mine << m;
+        }
+        for (const QString &m : std::as_const(mine))
+            others.removeAll(m);
+        group.rows->setOrder(mine);
+        group.rows->update();
+    }
+    m_otherTitle->setVisible(!m_groups.empty() && !others.isEmpty());
+    m_rows->setOrder(others);
+    m_rows->update();
+}
+
+QStringList FleetOverview::groupTitles() const
+{
+    QStringList titles;
+    for (const Group &group : m_groups)
+        titles << group.title->text();
+    if (m_otherTitle->isVisibleTo(this))
+        titles << m_otherTitle->text();
+    return titles;
+}
+
+QStringList FleetOverview::groupMachines(int group) const
+{
+    if (group >= 0 && group < int(m_groups.size()))
+        return m_groups[size_t(group)].rows->order();
+    return m_rows->order();
+}
+
 QSize FleetOverview::sizeHint() const
 {
-    const QSize rows = m_rows->sizeHint();
+    const QSize rows = m_scroll->widget()->sizeHint();
     return QSize(rows.width() + 12, rows.height() + m_sortBox->sizeHint().height() + 16);
 }
 
@@ -91,9 +180,8 @@ void FleetOverview::tick()
         return;
     }
     m_dirty = false;
-    m_rows->setOrder(order());
+    applyOrder();
     updateSummary();
-    m_rows->update();
 }
 
 void FleetOverview::setSort(Sort sort)
@@ -102,8 +190,7 @@ void FleetOverview::setSort(Sort sort)
     if (m_sortBox->currentIndex() != int(sort)) {
         m_sortBox->setCurrentIndex(int(sort));
     }
-    m_rows->setOrder(order());
-    m_rows->update();
+    applyOrder();
 }
 
 QStringList FleetOverview::order() const
@@ -162,7 +249,10 @@ QWidget *FleetOverview::rows() const
 
 int FleetOverview::paintCount() const
 {
-    return m_rows->paintCount();
+    int count = m_rows->paintCount();
+    for (const Group &group : m_groups)
+        count += group.rows->paintCount();
+    return count;
 }
 
 QString FleetOverview::machineAt(const QPoint &pos) const

@@ -1,7 +1,11 @@
 #pragma once
 
 #include <QList>
+#include <QPair>
 #include <QTimer>
+
+#include <functional>
+#include <vector>
 #include <QWidget>
 
 class QComboBox;
@@ -34,7 +38,17 @@ public:
         CostFirst, // highest $/h first
     };
 
+    // A cluster's name and the monitored machines (saved host names) that are its nodes.
+    using ClusterGroups = QList<QPair<QString, QStringList>>;
+
     explicit FleetOverview(gantry::monitor::MonitorService *service, QWidget *parent = nullptr);
+
+    // Groups the rows by cluster: a header per cluster with its nodes beneath, then the machines
+    // in no cluster under "Other machines". Asked again whenever machines come or go.
+    void setClusterSource(std::function<ClusterGroups()> source);
+    // The headers as shown (empty without clusters), and the machines under one of them.
+    QStringList groupTitles() const;
+    QStringList groupMachines(int group) const;
 
     QSize sizeHint() const override;
     void setSort(Sort sort);
@@ -43,7 +57,7 @@ public:
     QString summaryText() const;
 
     // The painted rows (tests click and grab them).
-    QWidget *rows() const;
+    QWidget *rows() const; // the machines in no cluster (all of them without clusters)
     int paintCount() const;
     // Row under a point of rows(), or an empty string.
     QString machineAt(const QPoint &pos) const;
@@ -56,6 +70,15 @@ signals:
 
 private:
     void updateSummary();
+    void rebuildGroups();
+    void applyOrder();
+
+    struct Group
+    {
+        QLabel *title;
+        FleetRows *rows;
+        QStringList members;
+    };
 
     gantry::monitor::MonitorService *m_service;
     Sort m_sort = Sort::Name;
@@ -65,6 +88,9 @@ private:
     QLabel *m_summary;
     QScrollArea *m_scroll;
     FleetRows *m_rows;
+    QLabel *m_otherTitle;
+    std::function<ClusterGroups()> m_clusterSource;
+    std::vector<Group> m_groups;
 };
 
 } // namespace gantry::ui::monitor

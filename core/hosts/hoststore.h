@@ -18,13 +18,14 @@ struct SavedHost
     QString name;               // unique, used on the command line
     ssh::Target target;
     double hourlyPriceUsd = 0;  // optional, for cost tracking (0: unknown / free, or priced in another currency)
-    // A price in another currency (AutoDL and 九天·毕昇 bill in ¥): 2.5 with "CNY". Never converted,
-    // so what reads hourlyPriceUsd never mistakes yuan for dollars.
-    double otherHourlyPrice = 0;
-    QString otherCurrency;      // ISO 4217 code, upper case; "" with otherHourlyPrice 0
     QString provider;           // "" for hand-added hosts; "lambda", "runpod", "sandbox" for instances
     QString instanceId;         // the provider's instance id, when provider is set
     QString source;             // "manual", "ssh-config", "provider"
+    // Last, so positional initialisers written before it keep their meaning.
+    // A price in another currency (AutoDL and 九天·毕昇 bill in ¥): 2.5 with "CNY". Never converted,
+    // so what reads hourlyPriceUsd never mistakes yuan for dollars.
+    double otherHourlyPrice = 0;
+    QString otherCurrency{};    // ISO 4217 code, upper case; "" with otherHourlyPrice 0
 
     // The price as entered, whichever currency it is in (0 and "USD" when none).
     double hourlyPrice() const { return otherCurrency.isEmpty() ? hourlyPriceUsd : otherHourlyPrice; }

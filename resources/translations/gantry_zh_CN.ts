@@ -1538,6 +1538,37 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
+    <name>gantry::guard::Guard</name>
+    <message>
+        <source>%1 failed on the machine (exit %2): %3. Check that it has a POSIX sh and that its home directory is writable.</source>
+        <translation>%1 在该机器上失败（退出码 %2）：%3。请检查它是否有 POSIX sh，以及主目录是否可写。</translation>
+    </message>
+    <message>
+        <source>This host was not launched through a provider, so Gantry does not know how it could stop itself. Use `gantry-cli watch` on a machine that stays awake instead.</source>
+        <translation>此主机不是通过云服务商启动的，Gantry 不知道它如何自行停机。请改在一台保持唤醒的机器上运行 `gantry-cli watch`。</translation>
+    </message>
+    <message>
+        <source>%1 gives a machine no credentials that can stop only itself, and powering off does not stop its billing. Use `gantry-cli watch` on a machine that stays awake instead.</source>
+        <translation>%1 不为机器提供仅能停止其自身的凭据，且关机不会停止计费。请改在一台保持唤醒的机器上运行 `gantry-cli watch`。</translation>
+    </message>
+    <message>
+        <source>There is no way for this machine to stop itself; use `gantry-cli watch` instead.</source>
+        <translation>这台机器无法自行停机；请改用 `gantry-cli watch`。</translation>
+    </message>
+    <message>
+        <source>Installing the idle guard</source>
+        <translation>安装空闲守护</translation>
+    </message>
+    <message>
+        <source>Reading the idle guard&apos;s status</source>
+        <translation>读取空闲守护的状态</translation>
+    </message>
+    <message>
+        <source>Removing the idle guard</source>
+        <translation>移除空闲守护</translation>
+    </message>
+</context>
+<context>
     <name>gantry::jobs::JobService</name>
     <message>
         <source>%1 is not a saved host; add it first.</source>
@@ -2713,10 +2744,6 @@ Compute billing resumes at %3/h.</source>
         <translation>日志来源</translation>
     </message>
     <message>
-        <source>Terminate cluster</source>
-        <translation>释放集群</translation>
-    </message>
-    <message>
         <source>saved hosts</source>
         <translation>已保存的主机</translation>
     </message>
@@ -2789,6 +2816,50 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>cluster %1</source>
         <translation>集群 %1</translation>
+    </message>
+    <message>
+        <source>Job %1 failed on rank %2.</source>
+        <translation>任务 %1 在 rank %2 上失败。</translation>
+    </message>
+    <message>
+        <source>Job %1 failed on rank %2; still running and billing while waiting for it: rank %3. Stop them with Stop the other ranks.</source>
+        <translation>任务 %1 在 rank %2 上失败；仍在运行并计费、等待它的：rank %3。请用“停止其他 rank”停止它们。</translation>
+    </message>
+    <message>
+        <source>Job %1 is running on every rank.</source>
+        <translation>任务 %1 正在每个 rank 上运行。</translation>
+    </message>
+    <message>
+        <source>Job %1 succeeded on every rank.</source>
+        <translation>任务 %1 在每个 rank 上都已成功。</translation>
+    </message>
+    <message>
+        <source>Job %1: some ranks could not be read (see the Job column).</source>
+        <translation>任务 %1：部分 rank 无法读取（见“任务”列）。</translation>
+    </message>
+    <message>
+        <source>Stop job %1 on the ranks of %2 that still run? They cannot finish without the failed rank.</source>
+        <translation>停止 %2 中仍在运行的 rank 上的任务 %1？缺少失败的 rank，它们无法完成。</translation>
+    </message>
+    <message>
+        <source>Stopping %1 on the other ranks…</source>
+        <translation>正在其他 rank 上停止 %1…</translation>
+    </message>
+    <message>
+        <source>Job status</source>
+        <translation>任务状态</translation>
+    </message>
+    <message>
+        <source>Stop the other ranks…</source>
+        <translation>停止其他 rank…</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Clusters</source>
+        <translation>集群</translation>
     </message>
 </context>
 <context>
@@ -5216,6 +5287,16 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>%1: double-click to open</source>
         <translation>%1：双击打开</translation>
     </message>
+    <message>
+        <source>Other machines</source>
+        <translation>其他机器</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1 · %n node(s)</source>
+        <translation>
+            <numerusform>集群 %1 · %n 个节点</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::GpuNowPanel</name>
@@ -6225,6 +6306,33 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     </message>
 </context>
 <context>
+    <name>gantry::verify::ReputationStore</name>
+    <message>
+        <source>Cannot read %1: %2; check its permissions.</source>
+        <translation>无法读取 %1：%2；请检查其权限。</translation>
+    </message>
+    <message>
+        <source>%1 is not valid JSON (%2); move it away and Gantry starts a new record of machines.</source>
+        <translation>%1 不是有效的 JSON（%2）；将其移走后，Gantry 会重新开始记录机器。</translation>
+    </message>
+    <message>
+        <source>No machine %1 is recorded; `gantry-cli verify-history` lists them.</source>
+        <translation>没有记录机器 %1；`gantry-cli verify-history` 会列出已记录的机器。</translation>
+    </message>
+    <message>
+        <source>Cannot create the config directory %1; check its permissions.</source>
+        <translation>无法创建配置目录 %1；请检查其权限。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2; check the free disk space.</source>
+        <translation>无法保存 %1：%2；请检查剩余磁盘空间。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::verify::VerifyOperation</name>
     <message>
         <source>This run was not saved to the history: %1</source>
@@ -6241,6 +6349,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>SIMULATED GPU: nothing was measured. This machine&apos;s nvidia-smi is the Gantry sandbox&apos;s stand-in, not a real GPU.</source>
         <translation>模拟 GPU：未进行任何测量。这台机器的 nvidia-smi 是 Gantry 沙盒的替身，不是真实的 GPU。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s record was not updated: %1</source>
+        <translation>这台机器的记录未更新：%1</translation>
     </message>
 </context>
 <context>

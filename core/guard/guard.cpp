@@ -51,7 +51,9 @@ Result<QByteArray> runGuardCommand(ssh::Session &session, const QString &command
 
 providers::SelfStop selfStopFor(const QString &providerId)
 {
-    if (providerId.isEmpty() || providerId == QLatin1StringView("sandbox"))
+    // Only a cloud can stop its machine; the local sandbox's "instances" are this computer's
+    // processes, and a power-off there would shut the user's own machine down.
+    if (!providers::cloudProviderIds().contains(providerId))
         return providers::SelfStop::None;
     providers::ProviderSettings settings;
     settings.apiKeyOverride = QStringLiteral("unused"); // info() is static: nothing is called

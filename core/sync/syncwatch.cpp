@@ -49,19 +49,27 @@ Result<void> SyncWatch::start()
     m_notifier = new QSocketNotifier(m_fd, QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, &SyncWatch::onInotify);
     m_dirty = true; // the first sync
-    m_thread = std::thread([this] { loop(); });
+    m_thread = std::thread([this] {
+        loop();
+        m_finished = true;
+    });
     return {};
 }
 
-void SyncWatch::stop()
+void SyncWatch::requestStop()
 {
-    if (!m_thread.joinable()) return;
     m_cancel = true;
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
     }
     m_wake.notify_all();
+}
+
+void SyncWatch::stop()
+{
+    if (!m_thread.joinable()) return;
+    requestStop();
     m_thread.join();
 }
 

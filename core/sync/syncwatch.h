@@ -34,9 +34,15 @@ public:
     // Cancels a running sync and ends the thread (blocks until it has ended).
     void stop();
     int syncsRun() const { return m_runs.load(); }
+    // Asks the watch to end (the sync in flight is cancelled) without waiting for its thread, so
+    // the GUI thread never waits on a transfer; destroy it once finished() (the join is then
+    // immediate).
+    void requestStop();
+    bool finished() const { return m_finished.load(); }
 
 signals:
     void synced(); // after each sync that succeeded, on this object's thread
+
 
 private:
     void onInotify();
@@ -63,6 +69,7 @@ private:
     bool m_stop = false;
     std::atomic_bool m_cancel{false};
     std::atomic_int m_runs{0};
+    std::atomic_bool m_finished{false};
 };
 
 } // namespace gantry::sync

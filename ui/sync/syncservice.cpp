@@ -28,6 +28,14 @@ SyncService::FactoryProvider SyncService::savedHostProvider(HostStore *hosts, Co
 SyncService::~SyncService()
 {
     m_watches.clear(); // each stops its thread before the sinks that point here go away
+    m_retiring.clear();
+}
+
+void SyncService::reapFinished()
+{
+    std::erase_if(m_retiring, [](const std::unique_ptr<sync::SyncWatch> &watch) { return watch->finished(); });
+    if (m_retiring.empty())
+        m_reaper.stop();
 }
 
 Result<void> SyncService::resume()
@@ -136,7 +144,17 @@ Result<void> SyncService::startWatch(const SyncPair &pair)
 
 void SyncService::stopWatch(const SyncPair &pair)
 {
-    m_watches.erase(keyOf(pair));
+    const auto it = m_watches.find(keyOf(pair));
+    if (it == m_watches.end())
+        return;
+    it->second->requestStop();
+    m_retiring.push_back(std::move(it->second));
+    m_watches.erase(it);
+    if (!m_reaper.isActive()) {
+        m_reaper.setInterval(100);
+        connect(&m_reaper, &QTimer::timeout, this, &SyncService::reapFinished, Qt::UniqueConnection);
+        m_reaper.start();
+    }
 }
 
 void SyncService::setStatus(const SyncPair &pair, State state, const QString &message, bool force)

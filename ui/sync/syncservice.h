@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QObject>
+#include <QTimer>
 
 #include <map>
 #include <memory>
@@ -76,6 +77,7 @@ private:
     QString keyOf(const sync::SyncPair &pair) const;
     Result<void> startWatch(const sync::SyncPair &pair);
     void stopWatch(const sync::SyncPair &pair);
+    void reapFinished();
     void setStatus(const sync::SyncPair &pair, State state, const QString &message = {}, bool force = false);
     Result<void> save();
 
@@ -84,6 +86,10 @@ private:
     sync::SyncPairStore m_store;
     QList<sync::SyncPair> m_pairs;
     std::map<QString, std::unique_ptr<sync::SyncWatch>> m_watches;
+    // Watches turned off, still ending their sync in flight: destroyed once finished, so turning
+    // Keep in sync off never waits on the GUI thread.
+    std::vector<std::unique_ptr<sync::SyncWatch>> m_retiring;
+    QTimer m_reaper;
     QHash<QString, PairStatus> m_status;
 };
 

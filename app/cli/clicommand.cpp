@@ -1,6 +1,6 @@
 #include "clicommand.h"
 
-#include "util/printable.h"
+#include "core/util/printable.h"
 
 #include <QJsonDocument>
 

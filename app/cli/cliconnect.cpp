@@ -1,6 +1,6 @@
 #include "cliconnect.h"
 
-#include "hosts/hoststore.h"
+#include "core/hosts/hoststore.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

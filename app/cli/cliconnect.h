@@ -1,8 +1,8 @@
 #pragma once
 
 #include "clicommand.h"
-#include "ssh/session.h"
-#include "transfer/transfertypes.h"
+#include "core/ssh/session.h"
+#include "core/transfer/transfertypes.h"
 
 #include <memory>
 

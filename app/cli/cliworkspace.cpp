@@ -1,13 +1,13 @@
 #include "cliworkspace.h"
 
-#include "cost/ledger.h"
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "providers/providerhub.h"
-#include "ssh/knownhosts.h"
-#include "transfer/transferqueue.h"
-#include "workspace/resultshome.h"
-#include "workspace/workspace.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/providerhub.h"
+#include "core/ssh/knownhosts.h"
+#include "core/transfer/transferqueue.h"
+#include "core/workspace/resultshome.h"
+#include "core/workspace/workspace.h"
 
 #include <QDir>
 

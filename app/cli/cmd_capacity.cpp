@@ -2,14 +2,14 @@
 // (falling back through listed types), then hand the new machine to the usual connect path.
 #include "cmd_provider_common.h"
 
-#include "cost/billing.h"
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/await.h"
-#include "providers/capacitywatch.h"
-#include "providers/instancehosts.h"
-#include "providers/launchwatcher.h"
-#include "util/printable.h"
+#include "core/cost/billing.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/await.h"
+#include "core/providers/capacitywatch.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/launchwatcher.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

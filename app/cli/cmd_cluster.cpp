@@ -5,13 +5,13 @@
 #include "cliworkspace.h"
 #include "cmd_provider_common.h"
 
-#include "cluster/launcher.h"
-#include "cluster/wiring.h"
-#include "hosts/hoststore.h"
-#include "providers/await.h"
-#include "providers/providerhub.h"
-#include "util/printable.h"
-#include "workspace/workspace.h"
+#include "core/cluster/launcher.h"
+#include "core/cluster/wiring.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/await.h"
+#include "core/providers/providerhub.h"
+#include "core/util/printable.h"
+#include "core/workspace/workspace.h"
 
 #include <QEventLoop>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "cliconnect.h"
-#include "cluster/cluster.h"
-#include "cluster/nodeops.h"
+#include "core/cluster/cluster.h"
+#include "core/cluster/nodeops.h"
 
 namespace gantry::cli::clustercli {
 

@@ -3,9 +3,9 @@
 
 #include "cmd_provider_common.h"
 
-#include "cluster/check.h"
-#include "jobs/jobspec.h"
-#include "util/printable.h"
+#include "core/cluster/check.h"
+#include "core/jobs/jobspec.h"
+#include "core/util/printable.h"
 
 #include <QJsonArray>
 

@@ -2,9 +2,9 @@
 // the laptop that launched it sleeps.
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "guard/guard.h"
-#include "hosts/hoststore.h"
-#include "util/printable.h"
+#include "core/guard/guard.h"
+#include "core/hosts/hoststore.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

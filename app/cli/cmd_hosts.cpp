@@ -1,12 +1,12 @@
 #include "clicommand.h"
-#include "cost/money.h"
+#include "core/cost/money.h"
 #include "cliconnect.h"
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "hosts/sshconfigimport.h"
-#include "util/paths.h"
-#include "util/secretstore.h"
-#include "util/printable.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/hosts/sshconfigimport.h"
+#include "core/util/paths.h"
+#include "core/util/secretstore.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "jobs/jobrunner.h"
-#include "util/printable.h"
+#include "core/jobs/jobrunner.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

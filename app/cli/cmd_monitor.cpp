@@ -1,9 +1,9 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "monitor/monitorstream.h"
-#include "monitor/processkill.h"
-#include "monitor/samplejson.h"
-#include "util/printable.h"
+#include "core/monitor/monitorstream.h"
+#include "core/monitor/processkill.h"
+#include "core/monitor/samplejson.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 

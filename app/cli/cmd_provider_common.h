@@ -1,9 +1,9 @@
 #pragma once
 
 #include "clicommand.h"
-#include "providers/provider.h"
-#include "providers/providerregistry.h"
-#include "util/secretstore.h"
+#include "core/providers/provider.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/secretstore.h"
 
 #include <QCoreApplication>
 

@@ -1,11 +1,11 @@
 // gantry-cli cost: the ledger of what instances cost, budgets, CSV export.
 #include "cmd_provider_common.h"
 
-#include "cost/budgetmonitor.h"
-#include "cost/ledger.h"
-#include "cost/money.h"
-#include "cost/storagewarnings.h"
-#include "util/printable.h"
+#include "core/cost/budgetmonitor.h"
+#include "core/cost/ledger.h"
+#include "core/cost/money.h"
+#include "core/cost/storagewarnings.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 // gantry-cli keys list|add|generate|delete: SSH keys registered with a provider.
 #include "cmd_provider_common.h"
 
-#include "providers/await.h"
-#include "providers/gantrykey.h"
-#include "util/printable.h"
+#include "core/providers/await.h"
+#include "core/providers/gantrykey.h"
+#include "core/util/printable.h"
 
 #include <QDir>
 #include <QFile>

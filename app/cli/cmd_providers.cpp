@@ -3,17 +3,17 @@
 #include "cliworkspace.h"
 #include "cmd_provider_common.h"
 
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/await.h"
-#include "providers/instancehosts.h"
-#include "providers/launchattempt.h"
-#include "providers/launchtypes.h"
-#include "providers/launchwatcher.h"
-#include "providers/providerhub.h"
-#include "util/printable.h"
-#include "verify/reputation.h"
-#include "workspace/workspace.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/await.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/launchattempt.h"
+#include "core/providers/launchtypes.h"
+#include "core/providers/launchwatcher.h"
+#include "core/providers/providerhub.h"
+#include "core/util/printable.h"
+#include "core/verify/reputation.h"
+#include "core/workspace/workspace.h"
 
 #include <QFile>
 #include <QJsonArray>

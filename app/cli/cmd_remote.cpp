@@ -3,10 +3,10 @@
 #include "cliconnect.h"
 #include "clicommand.h"
 
-#include "transfer/remotefileops.h"
-#include "transfer/remotespec.h"
-#include "transfer/sftpclient.h"
-#include "util/printable.h"
+#include "core/transfer/remotefileops.h"
+#include "core/transfer/remotespec.h"
+#include "core/transfer/sftpclient.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

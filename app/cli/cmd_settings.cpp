@@ -2,11 +2,11 @@
 // (gantry.ini and the ledger's budgets) and the bug-report file of Help → Save diagnostic report.
 #include "clicommand.h"
 
-#include "cost/ledger.h"
-#include "diagnostics/cloudproviders.h"
-#include "diagnostics/diagnosticreport.h"
-#include "util/clock.h"
-#include "util/secretstore.h"
+#include "core/cost/ledger.h"
+#include "core/diagnostics/cloudproviders.h"
+#include "core/diagnostics/diagnosticreport.h"
+#include "core/util/clock.h"
+#include "core/util/secretstore.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "hosts/machinefacts.h"
-#include "ssh/keygen.h"
-#include "util/printable.h"
+#include "core/hosts/machinefacts.h"
+#include "core/ssh/keygen.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

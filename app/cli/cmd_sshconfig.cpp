@@ -1,6 +1,6 @@
 #include "clicommand.h"
-#include "sshconfig/sshconfigfile.h"
-#include "sshconfig/terminal.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "core/sshconfig/terminal.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -3,11 +3,11 @@
 #include "cliconnect.h"
 #include "clicommand.h"
 
-#include "sync/syncengine.h"
-#include "sync/syncwatch.h"
-#include "transfer/remoteops.h"
-#include "transfer/remotespec.h"
-#include "util/printable.h"
+#include "core/sync/syncengine.h"
+#include "core/sync/syncwatch.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/remotespec.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QDir>

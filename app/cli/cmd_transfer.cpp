@@ -3,14 +3,14 @@
 #include "cliconnect.h"
 #include "clicommand.h"
 
-#include "transfer/journal.h"
-#include "transfer/remoteops.h"
-#include "transfer/remotespec.h"
-#include "transfer/sessionfactory.h"
-#include "transfer/sftpclient.h"
-#include "transfer/speedmeter.h"
-#include "transfer/transferjob.h"
-#include "util/printable.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/remotespec.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/speedmeter.h"
+#include "core/transfer/transferjob.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,8 +1,8 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "tunnel/jupyter.h"
-#include "tunnel/tunnel.h"
-#include "util/printable.h"
+#include "core/tunnel/jupyter.h"
+#include "core/tunnel/tunnel.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

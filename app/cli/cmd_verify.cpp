@@ -1,11 +1,11 @@
 // gantry-cli verify / doctor: the Verify tab's work from a terminal.
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "hosts/hoststore.h"
-#include "util/canceltoken.h"
-#include "util/printable.h"
-#include "verify/reputation.h"
-#include "verify/verifyoperation.h"
+#include "core/hosts/hoststore.h"
+#include "core/util/canceltoken.h"
+#include "core/util/printable.h"
+#include "core/verify/reputation.h"
+#include "core/verify/verifyoperation.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

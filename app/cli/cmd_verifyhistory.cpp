@@ -1,9 +1,9 @@
 // gantry-cli verify-history: each machine's reputation (passes, fails, measured vs spec, $ per
 // measured TFLOPS) and its latest Verify runs.
 #include "clicommand.h"
-#include "util/printable.h"
-#include "verify/history.h"
-#include "verify/reputation.h"
+#include "core/util/printable.h"
+#include "core/verify/history.h"
+#include "core/verify/reputation.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -3,16 +3,16 @@
 #include "cliworkspace.h"
 #include "cmd_provider_common.h"
 
-#include "cost/budgetmonitor.h"
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "monitor/monitorservice.h"
-#include "ssh/knownhosts.h"
-#include "workspace/desktopnotifier.h"
-#include "workspace/policylock.h"
-#include "workspace/policyrunner.h"
-#include "workspace/workspace.h"
-#include "util/printable.h"
+#include "core/cost/budgetmonitor.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/monitor/monitorservice.h"
+#include "core/ssh/knownhosts.h"
+#include "core/workspace/desktopnotifier.h"
+#include "core/workspace/policylock.h"
+#include "core/workspace/policyrunner.h"
+#include "core/workspace/workspace.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QEventLoop>

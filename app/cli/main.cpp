@@ -1,6 +1,6 @@
 #include "clicommand.h"
-#include "diagnostics/cloudproviders.h"
-#include "util/paths.h"
+#include "core/diagnostics/cloudproviders.h"
+#include "core/util/paths.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

@@ -1,15 +1,15 @@
-#include "appservices.h"
-#include "shellwiring.h"
-#include "translations.h"
+#include "app/gui/appservices.h"
+#include "app/gui/shellwiring.h"
+#include "app/gui/translations.h"
 
-#include "diagnostics/cloudproviders.h"
-#include "diagnostics/logfile.h"
+#include "core/diagnostics/cloudproviders.h"
+#include "core/diagnostics/logfile.h"
 
-#include "shell/appidentity.h"
-#include "shell/mainwindow.h"
+#include "ui/shell/appidentity.h"
+#include "ui/shell/mainwindow.h"
 
-#include "util/paths.h"
-#include "util/secretstore.h"
+#include "core/util/paths.h"
+#include "core/util/secretstore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

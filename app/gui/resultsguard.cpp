@@ -1,8 +1,8 @@
-#include "resultsguard.h"
+#include "app/gui/resultsguard.h"
 
-#include "providers/providertypes.h"
-#include "workspace/resultshome.h"
-#include "workspace/workspace.h"
+#include "core/providers/providertypes.h"
+#include "core/workspace/resultshome.h"
+#include "core/workspace/workspace.h"
 
 #include <QMessageBox>
 #include <QPointer>

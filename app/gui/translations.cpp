@@ -1,6 +1,6 @@
-#include "translations.h"
+#include "app/gui/translations.h"
 
-#include "util/uilanguage.h"
+#include "core/util/uilanguage.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,5 +1,5 @@
 // checkAllReduce(): the last step of `cluster check` (declared in netcheck.h).
-#include "cluster/netcheck.h"
+#include "core/cluster/netcheck.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
-#include "cluster/check.h"
+#include "core/cluster/check.h"
 
-#include "cluster/netcheck.h"
+#include "core/cluster/netcheck.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "cluster/nodeops.h"
-#include "cluster/probes.h"
-#include "verify/doctor.h"
+#include "core/cluster/nodeops.h"
+#include "core/cluster/probes.h"
+#include "core/verify/doctor.h"
 
 #include <QJsonObject>
 

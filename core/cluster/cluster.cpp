@@ -1,6 +1,6 @@
-#include "cluster/cluster.h"
+#include "core/cluster/cluster.h"
 
-#include "util/schemaversion.h"
+#include "core/util/schemaversion.h"
 
 #include <QDir>
 #include <QFile>

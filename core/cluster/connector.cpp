@@ -1,6 +1,6 @@
-#include "cluster/connector.h"
+#include "core/cluster/connector.h"
 
-#include "hosts/hoststore.h"
+#include "core/hosts/hoststore.h"
 
 #include <QCoreApplication>
 

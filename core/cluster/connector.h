@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cluster/nodeops.h"
-#include "ssh/session.h"
+#include "core/cluster/nodeops.h"
+#include "core/ssh/session.h"
 
 #include <QFuture>
 #include <QFutureWatcher>

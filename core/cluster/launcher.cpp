@@ -1,11 +1,11 @@
-#include "cluster/launcher.h"
+#include "core/cluster/launcher.h"
 
-#include "cost/billing.h"
-#include "cost/ledger.h"
-#include "providers/instancehosts.h"
-#include "providers/launchwatcher.h"
-#include "providers/providerhub.h"
-#include "workspace/workspace.h"
+#include "core/cost/billing.h"
+#include "core/cost/ledger.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/launchwatcher.h"
+#include "core/providers/providerhub.h"
+#include "core/workspace/workspace.h"
 
 namespace gantry::cluster {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cluster/cluster.h"
-#include "providers/providertypes.h"
+#include "core/cluster/cluster.h"
+#include "core/providers/providertypes.h"
 
 #include <QObject>
 #include <QPointer>

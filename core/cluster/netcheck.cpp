@@ -1,4 +1,4 @@
-#include "cluster/netcheck.h"
+#include "core/cluster/netcheck.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

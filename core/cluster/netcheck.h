@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cluster/check.h"
+#include "core/cluster/check.h"
 
 namespace gantry::cluster {
 

@@ -1,4 +1,4 @@
-#include "cluster/nodeops.h"
+#include "core/cluster/nodeops.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cluster/wiring.h"
-#include "jobs/jobrunner.h"
+#include "core/cluster/wiring.h"
+#include "core/jobs/jobrunner.h"
 
 #include <functional>
 #include <memory>
@@ -43,4 +43,4 @@ QByteArray prefixLines(int rank, const QByteArray &data, QByteArray *pending);
 
 } // namespace gantry::cluster
 
-#include "cluster/nodeops_impl.h"
+#include "core/cluster/nodeops_impl.h"

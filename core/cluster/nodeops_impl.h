@@ -3,7 +3,7 @@
 // The template of nodeops.h: one std::thread per node, each with its own session (the threading
 // contract of core/ssh/session.h).
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 #include <optional>
 #include <thread>

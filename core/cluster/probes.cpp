@@ -1,4 +1,4 @@
-#include "cluster/probes.h"
+#include "core/cluster/probes.h"
 
 #include <QHostAddress>
 #include <QMap>

@@ -1,6 +1,6 @@
-#include "cluster/wiring.h"
+#include "core/cluster/wiring.h"
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 namespace gantry::cluster {
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "cluster/cluster.h"
-#include "jobs/jobinfo.h"
-#include "jobs/jobspec.h"
+#include "core/cluster/cluster.h"
+#include "core/jobs/jobinfo.h"
+#include "core/jobs/jobspec.h"
 
 #include <QPair>
 

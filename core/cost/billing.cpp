@@ -1,5 +1,5 @@
-#include "cost/billing.h"
-#include "cost/money.h"
+#include "core/cost/billing.h"
+#include "core/cost/money.h"
 
 #include <algorithm>
 

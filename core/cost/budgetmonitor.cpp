@@ -1,4 +1,4 @@
-#include "cost/budgetmonitor.h"
+#include "core/cost/budgetmonitor.h"
 
 namespace gantry::cost {
 

@@ -1,6 +1,6 @@
-#include "cost/ledger.h"
+#include "core/cost/ledger.h"
 
-#include "util/schemaversion.h"
+#include "core/util/schemaversion.h"
 
 #include <QDir>
 #include <QFileInfo>

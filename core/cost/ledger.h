@@ -1,9 +1,9 @@
 #pragma once
 
-#include "cost/billing.h"
-#include "providers/providertypes.h"
-#include "util/clock.h"
-#include "util/result.h"
+#include "core/cost/billing.h"
+#include "core/providers/providertypes.h"
+#include "core/util/clock.h"
+#include "core/util/result.h"
 
 #include <QDateTime>
 #include <QMap>

@@ -1,4 +1,4 @@
-#include "cost/money.h"
+#include "core/cost/money.h"
 
 namespace gantry::cost {
 

@@ -1,6 +1,6 @@
-#include "cost/storagewarnings.h"
+#include "core/cost/storagewarnings.h"
 
-#include "providers/costmodel.h"
+#include "core/providers/costmodel.h"
 
 #include <QCoreApplication>
 

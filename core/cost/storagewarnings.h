@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cost/ledger.h"
-#include "providers/providertypes.h"
+#include "core/cost/ledger.h"
+#include "core/providers/providertypes.h"
 
 #include <QStringList>
 

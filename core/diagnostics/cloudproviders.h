@@ -1,7 +1,7 @@
 #pragma once
 
-#include "providers/providerregistry.h"
-#include "util/appsettings.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/appsettings.h"
 
 namespace gantry::diagnostics {
 

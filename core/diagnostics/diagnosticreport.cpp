@@ -1,10 +1,10 @@
-#include "diagnostics/diagnosticreport.h"
+#include "core/diagnostics/diagnosticreport.h"
 
-#include "diagnostics/logfile.h"
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "providers/providerregistry.h"
-#include "util/secretstore.h"
+#include "core/diagnostics/logfile.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/secretstore.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,6 +1,6 @@
-#include "diagnostics/logfile.h"
+#include "core/diagnostics/logfile.h"
 
-#include "util/paths.h"
+#include "core/util/paths.h"
 
 #include <QDateTime>
 #include <QDir>

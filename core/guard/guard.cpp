@@ -1,6 +1,6 @@
-#include "guard/guard.h"
+#include "core/guard/guard.h"
 
-#include "providers/providerregistry.h"
+#include "core/providers/providerregistry.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "guard/guardscript.h"
-#include "ssh/session.h"
-#include "util/result.h"
+#include "core/guard/guardscript.h"
+#include "core/ssh/session.h"
+#include "core/util/result.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "guard/guardscript.h"
+#include "core/guard/guardscript.h"
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 namespace gantry::guard {
 

@@ -1,4 +1,4 @@
-#include "hosts/connectionmanager.h"
+#include "core/hosts/connectionmanager.h"
 
 namespace gantry {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "ssh/connection.h"
-#include "util/secretstore.h"
+#include "core/hosts/hoststore.h"
+#include "core/ssh/connection.h"
+#include "core/util/secretstore.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,7 +1,7 @@
-#include "hosts/hoststore.h"
+#include "core/hosts/hoststore.h"
 
-#include "util/printable.h"
-#include "util/schemaversion.h"
+#include "core/util/printable.h"
+#include "core/util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ssh/target.h"
-#include "util/result.h"
+#include "core/ssh/target.h"
+#include "core/util/result.h"
 
 #include <QList>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "hosts/machinefacts.h"
+#include "core/hosts/machinefacts.h"
 
 #include <QCoreApplication>
 #include <QHash>

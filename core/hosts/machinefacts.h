@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "util/result.h"
+#include "core/ssh/session.h"
+#include "core/util/result.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "hosts/sshconfigimport.h"
+#include "core/hosts/sshconfigimport.h"
 
-#include "util/printable.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "jobs/jobinfo.h"
+#include "core/jobs/jobinfo.h"
 
 #include <QObject>
 

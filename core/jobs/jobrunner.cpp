@@ -1,7 +1,7 @@
-#include "jobs/jobrunner.h"
+#include "core/jobs/jobrunner.h"
 
-#include "jobs/jobscripts.h"
-#include "ssh/session.h"
+#include "core/jobs/jobscripts.h"
+#include "core/ssh/session.h"
 
 #include <QDateTime>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "jobs/jobinfo.h"
-#include "jobs/jobspec.h"
-#include "util/result.h"
+#include "core/jobs/jobinfo.h"
+#include "core/jobs/jobspec.h"
+#include "core/util/result.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "jobs/jobscripts.h"
+#include "core/jobs/jobscripts.h"
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 namespace gantry::jobs::scripts {
 QString jobsRoot()

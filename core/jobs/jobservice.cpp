@@ -1,8 +1,8 @@
-#include "jobs/jobservice.h"
+#include "core/jobs/jobservice.h"
 
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "jobs/sessionworker.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/jobs/sessionworker.h"
 
 
 namespace gantry::jobs {

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "jobs/jobinfo.h"
-#include "jobs/jobrunner.h"
-#include "jobs/jobspec.h"
-#include "ssh/session.h"
-#include "util/canceltoken.h"
+#include "core/jobs/jobinfo.h"
+#include "core/jobs/jobrunner.h"
+#include "core/jobs/jobspec.h"
+#include "core/ssh/session.h"
+#include "core/util/canceltoken.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "jobs/jobspec.h"
+#include "core/jobs/jobspec.h"
 
 #include <QDateTime>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
-#include "jobs/results.h"
+#include "core/jobs/results.h"
 
-#include "ssh/session.h"
-#include "util/schemaversion.h"
+#include "core/ssh/session.h"
+#include "core/util/schemaversion.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "jobs/sessionworker.h"
+#include "core/jobs/sessionworker.h"
 
 namespace gantry::jobs {
 

@@ -1,4 +1,4 @@
-#include "monitor/alerts.h"
+#include "core/monitor/alerts.h"
 
 #include <QTimer>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "monitor/samples.h"
-#include "util/clock.h"
+#include "core/monitor/samples.h"
+#include "core/util/clock.h"
 
 #include <QDateTime>
 #include <QHash>

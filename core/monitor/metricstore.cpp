@@ -1,4 +1,4 @@
-#include "monitor/metricstore.h"
+#include "core/monitor/metricstore.h"
 
 #include <QIODevice>
 #include <QTextStream>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "monitor/samples.h"
-#include "util/result.h"
+#include "core/monitor/samples.h"
+#include "core/util/result.h"
 
 #include <QHash>
 #include <QList>

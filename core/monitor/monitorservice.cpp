@@ -1,6 +1,6 @@
-#include "monitor/monitorservice.h"
+#include "core/monitor/monitorservice.h"
 
-#include "hosts/connectionmanager.h"
+#include "core/hosts/connectionmanager.h"
 
 namespace gantry::monitor {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "monitor/alerts.h"
-#include "monitor/metricstore.h"
-#include "monitor/sampler.h"
+#include "core/hosts/hoststore.h"
+#include "core/monitor/alerts.h"
+#include "core/monitor/metricstore.h"
+#include "core/monitor/sampler.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,8 +1,8 @@
-#include "monitor/monitorstream.h"
+#include "core/monitor/monitorstream.h"
 
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/streamdecoder.h"
-#include "ssh/session.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/streamdecoder.h"
+#include "core/ssh/session.h"
 
 #include <QCoreApplication>
 

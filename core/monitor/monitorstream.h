@@ -1,9 +1,9 @@
 #pragma once
 
-#include "monitor/remotescript.h"
-#include "monitor/samples.h"
-#include "util/clock.h"
-#include "util/result.h"
+#include "core/monitor/remotescript.h"
+#include "core/monitor/samples.h"
+#include "core/util/clock.h"
+#include "core/util/result.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "monitor/nvidiasmiparser.h"
+#include "core/monitor/nvidiasmiparser.h"
 
 #include <QHash>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
-#include "monitor/processkill.h"
+#include "core/monitor/processkill.h"
 
-#include "ssh/session.h"
-#include "util/printable.h"
+#include "core/ssh/session.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "monitor/procparser.h"
+#include "core/monitor/procparser.h"
 
 #include <QRegularExpression>
 

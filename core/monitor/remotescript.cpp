@@ -1,6 +1,6 @@
-#include "monitor/remotescript.h"
+#include "core/monitor/remotescript.h"
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 namespace gantry::monitor {
 

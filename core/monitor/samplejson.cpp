@@ -1,5 +1,5 @@
-#include "monitor/samplejson.h"
-#include "util/printable.h"
+#include "core/monitor/samplejson.h"
+#include "core/util/printable.h"
 
 #include <QJsonArray>
 #include <QStringList>

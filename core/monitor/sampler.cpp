@@ -1,6 +1,6 @@
-#include "monitor/sampler.h"
+#include "core/monitor/sampler.h"
 
-#include "monitor/monitorstream.h"
+#include "core/monitor/monitorstream.h"
 
 namespace gantry::monitor {
 

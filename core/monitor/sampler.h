@@ -1,9 +1,9 @@
 #pragma once
 
-#include "monitor/remotescript.h"
-#include "monitor/samples.h"
-#include "ssh/sessionthread.h"
-#include "util/clock.h"
+#include "core/monitor/remotescript.h"
+#include "core/monitor/samples.h"
+#include "core/ssh/sessionthread.h"
+#include "core/util/clock.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "monitor/samples.h"
+#include "core/monitor/samples.h"
 
 #include <QStringList>
 

@@ -1,7 +1,7 @@
-#include "monitor/streamdecoder.h"
+#include "core/monitor/streamdecoder.h"
 
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/remotescript.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/remotescript.h"
 
 namespace gantry::monitor {
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "monitor/procparser.h"
-#include "monitor/samples.h"
-#include "util/clock.h"
+#include "core/monitor/procparser.h"
+#include "core/monitor/samples.h"
+#include "core/util/clock.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,8 +1,8 @@
-#include "providers/capacitywatch.h"
+#include "core/providers/capacitywatch.h"
 
-#include "providers/gpumodels.h"
-#include "providers/launchfailure.h"
-#include "ssh/session.h"
+#include "core/providers/gpumodels.h"
+#include "core/providers/launchfailure.h"
+#include "core/ssh/session.h"
 
 #include <algorithm>
 #include <cmath>

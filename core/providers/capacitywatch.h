@@ -1,8 +1,8 @@
 #pragma once
 
-#include "providers/launchattempt.h"
-#include "providers/provider.h"
-#include "util/clock.h"
+#include "core/providers/launchattempt.h"
+#include "core/providers/provider.h"
+#include "core/util/clock.h"
 
 #include <QHash>
 #include <QPointer>

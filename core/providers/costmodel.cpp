@@ -1,4 +1,4 @@
-#include "providers/costmodel.h"
+#include "core/providers/costmodel.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
-#include "providers/gantrykey.h"
+#include "core/providers/gantrykey.h"
 
-#include "providers/provider.h"
-#include "ssh/keygen.h"
+#include "core/providers/provider.h"
+#include "core/ssh/keygen.h"
 
 #include <QDir>
 #include <QFileInfo>

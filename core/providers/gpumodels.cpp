@@ -1,6 +1,6 @@
-#include "providers/gpumodels.h"
+#include "core/providers/gpumodels.h"
 
-#include "providers/providertypes.h"
+#include "core/providers/providertypes.h"
 
 #include <QRegularExpression>
 

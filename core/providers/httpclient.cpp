@@ -1,4 +1,4 @@
-#include "providers/httpclient.h"
+#include "core/providers/httpclient.h"
 
 #include <QDateTime>
 #include <QMetaObject>

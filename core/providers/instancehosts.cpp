@@ -1,8 +1,8 @@
-#include "providers/instancehosts.h"
+#include "core/providers/instancehosts.h"
 
-#include "providers/gantrykey.h"
+#include "core/providers/gantrykey.h"
 
-#include "util/printable.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

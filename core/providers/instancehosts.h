@@ -1,7 +1,7 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "providers/providertypes.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/providertypes.h"
 
 namespace gantry::providers {
 

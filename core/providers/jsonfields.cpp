@@ -1,4 +1,4 @@
-#include "providers/jsonfields.h"
+#include "core/providers/jsonfields.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
-#include "providers/lambdaprovider.h"
+#include "core/providers/lambdaprovider.h"
 
-#include "providers/jsonfields.h"
+#include "core/providers/jsonfields.h"
 
 #include <QDateTime>
 #include <QJsonArray>

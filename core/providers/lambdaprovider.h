@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providers/restprovider.h"
+#include "core/providers/restprovider.h"
 
 #include <QJsonObject>
 

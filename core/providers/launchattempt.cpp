@@ -1,6 +1,6 @@
-#include "providers/launchattempt.h"
+#include "core/providers/launchattempt.h"
 
-#include "util/printable.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>

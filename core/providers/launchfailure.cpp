@@ -1,4 +1,4 @@
-#include "providers/launchfailure.h"
+#include "core/providers/launchfailure.h"
 
 #include <QStringList>
 

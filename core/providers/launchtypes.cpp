@@ -1,8 +1,8 @@
-#include "providers/launchtypes.h"
+#include "core/providers/launchtypes.h"
 
-#include "providers/gpumodels.h"
-#include "providers/providerregistry.h"
-#include "util/printable.h"
+#include "core/providers/gpumodels.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "providers/launchwatcher.h"
+#include "core/providers/launchwatcher.h"
 
 #include <QDateTime>
 

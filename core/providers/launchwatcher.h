@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providers/provider.h"
+#include "core/providers/provider.h"
 
 #include <QPointer>
 #include <QTimer>

@@ -1,6 +1,6 @@
-#include "providers/pricecache.h"
+#include "core/providers/pricecache.h"
 
-#include "util/schemaversion.h"
+#include "core/util/schemaversion.h"
 
 #include <QDir>
 #include <QFile>

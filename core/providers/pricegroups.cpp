@@ -1,6 +1,6 @@
-#include "providers/pricegroups.h"
+#include "core/providers/pricegroups.h"
 
-#include "providers/gpumodels.h"
+#include "core/providers/gpumodels.h"
 
 #include <QHash>
 #include <QSet>

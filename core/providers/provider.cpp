@@ -1,4 +1,4 @@
-#include "providers/provider.h"
+#include "core/providers/provider.h"
 
 namespace gantry::providers {
 

@@ -1,4 +1,4 @@
-#include "providers/providerhub.h"
+#include "core/providers/providerhub.h"
 
 namespace gantry::providers {
 

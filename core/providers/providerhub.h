@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providers/providerregistry.h"
+#include "core/providers/providerregistry.h"
 
 #include <QObject>
 

@@ -1,10 +1,10 @@
-#include "providers/providerregistry.h"
+#include "core/providers/providerregistry.h"
 
-#include "providers/lambdaprovider.h"
-#include "providers/runpodprovider.h"
-#include "providers/shadeformprovider.h"
-#include "providers/vastprovider.h"
-#include "util/secretstore.h"
+#include "core/providers/lambdaprovider.h"
+#include "core/providers/runpodprovider.h"
+#include "core/providers/shadeformprovider.h"
+#include "core/providers/vastprovider.h"
+#include "core/util/secretstore.h"
 
 #include <QCoreApplication>
 

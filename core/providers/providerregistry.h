@@ -1,8 +1,8 @@
 #pragma once
 
-#include "providers/httpclient.h"
-#include "providers/provider.h"
-#include "providers/sandboxprovider.h"
+#include "core/providers/httpclient.h"
+#include "core/providers/provider.h"
+#include "core/providers/sandboxprovider.h"
 
 #include <QStringList>
 

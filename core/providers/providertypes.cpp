@@ -1,4 +1,4 @@
-#include "providers/providertypes.h"
+#include "core/providers/providertypes.h"
 
 #include <QCoreApplication>
 

@@ -8,8 +8,8 @@
 
 #include <functional>
 
-#include "providers/costmodel.h"
-#include "util/result.h"
+#include "core/providers/costmodel.h"
+#include "core/util/result.h"
 
 namespace gantry::providers {
 

@@ -1,4 +1,4 @@
-#include "providers/restprovider.h"
+#include "core/providers/restprovider.h"
 
 #include <QHostAddress>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "providers/httpclient.h"
-#include "providers/provider.h"
+#include "core/providers/httpclient.h"
+#include "core/providers/provider.h"
 
 #include <QJsonValue>
 #include <QPointer>

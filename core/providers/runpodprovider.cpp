@@ -1,6 +1,6 @@
-#include "providers/runpodprovider.h"
+#include "core/providers/runpodprovider.h"
 
-#include "providers/jsonfields.h"
+#include "core/providers/jsonfields.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

@@ -1,7 +1,7 @@
-#include "providers/sandboxprovider.h"
+#include "core/providers/sandboxprovider.h"
 
-#include "providers/gantrykey.h"
-#include "providers/sandboxproviderhome.h"
+#include "core/providers/gantrykey.h"
+#include "core/providers/sandboxproviderhome.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

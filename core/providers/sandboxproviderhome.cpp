@@ -1,4 +1,4 @@
-#include "providers/sandboxproviderhome.h"
+#include "core/providers/sandboxproviderhome.h"
 
 #include <QCoreApplication>
 #include <QDir>

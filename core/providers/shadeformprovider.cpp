@@ -1,8 +1,8 @@
-#include "providers/shadeformprovider.h"
+#include "core/providers/shadeformprovider.h"
 
-#include "providers/gpumodels.h"
-#include "providers/jsonfields.h"
-#include "util/printable.h"
+#include "core/providers/gpumodels.h"
+#include "core/providers/jsonfields.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QJsonArray>

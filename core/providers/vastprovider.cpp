@@ -1,9 +1,9 @@
-#include "providers/vastprovider.h"
+#include "core/providers/vastprovider.h"
 
-#include "providers/gpumodels.h"
-#include "providers/jsonfields.h"
-#include "providers/launchtypes.h"
-#include "util/printable.h"
+#include "core/providers/gpumodels.h"
+#include "core/providers/jsonfields.h"
+#include "core/providers/launchtypes.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "ssh/connection.h"
+#include "core/ssh/connection.h"
 
 #include <QCoreApplication>
 #include <QTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ssh/sessionthread.h"
+#include "core/ssh/sessionthread.h"
 
 #include <QObject>
 

@@ -1,8 +1,8 @@
-#include "ssh/keygen.h"
+#include "core/ssh/keygen.h"
 
-#include "ssh/knownhosts.h"
-#include "ssh/sshtext.h"
-#include "util/paths.h"
+#include "core/ssh/knownhosts.h"
+#include "core/ssh/sshtext.h"
+#include "core/util/paths.h"
 
 #include <QCoreApplication>
 #include <QDir>

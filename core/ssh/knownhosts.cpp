@@ -1,4 +1,4 @@
-#include "ssh/knownhosts.h"
+#include "core/ssh/knownhosts.h"
 
 #include <QCryptographicHash>
 #include <QDir>

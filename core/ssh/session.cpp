@@ -1,9 +1,9 @@
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
-#include "ssh/knownhosts.h"
-#include "ssh/sessionoptions.h"
-#include "ssh/sshtext.h"
-#include "util/paths.h"
+#include "core/ssh/knownhosts.h"
+#include "core/ssh/sessionoptions.h"
+#include "core/ssh/sshtext.h"
+#include "core/util/paths.h"
 
 #include <QCoreApplication>
 #include <QDir>

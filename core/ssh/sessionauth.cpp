@@ -1,7 +1,7 @@
 // Logging in: ssh-agent, identity files (public half first), keyboard-interactive, password.
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
-#include "ssh/sshtext.h"
+#include "core/ssh/sshtext.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "ssh/sessionoptions.h"
+#include "core/ssh/sessionoptions.h"
 
-#include "ssh/knownhosts.h"
+#include "core/ssh/knownhosts.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "ssh/sessionthread.h"
+#include "core/ssh/sessionthread.h"
 
 namespace gantry::ssh {
 

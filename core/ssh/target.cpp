@@ -1,6 +1,6 @@
-#include "ssh/target.h"
+#include "core/ssh/target.h"
 
-#include "util/printable.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/result.h"
+#include "core/util/result.h"
 
 #include <QString>
 #include <QStringList>

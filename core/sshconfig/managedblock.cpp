@@ -1,7 +1,7 @@
-#include "sshconfig/managedblock.h"
+#include "core/sshconfig/managedblock.h"
 
-#include "ssh/target.h"
-#include "util/printable.h"
+#include "core/ssh/target.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
-#include "sshconfig/sshconfigfile.h"
+#include "core/sshconfig/sshconfigfile.h"
 
-#include "util/paths.h"
-#include "util/schemaversion.h"
+#include "core/util/paths.h"
+#include "core/util/schemaversion.h"
 
 #include <QDir>
 #include <QFile>

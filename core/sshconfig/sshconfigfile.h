@@ -1,8 +1,8 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "sshconfig/managedblock.h"
-#include "util/result.h"
+#include "core/hosts/hoststore.h"
+#include "core/sshconfig/managedblock.h"
+#include "core/util/result.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "sshconfig/terminal.h"
+#include "core/sshconfig/terminal.h"
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 #include <QObject>
 #include <QProcess>

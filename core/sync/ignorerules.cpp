@@ -1,4 +1,4 @@
-#include "ignorerules.h"
+#include "core/sync/ignorerules.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "localscan.h"
+#include "core/sync/localscan.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sync/ignorerules.h"
-#include "sync/synctypes.h"
-#include "util/result.h"
+#include "core/sync/ignorerules.h"
+#include "core/sync/synctypes.h"
+#include "core/util/result.h"
 
 #include <QString>
 

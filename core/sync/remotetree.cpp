@@ -1,7 +1,7 @@
-#include "remotetree.h"
+#include "core/sync/remotetree.h"
 
-#include "sync/localscan.h"
-#include "transfer/remoteops.h"
+#include "core/sync/localscan.h"
+#include "core/transfer/remoteops.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "sync/synctypes.h"
-#include "util/result.h"
+#include "core/ssh/session.h"
+#include "core/sync/synctypes.h"
+#include "core/util/result.h"
 
 #include <QHash>
 #include <QString>

@@ -1,14 +1,14 @@
-#include "syncengine.h"
+#include "core/sync/syncengine.h"
 
-#include "sync/remotetree.h"
-#include "sync/syncmanifest.h"
-#include "transfer/fileupload.h"
-#include "transfer/journal.h"
-#include "transfer/remoteops.h"
-#include "transfer/sftpclient.h"
-#include "transfer/sha256.h"
-#include "transfer/transfercontext.h"
-#include "transfer/treetransfer.h"
+#include "core/sync/remotetree.h"
+#include "core/sync/syncmanifest.h"
+#include "core/transfer/fileupload.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/sha256.h"
+#include "core/transfer/transfercontext.h"
+#include "core/transfer/treetransfer.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "sync/localscan.h"
-#include "sync/syncplan.h"
-#include "transfer/transfertypes.h"
+#include "core/sync/localscan.h"
+#include "core/sync/syncplan.h"
+#include "core/transfer/transfertypes.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "syncmanifest.h"
+#include "core/sync/syncmanifest.h"
 
-#include "transfer/sha256.h"
+#include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
 #include <QDir>

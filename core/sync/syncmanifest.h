@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sync/syncplan.h"
-#include "util/result.h"
+#include "core/sync/syncplan.h"
+#include "core/util/result.h"
 
 #include <QString>
 

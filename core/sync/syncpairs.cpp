@@ -1,4 +1,4 @@
-#include "syncpairs.h"
+#include "core/sync/syncpairs.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "syncplan.h"
+#include "core/sync/syncplan.h"
 
 namespace gantry::sync {
 

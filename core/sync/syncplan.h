@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sync/synctypes.h"
+#include "core/sync/synctypes.h"
 
 #include <QHash>
 #include <QSet>

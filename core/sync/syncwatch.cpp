@@ -1,6 +1,6 @@
-#include "syncwatch.h"
+#include "core/sync/syncwatch.h"
 
-#include "transfer/transferjob.h"
+#include "core/transfer/transferjob.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sync/syncengine.h"
+#include "core/sync/syncengine.h"
 
 #include <QObject>
 #include <QSet>

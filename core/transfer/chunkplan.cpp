@@ -1,4 +1,4 @@
-#include "chunkplan.h"
+#include "core/transfer/chunkplan.h"
 
 #include <QtGlobal>
 

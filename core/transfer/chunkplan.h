@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transfer/journal.h"
+#include "core/transfer/journal.h"
 
 #include <mutex>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "chunkworkers.h"
+#include "core/transfer/chunkworkers.h"
 
-#include "transfer/fileupload.h"
+#include "core/transfer/fileupload.h"
 
 #include <QCoreApplication>
 

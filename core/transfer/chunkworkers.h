@@ -1,9 +1,9 @@
 #pragma once
 
-#include "transfer/chunkplan.h"
-#include "transfer/journal.h"
-#include "transfer/sftpclient.h"
-#include "transfer/transfercontext.h"
+#include "core/transfer/chunkplan.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/transfercontext.h"
 
 #include <functional>
 

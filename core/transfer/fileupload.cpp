@@ -1,10 +1,10 @@
-#include "fileupload.h"
+#include "core/transfer/fileupload.h"
 
-#include "transfer/chunkplan.h"
-#include "transfer/chunkworkers.h"
-#include "transfer/localwrite.h"
-#include "transfer/remoteops.h"
-#include "transfer/sha256.h"
+#include "core/transfer/chunkplan.h"
+#include "core/transfer/chunkworkers.h"
+#include "core/transfer/localwrite.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

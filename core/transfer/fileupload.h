@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "transfer/sftpclient.h"
-#include "transfer/transfercontext.h"
+#include "core/ssh/session.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/transfercontext.h"
 
 namespace gantry::transfer {
 

@@ -1,7 +1,7 @@
-#include "journal.h"
+#include "core/transfer/journal.h"
 
-#include "transfer/sha256.h"
-#include "util/schemaversion.h"
+#include "core/transfer/sha256.h"
+#include "core/util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "transfer/transfertypes.h"
-#include "util/result.h"
+#include "core/transfer/transfertypes.h"
+#include "core/util/result.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "localtree.h"
+#include "core/transfer/localtree.h"
 
-#include "transfer/sha256.h"
+#include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,7 +1,7 @@
-#include "localwrite.h"
+#include "core/transfer/localwrite.h"
 
-#include "transfer/remoteops.h"
-#include "transfer/sha256.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
-#include "remotefileops.h"
+#include "core/transfer/remotefileops.h"
 
-#include "transfer/remoteops.h"
+#include "core/transfer/remoteops.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "remoteops.h"
+#include "core/transfer/remoteops.h"
 
-#include "transfer/sha256.h"
+#include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
 #include <QMap>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "transfer/sftpclient.h"
-#include "util/result.h"
+#include "core/ssh/session.h"
+#include "core/transfer/sftpclient.h"
+#include "core/util/result.h"
 
 #include <QList>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "remotespec.h"
+#include "core/transfer/remotespec.h"
 
 namespace gantry::transfer {
 

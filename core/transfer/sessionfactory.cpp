@@ -1,6 +1,6 @@
-#include "sessionfactory.h"
+#include "core/transfer/sessionfactory.h"
 
-#include "hosts/connectionmanager.h"
+#include "core/hosts/connectionmanager.h"
 
 namespace gantry::transfer {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "transfer/transfertypes.h"
-#include "util/secretstore.h"
+#include "core/hosts/hoststore.h"
+#include "core/transfer/transfertypes.h"
+#include "core/util/secretstore.h"
 
 namespace gantry::transfer {
 

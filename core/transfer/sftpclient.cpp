@@ -1,4 +1,4 @@
-#include "sftpclient.h"
+#include "core/transfer/sftpclient.h"
 
 #include <libssh/libssh.h>
 

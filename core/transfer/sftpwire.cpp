@@ -1,6 +1,6 @@
 // SFTP v3 wire encoding: big-endian integers and length-prefixed strings, read with bounds checks
 // (every length comes from the server).
-#include "sftpclient.h"
+#include "core/transfer/sftpclient.h"
 
 #include <QtEndian>
 

@@ -1,4 +1,4 @@
-#include "speedmeter.h"
+#include "core/transfer/speedmeter.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
-#include "tarbatch.h"
+#include "core/transfer/tarbatch.h"
 
-#include "transfer/remoteops.h"
-#include "transfer/sha256.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sha256.h"
 
 #include <archive.h>
 #include <archive_entry.h>

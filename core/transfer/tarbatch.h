@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "transfer/localtree.h"
-#include "transfer/transfercontext.h"
+#include "core/ssh/session.h"
+#include "core/transfer/localtree.h"
+#include "core/transfer/transfercontext.h"
 
 #include <QSet>
 

@@ -1,8 +1,8 @@
-#include "tarbatchdownload.h"
+#include "core/transfer/tarbatchdownload.h"
 
-#include "transfer/localwrite.h"
-#include "transfer/remoteops.h"
-#include "transfer/sha256.h"
+#include "core/transfer/localwrite.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sha256.h"
 
 #include <archive.h>
 #include <archive_entry.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "transfer/transfercontext.h"
+#include "core/ssh/session.h"
+#include "core/transfer/transfercontext.h"
 
 #include <QHash>
 #include <QSet>

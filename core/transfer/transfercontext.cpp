@@ -1,4 +1,4 @@
-#include "transfercontext.h"
+#include "core/transfer/transfercontext.h"
 
 #include <QRandomGenerator>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "transfer/journal.h"
-#include "transfer/transfertypes.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/transfertypes.h"
 
 #include <QElapsedTimer>
 

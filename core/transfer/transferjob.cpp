@@ -1,11 +1,11 @@
-#include "transferjob.h"
+#include "core/transfer/transferjob.h"
 
-#include "transfer/fileupload.h"
-#include "transfer/localwrite.h"
-#include "transfer/remoteops.h"
-#include "transfer/sha256.h"
-#include "transfer/sftpclient.h"
-#include "transfer/treetransfer.h"
+#include "core/transfer/fileupload.h"
+#include "core/transfer/localwrite.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sha256.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/treetransfer.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transfer/transfercontext.h"
+#include "core/transfer/transfercontext.h"
 
 namespace gantry::transfer {
 

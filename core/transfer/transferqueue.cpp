@@ -1,9 +1,9 @@
-#include "transferqueue.h"
+#include "core/transfer/transferqueue.h"
 
-#include "transfer/sessionfactory.h"
-#include "transfer/transfercontext.h"
-#include "transfer/transferjob.h"
-#include "util/schemaversion.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/transfercontext.h"
+#include "core/transfer/transferjob.h"
+#include "core/util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>

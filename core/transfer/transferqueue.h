@@ -1,10 +1,10 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "transfer/journal.h"
-#include "transfer/speedmeter.h"
-#include "transfer/transfertypes.h"
-#include "util/secretstore.h"
+#include "core/hosts/hoststore.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/speedmeter.h"
+#include "core/transfer/transfertypes.h"
+#include "core/util/secretstore.h"
 
 #include <QHash>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "transfertypes.h"
+#include "core/transfer/transfertypes.h"
 
 namespace gantry::transfer {
 

@@ -1,8 +1,8 @@
-#include "treetransfer.h"
+#include "core/transfer/treetransfer.h"
 
-#include "transfer/localwrite.h"
-#include "transfer/remoteops.h"
-#include "transfer/tarbatchdownload.h"
+#include "core/transfer/localwrite.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/tarbatchdownload.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "transfer/localtree.h"
-#include "transfer/sftpclient.h"
-#include "transfer/transfercontext.h"
+#include "core/ssh/session.h"
+#include "core/transfer/localtree.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/transfercontext.h"
 
 namespace gantry::transfer {
 

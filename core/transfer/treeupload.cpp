@@ -1,9 +1,9 @@
-#include "treetransfer.h"
+#include "core/transfer/treetransfer.h"
 
-#include "transfer/fileupload.h"
-#include "transfer/localtree.h"
-#include "transfer/remoteops.h"
-#include "transfer/tarbatch.h"
+#include "core/transfer/fileupload.h"
+#include "core/transfer/localtree.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/tarbatch.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "tunnel/jupyter.h"
+#include "core/tunnel/jupyter.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

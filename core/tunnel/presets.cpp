@@ -1,4 +1,4 @@
-#include "tunnel/presets.h"
+#include "core/tunnel/presets.h"
 
 #include <QObject>
 

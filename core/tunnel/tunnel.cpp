@@ -1,6 +1,6 @@
-#include "tunnel/tunnel.h"
+#include "core/tunnel/tunnel.h"
 
-#include "tunnel/tunnelworker.h"
+#include "core/tunnel/tunnelworker.h"
 
 namespace gantry::tunnel {
 

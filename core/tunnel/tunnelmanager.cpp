@@ -1,4 +1,4 @@
-#include "tunnel/tunnelmanager.h"
+#include "core/tunnel/tunnelmanager.h"
 
 namespace gantry::tunnel {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "tunnel/tunnel.h"
-#include "util/result.h"
+#include "core/tunnel/tunnel.h"
+#include "core/util/result.h"
 
 #include <QList>
 #include <QObject>

@@ -1,6 +1,6 @@
-#include "tunnel/tunnelworker.h"
+#include "core/tunnel/tunnelworker.h"
 
-#include "ssh/sessionthread.h"
+#include "core/ssh/sessionthread.h"
 
 #include <libssh/libssh.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ssh/session.h"
+#include "core/ssh/session.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,7 +1,7 @@
-#include "util/appsettings.h"
+#include "core/util/appsettings.h"
 
-#include "util/schemaversion.h"
-#include "util/uilanguage.h"
+#include "core/util/schemaversion.h"
+#include "core/util/uilanguage.h"
 
 #include <QCoreApplication>
 #include <QDir>

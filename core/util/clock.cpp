@@ -1,4 +1,4 @@
-#include "util/clock.h"
+#include "core/util/clock.h"
 
 #include <QElapsedTimer>
 

@@ -1,4 +1,4 @@
-#include "util/paths.h"
+#include "core/util/paths.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "util/printable.h"
+#include "core/util/printable.h"
 
 namespace gantry::text {
 namespace {

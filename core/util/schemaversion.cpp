@@ -1,4 +1,4 @@
-#include "util/schemaversion.h"
+#include "core/util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

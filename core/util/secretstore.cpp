@@ -1,4 +1,4 @@
-#include "util/secretstore.h"
+#include "core/util/secretstore.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -1,6 +1,6 @@
-#include "util/uilanguage.h"
+#include "core/util/uilanguage.h"
 
-#include "util/schemaversion.h"
+#include "core/util/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QDir>

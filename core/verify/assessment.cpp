@@ -1,4 +1,4 @@
-#include "verify/assessment.h"
+#include "core/verify/assessment.h"
 
 #include <QCoreApplication>
 

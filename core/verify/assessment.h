@@ -1,7 +1,7 @@
 #pragma once
 
-#include "verify/report.h"
-#include "verify/specs.h"
+#include "core/verify/report.h"
+#include "core/verify/specs.h"
 
 #include <QList>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "verify/doctor.h"
+#include "core/verify/doctor.h"
 
-#include "verify/probe.h"
-#include "verify/smiquery.h"
+#include "core/verify/probe.h"
+#include "core/verify/smiquery.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

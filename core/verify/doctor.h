@@ -1,7 +1,7 @@
 #pragma once
 
-#include "hosts/machinefacts.h"
-#include "verify/specs.h"
+#include "core/hosts/machinefacts.h"
+#include "core/verify/specs.h"
 
 #include <QByteArray>
 #include <QJsonObject>

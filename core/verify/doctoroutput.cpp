@@ -1,4 +1,4 @@
-#include "verify/doctor.h"
+#include "core/verify/doctor.h"
 
 #include <QCoreApplication>
 #include <QFile>

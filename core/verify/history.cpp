@@ -1,4 +1,4 @@
-#include "verify/history.h"
+#include "core/verify/history.h"
 
 #include <QCoreApplication>
 #include <QDir>

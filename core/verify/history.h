@@ -1,8 +1,8 @@
 #pragma once
 
-#include "util/result.h"
-#include "verify/assessment.h"
-#include "verify/report.h"
+#include "core/util/result.h"
+#include "core/verify/assessment.h"
+#include "core/verify/report.h"
 
 #include <QDateTime>
 #include <QList>

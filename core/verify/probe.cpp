@@ -1,7 +1,7 @@
-#include "verify/probe.h"
+#include "core/verify/probe.h"
 
-#include "hosts/machinefacts.h"
-#include "verify/smiquery.h"
+#include "core/hosts/machinefacts.h"
+#include "core/verify/smiquery.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "verify/doctor.h"
-#include "verify/report.h"
+#include "core/verify/doctor.h"
+#include "core/verify/report.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,6 @@
-#include "verify/remoteverifier.h"
+#include "core/verify/remoteverifier.h"
 
-#include "util/paths.h"
+#include "core/util/paths.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

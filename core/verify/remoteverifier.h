@@ -1,11 +1,11 @@
 #pragma once
 
-#include "ssh/session.h"
-#include "util/result.h"
-#include "verify/assessment.h"
-#include "verify/doctor.h"
-#include "verify/probe.h"
-#include "verify/report.h"
+#include "core/ssh/session.h"
+#include "core/util/result.h"
+#include "core/verify/assessment.h"
+#include "core/verify/doctor.h"
+#include "core/verify/probe.h"
+#include "core/verify/report.h"
 
 #include <QString>
 

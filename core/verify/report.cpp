@@ -1,4 +1,4 @@
-#include "verify/report.h"
+#include "core/verify/report.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "util/result.h"
-#include "verify/verdict.h"
+#include "core/util/result.h"
+#include "core/verify/verdict.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "verify/reputation.h"
+#include "core/verify/reputation.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -8,7 +8,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
-#include "util/schemaversion.h"
+#include "core/util/schemaversion.h"
 
 namespace gantry::verify {
 namespace {

@@ -1,4 +1,4 @@
-#include "verify/smiquery.h"
+#include "core/verify/smiquery.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "verify/specs.h"
+#include "core/verify/specs.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "verify/verdict.h"
+#include "core/verify/verdict.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "verify/verifyoperation.h"
+#include "core/verify/verifyoperation.h"
 
-#include "jobs/sessionworker.h"
-#include "verify/reputation.h"
+#include "core/jobs/sessionworker.h"
+#include "core/verify/reputation.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "ssh/session.h"
-#include "util/canceltoken.h"
-#include "util/result.h"
-#include "verify/history.h"
-#include "verify/remoteverifier.h"
+#include "core/hosts/hoststore.h"
+#include "core/ssh/session.h"
+#include "core/util/canceltoken.h"
+#include "core/util/result.h"
+#include "core/verify/history.h"
+#include "core/verify/remoteverifier.h"
 
 #include <QObject>
 

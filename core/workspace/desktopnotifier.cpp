@@ -1,4 +1,4 @@
-#include "workspace/desktopnotifier.h"
+#include "core/workspace/desktopnotifier.h"
 
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>

@@ -1,4 +1,4 @@
-#include "workspace/policylock.h"
+#include "core/workspace/policylock.h"
 
 #include <QDir>
 #include <QFileInfo>

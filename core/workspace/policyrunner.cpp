@@ -1,9 +1,9 @@
-#include "workspace/policyrunner.h"
+#include "core/workspace/policyrunner.h"
 
-#include "cost/budgetmonitor.h"
-#include "hosts/hoststore.h"
-#include "monitor/monitorservice.h"
-#include "workspace/policylock.h"
+#include "core/cost/budgetmonitor.h"
+#include "core/hosts/hoststore.h"
+#include "core/monitor/monitorservice.h"
+#include "core/workspace/policylock.h"
 
 #include <QPointer>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "monitor/alerts.h"
-#include "workspace/workspace.h"
+#include "core/monitor/alerts.h"
+#include "core/workspace/workspace.h"
 
 #include <QObject>
 

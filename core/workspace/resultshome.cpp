@@ -1,8 +1,8 @@
-#include "workspace/resultshome.h"
+#include "core/workspace/resultshome.h"
 
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "transfer/transferqueue.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/transfer/transferqueue.h"
 
 #include <QDir>
 #include <QPointer>

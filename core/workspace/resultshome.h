@@ -1,7 +1,7 @@
 #pragma once
 
-#include "jobs/results.h"
-#include "providers/providertypes.h"
+#include "core/jobs/results.h"
+#include "core/providers/providertypes.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "workspace/secretprefetch.h"
+#include "core/workspace/secretprefetch.h"
 
 #include <QThread>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "util/secretstore.h"
+#include "core/util/secretstore.h"
 
 #include <QHash>
 #include <QObject>

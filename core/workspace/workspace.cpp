@@ -1,11 +1,11 @@
-#include "workspace/workspace.h"
+#include "core/workspace/workspace.h"
 
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/instancehosts.h"
-#include "providers/providerhub.h"
-#include "sshconfig/sshconfigfile.h"
-#include "workspace/resultshome.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/providerhub.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "core/workspace/resultshome.h"
 
 #include <QPointer>
 

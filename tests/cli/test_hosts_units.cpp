@@ -1,9 +1,9 @@
-#include "hosts/machinefacts.h"
-#include "hosts/sshconfigimport.h"
-#include "ssh/knownhosts.h"
-#include "ssh/session.h"
-#include "ssh/target.h"
-#include "util/printable.h"
+#include "core/hosts/machinefacts.h"
+#include "core/hosts/sshconfigimport.h"
+#include "core/ssh/knownhosts.h"
+#include "core/ssh/session.h"
+#include "core/ssh/target.h"
+#include "core/util/printable.h"
 
 #include <QDir>
 #include <QElapsedTimer>

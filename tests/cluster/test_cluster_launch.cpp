@@ -1,11 +1,11 @@
-#include "cluster/launcher.h"
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
+#include "core/cluster/launcher.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
 #include "lambdaemulator.h"
-#include "providers/await.h"
-#include "providers/lambdaprovider.h"
-#include "providers/providerhub.h"
-#include "workspace/workspace.h"
+#include "core/providers/await.h"
+#include "core/providers/lambdaprovider.h"
+#include "core/providers/providerhub.h"
+#include "core/workspace/workspace.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

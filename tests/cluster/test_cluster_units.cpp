@@ -1,8 +1,8 @@
-#include "cluster/check.h"
-#include "cluster/cluster.h"
-#include "cluster/netcheck.h"
-#include "cluster/probes.h"
-#include "cluster/wiring.h"
+#include "core/cluster/check.h"
+#include "core/cluster/cluster.h"
+#include "core/cluster/netcheck.h"
+#include "core/cluster/probes.h"
+#include "core/cluster/wiring.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,12 +1,12 @@
-#include "cluster/clusterdialogs.h"
-#include "cluster/clusterspanel.h"
-#include "cluster/connector.h"
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/providerhub.h"
-#include "providers/sandboxprovider.h"
+#include "ui/cluster/clusterdialogs.h"
+#include "ui/cluster/clusterspanel.h"
+#include "core/cluster/connector.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/sandboxprovider.h"
 #include "sshdfixture.h"
-#include "workspace/workspace.h"
+#include "core/workspace/workspace.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -1,11 +1,11 @@
 // Billing rounding, the SQLite ledger (restarts, reconcile, CSV), budgets and storage warnings,
 // driven by a ManualClock.
-#include "cost/billing.h"
-#include "cost/budgetmonitor.h"
-#include "cost/ledger.h"
-#include "cost/money.h"
-#include "cost/storagewarnings.h"
-#include "providers/costmodel.h"
+#include "core/cost/billing.h"
+#include "core/cost/budgetmonitor.h"
+#include "core/cost/ledger.h"
+#include "core/cost/money.h"
+#include "core/cost/storagewarnings.h"
+#include "core/providers/costmodel.h"
 
 #include <QFile>
 #include <QSignalSpy>

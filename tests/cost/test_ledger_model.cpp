@@ -1,8 +1,8 @@
 // The cost panel's LedgerModel under QAbstractItemModelTester, over a real SQLite ledger: rows
 // appear (reset), meters tick (in-place dataChanged), an instance ends, and the ledger goes away.
-#include "cost/ledger.h"
-#include "cost/ledgermodel.h"
-#include "cost/costpanel.h"
+#include "core/cost/ledger.h"
+#include "ui/cost/ledgermodel.h"
+#include "ui/cost/costpanel.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>

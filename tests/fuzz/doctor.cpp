@@ -1,8 +1,8 @@
 // gpu-doctor.sh output ("@@gantry NAME@@" sections, "@@rc N@@" trailers) and the checks made of
 // it; the verify program's JSON report and progress lines.
 #include "fuzzinput.h"
-#include "verify/doctor.h"
-#include "verify/report.h"
+#include "core/verify/doctor.h"
+#include "core/verify/report.h"
 
 using namespace gantry::verify;
 

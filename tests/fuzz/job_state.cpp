@@ -1,9 +1,9 @@
 // What a host prints about jobs and results: the job directory records (listScript), the
 // result-pattern expansion, and `jupyter server list`.
 #include "fuzzinput.h"
-#include "jobs/jobinfo.h"
-#include "jobs/results.h"
-#include "tunnel/jupyter.h"
+#include "core/jobs/jobinfo.h"
+#include "core/jobs/results.h"
+#include "core/tunnel/jupyter.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

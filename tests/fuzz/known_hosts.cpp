@@ -1,6 +1,6 @@
 // known_hosts lines (plain, bracketed host:port, hashed |1|, markers, comments).
 #include "fuzzinput.h"
-#include "ssh/knownhosts.h"
+#include "core/ssh/knownhosts.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 // The machine-facts script's "@@section" output.
 #include "fuzzinput.h"
-#include "hosts/machinefacts.h"
+#include "core/hosts/machinefacts.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

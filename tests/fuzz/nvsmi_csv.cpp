@@ -4,8 +4,8 @@
 // Each input goes through one parser only, chosen by its length, so a call costs one parse (the
 // four parsers on every input made this the slowest harness); across inputs all of them run.
 #include "fuzzinput.h"
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/remotescript.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/remotescript.h"
 
 using namespace gantry::monitor;
 

@@ -1,7 +1,7 @@
 // `nvidia-smi --help-query-gpu`: decides which fields the monitor stream asks for.
 #include "fuzzinput.h"
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/remotescript.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/remotescript.h"
 
 using namespace gantry::monitor;
 

@@ -1,6 +1,6 @@
 // `nvidia-smi -q` text, as the verify and doctor paths read it from a host.
 #include "fuzzinput.h"
-#include "verify/smiquery.h"
+#include "core/verify/smiquery.h"
 
 using namespace gantry::verify;
 

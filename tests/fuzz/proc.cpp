@@ -2,7 +2,7 @@
 // them. The first character of each line picks the file it pretends to come from; "E" ends a
 // snapshot, so rates between consecutive snapshots are computed too.
 #include "fuzzinput.h"
-#include "monitor/procparser.h"
+#include "core/monitor/procparser.h"
 
 using namespace gantry::monitor;
 

@@ -1,17 +1,17 @@
 // Provider API bodies (Lambda, RunPod, Vast.ai, Shadeform) as the parsers see them, then what Gantry derives from an
 // instance: its saved host and the ssh_config entry written for it.
 #include "fuzzinput.h"
-#include "providers/httpclient.h"
-#include "providers/instancehosts.h"
-#include "providers/lambdaprovider.h"
-#include "providers/gpumodels.h"
-#include "providers/launchtypes.h"
-#include "providers/pricegroups.h"
-#include "providers/runpodprovider.h"
-#include "providers/shadeformprovider.h"
-#include "providers/vastprovider.h"
-#include "sshconfig/managedblock.h"
-#include "sshconfig/sshconfigfile.h"
+#include "core/providers/httpclient.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/lambdaprovider.h"
+#include "core/providers/gpumodels.h"
+#include "core/providers/launchtypes.h"
+#include "core/providers/pricegroups.h"
+#include "core/providers/runpodprovider.h"
+#include "core/providers/shadeformprovider.h"
+#include "core/providers/vastprovider.h"
+#include "core/sshconfig/managedblock.h"
+#include "core/sshconfig/sshconfigfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

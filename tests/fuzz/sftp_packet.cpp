@@ -2,7 +2,7 @@
 // byte picks the reply (VERSION extensions, NAME listing, ATTRS, STATUS, limits, statvfs,
 // HANDLE); the rest is the body after type and id.
 #include "fuzzinput.h"
-#include "transfer/sftpclient.h"
+#include "core/transfer/sftpclient.h"
 
 using namespace gantry::transfer;
 using namespace gantry::transfer::sftpwire;

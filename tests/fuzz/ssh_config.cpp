@@ -1,8 +1,8 @@
 // A user's ~/.ssh/config: the import of its Host entries, and the managed block's reading and
 // rewriting of the same bytes.
 #include "fuzzinput.h"
-#include "hosts/sshconfigimport.h"
-#include "sshconfig/managedblock.h"
+#include "core/hosts/sshconfigimport.h"
+#include "core/sshconfig/managedblock.h"
 
 namespace {
 // "~" in IdentityFile and Include resolves under HOME: point it at an empty directory so no input

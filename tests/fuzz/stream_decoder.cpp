@@ -1,9 +1,9 @@
 // The monitor's tagged line stream (remotescript.h), in arbitrary chunks: a 0x01 byte in the
 // input ends a chunk and advances the clock by half a second.
 #include "fuzzinput.h"
-#include "monitor/remotescript.h"
-#include "monitor/streamdecoder.h"
-#include "util/clock.h"
+#include "core/monitor/remotescript.h"
+#include "core/monitor/streamdecoder.h"
+#include "core/util/clock.h"
 
 using namespace gantry::monitor;
 

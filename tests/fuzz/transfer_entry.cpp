@@ -2,7 +2,7 @@
 // destination or be refused (localPathForEntry, isPlainName). Input: "NAME\nENTRY" (the remote
 // folder's name, then the entry); an accepted entry must stay under the local folder.
 #include "fuzzinput.h"
-#include "transfer/localwrite.h"
+#include "core/transfer/localwrite.h"
 
 #include <cstdlib>
 

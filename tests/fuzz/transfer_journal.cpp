@@ -1,7 +1,7 @@
 // Transfer journals (<configDir>/transfers/KEY.json) as a crash, a full disk or another program
 // may leave them: loading one must give a usable journal or none, never a crash.
 #include "fuzzinput.h"
-#include "transfer/journal.h"
+#include "core/transfer/journal.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

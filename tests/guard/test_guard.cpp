@@ -1,7 +1,7 @@
 #include "sshdfixture.h"
 
-#include "guard/guard.h"
-#include "ssh/session.h"
+#include "core/guard/guard.h"
+#include "core/ssh/session.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "verify/reputation.h"
+#include "core/verify/reputation.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 // Which translation the GUI loads: setting, then LANGUAGE/LC_ALL/LC_MESSAGES/LANG (parsed by hand,
 // because the glibc locale is often not generated), then the system locale; and the stored setting.
-#include "util/uilanguage.h"
+#include "core/util/uilanguage.h"
 
 #include <QTemporaryDir>
 #include <QTest>

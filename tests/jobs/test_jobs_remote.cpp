@@ -1,7 +1,7 @@
 #include "sshdfixture.h"
 
-#include "jobs/jobrunner.h"
-#include "ssh/session.h"
+#include "core/jobs/jobrunner.h"
+#include "core/ssh/session.h"
 
 #include <QElapsedTimer>
 #include <QFile>

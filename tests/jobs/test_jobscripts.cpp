@@ -1,7 +1,7 @@
-#include "jobs/jobinfo.h"
-#include "jobs/jobscripts.h"
-#include "jobs/jobspec.h"
-#include "jobs/results.h"
+#include "core/jobs/jobinfo.h"
+#include "core/jobs/jobscripts.h"
+#include "core/jobs/jobspec.h"
+#include "core/jobs/results.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,13 +1,13 @@
 #include "sshdfixture.h"
 
-#include "jobs/boundedlogview.h"
-#include "jobs/joblistmodel.h"
-#include "jobs/jobstab.h"
-#include "jobs/runjobdialog.h"
+#include "ui/jobs/boundedlogview.h"
+#include "ui/jobs/joblistmodel.h"
+#include "ui/jobs/jobstab.h"
+#include "ui/jobs/runjobdialog.h"
 
-#include "jobs/jobservice.h"
-#include "ssh/connection.h"
-#include "tunnel/tunnelmanager.h"
+#include "core/jobs/jobservice.h"
+#include "core/ssh/connection.h"
+#include "core/tunnel/tunnelmanager.h"
 
 #include <QAbstractItemModelTester>
 #include <QLineEdit>

@@ -1,8 +1,8 @@
-#include "sshconfig/managedblock.h"
-#include "sshconfig/sshconfigfile.h"
-#include "sshconfig/terminal.h"
+#include "core/sshconfig/managedblock.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "core/sshconfig/terminal.h"
 
-#include "util/paths.h"
+#include "core/util/paths.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 #include "sshdfixture.h"
 
-#include "tunnel/jupyter.h"
-#include "tunnel/tunnelmanager.h"
+#include "core/tunnel/jupyter.h"
+#include "core/tunnel/tunnelmanager.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>

@@ -3,8 +3,8 @@
 // A fake `nvidia-smi` for the end-to-end tests: a shell script on the test sshd's PATH that answers
 // the probe with a recorded --help-query-gpu, plays a recorded H100 capture in a loop at the -lms
 // rate (two GPUs), answers --query-compute-apps with its parent shell's pid, and logs every call.
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/remotescript.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/remotescript.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
-#include "monitor/alerts.h"
-#include "monitor/monitorservice.h"
+#include "core/monitor/alerts.h"
+#include "core/monitor/monitorservice.h"
 
 #include <QSignalSpy>
 #include <QTest>

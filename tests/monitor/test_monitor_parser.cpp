@@ -1,7 +1,7 @@
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/procparser.h"
-#include "monitor/remotescript.h"
-#include "monitor/streamdecoder.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/procparser.h"
+#include "core/monitor/remotescript.h"
+#include "core/monitor/streamdecoder.h"
 
 #include <QDir>
 #include <QFile>

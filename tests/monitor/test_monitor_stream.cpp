@@ -1,11 +1,11 @@
 // End to end over a real OpenSSH sshd on 127.0.0.1. Only the GPU is fake: an `nvidia-smi` shell
 // script on the remote PATH that answers the probe with a recorded --help-query-gpu, plays a
 // recorded H100 capture in a loop at the -lms rate, and logs every invocation.
-#include "monitor/monitorservice.h"
-#include "monitor/monitorstream.h"
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/remotescript.h"
-#include "monitor/sampler.h"
+#include "core/monitor/monitorservice.h"
+#include "core/monitor/monitorstream.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/remotescript.h"
+#include "core/monitor/sampler.h"
 #include "fakenvidiasmi.h"
 #include "sshdfixture.h"
 

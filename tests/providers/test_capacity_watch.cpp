@@ -5,13 +5,13 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
-#include "providers/await.h"
-#include "providers/capacitywatch.h"
-#include "providers/lambdaprovider.h"
-#include "providers/launchfailure.h"
-#include "providers/runpodprovider.h"
-#include "providers/shadeformprovider.h"
-#include "providers/vastprovider.h"
+#include "core/providers/await.h"
+#include "core/providers/capacitywatch.h"
+#include "core/providers/lambdaprovider.h"
+#include "core/providers/launchfailure.h"
+#include "core/providers/runpodprovider.h"
+#include "core/providers/shadeformprovider.h"
+#include "core/providers/vastprovider.h"
 
 #include <QSignalSpy>
 #include <QTest>

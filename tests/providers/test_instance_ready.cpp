@@ -2,12 +2,12 @@
 // the "Instance ready" notice of a launched instance gives way once the machine is connected.
 #include "sshdfixture.h"
 
-#include "appservices.h"
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "providers/instancespanel.h"
-#include "shell/mainwindow.h"
-#include "util/secretstore.h"
+#include "app/gui/appservices.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "ui/providers/instancespanel.h"
+#include "ui/shell/mainwindow.h"
+#include "core/util/secretstore.h"
 
 #include <QStatusBar>
 #include <QTemporaryDir>

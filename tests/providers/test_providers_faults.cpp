@@ -2,11 +2,11 @@
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
 
-#include "providers/await.h"
-#include "providers/instancehosts.h"
-#include "providers/lambdaprovider.h"
-#include "providers/launchwatcher.h"
-#include "providers/runpodprovider.h"
+#include "core/providers/await.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/lambdaprovider.h"
+#include "core/providers/launchwatcher.h"
+#include "core/providers/runpodprovider.h"
 
 #include <QTcpServer>
 #include <QTemporaryDir>

@@ -2,10 +2,10 @@
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
 
-#include "providers/await.h"
-#include "providers/lambdaprovider.h"
-#include "providers/launchwatcher.h"
-#include "providers/runpodprovider.h"
+#include "core/providers/await.h"
+#include "core/providers/lambdaprovider.h"
+#include "core/providers/launchwatcher.h"
+#include "core/providers/runpodprovider.h"
 
 #include <QTest>
 

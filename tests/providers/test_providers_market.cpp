@@ -3,13 +3,13 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
-#include "providers/await.h"
-#include "providers/gpumodels.h"
-#include "providers/launchtypes.h"
-#include "providers/launchwatcher.h"
-#include "providers/providerregistry.h"
-#include "providers/shadeformprovider.h"
-#include "providers/vastprovider.h"
+#include "core/providers/await.h"
+#include "core/providers/gpumodels.h"
+#include "core/providers/launchtypes.h"
+#include "core/providers/launchwatcher.h"
+#include "core/providers/providerregistry.h"
+#include "core/providers/shadeformprovider.h"
+#include "core/providers/vastprovider.h"
 
 #include <QJsonDocument>
 #include <QTest>

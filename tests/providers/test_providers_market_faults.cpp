@@ -4,11 +4,11 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
-#include "providers/await.h"
-#include "providers/instancehosts.h"
-#include "providers/launchwatcher.h"
-#include "providers/shadeformprovider.h"
-#include "providers/vastprovider.h"
+#include "core/providers/await.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/launchwatcher.h"
+#include "core/providers/shadeformprovider.h"
+#include "core/providers/vastprovider.h"
 
 #include <QTemporaryDir>
 #include <QTest>

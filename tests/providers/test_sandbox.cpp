@@ -1,8 +1,8 @@
 #include "sshdfixture.h"
 // The local sandbox: instances are real sshd processes on 127.0.0.1 that outlive the provider.
-#include "providers/await.h"
-#include "providers/gantrykey.h"
-#include "providers/sandboxprovider.h"
+#include "core/providers/await.h"
+#include "core/providers/gantrykey.h"
+#include "core/providers/sandboxprovider.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,17 +1,17 @@
 // The sandbox's simulated nvidia-smi against real captures of an H100 80GB HBM3 (driver 590.48.01,
 // tests/fixtures/nvidia-smi): the same headers, field order and units, parsed alike by the core
 // parsers (monitor, machine facts, Doctor); and Doctor, Verify and the facts call it simulated.
-#include "hosts/machinefacts.h"
-#include "monitor/alerts.h"
-#include "monitor/nvidiasmiparser.h"
-#include "monitor/remotescript.h"
-#include "verify/doctor.h"
-#include "verify/probe.h"
-#include "verify/smiquery.h"
-#include "verify/verifyoperation.h"
+#include "core/hosts/machinefacts.h"
+#include "core/monitor/alerts.h"
+#include "core/monitor/nvidiasmiparser.h"
+#include "core/monitor/remotescript.h"
+#include "core/verify/doctor.h"
+#include "core/verify/probe.h"
+#include "core/verify/smiquery.h"
+#include "core/verify/verifyoperation.h"
 
 #include <QFile>
-#include "util/clock.h"
+#include "core/util/clock.h"
 
 #include <QProcess>
 #include <QSignalSpy>

@@ -3,13 +3,13 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
-#include "providers/gantrykey.h"
-#include "providers/instancesmodel.h"
-#include "providers/pricefilterproxy.h"
-#include "providers/pricespanel.h"
-#include "providers/pricetablemodel.h"
-#include "providers/shadeformprovider.h"
-#include "providers/vastprovider.h"
+#include "core/providers/gantrykey.h"
+#include "ui/providers/instancesmodel.h"
+#include "ui/providers/pricefilterproxy.h"
+#include "ui/providers/pricespanel.h"
+#include "ui/providers/pricetablemodel.h"
+#include "core/providers/shadeformprovider.h"
+#include "core/providers/vastprovider.h"
 
 #include <QCheckBox>
 #include <QClipboard>

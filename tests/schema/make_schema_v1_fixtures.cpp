@@ -1,15 +1,15 @@
 // Writes tests/fixtures/schema-v1/config/ with the stores as they were at commit c95c4c6, before
 // the files carried a schema version. Kept as the record of how the fixtures were made; it is not
 // part of the build (built against today's code it would write today's versions, not version 1).
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "jobs/results.h"
-#include "providers/pricecache.h"
-#include "sshconfig/sshconfigfile.h"
-#include "transfer/journal.h"
-#include "transfer/transferqueue.h"
-#include "util/clock.h"
-#include "util/uilanguage.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/jobs/results.h"
+#include "core/providers/pricecache.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/transferqueue.h"
+#include "core/util/clock.h"
+#include "core/util/uilanguage.h"
 
 #include <QCoreApplication>
 #include <QDir>

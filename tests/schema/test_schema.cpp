@@ -1,15 +1,15 @@
 // Files written by the release before schema versions (tests/fixtures/schema-v1) open in this one
 // field by field and are saved with the current version; files from a newer Gantry are refused
 // and stay byte for byte as they were.
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "jobs/results.h"
-#include "providers/pricecache.h"
-#include "sshconfig/sshconfigfile.h"
-#include "transfer/journal.h"
-#include "transfer/transferqueue.h"
-#include "util/schemaversion.h"
-#include "util/uilanguage.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/jobs/results.h"
+#include "core/providers/pricecache.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/transferqueue.h"
+#include "core/util/schemaversion.h"
+#include "core/util/uilanguage.h"
 
 #include <QDirIterator>
 #include <QJsonArray>

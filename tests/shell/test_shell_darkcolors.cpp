@@ -1,10 +1,10 @@
 // Status colours on a dark theme: the jobs list, the Run job dialog's error and the Overview's
 // problem and simulated-GPU facts take their colours from the palette, so none of them is a dark
 // red or amber that vanishes on a dark background (each must stand apart from the base colour).
-#include "common/themecolors.h"
-#include "jobs/joblistmodel.h"
-#include "jobs/runjobdialog.h"
-#include "shell/overviewtab.h"
+#include "ui/common/themecolors.h"
+#include "ui/jobs/joblistmodel.h"
+#include "ui/jobs/runjobdialog.h"
+#include "ui/shell/overviewtab.h"
 
 #include "darkpalette.h"
 

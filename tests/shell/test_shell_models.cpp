@@ -1,4 +1,4 @@
-#include "shell/machinetablemodel.h"
+#include "ui/shell/machinetablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>

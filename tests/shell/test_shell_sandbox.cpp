@@ -1,22 +1,22 @@
 // The newcomer's first minute, end to end with the real services (AppServices and the shell
 // wiring, as gantry builds them) and the sandbox's real sshd: one click on "Try the local
 // sandbox" ends with a connected machine row.
-#include "appservices.h"
-#include "shellwiring.h"
+#include "app/gui/appservices.h"
+#include "app/gui/shellwiring.h"
 
-#include "hosts/connectionmanager.h"
-#include "monitor/alerts.h"
-#include "monitor/monitorservice.h"
-#include "providers/await.h"
-#include "transfer/transferqueue.h"
-#include "providers/providerhub.h"
-#include "shell/machinetablemodel.h"
-#include "shell/mainwindow.h"
-#include "shell/welcomepage.h"
-#include "common/tablelayout.h"
-#include "providers/pricespanel.h"
-#include "providers/pricetablemodel.h"
-#include "util/secretstore.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/monitor/alerts.h"
+#include "core/monitor/monitorservice.h"
+#include "core/providers/await.h"
+#include "core/transfer/transferqueue.h"
+#include "core/providers/providerhub.h"
+#include "ui/shell/machinetablemodel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/welcomepage.h"
+#include "ui/common/tablelayout.h"
+#include "ui/providers/pricespanel.h"
+#include "ui/providers/pricetablemodel.h"
+#include "core/util/secretstore.h"
 
 #include <QFileInfo>
 #include <QHeaderView>

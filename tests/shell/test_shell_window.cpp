@@ -1,13 +1,13 @@
 #include "sshdfixture.h"
 
-#include "hosts/connectionmanager.h"
-#include "hosts/machinefacts.h"
-#include "shell/addhostdialog.h"
-#include "shell/keysdialog.h"
-#include "shell/machinetablemodel.h"
-#include "shell/mainwindow.h"
-#include "shell/overviewtab.h"
-#include "util/secretstore.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/machinefacts.h"
+#include "ui/shell/addhostdialog.h"
+#include "ui/shell/keysdialog.h"
+#include "ui/shell/machinetablemodel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/overviewtab.h"
+#include "core/util/secretstore.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

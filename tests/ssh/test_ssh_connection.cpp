@@ -1,9 +1,9 @@
 #include "sshdfixture.h"
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "ssh/connection.h"
-#include "ssh/sessionthread.h"
-#include "util/canceltoken.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/ssh/connection.h"
+#include "core/ssh/sessionthread.h"
+#include "core/util/canceltoken.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 #include "sshdfixture.h"
-#include "ssh/keygen.h"
-#include "ssh/knownhosts.h"
-#include "ssh/session.h"
+#include "core/ssh/keygen.h"
+#include "core/ssh/knownhosts.h"
+#include "core/ssh/session.h"
 
 #include <QElapsedTimer>
 #include <QFile>

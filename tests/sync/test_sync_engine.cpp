@@ -3,8 +3,8 @@
 
 #include "sshdfixture.h"
 
-#include "sync/syncengine.h"
-#include "transfer/sessionfactory.h"
+#include "core/sync/syncengine.h"
+#include "core/transfer/sessionfactory.h"
 
 #include <QDateTime>
 #include <QFile>

@@ -6,13 +6,13 @@
 
 #include "sshdfixture.h"
 
-#include "sync/syncdialog.h"
-#include "sync/syncservice.h"
-#include "sync/syncstrip.h"
-#include "transfer/filestab.h"
-#include "transfer/transferqueue.h"
-#include "transfer/remoteops.h"
-#include "transfer/sessionfactory.h"
+#include "ui/sync/syncdialog.h"
+#include "ui/sync/syncservice.h"
+#include "ui/sync/syncstrip.h"
+#include "ui/transfer/filestab.h"
+#include "core/transfer/transferqueue.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sessionfactory.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,11 +1,11 @@
 // The pieces of a sync that need no host: git's ignore semantics, the plan, the listing and
 // checksum parsers, the manifest.
 
-#include "sync/ignorerules.h"
-#include "sync/localscan.h"
-#include "sync/remotetree.h"
-#include "sync/syncmanifest.h"
-#include "sync/syncplan.h"
+#include "core/sync/ignorerules.h"
+#include "core/sync/localscan.h"
+#include "core/sync/remotetree.h"
+#include "core/sync/syncmanifest.h"
+#include "core/sync/syncplan.h"
 
 #include <QDir>
 #include <QFile>

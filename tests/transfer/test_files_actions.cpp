@@ -4,12 +4,12 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/filestab.h"
-#include "transfer/remotedirmodel.h"
+#include "ui/transfer/filestab.h"
+#include "ui/transfer/remotedirmodel.h"
 
-#include "ssh/connection.h"
-#include "transfer/remoteops.h"
-#include "transfer/sessionfactory.h"
+#include "core/ssh/connection.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sessionfactory.h"
 
 #include <QAction>
 #include <QClipboard>

@@ -3,7 +3,7 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/remotefileops.h"
+#include "core/transfer/remotefileops.h"
 
 #include <QDir>
 #include <QFile>

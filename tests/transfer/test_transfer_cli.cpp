@@ -2,7 +2,7 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/sha256.h"
+#include "core/transfer/sha256.h"
 
 #include <QDir>
 #include <QFile>

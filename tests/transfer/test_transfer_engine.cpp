@@ -3,11 +3,11 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/journal.h"
-#include "transfer/remoteops.h"
-#include "transfer/sessionfactory.h"
-#include "transfer/sha256.h"
-#include "transfer/transferjob.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/sha256.h"
+#include "core/transfer/transferjob.h"
 
 #include <QDir>
 #include <QDirIterator>

@@ -5,11 +5,11 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/journal.h"
-#include "transfer/localwrite.h"
-#include "transfer/sessionfactory.h"
-#include "transfer/sha256.h"
-#include "transfer/transferjob.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/localwrite.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/sha256.h"
+#include "core/transfer/transferjob.h"
 
 #include <QDir>
 #include <QDirIterator>

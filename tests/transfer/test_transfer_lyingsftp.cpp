@@ -5,10 +5,10 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/journal.h"
-#include "transfer/sessionfactory.h"
-#include "transfer/sftpclient.h"
-#include "transfer/transferjob.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/transferjob.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -5,15 +5,15 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/filestab.h"
-#include "transfer/progressdelegate.h"
-#include "transfer/remotedirmodel.h"
-#include "transfer/transferqueuemodel.h"
-#include "transfer/transferspanel.h"
+#include "ui/transfer/filestab.h"
+#include "ui/transfer/progressdelegate.h"
+#include "ui/transfer/remotedirmodel.h"
+#include "ui/transfer/transferqueuemodel.h"
+#include "ui/transfer/transferspanel.h"
 
-#include "ssh/connection.h"
-#include "transfer/sessionfactory.h"
-#include "transfer/speedmeter.h"
+#include "core/ssh/connection.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/speedmeter.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -2,15 +2,15 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/dragout.h"
-#include "transfer/filestab.h"
-#include "transfer/remotedirmodel.h"
-#include "transfer/transferqueuemodel.h"
-#include "transfer/transferspanel.h"
+#include "ui/transfer/dragout.h"
+#include "ui/transfer/filestab.h"
+#include "ui/transfer/remotedirmodel.h"
+#include "ui/transfer/transferqueuemodel.h"
+#include "ui/transfer/transferspanel.h"
 
-#include "ssh/connection.h"
-#include "transfer/sessionfactory.h"
-#include "transfer/sha256.h"
+#include "core/ssh/connection.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/sha256.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

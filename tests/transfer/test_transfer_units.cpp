@@ -1,11 +1,11 @@
 // Pure logic: HOST:PATH parsing, journals, batches, speed/ETA, names for "rename".
 
-#include "transfer/journal.h"
-#include "transfer/localtree.h"
-#include "transfer/remoteops.h"
-#include "transfer/remotespec.h"
-#include "transfer/sha256.h"
-#include "transfer/speedmeter.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/localtree.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/remotespec.h"
+#include "core/transfer/sha256.h"
+#include "core/transfer/speedmeter.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,15 +3,15 @@
 // renders are saved under renders/ in the build tree (LANGUAGE=zh_CN renders the Chinese ones).
 #include "sshdfixture.h"
 
-#include "monitor/monitorservice.h"
-#include "monitor/monitortab.h"
-#include "providers/await.h"
-#include "providers/gantrykey.h"
-#include "providers/sandboxprovider.h"
-#include "shell/overviewtab.h"
-#include "ssh/connection.h"
-#include "verify/doctormodel.h"
-#include "verify/verifytab.h"
+#include "core/monitor/monitorservice.h"
+#include "ui/monitor/monitortab.h"
+#include "core/providers/await.h"
+#include "core/providers/gantrykey.h"
+#include "core/providers/sandboxprovider.h"
+#include "ui/shell/overviewtab.h"
+#include "core/ssh/connection.h"
+#include "ui/verify/doctormodel.h"
+#include "ui/verify/verifytab.h"
 
 #include <QDir>
 #include <QLabel>

@@ -1,12 +1,12 @@
 // Pure logic of the verification feature: verdicts, spec matching, the report schema, the doctor
 // parser on recorded nvidia-smi outputs, the fallback plan, and the SQLite history.
-#include "verify/assessment.h"
-#include "verify/doctor.h"
-#include "verify/history.h"
-#include "verify/probe.h"
-#include "verify/report.h"
-#include "verify/smiquery.h"
-#include "verify/specs.h"
+#include "core/verify/assessment.h"
+#include "core/verify/doctor.h"
+#include "core/verify/history.h"
+#include "core/verify/probe.h"
+#include "core/verify/report.h"
+#include "core/verify/smiquery.h"
+#include "core/verify/specs.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,7 +3,7 @@
 // fallback, cancellation, and the "no NVIDIA driver" diagnosis on a machine without a GPU.
 #include "sshdfixture.h"
 
-#include "verify/remoteverifier.h"
+#include "core/verify/remoteverifier.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -3,12 +3,12 @@
 // gantry-verify waits for a gate file that the test creates once it has checked the other tabs.
 #include "sshdfixture.h"
 
-#include "shell/overviewtab.h"
-#include "ssh/connection.h"
-#include "transfer/filestab.h"
-#include "transfer/remotedirmodel.h"
-#include "transfer/sessionfactory.h"
-#include "verify/verifytab.h"
+#include "ui/shell/overviewtab.h"
+#include "core/ssh/connection.h"
+#include "ui/transfer/filestab.h"
+#include "ui/transfer/remotedirmodel.h"
+#include "core/transfer/sessionfactory.h"
+#include "ui/verify/verifytab.h"
 
 #include <QAction>
 #include <QApplication>

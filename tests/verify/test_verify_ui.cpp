@@ -2,10 +2,10 @@
 // QAbstractItemModelTester. The last test drives the tab against the real test sshd.
 #include "sshdfixture.h"
 
-#include "ssh/connection.h"
-#include "verify/doctormodel.h"
-#include "verify/verifyresultsmodel.h"
-#include "verify/verifytab.h"
+#include "core/ssh/connection.h"
+#include "ui/verify/doctormodel.h"
+#include "ui/verify/verifyresultsmodel.h"
+#include "ui/verify/verifytab.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>

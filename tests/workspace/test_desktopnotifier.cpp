@@ -1,6 +1,6 @@
 // The watcher's desktop notification over a real dbus-daemon: a stand-in notification service
 // registers org.freedesktop.Notifications on a private session bus and receives the call.
-#include "workspace/desktopnotifier.h"
+#include "core/workspace/desktopnotifier.h"
 
 #include <QDBusConnection>
 #include <QDBusConnectionInterface>

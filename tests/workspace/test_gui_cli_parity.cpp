@@ -3,14 +3,14 @@
 // the RunPod emulator, beside a gantry-cli process on the same config directory.
 #include "runpodemulator.h"
 
-#include "appservices.h"
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/instancespanel.h"
-#include "providers/instancesmodel.h"
-#include "providers/providerhub.h"
-#include "shell/mainwindow.h"
-#include "util/secretstore.h"
+#include "app/gui/appservices.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "ui/providers/instancespanel.h"
+#include "ui/providers/instancesmodel.h"
+#include "core/providers/providerhub.h"
+#include "ui/shell/mainwindow.h"
+#include "core/util/secretstore.h"
 
 #include <QProcess>
 #include <QSignalSpy>

@@ -4,9 +4,9 @@
 // Synchronised on the watcher's JSON lines, never on sleeps.
 #include "sshdfixture.h"
 
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "jobs/results.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/jobs/results.h"
 
 #include <QDirIterator>
 #include <QFile>

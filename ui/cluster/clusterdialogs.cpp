@@ -1,7 +1,7 @@
-#include "clusterdialogs.h"
+#include "ui/cluster/clusterdialogs.h"
 
-#include "jobs/jobspec.h"
-#include "providers/providerhub.h"
+#include "core/jobs/jobspec.h"
+#include "core/providers/providerhub.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

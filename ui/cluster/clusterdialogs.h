@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cluster/launcher.h"
-#include "cluster/wiring.h"
+#include "core/cluster/launcher.h"
+#include "core/cluster/wiring.h"
 
 #include <QDialog>
 

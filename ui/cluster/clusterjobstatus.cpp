@@ -1,9 +1,9 @@
 // The Clusters panel's view of the last job: every rank's state, and stopping the ranks that
 // still run once one has failed (the cluster job is failed then; the others only wait and bill).
-#include "clusterspanel.h"
+#include "ui/cluster/clusterspanel.h"
 
-#include "cluster/connector.h"
-#include "cluster/nodeops.h"
+#include "core/cluster/connector.h"
+#include "core/cluster/nodeops.h"
 
 #include <QPushButton>
 

@@ -1,14 +1,14 @@
-#include "clusterspanel.h"
+#include "ui/cluster/clusterspanel.h"
 
-#include "clusterdialogs.h"
+#include "ui/cluster/clusterdialogs.h"
 
-#include "cluster/connector.h"
-#include "cluster/launcher.h"
-#include "jobs/jobrunner.h"
-#include "providers/providerhub.h"
-#include "ssh/knownhosts.h"
-#include "util/printable.h"
-#include "workspace/workspace.h"
+#include "core/cluster/connector.h"
+#include "core/cluster/launcher.h"
+#include "core/jobs/jobrunner.h"
+#include "core/providers/providerhub.h"
+#include "core/ssh/knownhosts.h"
+#include "core/util/printable.h"
+#include "core/workspace/workspace.h"
 
 #include <QComboBox>
 #include <QFontDatabase>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "cluster/check.h"
-#include "cluster/cluster.h"
-#include "cluster/launcher.h"
-#include "cluster/nodeops.h"
-#include "providers/providertypes.h"
+#include "core/cluster/check.h"
+#include "core/cluster/cluster.h"
+#include "core/cluster/launcher.h"
+#include "core/cluster/nodeops.h"
+#include "core/providers/providertypes.h"
 
 #include <QHash>
 #include <QWidget>

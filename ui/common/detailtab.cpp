@@ -1,1 +1,1 @@
-#include "detailtab.h"
+#include "ui/common/detailtab.h"

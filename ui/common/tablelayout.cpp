@@ -1,4 +1,4 @@
-#include "tablelayout.h"
+#include "ui/common/tablelayout.h"
 
 #include <QAbstractItemModel>
 #include <QDir>

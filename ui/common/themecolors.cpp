@@ -1,4 +1,4 @@
-#include "themecolors.h"
+#include "ui/common/themecolors.h"
 
 #include <QWidget>
 

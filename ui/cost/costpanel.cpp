@@ -1,13 +1,13 @@
-#include "cost/costpanel.h"
+#include "ui/cost/costpanel.h"
 
-#include "cost/budgetmonitor.h"
-#include "cost/money.h"
-#include "cost/ledger.h"
-#include "cost/ledgermodel.h"
-#include "cost/storagewarnings.h"
+#include "core/cost/budgetmonitor.h"
+#include "core/cost/money.h"
+#include "core/cost/ledger.h"
+#include "ui/cost/ledgermodel.h"
+#include "core/cost/storagewarnings.h"
 
-#include "common/tablelayout.h"
-#include "common/themecolors.h"
+#include "ui/common/tablelayout.h"
+#include "ui/common/themecolors.h"
 
 #include <QDoubleSpinBox>
 #include <QFileDialog>

@@ -1,10 +1,10 @@
-#include "cost/ledgermodel.h"
-#include "cost/money.h"
+#include "ui/cost/ledgermodel.h"
+#include "core/cost/money.h"
 
-#include "providers/providertypes.h"
+#include "core/providers/providertypes.h"
 
-#include "providers/providerregistry.h"
-#include "util/printable.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/printable.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cost/ledger.h"
+#include "core/cost/ledger.h"
 
 #include <QAbstractTableModel>
 

@@ -1,4 +1,4 @@
-#include "boundedlogview.h"
+#include "ui/jobs/boundedlogview.h"
 
 #include <QFontDatabase>
 #include <QScrollBar>

@@ -1,8 +1,8 @@
-#include "joblistmodel.h"
-#include "util/printable.h"
+#include "ui/jobs/joblistmodel.h"
+#include "core/util/printable.h"
 
 #include <QBrush>
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
 #include <QColor>
 #include <QGuiApplication>

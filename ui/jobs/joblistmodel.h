@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jobs/jobinfo.h"
+#include "core/jobs/jobinfo.h"
 
 #include <QAbstractTableModel>
 

@@ -1,21 +1,21 @@
-#include "jobstab.h"
+#include "ui/jobs/jobstab.h"
 
-#include "boundedlogview.h"
-#include "joblistmodel.h"
-#include "runjobdialog.h"
+#include "ui/jobs/boundedlogview.h"
+#include "ui/jobs/joblistmodel.h"
+#include "ui/jobs/runjobdialog.h"
 
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
-#include "hosts/connectionmanager.h"
-#include "jobs/jobservice.h"
-#include "jobs/results.h"
-#include "ssh/connection.h"
-#include "sshconfig/managedblock.h"
-#include "sshconfig/sshconfigfile.h"
-#include "sshconfig/terminal.h"
-#include "tunnel/jupyter.h"
-#include "tunnel/presets.h"
-#include "tunnel/tunnelmanager.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/jobs/jobservice.h"
+#include "core/jobs/results.h"
+#include "core/ssh/connection.h"
+#include "core/sshconfig/managedblock.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "core/sshconfig/terminal.h"
+#include "core/tunnel/jupyter.h"
+#include "core/tunnel/presets.h"
+#include "core/tunnel/tunnelmanager.h"
 
 #include <QDesktopServices>
 #include <QGroupBox>

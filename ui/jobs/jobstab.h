@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/detailtab.h"
-#include "hosts/hoststore.h"
+#include "ui/common/detailtab.h"
+#include "core/hosts/hoststore.h"
 
 #include <QPointer>
 

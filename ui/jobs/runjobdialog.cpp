@@ -1,6 +1,6 @@
-#include "runjobdialog.h"
+#include "ui/jobs/runjobdialog.h"
 
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jobs/jobspec.h"
+#include "core/jobs/jobspec.h"
 
 #include <QDialog>
 

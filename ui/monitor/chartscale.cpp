@@ -1,4 +1,4 @@
-#include "chartscale.h"
+#include "ui/monitor/chartscale.h"
 
 #include <array>
 #include <cmath>

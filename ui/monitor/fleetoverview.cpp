@@ -1,7 +1,7 @@
-#include "fleetoverview.h"
+#include "ui/monitor/fleetoverview.h"
 
-#include "fleetrows.h"
-#include "monitor/monitorservice.h"
+#include "ui/monitor/fleetrows.h"
+#include "core/monitor/monitorservice.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
-#include "fleetrows.h"
+#include "ui/monitor/fleetrows.h"
 
-#include "chartscale.h"
-#include "fleetoverview.h"
-#include "common/themecolors.h"
-#include "monitor/monitorservice.h"
+#include "ui/monitor/chartscale.h"
+#include "ui/monitor/fleetoverview.h"
+#include "ui/common/themecolors.h"
+#include "core/monitor/monitorservice.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

@@ -1,7 +1,7 @@
-#include "gpunowpanel.h"
+#include "ui/monitor/gpunowpanel.h"
 
-#include "chartscale.h"
-#include "util/printable.h"
+#include "ui/monitor/chartscale.h"
+#include "core/util/printable.h"
 
 #include <QHelpEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
-#include "metricchart.h"
+#include "ui/monitor/metricchart.h"
 
-#include "chartscale.h"
+#include "ui/monitor/chartscale.h"
 
 #include <QCategoryAxis>
 #include <QCursor>

@@ -1,12 +1,12 @@
-#include "monitortab.h"
+#include "ui/monitor/monitortab.h"
 
-#include "chartscale.h"
-#include "gpunowpanel.h"
-#include "metricchart.h"
-#include "monitor/monitorservice.h"
-#include "processpanel.h"
-#include "ssh/connection.h"
-#include "ssh/session.h"
+#include "ui/monitor/chartscale.h"
+#include "ui/monitor/gpunowpanel.h"
+#include "ui/monitor/metricchart.h"
+#include "core/monitor/monitorservice.h"
+#include "ui/monitor/processpanel.h"
+#include "core/ssh/connection.h"
+#include "core/ssh/session.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/detailtab.h"
-#include "monitor/metricstore.h"
+#include "ui/common/detailtab.h"
+#include "core/monitor/metricstore.h"
 
 #include <QList>
 #include <QPointer>

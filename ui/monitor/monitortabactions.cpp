@@ -1,11 +1,11 @@
 // The Monitor tab's actions: Kill over the machine's connection, CSV export, status wording.
-#include "monitortab.h"
+#include "ui/monitor/monitortab.h"
 
-#include "monitor/monitorservice.h"
-#include "monitor/processkill.h"
-#include "processpanel.h"
-#include "ssh/connection.h"
-#include "ssh/session.h"
+#include "core/monitor/monitorservice.h"
+#include "core/monitor/processkill.h"
+#include "ui/monitor/processpanel.h"
+#include "core/ssh/connection.h"
+#include "core/ssh/session.h"
 
 #include <QApplication>
 #include <QFileDialog>

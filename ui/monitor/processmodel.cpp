@@ -1,5 +1,5 @@
-#include "processmodel.h"
-#include "util/printable.h"
+#include "ui/monitor/processmodel.h"
+#include "core/util/printable.h"
 
 namespace gantry::ui::monitor {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "monitor/samples.h"
+#include "core/monitor/samples.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
-#include "processpanel.h"
+#include "ui/monitor/processpanel.h"
 
-#include "processmodel.h"
-#include "util/printable.h"
+#include "ui/monitor/processmodel.h"
+#include "core/util/printable.h"
 
 #include <QAction>
 #include <QApplication>

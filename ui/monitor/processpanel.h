@@ -1,7 +1,7 @@
 #pragma once
 
-#include "monitor/processkill.h"
-#include "monitor/samples.h"
+#include "core/monitor/processkill.h"
+#include "core/monitor/samples.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
-#include "providers/instancesmodel.h"
+#include "ui/providers/instancesmodel.h"
 
-#include "providers/providerregistry.h"
-#include "util/printable.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/printable.h"
 
 #include <algorithm>
 

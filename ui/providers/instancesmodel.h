@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providers/providertypes.h"
+#include "core/providers/providertypes.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -1,11 +1,11 @@
-#include "providers/instancespanel.h"
+#include "ui/providers/instancespanel.h"
 
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/instancehosts.h"
-#include "providers/instancesmodel.h"
-#include "providers/launchwatcher.h"
-#include "workspace/workspace.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/instancehosts.h"
+#include "ui/providers/instancesmodel.h"
+#include "core/providers/launchwatcher.h"
+#include "core/workspace/workspace.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,9 +1,9 @@
-#include "providers/launchdialog.h"
+#include "ui/providers/launchdialog.h"
 
-#include "providers/pricegroups.h"
+#include "core/providers/pricegroups.h"
 
-#include "providers/gantrykey.h"
-#include "providers/providerregistry.h"
+#include "core/providers/gantrykey.h"
+#include "core/providers/providerregistry.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

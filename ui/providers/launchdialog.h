@@ -1,6 +1,6 @@
 #pragma once
 
-#include "providers/providerhub.h"
+#include "core/providers/providerhub.h"
 
 #include <QDialog>
 

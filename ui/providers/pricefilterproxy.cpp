@@ -1,6 +1,6 @@
-#include "providers/pricefilterproxy.h"
+#include "ui/providers/pricefilterproxy.h"
 
-#include "providers/pricetablemodel.h"
+#include "ui/providers/pricetablemodel.h"
 
 namespace gantry::ui {
 

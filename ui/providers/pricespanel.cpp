@@ -1,9 +1,9 @@
-#include "providers/pricespanel.h"
+#include "ui/providers/pricespanel.h"
 
-#include "providers/pricecache.h"
-#include "providers/pricefilterproxy.h"
-#include "providers/pricetablemodel.h"
-#include "providers/pricegroups.h"
+#include "core/providers/pricecache.h"
+#include "ui/providers/pricefilterproxy.h"
+#include "ui/providers/pricetablemodel.h"
+#include "core/providers/pricegroups.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "providers/capacitywatch.h"
-#include "providers/providerhub.h"
-#include "util/clock.h"
+#include "core/providers/capacitywatch.h"
+#include "core/providers/providerhub.h"
+#include "core/util/clock.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,12 +1,12 @@
 // The Prices panel's watch row: "Notify me", "Launch when available" (core's CapacityWatcher with
 // launch, while the app runs) and "Copy headless command" (the same watch for gantry-cli).
-#include "providers/pricespanel.h"
+#include "ui/providers/pricespanel.h"
 
-#include "providers/gantrykey.h"
-#include "providers/gpumodels.h"
-#include "providers/pricetablemodel.h"
-#include "providers/pricefilterproxy.h"
-#include "util/printable.h"
+#include "core/providers/gantrykey.h"
+#include "core/providers/gpumodels.h"
+#include "ui/providers/pricetablemodel.h"
+#include "ui/providers/pricefilterproxy.h"
+#include "core/util/printable.h"
 
 #include <QClipboard>
 #include <QGuiApplication>

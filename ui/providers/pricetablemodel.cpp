@@ -1,7 +1,7 @@
-#include "providers/pricetablemodel.h"
+#include "ui/providers/pricetablemodel.h"
 
-#include "providers/providerregistry.h"
-#include "util/printable.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/printable.h"
 
 namespace gantry::ui {
 

@@ -1,11 +1,11 @@
-#include "accountspage.h"
+#include "ui/shell/accountspage.h"
 
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
-#include "diagnostics/cloudproviders.h"
-#include "providers/providerregistry.h"
-#include "util/appsettings.h"
-#include "util/secretstore.h"
+#include "core/diagnostics/cloudproviders.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/appsettings.h"
+#include "core/util/secretstore.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,6 +1,6 @@
-#include "addhostdialog.h"
+#include "ui/shell/addhostdialog.h"
 
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "hosts/hoststore.h"
+#include "core/hosts/hoststore.h"
 
 #include <QDialog>
 

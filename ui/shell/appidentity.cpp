@@ -1,4 +1,4 @@
-#include "shell/appidentity.h"
+#include "ui/shell/appidentity.h"
 
 #include <QApplication>
 

@@ -1,7 +1,7 @@
-#include "keysdialog.h"
+#include "ui/shell/keysdialog.h"
 
-#include "ssh/keygen.h"
-#include "util/paths.h"
+#include "core/ssh/keygen.h"
+#include "core/util/paths.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,6 +1,6 @@
-#include "languagemenu.h"
+#include "ui/shell/languagemenu.h"
 
-#include "util/uilanguage.h"
+#include "core/util/uilanguage.h"
 
 #include <QActionGroup>
 

@@ -1,10 +1,10 @@
-#include "machinetablemodel.h"
-#include "cost/money.h"
-#include "util/printable.h"
+#include "ui/shell/machinetablemodel.h"
+#include "core/cost/money.h"
+#include "core/util/printable.h"
 
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
-#include "providers/providerregistry.h"
+#include "core/providers/providerregistry.h"
 
 #include <QBrush>
 #include <QColor>

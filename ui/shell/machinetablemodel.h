@@ -1,7 +1,7 @@
 #pragma once
 
-#include "hosts/hoststore.h"
-#include "ssh/connection.h"
+#include "core/hosts/hoststore.h"
+#include "core/ssh/connection.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

@@ -1,14 +1,14 @@
 // MainWindow's menu bar, shortcuts, window state and diagnostic report (mainwindow.cpp holds the
 // views and the machine commands).
-#include "mainwindow.h"
+#include "ui/shell/mainwindow.h"
 
-#include "keysdialog.h"
-#include "languagemenu.h"
-#include "welcomepage.h"
+#include "ui/shell/keysdialog.h"
+#include "ui/shell/languagemenu.h"
+#include "ui/shell/welcomepage.h"
 
-#include "diagnostics/diagnosticreport.h"
-#include "util/paths.h"
-#include "util/uilanguage.h"
+#include "core/diagnostics/diagnosticreport.h"
+#include "core/util/paths.h"
+#include "core/util/uilanguage.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,21 +1,21 @@
-#include "mainwindow.h"
+#include "ui/shell/mainwindow.h"
 
-#include "addhostdialog.h"
-#include "keysdialog.h"
-#include "languagemenu.h"
-#include "machinetablemodel.h"
-#include "overviewtab.h"
-#include "welcomepage.h"
+#include "ui/shell/addhostdialog.h"
+#include "ui/shell/keysdialog.h"
+#include "ui/shell/languagemenu.h"
+#include "ui/shell/machinetablemodel.h"
+#include "ui/shell/overviewtab.h"
+#include "ui/shell/welcomepage.h"
 
-#include "common/tablelayout.h"
-#include "common/themecolors.h"
+#include "ui/common/tablelayout.h"
+#include "ui/common/themecolors.h"
 
-#include "hosts/connectionmanager.h"
-#include "hosts/hoststore.h"
-#include "hosts/sshconfigimport.h"
-#include "util/appsettings.h"
-#include "util/paths.h"
-#include "util/secretstore.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/hosts/sshconfigimport.h"
+#include "core/util/appsettings.h"
+#include "core/util/paths.h"
+#include "core/util/secretstore.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/detailtab.h"
-#include "ssh/connection.h"
+#include "ui/common/detailtab.h"
+#include "core/ssh/connection.h"
 
 #include <QHash>
 #include <QKeySequence>

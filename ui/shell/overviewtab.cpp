@@ -1,8 +1,8 @@
-#include "overviewtab.h"
+#include "ui/shell/overviewtab.h"
 
-#include "common/themecolors.h"
-#include "ssh/connection.h"
-#include "util/printable.h"
+#include "ui/common/themecolors.h"
+#include "core/ssh/connection.h"
+#include "core/util/printable.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/detailtab.h"
-#include "hosts/machinefacts.h"
-#include "util/canceltoken.h"
+#include "ui/common/detailtab.h"
+#include "core/hosts/machinefacts.h"
+#include "core/util/canceltoken.h"
 
 #include <QPointer>
 

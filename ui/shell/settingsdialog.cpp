@@ -1,14 +1,14 @@
-#include "settingsdialog.h"
+#include "ui/shell/settingsdialog.h"
 
-#include "accountspage.h"
+#include "ui/shell/accountspage.h"
 
-#include "common/themecolors.h"
+#include "ui/common/themecolors.h"
 
-#include "cost/ledger.h"
-#include "diagnostics/cloudproviders.h"
-#include "util/appsettings.h"
-#include "util/paths.h"
-#include "util/uilanguage.h"
+#include "core/cost/ledger.h"
+#include "core/diagnostics/cloudproviders.h"
+#include "core/util/appsettings.h"
+#include "core/util/paths.h"
+#include "core/util/uilanguage.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

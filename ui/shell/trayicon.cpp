@@ -1,4 +1,4 @@
-#include "shell/trayicon.h"
+#include "ui/shell/trayicon.h"
 
 #include <QApplication>
 #include <QFontMetrics>

@@ -1,4 +1,4 @@
-#include "welcomepage.h"
+#include "ui/shell/welcomepage.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
-#include "syncdialog.h"
+#include "ui/sync/syncdialog.h"
 
-#include "syncservice.h"
+#include "ui/sync/syncservice.h"
 
-#include "sync/localscan.h"
-#include "transfer/remoteops.h"
+#include "core/sync/localscan.h"
+#include "core/transfer/remoteops.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

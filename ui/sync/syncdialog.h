@@ -1,7 +1,7 @@
 #pragma once
 
-#include "sync/syncengine.h"
-#include "sync/syncpairs.h"
+#include "core/sync/syncengine.h"
+#include "core/sync/syncpairs.h"
 
 #include <QDialog>
 

@@ -1,8 +1,8 @@
-#include "syncservice.h"
+#include "ui/sync/syncservice.h"
 
-#include "hosts/connectionmanager.h"
-#include "sync/syncwatch.h"
-#include "transfer/transferqueue.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/sync/syncwatch.h"
+#include "core/transfer/transferqueue.h"
 
 
 namespace gantry::ui {

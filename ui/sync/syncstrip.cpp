@@ -1,6 +1,6 @@
-#include "syncstrip.h"
+#include "ui/sync/syncstrip.h"
 
-#include "syncservice.h"
+#include "ui/sync/syncservice.h"
 
 #include <QCheckBox>
 #include <QDir>

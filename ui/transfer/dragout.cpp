@@ -1,6 +1,6 @@
-#include "dragout.h"
+#include "ui/transfer/dragout.h"
 
-#include "transfer/remoteops.h"
+#include "core/transfer/remoteops.h"
 
 #include <QDateTime>
 #include <QDir>

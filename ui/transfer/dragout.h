@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transfer/transferqueue.h"
+#include "core/transfer/transferqueue.h"
 
 #include <QMimeData>
 #include <QPointer>

@@ -1,14 +1,14 @@
-#include "filestab.h"
+#include "ui/transfer/filestab.h"
 
-#include "dragout.h"
-#include "remotedirmodel.h"
+#include "ui/transfer/dragout.h"
+#include "ui/transfer/remotedirmodel.h"
 
-#include "sync/syncdialog.h"
-#include "sync/syncservice.h"
-#include "sync/syncstrip.h"
+#include "ui/sync/syncdialog.h"
+#include "ui/sync/syncservice.h"
+#include "ui/sync/syncstrip.h"
 
-#include "ssh/connection.h"
-#include "transfer/remoteops.h"
+#include "core/ssh/connection.h"
+#include "core/transfer/remoteops.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "common/detailtab.h"
-#include "remotefilesview.h"
-#include "transfer/remotefileops.h"
-#include "transfer/sftpclient.h"
-#include "transfer/transferqueue.h"
+#include "ui/common/detailtab.h"
+#include "ui/transfer/remotefilesview.h"
+#include "core/transfer/remotefileops.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/transferqueue.h"
 
 #include <QPointer>
 

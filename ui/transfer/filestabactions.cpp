@@ -1,14 +1,14 @@
 // The Files tab's actions: the toolbar, the context menu, shortcuts and what the menu bar adds.
 
-#include "filestab.h"
+#include "ui/transfer/filestab.h"
 
-#include "remotedirmodel.h"
+#include "ui/transfer/remotedirmodel.h"
 
-#include "sync/syncdialog.h"
+#include "ui/sync/syncdialog.h"
 
-#include "ssh/connection.h"
-#include "sshconfig/terminal.h"
-#include "transfer/remoteops.h"
+#include "core/ssh/connection.h"
+#include "core/sshconfig/terminal.h"
+#include "core/transfer/remoteops.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,6 @@
-#include "progressdelegate.h"
+#include "ui/transfer/progressdelegate.h"
 
-#include "transferqueuemodel.h"
+#include "ui/transfer/transferqueuemodel.h"
 
 #include <QApplication>
 #include <QPainter>

@@ -1,7 +1,7 @@
-#include "remotedirmodel.h"
+#include "ui/transfer/remotedirmodel.h"
 
-#include "transfer/remoteops.h"
-#include "util/printable.h"
+#include "core/transfer/remoteops.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QLocale>

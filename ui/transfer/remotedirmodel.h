@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transfer/sftpclient.h"
+#include "core/transfer/sftpclient.h"
 
 #include <QAbstractTableModel>
 

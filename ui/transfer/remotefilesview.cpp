@@ -1,4 +1,4 @@
-#include "remotefilesview.h"
+#include "ui/transfer/remotefilesview.h"
 
 #include <QPainter>
 

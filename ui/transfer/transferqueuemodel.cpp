@@ -1,7 +1,7 @@
-#include "transferqueuemodel.h"
+#include "ui/transfer/transferqueuemodel.h"
 
-#include "transfer/remoteops.h"
-#include "util/printable.h"
+#include "core/transfer/remoteops.h"
+#include "core/util/printable.h"
 
 namespace gantry::ui {
 

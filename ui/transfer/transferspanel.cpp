@@ -1,10 +1,10 @@
-#include "transferspanel.h"
+#include "ui/transfer/transferspanel.h"
 
-#include "progressdelegate.h"
-#include "transferqueuemodel.h"
+#include "ui/transfer/progressdelegate.h"
+#include "ui/transfer/transferqueuemodel.h"
 
-#include "transfer/remoteops.h"
-#include "transfer/speedmeter.h"
+#include "core/transfer/remoteops.h"
+#include "core/transfer/speedmeter.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,7 +1,7 @@
-#include "verify/doctormodel.h"
+#include "ui/verify/doctormodel.h"
 
-#include "verify/verdictstyle.h"
-#include "util/printable.h"
+#include "ui/verify/verdictstyle.h"
+#include "core/util/printable.h"
 
 namespace gantry::ui {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "verify/doctor.h"
+#include "core/verify/doctor.h"
 
 #include <QAbstractTableModel>
 

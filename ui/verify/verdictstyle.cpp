@@ -1,4 +1,4 @@
-#include "verify/verdictstyle.h"
+#include "ui/verify/verdictstyle.h"
 
 #include <QCoreApplication>
 

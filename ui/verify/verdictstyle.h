@@ -1,7 +1,7 @@
 #pragma once
 
-#include "verify/doctor.h"
-#include "verify/verdict.h"
+#include "core/verify/doctor.h"
+#include "core/verify/verdict.h"
 
 #include <QColor>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "verify/verifyresultsmodel.h"
+#include "ui/verify/verifyresultsmodel.h"
 
-#include "verify/assessment.h"
-#include "verify/verdictstyle.h"
-#include "util/printable.h"
+#include "core/verify/assessment.h"
+#include "ui/verify/verdictstyle.h"
+#include "core/util/printable.h"
 
 namespace gantry::ui {
 

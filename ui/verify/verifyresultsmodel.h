@@ -1,6 +1,6 @@
 #pragma once
 
-#include "verify/report.h"
+#include "core/verify/report.h"
 
 #include <QAbstractTableModel>
 

@@ -1,9 +1,9 @@
-#include "verify/verifytab.h"
+#include "ui/verify/verifytab.h"
 
-#include "ssh/connection.h"
-#include "verify/doctormodel.h"
-#include "verify/verdictstyle.h"
-#include "verify/verifyresultsmodel.h"
+#include "core/ssh/connection.h"
+#include "ui/verify/doctormodel.h"
+#include "ui/verify/verdictstyle.h"
+#include "ui/verify/verifyresultsmodel.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

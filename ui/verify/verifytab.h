@@ -1,11 +1,11 @@
 #pragma once
 
-#include "common/detailtab.h"
-#include "verify/assessment.h"
-#include "verify/history.h"
-#include "verify/remoteverifier.h"
-#include "verify/verifyoperation.h"
-#include "util/canceltoken.h"
+#include "ui/common/detailtab.h"
+#include "core/verify/assessment.h"
+#include "core/verify/history.h"
+#include "core/verify/remoteverifier.h"
+#include "core/verify/verifyoperation.h"
+#include "core/util/canceltoken.h"
 
 #include <QPointer>
 

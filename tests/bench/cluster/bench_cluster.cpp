@@ -1,16 +1,16 @@
 // Not a timed test: prints how long sandbox cluster launches and `cluster check` take.
 //   bench_cluster [NODES=4] [BOOT_MS=2000]
 // Targets (issue #16): N nodes launch in under twice the time of one; check on 4 nodes < 15 s.
-#include "cluster/check.h"
-#include "cluster/connector.h"
-#include "cluster/launcher.h"
-#include "cost/ledger.h"
-#include "hosts/hoststore.h"
-#include "providers/await.h"
-#include "providers/providerhub.h"
-#include "providers/sandboxprovider.h"
-#include "ssh/session.h"
-#include "workspace/workspace.h"
+#include "core/cluster/check.h"
+#include "core/cluster/connector.h"
+#include "core/cluster/launcher.h"
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/await.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/sandboxprovider.h"
+#include "core/ssh/session.h"
+#include "core/workspace/workspace.h"
 
 #include <QCoreApplication>
 #include <QDir>

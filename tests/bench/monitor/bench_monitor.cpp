@@ -10,10 +10,10 @@
 // Real-time mode measures the same with the real timers and wall clock.
 // It also runs the real remote loop (streamCommand) locally for a few seconds against a fake
 // nvidia-smi and reports its CPU share and process count: the per-machine remote overhead.
-#include "monitor/fleetoverview.h"
-#include "monitor/monitorservice.h"
-#include "monitor/monitortab.h"
-#include "monitor/remotescript.h"
+#include "ui/monitor/fleetoverview.h"
+#include "core/monitor/monitorservice.h"
+#include "ui/monitor/monitortab.h"
+#include "core/monitor/remotescript.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

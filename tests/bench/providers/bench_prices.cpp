@@ -2,11 +2,11 @@
 // gantry-provider-emulator over loopback HTTP, VastProvider (parse on a worker thread), grouping
 // off the GUI thread, the PricesPanel table. Reports the refresh time and the longest stall of the
 // GUI thread (a 5 ms heartbeat). Run: QT_QPA_PLATFORM=offscreen <build>/tests/providers/bench/bench_prices [N] [rounds]
-#include "providers/pricegroups.h"
-#include "providers/pricespanel.h"
-#include "providers/pricetablemodel.h"
-#include "providers/providerhub.h"
-#include "providers/vastprovider.h"
+#include "core/providers/pricegroups.h"
+#include "ui/providers/pricespanel.h"
+#include "ui/providers/pricetablemodel.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/vastprovider.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

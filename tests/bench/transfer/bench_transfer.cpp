@@ -20,7 +20,7 @@
 
 #include "sshdfixture.h"
 
-#include "transfer/sha256.h"
+#include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Lists what breaks the shape rule of the developers' guide: files over 600 lines and functions
-over 80 lines in core/, ui/ and app/. A brace-matching heuristic, not a parser: a function is a
+over 80 lines in core/, ui/ and app/, and includes that cross a layer the wrong way (core/ may include
+only core/, ui/ only core/ and ui/; includes name their layer from the repository root). A brace-matching heuristic, not a parser: a function is a
 '{' alone on its line outside any class or function body, after a declaration holding a ')';
 it is counted from the declaration's first line to the closing '}'. Good enough for this code
 base's clang-format style; bodies inside class definitions and lambdas are not counted.
@@ -86,6 +87,21 @@ def functions(lines):
             start = None
 
 
+LAYER_MAY_INCLUDE = {"core": ("core/",), "ui": ("core/", "ui/"), "app": ("core/", "ui/", "app/")}
+
+
+def layer_violations(top, lines):
+    """Yields (line number, included path) for a quoted include of a higher layer."""
+    allowed = LAYER_MAY_INCLUDE[top]
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if not stripped.startswith("#include \""):
+            continue
+        included = stripped.split('"')[1]
+        if included.startswith(("core/", "ui/", "app/")) and not included.startswith(allowed):
+            yield number, included
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-file", type=int, default=600)
@@ -102,6 +118,10 @@ def main():
             relative = path.relative_to(root)
             if len(lines) > options.max_file:
                 print(f"{relative}: {len(lines)} lines (file limit {options.max_file})")
+                over += 1
+            for number, included in layer_violations(top, lines):
+                print(f"{relative}:{number}: includes {included} (a {top}/ file may include only "
+                      f"{', '.join(LAYER_MAY_INCLUDE[top])})")
                 over += 1
             for name, first, length in functions(lines):
                 if length > options.max_function:

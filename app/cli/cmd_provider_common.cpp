@@ -50,6 +50,11 @@ Result<ProviderOptions> takeProviderOptions(QStringList &args)
     return options;
 }
 
+QStringList providersToQuery(const ProviderOptions &options, const ProviderEnv &env)
+{
+    return options.provider.isEmpty() ? providers::configuredProviderIds(env.settings) : QStringList{options.provider};
+}
+
 ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &options)
 {
     ProviderEnv env;

@@ -35,6 +35,8 @@ struct ProviderEnv
     providers::ProviderSettings settings;
 };
 ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &options);
+// --provider P, or every configured provider when it is absent.
+QStringList providersToQuery(const ProviderOptions &options, const ProviderEnv &env);
 
 // Errors that came from a provider keep exit code 5 (also a launch that timed out).
 int failProvider(const Context &context, const Error &error);

@@ -1,4 +1,4 @@
-// Cloud provider commands: types, instances, launch, stop/start/restart, terminate, providers,
+// Cloud provider commands: instances, launch, stop/start/restart, terminate, providers,
 // provider-key. Every call goes through the same asynchronous providers the GUI uses.
 #include "cliworkspace.h"
 #include "cmd_provider_common.h"
@@ -12,7 +12,6 @@
 #include "core/providers/launchwatcher.h"
 #include "core/providers/providerhub.h"
 #include "core/util/printable.h"
-#include "core/verify/reputation.h"
 #include "core/workspace/workspace.h"
 
 #include <QFile>
@@ -24,31 +23,6 @@ namespace {
 
 using namespace providercli;
 using providers::await;
-
-QJsonObject typeJson(const providers::InstanceType &type)
-{
-    QJsonArray regions;
-    for (const providers::Region &region : type.regionsWithCapacity)
-        regions.append(region.name);
-    QJsonObject object{{QStringLiteral("provider"), type.provider}, {QStringLiteral("name"), type.name},
-                       {QStringLiteral("description"), type.description}, {QStringLiteral("gpu_model"), type.gpuModel},
-                       {QStringLiteral("gpu_count"), type.gpuCount}, {QStringLiteral("vram_gb"), type.vramGbPerGpu},
-                       {QStringLiteral("vcpus"), type.vcpus}, {QStringLiteral("ram_gb"), type.ramGb},
-                       {QStringLiteral("disk_gb"), type.diskGb}, {QStringLiteral("price_per_hour"), type.pricePerHour},
-                       {QStringLiteral("price_per_gpu_hour"), type.pricePerGpuHour()},
-                       {QStringLiteral("regions_with_capacity"), regions}, {QStringLiteral("note"), type.note}};
-    if (type.reliability >= 0) { // a marketplace offer: how good this one machine is
-        object.insert(QStringLiteral("reliability"), type.reliability);
-        object.insert(QStringLiteral("dlperf"), type.dlperf);
-        object.insert(QStringLiteral("inet_up_mbps"), type.inetUpMbps);
-        object.insert(QStringLiteral("inet_down_mbps"), type.inetDownMbps);
-        object.insert(QStringLiteral("max_cuda"), type.maxCuda);
-        object.insert(QStringLiteral("min_bid_per_hour"), type.minBidPerHour);
-        object.insert(QStringLiteral("machine_id"), type.machineId);
-        object.insert(QStringLiteral("verified"), type.verified);
-    }
-    return object;
-}
 
 QJsonObject instanceJson(const providers::Instance &instance)
 {
@@ -67,11 +41,6 @@ Result<std::unique_ptr<providers::Provider>> makeProvider(const ProviderEnv &env
     return providers::createProvider(id, env.settings);
 }
 
-QStringList providersToQuery(const ProviderOptions &options, const ProviderEnv &env)
-{
-    return options.provider.isEmpty() ? providers::configuredProviderIds(env.settings) : QStringList{options.provider};
-}
-
 // The ledger is best effort for commands whose main job is elsewhere: a broken ledger is reported
 // on stderr but never blocks stopping or terminating an instance.
 std::unique_ptr<cost::Ledger> openLedger(const Context &context)
@@ -88,122 +57,6 @@ void noteLedger(const Context &context, const Result<void> &result)
 {
     if (!result)
         context.warn(result.error().message);
-}
-
-// --- types -------------------------------------------------------------------------------------
-
-// Marketplace offers on machines that failed Verify or Doctor: hidden, or with includeBad kept
-// and flagged. Returns each kept bad offer's problem, by offer name.
-QHash<QString, QString> dropBadMachines(const Context &context, QList<providers::InstanceType> &rows, bool includeBad)
-{
-    verify::ReputationStore reputation(context.configDir);
-    if (auto loaded = reputation.load(); !loaded)
-        context.warn(loaded.error().message);
-    QHash<QString, QString> flagged;
-    int hidden = 0;
-    rows.removeIf([&](const providers::InstanceType &type) {
-        const verify::MachineRecord *bad = reputation.badMachine(type.provider, type.machineId);
-        if (!bad)
-            return false;
-        if (includeBad)
-            flagged.insert(type.provider + u'/' + type.name, bad->lastProblem);
-        else
-            ++hidden;
-        return !includeBad;
-    });
-    if (hidden > 0 && !context.json)
-        context.warn(CliText::tr("%n offer(s) on machines that failed Verify or Doctor are hidden; --include-bad shows "
-                                 "them, gantry-cli verify-history lists the machines.", "", hidden));
-    return flagged;
-}
-
-int typesCommand(Context &context, const QStringList &arguments)
-{
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    Result<std::optional<QString>> gpu = takeValue(args, QStringLiteral("--gpu"));
-    Result<std::optional<QString>> minVram = takeValue(args, QStringLiteral("--min-vram"));
-    Result<std::optional<QString>> maxPrice = takeValue(args, QStringLiteral("--max-price"));
-    if (!gpu || !minVram || !maxPrice)
-        return context.usage(CliText::tr("--gpu, --min-vram and --max-price need a value"));
-    const bool availableOnly = takeFlag(args, QStringLiteral("--available"));
-    const bool includeBad = takeFlag(args, QStringLiteral("--include-bad"));
-    if (!args.isEmpty())
-        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
-    bool ok = true;
-    const int vram = minVram->has_value() ? (*minVram)->toInt(&ok) : 0;
-    if (!ok)
-        return context.usage(CliText::tr("--min-vram takes a number of GB"));
-    const double price = maxPrice->has_value() ? (*maxPrice)->toDouble(&ok) : 0;
-    if (!ok)
-        return context.usage(CliText::tr("--max-price takes a number of USD per hour"));
-
-    ProviderEnv env = makeProviderEnv(context, *options);
-    QList<providers::InstanceType> rows;
-    QJsonArray errors;
-    Error lastError;
-    for (const QString &id : providersToQuery(*options, env)) {
-        Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, id);
-        Result<QList<providers::InstanceType>> types = provider
-            ? await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); })
-            : Result<QList<providers::InstanceType>>(provider.error());
-        if (!types) {
-            lastError = types.error();
-            errors.append(QJsonObject{{QStringLiteral("provider"), id}, {QStringLiteral("error"), types.error().message}});
-            if (!context.json)
-                context.warn(types.error().message);
-            continue;
-        }
-        for (const providers::InstanceType &type : std::as_const(*types)) {
-            if (gpu->has_value() && !type.gpuModel.contains(**gpu, Qt::CaseInsensitive) && !type.name.contains(**gpu, Qt::CaseInsensitive))
-                continue;
-            if (type.vramGbPerGpu < vram || (price > 0 && type.pricePerHour > price) || (availableOnly && !type.availableNow()))
-                continue;
-            rows.append(type);
-        }
-    }
-    std::sort(rows.begin(), rows.end(), [](const auto &a, const auto &b) { return a.pricePerHour < b.pricePerHour; });
-    const QHash<QString, QString> bad = dropBadMachines(context, rows, includeBad);
-    if (context.json) {
-        QJsonArray array;
-        for (const providers::InstanceType &type : std::as_const(rows)) {
-            QJsonObject object = typeJson(type);
-            if (const auto it = bad.constFind(type.provider + u'/' + type.name); it != bad.cend())
-                object.insert(QStringLiteral("bad_machine"), QJsonObject{{QStringLiteral("problem"), *it}});
-            array.append(object);
-        }
-        context.printJson(QJsonObject{{QStringLiteral("types"), array}, {QStringLiteral("errors"), errors}});
-    } else {
-        context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
-                           .arg(CliText::tr("PROVIDER").leftJustified(8), CliText::tr("TYPE").leftJustified(26), CliText::tr("GPU").leftJustified(18),
-                                CliText::tr("VRAM").rightJustified(5), CliText::tr("vCPU").rightJustified(4), CliText::tr("RAM").rightJustified(5),
-                                CliText::tr("$/h").rightJustified(8), CliText::tr("$/GPU-h").rightJustified(8), CliText::tr("REGIONS WITH CAPACITY"))
-                    << '\n';
-        for (const providers::InstanceType &type : std::as_const(rows)) {
-            QStringList regions;
-            for (const providers::Region &region : type.regionsWithCapacity)
-                regions.append(text::printable(region.name));
-            const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(text::printable(type.gpuModel))
-                                                      : CliText::tr("(CPU only)");
-            context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
-                               .arg(text::printable(type.provider).leftJustified(8), text::printable(type.name).leftJustified(26), gpuText.leftJustified(18),
-                                    (type.vramGbPerGpu > 0 ? QString::number(type.vramGbPerGpu) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
-                                    QString::number(type.vcpus).rightJustified(4),
-                                    (type.ramGb > 0 ? QString::number(type.ramGb) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
-                                    QStringLiteral("%1").arg(type.pricePerHour, 0, 'f', 2).rightJustified(8),
-                                    QStringLiteral("%1").arg(type.pricePerGpuHour(), 0, 'f', 2).rightJustified(8),
-                                    regions.isEmpty() ? CliText::tr("none now") : regions.join(QLatin1Char(',')));
-            if (const auto it = bad.constFind(type.provider + u'/' + type.name); it != bad.cend())
-                context.out << CliText::tr("  [BAD MACHINE: %1]").arg(text::printable(*it).left(80));
-            context.out << '\n';
-        }
-        context.out.flush();
-    }
-    if (!errors.isEmpty())
-        return providerExitCode(lastError);
-    return ExitOk;
 }
 
 // --- instances ---------------------------------------------------------------------------------
@@ -570,10 +423,6 @@ int providerKeyCommand(Context &context, const QStringList &args)
     return ExitOk;
 }
 
-const Registrar typesRegistrar("types",
-    "types [--provider P] [--gpu NAME] [--min-vram GB] [--max-price USD] [--available] [--include-bad]   instance "
-    "types, prices, capacity (offers on machines that failed Verify are hidden unless --include-bad)",
-    typesCommand);
 const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
     instancesCommand);
 const Registrar launchRegistrar("launch",

@@ -53,6 +53,16 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     , m_syncStrip(new SyncStrip(m_sync, this))
 {
     setAcceptDrops(true);
+    setUpView();
+    createActions();
+    buildLayout();
+    connectSignals();
+    if (auto resumed = m_sync->resume(); !resumed) emit operationFailed(resumed.error().message);
+    clearMachine();
+}
+
+void FilesTab::setUpView()
+{
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(RemoteDirModel::UnderlyingDataRole);
     m_view->setModel(m_proxy);
@@ -73,8 +83,10 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     const QString widestDate = QLocale().toString(QDateTime(QDate(2026, 12, 28), QTime(23, 58)), QLocale::ShortFormat);
     m_view->setColumnWidth(RemoteDirModel::SizeColumn, fm.horizontalAdvance(transfer::formatBytes(1023ull << 20)) + 24);
     m_view->setColumnWidth(RemoteDirModel::ModifiedColumn, fm.horizontalAdvance(widestDate) + 24);
-    createActions();
+}
 
+void FilesTab::buildLayout()
+{
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_up);
     bar->addWidget(m_pathEdit, 1);
@@ -104,7 +116,10 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     layout->addWidget(m_syncStrip);
     layout->addLayout(statusBar);
     m_status->setWordWrap(true);
+}
 
+void FilesTab::connectSignals()
+{
     connect(m_up, &QPushButton::clicked, this, &FilesTab::goUp);
     connect(m_stop, &QPushButton::clicked, this, &FilesTab::stopOperation);
     connect(m_pathEdit, &QLineEdit::returnPressed, this, [this] { navigate(m_pathEdit->text()); });
@@ -128,8 +143,6 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     connect(m_syncStrip, &SyncStrip::openRequested, this, [this](const QString &local, const QString &remote) {
         SyncDialog::open(m_sync, m_host.name, currentPath(), this, local, remote);
     });
-    if (auto resumed = m_sync->resume(); !resumed) emit operationFailed(resumed.error().message);
-    clearMachine();
 }
 
 void FilesTab::setMachine(const SavedHost &host, ssh::Connection *connection)

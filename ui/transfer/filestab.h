@@ -143,7 +143,10 @@ private:
                      const Result<void> &step);
     void confirmAndDelete(const QStringList &paths, const Result<transfer::RemoteTreeCount> &count);
     void setBusy(const Cancel &cancel);
+    void setUpView();
     void createActions();
+    void buildLayout();
+    void connectSignals();
     void updateActions();
     QStringList selectedNames() const;
     QStringList selectedPaths() const;

@@ -117,7 +117,8 @@ private slots:
         lupdate.setProcessChannelMode(QProcess::MergedChannels);
         // The same sources and options as the update_translations target (app/CMakeLists.txt).
         lupdate.start(QStringLiteral(GANTRY_LUPDATE_PATH),
-                      {QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"), QStringLiteral("app/gui"),
+                      {QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"), QStringLiteral("-I"),
+                       QStringLiteral("."), QStringLiteral("app/gui"),
                        QStringLiteral("ui"), QStringLiteral("core"), QStringLiteral("-ts"), copy});
         QVERIFY2(lupdate.waitForFinished(120000), "lupdate did not finish in 2 minutes");
         const QString output = QString::fromUtf8(lupdate.readAll());

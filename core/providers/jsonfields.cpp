@@ -1,5 +1,7 @@
 #include "core/providers/jsonfields.h"
 
+#include <QLocale>
+
 #include <cmath>
 
 namespace gantry::providers::json {
@@ -30,8 +32,13 @@ QString string(const QJsonValue &value, const QString &fallback)
 {
     if (value.isString())
         return value.toString();
-    if (value.isDouble())
-        return QString::number(value.toDouble());
+    if (value.isDouble()) {
+        // Ids arrive as numbers (Vast's machine_id, offer ids): all their digits, never "1.23457e+06".
+        const double number = value.toDouble();
+        if (std::abs(number) < 9007199254740992.0 && number == std::trunc(number))
+            return QString::number(static_cast<qint64>(number));
+        return QString::number(number, 'g', QLocale::FloatingPointShortest);
+    }
     return fallback;
 }
 

@@ -3,6 +3,7 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
+#include "core/providers/jsonfields.h"
 #include "core/providers/await.h"
 #include "core/providers/gpumodels.h"
 #include "core/providers/launchtypes.h"
@@ -60,6 +61,16 @@ class TestProvidersMarket final : public QObject
     Q_OBJECT
 
 private slots:
+    void numericIdsKeepEveryDigit()
+    {
+        // A 7-digit Vast machine_id printed with 6 significant digits would match nothing.
+        QCOMPARE(providers::json::string(QJsonValue(1234567.0)), QStringLiteral("1234567"));
+        QCOMPARE(providers::json::string(QJsonValue(9007199254740991.0)), QStringLiteral("9007199254740991"));
+        QCOMPARE(providers::json::string(QJsonValue(-42.0)), QStringLiteral("-42"));
+        QCOMPARE(providers::json::string(QJsonValue(0.25)), QStringLiteral("0.25"));
+        QCOMPARE(providers::json::string(QJsonValue(), QStringLiteral("none")), QStringLiteral("none"));
+    }
+
     void gpuModelsStayDistinct()
     {
         QCOMPARE(parseGpuModel(QStringLiteral("H100 (80 GB SXM5)")).name(), QStringLiteral("H100 SXM"));

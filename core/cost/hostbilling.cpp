@@ -89,6 +89,17 @@ Result<void> startHostBilling(Ledger &ledger, const SavedHost &host)
     return ledger.recordLaunch(row, host.hourlyPrice(), host.currency());
 }
 
+Result<void> resumeHostBilling(Ledger &ledger, const QString &hostName)
+{
+    Result<std::optional<LedgerEntry>> open = hostBilling(ledger, hostName);
+    if (!open)
+        return open.error();
+    if (!*open)
+        return Error{ErrorCode::NotFound, HostBillingText::tr("%1 has no billing to resume; start it with: gantry-cli hosts billing %1 on")
+                                              .arg(hostName)};
+    return ledger.recordStarted(hostProvider(), (*open)->instanceId);
+}
+
 Result<void> stopHostBilling(Ledger &ledger, const QString &hostName)
 {
     Result<std::optional<LedgerEntry>> open = hostBilling(ledger, hostName);

@@ -23,6 +23,9 @@ bool isBillableHost(const SavedHost &host);
 Result<std::optional<LedgerEntry>> hostBilling(const Ledger &ledger, const QString &hostName);
 // Starts (or resumes) billing at the host's price now; nothing when it is billing at that price.
 Result<void> startHostBilling(Ledger &ledger, const SavedHost &host);
+// Resumes a paused row at the price it was billed at (the Cost panel, which has no saved hosts);
+// NotFound when the host has no open row (then startHostBilling with the host).
+Result<void> resumeHostBilling(Ledger &ledger, const QString &hostName);
 // Pauses billing; nothing when it is not billing.
 Result<void> stopHostBilling(Ledger &ledger, const QString &hostName);
 // Closes the host's row for good (the host was removed); `note` goes on the row.

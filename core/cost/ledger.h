@@ -77,8 +77,10 @@ struct StoragePeriod
 };
 
 // Every instance Gantry has seen and what it cost, in SQLite (<configDir>/cost.sqlite). Each state
-// change is written at once, so a crash loses nothing; a running entry keeps accruing until a
-// later reconcile() sees the instance gone. GUI-thread (or single-thread) owned.
+// change is written at once (each in one transaction), so a crash loses nothing; a running entry
+// keeps accruing until a later reconcile() sees the instance gone, and a stopped one accrues its
+// disk (a storage period at the provider's stopped rate) until it is started or terminated.
+// GUI-thread (or single-thread) owned.
 class Ledger final : public QObject
 {
     Q_OBJECT

@@ -56,7 +56,7 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
     const cost::LedgerEntry &entry = m_entries.at(index.row());
     const bool raw = role == RawValueRole;
     if (role == Qt::ToolTipRole && index.column() == StorageColumn && entry.storagePerHour > 0)
-        return tr("The disk of this instance bills %1/h while it is stopped (%2 GB); compute is in Cost.")
+        return tr("The disk of this instance bills %1/h while it is stopped (%2 GB); what it cost running is under Compute.")
             .arg(cost::moneyText(entry.storagePerHour, entry.storageCurrency)).arg(entry.volumeGb);
     if (!raw && role != Qt::DisplayRole)
         return {};

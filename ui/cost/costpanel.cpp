@@ -42,24 +42,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
     TableLayout::fitToWidth(m_view); // the note takes the rest; type and state never elided
-    m_total->setObjectName(QStringLiteral("total"));
-    QFont big = m_total->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    m_total->setFont(big);
-    m_storage->setObjectName(QStringLiteral("storage"));
-    m_storage->setWordWrap(true);
-    m_hostBilling->setObjectName(QStringLiteral("hostBilling"));
-    m_hostBilling->setToolTip(tr("Gantry cannot see when a saved host's machine is powered on: pause its billing when you "
-                                 "shut it down in the vendor's console, resume it when you power it on."));
-    m_hostBilling->hide();
-    m_warnings->setObjectName(QStringLiteral("warnings"));
-    m_warnings->setWordWrap(true);
-    setToneText(m_warnings, Tone::Warning);
-    m_banner->setObjectName(QStringLiteral("budgetBanner"));
-    m_banner->setWordWrap(true);
-    m_banner->setMargin(fontMetrics().height() / 2);
-    setToneBackground(m_banner, Tone::Error);
-    m_banner->hide();
+    setUpLabels();
     for (QDoubleSpinBox *box : {m_daily, m_monthly}) {
         box->setRange(0, 1e6);
         box->setDecimals(2);
@@ -112,6 +95,28 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     connect(&m_timer, &QTimer::timeout, this, &CostPanel::reload);
     m_timer.start(1000);
     reload();
+}
+
+void CostPanel::setUpLabels()
+{
+    m_total->setObjectName(QStringLiteral("total"));
+    QFont big = m_total->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    m_total->setFont(big);
+    m_storage->setObjectName(QStringLiteral("storage"));
+    m_storage->setWordWrap(true);
+    m_hostBilling->setObjectName(QStringLiteral("hostBilling"));
+    m_hostBilling->setToolTip(tr("Gantry cannot see when a saved host's machine is powered on: pause its billing when you "
+                                 "shut it down in the vendor's console, resume it when you power it on."));
+    m_hostBilling->hide();
+    m_warnings->setObjectName(QStringLiteral("warnings"));
+    m_warnings->setWordWrap(true);
+    setToneText(m_warnings, Tone::Warning);
+    m_banner->setObjectName(QStringLiteral("budgetBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(fontMetrics().height() / 2);
+    setToneBackground(m_banner, Tone::Error);
+    m_banner->hide();
 }
 
 QString CostPanel::totalText() const

@@ -46,6 +46,7 @@ signals:
     void budgetAlert(const QString &message);
 
 private:
+    void setUpLabels();
     void saveBudgets();
     // The selected row when it is a saved host's billing that is still open.
     const cost::LedgerEntry *selectedHostRow() const;

@@ -227,8 +227,8 @@ int add(Context &context, HostStore &store, QStringList args)
         context.out << CliText::tr("Saved %1 (%2).").arg(text::printable(host.name), text::printable(host.target.display())) << Qt::endl;
     if (!context.json && cost::isBillableHost(host))
         context.out << (bill ? CliText::tr("Billing %1/h in the cost ledger from now; pause with: gantry-cli hosts billing %2 off")
-                             : CliText::tr("Not billing yet; start with: gantry-cli hosts billing %2 on"))
-                               .arg(cost::moneyText(host.hourlyPrice(), host.currency()), text::printable(host.name))
+                                   .arg(cost::moneyText(host.hourlyPrice(), host.currency()), text::printable(host.name))
+                             : CliText::tr("Not billing yet; start with: gantry-cli hosts billing %1 on").arg(text::printable(host.name)))
                     << Qt::endl;
     return ExitOk;
 }

@@ -7,6 +7,7 @@
 #include "core/cost/budgetmonitor.h"
 #include "core/cost/hostbilling.h"
 #include "core/cost/ledger.h"
+#include "core/cost/storagewarnings.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/costmodel.h"
 #include "core/providers/providerhub.h"
@@ -231,6 +232,7 @@ private slots:
         clock.advanceSeconds(3600);
         QVERIFY(near(row()->cost, 5.0));
         QVERIFY(row()->storageCost == 0); // no disk price for a hand-added host
+        QVERIFY(cost::storageWarnings(*ledger.entries()).isEmpty()); // so no "its disk still bills" either
         QVERIFY(workspace.setHostBilling(host.name, true));
         clock.advanceSeconds(3600);
         QVERIFY(near(row()->cost, 7.5));

@@ -2,6 +2,7 @@
 #include "cmd_provider_common.h"
 
 #include "core/cost/budgetmonitor.h"
+#include "core/cost/hostbilling.h"
 #include "core/cost/ledger.h"
 #include "core/cost/money.h"
 #include "core/cost/storagewarnings.h"
@@ -25,7 +26,30 @@ QJsonObject entryJson(const cost::LedgerEntry &entry)
                        {QStringLiteral("terminated_at"), entry.terminatedAt.toString(Qt::ISODate)},
                        {QStringLiteral("state"), entry.state}, {QStringLiteral("billed_seconds"), entry.billedSeconds},
                        {QStringLiteral("cost"), entry.cost}, {QStringLiteral("note"), entry.note},
-                       {QStringLiteral("currency"), entry.currency}};
+                       {QStringLiteral("currency"), entry.currency},
+                       // The disk of a stopped instance, apart from compute (cost above).
+                       {QStringLiteral("storage_cost"), entry.storageCost},
+                       {QStringLiteral("storage_billed_seconds"), entry.storageSeconds},
+                       {QStringLiteral("storage_per_hour"), entry.storagePerHour},
+                       {QStringLiteral("storage_currency"), entry.storageCurrency}};
+}
+
+QJsonObject storageJson(const cost::StoragePeriod &period)
+{
+    return QJsonObject{{QStringLiteral("provider"), period.provider}, {QStringLiteral("instance_id"), period.instanceId},
+                       {QStringLiteral("name"), period.name}, {QStringLiteral("started_at"), period.startedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("ended_at"), period.endedAt.toString(Qt::ISODate)},
+                       {QStringLiteral("price_per_hour"), period.pricePerHour}, {QStringLiteral("volume_gb"), period.volumeGb},
+                       {QStringLiteral("billed_seconds"), period.billedSeconds}, {QStringLiteral("cost"), period.cost},
+                       {QStringLiteral("currency"), period.currency}};
+}
+
+QJsonObject currencyJson(const QMap<QString, double> &byCurrency)
+{
+    QJsonObject object;
+    for (auto it = byCurrency.constBegin(); it != byCurrency.constEnd(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
 }
 
 // The table for people: one line per instance, totals (each currency apart), budgets, warnings.
@@ -34,15 +58,22 @@ void printText(Context &context, const QList<cost::LedgerEntry> &entries, const 
 {
     const double total = totals.value(QStringLiteral("USD"));
     for (const cost::LedgerEntry &entry : entries) {
-        context.out << QStringLiteral("%1 %2 %3 %4 %5 %6/h %7  %8")
+        const QString storage = entry.storageCost > 0 || entry.isBillingStorage()
+            ? CliText::tr(" + %1 storage").arg(cost::moneyText(entry.storageCost, entry.storageCurrency)) : QString();
+        context.out << QStringLiteral("%1 %2 %3 %4 %5 %6/h %7%8  %9")
                            .arg(entry.provider.leftJustified(8), text::printable(entry.instanceId.left(32)).leftJustified(32),
                                 text::printable(entry.name).leftJustified(14), text::printable(entry.typeName).leftJustified(24),
                                 text::printable(entry.state).leftJustified(10))
                            .arg(cost::moneyText(entry.pricePerHour, entry.currency),
-                                cost::moneyText(entry.cost, entry.currency).rightJustified(9), text::printable(entry.note))
+                                cost::moneyText(entry.cost, entry.currency).rightJustified(9), storage, text::printable(entry.note))
                     << '\n';
     }
     context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
+    const QMap<QString, double> storage = cost::totalsByCurrency(entries, cost::CostPart::Storage);
+    const QMap<QString, double> storageRate = cost::ratesByCurrency(entries, cost::CostPart::Storage);
+    if (!storage.isEmpty() || !storageRate.isEmpty())
+        context.out << CliText::tr("Of which storage of stopped instances: %1   Stopped disks now: %2")
+                           .arg(cost::moneyTotalsText(storage), cost::moneyTotalsText(storageRate, QStringLiteral("/h"))) << '\n';
     for (auto it = totals.constBegin(); it != totals.constEnd(); ++it) {
         if (it.key() != QLatin1String("USD"))
             context.out << CliText::tr("Total in %1: %2 (not converted)").arg(text::printable(it.key())).arg(it.value(), 0, 'f', 2) << '\n';
@@ -78,6 +109,9 @@ int costCommand(Context &context, const QStringList &arguments)
     cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
     if (Result<void> opened = ledger.open(); !opened)
         return context.fail(opened.error());
+    // A priced host removed or repriced while no Gantry was watching is closed now, not billed on.
+    if (HostStore hosts(context.configDir); hosts.load())
+        (void)cost::reconcileHostBilling(ledger, hosts.hosts());
     for (const auto &[period, value] : {std::pair{QStringLiteral("daily"), *daily}, std::pair{QStringLiteral("monthly"), *monthly}}) {
         if (!value.has_value())
             continue;
@@ -111,11 +145,16 @@ int costCommand(Context &context, const QStringList &arguments)
                 budgets.insert(period, QJsonObject{{QStringLiteral("limit"), status->limit}, {QStringLiteral("spent"), status->spent},
                                                    {QStringLiteral("percent"), status->percent()}});
         }
-        QJsonObject byCurrency;
-        for (auto it = totals.constBegin(); it != totals.constEnd(); ++it)
-            byCurrency.insert(it.key(), it.value());
-        context.printJson(QJsonObject{{QStringLiteral("entries"), array}, {QStringLiteral("total"), total},
-                                      {QStringLiteral("totals_by_currency"), byCurrency},
+        QJsonArray storage;
+        for (const cost::StoragePeriod &period : ledger.storagePeriods(from).valueOr({}))
+            storage.append(storageJson(period));
+        // totals: compute and storage together; the two parts apart, each currency on its own.
+        context.printJson(QJsonObject{{QStringLiteral("entries"), array}, {QStringLiteral("storage"), storage},
+                                      {QStringLiteral("total"), total},
+                                      {QStringLiteral("totals_by_currency"), currencyJson(totals)},
+                                      {QStringLiteral("compute_by_currency"), currencyJson(cost::totalsByCurrency(*entries, cost::CostPart::Compute))},
+                                      {QStringLiteral("storage_by_currency"), currencyJson(cost::totalsByCurrency(*entries, cost::CostPart::Storage))},
+                                      {QStringLiteral("storage_per_hour_now"), currencyJson(cost::ratesByCurrency(*entries, cost::CostPart::Storage))},
                                       {QStringLiteral("per_hour_now"), perHour}, {QStringLiteral("budgets"), budgets},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
         return ExitOk;

@@ -7,7 +7,8 @@
 
 namespace gantry::cost {
 
-// Watches daily and monthly spending against the budgets in the ledger and announces each of the
+// Watches daily and monthly spending (compute, and the disks of stopped instances: whatever
+// Ledger::spentBetween counts) against the budgets in the ledger and announces each of the
 // 50/80/100 % thresholds once per period (remembered in the ledger, so a restart does not repeat
 // them). Periods follow the local calendar of the injected clock.
 class BudgetMonitor final : public QObject

@@ -18,7 +18,8 @@ namespace {
 
 // PRAGMA user_version of cost.sqlite. 0: written before versions (the tables of 1, or a new file).
 // 2: instances.currency (AutoDL and others bill in CNY; nothing is converted).
-constexpr int kLedgerSchema = 2;
+// 3: storage_periods (the disk a stopped instance keeps billing; budgets count it).
+constexpr int kLedgerSchema = 3;
 
 QDateTime fromMs(const QVariant &value)
 {
@@ -106,6 +107,12 @@ Result<void> Ledger::migrate()
         "CREATE TABLE IF NOT EXISTS budgets(period TEXT PRIMARY KEY, limit_usd REAL NOT NULL)",
         "CREATE TABLE IF NOT EXISTS budget_alerts(period_key TEXT NOT NULL, threshold INTEGER NOT NULL, "
         "fired_at INTEGER NOT NULL, PRIMARY KEY(period_key, threshold))",
+        // Version 3. UNIQUE: a stop recorded twice is still one period.
+        "CREATE TABLE IF NOT EXISTS storage_periods(id INTEGER PRIMARY KEY AUTOINCREMENT, "
+        "instance_row INTEGER NOT NULL REFERENCES instances(id), started_at INTEGER NOT NULL, ended_at INTEGER, "
+        "price_per_hour REAL NOT NULL, volume_gb INTEGER NOT NULL, granularity INTEGER NOT NULL, currency TEXT NOT NULL, "
+        "UNIQUE(instance_row, started_at))",
+        "CREATE INDEX IF NOT EXISTS storage_row ON storage_periods(instance_row)",
     };
     QStringList statements;
     for (const char *statement : schema)
@@ -117,6 +124,11 @@ Result<void> Ledger::migrate()
             db.rollback();
             return done;
         }
+    }
+    // Instances stopped before version 3 have been billing their disks since the stop: say so.
+    if (Result<void> backfilled = from < 3 ? backfillStorage() : Result<void>{}; !backfilled) {
+        db.rollback();
+        return backfilled;
     }
     if (Result<void> stamped = exec(QStringLiteral("PRAGMA user_version = %1").arg(kLedgerSchema)); !stamped) {
         db.rollback();
@@ -168,21 +180,42 @@ Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pr
         return {}; // already recorded (a reconcile saw it first)
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
     const qint64 launched = instance.createdAt.isValid() ? std::min(now, instance.createdAt.toMSecsSinceEpoch()) : now;
-    Result<void> inserted = exec(QStringLiteral(
-        "INSERT INTO instances(provider, instance_id, name, type, region, price_per_hour, granularity, volume_gb, "
-        "launched_at, state, currency) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)"),
-        {instance.provider, instance.id, instance.name, instance.typeName, instance.region, pricePerHour,
-         billingPolicy(instance.provider).granularitySeconds, instance.volumeGb, launched,
-         currency.isEmpty() ? QStringLiteral("USD") : currency});
-    if (!inserted)
-        return inserted;
-    Result<qint64> row = openRow(instance.provider, instance.id);
-    if (!row)
-        return row.error();
-    Result<void> interval = exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, launched});
-    if (interval)
+    // One transaction: a crash between the two inserts once left an instance without a meter.
+    Result<void> done = transact([&]() -> Result<void> {
+        Result<void> inserted = exec(QStringLiteral(
+            "INSERT INTO instances(provider, instance_id, name, type, region, price_per_hour, granularity, volume_gb, "
+            "launched_at, state, currency) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)"),
+            {instance.provider, instance.id, instance.name, instance.typeName, instance.region, pricePerHour,
+             billingPolicy(instance.provider).granularitySeconds, instance.volumeGb, launched,
+             currency.isEmpty() ? QStringLiteral("USD") : currency});
+        if (!inserted)
+            return inserted;
+        Result<qint64> row = openRow(instance.provider, instance.id);
+        if (!row)
+            return row.error();
+        return exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, launched});
+    });
+    if (done)
         emit changed();
-    return interval;
+    return done;
+}
+
+Result<void> Ledger::transact(const std::function<Result<void>()> &work)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    if (!db.transaction())
+        return Error{ErrorCode::Io, tr("Cannot write the cost ledger %1: %2").arg(m_path, db.lastError().text())};
+    Result<void> done = work();
+    if (!done) {
+        db.rollback();
+        return done;
+    }
+    if (!db.commit()) {
+        const QString why = db.lastError().text();
+        db.rollback();
+        return Error{ErrorCode::Io, tr("Cannot write the cost ledger %1: %2").arg(m_path, why)};
+    }
+    return {};
 }
 
 Result<void> Ledger::closeInterval(qint64 row, qint64 atMs)
@@ -209,13 +242,20 @@ Result<void> Ledger::recordStopped(const QString &provider, const QString &insta
     if (!row)
         return row.error();
     // Recorded once: a second stop (a policy and a reconcile both saw it) changes nothing.
-    if (Result<LedgerEntry> current = entry(provider, instanceId); current && (!current->isRunning() || !current->isOpen()))
+    Result<LedgerEntry> current = entry(provider, instanceId);
+    if (!current)
+        return current.error();
+    if (!current->isRunning() || !current->isOpen())
         return {};
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
-    if (Result<void> closed = closeInterval(*row, now); !closed)
-        return closed;
-    Result<void> updated = exec(QStringLiteral("UPDATE instances SET state = 'stopped', stopped_at = ? WHERE id = ? AND terminated_at IS NULL"),
-                                {now, *row});
+    Result<void> updated = transact([&]() -> Result<void> {
+        if (Result<void> closed = closeInterval(*row, now); !closed)
+            return closed;
+        if (Result<void> set = exec(QStringLiteral("UPDATE instances SET state = 'stopped', stopped_at = ? WHERE id = ? AND terminated_at IS NULL"),
+                                    {now, *row}); !set)
+            return set;
+        return openStorage(*current, now); // the compute meter stops, the disk's starts
+    });
     if (updated)
         emit changed();
     return updated;
@@ -232,9 +272,13 @@ Result<void> Ledger::recordStarted(const QString &provider, const QString &insta
     if (current->isRunning() || !current->isOpen())
         return {};
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
-    if (Result<void> opened = exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, now}); !opened)
-        return opened;
-    Result<void> updated = exec(QStringLiteral("UPDATE instances SET state = 'running' WHERE id = ?"), {*row});
+    Result<void> updated = transact([&]() -> Result<void> {
+        if (Result<void> closed = closeStorage(*row, now); !closed)
+            return closed;
+        if (Result<void> opened = exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, now}); !opened)
+            return opened;
+        return exec(QStringLiteral("UPDATE instances SET state = 'running' WHERE id = ?"), {*row});
+    });
     if (updated)
         emit changed();
     return updated;
@@ -249,11 +293,15 @@ Result<void> Ledger::recordTerminated(const QString &provider, const QString &in
     if (current && !current->isOpen())
         return {};
     const qint64 now = m_clock.now().toMSecsSinceEpoch();
-    if (Result<void> closed = closeInterval(*row, now); !closed)
-        return closed;
-    Result<void> updated = exec(QStringLiteral("UPDATE instances SET state = 'terminated', terminated_at = ?, "
-                                               "note = COALESCE(NULLIF(?, ''), note) WHERE id = ?"),
-                                {now, note, *row});
+    Result<void> updated = transact([&]() -> Result<void> {
+        if (Result<void> closed = closeInterval(*row, now); !closed)
+            return closed;
+        if (Result<void> closed = closeStorage(*row, now); !closed)
+            return closed;
+        return exec(QStringLiteral("UPDATE instances SET state = 'terminated', terminated_at = ?, "
+                                   "note = COALESCE(NULLIF(?, ''), note) WHERE id = ?"),
+                    {now, note, *row});
+    });
     if (updated)
         emit changed();
     return updated;
@@ -307,6 +355,7 @@ LedgerEntry Ledger::fill(LedgerEntry entry) const
         // The same costFor() as spentBetween(): the budget line and the row's cost agree.
         entry.cost += costFor(entry.pricePerHour, std::max<qint64>(0, end - start) / 1000, policy);
     }
+    fillStorage(entry);
     return entry;
 }
 
@@ -367,27 +416,17 @@ Result<double> Ledger::totalPerHourNow(const QString &currency) const
     return total;
 }
 
-Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency) const
+Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency, CostPart part) const
 {
-    const qint64 now = m_clock.now().toMSecsSinceEpoch();
-    QSqlQuery query(QSqlDatabase::database(m_connection, false));
-    query.prepare(QStringLiteral("SELECT i.price_per_hour, v.started_at, v.ended_at, i.granularity FROM intervals v "
-                                 "JOIN instances i ON i.id = v.instance_row WHERE v.started_at < ? AND (v.ended_at IS NULL OR v.ended_at > ?) "
-                                 "AND i.currency = ?"));
-    query.addBindValue(to.toMSecsSinceEpoch());
-    query.addBindValue(from.toMSecsSinceEpoch());
-    query.addBindValue(currency);
-    if (!query.exec())
-        return Error{ErrorCode::Io, tr("Cost ledger error: %1").arg(query.lastError().text())};
     double total = 0;
-    while (query.next()) {
-        const qint64 start = std::max(query.value(1).toLongLong(), from.toMSecsSinceEpoch());
-        const qint64 end = std::min(query.value(2).isNull() ? now : query.value(2).toLongLong(), to.toMSecsSinceEpoch());
-        // Billed as the provider bills (per started minute on Lambda), as Ledger::fill() does: a
-        // pro-rata sum here said $0.09 where the row said $0.10 for the same instance.
-        const BillingPolicy policy{std::max(1, query.value(3).toInt()), 0};
-        if (end > start)
-            total += costFor(query.value(0).toDouble(), (end - start) / 1000, policy);
+    for (CostPart counted : {CostPart::Compute, CostPart::Storage}) {
+        if (part != CostPart::All && part != counted)
+            continue;
+        Result<double> spent = sumBetween(counted == CostPart::Compute ? QStringLiteral("intervals") : QStringLiteral("storage_periods"),
+                                          from, to, currency);
+        if (!spent)
+            return spent;
+        total += *spent;
     }
     return total;
 }
@@ -395,14 +434,16 @@ Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to, 
 QString Ledger::toCsv(const QList<LedgerEntry> &entries)
 {
     QString csv = QStringLiteral("provider,instance_id,name,type,region,price_per_hour_usd,launched_at,stopped_at,"
-                                 "terminated_at,state,billed_seconds,cost_usd,note,currency\n");
+                                 "terminated_at,state,billed_seconds,cost_usd,note,currency,storage_billed_seconds,storage_cost,storage_currency\n");
     for (const LedgerEntry &entry : entries) {
         const QStringList fields{
             csvField(entry.provider), csvField(entry.instanceId), csvField(entry.name), csvField(entry.typeName),
             csvField(entry.region), QString::number(entry.pricePerHour, 'f', 4),
             entry.launchedAt.toString(Qt::ISODate), entry.stoppedAt.toString(Qt::ISODate),
             entry.terminatedAt.toString(Qt::ISODate), entry.state, QString::number(entry.billedSeconds),
-            QString::number(entry.cost, 'f', 4), csvField(entry.note), csvField(entry.currency)};
+            QString::number(entry.cost, 'f', 4), csvField(entry.note), csvField(entry.currency),
+            // Appended, so readers of the older columns by position keep working.
+            QString::number(entry.storageSeconds), QString::number(entry.storageCost, 'f', 4), csvField(entry.storageCurrency)};
         csv += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return csv;
@@ -454,20 +495,26 @@ Result<bool> Ledger::markAlert(const QString &periodKey, int threshold)
     return query.numRowsAffected() > 0;
 }
 
-QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries)
+QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries, CostPart part)
 {
     QMap<QString, double> totals;
-    for (const LedgerEntry &entry : entries)
-        totals[entry.currency.isEmpty() ? QStringLiteral("USD") : entry.currency] += entry.cost;
+    for (const LedgerEntry &entry : entries) {
+        if (part != CostPart::Storage)
+            totals[entry.currency.isEmpty() ? QStringLiteral("USD") : entry.currency] += entry.cost;
+        if (part != CostPart::Compute && entry.storageCost > 0)
+            totals[entry.storageCurrency.isEmpty() ? QStringLiteral("USD") : entry.storageCurrency] += entry.storageCost;
+    }
     return totals;
 }
 
-QMap<QString, double> ratesByCurrency(const QList<LedgerEntry> &entries)
+QMap<QString, double> ratesByCurrency(const QList<LedgerEntry> &entries, CostPart part)
 {
     QMap<QString, double> rates;
     for (const LedgerEntry &entry : entries) {
-        if (entry.isOpen() && entry.isRunning())
+        if (part != CostPart::Storage && entry.isOpen() && entry.isRunning())
             rates[entry.currency.isEmpty() ? QStringLiteral("USD") : entry.currency] += entry.pricePerHour;
+        if (part != CostPart::Compute && entry.isBillingStorage())
+            rates[entry.storageCurrency.isEmpty() ? QStringLiteral("USD") : entry.storageCurrency] += entry.storagePerHour;
     }
     return rates;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/cost/billing.h"
+#include "core/providers/costmodel.h"
 #include "core/providers/providertypes.h"
 #include "core/util/clock.h"
 #include "core/util/result.h"
@@ -12,7 +13,18 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 namespace gantry::cost {
+
+// Which part of a bill a sum counts: compute (the hourly price while running), storage (the disk
+// of a stopped instance), or both.
+enum class CostPart
+{
+    All,
+    Compute,
+    Storage,
+};
 
 struct LedgerEntry
 {
@@ -33,14 +45,42 @@ struct LedgerEntry
     qint64 billedSeconds = 0;    // up to now, rounded up to the billing increment
     double cost = 0;             // up to now
     QString currency = QStringLiteral("USD"); // what the price and cost are in; never converted
+    // The disk of a stopped instance, billed at its provider's stopped-storage rate (storage periods).
+    double storagePerHour = 0;   // of the open storage period, else of the last one (0: none)
+    qint64 storageSeconds = 0;   // billed, each period rounded up to the billing increment
+    double storageCost = 0;      // up to now
+    QString storageCurrency = QStringLiteral("USD");
 
     bool isOpen() const { return !terminatedAt.isValid(); }
     bool isRunning() const { return state == QLatin1String("running"); }
+    // Stopped with a disk that bills now (the open storage period's rate).
+    bool isBillingStorage() const { return isOpen() && state == QLatin1String("stopped") && storagePerHour > 0; }
+};
+
+// One stretch of time a stopped instance's disk billed: opened when the ledger records the stop,
+// closed by the start or the terminate. One row per stop, however often the stop is reported.
+struct StoragePeriod
+{
+    QString provider;
+    QString instanceId;
+    QString name;
+    QDateTime startedAt;
+    QDateTime endedAt;           // invalid while it still bills
+    double pricePerHour = 0;     // volumeGb at the provider's stopped rate, when it was opened
+    int volumeGb = 0;
+    int billingIncrementSeconds = 1;
+    qint64 billedSeconds = 0;
+    double cost = 0;
+    QString currency = QStringLiteral("USD");
+
+    bool isOpen() const { return !endedAt.isValid(); }
 };
 
 // Every instance Gantry has seen and what it cost, in SQLite (<configDir>/cost.sqlite). Each state
-// change is written at once, so a crash loses nothing; a running entry keeps accruing until a
-// later reconcile() sees the instance gone. GUI-thread (or single-thread) owned.
+// change is written at once (each in one transaction), so a crash loses nothing; a running entry
+// keeps accruing until a later reconcile() sees the instance gone, and a stopped one accrues its
+// disk (a storage period at the provider's stopped rate) until it is started or terminated.
+// GUI-thread (or single-thread) owned.
 class Ledger final : public QObject
 {
     Q_OBJECT
@@ -61,6 +101,10 @@ public:
     // (unknown providers, hand-added hosts: 1 s, pro rata).
     void setBillingPolicy(const QString &provider, const BillingPolicy &policy);
     BillingPolicy billingPolicy(const QString &provider) const;
+    // What a provider charges for the disk of a stopped instance, from its ProviderInfo (default:
+    // providers::costModelFor()). A stop opens a storage period when the rate is above 0.
+    void setCostModel(const QString &provider, const providers::CostModel &model);
+    providers::CostModel costModel(const QString &provider) const;
 
     Result<void> recordLaunch(const providers::Instance &instance, double pricePerHour,
                               const QString &currency = QStringLiteral("USD"));
@@ -73,11 +117,15 @@ public:
 
     Result<QList<LedgerEntry>> entries(const QDateTime &since = {}) const;
     Result<LedgerEntry> entry(const QString &provider, const QString &instanceId) const;
+    // The storage periods of the instances entries(since) lists, oldest first.
+    Result<QList<StoragePeriod>> storagePeriods(const QDateTime &since = {}) const;
     // What the running instances billed in `currency` cost per hour now (other currencies are not added in).
     Result<double> totalPerHourNow(const QString &currency = QStringLiteral("USD")) const;
-    // Money spent in `currency` inside [from, to) by its instances, billed as each provider bills;
-    // rows in other currencies are left out, never converted (so budgets, in USD, count USD only).
-    Result<double> spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency = QStringLiteral("USD")) const;
+    // Money spent in `currency` inside [from, to) by its instances (compute and the storage of
+    // stopped ones), billed as each provider bills; rows in other currencies are left out, never
+    // converted (so budgets, in USD, count USD only).
+    Result<double> spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency = QStringLiteral("USD"),
+                                CostPart part = CostPart::All) const;
     Result<void> exportCsv(const QString &filePath, const QDateTime &since = {}) const;
     static QString toCsv(const QList<LedgerEntry> &entries);
 
@@ -96,17 +144,26 @@ private:
     Result<void> exec(const QString &sql, const QVariantList &bind = {}) const;
     Result<qint64> openRow(const QString &provider, const QString &instanceId) const;
     Result<void> closeInterval(qint64 row, qint64 atMs);
+    Result<void> openStorage(const LedgerEntry &stopped, qint64 atMs);
+    Result<void> closeStorage(qint64 row, qint64 atMs);
+    Result<void> backfillStorage();
+    // Runs work in one SQLite transaction: all of it is written, or none (a crash half-way, an error).
+    Result<void> transact(const std::function<Result<void>()> &work);
+    Result<double> sumBetween(const QString &table, const QDateTime &from, const QDateTime &to, const QString &currency) const;
     LedgerEntry fill(LedgerEntry entry) const;
+    void fillStorage(LedgerEntry &entry) const;
 
     QString m_path;
     QString m_connection;
     Clock &m_clock;
     QHash<QString, BillingPolicy> m_policies;
+    QHash<QString, providers::CostModel> m_costModels;
 };
 
 // Cost per currency ("USD" → 12.5, "CNY" → 30): rows in different currencies are never added up.
-QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries);
-// Per hour per currency of the rows running now.
-QMap<QString, double> ratesByCurrency(const QList<LedgerEntry> &entries);
+QMap<QString, double> totalsByCurrency(const QList<LedgerEntry> &entries, CostPart part = CostPart::All);
+// Per hour per currency now: of the rows running (Compute), of the stopped disks that bill
+// (Storage), or both.
+QMap<QString, double> ratesByCurrency(const QList<LedgerEntry> &entries, CostPart part = CostPart::Compute);
 
 } // namespace gantry::cost

@@ -1,5 +1,6 @@
 #include "core/cost/storagewarnings.h"
 
+#include "core/cost/hostbilling.h"
 #include "core/providers/costmodel.h"
 
 #include <QCoreApplication>
@@ -17,7 +18,8 @@ QStringList storageWarnings(const QList<LedgerEntry> &entries, const QDateTime &
 {
     QStringList warnings;
     for (const LedgerEntry &entry : entries) {
-        if (!entry.isOpen() || entry.state != QLatin1String("stopped"))
+        // A saved host's paused billing has no disk Gantry knows a price for.
+        if (!entry.isOpen() || entry.state != QLatin1String("stopped") || entry.provider == hostProvider())
             continue;
         const QString label = entry.name.isEmpty() ? entry.instanceId : entry.name;
         const qint64 days = now.isValid() && entry.stoppedAt.isValid() ? entry.stoppedAt.secsTo(now) / 86400 : -1;

@@ -171,7 +171,10 @@ Result<void> HostStore::add(const SavedHost &host)
     if (find(host.name))
         return makeError(ErrorCode::Conflict, tr("a host named \"%1\" exists already; pick another name or remove it first").arg(host.name));
     m_hosts << host;
-    return save();
+    Result<void> saved = save();
+    if (saved)
+        emit added(host.name);
+    return saved;
 }
 
 Result<void> HostStore::update(const SavedHost &host)

@@ -65,6 +65,9 @@ public:
 
 signals:
     void changed();
+    // After changed(): one host was added by add() (not by load() or merge()); a priced host's
+    // billing starts on it (core/workspace).
+    void added(const QString &name);
 
 private:
     Result<void> save();

@@ -1,5 +1,6 @@
 #include "core/workspace/workspace.h"
 
+#include "core/cost/hostbilling.h"
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/instancehosts.h"
@@ -51,6 +52,36 @@ Workspace::Workspace(QString configDir, providers::ProviderHub *hub, cost::Ledge
     applyBillingPolicies();
     if (m_hub)
         connect(m_hub, &providers::ProviderHub::providersChanged, this, &Workspace::applyBillingPolicies);
+    followHosts();
+}
+
+// Every path that adds, edits or removes a saved host (the GUI's dialogs, gantry-cli hosts) goes
+// through the HostStore, so the ledger follows its signals rather than each caller.
+void Workspace::followHosts()
+{
+    if (!m_hosts || !m_ledger)
+        return;
+    auto warn = [this](const Result<void> &result) {
+        if (!result)
+            emit billingWarning(result.error().message);
+    };
+    connect(m_hosts, &HostStore::changed, this, [this, warn] { warn(cost::reconcileHostBilling(*m_ledger, m_hosts->hosts())); });
+    connect(m_hosts, &HostStore::added, this, [this, warn](const QString &name) {
+        if (std::optional<SavedHost> host = m_hosts->find(name); host && cost::isBillableHost(*host))
+            warn(cost::startHostBilling(*m_ledger, *host)); // added with a price: rented just now
+    });
+}
+
+Result<void> Workspace::setHostBilling(const QString &hostName, bool on)
+{
+    if (!m_ledger)
+        return Error{ErrorCode::Io, tr("The cost ledger is not open, so %1 cannot be billed; see the warning about cost.sqlite.").arg(hostName)};
+    if (!on)
+        return cost::stopHostBilling(*m_ledger, hostName);
+    std::optional<SavedHost> host = m_hosts ? m_hosts->find(hostName) : std::nullopt;
+    if (!host)
+        return Error{ErrorCode::NotFound, tr("No saved host named \"%1\" (see: gantry-cli hosts list).").arg(hostName)};
+    return cost::startHostBilling(*m_ledger, *host);
 }
 
 Workspace::~Workspace() = default;
@@ -59,8 +90,10 @@ void Workspace::applyBillingPolicies()
 {
     if (!m_hub || !m_ledger)
         return;
-    for (const QString &id : m_hub->ids())
+    for (const QString &id : m_hub->ids()) {
         m_ledger->setBillingPolicy(id, cost::billingPolicyFor(m_hub->provider(id)->info()));
+        m_ledger->setCostModel(id, m_hub->provider(id)->info().cost); // the stopped-disk rate of each stop
+    }
 }
 
 QString Workspace::hostNameFor(const QString &provider, const QString &instanceId) const

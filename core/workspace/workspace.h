@@ -86,9 +86,14 @@ public:
     QString hostNameFor(const QString &provider, const QString &instanceId) const;
     // Whether an action on the instance is running now (a policy does not ask twice).
     bool busy(const QString &provider, const QString &instanceId) const;
+    // A saved host priced by the hour bills while on (cost/hostbilling.h: it starts when the host
+    // is added with a price, ends when it is removed); the GUI's Cost panel and `hosts billing`.
+    Result<void> setHostBilling(const QString &hostName, bool on);
 
 signals:
     void actionFinished(const gantry::workspace::ActionOutcome &outcome);
+    // The ledger could not follow a change of the saved hosts (the change itself happened).
+    void billingWarning(const QString &message);
 
 private:
     void guardedTerminate(providers::Provider *provider, const QString &instanceId, const ActionOptions &options,
@@ -99,6 +104,7 @@ private:
                  const ActionOptions &options, providers::Callback<ActionOutcome> done, const QString &why = {});
     void record(ActionOutcome &outcome, const ActionOptions &options);
     void applyBillingPolicies();
+    void followHosts();
 
     QString m_configDir;
     providers::ProviderHub *m_hub;

@@ -1483,6 +1483,26 @@ Compute billing resumes at %3/h.</source>
         <source>Reminder: %1 (%2) has been stopped for %3 and its disk keeps billing%4. Terminate it if you no longer need its data.</source>
         <translation>提醒：%1（%2）已关机 %3，其磁盘仍在计费%4。如果不再需要其中的数据，请释放它。</translation>
     </message>
+    <message>
+        <source>%1 has no hourly price, so there is nothing to bill; give it one first (gantry-cli hosts price %1 PER_HOUR --currency CNY).</source>
+        <translation>%1 没有设置每小时价格，因此无从计费；请先设置价格（gantry-cli hosts price %1 每小时价格 --currency CNY）。</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 instance: the ledger bills it through %2 already.</source>
+        <translation>%1 是 %2 的实例：账本已通过 %2 为其计费。</translation>
+    </message>
+    <message>
+        <source>price changed</source>
+        <translation>价格已变更</translation>
+    </message>
+    <message>
+        <source>%1 has no billing to resume; start it with: gantry-cli hosts billing %1 on</source>
+        <translation>%1 没有可恢复的计费；请用以下命令开始计费：gantry-cli hosts billing %1 on</translation>
+    </message>
+    <message>
+        <source>host removed or no longer priced</source>
+        <translation>主机已移除或不再设置价格</translation>
+    </message>
 </context>
 <context>
     <name>gantry::cost::BudgetMonitor</name>
@@ -1528,6 +1548,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Cannot update the cost ledger %1: %2</source>
         <translation>无法更新费用账本 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot write the cost ledger %1: %2</source>
+        <translation>无法写入费用账本 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2912,6 +2936,22 @@ Compute billing resumes at %3/h.</source>
         <source>%1: %2 of %3 (%4 %), USD only</source>
         <translation>%1：%2 / %3（%4 %），仅计美元</translation>
     </message>
+    <message>
+        <source>Gantry cannot see when a saved host&apos;s machine is powered on: pause its billing when you shut it down in the vendor&apos;s console, resume it when you power it on.</source>
+        <translation>Gantry 无法得知已保存主机的机器何时开机：在服务商控制台关机时请暂停计费，开机时再恢复计费。</translation>
+    </message>
+    <message>
+        <source>Disks of stopped instances: %1 now · %2 so far (in the total and the budgets)</source>
+        <translation>已停止实例的磁盘：当前 %1 · 累计 %2（已计入总额和预算）</translation>
+    </message>
+    <message>
+        <source>Pause billing</source>
+        <translation>暂停计费</translation>
+    </message>
+    <message>
+        <source>Resume billing</source>
+        <translation>恢复计费</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::DoctorModel</name>
@@ -3677,12 +3717,24 @@ runs/</translation>
         <translation>释放时间</translation>
     </message>
     <message>
-        <source>Cost</source>
-        <translation>费用</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>备注</translation>
+    </message>
+    <message>
+        <source>The disk of this instance bills %1/h while it is stopped (%2 GB); what it cost running is under Compute.</source>
+        <translation>此实例停止期间磁盘按 %1/小时计费（%2 GB）；运行期间的费用见“计算”列。</translation>
+    </message>
+    <message>
+        <source>Saved host</source>
+        <translation>已保存主机</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
     </message>
 </context>
 <context>
@@ -6446,6 +6498,14 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>%1 is being terminated; its billing stops.</source>
         <translation>%1 正在释放；其费用停止计费。</translation>
+    </message>
+    <message>
+        <source>The cost ledger is not open, so %1 cannot be billed; see the warning about cost.sqlite.</source>
+        <translation>费用账本未打开，无法为 %1 计费；请查看关于 cost.sqlite 的警告。</translation>
+    </message>
+    <message>
+        <source>No saved host named &quot;%1&quot; (see: gantry-cli hosts list).</source>
+        <translation>没有名为“%1”的已保存主机（参见：gantry-cli hosts list）。</translation>
     </message>
 </context>
 <context>

@@ -266,7 +266,7 @@ private slots:
         QCOMPARE(totals.size(), 2);
         QVERIFY(qAbs(totals.value(QStringLiteral("USD")) - 2.0) < 0.01);
         QVERIFY(qAbs(totals.value(QStringLiteral("CNY")) - 3.0) < 0.01);
-        QVERIFY(Ledger::toCsv(*entries).contains(QStringLiteral(",CNY\n")));
+        QVERIFY(Ledger::toCsv(*entries).contains(QStringLiteral(",CNY,0,0.0000,CNY\n"))); // no storage, in the row's currency
         // Budgets are in dollars and count dollars only: the yuan row is neither added nor converted.
         const Result<double> spentUsd = ledger.spentBetween(clock.now().addSecs(-7200), clock.now());
         QVERIFY(spentUsd);

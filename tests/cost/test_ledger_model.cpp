@@ -1,12 +1,15 @@
 // The cost panel's LedgerModel under QAbstractItemModelTester, over a real SQLite ledger: rows
 // appear (reset), meters tick (in-place dataChanged), an instance ends, and the ledger goes away.
+#include "core/cost/hostbilling.h"
 #include "core/cost/ledger.h"
+#include "core/cost/money.h"
 #include "ui/cost/ledgermodel.h"
 #include "ui/cost/costpanel.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QTableView>
 
 #include <QAbstractItemModelTester>
@@ -107,6 +110,59 @@ private slots:
                     >= view->fontMetrics().horizontalAdvance(QStringLiteral("¥3.00")));
         if (!qEnvironmentVariableIsEmpty("GANTRY_SCREENSHOT_DIR"))
             panel.grab().save(qEnvironmentVariable("GANTRY_SCREENSHOT_DIR") + QStringLiteral("/cost-currency.png"));
+    }
+
+    // A stopped RunPod pod whose disk bills and an AutoDL host billed in ¥: storage has its own
+    // column and line, and the host's billing pauses and resumes from the panel.
+    void costPanelStorageAndHostBilling()
+    {
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 1, 10), QTime(12, 0), Qt::LocalTime));
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        providers::Instance pod = instance(QStringLiteral("p"));
+        pod.volumeGb = 2000;
+        QVERIFY(ledger.recordLaunch(pod, 0.69));
+        clock.advanceSeconds(3600);
+        QVERIFY(ledger.recordStopped(QStringLiteral("runpod"), QStringLiteral("p")));
+        providers::Instance host;
+        host.provider = cost::hostProvider();
+        host.id = QStringLiteral("west-4090");
+        host.name = QStringLiteral("west-4090");
+        QVERIFY(ledger.recordLaunch(host, 2.5, QStringLiteral("CNY")));
+        clock.advanceSeconds(2 * 3600);
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            ui::CostPanel panel(&ledger);
+            panel.resize(size);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            QVERIFY2(panel.storageText().contains(QStringLiteral("$0.55/h now")), qPrintable(panel.storageText()));
+            const QString sofar = cost::moneyText(ledger.entry(QStringLiteral("runpod"), QStringLiteral("p"))->storageCost, QStringLiteral("USD"));
+            QCOMPARE(sofar, size.width() == 1024 ? QStringLiteral("$1.10") : QStringLiteral("$1.64")); // two hours, then three
+            QVERIFY2(panel.storageText().contains(sofar + QStringLiteral(" so far")), qPrintable(panel.storageText()));
+            QTableView *view = panel.findChild<QTableView *>();
+            QTRY_VERIFY(view->columnWidth(ui::LedgerModel::StorageColumn)
+                        >= view->fontMetrics().horizontalAdvance(panel.model()->index(0, ui::LedgerModel::StorageColumn).data().toString()));
+            QCOMPARE(panel.model()->index(0, ui::LedgerModel::StorageColumn).data().toString(), sofar);
+            QCOMPARE(panel.model()->index(1, ui::LedgerModel::StorageColumn).data().toString(), QString()); // the host has no disk price
+            QCOMPARE(panel.model()->index(1, ui::LedgerModel::ProviderColumn).data().toString(), QStringLiteral("Saved host"));
+            QPushButton *billing = panel.findChild<QPushButton *>(QStringLiteral("hostBilling"));
+            QVERIFY(billing && billing->isHidden());
+            view->selectRow(1);
+            QVERIFY(billing->isVisible());
+            QCOMPARE(billing->text(), QStringLiteral("Pause billing"));
+            QTRY_VERIFY(billing->width() >= billing->fontMetrics().horizontalAdvance(billing->text()));
+            if (!qEnvironmentVariableIsEmpty("GANTRY_SCREENSHOT_DIR"))
+                panel.grab().save(qEnvironmentVariable("GANTRY_SCREENSHOT_DIR") + QStringLiteral("/cost-storage-%1.png").arg(size.width()));
+            billing->click();
+            QVERIFY(!ledger.entry(cost::hostProvider(), QStringLiteral("west-4090"))->isRunning());
+            QCOMPARE(view->selectionModel()->selectedRows().size(), 1); // the selection survives the reload
+            QCOMPARE(billing->text(), QStringLiteral("Resume billing"));
+            clock.advanceSeconds(3600);
+            billing->click();
+            QVERIFY(ledger.entry(cost::hostProvider(), QStringLiteral("west-4090"))->isRunning());
+        }
+        QVERIFY(qAbs(ledger.entry(cost::hostProvider(), QStringLiteral("west-4090"))->cost - 5.0) < 1e-9); // paused hours unbilled
     }
 
     void noLedgerIsAnEmptyTable()

@@ -4,6 +4,7 @@
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/jobs/results.h"
+#include "core/providers/costmodel.h"
 #include "core/providers/pricecache.h"
 #include "core/sshconfig/sshconfigfile.h"
 #include "core/transfer/journal.h"
@@ -228,11 +229,51 @@ private slots:
         {
             QSqlQuery query(db);
             QVERIFY(query.exec(QStringLiteral("PRAGMA user_version")) && query.next());
-            QCOMPARE(query.value(0).toInt(), 2); // migrated: saved with the current version (2: currency per row)
+            QCOMPARE(query.value(0).toInt(), 3); // migrated: saved with the current version (3: storage periods)
         }
         db.close();
         db = QSqlDatabase();
         QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+    }
+
+    // The ledger of the release before storage periods (tests/fixtures/schema-v2): every row keeps
+    // its fields, and the pod that was stopped then has billed its disk since its stop.
+    void ledgerV2()
+    {
+        const QString file = cost::Ledger::defaultPath(m_config);
+        QFile::remove(file);
+        QVERIFY(QFile::copy(QStringLiteral(GANTRY_FIXTURES_DIR "/schema-v2/config/cost.sqlite"), file));
+        QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner);
+        ManualClock clock(utc(1, 14, 0));
+        {
+            cost::Ledger ledger(file, clock);
+            QVERIFY(ledger.open());
+            const auto pod = ledger.entry(QStringLiteral("runpod"), QStringLiteral("pod-9"));
+            QVERIFY(pod);
+            QCOMPARE(pod->name, QStringLiteral("finetune"));
+            QCOMPARE(pod->volumeGb, 100);
+            QCOMPARE(pod->pricePerHour, 1.19);
+            QCOMPARE(pod->state, QStringLiteral("stopped"));
+            QCOMPARE(pod->stoppedAt, utc(1, 11, 0));
+            QCOMPARE(pod->billedSeconds, 2 * 3600);
+            QCOMPARE(pod->storageSeconds, 3 * 3600); // 11:00 to 14:00, at RunPod's stopped rate
+            const double perHour = providers::storageCostPerDay(providers::costModelFor(QStringLiteral("runpod")), 100, true) / 24;
+            QVERIFY(qAbs(pod->storageCost - 3 * perHour) < 1e-9);
+            QVERIFY(pod->isBillingStorage());
+            const auto yuan = ledger.entry(QStringLiteral("autodl"), QStringLiteral("west-4090"));
+            QVERIFY(yuan);
+            QCOMPARE(yuan->currency, QStringLiteral("CNY"));
+            QCOMPARE(yuan->pricePerHour, 2.5);
+            QCOMPARE(yuan->storageCost, 0.0);
+            QCOMPARE(ledger.budget(QStringLiteral("daily")).valueOr(0), 10.0);
+            QCOMPARE(ledger.storagePeriods().valueOr({}).size(), 1);
+            QVERIFY(ledger.recordStarted(QStringLiteral("runpod"), QStringLiteral("pod-9")));
+            clock.advanceSeconds(3600);
+            QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("pod-9"))->storageSeconds, 3 * 3600);
+        }
+        cost::Ledger reopened(file, clock); // migrated once: opening again adds no second period
+        QVERIFY(reopened.open());
+        QCOMPARE(reopened.storagePeriods().valueOr({}).size(), 1);
     }
 
     void priceCacheV1()

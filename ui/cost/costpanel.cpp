@@ -1,6 +1,7 @@
 #include "ui/cost/costpanel.h"
 
 #include "core/cost/budgetmonitor.h"
+#include "core/cost/hostbilling.h"
 #include "core/cost/money.h"
 #include "core/cost/ledger.h"
 #include "ui/cost/ledgermodel.h"
@@ -14,6 +15,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableView>
@@ -28,6 +30,8 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     , m_model(new LedgerModel(ledger, this))
     , m_view(new QTableView(this))
     , m_total(new QLabel(this))
+    , m_storage(new QLabel(this))
+    , m_hostBilling(new QPushButton(this))
     , m_budgetStatus(new QLabel(this))
     , m_warnings(new QLabel(this))
     , m_banner(new QLabel(this))
@@ -38,18 +42,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
     TableLayout::fitToWidth(m_view); // the note takes the rest; type and state never elided
-    m_total->setObjectName(QStringLiteral("total"));
-    QFont big = m_total->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    m_total->setFont(big);
-    m_warnings->setObjectName(QStringLiteral("warnings"));
-    m_warnings->setWordWrap(true);
-    setToneText(m_warnings, Tone::Warning);
-    m_banner->setObjectName(QStringLiteral("budgetBanner"));
-    m_banner->setWordWrap(true);
-    m_banner->setMargin(fontMetrics().height() / 2);
-    setToneBackground(m_banner, Tone::Error);
-    m_banner->hide();
+    setUpLabels();
     for (QDoubleSpinBox *box : {m_daily, m_monthly}) {
         box->setRange(0, 1e6);
         box->setDecimals(2);
@@ -72,14 +65,18 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     top->addLayout(budgets);
     top->addWidget(save);
     top->addWidget(exportButton);
+    top->addWidget(m_hostBilling);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
     layout->addLayout(top);
+    layout->addWidget(m_storage);
     layout->addWidget(m_budgetStatus);
     layout->addWidget(m_warnings);
     layout->addWidget(m_view, 1);
 
     connect(save, &QPushButton::clicked, this, &CostPanel::saveBudgets);
+    connect(m_hostBilling, &QPushButton::clicked, this, &CostPanel::toggleHostBilling);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CostPanel::updateHostBillingButton);
     connect(exportButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export cost ledger"), QStringLiteral("gantry-cost.csv"),
                                                           tr("CSV files (*.csv)"));
@@ -100,9 +97,36 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     reload();
 }
 
+void CostPanel::setUpLabels()
+{
+    m_total->setObjectName(QStringLiteral("total"));
+    QFont big = m_total->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    m_total->setFont(big);
+    m_storage->setObjectName(QStringLiteral("storage"));
+    m_storage->setWordWrap(true);
+    m_hostBilling->setObjectName(QStringLiteral("hostBilling"));
+    m_hostBilling->setToolTip(tr("Gantry cannot see when a saved host's machine is powered on: pause its billing when you "
+                                 "shut it down in the vendor's console, resume it when you power it on."));
+    m_hostBilling->hide();
+    m_warnings->setObjectName(QStringLiteral("warnings"));
+    m_warnings->setWordWrap(true);
+    setToneText(m_warnings, Tone::Warning);
+    m_banner->setObjectName(QStringLiteral("budgetBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setMargin(fontMetrics().height() / 2);
+    setToneBackground(m_banner, Tone::Error);
+    m_banner->hide();
+}
+
 QString CostPanel::totalText() const
 {
     return m_total->text();
+}
+
+QString CostPanel::storageText() const
+{
+    return m_storage->isHidden() ? QString() : m_storage->text();
 }
 
 QString CostPanel::warningsText() const
@@ -123,6 +147,12 @@ void CostPanel::reload()
     m_total->setText(tr("Running now: %1 · Total: %2")
                          .arg(cost::moneyTotalsText(cost::ratesByCurrency(entries), QStringLiteral("/h")),
                               cost::moneyTotalsText(cost::totalsByCurrency(entries))));
+    const QMap<QString, double> storage = cost::totalsByCurrency(entries, cost::CostPart::Storage);
+    const QMap<QString, double> storageRate = cost::ratesByCurrency(entries, cost::CostPart::Storage);
+    m_storage->setText(tr("Disks of stopped instances: %1 now · %2 so far (in the total and the budgets)")
+                           .arg(cost::moneyTotalsText(storageRate, QStringLiteral("/h")), cost::moneyTotalsText(storage)));
+    m_storage->setVisible(!storage.isEmpty() || !storageRate.isEmpty());
+    updateHostBillingButton();
     QStringList status;
     bool anyCrossed = false;
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
@@ -139,6 +169,37 @@ void CostPanel::reload()
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!warnings.isEmpty());
     m_monitor->check();
+}
+
+const cost::LedgerEntry *CostPanel::selectedHostRow() const
+{
+    const QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    if (rows.size() != 1 || rows.first().row() >= m_model->entries().size())
+        return nullptr;
+    const cost::LedgerEntry &entry = m_model->entries().at(rows.first().row());
+    return entry.provider == cost::hostProvider() && entry.isOpen() ? &entry : nullptr;
+}
+
+void CostPanel::updateHostBillingButton()
+{
+    const cost::LedgerEntry *row = selectedHostRow();
+    m_hostBilling->setVisible(row != nullptr);
+    if (row)
+        m_hostBilling->setText(row->isRunning() ? tr("Pause billing") : tr("Resume billing"));
+}
+
+void CostPanel::toggleHostBilling()
+{
+    const cost::LedgerEntry *row = selectedHostRow();
+    if (!row)
+        return;
+    const QString name = row->name;
+    const Result<void> done = row->isRunning() ? cost::stopHostBilling(*m_ledger, name) : cost::resumeHostBilling(*m_ledger, name);
+    if (!done) {
+        m_warnings->setText(done.error().message);
+        m_warnings->show();
+    }
+    reload();
 }
 
 void CostPanel::saveBudgets()

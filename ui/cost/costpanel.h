@@ -5,10 +5,12 @@
 
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace gantry::cost {
 class BudgetMonitor;
+struct LedgerEntry;
 class Ledger;
 } // namespace gantry::cost
 
@@ -17,8 +19,9 @@ namespace gantry::ui {
 class LedgerModel;
 
 // The Cost view: live meters (the ledger re-read every second), total $/h now, budgets with
-// 50/80/100 % alerts (budgetAlert(), for a desktop notification), storage that keeps billing,
-// and CSV export.
+// 50/80/100 % alerts (budgetAlert(), for a desktop notification), storage that keeps billing
+// (its own column and line, counted in the total and the budgets), pausing and resuming a
+// saved host's billing, and CSV export.
 class CostPanel final : public QWidget
 {
     Q_OBJECT
@@ -29,6 +32,8 @@ public:
 
     LedgerModel *model() const { return m_model; }
     QString totalText() const;
+    // What the disks of stopped instances bill now and have billed ("" when none ever did).
+    QString storageText() const;
     QString warningsText() const;
     // The coloured strip of the last budget crossing ("" when hidden).
     QString bannerText() const;
@@ -41,13 +46,20 @@ signals:
     void budgetAlert(const QString &message);
 
 private:
+    void setUpLabels();
     void saveBudgets();
+    // The selected row when it is a saved host's billing that is still open.
+    const cost::LedgerEntry *selectedHostRow() const;
+    void updateHostBillingButton();
+    void toggleHostBilling();
 
     cost::Ledger *m_ledger;
     cost::BudgetMonitor *m_monitor;
     LedgerModel *m_model;
     QTableView *m_view;
     QLabel *m_total;
+    QLabel *m_storage;
+    QPushButton *m_hostBilling;
     QLabel *m_budgetStatus;
     QLabel *m_warnings;
     QLabel *m_banner;

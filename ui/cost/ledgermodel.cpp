@@ -1,4 +1,5 @@
 #include "ui/cost/ledgermodel.h"
+#include "core/cost/hostbilling.h"
 #include "core/cost/money.h"
 
 #include "core/providers/providertypes.h"
@@ -54,6 +55,9 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
         return {};
     const cost::LedgerEntry &entry = m_entries.at(index.row());
     const bool raw = role == RawValueRole;
+    if (role == Qt::ToolTipRole && index.column() == StorageColumn && entry.storagePerHour > 0)
+        return tr("The disk of this instance bills %1/h while it is stopped (%2 GB); what it cost running is under Compute.")
+            .arg(cost::moneyText(entry.storagePerHour, entry.storageCurrency)).arg(entry.volumeGb);
     if (!raw && role != Qt::DisplayRole)
         return {};
     auto when = [raw](const QDateTime &time) -> QVariant {
@@ -65,7 +69,10 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
     auto shown = [raw](const QString &value) { return raw ? value : text::printable(value); };
     switch (index.column()) {
     case NameColumn: return shown(entry.name.isEmpty() ? entry.instanceId.left(12) : entry.name);
-    case ProviderColumn: return raw ? entry.provider : providers::providerDisplayName(entry.provider);
+    case ProviderColumn:
+        if (raw)
+            return entry.provider;
+        return entry.provider == cost::hostProvider() ? tr("Saved host") : providers::providerDisplayName(entry.provider);
     case TypeColumn: return shown(entry.typeName);
     case StateColumn: {
         // Stored as the stable name ("running"); shown in the user's language where it is one.
@@ -76,6 +83,12 @@ QVariant LedgerModel::data(const QModelIndex &index, int role) const
     case LaunchedColumn: return when(entry.launchedAt);
     case EndedColumn: return when(entry.terminatedAt);
     case CostColumn: return raw ? QVariant(entry.cost) : QVariant(cost::moneyText(entry.cost, entry.currency));
+    case StorageColumn:
+        if (raw)
+            return entry.storageCost;
+        // Blank for rows whose disk never billed apart (most): the column then reads as "none".
+        return entry.storageCost > 0 || entry.isBillingStorage() ? QVariant(cost::moneyText(entry.storageCost, entry.storageCurrency))
+                                                                 : QVariant(QString());
     case NoteColumn: return shown(entry.note);
     default: return {};
     }
@@ -93,7 +106,8 @@ QVariant LedgerModel::headerData(int section, Qt::Orientation orientation, int r
     case PriceColumn: return tr("Price at launch");
     case LaunchedColumn: return tr("Launched");
     case EndedColumn: return tr("Terminated");
-    case CostColumn: return tr("Cost");
+    case CostColumn: return tr("Compute");
+    case StorageColumn: return tr("Storage");
     case NoteColumn: return tr("Note");
     default: return {};
     }

@@ -13,7 +13,7 @@ class LedgerModel final : public QAbstractTableModel
     Q_DISABLE_COPY_MOVE(LedgerModel)
 
 public:
-    enum Column { NameColumn, ProviderColumn, TypeColumn, StateColumn, PriceColumn, LaunchedColumn, EndedColumn, CostColumn, NoteColumn, ColumnCount };
+    enum Column { NameColumn, ProviderColumn, TypeColumn, StateColumn, PriceColumn, LaunchedColumn, EndedColumn, CostColumn, StorageColumn, NoteColumn, ColumnCount };
     enum Role { RawValueRole = Qt::UserRole };
 
     explicit LedgerModel(cost::Ledger *ledger, QObject *parent = nullptr);

@@ -3,6 +3,7 @@
 #include "clicommand.h"
 #include "cliconnect.h"
 #include "core/guard/guard.h"
+#include "core/guard/guardoperation.h"
 #include "core/hosts/hoststore.h"
 #include "core/util/printable.h"
 
@@ -101,7 +102,7 @@ void printStatus(QTextStream &out, const GuardStatus &s)
     out.flush();
 }
 
-// The provider's way to stop the machine, or the error that says there is none.
+// The provider's way to stop the machine, or the error that says there is none (shared with the GUI).
 Result<GuardOptions> guardOptionsFor(const Context &context, const GuardArgs &args)
 {
     QString provider = args.provider;
@@ -112,14 +113,7 @@ Result<GuardOptions> guardOptionsFor(const Context &context, const GuardArgs &ar
                 provider = saved->provider;
         }
     }
-    GuardOptions options;
-    options.method = selfStopFor(provider);
-    if (options.method == providers::SelfStop::None)
-        return Error::make(ErrorCode::Usage, noSelfStopReason(provider));
-    options.idleSeconds = args.idleMinutes * 60;
-    options.pollSeconds = qBound(1, options.idleSeconds / 10, 60);
-    options.endpoint = args.endpoint;
-    return options;
+    return guard::guardOptionsFor(provider, args.idleMinutes, args.endpoint);
 }
 
 int guardCommand(Context &context, const QStringList &input)
@@ -144,9 +138,12 @@ int guardCommand(Context &context, const QStringList &input)
     if (parsed->action == QLatin1StringView("install")) {
         if (auto installed = installGuard(**session, *options, parsed->remoteDir); !installed)
             return context.fail(installed.error());
+        // So the app's Monitor tab shows this machine's guard on its next connect.
+        (void)GuardStore(context.configDir).remember(parsed->host, {parsed->idleMinutes, methodName(options->method)});
     } else if (parsed->action == QLatin1StringView("remove")) {
         if (auto removed = removeGuard(**session, parsed->remoteDir); !removed)
             return context.fail(removed.error());
+        (void)GuardStore(context.configDir).forget(parsed->host);
     }
     auto status = guardStatus(**session, parsed->remoteDir);
     if (!status)

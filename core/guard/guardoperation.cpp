@@ -22,7 +22,7 @@ constexpr int kSchema = 1;
 
 } // namespace
 
-Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes, const QString &endpoint)
+Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes, GuardAction action, const QString &endpoint)
 {
     GuardOptions options;
     options.method = selfStopFor(providerId);
@@ -30,6 +30,10 @@ Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes,
         return Error::make(ErrorCode::Usage, noSelfStopReason(providerId));
     if (idleMinutes < 1)
         return Error::make(ErrorCode::Usage, GuardOperationText::tr("The idle threshold must be at least one minute."));
+    if (action == GuardAction::Terminate && options.method == providers::SelfStop::Shutdown)
+        return Error::make(ErrorCode::Usage, GuardOperationText::tr("This machine can only power itself off, which stops it; "
+                                                                    "choose stop, or terminate it from Gantry."));
+    options.action = action;
     options.idleSeconds = idleMinutes * 60;
     // Ten looks per threshold, at most one a minute: a stop comes at most a minute late.
     options.pollSeconds = qBound(1, options.idleSeconds / 10, 60);
@@ -56,7 +60,8 @@ QHash<QString, GuardStore::Entry> GuardStore::load() const
     const QJsonObject guards = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("guards")).toObject();
     for (auto it = guards.constBegin(); it != guards.constEnd(); ++it) {
         const QJsonObject o = it.value().toObject();
-        entries.insert(it.key(), Entry{o.value(QStringLiteral("idle_minutes")).toInt(30), o.value(QStringLiteral("method")).toString()});
+        entries.insert(it.key(), Entry{o.value(QStringLiteral("idle_minutes")).toInt(30), o.value(QStringLiteral("method")).toString(),
+                                       actionFromName(o.value(QStringLiteral("action")).toString())});
     }
     return entries;
 }
@@ -65,7 +70,8 @@ Result<void> GuardStore::save(const QHash<QString, Entry> &entries) const
 {
     QJsonObject guards;
     for (auto it = entries.constBegin(); it != entries.constEnd(); ++it)
-        guards.insert(it.key(), QJsonObject{{QStringLiteral("idle_minutes"), it->idleMinutes}, {QStringLiteral("method"), it->method}});
+        guards.insert(it.key(), QJsonObject{{QStringLiteral("idle_minutes"), it->idleMinutes}, {QStringLiteral("method"), it->method},
+                                            {QStringLiteral("action"), actionName(it->action)}});
     QDir().mkpath(m_configDir);
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
@@ -138,7 +144,7 @@ void GuardOperation::install(const QString &hostName, const GuardOptions &option
     run([options, remoteDir](ssh::Session &session) { return installGuard(session, options, remoteDir); },
         [configDir, hostName, options] {
             if (!configDir.isEmpty())
-                (void)GuardStore(configDir).remember(hostName, {options.idleSeconds / 60, methodName(options.method)});
+                (void)GuardStore(configDir).remember(hostName, {options.idleSeconds / 60, methodName(options.method), options.action});
         },
         std::move(done));
 }

@@ -18,10 +18,11 @@ namespace gantry::guard {
 
 // The guard's options for a machine of this provider, or the error that says it cannot stop
 // itself (and that the watcher does the job). Shared by `gantry-cli guard install` and the GUI.
-Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes, const QString &endpoint = {});
+Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes, GuardAction action = GuardAction::Stop,
+                                     const QString &endpoint = {});
 
 // What the user asked for, per saved host: <configDir>/guards.json {"schema": 1, "guards":
-// {"HOST": {"idle_minutes": 30, "method": "vast"}}}, so a reconnect shows the guard at once and
+// {"HOST": {"idle_minutes": 30, "method": "vast", "action": "stop"}}}, so a reconnect shows the guard at once and
 // asks the machine how it is. Written atomically; a file that cannot be read is an empty map.
 class GuardStore final
 {
@@ -30,6 +31,7 @@ public:
     {
         int idleMinutes = 30;
         QString method; // methodName()
+        GuardAction action = GuardAction::Stop;
         bool operator==(const Entry &) const = default;
     };
 

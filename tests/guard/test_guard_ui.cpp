@@ -8,6 +8,7 @@
 #include "ui/monitor/guardpanel.h"
 #include "ui/monitor/monitortab.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QLabel>
 #include <QPushButton>
@@ -88,6 +89,7 @@ private slots:
         QVERIFY(!remove->isEnabled());
 
         panel->findChild<QSpinBox *>(QStringLiteral("guardMinutes"))->setValue(45);
+        panel->findChild<QComboBox *>(QStringLiteral("guardAction"))->setCurrentIndex(1); // then terminate
         QSignalSpy finished(panel, &GuardPanel::finished);
         install->click();
         QVERIFY(panel->isBusy()); // the GUI thread did not wait for the machine
@@ -101,6 +103,8 @@ private slots:
         QCOMPARE(install->text(), QStringLiteral("Update"));
         QVERIFY(remove->isEnabled());
         QCOMPARE(guard::GuardStore(m_config.path()).load().value(host.name).idleMinutes, 45);
+        QCOMPARE(guard::GuardStore(m_config.path()).load().value(host.name).action, guard::GuardAction::Terminate);
+        QVERIFY2(panel->statusText().contains(QStringLiteral("terminates the pod")), qPrintable(panel->statusText()));
         shoot(tab, QStringLiteral("monitor-guard-on"));
         checkStatusFits(*panel);
 
@@ -113,6 +117,8 @@ private slots:
             QVERIFY(checked.wait(30000));
             QVERIFY(again.guardPanel()->lastStatus() && again.guardPanel()->lastStatus()->installed);
             QCOMPARE(again.guardPanel()->findChild<QSpinBox *>(QStringLiteral("guardMinutes"))->value(), 45);
+            QCOMPARE(again.guardPanel()->findChild<QComboBox *>(QStringLiteral("guardAction"))->currentIndex(), 1);
+            QCOMPARE(again.guardPanel()->lastStatus()->action, QStringLiteral("terminate"));
         }
 
         finished.clear();

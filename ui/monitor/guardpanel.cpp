@@ -3,6 +3,7 @@
 #include "core/ssh/connection.h"
 #include "core/util/printable.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -20,6 +21,7 @@ GuardPanel::GuardPanel(QString configDir, QWidget *parent)
     , m_title(new QLabel(tr("Idle guard on the instance:"), this))
     , m_status(new QLabel(this))
     , m_minutes(new QSpinBox(this))
+    , m_action(new QComboBox(this))
     , m_install(new QPushButton(tr("Install"), this))
     , m_remove(new QPushButton(tr("Remove"), this))
     , m_check(new QPushButton(tr("Check"), this))
@@ -37,6 +39,11 @@ GuardPanel::GuardPanel(QString configDir, QWidget *parent)
     m_minutes->setPrefix(tr("after "));
     m_minutes->setSuffix(tr(" idle min"));
     m_minutes->setToolTip(tr("Idle means every GPU below 5% utilisation, no SSH session and no Gantry job."));
+    m_action->setObjectName(QStringLiteral("guardAction"));
+    m_action->addItem(tr("then stop"));
+    m_action->addItem(tr("then terminate"));
+    m_action->setToolTip(tr("Stop keeps the disk (which may still bill); terminate deletes the machine and its "
+                            "disk, so nothing bills any more."));
     m_install->setObjectName(QStringLiteral("guardInstall"));
     m_remove->setObjectName(QStringLiteral("guardRemove"));
     m_check->setObjectName(QStringLiteral("guardCheck"));
@@ -44,16 +51,19 @@ GuardPanel::GuardPanel(QString configDir, QWidget *parent)
     connect(m_install, &QPushButton::clicked, this, &GuardPanel::install);
     connect(m_remove, &QPushButton::clicked, this, &GuardPanel::remove);
     connect(m_check, &QPushButton::clicked, this, &GuardPanel::check);
-    connect(m_minutes, &QSpinBox::valueChanged, this, [this] {
-        if (!m_busy && !(m_last && m_last->installed))
+    auto follow = [this] {
+        if (!m_busy && !(m_last && m_last->installed) && m_available)
             showStatus(m_last.value_or(GuardStatus{}));
-    });
+    };
+    connect(m_minutes, &QSpinBox::valueChanged, this, follow);
+    connect(m_action, &QComboBox::currentIndexChanged, this, follow);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 2);
     layout->addWidget(m_title);
     layout->addWidget(m_status, 1);
     layout->addWidget(m_minutes);
+    layout->addWidget(m_action);
     layout->addWidget(m_install);
     layout->addWidget(m_remove);
     layout->addWidget(m_check);
@@ -135,6 +145,7 @@ void GuardPanel::onRemembered(const QString &host, std::optional<guard::GuardSto
         return;
     m_remembered = true;
     m_minutes->setValue(entry->idleMinutes);
+    m_action->setCurrentIndex(entry->action == guard::GuardAction::Terminate ? 1 : 0);
     const bool connected = m_connection && m_connection->state() == ssh::ConnectionState::Connected;
     if (connected) {
         check();
@@ -169,7 +180,7 @@ void GuardPanel::install()
 {
     if (!m_connection || m_busy || !m_available)
         return;
-    auto options = guard::guardOptionsFor(m_host.provider, m_minutes->value());
+    auto options = guard::guardOptionsFor(m_host.provider, m_minutes->value(), chosenAction());
     if (!options) {
         m_status->setText(options.error().message);
         return;
@@ -208,12 +219,23 @@ void GuardPanel::onResult(const Result<GuardStatus> &status)
     emit finished();
 }
 
-QString GuardPanel::whatItDoes(int minutes) const
+guard::GuardAction GuardPanel::chosenAction() const
 {
+    return m_action->currentIndex() == 1 ? guard::GuardAction::Terminate : guard::GuardAction::Stop;
+}
+
+QString GuardPanel::whatItDoes(int minutes, guard::GuardAction action) const
+{
+    const bool terminate = action == guard::GuardAction::Terminate;
     QString how;
     switch (m_method) {
-    case SelfStop::RunPodPodKey: how = tr("stops the pod with its own RunPod key"); break;
-    case SelfStop::VastContainerKey: how = tr("stops the instance with its own Vast.ai key (CONTAINER_API_KEY)"); break;
+    case SelfStop::RunPodPodKey:
+        how = terminate ? tr("terminates the pod with its own RunPod key") : tr("stops the pod with its own RunPod key");
+        break;
+    case SelfStop::VastContainerKey:
+        how = terminate ? tr("destroys the instance with its own Vast.ai key (CONTAINER_API_KEY)")
+                        : tr("stops the instance with its own Vast.ai key (CONTAINER_API_KEY)");
+        break;
     case SelfStop::Shutdown: how = tr("powers the machine off, which ends its billing"); break;
     case SelfStop::None: break;
     }
@@ -223,20 +245,21 @@ QString GuardPanel::whatItDoes(int minutes) const
 void GuardPanel::showStatus(const GuardStatus &status)
 {
     if (!status.installed) {
-        m_status->setText(tr("Off. Once installed, %1").arg(whatItDoes(m_minutes->value())));
+        m_status->setText(tr("Off. Once installed, %1").arg(whatItDoes(m_minutes->value(), chosenAction())));
         return;
     }
     // Right after an install the guard has not written its status yet: the threshold just sent.
     const int threshold = status.thresholdSeconds > 0 ? qMax(1, status.thresholdSeconds / 60) : m_minutes->value();
+    const guard::GuardAction action = status.action.isEmpty() ? chosenAction() : guard::actionFromName(status.action);
     QString text;
     if (!status.running)
         text = tr("Installed but not running (the machine restarted?); Install starts it again.");
     else if (status.state == QLatin1StringView("stopping") || status.state == QLatin1StringView("stopped"))
         text = tr("On: the machine was idle for %n minute(s) and is being stopped.", nullptr, threshold);
     else if (!status.reason.isEmpty() && status.reason != QLatin1StringView("idle"))
-        text = tr("On: %1 Busy now (%2).").arg(whatItDoes(threshold), text::printable(status.reason));
+        text = tr("On: %1 Busy now (%2).").arg(whatItDoes(threshold, action), text::printable(status.reason));
     else
-        text = tr("On: %1 Idle for %2 min so far.").arg(whatItDoes(threshold)).arg(status.idleSeconds / 60);
+        text = tr("On: %1 Idle for %2 min so far.").arg(whatItDoes(threshold, action)).arg(status.idleSeconds / 60);
     if (!status.error.isEmpty())
         text += QLatin1Char(' ') + tr("Its last stop attempt failed: %1").arg(text::printable(status.error).left(200));
     m_status->setText(text);
@@ -262,7 +285,9 @@ void GuardPanel::updateButtons()
     m_remove->setEnabled(ready && installed);
     m_check->setEnabled(ready);
     m_minutes->setEnabled(m_available && !m_busy);
-    for (QWidget *w : {static_cast<QWidget *>(m_minutes), static_cast<QWidget *>(m_install),
+    // Powering off is all a machine of this kind can do to itself.
+    m_action->setEnabled(m_available && !m_busy && m_method != SelfStop::Shutdown);
+    for (QWidget *w : {static_cast<QWidget *>(m_minutes), static_cast<QWidget *>(m_action), static_cast<QWidget *>(m_install),
                        static_cast<QWidget *>(m_remove), static_cast<QWidget *>(m_check)})
         w->setVisible(m_available);
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -60,7 +61,8 @@ private:
     void showStatus(const guard::GuardStatus &status);
     void setBusy(bool busy, const QString &text = {});
     void updateButtons();
-    QString whatItDoes(int minutes) const;
+    QString whatItDoes(int minutes, guard::GuardAction action) const;
+    guard::GuardAction chosenAction() const;
 
     QString m_configDir;
     QString m_remoteDir;
@@ -77,6 +79,7 @@ private:
     QLabel *m_title = nullptr;
     QLabel *m_status = nullptr;
     QSpinBox *m_minutes = nullptr;
+    QComboBox *m_action = nullptr;
     QPushButton *m_install = nullptr;
     QPushButton *m_remove = nullptr;
     QPushButton *m_check = nullptr;

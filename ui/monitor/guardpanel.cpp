@@ -255,7 +255,9 @@ void GuardPanel::showStatus(const GuardStatus &status)
     if (!status.running)
         text = tr("Installed but not running (the machine restarted?); Install starts it again.");
     else if (status.state == QLatin1StringView("stopping") || status.state == QLatin1StringView("stopped"))
-        text = tr("On: the machine was idle for %n minute(s) and is being stopped.", nullptr, threshold);
+        text = action == guard::GuardAction::Terminate
+            ? tr("On: the machine was idle for %n minute(s) and is being terminated.", nullptr, threshold)
+            : tr("On: the machine was idle for %n minute(s) and is being stopped.", nullptr, threshold);
     else if (!status.reason.isEmpty() && status.reason != QLatin1StringView("idle"))
         text = tr("On: %1 Busy now (%2).").arg(whatItDoes(threshold, action), text::printable(status.reason));
     else

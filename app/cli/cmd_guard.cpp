@@ -3,6 +3,7 @@
 #include "clicommand.h"
 #include "cliconnect.h"
 #include "core/guard/guard.h"
+#include "core/guard/guardoperation.h"
 #include "core/hosts/hoststore.h"
 #include "core/util/printable.h"
 
@@ -27,6 +28,7 @@ struct GuardArgs
     QString provider;   // --provider, else the saved host's
     QString endpoint;   // --endpoint: the stop API's base URL (a proxy, an emulator)
     QString remoteDir;  // --remote-dir: where on the machine; default ~/.gantry/guard
+    QString afterIdle;  // --action stop|terminate (default stop)
     int idleMinutes = 30;
 };
 
@@ -45,9 +47,10 @@ Result<QString> takeValue(QStringList &args, const QString &name)
 Result<GuardArgs> parseGuardArgs(QStringList args)
 {
     GuardArgs parsed;
-    QString *const targets[] = {&parsed.provider, &parsed.endpoint, &parsed.remoteDir};
-    const QString names[] = {QStringLiteral("--provider"), QStringLiteral("--endpoint"), QStringLiteral("--remote-dir")};
-    for (int i = 0; i < 3; ++i) {
+    QString *const targets[] = {&parsed.provider, &parsed.endpoint, &parsed.remoteDir, &parsed.afterIdle};
+    const QString names[] = {QStringLiteral("--provider"), QStringLiteral("--endpoint"), QStringLiteral("--remote-dir"),
+                             QStringLiteral("--action")};
+    for (int i = 0; i < 4; ++i) {
         auto value = takeValue(args, names[i]);
         if (!value)
             return value.error();
@@ -62,6 +65,8 @@ Result<GuardArgs> parseGuardArgs(QStringList args)
         if (!ok || parsed.idleMinutes < 1)
             return Error::make(ErrorCode::Usage, GuardCliText::tr("--idle-minutes needs a whole number of minutes, 1 or more"));
     }
+    if (!parsed.afterIdle.isEmpty() && parsed.afterIdle != QLatin1StringView("stop") && parsed.afterIdle != QLatin1StringView("terminate"))
+        return Error::make(ErrorCode::Usage, GuardCliText::tr("--action is stop or terminate"));
     if (args.size() != 2 || !QStringList{QStringLiteral("install"), QStringLiteral("status"), QStringLiteral("remove")}.contains(args.first()))
         return Error::make(ErrorCode::Usage, {});
     parsed.action = args.at(0);
@@ -79,6 +84,7 @@ QJsonObject statusJson(const QString &host, const GuardStatus &s)
                        {QStringLiteral("idle_seconds"), s.idleSeconds},
                        {QStringLiteral("threshold_seconds"), s.thresholdSeconds},
                        {QStringLiteral("method"), s.method},
+                       {QStringLiteral("action"), s.action},
                        {QStringLiteral("error"), s.error}};
 }
 
@@ -101,7 +107,7 @@ void printStatus(QTextStream &out, const GuardStatus &s)
     out.flush();
 }
 
-// The provider's way to stop the machine, or the error that says there is none.
+// The provider's way to stop the machine, or the error that says there is none (shared with the GUI).
 Result<GuardOptions> guardOptionsFor(const Context &context, const GuardArgs &args)
 {
     QString provider = args.provider;
@@ -112,14 +118,7 @@ Result<GuardOptions> guardOptionsFor(const Context &context, const GuardArgs &ar
                 provider = saved->provider;
         }
     }
-    GuardOptions options;
-    options.method = selfStopFor(provider);
-    if (options.method == providers::SelfStop::None)
-        return Error::make(ErrorCode::Usage, noSelfStopReason(provider));
-    options.idleSeconds = args.idleMinutes * 60;
-    options.pollSeconds = qBound(1, options.idleSeconds / 10, 60);
-    options.endpoint = args.endpoint;
-    return options;
+    return guard::guardOptionsFor(provider, args.idleMinutes, actionFromName(args.afterIdle), args.endpoint);
 }
 
 int guardCommand(Context &context, const QStringList &input)
@@ -132,7 +131,7 @@ int guardCommand(Context &context, const QStringList &input)
         context.json = true;
     auto parsed = parseGuardArgs(args);
     if (!parsed && parsed.error().message.isEmpty())
-        return context.usage(GuardCliText::tr("guard install|status|remove HOST [--idle-minutes M] [--provider P] [--json]"));
+        return context.usage(GuardCliText::tr("guard install|status|remove HOST [--idle-minutes M] [--action stop|terminate] [--provider P] [--json]"));
     if (!parsed)
         return context.fail(parsed.error());
     Result<GuardOptions> options = GuardOptions{};
@@ -144,9 +143,12 @@ int guardCommand(Context &context, const QStringList &input)
     if (parsed->action == QLatin1StringView("install")) {
         if (auto installed = installGuard(**session, *options, parsed->remoteDir); !installed)
             return context.fail(installed.error());
+        // So the app's Monitor tab shows this machine's guard on its next connect.
+        (void)GuardStore(context.configDir).remember(parsed->host, {parsed->idleMinutes, methodName(options->method), options->action});
     } else if (parsed->action == QLatin1StringView("remove")) {
         if (auto removed = removeGuard(**session, parsed->remoteDir); !removed)
             return context.fail(removed.error());
+        (void)GuardStore(context.configDir).forget(parsed->host);
     }
     auto status = guardStatus(**session, parsed->remoteDir);
     if (!status)
@@ -162,8 +164,8 @@ int guardCommand(Context &context, const QStringList &input)
 
 const Registrar guardRegistrar(
     "guard",
-    "guard install|status|remove HOST [--idle-minutes M] [--provider P] [--json]   an idle guard on the instance "
-    "itself: stops it with its own scoped key (RunPod, Vast.ai) after M idle minutes (default 30)",
+    "guard install|status|remove HOST [--idle-minutes M] [--action stop|terminate] [--provider P] [--json]   an idle guard on the instance "
+    "itself: stops (or terminates) it with its own scoped key (RunPod, Vast.ai) after M idle minutes (default 30)",
     guardCommand);
 
 } // namespace

@@ -283,27 +283,18 @@ int verifyCommand(Context &context, const QStringList &input)
     return verdict == Verdict::Fail || verdict == Verdict::Error ? ExitFailure : ExitOk;
 }
 
-// A failed doctor marks the machine bad like a failed Verify (its reputation); a passing one does
-// not clear a failed Verify, so it is not recorded. A broken record only warns.
-void recordDoctor(const Context &context, const QString &host, const QString &machineId, const QList<DoctorCheck> &checks)
+// The doctor's failure against the machine: its provider and Vast machine id come from the saved
+// host (an explicit --machine-id wins). A broken record only warns.
+void recordDoctorRun(const Context &context, const QString &host, const QString &machineId, const QList<DoctorCheck> &checks)
 {
-    if (!anyFailed(checks))
-        return;
-    MachineRun run;
+    Advertised machine;
+    machine.machineId = machineId;
     HostStore store(context.configDir);
     if (store.load()) {
         if (const auto saved = store.find(host))
-            run.provider = saved->provider;
+            machine = advertisedFor(*saved, machine);
     }
-    run.machineId = machineId;
-    run.host = host;
-    run.time = QDateTime::currentDateTimeUtc();
-    run.verdict = Verdict::Fail;
-    for (const DoctorCheck &c : checks) {
-        if (c.status == CheckStatus::Fail && run.problem.isEmpty())
-            run.problem = CliText::tr("doctor: %1").arg(c.message);
-    }
-    if (auto recorded = ReputationStore(context.configDir).record(run); !recorded)
+    if (auto recorded = recordDoctor(context.configDir, host, machine, checks); !recorded)
         context.warn(CliText::tr("warning: %1").arg(recorded.error().message));
 }
 
@@ -327,7 +318,7 @@ int doctorCommand(Context &context, const QStringList &input)
     auto checks = runDoctor(**session, g_verifyInterrupted);
     if (!checks)
         return context.fail(checks.error());
-    recordDoctor(context, args.first(), machineId->value_or(QString()), *checks);
+    recordDoctorRun(context, args.first(), machineId->value_or(QString()), *checks);
     if (context.json)
         context.printJson(doctorToJson(*checks));
     else

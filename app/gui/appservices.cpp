@@ -145,7 +145,7 @@ void AppServices::installTabs()
 {
     const ui::AppContext context = m_window->context();
     m_window->addDetailTab(new ui::FilesTab(context, m_transfers));
-    m_window->addDetailTab(new ui::monitor::MonitorTab(m_monitor));
+    m_window->addDetailTab(new ui::monitor::MonitorTab(m_monitor, context.configDir));
     m_window->addDetailTab(new ui::VerifyTab(context));
     m_window->addDetailTab(new ui::JobsTab(context, m_jobs, m_tunnels));
 }

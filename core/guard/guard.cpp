@@ -137,6 +137,8 @@ GuardStatus parseGuardStatus(const QByteArray &text)
             status.thresholdSeconds = value.toInt();
         else if (key == "method")
             status.method = value;
+        else if (key == "action")
+            status.action = value;
         else if (key == "error")
             status.error = value;
     }

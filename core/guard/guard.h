@@ -18,6 +18,7 @@ struct GuardStatus
     int idleSeconds = 0;
     int thresholdSeconds = 0;
     QString method;             // runpod, vast, shutdown
+    QString action;             // stop, terminate
     QString error;              // the last stop attempt's error
 };
 

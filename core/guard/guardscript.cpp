@@ -21,6 +21,16 @@ QString methodName(SelfStop method)
     return QStringLiteral("none");
 }
 
+QString actionName(GuardAction action)
+{
+    return action == GuardAction::Terminate ? QStringLiteral("terminate") : QStringLiteral("stop");
+}
+
+GuardAction actionFromName(const QString &name)
+{
+    return name == QLatin1StringView("terminate") ? GuardAction::Terminate : GuardAction::Stop;
+}
+
 QString defaultEndpoint(SelfStop method)
 {
     if (method == SelfStop::RunPodPodKey)
@@ -43,8 +53,8 @@ const char *const kBody = R"GUARD(
 GUARD_DIR=$(cd "$(dirname "$0")" && pwd)
 
 status() { # state reason idle_seconds [error]
-    printf 'state=%s\nreason=%s\nidle_seconds=%s\nthreshold_seconds=%s\nmethod=%s\nerror=%s\nupdated=%s\n' \
-        "$1" "$2" "$3" "$IDLE_SECONDS" "$METHOD" "${4:-}" "$(date +%s)" >"$GUARD_DIR/status.tmp" &&
+    printf 'state=%s\nreason=%s\nidle_seconds=%s\nthreshold_seconds=%s\nmethod=%s\naction=%s\nerror=%s\nupdated=%s\n' \
+        "$1" "$2" "$3" "$IDLE_SECONDS" "$METHOD" "$ACTION" "${4:-}" "$(date +%s)" >"$GUARD_DIR/status.tmp" &&
         mv -f "$GUARD_DIR/status.tmp" "$GUARD_DIR/status"
 }
 
@@ -97,11 +107,13 @@ stop_machine() {
     runpod)
         key=$(env_value RUNPOD_API_KEY); id=$(env_value RUNPOD_POD_ID)
         [ -n "$key" ] && [ -n "$id" ] || { echo "RUNPOD_API_KEY or RUNPOD_POD_ID is not set in this pod"; return 1; }
-        api_call POST "$ENDPOINT/pods/$id/stop" "$key" ;;
+        if [ "$ACTION" = terminate ]; then api_call DELETE "$ENDPOINT/pods/$id" "$key"
+        else api_call POST "$ENDPOINT/pods/$id/stop" "$key"; fi ;;
     vast)
         key=$(env_value CONTAINER_API_KEY); id=$(env_value CONTAINER_ID)
         [ -n "$key" ] && [ -n "$id" ] || { echo "CONTAINER_API_KEY or CONTAINER_ID is not set in this instance"; return 1; }
-        api_call PUT "$ENDPOINT/instances/$id/" "$key" '{"state":"stopped"}' ;;
+        if [ "$ACTION" = terminate ]; then api_call DELETE "$ENDPOINT/instances/$id/" "$key"
+        else api_call PUT "$ENDPOINT/instances/$id/" "$key" '{"state":"stopped"}'; fi ;;
     shutdown)
         shutdown -h now || poweroff ;;
     *)
@@ -145,6 +157,7 @@ QString guardScript(const GuardOptions &options)
     QString s = QStringLiteral("#!/bin/sh\n# Gantry idle guard: stops this machine after it has been idle. Remove with "
                                "`gantry-cli guard remove HOST`.\nset -u\n");
     s += QStringLiteral("METHOD=") + shellQuote(methodName(options.method)) + u'\n';
+    s += QStringLiteral("ACTION=") + shellQuote(actionName(options.action)) + u'\n';
     s += QStringLiteral("IDLE_SECONDS=%1\n").arg(qMax(1, options.idleSeconds));
     s += QStringLiteral("POLL_SECONDS=%1\n").arg(qMax(1, options.pollSeconds));
     s += QStringLiteral("GPU_BUSY_PERCENT=%1\n").arg(qBound(0, options.gpuBusyPercent, 100));

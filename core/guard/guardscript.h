@@ -6,11 +6,20 @@
 
 namespace gantry::guard {
 
+// What the guard does once the machine has been idle: stop it (its disk stays, and may keep billing)
+// or terminate it (gone, disk and all; nothing bills any more).
+enum class GuardAction
+{
+    Stop,
+    Terminate,
+};
+
 // What the on-instance idle guard is told. Seconds rather than minutes so a test can run the
 // real script with a threshold of one second.
 struct GuardOptions
 {
     providers::SelfStop method = providers::SelfStop::None;
+    GuardAction action = GuardAction::Stop;
     int idleSeconds = 30 * 60;   // idle this long: stop
     int pollSeconds = 60;        // how often the guard looks
     int gpuBusyPercent = 5;      // any GPU above this utilisation is busy
@@ -21,6 +30,8 @@ struct GuardOptions
 QString defaultEndpoint(providers::SelfStop method);
 QString defaultEnvFile(providers::SelfStop method);
 QString methodName(providers::SelfStop method); // "runpod", "vast", "shutdown", "none"
+QString actionName(GuardAction action);          // "stop", "terminate"
+GuardAction actionFromName(const QString &name); // anything but "terminate" is Stop
 
 // The POSIX sh program, with the options written in as quoted assignments. It never holds the
 // user's account key: it reads the machine-scoped key from its environment, the env file or

@@ -37,6 +37,8 @@ QJsonObject toJson(const SavedHost &host)
     o[QStringLiteral("provider")] = host.provider;
     o[QStringLiteral("instance_id")] = host.instanceId;
     o[QStringLiteral("source")] = host.source;
+    if (!host.machineId.isEmpty())
+        o[QStringLiteral("machine_id")] = host.machineId;
     return o;
 }
 
@@ -55,6 +57,7 @@ SavedHost fromJson(const QJsonObject &o)
     host.provider = o.value(QStringLiteral("provider")).toString();
     host.instanceId = o.value(QStringLiteral("instance_id")).toString();
     host.source = o.value(QStringLiteral("source")).toString();
+    host.machineId = o.value(QStringLiteral("machine_id")).toString();
     return host;
 }
 

@@ -26,6 +26,7 @@ struct SavedHost
     // so what reads hourlyPriceUsd never mistakes yuan for dollars.
     double otherHourlyPrice = 0;
     QString otherCurrency{};    // ISO 4217 code, upper case; "" with otherHourlyPrice 0
+    QString machineId{};        // the marketplace machine behind the instance (Vast.ai), "" elsewhere
 
     // The price as entered, whichever currency it is in (0 and "USD" when none).
     double hourlyPrice() const { return otherCurrency.isEmpty() ? hourlyPriceUsd : otherHourlyPrice; }

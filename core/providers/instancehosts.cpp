@@ -22,6 +22,7 @@ SavedHost savedHostFor(const Instance &instance, const QString &configDir)
     host.hourlyPriceUsd = instance.pricePerHour;
     host.provider = instance.provider;
     host.instanceId = instance.id;
+    host.machineId = instance.machineId;
     host.source = QStringLiteral("provider");
     return host;
 }

@@ -142,6 +142,9 @@ struct Instance
     QDateTime createdAt;
     QStringList sshKeyNames;
     QStringList filesystemNames;
+    // The marketplace machine behind the instance (Vast.ai machine_id), "" elsewhere: what a failed
+    // Verify marks bad, so that machine's other offers drop out of later searches.
+    QString machineId;
 
     bool reachable() const { return state == InstanceState::Running && !sshHost.isEmpty(); }
 };

@@ -196,6 +196,7 @@ Instance VastProvider::parseInstance(const QJsonObject &object)
     const double started = json::number(field(object, "start_date"));
     if (started > 0)
         instance.createdAt = QDateTime::fromMSecsSinceEpoch(qint64(started * 1000), Qt::UTC);
+    instance.machineId = json::string(field(object, "machine_id"));
     instance.sshUser = QStringLiteral("root");
     readSshEndpoint(object, &instance);
     if (instance.state != InstanceState::Running)

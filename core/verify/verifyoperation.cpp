@@ -90,7 +90,29 @@ Advertised advertisedFor(const SavedHost &host, Advertised given)
         given.provider = host.provider;
     if (given.hourlyPriceUsd <= 0 && host.hourlyPriceUsd > 0)
         given.hourlyPriceUsd = host.hourlyPriceUsd;
+    // Saved when the instance was launched or listed, so a failed run marks the marketplace machine
+    // without the user looking its id up.
+    if (given.machineId.isEmpty())
+        given.machineId = host.machineId;
     return given;
+}
+
+Result<void> recordDoctor(const QString &configDir, const QString &hostName, const Advertised &machine,
+                          const QList<DoctorCheck> &checks)
+{
+    if (!anyFailed(checks))
+        return {};
+    MachineRun run;
+    run.provider = machine.provider;
+    run.machineId = machine.machineId;
+    run.host = hostName;
+    run.time = QDateTime::currentDateTimeUtc();
+    run.verdict = Verdict::Fail;
+    for (const DoctorCheck &c : checks) {
+        if (c.status == CheckStatus::Fail && run.problem.isEmpty())
+            run.problem = VerifyOperationText::tr("doctor: %1").arg(c.message);
+    }
+    return ReputationStore(configDir).record(run);
 }
 
 Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, const VerifyRequest &request,
@@ -181,12 +203,18 @@ void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &ca
     });
 }
 
-void VerifyOperation::doctor(const CancelToken &cancel, std::function<void(Result<QList<DoctorCheck>>)> done)
+void VerifyOperation::doctor(const QString &hostName, const Advertised &machine, const CancelToken &cancel,
+                             std::function<void(Result<QList<DoctorCheck>>)> done)
 {
     m_inFlight.append(cancel);
-    m_worker->post([this, cancel, done](ssh::Session *session, const Error *connectError) {
+    m_worker->post([this, hostName, machine, cancel, done](ssh::Session *session, const Error *connectError) {
         Result<QList<DoctorCheck>> result = session ? runDoctor(*session, cancel)
                                                     : Result<QList<DoctorCheck>>(notConnected(connectError));
+        // On the worker thread: machines.json is disk work the GUI thread must not wait for.
+        if (result && !m_configDir.isEmpty()) {
+            if (auto recorded = recordDoctor(m_configDir, hostName, machine, *result); !recorded)
+                qWarning("%s", qPrintable(recorded.error().message));
+        }
         relay([this, cancel, done, result = std::move(result)] {
             finished(cancel);
             done(result);

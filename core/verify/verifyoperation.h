@@ -60,6 +60,10 @@ Advertised advertisedFor(const SavedHost &host, Advertised given);
 Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, const VerifyRequest &request,
                             const CancelToken &cancel, const VerifyCallbacks &callbacks);
 Result<QList<DoctorCheck>> runDoctor(ssh::Session &session, const CancelToken &cancel);
+// A failed doctor marks the machine bad like a failed Verify (its reputation in machines.json);
+// a passing one does not clear a failed Verify, so it is not recorded. machine: advertisedFor().
+Result<void> recordDoctor(const QString &configDir, const QString &hostName, const Advertised &machine,
+                          const QList<DoctorCheck> &checks);
 
 // Verify and Doctor for the GUI, on an SSH session of their own (its own thread and connection),
 // so a run of several minutes never holds up the machine's other tabs, and cancelled only through
@@ -79,7 +83,9 @@ public:
 
     void verify(const VerifyRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
                 std::function<void(Result<VerifyRun>)> done);
-    void doctor(const CancelToken &cancel, std::function<void(Result<QList<DoctorCheck>>)> done);
+    // Records a failure against hostName's machine (recordDoctor); a record that fails is logged only.
+    void doctor(const QString &hostName, const Advertised &machine, const CancelToken &cancel,
+                std::function<void(Result<QList<DoctorCheck>>)> done);
 
 private:
     template<typename F>

@@ -1593,6 +1593,25 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
+    <name>gantry::guard::GuardOperation</name>
+    <message>
+        <source>The idle threshold must be at least one minute.</source>
+        <translation>空闲阈值至少为一分钟。</translation>
+    </message>
+    <message>
+        <source>This machine can only power itself off, which stops it; choose stop, or terminate it from Gantry.</source>
+        <translation>这台机器只能自行关机，也就是停止；请选择“停止”，或在 Gantry 中终止它。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Check that the folder is writable.</source>
+        <translation>无法写入 %1：%2。请检查该文件夹是否可写。</translation>
+    </message>
+    <message>
+        <source>Not connected to the machine; connect and try again.</source>
+        <translation>未连接到该机器；请连接后重试。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::jobs::JobService</name>
     <message>
         <source>%1 is not a saved host; add it first.</source>
@@ -4226,6 +4245,16 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Offers</source>
         <translation>报价</translation>
     </message>
+    <message numerus="yes">
+        <source>Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Clear it with gantry-cli verify-history --forget once the host has fixed it.</source>
+        <translation>
+            <numerusform>已标记：这台机器验证或诊断失败 %n 次，最近一次在 %1：%2。主机修复后，可用 gantry-cli verify-history --forget 清除标记。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>⚠ %1 (failed Verify)</source>
+        <translation>⚠ %1（验证未通过）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::PricesPanel</name>
@@ -4383,6 +4412,20 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Copied to the clipboard; paste it in a terminal that stays open (it keeps watching without Gantry): %1</source>
         <translation>已复制到剪贴板；请粘贴到保持打开的终端中运行（关闭 Gantry 后它仍会继续监视）：%1</translation>
     </message>
+    <message>
+        <source>Show flagged machines</source>
+        <translation>显示已标记的机器</translation>
+    </message>
+    <message>
+        <source>Offers on machines that failed Verify or Doctor (see the Verify tab&apos;s machine records) are hidden; tick to show them, marked, one row each.</source>
+        <translation>验证或诊断未通过的机器（见“验证”标签页的机器记录）上的报价已隐藏；勾选后会带标记显示，每台一行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show flagged machines (%n hidden)</source>
+        <translation>
+            <numerusform>显示已标记的机器（已隐藏 %n 个）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::RemoteDirModel</name>
@@ -4413,6 +4456,79 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Type</source>
         <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::ReputationModel</name>
+    <message>
+        <source>own host</source>
+        <translation>自有主机</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 machine %2 (%3)</source>
+        <translation>%1 机器 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Flagged: %1</source>
+        <translation>已标记：%1</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>%1
+Last run %2: %3</source>
+        <translation>%1
+最近一次运行 %2：%3</translation>
+    </message>
+    <message>
+        <source>Its offers are hidden from Prices (tick “Show flagged machines” to see them) and from gantry-cli types; a passing Verify clears the flag.</source>
+        <translation>它的报价在“价格”中（勾选“显示已标记的机器”可查看）和 gantry-cli types 中都已隐藏；一次通过的验证会清除标记。</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth per GPU, measured / datasheet, GB/s</source>
+        <translation>每块 GPU 的显存带宽，实测 / 规格书，GB/s</translation>
+    </message>
+    <message>
+        <source>Dense tensor throughput of all GPUs, measured / datasheet, TFLOPS</source>
+        <translation>所有 GPU 的稠密张量算力，实测 / 规格书，TFLOPS</translation>
+    </message>
+    <message>
+        <source>The hourly price divided by the measured tensor TFLOPS</source>
+        <translation>每小时价格除以实测张量 TFLOPS</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>GB/s (spec)</source>
+        <translation>GB/s（规格）</translation>
+    </message>
+    <message>
+        <source>TFLOPS (spec)</source>
+        <translation>TFLOPS（规格）</translation>
+    </message>
+    <message>
+        <source>$/TFLOP-h</source>
+        <translation>$/TFLOP·时</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -5164,6 +5280,18 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Nothing was measured, so there is nothing to compare.</source>
         <translation>未进行任何测量，因此没有可对比的内容。</translation>
     </message>
+    <message>
+        <source>This host&apos;s latest runs, newest first</source>
+        <translation>这台主机最近的运行，最新的在前</translation>
+    </message>
+    <message>
+        <source>Every machine Verify or Doctor has run on: a failed one is flagged and its offers are hidden from Prices</source>
+        <translation>运行过验证或诊断的每台机器：未通过的会被标记，其报价在“价格”中隐藏</translation>
+    </message>
+    <message>
+        <source>Machine records</source>
+        <translation>机器记录</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::WelcomePage</name>
@@ -5387,6 +5515,157 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Power</source>
         <translation>功耗</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::monitor::GuardPanel</name>
+    <message>
+        <source>Idle guard on the instance:</source>
+        <translation>实例上的空闲守护：</translation>
+    </message>
+    <message>
+        <source>Install</source>
+        <translation>安装</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>A small program on the machine that stops it after it has been idle, with credentials that can stop only that machine, so it stops even while this computer sleeps or is offline. Opt-in per machine.</source>
+        <translation>机器上的一个小程序：机器空闲一段时间后，用只能停止这台机器的凭据将其停止，因此即使这台电脑休眠或离线，机器也会停止。按机器选择启用。</translation>
+    </message>
+    <message>
+        <source>after </source>
+        <translation>空闲 </translation>
+    </message>
+    <message>
+        <source> idle min</source>
+        <translation> 分钟后</translation>
+    </message>
+    <message>
+        <source>Idle means every GPU below 5% utilisation, no SSH session and no Gantry job.</source>
+        <translation>空闲指每块 GPU 利用率都低于 5%、没有 SSH 会话、也没有 Gantry 作业。</translation>
+    </message>
+    <message>
+        <source>then stop</source>
+        <translation>然后停止</translation>
+    </message>
+    <message>
+        <source>then terminate</source>
+        <translation>然后终止</translation>
+    </message>
+    <message>
+        <source>Stop keeps the disk (which may still bill); terminate deletes the machine and its disk, so nothing bills any more.</source>
+        <translation>停止会保留磁盘（可能仍在计费）；终止会删除机器及其磁盘，之后不再产生任何费用。</translation>
+    </message>
+    <message>
+        <source>Ask the machine how its guard is doing</source>
+        <translation>询问机器其守护的运行情况</translation>
+    </message>
+    <message>
+        <source>Select a machine to see its idle guard.</source>
+        <translation>选择一台机器以查看其空闲守护。</translation>
+    </message>
+    <message>
+        <source>Not available: %1 Until then the monitor&apos;s “When idle” action stops it while Gantry runs.</source>
+        <translation>不可用：%1 在此之前，Gantry 运行期间由监控的“空闲时”操作来停止它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>On (%n idle minute(s)), as installed earlier; connect to see how it is.</source>
+        <translation>
+            <numerusform>已启用（空闲 %n 分钟），为之前安装；连接后可查看其状态。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Installing the idle guard on %1…</source>
+        <translation>正在 %1 上安装空闲守护…</translation>
+    </message>
+    <message>
+        <source>Removing the idle guard from %1…</source>
+        <translation>正在从 %1 移除空闲守护…</translation>
+    </message>
+    <message>
+        <source>Asking %1 about its idle guard…</source>
+        <translation>正在向 %1 询问其空闲守护…</translation>
+    </message>
+    <message>
+        <source>The idle guard could not be reached: %1</source>
+        <translation>无法访问空闲守护：%1</translation>
+    </message>
+    <message>
+        <source>terminates the pod with its own RunPod key</source>
+        <translation>用该 Pod 自己的 RunPod 密钥终止它</translation>
+    </message>
+    <message>
+        <source>stops the pod with its own RunPod key</source>
+        <translation>用该 Pod 自己的 RunPod 密钥停止它</translation>
+    </message>
+    <message>
+        <source>destroys the instance with its own Vast.ai key (CONTAINER_API_KEY)</source>
+        <translation>用该实例自己的 Vast.ai 密钥（CONTAINER_API_KEY）销毁它</translation>
+    </message>
+    <message>
+        <source>stops the instance with its own Vast.ai key (CONTAINER_API_KEY)</source>
+        <translation>用该实例自己的 Vast.ai 密钥（CONTAINER_API_KEY）停止它</translation>
+    </message>
+    <message>
+        <source>powers the machine off, which ends its billing</source>
+        <translation>将机器关机，从而停止计费</translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n idle minute(s) it %1, never with your account key.</source>
+        <translation>
+            <numerusform>空闲 %n 分钟后，它会%1，绝不使用你的账户密钥。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Off. Once installed, %1</source>
+        <translation>未启用。安装后，%1</translation>
+    </message>
+    <message>
+        <source>Installed but not running (the machine restarted?); Install starts it again.</source>
+        <translation>已安装但未运行（机器重启过？）；点“安装”可重新启动它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>On: the machine was idle for %n minute(s) and is being stopped.</source>
+        <translation>
+            <numerusform>已启用：机器已空闲 %n 分钟，正在停止。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>On: %1 Busy now (%2).</source>
+        <translation>已启用：%1 目前忙碌（%2）。</translation>
+    </message>
+    <message>
+        <source>On: %1 Idle for %2 min so far.</source>
+        <translation>已启用：%1 目前已空闲 %2 分钟。</translation>
+    </message>
+    <message>
+        <source>Its last stop attempt failed: %1</source>
+        <translation>上一次停止尝试失败：%1</translation>
+    </message>
+    <message>
+        <source>Update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Install (or replace) the guard on the machine with this threshold</source>
+        <translation>以此阈值在机器上安装（或替换）守护</translation>
+    </message>
+    <message>
+        <source>Connect to the machine first</source>
+        <translation>请先连接到该机器</translation>
+    </message>
+    <message numerus="yes">
+        <source>On: the machine was idle for %n minute(s) and is being terminated.</source>
+        <translation>
+            <numerusform>已启用：机器已空闲 %n 分钟，正在终止。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6405,6 +6684,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>This machine&apos;s record was not updated: %1</source>
         <translation>这台机器的记录未更新：%1</translation>
+    </message>
+    <message>
+        <source>doctor: %1</source>
+        <translation>诊断：%1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "sshdfixture.h"
 
 #include "core/guard/guard.h"
+#include "core/guard/guardoperation.h"
 #include "core/ssh/session.h"
 
 #include <QFile>
@@ -17,6 +18,7 @@
 using namespace gantry;
 using namespace gantry::guard;
 using providers::SelfStop;
+Q_DECLARE_METATYPE(gantry::guard::GuardAction)
 
 namespace {
 
@@ -153,23 +155,45 @@ private slots:
         QVERIFY(!statusOf(dir).installed);
     }
 
+    // Stopped, or with "then terminate" destroyed, with the instance's own key; the status says which.
+    void vastInstanceStopsItselfWithItsContainerKey_data()
+    {
+        QTest::addColumn<GuardAction>("action");
+        QTest::addColumn<QByteArray>("requestLine");
+        QTest::addColumn<QByteArray>("body");
+        QTest::newRow("stop") << GuardAction::Stop << QByteArray("PUT /api/v0/instances/4242/ ") << QByteArray("{\"state\":\"stopped\"}");
+        QTest::newRow("terminate") << GuardAction::Terminate << QByteArray("DELETE /api/v0/instances/4242/ ") << QByteArray();
+    }
+
     void vastInstanceStopsItselfWithItsContainerKey()
     {
+        QFETCH(GuardAction, action);
+        QFETCH(QByteArray, requestLine);
+        QFETCH(QByteArray, body);
         StopEmulator api;
-        const QString dir = m_state.filePath(QStringLiteral("guard-vast"));
-        const QString envFile = m_state.filePath(QStringLiteral("vast_env"));
+        const QString name = QString::fromLatin1(QTest::currentDataTag());
+        const QString dir = m_state.filePath(QStringLiteral("guard-vast-") + name);
+        const QString envFile = m_state.filePath(QStringLiteral("vast_env_") + name);
         writeFile(envFile, "CONTAINER_ID=4242\nCONTAINER_API_KEY=instance-only\n");
         setUtil("0");
         GuardOptions options = fastGuard(SelfStop::VastContainerKey);
+        options.action = action;
         options.endpoint = api.url(QStringLiteral("/api/v0"));
         options.envFile = envFile;
         QVERIFY(installGuard(*m_session, options, dir));
         QTRY_COMPARE_WITH_TIMEOUT(api.requests.size(), 1, 20000);
         const QByteArray request = api.requests.first();
-        QVERIFY2(request.startsWith("PUT /api/v0/instances/4242/ "), request.constData());
+        QVERIFY2(request.startsWith(requestLine), request.constData());
         QVERIFY(request.contains("Authorization: Bearer instance-only\r\n"));
-        QVERIFY(request.endsWith("{\"state\":\"stopped\"}"));
+        QVERIFY(request.endsWith(body));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(dir).state, QStringLiteral("stopped"), 20000);
+        QCOMPARE(statusOf(dir).action, actionName(action));
         QVERIFY(removeGuard(*m_session, dir));
+        // What the CLI and the GUI build for it.
+        auto shared = guardOptionsFor(QStringLiteral("vast"), 30, action);
+        QVERIFY(shared);
+        QCOMPARE(shared->action, action);
+        QCOMPARE(shared->idleSeconds, 1800);
     }
 
     // A Gantry job (tmux session gantry-NAME) and then a terminal login keep the machine up.

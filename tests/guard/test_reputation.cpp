@@ -1,4 +1,9 @@
+#include "core/hosts/hoststore.h"
+#include "core/providers/await.h"
+#include "core/providers/instancehosts.h"
+#include "core/providers/vastprovider.h"
 #include "core/verify/reputation.h"
+#include "tests/support/sshdfixture.h"
 
 #include <QDir>
 #include <QFile>
@@ -186,6 +191,63 @@ private slots:
                              QStringLiteral("--provider"), QStringLiteral("lambda"), QStringLiteral("--json")});
         QCOMPARE(run.code, 2);
         QVERIFY2(run.json().value(QStringLiteral("error")).toString().contains(QStringLiteral("gantry-cli watch")), run.out.constData());
+    }
+
+    // The whole path without the user typing a machine id: an instance rented on Vast is saved as a
+    // host with its machine_id (from the instance the API returns), Doctor fails on it (the test
+    // sshd has no NVIDIA driver), and the next `types --provider vast` hides that machine's offers.
+    void failedDoctorOnAVastInstanceHidesItsMachine()
+    {
+        gantry::test::SshdFixture sshd;
+        GANTRY_REQUIRE_SSHD(sshd.start());
+        gantry::providers::RestConfig config;
+        config.baseUrl = QUrl(m_vastUrl);
+        config.apiKey = QStringLiteral("test-key");
+        gantry::providers::VastProvider vast(config);
+        QFile pub(sshd.clientKeyPath() + QStringLiteral(".pub"));
+        QVERIFY(pub.open(QIODevice::ReadOnly));
+        const QString publicKey = QString::fromUtf8(pub.readAll()).trimmed();
+        QVERIFY(gantry::providers::await<gantry::providers::SshKey>(
+            [&](auto done) { vast.addSshKey(QStringLiteral("test"), publicKey, std::move(done)); }));
+        gantry::providers::LaunchRequest request;
+        request.typeName = QStringLiteral("H100 SXMx1");
+        request.name = QStringLiteral("vast-doctor");
+        auto id = gantry::providers::await<QString>([&](auto done) { vast.launch(request, std::move(done)); });
+        QVERIFY2(id, qPrintable(id ? QString() : id.error().message));
+        auto instance = gantry::providers::await<gantry::providers::Instance>([&](auto done) { vast.getInstance(*id, std::move(done)); });
+        QVERIFY(instance);
+        QVERIFY(!instance->machineId.isEmpty());
+
+        gantry::HostStore hosts(m_dir.path());
+        QVERIFY(hosts.load());
+        instance->state = gantry::providers::InstanceState::Running;
+        instance->sshHost = sshd.host(); // the rented machine is this test's sshd
+        instance->sshPort = sshd.port();
+        instance->sshUser = sshd.user();
+        auto name = gantry::providers::rememberInstanceHost(hosts, *instance, m_dir.path());
+        QVERIFY2(name, qPrintable(name ? QString() : name.error().message));
+        gantry::SavedHost saved = *hosts.find(*name);
+        QCOMPARE(saved.machineId, instance->machineId);
+        saved.target.identityFiles = {sshd.clientKeyPath()};
+        QVERIFY(hosts.update(saved));
+
+        const Run doctor = cli({QStringLiteral("doctor"), *name, QStringLiteral("--known-hosts"), sshd.knownHostsPath()});
+        QVERIFY2(doctor.code == 1, doctor.err.constData());
+        const Run hidden = cli({QStringLiteral("types"), QStringLiteral("--provider"), QStringLiteral("vast"), QStringLiteral("--json")});
+        QCOMPARE(hidden.code, 0);
+        const QJsonArray shown = hidden.json().value(QStringLiteral("types")).toArray();
+        QVERIFY(!shown.isEmpty());
+        for (const QJsonValue &offer : shown)
+            QVERIFY(offer.toObject().value(QStringLiteral("machine_id")).toString() != instance->machineId);
+        bool flagged = false;
+        for (const QJsonValue &offer : offers())
+            flagged = flagged || offer.toObject().value(QStringLiteral("machine_id")).toString() == instance->machineId;
+        QVERIFY(flagged); // still rentable, only hidden
+        const Run history = cli({QStringLiteral("verify-history"), QStringLiteral("--machine"), instance->machineId, QStringLiteral("--json")});
+        const QJsonObject machine = history.json().value(QStringLiteral("machines")).toArray().first().toObject();
+        QCOMPARE(machine.value(QStringLiteral("provider")).toString(), QStringLiteral("vast"));
+        QVERIFY(machine.value(QStringLiteral("last_problem")).toString().contains(QStringLiteral("doctor")));
+        QCOMPARE(cli({QStringLiteral("verify-history"), QStringLiteral("--forget"), QStringLiteral("vast:") + instance->machineId}).code, 0);
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include "ui/monitor/chartscale.h"
 #include "ui/monitor/gpunowpanel.h"
+#include "ui/monitor/guardpanel.h"
 #include "ui/monitor/metricchart.h"
 #include "core/monitor/monitorservice.h"
 #include "ui/monitor/processpanel.h"
@@ -90,9 +91,10 @@ QString severityText(gantry::monitor::AlertSeverity s)
 
 } // namespace
 
-MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, QWidget *parent)
+MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir, QWidget *parent)
     : DetailTab(parent)
     , m_service(service)
+    , m_guard(new GuardPanel(configDir, this))
 {
     buildUi();
     m_refresh.setInterval(1000);
@@ -135,6 +137,7 @@ void MonitorTab::buildUi()
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_guard);
     layout->addWidget(m_countdown);
     layout->addWidget(split, 1);
 }
@@ -294,6 +297,7 @@ void MonitorTab::setMachine(const SavedHost &host, ssh::Connection *connection)
     QObject::disconnect(m_connectionState);
     showMachine(host.name);
     m_connection = connection;
+    m_guard->setMachine(host, connection);
     updateKillAvailability();
     if (!connection) {
         return;
@@ -320,6 +324,7 @@ void MonitorTab::clearMachine()
     disconnectMachine();
     m_machine.clear();
     m_connection = nullptr;
+    m_guard->clearMachine();
     updateKillAvailability();
     for (MetricChart *chart : std::as_const(m_charts)) {
         chart->setLines({}, 0, 1000);

@@ -27,6 +27,7 @@ enum class SamplerStatus;
 namespace gantry::ui::monitor {
 
 class GpuNowPanel;
+class GuardPanel;
 class MetricChart;
 class ProcessModel;
 class ProcessPanel;
@@ -49,7 +50,8 @@ public:
         Hours48,
     };
 
-    explicit MonitorTab(gantry::monitor::MonitorService *service, QWidget *parent = nullptr);
+    // configDir: where guards.json remembers each machine's idle guard (empty: not remembered).
+    explicit MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir = {}, QWidget *parent = nullptr);
     ~MonitorTab() override;
 
     QString title() const override { return tr("Monitor"); }
@@ -70,6 +72,7 @@ public:
     ProcessModel *processModel() const;
     ProcessPanel *processPanel() const { return m_processes; }
     GpuNowPanel *gpuPanel() const { return m_gpuPanel; }
+    GuardPanel *guardPanel() const { return m_guard; }
     QString noGpuText() const; // empty while the machine has GPUs (or is not known yet)
     int alertCount() const;
     QString countdownText() const;
@@ -114,6 +117,7 @@ private:
     QPushButton *m_export = nullptr;
     QPushButton *m_refreshButton = nullptr;
     GpuNowPanel *m_gpuPanel = nullptr;
+    GuardPanel *m_guard = nullptr;
     QLabel *m_noGpu = nullptr;
     QGridLayout *m_chartGrid = nullptr;
     int m_chartColumns = 0;

@@ -4,6 +4,7 @@
 #include "ui/providers/pricefilterproxy.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/pricegroups.h"
+#include "core/verify/reputation.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -33,6 +34,7 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     , m_maxPrice(new QDoubleSpinBox(this))
     , m_available(new QCheckBox(tr("Available now"), this))
     , m_everyOffer(new QCheckBox(tr("Every offer"), this))
+    , m_showFlagged(new QCheckBox(tr("Show flagged machines"), this))
     , m_refresh(new QPushButton(tr("Refresh"), this))
     , m_age(new QLabel(this))
     , m_errors(new QLabel(this))
@@ -65,7 +67,9 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(launch, &QPushButton::clicked, this, requestLaunch);
     connect(&m_ageTimer, &QTimer::timeout, this, &PricesPanel::updateAge);
     m_ageTimer.start(30000);
+    m_cacheWriter.setMaxThreadCount(1);
     loadCache();
+    loadFlags();
     updateAge();
     if (m_hub)
         connect(m_hub, &providers::ProviderHub::providersChanged, this, &PricesPanel::refresh);
@@ -111,6 +115,7 @@ void PricesPanel::layOut(QPushButton *launch)
     watchRow->addWidget(m_launchWatch);
     watchRow->addWidget(m_handOff);
     watchRow->addWidget(m_watchStatus, 1);
+    watchRow->addWidget(m_showFlagged); // here, not among the filters: they keep their room at 1024 pixels
     layout->addLayout(watchRow);
     layout->addWidget(m_view, 1);
 }
@@ -156,6 +161,7 @@ void PricesPanel::refresh()
 {
     if (!m_hub || m_pending > 0)
         return;
+    loadFlags(); // a Verify may have failed since the last look
     const QStringList ids = m_hub->ids();
     m_errorTexts = m_hub->errors();
     m_pending = int(ids.size());
@@ -192,7 +198,11 @@ void PricesPanel::finishOne()
     if (m_pending > 0)
         return;
     m_fetchedAt = QDateTime::currentDateTimeUtc();
-    (void)providers::savePriceCache(providers::priceCachePath(m_configDir), providers::PriceSnapshot{rawTypes(), m_fetchedAt});
+    // Serialising 1 000 offers takes tens of milliseconds: written on the cache thread, in order.
+    (void)QtConcurrent::run(&m_cacheWriter, [path = providers::priceCachePath(m_configDir),
+                                       snapshot = providers::PriceSnapshot{rawTypes(), m_fetchedAt}] {
+        (void)providers::savePriceCache(path, snapshot);
+    });
     m_errors->setText(m_errorTexts.join(QLatin1Char('\n')));
     m_errors->setVisible(!m_errorTexts.isEmpty());
     updateAge();
@@ -222,6 +232,10 @@ void PricesPanel::setUpOffers()
     m_everyOffer->setToolTip(tr("Marketplaces such as Vast.ai list single machines. Grouped, each row is one GPU model and "
                                 "count with its cheapest and median price; tick to see every machine with its reliability."));
     connect(m_everyOffer, &QCheckBox::toggled, this, &PricesPanel::showAll);
+    m_showFlagged->setObjectName(QStringLiteral("showFlagged"));
+    m_showFlagged->setToolTip(tr("Offers on machines that failed Verify or Doctor (see the Verify tab's machine "
+                                 "records) are hidden; tick to show them, marked, one row each."));
+    connect(m_showFlagged, &QCheckBox::toggled, this, &PricesPanel::showAll);
     // Columns as wide as what they hold, so all of them (group rows' "12 · median $2.10" last)
     // fit a 1024-pixel window without scrolling sideways.
     m_view->horizontalHeader()->setResizeContentsPrecision(200);
@@ -244,21 +258,79 @@ QList<providers::InstanceType> PricesPanel::rawTypes() const
 
 void PricesPanel::showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next)
 {
-    if (!isMarketplace(provider) || m_everyOffer->isChecked()) {
-        m_model->setTypes(provider, types);
+    const bool group = isMarketplace(provider) && !m_everyOffer->isChecked();
+    QPointer<PricesPanel> self(this);
+    // Flagged offers stay out of groups: shown, each is its own marked row; else hidden.
+    auto rowsFor = [types, group, flags = m_flags, showFlagged = m_showFlagged->isChecked()] {
+        QList<providers::InstanceType> kept, flagged;
+        for (const providers::InstanceType &type : types) {
+            const bool bad = !type.machineId.isEmpty() && flags.contains(PriceTableModel::flagKey(type.provider, type.machineId));
+            (bad ? flagged : kept).append(type);
+        }
+        QList<providers::InstanceType> rows = group ? providers::groupRows(kept) : kept;
+        if (showFlagged)
+            rows.append(flagged);
+        return std::pair{rows, showFlagged ? 0 : int(flagged.size())};
+    };
+    auto show = [self, provider, next](const std::pair<QList<providers::InstanceType>, int> &result) {
+        if (!self)
+            return;
+        self->m_hiddenFlagged.insert(provider, result.second);
+        self->updateFlaggedText();
+        self->m_model->setTypes(provider, result.first);
         if (next)
             next();
+    };
+    if (!group && m_flags.isEmpty()) {
+        show(rowsFor());
         return;
     }
+    QtConcurrent::run(rowsFor).then(this, show);
+}
+
+int PricesPanel::hiddenFlaggedCount() const
+{
+    int hidden = 0;
+    for (int n : m_hiddenFlagged)
+        hidden += n;
+    return hidden;
+}
+
+void PricesPanel::updateFlaggedText()
+{
+    const int hidden = hiddenFlaggedCount();
+    m_showFlagged->setText(hidden > 0 ? tr("Show flagged machines (%n hidden)", nullptr, hidden) : tr("Show flagged machines"));
+}
+
+void PricesPanel::loadFlags()
+{
+    if (m_configDir.isEmpty())
+        return;
     QPointer<PricesPanel> self(this);
-    QtConcurrent::run([types] { return providers::groupRows(types); })
-        .then(this, [self, provider, next](const QList<providers::InstanceType> &rows) {
-            if (!self)
-                return;
-            self->m_model->setTypes(provider, rows);
-            if (next)
-                next();
-        });
+    QtConcurrent::run([configDir = m_configDir] {
+        verify::ReputationStore store(configDir);
+        (void)store.load(); // a damaged file flags nothing; Verify's next record keeps it aside
+        PriceTableModel::Flags flags;
+        for (const verify::MachineRecord &m : store.machines()) {
+            if (m.bad() && !m.machineId.isEmpty())
+                flags.insert(PriceTableModel::flagKey(m.provider, m.machineId), {m.lastProblem, m.lastTime, m.fails});
+        }
+        return flags;
+    }).then(this, [self](const PriceTableModel::Flags &flags) {
+        if (!self)
+            return;
+        auto keys = [](const PriceTableModel::Flags &f) {
+            QStringList k = f.keys();
+            k.sort();
+            return k;
+        };
+        const bool changed = keys(flags) != keys(self->m_flags);
+        self->m_flags = flags;
+        self->m_model->setFlags(flags);
+        if (changed)
+            self->showAll();
+        emit self->flagsLoaded();
+    });
 }
 
 void PricesPanel::showAll()

@@ -3,9 +3,11 @@
 #include "core/providers/capacitywatch.h"
 #include "core/providers/providerhub.h"
 #include "core/util/clock.h"
+#include "ui/providers/pricetablemodel.h"
 
 #include <QDateTime>
 #include <QHash>
+#include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
 
@@ -23,7 +25,6 @@ class QTableView;
 namespace gantry::ui {
 
 class PriceFilterProxy;
-class PriceTableModel;
 
 // The Prices view: every provider's instance types with price and live capacity, filterable and
 // sortable. Opens from the on-disk cache at once and refreshes in the background, showing the
@@ -41,6 +42,11 @@ public:
     QTableView *view() const { return m_view; }
     QString ageText() const;
     bool isRefreshing() const { return m_pending > 0; }
+    // Offers on machines that failed Verify or Doctor, left out of the table (none while
+    // "Show flagged machines" is ticked).
+    int hiddenFlaggedCount() const;
+    // Waits for the price cache writes queued so far (tests, the benchmark).
+    void waitForCacheWrite() { m_cacheWriter.waitForDone(); }
 
 public slots:
     void refresh();
@@ -60,6 +66,8 @@ signals:
     // A watched GPU became available: a sentence for a desktop notification.
     void capacityAvailable(const QString &message);
     void refreshed();
+    // machines.json was read again and the table follows it.
+    void flagsLoaded();
 
 private:
     void updateAge();
@@ -73,6 +81,9 @@ private:
     void setUpView();
     void layOut(QPushButton *launch);
     void loadCache();
+    // Reads machines.json off the GUI thread, then shows every provider again with its flags.
+    void loadFlags();
+    void updateFlaggedText();
     void setUpWatch();
     std::optional<providers::WatchOptions> selectedWatch(bool launch) const;
     void toggleWatch(bool launch);
@@ -95,6 +106,9 @@ private:
     QDoubleSpinBox *m_maxPrice;
     QCheckBox *m_available;
     QCheckBox *m_everyOffer;
+    QCheckBox *m_showFlagged;
+    PriceTableModel::Flags m_flags;
+    QHash<QString, int> m_hiddenFlagged; // per provider
     QPushButton *m_refresh;
     QLabel *m_age;
     QLabel *m_errors;
@@ -114,6 +128,7 @@ private:
     QTimer m_watchTimer;
     Clock *m_clock = &Clock::system();
     int m_watchPollMs = 0;
+    QThreadPool m_cacheWriter; // one thread: cache writes land in the order they were made
 };
 
 } // namespace gantry::ui

@@ -3,6 +3,8 @@
 #include "core/providers/providerregistry.h"
 #include "core/util/printable.h"
 
+#include <QColor>
+
 namespace gantry::ui {
 
 PriceTableModel::PriceTableModel(QObject *parent)
@@ -25,6 +27,29 @@ void PriceTableModel::setAllTypes(const QList<providers::InstanceType> &types)
     endResetModel();
 }
 
+void PriceTableModel::setFlags(const Flags &flags)
+{
+    beginResetModel();
+    m_flags = flags;
+    endResetModel();
+}
+
+const PriceTableModel::Flag *PriceTableModel::flagFor(const providers::InstanceType &type) const
+{
+    // A group row stands for many machines; only single offers carry a machine id.
+    if (type.machineId.isEmpty() || type.offerCount > 0)
+        return nullptr;
+    const auto it = m_flags.constFind(flagKey(type.provider, type.machineId));
+    return it == m_flags.cend() ? nullptr : &*it;
+}
+
+QString PriceTableModel::flagTip(const Flag &flag) const
+{
+    return tr("Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Clear it with gantry-cli "
+              "verify-history --forget once the host has fixed it.", nullptr, flag.fails)
+        .arg(flag.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), text::printable(flag.problem).left(200));
+}
+
 int PriceTableModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_types.size());
@@ -44,6 +69,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
     case ProviderIdRole: return type.provider;
     case TypeNameRole: return type.name;
     case AvailableRole: return type.availableNow();
+    case FlaggedRole: return flagFor(type) != nullptr;
     case Qt::ToolTipRole: {
         // Names, descriptions, models and regions come from the provider's reply: shown escaped.
         QString tip = text::printable(type.name);
@@ -55,6 +81,8 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
             tip += QLatin1Char('\n') + tr("Reliability %1%, DLPerf %2, %3/%4 Mbit/s up/down, CUDA ≤ %5")
                                           .arg(type.reliability * 100, 0, 'f', 1).arg(type.dlperf, 0, 'f', 1)
                                           .arg(type.inetUpMbps, 0, 'f', 0).arg(type.inetDownMbps, 0, 'f', 0).arg(type.maxCuda);
+        if (const Flag *flag = flagFor(type))
+            tip = flagTip(*flag) + QLatin1Char('\n') + tip;
         return tip;
     }
     case Qt::TextAlignmentRole:
@@ -63,7 +91,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
             return int(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
-        return {};
+        return flagFor(type) ? QVariant(QColor(0xb0, 0x00, 0x20)) : QVariant();
     default:
         break;
     }
@@ -77,7 +105,12 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
     };
     switch (index.column()) {
     case ProviderColumn: return raw ? QVariant(type.provider) : QVariant(providers::providerDisplayName(type.provider));
-    case GpuModelColumn: return type.gpuCount > 0 ? (raw ? type.gpuModel : text::printable(type.gpuModel)) : (raw ? QString() : tr("CPU only"));
+    case GpuModelColumn: {
+        if (raw)
+            return type.gpuCount > 0 ? type.gpuModel : QString();
+        const QString model = type.gpuCount > 0 ? text::printable(type.gpuModel) : tr("CPU only");
+        return flagFor(type) ? tr("⚠ %1 (failed Verify)").arg(model) : model;
+    }
     case GpuCountColumn: return type.gpuCount;
     case VramColumn: return gb(type.vramGbPerGpu);
     case VcpuColumn: return raw ? QVariant(type.vcpus) : (type.vcpus > 0 ? QVariant(type.vcpus) : QVariant(QStringLiteral("—")));

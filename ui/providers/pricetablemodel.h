@@ -3,6 +3,8 @@
 #include "core/providers/providertypes.h"
 
 #include <QAbstractTableModel>
+#include <QDateTime>
+#include <QHash>
 
 namespace gantry::ui {
 
@@ -35,7 +37,19 @@ public:
         ProviderIdRole,
         TypeNameRole,
         AvailableRole,
+        FlaggedRole,      // bool: the offer's machine failed Verify or Doctor (machines.json)
     };
+
+    // Why a marketplace machine is flagged: its last failure's headline and when.
+    struct Flag
+    {
+        QString problem;
+        QDateTime time; // UTC
+        int fails = 0;
+    };
+    // "provider/machineId" → its flag.
+    using Flags = QHash<QString, Flag>;
+    static QString flagKey(const QString &provider, const QString &machineId) { return provider + u'/' + machineId; }
 
     explicit PriceTableModel(QObject *parent = nullptr);
 
@@ -44,6 +58,9 @@ public:
     void setAllTypes(const QList<providers::InstanceType> &types);
     const QList<providers::InstanceType> &types() const { return m_types; }
     providers::InstanceType typeAt(int row) const { return m_types.value(row); }
+    // The machines recorded bad; their offers show a mark and say why in the tooltip.
+    void setFlags(const Flags &flags);
+    const Flag *flagFor(const providers::InstanceType &type) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -51,7 +68,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QString flagTip(const Flag &flag) const;
+
     QList<providers::InstanceType> m_types;
+    Flags m_flags;
 };
 
 } // namespace gantry::ui

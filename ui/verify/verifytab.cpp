@@ -2,6 +2,7 @@
 
 #include "core/ssh/connection.h"
 #include "ui/verify/doctormodel.h"
+#include "ui/verify/reputationmodel.h"
 #include "ui/verify/verdictstyle.h"
 #include "ui/verify/verifyresultsmodel.h"
 
@@ -72,6 +73,7 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     , m_results(new VerifyResultsModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_doctor(new DoctorModel(this))
+    , m_reputation(new ReputationModel(this))
 {
     m_proxy->setSourceModel(m_results);
     m_proxy->setSortRole(VerifyResultsModel::SortRole);
@@ -128,6 +130,16 @@ void VerifyTab::createWidgets()
     m_doctorView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
     m_history = new QListWidget(this);
+    m_history->setToolTip(tr("This host's latest runs, newest first"));
+
+    m_machines = makeTable(this);
+    m_machines->setObjectName(QStringLiteral("machines"));
+    m_machines->setModel(m_reputation);
+    m_machines->setWordWrap(false);
+    m_machines->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_machines->horizontalHeader()->setStretchLastSection(true);
+    m_machines->setToolTip(tr("Every machine Verify or Doctor has run on: a failed one is flagged and its offers "
+                              "are hidden from Prices"));
 }
 
 void VerifyTab::layOut()
@@ -153,11 +165,14 @@ void VerifyTab::layOut()
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 1);
 
+    // Full width, so every figure of a machine's record is read without scrolling sideways.
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(box(tr("Results"), m_table, m_findings));
     split->addWidget(lower);
+    split->addWidget(box(tr("Machine records"), m_machines));
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
@@ -221,6 +236,7 @@ void VerifyTab::clearMachine()
     m_results->clear();
     m_doctor->setChecks({});
     m_history->clear();
+    m_reputation->setMachines(m_reputation->machines(), {});
     m_findings->clear();
     m_banner->hide();
     m_method->hide();
@@ -334,6 +350,7 @@ void VerifyTab::onVerified(const Result<VerifyRun> &run)
     }
     showAssessed(run->outcome, run->assessment);
     showHistory(run->history);
+    loadReputation();
     if (!run->warnings.isEmpty())
         setStatus(m_status->text() + QLatin1Char(' ') + run->warnings.join(QLatin1Char(' ')));
     setRunning(false);
@@ -344,7 +361,7 @@ void VerifyTab::startDoctor()
 {
     if (!beginRun(tr("Running Doctor…")))
         return;
-    operation()->doctor(m_runCancel, [this](const Result<QList<DoctorCheck>> &checks) { onDoctorDone(checks); });
+    operation()->doctor(m_host.name, advertised(), m_runCancel, [this](const Result<QList<DoctorCheck>> &checks) { onDoctorDone(checks); });
 }
 
 void VerifyTab::onDoctorDone(const Result<QList<DoctorCheck>> &checks)
@@ -359,6 +376,7 @@ void VerifyTab::onDoctorDone(const Result<QList<DoctorCheck>> &checks)
     setStatus(failures == 0 ? tr("Doctor found no blocking problem.")
                                     : tr("Doctor found %n problem(s); each row says how to fix it.", nullptr, int(failures)));
     m_progress->setValue(100);
+    loadReputation();
     setRunning(false);
     emit runFinished();
 }
@@ -488,8 +506,29 @@ void VerifyTab::showHistory(const QList<HistoryEntry> &entries)
     }
 }
 
+void VerifyTab::loadReputation()
+{
+    if (m_context.configDir.isEmpty())
+        return;
+    auto relay = std::make_shared<Relay>();
+    relay->tab = this;
+    const QString configDir = m_context.configDir;
+    QThread *thread = QThread::create([relay, configDir] {
+        ReputationStore store(configDir);
+        (void)store.load(); // a damaged file shows no records; the next run's record keeps it aside
+        const QList<MachineRecord> machines = store.machines();
+        Relay::post(relay, [machines](VerifyTab *tab) {
+            tab->m_reputation->setMachines(machines, tab->m_host.name);
+            emit tab->reputationLoaded();
+        });
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start();
+}
+
 void VerifyTab::loadHistory()
 {
+    loadReputation();
     m_history->clear();
     if (m_context.configDir.isEmpty() || m_host.name.isEmpty())
         return;

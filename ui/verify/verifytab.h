@@ -22,6 +22,7 @@ class QPlainTextEdit;
 namespace gantry::ui {
 
 class DoctorModel;
+class ReputationModel;
 class VerifyResultsModel;
 
 // The Verify tab: runs Doctor and Verify (verify::VerifyOperation, on an SSH session of their own,
@@ -57,6 +58,8 @@ public:
     bool isRunning() const { return m_running; }
     VerifyResultsModel *resultsModel() const { return m_results; }
     DoctorModel *doctorModel() const { return m_doctor; }
+    ReputationModel *reputationModel() const { return m_reputation; }
+    QTableView *machinesView() const { return m_machines; }
     QSortFilterProxyModel *resultsProxy() const { return m_proxy; }
     QString bannerText() const;
     QString statusText() const;
@@ -64,6 +67,8 @@ public:
 signals:
     // Emitted on the GUI thread when a run (verify or doctor) ends, successfully or not.
     void runFinished();
+    // The machine records (machines.json) were read again.
+    void reputationLoaded();
 
 private:
     struct Relay;
@@ -89,6 +94,8 @@ private:
     void showHint();
     void setStatus(const QString &text);
     void loadHistory();
+    // Every machine's record, read off the GUI thread (after each run too: it changes it).
+    void loadReputation();
     void setBanner(verify::Verdict verdict, const QString &text);
 
     AppContext m_context;
@@ -117,6 +124,8 @@ private:
     VerifyResultsModel *m_results = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     DoctorModel *m_doctor = nullptr;
+    ReputationModel *m_reputation = nullptr;
+    QTableView *m_machines = nullptr;
 };
 
 } // namespace gantry::ui

@@ -1,0 +1,201 @@
+// Bad machines in the GUI, from the same machines.json as `gantry-cli types --include-bad`: the
+// Prices panel hides offers on a machine that failed Verify unless "Show flagged machines" is
+// ticked (then each is its own marked row that says why and when), and the Verify tab lists every
+// machine's record. Rendered at 1024x700 and 1440x900 (GANTRY_SCREENSHOT_DIR keeps the PNGs).
+#include "vastemulator.h"
+
+#include "core/providers/pricecache.h"
+#include "core/providers/vastprovider.h"
+#include "core/verify/reputation.h"
+#include "ui/providers/pricefilterproxy.h"
+#include "ui/providers/pricespanel.h"
+#include "ui/providers/pricetablemodel.h"
+#include "ui/verify/reputationmodel.h"
+#include "ui/verify/verifytab.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::ui;
+
+namespace {
+
+const QString kBadMachine = QStringLiteral("585757"); // the emulator's H100 machine (offer id / 7)
+
+providers::RestConfig configFor(const test::EmulatorServer &server)
+{
+    providers::RestConfig config;
+    config.baseUrl = QUrl(server.baseUrl());
+    config.apiKey = QStringLiteral("test-key");
+    config.retry.baseDelayMs = 20;
+    return config;
+}
+
+verify::MachineRun run(const QString &machineId, const QString &host, verify::Verdict verdict)
+{
+    verify::MachineRun r;
+    r.provider = QStringLiteral("vast");
+    r.machineId = machineId;
+    r.host = host;
+    r.verdict = verdict;
+    r.problem = verdict == verify::Verdict::Fail ? QStringLiteral("memory bandwidth 1210 of 3350 GB/s (36%)") : QString();
+    r.time = QDateTime(QDate(2026, 11, 30), QTime(9, 15), Qt::UTC);
+    r.bandwidthGbs = verdict == verify::Verdict::Fail ? 1210 : 3010;
+    r.specBandwidthGbs = 3350;
+    r.tensorTflops = 702;
+    r.specTensorTflops = 989;
+    r.usdPerTflopHour = 0.0028;
+    return r;
+}
+
+int flaggedRows(const QAbstractItemModel &model)
+{
+    int n = 0;
+    for (int row = 0; row < model.rowCount(); ++row)
+        n += model.index(row, 0).data(PriceTableModel::FlaggedRole).toBool() ? 1 : 0;
+    return n;
+}
+
+void save(QWidget &widget, const QString &name)
+{
+    const QString out = qEnvironmentVariable("GANTRY_SCREENSHOT_DIR");
+    if (!out.isEmpty())
+        widget.grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(out, name).arg(widget.width()).arg(widget.height()));
+}
+
+} // namespace
+
+class TestUiReputation final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pricesHideAndFlagBadMachines()
+    {
+        QTemporaryDir dir;
+        QVERIFY(verify::ReputationStore(dir.path()).record(run(kBadMachine, QStringLiteral("vast-h100"), verify::Verdict::Fail)));
+        test::VastEmulator emulator;
+        QVERIFY(emulator.listen());
+        providers::ProviderHub hub;
+        hub.addProvider(std::make_unique<providers::VastProvider>(configFor(emulator)));
+        PricesPanel panel(&hub, dir.path());
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
+        panel.resize(1024, 700);
+        panel.show();
+        panel.refresh();
+        QVERIFY(refreshed.wait(10000));
+        PriceTableModel *model = panel.model();
+        // The four H100 offers are on the flagged machine: only the two RTX 4090 groups stay.
+        QTRY_COMPARE(panel.hiddenFlaggedCount(), 4);
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(flaggedRows(*model), 0);
+        auto *show = panel.findChild<QCheckBox *>(QStringLiteral("showFlagged"));
+        QVERIFY2(show->text().contains(QStringLiteral("4 hidden")), qPrintable(show->text()));
+
+        show->setChecked(true);
+        QTRY_COMPARE(model->rowCount(), 6);
+        QCOMPARE(flaggedRows(*model), 4);
+        QCOMPARE(panel.hiddenFlaggedCount(), 0);
+        int flagged = -1;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, 0).data(PriceTableModel::FlaggedRole).toBool())
+                flagged = row;
+        }
+        const QString gpu = model->index(flagged, PriceTableModel::GpuModelColumn).data().toString();
+        QVERIFY2(gpu.startsWith(QStringLiteral("⚠")) && gpu.contains(QStringLiteral("failed Verify")), qPrintable(gpu));
+        const QString tip = model->index(flagged, PriceTableModel::PriceColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("1210 of 3350")) && tip.contains(QStringLiteral("2026-11-30")), qPrintable(tip));
+        QVERIFY(model->index(flagged, 0).data(Qt::ForegroundRole).isValid());
+
+        panel.view()->sortByColumn(PriceTableModel::PriceColumn, Qt::DescendingOrder);
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            panel.resize(size);
+            QTest::qWait(50);
+            // The mark is read in full: the GPU column is as wide as its text.
+            const int width = panel.view()->horizontalHeader()->sectionSize(PriceTableModel::GpuModelColumn);
+            QVERIFY2(panel.view()->fontMetrics().horizontalAdvance(gpu) + 8 <= width,
+                     qPrintable(QStringLiteral("%1 px for \"%2\"").arg(width).arg(gpu)));
+            QVERIFY(show->x() + show->width() <= panel.width());
+            QVERIFY2(show->width() >= show->sizeHint().width(), qPrintable(show->text()));
+            auto *filter = panel.findChild<QLineEdit *>(QStringLiteral("gpuFilter"));
+            QVERIFY(filter->width() >= filter->fontMetrics().horizontalAdvance(filter->placeholderText()) + 20);
+            save(panel, QStringLiteral("prices-flagged"));
+        }
+
+        // The cache is written off the GUI thread, and holds every offer, flagged ones too.
+        panel.waitForCacheWrite();
+        QCOMPARE(providers::loadPriceCache(providers::priceCachePath(dir.path())).types.size(), 7);
+
+        // A pass clears the flag; the next refresh reads machines.json again.
+        QVERIFY(verify::ReputationStore(dir.path()).record(run(kBadMachine, QStringLiteral("vast-h100"), verify::Verdict::Pass)));
+        show->setChecked(false);
+        QSignalSpy flags(&panel, &PricesPanel::flagsLoaded);
+        QVERIFY(!panel.isRefreshing());
+        panel.refresh();
+        QVERIFY(panel.isRefreshing());
+        // The read may be done before refresh() returns (then its continuation runs at once).
+        QTRY_VERIFY_WITH_TIMEOUT(!flags.isEmpty(), 5000);
+        QTRY_COMPARE(model->rowCount(), 5);
+        QCOMPARE(panel.hiddenFlaggedCount(), 0);
+    }
+
+    void verifyTabShowsEveryMachinesRecord()
+    {
+        QTemporaryDir dir;
+        verify::ReputationStore store(dir.path());
+        QVERIFY(store.record(run(kBadMachine, QStringLiteral("vast-h100"), verify::Verdict::Fail)));
+        QVERIFY(store.record(run(QStringLiteral("77001"), QStringLiteral("vast-4090"), verify::Verdict::Pass)));
+        QVERIFY(store.record(run(QStringLiteral("77001"), QStringLiteral("vast-4090"), verify::Verdict::Pass)));
+        verify::MachineRun own = run({}, QStringLiteral("lab-box"), verify::Verdict::Pass);
+        own.provider.clear();
+        QVERIFY(store.record(own));
+
+        AppContext context;
+        context.configDir = dir.path();
+        VerifyTab tab(context);
+        QAbstractItemModelTester tester(tab.reputationModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy loaded(&tab, &VerifyTab::reputationLoaded);
+        SavedHost host;
+        host.name = QStringLiteral("vast-4090");
+        host.provider = QStringLiteral("vast");
+        tab.setMachine(host, nullptr);
+        QVERIFY(loaded.wait(5000));
+        ReputationModel *model = tab.reputationModel();
+        QCOMPARE(model->rowCount(), 3);
+        // This host's machine first (bold), then the flagged one.
+        QVERIFY(model->current());
+        QCOMPARE(model->current()->machineId, QStringLiteral("77001"));
+        QCOMPARE(model->index(0, ReputationModel::PassesColumn).data().toInt(), 2);
+        QVERIFY(model->index(0, 0).data(Qt::FontRole).value<QFont>().bold());
+        QVERIFY(model->index(1, 0).data(ReputationModel::BadRole).toBool());
+        QCOMPARE(model->index(1, ReputationModel::FailsColumn).data().toInt(), 1);
+        QCOMPARE(model->index(1, ReputationModel::BandwidthColumn).data().toString(), QStringLiteral("1210 / 3350"));
+        QCOMPARE(model->index(1, ReputationModel::TensorColumn).data().toString(), QStringLiteral("702 / 989"));
+        QCOMPARE(model->index(1, ReputationModel::CostColumn).data().toString(), QStringLiteral("$0.0028"));
+        QVERIFY(model->index(1, ReputationModel::StatusColumn).data().toString().startsWith(QStringLiteral("Flagged")));
+        QVERIFY(model->index(1, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Show flagged machines")));
+        QVERIFY(model->index(2, 0).data().toString().contains(QStringLiteral("lab-box")));
+
+        tab.show();
+        for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
+            tab.resize(size);
+            QTest::qWait(50);
+            QTableView *view = tab.machinesView();
+            QVERIFY(view->isVisible());
+            QVERIFY2(view->height() >= 3 * view->verticalHeader()->defaultSectionSize(),
+                     qPrintable(QStringLiteral("the machine records are %1 px tall").arg(view->height())));
+            save(tab, QStringLiteral("verify-machines"));
+        }
+    }
+};
+
+QTEST_MAIN(TestUiReputation)
+#include "test_ui_reputation.moc"

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "core/guard/guardoperation.h"
+#include "core/hosts/hoststore.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+namespace gantry::ssh {
+class Connection;
+}
+
+namespace gantry::ui::monitor {
+
+// "Idle guard on the instance" on the Monitor tab, opt-in per machine: a small program on the
+// machine that stops it after N idle minutes with that machine's own scoped key, so it stops even
+// while this computer sleeps. Shows whether it is installed, its threshold and how it will stop
+// the machine, or why this provider's machines cannot stop themselves (the watcher does it then).
+// Install, Remove and Check run on guard::GuardOperation's own SSH session, never on the GUI
+// thread; guards.json remembers which machines have one, so a reconnect asks the machine again.
+class GuardPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(GuardPanel)
+
+public:
+    explicit GuardPanel(QString configDir, QWidget *parent = nullptr);
+    ~GuardPanel() override;
+
+    void setMachine(const SavedHost &host, ssh::Connection *connection);
+    void clearMachine();
+
+    QString statusText() const;
+    bool isBusy() const { return m_busy; }
+    bool isAvailable() const { return m_available; }
+    std::optional<guard::GuardStatus> lastStatus() const { return m_last; }
+    // Tests put the guard in a folder of their own (default ~/.gantry/guard).
+    void setRemoteDir(const QString &dir) { m_remoteDir = dir; }
+
+    void install();
+    void remove();
+    void check();
+
+signals:
+    // A command (install, remove, check) ended, successfully or not.
+    void finished();
+
+private:
+    guard::GuardOperation *operation();
+    void onConnectionState();
+    void onRemembered(const QString &host, std::optional<guard::GuardStore::Entry> entry);
+    void onResult(const Result<guard::GuardStatus> &status);
+    void showStatus(const guard::GuardStatus &status);
+    void setBusy(bool busy, const QString &text = {});
+    void updateButtons();
+    QString whatItDoes(int minutes, guard::GuardAction action) const;
+    guard::GuardAction chosenAction() const;
+
+    QString m_configDir;
+    QString m_remoteDir;
+    SavedHost m_host;
+    QPointer<ssh::Connection> m_connection;
+    std::unique_ptr<guard::GuardOperation> m_operation;
+    providers::SelfStop m_method = providers::SelfStop::None;
+    bool m_available = false;
+    bool m_busy = false;
+    bool m_remembered = false;  // guards.json says this machine has one
+    bool m_checkOnConnect = false;
+    std::optional<guard::GuardStatus> m_last;
+
+    QLabel *m_title = nullptr;
+    QLabel *m_status = nullptr;
+    QSpinBox *m_minutes = nullptr;
+    QComboBox *m_action = nullptr;
+    QPushButton *m_install = nullptr;
+    QPushButton *m_remove = nullptr;
+    QPushButton *m_check = nullptr;
+};
+
+} // namespace gantry::ui::monitor

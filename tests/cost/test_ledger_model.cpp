@@ -114,6 +114,28 @@ private slots:
 
     // A stopped RunPod pod whose disk bills and an AutoDL host billed in ¥: storage has its own
     // column and line, and the host's billing pauses and resumes from the panel.
+    void costPanelRemindsOfALongStoppedDisk()
+    {
+        // The 3-day reminder needs "now": the panel takes it from the ledger's clock.
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 1, 10), QTime(12, 0), Qt::LocalTime));
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        providers::Instance pod = instance(QStringLiteral("p"));
+        pod.volumeGb = 100;
+        QVERIFY(ledger.recordLaunch(pod, 0.69));
+        QVERIFY(ledger.recordStopped(QStringLiteral("runpod"), QStringLiteral("p")));
+        {
+            ui::CostPanel panel(&ledger);
+            QVERIFY2(!panel.warningsText().contains(QStringLiteral("Reminder")), qPrintable(panel.warningsText()));
+            QVERIFY2(panel.warningsText().contains(QStringLiteral("still bills storage")), qPrintable(panel.warningsText()));
+        }
+        clock.advanceSeconds(4 * 86400);
+        ui::CostPanel panel(&ledger);
+        QVERIFY2(panel.warningsText().contains(QStringLiteral("Reminder")) && panel.warningsText().contains(QStringLiteral("4 days")),
+                 qPrintable(panel.warningsText()));
+    }
+
     void costPanelStorageAndHostBilling()
     {
         QTemporaryDir dir;

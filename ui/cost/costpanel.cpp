@@ -165,7 +165,8 @@ void CostPanel::reload()
     if (!anyCrossed)
         m_banner->hide();
     m_budgetStatus->setVisible(!status.isEmpty());
-    const QStringList warnings = cost::storageWarnings(m_model->entries());
+    // The ledger's clock: the reminder after N days stopped needs "now" (a test's ManualClock too).
+    const QStringList warnings = cost::storageWarnings(m_model->entries(), m_ledger->clock().now());
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!warnings.isEmpty());
     m_monitor->check();

@@ -61,7 +61,7 @@ qint64 linkRoundTrip(TransferContext &ctx, SftpClient &sftp, bool needed)
 int workerCount(TransferContext &ctx, const FileJournal &journal, qint64 roundTripMs)
 {
     const int missing = journal.chunkCount() - int(journal.done.count(true));
-    const int wanted = ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(journal.size, roundTripMs);
+    const int wanted = ctx.options().parallel > 0 ? ctx.options().parallel : fileParallel(journal.size, roundTripMs);
     const int workers = std::clamp(wanted, 1, std::max(1, missing));
     if (SessionPrefetch *p = ctx.prefetch(); p && workers > 1) p->ensure(workers - 1);
     return workers;

@@ -42,10 +42,10 @@ private:
 // own thread (libssh sessions are single-threaded).
 void runWorkers(TransferContext &ctx, SftpClient &primary, int count, const std::function<void(SftpClient &)> &worker);
 
-// The round trip that sizes a file's fan-out (autoParallel): on a long link the first connect's
+// The round trip that sizes a file's fan-out (fileParallel): on a long link the first connect's
 // estimate (no probe), else measured; -1 when the user fixed the sessions and `needed` is false.
 qint64 linkRoundTrip(TransferContext &ctx, SftpClient &sftp, bool needed);
-// Sessions for the chunks still missing in `journal`: the user's choice or autoParallel; extra
+// Sessions for the chunks still missing in `journal`: the user's choice or fileParallel; extra
 // sessions already being connected (SessionPrefetch) are topped up to that count.
 int workerCount(TransferContext &ctx, const FileJournal &journal, qint64 roundTripMs);
 

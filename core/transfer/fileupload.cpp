@@ -347,8 +347,17 @@ int autoParallel(quint64 size, qint64 roundTripMs)
     // several; on a short link one session is faster (the extra ones only burn the shared CPU).
     if (size < 32ull * 1024 * 1024 || roundTripMs < 10) return 1;
     if (roundTripMs < 30) return size >= 256ull * 1024 * 1024 ? 4 : 2;
-    // A session carries ~15 MB/s at 100 ms: from 64 MiB (two chunks a session) on, eight.
-    return size >= 64ull * 1024 * 1024 ? 8 : 4;
+    return size >= 256ull * 1024 * 1024 ? 8 : 4;
+}
+
+int fileParallel(quint64 size, qint64 roundTripMs)
+{
+    // A session carries ~10-15 MB/s at 100 ms (sshd's window): from 64 MiB, two chunks a session,
+    // eight. On a short link sshd decrypts and writes a session on one core: from 256 MiB two,
+    // whose share of the CPUs outweighs the second read of the file for its hash.
+    if (roundTripMs >= 30 && size >= 64ull * 1024 * 1024) return 8;
+    if (roundTripMs >= 0 && roundTripMs < 10 && size >= 256ull * 1024 * 1024) return 2;
+    return autoParallel(size, roundTripMs);
 }
 
 Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,

@@ -13,7 +13,7 @@ namespace {
 // A connect is about six round trips (TCP, key exchange, authentication).
 constexpr qint64 kRoundTripsPerConnect = 6;
 // Still connecting after this long, the link's round trip is at least the paired value: 100 ms
-// of connecting is ~15 ms of round trip, 200 ms ~30 ms (autoParallel's steps are 10 and 30 ms).
+// of connecting is ~15 ms of round trip, 200 ms ~30 ms (fileParallel's steps are 10 and 30 ms).
 constexpr struct
 {
     int afterMs;
@@ -51,7 +51,7 @@ int SessionPrefetch::wanted(qint64 roundTripMs) const
 {
     if (m_uploadSize == 0) return 0;
     const int chunks = int((m_uploadSize + kChunkSize - 1) / kChunkSize);
-    const int sessions = m_ctx.options().parallel > 0 ? m_ctx.options().parallel : autoParallel(m_uploadSize, roundTripMs);
+    const int sessions = m_ctx.options().parallel > 0 ? m_ctx.options().parallel : fileParallel(m_uploadSize, roundTripMs);
     return std::min(sessions, chunks) - 1;
 }
 

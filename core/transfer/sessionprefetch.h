@@ -27,7 +27,7 @@ struct ReadySession
 // connect plus SFTP start is ~10 round trips, a second that no longer comes after the probes.
 // For an upload of a large file the first session's connect tells the link: still connecting
 // after 100 ms, the link is long enough for a second session, after 200 ms for the full count
-// (autoParallel); connects are started as these marks pass. Sessions no worker took are closed
+// (fileParallel); connects are started as these marks pass. Sessions no worker took are closed
 // with the prefetch, at the end of the attempt. While it lives, ctx.prefetch() is this.
 class SessionPrefetch final
 {

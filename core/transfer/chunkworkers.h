@@ -42,6 +42,13 @@ private:
 // own thread (libssh sessions are single-threaded).
 void runWorkers(TransferContext &ctx, SftpClient &primary, int count, const std::function<void(SftpClient &)> &worker);
 
+// The round trip that sizes a file's fan-out (fileParallel): on a long link the first connect's
+// estimate (no probe), else measured; -1 when the user fixed the sessions and `needed` is false.
+qint64 linkRoundTrip(TransferContext &ctx, SftpClient &sftp, bool needed);
+// Sessions for the chunks still missing in `journal`: the user's choice or fileParallel; extra
+// sessions already being connected (SessionPrefetch) are topped up to that count.
+int workerCount(TransferContext &ctx, const FileJournal &journal, qint64 roundTripMs);
+
 // A journal for a transfer that starts from zero, in kChunkSize chunks.
 FileJournal freshJournal(Direction direction, const QString &host, const QString &source, const QString &destination,
                          quint64 size, qint64 mtime);

@@ -246,12 +246,12 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
+    // The extra sessions start connecting first (on a long link they are already on their way),
+    // then the host starts hashing: both overlap with what follows.
+    const int workers = workerCount(ctx, *journal, linkRoundTrip(ctx, sftp, true));
     std::optional<PendingRemoteHash> remoteHash;
     if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
     ChunkPlan plan(ctx.journals(), key, *journal);
-    const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, sftp.roundTripMs()), 1,
-                                   std::max(1, missing));
     runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
         downloadWorker(ctx, client, remotePath, partial, plan);
     });

@@ -26,6 +26,32 @@ class TransferText
     Q_DECLARE_TR_FUNCTIONS(Transfer)
 };
 
+// The whole file's SHA-256 taken from the buffers one worker sends, as long as they come in file
+// order from the start (one session, nothing resumed): the file is then read once, not twice.
+struct InlineHash
+{
+    Sha256 hash;
+    quint64 at = 0;
+    bool inOrder = true;
+    void add(quint64 offset, const char *data, quint32 length)
+    {
+        inOrder = inOrder && offset == at;
+        if (!inOrder) return;
+        hash.add(data, length);
+        at += length;
+    }
+};
+
+// What the first session's worker gets besides its chunks: the handle the .partial was created
+// with (one open and one close fewer before data flows), the inline whole-file hash, and the
+// follow-along chunk check, called as chunks complete.
+struct WorkerExtras
+{
+    std::optional<QByteArray> opened;
+    InlineHash *whole = nullptr;
+    std::function<void()> chunkDone;
+};
+
 // One upload worker's pipeline: its current chunk, the writes in flight and the chunks whose
 // every write went out (their hash waits for the last acknowledgement).
 struct UploadPipe
@@ -45,6 +71,7 @@ struct UploadPipe
     quint64 offset = 0;
     quint64 end = 0;
     std::unique_ptr<Sha256> hash;
+    InlineHash *whole = nullptr;
     QByteArray buffer;
 };
 
@@ -77,6 +104,7 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
             break;
         }
         pipe.hash->add(pipe.buffer.constData(), n);
+        if (pipe.whole) pipe.whole->add(pipe.offset, pipe.buffer.constData(), n);
         auto id = sftp.sendWrite(handle, pipe.offset, pipe.buffer.constData(), n);
         if (!id) {
             plan.fail(id.error());
@@ -94,19 +122,22 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
 }
 
 void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPath, const QString &partial,
-                  quint64 fileSize, ChunkPlan &plan, const std::function<void()> &chunkDone)
+                  quint64 fileSize, ChunkPlan &plan, const WorkerExtras &extras)
 {
+    const std::optional<QByteArray> &opened = extras.opened;
     QFile file(localPath);
     if (!file.open(QIODevice::ReadOnly)) {
+        if (opened) (void)sftp.close(*opened);
         plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
         return;
     }
-    auto handle = sftp.open(partial, SftpClient::OpenWrite);
+    auto handle = opened ? Result<QByteArray>(*opened) : sftp.open(partial, SftpClient::OpenWrite);
     if (!handle) {
         plan.fail(handle.error());
         return;
     }
     UploadPipe pipe(plan.journal(), sftp.maxWrite());
+    pipe.whole = extras.whole;
     WireMeter meter(sftp, ctx, plan);
 
     auto failWith = [&](const Error &e) {
@@ -133,7 +164,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
         if (--pipe.outstanding[req.chunk] == 0 && pipe.fullySent.contains(req.chunk)) {
             pipe.outstanding.remove(req.chunk);
             plan.done(req.chunk, pipe.fullySent.take(req.chunk));
-            if (chunkDone) chunkDone();
+            if (extras.chunkDone) extras.chunkDone();
         }
     }
     if (ctx.cancelled()) {
@@ -159,10 +190,11 @@ Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
 }
 
 // The interrupted upload's journal when the file is unchanged and the .partial still holds what
-// it says was acknowledged; else a fresh one, with an empty .partial created on the host.
+// it says was acknowledged; else a fresh one, with an empty .partial created on the host and left
+// open in *created for the first worker.
 Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const QString &key, const QFileInfo &info,
                                   const QString &localPath, const QString &partial, const QString &remoteFinal,
-                                  TransferOutcome &outcome)
+                                  TransferOutcome &outcome, std::optional<QByteArray> *created)
 {
     const quint64 size = quint64(info.size());
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
@@ -188,7 +220,7 @@ Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const 
     fresh.wireBytes = wire;
     auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
     if (!h) return h.error();
-    (void)sftp.close(*h);
+    *created = *h;
     return fresh;
 }
 
@@ -261,6 +293,52 @@ Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString
                  TransferText::tr("%1 appeared on %2 during the upload; the upload is kept as %3.").arg(remoteFinal, ctx.host(), partial)};
 }
 
+// Sends the chunks still missing over the sessions the link wants and returns the whole file's
+// SHA-256, computed here while they go out. Large files are checked chunk by chunk on the host
+// (chunkHasher, set up here): on long links while they go out, announced from the first
+// session's thread (which owns `session`) and started there once its first chunk is done, so that
+// its round trips do not hold back the first data.
+Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpClient &sftp, const QString &localPath,
+                              const QString &partial, ChunkPlan &plan, const std::optional<QByteArray> &created,
+                              std::optional<RemoteChunkHasher> &chunkHasher)
+{
+    const FileJournal journal = plan.journal();
+    const bool chunkCheck = ctx.options().verify && journal.size > kReadBackLimit;
+    const auto openHasher = [&] {
+        if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount());
+    };
+    const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
+    const qint64 roundTripMs = linkRoundTrip(ctx, sftp, chunkCheck);
+    const int workers = workerCount(ctx, journal, roundTripMs);
+    // The whole-file hash: from the sent buffers when one session sends the file in order, else
+    // read on its own thread.
+    Result<QByteArray> localHash = Error{ErrorCode::Generic, QString()};
+    std::optional<InlineHash> inlineHash;
+    std::thread hasher;
+    if (workers == 1 && journal.doneBytes() == 0) inlineHash.emplace();
+    else hasher = std::thread([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
+    // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
+    // chunks at the end, on all its cores, instead of competing with the transfer for them.
+    const bool followAlong = chunkCheck && roundTripMs >= 10;
+    runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
+        WorkerExtras extras;
+        if (&client == &sftp) {
+            extras.opened = created;
+            extras.whole = inlineHash ? &*inlineHash : nullptr;
+            if (followAlong) extras.chunkDone = [&] {
+                openHasher();
+                chunkHasher->advance(isDone);
+            };
+        }
+        uploadWorker(ctx, client, localPath, partial, journal.size, plan, extras);
+    });
+    if (chunkCheck) openHasher();
+    if (hasher.joinable()) hasher.join();
+    if (!inlineHash || plan.error() || ctx.cancelled()) return localHash;
+    if (inlineHash->inOrder && inlineHash->at == journal.size) return inlineHash->hash.hexDigest();
+    return sha256OfFile(localPath, ctx.cancel());
+}
+
 } // namespace
 
 int autoParallel(quint64 size, qint64 roundTripMs)
@@ -270,6 +348,16 @@ int autoParallel(quint64 size, qint64 roundTripMs)
     if (size < 32ull * 1024 * 1024 || roundTripMs < 10) return 1;
     if (roundTripMs < 30) return size >= 256ull * 1024 * 1024 ? 4 : 2;
     return size >= 256ull * 1024 * 1024 ? 8 : 4;
+}
+
+int fileParallel(quint64 size, qint64 roundTripMs)
+{
+    // A session carries ~10-15 MB/s at 100 ms (sshd's window): from 64 MiB, two chunks a session,
+    // eight. On a short link sshd decrypts and writes a session on one core: from 256 MiB two,
+    // whose share of the CPUs outweighs the second read of the file for its hash.
+    if (roundTripMs >= 30 && size >= 64ull * 1024 * 1024) return 8;
+    if (roundTripMs >= 0 && roundTripMs < 10 && size >= 256ull * 1024 * 1024) return 2;
+    return autoParallel(size, roundTripMs);
 }
 
 Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
@@ -286,36 +374,21 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     const QString partial = remoteFinal + QStringLiteral(".partial");
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
-    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome);
+    std::optional<QByteArray> created;
+    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome, &created);
     if (!journal) return journal.error();
     const quint64 already = journal->doneBytes();
-    if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already); !space) return space.error();
+    if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already); !space) {
+        if (created) (void)sftp.close(*created);
+        return space.error();
+    }
     (void)ctx.journals().save(key, *journal);
     ctx.addResumed(already);
 
-    // Large files are checked chunk by chunk on the host (RemoteChunkHasher), on long links while
-    // they go out (announced from the primary session's thread, which owns `session`).
-    std::optional<RemoteChunkHasher> chunkHasher;
-    if (ctx.options().verify && size > kReadBackLimit) chunkHasher.emplace(session, partial, kChunkSize, journal->chunkCount());
-    // The whole-file hash is computed on its own thread while the chunks go out.
-    Result<QByteArray> localHash = Error{ErrorCode::Generic, QString()};
-    std::thread hasher([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
-
     ChunkPlan plan(ctx.journals(), key, *journal);
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
-    const int missing = journal->chunkCount() - int(journal->done.count(true));
-    const qint64 roundTripMs = ctx.options().parallel > 0 && !chunkHasher ? -1 : sftp.roundTripMs();
-    const int workers = std::clamp(ctx.options().parallel > 0 ? ctx.options().parallel : autoParallel(size, roundTripMs), 1,
-                                   std::max(1, missing));
-    // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
-    // chunks at the end, on all its cores, instead of competing with the transfer for them.
-    const bool followAlong = chunkHasher && roundTripMs >= 10;
-    runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
-        std::function<void()> follow;
-        if (followAlong && &client == &sftp) follow = [&] { chunkHasher->advance(isDone); };
-        uploadWorker(ctx, client, localPath, partial, size, plan, follow);
-    });
-    hasher.join();
+    std::optional<RemoteChunkHasher> chunkHasher;
+    Result<QByteArray> localHash = sendChunks(ctx, session, sftp, localPath, partial, plan, created, chunkHasher);
     plan.save();
     const FileJournal after = plan.journal();
     outcome.wireBytes = after.wireBytes;

@@ -23,5 +23,8 @@ constexpr quint64 kChunkSize = 4ull * 1024 * 1024;
 // Sessions for one file (or one folder's tar batches) when the user did not choose: by size and
 // by the link's round trip (SftpClient::roundTripMs).
 int autoParallel(quint64 size, qint64 roundTripMs);
+// Sessions for one large file when the user did not choose: autoParallel, with more of them for
+// the sizes where one file's chunks are what the sessions share.
+int fileParallel(quint64 size, qint64 roundTripMs);
 
 } // namespace gantry::transfer

@@ -9,6 +9,8 @@
 
 namespace gantry::transfer {
 
+class SessionPrefetch;
+
 // Everything one running transfer shares between its worker threads: how to open more sessions,
 // the cancel flag, the journal store, and the progress totals (reported at most every 100 ms).
 class TransferContext final
@@ -26,6 +28,9 @@ public:
     const QString &host() const { return m_host; }
     const TransferOptions &options() const { return m_options; }
     const ConflictResolver &resolver() const { return m_resolver; }
+    // The extra sessions runTransfer started connecting for this attempt, or null.
+    SessionPrefetch *prefetch() const { return m_prefetch; }
+    void setPrefetch(SessionPrefetch *prefetch) { m_prefetch = prefetch; }
     // Random, one per transfer attempt: names the attempt's remote staging folders, so a batch an
     // earlier (killed) attempt left running never shares a folder with this one.
     const QString &attemptToken() const { return m_attemptToken; }
@@ -50,6 +55,7 @@ private:
     ProgressSink m_sink;
     ConflictResolver m_resolver;
     QString m_attemptToken;
+    SessionPrefetch *m_prefetch = nullptr;
     mutable std::mutex m_mutex;
     TransferProgress m_progress;
     QElapsedTimer m_lastReport;

@@ -3,12 +3,14 @@
 #include "core/transfer/fileupload.h"
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
+#include "core/transfer/sessionprefetch.h"
 #include "core/transfer/sha256.h"
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/treetransfer.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QThread>
 
@@ -285,7 +287,14 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
 
 Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferContext &ctx)
 {
+    // A large file's extra sessions connect while this one still connects and probes.
+    const QFileInfo local(request.localPath);
+    const bool oneFile = request.direction == Direction::Upload && local.isFile() && (!local.isSymLink() || ctx.options().followSymlinks);
+    SessionPrefetch prefetch(ctx, oneFile ? quint64(local.size()) : 0);
+    QElapsedTimer connecting;
+    connecting.start();
     auto session = ctx.factory()(ctx.cancel());
+    prefetch.firstConnected(connecting.elapsed());
     if (!session) return session.error();
     auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), ctx.cancel());
     if (!sftp) return sftp.error();

@@ -1,11 +1,16 @@
-// Pure logic: HOST:PATH parsing, journals, batches, speed/ETA, names for "rename".
+// Pure logic: HOST:PATH parsing, journals, batches, speed/ETA, names for "rename", how many
+// sessions a file gets and when they are connected ahead (SessionPrefetch, with a factory whose
+// connects fail at once: no host is needed to count them).
 
+#include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/localtree.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/remotespec.h"
+#include "core/transfer/sessionprefetch.h"
 #include "core/transfer/sha256.h"
 #include "core/transfer/speedmeter.h"
+#include "core/transfer/transfercontext.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,6 +19,16 @@
 #include <QTest>
 
 using namespace gantry::transfer;
+
+namespace {
+SessionFactory failingFactory(std::atomic_int *connects)
+{
+    return [connects](const std::atomic_bool *) -> gantry::Result<std::unique_ptr<gantry::ssh::Session>> {
+        ++*connects;
+        return gantry::Error{gantry::ErrorCode::ConnectFailed, QStringLiteral("no host in this test")};
+    };
+}
+} // namespace
 
 class TestTransferUnits : public QObject
 {
@@ -140,6 +155,76 @@ private slots:
         QVERIFY(skipped);
         QCOMPARE(skipped->fileCount, 1);
         QCOMPARE(skipped->notes.size(), 3);
+    }
+
+    void fileSessions()
+    {
+        constexpr quint64 MiB = 1024 * 1024;
+        QCOMPARE(fileParallel(16 * MiB, 100), 1);   // one or two chunks: one session
+        QCOMPARE(fileParallel(40 * MiB, 100), 4);
+        QCOMPARE(fileParallel(128 * MiB, 100), 8);  // was 4: each session is held to ~1 window per round trip
+        QCOMPARE(fileParallel(128 * MiB, 20), 2);
+        QCOMPARE(fileParallel(128 * MiB, 0), 1);    // short link: the CPUs limit
+        QCOMPARE(fileParallel(1024 * MiB, 0), 2);
+        QCOMPARE(fileParallel(1024 * MiB, 100), 8);
+        QCOMPARE(autoParallel(128 * MiB, 100), 4);  // folders keep their own steps
+    }
+
+    void prefetchStartsWhatIsAskedAndHandsItOut()
+    {
+        std::atomic_int connects{0};
+        TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
+        {
+            SessionPrefetch prefetch(ctx, 0); // not one large upload: nothing on its own
+            QCOMPARE(ctx.prefetch(), &prefetch);
+            prefetch.firstConnected(600);
+            QCOMPARE(prefetch.roundTripHintMs(), 100);
+            prefetch.ensure(3);
+            prefetch.ensure(2); // never fewer
+            bool claimed = false;
+            for (int i = 0; i < 3; ++i) {
+                QVERIFY(!prefetch.take(&claimed)); // the connect failed: that worker does not run
+                QVERIFY(claimed);
+            }
+            QVERIFY(!prefetch.take(&claimed));
+            QVERIFY(!claimed); // all claimed: the caller connects its own
+        }
+        QCOMPARE(ctx.prefetch(), nullptr);
+        QCOMPARE(connects.load(), 3);
+    }
+
+    void prefetchForALargeUploadOnALongLink()
+    {
+        std::atomic_int connects{0};
+        TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
+        {
+            SessionPrefetch prefetch(ctx, 128ull * 1024 * 1024);
+            prefetch.firstConnected(650); // ~108 ms round trip: eight sessions, seven of them extra
+            bool claimed = true;
+            int claims = 0;
+            while (claimed) {
+                (void)prefetch.take(&claimed);
+                claims += claimed ? 1 : 0;
+            }
+            QCOMPARE(claims, 7);
+        }
+        QCOMPARE(connects.load(), 7);
+    }
+
+    void prefetchHonoursOneSession()
+    {
+        std::atomic_int connects{0};
+        TransferOptions one;
+        one.parallel = 1;
+        TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), one);
+        {
+            SessionPrefetch prefetch(ctx, 1024ull * 1024 * 1024);
+            prefetch.firstConnected(650);
+            bool claimed = true;
+            QVERIFY(!prefetch.take(&claimed));
+            QVERIFY(!claimed);
+        }
+        QCOMPARE(connects.load(), 0);
     }
 };
 

@@ -2,9 +2,13 @@
 // directly and through the user-space delay relay (the kernel has no netem).
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
-//                         [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
+//                         [--runs N] [--scp-only] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
 //                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]
 //                         [--download] [--download-files N] [--download-runs N]
+//
+// --runs N repeats the single-file test N times, scp and gantry alternating who goes first, and
+// prints each run and the medians; --scp-only leaves sftp and rsync out of it; --baseline-cli
+// runs another gantry-cli (an earlier build) in the same runs, for before/after side by side.
 //
 // --sync adds the sync scenario: a source tree of --sync-files files (1–200 KiB, most small,
 // ~330 MiB for 5 000), `gantry-cli sync` against `rsync -a` for the first sync, a re-sync with
@@ -341,6 +345,9 @@ int main(int argc, char **argv)
     bool downloadScenario = false;
     int downloadFiles = 3000;
     int downloadRuns = 3;
+    int largeRuns = 1;
+    bool otherTools = true;
+    QString baselineCli; // another gantry-cli (an earlier build) run side by side in the single-file test
     QString parallel;
     QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
     for (int i = 0; i < args.size(); ++i) {
@@ -356,6 +363,9 @@ int main(int argc, char **argv)
             ++i;
         } else if (a == QLatin1String("--parallel")) parallel = v, ++i;
         else if (a == QLatin1String("--gantry-arg")) gantryArgs.append(v), ++i;
+        else if (a == QLatin1String("--runs")) largeRuns = std::max(1, v.toInt()), ++i;
+        else if (a == QLatin1String("--scp-only")) otherTools = false;
+        else if (a == QLatin1String("--baseline-cli")) baselineCli = v, ++i;
         else if (a == QLatin1String("--skip-small")) small = false;
         else if (a == QLatin1String("--skip-large")) large = false;
         else if (a == QLatin1String("--skip-resume")) resume = false;
@@ -368,7 +378,7 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--download-runs")) downloadRuns = std::max(1, v.toInt()), ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
-                   "[--rtts 0,50,100] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
+                   "[--rtts 0,50,100] [--runs N] [--scp-only] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
                    "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] "
                    "[--download] [--download-files N] [--download-runs N]\n";
             return 2;
@@ -438,8 +448,9 @@ int main(int argc, char **argv)
                            QStringLiteral("ssh %1 -p %2").arg(sshOpts).arg(port), src,
                            QStringLiteral("%1@127.0.0.1:%2").arg(user, dst)});
     };
-    auto gantry = [&](int port, const QString &src, const QString &dst, const std::function<bool(const QByteArray &)> &onLine = {}) {
-        QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"),
+    auto gantry = [&](int port, const QString &src, const QString &dst, const std::function<bool(const QByteArray &)> &onLine = {},
+                      const QString &cli = QStringLiteral(GANTRY_CLI_PATH)) {
+        QStringList a{cli, QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"),
                       QStringLiteral("upload"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
                       knownHosts, QStringLiteral("--on-conflict"), QStringLiteral("overwrite"), QStringLiteral("--retries"),
                       QStringLiteral("0")};
@@ -515,21 +526,58 @@ int main(int argc, char **argv)
         }
         const QString link = rtt == 0 ? QStringLiteral("direct") : QStringLiteral("%1 ms RTT").arg(rtt);
         if (large) {
-            clean();
-            const Run s = scp(port, big, remote + QStringLiteral("/scp.bin"), false);
-            clean();
-            const Run f = sftp(port, big, remote + QStringLiteral("/sftp.bin"), false);
-            clean();
-            const Run r = rsync(port, big, remote + QStringLiteral("/rsync.bin"));
-            clean();
-            const Run g = gantry(port, big, remote + QLatin1Char('/'));
-            const bool ok = g.status == 0 && transfer::sha256OfFile(big).valueOr({}) ==
-                                                 transfer::sha256OfFile(remote + QStringLiteral("/big.bin")).valueOr({"x"});
-            Row row{link, QStringLiteral("1 file, %1 MiB").arg(sizeMiB), fmt(s.seconds), fmt(f.seconds), fmt(r.seconds),
-                    fmt(g.seconds) + (ok ? QString() : QStringLiteral(" (FAILED %1)").arg(g.status)),
-                    QStringLiteral("%1×").arg(fmt(s.seconds / g.seconds)), QStringLiteral("%1 MiB").arg(g.maxRssKiB / 1024)};
+            // scp and gantry alternate who goes first, run after run (the shared machine's load
+            // drifts); sftp and rsync once, in the first run.
+            QList<double> ts, tf, tr, tg, tb;
+            double cpuS = 0, cpuG = 0;
+            long rssKiB = 0;
+            bool ok = true;
+            for (int i = 0; i < largeRuns; ++i) {
+                auto doScp = [&] {
+                    clean();
+                    const Run r = scp(port, big, remote + QStringLiteral("/scp.bin"), false);
+                    ts.append(r.seconds);
+                    cpuS = r.cpuSeconds;
+                };
+                auto doGantry = [&] {
+                    clean();
+                    const Run g = gantry(port, big, remote + QLatin1Char('/'));
+                    ok = ok && g.status == 0
+                         && transfer::sha256OfFile(big).valueOr({}) == transfer::sha256OfFile(remote + QStringLiteral("/big.bin")).valueOr({"x"});
+                    tg.append(g.seconds);
+                    cpuG = g.cpuSeconds;
+                    rssKiB = std::max(rssKiB, g.maxRssKiB);
+                };
+                auto doBaseline = [&] {
+                    if (baselineCli.isEmpty()) return;
+                    clean();
+                    const Run b = gantry(port, big, remote + QLatin1Char('/'), {}, baselineCli);
+                    tb.append(b.status == 0 ? b.seconds : -1);
+                };
+                if (i % 2 == 1) { doGantry(); doBaseline(); doScp(); } else { doScp(); doBaseline(); doGantry(); }
+                if (i == 0 && otherTools) {
+                    clean();
+                    tf.append(sftp(port, big, remote + QStringLiteral("/sftp.bin"), false).seconds);
+                    clean();
+                    tr.append(rsync(port, big, remote + QStringLiteral("/rsync.bin")).seconds);
+                }
+                {
+                    out << QStringLiteral("#   %1, run %2: scp %3 s (local CPU %4 s), gantry %5 s (local CPU %6 s): %7×")
+                               .arg(link).arg(i + 1).arg(fmt(ts.last()), fmt(cpuS), fmt(tg.last()), fmt(cpuG), fmt(ts.last() / tg.last()))
+                        << (tb.isEmpty() ? QString() : QStringLiteral("; baseline gantry %1 s (%2×)").arg(fmt(tb.last()), fmt(ts.last() / tb.last())))
+                        << Qt::endl;
+                }
+            }
+            const double s = median(ts), g = median(tg);
+            Row row{link, QStringLiteral("1 file, %1 MiB%2").arg(sizeMiB).arg(largeRuns > 1 ? QStringLiteral(", median of %1").arg(largeRuns) : QString()),
+                    fmt(s), fmt(median(tf)), fmt(median(tr)), fmt(g) + (ok ? QString() : QStringLiteral(" (FAILED)")),
+                    QStringLiteral("%1×").arg(fmt(s / g)), QStringLiteral("%1 MiB").arg(rssKiB / 1024)};
             printRow(row);
             rows.append(row);
+            if (!tb.isEmpty()) {
+                out << QStringLiteral("#   %1, baseline %2: median %3 s, %4× scp").arg(link, baselineCli, fmt(median(tb)), fmt(s / median(tb)))
+                    << Qt::endl;
+            }
         }
         if (small) {
             // Per-file tools: full set at no delay, the subset (scaled) through the relay.

@@ -1,0 +1,123 @@
+#include "core/transfer/sessionprefetch.h"
+
+#include "core/transfer/fileupload.h"
+#include "core/transfer/transfercontext.h"
+
+#include <QElapsedTimer>
+
+#include <limits>
+
+namespace gantry::transfer {
+
+namespace {
+// A connect is about six round trips (TCP, key exchange, authentication).
+constexpr qint64 kRoundTripsPerConnect = 6;
+// Still connecting after this long, the link's round trip is at least the paired value: 100 ms
+// of connecting is ~15 ms of round trip, 200 ms ~30 ms (fileParallel's steps are 10 and 30 ms).
+constexpr struct
+{
+    int afterMs;
+    qint64 roundTripMs;
+} kMarks[] = {{100, 15}, {200, 30}};
+} // namespace
+
+SessionPrefetch::SessionPrefetch(TransferContext &ctx, quint64 uploadSize)
+    : m_ctx(ctx)
+    , m_uploadSize(ctx.options().parallel == 1 ? 0 : uploadSize)
+{
+    m_ctx.setPrefetch(this);
+    if (wanted(std::numeric_limits<qint64>::max()) > 0) m_watcher = std::thread([this] { watchFirstConnect(); });
+}
+
+SessionPrefetch::~SessionPrefetch()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+        m_firstDone = true;
+    }
+    m_changed.notify_all();
+    if (m_watcher.joinable()) m_watcher.join();
+    std::vector<std::thread> threads;
+    {
+        std::lock_guard lock(m_mutex); // ensure() starts no more: the list is final
+        threads.swap(m_threads);
+    }
+    for (auto &t : threads) t.join();
+    m_ctx.setPrefetch(nullptr);
+}
+
+int SessionPrefetch::wanted(qint64 roundTripMs) const
+{
+    if (m_uploadSize == 0) return 0;
+    const int chunks = int((m_uploadSize + kChunkSize - 1) / kChunkSize);
+    const int sessions = m_ctx.options().parallel > 0 ? m_ctx.options().parallel : fileParallel(m_uploadSize, roundTripMs);
+    return std::min(sessions, chunks) - 1;
+}
+
+void SessionPrefetch::watchFirstConnect()
+{
+    QElapsedTimer since;
+    since.start();
+    for (const auto &mark : kMarks) {
+        {
+            std::unique_lock lock(m_mutex);
+            const auto left = std::chrono::milliseconds(std::max<qint64>(0, mark.afterMs - since.elapsed()));
+            if (m_changed.wait_for(lock, left, [this] { return m_firstDone; })) return;
+        }
+        ensure(wanted(mark.roundTripMs));
+    }
+}
+
+void SessionPrefetch::firstConnected(qint64 connectMs)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_roundTripHintMs = connectMs / kRoundTripsPerConnect;
+        m_firstDone = true;
+    }
+    m_changed.notify_all();
+    // A fast connect says a short link, where the marks started nothing: one session is best.
+    if (m_roundTripHintMs >= kMarks[0].roundTripMs) ensure(wanted(m_roundTripHintMs));
+}
+
+qint64 SessionPrefetch::roundTripHintMs() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_roundTripHintMs;
+}
+
+void SessionPrefetch::ensure(int total)
+{
+    std::lock_guard lock(m_mutex);
+    if (m_stop) return;
+    for (; m_started < total; ++m_started) m_threads.emplace_back([this] { connectOne(); });
+}
+
+void SessionPrefetch::connectOne()
+{
+    std::optional<ReadySession> ready;
+    // The factory's cancel is our stop flag (set when the attempt ends), the client's the user's.
+    if (auto session = m_ctx.factory()(&m_stop); session && !m_ctx.cancelled()) {
+        auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), m_ctx.cancel());
+        if (sftp) ready = ReadySession{std::move(*session), std::move(*sftp)};
+    }
+    std::lock_guard lock(m_mutex);
+    m_finished.push_back(std::move(ready));
+    m_changed.notify_all();
+}
+
+std::optional<ReadySession> SessionPrefetch::take(bool *claimed)
+{
+    std::unique_lock lock(m_mutex);
+    *claimed = m_claimed < m_started;
+    if (!*claimed) return std::nullopt;
+    ++m_claimed;
+    // Whichever connect ends first; each claim has a connect of its own still to end.
+    m_changed.wait(lock, [this] { return !m_finished.empty(); });
+    std::optional<ReadySession> ready = std::move(m_finished.front());
+    m_finished.pop_front();
+    return ready;
+}
+
+} // namespace gantry::transfer

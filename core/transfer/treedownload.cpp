@@ -186,7 +186,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     // On a long link the helper sessions connect while the folder is listed.
     const qint64 rtt = sftp.roundTripMs();
     const int planned = ctx.options().parallel > 0 ? ctx.options().parallel : (rtt >= 10 ? downloadParallel(rtt) : 1);
-    SessionPool pool(ctx, planned - 1);
+    SessionPool pool(ctx.factory(), ctx.cancel(), planned - 1);
     // The listing first (one round trip): sizes for progress and the space check, the batch plan.
     const auto listing = listRemoteFolder(ctx, session, remoteFolder, parent, name);
     if (!listing) return listing.error();

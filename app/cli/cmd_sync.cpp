@@ -4,6 +4,7 @@
 #include "clicommand.h"
 
 #include "core/sync/syncengine.h"
+#include "core/sync/syncpairs.h"
 #include "core/sync/syncwatch.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/remotespec.h"
@@ -12,6 +13,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QSocketNotifier>
 
 #include <csignal>
@@ -35,6 +37,8 @@ struct SyncArgs
     HostOptions host;
     SyncOptions options;
     bool watch = false;
+    bool list = false;   // --list [HOST]: the pairs the GUI remembers
+    bool forget = false; // --forget LOCAL_DIR HOST:REMOTE_DIR
     int debounceMs = 200;
     QStringList positional;
 };
@@ -69,6 +73,10 @@ Result<SyncArgs> parseSyncArgs(QStringList args)
             out.options.checksum = true;
         } else if (a == QLatin1String("--watch")) {
             out.watch = true;
+        } else if (a == QLatin1String("--list")) {
+            out.list = true;
+        } else if (a == QLatin1String("--forget")) {
+            out.forget = true;
         } else if (a == QLatin1String("--no-ignore-files")) {
             out.options.scan.ignoreFiles = false;
         } else if (a == QLatin1String("--include-git")) {
@@ -94,6 +102,8 @@ Result<SyncArgs> parseSyncArgs(QStringList args)
         }
     }
     if (out.watch && out.options.dryRun) return Error{ErrorCode::Usage, CliText::tr("--watch and --dry-run do not go together")};
+    if (out.list && out.forget) return Error{ErrorCode::Usage, CliText::tr("--list and --forget do not go together")};
+    if ((out.list || out.forget) && out.watch) return Error{ErrorCode::Usage, CliText::tr("--watch does not go with --list or --forget")};
     return out;
 }
 
@@ -176,10 +186,65 @@ int watchLoop(Context &context, const transfer::SessionFactory &factory, const S
     return ExitOk;
 }
 
+// --list [HOST]: the folder pairs the GUI remembers (Keep in sync), all machines or one.
+int listPairs(Context &context, const QStringList &positional)
+{
+    if (positional.size() > 1) return context.usage(CliText::tr("sync --list takes at most one HOST"));
+    const auto loaded = SyncPairStore(context.configDir).load();
+    if (!loaded) return context.fail(loaded.error());
+    const QList<SyncPair> pairs = pairsOf(*loaded, positional.value(0));
+    if (context.json) {
+        QJsonArray array;
+        for (const SyncPair &p : pairs) array.append(pairToJson(p, context.configDir));
+        context.printJson(QJsonObject{{QStringLiteral("pairs"), array}});
+        return ExitOk;
+    }
+    if (pairs.isEmpty()) {
+        context.out << (positional.isEmpty() ? CliText::tr("No sync pairs remembered.")
+                                             : CliText::tr("No sync pairs remembered for %1.").arg(text::printable(positional[0])))
+                    << Qt::endl;
+        return ExitOk;
+    }
+    for (const SyncPair &p : pairs) {
+        const QJsonObject o = pairToJson(p, context.configDir);
+        const QString last = o.value(QStringLiteral("lastSynced")).isNull() ? CliText::tr("never synced")
+                                                                            : CliText::tr("last synced %1").arg(o.value(QStringLiteral("lastSynced")).toString());
+        context.out << CliText::tr("%1  %2 -> %3  keep in sync: %4, delete: %5, %6")
+                           .arg(text::printable(p.host), text::printable(p.localDir), text::printable(p.remoteDir),
+                                p.keepInSync ? CliText::tr("on") : CliText::tr("off"), p.deleteGone ? CliText::tr("yes") : CliText::tr("no"),
+                                last)
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+// --forget LOCAL_DIR HOST:REMOTE_DIR: the GUI no longer remembers (nor keeps in sync) that pair.
+int forgetPair(Context &context, const QStringList &positional)
+{
+    if (positional.size() != 2) return context.usage(CliText::tr("sync --forget needs LOCAL_DIR HOST:REMOTE_DIR"));
+    const auto dest = transfer::parseRemoteSpec(positional[1]);
+    if (!dest || dest->path.isEmpty()) return context.usage(CliText::tr("the destination must be HOST:REMOTE_DIR"));
+    // A folder that is gone locally can still be forgotten: its pair was stored by absolute path.
+    const QFileInfo local(positional[0]);
+    const QString canonical = local.exists() ? QDir(local.absoluteFilePath()).canonicalPath() : QDir::cleanPath(local.absoluteFilePath());
+    const SyncPair pair{dest->host, canonical, normalRemoteDir(dest->path)};
+    if (auto r = SyncPairStore(context.configDir).forget(pair); !r) return context.fail(r.error());
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("forgotten"), pairToJson(pair, context.configDir)}});
+    } else {
+        context.out << CliText::tr("Forgot %1 -> %2:%3 (files on both sides are left as they are).")
+                           .arg(text::printable(pair.localDir), text::printable(pair.host), text::printable(pair.remoteDir))
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
 int syncCommand(Context &context, const QStringList &raw)
 {
     auto args = parseSyncArgs(raw);
     if (!args) return context.fail(args.error());
+    if (args->list) return listPairs(context, args->positional);
+    if (args->forget) return forgetPair(context, args->positional);
     if (args->positional.size() != 2) return context.usage(CliText::tr("sync needs LOCAL_DIR HOST:REMOTE_DIR"));
     const auto dest = transfer::parseRemoteSpec(args->positional[1]);
     if (!dest || dest->path.isEmpty()) {
@@ -222,7 +287,8 @@ const Registrar syncRegistrar(
     "sync",
     "sync [--delete] [--dry-run] [--exclude PATTERN]… [--checksum] [--watch] [--debounce-ms N] [--parallel N] "
     "[--no-ignore-files] [--include-git] LOCAL_DIR HOST:REMOTE_DIR   send what changed (honours .gitignore and "
-    ".gantryignore; --delete removes only files an earlier sync sent)",
+    ".gantryignore; --delete removes only files an earlier sync sent); sync --list [HOST] lists the pairs the GUI "
+    "remembers, sync --forget LOCAL_DIR HOST:REMOTE_DIR drops one",
     syncCommand);
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/sha256.h"
+#include "core/transfer/tarbatchpool.h"
 #include "core/transfer/transfercontext.h"
 #include "core/transfer/treetransfer.h"
 
@@ -84,6 +85,25 @@ QByteArray localSha256(const QByteArray &path)
     QByteArray buf(1 << 20, Qt::Uninitialized);
     for (qint64 n; (n = f.read(buf.data(), buf.size())) > 0;) h.add(buf.constData(), size_t(n));
     return h.hexDigest();
+}
+
+// What a round will likely send in tar batches, known before the remote listing: the files an
+// earlier sync of this pair did not send (all of them on a first sync).
+struct Expected
+{
+    quint64 bytes = 0;
+    int files = 0;
+};
+
+Expected expectedToSend(const LocalScan &local, const SyncManifest &manifest)
+{
+    Expected e;
+    for (const SyncEntry &f : local.entries) {
+        if (f.type != SyncEntry::File || f.size >= kLargeFile || manifest.files.contains(f.path)) continue;
+        e.bytes += f.size;
+        e.files += 1;
+    }
+    return e;
 }
 
 } // namespace
@@ -167,10 +187,25 @@ Result<void> SyncEngine::connect()
 {
     if (m_session && m_session->isConnected()) return {};
     disconnect();
+    QElapsedTimer t;
+    t.start();
     auto session = m_factory(m_cancel);
     if (!session) return session.error();
     m_session = std::move(*session);
+    // A first guess at the round trip until a listing measures it: a connect takes about five
+    // (TCP, key exchange, authentication).
+    if (m_roundTripMs < 0) m_roundTripMs = t.elapsed() / 5;
     return {};
+}
+
+std::unique_ptr<transfer::SessionPool> SyncEngine::prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const
+{
+    if (m_options.dryRun) return {};
+    const Expected e = expectedToSend(local, manifest);
+    const int sessions = m_options.parallel > 0 ? m_options.parallel : transfer::treeParallel(e.bytes, e.files, m_roundTripMs);
+    // Only when a lot is new: a re-sync with a few edits must not wait for helper connects.
+    if (sessions <= 1 || (e.files < 1000 && e.bytes < 32ull * 1024 * 1024)) return {};
+    return std::make_unique<transfer::SessionPool>(m_factory, m_cancel, sessions - 1);
 }
 
 Result<transfer::SftpClient *> SyncEngine::sftp()
@@ -280,14 +315,19 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     auto local = scan();
     if (!local) return local.error();
     if (auto c = connect(); !c) return c.error();
+    const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
+    SyncManifest manifest = loadManifest(manifestFile);
+    // Helper sessions connect while the host lists the folder.
+    const std::unique_ptr<transfer::SessionPool> helpers = prestartHelpers(*local, manifest);
+    QElapsedTimer listing;
+    listing.start();
     auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir);
     if (!remote) return remote.error();
+    m_roundTripMs = listing.elapsed() / 2; // a listing takes two round trips: the channel, then the command
     if (remote->notDir) {
         return Error{ErrorCode::Conflict, SyncText::tr("%1 on %2 is a file, not a folder. Give a folder to sync into (it is created "
                                                        "when missing).").arg(m_target.remoteDir, m_target.host)};
     }
-    const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
-    SyncManifest manifest = loadManifest(manifestFile);
     auto planned = plan(*local, *remote, manifest);
     if (!planned) return planned.error();
     emitPlan(*planned);
@@ -300,7 +340,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
                                                                "there, or use gantry-cli upload.").arg(m_target.host)};
         }
         QList<SyncEntry> sent;
-        const auto r = send(*planned, &sent);
+        const auto r = send(*planned, &sent, helpers.get());
         for (const SyncEntry &s : sent) manifest.files.insert(s.path);
         for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
         if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
@@ -328,7 +368,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     return Round::Done;
 }
 
-Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent)
+Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers)
 {
     QList<SyncEntry> small;
     QList<SyncEntry> large;
@@ -344,18 +384,9 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent)
     transfer::TransferContext ctx(m_factory, m_cancel, &journals, m_target.host, to);
     const transfer::LocalTree tree = tarTree(m_root, plan.dirs, small);
     if (!tree.entries.isEmpty()) {
-        int sessions = m_options.parallel;
-        if (sessions <= 0) {
-            // The round trip only matters from 32 MiB on (autoParallel); measuring it costs an SFTP start.
-            qint64 rtt = 0;
-            if (tree.totalBytes >= 32ull * 1024 * 1024) {
-                auto s = sftp();
-                if (!s) return s.error();
-                rtt = (*s)->roundTripMs();
-            }
-            sessions = transfer::treeParallel(tree.totalBytes, tree.fileCount, rtt);
-        }
-        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions);
+        const int sessions = m_options.parallel > 0 ? m_options.parallel
+                                                    : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
+        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers);
         if (!r) return r.error();
         for (const SyncEntry &e : small) {
             sent->append(e);

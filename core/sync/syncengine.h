@@ -12,8 +12,9 @@
 #include <memory>
 
 namespace gantry::transfer {
+class SessionPool;
 class SftpClient;
-}
+} // namespace gantry::transfer
 
 // One-way sync of a local folder to a folder on a machine: scan, one remote listing, a plan, and
 // the changed files sent through the transfer engine (small files in striped, verified tar
@@ -102,7 +103,10 @@ private:
     Result<void> connect();
     Result<LocalScan> scan();
     Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
-    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent);
+    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers);
+    // Helper sessions for the tar batches, connecting while the host lists the folder, when the
+    // round will likely send a lot; null otherwise.
+    std::unique_ptr<transfer::SessionPool> prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;
     Result<transfer::SftpClient *> sftp();
     void emitPlan(const SyncPlan &plan);
     bool changedSince(const SyncEntry &e) const;
@@ -116,6 +120,7 @@ private:
     std::unique_ptr<ssh::Session> m_session;
     std::unique_ptr<transfer::SftpClient> m_sftp;
     QList<QByteArray> m_lastDirs;
+    qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it
 };
 
 } // namespace gantry::sync

@@ -1,8 +1,12 @@
 #include "core/sync/syncpairs.h"
 
+#include "core/sync/syncmanifest.h"
+
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -24,6 +28,27 @@ QString normalRemoteDir(QString remoteDir)
     if (remoteDir.startsWith(QLatin1String("~/"))) remoteDir = remoteDir.mid(2);
     if (remoteDir == QLatin1String("~") || remoteDir.isEmpty()) remoteDir = QStringLiteral(".");
     return remoteDir;
+}
+
+QList<SyncPair> pairsOf(const QList<SyncPair> &pairs, const QString &host)
+{
+    QList<SyncPair> out;
+    for (const SyncPair &p : pairs) {
+        if (host.isEmpty() || p.host == host) out.append(p);
+    }
+    return out;
+}
+
+QJsonObject pairToJson(const SyncPair &pair, const QString &configDir)
+{
+    const QFileInfo manifest(manifestPath(configDir, pair.host, pair.localDir, pair.remoteDir));
+    return QJsonObject{{QStringLiteral("host"), pair.host},
+                       {QStringLiteral("local"), pair.localDir},
+                       {QStringLiteral("remote"), pair.remoteDir},
+                       {QStringLiteral("delete"), pair.deleteGone},
+                       {QStringLiteral("keepInSync"), pair.keepInSync},
+                       {QStringLiteral("lastSynced"), manifest.exists() ? QJsonValue(manifest.lastModified().toUTC().toString(Qt::ISODate))
+                                                                        : QJsonValue(QJsonValue::Null)}};
 }
 
 SyncPairStore::SyncPairStore(QString configDir) : m_configDir(std::move(configDir)) {}
@@ -75,6 +100,17 @@ Result<void> SyncPairStore::save(const QList<SyncPair> &pairs) const
                                                  "is writable.").arg(path(), f.errorString())};
     }
     return {};
+}
+
+Result<void> SyncPairStore::forget(const SyncPair &pair) const
+{
+    auto pairs = load();
+    if (!pairs) return pairs.error();
+    if (pairs->removeIf([&](const SyncPair &p) { return p.sameAs(pair); }) == 0) {
+        return Error{ErrorCode::NotFound, PairText::tr("No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.")
+                                              .arg(pair.localDir, pair.host, pair.remoteDir)};
+    }
+    return save(*pairs);
 }
 
 } // namespace gantry::sync

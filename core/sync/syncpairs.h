@@ -2,6 +2,7 @@
 
 #include "core/util/result.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -28,6 +29,13 @@ struct SyncPair
 // `gantry-cli sync` reads a REMOTE_DIR.
 QString normalRemoteDir(QString remoteDir);
 
+// The pairs of one machine (all of them when host is empty), in the order they were added.
+QList<SyncPair> pairsOf(const QList<SyncPair> &pairs, const QString &host);
+
+// {"host", "local", "remote", "delete", "keepInSync", "lastSynced"}: lastSynced is when the
+// pair's sync manifest under configDir was last written (ISO 8601, UTC), null before a first sync.
+QJsonObject pairToJson(const SyncPair &pair, const QString &configDir);
+
 class SyncPairStore
 {
 public:
@@ -37,6 +45,9 @@ public:
     Result<QList<SyncPair>> load() const;
     Result<void> save(const QList<SyncPair> &pairs) const;
     QString path() const;
+    // Removes the pair (host, local folder, remote folder) from the list; NotFound when it is not
+    // there. Files on either side and the sync manifest stay as they are.
+    Result<void> forget(const SyncPair &pair) const;
 
 private:
     QString m_configDir;

@@ -184,7 +184,7 @@ std::optional<Error> writeManifestEntry(struct archive *a, const TarSink &sink, 
 }
 
 // Writes the batch as one tar stream into the channel; the error that stopped it, if any.
-std::optional<Error> streamBatch(TransferContext &ctx, ssh::Channel *channel, const LocalTree &tree, int begin, int end,
+std::optional<Error> writeBatch(TransferContext &ctx, ssh::Channel *channel, const LocalTree &tree, int begin, int end,
                                  const QSet<QString> &exclude, const QString &manifestName, bool verify, quint64 *wire,
                                  quint64 *payload)
 {
@@ -221,7 +221,6 @@ Result<void> batchVerdict(TransferContext &ctx, ssh::Session &session, ssh::Chan
                           const LocalTree &tree, const std::optional<Error> &failure)
 {
     if (failure && failure->code == ErrorCode::Cancelled) return *failure;
-    (void)channel.sendEof();
     QByteArray out;
     QByteArray err;
     QElapsedTimer waited;
@@ -289,19 +288,42 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
         .arg(q, staging, check, stale);
 }
 
+StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                          int begin, int end, const QSet<QString> &exclude, std::unique_ptr<ssh::Channel> preopened)
+{
+    StreamedBatch batch;
+    QString manifestName;
+    bool verify = false;
+    const auto command = batchCommand(ctx, remoteParent, tree, begin, end, exclude, &manifestName, &verify);
+    if (!command) return batch;
+    Result<std::unique_ptr<ssh::Channel>> channel = preopened ? Result<std::unique_ptr<ssh::Channel>>(std::move(preopened))
+                                                              : session.openExec(*command);
+    if (!channel) {
+        batch.failure = channel.error();
+        return batch;
+    }
+    batch.channel = std::move(*channel);
+    batch.failure = writeBatch(ctx, batch.channel.get(), tree, begin, end, exclude, manifestName, verify, &batch.wire,
+                               &batch.payload);
+    if (!batch.failure || batch.failure->code != ErrorCode::Cancelled) (void)batch.channel->sendEof();
+    return batch;
+}
+
+Result<void> finishBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                         StreamedBatch &batch)
+{
+    if (!batch.channel) return batch.failure ? Result<void>(*batch.failure) : Result<void>();
+    return batchVerdict(ctx, session, *batch.channel, remoteParent, tree, batch.failure);
+}
+
 Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
                        int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload,
                        std::unique_ptr<ssh::Channel> preopened)
 {
-    QString manifestName;
-    bool verify = false;
-    const auto command = batchCommand(ctx, remoteParent, tree, begin, end, exclude, &manifestName, &verify);
-    if (!command) return {};
-    Result<std::unique_ptr<ssh::Channel>> channel = preopened ? Result<std::unique_ptr<ssh::Channel>>(std::move(preopened))
-                                                              : session.openExec(*command);
-    if (!channel) return channel.error();
-    const auto failure = streamBatch(ctx, channel->get(), tree, begin, end, exclude, manifestName, verify, wire, payload);
-    return batchVerdict(ctx, session, **channel, remoteParent, tree, failure);
+    StreamedBatch batch = streamBatch(ctx, session, remoteParent, tree, begin, end, exclude, std::move(preopened));
+    *wire += batch.wire;
+    *payload += batch.payload;
+    return finishBatch(ctx, session, remoteParent, tree, batch);
 }
 
 } // namespace gantry::transfer

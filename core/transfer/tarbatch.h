@@ -22,8 +22,25 @@ inline constexpr quint64 kBatchBytes = 256ull * 1024 * 1024;
 std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
                                     int end, const QSet<QString> &exclude, QString *manifestName, bool *verify);
 
-// Sends one batch (over preopened when that channel already runs its batchCommand) and returns
-// the remote verdict; wire and payload grow by what was sent.
+// A batch whose tar stream has been sent (and its EOF): the remote command may still be checking
+// it. Collected with finishBatch(), so a session can stream its next batch meanwhile.
+struct StreamedBatch
+{
+    std::unique_ptr<ssh::Channel> channel; // null: the batch had nothing to send
+    std::optional<Error> failure;          // what stopped the sending, if anything
+    quint64 wire = 0;
+    quint64 payload = 0;
+};
+
+// Streams one batch (over preopened when that channel already runs its batchCommand).
+StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                          int begin, int end, const QSet<QString> &exclude, std::unique_ptr<ssh::Channel> preopened);
+
+// The remote verdict on a streamed batch: tar's, sha256sum's and the linking into place.
+Result<void> finishBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
+                         StreamedBatch &batch);
+
+// streamBatch then finishBatch; wire and payload grow by what was sent.
 Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
                        int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload,
                        std::unique_ptr<ssh::Channel> preopened);

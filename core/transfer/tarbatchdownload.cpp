@@ -393,26 +393,6 @@ private:
 
 } // namespace
 
-SessionPool::SessionPool(TransferContext &ctx, int count) : m_ctx(ctx)
-{
-    for (int k = 0; k < count; ++k) {
-        m_connecting.push_back(std::async(std::launch::async, [&ctx] { return ctx.factory()(ctx.cancel()); }));
-    }
-}
-
-SessionPool::~SessionPool()
-{
-    for (auto &f : m_connecting) {
-        if (f.valid()) (void)f.get(); // closed here, on this thread, once its connect is done
-    }
-}
-
-Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k)
-{
-    if (k < 0 || k >= int(m_connecting.size()) || !m_connecting[size_t(k)].valid()) return m_ctx.factory()(m_ctx.cancel());
-    return m_connecting[size_t(k)].get();
-}
-
 std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
                                   const QList<QStringList> &batches, int sessions, SessionPool &pool, DownloadTally &tally)
 {

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "core/ssh/session.h"
+#include "core/transfer/tarbatchpool.h"
 #include "core/transfer/transfercontext.h"
 
 #include <QHash>
 #include <QSet>
 #include <QStringList>
 
-#include <future>
 #include <optional>
 #include <vector>
 
@@ -39,23 +39,6 @@ struct DownloadTally
     QSet<QString> received;
     QString firstMismatch;
     QStringList notes;
-};
-
-// Helper sessions that connect in the background while the folder is listed, so data flows on
-// all of them as soon as the plan is made. Sessions not taken are closed with the pool.
-class SessionPool
-{
-public:
-    SessionPool(TransferContext &ctx, int count);
-    ~SessionPool();
-    SessionPool(const SessionPool &) = delete;
-    SessionPool &operator=(const SessionPool &) = delete;
-    // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
-    Result<std::unique_ptr<ssh::Session>> take(int k);
-
-private:
-    TransferContext &m_ctx;
-    std::vector<std::future<Result<std::unique_ptr<ssh::Session>>>> m_connecting;
 };
 
 // Fetches every batch (lists of entry names) over up to `sessions` sessions: primary and helpers

@@ -175,7 +175,11 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     timer.start();
     TransferOutcome outcome;
     outcome.destination = localTop;
+    // The stat is one SFTP round trip: it measures the link, so no separate ping delays the helpers.
+    QElapsedTimer statTimer;
+    statTimer.start();
     auto attrs = sftp.stat(remoteFolder);
+    const qint64 rtt = statTimer.elapsed();
     if (!attrs) return attrs.error();
     const QString parent = remoteParent(remoteFolder);
     const QString name = remoteBaseName(remoteFolder);
@@ -184,9 +188,8 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
                                                         "itself, e.g. /data/run1, and retry.").arg(remoteFolder, ctx.host())};
     }
     // On a long link the helper sessions connect while the folder is listed.
-    const qint64 rtt = sftp.roundTripMs();
     const int planned = ctx.options().parallel > 0 ? ctx.options().parallel : (rtt >= 10 ? downloadParallel(rtt) : 1);
-    SessionPool pool(ctx, planned - 1);
+    SessionPool pool(ctx.factory(), ctx.cancel(), planned - 1);
     // The listing first (one round trip): sizes for progress and the space check, the batch plan.
     const auto listing = listRemoteFolder(ctx, session, remoteFolder, parent, name);
     if (!listing) return listing.error();

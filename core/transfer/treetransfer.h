@@ -7,6 +7,8 @@
 
 namespace gantry::transfer {
 
+class SessionPool;
+
 // Uploads a local folder into remoteParent (the folder itself becomes remoteParent/NAME, or
 // remoteTop when given): files go as a tar stream into a remote `tar -x`, in batches of at most
 // 10 000 files / 256 MiB, and each batch is checked against a SHA-256 manifest with the remote's
@@ -18,9 +20,10 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 // Sends entries a caller chose (a sync: what changed) as the folder upload sends its files: tar
 // batches into remoteDir (entries are relative to it, folders before their content), striped
 // over up to `sessions` sessions, each batch staged and checked by the remote sha256sum before
-// it is linked into place. Returns the payload bytes sent.
+// it is linked into place. Helper sessions come from pool when given (connected while the caller
+// listed and planned). Returns the payload bytes sent.
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions);
+                              int sessions, SessionPool *pool = nullptr);
 
 // Sessions for a folder's tar batches when the user did not choose: as for one file of the
 // folder's size, and at least 4 for a thousand files or more even on a short link, where a

@@ -4,6 +4,7 @@
 #include "core/transfer/localtree.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatch.h"
+#include "core/transfer/tarbatchpool.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -119,16 +120,16 @@ TreeJournal resumeJournal(TransferContext &ctx, const QString &key, const LocalT
     return TreeJournal{ctx.host(), localFolder, remoteTop, tree.fingerprint, {}, j ? j->wireBytes : 0, 0, 0};
 }
 
-// The first batch's command, started while the remote probe runs (if the probe then says
-// otherwise, it is dropped: tar only sees an empty stream). command is what it runs.
+// The first batch's command, started while the remote probe runs (if the probe then leaves some
+// of its files as they are, it is dropped: tar only sees an empty stream). command is what it runs.
 std::unique_ptr<ssh::Channel> startFirstBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParentDir,
-                                              const LocalTree &renamed, QString *command)
+                                              const LocalTree &renamed, const BatchPlan &batches, const TreeJournal &journal,
+                                              QString *command)
 {
-    if (renamed.entries.isEmpty()) return {};
-    const auto first = planBatches(renamed, kBatchFiles, kBatchBytes).value(0); // replanned below on long links
+    if (batches.isEmpty() || journal.doneBatches.contains(0)) return {};
     QString manifest;
     bool verify = false;
-    const auto batch = batchCommand(ctx, remoteParentDir, renamed, first.first, first.second, {}, &manifest, &verify);
+    const auto batch = batchCommand(ctx, remoteParentDir, renamed, batches[0].first, batches[0].second, {}, &manifest, &verify);
     if (!batch) return {};
     auto ch = session.openExec(*batch);
     if (!ch) return {};
@@ -167,10 +168,12 @@ Result<QSet<QString>> filesToLeave(TransferContext &ctx, const LocalTree &rename
 // were numbered in, whatever the link measures now.
 void planBatchSizes(TreeJournal &journal, const LocalTree &tree, int parallelFor)
 {
+    // Three batches per session: sessions claim them as they go, so the last to finish is short.
+    const int parts = parallelFor * 3;
     if (journal.doneBatches.isEmpty()) {
-        journal.batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parallelFor * 2), 4ull << 20, kBatchBytes)
+        journal.batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parts), 4ull << 20, kBatchBytes)
                                              : kBatchBytes;
-        journal.batchFiles = parallelFor > 1 ? std::clamp(tree.fileCount / (parallelFor * 2), 500, kBatchFiles) : kBatchFiles;
+        journal.batchFiles = parallelFor > 1 ? std::clamp(tree.fileCount / parts, 100, kBatchFiles) : kBatchFiles;
     } else if (journal.batchFiles <= 0 || journal.batchBytes == 0) {
         journal.batchFiles = kBatchFiles; // journals from before plans were recorded used the defaults
         journal.batchBytes = kBatchBytes;
@@ -205,11 +208,11 @@ void countAlreadyThere(TransferContext &ctx, const LocalTree &renamed, const Bat
     }
 }
 
-// Batches are striped over several sessions on long links (one channel is capped by sshd's
-// 2 MiB window per round trip): session k sends batches k, k+n, k+2n… Each starts its next
-// batch's remote command while the current one streams, so the shell start-up is hidden too.
-// Batches a session could not send (it failed to connect) are sent by the primary session at
-// the end. Every verified batch is recorded in the journal at once.
+// Batches go over several sessions on long links (one channel is capped by sshd's 2 MiB window
+// per round trip); each session claims the next batch not yet sent, so one that runs slow (a
+// batch of large files) does not leave the others idle at the end. A session streams its next
+// batch while the host still checks and links the one before, and opens that next batch's
+// channel meanwhile. Every verified batch is recorded in the journal at once.
 class StripedTarUpload
 {
 public:
@@ -220,43 +223,47 @@ public:
     {
     }
 
-    // first, when given, already runs batch 0's command on primary.
-    std::optional<Error> run(ssh::Session &primary, int sessions, std::unique_ptr<ssh::Channel> first)
+    // first, when given, already runs batch 0's command on primary. Helper sessions come from
+    // pool when given (connected in the background), else they connect here.
+    std::optional<Error> run(ssh::Session &primary, int sessions, std::unique_ptr<ssh::Channel> first, SessionPool *pool)
     {
+        const int own = claim(); // before the helpers start: batch 0 may already run on primary
         std::vector<std::thread> helpers;
         for (int k = 1; k < sessions; ++k) {
-            helpers.emplace_back([this, k, sessions] {
-                auto own = m_ctx.factory()(m_ctx.cancel());
-                if (own) sendStripe(**own, k, sessions, nullptr, -1);
+            helpers.emplace_back([this, k, pool] {
+                auto session = pool ? pool->take(k - 1) : m_ctx.factory()(m_ctx.cancel());
+                if (session) sendClaimed(**session, claim(), nullptr);
             });
         }
-        sendStripe(primary, 0, sessions, std::move(first), 0);
+        sendClaimed(primary, own, own == 0 ? std::move(first) : nullptr);
         for (auto &t : helpers) t.join();
-        if (!m_failure) sendStripe(primary, 0, 1, nullptr, -1); // stripes of helpers that could not connect
         return m_failure;
     }
 
     quint64 payload() const { return m_payload; }
 
 private:
-    std::unique_ptr<ssh::Channel> open(ssh::Session &own, int b)
+    std::unique_ptr<ssh::Channel> open(ssh::Session &session, int b)
     {
         QString manifest;
         bool verify = false;
         const auto command = batchCommand(m_ctx, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, m_exclude,
                                           &manifest, &verify);
         if (!command) return {};
-        auto ch = own.openExec(*command);
+        auto ch = session.openExec(*command);
         return ch ? std::move(*ch) : nullptr;
     }
 
-    bool pending(int b)
+    // The next batch to send; -1 when none is left or the upload stopped.
+    int claim()
     {
         std::lock_guard lock(m_mutex);
-        return !m_journal.doneBatches.contains(b) && !m_failure;
+        while (m_next < m_batches.size() && m_journal.doneBatches.contains(int(m_next))) ++m_next;
+        if (m_failure || m_next >= m_batches.size()) return -1;
+        return int(m_next++);
     }
 
-    // Records a sent batch; false when the stripe must stop.
+    // Records a sent batch; false when the session must stop.
     bool record(int b, quint64 batchWire, quint64 batchPayload, const Result<void> &sent)
     {
         std::lock_guard lock(m_mutex);
@@ -269,32 +276,36 @@ private:
         return false;
     }
 
-    void sendStripe(ssh::Session &own, int stripe, int stride, std::unique_ptr<ssh::Channel> first, int firstFor)
+    bool finish(ssh::Session &session, int b, StreamedBatch &batch)
     {
-        std::unique_ptr<ssh::Channel> next = std::move(first);
-        int nextFor = firstFor;
-        for (int b = stripe; b < m_batches.size(); b += stride) {
-            if (!pending(b)) continue;
+        const auto verdict = finishBatch(m_ctx, session, m_remoteParentDir, m_tree, batch);
+        return record(b, batch.wire, batch.payload, verdict);
+    }
+
+    // Sends batch b, then the batches it claims, over session; opened already runs b's command.
+    void sendClaimed(ssh::Session &session, int b, std::unique_ptr<ssh::Channel> opened)
+    {
+        StreamedBatch checking; // streamed, its verdict not collected yet
+        int checkingFor = -1;
+        while (b >= 0) {
             if (m_ctx.cancelled()) {
                 std::lock_guard lock(m_mutex);
                 if (!m_failure) m_failure = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
-                return;
-            }
-            std::unique_ptr<ssh::Channel> current = nextFor == b ? std::move(next) : nullptr;
-            next.reset();
-            nextFor = -1;
-            for (int n = b + stride; n < m_batches.size(); n += stride) {
-                if (!pending(n)) continue;
-                next = open(own, n);
-                nextFor = n;
                 break;
             }
-            quint64 batchWire = 0;
-            quint64 batchPayload = 0;
-            auto r = sendBatch(m_ctx, own, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, m_exclude,
-                               &batchWire, &batchPayload, std::move(current));
-            if (!record(b, batchWire, batchPayload, r)) return;
+            StreamedBatch streamed = streamBatch(m_ctx, session, m_remoteParentDir, m_tree, m_batches[b].first,
+                                                 m_batches[b].second, m_exclude, std::move(opened));
+            if (checkingFor >= 0 && !finish(session, checkingFor, checking)) checkingFor = -2;
+            checking = std::move(streamed);
+            if (checkingFor == -2 || checking.failure) {
+                (void)finish(session, b, checking);
+                return;
+            }
+            checkingFor = b;
+            b = claim();
+            opened = b >= 0 ? open(session, b) : nullptr;
         }
+        if (checkingFor >= 0) (void)finish(session, checkingFor, checking);
     }
 
     TransferContext &m_ctx;
@@ -305,6 +316,7 @@ private:
     const QString &m_key;
     TreeJournal &m_journal;
     std::mutex m_mutex;
+    qsizetype m_next = 0;
     std::optional<Error> m_failure;
     quint64 m_payload = 0;
 };
@@ -348,7 +360,7 @@ int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 }
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions)
+                              int sessions, SessionPool *pool)
 {
     if (tree.entries.isEmpty()) return quint64(0);
     // The journal only serves the striping here: a sync that is interrupted compares again.
@@ -359,7 +371,8 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
     const BatchPlan batches = planBatches(tree, journal.batchFiles, journal.batchBytes);
     const QSet<QString> none;
     StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal);
-    const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))), nullptr);
+    const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))), nullptr,
+                                    pool);
     ctx.journals().remove(key);
     if (failure) return *failure;
     return upload.payload();
@@ -388,17 +401,20 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), QFileInfo(localFolder).absoluteFilePath(), remoteTop);
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
     TreeJournal journal = resumeJournal(ctx, key, tree, localFolder, remoteTop, outcome);
-    QString speculativeCommand;
-    std::unique_ptr<ssh::Channel> speculative = startFirstBatch(ctx, session, remoteParentDir, renamed, &speculativeCommand);
-    const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
-    const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
-    if (!exclude) return exclude.error();
-
-    // Sessions for the tar batches, as for one file of the folder's size.
+    // Sessions for the tar batches, as for one file of the folder's size; the plan comes before the
+    // probe's answer, so the first batch can start (and the helpers connect) while it is awaited.
     const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
                                                         : treeParallel(tree.totalBytes, tree.fileCount, sftp.roundTripMs());
     planBatchSizes(journal, tree, parallelFor);
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
+    const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
+    QString speculativeCommand;
+    std::unique_ptr<ssh::Channel> speculative = startFirstBatch(ctx, session, remoteParentDir, renamed, batches, journal,
+                                                                &speculativeCommand);
+    SessionPool pool(ctx.factory(), ctx.cancel(), sessions - 1);
+    const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
+    const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
+    if (!exclude) return exclude.error();
     countAlreadyThere(ctx, renamed, batches, journal, *exclude);
 
     if (!probe.haveTar) {
@@ -411,8 +427,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         auto first = reuseFirstBatch(ctx, std::move(speculative), speculativeCommand, remoteParentDir, renamed, batches, journal,
                                      *exclude);
         StripedTarUpload upload(ctx, remoteParentDir, renamed, batches, *exclude, key, journal);
-        const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
-        const auto failure = upload.run(session, sessions, std::move(first));
+        const auto failure = upload.run(session, sessions, std::move(first), &pool);
         outcome.payloadBytes = upload.payload();
         if (failure) return *failure;
     }

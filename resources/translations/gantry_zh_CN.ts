@@ -332,6 +332,10 @@ Compute billing resumes at %3/h.</source>
         <source>Cannot save the sync folder pairs to %1: %2. Check that the config folder is writable.</source>
         <translation>无法将同步文件夹配对保存到 %1：%2。请检查配置文件夹是否可写。</translation>
     </message>
+    <message>
+        <source>No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.</source>
+        <translation>没有记住的同步配对 %1 → %2:%3。可用 gantry-cli sync --list %2 查看已记住的配对。</translation>
+    </message>
 </context>
 <context>
     <name>Transfer</name>

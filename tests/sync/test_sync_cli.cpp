@@ -1,13 +1,18 @@
 // gantry-cli sync against the real test sshd, as a user's script would run it: first sync, no-change
 // re-sync, one edit, ignore files, links, modes and times, --dry-run, --delete's safety, names that
-// are not UTF-8, the bad inputs, and --watch (a change appears remotely; a dropped link resumes).
+// are not UTF-8, the bad inputs, --watch (a change appears remotely; a dropped link resumes), and
+// --list / --forget over the pairs the GUI remembers.
 
 #include "sshdfixture.h"
+
+#include "core/sync/syncpairs.h"
+#include "core/transfer/remotespec.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -101,6 +106,20 @@ private:
         return r;
     }
 
+    // gantry-cli with no host options: --list and --forget read only the config dir.
+    Run cli(const QStringList &args, bool json = true)
+    {
+        QProcess p;
+        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        QStringList full{QStringLiteral("--config-dir"), m_config.path()};
+        if (json) full << QStringLiteral("--json");
+        p.setArguments(full + QStringList{QStringLiteral("sync")} + args);
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.start();
+        if (!p.waitForFinished(60000)) return {};
+        return parse(p);
+    }
+
     Run sync(const QStringList &args, const test::SshdFixture *sshd = nullptr)
     {
         QProcess p;
@@ -117,6 +136,56 @@ private slots:
     {
         if (!QFileInfo::exists(QStringLiteral(GANTRY_CLI_PATH))) QSKIP("gantry-cli not built");
         GANTRY_REQUIRE_SSHD(m_sshd.start());
+    }
+
+    // The pairs the GUI stores (written here through the same store) are listed and forgotten from
+    // the CLI; lastSynced comes from the pair's manifest, which a real sync writes.
+    void listAndForgetRememberedPairs()
+    {
+        QTemporaryDir local;
+        QTemporaryDir other;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("a.py")), "print(1)\n");
+        const QString dest = spec(m_sshd, remote.path());
+        const QString host = transfer::parseRemoteSpec(dest)->host;
+        const QString localDir = QDir(local.path()).canonicalPath();
+        const QString otherDir = QDir(other.path()).canonicalPath();
+        QVERIFY(sync::SyncPairStore(m_config.path())
+                    .save({{host, localDir, remote.path(), true, true}, {QStringLiteral("gpu-box"), otherDir, QStringLiteral("proj"), false, false}}));
+        QCOMPARE(sync({local.path(), dest}).code, 0);
+
+        Run all = cli({QStringLiteral("--list")});
+        QCOMPARE(all.code, 0);
+        const QJsonArray pairs = all.lines.value(0).value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(pairs.size(), 2);
+        const QJsonObject first = pairs[0].toObject();
+        QCOMPARE(first.value(QStringLiteral("host")).toString(), host);
+        QCOMPARE(first.value(QStringLiteral("local")).toString(), localDir);
+        QCOMPARE(first.value(QStringLiteral("remote")).toString(), remote.path());
+        QVERIFY(first.value(QStringLiteral("keepInSync")).toBool());
+        QVERIFY(first.value(QStringLiteral("delete")).toBool());
+        QVERIFY2(!first.value(QStringLiteral("lastSynced")).isNull(), "a synced pair says when");
+        QVERIFY(pairs[1].toObject().value(QStringLiteral("lastSynced")).isNull());
+
+        Run one = cli({QStringLiteral("--list"), QStringLiteral("gpu-box")});
+        QCOMPARE(one.lines.value(0).value(QStringLiteral("pairs")).toArray().size(), 1);
+        Run text = cli({QStringLiteral("--list"), QStringLiteral("gpu-box")}, false);
+        QVERIFY2(text.out.contains("gpu-box") && text.out.contains("keep in sync: off") && text.out.contains("never synced"),
+                 text.out.constData());
+        QCOMPARE(cli({QStringLiteral("--list"), QStringLiteral("nobody")}).lines.value(0).value(QStringLiteral("pairs")).toArray().size(), 0);
+
+        Run forgot = cli({QStringLiteral("--forget"), local.path(), dest});
+        QCOMPARE(forgot.code, 0);
+        QCOMPARE(forgot.lines.value(0).value(QStringLiteral("forgotten")).toObject().value(QStringLiteral("local")).toString(), localDir);
+        const auto left = sync::SyncPairStore(m_config.path()).load();
+        QVERIFY(left && left->size() == 1 && left->first().host == QStringLiteral("gpu-box"));
+        QCOMPARE(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("print(1)\n")); // files stay
+
+        Run again = cli({QStringLiteral("--forget"), local.path(), dest}, false);
+        QCOMPARE(again.code, 1);
+        QVERIFY2(again.err.contains("No remembered sync pair") && again.err.contains("--list"), again.err.constData());
+        QCOMPARE(cli({QStringLiteral("--list"), QStringLiteral("--forget")}).code, 2);
+        QCOMPARE(cli({QStringLiteral("--list"), QStringLiteral("a"), QStringLiteral("b")}).code, 2);
     }
 
     void firstSyncThenOnlyChanges()

@@ -15,7 +15,8 @@
 // nothing changed and one with one edited file; --sync-runs alternating runs, medians printed.
 //
 // --download adds the folder download scenario: a remote tree of --download-files files (1–120 KB,
-// ~170 MB for 3 000), `gantry-cli download` against `rsync -a` from the host; --download-runs
+// ~170 MB for 3 000), `gantry-cli download` against `rsync -a` from the host, then the downloaded
+// copy uploaded again (`gantry-cli upload` against `rsync -a` to the host); --download-runs
 // alternating runs, medians printed.
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
@@ -278,6 +279,10 @@ struct DownloadBench
 {
     std::function<Run(const QString &dst)> rsync;  // remote tree → dst
     std::function<Run(const QString &dst)> gantry; // remote tree → dst/
+    // The same tree the other way (local copy → remote dst), when set: rsync -a and gantry-cli upload.
+    std::function<Run(const QString &src, const QString &dst)> rsyncUp;
+    std::function<Run(const QString &src, const QString &dst)> gantryUp;
+    QString remoteRoot;
     QString localRoot;
     int files = 0;
     int runs = 3;
@@ -318,13 +323,45 @@ struct DownloadBench
                      .arg(i + 1)
                      .arg(fmt(r.last()), fmt(cpuR), fmt(g.last()), fmt(cpuG))
               << Qt::endl;
+            if (gantryUp) upload(i, gd + QStringLiteral("/tree"), o);
         }
         const double mr = median(r), mg = median(g);
         o << QStringLiteral("| %1 | download: %2 files | | | %3 | %4%5 | %6× rsync | %7 MiB |")
                  .arg(link).arg(files).arg(fmt(mr), fmt(mg), ok ? QString() : QStringLiteral(" (FAILED)"), fmt(mr / mg, 2))
                  .arg(rssKiB / 1024)
           << Qt::endl;
+        if (gantryUp) {
+            o << QStringLiteral("| %1 | upload: %2 files | | | %3 | %4%5 | %6× rsync | %7 MiB |")
+                     .arg(link).arg(files).arg(fmt(median(ur)), fmt(median(ug)), upOk ? QString() : QStringLiteral(" (FAILED)"),
+                                               fmt(median(ur) / median(ug), 2))
+                     .arg(upRssKiB / 1024)
+              << Qt::endl;
+        }
     }
+
+    // The downloaded copy sent back: gantry-cli upload and rsync -a alternate, each into a fresh
+    // remote folder.
+    void upload(int i, const QString &src, QTextStream &o) const
+    {
+        const QString rd = remoteRoot + QStringLiteral("/up-rsync");
+        const QString gd = remoteRoot + QStringLiteral("/up-gantry");
+        QDir(rd).removeRecursively();
+        QDir(gd).removeRecursively();
+        QDir().mkpath(gd);
+        auto doR = [&] { ur.append(rsyncUp(src + QLatin1Char('/'), rd).seconds); };
+        auto doG = [&] {
+            const Run run = gantryUp(src, gd + QLatin1Char('/'));
+            upOk = upOk && run.status == 0 && arrived(gd) == files;
+            ug.append(run.seconds);
+            upRssKiB = std::max(upRssKiB, run.maxRssKiB);
+        };
+        if (i % 2 == 1) { doG(); doR(); } else { doR(); doG(); }
+        o << QStringLiteral("#   run %1 (upload): rsync %2 s, gantry %3 s").arg(i + 1).arg(fmt(ur.last()), fmt(ug.last())) << Qt::endl;
+    }
+
+    mutable QList<double> ur, ug;
+    mutable bool upOk = true;
+    mutable long upRssKiB = 0;
 };
 
 } // namespace
@@ -640,6 +677,9 @@ int main(int argc, char **argv)
                 a << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(downloadSource) << dst;
                 return runCommand(a);
             };
+            bench.remoteRoot = remote;
+            bench.rsyncUp = [&](const QString &src, const QString &dst) { return rsync(port, src, dst); };
+            bench.gantryUp = [&](const QString &src, const QString &dst) { return gantry(port, src, dst); };
             bench.run(link, out);
         }
         relay.stop();

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/ssh/session.h"
+#include "core/transfer/transfertypes.h"
+
+#include <future>
+#include <vector>
+
+namespace gantry::transfer {
+
+// Helper sessions for striped tar batches that connect in the background (while the folder is
+// listed, the plan made or the first batch sent), so data flows on all of them as soon as the
+// batches are known: a connect over a long link costs several round trips. Sessions not taken
+// are closed with the pool (its destructor waits for their connects to finish).
+class SessionPool
+{
+public:
+    SessionPool(SessionFactory factory, const std::atomic_bool *cancel, int count);
+    ~SessionPool();
+    SessionPool(const SessionPool &) = delete;
+    SessionPool &operator=(const SessionPool &) = delete;
+    // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
+    Result<std::unique_ptr<ssh::Session>> take(int k);
+    int size() const { return int(m_connecting.size()); }
+
+private:
+    SessionFactory m_factory;
+    const std::atomic_bool *m_cancel;
+    std::vector<std::future<Result<std::unique_ptr<ssh::Session>>>> m_connecting;
+};
+
+} // namespace gantry::transfer

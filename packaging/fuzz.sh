@@ -36,9 +36,10 @@ fi
 # Leaks are not findings here: Qt keeps process-lifetime allocations.
 export ASAN_OPTIONS="detect_leaks=0:halt_on_error=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
-# Inputs longer than this are cut (seeds included): the nvidia-smi captures are 8–95 KB and
-# parsing them whole under ASan ran at 100–200 exec/s; 4 KB keeps several GPU sections.
-declare -A max_len=([nvsmi_query]=4096 [nvsmi_csv]=4096)
+# Inputs longer than this are cut (seeds included): the nvidia-smi captures are 8–95 KB (the
+# --help-query-gpu ones 19–35 KB) and parsing them whole under ASan ran at 40–200 exec/s; these
+# parsers work line by line, and 4 KB keeps several GPU sections or a hundred help lines.
+declare -A max_len=([nvsmi_query]=4096 [nvsmi_csv]=4096 [nvsmi_help]=4096)
 failed=0
 printf '%-16s %12s %10s %s\n' harness execs exec/s findings
 for h in "${harnesses[@]}"; do

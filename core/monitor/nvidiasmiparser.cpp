@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace gantry::monitor::nvsmi {
 namespace {
@@ -29,6 +30,27 @@ bool isKnownColumn(const QString &canonical)
         QStringLiteral("process_name"), QStringLiteral("used_gpu_memory"), QStringLiteral("serial"),
     };
     return canonical.contains(QLatin1Char('.')) || known.contains(canonical);
+}
+
+// ^[a-z_][A-Za-z0-9_.]*$ — a --query-gpu field name.
+bool isFieldName(const QString &name)
+{
+    if (name.isEmpty()) {
+        return false;
+    }
+    const char16_t first = name.at(0).unicode();
+    if (!((first >= u'a' && first <= u'z') || first == u'_')) {
+        return false;
+    }
+    for (qsizetype i = 1; i < name.size(); ++i) {
+        const char16_t c = name.at(i).unicode();
+        const bool ok = (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_'
+            || c == u'.';
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
 }
 
 int columnOf(const QStringList &fields, QLatin1StringView name)
@@ -205,12 +227,16 @@ QString invalidFieldName(const QString &line)
     return m.hasMatch() ? m.captured(1) : QString();
 }
 
-std::optional<GpuSample> parseGpuRow(const QStringList &fields, const QString &line)
+namespace {
+
+// parseGpuRow with the free-text column found by the caller: parseGpuCsv finds it once per header,
+// not once per row (a hostile header of n columns over m rows was n·m work).
+std::optional<GpuSample> gpuRow(const QStringList &fields, int nameColumn, const QString &line)
 {
     if (classifyLine(line) != LineKind::Data) {
         return std::nullopt;
     }
-    const QStringList cells = splitRow(line, int(fields.size()), columnOf(fields, QLatin1StringView("name")));
+    const QStringList cells = splitRow(line, int(fields.size()), nameColumn);
     if (cells.size() != fields.size()) {
         return std::nullopt;
     }
@@ -269,12 +295,20 @@ std::optional<GpuSample> parseGpuRow(const QStringList &fields, const QString &l
     return g;
 }
 
+} // namespace
+
+std::optional<GpuSample> parseGpuRow(const QStringList &fields, const QString &line)
+{
+    return gpuRow(fields, columnOf(fields, QLatin1StringView("name")), line);
+}
+
 GpuCsv parseGpuCsv(const QString &text, const QStringList &fieldsWhenNoHeader)
 {
     GpuCsv out;
     for (const QString &f : fieldsWhenNoHeader) {
         out.fields.append(canonicalField(f));
     }
+    int nameColumn = columnOf(out.fields, QLatin1StringView("name"));
     bool inOtherTable = false;
     int ordinal = 0;
     const QStringList lines = text.split(QLatin1Char('\n'));
@@ -291,6 +325,7 @@ GpuCsv parseGpuCsv(const QString &text, const QStringList &fieldsWhenNoHeader)
             inOtherTable = fields.contains(QLatin1StringView("pid"));
             if (!inOtherTable) {
                 out.fields = fields;
+                nameColumn = columnOf(out.fields, QLatin1StringView("name"));
                 ordinal = 0;
             }
             continue;
@@ -299,7 +334,7 @@ GpuCsv parseGpuCsv(const QString &text, const QStringList &fieldsWhenNoHeader)
             if (inOtherTable || out.fields.isEmpty()) {
                 continue;
             }
-            if (auto g = parseGpuRow(out.fields, line)) {
+            if (auto g = gpuRow(out.fields, nameColumn, line)) {
                 if (g->index < 0) {
                     g->index = ordinal;
                 }
@@ -315,12 +350,15 @@ GpuCsv parseGpuCsv(const QString &text, const QStringList &fieldsWhenNoHeader)
     return out;
 }
 
-std::optional<GpuProcess> parseComputeAppsRow(const QStringList &fields, const QString &line)
+namespace {
+
+// parseComputeAppsRow with the free-text column found once per header (see gpuRow).
+std::optional<GpuProcess> appsRow(const QStringList &fields, int nameColumn, const QString &line)
 {
     if (line.trimmed().isEmpty()) {
         return std::nullopt;
     }
-    const QStringList cells = splitRow(line, int(fields.size()), columnOf(fields, QLatin1StringView("process_name")));
+    const QStringList cells = splitRow(line, int(fields.size()), nameColumn);
     if (cells.size() != fields.size()) {
         return std::nullopt;
     }
@@ -350,12 +388,22 @@ std::optional<GpuProcess> parseComputeAppsRow(const QStringList &fields, const Q
     return p;
 }
 
+} // namespace
+
+std::optional<GpuProcess> parseComputeAppsRow(const QStringList &fields, const QString &line)
+{
+    return appsRow(fields, columnOf(fields, QLatin1StringView("process_name")), line);
+}
+
 QList<GpuProcess> parseComputeApps(const QString &text, const QStringList &fieldsWhenNoHeader)
 {
     QStringList fields;
     for (const QString &f : fieldsWhenNoHeader) {
         fields.append(canonicalField(f));
     }
+    // Both looked up once per header rather than per row (see gpuRow).
+    bool havePid = fields.contains(QLatin1StringView("pid"));
+    int nameColumn = columnOf(fields, QLatin1StringView("process_name"));
     QList<GpuProcess> out;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (const QString &line : lines) {
@@ -365,12 +413,14 @@ QList<GpuProcess> parseComputeApps(const QString &text, const QStringList &field
             for (const QString &c : splitRow(line)) {
                 fields.append(canonicalField(c));
             }
+            havePid = fields.contains(QLatin1StringView("pid"));
+            nameColumn = columnOf(fields, QLatin1StringView("process_name"));
             continue;
         }
-        if (kind != LineKind::Data || !fields.contains(QLatin1StringView("pid"))) {
+        if (kind != LineKind::Data || !havePid) {
             continue;
         }
-        if (auto p = parseComputeAppsRow(fields, line)) {
+        if (auto p = appsRow(fields, nameColumn, line)) {
             out.append(*p);
         }
     }
@@ -379,9 +429,10 @@ QList<GpuProcess> parseComputeApps(const QString &text, const QStringList &field
 
 QStringList parseHelpQueryGpu(const QString &text)
 {
-    static const QRegularExpression token(QStringLiteral("\"([^\"]*)\""));
-    static const QRegularExpression fieldName(QStringLiteral("^[a-z_][A-Za-z0-9_.]*$"));
     QStringList fields;
+    // Alongside `fields` so that skipping a repeated name costs a hash lookup, not a scan of every
+    // name so far: a hostile host's help text with many names would otherwise parse in n² time.
+    QSet<QString> seen;
     bool afterEmpty = true;
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (const QString &raw : lines) {
@@ -391,12 +442,20 @@ QStringList parseHelpQueryGpu(const QString &text)
             continue;
         }
         if (afterEmpty && line.startsWith(QLatin1Char('"'))) {
-            auto it = token.globalMatch(line);
-            while (it.hasNext()) {
-                const QString name = it.next().captured(1);
-                if (fieldName.match(name).hasMatch() && !fields.contains(name)) {
+            // Every "quoted" token in turn (what the pattern "([^"]*)" matched, scanned by hand:
+            // a regular expression match per token allocated more than the rest of the parse).
+            qsizetype open = line.indexOf(QLatin1Char('"'));
+            while (open >= 0) {
+                const qsizetype close = line.indexOf(QLatin1Char('"'), open + 1);
+                if (close < 0) {
+                    break;
+                }
+                const QString name = line.mid(open + 1, close - open - 1);
+                if (isFieldName(name) && !seen.contains(name)) {
+                    seen.insert(name);
                     fields.append(name);
                 }
+                open = line.indexOf(QLatin1Char('"'), close + 1);
             }
         }
         afterEmpty = false;

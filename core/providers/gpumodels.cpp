@@ -73,7 +73,17 @@ GpuModel parseGpuModel(const QString &text)
             list.append(QRegularExpression(QString::fromLatin1(family.pattern)));
         return list;
     }();
+    // All the patterns in one: text none of them matches (most lines of a provider's reply) costs
+    // one match instead of one per family. Which family wins is still decided in list order below.
+    static const QRegularExpression any = [] {
+        QStringList alternatives;
+        for (const Family &family : kFamilies)
+            alternatives.append(QStringLiteral("(?:%1)").arg(QString::fromLatin1(family.pattern)));
+        return QRegularExpression(alternatives.join(QLatin1Char('|')));
+    }();
     const QString normalised = normalise(text);
+    if (!any.match(normalised).hasMatch())
+        return {};
     for (qsizetype i = 0; i < patterns.size(); ++i) {
         if (patterns.at(i).match(normalised).hasMatch()) {
             const Family &family = kFamilies[i];

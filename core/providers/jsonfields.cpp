@@ -28,6 +28,22 @@ int integer(const QJsonValue &value, int fallback)
     return int(std::llround(parsed));
 }
 
+int truncatedInt(double value, int fallback)
+{
+    // Written so that NaN fails too; the bounds are the largest doubles whose truncation fits.
+    if (!(value > -2147483649.0 && value < 2147483648.0))
+        return fallback;
+    return int(value);
+}
+
+qint64 truncatedInt64(double value, qint64 fallback)
+{
+    // ±2^63 are exact doubles; every double in [-2^63, 2^63) truncates into range.
+    if (!(value >= -9223372036854775808.0 && value < 9223372036854775808.0))
+        return fallback;
+    return qint64(value);
+}
+
 QString string(const QJsonValue &value, const QString &fallback)
 {
     if (value.isString())

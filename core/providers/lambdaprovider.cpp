@@ -380,7 +380,7 @@ void LambdaProvider::listFilesystems(Callback<QList<Filesystem>> done)
                  fs.mountPoint = json::string(object.value(QLatin1String("mount_point")));
                  fs.inUse = json::boolean(object.value(QLatin1String("is_in_use")));
                  fs.region = parseRegion(object.value(QLatin1String("region"))).name;
-                 fs.bytesUsed = qint64(json::number(object.value(QLatin1String("bytes_used")), -1));
+                 fs.bytesUsed = json::truncatedInt64(json::number(object.value(QLatin1String("bytes_used")), -1), -1);
                  list.append(fs);
              }
              done(list);

@@ -29,7 +29,7 @@ QJsonValue field(const QJsonObject &object, const char *name)
 
 int mbToGb(const QJsonValue &mb)
 {
-    return int(std::lround(json::number(mb) / 1024.0));
+    return json::truncatedInt(std::round(json::number(mb) / 1024.0));
 }
 
 // "Texas, US" → "US"; free text without a trailing country code stays as it is.
@@ -123,7 +123,7 @@ InstanceType VastProvider::parseOffer(const QJsonObject &offer)
 {
     InstanceType type;
     type.provider = QStringLiteral("vast");
-    const qint64 id = qint64(json::number(field(offer, "id"), -1));
+    const qint64 id = json::truncatedInt64(json::number(field(offer, "id"), -1), -1);
     if (id <= 0)
         return type;
     type.name = QString::number(id);
@@ -131,8 +131,8 @@ InstanceType VastProvider::parseOffer(const QJsonObject &offer)
     type.gpuCount = std::max(0, json::integer(field(offer, "num_gpus")));
     type.vramGbPerGpu = mbToGb(field(offer, "gpu_ram"));       // MB in the REST API
     type.ramGb = mbToGb(field(offer, "cpu_ram"));
-    type.vcpus = int(json::number(field(offer, "cpu_cores_effective"), json::number(field(offer, "cpu_cores"))));
-    type.diskGb = int(json::number(field(offer, "disk_space")));
+    type.vcpus = json::truncatedInt(json::number(field(offer, "cpu_cores_effective"), json::number(field(offer, "cpu_cores"))));
+    type.diskGb = json::truncatedInt(json::number(field(offer, "disk_space")));
     type.pricePerHour = json::number(field(offer, "dph_total"));
     type.reliability = json::number(field(offer, "reliability2"), json::number(field(offer, "reliability"), -1));
     type.dlperf = json::number(field(offer, "dlperf"));
@@ -174,7 +174,7 @@ Instance VastProvider::parseInstance(const QJsonObject &object)
 {
     Instance instance;
     instance.provider = QStringLiteral("vast");
-    const qint64 id = qint64(json::number(field(object, "id"), -1));
+    const qint64 id = json::truncatedInt64(json::number(field(object, "id"), -1), -1);
     if (id <= 0)
         return instance;
     instance.id = QString::number(id);
@@ -190,12 +190,12 @@ Instance VastProvider::parseInstance(const QJsonObject &object)
     instance.typeName = gpu.isEmpty() ? QString() : QStringLiteral("%1x%2").arg(gpu).arg(count);
     instance.gpuDescription = gpu.isEmpty() ? QString() : QStringLiteral("%1x %2").arg(count).arg(gpu);
     instance.region = json::string(field(object, "geolocation")).simplified();
-    instance.volumeGb = int(json::number(field(object, "disk_space")));
+    instance.volumeGb = json::truncatedInt(json::number(field(object, "disk_space")));
     // dph_total includes the disk; stopped, only the disk is charged (kept out of compute).
     instance.pricePerHour = isBillingCompute(instance.state) ? json::number(field(object, "dph_total")) : 0;
     const double started = json::number(field(object, "start_date"));
     if (started > 0)
-        instance.createdAt = QDateTime::fromMSecsSinceEpoch(qint64(started * 1000), Qt::UTC);
+        instance.createdAt = QDateTime::fromMSecsSinceEpoch(json::truncatedInt64(started * 1000), Qt::UTC);
     instance.machineId = json::string(field(object, "machine_id"));
     instance.sshUser = QStringLiteral("root");
     readSshEndpoint(object, &instance);
@@ -386,7 +386,7 @@ void VastProvider::rent(const QString &offerId, const LaunchRequest &request, Ca
              if (!data)
                  return done(data.error());
              // The instance id arrives as "new_contract", not "id".
-             const qint64 id = qint64(json::number(data->toObject().value(QLatin1String("new_contract")), -1));
+             const qint64 id = json::truncatedInt64(json::number(data->toObject().value(QLatin1String("new_contract")), -1), -1);
              if (id <= 0)
                  return done(malformed(tr("the rent reply has no \"new_contract\" id")));
              done(QString::number(id));

@@ -48,9 +48,13 @@ KnownHostEntry findKnownHost(const QString &file, const QString &host, int port,
                                        : QByteArray("[") + host.toUtf8() + "]:" + QByteArray::number(port);
     int lineNo = 0;
     KnownHostEntry anyType;
-    while (!f.atEnd()) {
+    // The whole file at once, then its lines: QIODevice::readLine grows and shrinks a buffer for
+    // every line, which made reading dominate a lookup. A trailing '\n' leaves an empty last piece,
+    // skipped like any empty line, so line numbers are those readLine counted.
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    for (const QByteArray &raw : lines) {
         ++lineNo;
-        const QByteArray line = f.readLine().trimmed();
+        const QByteArray line = raw.trimmed();
         if (line.isEmpty() || line.startsWith('#') || line.startsWith('@'))
             continue;
         const QList<QByteArray> fields = line.simplified().split(' ');

@@ -62,9 +62,12 @@ QString translate(const char *text)
 
 QString aliasFor(const QString &hostName)
 {
+    // Compiled once: building a QRegularExpression JIT-compiles it, dearer than the replace itself.
+    static const QRegularExpression disallowed(QStringLiteral("[^A-Za-z0-9._@-]+"));
+    static const QRegularExpression edges(QStringLiteral("^[-.]+|-+$"));
     QString alias = hostName.trimmed();
-    alias.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._@-]+")), QStringLiteral("-"));
-    alias.remove(QRegularExpression(QStringLiteral("^[-.]+|-+$")));
+    alias.replace(disallowed, QStringLiteral("-"));
+    alias.remove(edges);
     return alias.isEmpty() ? QStringLiteral("gantry-host") : alias;
 }
 

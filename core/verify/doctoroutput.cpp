@@ -44,6 +44,12 @@ DoctorOutput parseDoctorOutput(const QByteArray &output)
         buffer.clear();
     };
     for (const QString &line : QString::fromUtf8(output).split(QLatin1Char('\n'))) {
+        // Both patterns are anchored on "@@": the other lines (nearly all) skip the two matches.
+        if (!line.startsWith(QLatin1StringView("@@"))) {
+            if (!current.isEmpty())
+                buffer.append(line.endsWith(QLatin1Char('\r')) ? line.chopped(1) : line);
+            continue;
+        }
         const QRegularExpressionMatch h = header.match(line);
         if (h.hasMatch()) {
             flush();

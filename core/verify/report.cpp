@@ -176,6 +176,10 @@ QJsonObject reportToJson(const Report &report)
 
 std::optional<Progress> parseProgressLine(const QString &line)
 {
+    // Every line of a verify run's output comes here; most are not progress lines, and a match
+    // (allocating its match data) is far dearer than this test of a substring every match needs.
+    if (!line.contains(QLatin1StringView("gantry-verify:")))
+        return std::nullopt;
     static const QRegularExpression re(QStringLiteral(R"(^\s*gantry-verify:\s*(?:\[\s*(\d{1,3})\s*%\s*\]\s*)?(.*)$)"));
     const QRegularExpressionMatch match = re.match(line);
     if (!match.hasMatch())

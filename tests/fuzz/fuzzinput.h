@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -28,14 +29,25 @@ inline QString text(const uint8_t *data, size_t size)
     return QString::fromUtf8(reinterpret_cast<const char *>(data), qsizetype(size));
 }
 
+// A directory for the files a harness writes per input, removed at exit. In /dev/shm where there
+// is one: on ext4 a file truncated and rewritten is flushed to disk when closed (auto_da_alloc),
+// 1.5 ms per input against 0.1 ms on tmpfs, which made the file-based harnesses run at a few
+// hundred inputs a second.
+inline QString scratchDir()
+{
+    static QTemporaryDir dir(QFileInfo(QStringLiteral("/dev/shm")).isWritable()
+                                 ? QStringLiteral("/dev/shm/gantry-fuzz-XXXXXX")
+                                 : QDir::tempPath() + QStringLiteral("/gantry-fuzz-XXXXXX"));
+    return dir.path();
+}
+
 // The input as a file, for parsers that take a path (ssh_config, known_hosts). One directory per
 // process, rewritten on every input.
 inline QString asFile(const QByteArray &content, const QString &name = QStringLiteral("input"))
 {
-    static QTemporaryDir dir;
-    const QString path = dir.path() + QLatin1Char('/') + name;
+    const QString path = scratchDir() + QLatin1Char('/') + name;
     QFile file(path);
-    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
         file.write(content);
     }
     return path;

@@ -5,12 +5,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static QTemporaryDir configDir;
-    static const gantry::transfer::JournalStore store(configDir.path());
+    static const gantry::transfer::JournalStore store(gantry::fuzz::scratchDir());
     static const QString key = QStringLiteral("0123456789abcdef0123456789abcdef");
     QDir().mkpath(store.directory());
     QFile file(store.directory() + QLatin1Char('/') + key + QStringLiteral(".json"));
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
         return 0;
     }
     file.write(gantry::fuzz::bytes(data, size));

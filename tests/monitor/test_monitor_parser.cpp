@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace gantry;
@@ -246,6 +247,79 @@ private slots:
         QStringList partial = fresh;
         partial.removeAll(QStringLiteral("ecc.errors.corrected.volatile.total"));
         QVERIFY(!selectGpuFields(partial).contains(QStringLiteral("ecc.errors.corrected.volatile.total")));
+    }
+
+    // The hand-written token scan gives what the regular expressions it replaced gave, on every
+    // captured help text and on quoting a host could get wrong.
+    void helpQueryGpuMatchesThePatternItReplaced()
+    {
+        const auto reference = [](const QString &text) {
+            static const QRegularExpression token(QStringLiteral("\"([^\"]*)\""));
+            static const QRegularExpression fieldName(QStringLiteral("^[a-z_][A-Za-z0-9_.]*$"));
+            QStringList fields;
+            bool afterEmpty = true;
+            for (const QString &raw : text.split(QLatin1Char('\n'))) {
+                const QString line = raw.trimmed();
+                if (line.isEmpty()) {
+                    afterEmpty = true;
+                    continue;
+                }
+                for (auto it = token.globalMatch(line); afterEmpty && line.startsWith(QLatin1Char('"')) && it.hasNext();) {
+                    const QString name = it.next().captured(1);
+                    if (fieldName.match(name).hasMatch() && !fields.contains(name))
+                        fields.append(name);
+                }
+                afterEmpty = false;
+            }
+            return fields;
+        };
+        QStringList texts = {
+            QStringLiteral("\"a\" or \"b.c\" \"a\" \"\" \"Bad\" \"_x9\" \"unterminated"),
+            QStringLiteral("\n\"x\"\"y\"\n\"not_after_empty\"\n\n  \"z\" \"\u00e9\" \"1a\" \"a b\"\r"),
+        };
+        for (const QString &name : QDir(fixtureDir()).entryList({QStringLiteral("help-*.txt")}))
+            texts << readFixture(name);
+        QVERIFY(texts.size() > 10);
+        for (const QString &text : texts)
+            QCOMPARE(nvsmi::parseHelpQueryGpu(text), reference(text));
+    }
+
+    // A hostile host's output of megabytes parses in linear time. Each of these took n² (help) or
+    // n·m steps before (the columns it looks up are last in the header, so every row scanned
+    // them all): 35-140 s of CPU at these sizes, past this test's timeout; now well under a
+    // second. What comes out is counted, so the parse cannot have skipped the work.
+    void hostileOutputsParseInLinearTime()
+    {
+        constexpr int names = 300000;
+        QString help;
+        for (int i = 0; i < names; ++i)
+            help += QStringLiteral("\"f%1\" ").arg(i);
+        QVERIFY(help.size() > 2000000);
+        const QStringList fields = nvsmi::parseHelpQueryGpu(help + QStringLiteral("\"f0\""));
+        QCOMPARE(fields.size(), names);
+        QCOMPARE(fields.last(), QStringLiteral("f%1").arg(names - 1));
+
+        // A header of many columns, then many rows that cannot fit it, then a real table.
+        constexpr int columns = 100000;
+        constexpr int rows = 400000;
+        QString wide;
+        for (int i = 0; i < columns; ++i)
+            wide += QStringLiteral("c.%1, ").arg(i);
+        QString junk;
+        for (int i = 0; i < rows; ++i)
+            junk += QStringLiteral("7\n");
+        const QString apps = wide + QStringLiteral("pid, process_name\n") + junk
+            + QStringLiteral("pid, process_name\n42, python\n");
+        QVERIFY(apps.size() > 1000000);
+        const QList<GpuProcess> processes = nvsmi::parseComputeApps(apps);
+        QCOMPARE(processes.size(), 1);
+        QCOMPARE(processes.first().pid, qint64(42));
+        const QString gpus = wide + QStringLiteral("index, name\n") + junk
+            + QStringLiteral("index, name\n3, H100\n");
+        const nvsmi::GpuCsv csv = nvsmi::parseGpuCsv(gpus);
+        QCOMPARE(csv.gpus.size(), 1);
+        QCOMPARE(csv.gpus.first().index, 3);
+        QCOMPARE(csv.gpus.first().name, QStringLiteral("H100"));
     }
 
     void procParserRates()

@@ -5576,8 +5576,8 @@ Last run %2: %3</source>
         <translation>选择一台机器以查看其空闲守护。</translation>
     </message>
     <message>
-        <source>Not available: %1 Until then the monitor&apos;s “When idle” action stops it while Gantry runs.</source>
-        <translation>不可用：%1 在此之前，Gantry 运行期间由监控的“空闲时”操作来停止它。</translation>
+        <source>Not available: %1 Meanwhile, while Gantry runs, the monitor&apos;s “When idle” action stops it.</source>
+        <translation>不可用：%1 在此期间，Gantry 运行时由监控的“空闲时”操作来停止它。</translation>
     </message>
     <message numerus="yes">
         <source>On (%n idle minute(s)), as installed earlier; connect to see how it is.</source>

@@ -117,7 +117,7 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
     m_method = guard::selfStopFor(host.provider);
     m_available = m_method != SelfStop::None;
     if (!m_available) {
-        m_status->setText(tr("Not available: %1 Until then the monitor's “When idle” action stops it while Gantry runs.")
+        m_status->setText(tr("Not available: %1 Meanwhile, while Gantry runs, the monitor's “When idle” action stops it.")
                               .arg(guard::noSelfStopReason(host.provider)));
         updateButtons();
         return;

@@ -6,6 +6,7 @@
 
 #include "sshdfixture.h"
 
+#include "core/sync/syncpairs.h"
 #include "ui/sync/syncdialog.h"
 #include "ui/sync/syncservice.h"
 #include "ui/sync/syncstrip.h"
@@ -253,6 +254,23 @@ private slots:
         host.name = QStringLiteral("other");
         tab.setMachine(host, nullptr);
         QVERIFY(tab.syncStrip()->isHidden());
+    }
+
+    void aPairForgottenByTheCliStaysForgotten()
+    {
+        // The GUI holds the list in memory; `gantry-cli sync --forget` edits the file meanwhile.
+        QTemporaryDir config, first, second;
+        SyncService service(config.path(), provider());
+        const sync::SyncPair a{QStringLiteral("fixture"), QDir(first.path()).canonicalPath(), QStringLiteral("a")};
+        const sync::SyncPair b{QStringLiteral("fixture"), QDir(second.path()).canonicalPath(), QStringLiteral("b")};
+        QVERIFY(service.remember(a));
+        QVERIFY(sync::SyncPairStore(config.path()).forget(a)); // what the CLI does
+        QVERIFY(service.remember(b));
+        const auto stored = sync::SyncPairStore(config.path()).load();
+        QVERIFY(stored);
+        QCOMPARE(stored->size(), 1);
+        QVERIFY(stored->first().sameAs(b));
+        QCOMPARE(service.pairs(QStringLiteral("fixture")).size(), 1);
     }
 
     void rendersAtCommonSizes()

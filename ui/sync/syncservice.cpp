@@ -65,6 +65,7 @@ QList<SyncPair> SyncService::pairs(const QString &host) const
 
 Result<void> SyncService::remember(const SyncPair &pair)
 {
+    reloadPairs();
     auto it = std::find_if(m_pairs.begin(), m_pairs.end(), [&](const SyncPair &p) { return p.sameAs(pair); });
     if (it != m_pairs.end()) {
         *it = pair;
@@ -77,6 +78,7 @@ Result<void> SyncService::remember(const SyncPair &pair)
 
 Result<void> SyncService::forget(const SyncPair &pair)
 {
+    reloadPairs();
     stopWatch(pair);
     m_pairs.removeIf([&](const SyncPair &p) { return p.sameAs(pair); });
     m_status.remove(keyOf(pair));
@@ -165,6 +167,14 @@ void SyncService::setStatus(const SyncPair &pair, State state, const QString &me
     s.state = state;
     s.message = message;
     emit statusChanged(pair.host);
+}
+
+void SyncService::reloadPairs()
+{
+    // `gantry-cli sync --forget` may have changed the file since: start from it, so saving this
+    // change does not bring a forgotten pair back. An unreadable file keeps the list in memory.
+    if (auto fresh = m_store.load(); fresh)
+        m_pairs = *fresh;
 }
 
 Result<void> SyncService::save()

@@ -79,6 +79,7 @@ private:
     void stopWatch(const sync::SyncPair &pair);
     void reapFinished();
     void setStatus(const sync::SyncPair &pair, State state, const QString &message = {}, bool force = false);
+    void reloadPairs();
     Result<void> save();
 
     QString m_configDir;

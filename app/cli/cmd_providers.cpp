@@ -97,8 +97,10 @@ int instancesCommand(Context &context, const QStringList &arguments)
         for (const providers::Instance &instance : std::as_const(all)) {
             QJsonObject object = instanceJson(instance);
             if (ledger) {
-                if (Result<cost::LedgerEntry> entry = ledger->entry(instance.provider, instance.id))
-                    object.insert(QStringLiteral("cost_so_far"), entry->cost);
+                if (Result<cost::LedgerEntry> entry = ledger->entry(instance.provider, instance.id)) {
+                    object.insert(QStringLiteral("cost_so_far"), entry->costSoFar()); // compute + stopped disk
+                    object.insert(QStringLiteral("storage_cost_so_far"), entry->storageCost);
+                }
             }
             array.append(object);
         }
@@ -113,7 +115,7 @@ int instancesCommand(Context &context, const QStringList &arguments)
             QString costText;
             if (ledger) {
                 if (Result<cost::LedgerEntry> entry = ledger->entry(instance.provider, instance.id))
-                    costText = cost::formatUsd(entry->cost);
+                    costText = cost::formatUsd(entry->costSoFar());
             }
             context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 $%7/h %8")
                                .arg(text::printable(instance.provider).leftJustified(8), text::printable(instance.id).leftJustified(32),

@@ -51,6 +51,9 @@ struct LedgerEntry
     double storageCost = 0;      // up to now
     QString storageCurrency = QStringLiteral("USD");
 
+    // What the instance has cost so far: compute plus its stopped disk's storage (both are in the
+    // provider's currency; a storage cost in another currency is never added).
+    double costSoFar() const { return cost + (storageCurrency == currency ? storageCost : 0); }
     bool isOpen() const { return !terminatedAt.isValid(); }
     bool isRunning() const { return state == QLatin1String("running"); }
     // Stopped with a disk that bills now (the open storage period's rate).

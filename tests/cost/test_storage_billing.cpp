@@ -166,6 +166,7 @@ private slots:
         QVERIFY(near(entry.cost, 2 * 0.69));                 // compute: the two running hours only
         QVERIFY(near(entry.storageCost, period.cost));        // storage: the stopped five
         QVERIFY(near(cost::totalsByCurrency({entry}).value(QStringLiteral("USD")), entry.cost + entry.storageCost));
+        QVERIFY(near(entry.costSoFar(), entry.cost + entry.storageCost)); // Instances' "Cost so far"
         QVERIFY(near(cost::totalsByCurrency({entry}, cost::CostPart::Storage).value(QStringLiteral("USD")), period.cost));
         // Terminating a stopped instance closes its storage period there.
         QVERIFY(act(workspace::InstanceAction::Stop));

@@ -138,7 +138,7 @@ void InstancesPanel::refresh()
                     self->m_status->setText(reconciled.error().message);
                 for (const providers::Instance &instance : std::as_const(*list)) {
                     if (Result<cost::LedgerEntry> entry = self->m_ledger->entry(id, instance.id))
-                        self->m_model->setCost(id, instance.id, entry->cost);
+                        self->m_model->setCost(id, instance.id, entry->costSoFar());
                     if (instance.reachable())
                         self->remember(instance);
                 }

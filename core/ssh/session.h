@@ -65,8 +65,11 @@ struct ExecOutput
 
 class Channel;
 
-// One libssh session. Not thread-safe (libssh sessions are not): create, use and destroy it on one
-// thread. GUI code drives sessions through ssh::Connection (a worker thread) instead.
+// One libssh session. Not thread-safe (libssh sessions are not): one thread uses it at a time,
+// with its channels. It may be handed to another thread only whole and idle, through something
+// that orders the two (a mutex, a join) — as SessionPrefetch and the tar batch SessionPool hand a
+// session they connected to the worker that sends on it; libssh allows that, never two threads
+// at once. GUI code drives sessions through ssh::Connection (a worker thread) instead.
 class Session
 {
 public:

@@ -149,7 +149,7 @@ void InstancesPanel::refresh()
 
 void InstancesPanel::remember(const providers::Instance &instance)
 {
-    if (!m_hosts)
+    if (!m_hosts || m_terminated.contains(instance.provider + u'/' + instance.id))
         return;
     const bool known = std::any_of(m_hosts->hosts().cbegin(), m_hosts->hosts().cend(), [&instance](const SavedHost &host) {
         return host.provider == instance.provider && host.instanceId == instance.id;
@@ -218,11 +218,16 @@ void InstancesPanel::act(const QString &action)
         return;
     workspace::ActionOptions options;
     options.resultsAcknowledged = terminate && m_terminateGuard; // the guard asked the user
+    const QString key = instance.provider + u'/' + instance.id;
+    if (terminate)
+        m_terminated.insert(key);
     QPointer<InstancesPanel> self(this);
-    m_workspace->act(*parsed, instance.provider, instance.id, options, [self](Result<workspace::ActionOutcome> outcome) {
+    m_workspace->act(*parsed, instance.provider, instance.id, options, [self, key, terminate](Result<workspace::ActionOutcome> outcome) {
         if (!self)
             return;
         if (!outcome) {
+            if (terminate)
+                self->m_terminated.remove(key); // it is still there
             self->m_status->setText(outcome.error().message);
             emit self->message(outcome.error().message);
             return;

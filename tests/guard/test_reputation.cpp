@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/await.h"
 #include "core/providers/instancehosts.h"
@@ -25,33 +26,16 @@ private:
     QProcess m_vast;
     QString m_vastUrl;
 
-    struct Run
-    {
-        int code = -1;
-        QByteArray out;
-        QByteArray err;
-        QJsonObject json() const { return QJsonDocument::fromJson(out.trimmed().split('\n').constLast()).object(); }
-    };
+    using Run = gantry::test::CliRun;
 
     Run cli(const QStringList &args)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("GANTRY_VAST_API_KEY"), QStringLiteral("test-key"));
         env.insert(QStringLiteral("GANTRY_VAST_ENDPOINT"), m_vastUrl);
         for (const char *name : {"GANTRY_LAMBDA_API_KEY", "GANTRY_RUNPOD_API_KEY", "GANTRY_SHADEFORM_API_KEY", "DBUS_SESSION_BUS_ADDRESS"})
             env.remove(QString::fromLatin1(name));
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args);
-        Run run;
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        run.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        run.out = process.readAllStandardOutput();
-        run.err = process.readAllStandardError();
-        return run;
+        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args, env);
     }
 
     static MachineRun failed(const QString &machineId)

@@ -1,5 +1,7 @@
 // gantry-cli with Vast.ai and Shadeform: offers, launch by GPUxN, watch-capacity with auto-launch,
 // end to end against gantry-provider-emulator processes.
+#include "clirun.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,20 +11,7 @@
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QList<QJsonObject> lines() const
-    {
-        QList<QJsonObject> objects;
-        for (const QByteArray &line : out.trimmed().split('\n'))
-            objects.append(QJsonDocument::fromJson(line).object());
-        return objects;
-    }
-    QJsonObject json() const { return lines().constLast(); }
-};
+using Run = gantry::test::CliRun;
 
 QString startEmulator(QProcess &process, const QStringList &args)
 {
@@ -49,7 +38,6 @@ private:
 
     Run cli(const QStringList &args)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("GANTRY_VAST_API_KEY"), QStringLiteral("test-key"));
         env.insert(QStringLiteral("GANTRY_VAST_ENDPOINT"), m_vastUrl);
@@ -57,17 +45,7 @@ private:
         env.insert(QStringLiteral("GANTRY_SHADEFORM_ENDPOINT"), m_shadeUrl);
         for (const char *name : {"GANTRY_LAMBDA_API_KEY", "GANTRY_RUNPOD_API_KEY", "DBUS_SESSION_BUS_ADDRESS"})
             env.remove(QString::fromLatin1(name));
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args);
-        Run run;
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        run.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        run.out = process.readAllStandardOutput();
-        run.err = process.readAllStandardError();
-        return run;
+        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args, env);
     }
 
 private slots:
@@ -165,4 +143,5 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestCliMarket)
+#include "clirun.h"
 #include "test_cli_market.moc"

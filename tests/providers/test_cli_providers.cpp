@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "sshdfixture.h"
 // gantry-cli provider commands end to end against gantry-provider-emulator and the sandbox.
 #include <QJsonArray>
@@ -9,13 +10,7 @@
 
 namespace {
 
-struct Run
-{
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out.trimmed().split('\n').constLast()).object(); }
-};
+using Run = gantry::test::CliRun;
 
 } // namespace
 
@@ -30,24 +25,13 @@ private:
 
     Run cli(const QStringList &args, const QString &key = QStringLiteral("test-key"), const QString &endpoint = {})
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("GANTRY_LAMBDA_API_KEY"), key);
         env.insert(QStringLiteral("GANTRY_LAMBDA_ENDPOINT"), endpoint.isEmpty() ? m_url : endpoint);
         env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("200"));
         env.remove(QStringLiteral("GANTRY_RUNPOD_API_KEY"));
         env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain prompts in tests
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args);
-        Run run;
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        run.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        run.out = process.readAllStandardOutput();
-        run.err = process.readAllStandardError();
-        return run;
+        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args, env);
     }
 
 private slots:

@@ -105,12 +105,8 @@ GuardOperation::GuardOperation(ssh::Target target, ssh::ConnectOptions options, 
     : QObject(parent)
     , m_target(target)
     , m_configDir(std::move(configDir))
+    , m_worker(std::make_unique<jobs::SessionWorker>(std::move(target), std::move(options)))
 {
-    // No question can be answered from the worker's thread; the machine's own connection asked.
-    options.confirmNewHostKey = nullptr;
-    options.acceptNewHostKey = false;
-    options.cancel = nullptr;
-    m_worker = std::make_unique<jobs::SessionWorker>(std::move(target), std::move(options));
 }
 
 GuardOperation::~GuardOperation()

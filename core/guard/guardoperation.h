@@ -60,7 +60,9 @@ class GuardOperation final : public QObject
 public:
     using Done = std::function<void(Result<GuardStatus>)>;
 
-    // configDir: where guards.json lives (empty: nothing is remembered).
+    // options: a sibling session's (ssh::Connection::siblingOptions(): no host-key question, no
+    // shared cancel flag — nobody can answer from the worker's thread). configDir: where
+    // guards.json lives (empty: nothing is remembered).
     GuardOperation(ssh::Target target, ssh::ConnectOptions options, QString configDir, QObject *parent = nullptr);
     ~GuardOperation() override;
 

@@ -137,9 +137,12 @@ void InstancesPanel::refresh()
                 if (Result<void> reconciled = self->m_ledger->reconcile(id, *list); !reconciled)
                     self->m_status->setText(reconciled.error().message);
                 for (const providers::Instance &instance : std::as_const(*list)) {
-                    if (Result<cost::LedgerEntry> entry = self->m_ledger->entry(id, instance.id))
+                    const Result<cost::LedgerEntry> entry = self->m_ledger->entry(id, instance.id);
+                    if (entry)
                         self->m_model->setCost(id, instance.id, entry->costSoFar());
-                    if (instance.reachable())
+                    // A listing sent before a terminate (here, the CLI, the watcher) still shows the
+                    // instance running: its closed ledger row keeps the forgotten host forgotten.
+                    if (instance.reachable() && !(entry && !entry->isOpen()))
                         self->remember(instance);
                 }
             }
@@ -149,7 +152,7 @@ void InstancesPanel::refresh()
 
 void InstancesPanel::remember(const providers::Instance &instance)
 {
-    if (!m_hosts || m_terminated.contains(instance.provider + u'/' + instance.id))
+    if (!m_hosts)
         return;
     const bool known = std::any_of(m_hosts->hosts().cbegin(), m_hosts->hosts().cend(), [&instance](const SavedHost &host) {
         return host.provider == instance.provider && host.instanceId == instance.id;
@@ -218,16 +221,11 @@ void InstancesPanel::act(const QString &action)
         return;
     workspace::ActionOptions options;
     options.resultsAcknowledged = terminate && m_terminateGuard; // the guard asked the user
-    const QString key = instance.provider + u'/' + instance.id;
-    if (terminate)
-        m_terminated.insert(key);
     QPointer<InstancesPanel> self(this);
-    m_workspace->act(*parsed, instance.provider, instance.id, options, [self, key, terminate](Result<workspace::ActionOutcome> outcome) {
+    m_workspace->act(*parsed, instance.provider, instance.id, options, [self](Result<workspace::ActionOutcome> outcome) {
         if (!self)
             return;
         if (!outcome) {
-            if (terminate)
-                self->m_terminated.remove(key); // it is still there
             self->m_status->setText(outcome.error().message);
             emit self->message(outcome.error().message);
             return;

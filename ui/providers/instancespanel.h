@@ -2,7 +2,6 @@
 
 #include "core/providers/providerhub.h"
 
-#include <QSet>
 #include <QTimer>
 #include <QWidget>
 
@@ -72,9 +71,6 @@ private:
     QPushButton *m_terminate;
     QTimer m_timer;
     int m_launchPollMs = 0; // 0: the provider's statusPollMs
-    // "provider/id" of instances the user terminated here: a listing that was already on its way
-    // still shows them running, and must not save their host again after the terminate forgot it.
-    QSet<QString> m_terminated;
     std::function<bool(const QString &, const QString &)> m_confirm;
     std::function<bool(const providers::Instance &)> m_terminateGuard;
 };

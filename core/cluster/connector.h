@@ -2,10 +2,7 @@
 
 #include "core/cluster/nodeops.h"
 #include "core/ssh/session.h"
-
-#include <QFuture>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
+#include "core/util/runinbackground.h"
 
 namespace gantry::cluster {
 
@@ -16,15 +13,6 @@ NodeConnector savedHostConnector(const QString &configDir, const ssh::ConnectOpt
 
 // Runs the blocking `work` (SSH to every node) on a pool thread and `done(value)` on `context`'s
 // thread: how the GUI drives checkCluster(), startOnAllRanks() and logs without blocking.
-template<typename T>
-void runInBackground(QObject *context, std::function<T()> work, std::function<void(T)> done)
-{
-    auto *watcher = new QFutureWatcher<T>(context);
-    QObject::connect(watcher, &QFutureWatcher<T>::finished, context, [watcher, done] {
-        done(watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
-}
+using gantry::runInBackground;
 
 } // namespace gantry::cluster

@@ -2,13 +2,13 @@
 
 #include "core/ssh/connection.h"
 #include "core/util/printable.h"
+#include "core/util/runinbackground.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gantry::ui::monitor {
 
@@ -127,15 +127,19 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
     QPointer<GuardPanel> self(this);
     const QString configDir = m_configDir;
     const QString name = host.name;
-    QtConcurrent::run([configDir, name]() -> std::optional<guard::GuardStore::Entry> {
-        const auto entries = guard::GuardStore(configDir).load();
-        if (!entries.contains(name))
-            return std::nullopt;
-        return entries.value(name);
-    }).then(this, [self, name](std::optional<guard::GuardStore::Entry> entry) {
-        if (self)
-            self->onRemembered(name, entry);
-    });
+    using Remembered = std::optional<guard::GuardStore::Entry>;
+    runInBackground<Remembered>(
+        this,
+        [configDir, name]() -> Remembered {
+            const auto entries = guard::GuardStore(configDir).load();
+            if (!entries.contains(name))
+                return std::nullopt;
+            return entries.value(name);
+        },
+        [self, name](Remembered entry) {
+            if (self)
+                self->onRemembered(name, entry);
+        });
     updateButtons();
 }
 

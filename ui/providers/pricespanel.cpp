@@ -4,6 +4,7 @@
 #include "ui/providers/pricefilterproxy.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/pricegroups.h"
+#include "core/util/runinbackground.h"
 #include "core/verify/reputation.h"
 
 #include <QCheckBox>
@@ -285,7 +286,7 @@ void PricesPanel::showTypes(const QString &provider, const QList<providers::Inst
         show(rowsFor());
         return;
     }
-    QtConcurrent::run(rowsFor).then(this, show);
+    runInBackground<std::pair<QList<providers::InstanceType>, int>>(this, rowsFor, show);
 }
 
 int PricesPanel::hiddenFlaggedCount() const
@@ -307,7 +308,7 @@ void PricesPanel::loadFlags()
     if (m_configDir.isEmpty())
         return;
     QPointer<PricesPanel> self(this);
-    QtConcurrent::run([configDir = m_configDir] {
+    runInBackground<PriceTableModel::Flags>(this, [configDir = m_configDir] {
         verify::ReputationStore store(configDir);
         (void)store.load(); // a damaged file flags nothing; Verify's next record keeps it aside
         PriceTableModel::Flags flags;
@@ -316,7 +317,7 @@ void PricesPanel::loadFlags()
                 flags.insert(PriceTableModel::flagKey(m.provider, m.machineId), {m.lastProblem, m.lastTime, m.fails});
         }
         return flags;
-    }).then(this, [self](const PriceTableModel::Flags &flags) {
+    }, [self](const PriceTableModel::Flags &flags) {
         if (!self)
             return;
         auto keys = [](const PriceTableModel::Flags &f) {

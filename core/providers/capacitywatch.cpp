@@ -4,6 +4,8 @@
 #include "core/providers/launchfailure.h"
 #include "core/ssh/session.h"
 
+#include <QPointer>
+
 #include <algorithm>
 #include <cmath>
 
@@ -131,7 +133,10 @@ void CapacityWatcher::poll(Provider *provider)
     const QString id = provider->info().id;
     m_state[id].inFlight = true;
     QPointer<Provider> guard(provider);
-    provider->listInstanceTypes([this, guard, id](Result<QList<InstanceType>> types) {
+    QPointer<CapacityWatcher> self(this);
+    provider->listInstanceTypes([this, self, guard, id](Result<QList<InstanceType>> types) {
+        if (!self)
+            return; // the watch ended (its panel closed) while this answer was on its way
         ProviderState &state = m_state[id];
         state.inFlight = false;
         ++state.polls;

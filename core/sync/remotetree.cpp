@@ -120,44 +120,19 @@ Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, con
     return listing;
 }
 
-QHash<QByteArray, QByteArray> parseChecksums(const QByteArray &out)
-{
-    QHash<QByteArray, QByteArray> sums;
-    for (QByteArray line : out.split('\n')) {
-        bool escaped = line.startsWith('\\');
-        if (escaped) line = line.mid(1);
-        if (line.size() < 67 || line.mid(64, 2) != "  ") continue;
-        QByteArray name = line.mid(66);
-        if (escaped) {
-            QByteArray plain;
-            for (qsizetype k = 0; k < name.size(); ++k) {
-                if (name[k] == '\\' && k + 1 < name.size()) {
-                    const char c = name[++k];
-                    plain += c == 'n' ? '\n' : c == 'r' ? '\r' : c;
-                } else {
-                    plain += name[k];
-                }
-            }
-            name = plain;
-        }
-        if (name.startsWith("./")) name = name.mid(2);
-        sums.insert(name, line.left(64));
-    }
-    return sums;
-}
-
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,
                                                       const QList<QByteArray> &paths)
 {
     if (paths.isEmpty()) return QHash<QByteArray, QByteArray>{};
     QByteArray err;
-    auto out = runRemote(session, QStringLiteral("cd -- %1 && xargs -0 sha256sum --").arg(ssh::shellQuote(remoteDir)),
+    auto out = runRemote(session, QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && cat > \"$t\" && %2")
+                             .arg(ssh::shellQuote(remoteDir), transfer::digestNamesCommand(QStringLiteral("\"$t\""))),
                          dotSlashList(paths), &err);
     if (!out) {
         return Error{out.error().code, SyncText::tr("Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare "
                                                     "sizes and times.").arg(remoteDir, host, out.error().message)};
     }
-    return parseChecksums(*out);
+    return transfer::parseDigestLines(*out);
 }
 
 Result<void> removeRemote(ssh::Session &session, const QString &host, const QString &remoteDir, const QList<QByteArray> &files,

@@ -20,11 +20,9 @@ QString listingCommand(const QString &remoteDir);
 Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, const QString &remoteDir);
 Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir);
 
-// SHA-256 (hex) of the given files below remoteDir, by the remote's sha256sum.
+// SHA-256 (hex) of the given files below remoteDir, by the remote's openssl or sha256sum.
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,
                                                       const QList<QByteArray> &paths);
-// Parses sha256sum's output for paths given as "./NAME" (escaped names start with '\').
-QHash<QByteArray, QByteArray> parseChecksums(const QByteArray &out);
 
 // Removes files and links (then folders, only when empty) below remoteDir; an error names the
 // first path the host refused.

@@ -24,6 +24,44 @@ QString hashCommand(const QString &path)
 }
 } // namespace
 
+QString digestNamesCommand(const QString &namesFile)
+{
+    // openssl fails as a whole where it is missing or refuses a name: sha256sum then does them
+    // all, and its lines (later) win over any openssl printed.
+    return QStringLiteral("{ xargs -0 -r openssl dgst -sha256 -r < %1 2>/dev/null || xargs -0 -r sha256sum -- < %1; }")
+        .arg(namesFile);
+}
+
+QHash<QByteArray, QByteArray> parseDigestLines(const QByteArray &out)
+{
+    QHash<QByteArray, QByteArray> sums;
+    for (QByteArray line : out.split('\n')) {
+        const bool escaped = line.startsWith('\\');
+        if (escaped) line.remove(0, 1);
+        if (line.size() < 67) continue;
+        const QByteArray separator = line.mid(64, 2);
+        if (separator != "  " && separator != " *") continue;
+        QByteArray name = line.mid(66);
+        if (escaped && separator == " *") {
+            name.replace("\\n", "\n"); // openssl escapes newlines only
+        } else if (escaped) {
+            QByteArray plain;
+            for (qsizetype k = 0; k < name.size(); ++k) {
+                if (name[k] == '\\' && k + 1 < name.size()) {
+                    const char c = name[++k];
+                    plain += c == 'n' ? '\n' : c == 'r' ? '\r' : c;
+                } else {
+                    plain += name[k];
+                }
+            }
+            name = plain;
+        }
+        if (name.startsWith("./")) name = name.mid(2);
+        sums.insert(name, line.left(64));
+    }
+    return sums;
+}
+
 PendingRemoteHash::PendingRemoteHash(ssh::Session &session, const QString &path)
     : m_channel(session.openExec(hashCommand(path)))
     , m_path(path)

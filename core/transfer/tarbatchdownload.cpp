@@ -33,7 +33,7 @@ struct TarSource
 {
     ssh::Channel *channel = nullptr;
     QByteArray buffer;
-    QByteArray err; // the remote stderr: sha256sum's lines, tar's complaints
+    QByteArray err; // the remote stderr: the digest lines, tar's complaints
     quint64 wire = 0;
     qint64 errLimit = 0;
     const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
@@ -102,30 +102,12 @@ Result<QByteArray> extractEntry(struct archive *in, const QString &partial, cons
     return hash.hexDigest();
 }
 
-// sha256sum's lines ("HASH  ./name", or "\HASH  escaped" for names with '\' or a newline) keyed
-// by the name without "./"; other lines (tar's complaints) are left out.
+// The host's digest lines keyed as the batch's names are (QString, without "./").
 QHash<QString, QByteArray> parseManifest(const QByteArray &err)
 {
     QHash<QString, QByteArray> sums;
-    for (QByteArray line : err.split('\n')) {
-        const bool escaped = line.startsWith('\\');
-        if (escaped) line.remove(0, 1);
-        if (line.size() < 68 || line.mid(64, 4) != "  ./") continue;
-        QByteArray name = line.mid(68);
-        if (escaped) {
-            QByteArray plain;
-            for (qsizetype i = 0; i < name.size(); ++i) {
-                if (name[i] == '\\' && i + 1 < name.size()) {
-                    ++i;
-                    plain += name[i] == 'n' ? '\n' : name[i];
-                } else {
-                    plain += name[i];
-                }
-            }
-            name = plain;
-        }
-        sums.insert(QString::fromUtf8(name), line.left(64));
-    }
+    const auto lines = parseDigestLines(err);
+    for (auto it = lines.cbegin(); it != lines.cend(); ++it) sums.insert(QString::fromUtf8(it.key()), it.value());
     return sums;
 }
 
@@ -135,8 +117,8 @@ QString batchCommand(const QString &parent)
 {
     return QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && cat > \"$t\" && "
                           "{ tar -c -f - --null --no-recursion -T \"$t\"; rc=$?; "
-                          "xargs -0 -r sha256sum -- < \"$t\" >&2; exit $rc; }")
-        .arg(ssh::shellQuote(parent));
+                          "%2 >&2; exit $rc; }")
+        .arg(ssh::shellQuote(parent), digestNamesCommand(QStringLiteral("\"$t\"")));
 }
 
 // Unpacks one batch's tar stream; files stay under their partial name until settle().
@@ -280,7 +262,7 @@ std::optional<Error> readBatch(TransferContext &ctx, ssh::Session &session, ssh:
     BatchUnpacker unpacker(ctx, in, spec, requested, tally);
     auto failure = unpacker.unpackAll();
     archive_read_free(in);
-    // The rest: tar's end blocks and sha256sum's lines, which follow tar's output.
+    // The rest: tar's end blocks and the digest lines, which follow tar's output.
     QElapsedTimer waited;
     waited.start();
     while (!failure && !channel.isEof() && waited.elapsed() < 600000 && !ctx.cancelled()) {

@@ -13,7 +13,7 @@
 
 // The batches of a folder download: each is a remote `tar -c` of the names it lists (passed on
 // the command's stdin, NUL-separated, never through the shell), followed by the remote
-// sha256sum of the same names on stderr. Files are unpacked beside their final name as
+// SHA-256 of the same names on stderr. Files are unpacked beside their final name as
 // ".gantry-partial" and renamed only once the batch's hashes match. Batches are striped over
 // several sessions, each starting its next batch while the current one streams.
 namespace gantry::transfer {

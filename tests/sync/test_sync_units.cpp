@@ -6,6 +6,7 @@
 #include "core/sync/remotetree.h"
 #include "core/sync/syncmanifest.h"
 #include "core/sync/syncplan.h"
+#include "core/transfer/remoteops.h"
 
 #include <QDir>
 #include <QFile>
@@ -283,9 +284,18 @@ private slots:
     void parseChecksumLines()
     {
         const QByteArray h(64, 'a');
-        const auto sums = parseChecksums(h + "  ./plain.txt\n\\" + h + "  ./new\\nline\n");
+        const QByteArray k(64, 'b');
+        // sha256sum escapes '\' and newlines; openssl dgst -r ("HASH *NAME") escapes newlines only.
+        const auto sums = gantry::transfer::parseDigestLines(h + "  ./plain.txt\n\\" + h + "  ./new\\nline\n\\" + h + "  ./back\\\\slash\n"
+                                                             + k + " *./ossl.txt\n\\" + k + " *./o\\nl\n" + k + " *./raw\\x\n"
+                                                             + "openssl: cannot open ./gone\n");
         QCOMPARE(sums.value("plain.txt"), h);
         QCOMPARE(sums.value("new\nline"), h);
+        QCOMPARE(sums.value("back\\slash"), h);
+        QCOMPARE(sums.value("ossl.txt"), k);
+        QCOMPARE(sums.value("o\nl"), k);
+        QCOMPARE(sums.value("raw\\x"), k);
+        QCOMPARE(sums.size(), 6);
     }
 
     void manifestRoundTrip()

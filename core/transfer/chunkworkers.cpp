@@ -37,9 +37,12 @@ void runWorkers(TransferContext &ctx, SftpClient &primary, int count,
             if (!ready) {
                 auto session = ctx.factory()(ctx.cancel());
                 if (!session) return; // the primary session carries on alone
-                auto sftp = SftpClient::start((*session)->handle(), primary.label(), ctx.cancel());
+                ready = ReadySession{std::move(*session), nullptr};
+            }
+            if (!ready->sftp) { // connected where the attempt did not yet know it needed SFTP
+                auto sftp = SftpClient::start(ready->session->handle(), primary.label(), ctx.cancel());
                 if (!sftp) return;
-                ready = ReadySession{std::move(*session), std::move(*sftp)};
+                ready->sftp = std::move(*sftp);
             }
             worker(*ready->sftp);
         });

@@ -21,12 +21,40 @@ constexpr struct
 } kMarks[] = {{100, 15}, {200, 30}};
 } // namespace
 
-SessionPrefetch::SessionPrefetch(TransferContext &ctx, quint64 uploadSize)
+SessionPrefetch::SessionPrefetch(TransferContext &ctx, Helpers helpers)
     : m_ctx(ctx)
-    , m_uploadSize(ctx.options().parallel == 1 ? 0 : uploadSize)
+    , m_helpers(ctx.options().parallel == 1 ? Helpers() : std::move(helpers))
 {
     m_ctx.setPrefetch(this);
     if (wanted(std::numeric_limits<qint64>::max()) > 0) m_watcher = std::thread([this] { watchFirstConnect(); });
+}
+
+SessionPrefetch::SessionPrefetch(TransferContext &ctx, quint64 uploadSize)
+    : SessionPrefetch(ctx, forOneUpload(ctx, uploadSize))
+{
+}
+
+SessionPrefetch::Helpers SessionPrefetch::forOneUpload(const TransferContext &ctx, quint64 size)
+{
+    if (size == 0) return {};
+    return [&ctx, size](qint64 roundTripMs) {
+        const int chunks = int((size + kChunkSize - 1) / kChunkSize);
+        const int sessions = ctx.options().parallel > 0 ? ctx.options().parallel : fileParallel(size, roundTripMs);
+        return std::min(sessions, chunks) - 1;
+    };
+}
+
+SessionPrefetch::Helpers SessionPrefetch::forDownload()
+{
+    // downloadParallel's fan-out: 8 sessions from 30 ms, 4 from 10 ms. A small file wastes these
+    // connects, but on such a link they end about when its download does.
+    return [](qint64 roundTripMs) { return roundTripMs >= 30 ? 7 : roundTripMs >= 10 ? 3 : 0; };
+}
+
+SessionPrefetch::Helpers SessionPrefetch::forFolderUpload()
+{
+    // treeParallel's floor for a folder of many files; a large one adds sessions once scanned.
+    return [](qint64 roundTripMs) { return roundTripMs >= 30 ? 3 : roundTripMs >= 10 ? 1 : 0; };
 }
 
 SessionPrefetch::~SessionPrefetch()
@@ -49,10 +77,9 @@ SessionPrefetch::~SessionPrefetch()
 
 int SessionPrefetch::wanted(qint64 roundTripMs) const
 {
-    if (m_uploadSize == 0) return 0;
-    const int chunks = int((m_uploadSize + kChunkSize - 1) / kChunkSize);
-    const int sessions = m_ctx.options().parallel > 0 ? m_ctx.options().parallel : fileParallel(m_uploadSize, roundTripMs);
-    return std::min(sessions, chunks) - 1;
+    if (!m_helpers) return 0;
+    const int helpers = m_helpers(roundTripMs);
+    return m_ctx.options().parallel > 0 ? std::min(helpers, m_ctx.options().parallel - 1) : helpers;
 }
 
 void SessionPrefetch::watchFirstConnect()
@@ -99,8 +126,11 @@ void SessionPrefetch::connectOne()
     std::optional<ReadySession> ready;
     // The factory's cancel is our stop flag (set when the attempt ends), the client's the user's.
     if (auto session = m_ctx.factory()(&m_stop); session && !m_ctx.cancelled()) {
-        auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), m_ctx.cancel());
-        if (sftp) ready = ReadySession{std::move(*session), std::move(*sftp)};
+        if (!m_sftpWanted) {
+            ready = ReadySession{std::move(*session), nullptr};
+        } else if (auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), m_ctx.cancel())) {
+            ready = ReadySession{std::move(*session), std::move(*sftp)};
+        }
     }
     std::lock_guard lock(m_mutex);
     m_finished.push_back(std::move(ready));

@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -14,8 +15,9 @@ namespace gantry::transfer {
 
 class TransferContext;
 
-// A connected session with its SFTP subsystem started, ready for a chunk worker. The client is
-// declared last so that it goes before the session it runs on.
+// A connected session, with its SFTP subsystem started unless the attempt said it needs none
+// (tar batches do not), ready for a worker. The client is declared last so that it goes before
+// the session it runs on.
 struct ReadySession
 {
     std::unique_ptr<ssh::Session> session;
@@ -25,20 +27,32 @@ struct ReadySession
 // The extra sessions of one transfer attempt, connected (and their SFTP started) on their own
 // threads while the first session still connects and probes the destination: on a 100 ms link a
 // connect plus SFTP start is ~10 round trips, a second that no longer comes after the probes.
-// For an upload of a large file the first session's connect tells the link: still connecting
-// after 100 ms, the link is long enough for a second session, after 200 ms for the full count
-// (fileParallel); connects are started as these marks pass. Sessions no worker took are closed
-// with the prefetch, at the end of the attempt. While it lives, ctx.prefetch() is this.
+// The first session's connect tells the link: still connecting after 100 ms, the round trip is
+// at least ~15 ms, after 200 ms ~30 ms; `helpers` says how many extra sessions such a link is
+// worth for what the attempt is known to move (one large upload: fileParallel; a download or a
+// folder: its fan-out), and connects are started as these marks pass. Sessions no worker took
+// are closed with the prefetch, at the end of the attempt. While it lives, ctx.prefetch() is this.
 class SessionPrefetch final
 {
 public:
-    // uploadSize: the size of the one file an upload sends; 0 for anything else (a download, a
-    // folder), which only gets the round-trip hint and what ensure() asks for.
+    using Helpers = std::function<int(qint64 roundTripMs)>;
+    SessionPrefetch(TransferContext &ctx, Helpers helpers);
+    // One upload of a file of uploadSize bytes; 0 for anything else, which only gets the
+    // round-trip hint and what ensure() asks for.
     SessionPrefetch(TransferContext &ctx, quint64 uploadSize);
     ~SessionPrefetch();
     SessionPrefetch(const SessionPrefetch &) = delete;
     SessionPrefetch &operator=(const SessionPrefetch &) = delete;
 
+    // Extra sessions worth connecting before the first one is ready: for a download (a folder
+    // or a large file, which the first stat will tell) and for a folder upload.
+    static Helpers forDownload();
+    // One file of `size` bytes: fileParallel's sessions (none for 0).
+    static Helpers forOneUpload(const TransferContext &ctx, quint64 size);
+    static Helpers forFolderUpload();
+
+    // Connects that end from now on skip the SFTP start (the caller sends tar batches).
+    void setSftpWanted(bool wanted) { m_sftpWanted = wanted; }
     // The first session is connected (or failed to) after connectMs.
     void firstConnected(qint64 connectMs);
     // The link's round trip as the first connect suggested (a connect is ~6 round trips); -1 before.
@@ -56,7 +70,8 @@ private:
     int wanted(qint64 roundTripMs) const;
 
     TransferContext &m_ctx;
-    const quint64 m_uploadSize;
+    const Helpers m_helpers;
+    std::atomic_bool m_sftpWanted{true};
     std::atomic_bool m_stop{false}; // the attempt is over: connects still running give up
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -1,5 +1,8 @@
 #include "core/transfer/tarbatchpool.h"
 
+#include "core/transfer/sessionprefetch.h"
+#include "core/transfer/transfercontext.h"
+
 namespace gantry::transfer {
 
 SessionPool::SessionPool(SessionFactory factory, const std::atomic_bool *cancel, int count)
@@ -8,6 +11,17 @@ SessionPool::SessionPool(SessionFactory factory, const std::atomic_bool *cancel,
     for (int k = 0; k < count; ++k) {
         m_connecting.push_back(std::async(std::launch::async, [this] { return m_factory(m_cancel); }));
     }
+}
+
+SessionPool::SessionPool(TransferContext &ctx, int count)
+    : m_factory(ctx.factory()), m_cancel(ctx.cancel()), m_prefetch(ctx.prefetch())
+{
+    if (!m_prefetch) {
+        for (int k = 0; k < count; ++k) m_connecting.push_back(std::async(std::launch::async, [this] { return m_factory(m_cancel); }));
+        return;
+    }
+    m_prefetch->setSftpWanted(false);
+    m_prefetch->ensure(count);
 }
 
 SessionPool::~SessionPool()
@@ -19,6 +33,15 @@ SessionPool::~SessionPool()
 
 Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k)
 {
+    if (m_prefetch) {
+        bool claimed = false;
+        std::optional<ReadySession> ready = m_prefetch->take(&claimed);
+        // Not claimed, or its connect failed (the prefetch keeps no error): a connect of our own
+        // either succeeds or says why.
+        if (!ready) return m_factory(m_cancel);
+        ready->sftp.reset(); // before the session it runs on moves away
+        return std::move(ready->session);
+    }
     if (k < 0 || k >= int(m_connecting.size()) || !m_connecting[size_t(k)].valid()) return m_factory(m_cancel);
     return m_connecting[size_t(k)].get();
 }

@@ -8,6 +8,9 @@
 
 namespace gantry::transfer {
 
+class SessionPrefetch;
+class TransferContext;
+
 // Helper sessions for striped tar batches that connect in the background (while the folder is
 // listed, the plan made or the first batch sent), so data flows on all of them as soon as the
 // batches are known: a connect over a long link costs several round trips. Sessions not taken
@@ -16,6 +19,9 @@ class SessionPool
 {
 public:
     SessionPool(SessionFactory factory, const std::atomic_bool *cancel, int count);
+    // The attempt's prefetched sessions first (connected while its first session was), when it
+    // has a SessionPrefetch; fresh connects beyond them.
+    SessionPool(TransferContext &ctx, int count);
     ~SessionPool();
     SessionPool(const SessionPool &) = delete;
     SessionPool &operator=(const SessionPool &) = delete;
@@ -26,6 +32,7 @@ public:
 private:
     SessionFactory m_factory;
     const std::atomic_bool *m_cancel;
+    SessionPrefetch *m_prefetch = nullptr;
     std::vector<std::future<Result<std::unique_ptr<ssh::Session>>>> m_connecting;
 };
 

@@ -287,10 +287,15 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
 
 Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferContext &ctx)
 {
-    // A large file's extra sessions connect while this one still connects and probes.
+    // Extra sessions connect while this one still connects and probes: for a large file's
+    // chunks, a folder's batches, or whatever a download turns out to be.
     const QFileInfo local(request.localPath);
-    const bool oneFile = request.direction == Direction::Upload && local.isFile() && (!local.isSymLink() || ctx.options().followSymlinks);
-    SessionPrefetch prefetch(ctx, oneFile ? quint64(local.size()) : 0);
+    const bool upload = request.direction == Direction::Upload;
+    const bool followed = !local.isSymLink() || ctx.options().followSymlinks;
+    SessionPrefetch prefetch(ctx, !upload                   ? SessionPrefetch::forDownload()
+                                  : local.isDir() && followed ? SessionPrefetch::forFolderUpload()
+                                                              : SessionPrefetch::forOneUpload(ctx, local.isFile() && followed
+                                                                                                       ? quint64(local.size()) : 0));
     QElapsedTimer connecting;
     connecting.start();
     auto session = ctx.factory()(ctx.cancel());

@@ -1,6 +1,7 @@
 #include "core/transfer/treetransfer.h"
 
 #include "core/transfer/localwrite.h"
+#include "core/transfer/sessionprefetch.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatchdownload.h"
 
@@ -175,12 +176,16 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     timer.start();
     TransferOutcome outcome;
     outcome.destination = localTop;
-    // The stat is one SFTP round trip: it measures the link, so no separate ping delays the helpers.
-    QElapsedTimer statTimer;
-    statTimer.start();
-    auto attrs = sftp.stat(remoteFolder);
-    const qint64 rtt = statTimer.elapsed();
-    if (!attrs) return attrs.error();
+    // A clearly long link is known from the first connect (as for a file's fan-out); else one
+    // stat, a single SFTP round trip, measures it.
+    qint64 rtt = ctx.prefetch() ? ctx.prefetch()->roundTripHintMs() : -1;
+    if (rtt < 50) {
+        QElapsedTimer statTimer;
+        statTimer.start();
+        auto attrs = sftp.stat(remoteFolder);
+        rtt = statTimer.elapsed();
+        if (!attrs) return attrs.error();
+    }
     const QString parent = remoteParent(remoteFolder);
     const QString name = remoteBaseName(remoteFolder);
     if (!isPlainName(name)) {
@@ -189,7 +194,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     }
     // On a long link the helper sessions connect while the folder is listed.
     const int planned = ctx.options().parallel > 0 ? ctx.options().parallel : (rtt >= 10 ? downloadParallel(rtt) : 1);
-    SessionPool pool(ctx.factory(), ctx.cancel(), planned - 1);
+    SessionPool pool(ctx, planned - 1);
     // The listing first (one round trip): sizes for progress and the space check, the batch plan.
     const auto listing = listRemoteFolder(ctx, session, remoteFolder, parent, name);
     if (!listing) return listing.error();

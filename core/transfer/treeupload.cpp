@@ -1,5 +1,6 @@
 #include "core/transfer/treetransfer.h"
 
+#include "core/transfer/chunkworkers.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/localtree.h"
 #include "core/transfer/remoteops.h"
@@ -404,14 +405,14 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     // Sessions for the tar batches, as for one file of the folder's size; the plan comes before the
     // probe's answer, so the first batch can start (and the helpers connect) while it is awaited.
     const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
-                                                        : treeParallel(tree.totalBytes, tree.fileCount, sftp.roundTripMs());
+                                                        : treeParallel(tree.totalBytes, tree.fileCount, linkRoundTrip(ctx, sftp, true));
     planBatchSizes(journal, tree, parallelFor);
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
     QString speculativeCommand;
     std::unique_ptr<ssh::Channel> speculative = startFirstBatch(ctx, session, remoteParentDir, renamed, batches, journal,
                                                                 &speculativeCommand);
-    SessionPool pool(ctx.factory(), ctx.cancel(), sessions - 1);
+    SessionPool pool(ctx, sessions - 1);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
     if (!exclude) return exclude.error();

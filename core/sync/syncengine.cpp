@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -183,18 +184,28 @@ bool SyncEngine::connected() const
     return m_session && m_session->isConnected();
 }
 
-Result<void> SyncEngine::connect()
+std::future<SyncEngine::Connected> SyncEngine::startConnect()
 {
     if (m_session && m_session->isConnected()) return {};
     disconnect();
-    QElapsedTimer t;
-    t.start();
-    auto session = m_factory(m_cancel);
-    if (!session) return session.error();
-    m_session = std::move(*session);
+    return std::async(std::launch::async, [this] {
+        QElapsedTimer t;
+        t.start();
+        auto session = m_factory(m_cancel);
+        return Connected{std::move(session), t.elapsed()};
+    });
+}
+
+Result<void> SyncEngine::finishConnect(std::future<Connected> connecting)
+{
+    if (!connecting.valid()) connecting = startConnect();
+    if (!connecting.valid()) return {}; // still connected
+    Connected c = connecting.get();
+    if (!c.session) return c.session.error();
+    m_session = std::move(*c.session);
     // A first guess at the round trip until a listing measures it: a connect takes about five
     // (TCP, key exchange, authentication).
-    if (m_roundTripMs < 0) m_roundTripMs = t.elapsed() / 5;
+    if (m_roundTripMs < 0) m_roundTripMs = c.ms / 5;
     return {};
 }
 
@@ -312,9 +323,12 @@ Result<SyncEngine::Round> SyncEngine::runRound()
 {
     QElapsedTimer timer;
     timer.start();
+    // A connect is several round trips: it runs while the folder is scanned, unless the folder
+    // is not there (its error should not wait for a connect).
+    std::future<Connected> connecting = QFileInfo(QFile::decodeName(m_root)).isDir() ? startConnect() : std::future<Connected>();
     auto local = scan();
-    if (!local) return local.error();
-    if (auto c = connect(); !c) return c.error();
+    if (!local) return local.error(); // after a connect in flight ends (the future waits)
+    if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
     // Helper sessions connect while the host lists the folder.

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <future>
 #include <memory>
 
 namespace gantry::transfer {
@@ -99,8 +100,18 @@ private:
         Done,
         Again, // a file changed while it was sent
     };
+    // A connect and how long it took (a first guess at the round trip).
+    struct Connected
+    {
+        Result<std::unique_ptr<ssh::Session>> session;
+        qint64 ms = 0;
+    };
     Result<Round> runRound();
-    Result<void> connect();
+    // Starts the connect on its own thread when there is no connection (the round scans the
+    // folder meanwhile); an empty future when connected.
+    std::future<Connected> startConnect();
+    // Takes the connect started (connects now when none was), unless still connected.
+    Result<void> finishConnect(std::future<Connected> connecting);
     Result<LocalScan> scan();
     Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
     Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers);

@@ -211,16 +211,19 @@ Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
 {
     if (!isConnected())
         return makeError(ErrorCode::ConnectFailed, SshText::tr("not connected to %1; reconnect first").arg(m_target.display()));
+    // A refusal on a connection that just dropped is a lost link (worth a retry), not the server's no.
+    const auto refused = [this](const QString &message) {
+        return makeError(isConnected() ? ErrorCode::RemoteFailed : ErrorCode::ConnectFailed, message);
+    };
     ssh_channel channel = ssh_channel_new(m_session);
-    if (!channel)
-        return makeError(ErrorCode::RemoteFailed, SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+    if (!channel) return refused(SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
     auto wrapped = std::make_unique<Channel>(channel);
-    if (ssh_channel_open_session(channel) != SSH_OK)
-        return makeError(ErrorCode::RemoteFailed,
-                         SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
-                             .arg(m_target.display(), lastLibsshError()));
+    if (ssh_channel_open_session(channel) != SSH_OK) {
+        return refused(SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
+                           .arg(m_target.display(), lastLibsshError()));
+    }
     if (ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK)
-        return makeError(ErrorCode::RemoteFailed, SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
+        return refused(SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
     return wrapped;
 }
 

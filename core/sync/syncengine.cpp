@@ -9,12 +9,16 @@
 #include "core/transfer/sha256.h"
 #include "core/transfer/tarbatchpool.h"
 #include "core/transfer/transfercontext.h"
+#include "core/transfer/transferjob.h"
 #include "core/transfer/treetransfer.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+
+#include <chrono>
+#include <thread>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -231,17 +235,40 @@ Result<transfer::SftpClient *> SyncEngine::sftp()
 
 Result<void> SyncEngine::run()
 {
-    for (int round = 0;; ++round) {
+    for (int round = 0, drops = 0;;) {
+        m_roundConnected = false;
         auto r = runRound();
+        // A link that dropped mid-round: connect again and compare again (what arrived verified is
+        // not sent twice), as an upload retries; a host that cannot be reached fails at once.
+        if (!r && m_roundConnected && transfer::isTransient(r.error()) && drops < kReconnects && !m_options.dryRun) {
+            if (!waitToReconnect(drops++)) return r.error();
+            continue;
+        }
         const bool retryable = (r && *r == Round::Again) || (!r && r.error().code == ErrorCode::Conflict);
         if (!retryable) return r ? Result<void>() : Result<void>(r.error());
-        if (round >= 2) {
+        if (round++ >= 2) {
             return r ? Result<void>() : Result<void>(Error{ErrorCode::Conflict,
                                                    SyncText::tr("%1 Files kept changing while they were sent; run the sync "
                                                                 "again once they settle.").arg(r.error().message)});
         }
         m_sink(SyncEvent::note(SyncText::tr("Some files changed while they were sent; sending them again.")));
     }
+}
+
+bool SyncEngine::waitToReconnect(int drops)
+{
+    disconnect();
+    const int seconds = 1 << drops;
+    SyncEvent e;
+    e.kind = SyncEvent::Reconnecting;
+    e.seconds = seconds;
+    e.message = SyncText::tr("The connection to %1 dropped; trying again in %2 s.").arg(m_target.host).arg(seconds);
+    m_sink(e);
+    for (int waited = 0; waited < seconds * 10; ++waited) {
+        if (m_cancel && *m_cancel) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return !(m_cancel && *m_cancel);
 }
 
 Result<LocalScan> SyncEngine::scan()
@@ -329,6 +356,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     auto local = scan();
     if (!local) return local.error(); // after a connect in flight ends (the future waits)
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
+    m_roundConnected = true;
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
     // Helper sessions connect while the host lists the folder.

@@ -106,7 +106,10 @@ private:
         Result<std::unique_ptr<ssh::Session>> session;
         qint64 ms = 0;
     };
+    static constexpr int kReconnects = 2; // after 1 s, then 2 s
     Result<Round> runRound();
+    // After a dropped link: says so, waits (1 s, 2 s, …) unless cancelled; false when cancelled.
+    bool waitToReconnect(int drops);
     // Starts the connect on its own thread when there is no connection (the round scans the
     // folder meanwhile); an empty future when connected.
     std::future<Connected> startConnect();
@@ -131,6 +134,7 @@ private:
     std::unique_ptr<ssh::Session> m_session;
     std::unique_ptr<transfer::SftpClient> m_sftp;
     QList<QByteArray> m_lastDirs;
+    bool m_roundConnected = false; // the round got a connection (a later failure is a drop)
     qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it
 };
 

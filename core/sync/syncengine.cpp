@@ -120,6 +120,15 @@ SyncEvent SyncEvent::note(const QString &text)
     return e;
 }
 
+SyncEvent SyncEvent::reconnecting(const QString &host, int seconds)
+{
+    SyncEvent e;
+    e.kind = Reconnecting;
+    e.seconds = seconds;
+    e.message = SyncText::tr("The connection to %1 dropped; trying again in %2 s.").arg(host).arg(seconds);
+    return e;
+}
+
 SyncEvent SyncEvent::file(Kind kind, const QByteArray &path, quint64 bytes, bool changed, bool dryRun)
 {
     SyncEvent e;
@@ -190,7 +199,7 @@ bool SyncEngine::connected() const
 
 std::future<SyncEngine::Connected> SyncEngine::startConnect()
 {
-    if (m_session && m_session->isConnected()) return {};
+    if (connected()) return {};
     disconnect();
     return std::async(std::launch::async, [this] {
         QElapsedTimer t;
@@ -259,11 +268,7 @@ bool SyncEngine::waitToReconnect(int drops)
 {
     disconnect();
     const int seconds = 1 << drops;
-    SyncEvent e;
-    e.kind = SyncEvent::Reconnecting;
-    e.seconds = seconds;
-    e.message = SyncText::tr("The connection to %1 dropped; trying again in %2 s.").arg(m_target.host).arg(seconds);
-    m_sink(e);
+    m_sink(SyncEvent::reconnecting(m_target.host, seconds));
     for (int waited = 0; waited < seconds * 10; ++waited) {
         if (m_cancel && *m_cancel) return false;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -61,6 +61,8 @@ struct SyncEvent
     QString message{};
 
     static SyncEvent note(const QString &text);
+    // The link to host dropped; the next try comes in `seconds`.
+    static SyncEvent reconnecting(const QString &host, int seconds);
     static SyncEvent file(Kind kind, const QByteArray &path, quint64 bytes = 0, bool changed = false, bool dryRun = false);
 };
 using SyncEventSink = std::function<void(const SyncEvent &)>;

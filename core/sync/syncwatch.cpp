@@ -129,11 +129,7 @@ void SyncWatch::addWatches(const QList<QByteArray> &dirs)
 void SyncWatch::waitRetry(int attempt)
 {
     const int seconds = std::min(30, 1 << std::min(attempt, 5));
-    SyncEvent e;
-    e.kind = SyncEvent::Reconnecting;
-    e.seconds = seconds;
-    e.message = SyncText::tr("The connection to %1 dropped; trying again in %2 s.").arg(m_target.host).arg(seconds);
-    m_sink(e);
+    m_sink(SyncEvent::reconnecting(m_target.host, seconds));
     std::unique_lock lock(m_mutex);
     m_wake.wait_for(lock, std::chrono::seconds(seconds), [this] { return m_stop; });
     m_dirty = true;

@@ -29,11 +29,6 @@ SessionPrefetch::SessionPrefetch(TransferContext &ctx, Helpers helpers)
     if (wanted(std::numeric_limits<qint64>::max()) > 0) m_watcher = std::thread([this] { watchFirstConnect(); });
 }
 
-SessionPrefetch::SessionPrefetch(TransferContext &ctx, quint64 uploadSize)
-    : SessionPrefetch(ctx, forOneUpload(ctx, uploadSize))
-{
-}
-
 SessionPrefetch::Helpers SessionPrefetch::forOneUpload(const TransferContext &ctx, quint64 size)
 {
     if (size == 0) return {};

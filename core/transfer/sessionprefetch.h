@@ -36,10 +36,8 @@ class SessionPrefetch final
 {
 public:
     using Helpers = std::function<int(qint64 roundTripMs)>;
+    // Empty helpers: only the round-trip hint and what ensure() asks for.
     SessionPrefetch(TransferContext &ctx, Helpers helpers);
-    // One upload of a file of uploadSize bytes; 0 for anything else, which only gets the
-    // round-trip hint and what ensure() asks for.
-    SessionPrefetch(TransferContext &ctx, quint64 uploadSize);
     ~SessionPrefetch();
     SessionPrefetch(const SessionPrefetch &) = delete;
     SessionPrefetch &operator=(const SessionPrefetch &) = delete;

@@ -8,20 +8,25 @@ namespace gantry::transfer {
 SessionPool::SessionPool(SessionFactory factory, const std::atomic_bool *cancel, int count)
     : m_factory(std::move(factory)), m_cancel(cancel)
 {
-    for (int k = 0; k < count; ++k) {
-        m_connecting.push_back(std::async(std::launch::async, [this] { return m_factory(m_cancel); }));
-    }
+    connectInBackground(count);
 }
 
 SessionPool::SessionPool(TransferContext &ctx, int count)
     : m_factory(ctx.factory()), m_cancel(ctx.cancel()), m_prefetch(ctx.prefetch())
 {
     if (!m_prefetch) {
-        for (int k = 0; k < count; ++k) m_connecting.push_back(std::async(std::launch::async, [this] { return m_factory(m_cancel); }));
+        connectInBackground(count);
         return;
     }
     m_prefetch->setSftpWanted(false);
     m_prefetch->ensure(count);
+}
+
+void SessionPool::connectInBackground(int count)
+{
+    for (int k = 0; k < count; ++k) {
+        m_connecting.push_back(std::async(std::launch::async, [this] { return m_factory(m_cancel); }));
+    }
 }
 
 SessionPool::~SessionPool()

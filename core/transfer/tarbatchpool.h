@@ -27,9 +27,10 @@ public:
     SessionPool &operator=(const SessionPool &) = delete;
     // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
     Result<std::unique_ptr<ssh::Session>> take(int k);
-    int size() const { return int(m_connecting.size()); }
 
 private:
+    void connectInBackground(int count);
+
     SessionFactory m_factory;
     const std::atomic_bool *m_cancel;
     SessionPrefetch *m_prefetch = nullptr;

@@ -283,19 +283,23 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     return downloadFile(ctx, session, sftp, remote, dest, decision->replace);
 }
 
+// The extra sessions worth connecting ahead: a large file's chunks, a folder's batches, or
+// whatever a download turns out to be.
+SessionPrefetch::Helpers prefetchFor(const TransferRequest &request, const TransferContext &ctx)
+{
+    if (request.direction == Direction::Download) return SessionPrefetch::forDownload();
+    const QFileInfo local(request.localPath);
+    if (local.isSymLink() && !ctx.options().followSymlinks) return {};
+    if (local.isDir()) return SessionPrefetch::forFolderUpload();
+    return SessionPrefetch::forOneUpload(ctx, local.isFile() ? quint64(local.size()) : 0);
+}
+
 } // namespace
 
 Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferContext &ctx)
 {
-    // Extra sessions connect while this one still connects and probes: for a large file's
-    // chunks, a folder's batches, or whatever a download turns out to be.
-    const QFileInfo local(request.localPath);
-    const bool upload = request.direction == Direction::Upload;
-    const bool followed = !local.isSymLink() || ctx.options().followSymlinks;
-    SessionPrefetch prefetch(ctx, !upload                   ? SessionPrefetch::forDownload()
-                                  : local.isDir() && followed ? SessionPrefetch::forFolderUpload()
-                                                              : SessionPrefetch::forOneUpload(ctx, local.isFile() && followed
-                                                                                                       ? quint64(local.size()) : 0));
+    // Extra sessions connect while this one still connects and probes.
+    SessionPrefetch prefetch(ctx, prefetchFor(request, ctx));
     QElapsedTimer connecting;
     connecting.start();
     auto session = ctx.factory()(ctx.cancel());

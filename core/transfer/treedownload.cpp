@@ -1,7 +1,7 @@
 #include "core/transfer/treetransfer.h"
 
+#include "core/transfer/chunkworkers.h"
 #include "core/transfer/localwrite.h"
-#include "core/transfer/sessionprefetch.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatchdownload.h"
 
@@ -176,16 +176,8 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     timer.start();
     TransferOutcome outcome;
     outcome.destination = localTop;
-    // A clearly long link is known from the first connect (as for a file's fan-out); else one
-    // stat, a single SFTP round trip, measures it.
-    qint64 rtt = ctx.prefetch() ? ctx.prefetch()->roundTripHintMs() : -1;
-    if (rtt < 50) {
-        QElapsedTimer statTimer;
-        statTimer.start();
-        auto attrs = sftp.stat(remoteFolder);
-        rtt = statTimer.elapsed();
-        if (!attrs) return attrs.error();
-    }
+    // A clearly long link is known from the first connect, as for a file's fan-out; else measured.
+    const qint64 rtt = linkRoundTrip(ctx, sftp, true);
     const QString parent = remoteParent(remoteFolder);
     const QString name = remoteBaseName(remoteFolder);
     if (!isPlainName(name)) {

@@ -175,7 +175,7 @@ private slots:
         std::atomic_int connects{0};
         TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
         {
-            SessionPrefetch prefetch(ctx, 0); // not one large upload: nothing on its own
+            SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 0)); // not one large upload: nothing on its own
             QCOMPARE(ctx.prefetch(), &prefetch);
             prefetch.firstConnected(600);
             QCOMPARE(prefetch.roundTripHintMs(), 100);
@@ -198,7 +198,7 @@ private slots:
         std::atomic_int connects{0};
         TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
         {
-            SessionPrefetch prefetch(ctx, 128ull * 1024 * 1024);
+            SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 128ull * 1024 * 1024));
             prefetch.firstConnected(650); // ~108 ms round trip: eight sessions, seven of them extra
             bool claimed = true;
             int claims = 0;
@@ -218,7 +218,7 @@ private slots:
         one.parallel = 1;
         TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), one);
         {
-            SessionPrefetch prefetch(ctx, 1024ull * 1024 * 1024);
+            SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 1024ull * 1024 * 1024));
             prefetch.firstConnected(650);
             bool claimed = true;
             QVERIFY(!prefetch.take(&claimed));

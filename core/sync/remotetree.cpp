@@ -1,6 +1,7 @@
 #include "core/sync/remotetree.h"
 
 #include "core/sync/localscan.h"
+#include "core/transfer/batchrunner.h"
 #include "core/transfer/remoteops.h"
 
 #include <QCoreApplication>
@@ -37,10 +38,10 @@ QString listingCommand(const QString &remoteDir)
     // Markers start with a NUL: the login shell's start-up files may print before them.
     return QStringLiteral("d=%1; if [ -e \"$d\" ] || [ -L \"$d\" ]; then [ -d \"$d\" ] || { printf '\\0gantry-notdir\\0'; exit 0; }; fi; "
                           "printf '\\0gantry-begin\\0'; "
-                          "command -v tar >/dev/null 2>&1 && command -v sha256sum >/dev/null 2>&1 && printf 'gantry-tar\\0'; "
+                          "command -v tar >/dev/null 2>&1 && command -v sha256sum >/dev/null 2>&1 && printf 'gantry-tar\\0'; %2"
                           "if cd -- \"$d\" 2>/dev/null; then printf 'gantry-dir\\0'; "
                           "find . -mindepth 1 -printf '%y\\t%s\\t%T@\\t%m\\t%P\\0%l\\0' 2>/dev/null; fi; printf 'gantry-end\\0'")
-        .arg(ssh::shellQuote(remoteDir));
+        .arg(ssh::shellQuote(remoteDir), transfer::BatchRunner::probeSnippet());
 }
 
 Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, const QString &remoteDir)
@@ -62,6 +63,10 @@ Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, c
         const QByteArray &r = records[i];
         if (r == "gantry-tar") {
             listing.haveTar = true;
+            continue;
+        }
+        if (r == transfer::BatchRunner::probeToken) {
+            listing.haveRunner = true;
             continue;
         }
         if (r == "gantry-dir") {

@@ -387,7 +387,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
                                                                "there, or use gantry-cli upload.").arg(m_target.host)};
         }
         QList<SyncEntry> sent;
-        const auto r = send(*planned, &sent, helpers.get());
+        const auto r = send(*planned, &sent, helpers.get(), remote->haveRunner);
         for (const SyncEntry &s : sent) manifest.files.insert(s.path);
         for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
         if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
@@ -415,7 +415,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     return Round::Done;
 }
 
-Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers)
+Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner)
 {
     QList<SyncEntry> small;
     QList<SyncEntry> large;
@@ -433,7 +433,7 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, tran
     if (!tree.entries.isEmpty()) {
         const int sessions = m_options.parallel > 0 ? m_options.parallel
                                                     : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
-        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers);
+        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers, useRunner);
         if (!r) return r.error();
         for (const SyncEntry &e : small) {
             sent->append(e);

@@ -119,7 +119,7 @@ private:
     Result<void> finishConnect(std::future<Connected> connecting);
     Result<LocalScan> scan();
     Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
-    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers);
+    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner);
     // Helper sessions for the tar batches, connecting while the host lists the folder, when the
     // round will likely send a lot; null otherwise.
     std::unique_ptr<transfer::SessionPool> prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;

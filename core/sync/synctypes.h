@@ -40,6 +40,7 @@ struct RemoteListing
     bool exists = false;      // the remote folder is there
     bool notDir = false;      // a file (or something else) stands where the folder should be
     bool haveTar = false;
+    bool haveRunner = false; // the host can run a transfer::BatchRunner
     QList<SyncEntry> entries; // sorted by path
 };
 

@@ -1,5 +1,6 @@
 #include "core/transfer/tarbatch.h"
 
+#include "core/transfer/batchrunner.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sha256.h"
 
@@ -27,6 +28,7 @@ class TransferText
 struct TarSink
 {
     ssh::Channel *channel = nullptr;
+    BatchRunner *runner{nullptr}; // when set, the bytes go to it in frames instead
     QByteArray buffer;
     quint64 wire = 0;
     std::optional<Error> error;
@@ -39,7 +41,7 @@ struct TarSink
             error = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
             return false;
         }
-        if (auto w = channel->write(buffer); !w) {
+        if (auto w = runner ? runner->writeChunk(buffer) : channel->write(buffer); !w) {
             error = w.error();
             return false;
         }
@@ -53,7 +55,10 @@ la_ssize_t tarWrite(struct archive *, void *client, const void *data, size_t len
 {
     auto *sink = static_cast<TarSink *>(client);
     sink->buffer.append(static_cast<const char *>(data), qsizetype(length));
-    if (sink->buffer.size() >= 256 * 1024 && !sink->flush()) return -1;
+    // A runner spawns a `head` per frame: 1 MiB frames keep that to a few hundred per GiB, and the
+    // buffer (one per session) small.
+    const qsizetype frame = sink->runner ? 1024 * 1024 : 256 * 1024;
+    if (sink->buffer.size() >= frame && !sink->flush()) return -1;
     return la_ssize_t(length);
 }
 
@@ -184,12 +189,10 @@ std::optional<Error> writeManifestEntry(struct archive *a, const TarSink &sink, 
 }
 
 // Writes the batch as one tar stream into the channel; the error that stopped it, if any.
-std::optional<Error> writeBatch(TransferContext &ctx, ssh::Channel *channel, const LocalTree &tree, int begin, int end,
+std::optional<Error> writeBatch(TransferContext &ctx, TarSink sink, const LocalTree &tree, int begin, int end,
                                  const QSet<QString> &exclude, const QString &manifestName, bool verify, quint64 *wire,
                                  quint64 *payload)
 {
-    TarSink sink;
-    sink.channel = channel;
     sink.cancel = ctx.cancel();
     QByteArray manifest;
     struct archive *a = archive_write_new();
@@ -215,10 +218,34 @@ std::optional<Error> writeBatch(TransferContext &ctx, ssh::Channel *channel, con
     return failure;
 }
 
-// Collects tar's and sha256sum's verdict (stderr names a full disk or a permission problem;
-// stdout lists files whose checksum did not match), given how the sending went.
-Result<void> batchVerdict(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const QString &remoteParent,
-                          const LocalTree &tree, const std::optional<Error> &failure)
+// The verdict from a batch's exit status and output (stderr names a full disk or a permission
+// problem; sha256sum lists files whose checksum did not match), given how the sending went.
+Result<void> classifyVerdict(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree,
+                             const std::optional<Error> &failure, int status, const QByteArray &out, bool connected)
+{
+    if (failure && failure->code != ErrorCode::ConnectFailed) return *failure;
+    if (status == 0 && !failure) return {};
+    if (!connected || (failure && out.isEmpty())) {
+        return failure ? *failure
+                       : Error{ErrorCode::ConnectFailed, TransferText::tr("Connection to %1 lost during the upload. It resumes "
+                                                                          "from the last verified batch.").arg(ctx.host())};
+    }
+    if (out.contains("FAILED")) {
+        QList<QByteArray> lines;
+        for (const QByteArray &line : out.trimmed().split('\n')) {
+            if (line.contains("FAILED")) lines.append(line);
+        }
+        return Error{ErrorCode::RemoteFailed,
+                     TransferText::tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
+                        int(lines.size()))
+                         .arg(ctx.host(), remoteParent, QString::fromUtf8(lines.value(0)))};
+    }
+    return classifyRemoteStderr(ctx.host(), remoteParent, QString::fromUtf8(out), tree.totalBytes);
+}
+
+// Collects the verdict of a batch that ran on a channel of its own: its output until it ends.
+Result<void> channelVerdict(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const QString &remoteParent,
+                            const LocalTree &tree, const std::optional<Error> &failure)
 {
     if (failure && failure->code == ErrorCode::Cancelled) return *failure;
     QByteArray out;
@@ -231,27 +258,23 @@ Result<void> batchVerdict(TransferContext &ctx, ssh::Session &session, ssh::Chan
         out += *r;
     }
     const int status = channel.exitStatus().value_or(-1);
-    if (failure && failure->code != ErrorCode::ConnectFailed) return *failure;
-    if (status == 0 && !failure) return {};
-    if (!session.isConnected() || (failure && err.isEmpty() && out.isEmpty())) {
-        return failure ? *failure
-                       : Error{ErrorCode::ConnectFailed, TransferText::tr("Connection to %1 lost during the upload. It resumes "
-                                                                          "from the last verified batch.").arg(ctx.host())};
-    }
-    if (out.contains("FAILED")) {
-        const QList<QByteArray> lines = out.trimmed().split('\n');
-        return Error{ErrorCode::RemoteFailed,
-                     TransferText::tr("Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.", nullptr,
-                        int(lines.size()))
-                         .arg(ctx.host(), remoteParent, QString::fromUtf8(lines.value(0)))};
-    }
-    return classifyRemoteStderr(ctx.host(), remoteParent, QString::fromUtf8(err + out), tree.totalBytes);
+    return classifyVerdict(ctx, remoteParent, tree, failure, status, err + out, session.isConnected());
+}
+
+// Collects the verdict of a batch a runner unpacked: its report.
+Result<void> runnerVerdict(TransferContext &ctx, ssh::Session &session, BatchRunner &runner, int id, const QString &remoteParent,
+                           const LocalTree &tree, const std::optional<Error> &failure)
+{
+    if (failure && failure->code == ErrorCode::Cancelled) return *failure;
+    auto report = runner.waitReport(id, 120000);
+    if (!report) return failure ? *failure : report.error();
+    return classifyVerdict(ctx, remoteParent, tree, failure, report->status, report->output, session.isConnected());
 }
 
 } // namespace
 
-std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
-                                    int end, const QSet<QString> &exclude, QString *manifestName, bool *verify)
+std::optional<BatchScript> batchScript(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
+                                       int end, const QSet<QString> &exclude, QString *manifestName, bool *verify)
 {
     int files = 0;
     int entries = 0;
@@ -287,10 +310,24 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
                                                    "2>/dev/null | sed 's| \\*\\./|  |' | cmp -s - %1 || sha256sum -c --quiet --strict %1; } "
                                                    "&& rm -f %1 && ").arg(*manifestName)
                                   : QString();
-    return QStringLiteral("mkdir -p -- %1 && cd -- %1 && { %4} && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -p -f - && %3"
-                          "cd .. && { cp -RPlf -- %2/. . 2>/dev/null || cp -RPlf -- %2/. .; }; rc=$?; "
-                          "cd -- %1 2>/dev/null && rm -rf -- %2; exit $rc")
-        .arg(q, staging, check, stale);
+    BatchScript script;
+    script.extract = QStringLiteral("mkdir -p -- %1 && cd -- %1 && { %3} && rm -rf -- %2 && mkdir -- %2 && cd -- %2 && tar -x -p -f -")
+                         .arg(q, staging, stale);
+    // The check and the linking run in a subshell, so the staging folder is removed from the
+    // destination's parent whichever step stopped.
+    script.finish = QStringLiteral("cd -- %1 2>/dev/null || exit 1; if [ \"$r\" = 0 ]; then ( cd -- %2 && %3"
+                                   "cd .. && { cp -RPlf -- %2/. . 2>/dev/null || cp -RPlf -- %2/. .; } ); rc=$?; else rc=$r; fi; "
+                                   "rm -rf -- %2; exit $rc")
+                        .arg(q, staging, check);
+    return script;
+}
+
+std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
+                                    int end, const QSet<QString> &exclude, QString *manifestName, bool *verify)
+{
+    const auto script = batchScript(ctx, remoteParent, tree, begin, end, exclude, manifestName, verify);
+    if (!script) return std::nullopt;
+    return QStringLiteral("( %1 ); r=$?; %2").arg(script->extract, script->finish);
 }
 
 StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
@@ -308,8 +345,9 @@ StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QSt
         return batch;
     }
     batch.channel = std::move(*channel);
-    batch.failure = writeBatch(ctx, batch.channel.get(), tree, begin, end, exclude, manifestName, verify, &batch.wire,
-                               &batch.payload);
+    TarSink sink;
+    sink.channel = batch.channel.get();
+    batch.failure = writeBatch(ctx, std::move(sink), tree, begin, end, exclude, manifestName, verify, &batch.wire, &batch.payload);
     if (!batch.failure || batch.failure->code != ErrorCode::Cancelled) (void)batch.channel->sendEof();
     return batch;
 }
@@ -317,8 +355,34 @@ StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QSt
 Result<void> finishBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
                          StreamedBatch &batch)
 {
+    if (batch.runner) return runnerVerdict(ctx, session, *batch.runner, batch.id, remoteParent, tree, batch.failure);
     if (!batch.channel) return batch.failure ? Result<void>(*batch.failure) : Result<void>();
-    return batchVerdict(ctx, session, *batch.channel, remoteParent, tree, batch.failure);
+    return channelVerdict(ctx, session, *batch.channel, remoteParent, tree, batch.failure);
+}
+
+StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, const QString &remoteParent, const LocalTree &tree,
+                          int begin, int end, const QSet<QString> &exclude)
+{
+    StreamedBatch batch;
+    QString manifestName;
+    bool verify = false;
+    const auto script = batchScript(ctx, remoteParent, tree, begin, end, exclude, &manifestName, &verify);
+    if (!script) return batch;
+    batch.runner = &runner;
+    batch.id = id;
+    if (auto b = runner.begin(id, *script); !b) {
+        batch.failure = b.error();
+        return batch;
+    }
+    TarSink sink;
+    sink.runner = &runner;
+    batch.failure = writeBatch(ctx, std::move(sink), tree, begin, end, exclude, manifestName, verify, &batch.wire, &batch.payload);
+    // Ending the stream keeps the frames in step after a local failure (the remote tar then sees a
+    // short archive and the batch is not linked); a cancelled upload drops the runner instead.
+    if (!batch.failure || (batch.failure->code != ErrorCode::Cancelled && batch.failure->code != ErrorCode::ConnectFailed)) {
+        if (auto e = runner.endStream(); !e && !batch.failure) batch.failure = e.error();
+    }
+    return batch;
 }
 
 Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,

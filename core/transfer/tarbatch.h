@@ -14,11 +14,27 @@
 // decides which batches to send over which sessions.
 namespace gantry::transfer {
 
+class BatchRunner;
+
 inline constexpr int kBatchFiles = 10000;
 inline constexpr quint64 kBatchBytes = 256ull * 1024 * 1024;
 
-// The remote command for the batch tree.entries[begin, end); nullopt when the batch has nothing
-// left to send. manifestName and verify say what the command checks.
+// A batch's remote work in two steps: extract unpacks the tar stream on its stdin into a staging
+// folder; finish, given extract's exit status in $r, verifies the batch, links it into place and
+// removes the staging folder. Both are sh command lines, each run in a subshell.
+struct BatchScript
+{
+    QString extract;
+    QString finish;
+};
+
+// The two steps for the batch tree.entries[begin, end); nullopt when the batch has nothing left to
+// send. manifestName and verify say what finish checks.
+std::optional<BatchScript> batchScript(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
+                                       int end, const QSet<QString> &exclude, QString *manifestName, bool *verify);
+
+// The remote command for the batch tree.entries[begin, end) (both steps, for a channel of its own);
+// nullopt when the batch has nothing left to send.
 std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteParent, const LocalTree &tree, int begin,
                                     int end, const QSet<QString> &exclude, QString *manifestName, bool *verify);
 
@@ -26,7 +42,9 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
 // it. Collected with finishBatch(), so a session can stream its next batch meanwhile.
 struct StreamedBatch
 {
-    std::unique_ptr<ssh::Channel> channel; // null: the batch had nothing to send
+    std::unique_ptr<ssh::Channel> channel; // null: the batch had nothing to send, or went to runner
+    BatchRunner *runner = nullptr;         // the runner that unpacks it (then id is its report's)
+    int id = -1;
     std::optional<Error> failure;          // what stopped the sending, if anything
     quint64 wire = 0;
     quint64 payload = 0;
@@ -35,6 +53,10 @@ struct StreamedBatch
 // Streams one batch (over preopened when that channel already runs its batchCommand).
 StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
                           int begin, int end, const QSet<QString> &exclude, std::unique_ptr<ssh::Channel> preopened);
+
+// Streams one batch to a runner as its batch id.
+StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, const QString &remoteParent, const LocalTree &tree,
+                          int begin, int end, const QSet<QString> &exclude);
 
 // The remote verdict on a streamed batch: tar's, sha256sum's and the linking into place.
 Result<void> finishBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,

@@ -1,5 +1,6 @@
 #include "core/transfer/treetransfer.h"
 
+#include "core/transfer/batchrunner.h"
 #include "core/transfer/chunkworkers.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/localtree.h"
@@ -35,6 +36,7 @@ struct RemoteProbe
 {
     bool shell = false;
     bool haveTar = false;
+    bool haveRunner = false;
     QHash<QString, quint64> sizes;
 };
 
@@ -42,6 +44,7 @@ QString probeCommand(const QString &folder, bool listFiles)
 {
     QString command = QStringLiteral("command -v tar >/dev/null 2>&1 && command -v sha256sum >/dev/null 2>&1 && "
                                      "printf 'gantry-tar\\0'; ");
+    command += BatchRunner::probeSnippet();
     if (listFiles) {
         command += QStringLiteral("cd -- %1 2>/dev/null && find . -type f -printf '%s\\t%P\\0'; true").arg(ssh::shellQuote(folder));
     }
@@ -67,6 +70,10 @@ RemoteProbe collectProbe(Result<std::unique_ptr<ssh::Channel>> &channel, const Q
     for (const QByteArray &rec : out.split('\0')) {
         if (rec.endsWith("gantry-tar")) { // start-up files may have printed before it
             probe.haveTar = true;
+            continue;
+        }
+        if (rec == BatchRunner::probeToken) {
+            probe.haveRunner = true;
             continue;
         }
         const qsizetype tab = rec.indexOf('\t');
@@ -119,23 +126,6 @@ TreeJournal resumeJournal(TransferContext &ctx, const QString &key, const LocalT
     }
     if (j) outcome.notes.append(TransferText::tr("%1 changed since the interrupted upload; checking every file again.").arg(localFolder));
     return TreeJournal{ctx.host(), localFolder, remoteTop, tree.fingerprint, {}, j ? j->wireBytes : 0, 0, 0};
-}
-
-// The first batch's command, started while the remote probe runs (if the probe then leaves some
-// of its files as they are, it is dropped: tar only sees an empty stream). command is what it runs.
-std::unique_ptr<ssh::Channel> startFirstBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParentDir,
-                                              const LocalTree &renamed, const BatchPlan &batches, const TreeJournal &journal,
-                                              QString *command)
-{
-    if (batches.isEmpty() || journal.doneBatches.contains(0)) return {};
-    QString manifest;
-    bool verify = false;
-    const auto batch = batchCommand(ctx, remoteParentDir, renamed, batches[0].first, batches[0].second, {}, &manifest, &verify);
-    if (!batch) return {};
-    auto ch = session.openExec(*batch);
-    if (!ch) return {};
-    *command = *batch;
-    return std::move(*ch);
 }
 
 // Files already on the host that policy leaves as they are; a Conflict when policy forbids
@@ -217,14 +207,16 @@ void countAlreadyThere(TransferContext &ctx, const LocalTree &renamed, const Bat
 class StripedTarUpload
 {
 public:
+    // With useRunner each session sends all its batches to one BatchRunner; else each batch
+    // runs its own command on a channel of its own.
     StripedTarUpload(TransferContext &ctx, const QString &remoteParentDir, const LocalTree &renamed, const BatchPlan &batches,
-                     const QSet<QString> &exclude, const QString &key, TreeJournal &journal)
+                     const QSet<QString> &exclude, const QString &key, TreeJournal &journal, bool useRunner)
         : m_ctx(ctx), m_remoteParentDir(remoteParentDir), m_tree(renamed), m_batches(batches), m_exclude(exclude), m_key(key),
-          m_journal(journal)
+          m_journal(journal), m_useRunner(useRunner)
     {
     }
 
-    // first, when given, already runs batch 0's command on primary. Helper sessions come from
+    // first, when given, already runs the runner's command on primary. Helper sessions come from
     // pool when given (connected in the background), else they connect here.
     std::optional<Error> run(ssh::Session &primary, int sessions, std::unique_ptr<ssh::Channel> first, SessionPool *pool)
     {
@@ -236,7 +228,7 @@ public:
                 if (session) sendClaimed(**session, claim(), nullptr);
             });
         }
-        sendClaimed(primary, own, own == 0 ? std::move(first) : nullptr);
+        sendClaimed(primary, own, std::move(first));
         for (auto &t : helpers) t.join();
         return m_failure;
     }
@@ -283,9 +275,36 @@ private:
         return record(b, batch.wire, batch.payload, verdict);
     }
 
-    // Sends batch b, then the batches it claims, over session; opened already runs b's command.
+    // The session's runner (over opened when that already runs one); null on failure, recorded.
+    std::unique_ptr<BatchRunner> startRunner(ssh::Session &session, int b, std::unique_ptr<ssh::Channel> opened)
+    {
+        if (!opened) {
+            auto ch = session.openExec(BatchRunner::command());
+            if (!ch) {
+                (void)record(b, 0, 0, ch.error());
+                return nullptr;
+            }
+            opened = std::move(*ch);
+        }
+        return std::make_unique<BatchRunner>(std::move(opened));
+    }
+
+    StreamedBatch stream(ssh::Session &session, BatchRunner *runner, int b, std::unique_ptr<ssh::Channel> opened)
+    {
+        if (runner) return streamBatch(m_ctx, *runner, b, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, m_exclude);
+        return streamBatch(m_ctx, session, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, m_exclude,
+                           std::move(opened));
+    }
+
+    // Sends batch b, then the batches it claims, over session; opened already runs the runner.
     void sendClaimed(ssh::Session &session, int b, std::unique_ptr<ssh::Channel> opened)
     {
+        if (b < 0) return;
+        std::unique_ptr<BatchRunner> runner;
+        if (m_useRunner) {
+            runner = startRunner(session, b, std::move(opened));
+            if (!runner) return;
+        }
         StreamedBatch checking; // streamed, its verdict not collected yet
         int checkingFor = -1;
         while (b >= 0) {
@@ -294,8 +313,7 @@ private:
                 if (!m_failure) m_failure = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
                 break;
             }
-            StreamedBatch streamed = streamBatch(m_ctx, session, m_remoteParentDir, m_tree, m_batches[b].first,
-                                                 m_batches[b].second, m_exclude, std::move(opened));
+            StreamedBatch streamed = stream(session, runner.get(), b, std::move(opened));
             if (checkingFor >= 0 && !finish(session, checkingFor, checking)) checkingFor = -2;
             checking = std::move(streamed);
             if (checkingFor == -2 || checking.failure) {
@@ -304,7 +322,7 @@ private:
             }
             checkingFor = b;
             b = claim();
-            opened = b >= 0 ? open(session, b) : nullptr;
+            opened = b >= 0 && !runner ? open(session, b) : nullptr;
         }
         if (checkingFor >= 0) (void)finish(session, checkingFor, checking);
     }
@@ -320,37 +338,8 @@ private:
     qsizetype m_next = 0;
     std::optional<Error> m_failure;
     quint64 m_payload = 0;
+    bool m_useRunner = false;
 };
-
-// A dropped speculative command still runs on the host, in batch 0's staging folder (the same
-// name: both start at entry 0); closing the channel does not wait for it. It is let finish (tar
-// sees an empty stream) so it cannot remove or recreate that folder under the real batch 0.
-void finishDroppedBatch(std::unique_ptr<ssh::Channel> channel)
-{
-    (void)channel->sendEof();
-    QElapsedTimer waited;
-    waited.start();
-    while (!channel->isEof() && waited.elapsed() < 120000) {
-        if (!channel->read(200)) return;
-    }
-}
-
-// The speculative first channel, when it runs exactly the command batch 0 needs now.
-std::unique_ptr<ssh::Channel> reuseFirstBatch(TransferContext &ctx, std::unique_ptr<ssh::Channel> speculative,
-                                              const QString &speculativeCommand, const QString &remoteParentDir,
-                                              const LocalTree &renamed, const BatchPlan &batches, const TreeJournal &journal,
-                                              const QSet<QString> &exclude)
-{
-    if (!speculative || batches.isEmpty() || journal.doneBatches.contains(0)) return {};
-    QString manifest;
-    bool verify = false;
-    if (batchCommand(ctx, remoteParentDir, renamed, batches[0].first, batches[0].second, exclude, &manifest, &verify)
-        != std::optional<QString>(speculativeCommand)) {
-        finishDroppedBatch(std::move(speculative));
-        return {};
-    }
-    return speculative;
-}
 
 } // namespace
 
@@ -361,7 +350,7 @@ int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 }
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions, SessionPool *pool)
+                              int sessions, SessionPool *pool, bool useRunner)
 {
     if (tree.entries.isEmpty()) return quint64(0);
     // The journal only serves the striping here: a sync that is interrupted compares again.
@@ -371,7 +360,7 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
     planBatchSizes(journal, tree, sessions);
     const BatchPlan batches = planBatches(tree, journal.batchFiles, journal.batchBytes);
     const QSet<QString> none;
-    StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal);
+    StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal, useRunner);
     const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))), nullptr,
                                     pool);
     ctx.journals().remove(key);
@@ -403,20 +392,22 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
     TreeJournal journal = resumeJournal(ctx, key, tree, localFolder, remoteTop, outcome);
     // Sessions for the tar batches, as for one file of the folder's size; the plan comes before the
-    // probe's answer, so the first batch can start (and the helpers connect) while it is awaited.
+    // probe's answer, so the helpers connect (and the runner starts) while it is awaited.
     const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
                                                         : treeParallel(tree.totalBytes, tree.fileCount, linkRoundTrip(ctx, sftp, true));
     planBatchSizes(journal, tree, parallelFor);
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
-    QString speculativeCommand;
-    std::unique_ptr<ssh::Channel> speculative = startFirstBatch(ctx, session, remoteParentDir, renamed, batches, journal,
-                                                                &speculativeCommand);
+    // The primary session's runner starts while the probe's answer is awaited; dropped (it exits on
+    // EOF) when the host cannot run one.
+    auto speculative = session.openExec(BatchRunner::command());
     SessionPool pool(ctx, sessions - 1);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
     if (!exclude) return exclude.error();
     countAlreadyThere(ctx, renamed, batches, journal, *exclude);
+    std::unique_ptr<ssh::Channel> first = probe.haveRunner && speculative ? std::move(*speculative) : nullptr;
+    speculative = std::unique_ptr<ssh::Channel>(); // an unused runner exits now, not with the upload
 
     if (!probe.haveTar) {
         outcome.notes.append(TransferText::tr("%1 runs no tar; files were sent one by one over SFTP.").arg(ctx.host()));
@@ -425,9 +416,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         outcome.payloadBytes = payload;
         if (!r) return r.error();
     } else {
-        auto first = reuseFirstBatch(ctx, std::move(speculative), speculativeCommand, remoteParentDir, renamed, batches, journal,
-                                     *exclude);
-        StripedTarUpload upload(ctx, remoteParentDir, renamed, batches, *exclude, key, journal);
+        StripedTarUpload upload(ctx, remoteParentDir, renamed, batches, *exclude, key, journal, probe.haveRunner);
         const auto failure = upload.run(session, sessions, std::move(first), &pool);
         outcome.payloadBytes = upload.payload();
         if (failure) return *failure;

@@ -727,6 +727,14 @@ Compute billing resumes at %3/h.</source>
         <source>Connection to %1 lost during the upload. It resumes from the last verified batch.</source>
         <translation>上传过程中与 %1 的连接断开。将从最后一个已验证的批次继续。</translation>
     </message>
+    <message>
+        <source>The remote unpacking shell stopped before it reported on a batch. Retry to resume from the last verified batch.</source>
+        <translation>远程解包 shell 在报告一个批次的结果之前就停止了。重试即可从最后一个已验证的批次继续。</translation>
+    </message>
+    <message>
+        <source>The remote unpacking shell sent more than %1 of output for one batch; the upload stopped.</source>
+        <translation>远程解包 shell 为一个批次输出了超过 %1 的内容；上传已停止。</translation>
+    </message>
     <message numerus="yes">
         <source>Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.</source>
         <translation>

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/ssh/session.h"
+
+#include <memory>
+
+// One remote shell per session that unpacks batch after batch from a single channel. Each exec
+// channel pays for a login shell's start-up files (pyenv or conda init on GPU images: a tenth of a
+// second of CPU or more, every time); a sync of a few thousand files sends dozens of batches.
+namespace gantry::transfer {
+
+struct BatchScript;
+
+// The runner's framing on its stdin, one batch after another:
+//   "B <id> <extract bytes> <finish bytes>\n" <extract> <finish>
+//   "C <n>\n" <n bytes of the tar stream>, any number of times, then "E\n"
+// and "Q\n" (or EOF) to end. extract reads the tar stream; once it has, the next batch is read
+// while finish runs (one at a time, in order). Each batch is answered on stdout with
+//   "\ngantry-report <id> <finish's exit status> <n>\n" <n bytes: both steps' output>
+class BatchRunner
+{
+public:
+    // The exec command that starts a runner (sh, whatever the login shell is).
+    static QString command();
+    // Prints probeToken and a NUL when the host can run one: `head -c` must stop reading at its
+    // count on a pipe (GNU and BSD head do; a head that reads ahead would eat the next frame).
+    static QString probeSnippet();
+    static constexpr char probeToken[] = "gantry-runner";
+
+    explicit BatchRunner(std::unique_ptr<ssh::Channel> channel);
+    ~BatchRunner();
+    BatchRunner(const BatchRunner &) = delete;
+    BatchRunner &operator=(const BatchRunner &) = delete;
+
+    Result<void> begin(int id, const BatchScript &script);
+    Result<void> writeChunk(const QByteArray &data);
+    Result<void> endStream();
+
+    struct Report
+    {
+        int status = -1;
+        QByteArray output;
+    };
+    // Batch id's report; an error when the runner ended (or nothing came for timeoutMs) first.
+    Result<Report> waitReport(int id, int timeoutMs);
+
+private:
+    std::optional<Report> takeReport(int id);
+
+    std::unique_ptr<ssh::Channel> m_channel;
+    QByteArray m_pending;
+};
+
+} // namespace gantry::transfer

@@ -144,7 +144,15 @@ QString SshdFixture::writeConfig()
     if (!m_options.binDir.isEmpty())
         path = m_options.binDir + QLatin1Char(':') + path;
     // SHLVL=1: bash then skips ~/.bashrc for ssh commands (a pyenv/conda init there costs seconds each).
-    config += QStringLiteral("SetEnv SHLVL=1 PATH=%1\n").arg(path);
+    QString env = QStringLiteral("SHLVL=1 PATH=%1").arg(path);
+    if (m_options.shellStartupMs > 0) {
+        const QString startup = dir() + QStringLiteral("/shell-startup.sh");
+        QFile s(startup);
+        if (!s.open(QIODevice::WriteOnly | QIODevice::Truncate)) return {};
+        s.write(QStringLiteral("sleep %1\n").arg(double(m_options.shellStartupMs) / 1000.0, 0, 'f', 3).toUtf8());
+        env += QStringLiteral(" BASH_ENV=") + startup;
+    }
+    config += QStringLiteral("SetEnv %1\n").arg(env);
     config += m_options.extraConfig + QLatin1Char('\n');
     const QString file = dir() + QStringLiteral("/sshd_config");
     QFile f(file);

@@ -25,6 +25,9 @@ public:
         // false: remote `python3` sees the standard library only (-S), so a test does not depend on
         // what this machine happens to have installed (python3-torch, numpy, …).
         bool systemPythonPackages = false;
+        // > 0: every remote command's bash first sleeps this long (through BASH_ENV), as a conda or
+        // pyenv init in the start-up files of many GPU images makes it wait.
+        int shellStartupMs = 0;
     };
 
     SshdFixture();

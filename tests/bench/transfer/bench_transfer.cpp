@@ -4,7 +4,7 @@
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
 //                         [--runs N] [--scp-only] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
 //                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]
-//                         [--download] [--download-files N] [--download-runs N]
+//                         [--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]
 //
 // --runs N repeats the single-file test N times, scp and gantry alternating who goes first, and
 // prints each run and the medians; --scp-only leaves sftp and rsync out of it; --baseline-cli
@@ -18,6 +18,9 @@
 // ~170 MB for 3 000), `gantry-cli download` against `rsync -a` from the host, then the downloaded
 // copy uploaded again (`gantry-cli upload` against `rsync -a` to the host); --download-runs
 // alternating runs, medians printed.
+//
+// --shell-startup-ms makes every remote command's shell wait that long first, as a conda or pyenv
+// init in a GPU image's start-up files does (the fixture's sshd skips this machine's ~/.bashrc).
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
@@ -400,6 +403,7 @@ int main(int argc, char **argv)
     QString baselineCli; // another gantry-cli (an earlier build) run side by side in the single-file test
     QString parallel;
     QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
+    test::SshdFixture::Options sshdOptions;
     for (int i = 0; i < args.size(); ++i) {
         const QString a = args[i];
         const QString v = i + 1 < args.size() ? args[i + 1] : QString();
@@ -426,18 +430,19 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--download")) downloadScenario = true;
         else if (a == QLatin1String("--download-files")) downloadFiles = v.toInt(), ++i;
         else if (a == QLatin1String("--download-runs")) downloadRuns = std::max(1, v.toInt()), ++i;
+        else if (a == QLatin1String("--shell-startup-ms")) sshdOptions.shellStartupMs = v.toInt(), ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
                    "[--rtts 0,50,100] [--runs N] [--scp-only] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
                    "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] "
-                   "[--download] [--download-files N] [--download-runs N]\n";
+                   "[--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]\n";
             return 2;
         }
     }
     scpFiles = std::min(scpFiles, files);
 
     test::SshdFixture sshd;
-    if (const QString why = sshd.start(); !why.isEmpty()) {
+    if (const QString why = sshd.start(sshdOptions); !why.isEmpty()) {
         out << "cannot start sshd: " << why << Qt::endl;
         return 1;
     }

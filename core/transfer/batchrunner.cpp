@@ -89,8 +89,12 @@ std::optional<BatchRunner::Report> BatchRunner::takeReport(int id)
     const qsizetype length = f.size() == 3 ? f[2].toLongLong() : -1;
     if (length < 0 || m_pending.size() - (eol + 1) < length) return std::nullopt;
     Report report;
-    report.status = f[0].toInt() == id ? f[1].toInt() : -1;
+    report.status = f[1].toInt();
     report.output = m_pending.mid(eol + 1, length);
+    if (f[0].toInt() != id) { // out of step: never the verdict on this batch
+        report.status = -1;
+        report.output = "batch runner out of step: a report on batch " + f[0] + " while batch " + QByteArray::number(id) + " was due";
+    }
     m_pending.remove(0, eol + 1 + length);
     return report;
 }

@@ -17,7 +17,6 @@ class TransferText
 };
 
 constexpr QByteArrayView kReportTag = "\ngantry-report ";
-constexpr qsizetype kMaxPending = 8 * 1024 * 1024;
 
 // One line of sh without single quotes, so shellQuote() leaves it as it is for any login shell.
 // x and y are a batch's two steps; r is extract's status (finish reads it), p the finish running
@@ -99,7 +98,7 @@ std::optional<BatchRunner::Report> BatchRunner::takeReport(int id)
     return report;
 }
 
-Result<BatchRunner::Report> BatchRunner::waitReport(int id, int timeoutMs)
+Result<BatchRunner::Report> BatchRunner::waitReport(int id, int timeoutMs, const ssh::Session &session)
 {
     QElapsedTimer quiet;
     quiet.start();
@@ -114,9 +113,10 @@ Result<BatchRunner::Report> BatchRunner::waitReport(int id, int timeoutMs)
             quiet.restart();
         }
         // A report carries a few lines of tar's or sha256sum's complaints, never megabytes.
-        if (m_pending.size() > kMaxPending) {
+        if (outputLimitReached(session, m_pending.size())) {
             return Error{ErrorCode::RemoteFailed, TransferText::tr("The remote unpacking shell sent more than %1 of output for one "
-                                                                   "batch; the upload stopped.").arg(formatBytes(quint64(kMaxPending)))};
+                                                                   "batch; the upload stopped.")
+                                                      .arg(formatBytes(quint64(session.limits().maxOutputBytes)))};
         }
     }
     return Error{ErrorCode::ConnectFailed, TransferText::tr("The remote unpacking shell stopped before it reported on a batch. "

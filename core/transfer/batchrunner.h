@@ -41,8 +41,9 @@ public:
         int status = -1;
         QByteArray output;
     };
-    // Batch id's report; an error when the runner ended (or nothing came for timeoutMs) first.
-    Result<Report> waitReport(int id, int timeoutMs);
+    // Batch id's report; an error when the runner ended, nothing came for timeoutMs, or more than
+    // session's output limit came first.
+    Result<Report> waitReport(int id, int timeoutMs, const ssh::Session &session);
 
 private:
     std::optional<Report> takeReport(int id);

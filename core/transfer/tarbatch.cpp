@@ -266,7 +266,7 @@ Result<void> runnerVerdict(TransferContext &ctx, ssh::Session &session, BatchRun
                            const LocalTree &tree, const std::optional<Error> &failure)
 {
     if (failure && failure->code == ErrorCode::Cancelled) return *failure;
-    auto report = runner.waitReport(id, 120000);
+    auto report = runner.waitReport(id, 120000, session);
     if (!report) return failure ? *failure : report.error();
     return classifyVerdict(ctx, remoteParent, tree, failure, report->status, report->output, session.isConnected());
 }
@@ -383,16 +383,6 @@ StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, con
         if (auto e = runner.endStream(); !e && !batch.failure) batch.failure = e.error();
     }
     return batch;
-}
-
-Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
-                       int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload,
-                       std::unique_ptr<ssh::Channel> preopened)
-{
-    StreamedBatch batch = streamBatch(ctx, session, remoteParent, tree, begin, end, exclude, std::move(preopened));
-    *wire += batch.wire;
-    *payload += batch.payload;
-    return finishBatch(ctx, session, remoteParent, tree, batch);
 }
 
 } // namespace gantry::transfer

@@ -62,9 +62,4 @@ StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, con
 Result<void> finishBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
                          StreamedBatch &batch);
 
-// streamBatch then finishBatch; wire and payload grow by what was sent.
-Result<void> sendBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,
-                       int begin, int end, const QSet<QString> &exclude, quint64 *wire, quint64 *payload,
-                       std::unique_ptr<ssh::Channel> preopened);
-
 } // namespace gantry::transfer

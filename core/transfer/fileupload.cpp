@@ -42,11 +42,13 @@ struct InlineHash
     }
 };
 
-// What the first session's worker gets besides its chunks: the handle the .partial was created
-// with (one open and one close fewer before data flows), the inline whole-file hash, and the
-// follow-along chunk check, called as chunks complete.
+// What a worker gets besides its chunks: whether it hashes each chunk (not when the host checks
+// the whole file), and for the first session's worker the handle the .partial was created with
+// (one open and one close fewer before data flows), the inline whole-file hash, and the
+// follow-along check, called as chunks complete.
 struct WorkerExtras
 {
+    bool chunkHashes = true;
     std::optional<QByteArray> opened;
     InlineHash *whole = nullptr;
     std::function<void()> chunkDone;
@@ -70,6 +72,7 @@ struct UploadPipe
     int current = -1;
     quint64 offset = 0;
     quint64 end = 0;
+    bool chunkHashes = true;
     std::unique_ptr<Sha256> hash;
     InlineHash *whole = nullptr;
     QByteArray buffer;
@@ -86,7 +89,7 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
             if (pipe.current < 0) break;
             pipe.offset = pipe.layout.chunkOffset(pipe.current);
             pipe.end = pipe.offset + pipe.layout.chunkLength(pipe.current);
-            pipe.hash = std::make_unique<Sha256>();
+            if (pipe.chunkHashes) pipe.hash = std::make_unique<Sha256>();
             if (!file.seek(qint64(pipe.offset))) {
                 plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
                 pipe.current = -1;
@@ -103,7 +106,7 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
             pipe.current = -1;
             break;
         }
-        pipe.hash->add(pipe.buffer.constData(), n);
+        if (pipe.hash) pipe.hash->add(pipe.buffer.constData(), n);
         if (pipe.whole) pipe.whole->add(pipe.offset, pipe.buffer.constData(), n);
         auto id = sftp.sendWrite(handle, pipe.offset, pipe.buffer.constData(), n);
         if (!id) {
@@ -114,7 +117,8 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
         pipe.outstanding[pipe.current] += 1;
         pipe.offset += n;
         if (pipe.offset >= pipe.end) {
-            pipe.fullySent.insert(pipe.current, pipe.hash->hexDigest());
+            // "-": no hash of its own, so a resumed upload is checked by the whole file.
+            pipe.fullySent.insert(pipe.current, pipe.hash ? pipe.hash->hexDigest() : QByteArrayLiteral("-"));
             pipe.current = -1;
         }
     }
@@ -138,6 +142,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
     }
     UploadPipe pipe(plan.journal(), sftp.maxWrite());
     pipe.whole = extras.whole;
+    pipe.chunkHashes = extras.chunkHashes;
     WireMeter meter(sftp, ctx, plan);
 
     auto failWith = [&](const Error &e) {
@@ -237,8 +242,9 @@ Result<void> checkRemoteSpace(TransferContext &ctx, SftpClient &sftp, const QFil
     return {};
 }
 
-// Checks the uploaded .partial against the local hash: chunk by chunk when the host hashed the
-// chunks, else the whole file. A damaged copy is removed with its journal.
+// Checks the uploaded .partial against the local hash: by the host's chunk or whole-file digest
+// when its python3 answered, else by a whole-file hash run there now. A damaged copy is removed
+// with its journal.
 std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                     std::optional<RemoteChunkHasher> &chunkHasher, const std::function<bool(int)> &isDone,
                                     const FileJournal &after, const QByteArray &localHash, const QString &key,
@@ -252,7 +258,12 @@ std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session,
                                       "was removed; retry to upload it again.")
                          .arg(remoteFinal, what, ctx.host(), QString::fromLatin1(found), QString::fromLatin1(expected))};
     };
-    if (chunkHasher) {
+    if (chunkHasher && chunkHasher->mode() == RemoteChunkHasher::Mode::WholeFile) {
+        if (auto remote = chunkHasher->finishWhole(isDone)) {
+            if (*remote != localHash) return damaged(TransferText::tr("the file"), *remote, localHash);
+            outcome.verified = true;
+        }
+    } else if (chunkHasher) {
         if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
             for (int i = 0; i < chunks->size(); ++i) {
                 if (chunks->at(i) != after.chunkHashes.value(i)) {
@@ -294,21 +305,27 @@ Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString
 }
 
 // Sends the chunks still missing over the sessions the link wants and returns the whole file's
-// SHA-256, computed here while they go out. Large files are checked chunk by chunk on the host
-// (chunkHasher, set up here): on long links while they go out, announced from the first
-// session's thread (which owns `session`) and started there once its first chunk is done, so that
-// its round trips do not hold back the first data.
+// SHA-256, computed here while they go out. Large files are checked on the host (chunkHasher, set
+// up here): chunk by chunk on long links, and on short links after a resume; by the whole file
+// when a fresh upload runs on a short link (there the CPUs set the pace, and one pass on each side
+// beats three). Announced while the chunks go out (on long links and for the whole file) from the
+// first session's thread (which owns `session`), started there once its first chunk is done, so
+// that its round trips do not hold back the first data.
 Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpClient &sftp, const QString &localPath,
                               const QString &partial, ChunkPlan &plan, const std::optional<QByteArray> &created,
                               std::optional<RemoteChunkHasher> &chunkHasher)
 {
     const FileJournal journal = plan.journal();
-    const bool chunkCheck = ctx.options().verify && journal.size > kReadBackLimit;
+    const bool hostCheck = ctx.options().verify && journal.size > kReadBackLimit;
+    const qint64 roundTripMs = linkRoundTrip(ctx, sftp, hostCheck);
+    const bool wholeCheck = hostCheck && roundTripMs >= 0 && roundTripMs < 10 && journal.doneBytes() == 0;
+    // Chunks sent without a hash of their own ("-") leave the whole-file check to the end.
+    const bool chunkCheck = hostCheck && !wholeCheck && !journal.chunkHashes.contains(QByteArrayLiteral("-"));
+    const auto mode = wholeCheck ? RemoteChunkHasher::Mode::WholeFile : RemoteChunkHasher::Mode::Chunks;
     const auto openHasher = [&] {
-        if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount());
+        if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount(), mode);
     };
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
-    const qint64 roundTripMs = linkRoundTrip(ctx, sftp, chunkCheck);
     const int workers = workerCount(ctx, journal, roundTripMs);
     // The whole-file hash: from the sent buffers when one session sends the file in order, else
     // read on its own thread.
@@ -318,10 +335,12 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     if (workers == 1 && journal.doneBytes() == 0) inlineHash.emplace();
     else hasher = std::thread([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
     // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
-    // chunks at the end, on all its cores, instead of competing with the transfer for them.
-    const bool followAlong = chunkCheck && roundTripMs >= 10;
+    // chunks at the end, on all its cores, instead of competing with the transfer for them. The
+    // whole file is hashed in order, on one core, best while it arrives.
+    const bool followAlong = (chunkCheck && roundTripMs >= 10) || wholeCheck;
     runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
         WorkerExtras extras;
+        extras.chunkHashes = !wholeCheck;
         if (&client == &sftp) {
             extras.opened = created;
             extras.whole = inlineHash ? &*inlineHash : nullptr;
@@ -332,7 +351,7 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
         }
         uploadWorker(ctx, client, localPath, partial, journal.size, plan, extras);
     });
-    if (chunkCheck) openHasher();
+    if (chunkCheck || wholeCheck) openHasher();
     if (hasher.joinable()) hasher.join();
     if (!inlineHash || plan.error() || ctx.cancelled()) return localHash;
     if (inlineHash->inOrder && inlineHash->at == journal.size) return inlineHash->hash.hexDigest();

@@ -119,14 +119,43 @@ with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
             break
         pool.submit(digest, int(n))
 )";
+
+// Reads chunk numbers on stdin, each the next in file order, and feeds them to one SHA-256; at
+// "end" reads on to the end of the file and prints "whole HEX". A chunk out of order (or cut
+// short) ends it with a complaint, and the caller falls back to the whole-file sha256.
+constexpr char kWholeHashScript[] = R"(import hashlib, os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+size = int(sys.argv[2])
+h = hashlib.sha256()
+off = 0
+def feed(end):
+    global off
+    while end is None or off < end:
+        b = os.pread(fd, 1 << 20 if end is None else min(end - off, 1 << 20), off)
+        if not b:
+            return
+        h.update(b)
+        off += len(b)
+for line in sys.stdin:
+    n = line.strip()
+    if n == 'end':
+        feed(None)
+        sys.stdout.write('whole %s\n' % h.hexdigest())
+        break
+    if int(n) * size != off:
+        sys.exit('chunk %s is not the next one' % n)
+    feed(off + size)
+)";
 } // namespace
 
-RemoteChunkHasher::RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount)
+RemoteChunkHasher::RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode)
     : m_channel(session.openExec(QStringLiteral("exec python3 -c %1 %2 %3")
-                                     .arg(ssh::shellQuote(QString::fromLatin1(kChunkHashScript)), ssh::shellQuote(path))
+                                     .arg(ssh::shellQuote(QString::fromLatin1(mode == Mode::Chunks ? kChunkHashScript : kWholeHashScript)),
+                                          ssh::shellQuote(path))
                                      .arg(chunkSize)))
     , m_path(path)
     , m_chunkCount(chunkCount)
+    , m_mode(mode)
 {
 }
 
@@ -152,19 +181,27 @@ void RemoteChunkHasher::advance(const std::function<bool(int)> &isDone)
     collect(0); // keeps the channel window open on files with many chunks
 }
 
-Result<QList<QByteArray>> RemoteChunkHasher::finish(const std::function<bool(int)> &isDone)
+Error RemoteChunkHasher::failure(const QString &why) const
 {
-    const auto failed = [this](const QString &why) {
-        return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "Cannot check the chunks of %1 on the host: %2").arg(m_path, why)};
-    };
+    return Error{ErrorCode::RemoteFailed,
+                 QCoreApplication::translate("Transfer", "Cannot check the chunks of %1 on the host: %2").arg(m_path, why)};
+}
+
+Result<void> RemoteChunkHasher::drain(const std::function<bool(int)> &isDone)
+{
     if (!m_channel) return m_channel.error();
     advance(isDone);
-    if (m_next < m_chunkCount) return failed(QStringLiteral("chunk %1 is not done").arg(m_next));
+    if (m_next < m_chunkCount) return failure(QStringLiteral("chunk %1 is not done").arg(m_next));
     ssh::Channel &ch = **m_channel;
-    if (m_broken || !ch.write(QByteArrayLiteral("end\n"))) return failed(QString::fromUtf8(m_err).trimmed());
+    if (m_broken || !ch.write(QByteArrayLiteral("end\n"))) return failure(QString::fromUtf8(m_err).trimmed());
     (void)ch.sendEof();
     while (!m_broken && !ch.isEof()) collect(500);
+    return {};
+}
+
+Result<QList<QByteArray>> RemoteChunkHasher::finish(const std::function<bool(int)> &isDone)
+{
+    if (auto drained = drain(isDone); !drained) return drained.error();
     QList<QByteArray> digests(m_chunkCount);
     int found = 0;
     static const QRegularExpression line(QStringLiteral("^(\\d+) ([0-9a-f]{64})$"), QRegularExpression::MultilineOption);
@@ -177,9 +214,21 @@ Result<QList<QByteArray>> RemoteChunkHasher::finish(const std::function<bool(int
     }
     if (found != m_chunkCount) {
         const QString why = QString::fromUtf8(m_err).trimmed();
-        return failed(why.isEmpty() ? QStringLiteral("%1 of %2 chunks answered").arg(found).arg(m_chunkCount) : why);
+        return failure(why.isEmpty() ? QStringLiteral("%1 of %2 chunks answered").arg(found).arg(m_chunkCount) : why);
     }
     return digests;
+}
+
+Result<QByteArray> RemoteChunkHasher::finishWhole(const std::function<bool(int)> &isDone)
+{
+    if (auto drained = drain(isDone); !drained) return drained.error();
+    static const QRegularExpression line(QStringLiteral("^whole ([0-9a-f]{64})$"), QRegularExpression::MultilineOption);
+    const auto m = line.match(QString::fromLatin1(m_out));
+    if (!m.hasMatch()) {
+        const QString why = QString::fromUtf8(m_err).trimmed();
+        return failure(why.isEmpty() ? QStringLiteral("no digest answered") : why);
+    }
+    return m.captured(1).toLatin1();
 }
 
 Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)

@@ -1,7 +1,8 @@
-// End-to-end verification of uploads against a real sshd: large files are checked chunk by chunk
-// on the host while they go out (a remote python3), with the whole-file sha256 as the fallback.
-// A python3 wrapper first on the remote PATH can answer honestly, lie about one chunk, or be
-// missing, so the comparison, the error and the fallback are each exercised.
+// End-to-end verification of uploads against a real sshd: large files are checked on the host
+// while they go out (a remote python3), by the whole file on this short link and chunk by chunk
+// after a resume, with the whole-file sha256 as the fallback. A python3 wrapper first on the
+// remote PATH can answer honestly, lie about one chunk (or the whole file), or be missing, so the
+// comparison, the error and the fallback are each exercised.
 
 #include "sshdfixture.h"
 
@@ -37,12 +38,13 @@ QByteArray randomBytes(qint64 size, quint32 seed)
     return data;
 }
 
-// python3 on the host's PATH: honest, lying about chunk 1, or absent, after the mode file.
+// python3 on the host's PATH: honest, lying about chunk 1 and the whole file, or absent, after the
+// mode file.
 constexpr char kFakePython[] = R"(#!/bin/sh
 mode=$(cat "$(dirname "$0")/python3.mode" 2>/dev/null)
 case "$mode" in
   missing) echo "sh: 1: python3: not found" >&2; exit 127 ;;
-  lie) /usr/bin/python3 "$@" | awk '{ h = $2; if ($1 == 1) h = (substr(h, 1, 1) == "0" ? "1" : "0") substr(h, 2); print $1, h; fflush() }' ;;
+  lie) /usr/bin/python3 "$@" | awk '{ h = $2; if ($1 == 1 || $1 == "whole") h = (substr(h, 1, 1) == "0" ? "1" : "0") substr(h, 2); print $1, h; fflush() }' ;;
   *) exec /usr/bin/python3 "$@" ;;
 esac
 )";
@@ -60,7 +62,37 @@ private:
     QTemporaryDir m_config;
     std::unique_ptr<JournalStore> m_journals;
 
+    std::atomic_bool m_cancel{false};
+
     void setMode(const QByteArray &mode) { writeFile(m_bin.filePath(QStringLiteral("python3.mode")), mode); }
+
+    // A session to the host, with `data` written there as `name` (its path in *path).
+    Result<std::unique_ptr<ssh::Session>> sessionWithFile(const QString &name, const QByteArray &data, QString *path)
+    {
+        *path = m_remote.filePath(name);
+        writeFile(*path, data);
+        return makeSessionFactory(m_sshd.target(), m_sshd.connectOptions())(&m_cancel);
+    }
+
+    // The journal of an interrupted upload of `src` to `dest` whose first chunk is on the host
+    // (with `firstHash` recorded for it), and that chunk written to dest's .partial.
+    void interruptedAfterFirstChunk(const QString &src, const QString &dest, const QByteArray &onHost, const QByteArray &firstHash)
+    {
+        FileJournal j;
+        j.direction = Direction::Upload;
+        j.host = QStringLiteral("fixture");
+        j.source = QFileInfo(src).absoluteFilePath();
+        j.destination = dest;
+        j.size = quint64(QFileInfo(src).size());
+        j.mtime = QFileInfo(src).lastModified().toMSecsSinceEpoch();
+        j.chunkSize = 4 * 1024 * 1024;
+        for (int i = 0; i < int((j.size + j.chunkSize - 1) / j.chunkSize); ++i) {
+            j.done.append(i == 0);
+            j.chunkHashes.append(i == 0 ? firstHash : QByteArray());
+        }
+        QVERIFY(m_journals->save(JournalStore::key(Direction::Upload, j.host, j.source, dest), j));
+        writeFile(dest + QStringLiteral(".partial"), onHost);
+    }
 
     Result<TransferOutcome> upload(const QString &local, const QString &remote)
     {
@@ -96,10 +128,8 @@ private slots:
     {
         setMode("honest");
         const QByteArray data = randomBytes(2 * 65536 + 123, 7);
-        const QString path = m_remote.filePath(QStringLiteral("chunks.bin"));
-        writeFile(path, data);
-        std::atomic_bool cancel{false};
-        auto session = makeSessionFactory(m_sshd.target(), m_sshd.connectOptions())(&cancel);
+        QString path;
+        auto session = sessionWithFile(QStringLiteral("chunks.bin"), data, &path);
         QVERIFY2(session, session ? "" : qPrintable(session.error().message));
         RemoteChunkHasher hasher(**session, path, 65536, 3);
         QList<bool> done{true, false, false};
@@ -110,6 +140,31 @@ private slots:
         QVERIFY2(digests, digests ? "" : qPrintable(digests.error().message));
         QCOMPARE(digests->size(), 3);
         for (int i = 0; i < 3; ++i) QCOMPARE(digests->at(i), Sha256::hex(data.mid(i * 65536, 65536)));
+    }
+
+    // In whole-file mode the chunks, announced in order, feed one digest of the whole file, read
+    // on to its end; finishing while a chunk before the others is not done is refused.
+    void wholeFileHasherAnswersOneDigest()
+    {
+        setMode("honest");
+        const QByteArray data = randomBytes(2 * 65536 + 123, 8);
+        QString path;
+        auto session = sessionWithFile(QStringLiteral("whole.bin"), data, &path);
+        QVERIFY2(session, session ? "" : qPrintable(session.error().message));
+        const auto all = [](int) { return true; };
+        RemoteChunkHasher hasher(**session, path, 65536, 3, RemoteChunkHasher::Mode::WholeFile);
+        QList<bool> done{true, false, false};
+        hasher.advance([&](int chunk) { return done[chunk]; });
+        auto digest = hasher.finishWhole(all);
+        QVERIFY2(digest, digest ? "" : qPrintable(digest.error().message));
+        QCOMPARE(*digest, Sha256::hex(data));
+
+        RemoteChunkHasher skipping(**session, path, 65536, 3, RemoteChunkHasher::Mode::WholeFile);
+        skipping.advance([](int chunk) { return chunk != 0; }); // announces nothing: chunk 0 is not done
+        done = {false, true, true};
+        auto refused = skipping.finishWhole([&](int chunk) { return done[chunk]; });
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("chunk 0 is not done")), qPrintable(refused.error().message));
     }
 
     void honestHostVerifies()
@@ -124,9 +179,9 @@ private slots:
         QCOMPARE(r->sha256.toLatin1(), Sha256::hex(data));
     }
 
-    // A chunk that reads back differently on the host fails the upload with the byte range; the
+    // A fresh upload whose copy reads back differently on the host fails, naming the file; the
     // good file already there is not replaced and no partial is left behind.
-    void damagedChunkIsAnErrorAndKeepsTheGoodFile()
+    void damagedFileIsAnErrorAndKeepsTheGoodFile()
     {
         const QString dest = m_remote.filePath(QStringLiteral("good.bin"));
         writeFile(dest, "the good copy");
@@ -137,11 +192,57 @@ private slots:
         QVERIFY(!r);
         QCOMPARE(r.error().code, ErrorCode::RemoteFailed);
         QVERIFY2(r.error().message.contains(QStringLiteral("Integrity check failed")), qPrintable(r.error().message));
-        QVERIFY2(r.error().message.contains(QStringLiteral("bytes 4194304–8388608")), qPrintable(r.error().message));
+        QVERIFY2(r.error().message.contains(QStringLiteral("SHA-256 of the file")), qPrintable(r.error().message));
         QVERIFY2(r.error().message.contains(QStringLiteral("retry")), qPrintable(r.error().message));
         QFile kept(dest);
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), QByteArray("the good copy"));
+        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+    }
+
+    // A resumed upload is checked chunk by chunk: a chunk that reads back differently fails it
+    // with the byte range, and nothing is left behind.
+    void damagedChunkAfterResumeNamesTheBytes()
+    {
+        const QString src = m_local.filePath(QStringLiteral("resumed.bin"));
+        const QByteArray data = randomBytes(10 * 1024 * 1024, 4);
+        writeFile(src, data);
+        const QString dest = m_remote.filePath(QStringLiteral("resumed.bin"));
+        const QByteArray first = data.left(4 * 1024 * 1024);
+        interruptedAfterFirstChunk(src, dest, first, Sha256::hex(first));
+        setMode("lie");
+        auto r = upload(src, dest);
+        QVERIFY(!r);
+        QVERIFY2(r.error().message.contains(QStringLiteral("bytes 4194304–8388608")), qPrintable(r.error().message));
+        QVERIFY(!QFileInfo::exists(dest));
+        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+    }
+
+    // Chunks sent under the whole-file check carry no hash of their own ("-"): after a resume the
+    // whole file is hashed on the host, which catches a byte damaged in the part sent before.
+    void resumeAfterWholeFileCheckHashesTheWholeFile()
+    {
+        setMode("honest");
+        const QString src = m_local.filePath(QStringLiteral("whole-resumed.bin"));
+        const QByteArray data = randomBytes(10 * 1024 * 1024, 6);
+        writeFile(src, data);
+        const QString dest = m_remote.filePath(QStringLiteral("whole-resumed.bin"));
+        interruptedAfterFirstChunk(src, dest, data.left(4 * 1024 * 1024), QByteArrayLiteral("-"));
+        auto r = upload(src, dest);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->resumed);
+        QVERIFY(r->verified);
+        QCOMPARE(r->payloadBytes, quint64(data.size() - 4 * 1024 * 1024));
+        QFile got(dest);
+        QVERIFY(got.open(QIODevice::ReadOnly));
+        QCOMPARE(Sha256::hex(got.readAll()), Sha256::hex(data));
+
+        QByteArray damaged = data.left(4 * 1024 * 1024);
+        damaged[12345] = char(damaged[12345] ^ 0x20);
+        interruptedAfterFirstChunk(src, dest, damaged, QByteArrayLiteral("-"));
+        auto bad = upload(src, dest);
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().message.contains(QStringLiteral("SHA-256 of the file")), qPrintable(bad.error().message));
         QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
     }
 

@@ -42,8 +42,8 @@ struct InlineHash
     }
 };
 
-// What a worker gets besides its chunks: whether it hashes each chunk (not when the host checks
-// the whole file), and for the first session's worker the handle the .partial was created with
+// What a worker gets besides its chunks: whether it hashes each chunk (only for the chunk check:
+// not when the host checks the whole file, nor without verification), and for the first session's worker the handle the .partial was created with
 // (one open and one close fewer before data flows), the inline whole-file hash, and the
 // follow-along check, called as chunks complete.
 struct WorkerExtras
@@ -340,7 +340,7 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     const bool followAlong = (chunkCheck && roundTripMs >= 10) || wholeCheck;
     runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
         WorkerExtras extras;
-        extras.chunkHashes = !wholeCheck;
+        extras.chunkHashes = chunkCheck; // only the chunk check reads them (then or after a resume)
         if (&client == &sftp) {
             extras.opened = created;
             extras.whole = inlineHash ? &*inlineHash : nullptr;

@@ -63,7 +63,10 @@ struct UploadPipe
         int chunk;
         quint32 length;
     };
-    UploadPipe(FileJournal journal, quint32 maxWrite) : layout(std::move(journal)), buffer(int(maxWrite), Qt::Uninitialized) {}
+    UploadPipe(FileJournal journal, quint32 maxWrite, qsizetype headerSize)
+        : layout(std::move(journal)), header(headerSize), buffer(headerSize + qsizetype(maxWrite), Qt::Uninitialized)
+    {
+    }
 
     const FileJournal layout;
     QHash<quint32, Request> inflight;
@@ -75,7 +78,8 @@ struct UploadPipe
     bool chunkHashes = true;
     std::unique_ptr<Sha256> hash;
     InlineHash *whole = nullptr;
-    QByteArray buffer;
+    const qsizetype header;
+    QByteArray buffer; // one write packet: the header, then the data read into it
 };
 
 // Sends writes until kMaxInflight are in flight or no chunk is left; false when the worker must
@@ -97,7 +101,8 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
             }
         }
         const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), pipe.end - pipe.offset));
-        const qint64 got = file.read(pipe.buffer.data(), n);
+        char *data = pipe.buffer.data() + pipe.header;
+        const qint64 got = file.read(data, n);
         if (got != qint64(n)) {
             plan.fail(Error{ErrorCode::Conflict,
                             got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
@@ -106,9 +111,9 @@ bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &
             pipe.current = -1;
             break;
         }
-        if (pipe.hash) pipe.hash->add(pipe.buffer.constData(), n);
-        if (pipe.whole) pipe.whole->add(pipe.offset, pipe.buffer.constData(), n);
-        auto id = sftp.sendWrite(handle, pipe.offset, pipe.buffer.constData(), n);
+        if (pipe.hash) pipe.hash->add(data, n);
+        if (pipe.whole) pipe.whole->add(pipe.offset, data, n);
+        auto id = sftp.sendWrite(pipe.buffer.data(), handle, pipe.offset, n);
         if (!id) {
             plan.fail(id.error());
             return false;
@@ -140,7 +145,7 @@ void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPa
         plan.fail(handle.error());
         return;
     }
-    UploadPipe pipe(plan.journal(), sftp.maxWrite());
+    UploadPipe pipe(plan.journal(), sftp.maxWrite(), SftpClient::writeHeaderSize(*handle));
     pipe.whole = extras.whole;
     pipe.chunkHashes = extras.chunkHashes;
     WireMeter meter(sftp, ctx, plan);

@@ -247,19 +247,20 @@ Result<quint32> SftpClient::send(quint8 type, const QByteArray &body)
     return id;
 }
 
-Result<quint32> SftpClient::sendWrite(const QByteArray &handle, quint64 offset, const char *data, quint32 length)
+Result<quint32> SftpClient::sendWrite(char *packet, const QByteArray &handle, quint64 offset, quint32 length)
 {
     const quint32 id = m_nextId++;
-    QByteArray packet;
-    packet.reserve(qsizetype(length) + handle.size() + 32);
-    putU32(packet, quint32(1 + 4 + 4 + handle.size() + 8 + 4 + length));
-    packet.append(char(Write));
-    putU32(packet, id);
-    putString(packet, handle);
-    putU64(packet, offset);
-    putU32(packet, length);
-    packet.append(data, length);
-    if (auto w = writeRaw(packet.constData(), size_t(packet.size())); !w) return w.error();
+    const qsizetype header = writeHeaderSize(handle);
+    char *at = packet;
+    qToBigEndian(quint32(header - 4 + length), at);
+    at[4] = char(Write);
+    qToBigEndian(id, at + 5);
+    qToBigEndian(quint32(handle.size()), at + 9);
+    std::memcpy(at + 13, handle.constData(), size_t(handle.size()));
+    at += 13 + handle.size();
+    qToBigEndian(offset, at);
+    qToBigEndian(length, at + 8);
+    if (auto w = writeRaw(packet, size_t(header) + length); !w) return w.error();
     return id;
 }
 

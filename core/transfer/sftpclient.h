@@ -100,7 +100,11 @@ public:
     const QString &label() const { return m_label; }
 
     // --- pipelined primitives ---
-    Result<quint32> sendWrite(const QByteArray &handle, quint64 offset, const char *data, quint32 length);
+    // A write whose data the caller put straight into the packet, one copy of every byte fewer:
+    // the data starts writeHeaderSize(handle) bytes into `packet`, and the header before it is
+    // filled in here.
+    static qsizetype writeHeaderSize(const QByteArray &handle) { return 4 + 1 + 4 + 4 + handle.size() + 8 + 4; }
+    Result<quint32> sendWrite(char *packet, const QByteArray &handle, quint64 offset, quint32 length);
     Result<quint32> sendRead(const QByteArray &handle, quint64 offset, quint32 length);
     Result<quint32> send(quint8 type, const QByteArray &body);
     // The next reply (any id). Fails when the connection drops or nothing arrives for ioTimeoutMs.

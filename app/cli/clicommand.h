@@ -19,6 +19,7 @@ enum ExitCode
     ExitConnect = 3,  // cannot connect or authenticate
     ExitHostKey = 4,  // host key unknown (not accepted) or changed
     ExitProvider = 5, // a cloud provider refused
+    ExitInterrupted = 130, // stopped by Ctrl+C, the status a shell gives a program SIGINT ended
 };
 
 // What every command gets: global options already parsed and stripped from args.

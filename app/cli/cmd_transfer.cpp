@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -150,9 +151,38 @@ QString humanDuration(qint64 seconds)
     return QStringLiteral("%1h%2m").arg(seconds / 3600).arg((seconds / 60) % 60, 2, 10, QLatin1Char('0'));
 }
 
+// Ctrl+C while files move only sets g_interrupted: the transfer stops at its next write, its
+// journal keeps what the other side acknowledged, and the same command resumes it. A second
+// Ctrl+C, or one while a question waits for an answer, ends the program at once.
+std::atomic_bool g_interrupted{false};
+std::atomic_bool g_asking{false};
+
+void onInterrupt(int)
+{
+    if (g_interrupted.exchange(true) || g_asking.load()) {
+        std::signal(SIGINT, SIG_DFL);
+        std::raise(SIGINT);
+    }
+}
+
+struct InterruptHandler
+{
+    InterruptHandler()
+    {
+        g_interrupted = false;
+        std::signal(SIGINT, onInterrupt);
+    }
+    ~InterruptHandler() { std::signal(SIGINT, SIG_DFL); }
+};
+
 ConflictPolicy askOnTerminal(const QString &destination, bool isDir)
 {
     if (!isatty(STDIN_FILENO)) return ConflictPolicy::Ask;
+    g_asking = true;
+    struct Answered
+    {
+        ~Answered() { g_asking = false; }
+    } answered;
     for (;;) {
         std::fprintf(stderr, "%s",
                      CliText::tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
@@ -267,6 +297,7 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
     QElapsedTimer clock;
     clock.start();
     const bool tty = isatty(STDERR_FILENO);
+    const InterruptHandler interruptHandler;
     for (const TransferRequest &request : requests) {
         SpeedMeter meter;
         std::mutex printMutex;
@@ -281,8 +312,7 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
         };
         ConflictResolver resolver;
         if (args.options.onConflict == ConflictPolicy::Ask && !context.json) resolver = askOnTerminal;
-        std::atomic_bool cancel{false};
-        TransferContext ctx(factory, &cancel, &journals, hostLabel, request.options, sink, resolver);
+        TransferContext ctx(factory, &g_interrupted, &journals, hostLabel, request.options, sink, resolver);
         auto result = runTransferWithRetries(request, ctx, args.retries + 1, [&](int attempt, const Error &e) {
             if (context.json) {
                 context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("retry")},
@@ -294,6 +324,11 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
             }
         });
         if (tty && !context.json) context.err << "\r" << QString(60, QLatin1Char(' ')) << "\r" << Qt::flush;
+        if (!result && g_interrupted) {
+            (void)context.fail(Error{ErrorCode::Cancelled, CliText::tr("Stopped by Ctrl+C; what was transferred is kept. Run the "
+                                                                       "same command again to resume.")});
+            return ExitInterrupted;
+        }
         if (!result) return context.fail(result.error());
         const TransferOutcome &o = *result;
         totals.wire += o.wireBytes;

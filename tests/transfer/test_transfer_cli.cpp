@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace gantry;
 
 class TestTransferCli : public QObject
@@ -110,6 +112,55 @@ private slots:
                             + QStringLiteral("/models/weights ü.bin"), m_local.filePath(QStringLiteral("dl")) + QLatin1Char('/')});
         QVERIFY2(down.code == 0, down.err.constData());
         QCOMPARE(transfer::sha256OfFile(m_local.filePath(QStringLiteral("dl/weights ü.bin"))).valueOr({}), hash);
+    }
+
+    // Ctrl+C during an upload stops it at once with exit status 130 and says how to go on; the
+    // same command then resumes it from what the host acknowledged, verified.
+    void ctrlCStopsAnUploadThatTheSameCommandResumes()
+    {
+        const QString src = m_local.filePath(QStringLiteral("interrupted.bin"));
+        {
+            QFile f(src);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QVERIFY(f.resize(qint64(768) * 1024 * 1024)); // sparse: quick to make, long enough to interrupt
+        }
+        const QStringList upload{QStringLiteral("upload"), src, hostSpec() + QLatin1Char(':') + m_remote.path() + QLatin1Char('/')};
+        QProcess p;
+        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        p.setArguments(QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")} + upload
+                       + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()});
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.start();
+        QVERIFY(p.waitForStarted());
+        QByteArray out;
+        const auto sending = [&] { // a progress line with some chunks acknowledged: the upload runs
+            out += p.readAllStandardOutput();
+            for (const QByteArray &line : out.split('\n')) {
+                const QJsonObject o = QJsonDocument::fromJson(line).object();
+                if (o.value(QStringLiteral("event")) == QStringLiteral("progress") && o.value(QStringLiteral("bytes")).toInteger() > 64 * 1024 * 1024)
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(sending(), 30000);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(30000));
+        out += p.readAllStandardOutput();
+        if (out.contains("\"event\":\"summary\"")) QSKIP("the upload ended before Ctrl+C reached it");
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 130);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("Run the same command again to resume")), qPrintable(err));
+        QVERIFY(QFileInfo::exists(m_remote.filePath(QStringLiteral("interrupted.bin.partial"))));
+
+        Run again = cli(upload);
+        QVERIFY2(again.code == 0, again.err.constData());
+        const QJsonObject summary = again.lines.last();
+        QVERIFY(summary.value(QStringLiteral("resumed")).toBool());
+        QVERIFY(summary.value(QStringLiteral("verified")).toBool());
+        QVERIFY(summary.value(QStringLiteral("payloadBytes")).toInteger() < 768ll * 1024 * 1024);
+        QCOMPARE(QFileInfo(m_remote.filePath(QStringLiteral("interrupted.bin"))).size(), 768ll * 1024 * 1024);
+        QFile::remove(m_remote.filePath(QStringLiteral("interrupted.bin")));
     }
 
     // A host whose file is named "ESC[2J" (clear screen) gets it listed as visible text.

@@ -43,9 +43,9 @@ struct InlineHash
 };
 
 // What a worker gets besides its chunks: whether it hashes each chunk (only for the chunk check:
-// not when the host checks the whole file, nor without verification), and for the first session's worker the handle the .partial was created with
-// (one open and one close fewer before data flows), the inline whole-file hash, and the
-// follow-along check, called as chunks complete.
+// not when the host checks the whole file, nor without verification), and for the first
+// session's worker the handle the .partial was created with (one open and one close fewer before
+// data flows), the inline whole-file hash, and the follow-along check, called as chunks complete.
 struct WorkerExtras
 {
     bool chunkHashes = true;

@@ -279,6 +279,7 @@ std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session,
             outcome.verified = true;
         }
     }
+    if (!outcome.verified && ctx.cancelled()) return cancelledError(); // the journal stays: a rerun checks again
     if (!outcome.verified) {
         // Small files, hosts without python3, journals from older versions: the whole file.
         auto remote = after.size > kReadBackLimit ? remoteSha256(session, partial) : sftpSha256(sftp, partial);
@@ -328,7 +329,7 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     const bool chunkCheck = hostCheck && !wholeCheck && !journal.chunkHashes.contains(QByteArrayLiteral("-"));
     const auto mode = wholeCheck ? RemoteChunkHasher::Mode::WholeFile : RemoteChunkHasher::Mode::Chunks;
     const auto openHasher = [&] {
-        if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount(), mode);
+        if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount(), mode, ctx.cancel());
     };
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     const int workers = workerCount(ctx, journal, roundTripMs);

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
 #include <functional>
 
 namespace gantry::transfer {
@@ -42,7 +43,9 @@ class RemoteChunkHasher final
 {
 public:
     enum class Mode { Chunks, WholeFile };
-    RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode = Mode::Chunks);
+    // `cancel`, when set, ends the wait for the host's answer at finish.
+    RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode = Mode::Chunks,
+                      const std::atomic_bool *cancel = nullptr);
     Mode mode() const { return m_mode; }
     // Announces the chunks from the next unannounced one up to the first not yet done.
     void advance(const std::function<bool(int chunk)> &isDone);
@@ -63,6 +66,7 @@ private:
     QString m_path;
     int m_chunkCount;
     Mode m_mode;
+    const std::atomic_bool *m_cancel;
     int m_next = 0;
     bool m_broken = false;
     QByteArray m_out;

@@ -93,18 +93,63 @@ Result<TransferArgs> parseTransferArgs(QStringList args)
     return out;
 }
 
+// Ctrl+C while files move only sets g_interrupted: the transfer stops at its next write, its
+// journal keeps what the other side acknowledged, and the same command resumes it. A second
+// Ctrl+C, or one while a question or a password prompt waits for an answer, ends the program at
+// once (with the terminal's echo back on). A SIGINT the shell told us to ignore stays ignored.
+std::atomic_bool g_interrupted{false};
+std::atomic_bool g_asking{false};
+std::atomic_bool g_echoOff{false};
+termios g_echoingTermios{};
+
+void onInterrupt(int)
+{
+    if (g_interrupted.exchange(true) || g_asking.load()) {
+        if (g_echoOff.load()) tcsetattr(STDIN_FILENO, TCSANOW, &g_echoingTermios);
+        std::signal(SIGINT, SIG_DFL);
+        std::raise(SIGINT);
+    }
+}
+
+class InterruptHandler
+{
+public:
+    InterruptHandler() : m_previous(std::signal(SIGINT, onInterrupt))
+    {
+        g_interrupted = false;
+        if (m_previous == SIG_IGN) std::signal(SIGINT, SIG_IGN);
+    }
+    ~InterruptHandler() { std::signal(SIGINT, m_previous == SIG_ERR ? SIG_DFL : m_previous); }
+    InterruptHandler(const InterruptHandler &) = delete;
+    InterruptHandler &operator=(const InterruptHandler &) = delete;
+
+private:
+    void (*m_previous)(int);
+};
+
+// Marks a question on the terminal: Ctrl+C then ends the program instead of the transfer.
+struct Asking
+{
+    Asking() { g_asking = true; }
+    ~Asking() { g_asking = false; }
+};
+
 std::optional<QString> promptHidden(const QString &prompt)
 {
     if (!isatty(STDIN_FILENO)) return std::nullopt;
+    const Asking asking;
     std::fprintf(stderr, "%s ", prompt.toLocal8Bit().constData());
     termios old{};
     tcgetattr(STDIN_FILENO, &old);
+    g_echoingTermios = old;
+    g_echoOff = true;
     termios silent = old;
     silent.c_lflag &= ~tcflag_t(ECHO);
     tcsetattr(STDIN_FILENO, TCSANOW, &silent);
     std::string line;
     std::getline(std::cin, line);
     tcsetattr(STDIN_FILENO, TCSANOW, &old);
+    g_echoOff = false;
     std::fprintf(stderr, "\n");
     return QString::fromStdString(line);
 }
@@ -151,38 +196,10 @@ QString humanDuration(qint64 seconds)
     return QStringLiteral("%1h%2m").arg(seconds / 3600).arg((seconds / 60) % 60, 2, 10, QLatin1Char('0'));
 }
 
-// Ctrl+C while files move only sets g_interrupted: the transfer stops at its next write, its
-// journal keeps what the other side acknowledged, and the same command resumes it. A second
-// Ctrl+C, or one while a question waits for an answer, ends the program at once.
-std::atomic_bool g_interrupted{false};
-std::atomic_bool g_asking{false};
-
-void onInterrupt(int)
-{
-    if (g_interrupted.exchange(true) || g_asking.load()) {
-        std::signal(SIGINT, SIG_DFL);
-        std::raise(SIGINT);
-    }
-}
-
-struct InterruptHandler
-{
-    InterruptHandler()
-    {
-        g_interrupted = false;
-        std::signal(SIGINT, onInterrupt);
-    }
-    ~InterruptHandler() { std::signal(SIGINT, SIG_DFL); }
-};
-
 ConflictPolicy askOnTerminal(const QString &destination, bool isDir)
 {
     if (!isatty(STDIN_FILENO)) return ConflictPolicy::Ask;
-    g_asking = true;
-    struct Answered
-    {
-        ~Answered() { g_asking = false; }
-    } answered;
+    const Asking asking;
     for (;;) {
         std::fprintf(stderr, "%s",
                      CliText::tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
@@ -324,7 +341,7 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
             }
         });
         if (tty && !context.json) context.err << "\r" << QString(60, QLatin1Char(' ')) << "\r" << Qt::flush;
-        if (!result && g_interrupted) {
+        if (!result && result.error().code == ErrorCode::Cancelled && g_interrupted) {
             (void)context.fail(Error{ErrorCode::Cancelled, CliText::tr("Stopped by Ctrl+C; what was transferred is kept. Run the "
                                                                        "same command again to resume.")});
             return ExitInterrupted;

@@ -130,6 +130,9 @@ private slots:
         p.setArguments(QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")} + upload
                        + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()});
         p.setStandardInputFile(QProcess::nullDevice());
+        // As from a terminal: a test run in the background of a script inherits SIGINT ignored,
+        // and gantry-cli rightly keeps it that way.
+        p.setChildProcessModifier([] { std::signal(SIGINT, SIG_DFL); });
         p.start();
         QVERIFY(p.waitForStarted());
         QByteArray out;

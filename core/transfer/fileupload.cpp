@@ -269,7 +269,8 @@ std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session,
             outcome.verified = true;
         }
     } else if (chunkHasher) {
-        if (auto chunks = chunkHasher->finish(isDone); chunks && !after.chunkHashes.contains(QByteArray("-"))) {
+        // Chunk mode only runs when no chunk was sent without a hash ("-"): see sendChunks.
+        if (auto chunks = chunkHasher->finish(isDone)) {
             for (int i = 0; i < chunks->size(); ++i) {
                 if (chunks->at(i) != after.chunkHashes.value(i)) {
                     return damaged(TransferText::tr("bytes %1–%2").arg(after.chunkOffset(i)).arg(after.chunkOffset(i) + after.chunkLength(i)),

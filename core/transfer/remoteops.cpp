@@ -1,5 +1,6 @@
 #include "core/transfer/remoteops.h"
 
+#include "core/transfer/chunkworkers.h"
 #include "core/transfer/sha256.h"
 
 #include <QCoreApplication>
@@ -91,15 +92,12 @@ Result<QByteArray> PendingRemoteHash::finish()
 }
 
 namespace {
-// Reads chunk numbers on stdin ("end" stops), prints "N HEX" per chunk as each is hashed.
-// hashlib is OpenSSL's SHA-256 (as fast as `openssl dgst`) and, like os.pread, releases the
-// GIL, so chunks announced together are hashed on every core of the host. Each thread reads into
-// a buffer of its own (see kWholeHashScript).
-constexpr char kChunkHashScript[] = R"(import hashlib, os, sys, threading
-from concurrent.futures import ThreadPoolExecutor
+// What both hashers start with: the file, the chunk size, and read(), which fills a buffer of the
+// calling thread's own (preadv, Python 3.7+) rather than a fresh 1 MiB object per read, whose page
+// faults cost the host as much kernel time as the hash itself took.
+constexpr char kHashPrelude[] = R"(import hashlib, os, sys, threading
 fd = os.open(sys.argv[1], os.O_RDONLY)
 size = int(sys.argv[2])
-lock = threading.Lock()
 mine = threading.local()
 def read(length, at):
     if not hasattr(os, 'preadv'):
@@ -107,6 +105,13 @@ def read(length, at):
     if not hasattr(mine, 'buf'):
         mine.buf = memoryview(bytearray(1 << 20))
     return mine.buf[:os.preadv(fd, [mine.buf[:length]], at)]
+)";
+
+// Reads chunk numbers on stdin ("end" stops), prints "N HEX" per chunk as each is hashed.
+// hashlib is OpenSSL's SHA-256 (as fast as `openssl dgst`) and, like os.pread, releases the
+// GIL, so chunks announced together are hashed on every core of the host.
+constexpr char kChunkHashScript[] = R"(from concurrent.futures import ThreadPoolExecutor
+lock = threading.Lock()
 def digest(i):
     h = hashlib.sha256()
     off, left = i * size, size
@@ -130,19 +135,9 @@ with ThreadPoolExecutor(os.cpu_count() or 2) as pool:
 
 // Reads chunk numbers on stdin, each the next in file order, and feeds them to one SHA-256; at
 // "end" reads on to the end of the file and prints "whole HEX". A chunk out of order (or cut
-// short) ends it with a complaint, and the caller falls back to the whole-file sha256. Reads go
-// into one buffer (preadv, Python 3.7+): a fresh 1 MiB object per read cost the host as much
-// kernel time in page faults as the hash itself took.
-constexpr char kWholeHashScript[] = R"(import hashlib, os, sys
-fd = os.open(sys.argv[1], os.O_RDONLY)
-size = int(sys.argv[2])
-h = hashlib.sha256()
-buf = memoryview(bytearray(1 << 20))
+// short) ends it with a complaint, and the caller falls back to the whole-file sha256.
+constexpr char kWholeHashScript[] = R"(h = hashlib.sha256()
 off = 0
-def read(length, at):
-    if hasattr(os, 'preadv'):
-        return buf[:os.preadv(fd, [buf[:length]], at)]
-    return os.pread(fd, length, at)
 def feed(end):
     global off
     while end is None or off < end:
@@ -166,7 +161,8 @@ for line in sys.stdin:
 RemoteChunkHasher::RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode,
                                      const std::atomic_bool *cancel)
     : m_channel(session.openExec(QStringLiteral("exec python3 -c %1 %2 %3")
-                                     .arg(ssh::shellQuote(QString::fromLatin1(mode == Mode::Chunks ? kChunkHashScript : kWholeHashScript)),
+                                     .arg(ssh::shellQuote(QString::fromLatin1(kHashPrelude)
+                                                          + QString::fromLatin1(mode == Mode::Chunks ? kChunkHashScript : kWholeHashScript)),
                                           ssh::shellQuote(path))
                                      .arg(chunkSize)))
     , m_path(path)
@@ -213,9 +209,7 @@ Result<void> RemoteChunkHasher::drain(const std::function<bool(int)> &isDone)
     if (m_broken || !ch.write(QByteArrayLiteral("end\n"))) return failure(QString::fromUtf8(m_err).trimmed());
     (void)ch.sendEof();
     while (!m_broken && !ch.isEof()) {
-        if (m_cancel && m_cancel->load()) {
-            return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
-        }
+        if (m_cancel && m_cancel->load()) return cancelledError();
         collect(500);
     }
     return {};

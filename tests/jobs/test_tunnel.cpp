@@ -31,7 +31,9 @@ public:
                     m_requests[s] += s->readAll();
                     if (!m_requests[s].contains("\r\n\r\n"))
                         return;
-                    const QByteArray path = m_requests[s].split(' ').value(1);
+                    // Taken out now: a later socket can be allocated at this one's address once it
+                    // is deleted, and must not inherit its request (it got /index.html for /big).
+                    const QByteArray path = m_requests.take(s).split(' ').value(1);
                     const QByteArray reply = path == "/big" ? QByteArray(3 << 20, 'x') : body + ' ' + path;
                     s->write("HTTP/1.1 200 OK\r\nContent-Length: " + QByteArray::number(reply.size())
                              + "\r\nConnection: close\r\n\r\n" + reply);

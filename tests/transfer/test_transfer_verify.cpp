@@ -167,6 +167,31 @@ private slots:
         QVERIFY2(refused.error().message.contains(QStringLiteral("chunk 0 is not done")), qPrintable(refused.error().message));
     }
 
+    // A python3 that is a version manager's shim (first on PATH, in a `shims` folder) is passed
+    // over for /usr/bin/python3: this one lies, so its digest would not match.
+    void shimPythonIsPassedOver()
+    {
+        QTemporaryDir home;
+        const QString shims = home.filePath(QStringLiteral(".pyenv/shims"));
+        QVERIFY(QDir().mkpath(shims));
+        QVERIFY(test::writeScript(shims + QStringLiteral("/python3"), QString::fromLatin1(kFakePython)));
+        writeFile(shims + QStringLiteral("/python3.mode"), "lie");
+        test::SshdFixture shimmed;
+        test::SshdFixture::Options options;
+        options.binDir = shims;
+        GANTRY_REQUIRE_SSHD(shimmed.start(options));
+        const QByteArray data = randomBytes(3 * 65536, 9);
+        const QString path = m_remote.filePath(QStringLiteral("shimmed.bin"));
+        writeFile(path, data);
+        auto session = makeSessionFactory(shimmed.target(), shimmed.connectOptions())(&m_cancel);
+        QVERIFY2(session, session ? "" : qPrintable(session.error().message));
+        const auto all = [](int) { return true; };
+        RemoteChunkHasher hasher(**session, path, 65536, 3, RemoteChunkHasher::Mode::WholeFile);
+        auto digest = hasher.finishWhole(all);
+        QVERIFY2(digest, digest ? "" : qPrintable(digest.error().message));
+        QCOMPARE(*digest, Sha256::hex(data));
+    }
+
     void honestHostVerifies()
     {
         setMode("honest");

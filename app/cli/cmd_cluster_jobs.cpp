@@ -2,6 +2,7 @@
 #include "cmd_cluster.h"
 
 #include "cmd_provider_common.h"
+#include "scopedsignal.h"
 
 #include "core/cluster/check.h"
 #include "core/jobs/jobspec.h"
@@ -225,7 +226,7 @@ int followRank(Context &context, const JobArgs &parsed, int rank)
     Result<std::unique_ptr<ssh::Session>> session = connector(context, parsed.host)(parsed.cluster.nodes.at(rank), rank);
     if (!session)
         return context.fail(session.error());
-    std::signal(SIGINT, onSigint);
+    const ScopedSignal ctrlC(SIGINT, onSigint);
     QByteArray pending;
     Result<qint64> end = Error{};
     QList<cluster::RankStatus> failed;

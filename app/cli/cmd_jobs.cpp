@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "cliconnect.h"
+#include "scopedsignal.h"
 #include "core/jobs/jobrunner.h"
 #include "core/util/printable.h"
 
@@ -246,7 +247,7 @@ int jobLogs(Context &context, QStringList args)
         writeRaw(*log);
         return ExitOk;
     }
-    std::signal(SIGINT, onJobSigint);
+    const ScopedSignal ctrlC(SIGINT, onJobSigint);
     // A dropped connection is resumed from the last byte received, a few times, then given up.
     for (int attempt = 0;; ++attempt) {
         jobs::JobRunner runner(**session, common->jobsDir);

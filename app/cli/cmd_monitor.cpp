@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "cliconnect.h"
+#include "scopedsignal.h"
 #include "core/monitor/monitorstream.h"
 #include "core/monitor/processkill.h"
 #include "core/monitor/samplejson.h"
@@ -82,8 +83,8 @@ int monitorCommand(Context &context, const QStringList &input)
     if (!session) {
         return context.fail(session.error());
     }
-    std::signal(SIGINT, onMonitorSigint);
-    std::signal(SIGTERM, onMonitorSigint);
+    const ScopedSignal ctrlC(SIGINT, onMonitorSigint);
+    const ScopedSignal sigterm(SIGTERM, onMonitorSigint);
 
     monitor::StreamSettings settings;
     settings.intervalMs = intervalMs;

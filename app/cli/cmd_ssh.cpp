@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "cliconnect.h"
+#include "scopedsignal.h"
 #include "core/hosts/machinefacts.h"
 #include "core/ssh/keygen.h"
 #include "core/util/printable.h"
@@ -48,7 +49,7 @@ int execCommand(Context &context, const QStringList &input)
     auto session = connectHost(context, args.first(), *options);
     if (!session)
         return context.fail(session.error());
-    std::signal(SIGINT, onSigint);
+    const ScopedSignal ctrlC(SIGINT, onSigint);
     ssh::Session::ExecOptions exec;
     exec.cancel = &g_interrupted;
     exec.maxOutputBytes = 0; // streamed to the terminal, never collected
@@ -80,7 +81,7 @@ int factsCommand(Context &context, const QStringList &input)
     auto session = connectHost(context, args.first(), *options);
     if (!session)
         return context.fail(session.error());
-    std::signal(SIGINT, onSigint);
+    const ScopedSignal ctrlC(SIGINT, onSigint);
     auto facts = gatherMachineFacts(**session, &g_interrupted);
     if (!facts)
         return context.fail(facts.error());

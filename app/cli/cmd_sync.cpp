@@ -2,6 +2,7 @@
 
 #include "cliconnect.h"
 #include "clicommand.h"
+#include "scopedsignal.h"
 
 #include "core/sync/syncengine.h"
 #include "core/sync/syncpairs.h"
@@ -164,8 +165,8 @@ int watchLoop(Context &context, const transfer::SessionFactory &factory, const S
     int pipeFds[2];
     if (::pipe(pipeFds) != 0) return context.fail(Error{ErrorCode::Io, CliText::tr("Cannot set up the Ctrl+C handler.")});
     g_syncWakeFd = pipeFds[1];
-    std::signal(SIGINT, onSyncSigint);
-    std::signal(SIGTERM, onSyncSigint);
+    const ScopedSignal ctrlC(SIGINT, onSyncSigint);
+    const ScopedSignal sigterm(SIGTERM, onSyncSigint);
     SyncWatch watch(factory, target, args.options, sink, [&](const Error &e) {
         std::lock_guard lock(printMutex);
         if (context.json) context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("error")}, {QStringLiteral("message"), e.message}});
@@ -177,8 +178,6 @@ int watchLoop(Context &context, const transfer::SessionFactory &factory, const S
     if (!context.json) context.err << CliText::tr("Watching %1 (Ctrl+C to stop)…").arg(text::printable(target.localDir)) << Qt::endl;
     QCoreApplication::exec();
     watch.stop();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
     g_syncWakeFd = -1;
     ::close(pipeFds[0]);
     ::close(pipeFds[1]);
@@ -276,9 +275,10 @@ int syncCommand(Context &context, const QStringList &raw)
     };
     if (args->watch) return watchLoop(context, *factory, target, *args, sink, printMutex);
     SyncEngine engine(*factory, target, args->options, sink, &g_syncCancel);
-    std::signal(SIGINT, onSyncSigint);
-    const auto r = engine.run();
-    std::signal(SIGINT, SIG_DFL);
+    const auto r = [&] {
+        const ScopedSignal ctrlC(SIGINT, onSyncSigint);
+        return engine.run();
+    }();
     if (!r) return context.fail(r.error());
     return ExitOk;
 }

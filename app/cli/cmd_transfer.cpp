@@ -2,6 +2,7 @@
 
 #include "cliconnect.h"
 #include "clicommand.h"
+#include "scopedsignal.h"
 
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
@@ -114,17 +115,10 @@ void onInterrupt(int)
 class InterruptHandler
 {
 public:
-    InterruptHandler() : m_previous(std::signal(SIGINT, onInterrupt))
-    {
-        g_interrupted = false;
-        if (m_previous == SIG_IGN) std::signal(SIGINT, SIG_IGN);
-    }
-    ~InterruptHandler() { std::signal(SIGINT, m_previous == SIG_ERR ? SIG_DFL : m_previous); }
-    InterruptHandler(const InterruptHandler &) = delete;
-    InterruptHandler &operator=(const InterruptHandler &) = delete;
+    InterruptHandler() { g_interrupted = false; }
 
 private:
-    void (*m_previous)(int);
+    ScopedSignal m_signal{SIGINT, onInterrupt};
 };
 
 // Marks a question on the terminal: Ctrl+C then ends the program instead of the transfer.

@@ -1,5 +1,6 @@
 #include "clicommand.h"
 #include "cliconnect.h"
+#include "scopedsignal.h"
 #include "core/tunnel/jupyter.h"
 #include "core/tunnel/tunnel.h"
 #include "core/util/printable.h"
@@ -123,8 +124,8 @@ int forwardUntilInterrupted(Context &context, tunnel::Tunnel &forward, const std
         }
         loop.quit();
     });
-    std::signal(SIGINT, onTunnelSignal);
-    std::signal(SIGTERM, onTunnelSignal);
+    const ScopedSignal ctrlC(SIGINT, onTunnelSignal);
+    const ScopedSignal sigterm(SIGTERM, onTunnelSignal);
     QTimer interrupt;
     QObject::connect(&interrupt, &QTimer::timeout, &loop, [&] {
         if (g_tunnelInterrupted)

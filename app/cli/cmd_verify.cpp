@@ -1,6 +1,7 @@
 // gantry-cli verify / doctor: the Verify tab's work from a terminal.
 #include "clicommand.h"
 #include "cliconnect.h"
+#include "scopedsignal.h"
 #include "core/hosts/hoststore.h"
 #include "core/util/canceltoken.h"
 #include "core/util/printable.h"
@@ -269,7 +270,7 @@ int verifyCommand(Context &context, const QStringList &input)
     auto session = connectHost(context, request.hostName, *options);
     if (!session)
         return context.fail(session.error());
-    std::signal(SIGINT, onVerifySigint);
+    const ScopedSignal ctrlC(SIGINT, onVerifySigint);
     auto run = runVerify(**session, context.configDir, request, g_verifyInterrupted, progressPrinter(context.err));
     if (!run)
         return context.fail(run.error());
@@ -314,7 +315,7 @@ int doctorCommand(Context &context, const QStringList &input)
     auto session = connectHost(context, args.first(), *options);
     if (!session)
         return context.fail(session.error());
-    std::signal(SIGINT, onVerifySigint);
+    const ScopedSignal ctrlC(SIGINT, onVerifySigint);
     auto checks = runDoctor(**session, g_verifyInterrupted);
     if (!checks)
         return context.fail(checks.error());

@@ -143,6 +143,8 @@ private slots:
             });
         });
         QProcess p;
+        // As from a terminal: a test run in the background of a script inherits SIGINT ignored.
+        p.setChildProcessModifier([] { std::signal(SIGINT, SIG_DFL); });
         p.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("tunnel")}
                                                      + host() + QStringList{QString::number(http.serverPort())});
         QTRY_VERIFY_WITH_TIMEOUT(p.canReadLine() || p.state() == QProcess::NotRunning, 60000);

@@ -120,6 +120,17 @@ private:
         return parse(p);
     }
 
+    // Starts `sync --watch local remote`, with `sigint` as the child's SIGINT disposition: SIG_DFL
+    // as from a terminal (a test run in the background of a script inherits it ignored).
+    void startWatch(QProcess &p, const QTemporaryDir &local, const QTemporaryDir &remote, void (*sigint)(int))
+    {
+        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        p.setArguments(fullArgs(m_sshd, {QStringLiteral("--watch"), local.path(), spec(m_sshd, remote.path())}));
+        p.setStandardInputFile(QProcess::nullDevice());
+        p.setChildProcessModifier([sigint] { std::signal(SIGINT, sigint); });
+        p.start();
+    }
+
     Run sync(const QStringList &args, const test::SshdFixture *sshd = nullptr)
     {
         QProcess p;
@@ -396,10 +407,7 @@ private slots:
         QTemporaryDir remote;
         put(local.filePath(QStringLiteral("a.py")), "one");
         QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(fullArgs(m_sshd, {QStringLiteral("--watch"), local.path(), spec(m_sshd, remote.path())}));
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.start();
+        startWatch(p, local, remote, SIG_DFL);
         QVERIFY(p.waitForStarted());
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("one"), 30000);
 
@@ -421,6 +429,27 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("three, while offline"), 60000);
 
         ::kill(pid_t(p.processId()), SIGINT); // Ctrl+C
+        QVERIFY(p.waitForFinished(30000));
+        const Run run = parse(p);
+        QCOMPARE(run.code, 0);
+        QVERIFY(!run.events(QStringLiteral("stopped")).isEmpty());
+    }
+
+    // Started with SIGINT ignored (a background job of a script), --watch leaves it ignored: a
+    // Ctrl+C meant for the program in the foreground does not stop it; SIGTERM still does.
+    void watchKeepsAnIgnoredCtrlCIgnored()
+    {
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        put(local.filePath(QStringLiteral("a.py")), "one");
+        QProcess p;
+        startWatch(p, local, remote, SIG_IGN);
+        QVERIFY(p.waitForStarted());
+        QByteArray seen;
+        QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000);
+        ::kill(pid_t(p.processId()), SIGINT);
+        QVERIFY2(!p.waitForFinished(1000), "a Ctrl+C the shell ignored for it stopped the watch");
+        ::kill(pid_t(p.processId()), SIGTERM);
         QVERIFY(p.waitForFinished(30000));
         const Run run = parse(p);
         QCOMPARE(run.code, 0);

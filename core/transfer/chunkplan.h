@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/transfer/journal.h"
+#include "core/util/clock.h"
 
 #include <mutex>
 #include <optional>
@@ -8,11 +9,14 @@
 namespace gantry::transfer {
 
 // The chunks of one file still to move, shared by the workers (one per session) of a transfer.
-// The journal is saved each time a chunk completes.
+// The journal is saved when the first chunk completes, then at most every kSaveIntervalMs, and by
+// save() when the transfer ends: a chunk done but not yet journaled is only sent again.
 class ChunkPlan final
 {
 public:
-    ChunkPlan(JournalStore &store, QString key, FileJournal journal);
+    static constexpr qint64 kSaveIntervalMs = 250;
+
+    ChunkPlan(JournalStore &store, QString key, FileJournal journal, const Clock &clock = Clock::system());
 
     int take();                                    // -1 when none is left or a worker failed
     void done(int chunk, const QByteArray &hash);
@@ -24,8 +28,10 @@ public:
     void save();
 
 private:
-    static void exitIfTestAsks();
+    static bool testExitDue();
     JournalStore &m_store;
+    const Clock &m_clock;
+    std::optional<qint64> m_savedAtMs; // none until the first chunk's save
     QString m_key;
     mutable std::mutex m_mutex;
     FileJournal m_journal;

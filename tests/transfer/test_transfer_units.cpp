@@ -1,7 +1,8 @@
-// Pure logic: HOST:PATH parsing, journals, batches, speed/ETA, names for "rename", how many
+// Pure logic: HOST:PATH parsing, journals and how often a chunk plan saves one, batches, speed/ETA, names for "rename", how many
 // sessions a file gets and when they are connected ahead (SessionPrefetch, with a factory whose
 // connects fail at once: no host is needed to count them).
 
+#include "core/transfer/chunkplan.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/localtree.h"
@@ -96,6 +97,35 @@ private slots:
         store.remove(key);
         QVERIFY(!store.loadFile(key));
         QVERIFY(key != JournalStore::key(Direction::Download, j.host, j.source, j.destination));
+    }
+
+    void chunkPlanSavesTheFirstChunkThenAtMostEveryInterval()
+    {
+        QTemporaryDir dir;
+        JournalStore store(dir.path());
+        FileJournal j;
+        j.chunkSize = 4;
+        j.size = 16;
+        j.done = QList<bool>(4, false);
+        j.chunkHashes = QList<QByteArray>(4);
+        const QString key = QStringLiteral("plan");
+        gantry::ManualClock clock;
+        ChunkPlan plan(store, key, j, clock);
+        const auto savedDone = [&] { return store.loadFile(key).value_or(FileJournal{}).done.count(true); };
+
+        plan.done(plan.take(), "-");
+        QCOMPARE(savedDone(), 1); // the first chunk at once: a resume soon after start has it
+        clock.advanceMs(ChunkPlan::kSaveIntervalMs - 1);
+        plan.done(plan.take(), "-");
+        QCOMPARE(savedDone(), 1); // too soon: kept in memory
+        clock.advanceMs(1);
+        plan.done(plan.take(), "-");
+        QCOMPARE(savedDone(), 3);
+        plan.done(plan.take(), "-");
+        QCOMPARE(savedDone(), 3);
+        plan.save(); // the end of the transfer saves what is left
+        QCOMPARE(savedDone(), 4);
+        QVERIFY(store.loadFile(key)->complete());
     }
 
     void batches()

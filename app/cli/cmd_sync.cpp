@@ -158,13 +158,31 @@ void onSyncSigint(int)
     }
 }
 
+// The pipe the signal handler writes to so that the event loop wakes up; closed on every return.
+struct WakePipe
+{
+    int fds[2] = {-1, -1};
+    bool open()
+    {
+        if (::pipe(fds) != 0) return false;
+        g_syncWakeFd = fds[1];
+        return true;
+    }
+    ~WakePipe()
+    {
+        g_syncWakeFd = -1;
+        for (int fd : fds) {
+            if (fd >= 0) ::close(fd);
+        }
+    }
+};
+
 // --watch: runs until Ctrl+C (SIGINT) or SIGTERM, then ends the running sync and exits 0.
 int watchLoop(Context &context, const transfer::SessionFactory &factory, const SyncTarget &target, const SyncArgs &args,
               const SyncEventSink &sink, std::mutex &printMutex)
 {
-    int pipeFds[2];
-    if (::pipe(pipeFds) != 0) return context.fail(Error{ErrorCode::Io, CliText::tr("Cannot set up the Ctrl+C handler.")});
-    g_syncWakeFd = pipeFds[1];
+    WakePipe wake;
+    if (!wake.open()) return context.fail(Error{ErrorCode::Io, CliText::tr("Cannot set up the Ctrl+C handler.")});
     const ScopedSignal ctrlC(SIGINT, onSyncSigint);
     const ScopedSignal sigterm(SIGTERM, onSyncSigint);
     SyncWatch watch(factory, target, args.options, sink, [&](const Error &e) {
@@ -172,15 +190,12 @@ int watchLoop(Context &context, const transfer::SessionFactory &factory, const S
         if (context.json) context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("error")}, {QStringLiteral("message"), e.message}});
         context.warn(e.message + CliText::tr(" Still watching for changes."));
     }, args.debounceMs);
-    QSocketNotifier stopper(pipeFds[0], QSocketNotifier::Read);
+    QSocketNotifier stopper(wake.fds[0], QSocketNotifier::Read);
     QObject::connect(&stopper, &QSocketNotifier::activated, qApp, [] { QCoreApplication::quit(); });
     if (auto r = watch.start(); !r) return context.fail(r.error());
     if (!context.json) context.err << CliText::tr("Watching %1 (Ctrl+C to stop)…").arg(text::printable(target.localDir)) << Qt::endl;
     QCoreApplication::exec();
     watch.stop();
-    g_syncWakeFd = -1;
-    ::close(pipeFds[0]);
-    ::close(pipeFds[1]);
     if (context.json) context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("stopped")}, {QStringLiteral("syncs"), watch.syncsRun()}});
     return ExitOk;
 }

@@ -52,10 +52,17 @@ BatchRunner::BatchRunner(std::unique_ptr<ssh::Channel> channel)
 BatchRunner::~BatchRunner()
 {
     // The last report has been read (or the upload stopped): the runner has nothing left to do.
-    if (m_channel) {
+    if (m_channel && !m_abandoned) {
         (void)m_channel->write(QByteArrayLiteral("Q\n"));
         (void)m_channel->sendEof();
     }
+}
+
+void BatchRunner::abandon()
+{
+    if (m_abandoned) return;
+    m_abandoned = true;
+    (void)m_channel->sendEof();
 }
 
 Result<void> BatchRunner::begin(int id, const BatchScript &script)
@@ -66,9 +73,13 @@ Result<void> BatchRunner::begin(int id, const BatchScript &script)
                             + QByteArray::number(y.size()) + '\n' + x + y);
 }
 
-Result<void> BatchRunner::writeChunk(const QByteArray &data)
+Result<void> BatchRunner::beginFrame(quint64 bytes)
 {
-    if (auto h = m_channel->write("C " + QByteArray::number(data.size()) + '\n'); !h) return h;
+    return m_channel->write("C " + QByteArray::number(bytes) + '\n');
+}
+
+Result<void> BatchRunner::writeData(const QByteArray &data)
+{
     return m_channel->write(data);
 }
 

@@ -33,8 +33,15 @@ public:
     BatchRunner &operator=(const BatchRunner &) = delete;
 
     Result<void> begin(int id, const BatchScript &script);
-    Result<void> writeChunk(const QByteArray &data);
+    // A frame of the tar stream: its "C <bytes>" line, then writeData() calls that add up to
+    // exactly bytes. The host starts a `head` per frame, so a frame may be announced before its
+    // bytes exist, as long as they are sure to follow.
+    Result<void> beginFrame(quint64 bytes);
+    Result<void> writeData(const QByteArray &data);
     Result<void> endStream();
+    // Ends the runner's input where it stands (EOF, no "Q"): for a frame that cannot be completed.
+    void abandon();
+    bool abandoned() const { return m_abandoned; }
 
     struct Report
     {
@@ -50,6 +57,7 @@ private:
 
     std::unique_ptr<ssh::Channel> m_channel;
     QByteArray m_pending;
+    bool m_abandoned = false;
 };
 
 } // namespace gantry::transfer

@@ -31,6 +31,11 @@ struct TarSink
     BatchRunner *runner{nullptr}; // when set, the bytes go to it in frames instead
     QByteArray buffer;
     quint64 wire = 0;
+    // Runner only: the batch's file bytes not yet handed to libarchive. It will emit at least as
+    // many more, so a frame is announced for them at once: one `head` on the host per batch rather
+    // than one per buffer (a process start each, hundreds per sync).
+    quint64 dataLeft = 0;
+    quint64 frameOwed = 0; // bytes the open frame still needs
     std::optional<Error> error;
     const std::atomic_bool *cancel{nullptr};  // brace init: lupdate misparses "std::X *p = nullptr;" before a member function
 
@@ -41,7 +46,7 @@ struct TarSink
             error = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
             return false;
         }
-        if (auto w = runner ? runner->writeChunk(buffer) : channel->write(buffer); !w) {
+        if (auto w = runner ? sendFramed() : channel->write(buffer); !w) {
             error = w.error();
             return false;
         }
@@ -49,16 +54,29 @@ struct TarSink
         buffer.clear();
         return true;
     }
+
+    Result<void> sendFramed()
+    {
+        qsizetype at = 0;
+        while (at < buffer.size()) {
+            if (frameOwed == 0) {
+                frameOwed = quint64(buffer.size() - at) + dataLeft;
+                if (auto h = runner->beginFrame(frameOwed); !h) return h;
+            }
+            const qsizetype n = qsizetype(std::min<quint64>(frameOwed, quint64(buffer.size() - at)));
+            if (auto w = runner->writeData(n == buffer.size() ? buffer : buffer.mid(at, n)); !w) return w;
+            frameOwed -= quint64(n);
+            at += n;
+        }
+        return {};
+    }
 };
 
 la_ssize_t tarWrite(struct archive *, void *client, const void *data, size_t length)
 {
     auto *sink = static_cast<TarSink *>(client);
     sink->buffer.append(static_cast<const char *>(data), qsizetype(length));
-    // A runner spawns a `head` per frame: 1 MiB frames keep that to a few hundred per GiB, and the
-    // buffer (one per session) small.
-    const qsizetype frame = sink->runner ? 1024 * 1024 : 256 * 1024;
-    if (sink->buffer.size() >= frame && !sink->flush()) return -1;
+    if (sink->buffer.size() >= 256 * 1024 && !sink->flush()) return -1;
     return la_ssize_t(length);
 }
 
@@ -97,7 +115,7 @@ Error classifyRemoteStderr(const QString &host, const QString &where, const QStr
 
 // Streams an opened file's data into the archive and returns its SHA-256. The file must have
 // exactly the size the scan saw: a file that changes while it is sent is a conflict.
-Result<QByteArray> streamFileData(TransferContext &ctx, struct archive *a, const TarSink &sink, QFile &file,
+Result<QByteArray> streamFileData(TransferContext &ctx, struct archive *a, TarSink &sink, QFile &file,
                                   const LocalEntry &e, QByteArray &buf)
 {
     Sha256 hash;
@@ -109,6 +127,9 @@ Result<QByteArray> streamFileData(TransferContext &ctx, struct archive *a, const
                                                                "Retry to upload the new version.").arg(e.absolute)};
         }
         hash.add(buf.constData(), size_t(n));
+        // Before the call: libarchive may emit some of these bytes in it, and an announced frame
+        // must count only bytes that are still to come.
+        sink.dataLeft -= std::min(sink.dataLeft, quint64(n));
         if (archive_write_data(a, buf.constData(), size_t(n)) < 0) return archiveFailure(a, sink);
         left -= quint64(n);
         ctx.addDone(quint64(n), 0);
@@ -132,7 +153,7 @@ bool openLocal(QFile &file, const LocalEntry &e)
 }
 
 // Writes one entry (a folder, or a file with its data) and adds a file's line to the manifest.
-std::optional<Error> writeEntry(TransferContext &ctx, struct archive *a, const TarSink &sink, const LocalEntry &e,
+std::optional<Error> writeEntry(TransferContext &ctx, struct archive *a, TarSink &sink, const LocalEntry &e,
                                 QByteArray &buf, QByteArray *manifest, quint64 *batchBytes)
 {
     struct archive_entry *entry = archive_entry_new();
@@ -202,6 +223,10 @@ std::optional<Error> writeBatch(TransferContext &ctx, TarSink sink, const LocalT
     QByteArray buf(1 << 20, Qt::Uninitialized);
     std::optional<Error> failure;
     quint64 batchBytes = 0;
+    for (int i = begin; i < end && sink.runner; ++i) {
+        const LocalEntry &e = tree.entries[i];
+        if (!e.isDir && !e.isLink && !exclude.contains(e.relative)) sink.dataLeft += e.size;
+    }
     for (int i = begin; i < end && !failure; ++i) {
         if (exclude.contains(tree.entries[i].relative)) continue;
         failure = writeEntry(ctx, a, sink, tree.entries[i], buf, &manifest, &batchBytes);
@@ -212,6 +237,10 @@ std::optional<Error> writeBatch(TransferContext &ctx, TarSink sink, const LocalT
         if (!sink.flush()) failure = sink.error;
     }
     archive_write_free(a);
+    // A local failure (a file that shrank or cannot be read) inside an announced frame: the frame
+    // cannot end where the runner expects it, so the runner gets EOF instead. Its tar then sees a
+    // short archive, the batch is not linked, and this session stops as after any failed batch.
+    if (failure && sink.runner && sink.frameOwed > 0) sink.runner->abandon();
     *wire += sink.wire;
     *payload += batchBytes;
     ctx.addDone(0, sink.wire);
@@ -265,7 +294,7 @@ Result<void> channelVerdict(TransferContext &ctx, ssh::Session &session, ssh::Ch
 Result<void> runnerVerdict(TransferContext &ctx, ssh::Session &session, BatchRunner &runner, int id, const QString &remoteParent,
                            const LocalTree &tree, const std::optional<Error> &failure)
 {
-    if (failure && failure->code == ErrorCode::Cancelled) return *failure;
+    if (failure && (failure->code == ErrorCode::Cancelled || runner.abandoned())) return *failure;
     auto report = runner.waitReport(id, 120000, session);
     if (!report) return failure ? *failure : report.error();
     return classifyVerdict(ctx, remoteParent, tree, failure, report->status, report->output, session.isConnected());
@@ -379,7 +408,8 @@ StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, con
     batch.failure = writeBatch(ctx, std::move(sink), tree, begin, end, exclude, manifestName, verify, &batch.wire, &batch.payload);
     // Ending the stream keeps the frames in step after a local failure (the remote tar then sees a
     // short archive and the batch is not linked); a cancelled upload drops the runner instead.
-    if (!batch.failure || (batch.failure->code != ErrorCode::Cancelled && batch.failure->code != ErrorCode::ConnectFailed)) {
+    if (!batch.failure
+        || (batch.failure->code != ErrorCode::Cancelled && batch.failure->code != ErrorCode::ConnectFailed && !runner.abandoned())) {
         if (auto e = runner.endStream(); !e && !batch.failure) batch.failure = e.error();
     }
     return batch;

@@ -1,18 +1,21 @@
 // Transfers against a host that lies or breaks at the worst moment (issue 12, items 2, 3, 4, 12,
 // 13, 14): a real sshd whose PATH starts with a crafted `tar`, folder names that look like
 // options, sizes no disk holds, crashes right after a chunk was journaled, two transfers into one
-// destination.
+// destination, a file that shrinks inside a batch the runner was told to expect.
 
 #include "sshdfixture.h"
 
+#include "core/transfer/batchrunner.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/localwrite.h"
 #include "core/transfer/sessionfactory.h"
 #include "core/transfer/sha256.h"
+#include "core/transfer/tarbatch.h"
 #include "core/transfer/transferjob.h"
 
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -387,6 +390,39 @@ private slots:
             const QStringList left = QDir(remoteDir).entryList({QStringLiteral(".gantry-*")}, QDir::AllEntries | QDir::Hidden);
             QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
         }
+    }
+
+    // The runner is told a batch's size before its files are read; a file that is shorter by then
+    // ends the batch at once (EOF to the runner, not a wait for a report that cannot come) and
+    // leaves nothing under a final name.
+    void fileShrinkingInsideAnnouncedFrameStopsTheBatch()
+    {
+        const QString top = m_local.filePath(QStringLiteral("shrinks"));
+        for (int i = 0; i < 3; ++i) writeRandom(QStringLiteral("%1/f%2.bin").arg(top).arg(i), 1024 * 1024, 60 + quint32(i));
+        const auto tree = scanLocalTree(top, false);
+        QVERIFY(tree);
+        QVERIFY(QFile::resize(top + QStringLiteral("/f2.bin"), 1000)); // after the scan, as a writer would
+        std::atomic_bool none{false};
+        TransferContext ctx(makeSessionFactory(m_sshd.target(), m_sshd.connectOptions()), &none, m_journals.get(),
+                            QStringLiteral("fixture"), TransferOptions{});
+        auto session = makeSessionFactory(m_sshd.target(), m_sshd.connectOptions())(&none);
+        QVERIFY(session);
+        auto channel = (*session)->openExec(BatchRunner::command());
+        QVERIFY(channel);
+        BatchRunner runner(std::move(*channel));
+        const QString parent = m_remote.filePath(QStringLiteral("shrunk"));
+        QElapsedTimer took;
+        took.start();
+        StreamedBatch batch = streamBatch(ctx, runner, 0, parent, *tree, 0, int(tree->entries.size()), {});
+        QVERIFY(batch.failure);
+        QCOMPARE(batch.failure->code, ErrorCode::Conflict);
+        QVERIFY(runner.abandoned());
+        const auto verdict = finishBatch(ctx, **session, parent, *tree, batch);
+        QVERIFY(!verdict);
+        QVERIFY2(verdict.error().message.contains(QStringLiteral("changed while")), qPrintable(verdict.error().message));
+        QVERIFY2(took.elapsed() < 20000, qPrintable(QString::number(took.elapsed())));
+        // The host's tar saw a short archive: its staging folder goes, nothing was linked.
+        QTRY_VERIFY_WITH_TIMEOUT(QDir(parent).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).isEmpty(), 10000);
     }
 
     // Item 14: the later of two transfers into one destination stops with a clear message and the

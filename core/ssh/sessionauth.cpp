@@ -1,4 +1,5 @@
-// Logging in: ssh-agent, identity files (public half first), keyboard-interactive, password.
+// Logging in: an unlocked identity file signed at once, then ssh-agent, identity files (public
+// half first), keyboard-interactive, password.
 #include "core/ssh/session.h"
 
 #include "core/ssh/sshtext.h"
@@ -95,6 +96,23 @@ Result<bool> tryKeyFiles(ssh_session session, const QStringList &files, const Co
     return false;
 }
 
+// The first identity file that opens without a passphrase, offered with its signature at once:
+// one round trip to log in, where "none" (for the method list), the public half and then the
+// signature take three. Every session of a transfer logs in on the critical path.
+KeyAttempt tryUnlockedKeyFirst(ssh_session session, const QStringList &files)
+{
+    for (const QString &file : files) {
+        KeyGuard priv;
+        if (ssh_pki_import_privkey_file(QFile::encodeName(file).constData(), nullptr, nullptr, nullptr, &priv.key) != SSH_OK)
+            continue; // missing, or locked: the full login below handles it
+        const int rc = ssh_userauth_publickey(session, nullptr, priv.key);
+        if (rc == SSH_AUTH_SUCCESS)
+            return KeyAttempt::Accepted;
+        return rc == SSH_AUTH_ERROR ? KeyAttempt::Broken : KeyAttempt::Rejected;
+    }
+    return KeyAttempt::Rejected;
+}
+
 bool tryKeyboardInteractive(ssh_session session, const ConnectOptions &options)
 {
     int rc = ssh_userauth_kbdint(session, nullptr, nullptr);
@@ -120,14 +138,26 @@ bool tryKeyboardInteractive(ssh_session session, const ConnectOptions &options)
 
 Result<void> Session::authenticate(const ConnectOptions &options)
 {
+    const AuthMethod method = m_target.auth;
+    const auto broke = [this] {
+        return makeError(ErrorCode::ConnectFailed, SshText::tr("connection to %1 broke during login: %2").arg(m_target.display(), lastLibsshError()));
+    };
+    // Not before the agent, which Auto tries first when one runs.
+    if (method == AuthMethod::Key || (method == AuthMethod::Auto && qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK"))) {
+        const KeyAttempt quick = tryUnlockedKeyFirst(m_session, m_target.identityFiles.isEmpty() ? defaultIdentityFiles()
+                                                                                                 : m_target.identityFiles);
+        if (quick == KeyAttempt::Accepted)
+            return {};
+        if (quick == KeyAttempt::Broken)
+            return broke();
+    }
     const int rc = ssh_userauth_none(m_session, nullptr);
     if (rc == SSH_AUTH_SUCCESS)
         return {};
     if (rc == SSH_AUTH_ERROR)
-        return makeError(ErrorCode::ConnectFailed, SshText::tr("connection to %1 broke during login: %2").arg(m_target.display(), lastLibsshError()));
+        return broke();
     const int methods = ssh_userauth_list(m_session, nullptr);
     QStringList tried;
-    const AuthMethod method = m_target.auth;
 
     if ((method == AuthMethod::Auto || method == AuthMethod::Agent) && (methods & SSH_AUTH_METHOD_PUBLICKEY)
         && !qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK")) {

@@ -116,6 +116,23 @@ private slots:
         QCOMPARE(output.error().code, ErrorCode::Timeout);
     }
 
+    // An unlocked key logs in with one request (its signature), not "none", the public half, then
+    // the signature: two round trips less for every session a transfer opens.
+    void unlockedKeyLogsInWithOneRequest()
+    {
+        test::SshdFixture sshd;
+        test::SshdFixture::Options options;
+        options.debugLog = true;
+        GANTRY_REQUIRE_SSHD(sshd.start(options));
+        ssh::Session session;
+        auto connected = session.connect(sshd.target(), sshd.connectOptions());
+        QVERIFY2(connected.ok(), connected.ok() ? "" : qPrintable(connected.error().message));
+        QVERIFY(session.run(QStringLiteral("true")).ok());
+        const QByteArray log = sshd.log();
+        QCOMPARE(log.count("userauth-request for user"), 1);
+        QVERIFY2(log.contains("method publickey"), log.constData());
+    }
+
     void wrongKeyIsRefused()
     {
         QTemporaryDir dir;

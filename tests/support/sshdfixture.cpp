@@ -118,6 +118,12 @@ ssh::ConnectOptions SshdFixture::connectOptions() const
     return options;
 }
 
+QByteArray SshdFixture::log() const
+{
+    QFile f(dir() + QStringLiteral("/sshd.log"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 void SshdFixture::rotateHostKey()
 {
     QFile::remove(dir() + QStringLiteral("/host_ed25519"));
@@ -138,7 +144,7 @@ QString SshdFixture::writeConfig()
     // sshd refuses a second Subsystem line for sftp, so a replacement server is an option, not extraConfig.
     config += QStringLiteral("Subsystem sftp %1\n").arg(m_options.sftpServer.isEmpty() ? QStringLiteral("internal-sftp") : m_options.sftpServer);
     config += QStringLiteral("MaxSessions 20\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n");
-    config += QStringLiteral("LogLevel ERROR\n");
+    config += m_options.debugLog ? QStringLiteral("LogLevel DEBUG1\n") : QStringLiteral("LogLevel ERROR\n");
     // A controlled PATH: the test's own programs, then the fixture's tools, then the system's.
     QString path = writeToolsDir() + QStringLiteral(":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");
     if (!m_options.binDir.isEmpty())
@@ -209,7 +215,9 @@ QString SshdFixture::start(const Options &options)
 
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    m_process->start(QStringLiteral("/usr/sbin/sshd"), {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), config});
+    const QStringList logTo = m_options.debugLog ? QStringList{QStringLiteral("-E"), dir() + QStringLiteral("/sshd.log")}
+                                                 : QStringList{QStringLiteral("-e")};
+    m_process->start(QStringLiteral("/usr/sbin/sshd"), QStringList{QStringLiteral("-D")} + logTo + QStringList{QStringLiteral("-f"), config});
     if (!m_process->waitForStarted(5000))
         return QStringLiteral("sshd did not start: ") + m_process->errorString();
 

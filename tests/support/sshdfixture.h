@@ -28,6 +28,8 @@ public:
         // > 0: every remote command's bash first sleeps this long (through BASH_ENV), as a conda or
         // pyenv init in the start-up files of many GPU images makes it wait.
         int shellStartupMs = 0;
+        // true: sshd logs at DEBUG1 into log() (which authentication requests came, in what order).
+        bool debugLog = false;
     };
 
     SshdFixture();
@@ -52,6 +54,8 @@ public:
     // A target and options that log in with the client key and trust the host key.
     ssh::Target target() const;
     ssh::ConnectOptions connectOptions() const;
+
+    QByteArray log() const; // with Options::debugLog: what sshd has logged so far
 
     // Generates a new host key (for "host key changed" tests); call restart() after.
     void rotateHostKey();

@@ -207,7 +207,7 @@ private slots:
         {
             SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 0)); // not one large upload: nothing on its own
             QCOMPARE(ctx.prefetch(), &prefetch);
-            prefetch.firstConnected(600);
+            prefetch.firstConnected(500);
             QCOMPARE(prefetch.roundTripHintMs(), 100);
             prefetch.ensure(3);
             prefetch.ensure(2); // never fewer
@@ -229,7 +229,7 @@ private slots:
         TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
         {
             SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 128ull * 1024 * 1024));
-            prefetch.firstConnected(650); // ~108 ms round trip: eight sessions, seven of them extra
+            prefetch.firstConnected(540); // ~108 ms round trip: eight sessions, seven of them extra
             bool claimed = true;
             int claims = 0;
             while (claimed) {

@@ -122,13 +122,28 @@ private:
 
     // Starts `sync --watch local remote`, with `sigint` as the child's SIGINT disposition: SIG_DFL
     // as from a terminal (a test run in the background of a script inherits it ignored).
-    void startWatch(QProcess &p, const QTemporaryDir &local, const QTemporaryDir &remote, void (*sigint)(int))
+    // sync --json --watch of local (holding a.py) into remote, with SIGINT set to sigint in the
+    // child; returns once the first sync is done and the watch is idle.
+    void startIdleWatch(QProcess &p, const QTemporaryDir &local, const QTemporaryDir &remote, void (*sigint)(int))
     {
+        put(local.filePath(QStringLiteral("a.py")), "one");
         p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
         p.setArguments(fullArgs(m_sshd, {QStringLiteral("--watch"), local.path(), spec(m_sshd, remote.path())}));
         p.setStandardInputFile(QProcess::nullDevice());
         p.setChildProcessModifier([sigint] { std::signal(SIGINT, sigint); });
         p.start();
+        QVERIFY(p.waitForStarted());
+        QByteArray seen;
+        QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000);
+    }
+
+    // The watch, sent a signal that ends it, exits 0 and says it stopped.
+    void expectStoppedCleanly(QProcess &p)
+    {
+        QVERIFY(p.waitForFinished(30000));
+        const Run run = parse(p);
+        QCOMPARE(run.code, 0);
+        QVERIFY(!run.events(QStringLiteral("stopped")).isEmpty());
     }
 
     Run sync(const QStringList &args, const test::SshdFixture *sshd = nullptr)
@@ -405,14 +420,11 @@ private slots:
     {
         QTemporaryDir local;
         QTemporaryDir remote;
-        put(local.filePath(QStringLiteral("a.py")), "one");
         QProcess p;
-        startWatch(p, local, remote, SIG_DFL);
-        QVERIFY(p.waitForStarted());
+        startIdleWatch(p, local, remote, SIG_DFL);
+        if (QTest::currentTestFailed()) return;
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("one"), 30000);
 
-        QByteArray seen;
-        QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000); // idle now
         QElapsedTimer latency;
         latency.start();
         put(local.filePath(QStringLiteral("a.py")), "two, longer");
@@ -429,10 +441,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(read(remote.filePath(QStringLiteral("a.py"))), QByteArray("three, while offline"), 60000);
 
         ::kill(pid_t(p.processId()), SIGINT); // Ctrl+C
-        QVERIFY(p.waitForFinished(30000));
-        const Run run = parse(p);
-        QCOMPARE(run.code, 0);
-        QVERIFY(!run.events(QStringLiteral("stopped")).isEmpty());
+        expectStoppedCleanly(p);
     }
 
     // Started with SIGINT ignored (a background job of a script), --watch leaves it ignored: a
@@ -441,19 +450,13 @@ private slots:
     {
         QTemporaryDir local;
         QTemporaryDir remote;
-        put(local.filePath(QStringLiteral("a.py")), "one");
         QProcess p;
-        startWatch(p, local, remote, SIG_IGN);
-        QVERIFY(p.waitForStarted());
-        QByteArray seen;
-        QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000);
+        startIdleWatch(p, local, remote, SIG_IGN);
+        if (QTest::currentTestFailed()) return;
         ::kill(pid_t(p.processId()), SIGINT);
         QVERIFY2(!p.waitForFinished(1000), "a Ctrl+C the shell ignored for it stopped the watch");
         ::kill(pid_t(p.processId()), SIGTERM);
-        QVERIFY(p.waitForFinished(30000));
-        const Run run = parse(p);
-        QCOMPARE(run.code, 0);
-        QVERIFY(!run.events(QStringLiteral("stopped")).isEmpty());
+        expectStoppedCleanly(p);
     }
 };
 

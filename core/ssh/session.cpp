@@ -12,6 +12,7 @@
 #include <QThread>
 
 #include <libssh/libssh.h>
+#include <poll.h>
 
 #include <cstring>
 #include <memory>
@@ -101,6 +102,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     disconnect();
     m_target = target;
     m_limits = options.limits;
+    m_replyTimeoutMs = options.connectTimeoutMs;
     m_session = ssh_new();
     if (!m_session)
         return makeError(ErrorCode::Generic, SshText::tr("could not create an SSH session (out of memory?)"));
@@ -127,7 +129,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
                                          "drops the connection; check the address and that the instance is running")
                                  .arg(target.display()).arg(options.connectTimeoutMs / 1000));
         }
-        QThread::msleep(5);
+        waitForSocket(5);
     }
     ssh_set_blocking(m_session, 1);
     if (rc != SSH_OK) {
@@ -207,24 +209,131 @@ Result<void> Session::verifyHostKey(const ConnectOptions &options)
                                         .arg(info.knownHostsFile, lastLibsshError()));
 }
 
+// A refusal on a connection that just dropped is a lost link (worth a retry), not the server's no.
+Error Session::channelRefused(const QString &message) const
+{
+    return makeError(isConnected() ? ErrorCode::RemoteFailed : ErrorCode::ConnectFailed, message);
+}
+
+// Until the server sends something (or, with output queued, the socket can take it): a
+// non-blocking wait answers at once rather than at the next fixed tick.
+void Session::waitForSocket(int timeoutMs) const
+{
+    const int fd = m_session ? int(ssh_get_fd(m_session)) : -1;
+    if (fd < 0) {
+        QThread::msleep(1);
+        return;
+    }
+    pollfd p{fd, short(POLLIN | ((ssh_get_poll_flags(m_session) & SSH_WRITE_PENDING) ? POLLOUT : 0)), 0};
+    (void)::poll(&p, 1, timeoutMs);
+}
+
 Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
 {
     if (!isConnected())
         return makeError(ErrorCode::ConnectFailed, SshText::tr("not connected to %1; reconnect first").arg(m_target.display()));
-    // A refusal on a connection that just dropped is a lost link (worth a retry), not the server's no.
-    const auto refused = [this](const QString &message) {
-        return makeError(isConnected() ? ErrorCode::RemoteFailed : ErrorCode::ConnectFailed, message);
-    };
     ssh_channel channel = ssh_channel_new(m_session);
-    if (!channel) return refused(SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+    if (!channel) return channelRefused(SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
     auto wrapped = std::make_unique<Channel>(channel);
     if (ssh_channel_open_session(channel) != SSH_OK) {
-        return refused(SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
-                           .arg(m_target.display(), lastLibsshError()));
+        return channelRefused(SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
+                                  .arg(m_target.display(), lastLibsshError()));
     }
     if (ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK)
-        return refused(SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
+        return channelRefused(SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
     return wrapped;
+}
+
+namespace {
+
+// One channel of Session::openExecs on its way: opened, then its command started.
+struct Opening
+{
+    std::unique_ptr<Channel> channel;
+    QByteArray command;
+    bool open = false;
+    bool done = false;
+    enum class Failed { No, Opening, Starting } failed = Failed::No;
+    std::optional<Error> error;
+};
+
+// One non-blocking step; true when it got further (opened, started, or failed).
+bool advance(Opening &o)
+{
+    if (!o.open) {
+        const int rc = ssh_channel_open_session(o.channel->handle());
+        if (rc == SSH_AGAIN) return false;
+        if (rc != SSH_OK) {
+            o.failed = Opening::Failed::Opening;
+            o.done = true;
+            return true;
+        }
+        o.open = true;
+    }
+    const int rc = ssh_channel_request_exec(o.channel->handle(), o.command.constData());
+    if (rc == SSH_AGAIN) return true; // opened now, started later
+    o.done = true;
+    if (rc != SSH_OK) o.failed = Opening::Failed::Starting;
+    return true;
+}
+
+} // namespace
+
+std::vector<Result<std::unique_ptr<Channel>>> Session::openExecs(const QStringList &commands)
+{
+    std::vector<Result<std::unique_ptr<Channel>>> results;
+    if (commands.size() < 2 || !isConnected()) {
+        for (const QString &command : commands) results.push_back(openExec(command));
+        return results;
+    }
+    std::vector<Opening> opening;
+    for (const QString &command : commands) {
+        ssh_channel channel = ssh_channel_new(m_session);
+        Opening o;
+        o.channel = channel ? std::make_unique<Channel>(channel) : nullptr;
+        o.command = command.toUtf8();
+        if (!channel) o.error = channelRefused(SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
+        o.done = !channel;
+        opening.push_back(std::move(o));
+    }
+    // libssh sends each request and returns SSH_AGAIN while its reply is out; a reply is filed to
+    // its own channel, whichever call reads it.
+    ssh_set_blocking(m_session, 0);
+    QElapsedTimer timer;
+    timer.start();
+    for (bool waiting = true; waiting;) {
+        waiting = false;
+        bool progress = false;
+        for (Opening &o : opening) {
+            if (o.done) continue;
+            progress = advance(o) || progress;
+            waiting = waiting || !o.done;
+            if (o.failed == Opening::Failed::Opening) {
+                o.error = channelRefused(SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be "
+                                                     "reached").arg(m_target.display(), lastLibsshError()));
+            } else if (o.failed == Opening::Failed::Starting) {
+                o.error = channelRefused(SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
+            }
+        }
+        if (waiting && timer.elapsed() > m_replyTimeoutMs) {
+            for (Opening &o : opening) {
+                if (!o.done)
+                    o.error = makeError(ErrorCode::Timeout, SshText::tr("%1 did not answer a request to run a command within %2 s; check "
+                                                                        "the connection and retry")
+                                                                .arg(m_target.display()).arg(m_replyTimeoutMs / 1000));
+            }
+            break;
+        }
+        // A reply read by a later channel's call may have settled an earlier one: look again at
+        // once after any progress, else wait (briefly: such a reply leaves nothing to poll for).
+        if (waiting && !progress) waitForSocket(5);
+    }
+    ssh_set_blocking(m_session, 1);
+    for (Opening &o : opening) {
+        if (o.error) results.emplace_back(*o.error);
+        else results.emplace_back(std::move(o.channel));
+    }
+    return results;
 }
 
 Result<std::unique_ptr<Channel>> Session::openForward(const QString &remoteHost, int remotePort,
@@ -269,7 +378,18 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
     auto opened = openExec(wrapped);
     if (!opened)
         return opened.error();
-    Channel &channel = **opened;
+    return drain(**opened, options, cancellable);
+}
+
+Result<int> Session::execOn(Channel &channel, const ExecOptions &options)
+{
+    return drain(channel, options, false);
+}
+
+// stdin, EOF, then the output to its end; with pidMarker the command's stderr starts with the
+// pid line of exec()'s wrapper.
+Result<int> Session::drain(Channel &channel, const ExecOptions &options, bool pidMarker)
+{
     if (!options.stdinData.isEmpty()) {
         if (auto written = channel.write(options.stdinData); !written)
             return written.error();
@@ -282,7 +402,7 @@ Result<int> Session::exec(const QString &command, const ExecOptions &options)
     bool interrupted = false;
     qint64 interruptedAt = 0;
     qint64 remotePid = 0;
-    bool pidKnown = !cancellable;
+    bool pidKnown = !pidMarker;
     QByteArray pendingErr;
     const qint64 maxOutput = options.maxOutputBytes < 0 ? m_limits.maxOutputBytes : options.maxOutputBytes;
     qint64 received = 0;

@@ -5,11 +5,13 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 struct ssh_session_struct;
 struct ssh_channel_struct;
@@ -97,12 +99,19 @@ public:
     };
     // Runs a command and streams its output; the value is the remote exit status.
     Result<int> exec(const QString &command, const ExecOptions &options);
+    // What exec() does once its command started, for a channel from openExec(s): stdin, EOF, then
+    // the output to its end. A cancel flag stops the channel; only exec() also signals the remote
+    // process group (its wrapper reports the group's pid).
+    Result<int> execOn(Channel &channel, const ExecOptions &options);
     // Runs a command and collects its output (for short commands); more than maxOutputBytes
     // (-1: the session's limit) stops it with an error.
     Result<ExecOutput> run(const QString &command, int timeoutMs = 30000, qint64 maxOutputBytes = -1);
 
     // A long-lived remote process on its own channel (monitor streams, tar pipes).
     Result<std::unique_ptr<Channel>> openExec(const QString &command);
+    // Several at once: every channel is opened, then every command started, together — two round
+    // trips in all rather than two per command. One result per command, in order.
+    std::vector<Result<std::unique_ptr<Channel>>> openExecs(const QStringList &commands);
     // A direct-tcpip channel to host:port as seen from the remote machine (tunnels).
     Result<std::unique_ptr<Channel>> openForward(const QString &remoteHost, int remotePort,
                                                  const QString &originHost = QStringLiteral("127.0.0.1"),
@@ -119,10 +128,14 @@ private:
     Result<void> authenticate(const ConnectOptions &options);
     void signalRemoteGroup(qint64 pid, const char *signalName);
     Error outputLimitError(qint64 maxOutputBytes) const;
+    Error channelRefused(const QString &message) const;
+    Result<int> drain(Channel &channel, const ExecOptions &options, bool pidMarker);
+    void waitForSocket(int timeoutMs) const;
 
     ssh_session_struct *m_session = nullptr;
     Target m_target;
     OutputLimits m_limits;
+    int m_replyTimeoutMs = 10000; // how long a reply may take (ConnectOptions::connectTimeoutMs)
 };
 
 // A channel owned by a Session; must be used on the session's thread and destroyed before it.

@@ -7047,6 +7047,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>%1 拒绝执行命令：%2</translation>
     </message>
     <message>
+        <source>%1 did not answer a request to run a command within %2 s; check the connection and retry</source>
+        <translation>%1 在 %2 秒内未响应执行命令的请求；请检查连接后重试</translation>
+    </message>
+    <message>
         <source>cannot reach %1:%2 from %3 (%4): nothing listens on that port on the instance, or the server forbids forwarding (AllowTcpForwarding)</source>
         <translation>无法从 %3 访问 %1:%2（%4）：实例上没有进程监听该端口，或服务器禁止了端口转发（AllowTcpForwarding）</translation>
     </message>

@@ -20,6 +20,21 @@ class TestSshSession : public QObject
 {
     Q_OBJECT
 
+    // A fresh sshd that logs at DEBUG1 (which requests came, in what order); empty when it runs.
+    static QString startLogging(test::SshdFixture &sshd)
+    {
+        test::SshdFixture::Options options;
+        options.debugLog = true;
+        return sshd.start(options);
+    }
+
+    static bool connectTo(test::SshdFixture &sshd, ssh::Session &session)
+    {
+        auto connected = session.connect(sshd.target(), sshd.connectOptions());
+        if (!connected) qWarning("%s", qPrintable(connected.error().message));
+        return connected.ok();
+    }
+
 private slots:
     // The one key generator: a key asked for by name never overwrites a file; Gantry's own pairs
     // are replaced on purpose. In-process, so the GUI thread may call it.
@@ -121,16 +136,51 @@ private slots:
     void unlockedKeyLogsInWithOneRequest()
     {
         test::SshdFixture sshd;
-        test::SshdFixture::Options options;
-        options.debugLog = true;
-        GANTRY_REQUIRE_SSHD(sshd.start(options));
+        GANTRY_REQUIRE_SSHD(startLogging(sshd));
         ssh::Session session;
-        auto connected = session.connect(sshd.target(), sshd.connectOptions());
-        QVERIFY2(connected.ok(), connected.ok() ? "" : qPrintable(connected.error().message));
+        QVERIFY(connectTo(sshd, session));
         QVERIFY(session.run(QStringLiteral("true")).ok());
         const QByteArray log = sshd.log();
         QCOMPARE(log.count("userauth-request for user"), 1);
         QVERIFY2(log.contains("method publickey"), log.constData());
+    }
+
+    // openExecs opens every channel, then starts every command: sshd sees all the opens before
+    // the first exec (two round trips in all, not two per command), and each channel carries its
+    // own command's output, stdin and exit status.
+    void openExecsOpensTogetherThenStarts()
+    {
+        test::SshdFixture sshd;
+        GANTRY_REQUIRE_SSHD(startLogging(sshd));
+        ssh::Session session;
+        QVERIFY(connectTo(sshd, session));
+        auto opened = session.openExecs({QStringLiteral("echo one"), QStringLiteral("echo two >&2; exit 3"),
+                                         QStringLiteral("read x; echo got $x")});
+        QCOMPARE(opened.size(), size_t(3));
+        for (const auto &o : opened) QVERIFY2(o.ok(), o.ok() ? "" : qPrintable(o.error().message));
+        QVERIFY((*opened[2])->write(QByteArrayLiteral("three\n")).ok());
+        QVERIFY((*opened[2])->sendEof().ok());
+        QList<QByteArray> out, err;
+        for (auto &o : opened) {
+            ssh::Channel &ch = **o;
+            QByteArray o1, e1;
+            QElapsedTimer waited;
+            waited.start();
+            while ((!ch.isEof() || !ch.exitStatus()) && waited.elapsed() < 10000) {
+                auto r = ch.read(200, &e1);
+                QVERIFY(r.ok());
+                o1 += *r;
+            }
+            out << o1;
+            err << e1;
+        }
+        QCOMPARE(out, (QList<QByteArray>{"one\n", "", "got three\n"}));
+        QCOMPARE(err, (QList<QByteArray>{"", "two\n", ""}));
+        QCOMPARE((*opened[0])->exitStatus().value_or(-1), 0);
+        QCOMPARE((*opened[1])->exitStatus().value_or(-1), 3);
+        const QByteArray log = sshd.log();
+        QCOMPARE(log.count("ctype session"), 3);
+        QVERIFY2(log.lastIndexOf("ctype session") < log.indexOf("request exec"), log.constData());
     }
 
     void wrongKeyIsRefused()

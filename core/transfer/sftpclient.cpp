@@ -359,7 +359,11 @@ Result<void> SftpClient::close(const QByteArray &handle)
 
 Result<SftpAttrs> SftpClient::statLike(quint8 type, const QByteArray &arg, const QString &path)
 {
-    auto r = call(type, withString(arg));
+    return attrsFrom(call(type, withString(arg)), path);
+}
+
+Result<SftpAttrs> SftpClient::attrsFrom(const Result<Reply> &r, const QString &path) const
+{
     if (!r) return r.error();
     if (r->type == Attrs) {
         SftpAttrs a;
@@ -374,6 +378,18 @@ Result<SftpAttrs> SftpClient::statLike(quint8 type, const QByteArray &arg, const
 Result<SftpAttrs> SftpClient::stat(const QString &path)
 {
     return statLike(Stat, pathBytes(path), path);
+}
+
+QList<Result<SftpAttrs>> SftpClient::stats(const QStringList &paths)
+{
+    QList<Result<quint32>> sent;
+    for (const QString &path : paths) sent.append(send(Stat, withString(pathBytes(path))));
+    QList<Result<SftpAttrs>> answers;
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        if (!sent[i]) answers.append(sent[i].error());
+        else answers.append(attrsFrom(waitFor(*sent[i]), paths[i]));
+    }
+    return answers;
 }
 
 Result<SftpAttrs> SftpClient::lstat(const QString &path)

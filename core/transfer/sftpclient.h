@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <cstdint>
@@ -120,6 +121,8 @@ public:
     Result<void> close(const QByteArray &handle);
     Result<SftpAttrs> stat(const QString &path);
     Result<SftpAttrs> lstat(const QString &path);
+    // Several stats in one round trip: all are sent, then the answers read; one per path, in order.
+    QList<Result<SftpAttrs>> stats(const QStringList &paths);
     Result<SftpAttrs> fstat(const QByteArray &handle);
     // Stops with an error past maxListEntries() names (a host can list without end).
     Result<QList<SftpEntry>> list(const QString &path);
@@ -149,6 +152,7 @@ private:
     Result<Reply> readWire();
     Error lostError(const QString &detail) const;
     Result<SftpAttrs> statLike(quint8 type, const QByteArray &arg, const QString &path);
+    Result<SftpAttrs> attrsFrom(const Result<Reply> &reply, const QString &path) const;
     Result<Reply> call(quint8 type, const QByteArray &body);
 
     ssh_channel_struct *m_channel = nullptr;

@@ -235,16 +235,20 @@ private:
     QList<Pending> m_pending;
 };
 
-// Starts one batch: its command, its names on stdin, then EOF (tar starts at once and its
-// output waits in the channel's window while an earlier batch is read).
-std::unique_ptr<ssh::Channel> startBatch(ssh::Session &session, const QString &parent, const QStringList &names)
+// Sends a started batch its names on stdin, then EOF (tar starts at once and its output waits in
+// the channel's window while an earlier batch is read).
+std::unique_ptr<ssh::Channel> feedBatch(Result<std::unique_ptr<ssh::Channel>> ch, const QStringList &names)
 {
-    auto ch = session.openExec(batchCommand(parent));
     if (!ch) return nullptr;
     QByteArray list;
     for (const QString &n : names) list += "./" + n.toUtf8() + '\0'; // "./": a name never reads as an option
     if (!(*ch)->write(list) || !(*ch)->sendEof()) return nullptr;
     return std::move(*ch);
+}
+
+std::unique_ptr<ssh::Channel> startBatch(ssh::Session &session, const QString &parent, const QStringList &names)
+{
+    return feedBatch(session.openExec(batchCommand(parent)), names);
 }
 
 // Reads one started batch to its end; tally receives what arrived.
@@ -341,13 +345,22 @@ private:
         return !failure;
     }
 
+    // A session's first two batches start together (their channels open in the same two round
+    // trips); then each next one starts as the one before it begins to stream.
+    std::pair<std::unique_ptr<ssh::Channel>, std::unique_ptr<ssh::Channel>> startFirstTwo(ssh::Session &own, int b, int n)
+    {
+        if (n < 0) return {b >= 0 ? startBatch(own, m_spec.parent, m_batches[b]) : nullptr, nullptr};
+        auto opened = own.openExecs({batchCommand(m_spec.parent), batchCommand(m_spec.parent)});
+        auto first = feedBatch(std::move(opened[0]), m_batches[b]);
+        return {std::move(first), feedBatch(std::move(opened[1]), m_batches[n])};
+    }
+
     void fetch(ssh::Session &own)
     {
         int b = claim();
-        std::unique_ptr<ssh::Channel> current = b >= 0 ? startBatch(own, m_spec.parent, m_batches[b]) : nullptr;
+        int n = b >= 0 ? claim() : -1;
+        auto [current, next] = startFirstTwo(own, b, n);
         while (b >= 0) {
-            const int n = claim();
-            std::unique_ptr<ssh::Channel> next = n >= 0 ? startBatch(own, m_spec.parent, m_batches[n]) : nullptr;
             DownloadTally part;
             std::optional<Error> failure;
             if (m_ctx.cancelled()) {
@@ -361,6 +374,8 @@ private:
             if (!record(part, failure)) return;
             b = n;
             current = std::move(next);
+            n = b >= 0 ? claim() : -1;
+            next = n >= 0 ? startBatch(own, m_spec.parent, m_batches[n]) : nullptr;
         }
     }
 

@@ -48,9 +48,16 @@ struct ConflictDecision
     std::optional<TransferOutcome> finished;
 };
 
+// Where an upload goes, and (when known from the same round trip) what is there now.
+struct UploadDestination
+{
+    QString path;
+    std::optional<Result<SftpAttrs>> existing;
+};
+
 // The remote path an upload of `local` writes: into remotePath when that is (or is to be) a
 // folder, else remotePath itself, whose parent must exist. "~" and relative paths are the home's.
-Result<QString> uploadDestination(const TransferRequest &req, TransferContext &ctx, SftpClient &sftp, const QFileInfo &local)
+Result<UploadDestination> uploadDestination(const TransferRequest &req, TransferContext &ctx, SftpClient &sftp, const QFileInfo &local)
 {
     QString remote = req.remotePath.isEmpty() ? QStringLiteral(".") : req.remotePath;
     if (remote.startsWith(QLatin1String("~/"))) remote = remote.mid(2);
@@ -61,9 +68,13 @@ Result<QString> uploadDestination(const TransferRequest &req, TransferContext &c
         remote = remote == QLatin1String(".") ? *home : remoteJoin(*home, remote);
     }
     QString dest;
-    auto st = sftp.stat(remote);
+    // The destination and the name inside it in one round trip: remotePath is most often a
+    // folder, and then the second answer is what uploadConflict needs.
+    const QString inside = remoteJoin(remote, local.fileName());
+    const auto both = sftp.stats({remote, inside});
+    const Result<SftpAttrs> &st = both[0];
     if (st && st->isDir()) {
-        dest = remoteJoin(remote, local.fileName());
+        dest = inside;
     } else if (req.destinationIsDir || req.remotePath.endsWith(QLatin1Char('/'))) {
         if (st) return Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 is a file, not a directory.").arg(remote, ctx.host())};
         if (auto m = sftp.mkdirs(remote); !m) return m.error();
@@ -82,15 +93,16 @@ Result<QString> uploadDestination(const TransferRequest &req, TransferContext &c
         dest = remote;
     }
     while (dest.size() > 1 && dest.endsWith(QLatin1Char('/'))) dest.chop(1);
-
-    return dest;
+    if (dest == inside && st && st->isDir()) return UploadDestination{dest, both[1]};
+    return UploadDestination{dest, std::nullopt};
 }
 
 Result<ConflictDecision> uploadConflict(const TransferRequest &req, TransferContext &ctx, ssh::Session &session,
-                                        SftpClient &sftp, const QFileInfo &local, const QString &dest)
+                                        SftpClient &sftp, const QFileInfo &local, const UploadDestination &destination)
 {
+    const QString &dest = destination.path;
     ConflictDecision d{dest, ctx.options().onConflict, false, std::nullopt};
-    auto existing = sftp.stat(dest);
+    auto existing = destination.existing ? *destination.existing : sftp.stat(dest);
     if (existing) {
         d.policy = decide(ctx, dest, existing->isDir());
         if (existing->isDir() != local.isDir()) {

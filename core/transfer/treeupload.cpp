@@ -350,7 +350,7 @@ int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 }
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions, SessionPool *pool, bool useRunner)
+                              int sessions, SessionPool *pool, bool useRunner, std::unique_ptr<ssh::Channel> runner)
 {
     if (tree.entries.isEmpty()) return quint64(0);
     // The journal only serves the striping here: a sync that is interrupted compares again.
@@ -361,8 +361,8 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
     const BatchPlan batches = planBatches(tree, journal.batchFiles, journal.batchBytes);
     const QSet<QString> none;
     StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal, useRunner);
-    const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))), nullptr,
-                                    pool);
+    const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))),
+                                    useRunner ? std::move(runner) : nullptr, pool);
     ctx.journals().remove(key);
     if (failure) return *failure;
     return upload.payload();
@@ -375,9 +375,13 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     timer.start();
     TransferOutcome outcome;
     outcome.destination = remoteTop;
-    // The remote probe (tar there? which files exist?) runs while the local folder is scanned.
+    // The remote probe (tar there? which files exist?) runs while the local folder is scanned,
+    // and the primary session's runner starts with it (the two channels open together, in two
+    // round trips); the runner is dropped (it exits on EOF) when the host cannot run one.
     const QString remoteName = remoteBaseName(remoteTop);
-    auto probeChannel = session.openExec(probeCommand(remoteTop, policy != ConflictPolicy::Overwrite));
+    auto opened = session.openExecs({probeCommand(remoteTop, policy != ConflictPolicy::Overwrite), BatchRunner::command()});
+    auto &probeChannel = opened[0];
+    auto &speculative = opened[1];
     auto scanned = scanLocalTree(localFolder, ctx.options().followSymlinks);
     if (!scanned) return scanned.error();
     const LocalTree &tree = *scanned;
@@ -398,9 +402,6 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     planBatchSizes(journal, tree, parallelFor);
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
-    // The primary session's runner starts while the probe's answer is awaited; dropped (it exits on
-    // EOF) when the host cannot run one.
-    auto speculative = session.openExec(BatchRunner::command());
     SessionPool pool(ctx, sessions - 1);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);

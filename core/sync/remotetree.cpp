@@ -91,7 +91,10 @@ Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, c
     return listing;
 }
 
-Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err)
+namespace {
+
+// runRemote on a command already started on `channel`.
+Result<QByteArray> collectRemote(ssh::Session &session, ssh::Channel &channel, const QByteArray &input, QByteArray *err)
 {
     ssh::Session::ExecOptions options;
     QByteArray out;
@@ -102,7 +105,7 @@ Result<QByteArray> runRemote(ssh::Session &session, const QString &command, cons
     options.stdinData = input;
     options.timeoutMs = 10 * 60 * 1000;
     options.maxOutputBytes = transfer::checksumListingLimit(session.limits());
-    auto status = session.exec(command, options);
+    auto status = session.execOn(channel, options);
     if (!status) return status.error();
     if (*status != 0) {
         return Error{ErrorCode::RemoteFailed, firstProblem(*err)};
@@ -110,10 +113,27 @@ Result<QByteArray> runRemote(ssh::Session &session, const QString &command, cons
     return out;
 }
 
-Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir)
+} // namespace
+
+Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err)
+{
+    auto channel = session.openExec(command);
+    if (!channel) return channel.error();
+    return collectRemote(session, **channel, input, err);
+}
+
+Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
+                                 std::unique_ptr<ssh::Channel> *runner)
 {
     QByteArray err;
-    auto out = runRemote(session, listingCommand(remoteDir), {}, &err);
+    Result<QByteArray> out = QByteArray();
+    if (runner) {
+        auto opened = session.openExecs({listingCommand(remoteDir), transfer::BatchRunner::command()});
+        if (opened[1]) *runner = std::move(*opened[1]);
+        out = opened[0] ? collectRemote(session, **opened[0], {}, &err) : Result<QByteArray>(opened[0].error());
+    } else {
+        out = runRemote(session, listingCommand(remoteDir), {}, &err);
+    }
     if (!out) {
         if (out.error().code != ErrorCode::RemoteFailed) return out.error();
         return Error{ErrorCode::RemoteFailed, SyncText::tr("Listing %1 on %2 failed: %3").arg(remoteDir, host, out.error().message)};

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QString>
 
+#include <memory>
+
 // The remote side of a sync, each step one remote command (one round trip; each pays for the
 // login shell's start-up files): the listing, the checksums of files a --checksum sync compares,
 // deleting, and the times and modes of files sent over SFTP. Names travel NUL-separated as
@@ -18,7 +20,11 @@ namespace gantry::sync {
 QString listingCommand(const QString &remoteDir);
 // Parses its output (the login shell may have printed before the first marker).
 Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, const QString &remoteDir);
-Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir);
+// With `runner`, the session's batch runner starts with the listing (both channels open in the
+// same two round trips) and is handed back for the upload that may follow; the caller drops it
+// (it exits on EOF) when nothing is sent or the host cannot run one.
+Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
+                                 std::unique_ptr<ssh::Channel> *runner = nullptr);
 
 // SHA-256 (hex) of the given files below remoteDir, by the remote's openssl or sha256sum.
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,

@@ -368,7 +368,8 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     const std::unique_ptr<transfer::SessionPool> helpers = prestartHelpers(*local, manifest);
     QElapsedTimer listing;
     listing.start();
-    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir);
+    std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent
+    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner);
     if (!remote) return remote.error();
     m_roundTripMs = listing.elapsed() / 2; // a listing takes two round trips: the channel, then the command
     if (remote->notDir) {
@@ -387,7 +388,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
                                                                "there, or use gantry-cli upload.").arg(m_target.host)};
         }
         QList<SyncEntry> sent;
-        const auto r = send(*planned, &sent, helpers.get(), remote->haveRunner);
+        const auto r = send(*planned, &sent, helpers.get(), remote->haveRunner, std::move(runner));
         for (const SyncEntry &s : sent) manifest.files.insert(s.path);
         for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
         if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
@@ -415,7 +416,8 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     return Round::Done;
 }
 
-Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner)
+Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner,
+                             std::unique_ptr<ssh::Channel> runner)
 {
     QList<SyncEntry> small;
     QList<SyncEntry> large;
@@ -433,7 +435,7 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, tran
     if (!tree.entries.isEmpty()) {
         const int sessions = m_options.parallel > 0 ? m_options.parallel
                                                     : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
-        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers, useRunner);
+        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers, useRunner, std::move(runner));
         if (!r) return r.error();
         for (const SyncEntry &e : small) {
             sent->append(e);

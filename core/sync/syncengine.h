@@ -119,7 +119,9 @@ private:
     Result<void> finishConnect(std::future<Connected> connecting);
     Result<LocalScan> scan();
     Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
-    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner);
+    // runner: this session's batch runner when it started with the listing.
+    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner,
+                      std::unique_ptr<ssh::Channel> runner);
     // Helper sessions for the tar batches, connecting while the host lists the folder, when the
     // round will likely send a lot; null otherwise.
     std::unique_ptr<transfer::SessionPool> prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;

@@ -60,29 +60,49 @@ SftpClient::~SftpClient()
     }
 }
 
-Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *session, QString label,
-                                                      const std::atomic_bool *cancel)
+namespace {
+
+Error noSftp(const QString &label, ssh_session_struct *session)
+{
+    return Error{ErrorCode::RemoteFailed, QCoreApplication::translate("Transfer", "%1 offers no SFTP service (%2). Enable the sftp "
+                                                                                  "Subsystem in the server's sshd_config.")
+                                              .arg(label, QString::fromUtf8(ssh_get_error(session)))};
+}
+
+// The channel and its subsystem. INIT cannot go out with the request: sshd opens a session
+// channel with an empty window and widens it only once the subsystem runs.
+Result<ssh_channel> openSubsystem(ssh_session_struct *session, const QString &label)
 {
     ssh_channel channel = ssh_channel_new(session);
     if (!channel) {
-        return Error{ErrorCode::ConnectFailed,
-                     QCoreApplication::translate("Transfer", "Cannot open a channel to %1: %2")
-                         .arg(label, QString::fromUtf8(ssh_get_error(session)))};
+        return Error{ErrorCode::ConnectFailed, QCoreApplication::translate("Transfer", "Cannot open a channel to %1: %2")
+                                                   .arg(label, QString::fromUtf8(ssh_get_error(session)))};
     }
-    if (ssh_channel_open_session(channel) != SSH_OK || ssh_channel_request_subsystem(channel, "sftp") != SSH_OK) {
-        const QString why = QString::fromUtf8(ssh_get_error(session));
-        ssh_channel_free(channel);
-        return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "%1 offers no SFTP service (%2). Enable the sftp "
-                                                             "Subsystem in the server's sshd_config.")
-                         .arg(label, why)};
-    }
-    std::unique_ptr<SftpClient> client(new SftpClient(channel, label, cancel));
+    if (ssh_channel_open_session(channel) == SSH_OK && ssh_channel_request_subsystem(channel, "sftp") == SSH_OK) return channel;
+    const Error refused = noSftp(label, session);
+    ssh_channel_free(channel);
+    return refused;
+}
+
+} // namespace
+
+Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *session, QString label,
+                                                      const std::atomic_bool *cancel)
+{
+    auto channel = openSubsystem(session, label);
+    if (!channel) return channel.error();
+    std::unique_ptr<SftpClient> client(new SftpClient(*channel, label, cancel));
+    // The limits request goes out with INIT, before VERSION says whether the server knows it: one
+    // round trip for both (a server without the extension answers "unsupported", read and dropped).
     QByteArray init;
     putU32(init, 5);
     init.append(char(Init));
     putU32(init, 3);
     if (auto w = client->writeRaw(init.constData(), size_t(init.size())); !w) return w.error();
+    QByteArray body;
+    putString(body, "limits@openssh.com");
+    auto limits = client->send(Extended, body);
+    if (!limits) return limits.error();
     auto reply = client->next();
     if (!reply) return reply.error();
     // VERSION has no request id: what we parsed as the id is the version number.
@@ -94,18 +114,13 @@ Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *sessio
     Reader r(reply->body);
     QByteArray name, data;
     while (r.string(&name) && r.string(&data)) client->m_extensions.insert(name, data);
-
-    if (client->hasExtension("limits@openssh.com")) {
-        QByteArray body;
-        putString(body, "limits@openssh.com");
-        auto lim = client->call(Extended, body);
-        if (lim && lim->type == ExtendedReply) {
-            Reader lr(lim->body);
-            quint64 maxPacket = 0, maxRead = 0, maxWrite = 0;
-            if (lr.u64(&maxPacket) && lr.u64(&maxRead) && lr.u64(&maxWrite)) {
-                if (maxWrite > 0) client->m_maxWrite = quint32(std::min<quint64>(maxWrite, kMaxIo));
-                if (maxRead > 0) client->m_maxRead = quint32(std::min<quint64>(maxRead, kMaxIo));
-            }
+    auto lim = client->waitFor(*limits);
+    if (lim && lim->type == ExtendedReply && client->hasExtension("limits@openssh.com")) {
+        Reader lr(lim->body);
+        quint64 maxPacket = 0, maxRead = 0, maxWrite = 0;
+        if (lr.u64(&maxPacket) && lr.u64(&maxRead) && lr.u64(&maxWrite)) {
+            if (maxWrite > 0) client->m_maxWrite = quint32(std::min<quint64>(maxWrite, kMaxIo));
+            if (maxRead > 0) client->m_maxRead = quint32(std::min<quint64>(maxRead, kMaxIo));
         }
     }
     return client;

@@ -257,9 +257,11 @@ struct Opening
     std::optional<Error> error;
 };
 
-// One non-blocking step; true when it got further (opened, started, or failed).
+// One non-blocking step; true when it got further (opened, started, or failed), false while it
+// still waits for the same reply.
 bool advance(Opening &o)
 {
+    const bool wasOpen = o.open;
     if (!o.open) {
         const int rc = ssh_channel_open_session(o.channel->handle());
         if (rc == SSH_AGAIN) return false;
@@ -271,7 +273,7 @@ bool advance(Opening &o)
         o.open = true;
     }
     const int rc = ssh_channel_request_exec(o.channel->handle(), o.command.constData());
-    if (rc == SSH_AGAIN) return true; // opened now, started later
+    if (rc == SSH_AGAIN) return !wasOpen; // opened by this call: its command goes out now
     o.done = true;
     if (rc != SSH_OK) o.failed = Opening::Failed::Starting;
     return true;

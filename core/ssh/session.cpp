@@ -230,18 +230,7 @@ void Session::waitForSocket(int timeoutMs) const
 
 Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
 {
-    if (!isConnected())
-        return makeError(ErrorCode::ConnectFailed, SshText::tr("not connected to %1; reconnect first").arg(m_target.display()));
-    ssh_channel channel = ssh_channel_new(m_session);
-    if (!channel) return channelRefused(SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
-    auto wrapped = std::make_unique<Channel>(channel);
-    if (ssh_channel_open_session(channel) != SSH_OK) {
-        return channelRefused(SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be reached")
-                                  .arg(m_target.display(), lastLibsshError()));
-    }
-    if (ssh_channel_request_exec(channel, command.toUtf8().constData()) != SSH_OK)
-        return channelRefused(SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
-    return wrapped;
+    return std::move(openExecs({command}).front());
 }
 
 namespace {
@@ -284,8 +273,10 @@ bool advance(Opening &o)
 std::vector<Result<std::unique_ptr<Channel>>> Session::openExecs(const QStringList &commands)
 {
     std::vector<Result<std::unique_ptr<Channel>>> results;
-    if (commands.size() < 2 || !isConnected()) {
-        for (const QString &command : commands) results.push_back(openExec(command));
+    if (!isConnected()) {
+        for (qsizetype i = 0; i < commands.size(); ++i)
+            results.emplace_back(makeError(ErrorCode::ConnectFailed,
+                                           SshText::tr("not connected to %1; reconnect first").arg(m_target.display())));
         return results;
     }
     std::vector<Opening> opening;

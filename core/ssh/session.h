@@ -110,7 +110,8 @@ public:
     // A long-lived remote process on its own channel (monitor streams, tar pipes).
     Result<std::unique_ptr<Channel>> openExec(const QString &command);
     // Several at once: every channel is opened, then every command started, together — two round
-    // trips in all rather than two per command. One result per command, in order.
+    // trips in all rather than two per command. One result per command, in order. openExec is
+    // the one-command case.
     std::vector<Result<std::unique_ptr<Channel>>> openExecs(const QStringList &commands);
     // A direct-tcpip channel to host:port as seen from the remote machine (tunnels).
     Result<std::unique_ptr<Channel>> openForward(const QString &remoteHost, int remotePort,

@@ -2,13 +2,11 @@
 // (falling back through listed types), then hand the new machine to the usual connect path.
 #include "cmd_provider_common.h"
 
-#include "core/cost/billing.h"
-#include "core/cost/ledger.h"
-#include "core/hosts/hoststore.h"
+#include "cliworkspace.h"
 #include "core/providers/await.h"
 #include "core/providers/capacitywatch.h"
-#include "core/providers/instancehosts.h"
-#include "core/providers/launchwatcher.h"
+#include "core/providers/providerhub.h"
+#include "core/workspace/workspace.h"
 #include "core/util/printable.h"
 
 #include <QCoreApplication>
@@ -102,50 +100,28 @@ Result<WatchArgs> parseArgs(QStringList args)
     return parsed;
 }
 
-// The usual path after a launch: the ledger, wait until reachable, save the host.
-int handOver(Context &context, providers::Provider *provider, const providers::CapacityMatch &match,
-             const providers::LaunchOutcome &outcome)
+// The usual path after a launch (the workspace wrote its ledger row): wait until reachable, save the host.
+int handOver(Context &context, workspace::Workspace &workspace, const providers::LaunchOutcome &outcome, const QString &providerId)
 {
-    const providers::ProviderInfo info = provider->info();
-    cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
-    const bool ledgerOpen = bool(ledger.open());
-    providers::Instance launched;
-    launched.provider = info.id;
-    launched.id = outcome.id;
-    launched.typeName = match.type.name;
-    launched.region = match.region;
-    if (ledgerOpen) {
-        ledger.setBillingPolicy(info.id, cost::billingPolicyFor(info));
-        if (Result<void> recorded = ledger.recordLaunch(launched, match.pricePerHour); !recorded)
-            context.warn(recorded.error().message);
-    } else {
-        context.warn(CliText::tr("the cost ledger could not be opened; instance %1 is not recorded there").arg(outcome.id));
-    }
-    providers::LaunchWatcher watcher(provider, outcome.id, 900 * 1000, info.statusPollMs);
-    Result<providers::Instance> up = providers::await<providers::Instance>([&](auto done) { watcher.start(done); }, 960 * 1000);
-    if (!up) {
-        if (ledgerOpen)
-            (void)ledger.recordTerminated(info.id, outcome.id, CliText::tr("never became active"));
-        return failProvider(context, up.error());
-    }
-    HostStore hosts(context.configDir);
-    QString hostName;
-    if (Result<void> loaded = hosts.load(); loaded) {
-        Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
-        if (!remembered && remembered.error().code == ErrorCode::Provider)
-            return context.fail(remembered.error());
-        if (remembered)
-            hostName = *remembered;
-    }
+    workspace::FollowOptions follow;
+    follow.timeoutMs = 900 * 1000;
+    follow.neverUpNote = CliText::tr("never became active");
+    Result<workspace::ReadyInstance> ready = providers::await<workspace::ReadyInstance>(
+        [&](auto done) { workspace.follow(providerId, outcome.id, follow, done); }, 960 * 1000);
+    if (!ready)
+        return failProvider(context, ready.error()); // a hostile address is refused there: none of it is printed
+    for (const QString &warning : std::as_const(ready->warnings))
+        context.warn(warning);
+    const providers::Instance &up = ready->instance;
     if (context.json) {
-        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("running")}, {QStringLiteral("provider"), info.id},
-                                      {QStringLiteral("id"), up->id}, {QStringLiteral("ssh_host"), up->sshHost},
-                                      {QStringLiteral("ssh_port"), up->sshPort}, {QStringLiteral("ssh_user"), up->sshUser},
-                                      {QStringLiteral("host"), hostName}});
+        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("running")}, {QStringLiteral("provider"), providerId},
+                                      {QStringLiteral("id"), up.id}, {QStringLiteral("ssh_host"), up.sshHost},
+                                      {QStringLiteral("ssh_port"), up.sshPort}, {QStringLiteral("ssh_user"), up.sshUser},
+                                      {QStringLiteral("host"), ready->hostName}});
     } else {
         context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\")")
-                           .arg(text::printable(up->id)).arg(up->sshPort)
-                           .arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
+                           .arg(text::printable(up.id)).arg(up.sshPort)
+                           .arg(text::printable(up.sshUser), text::printable(up.sshHost), text::printable(ready->hostName))
                     << Qt::endl;
     }
     return ExitOk;
@@ -202,16 +178,18 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
         if (ids.isEmpty())
             return context.usage(CliText::tr("no provider has an API key; store one with gantry-cli provider-key set PROVIDER"));
     }
-    std::vector<std::unique_ptr<providers::Provider>> owned;
+    // The workspace rents what the watch finds: a lost answer adopted, the ledger row written.
+    CliWorkspace workspace(context, env, ids);
+    if (!workspace.errors().isEmpty())
+        return context.fail(Error{ErrorCode::Usage, workspace.errors().first()});
     QList<providers::Provider *> list;
-    for (const QString &id : std::as_const(ids)) {
-        Result<std::unique_ptr<providers::Provider>> provider = providers::createProvider(id, env.settings);
-        if (!provider)
-            return context.fail(provider.error());
-        list.append(provider->get());
-        owned.push_back(std::move(*provider));
-    }
+    for (const QString &id : std::as_const(ids))
+        list.append(workspace.hub()->provider(id));
     providers::CapacityWatcher watcher(list, parsed->options, Clock::system());
+    workspace::LaunchOptions launchOptions;
+    launchOptions.follow = false;
+    launchOptions.lookupIntervalMs = parsed->options.lookupIntervalMs;
+    watcher.setLauncher(workspace.get()->capacityLauncher(launchOptions));
     report(context, watcher);
     QEventLoop loop;
     int exitCode = ExitOk;
@@ -252,11 +230,7 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
     ticker.stop();
     if (exitCode != ExitOk || !handoff)
         return exitCode;
-    for (providers::Provider *provider : std::as_const(list)) {
-        if (provider->info().id == handoff->first.provider)
-            return handOver(context, provider, handoff->first, handoff->second);
-    }
-    return ExitOk;
+    return handOver(context, *workspace.get(), handoff->second, handoff->first.provider);
 }
 
 const Registrar watchCapacityRegistrar(

@@ -5,7 +5,7 @@
 #include "cliworkspace.h"
 #include "cmd_provider_common.h"
 
-#include "core/cluster/launcher.h"
+#include "core/cluster/lifecycle.h"
 #include "core/cluster/wiring.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/await.h"
@@ -198,28 +198,16 @@ int launchCommand(Context &context, QStringList args)
         return failProvider(context, type.error());
     request.pricePerHour = providers::launchPricePerHour(info, *type, request.base.gpuCount);
     request.gpusPerNode = type->gpuCount;
-    cluster::ClusterLauncher launcher(workspace.get());
-    QObject::connect(&launcher, &cluster::ClusterLauncher::progress, [&context](const QString &m) {
+    cluster::ClusterLifecycle lifecycle(workspace.get());
+    QObject::connect(&lifecycle, &cluster::ClusterLifecycle::progress, [&context](const QString &m) {
         if (!context.json)
             context.err << m << Qt::endl;
     });
-    // Saved as soon as the ids are known: an interrupted wait still leaves the cluster on record.
-    auto launched = [&context](const cluster::Cluster &c) {
-        if (!c.nodes.isEmpty())
-            if (Result<void> saved = saveCluster(context, c); !saved)
-                context.warn(saved.error().message);
-    };
+    // Saved as soon as the ids are known (an interrupted wait still leaves the cluster on record), and at the end.
     Result<cluster::ClusterLaunchOutcome> outcome = providers::await<cluster::ClusterLaunchOutcome>(
-        [&](auto done) { launcher.launch(request, launched, done); }, request.timeoutMs + 600000);
+        [&](auto done) { lifecycle.launch(request, done); }, request.timeoutMs + 600000);
     if (!outcome)
         return failProvider(context, outcome.error());
-    cluster::ClusterStore store(context.configDir);
-    if (Result<void> loaded = store.load(); loaded) {
-        const Result<void> written = outcome->cluster.nodes.isEmpty() ? (store.find(request.name) ? store.remove(request.name) : Result<void>())
-                                                                       : saveCluster(context, outcome->cluster);
-        if (!written)
-            context.warn(written.error().message);
-    }
     printLaunch(context, *outcome, request.nodes);
     return outcome->partial() ? ExitProvider : ExitOk;
 }
@@ -352,48 +340,24 @@ int lifecycleCommand(Context &context, QStringList args, workspace::InstanceActi
                                  .arg(c->name).arg(c->nodes.size()));
     ProviderEnv env = makeProviderEnv(context, ProviderOptions{c->provider, {}});
     CliWorkspace workspace(context, env, c->provider.isEmpty() ? QStringList{} : QStringList{c->provider});
-    QEventLoop loop;
-    int pending = 0;
-    int failures = 0;
-    QList<cluster::ClusterNode> kept;
-    for (int rank = 0; rank < c->nodes.size(); ++rank) {
-        const cluster::ClusterNode node = c->nodes[rank];
-        if (node.provider.isEmpty()) {
-            context.warn(CliText::tr("rank %1 (%2) is a saved host, not a rented instance: left as it is").arg(rank).arg(node.hostName));
-            kept.append(node);
-            continue;
-        }
-        ++pending;
-        options.note = CliText::tr("cluster %1 rank %2").arg(c->name).arg(rank);
-        workspace.get()->act(action, node.provider, node.instanceId, options, [&, node, rank](Result<workspace::ActionOutcome> done) {
-            if (!done) {
-                ++failures;
-                kept.append(node);
-                context.warn(CliText::tr("rank %1 (%2): %3").arg(rank).arg(node.instanceId, done.error().message));
-            } else {
-                for (const QString &warning : std::as_const(done->warnings))
-                    context.warn(warning);
-                if (action != workspace::InstanceAction::Terminate)
-                    kept.append(node);
-                if (!context.json)
-                    context.out << CliText::tr("rank %1: %2").arg(rank).arg(text::printable(done->message)) << Qt::endl;
-            }
-            if (--pending == 0)
-                loop.quit();
-        });
-    }
-    if (pending > 0)
-        loop.exec();
-    cluster::ClusterStore store(context.configDir);
-    if (Result<void> loaded = store.load(); loaded) {
-        c->nodes = kept;
-        const Result<void> written = action == workspace::InstanceAction::Terminate && kept.isEmpty() ? store.remove(c->name) : store.update(*c);
-        if (!written)
-            context.warn(written.error().message);
+    cluster::ClusterLifecycle lifecycle(workspace.get());
+    Result<cluster::ClusterActionOutcome> outcome = providers::await<cluster::ClusterActionOutcome>(
+        [&](auto done) { lifecycle.act(action, c->name, options, done); });
+    if (!outcome)
+        return context.fail(outcome.error());
+    for (const QString &warning : std::as_const(outcome->warnings))
+        context.warn(warning);
+    for (const QString &failure : std::as_const(outcome->failures))
+        context.warn(failure);
+    if (!context.json) {
+        for (const QString &line : std::as_const(outcome->done))
+            context.out << line << Qt::endl;
     }
     if (context.json)
-        context.printJson(QJsonObject{{QStringLiteral("cluster"), c->name}, {QStringLiteral("action"), verb}, {QStringLiteral("failures"), failures}});
-    return failures > 0 ? ExitProvider : ExitOk;
+        context.printJson(QJsonObject{{QStringLiteral("cluster"), c->name}, {QStringLiteral("action"), verb},
+                                      {QStringLiteral("failures"), int(outcome->failures.size())},
+                                      {QStringLiteral("kept"), outcome->kept}, {QStringLiteral("removed"), outcome->forgotten}});
+    return outcome->failures.isEmpty() ? ExitOk : ExitProvider;
 }
 
 int removeCommand(Context &context, const QStringList &args)

@@ -4,7 +4,6 @@
 #include "cliconnect.h"
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
-#include "core/hosts/sshconfigimport.h"
 #include "core/util/paths.h"
 #include "core/util/secretstore.h"
 #include "core/util/printable.h"
@@ -41,9 +40,10 @@ QJsonObject hostJson(const SavedHost &host)
                        {QStringLiteral("source"), host.source}};
 }
 
-// The ledger follows this command's changes to the saved hosts through the same workspace the GUI
-// drives: a host added with a price bills from now, a removed one stops billing. A ledger that
-// cannot be opened is a warning here (the host change still happens), an error for `billing`.
+// This command's changes to the saved hosts go through the same workspace the GUI drives: a host
+// added with a price bills from now, a removed one stops billing, and the managed ~/.ssh/config
+// block follows. A ledger that cannot be opened is a warning here (the host change still happens),
+// an error for `billing`.
 class HostLedger
 {
 public:
@@ -55,6 +55,8 @@ public:
             context.warn(CliText::tr("the cost ledger was not updated: %1").arg(m_opened.error().message));
         m_workspace = std::make_unique<workspace::Workspace>(context.configDir, nullptr, m_opened && follow ? &m_ledger : nullptr, &store);
         QObject::connect(m_workspace.get(), &workspace::Workspace::billingWarning, m_workspace.get(),
+                         [&context](const QString &message) { context.warn(message); });
+        QObject::connect(m_workspace.get(), &workspace::Workspace::sshConfigWarning, m_workspace.get(),
                          [&context](const QString &message) { context.warn(message); });
     }
     Result<void> opened() const { return m_opened; }
@@ -218,8 +220,8 @@ int add(Context &context, HostStore &store, QStringList args)
         if (host.target.auth == ssh::AuthMethod::Auto)
             host.target.auth = ssh::AuthMethod::Password;
     }
-    HostLedger ledger(context, store, bill); // a priced host bills from now unless --billing off
-    if (auto added = store.add(host); !added)
+    HostLedger ledger(context, store, true);
+    if (auto added = ledger.workspace().addHost(host, bill); !added) // a priced host bills from now unless --billing off
         return context.fail(added.error());
     if (context.json)
         context.printJson(hostJson(host));
@@ -237,17 +239,18 @@ int importConfig(Context &context, HostStore &store, const QStringList &args)
 {
     const QString file = args.value(0, paths::userSshDir() + QStringLiteral("/config"));
     QStringList warnings;
-    const QList<SavedHost> found = importSshConfig(file, &warnings);
-    auto added = store.merge(found);
+    HostLedger ledger(context, store, true);
+    int found = 0;
+    auto added = ledger.workspace().importSshConfig(file, &warnings, &found);
     if (!added)
         return context.fail(added.error());
     for (const QString &warning : std::as_const(warnings))
         context.warn(warning);
     if (context.json)
-        context.printJson(QJsonObject{{QStringLiteral("found"), int(found.size())}, {QStringLiteral("added"), *added},
+        context.printJson(QJsonObject{{QStringLiteral("found"), found}, {QStringLiteral("added"), *added},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
     else
-        context.out << CliText::tr("Found %1 hosts in %2, added %3 new.").arg(found.size()).arg(file).arg(*added) << Qt::endl;
+        context.out << CliText::tr("Found %1 hosts in %2, added %3 new.").arg(found).arg(file).arg(*added) << Qt::endl;
     return ExitOk;
 }
 
@@ -271,9 +274,8 @@ int hosts(Context &context, const QStringList &args)
         if (args.size() != 2)
             return context.usage(CliText::tr("hosts remove NAME"));
         HostLedger ledger(context, store, true); // its billing row, if any, is closed
-        if (auto removed = store.remove(args[1]); !removed)
+        if (auto removed = ledger.workspace().removeHost(args[1], makeKeychainSecretStore().get()); !removed)
             return context.fail(removed.error());
-        forgetHostSecrets(*makeKeychainSecretStore(), args[1]);
         if (!context.json)
             context.out << CliText::tr("Removed %1.").arg(args[1]) << Qt::endl;
         return ExitOk;

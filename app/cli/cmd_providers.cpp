@@ -6,10 +6,7 @@
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/await.h"
-#include "core/providers/instancehosts.h"
-#include "core/providers/launchattempt.h"
 #include "core/providers/launchtypes.h"
-#include "core/providers/launchwatcher.h"
 #include "core/providers/providerhub.h"
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
@@ -190,35 +187,27 @@ Result<void> completeLaunchRequest(providers::LaunchRequest &request, const prov
     return {};
 }
 
-// --wait: until the instance is up, then its saved host.
-int waitForLaunched(Context &context, providers::Provider &provider, const QString &id, int timeoutS, cost::Ledger *ledger)
+// --wait: until the instance is up, then its saved host (the workspace saves it).
+int waitForLaunched(Context &context, workspace::Workspace &workspace, const QString &providerId, const QString &id, int timeoutS)
 {
-    const QString providerId = provider.info().id;
-    providers::LaunchWatcher watcher(&provider, id, timeoutS * 1000, provider.info().statusPollMs);
-    Result<providers::Instance> up = await<providers::Instance>([&](auto done) { watcher.start(done); }, timeoutS * 1000 + 60000);
-    if (!up) {
-        if (ledger)
-            noteLedger(context, ledger->recordTerminated(providerId, id, CliText::tr("never became active")));
-        return failProvider(context, up.error());
-    }
-    HostStore hosts(context.configDir);
-    QString hostName;
-    if (Result<void> loaded = hosts.load(); loaded) {
-        Result<QString> remembered = providers::rememberInstanceHost(hosts, *up, context.configDir);
-        if (!remembered && remembered.error().code == ErrorCode::Provider)
-            return context.fail(remembered.error()); // a hostile address: say so, print none of it
-        if (remembered)
-            hostName = *remembered;
-        else
-            context.warn(remembered.error().message);
-    }
+    workspace::FollowOptions follow;
+    follow.timeoutMs = timeoutS * 1000;
+    follow.neverUpNote = CliText::tr("never became active");
+    Result<workspace::ReadyInstance> ready = await<workspace::ReadyInstance>(
+        [&](auto done) { workspace.follow(providerId, id, follow, done); }, timeoutS * 1000 + 60000);
+    if (!ready)
+        return failProvider(context, ready.error()); // a hostile address is refused there: none of it is printed
+    for (const QString &warning : std::as_const(ready->warnings))
+        context.warn(warning);
+    const providers::Instance &up = ready->instance;
     if (context.json) {
-        QJsonObject object = instanceJson(*up);
-        object.insert(QStringLiteral("host"), hostName);
+        QJsonObject object = instanceJson(up);
+        object.insert(QStringLiteral("host"), ready->hostName);
         context.printJson(object);
     } else {
         context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
-                           .arg(text::printable(id)).arg(up->sshPort).arg(text::printable(up->sshUser), text::printable(up->sshHost), text::printable(hostName))
+                           .arg(text::printable(id)).arg(up.sshPort).arg(text::printable(up.sshUser), text::printable(up.sshHost),
+                                                                        text::printable(ready->hostName))
                     << Qt::endl;
     }
     return ExitOk;
@@ -238,14 +227,15 @@ int launchCommand(Context &context, const QStringList &arguments)
     const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
     if (request.typeName.isEmpty())
         return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
-    Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, providerId);
+    CliWorkspace workspace(context, env, {providerId});
+    providers::Provider *provider = workspace.hub()->provider(providerId);
     if (!provider)
-        return context.fail(provider.error());
-    const providers::ProviderInfo info = (*provider)->info();
+        return context.fail(Error{ErrorCode::Usage, workspace.errors().value(0)});
+    const providers::ProviderInfo info = provider->info();
     if (Result<void> complete = completeLaunchRequest(request, info, providerId); !complete)
         return context.usage(complete.error().message);
     // The price at launch goes into the ledger; the type list also catches typos before launching.
-    Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); });
+    Result<QList<providers::InstanceType>> types = await<QList<providers::InstanceType>>([&](auto done) { provider->listInstanceTypes(done); });
     if (!types)
         return failProvider(context, types.error());
     // An exact type, or on a marketplace "GPUxN": the cheapest rentable offer, which is then what is rented.
@@ -253,36 +243,29 @@ int launchCommand(Context &context, const QStringList &arguments)
     if (!type)
         return type.error().code == ErrorCode::Usage ? context.usage(type.error().message) : failProvider(context, type.error());
     request.typeName = type->name;
-    const double price = request.bidPerHour > 0 ? request.bidPerHour : providers::launchPricePerHour(info, *type, request.gpuCount);
 
-    // A launch whose answer is lost is looked up by its (unique) name and adopted, never left billing unseen.
-    providers::LaunchAttempt attempt(provider->get(), request);
-    request = attempt.request();
-    Result<providers::LaunchOutcome> outcome = await<providers::LaunchOutcome>([&](auto done) { attempt.start(done); });
-    if (!outcome)
-        return failProvider(context, outcome.error());
-    if (outcome->adopted)
-        context.warn(outcome->note);
-    const Result<QString> id = outcome->id;
-    std::unique_ptr<cost::Ledger> ledger = openLedger(context);
-    if (ledger)
-        ledger->setBillingPolicy(providerId, cost::billingPolicyFor(info));
-    providers::Instance launched;
-    launched.provider = providerId;
-    launched.id = *id;
-    launched.name = request.name;
-    launched.typeName = request.typeName;
-    launched.region = request.region;
-    launched.volumeGb = request.volumeGb;
-    if (ledger)
-        noteLedger(context, ledger->recordLaunch(launched, price));
+    // The workspace's launch: a lost answer is looked up by its (unique) name and adopted, the
+    // ledger row is written; the wait below is the same follow-up the GUI runs.
+    workspace::LaunchOptions launchOptions;
+    launchOptions.pricePerHour = request.bidPerHour > 0 ? request.bidPerHour : providers::launchPricePerHour(info, *type, request.gpuCount);
+    launchOptions.follow = false;
+    Result<workspace::LaunchedInstance> launched = await<workspace::LaunchedInstance>(
+        [&](auto done) { workspace.get()->launch(providerId, request, launchOptions, done); });
+    if (!launched)
+        return failProvider(context, launched.error());
+    if (launched->adopted)
+        context.warn(launched->note);
+    for (const QString &warning : std::as_const(launched->warnings))
+        context.warn(warning);
+    const QString id = launched->instanceId;
+    const double price = launched->pricePerHour;
     if (!context.json)
-        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(*id), providers::providerDisplayName(providerId), text::printable(request.typeName))
+        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(id), providers::providerDisplayName(providerId), text::printable(request.typeName))
                            .arg(price, 0, 'f', 2) << Qt::endl;
     if (parsed->wait)
-        return waitForLaunched(context, **provider, *id, parsed->timeoutS, ledger.get());
+        return waitForLaunched(context, *workspace.get(), providerId, id, parsed->timeoutS);
     if (context.json)
-        context.printJson(QJsonObject{{QStringLiteral("id"), *id}, {QStringLiteral("provider"), providerId},
+        context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
     return ExitOk;
 }

@@ -21,7 +21,6 @@
 #include "ui/shell/machinetablemodel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/trayicon.h"
-#include "core/sshconfig/sshconfigfile.h"
 #include "ui/transfer/filestab.h"
 #include "core/transfer/transferqueue.h"
 #include "ui/transfer/transferspanel.h"
@@ -101,9 +100,9 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
         notify(tr("Gantry: %1").arg(alert.host), alert.message);
     });
 
-    // Managed ~/.ssh/config entries (opt-in) follow the saved hosts.
-    connect(context.hosts, &HostStore::changed, this, [hosts = context.hosts, dir = context.configDir] {
-        (void)sshconfig::syncIfEnabled(dir, hosts->hosts());
+    // Managed ~/.ssh/config entries (opt-in) follow the saved hosts in the workspace.
+    connect(m_workspace, &workspace::Workspace::sshConfigWarning, this, [this](const QString &message) {
+        m_window->statusBar()->showMessage(message, 15000);
     });
 
     window->addCloseGuard([this]() -> QString {
@@ -114,6 +113,16 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
 }
 
 AppServices::~AppServices() = default;
+
+void AppServices::openLaunchDialog(const QString &provider, const QString &typeName)
+{
+    auto *dialog = new ui::LaunchDialog(m_workspace, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!provider.isEmpty())
+        dialog->preselect(provider, typeName);
+    connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
+    dialog->open();
+}
 
 SecretStore *AppServices::prefetchProviderKeys(SecretStore *secrets)
 {
@@ -188,15 +197,8 @@ void AppServices::installPanels()
     connect(costPanel, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { notify(tr("Budget"), text); });
     m_instances->setTerminateGuard([this](const providers::Instance &instance) { return m_results->allowTerminate(instance); });
 
-    connect(prices, &ui::PricesPanel::launchRequested, this, [this, context](const QString &provider, const QString &typeName) {
-        auto *dialog = new ui::LaunchDialog(m_hub, context.configDir, m_window);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->preselect(provider, typeName);
-        connect(dialog, &ui::LaunchDialog::launched, m_instances, &ui::InstancesPanel::trackLaunch);
-        connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
-        dialog->open();
-    });
-    connect(prices, &ui::PricesPanel::launchedWhenAvailable, m_instances, &ui::InstancesPanel::trackLaunch);
+    connect(prices, &ui::PricesPanel::launchRequested, this, &AppServices::openLaunchDialog);
+    prices->setLauncher(m_workspace->capacityLauncher({}));
     connect(m_instances, &ui::InstancesPanel::hostReady, this, [this](const QString &hostName) {
         m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);

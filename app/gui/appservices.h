@@ -45,6 +45,10 @@ public:
     // `gantry --panel` accepts and its --help lists (before any window exists).
     static QStringList panelIds();
 
+    // The Launch dialog, on the provider and type given (the Prices row, the cheapest); the launch
+    // is the workspace's, and the Instances panel follows it.
+    void openLaunchDialog(const QString &provider, const QString &typeName);
+
     // Desktop notification (tray balloon where there is a tray, else the status bar).
     void notify(const QString &title, const QString &text);
 

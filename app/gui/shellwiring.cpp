@@ -22,6 +22,7 @@
 #include "ui/transfer/transferspanel.h"
 #include "core/util/appsettings.h"
 #include "core/workspace/policyrunner.h"
+#include "core/workspace/workspace.h"
 
 #include <QAbstractItemView>
 #include <QHBoxLayout>
@@ -95,14 +96,7 @@ void ShellWiring::openLaunch()
         const QModelIndex current = m_prices->view()->currentIndex();
         wanted = {current.data(ui::PriceTableModel::ProviderIdRole).toString(), current.data(ui::PriceTableModel::TypeNameRole).toString()};
     }
-    auto *dialog = new ui::LaunchDialog(m_hub, m_window->context().configDir, m_window);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    if (!wanted.first.isEmpty())
-        dialog->preselect(wanted.first, wanted.second);
-    if (m_instances)
-        connect(dialog, &ui::LaunchDialog::launched, m_instances, &ui::InstancesPanel::trackLaunch);
-    connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
-    dialog->open();
+    m_services->openLaunchDialog(wanted.first, wanted.second);
 }
 
 void ShellWiring::sandboxFailed(const QString &message)
@@ -115,7 +109,7 @@ void ShellWiring::sandboxFailed(const QString &message)
 void ShellWiring::launchSandbox()
 {
     providers::Provider *sandbox = m_hub->provider(QStringLiteral("sandbox"));
-    if (!sandbox || !m_instances)
+    if (!sandbox)
         return sandboxFailed(tr("The local sandbox is not available in this build."));
     m_window->welcomePage()->sandboxButton()->setEnabled(false);
     m_window->welcomePage()->setStatus(tr("Starting the local sandbox…"));
@@ -138,13 +132,15 @@ void ShellWiring::launchSandbox()
                 break;
             }
         }
-        sandbox->launch(request, [self, request, price](Result<QString> id) {
+        workspace::LaunchOptions options;
+        options.pricePerHour = price;
+        self->m_services->workspace()->launch(QStringLiteral("sandbox"), request, options,
+                                              [self](Result<workspace::LaunchedInstance> launched) {
             if (!self)
                 return;
-            if (!id)
-                return self->sandboxFailed(id.error().message);
+            if (!launched)
+                return self->sandboxFailed(launched.error().message);
             self->m_window->welcomePage()->setStatus(tr("The sandbox is booting; it opens here when it is up."));
-            self->m_instances->trackLaunch(QStringLiteral("sandbox"), *id, price, request);
         });
     });
 }

@@ -1,9 +1,6 @@
 #include "core/cluster/launcher.h"
 
-#include "core/cost/billing.h"
 #include "core/cost/ledger.h"
-#include "core/providers/instancehosts.h"
-#include "core/providers/launchwatcher.h"
 #include "core/providers/providerhub.h"
 #include "core/workspace/workspace.h"
 
@@ -13,8 +10,8 @@ struct ClusterLauncher::Run
 {
     ClusterLaunchRequest request;
     QPointer<providers::Provider> provider;
-    std::vector<std::optional<Result<QString>>> ids;
-    std::vector<std::optional<Result<providers::Instance>>> up;
+    std::vector<std::optional<Result<workspace::LaunchedInstance>>> ids;
+    std::vector<std::optional<Result<workspace::ReadyInstance>>> up;
     int answered = 0;
     int pending = 0; // terminations still running
     ClusterLaunchOutcome outcome;
@@ -42,12 +39,16 @@ void ClusterLauncher::launch(const ClusterLaunchRequest &request, std::function<
     run->ids.resize(size_t(request.nodes));
     run->up.resize(size_t(request.nodes));
     emit progress(tr("Launching %n node(s) of %1 in %2…", nullptr, request.nodes).arg(request.base.typeName, request.base.region));
-    // Every node at once: a cluster that launches one by one takes N times as long to start billing in full.
+    // Every node at once: a cluster that launches one by one takes N times as long to start billing
+    // in full. Each node is the workspace's launch: a lost answer adopted, its ledger row written.
+    workspace::LaunchOptions options;
+    options.pricePerHour = request.pricePerHour;
+    options.follow = false;
     for (int rank = 0; rank < request.nodes; ++rank) {
         providers::LaunchRequest one = request.base;
         one.name = QStringLiteral("%1-%2").arg(request.name).arg(rank);
-        run->provider->launch(one, [this, run, rank](Result<QString> id) {
-            run->ids[size_t(rank)].emplace(std::move(id));
+        m_workspace->launch(request.provider, one, options, [this, run, rank](Result<workspace::LaunchedInstance> launched) {
+            run->ids[size_t(rank)].emplace(std::move(launched));
             if (++run->answered == run->request.nodes)
                 allLaunched(run);
         });
@@ -63,31 +64,21 @@ void ClusterLauncher::allLaunched(const std::shared_ptr<Run> &run)
     cluster.region = run->request.base.region;
     cluster.gpusPerNode = run->request.gpusPerNode;
     cluster.created = QDateTime::currentDateTimeUtc();
-    cost::Ledger *ledger = m_workspace ? m_workspace->ledger() : nullptr;
-    if (ledger && run->provider)
-        ledger->setBillingPolicy(run->request.provider, cost::billingPolicyFor(run->provider->info()));
     for (int rank = 0; rank < run->request.nodes; ++rank) {
-        const Result<QString> &id = *run->ids[size_t(rank)];
-        if (!id) {
-            run->outcome.failures << tr("node %1: %2").arg(rank).arg(id.error().message);
+        const Result<workspace::LaunchedInstance> &launched = *run->ids[size_t(rank)];
+        if (!launched) {
+            run->outcome.failures << tr("node %1: %2").arg(rank).arg(launched.error().message);
             continue;
         }
         ClusterNode node;
         node.provider = run->request.provider;
-        node.instanceId = *id;
+        node.instanceId = launched->instanceId;
         node.region = run->request.base.region;
         node.pricePerHour = run->request.pricePerHour;
         cluster.nodes.append(node);
-        providers::Instance instance;
-        instance.provider = node.provider;
-        instance.id = node.instanceId;
-        instance.name = QStringLiteral("%1-%2").arg(cluster.name).arg(rank);
-        instance.typeName = cluster.typeName;
-        instance.region = node.region;
-        if (ledger) {
-            if (Result<void> recorded = ledger->recordLaunch(instance, node.pricePerHour); !recorded)
-                run->outcome.warnings << recorded.error().message;
-        }
+        run->outcome.warnings << launched->warnings;
+        if (launched->adopted)
+            run->outcome.warnings << launched->note;
     }
     if (run->launched)
         run->launched(cluster);
@@ -98,17 +89,16 @@ void ClusterLauncher::allLaunched(const std::shared_ptr<Run> &run)
     run->answered = 0;
     run->up.assign(size_t(cluster.nodes.size()), std::nullopt);
     emit progress(tr("Waiting for %n node(s) to boot…", nullptr, int(cluster.nodes.size())));
+    workspace::FollowOptions follow;
+    follow.timeoutMs = run->request.timeoutMs;
+    follow.neverUpNote = tr("cluster %1: never became active").arg(cluster.name);
     for (int rank = 0; rank < cluster.nodes.size(); ++rank) {
-        auto *watcher = new providers::LaunchWatcher(run->provider, cluster.nodes[rank].instanceId, run->request.timeoutMs,
-                                                     run->provider->info().statusPollMs, this);
-        watcher->start([this, run, rank, watcher](Result<providers::Instance> result) {
-            watcher->deleteLater();
-            nodeUp(run, rank, std::move(result));
-        });
+        m_workspace->follow(run->request.provider, cluster.nodes[rank].instanceId, follow,
+                            [this, run, rank](Result<workspace::ReadyInstance> ready) { nodeUp(run, rank, std::move(ready)); });
     }
 }
 
-void ClusterLauncher::nodeUp(const std::shared_ptr<Run> &run, int rank, Result<providers::Instance> result)
+void ClusterLauncher::nodeUp(const std::shared_ptr<Run> &run, int rank, Result<workspace::ReadyInstance> result)
 {
     run->up[size_t(rank)].emplace(std::move(result));
     if (++run->answered < run->outcome.cluster.nodes.size())
@@ -118,20 +108,20 @@ void ClusterLauncher::nodeUp(const std::shared_ptr<Run> &run, int rank, Result<p
     cost::Ledger *ledger = m_workspace ? m_workspace->ledger() : nullptr;
     for (int i = 0; i < cluster.nodes.size(); ++i) {
         ClusterNode node = cluster.nodes[i];
-        const Result<providers::Instance> &up = *run->up[size_t(i)];
+        const Result<workspace::ReadyInstance> &up = *run->up[size_t(i)];
         if (!up) {
-            // The watcher terminated it already (it never came up): only the ledger row is left.
+            // It never came up: the watcher terminated it after a timeout (and the workspace closed its
+            // ledger row); one that failed or vanished is closed here.
             run->outcome.failures << tr("node %1 (%2): %3").arg(i).arg(node.instanceId, up.error().message);
-            if (ledger)
-                (void)ledger->recordTerminated(node.provider, node.instanceId, tr("cluster %1: never became active").arg(cluster.name));
+            if (ledger && up.error().code != ErrorCode::Timeout) {
+                if (Result<void> closed = ledger->recordTerminated(node.provider, node.instanceId, tr("cluster %1: never became active").arg(cluster.name)); !closed)
+                    run->outcome.warnings << closed.error().message;
+            }
             continue;
         }
-        node.address = up->sshHost;
-        Result<QString> host = remember(*up);
-        if (host)
-            node.hostName = *host;
-        else
-            run->outcome.warnings << host.error().message;
+        node.address = up->instance.sshHost;
+        node.hostName = up->hostName;
+        run->outcome.warnings << up->warnings;
         alive.append(node);
     }
     cluster.nodes = alive;
@@ -174,13 +164,6 @@ void ClusterLauncher::finish(const std::shared_ptr<Run> &run)
     run->done = nullptr;
 }
 
-Result<QString> ClusterLauncher::remember(const providers::Instance &instance)
-{
-    if (!m_workspace || !m_workspace->hosts())
-        return makeError(ErrorCode::Generic, tr("no saved hosts to remember %1 in").arg(instance.id));
-    return providers::rememberInstanceHost(*m_workspace->hosts(), instance, m_workspace->configDir());
-}
-
 void ClusterLauncher::refresh(const Cluster &cluster, std::function<void(Result<Cluster>, QHash<QString, providers::Instance>)> done)
 {
     providers::Provider *provider = m_workspace && !cluster.provider.isEmpty() ? m_workspace->providers()->provider(cluster.provider) : nullptr;
@@ -191,6 +174,9 @@ void ClusterLauncher::refresh(const Cluster &cluster, std::function<void(Result<
     provider->listInstances([this, cluster, done](Result<QList<providers::Instance>> list) {
         if (!list)
             return done(list.error(), {});
+        // The whole listing, as the Instances view reconciles it: hosts saved for nodes that came up.
+        if (m_workspace)
+            m_workspace->reconcile(cluster.provider, *list); // its problems surface in the Instances view
         QHash<QString, providers::Instance> states;
         for (const providers::Instance &instance : std::as_const(*list))
             states.insert(instance.id, instance);
@@ -200,10 +186,8 @@ void ClusterLauncher::refresh(const Cluster &cluster, std::function<void(Result<
             if (it == states.cend() || !it->reachable())
                 continue;
             node.address = it->sshHost;
-            if (node.hostName.isEmpty()) {
-                if (Result<QString> host = remember(*it))
-                    node.hostName = *host;
-            }
+            if (node.hostName.isEmpty() && m_workspace)
+                node.hostName = m_workspace->hostNameFor(cluster.provider, node.instanceId);
         }
         done(updated, states);
     });

@@ -2,6 +2,7 @@
 
 #include "core/cluster/cluster.h"
 #include "core/providers/providertypes.h"
+#include "core/workspace/launches.h"
 
 #include <QObject>
 #include <QPointer>
@@ -59,10 +60,9 @@ signals:
 private:
     struct Run;
     void allLaunched(const std::shared_ptr<Run> &run);
-    void nodeUp(const std::shared_ptr<Run> &run, int rank, Result<providers::Instance> result);
+    void nodeUp(const std::shared_ptr<Run> &run, int rank, Result<workspace::ReadyInstance> result);
     void finish(const std::shared_ptr<Run> &run);
     void terminatePartial(const std::shared_ptr<Run> &run);
-    Result<QString> remember(const providers::Instance &instance);
 
     QPointer<workspace::Workspace> m_workspace;
 };

@@ -234,11 +234,8 @@ void CapacityWatcher::launchNext(QList<CapacityMatch> queue)
     request.sshKeyName = m_options.sshKey;
     request.name = m_options.name;
     request.gpuCount = match.gpuCount;
-    auto *attempt = new LaunchAttempt(provider, request, this);
-    attempt->setLookup(4, m_options.lookupIntervalMs);
     emit launching(match);
-    attempt->start([this, attempt, queue, match](Result<LaunchOutcome> outcome) {
-        attempt->deleteLater();
+    rent(provider, match, request, [this, queue, match](Result<LaunchOutcome> outcome) {
         if (!outcome)
             return onLaunchFailed(queue, match, outcome.error());
         m_launching = false;
@@ -246,6 +243,18 @@ void CapacityWatcher::launchNext(QList<CapacityMatch> queue)
         emit launched(match, *outcome);
         if (!m_options.keepWatching)
             finish(true, tr("Launched %1 on %2.").arg(outcome->id, match.provider));
+    });
+}
+
+void CapacityWatcher::rent(Provider *provider, const CapacityMatch &match, const LaunchRequest &request, Callback<LaunchOutcome> done)
+{
+    if (m_launcher)
+        return m_launcher(match, request, std::move(done));
+    auto *attempt = new LaunchAttempt(provider, request, this);
+    attempt->setLookup(4, m_options.lookupIntervalMs);
+    attempt->start([attempt, done](Result<LaunchOutcome> outcome) {
+        attempt->deleteLater();
+        done(std::move(outcome));
     });
 }
 

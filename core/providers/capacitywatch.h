@@ -62,6 +62,10 @@ class CapacityWatcher final : public QObject
 public:
     CapacityWatcher(QList<Provider *> providers, WatchOptions options, Clock &clock, QObject *parent = nullptr);
 
+    // Who rents a match: the application's launch (workspace::Workspace::launch: ledger row, host
+    // saved once up) where one is given; else a bare LaunchAttempt. Either adopts a lost answer.
+    using Launcher = std::function<void(const CapacityMatch &match, const LaunchRequest &request, Callback<LaunchOutcome> done)>;
+    void setLauncher(Launcher launcher) { m_launcher = std::move(launcher); }
     void setRandomSeed(quint32 seed) { m_random.seed(seed); }
     static int politePollMs(const ProviderInfo &info);
     void tick();
@@ -94,6 +98,7 @@ private:
     void onLaunchFailed(QList<CapacityMatch> queue, const CapacityMatch &match, const Error &error);
     void finish(bool ok, const QString &message);
     Provider *providerFor(const QString &id) const;
+    void rent(Provider *provider, const CapacityMatch &match, const LaunchRequest &request, Callback<LaunchOutcome> done);
 
     QList<QPointer<Provider>> m_providers;
     WatchOptions m_options;
@@ -104,6 +109,7 @@ private:
     bool m_launching = false;
     bool m_finished = false;
     int m_launchFailures = 0;
+    Launcher m_launcher;
 };
 
 } // namespace gantry::providers

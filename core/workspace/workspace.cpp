@@ -5,7 +5,6 @@
 #include "core/hosts/hoststore.h"
 #include "core/providers/instancehosts.h"
 #include "core/providers/providerhub.h"
-#include "core/sshconfig/sshconfigfile.h"
 #include "core/workspace/resultshome.h"
 
 #include <QPointer>
@@ -49,27 +48,12 @@ Workspace::Workspace(QString configDir, providers::ProviderHub *hub, cost::Ledge
     , m_results(new ResultsHome(m_configDir, hosts, nullptr, nullptr, this))
 {
     qRegisterMetaType<ActionOutcome>();
+    qRegisterMetaType<LaunchedInstance>();
+    qRegisterMetaType<ReadyInstance>();
     applyBillingPolicies();
     if (m_hub)
         connect(m_hub, &providers::ProviderHub::providersChanged, this, &Workspace::applyBillingPolicies);
     followHosts();
-}
-
-// Every path that adds, edits or removes a saved host (the GUI's dialogs, gantry-cli hosts) goes
-// through the HostStore, so the ledger follows its signals rather than each caller.
-void Workspace::followHosts()
-{
-    if (!m_hosts || !m_ledger)
-        return;
-    auto warn = [this](const Result<void> &result) {
-        if (!result)
-            emit billingWarning(result.error().message);
-    };
-    connect(m_hosts, &HostStore::changed, this, [this, warn] { warn(cost::reconcileHostBilling(*m_ledger, m_hosts->hosts())); });
-    connect(m_hosts, &HostStore::added, this, [this, warn](const QString &name) {
-        if (std::optional<SavedHost> host = m_hosts->find(name); host && cost::isBillableHost(*host))
-            warn(cost::startHostBilling(*m_ledger, *host)); // added with a price: rented just now
-    });
 }
 
 Result<void> Workspace::setHostBilling(const QString &hostName, bool on)
@@ -250,10 +234,9 @@ void Workspace::record(ActionOutcome &outcome, const ActionOptions &options)
     }
     if (outcome.performed != InstanceAction::Terminate || !m_hosts)
         return;
+    // ~/.ssh/config follows the HostStore's change (followHosts).
     if (Result<bool> forgotten = providers::forgetInstanceHost(*m_hosts, outcome.provider, outcome.instanceId); !forgotten)
         outcome.warnings.append(forgotten.error().message);
-    if (Result<bool> synced = sshconfig::syncIfEnabled(m_configDir, m_hosts->hosts()); !synced)
-        outcome.warnings.append(synced.error().message);
 }
 
 } // namespace gantry::workspace

@@ -1399,9 +1399,28 @@ Compute billing resumes at %3/h.</source>
         <source>could not terminate %1: %2 — terminate it yourself (gantry-cli terminate %1 --yes)</source>
         <translation>无法释放 %1：%2 — 请自行释放（gantry-cli terminate %1 --yes）</translation>
     </message>
+</context>
+<context>
+    <name>gantry::cluster::ClusterLifecycle</name>
     <message>
-        <source>no saved hosts to remember %1 in</source>
-        <translation>没有可保存 %1 的主机列表</translation>
+        <source>No cluster named &quot;%1&quot; (gantry-cli cluster list).</source>
+        <translation>没有名为“%1”的集群（gantry-cli cluster list）。</translation>
+    </message>
+    <message>
+        <source>rank %1 (%2) is a saved host, not a rented instance: left as it is.</source>
+        <translation>rank %1（%2）是已保存的主机，不是租用的实例：保持原样。</translation>
+    </message>
+    <message>
+        <source>cluster %1 rank %2</source>
+        <translation>集群 %1 rank %2</translation>
+    </message>
+    <message>
+        <source>rank %1 (%2): %3</source>
+        <translation>rank %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2869,10 +2888,6 @@ Compute billing resumes at %3/h.</source>
         </translation>
     </message>
     <message>
-        <source>cluster %1</source>
-        <translation>集群 %1</translation>
-    </message>
-    <message>
         <source>Job %1 failed on rank %2.</source>
         <translation>任务 %1 在 rank %2 上失败。</translation>
     </message>
@@ -2915,6 +2930,30 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Clusters</source>
         <translation>集群</translation>
+    </message>
+    <message>
+        <source>Only some nodes came up: %1</source>
+        <translation>只有部分节点启动成功：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminating the %n node(s) of %1…</source>
+        <translation>
+            <numerusform>正在释放 %1 的 %n 个节点…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cluster %1 is terminated.</source>
+        <translation>集群 %1 已释放。</translation>
+    </message>
+    <message>
+        <source>Cluster %1: the rented nodes are terminated.</source>
+        <translation>集群 %1：租用的节点已释放。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1 could not be terminated and may still bill; they stay in the cluster:</source>
+        <translation>
+            <numerusform>%1 有 %n 个节点未能释放，可能仍在计费；它们保留在集群中：</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3342,10 +3381,6 @@ Drop files here or press Ctrl+U to upload.</source>
     <message>
         <source>Waiting for %1 to boot…</source>
         <translation>正在等待 %1 启动…</translation>
-    </message>
-    <message>
-        <source>never became active</source>
-        <translation>始终未进入运行状态</translation>
     </message>
     <message>
         <source>%1 is running at %2@%3:%4.</source>
@@ -6801,6 +6836,26 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>No saved host named &quot;%1&quot; (see: gantry-cli hosts list).</source>
         <translation>没有名为“%1”的已保存主机（参见：gantry-cli hosts list）。</translation>
+    </message>
+    <message>
+        <source>The saved hosts are not loaded, so %1 cannot be added.</source>
+        <translation>已保存的主机列表未加载，无法添加 %1。</translation>
+    </message>
+    <message>
+        <source>The saved hosts are not loaded, so %1 cannot be removed.</source>
+        <translation>已保存的主机列表未加载，无法移除 %1。</translation>
+    </message>
+    <message>
+        <source>The saved hosts are not loaded, so %1 cannot be imported.</source>
+        <translation>已保存的主机列表未加载，无法导入 %1。</translation>
+    </message>
+    <message>
+        <source>Gantry is closing; nothing was launched.</source>
+        <translation>Gantry 正在关闭；未启动任何实例。</translation>
+    </message>
+    <message>
+        <source>never became active</source>
+        <translation>始终未进入运行状态</translation>
     </message>
 </context>
 <context>

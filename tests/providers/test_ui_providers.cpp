@@ -168,7 +168,11 @@ private slots:
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
         hub.addProvider(lambdaFor(emulator));
-        LaunchDialog dialog(&hub, dir.path());
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()));
+        QVERIFY(ledger.open());
+        HostStore hosts(dir.path());
+        workspace::Workspace workspace(dir.path(), &hub, &ledger, &hosts);
+        LaunchDialog dialog(&workspace);
         QSignalSpy loaded(&dialog, &LaunchDialog::loaded);
         dialog.show();
         QVERIFY(loaded.count() > 0 || loaded.wait(10000));
@@ -198,8 +202,11 @@ private slots:
         QSignalSpy launched(&dialog, &LaunchDialog::launched);
         dialog.launch();
         QVERIFY(launched.wait(15000));
-        QCOMPARE(launched.at(0).at(0).toString(), QStringLiteral("lambda"));
-        QCOMPARE(launched.at(0).at(2).toDouble(), 0.75);
+        const auto instance = launched.at(0).at(0).value<workspace::LaunchedInstance>();
+        QCOMPARE(instance.provider, QStringLiteral("lambda"));
+        QCOMPARE(instance.pricePerHour, 0.75);
+        QVERIFY(!instance.adopted);
+        QCOMPARE(ledger.entry(QStringLiteral("lambda"), instance.instanceId)->pricePerHour, 0.75); // billed from the answer
         QCOMPARE(emulator.instanceCount(), 1);
         QVERIFY(emulator.sshKeyNames().size() == 2); // the Gantry key was uploaded
         QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("keys/gantry_ed25519"))));
@@ -213,7 +220,8 @@ private slots:
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
         hub.addProvider(lambdaFor(emulator));
-        LaunchDialog dialog(&hub, dir.path());
+        workspace::Workspace workspace(dir.path(), &hub, nullptr, nullptr);
+        LaunchDialog dialog(&workspace);
         QSignalSpy loaded(&dialog, &LaunchDialog::loaded);
         QVERIFY(loaded.wait(10000));
         dialog.launch();
@@ -234,22 +242,23 @@ private slots:
         HostStore hosts(dir.path());
         (void)hosts.load();
         workspace::Workspace workspace(dir.path(), &hub, &ledger, &hosts);
+        workspace.setLaunchTiming(100, 0, 0);
         InstancesPanel panel(&workspace);
-        panel.setLaunchPollMs(100);
         QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QStringList asked;
         panel.setConfirmer([&asked](const QString &, const QString &text) {
             asked.append(text);
             return true;
         });
-        providers::Provider *lambda = hub.provider(QStringLiteral("lambda"));
         providers::LaunchRequest request{QStringLiteral("gpu_1x_a10"), QStringLiteral("us-east-1"), QStringLiteral("laptop"),
                                          QStringLiteral("panel-box"), {}, {}, 0, 1};
         QString id;
-        lambda->launch(request, [&id](Result<QString> launched) { id = launched.valueOr(QString()); });
-        QTRY_VERIFY_WITH_TIMEOUT(!id.isEmpty(), 10000);
         QSignalSpy ready(&panel, &InstancesPanel::hostReady);
-        panel.trackLaunch(QStringLiteral("lambda"), id, 0.75, request);
+        workspace::LaunchOptions options;
+        options.pricePerHour = 0.75;
+        workspace.launch(QStringLiteral("lambda"), request, options,
+                         [&id](Result<workspace::LaunchedInstance> launched) { id = launched ? launched->instanceId : QString(); });
+        QTRY_VERIFY_WITH_TIMEOUT(!id.isEmpty(), 10000);
         QVERIFY(ledger.entry(QStringLiteral("lambda"), id));
         QVERIFY(ready.wait(10000));
         QCOMPARE(ready.at(0).at(0).toString(), QStringLiteral("panel-box"));

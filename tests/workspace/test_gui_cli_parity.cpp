@@ -1,17 +1,29 @@
-// The same operation from the GUI's code and from gantry-cli leaves identical ledger rows: the
-// GUI's AppServices (gantry_app_gui) with its InstancesPanel, terminate guard and ledger, against
-// the RunPod emulator, beside a gantry-cli process on the same config directory.
+// The same operation from the GUI's code and from gantry-cli leaves identical rows: the GUI's
+// AppServices (gantry_app_gui) with its panels, dialogs, terminate guard and ledger, against the
+// RunPod and Lambda emulators, beside a gantry-cli process on the same config directory — for
+// instance lifecycle, launch (a lost answer adopted), saved hosts (~/.ssh/config followed) and
+// clusters (one rule for a partial terminate).
+#include "lambdaemulator.h"
 #include "runpodemulator.h"
 
 #include "app/gui/appservices.h"
+#include "core/cluster/cluster.h"
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
+#include "core/sshconfig/sshconfigfile.h"
+#include "ui/cluster/clusterspanel.h"
+#include "ui/providers/launchdialog.h"
 #include "ui/providers/instancespanel.h"
 #include "ui/providers/instancesmodel.h"
 #include "core/providers/providerhub.h"
 #include "ui/shell/mainwindow.h"
 #include "core/util/secretstore.h"
 
+#include <QComboBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTableView>
@@ -28,11 +40,153 @@ private slots:
     void initTestCase()
     {
         qputenv("DBUS_SESSION_BUS_ADDRESS", ""); // no keychain, no desktop
+        QVERIFY(m_home.isValid());
+        qputenv("HOME", m_home.path().toUtf8()); // ~/.ssh/config of this test, for the GUI and gantry-cli alike
         m_runpod.bootMs = 0;
         QVERIFY(m_runpod.listen());
-        // The GUI finds the account as a user's environment gives it (before any keychain).
+        m_lambda.bootMs = 0;
+        QVERIFY(m_lambda.listen());
+        // The GUI finds the accounts as a user's environment gives them (before any keychain).
         qputenv("GANTRY_RUNPOD_API_KEY", "test-key");
         qputenv("GANTRY_RUNPOD_ENDPOINT", m_runpod.baseUrl().toUtf8());
+        qputenv("GANTRY_LAMBDA_API_KEY", "test-key");
+        qputenv("GANTRY_LAMBDA_ENDPOINT", m_lambda.baseUrl().toUtf8());
+    }
+
+    // Lambda creates the instance but its answer is lost (a 502 from the gateway after the work
+    // was done). The GUI's Launch dialog and gantry-cli launch both find it by its name and adopt
+    // it: the same ledger row, and a saved host once it is up — nothing bills unseen.
+    void lostLaunchAnswerIsAdoptedAlike()
+    {
+        QTemporaryDir dir;
+        auto secrets = makeMemorySecretStore();
+        ui::MainWindow window(dir.path(), secrets.get());
+        auto *services = new app::AppServices(&window, secrets.get());
+        services->workspace()->setLaunchTiming(50, 0, 50);
+        QVERIFY(services->providers()->provider(QStringLiteral("lambda")));
+
+        services->openLaunchDialog(QStringLiteral("lambda"), QStringLiteral("gpu_1x_a10"));
+        auto *dialog = window.findChild<ui::LaunchDialog *>();
+        QVERIFY(dialog);
+        QSignalSpy loaded(dialog, &ui::LaunchDialog::loaded);
+        QVERIFY(loaded.count() > 0 || loaded.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(dialog->findChild<QComboBox *>(QStringLiteral("type"))->currentData().toString(),
+                                  QStringLiteral("gpu_1x_a10"), 5000);
+        auto *region = dialog->findChild<QComboBox *>(QStringLiteral("region"));
+        region->setCurrentIndex(region->findData(QStringLiteral("us-east-1")));
+        QCOMPARE(region->currentData().toString(), QStringLiteral("us-east-1"));
+        auto *key = dialog->findChild<QComboBox *>(QStringLiteral("sshKey"));
+        key->setCurrentIndex(key->findData(QStringLiteral("laptop")));
+        dialog->findChild<QLineEdit *>(QStringLiteral("name"))->setText(QStringLiteral("gui-box"));
+        m_lambda.addFault(lostLaunchAnswer());
+        QSignalSpy launched(dialog, &ui::LaunchDialog::launched);
+        QSignalSpy ready(services->workspace(), &workspace::Workspace::instanceReady);
+        dialog->launch();
+        QVERIFY(launched.wait(15000));
+        const auto gui = launched.at(0).at(0).value<workspace::LaunchedInstance>();
+        QVERIFY2(gui.adopted, qPrintable(gui.note));
+        QVERIFY(ready.wait(15000));
+
+        m_lambda.addFault(lostLaunchAnswer());
+        QProcess cli;
+        QSignalSpy finished(&cli, &QProcess::finished);
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), dir.path(), QStringLiteral("--json"),
+                                                    QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("lambda"),
+                                                    QStringLiteral("--type"), QStringLiteral("gpu_1x_a10"), QStringLiteral("--region"),
+                                                    QStringLiteral("us-east-1"), QStringLiteral("--ssh-key"), QStringLiteral("laptop"),
+                                                    QStringLiteral("--name"), QStringLiteral("cli-box"), QStringLiteral("--wait"),
+                                                    QStringLiteral("--timeout"), QStringLiteral("60")});
+        QVERIFY(finished.wait(60000)); // the emulator answers from this event loop meanwhile
+        const QByteArray err = cli.readAllStandardError();
+        QVERIFY2(cli.exitCode() == 0, err.constData());
+        QVERIFY2(err.contains("adopted"), err.constData());
+        const QString cliId = QJsonDocument::fromJson(cli.readAllStandardOutput().trimmed().split('\n').constLast())
+                                  .object().value(QStringLiteral("id")).toString();
+        QVERIFY(!cliId.isEmpty());
+        QCOMPARE(m_lambda.instanceCount(), 2); // one machine each: nothing launched twice
+
+        const Result<cost::LedgerEntry> guiRow = services->ledger()->entry(QStringLiteral("lambda"), gui.instanceId);
+        const Result<cost::LedgerEntry> cliRow = services->ledger()->entry(QStringLiteral("lambda"), cliId);
+        QVERIFY(guiRow && cliRow);
+        QVERIFY(guiRow->isOpen());
+        compareRows(*guiRow, *cliRow);
+        HostStore hosts(dir.path());
+        QVERIFY(hosts.load());
+        QCOMPARE(hosts.find(QStringLiteral("gui-box"))->instanceId, gui.instanceId);
+        QCOMPARE(hosts.find(QStringLiteral("cli-box"))->instanceId, cliId);
+    }
+
+    // A saved host added or removed from either front end is followed by the managed ~/.ssh/config
+    // block (gantry-cli hosts add/remove used to leave it stale).
+    void hostsFollowSshConfigOnEveryPath()
+    {
+        QTemporaryDir dir;
+        QVERIFY(sshconfig::setSyncEnabled(dir.path(), true));
+        auto secrets = makeMemorySecretStore();
+        ui::MainWindow window(dir.path(), secrets.get());
+        new app::AppServices(&window, secrets.get());
+        SavedHost gui;
+        gui.name = QStringLiteral("gui-host");
+        gui.target.host = QStringLiteral("192.0.2.10");
+        gui.target.user = QStringLiteral("me");
+        QVERIFY(window.hosts()->add(gui));
+        QVERIFY2(sshConfig().contains("gui-host"), sshConfig().constData());
+
+        QVERIFY(runCli(dir.path(), {QStringLiteral("hosts"), QStringLiteral("add"), QStringLiteral("cli-host"), QStringLiteral("me@192.0.2.11")}));
+        QVERIFY2(sshConfig().contains("cli-host"), sshConfig().constData());
+        QVERIFY(runCli(dir.path(), {QStringLiteral("hosts"), QStringLiteral("remove"), QStringLiteral("cli-host")}));
+        QVERIFY2(!sshConfig().contains("cli-host"), sshConfig().constData());
+        QVERIFY(sshConfig().contains("gui-host"));
+    }
+
+    // A cluster whose terminate fails on one node: the GUI's Clusters view and gantry-cli cluster
+    // terminate keep that node on record (it may still bill) and forget the ones that went.
+    void partialClusterTerminateKeepsTheFailedNodeAlike()
+    {
+        QTemporaryDir dir;
+        auto secrets = makeMemorySecretStore();
+        ui::MainWindow window(dir.path(), secrets.get());
+        auto *services = new app::AppServices(&window, secrets.get());
+        auto *panel = window.findChild<ui::ClustersPanel *>();
+        QVERIFY(panel);
+        panel->setConfirm([](const QString &) { return true; });
+        addKey(*services);
+        cluster::ClusterStore store(dir.path());
+        QVERIFY(store.load());
+        for (const QString &name : {QStringLiteral("gui-c"), QStringLiteral("cli-c")}) {
+            const QString id = launchPod(*services, name + QStringLiteral("-0"));
+            QVERIFY(!id.isEmpty());
+            cluster::Cluster c;
+            c.name = name;
+            c.provider = QStringLiteral("runpod");
+            c.created = QDateTime::currentDateTimeUtc();
+            c.nodes = {cluster::ClusterNode{{}, QStringLiteral("runpod"), id, {}, {}, {}, 0.69},
+                       cluster::ClusterNode{{}, QStringLiteral("runpod"), QStringLiteral("gone-") + name, {}, {}, {}, 0.69}};
+            QVERIFY(store.add(c));
+        }
+        panel->reload();
+        panel->selectCluster(QStringLiteral("gui-c"));
+        QCOMPARE(panel->selectedCluster(), QStringLiteral("gui-c"));
+        QSignalSpy terminated(panel, &ui::ClustersPanel::terminated);
+        panel->terminateSelected();
+        QVERIFY(terminated.wait(15000));
+
+        QProcess cli;
+        QSignalSpy finished(&cli, &QProcess::finished);
+        cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), dir.path(), QStringLiteral("cluster"),
+                                                    QStringLiteral("terminate"), QStringLiteral("cli-c"), QStringLiteral("--yes")});
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(cli.exitCode(), 5 /* a provider failure: one node is left */);
+
+        cluster::ClusterStore after(dir.path());
+        QVERIFY(after.load());
+        for (const QString &name : {QStringLiteral("gui-c"), QStringLiteral("cli-c")}) {
+            const std::optional<cluster::Cluster> left = after.find(name);
+            QVERIFY2(left.has_value(), qPrintable(name));
+            QCOMPARE(left->nodes.size(), 1);
+            QCOMPARE(left->nodes.first().instanceId, QStringLiteral("gone-") + name);
+        }
+        QCOMPARE(panel->selectedCluster(), QStringLiteral("gui-c")); // still where the user can try again
     }
 
     void stopAndTerminateLeaveTheSameRows()
@@ -44,11 +198,7 @@ private slots:
         ui::InstancesPanel *panel = services->instances();
         QVERIFY(services->providers()->provider(QStringLiteral("runpod")));
         panel->setConfirmer([](const QString &, const QString &) { return true; });
-        bool keyed = false;
-        services->providers()->provider(QStringLiteral("runpod"))->addSshKey(
-            QStringLiteral("laptop"), QStringLiteral("ssh-ed25519 AAAAC3NzaC1 me@laptop"),
-            [&keyed](Result<providers::SshKey> added) { keyed = added.ok(); });
-        QTRY_VERIFY_WITH_TIMEOUT(keyed, 10000);
+        addKey(*services);
 
         const QString gui = launch(*services, *panel, QStringLiteral("gui-pod"));
         const QString cli = launch(*services, *panel, QStringLiteral("cli-pod"));
@@ -71,26 +221,58 @@ private slots:
     }
 
 private:
-    // As the launch dialog does: launch, then the panel tracks it into the ledger and saved hosts.
+    // As the launch dialog does: the workspace launches, records and follows it into a saved host.
     QString launch(app::AppServices &services, ui::InstancesPanel &panel, const QString &name)
+    {
+        QSignalSpy ready(&panel, &ui::InstancesPanel::hostReady);
+        const QString id = launchPod(services, name);
+        if (id.isEmpty() || !ready.wait(15000))
+            return {};
+        return id;
+    }
+
+    QString launchPod(app::AppServices &services, const QString &name)
     {
         providers::LaunchRequest request{QStringLiteral("NVIDIA GeForce RTX 4090"), QStringLiteral("US-KS-2"),
                                          QStringLiteral("laptop"), name, {}, {}, 0, 1};
-        Result<QString> id = Error{ErrorCode::Generic, {}};
+        workspace::LaunchOptions options;
+        options.pricePerHour = 0.69;
+        Result<workspace::LaunchedInstance> launched = Error{ErrorCode::Generic, QStringLiteral("no answer")};
         bool answered = false;
-        services.providers()->provider(QStringLiteral("runpod"))->launch(request, [&](Result<QString> launched) {
-            id = launched;
+        services.workspace()->launch(QStringLiteral("runpod"), request, options, [&](Result<workspace::LaunchedInstance> result) {
+            launched = result;
             answered = true;
         });
-        if (!QTest::qWaitFor([&answered] { return answered; }, 10000) || !id) {
-            qWarning("launch: %s", qPrintable(id ? QString() : id.error().message));
+        if (!QTest::qWaitFor([&answered] { return answered; }, 10000) || !launched) {
+            qWarning("launch: %s", qPrintable(launched ? QString() : launched.error().message));
             return {};
         }
-        QSignalSpy ready(&panel, &ui::InstancesPanel::hostReady);
-        panel.trackLaunch(QStringLiteral("runpod"), *id, 0.69, request);
-        if (!ready.wait(15000))
-            return {};
-        return *id;
+        return launched->instanceId;
+    }
+
+    static void addKey(app::AppServices &services)
+    {
+        bool keyed = false;
+        services.providers()->provider(QStringLiteral("runpod"))->addSshKey(
+            QStringLiteral("laptop"), QStringLiteral("ssh-ed25519 AAAAC3NzaC1 me@laptop"),
+            [&keyed](Result<providers::SshKey> added) { keyed = added.ok(); });
+        QTRY_VERIFY_WITH_TIMEOUT(keyed, 10000);
+    }
+
+    static test::Fault lostLaunchAnswer()
+    {
+        test::Fault fault;
+        fault.pathContains = QStringLiteral("/launch");
+        fault.method = "POST";
+        fault.status = 502;
+        fault.afterHandling = true;
+        return fault;
+    }
+
+    QByteArray sshConfig() const
+    {
+        QFile file(m_home.filePath(QStringLiteral(".ssh/config")));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
     }
 
     bool select(ui::InstancesPanel &panel, const QString &id)
@@ -135,7 +317,9 @@ private:
         QCOMPARE(cli.isOpen(), gui.isOpen());
     }
 
+    QTemporaryDir m_home;
     test::RunPodEmulator m_runpod;
+    test::LambdaEmulator m_lambda;
 };
 
 QTEST_MAIN(TestGuiCliParity)

@@ -3,7 +3,7 @@
 #include "ui/cluster/clusterdialogs.h"
 
 #include "core/cluster/connector.h"
-#include "core/cluster/launcher.h"
+#include "core/cluster/lifecycle.h"
 #include "core/jobs/jobrunner.h"
 #include "core/providers/providerhub.h"
 #include "core/ssh/knownhosts.h"
@@ -38,7 +38,7 @@ QString verdictLabel(verify::CheckStatus status)
 } // namespace
 
 ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
-    : QWidget(parent), m_workspace(workspace), m_launcher(new cluster::ClusterLauncher(workspace, this)),
+    : QWidget(parent), m_workspace(workspace), m_lifecycle(new cluster::ClusterLifecycle(workspace, this)),
       m_knownHosts(ssh::defaultKnownHostsFile()), m_list(new QTreeWidget(this)), m_nodes(new QTreeWidget(this)),
       m_rank(new QComboBox(this)), m_log(new QPlainTextEdit(this)), m_status(new QLabel(this)),
       m_check(new QPushButton(tr("Check"), this)), m_torchrun(new QPushButton(tr("torchrun…"), this)),
@@ -212,7 +212,7 @@ void ClustersPanel::refreshStates(const cluster::Cluster &c)
     if (c.provider.isEmpty())
         return;
     QPointer<ClustersPanel> self(this);
-    m_launcher->refresh(c, [self](Result<cluster::Cluster> updated, QHash<QString, providers::Instance> states) {
+    m_lifecycle->launcher()->refresh(c, [self](Result<cluster::Cluster> updated, QHash<QString, providers::Instance> states) {
         if (!self)
             return;
         for (auto it = states.cbegin(); it != states.cend(); ++it)
@@ -230,13 +230,8 @@ void ClustersPanel::launchCluster()
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const cluster::ClusterLaunchRequest request = dialog->request();
         setStatus(tr("Launching %n node(s) of %1…", nullptr, request.nodes).arg(request.base.typeName));
-        const QString configDir = m_workspace->configDir();
         QPointer<ClustersPanel> self(this);
-        m_launcher->launch(request, [configDir](const cluster::Cluster &c) {
-            cluster::ClusterStore store(configDir);
-            if (store.load() && !c.nodes.isEmpty())
-                (void)(store.find(c.name) ? store.update(c) : store.add(c)); // on record before the wait
-        }, [self, name = request.name](Result<cluster::ClusterLaunchOutcome> outcome) {
+        m_lifecycle->launch(request, [self, name = request.name](Result<cluster::ClusterLaunchOutcome> outcome) {
             if (self)
                 self->finishLaunch(outcome, name);
         });
@@ -246,19 +241,18 @@ void ClustersPanel::launchCluster()
 
 void ClustersPanel::finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name)
 {
-    cluster::ClusterStore store(m_workspace->configDir());
     if (!outcome) {
         setStatus(outcome.error().message);
-    } else if (store.load()) {
-        if (outcome->cluster.nodes.isEmpty())
-            (void)store.remove(name);
-        else
-            (void)(store.find(name) ? store.update(outcome->cluster) : store.add(outcome->cluster));
+    } else {
+        QStringList lines;
         if (outcome->partial() && !outcome->terminated.isEmpty())
-            setStatus(tr("Only some nodes came up (%1); the %n that did were terminated so they do not bill.", nullptr,
-                         int(outcome->terminated.size())).arg(outcome->failures.join(QStringLiteral("; "))));
+            lines << tr("Only some nodes came up (%1); the %n that did were terminated so they do not bill.", nullptr,
+                        int(outcome->terminated.size())).arg(outcome->failures.join(QStringLiteral("; ")));
+        else if (outcome->partial())
+            lines << tr("Only some nodes came up: %1").arg(outcome->failures.join(QStringLiteral("; ")));
         else
-            setStatus(tr("Cluster %1 is up: %n node(s). Check it before training.", nullptr, int(outcome->cluster.nodes.size())).arg(name));
+            lines << tr("Cluster %1 is up: %n node(s). Check it before training.", nullptr, int(outcome->cluster.nodes.size())).arg(name);
+        setStatus((lines + outcome->warnings).join(QLatin1Char('\n')));
     }
     reload();
     selectCluster(name);
@@ -316,10 +310,13 @@ void ClustersPanel::startTorchrun(const cluster::Cluster &c, const cluster::Torc
         cluster::Cluster updated = c;
         updated.lastJob = cluster::ClusterJob{spec.run.jobName, QStringLiteral("torchrun"), QDateTime::currentDateTimeUtc(), spec.run.masterPort};
         cluster::ClusterStore store(m_workspace->configDir());
-        if (store.load())
-            (void)store.update(updated);
+        Result<void> saved = store.load();
+        if (saved)
+            saved = store.update(updated);
         m_jobs.remove(c.name); // the ranks of the job before
-        setStatus(tr("Started %1 on every node.").arg(spec.run.jobName));
+        // Started all the same; without the record, Job status cannot find the ranks: say why.
+        setStatus(saved ? tr("Started %1 on every node.").arg(spec.run.jobName)
+                        : tr("Started %1 on every node.").arg(spec.run.jobName) + QLatin1Char('\n') + saved.error().message);
         reload();
         emit jobStarted(c.name);
     });
@@ -352,32 +349,32 @@ void ClustersPanel::terminateSelected()
     const std::optional<cluster::Cluster> c = current();
     if (!c || !m_confirm(tr("Terminate the %n node(s) of %1? Their local disks are lost for good.", nullptr, int(c->nodes.size())).arg(c->name)))
         return;
-    auto pending = std::make_shared<int>(0);
-    workspace::ActionOptions options;
-    options.note = tr("cluster %1").arg(c->name);
-    for (const cluster::ClusterNode &node : c->nodes) {
-        if (node.provider.isEmpty())
-            continue;
-        ++*pending;
-        m_workspace->terminate(node.provider, node.instanceId, options, [this, pending, name = c->name](Result<workspace::ActionOutcome> done) {
-            if (!done)
-                setStatus(done.error().message);
-            if (--*pending == 0) {
-                cluster::ClusterStore store(m_workspace->configDir());
-                if (store.load())
-                    (void)store.remove(name);
-                reload();
-                emit terminated(name);
-            }
-        });
+    setStatus(tr("Terminating the %n node(s) of %1…", nullptr, int(c->nodes.size())).arg(c->name));
+    QPointer<ClustersPanel> self(this);
+    m_lifecycle->act(workspace::InstanceAction::Terminate, c->name, {}, [self, name = c->name](Result<cluster::ClusterActionOutcome> outcome) {
+        if (self)
+            self->finishTerminate(outcome, name);
+    });
+}
+
+// The lifecycle's rule: a node whose terminate failed stays in the cluster (it may still bill), so
+// the status names it and the cluster stays selected where the user can try again.
+void ClustersPanel::finishTerminate(const Result<cluster::ClusterActionOutcome> &outcome, const QString &name)
+{
+    if (!outcome) {
+        setStatus(outcome.error().message);
+    } else {
+        QStringList lines = outcome->failures.isEmpty()
+            ? QStringList{outcome->forgotten ? tr("Cluster %1 is terminated.").arg(name)
+                                             : tr("Cluster %1: the rented nodes are terminated.").arg(name)}
+            : QStringList{tr("%n node(s) of %1 could not be terminated and may still bill; they stay in the cluster:", nullptr,
+                             int(outcome->failures.size())).arg(name)} + outcome->failures;
+        setStatus((lines + outcome->warnings).join(QLatin1Char('\n')));
     }
-    if (*pending == 0) {
-        cluster::ClusterStore store(m_workspace->configDir());
-        if (store.load())
-            (void)store.remove(c->name); // saved hosts only: forget the grouping, leave the machines
-        reload();
-        emit terminated(c->name);
-    }
+    reload();
+    if (outcome && !outcome->forgotten)
+        selectCluster(name);
+    emit terminated(name);
 }
 
 } // namespace gantry::ui

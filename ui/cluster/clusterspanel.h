@@ -2,7 +2,7 @@
 
 #include "core/cluster/check.h"
 #include "core/cluster/cluster.h"
-#include "core/cluster/launcher.h"
+#include "core/cluster/lifecycle.h"
 #include "core/cluster/nodeops.h"
 #include "core/providers/providertypes.h"
 
@@ -70,13 +70,14 @@ private:
     void refreshStates(const cluster::Cluster &cluster);
     void startTorchrun(const cluster::Cluster &cluster, const cluster::TorchrunSpec &spec);
     void finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name);
+    void finishTerminate(const Result<cluster::ClusterActionOutcome> &outcome, const QString &name);
     void setStatus(const QString &text);
     void showJobStatus(const cluster::Cluster &cluster, const QList<cluster::RankStatus> &ranks);
     void updateStopOthers();
     cluster::NodeConnector connector() const;
 
     workspace::Workspace *m_workspace;
-    cluster::ClusterLauncher *m_launcher;
+    cluster::ClusterLifecycle *m_lifecycle;
     QString m_knownHosts;
     std::function<bool(const QString &)> m_confirm;
     QList<cluster::Cluster> m_clusters;

@@ -1,11 +1,9 @@
 #include "ui/providers/instancespanel.h"
 
 #include "core/cost/ledger.h"
-#include "core/hosts/hoststore.h"
-#include "core/providers/instancehosts.h"
-#include "ui/providers/instancesmodel.h"
-#include "core/providers/launchwatcher.h"
+#include "core/util/printable.h"
 #include "core/workspace/workspace.h"
+#include "ui/providers/instancesmodel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -58,8 +56,6 @@ InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     , m_workspace(workspace)
     , m_hub(workspace->providers())
     , m_ledger(workspace->ledger())
-    , m_hosts(workspace->hosts())
-    , m_configDir(workspace->configDir())
     , m_model(new InstancesModel(this))
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
@@ -103,6 +99,7 @@ InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     m_timer.start(15000);
     // The first list comes at once, not after the first 15 s period (the panel stood empty until then).
     QTimer::singleShot(0, this, &InstancesPanel::refresh);
+    followLaunches();
     updateButtons();
 }
 
@@ -133,74 +130,55 @@ void InstancesPanel::refresh()
                 return;
             }
             self->m_model->setInstances(id, *list);
+            const workspace::ReconcileOutcome outcome = self->m_workspace->reconcile(id, *list);
+            if (!outcome.problems.isEmpty())
+                self->m_status->setText(outcome.problems.join(QLatin1Char('\n')));
             if (self->m_ledger) {
-                if (Result<void> reconciled = self->m_ledger->reconcile(id, *list); !reconciled)
-                    self->m_status->setText(reconciled.error().message);
                 for (const providers::Instance &instance : std::as_const(*list)) {
-                    const Result<cost::LedgerEntry> entry = self->m_ledger->entry(id, instance.id);
-                    if (entry)
+                    if (const Result<cost::LedgerEntry> entry = self->m_ledger->entry(id, instance.id))
                         self->m_model->setCost(id, instance.id, entry->costSoFar());
-                    // A listing sent before a terminate (here, the CLI, the watcher) still shows the
-                    // instance running: its closed ledger row keeps the forgotten host forgotten.
-                    if (instance.reachable() && !(entry && !entry->isOpen()))
-                        self->remember(instance);
                 }
             }
+            for (const QString &host : outcome.newHosts)
+                self->announce(host);
         });
     }
 }
 
-void InstancesPanel::remember(const providers::Instance &instance)
+// A host is handed to the Machines view once, whichever comes first: the launch's own follow-up
+// or a refresh that sees the instance up.
+void InstancesPanel::announce(const QString &hostName)
 {
-    if (!m_hosts)
+    if (hostName.isEmpty() || m_announced.contains(hostName))
         return;
-    const bool known = std::any_of(m_hosts->hosts().cbegin(), m_hosts->hosts().cend(), [&instance](const SavedHost &host) {
-        return host.provider == instance.provider && host.instanceId == instance.id;
-    });
-    Result<QString> name = providers::rememberInstanceHost(*m_hosts, instance, m_configDir);
-    if (!name)
-        m_status->setText(name.error().message);
-    else if (!known)
-        emit hostReady(*name);
+    m_announced.insert(hostName);
+    emit hostReady(hostName);
 }
 
-void InstancesPanel::trackLaunch(const QString &provider, const QString &instanceId, double pricePerHour,
-                                 const providers::LaunchRequest &request)
+// Any launch, from any view: the workspace follows it, this panel says where it stands.
+void InstancesPanel::followLaunches()
 {
-    providers::Instance launched;
-    launched.provider = provider;
-    launched.id = instanceId;
-    launched.name = request.name;
-    launched.typeName = request.typeName;
-    launched.region = request.region;
-    launched.volumeGb = request.volumeGb;
-    launched.state = providers::InstanceState::Booting;
-    if (m_ledger) {
-        if (Result<void> recorded = m_ledger->recordLaunch(launched, pricePerHour); !recorded)
-            emit message(recorded.error().message);
-    }
-    refresh();
-    providers::Provider *p = m_hub ? m_hub->provider(provider) : nullptr;
-    if (!p)
-        return;
-    const int pollMs = m_launchPollMs > 0 ? m_launchPollMs : p->info().statusPollMs;
-    auto *watcher = new providers::LaunchWatcher(p, instanceId, 20 * 60 * 1000, pollMs, this);
-    QPointer<InstancesPanel> self(this);
-    m_status->setText(tr("Waiting for %1 to boot…").arg(instanceId));
-    watcher->start([self, watcher, provider, instanceId](Result<providers::Instance> up) {
-        watcher->deleteLater();
-        if (!self)
-            return;
-        if (!up) {
-            if (self->m_ledger && up.error().code == ErrorCode::Timeout)
-                (void)self->m_ledger->recordTerminated(provider, instanceId, tr("never became active"));
-            self->m_status->setText(up.error().message);
-            emit self->message(up.error().message);
-        } else {
-            self->m_status->setText(tr("%1 is running at %2@%3:%4.").arg(instanceId, up->sshUser, up->sshHost).arg(up->sshPort));
-            self->remember(*up);
-        }
-        self->refresh();
+    connect(m_workspace, &workspace::Workspace::instanceLaunched, this, [this](const workspace::LaunchedInstance &launched) {
+        QStringList lines{tr("Waiting for %1 to boot…").arg(text::printable(launched.instanceId))};
+        if (launched.adopted)
+            lines.prepend(launched.note);
+        m_status->setText(lines.join(QLatin1Char('\n')));
+        if (launched.adopted || !launched.warnings.isEmpty())
+            emit message((QStringList{launched.note} + launched.warnings).join(QLatin1Char('\n')).trimmed());
+        refresh();
+    });
+    connect(m_workspace, &workspace::Workspace::instanceReady, this, [this](const workspace::ReadyInstance &ready) {
+        const providers::Instance &up = ready.instance;
+        m_status->setText((QStringList{tr("%1 is running at %2@%3:%4.").arg(text::printable(up.id), text::printable(up.sshUser),
+                                                                              text::printable(up.sshHost)).arg(up.sshPort)}
+                           + ready.warnings).join(QLatin1Char('\n')));
+        announce(ready.hostName);
+        refresh();
+    });
+    connect(m_workspace, &workspace::Workspace::followFailed, this, [this](const QString &, const QString &, const QString &why) {
+        m_status->setText(why);
+        emit message(why);
+        refresh();
     });
 }
 

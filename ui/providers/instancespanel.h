@@ -2,6 +2,7 @@
 
 #include "core/providers/providerhub.h"
 
+#include <QSet>
 #include <QTimer>
 #include <QWidget>
 
@@ -10,7 +11,6 @@ class QPushButton;
 class QTableView;
 
 namespace gantry {
-class HostStore;
 namespace cost { class Ledger; }
 namespace workspace { class Workspace; }
 } // namespace gantry
@@ -24,8 +24,9 @@ QString confirmationText(const providers::ProviderInfo &info, const providers::I
 
 // The Instances view: instances of every provider with Stop/Start/Restart/Terminate. Every action
 // is confirmed with exactly what is lost and what keeps billing, then done by the workspace (which
-// records it). Refreshes on a timer, keeps the cost ledger in step, and turns instances that come up
-// into saved SSH hosts (hostReady()).
+// records it). Refreshes on a timer; the workspace keeps the ledger in step with each listing and
+// saves hosts for instances that come up, launched from any view, which this panel announces once
+// (hostReady()).
 class InstancesPanel final : public QWidget
 {
     Q_OBJECT
@@ -36,7 +37,6 @@ public:
 
     InstancesModel *model() const { return m_model; }
     // Tests answer confirmations without a dialog.
-    void setLaunchPollMs(int ms) { m_launchPollMs = ms; }
     void setConfirmer(std::function<bool(const QString &title, const QString &text)> confirmer) { m_confirm = std::move(confirmer); }
     // Asked before the terminate confirmation (results home, transfers pending); false stops it,
     // true means the user settled the results question.
@@ -44,9 +44,6 @@ public:
 
 public slots:
     void refresh();
-    // Call after a launch (LaunchDialog::launched): records the cost and watches it come up.
-    void trackLaunch(const QString &provider, const QString &instanceId, double pricePerHour,
-                     const gantry::providers::LaunchRequest &request);
     void act(const QString &action); // "stop", "start", "restart", "terminate" on the selection
 
 signals:
@@ -55,13 +52,12 @@ signals:
 
 private:
     void updateButtons();
-    void remember(const providers::Instance &instance);
+    void followLaunches();
+    void announce(const QString &hostName);
 
     workspace::Workspace *m_workspace;
     providers::ProviderHub *m_hub;
     cost::Ledger *m_ledger;
-    HostStore *m_hosts;
-    QString m_configDir;
     InstancesModel *m_model;
     QTableView *m_view;
     QLabel *m_status;
@@ -70,7 +66,7 @@ private:
     QPushButton *m_restart;
     QPushButton *m_terminate;
     QTimer m_timer;
-    int m_launchPollMs = 0; // 0: the provider's statusPollMs
+    QSet<QString> m_announced;
     std::function<bool(const QString &, const QString &)> m_confirm;
     std::function<bool(const providers::Instance &)> m_terminateGuard;
 };

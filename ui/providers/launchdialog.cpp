@@ -4,6 +4,7 @@
 
 #include "core/providers/gantrykey.h"
 #include "core/providers/providerregistry.h"
+#include "core/workspace/workspace.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -20,10 +21,11 @@
 
 namespace gantry::ui {
 
-LaunchDialog::LaunchDialog(providers::ProviderHub *hub, QString configDir, QWidget *parent)
+LaunchDialog::LaunchDialog(workspace::Workspace *workspace, QWidget *parent)
     : QDialog(parent)
-    , m_hub(hub)
-    , m_configDir(std::move(configDir))
+    , m_workspace(workspace)
+    , m_hub(workspace ? workspace->providers() : nullptr)
+    , m_configDir(workspace ? workspace->configDir() : QString())
     , m_provider(new QComboBox(this))
     , m_type(new QComboBox(this))
     , m_region(new QComboBox(this))
@@ -385,20 +387,19 @@ void LaunchDialog::launch()
 
 void LaunchDialog::submit(providers::LaunchRequest request)
 {
-    providers::Provider *provider = m_hub->provider(providerId());
-    const QString id = providerId();
-    const double price = launchPrice(request);
+    workspace::LaunchOptions options;
+    options.pricePerHour = launchPrice(request);
     setBusy(true, tr("Launching…"));
     QPointer<LaunchDialog> self(this);
-    provider->launch(request, [self, id, price, request](Result<QString> instanceId) {
+    m_workspace->launch(providerId(), request, options, [self](Result<workspace::LaunchedInstance> launched) {
         if (!self)
             return;
         self->setBusy(false);
-        if (!instanceId) {
-            self->showError(instanceId.error().message);
+        if (!launched) {
+            self->showError(launched.error().message);
             return;
         }
-        emit self->launched(id, *instanceId, price, request);
+        emit self->launched(*launched);
         self->accept();
     });
 }

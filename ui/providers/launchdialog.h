@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/providers/providerhub.h"
+#include "core/workspace/launches.h"
 
 #include <QDialog>
 
@@ -11,12 +12,15 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
+namespace gantry::workspace { class Workspace; }
+
 namespace gantry::ui {
 
 // Point-and-click launch: provider → instance type → region (only those with capacity now) →
 // image → SSH key (pick one, or generate the Gantry key and upload it in the same step) →
 // persistent storage → name. Shows the hourly price and an estimate for a planned duration with
-// a safety margin. On success emits launched() and closes; errors stay in the dialog.
+// a safety margin. The launch itself is the workspace's (a lost answer adopted, the ledger row, the
+// host saved once it is up). On success emits launched() and closes; errors stay in the dialog.
 class LaunchDialog final : public QDialog
 {
     Q_OBJECT
@@ -26,7 +30,7 @@ public:
     static constexpr double kSafetyMargin = 1.3;
     static constexpr const char *kGenerateKey = "__generate__";
 
-    LaunchDialog(providers::ProviderHub *hub, QString configDir, QWidget *parent = nullptr);
+    explicit LaunchDialog(workspace::Workspace *workspace, QWidget *parent = nullptr);
 
     // Selects a provider and, once its types are loaded, a type (from the Prices view).
     void preselect(const QString &provider, const QString &typeName);
@@ -42,8 +46,7 @@ public slots:
     void launch();
 
 signals:
-    void launched(const QString &provider, const QString &instanceId, double pricePerHour,
-                  const gantry::providers::LaunchRequest &request);
+    void launched(const gantry::workspace::LaunchedInstance &instance);
     void loaded(); // types, images, keys and storage of the chosen provider are in
 
 private:
@@ -57,6 +60,7 @@ private:
     void submit(providers::LaunchRequest request);
     void loadPart();
 
+    workspace::Workspace *m_workspace;
     providers::ProviderHub *m_hub;
     QString m_configDir;
     QList<providers::InstanceType> m_types;

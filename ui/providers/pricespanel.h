@@ -54,13 +54,16 @@ public slots:
     // Tests drive the watch faster (and on a ManualClock); the app uses the system clock.
     void setWatchTiming(Clock &clock, int pollMs) { m_clock = &clock; m_watchPollMs = pollMs; }
     bool isWatching() const { return m_watcher != nullptr; }
+    // "Launch when available" rents through this (the workspace's launch: ledger row, host saved
+    // once up); without one, a bare launch that still adopts a lost answer.
+    void setLauncher(providers::CapacityWatcher::Launcher launcher) { m_launcher = std::move(launcher); }
 
     // The selected row's watch as a `gantry-cli watch-capacity --launch …` line (empty without a selection).
     QString headlessCommand() const;
 
 signals:
     void launchRequested(const QString &provider, const QString &typeName);
-    // "Launch when available" rented a machine: hand it to the usual path (InstancesPanel::trackLaunch).
+    // "Launch when available" rented a machine (the launcher records and follows it).
     void launchedWhenAvailable(const QString &provider, const QString &instanceId, double pricePerHour,
                                const gantry::providers::LaunchRequest &request);
     // A watched GPU became available: a sentence for a desktop notification.
@@ -125,6 +128,7 @@ private:
     QString m_watchKey; // the account key a launching watch rents with
     QLabel *m_watchStatus;
     providers::CapacityWatcher *m_watcher = nullptr;
+    providers::CapacityWatcher::Launcher m_launcher;
     QTimer m_watchTimer;
     Clock *m_clock = &Clock::system();
     int m_watchPollMs = 0;

@@ -132,6 +132,8 @@ void PricesPanel::startWatch(providers::WatchOptions options, QList<providers::P
 {
     m_watchKey = options.sshKey;
     m_watcher = new providers::CapacityWatcher(list, options, *m_clock, this);
+    if (m_launcher)
+        m_watcher->setLauncher(m_launcher);
     const QString wanted = tr("%1 ×%2 at $%3 per GPU-hour or less").arg(text::printable(options.query.gpu)).arg(options.query.count)
                                .arg(options.query.maxPricePerGpuHour, 0, 'f', 2);
     if (options.launch) {

@@ -116,6 +116,7 @@ Fault EmulatorServer::faultFromJson(const QJsonObject &object)
     fault.count = object.value(QLatin1String("count")).toInt(1);
     fault.malformed = object.value(QLatin1String("malformed")).toBool(false);
     fault.drop = object.value(QLatin1String("drop")).toBool(false);
+    fault.afterHandling = object.value(QLatin1String("afterHandling")).toBool(false);
     return fault;
 }
 
@@ -175,6 +176,8 @@ void EmulatorServer::serve(QTcpSocket *socket, const EmuRequest &request)
             if ((!fault.pathContains.isEmpty() && !request.path.contains(fault.pathContains))
                 || (!fault.method.isEmpty() && fault.method != request.method))
                 continue;
+            if (fault.afterHandling)
+                handle(request); // done, but the answer below is what the client gets
             if (fault.status == 0 && !fault.malformed && !fault.drop) {
                 response = handle(request); // slow but otherwise normal
             } else if (fault.malformed) {

@@ -44,6 +44,7 @@ struct Fault
     int count = 1;             // how many requests; -1 forever
     bool malformed = false;    // 200 with a truncated JSON body
     bool drop = false;         // close the connection
+    bool afterHandling = false; // act on the request first, then answer with the fault: a reply lost after the work was done
 };
 
 // The HTTP/1.1 plumbing and fault injection shared by both emulators. Admin endpoints (no auth):

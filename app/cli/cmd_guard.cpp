@@ -144,11 +144,14 @@ int guardCommand(Context &context, const QStringList &input)
         if (auto installed = installGuard(**session, *options, parsed->remoteDir); !installed)
             return context.fail(installed.error());
         // So the app's Monitor tab shows this machine's guard on its next connect.
-        (void)GuardStore(context.configDir).remember(parsed->host, {parsed->idleMinutes, methodName(options->method), options->action});
+        if (Result<void> remembered = GuardStore(context.configDir).remember(parsed->host, {parsed->idleMinutes, methodName(options->method), options->action});
+            !remembered)
+            context.warn(remembered.error().message); // installed all the same; the Monitor tab will not show it
     } else if (parsed->action == QLatin1StringView("remove")) {
         if (auto removed = removeGuard(**session, parsed->remoteDir); !removed)
             return context.fail(removed.error());
-        (void)GuardStore(context.configDir).forget(parsed->host);
+        if (Result<void> forgotten = GuardStore(context.configDir).forget(parsed->host); !forgotten)
+            context.warn(forgotten.error().message);
     }
     auto status = guardStatus(**session, parsed->remoteDir);
     if (!status)

@@ -110,8 +110,10 @@ int costCommand(Context &context, const QStringList &arguments)
     if (Result<void> opened = ledger.open(); !opened)
         return context.fail(opened.error());
     // A priced host removed or repriced while no Gantry was watching is closed now, not billed on.
-    if (HostStore hosts(context.configDir); hosts.load())
-        (void)cost::reconcileHostBilling(ledger, hosts.hosts());
+    if (HostStore hosts(context.configDir); hosts.load()) {
+        if (Result<void> reconciled = cost::reconcileHostBilling(ledger, hosts.hosts()); !reconciled)
+            context.warn(reconciled.error().message);
+    }
     for (const auto &[period, value] : {std::pair{QStringLiteral("daily"), *daily}, std::pair{QStringLiteral("monthly"), *monthly}}) {
         if (!value.has_value())
             continue;

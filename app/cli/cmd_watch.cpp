@@ -82,10 +82,12 @@ void report(const Context &context, const QString &event, const QString &host, c
                 << Qt::endl;
 }
 
-// Every saved host of a managed instance is sampled; hosts saved later are picked up on the next pass.
-void monitorInstances(monitor::MonitorService &monitor, HostStore *hosts)
+// Every saved host of a managed instance is sampled; hosts saved later are picked up on the next
+// pass. A hosts.json that cannot be read is reported; machines already sampled stay sampled.
+void monitorInstances(const Context &context, monitor::MonitorService &monitor, HostStore *hosts)
 {
-    (void)hosts->load();
+    if (Result<void> loaded = hosts->load(); !loaded)
+        report(context, QStringLiteral("warning"), {}, loaded.error().message);
     for (const SavedHost &host : hosts->hosts()) {
         if (!host.provider.isEmpty() && !host.instanceId.isEmpty() && !monitor.isMonitoring(host.name))
             monitor.startMonitoring(host);
@@ -162,10 +164,10 @@ int watchCommand(Context &context, const QStringList &arguments)
                                : CliText::tr("%1 owns the idle policy; notifying only until it exits.").arg(lock.holder()),
            {{QStringLiteral("owner"), runner.ownsPolicy()}, {QStringLiteral("idle_action"), monitor::idleActionName(options->action)},
             {QStringLiteral("desktop_notifications"), desktop.isAvailable()}});
-    monitorInstances(monitor, workspace.get()->hosts());
+    monitorInstances(context, monitor, workspace.get()->hosts());
     QTimer rescan;
     QObject::connect(&rescan, &QTimer::timeout, &rescan, [&] {
-        monitorInstances(monitor, workspace.get()->hosts());
+        monitorInstances(context, monitor, workspace.get()->hosts());
         runner.ownsPolicy(); // takes over once the other owner is gone
     });
     rescan.start(60000);

@@ -205,9 +205,16 @@ void CostPanel::toggleHostBilling()
 
 void CostPanel::saveBudgets()
 {
-    (void)m_ledger->setBudget(QStringLiteral("daily"), m_daily->value());
-    (void)m_ledger->setBudget(QStringLiteral("monthly"), m_monthly->value());
+    QStringList problems;
+    for (const auto &[period, value] : {std::pair{QStringLiteral("daily"), m_daily->value()}, std::pair{QStringLiteral("monthly"), m_monthly->value()}}) {
+        if (Result<void> saved = m_ledger->setBudget(period, value); !saved)
+            problems << saved.error().message;
+    }
     reload();
+    if (!problems.isEmpty()) { // after reload(), which shows its own warnings
+        m_warnings->setText(problems.join(QLatin1Char('\n')));
+        m_warnings->show();
+    }
 }
 
 bool CostPanel::exportCsv(const QString &path)

@@ -48,11 +48,11 @@ if(GANTRY_HELP2MAN AND GANTRY_GZIP)
     endif()
     foreach(_program IN LISTS _man_programs)
         set(_page "${CMAKE_BINARY_DIR}/man/${_program}.1.gz")
-        # C.UTF-8, LANGUAGE=C: the page is English whatever the builder's locale; offscreen: gantry
-        # parses --help inside a QApplication, which needs a platform even to print help.
+        # C.UTF-8, LANGUAGE=C: the page is English whatever the builder's locale (gantry answers
+        # --help without a display, so a headless builder needs no platform).
         add_custom_command(OUTPUT "${_page}"
             COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/man"
-            COMMAND ${CMAKE_COMMAND} -E env LANG=C.UTF-8 LANGUAGE=C LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen
+            COMMAND ${CMAKE_COMMAND} -E env LANG=C.UTF-8 LANGUAGE=C LC_ALL=C.UTF-8
                     "${GANTRY_HELP2MAN}" --no-info --locale=C.UTF-8 "--name=${_man_${_program}_name}"
                     "--version-string=${PROJECT_VERSION}" -o "${CMAKE_BINARY_DIR}/man/${_program}.1"
                     "$<TARGET_FILE:${_program}>"

@@ -14,7 +14,8 @@ namespace {
 
 void printHelp(QTextStream &out)
 {
-    out << QCoreApplication::translate("cli",
+    // English, as all of gantry-cli's output (scripts parse it).
+    out << QStringLiteral(
                "Usage: gantry-cli [--config-dir DIR] [--json] COMMAND [ARGS…]\n"
                "Rent, verify, use and watch cloud GPUs from scripts. HOST is a saved host name or [user@]host[:port].\n"
                "Output is always in English, whatever LANGUAGE/LANG say, so scripts can parse it (the desktop app\n"
@@ -23,12 +24,39 @@ void printHelp(QTextStream &out)
                "  --accept-new-host-key, --connect-timeout SECONDS, --max-output-mib MIB (default 64: output a\n"
                "  command may send), --max-entries N (default 2000000: names one folder may list)\n"
                "Exit codes: 0 ok, 1 failed, 2 usage, 3 cannot connect/authenticate, 4 host key unknown/changed,\n"
-               "  5 provider error; `exec` exits with the remote command's status.\n\nCommands:\n");
+               "  5 provider error; `exec` exits with the remote command's status.\n"
+               "`gantry-cli help COMMAND` or `gantry-cli COMMAND --help` shows one command's usage.\n\nCommands:\n");
     QList<cli::Command> sorted = cli::commands();
     std::sort(sorted.begin(), sorted.end(), [](const cli::Command &a, const cli::Command &b) { return a.name < b.name; });
     for (const cli::Command &command : std::as_const(sorted))
         out << "  " << command.synopsis << '\n';
     out.flush();
+}
+
+// `gantry-cli COMMAND --help` and `gantry-cli help COMMAND`: that command's usage on stdout, exit 0.
+int printCommandHelp(QTextStream &out, QTextStream &err, const QString &name)
+{
+    for (const cli::Command &command : cli::commands()) {
+        if (command.name != name)
+            continue;
+        out << "Usage: gantry-cli [--config-dir DIR] [--json] " << command.synopsis << "\n"
+            << "Connection options, exit codes and every command: gantry-cli --help" << Qt::endl;
+        return cli::ExitOk;
+    }
+    err << "gantry-cli: " << QStringLiteral("unknown command \"%1\" (see gantry-cli --help)").arg(name) << Qt::endl;
+    return cli::ExitUsage;
+}
+
+// --help among a command's own arguments, not after "--" (where it belongs to a remote command).
+bool asksForHelp(const QStringList &args)
+{
+    for (const QString &arg : args) {
+        if (arg == QLatin1String("--"))
+            return false;
+        if (arg == QLatin1String("--help"))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -71,6 +99,16 @@ int main(int argc, char *argv[])
     // --json may also follow the command name.
     if (args.removeAll(QStringLiteral("--json")) > 0)
         json = true;
+
+    if (args.first() == QLatin1String("help")) {
+        if (args.size() == 1) {
+            printHelp(out);
+            return cli::ExitOk;
+        }
+        return printCommandHelp(out, err, args.at(1));
+    }
+    if (asksForHelp(args.mid(1)))
+        return printCommandHelp(out, err, args.first());
 
     cli::Context context{paths::configDir(configDir), json, out, err};
     appsettings::exportEndpointOverrides(context.configDir, diagnostics::cloudProviderIds());

@@ -17,6 +17,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 using namespace gantry;
 
@@ -36,10 +37,68 @@ void showDetailTab(ui::MainWindow &window, const QString &name)
     }
 }
 
+// The command line, parsed the same way whether or not a display is there.
+struct Options
+{
+    QCommandLineOption config{QStringLiteral("config-dir"), QCoreApplication::translate("main", "Configuration directory."), QStringLiteral("DIR")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"), QCoreApplication::translate("main", "Save a screenshot of the window to FILE and quit."),
+                                  QStringLiteral("FILE")};
+    QCommandLineOption select{QStringLiteral("select"), QCoreApplication::translate("main", "Select (and connect) a saved host."), QStringLiteral("NAME")};
+    QCommandLineOption panel{QStringLiteral("panel"),
+                             QCoreApplication::translate("main", "Open a panel: %1.").arg(app::AppServices::panelIds().join(QStringLiteral(", "))),
+                             QStringLiteral("PANEL")};
+    QCommandLineOption tab{QStringLiteral("tab"),
+                           QCoreApplication::translate("main", "Show a tab of the selected machine: overview, files, monitor, verify or jobs."),
+                           QStringLiteral("TAB")};
+    QCommandLineOption size{QStringLiteral("size"), QCoreApplication::translate("main", "Window size, e.g. 1024x700 (for screenshots)."),
+                            QStringLiteral("WxH")};
+
+    void addTo(QCommandLineParser &parser) const
+    {
+        parser.setApplicationDescription(QCoreApplication::translate("main", "Rent, verify, use and watch cloud GPUs."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({tab, size, panel, config, screenshot, select});
+    }
+};
+
+void setIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("gantry"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gantry"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+}
+
+// --help, --version and a wrong option are answered without a display (from a terminal over SSH,
+// by packaging checks, by help2man): only a window needs one.
+std::optional<int> answerWithoutDisplay(int argc, char *argv[])
+{
+    QCoreApplication core(argc, argv);
+    setIdentity();
+    QCommandLineParser parser;
+    Options options;
+    options.addTo(parser);
+    if (!parser.parse(QCoreApplication::arguments())) {
+        fprintf(stderr, "gantry: %s\n%s", qPrintable(parser.errorText()), qPrintable(parser.helpText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        printf("gantry %s\n", GANTRY_VERSION);
+        return 0;
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    if (std::optional<int> answered = answerWithoutDisplay(argc, argv))
+        return *answered;
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
         fprintf(stderr, "gantry: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
@@ -47,36 +106,15 @@ int main(int argc, char *argv[])
         return 1;
     }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("gantry"));
-    QApplication::setOrganizationName(QStringLiteral("gantry"));
-    QApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    setIdentity();
     ui::applyAppIdentity();
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Rent, verify, use and watch cloud GPUs."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption configOption(QStringLiteral("config-dir"), QApplication::translate("main", "Configuration directory."),
-                                          QStringLiteral("DIR"));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-                                              QApplication::translate("main", "Save a screenshot of the window to FILE and quit."),
-                                              QStringLiteral("FILE"));
-    const QCommandLineOption selectOption(QStringLiteral("select"), QApplication::translate("main", "Select (and connect) a saved host."),
-                                          QStringLiteral("NAME"));
-    const QCommandLineOption panelOption(QStringLiteral("panel"), QApplication::translate("main", "Open a panel: %1.").arg(app::AppServices::panelIds().join(QStringLiteral(", "))),
-                                         QStringLiteral("PANEL"));
-    const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                       QApplication::translate("main", "Show a tab of the selected machine: overview, files, monitor, verify or jobs."),
-                                       QStringLiteral("TAB"));
-    parser.addOption(tabOption);
-    const QCommandLineOption sizeOption(QStringLiteral("size"), QApplication::translate("main", "Window size, e.g. 1024x700 (for screenshots)."),
-                                        QStringLiteral("WxH"));
-    parser.addOption(sizeOption);
-    parser.addOption(panelOption);
-    parser.addOption(configOption);
-    parser.addOption(screenshotOption);
-    parser.addOption(selectOption);
+    const Options options;
+    options.addTo(parser);
     parser.process(app);
+    const QCommandLineOption &configOption = options.config, &screenshotOption = options.screenshot, &selectOption = options.select,
+                             &panelOption = options.panel, &tabOption = options.tab, &sizeOption = options.size;
 
     const QString configDir = paths::configDir(parser.value(configOption));
     diagnostics::installLogFile(configDir); // for Help → Save diagnostic report

@@ -141,6 +141,33 @@ private slots:
         QCOMPARE(cli({QStringLiteral("no-such-command")}).code, 2);
     }
 
+    // Every command answers --help (and `help COMMAND`) with its own usage and exit 0; a --help
+    // after "--" belongs to the remote command, not to gantry-cli.
+    void everyCommandAnswersHelp()
+    {
+        const Run all = cli({QStringLiteral("--help")});
+        QCOMPARE(all.code, 0);
+        QStringList names;
+        const QByteArray commands = all.out.mid(all.out.indexOf("\nCommands:\n"));
+        for (const QByteArray &line : commands.split('\n')) {
+            if (line.startsWith("  "))
+                names << QString::fromUtf8(line.trimmed()).section(QLatin1Char(' '), 0, 0);
+        }
+        QVERIFY2(names.size() >= 30, qPrintable(names.join(QLatin1Char(' '))));
+        for (const QString &name : std::as_const(names)) {
+            const Run help = cli({name, QStringLiteral("--help")});
+            QVERIFY2(help.code == 0, qPrintable(name + QLatin1Char(' ') + QString::fromUtf8(help.err)));
+            QVERIFY2(help.out.startsWith(QByteArray("Usage: gantry-cli [--config-dir DIR] [--json] ").append(name.toUtf8())), help.out.constData());
+            QCOMPARE(cli({QStringLiteral("help"), name}).out, help.out);
+        }
+        QCOMPARE(cli({QStringLiteral("help"), QStringLiteral("no-such-command")}).code, 2);
+        const Run remote = cli({QStringLiteral("exec"), QStringLiteral("127.0.0.1:%1").arg(m_sshd.port()), QStringLiteral("--known-hosts"),
+                                m_sshd.knownHostsPath(), QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--"),
+                                QStringLiteral("echo"), QStringLiteral("--help")});
+        QVERIFY2(remote.code == 0, remote.err.constData());
+        QCOMPARE(remote.out.trimmed(), QByteArray("--help"));
+    }
+
     // issue 12 item 1: a newline in the address must not become a ProxyCommand in ~/.ssh/config.
     void hostileAddressIsRefused()
     {

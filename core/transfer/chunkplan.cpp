@@ -1,11 +1,16 @@
 #include "core/transfer/chunkplan.h"
 
-#include <QtGlobal>
-
 #include <atomic>
-#include <cstdlib>
 
 namespace gantry::transfer {
+namespace {
+std::atomic<ChunkJournaledHook> g_chunkJournaled{nullptr};
+} // namespace
+
+void setChunkJournaledHook(ChunkJournaledHook hook)
+{
+    g_chunkJournaled.store(hook);
+}
 
 ChunkPlan::ChunkPlan(JournalStore &store, QString key, FileJournal journal, const Clock &clock)
     : m_store(store)
@@ -34,22 +39,12 @@ void ChunkPlan::done(int chunk, const QByteArray &hash)
     // (a write and a rename, a synchronous discard on filesystems mounted with it) held up this
     // worker and, through the mutex, the others.
     const qint64 now = m_clock.monotonicMs();
-    const bool exitDue = testExitDue();
-    if (!m_savedAtMs || now - *m_savedAtMs >= kSaveIntervalMs || exitDue) {
+    const ChunkJournaledHook hook = g_chunkJournaled.load();
+    if (!m_savedAtMs || now - *m_savedAtMs >= kSaveIntervalMs || hook) {
         (void)m_store.save(m_key, m_journal);
         m_savedAtMs = now;
     }
-    if (exitDue) std::_Exit(137);
-}
-
-bool ChunkPlan::testExitDue()
-{
-    // Crash tests: GANTRY_TEST_EXIT_AFTER_CHUNKS=N ends the process right after the N-th chunk
-    // was journaled, without flushing anything (as SIGKILL would), so a test can check that
-    // every byte the journal counts is in the file.
-    static const int exitAfter = qEnvironmentVariableIntValue("GANTRY_TEST_EXIT_AFTER_CHUNKS");
-    static std::atomic_int completed{0};
-    return exitAfter > 0 && ++completed >= exitAfter;
+    if (hook) hook();
 }
 
 bool ChunkPlan::isDone(int chunk) const

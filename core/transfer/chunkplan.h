@@ -8,6 +8,13 @@
 
 namespace gantry::transfer {
 
+// A fault point for crash tests, never set by Gantry itself: called right after a chunk was
+// journaled, and while one is set the journal is saved at every chunk, so a hook that ends the
+// process (as SIGKILL would) leaves a journal that counts every chunk it claims. tests/transfer's
+// gantry-cli-faults sets it; the gantry-cli that ships has no code that does.
+using ChunkJournaledHook = void (*)();
+void setChunkJournaledHook(ChunkJournaledHook hook);
+
 // The chunks of one file still to move, shared by the workers (one per session) of a transfer.
 // The journal is saved when the first chunk completes, then at most every kSaveIntervalMs, and by
 // save() when the transfer ends: a chunk done but not yet journaled is only sent again.
@@ -28,7 +35,6 @@ public:
     void save();
 
 private:
-    static bool testExitDue();
     JournalStore &m_store;
     const Clock &m_clock;
     std::optional<qint64> m_savedAtMs; // none until the first chunk's save

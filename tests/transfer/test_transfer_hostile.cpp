@@ -111,7 +111,8 @@ private:
     int cli(const QStringList &args, int killAfterMs = 0, const QByteArray &exitAfterChunks = {})
     {
         QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+        // The crash runs use the test build of gantry-cli that has the fault point.
+        p.setProgram(exitAfterChunks.isEmpty() ? QStringLiteral(GANTRY_CLI_PATH) : QStringLiteral(GANTRY_CLI_FAULTS_PATH));
         p.setArguments(cliArgs(args));
         p.setStandardInputFile(QProcess::nullDevice());
         auto env = QProcessEnvironment::systemEnvironment();

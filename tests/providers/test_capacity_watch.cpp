@@ -118,8 +118,10 @@ private slots:
         pollRound(watcher, polled, failed, 1);
         QCOMPARE(found.size(), 0);
         clock.advanceSeconds(12);
-        pollRound(watcher, polled, failed, 1);
-        QVERIFY(found.size() >= 1); // the third search shows the H100s
+        watcher.tick();
+        // The third search shows the H100s. Shadeform is due in this round too, and under load its
+        // answer can come first: wait for Vast's match, not for any one answer.
+        QTRY_VERIFY_WITH_TIMEOUT(found.size() >= 1, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         QCOMPARE(finished.first().at(0).toBool(), true);
         QCOMPARE(launched.size(), 1);

@@ -75,7 +75,7 @@ int settingsCommand(Context &context, const QStringList &args)
         Result<void> stored = makeError(ErrorCode::Usage, CliText::tr("unknown setting %1 (see gantry-cli settings list)").arg(key));
         if (kBudgetKeys.contains(key))
             stored = setBudget(ledger, key, value);
-        else if (auto setting = appsettings::findSetting(key, diagnostics::cloudProviderIds()))
+        else if (auto setting = appsettings::findSetting(key, providers::cloudProviderIds()))
             stored = appsettings::setValue(context.configDir, *setting, value);
         if (!stored)
             return context.fail(stored.error());

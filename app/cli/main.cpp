@@ -1,5 +1,4 @@
 #include "clicommand.h"
-#include "core/diagnostics/cloudproviders.h"
 #include "core/util/paths.h"
 
 #include <QCoreApplication>
@@ -111,7 +110,6 @@ int main(int argc, char *argv[])
         return printCommandHelp(out, err, args.first());
 
     cli::Context context{paths::configDir(configDir), json, out, err};
-    appsettings::exportEndpointOverrides(context.configDir, diagnostics::cloudProviderIds());
     const QString name = args.takeFirst();
     for (const cli::Command &command : cli::commands()) {
         if (command.name == name) {

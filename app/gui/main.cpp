@@ -2,7 +2,6 @@
 #include "app/gui/shellwiring.h"
 #include "app/gui/translations.h"
 
-#include "core/diagnostics/cloudproviders.h"
 #include "core/diagnostics/logfile.h"
 
 #include "ui/shell/appidentity.h"
@@ -118,7 +117,6 @@ int main(int argc, char *argv[])
 
     const QString configDir = paths::configDir(parser.value(configOption));
     diagnostics::installLogFile(configDir); // for Help → Save diagnostic report
-    appsettings::exportEndpointOverrides(configDir, diagnostics::cloudProviderIds());
     app::installTranslators(configDir);
     std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
     ui::MainWindow window(configDir, secrets.get());

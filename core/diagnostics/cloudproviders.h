@@ -5,21 +5,11 @@
 
 namespace gantry::diagnostics {
 
-// The providers that need an account (keys, endpoint overrides), from the registry, so a new
-// provider shows up in Settings, `gantry-cli settings` and the report without further edits.
-inline QStringList cloudProviderIds()
-{
-    QStringList ids;
-    for (const QString &id : providers::knownProviderIds()) {
-        if (providers::providerNeedsApiKey(id))
-            ids << id;
-    }
-    return ids;
-}
-
+// Every setting, with an endpoint override for each provider that needs an account (from the
+// providers' table, so a new provider shows up in Settings, `gantry-cli settings` and the report).
 inline QList<appsettings::SettingInfo> knownSettings()
 {
-    return appsettings::knownSettings(cloudProviderIds());
+    return appsettings::knownSettings(providers::cloudProviderIds());
 }
 
 } // namespace gantry::diagnostics

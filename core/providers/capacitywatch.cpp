@@ -2,6 +2,7 @@
 
 #include "core/providers/gpumodels.h"
 #include "core/providers/launchfailure.h"
+#include "core/providers/providerdescriptor.h"
 #include "core/ssh/session.h"
 
 #include <QPointer>
@@ -101,11 +102,8 @@ int CapacityWatcher::politePollMs(const ProviderInfo &info)
 {
     // Listings are cheap reads, but every vendor limits per key: stay far below the limits so a
     // watcher running all day never costs the user a 429 on a real launch.
-    if (info.id == QLatin1String("sandbox"))
-        return 2000;
-    if (info.id == QLatin1String("vast"))
-        return 10000;
-    return 15000;
+    const ProviderDescriptor *d = providerDescriptor(info.id);
+    return d ? d->capacityPollMs : 15000;
 }
 
 qint64 CapacityWatcher::jittered(qint64 ms, double spread)

@@ -1,5 +1,9 @@
 #include "core/providers/providerhub.h"
 
+#include "core/providers/providerdescriptor.h"
+
+#include <algorithm>
+
 namespace gantry::providers {
 
 ProviderHub::ProviderHub(ProviderSettings settings, QObject *parent)
@@ -39,10 +43,13 @@ void ProviderHub::addProvider(std::unique_ptr<Provider> provider)
     const QString id = provider->info().id;
     provider->setParent(nullptr);
     if (!m_order.contains(id)) {
-        if (id == QLatin1String("sandbox"))
-            m_order.append(id);
-        else
-            m_order.insert(m_order.contains(QStringLiteral("sandbox")) ? m_order.size() - 1 : m_order.size(), id);
+        // Clouds first, a local provider (the sandbox) last.
+        auto isLocal = [](const QString &known) {
+            const ProviderDescriptor *d = providerDescriptor(known);
+            return d && d->local;
+        };
+        const qsizetype firstLocal = std::find_if(m_order.cbegin(), m_order.cend(), isLocal) - m_order.cbegin();
+        m_order.insert(isLocal(id) ? m_order.size() : firstLocal, id);
     }
     m_providers[id] = std::move(provider);
     emit providersChanged();

@@ -1,9 +1,8 @@
 #include "core/providers/providerregistry.h"
 
-#include "core/providers/lambdaprovider.h"
-#include "core/providers/runpodprovider.h"
-#include "core/providers/shadeformprovider.h"
-#include "core/providers/vastprovider.h"
+#include "core/providers/providerdescriptor.h"
+#include "core/providers/restprovider.h"
+#include "core/util/appsettings.h"
 #include "core/util/secretstore.h"
 
 #include <QCoreApplication>
@@ -19,35 +18,32 @@ class ProvidersText
 
 QStringList knownProviderIds()
 {
-    return {QStringLiteral("lambda"), QStringLiteral("runpod"), QStringLiteral("vast"), QStringLiteral("shadeform"),
-            QStringLiteral("sandbox")};
+    QStringList ids;
+    for (const ProviderDescriptor &d : providerDescriptors())
+        ids << d.id;
+    return ids;
 }
 
 QStringList cloudProviderIds()
 {
-    QStringList ids = knownProviderIds();
-    ids.removeAll(QStringLiteral("sandbox"));
+    QStringList ids;
+    for (const ProviderDescriptor &d : providerDescriptors()) {
+        if (!d.local)
+            ids << d.id;
+    }
     return ids;
 }
 
 QString providerDisplayName(const QString &id)
 {
-    if (id == QLatin1String("lambda"))
-        return ProvidersText::tr("Lambda Cloud");
-    if (id == QLatin1String("runpod"))
-        return ProvidersText::tr("RunPod");
-    if (id == QLatin1String("vast"))
-        return ProvidersText::tr("Vast.ai");
-    if (id == QLatin1String("shadeform"))
-        return ProvidersText::tr("Shadeform");
-    if (id == QLatin1String("sandbox"))
-        return ProvidersText::tr("Local sandbox");
-    return id;
+    const ProviderDescriptor *d = providerDescriptor(id);
+    return d ? QCoreApplication::translate("gantry::providers", d->displayName) : id;
 }
 
 bool providerNeedsApiKey(const QString &id)
 {
-    return id != QLatin1String("sandbox");
+    const ProviderDescriptor *d = providerDescriptor(id);
+    return !d || !d->local;
 }
 
 QString apiKeySecretName(const QString &id)
@@ -82,6 +78,8 @@ Result<std::optional<QString>> findApiKey(const QString &id, const ProviderSetti
     return stored;
 }
 
+// --endpoint > environment > Settings (gantry.ini, read now: a change applies at the next
+// ProviderHub::reload, no restart) > the vendor's.
 QString endpointFor(const QString &id, const ProviderSettings &settings)
 {
     if (!settings.endpointOverride.isEmpty())
@@ -89,15 +87,13 @@ QString endpointFor(const QString &id, const ProviderSettings &settings)
     const QString fromEnv = qEnvironmentVariable(endpointEnvName(id).toLatin1().constData()).trimmed();
     if (!fromEnv.isEmpty())
         return fromEnv;
-    if (id == QLatin1String("lambda"))
-        return LambdaProvider::defaultEndpoint();
-    if (id == QLatin1String("runpod"))
-        return RunPodProvider::defaultEndpoint();
-    if (id == QLatin1String("vast"))
-        return VastProvider::defaultEndpoint();
-    if (id == QLatin1String("shadeform"))
-        return ShadeformProvider::defaultEndpoint();
-    return {};
+    if (!settings.configDir.isEmpty()) {
+        const QString stored = appsettings::value(settings.configDir, QStringLiteral("endpoint.") + id).trimmed();
+        if (!stored.isEmpty())
+            return stored;
+    }
+    const ProviderDescriptor *d = providerDescriptor(id);
+    return d ? d->defaultEndpoint : QString();
 }
 
 QStringList configuredProviderIds(const ProviderSettings &settings)
@@ -119,18 +115,13 @@ QString defaultProviderId(const ProviderSettings &settings)
 
 Result<std::unique_ptr<Provider>> createProvider(const QString &id, const ProviderSettings &settings, QObject *parent)
 {
-    if (id == QLatin1String("sandbox")) {
-        SandboxOptions options = settings.sandbox;
-        bool ok = false;
-        const int bootMs = qEnvironmentVariableIntValue("GANTRY_SANDBOX_BOOT_MS", &ok);
-        if (ok && bootMs >= 0)
-            options.bootDelayMs = bootMs;
-        return std::unique_ptr<Provider>(std::make_unique<SandboxProvider>(settings.configDir, options, parent));
-    }
-    if (!cloudProviderIds().contains(id)) {
+    const ProviderDescriptor *d = providerDescriptor(id);
+    if (!d) {
         return Error{ErrorCode::Usage, ProvidersText::tr("Unknown provider \"%1\" (known: %2).")
                                            .arg(id, knownProviderIds().join(QStringLiteral(", ")))};
     }
+    if (d->local)
+        return d->create(settings, RestConfig{}, parent);
     Result<std::optional<QString>> key = findApiKey(id, settings);
     if (!key)
         return key.error();
@@ -146,13 +137,7 @@ Result<std::unique_ptr<Provider>> createProvider(const QString &id, const Provid
     config.baseUrl = *endpoint;
     config.apiKey = **key;
     config.retry = settings.retry;
-    if (id == QLatin1String("lambda"))
-        return std::unique_ptr<Provider>(std::make_unique<LambdaProvider>(config, parent));
-    if (id == QLatin1String("vast"))
-        return std::unique_ptr<Provider>(std::make_unique<VastProvider>(config, parent));
-    if (id == QLatin1String("shadeform"))
-        return std::unique_ptr<Provider>(std::make_unique<ShadeformProvider>(config, parent));
-    return std::unique_ptr<Provider>(std::make_unique<RunPodProvider>(config, parent));
+    return d->create(settings, config, parent);
 }
 
 } // namespace gantry::providers

@@ -113,14 +113,4 @@ Result<void> setValue(const QString &configDir, const SettingInfo &setting, cons
     return {};
 }
 
-void exportEndpointOverrides(const QString &configDir, const QStringList &cloudProviderIds)
-{
-    for (const QString &id : cloudProviderIds) {
-        const QString stored = value(configDir, QStringLiteral("endpoint.") + id);
-        const QByteArray env = "GANTRY_" + id.toUpper().toLatin1() + "_ENDPOINT";
-        if (!stored.isEmpty() && qEnvironmentVariableIsEmpty(env.constData()))
-            qputenv(env.constData(), stored.toUtf8());
-    }
-}
-
 } // namespace gantry::appsettings

@@ -31,8 +31,5 @@ bool isSet(const QString &configDir, const QString &key);
 // Refuses a gantry.ini written by a newer Gantry.
 Result<void> setValue(const QString &configDir, const SettingInfo &setting, const QString &value);
 
-// Stored endpoint overrides become GANTRY_<ID>_ENDPOINT for this process where the environment
-// does not set one already, so the precedence stays --endpoint > environment > setting > vendor.
-void exportEndpointOverrides(const QString &configDir, const QStringList &cloudProviderIds);
 
 } // namespace gantry::appsettings

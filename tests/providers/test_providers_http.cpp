@@ -3,10 +3,15 @@
 #include "runpodemulator.h"
 
 #include "core/providers/await.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/appsettings.h"
+#include "core/util/secretstore.h"
 #include "core/providers/lambdaprovider.h"
 #include "core/providers/launchwatcher.h"
 #include "core/providers/runpodprovider.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gantry;
@@ -53,6 +58,41 @@ class TestProvidersHttp final : public QObject
     Q_OBJECT
 
 private slots:
+    // An endpoint changed in Settings (gantry.ini) reaches the providers as a value: the next
+    // ProviderHub::reload (what Settings' OK does) sends the next request there, no restart and no
+    // environment variable in between.
+    void endpointSettingAppliesAtTheNextReload()
+    {
+        qunsetenv("GANTRY_LAMBDA_ENDPOINT");
+        QTemporaryDir dir;
+        test::LambdaEmulator first;
+        test::LambdaEmulator second;
+        QVERIFY(first.listen() && second.listen());
+        auto secrets = makeMemorySecretStore();
+        QVERIFY(secrets->write(apiKeySecretName(QStringLiteral("lambda")), first.apiKey()));
+        const std::optional<appsettings::SettingInfo> endpoint =
+            appsettings::findSetting(QStringLiteral("endpoint.lambda"), cloudProviderIds());
+        QVERIFY(endpoint);
+        QVERIFY(appsettings::setValue(dir.path(), *endpoint, first.baseUrl()));
+        ProviderSettings settings;
+        settings.configDir = dir.path();
+        settings.secrets = secrets.get();
+        ProviderHub hub(settings);
+        QVERIFY(hub.provider(QStringLiteral("lambda")));
+        auto listTypes = [&hub] {
+            return await<QList<InstanceType>>([&](auto done) { hub.provider(QStringLiteral("lambda"))->listInstanceTypes(done); }).ok();
+        };
+        QVERIFY(listTypes());
+        QCOMPARE(first.requestCount(QStringLiteral("instance-types")), 1);
+
+        QVERIFY(appsettings::setValue(dir.path(), *endpoint, second.baseUrl()));
+        hub.reload();
+        QVERIFY(listTypes());
+        QCOMPARE(second.requestCount(QStringLiteral("instance-types")), 1);
+        QCOMPARE(first.requestCount(QStringLiteral("instance-types")), 1);
+        QVERIFY(qEnvironmentVariableIsEmpty("GANTRY_LAMBDA_ENDPOINT"));
+    }
+
     void lambdaInstanceTypes()
     {
         test::LambdaEmulator emulator;

@@ -342,6 +342,15 @@ private slots:
         accounts->removeKey(QStringLiteral("lambda"));
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 2, 10000);
         QVERIFY(!secrets->read(providers::apiKeySecretName(QStringLiteral("lambda")))->has_value());
+
+        // A changed endpoint is announced when Settings saves it (the window then makes the
+        // providers again with it); saving it unchanged announces nothing.
+        QCOMPARE(accounts->saveEndpoints(), QString());
+        QCOMPARE(changed.size(), 2);
+        accounts->endpointEdit(QStringLiteral("lambda"))->setText(QStringLiteral("http://127.0.0.1:9/"));
+        QCOMPARE(accounts->saveEndpoints(), QString());
+        QCOMPARE(changed.size(), 3);
+        QCOMPARE(appsettings::value(config.path(), QStringLiteral("endpoint.lambda")), QStringLiteral("http://127.0.0.1:9/"));
     }
 
     void generalSettingsAreTheCliSettings()

@@ -31,7 +31,7 @@ AccountsPage::AccountsPage(QString configDir, SecretStore *secrets, QWidget *par
                                 "Gantry never shows a stored key again; replace it with a new one or remove it."), this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
-    for (const QString &id : diagnostics::cloudProviderIds())
+    for (const QString &id : providers::cloudProviderIds())
         layout->addWidget(buildRow(id));
     auto *advanced = new QCheckBox(tr("Show advanced settings (API endpoints)"), this);
     layout->addWidget(advanced);
@@ -166,15 +166,22 @@ void AccountsPage::refreshStatus()
     }
 }
 
-QString AccountsPage::saveEndpoints()
+// A changed endpoint is announced like a changed key: the providers are made again with it, so it
+// applies to the next request, without a restart.
+QString AccountsPage::saveEndpoints(bool announce)
 {
+    bool changed = false;
     for (auto it = m_rows.cbegin(); it != m_rows.cend(); ++it) {
-        const auto setting = appsettings::findSetting(QStringLiteral("endpoint.") + it.key(), diagnostics::cloudProviderIds());
+        const auto setting = appsettings::findSetting(QStringLiteral("endpoint.") + it.key(), providers::cloudProviderIds());
         if (!setting)
             continue;
+        const QString before = appsettings::value(m_configDir, setting->key);
         if (Result<void> stored = appsettings::setValue(m_configDir, *setting, it->endpoint->text()); !stored)
             return stored.error().message;
+        changed = changed || appsettings::value(m_configDir, setting->key) != before;
     }
+    if (changed && announce)
+        emit accountsChanged();
     return QString();
 }
 
@@ -229,7 +236,7 @@ void AccountsPage::store(const QString &id, const QString &key)
             }
             m_rows[id].key->clear(); // never shown again
             m_rows[id].remove->setVisible(true);
-            if (const QString error = saveEndpoints(); !error.isEmpty())
+            if (const QString error = saveEndpoints(false); !error.isEmpty()) // announced once, just below
                 setStatus(id, error, true);
             else
                 setStatus(id, tr("The key works and is stored in the keychain."), false);

@@ -38,8 +38,9 @@ public:
     // Tests the key typed for the provider, then stores it (and the endpoint override).
     void testAndSave(const QString &providerId);
     void removeKey(const QString &providerId);
-    // Stores the endpoint overrides typed; the first error, or empty.
-    QString saveEndpoints();
+    // Stores the endpoint overrides typed; the first error, or empty. A changed one is announced
+    // with accountsChanged() (the providers are made again with it) unless announce is false.
+    QString saveEndpoints(bool announce = true);
 
 signals:
     void accountsChanged(); // a key was stored or removed: the providers should be reloaded

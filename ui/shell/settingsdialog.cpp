@@ -127,7 +127,7 @@ void SettingsDialog::showPage(const QString &page)
 
 QString SettingsDialog::save()
 {
-    const QStringList clouds = diagnostics::cloudProviderIds();
+    const QStringList clouds = providers::cloudProviderIds();
     const QList<QPair<QString, QString>> values{
         {QStringLiteral("ssh.default_key"), m_sshKey->text().trimmed()},
         {QStringLiteral("idle.action"), m_idleAction->currentData().toString()},

@@ -214,7 +214,7 @@ int add(Context &context, HostStore &store, QStringList args)
         const QString secret = qEnvironmentVariable(hostOptions->passwordEnv.toLocal8Bit().constData());
         if (secret.isEmpty())
             return context.usage(CliText::tr("--password-env %1: that environment variable is empty or not set").arg(hostOptions->passwordEnv));
-        auto keychain = makeKeychainSecretStore();
+        auto keychain = makeDesktopSecretStore(context.configDir);
         if (auto stored = keychain->write(hostSecretKey(host.name, QStringLiteral("password")), secret); !stored)
             return context.fail(stored.error());
         if (host.target.auth == ssh::AuthMethod::Auto)
@@ -274,7 +274,7 @@ int hosts(Context &context, const QStringList &args)
         if (args.size() != 2)
             return context.usage(CliText::tr("hosts remove NAME"));
         HostLedger ledger(context, store, true); // its billing row, if any, is closed
-        if (auto removed = ledger.workspace().removeHost(args[1], makeKeychainSecretStore().get()); !removed)
+        if (auto removed = ledger.workspace().removeHost(args[1], makeDesktopSecretStore(context.configDir).get()); !removed)
             return context.fail(removed.error());
         if (!context.json)
             context.out << CliText::tr("Removed %1.").arg(args[1]) << Qt::endl;

@@ -58,7 +58,7 @@ QStringList providersToQuery(const ProviderOptions &options, const ProviderEnv &
 ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &options)
 {
     ProviderEnv env;
-    env.secrets = makeKeychainSecretStore();
+    env.secrets = makeDesktopSecretStore(context.configDir);
     env.settings.configDir = context.configDir;
     env.settings.secrets = env.secrets.get();
     env.settings.endpointOverride = options.endpoint;

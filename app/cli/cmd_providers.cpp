@@ -362,7 +362,7 @@ int providersCommand(Context &context, const QStringList &args)
         } else if (!qEnvironmentVariableIsEmpty(providers::apiKeyEnvName(id).toLatin1().constData())) {
             keySource = providers::apiKeyEnvName(id);
         } else if (Result<std::optional<QString>> stored = env.secrets->read(providers::apiKeySecretName(id)); stored && stored->has_value()) {
-            keySource = QStringLiteral("keychain");
+            keySource = secretsFileEnabled(context.configDir) ? QStringLiteral("file") : QStringLiteral("keychain");
         }
         const bool configured = keySource != QLatin1String("none");
         const QString endpoint = providers::endpointFor(id, env.settings);
@@ -384,14 +384,23 @@ int providersCommand(Context &context, const QStringList &args)
     return ExitOk;
 }
 
-int providerKeyCommand(Context &context, const QStringList &args)
+int providerKeyCommand(Context &context, const QStringList &arguments)
 {
+    QStringList args = arguments;
+    // --store file: the user's consent to a private file where no keyring runs (never chosen silently).
+    bool toFile = false;
+    if (const qsizetype at = args.indexOf(QStringLiteral("--store")); at >= 0) {
+        if (at + 1 >= args.size() || args.at(at + 1) != QLatin1String("file"))
+            return context.usage(QStringLiteral("--store takes one value: file (keys in a file only you can read, for a desktop without a keyring)"));
+        toFile = true;
+        args.remove(at, 2);
+    }
     if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
         return context.usage(CliText::tr("provider-key set|remove %1 (set reads the key from stdin)").arg(providers::cloudProviderIds().join(QLatin1Char('|'))));
     const QString id = args.at(1);
     if (!providers::knownProviderIds().contains(id) || !providers::providerNeedsApiKey(id))
         return context.usage(CliText::tr("provider-key is for %1").arg(providers::cloudProviderIds().join(QStringLiteral(", "))));
-    std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
+    std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(context.configDir);
     if (args.at(0) == QLatin1String("remove")) {
         if (Result<void> removed = secrets->remove(providers::apiKeySecretName(id)); !removed)
             return context.fail(removed.error());
@@ -402,9 +411,17 @@ int providerKeyCommand(Context &context, const QStringList &args)
     const QString key = in.readLine().trimmed();
     if (key.isEmpty())
         return context.usage(CliText::tr("no key on stdin (e.g. printf '%s' \"$KEY\" | gantry-cli provider-key set %1)").arg(id));
+    if (toFile) {
+        if (Result<void> enabled = enableSecretsFile(context.configDir); !enabled)
+            return context.fail(enabled.error());
+    }
     if (Result<void> written = secrets->write(providers::apiKeySecretName(id), key); !written)
         return context.fail(written.error());
-    context.out << CliText::tr("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+    if (secretsFileEnabled(context.configDir))
+        context.out << QStringLiteral("Stored the %1 API key in %2 (readable only by you).")
+                           .arg(providers::providerDisplayName(id), secretsFilePath(context.configDir)) << Qt::endl;
+    else
+        context.out << CliText::tr("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
     return ExitOk;
 }
 
@@ -423,7 +440,7 @@ const Registrar terminateRegistrar("terminate",
     "terminate ID --yes [--provider P] [--without-results]   destroy an instance and its local disk (its result paths are downloaded first)",
     [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("terminate")); });
 const Registrar providersRegistrar("providers", "providers   which providers are configured (never shows keys)", providersCommand);
-const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod|vast|shadeform   store an API key (read from stdin) in the keychain",
+const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod|vast|shadeform [--store file]   store an API key (read from stdin) in the keychain, or with --store file where no keyring runs",
     providerKeyCommand);
 
 } // namespace

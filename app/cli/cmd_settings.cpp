@@ -114,7 +114,7 @@ int diagnosticsCommand(Context &context, const QStringList &args)
         return context.usage(CliText::tr("diagnostics --output FILE"));
     // A keychain that cannot be read does not stop a bug report: the patterns still catch what
     // looks secret.
-    std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
+    std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(context.configDir);
     const QStringList known = diagnostics::collectKnownSecrets(context.configDir, secrets.get());
     const QString report = diagnostics::buildReport(context.configDir, known);
     if (Result<void> written = diagnostics::writeReport(args.at(1), report); !written)

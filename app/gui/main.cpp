@@ -118,7 +118,7 @@ int main(int argc, char *argv[])
     const QString configDir = paths::configDir(parser.value(configOption));
     diagnostics::installLogFile(configDir); // for Help → Save diagnostic report
     app::installTranslators(configDir);
-    std::unique_ptr<SecretStore> secrets = makeKeychainSecretStore();
+    std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(configDir);
     ui::MainWindow window(configDir, secrets.get());
     auto *services = new app::AppServices(&window, secrets.get()); // owned by the window
     new app::ShellWiring(&window, services, secrets.get());     // owned by the window

@@ -1,10 +1,15 @@
 #include "core/util/secretstore.h"
 
 #include <QCoreApplication>
+#include <QDBusConnection>
+#include <QDBusMessage>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QHash>
 
 #include <qt6keychain/keychain.h>
+
+#include <mutex>
 
 namespace gantry {
 namespace {
@@ -19,11 +24,40 @@ QString keychainError(QKeychain::Job &job)
         .arg(job.errorString());
 }
 
+Error noKeyring()
+{
+    return Error{ErrorCode::Io, noKeyringMessage()};
+}
+
+// A Secret Service (GNOME Keyring, KeePassXC) or KWallet that answers a D-Bus ping, activated if
+// need be, within 2 s in all. Without this check a desktop with a session bus but no keyring made
+// every call wait for qtkeychain's D-Bus timeouts, a minute and more.
+bool probeKeychain()
+{
+    QDBusConnection bus = QDBusConnection::sessionBus();
+    if (!bus.isConnected())
+        return false;
+    QElapsedTimer clock;
+    clock.start();
+    for (const char *service : {"org.freedesktop.secrets", "org.kde.kwalletd6", "org.kde.kwalletd5"}) {
+        const int left = 2000 - int(clock.elapsed());
+        if (left <= 0)
+            return false;
+        const QDBusMessage ping = QDBusMessage::createMethodCall(QString::fromLatin1(service), QStringLiteral("/"),
+                                                                 QStringLiteral("org.freedesktop.DBus.Peer"), QStringLiteral("Ping"));
+        if (bus.call(ping, QDBus::Block, left).type() == QDBusMessage::ReplyMessage)
+            return true;
+    }
+    return false;
+}
+
 class KeychainSecretStore final : public SecretStore
 {
 public:
     Result<std::optional<QString>> read(const QString &key) override
     {
+        if (!keychainAvailable())
+            return noKeyring();
         QKeychain::ReadPasswordJob job(kService);
         job.setAutoDelete(false);
         job.setKey(key);
@@ -37,6 +71,8 @@ public:
 
     Result<void> write(const QString &key, const QString &secret) override
     {
+        if (!keychainAvailable())
+            return noKeyring();
         QKeychain::WritePasswordJob job(kService);
         job.setAutoDelete(false);
         job.setKey(key);
@@ -49,6 +85,8 @@ public:
 
     Result<void> remove(const QString &key) override
     {
+        if (!keychainAvailable())
+            return noKeyring();
         QKeychain::DeletePasswordJob job(kService);
         job.setAutoDelete(false);
         job.setKey(key);
@@ -93,6 +131,23 @@ private:
 };
 
 } // namespace
+
+bool keychainAvailable()
+{
+    static std::once_flag once;
+    static bool available = false;
+    std::call_once(once, [] { available = probeKeychain(); });
+    return available;
+}
+
+QString noKeyringMessage()
+{
+    return QCoreApplication::translate("secrets",
+                                       "No keyring found on this desktop (no Secret Service or KWallet answers). Set the "
+                                       "provider's environment variable (GANTRY_LAMBDA_API_KEY, …) for this session, or let "
+                                       "Gantry keep keys in a file only you can read: Settings → Accounts, or gantry-cli "
+                                       "provider-key set --store file.");
+}
 
 std::unique_ptr<SecretStore> makeKeychainSecretStore()
 {

@@ -2559,6 +2559,30 @@ Compute billing resumes at %3/h.</source>
         <source>Key removed from the keychain.</source>
         <translation>已从钥匙串中删除密钥。</translation>
     </message>
+    <message>
+        <source>Keep API keys in a file only you can read</source>
+        <translation>将 API 密钥保存在仅您可读的文件中</translation>
+    </message>
+    <message>
+        <source>%1 — turning this off deletes the file and the keys in it.</source>
+        <translation>%1 —— 关闭此项会删除该文件及其中的密钥。</translation>
+    </message>
+    <message>
+        <source>No keyring found on this desktop (no Secret Service or KWallet answers), so keys cannot be kept in one. Set the provider&apos;s environment variable (GANTRY_LAMBDA_API_KEY, …) before starting Gantry, or keep the keys in a file only you can read:</source>
+        <translation>此桌面上未找到密钥环（Secret Service 和 KWallet 均无响应），因此无法将密钥保存在其中。请在启动 Gantry 之前设置云服务商的环境变量（GANTRY_LAMBDA_API_KEY 等），或将密钥保存在仅您可读的文件中：</translation>
+    </message>
+    <message>
+        <source>A key is stored in the file.</source>
+        <translation>密钥已保存在文件中。</translation>
+    </message>
+    <message>
+        <source>Not saved: there is no keyring (see above).</source>
+        <translation>未保存：没有密钥环（见上文）。</translation>
+    </message>
+    <message>
+        <source>The key works and is stored in the file.</source>
+        <translation>密钥有效，已保存在文件中。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::AddHostDialog</name>
@@ -6937,6 +6961,26 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>the OS keychain refused (%1); on Linux start a Secret Service (GNOME Keyring or KWallet) and unlock it, or use an environment variable for this secret</source>
         <translation>系统钥匙串拒绝了请求（%1）；在 Linux 上请启动系统密钥环服务（GNOME Keyring 或 KWallet）并解锁，或改用环境变量提供此密钥</translation>
+    </message>
+    <message>
+        <source>No keyring found on this desktop (no Secret Service or KWallet answers). Set the provider&apos;s environment variable (GANTRY_LAMBDA_API_KEY, …) for this session, or let Gantry keep keys in a file only you can read: Settings → Accounts, or gantry-cli provider-key set --store file.</source>
+        <translation>此桌面上未找到密钥环（Secret Service 和 KWallet 均无响应）。请为本次会话设置云服务商的环境变量（GANTRY_LAMBDA_API_KEY 等），或让 Gantry 将密钥保存在仅您可读的文件中：设置 → 账户，或 gantry-cli provider-key set --store file。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged; remove it and store the keys again (Settings → Accounts).</source>
+        <translation>%1 已损坏；请删除它并重新保存密钥（设置 → 账户）。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot remove %1; delete it yourself.</source>
+        <translation>无法删除 %1；请手动删除。</translation>
     </message>
 </context>
 <context>

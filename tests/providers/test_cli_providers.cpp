@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -49,6 +50,35 @@ private slots:
     {
         m_emulator.kill();
         m_emulator.waitForFinished();
+    }
+
+    // No keyring on this desktop (no session bus here): provider-key set says so at once with the
+    // next step, and stores the key in a private file only with --store file.
+    void providerKeyWithoutAKeyring()
+    {
+        QTemporaryDir dir;
+        auto setKey = [&dir](const QStringList &extra) {
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent/gantry-test-bus"));
+            env.remove(QStringLiteral("GANTRY_LAMBDA_API_KEY"));
+            QProcess cli;
+            cli.setProcessEnvironment(env);
+            cli.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), dir.path(), QStringLiteral("provider-key"),
+                                                                    QStringLiteral("set"), QStringLiteral("lambda")} + extra);
+            cli.write("typed-key\n");
+            cli.closeWriteChannel();
+            cli.waitForFinished(30000);
+            return Run{cli.exitCode(), cli.readAllStandardOutput(), cli.readAllStandardError()};
+        };
+        const Run refused = setKey({});
+        QCOMPARE(refused.code, 1);
+        QVERIFY2(refused.err.contains("No keyring found on this desktop") && refused.err.contains("--store file"), refused.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("secrets.json"))));
+        const Run stored = setKey({QStringLiteral("--store"), QStringLiteral("file")});
+        QVERIFY2(stored.code == 0, stored.err.constData());
+        QVERIFY2(stored.out.contains("readable only by you"), stored.out.constData());
+        QCOMPARE(QFile::permissions(dir.filePath(QStringLiteral("secrets.json"))), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+        QVERIFY(!stored.out.contains("typed-key") && !stored.err.contains("typed-key"));
     }
 
     void typesFiltersAndJson()

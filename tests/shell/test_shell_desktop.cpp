@@ -26,6 +26,7 @@
 #include "darkpalette.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
@@ -351,6 +352,49 @@ private slots:
         QCOMPARE(accounts->saveEndpoints(), QString());
         QCOMPARE(changed.size(), 3);
         QCOMPARE(appsettings::value(config.path(), QStringLiteral("endpoint.lambda")), QStringLiteral("http://127.0.0.1:9/"));
+    }
+
+    // A desktop with no keyring (i3, WSL, X forwarding): the page says so once, at once, instead of
+    // "Checking the keychain…" for a minute; a key is not stored until the user chooses the private
+    // file, and then it is.
+    void accountsWithoutAKeyringOfferTheFile()
+    {
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/gantry-test-bus");
+        if (keychainAvailable())
+            QSKIP("a keyring answers on this desktop");
+        test::LambdaEmulator emulator;
+        QVERIFY(emulator.listen());
+        emulator.setApiKey(QStringLiteral("secret_right_key_123"));
+        QTemporaryDir config;
+        auto secrets = makeDesktopSecretStore(config.path());
+        SettingsDialog dialog(config.path(), secrets.get(), nullptr);
+        AccountsPage *accounts = dialog.accounts();
+        QTRY_VERIFY_WITH_TIMEOUT(accounts->keyringNote().startsWith(QStringLiteral("No keyring found on this desktop")), 5000);
+        for (const QString &id : providers::cloudProviderIds())
+            QTRY_COMPARE_WITH_TIMEOUT(accounts->statusText(id), QStringLiteral("No key yet."), 5000); // said once, not per box
+        auto *file = accounts->findChild<QCheckBox *>(QStringLiteral("secretsFile"));
+        QVERIFY(file && !file->isHidden() && !file->isChecked());
+
+        accounts->endpointEdit(QStringLiteral("lambda"))->setText(emulator.baseUrl());
+        accounts->keyEdit(QStringLiteral("lambda"))->setText(QStringLiteral("secret_right_key_123"));
+        accounts->testAndSave(QStringLiteral("lambda"));
+        QTRY_VERIFY_WITH_TIMEOUT(!accounts->isBusy(QStringLiteral("lambda")), 20000);
+        QCOMPARE(accounts->statusText(QStringLiteral("lambda")), QStringLiteral("Not saved: there is no keyring (see above)."));
+        QVERIFY(!secretsFileEnabled(config.path()));
+        dialog.resize(1024 * 2 / 3, 600);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        // The offer is read whole, not cut at the dialog's edge.
+        QVERIFY2(file->width() >= file->sizeHint().width(), qPrintable(file->text()));
+        saveRender(&dialog, QStringLiteral("settings-accounts-nokeyring"));
+
+        file->setChecked(true);
+        QVERIFY(secretsFileEnabled(config.path()));
+        QVERIFY(accounts->keyringNote().isEmpty());
+        accounts->keyEdit(QStringLiteral("lambda"))->setText(QStringLiteral("secret_right_key_123"));
+        accounts->testAndSave(QStringLiteral("lambda"));
+        QTRY_COMPARE_WITH_TIMEOUT(accounts->statusText(QStringLiteral("lambda")), QStringLiteral("The key works and is stored in the file."), 20000);
+        QCOMPARE(secrets->read(providers::apiKeySecretName(QStringLiteral("lambda")))->value_or(QString()), QStringLiteral("secret_right_key_123"));
     }
 
     void generalSettingsAreTheCliSettings()

@@ -31,6 +31,22 @@ AccountsPage::AccountsPage(QString configDir, SecretStore *secrets, QWidget *par
                                 "Gantry never shows a stored key again; replace it with a new one or remove it."), this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
+    m_keyringNote = new QLabel(this);
+    m_keyringNote->setObjectName(QStringLiteral("keyringNote"));
+    m_keyringNote->setWordWrap(true);
+    m_keyringNote->hide();
+    layout->addWidget(m_keyringNote);
+    m_fileStore = new QCheckBox(tr("Keep API keys in a file only you can read"), this);
+    m_fileStore->setObjectName(QStringLiteral("secretsFile"));
+    m_fileStore->setChecked(secretsFileEnabled(m_configDir));
+    m_fileDetail = new QLabel(tr("%1 — turning this off deletes the file and the keys in it.").arg(secretsFilePath(m_configDir)), this);
+    m_fileDetail->setWordWrap(true);
+    m_fileDetail->setIndent(fontMetrics().height() * 3 / 2);
+    for (QWidget *widget : {static_cast<QWidget *>(m_fileStore), static_cast<QWidget *>(m_fileDetail)}) {
+        widget->setVisible(m_fileStore->isChecked());
+        layout->addWidget(widget);
+    }
+    connect(m_fileStore, &QCheckBox::toggled, this, &AccountsPage::setFileStore);
     for (const QString &id : providers::cloudProviderIds())
         layout->addWidget(buildRow(id));
     auto *advanced = new QCheckBox(tr("Show advanced settings (API endpoints)"), this);
@@ -91,6 +107,42 @@ QLineEdit *AccountsPage::keyEdit(const QString &providerId) const
 QLineEdit *AccountsPage::endpointEdit(const QString &providerId) const
 {
     return m_rows.value(providerId).endpoint;
+}
+
+QString AccountsPage::keyringNote() const
+{
+    return m_keyringNote->isHidden() ? QString() : m_keyringNote->text();
+}
+
+bool AccountsPage::noteKeyring(const Error &error)
+{
+    if (error.message != noKeyringMessage())
+        return false;
+    m_keyringNote->setText(tr("No keyring found on this desktop (no Secret Service or KWallet answers), so keys cannot be "
+                              "kept in one. Set the provider's environment variable (GANTRY_LAMBDA_API_KEY, …) before "
+                              "starting Gantry, or keep the keys in a file only you can read:"));
+    setToneText(m_keyringNote, Tone::Error);
+    m_keyringNote->show();
+    m_fileStore->show();
+    m_fileDetail->show();
+    return true;
+}
+
+// The user's explicit choice (never made for them): secrets in a private file, or back to the keychain.
+void AccountsPage::setFileStore(bool on)
+{
+    const Result<void> changed = on ? enableSecretsFile(m_configDir) : disableSecretsFile(m_configDir);
+    if (!changed) {
+        const QSignalBlocker blocker(m_fileStore);
+        m_fileStore->setChecked(!on);
+        m_keyringNote->setText(changed.error().message);
+        m_keyringNote->show();
+        return;
+    }
+    if (on)
+        m_keyringNote->hide();
+    refreshStatus();
+    emit accountsChanged();
 }
 
 QString AccountsPage::statusText(const QString &providerId) const
@@ -157,8 +209,12 @@ void AccountsPage::refreshStatus()
                 return {};
             },
             [this, id, found](const Result<void> &read) {
-                if (!read)
+                if (!read && noteKeyring(read.error()))
+                    setStatus(id, tr("No key yet."), false);
+                else if (!read)
                     setStatus(id, read.error().message, true);
+                else if (*found && secretsFileEnabled(m_configDir))
+                    setStatus(id, tr("A key is stored in the file."), false);
                 else
                     setStatus(id, *found ? tr("A key is stored in the keychain.") : tr("No key yet."), false);
                 m_rows[id].remove->setVisible(*found);
@@ -231,7 +287,7 @@ void AccountsPage::store(const QString &id, const QString &key)
         [this, id](const Result<void> &written) {
             setBusy(id, false);
             if (!written) {
-                setStatus(id, written.error().message, true);
+                setStatus(id, noteKeyring(written.error()) ? tr("Not saved: there is no keyring (see above).") : written.error().message, true);
                 return;
             }
             m_rows[id].key->clear(); // never shown again
@@ -239,7 +295,8 @@ void AccountsPage::store(const QString &id, const QString &key)
             if (const QString error = saveEndpoints(false); !error.isEmpty()) // announced once, just below
                 setStatus(id, error, true);
             else
-                setStatus(id, tr("The key works and is stored in the keychain."), false);
+                setStatus(id, secretsFileEnabled(m_configDir) ? tr("The key works and is stored in the file.")
+                                                              : tr("The key works and is stored in the keychain."), false);
             emit accountsChanged();
         });
 }

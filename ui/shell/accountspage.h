@@ -7,6 +7,7 @@
 
 #include <functional>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -34,6 +35,8 @@ public:
     QLineEdit *endpointEdit(const QString &providerId) const;
     QString statusText(const QString &providerId) const;
     bool isBusy(const QString &providerId) const;
+    // Shown once for the page where no keyring answers (empty otherwise).
+    QString keyringNote() const;
 
     // Tests the key typed for the provider, then stores it (and the endpoint override).
     void testAndSave(const QString &providerId);
@@ -63,10 +66,16 @@ private:
     // Runs work on a thread, then then() on the GUI thread (if the page still exists).
     void offThread(std::function<Result<void>()> work, std::function<void(const Result<void> &)> then);
     void store(const QString &id, const QString &key);
+    // A keyring error is said once, above the boxes, with the file offered; true when it was one.
+    bool noteKeyring(const Error &error);
+    void setFileStore(bool on);
 
     QString m_configDir;
     SecretStore *m_secrets;
     QHash<QString, Row> m_rows;
+    QLabel *m_keyringNote = nullptr;
+    QCheckBox *m_fileStore = nullptr;
+    QLabel *m_fileDetail = nullptr;
 };
 
 } // namespace gantry::ui

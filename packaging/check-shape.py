@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Lists what breaks the shape rule of the developers' guide: files over 600 lines and functions
-over 80 lines in core/, ui/ and app/, and includes that cross a layer the wrong way (core/ may include
-only core/, ui/ only core/ and ui/; includes name their layer from the repository root). A brace-matching heuristic, not a parser: a function is a
+over 80 lines in core/, ui/ and app/, includes that cross a layer the wrong way (core/ may include
+only core/, ui/ only core/ and ui/; includes name their layer from the repository root), and threads
+started in ui/ or app/ any other way than ssh::SessionThread and background::run/start (no
+std::thread, std::async, QThread::create, QtConcurrent or QThreadPool there). A brace-matching heuristic, not a parser: a function is a
 '{' alone on its line outside any class or function body, after a declaration holding a ')';
 it is counted from the declaration's first line to the closing '}'. Good enough for this code
 base's clang-format style; bodies inside class definitions and lambdas are not counted.
@@ -102,6 +104,23 @@ def layer_violations(top, lines):
             yield number, included
 
 
+# ui/ and app/ start threads two ways only: ssh::SessionThread for SSH, core/util/background.h for
+# the rest (cancellable, never joined on the GUI thread).
+THREAD_PRIMITIVES = ("std::thread", "std::jthread", "std::async", "QThread::create", "QtConcurrent", "QThreadPool")
+
+
+def thread_violations(top, lines):
+    """Yields (line number, primitive) for a thread started in ui/ or app/ some other way."""
+    if top not in ("ui", "app"):
+        return
+    in_block = False
+    for number, raw in enumerate(lines, start=1):
+        code, in_block = strip_comments_and_strings(raw, in_block)
+        for primitive in THREAD_PRIMITIVES:
+            if primitive in code:
+                yield number, primitive
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-file", type=int, default=600)
@@ -122,6 +141,9 @@ def main():
             for number, included in layer_violations(top, lines):
                 print(f"{relative}:{number}: includes {included} (a {top}/ file may include only "
                       f"{', '.join(LAYER_MAY_INCLUDE[top])})")
+                over += 1
+            for number, primitive in thread_violations(top, lines):
+                print(f"{relative}:{number}: {primitive} in {top}/ (use ssh::SessionThread or background::run)")
                 over += 1
             for name, first, length in functions(lines):
                 if length > options.max_function:

@@ -4,6 +4,7 @@
 #include "cmd_provider_common.h"
 #include "scopedsignal.h"
 
+#include "core/util/background.h"
 #include "core/cluster/check.h"
 #include "core/jobs/jobspec.h"
 #include "core/util/printable.h"
@@ -14,7 +15,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <csignal>
-#include <thread>
 
 namespace gantry::cli::clustercli {
 namespace {
@@ -166,31 +166,21 @@ class FailureWatch
 {
 public:
     FailureWatch(const Context &context, const JobArgs &parsed, std::atomic_bool *stopFollow)
-        : m_thread([this, &context, &parsed, stopFollow] {
-              const cluster::NodeConnector connect = connector(context, parsed.host);
-              std::unique_lock lock(m_mutex);
-              while (!m_done) {
-                  lock.unlock();
-                  const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed.cluster, parsed.job, connect, parsed.jobsDir);
-                  lock.lock();
-                  if (cluster::clusterJobState(ranks) == cluster::ClusterJobState::Failed) {
-                      m_failed = ranks;
-                      *stopFollow = true;
-                      return;
-                  }
-                  m_wake.wait_for(lock, std::chrono::seconds(2), [this] { return m_done; });
-              }
-          })
     {
+        background::start([this, &context, &parsed, stopFollow] {
+            poll(connector(context, parsed.host), parsed, stopFollow);
+            std::lock_guard lock(m_mutex);
+            m_finished = true;
+            m_wake.notify_all();
+        });
     }
+    // The command waits for the poller (it uses the context and the arguments on this stack).
     ~FailureWatch()
     {
-        {
-            std::lock_guard lock(m_mutex);
-            m_done = true;
-        }
+        std::unique_lock lock(m_mutex);
+        m_done = true;
         m_wake.notify_all();
-        m_thread.join();
+        m_wake.wait(lock, [this] { return m_finished; });
     }
     QList<cluster::RankStatus> failed()
     {
@@ -199,11 +189,27 @@ public:
     }
 
 private:
+    void poll(const cluster::NodeConnector &connect, const JobArgs &parsed, std::atomic_bool *stopFollow)
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_done) {
+            lock.unlock();
+            const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed.cluster, parsed.job, connect, parsed.jobsDir);
+            lock.lock();
+            if (cluster::clusterJobState(ranks) == cluster::ClusterJobState::Failed) {
+                m_failed = ranks;
+                *stopFollow = true;
+                return;
+            }
+            m_wake.wait_for(lock, std::chrono::seconds(2), [this] { return m_done; });
+        }
+    }
+
     std::mutex m_mutex;
     std::condition_variable m_wake;
     bool m_done = false;
+    bool m_finished = false;
     QList<cluster::RankStatus> m_failed;
-    std::thread m_thread; // last: it starts once the members above exist
 };
 
 int reportFailure(const Context &context, const cluster::Cluster &c, const QString &job, const QList<cluster::RankStatus> &ranks)

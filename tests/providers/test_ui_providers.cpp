@@ -154,6 +154,7 @@ private slots:
             emit panel.view()->doubleClicked(panel.proxy()->index(0, 0));
             QCOMPARE(launch.count(), 1);
             QCOMPARE(launch.at(0).at(1).toString(), QStringLiteral("gpu_1x_h100_sxm5"));
+            QTRY_VERIFY_WITH_TIMEOUT(!panel.isWritingCache(), 10000); // written off the GUI thread
         }
         // Reopened without a provider answering: the cached table shows at once.
         PricesPanel cached(nullptr, dir.path());

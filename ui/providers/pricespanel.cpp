@@ -1,5 +1,6 @@
 #include "ui/providers/pricespanel.h"
 
+#include "core/util/background.h"
 #include "core/providers/pricecache.h"
 #include "ui/providers/pricefilterproxy.h"
 #include "ui/providers/pricetablemodel.h"
@@ -19,7 +20,6 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gantry::ui {
 
@@ -68,7 +68,6 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(launch, &QPushButton::clicked, this, requestLaunch);
     connect(&m_ageTimer, &QTimer::timeout, this, &PricesPanel::updateAge);
     m_ageTimer.start(30000);
-    m_cacheWriter.setMaxThreadCount(1);
     loadCache();
     loadFlags();
     updateAge();
@@ -199,10 +198,20 @@ void PricesPanel::finishOne()
     if (m_pending > 0)
         return;
     m_fetchedAt = QDateTime::currentDateTimeUtc();
-    // Serialising 1 000 offers takes tens of milliseconds: written on the cache thread, in order.
-    (void)QtConcurrent::run(&m_cacheWriter, [path = providers::priceCachePath(m_configDir),
-                                       snapshot = providers::PriceSnapshot{rawTypes(), m_fetchedAt}] {
-        (void)providers::savePriceCache(path, snapshot);
+    // Serialising 1 000 offers takes tens of milliseconds: written off the GUI thread, newest last.
+    ++m_cacheWrites;
+    background::run<Result<void>>(this, [path = providers::priceCachePath(m_configDir), snapshot = providers::PriceSnapshot{rawTypes(), m_fetchedAt},
+                                         order = m_cacheOrder, generation = ++m_cacheGeneration](const CancelToken &) -> Result<void> {
+        std::lock_guard lock(order->mutex);
+        if (generation < order->written)
+            return {}; // a newer snapshot is on disk already
+        order->written = generation;
+        return providers::savePriceCache(path, snapshot);
+    }, [this](Result<void> saved) {
+        --m_cacheWrites;
+        if (!saved) // the table is current; only the next start shows an older one
+            m_errors->setText((m_errorTexts + QStringList{saved.error().message}).join(QLatin1Char('\n')));
+        m_errors->setVisible(!m_errors->text().isEmpty());
     });
     m_errors->setText(m_errorTexts.join(QLatin1Char('\n')));
     m_errors->setVisible(!m_errorTexts.isEmpty());

@@ -7,11 +7,12 @@
 
 #include <QDateTime>
 #include <QHash>
-#include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
 
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 class QCheckBox;
@@ -45,8 +46,8 @@ public:
     // Offers on machines that failed Verify or Doctor, left out of the table (none while
     // "Show flagged machines" is ticked).
     int hiddenFlaggedCount() const;
-    // Waits for the price cache writes queued so far (tests, the benchmark).
-    void waitForCacheWrite() { m_cacheWriter.waitForDone(); }
+    // Whether a price cache write is still running (the cache is written off the GUI thread).
+    bool isWritingCache() const { return m_cacheWrites > 0; }
 
 public slots:
     void refresh();
@@ -132,7 +133,15 @@ private:
     QTimer m_watchTimer;
     Clock *m_clock = &Clock::system();
     int m_watchPollMs = 0;
-    QThreadPool m_cacheWriter; // one thread: cache writes land in the order they were made
+    // Cache writes run on the background pool; a write older than one already on disk is skipped.
+    struct CacheOrder
+    {
+        std::mutex mutex;
+        quint64 written = 0;
+    };
+    std::shared_ptr<CacheOrder> m_cacheOrder = std::make_shared<CacheOrder>();
+    quint64 m_cacheGeneration = 0;
+    int m_cacheWrites = 0;
 };
 
 } // namespace gantry::ui

@@ -5,6 +5,7 @@
 #include "core/diagnostics/cloudproviders.h"
 #include "core/providers/providerregistry.h"
 #include "core/util/appsettings.h"
+#include "core/util/background.h"
 #include "core/util/secretstore.h"
 
 #include <QApplication>
@@ -16,7 +17,6 @@
 #include <QLineEdit>
 #include <QPointer>
 #include <QPushButton>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace gantry::ui {
@@ -176,16 +176,8 @@ void AccountsPage::setBusy(const QString &id, bool busy)
 
 void AccountsPage::offThread(std::function<Result<void>()> work, std::function<void(const Result<void> &)> then)
 {
-    QPointer<AccountsPage> self(this);
-    QThread *thread = QThread::create([self, work = std::move(work), then = std::move(then)] {
-        Result<void> result = work();
-        QMetaObject::invokeMethod(qApp, [self, then, result] {
-            if (self)
-                then(result);
-        }, Qt::QueuedConnection);
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    background::run<Result<void>>(this, [work = std::move(work)](const CancelToken &) { return work(); },
+                                  [then = std::move(then)](Result<void> result) { then(result); });
 }
 
 void AccountsPage::refreshStatus()

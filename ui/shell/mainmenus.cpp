@@ -7,6 +7,7 @@
 #include "ui/shell/welcomepage.h"
 
 #include "core/diagnostics/diagnosticreport.h"
+#include "core/util/background.h"
 #include "core/util/paths.h"
 #include "core/util/uilanguage.h"
 
@@ -28,7 +29,6 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
-#include <QThread>
 #include <QUrl>
 
 namespace gantry::ui {
@@ -279,20 +279,14 @@ void MainWindow::saveDiagnosticReport(const QString &path)
     facts << QStringLiteral("Saved hosts: %1").arg(m_hosts->hosts().size());
     statusBar()->showMessage(tr("Writing the diagnostic report…"));
     // Reading the keychain blocks: the report is gathered on a thread and written from there.
-    QPointer<MainWindow> self(this);
-    QThread *worker = QThread::create([self, path, facts, configDir = m_configDir, secrets = m_secrets] {
+    background::run<QString>(this, [path, facts, configDir = m_configDir, secrets = m_secrets](const CancelToken &) {
         const QString report = diagnostics::buildReport(configDir, diagnostics::collectKnownSecrets(configDir, secrets), facts);
         const Result<void> written = diagnostics::writeReport(path, report);
-        const QString message = written ? tr("Diagnostic report saved to %1 (secrets removed).").arg(path) : written.error().message;
-        QMetaObject::invokeMethod(qApp, [self, message] {
-            if (self) {
-                self->statusBar()->showMessage(message, 15000);
-                emit self->diagnosticReportSaved(message);
-            }
-        }, Qt::QueuedConnection);
+        return written ? tr("Diagnostic report saved to %1 (secrets removed).").arg(path) : written.error().message;
+    }, [this](QString message) {
+        statusBar()->showMessage(message, 15000);
+        emit diagnosticReportSaved(message);
     });
-    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
-    worker->start();
 }
 
 void MainWindow::restoreWindowState()

@@ -3,6 +3,7 @@
 #include "ui/sync/syncservice.h"
 
 #include "core/sync/localscan.h"
+#include "core/util/background.h"
 #include "core/transfer/remoteops.h"
 
 #include <QCheckBox>
@@ -18,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTreeWidget>
+#include <QPointer>
 #include <QVBoxLayout>
 
 namespace gantry::ui {
@@ -92,10 +94,10 @@ SyncDialog::SyncDialog(SyncService *service, QString host, QString baseRemoteDir
     resize(760, 520);
 }
 
+// Nothing waits here: a run still going is cancelled and ends on its own thread; its events are dropped.
 SyncDialog::~SyncDialog()
 {
-    if (m_cancel) m_cancel->store(true);
-    joinWorker();
+    m_cancel.cancel();
 }
 
 SyncDialog *SyncDialog::open(SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,
@@ -193,8 +195,8 @@ void SyncDialog::start()
 
 void SyncDialog::cancelRun()
 {
-    if (!m_cancel || !isRunning()) return;
-    m_cancel->store(true);
+    if (!isRunning()) return;
+    m_cancel.cancel();
     m_summary->setText(tr("Stopping…"));
 }
 
@@ -205,7 +207,6 @@ void SyncDialog::run(const SyncPair &pair, bool dryRun)
         m_summary->setText(factory.error().message);
         return;
     }
-    joinWorker();
     m_list->clear();
     m_planned = 0;
     m_doneFiles = 0;
@@ -214,23 +215,24 @@ void SyncDialog::run(const SyncPair &pair, bool dryRun)
     m_progress->setVisible(!dryRun);
     m_progress->setRange(0, 0); // busy until the plan says how many
     m_summary->setText(dryRun ? tr("Comparing %1 with the machine…").arg(pair.localDir) : tr("Syncing %1…").arg(pair.localDir));
-    m_cancel = std::make_shared<std::atomic_bool>(false);
     sync::SyncOptions options;
     options.deleteGone = pair.deleteGone;
     options.dryRun = dryRun;
     setRunning(true);
-    m_workerDone = false;
-    // The engine and its session live on this thread; events come back queued (the dialog joins
-    // the thread before it goes, so `this` outlives every call posted here).
-    m_worker = std::thread([this, factory = *factory, target = m_service->targetFor(pair), options, cancel = m_cancel, pair, dryRun] {
-        const sync::SyncEventSink sink = [this](const SyncEvent &e) {
-            QMetaObject::invokeMethod(this, [this, e] { onEvent(e); }, Qt::QueuedConnection);
+    m_running = true;
+    // The engine and its session live on a pool thread; events come back queued through the
+    // application object and are dropped once the dialog is gone (it cancels the run then).
+    QPointer<SyncDialog> self(this);
+    m_cancel = background::run<Result<void>>(this, [self, factory = *factory, target = m_service->targetFor(pair), options](const CancelToken &cancel) {
+        const sync::SyncEventSink sink = [self](const SyncEvent &e) {
+            QMetaObject::invokeMethod(qApp, [self, e] {
+                if (self)
+                    self->onEvent(e);
+            }, Qt::QueuedConnection);
         };
-        sync::SyncEngine engine(factory, target, options, sink, cancel.get());
-        const Result<void> result = engine.run();
-        m_workerDone = true;
-        QMetaObject::invokeMethod(this, [this, result, dryRun, pair] { onEnded(result, dryRun, pair); }, Qt::QueuedConnection);
-    });
+        sync::SyncEngine engine(factory, target, options, sink, cancel.flag());
+        return engine.run();
+    }, [this, dryRun, pair](Result<void> result) { onEnded(result, dryRun, pair); });
 }
 
 void SyncDialog::onEvent(const SyncEvent &e)
@@ -275,9 +277,9 @@ void SyncDialog::addRow(Change change, const QByteArray &path, quint64 bytes)
 
 void SyncDialog::onEnded(const Result<void> &result, bool dryRun, const SyncPair &pair)
 {
-    joinWorker();
+    m_running = false;
     setRunning(false);
-    const bool cancelled = m_cancel && m_cancel->load();
+    const bool cancelled = m_cancel.isCancelled();
     if (!result) {
         if (!cancelled) m_summary->setText(result.error().message);
         else if (dryRun) m_summary->setText(tr("Preview stopped."));
@@ -308,11 +310,6 @@ void SyncDialog::setRunning(bool running)
     m_local->setEnabled(!running);
     m_remote->setEnabled(!running);
     m_close->setText(running ? tr("Cancel") : tr("Close"));
-}
-
-void SyncDialog::joinWorker()
-{
-    if (m_worker.joinable()) m_worker.join();
 }
 
 } // namespace gantry::ui

@@ -5,10 +5,10 @@
 
 #include <QDialog>
 
-#include <atomic>
+#include "core/util/canceltoken.h"
+
 #include <memory>
 #include <optional>
-#include <thread>
 
 class QCheckBox;
 class QLabel;
@@ -55,7 +55,7 @@ public:
     QString summaryText() const;
     QProgressBar *progressBar() const { return m_progress; }
     QPushButton *startButton() const { return m_start; }
-    bool isRunning() const { return m_worker.joinable() && !m_workerDone; }
+    bool isRunning() const { return m_running; }
 
     // Opens a dialog (deleted when closed) for the machine; localDir/remoteDir preset a pair.
     static SyncDialog *open(SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,
@@ -79,7 +79,6 @@ private:
     void addRow(Change change, const QByteArray &path, quint64 bytes);
     void setRunning(bool running);
     void chooseFolder();
-    void joinWorker();
 
     SyncService *m_service;
     QString m_host;
@@ -96,9 +95,8 @@ private:
     QPushButton *m_start;
     QPushButton *m_close;
     std::function<QString()> m_choose;
-    std::thread m_worker;
-    std::atomic_bool m_workerDone{true};
-    std::shared_ptr<std::atomic_bool> m_cancel;
+    bool m_running = false;
+    CancelToken m_cancel;
     int m_planned = 0;
     int m_doneFiles = 0; // sent and deleted
     int m_sentFiles = 0;

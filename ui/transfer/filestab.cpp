@@ -7,6 +7,7 @@
 #include "ui/sync/syncservice.h"
 #include "ui/sync/syncstrip.h"
 
+#include "core/util/background.h"
 #include "core/ssh/connection.h"
 #include "core/transfer/remoteops.h"
 
@@ -29,7 +30,6 @@
 #include <QToolButton>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
-#include <QThreadPool>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -452,7 +452,7 @@ DragOutStaging *FilesTab::stageSelectionForDrag()
     const QStringList names = selectedNames();
     if (m_host.name.isEmpty() || names.isEmpty()) return nullptr;
     // Old staging folders can hold gigabytes: removed on a pool thread, not here.
-    QThreadPool::globalInstance()->start([root = m_dragStagingRoot] { DragOutStaging::removeStale(root); });
+    background::run(this, [root = m_dragStagingRoot](const CancelToken &) { DragOutStaging::removeStale(root); });
     QStringList paths;
     for (const QString &name : names) paths.append(transfer::remoteJoin(currentPath(), name));
     auto *staging = new DragOutStaging(m_queue, m_host.name, paths, DragOutStaging::newStagingDir(m_dragStagingRoot));

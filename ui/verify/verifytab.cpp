@@ -1,5 +1,6 @@
 #include "ui/verify/verifytab.h"
 
+#include "core/util/background.h"
 #include "core/ssh/connection.h"
 #include "ui/verify/doctormodel.h"
 #include "ui/verify/reputationmodel.h"
@@ -19,7 +20,6 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,29 +27,6 @@
 namespace gantry::ui {
 
 using namespace gantry::verify;
-
-// Where the history reader posts its result. The reader keeps it alive with a shared_ptr; the tab
-// may be gone by the time the result arrives, hence the QPointer (read on the GUI thread only).
-// Results go through the application object, which lives on the GUI thread until exit: a context
-// object of the relay's own needed a deleteLater() from ~Relay, and when the last owner was a
-// result still queued at exit, Qt deleted it with the event list locked and deleteLater() waited
-// on that lock for ever (the window hung on quit).
-struct VerifyTab::Relay
-{
-    QPointer<VerifyTab> tab;
-
-    template<typename F>
-    static void post(const std::shared_ptr<Relay> &relay, F &&f)
-    {
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [relay, f = std::forward<F>(f)]() mutable {
-                if (relay->tab)
-                    f(relay->tab.data());
-            },
-            Qt::QueuedConnection);
-    }
-};
 
 namespace {
 
@@ -510,20 +487,14 @@ void VerifyTab::loadReputation()
 {
     if (m_context.configDir.isEmpty())
         return;
-    auto relay = std::make_shared<Relay>();
-    relay->tab = this;
-    const QString configDir = m_context.configDir;
-    QThread *thread = QThread::create([relay, configDir] {
+    background::run<QList<MachineRecord>>(this, [configDir = m_context.configDir](const CancelToken &) {
         ReputationStore store(configDir);
         (void)store.load(); // a damaged file shows no records; the next run's record keeps it aside
-        const QList<MachineRecord> machines = store.machines();
-        Relay::post(relay, [machines](VerifyTab *tab) {
-            tab->m_reputation->setMachines(machines, tab->m_host.name);
-            emit tab->reputationLoaded();
-        });
+        return store.machines();
+    }, [this](QList<MachineRecord> machines) {
+        m_reputation->setMachines(machines, m_host.name);
+        emit reputationLoaded();
     });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
 }
 
 void VerifyTab::loadHistory()
@@ -532,26 +503,18 @@ void VerifyTab::loadHistory()
     m_history->clear();
     if (m_context.configDir.isEmpty() || m_host.name.isEmpty())
         return;
-    // SQLite is local but still disk work: read it on a short-lived thread.
-    auto relay = std::make_shared<Relay>();
-    relay->tab = this;
-    const QString configDir = m_context.configDir;
+    // SQLite is local but still disk work: read it off the GUI thread.
     const QString host = m_host.name;
-    QThread *thread = QThread::create([relay, configDir, host] {
+    background::run<QList<HistoryEntry>>(this, [configDir = m_context.configDir, host](const CancelToken &) {
         HistoryStore store(configDir);
         if (!store.open())
-            return;
+            return QList<HistoryEntry>{};
         auto entries = store.list({}, {}, host, 50);
-        if (!entries)
-            return;
-        const QList<HistoryEntry> list = std::move(entries).value();
-        Relay::post(relay, [list, host](VerifyTab *tab) {
-            if (tab->m_host.name == host)
-                tab->showHistory(list);
-        });
+        return entries ? std::move(entries).value() : QList<HistoryEntry>{};
+    }, [this, host](QList<HistoryEntry> list) {
+        if (m_host.name == host)
+            showHistory(list);
     });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
 }
 
 } // namespace gantry::ui

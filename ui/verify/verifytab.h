@@ -71,7 +71,6 @@ signals:
     void reputationLoaded();
 
 private:
-    struct Relay;
     void createWidgets();
     void layOut();
     void start(bool quick);

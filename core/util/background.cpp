@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/util/background.h"
+
+#include <QThreadPool>
+
+namespace gantry::background {
+
+QThreadPool &pool()
+{
+    static QThreadPool *threads = [] {
+        auto *created = new QThreadPool; // lives as long as the process: work may still run at exit
+        created->setMaxThreadCount(std::max(4, QThread::idealThreadCount()));
+        created->setExpiryTimeout(30000);
+        return created;
+    }();
+    return *threads;
+}
+
+void start(std::function<void()> job)
+{
+    pool().start(std::move(job));
+}
+
+} // namespace gantry::background

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/util/canceltoken.h"
+
+#include <QCoreApplication>
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+#include <memory>
+
+class QThreadPool;
+
+namespace gantry::background {
+
+// Gantry's own pool for blocking work that is not SSH (disk, SQLite, the keychain, a report, a
+// sync run): never Qt's global pool, which libraries share.
+QThreadPool &pool();
+// A job on pool() that delivers nothing: the caller learns of its end its own way (a CLI command's
+// helper that the command waits for). In the GUI, use run().
+void start(std::function<void()> job);
+
+namespace detail {
+// A child of the caller's context object: when the context goes, the token is cancelled, so the
+// work can stop early and its result is dropped instead of delivered to a dead object.
+class CancelOnDestroy final : public QObject
+{
+public:
+    CancelOnDestroy(QObject *context, CancelToken token) : QObject(context), m_token(std::move(token)) {}
+    ~CancelOnDestroy() override { m_token.cancel(); }
+
+private:
+    CancelToken m_token;
+};
+} // namespace detail
+
+// The one way ui/ and app/ run blocking work off their thread (SSH has ssh::SessionThread): `work`
+// runs on pool() with a token; `done` then runs on the application's main thread with the result,
+// unless `context` (an object of that thread) was destroyed meanwhile. The returned token cancels
+// the operation; destroying the context cancels it too. Nothing waits: a destructor never joins.
+template<typename T>
+CancelToken run(QObject *context, std::function<T(const CancelToken &)> work, std::function<void(T)> done)
+{
+    CancelToken token;
+    QPointer<detail::CancelOnDestroy> watch(new detail::CancelOnDestroy(context, token));
+    start([watch, token, work = std::move(work), done = std::move(done)]() mutable {
+        auto result = std::make_shared<T>(work(token));
+        // Posted to the application object and checked there: the context lives on that thread.
+        QMetaObject::invokeMethod(QCoreApplication::instance(), [watch, result, done] {
+            if (!watch)
+                return;
+            delete watch.data();
+            if (done)
+                done(std::move(*result));
+        }, Qt::QueuedConnection);
+    });
+    return token;
+}
+
+// The same for work without a result.
+inline CancelToken run(QObject *context, std::function<void(const CancelToken &)> work, std::function<void()> done = {})
+{
+    return run<bool>(context, [work = std::move(work)](const CancelToken &token) {
+        work(token);
+        return true;
+    }, [done = std::move(done)](bool) {
+        if (done)
+            done();
+    });
+}
+
+} // namespace gantry::background

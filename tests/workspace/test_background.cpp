@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+// background::run, the one way ui/ and app/ run blocking work: the result comes back on the main
+// thread; a context destroyed meanwhile cancels the work and drops the result; nothing joins.
+#include "core/util/background.h"
+
+#include <QSemaphore>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+
+using namespace gantry;
+
+class TestBackground final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void resultComesBackOnTheMainThread()
+    {
+        QObject context;
+        QThread *worker = nullptr;
+        QThread *deliveredOn = nullptr;
+        int result = 0;
+        background::run<int>(&context, [&worker](const CancelToken &) {
+            worker = QThread::currentThread();
+            return 42;
+        }, [&](int value) {
+            deliveredOn = QThread::currentThread();
+            result = value;
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(result, 42, 5000);
+        QVERIFY(worker && worker != QThread::currentThread());
+        QCOMPARE(deliveredOn, QThread::currentThread());
+        QVERIFY(context.children().isEmpty()); // its watch went with the delivery
+    }
+
+    void aDestroyedContextCancelsAndDropsTheResult()
+    {
+        QSemaphore started;
+        QSemaphore release;
+        std::atomic_bool sawCancel{false};
+        bool delivered = false;
+        {
+            QObject context;
+            background::run<int>(&context, [&](const CancelToken &token) {
+                started.release();
+                release.acquire();
+                sawCancel = token.isCancelled();
+                return 1;
+            }, [&delivered](int) { delivered = true; });
+            QVERIFY(started.tryAcquire(1, 5000));
+        } // the context goes while the work runs: nothing waits for it here
+        release.release();
+        QTRY_VERIFY_WITH_TIMEOUT(sawCancel.load(), 5000);
+        QTest::qWait(50);
+        QVERIFY(!delivered);
+    }
+
+    void theTokenCancelsTheWork()
+    {
+        QObject context;
+        std::atomic_int loops{0};
+        bool done = false;
+        const CancelToken token = background::run(&context, [&loops](const CancelToken &cancel) {
+            while (!cancel.isCancelled() && loops < 100000) {
+                ++loops;
+                QThread::msleep(1);
+            }
+        }, [&done] { done = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(loops > 0, 5000);
+        token.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(done, 5000);
+        QVERIFY(loops < 100000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBackground)
+#include "test_background.moc"

@@ -3,6 +3,8 @@
 // launch a simulated-GPU sandbox → it connects → Ctrl+U uploads a file → Monitor shows the
 // simulated GPU → run a job and stop it → terminate it from Instances. Dialogs are the real ones,
 // answered by the test as a user would; only the file chooser is injected (a native dialog).
+// A stall watchdog runs from start-up on: any wait of the GUI thread over 100 ms fails the test,
+// once with a keyring stand-in and once on a desktop where no Secret Service answers.
 #include "app/gui/appservices.h"
 #include "app/gui/shellwiring.h"
 
@@ -23,6 +25,8 @@
 #include "ui/shell/welcomepage.h"
 #include "ui/transfer/filestab.h"
 #include "core/util/secretstore.h"
+
+#include "stallwatchdog.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -120,13 +124,27 @@ class TestShellEndToEnd : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        // No Secret Service on this session's bus (set before the first sessionBus()).
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/gantry-test-bus");
+    }
+
+    void launchUploadMonitorJobTerminate_data()
+    {
+        QTest::addColumn<bool>("keyring");
+        QTest::newRow("keyring stand-in") << true;
+        QTest::newRow("no Secret Service") << false;
+    }
+
     void launchUploadMonitorJobTerminate()
     {
         if (!QFileInfo::exists(QStringLiteral("/usr/sbin/sshd")))
             QSKIP("openssh-server is not installed");
+        QFETCH(bool, keyring);
         QTemporaryDir config;
         QTemporaryDir local;
-        auto secrets = makeMemorySecretStore();
+        auto secrets = keyring ? makeMemorySecretStore() : makeDesktopSecretStore(config.path());
         ui::MainWindow window(config.path(), secrets.get());
         window.confirmHostKey = [](const ssh::HostKeyInfo &) { return true; }; // a fresh sandbox key
         auto *services = new app::AppServices(&window, secrets.get());
@@ -138,6 +156,8 @@ private slots:
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
+        test::StallWatchdog watchdog; // from here on: start-up is over
+        watchdog.start();
 
         // 1. Launch: the welcome page's one click starts a simulated-GPU sandbox, which connects.
         window.welcomePage()->sandboxButton()->click();
@@ -214,6 +234,9 @@ private slots:
         QVERIFY(window.hosts()->hosts().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(!ledger->entries()->first().isOpen(), 30000);
         QCOMPARE(ledger->entries()->first().state, QStringLiteral("terminated"));
+        watchdog.stop();
+        qInfo("longest gap of the GUI thread: %lld ms", watchdog.longestGapMs());
+        QVERIFY2(watchdog.stalls().isEmpty(), qPrintable(QStringLiteral("the GUI thread stalled: ") + watchdog.stalls().join(QStringLiteral(", "))));
     }
 };
 

@@ -3,6 +3,8 @@
 // thread; a context destroyed meanwhile cancels the work and drops the result; nothing joins.
 #include "core/util/background.h"
 
+#include "stallwatchdog.h"
+
 #include <QSemaphore>
 #include <QTest>
 #include <QThread>
@@ -55,6 +57,20 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(sawCancel.load(), 5000);
         QTest::qWait(50);
         QVERIFY(!delivered);
+    }
+
+    // The GUI tests' stall watchdog sees a thread that blocks, and only then.
+    void theWatchdogSeesABlockedEventLoop()
+    {
+        test::StallWatchdog watchdog;
+        watchdog.start();
+        QTest::qWait(200);
+        QVERIFY2(watchdog.stalls().isEmpty(), qPrintable(watchdog.stalls().join(QStringLiteral(", "))));
+        QThread::msleep(300); // what a join or a blocking keychain call on the GUI thread does
+        QTest::qWait(50);
+        watchdog.stop();
+        QCOMPARE(watchdog.stalls().size(), 1);
+        QVERIFY(watchdog.longestGapMs() >= 300);
     }
 
     void theTokenCancelsTheWork()

@@ -30,10 +30,12 @@ QString unquote(QString value)
 constexpr int kMaxIncludeDepth = 16;
 constexpr int kMaxFiles = 256;
 
-QString translate(const char *text)
+// A class rather than a free helper function: lupdate extracts only translations it can give a
+// context (a helper taking the text hid these messages from it, so they were never translated).
+class SshConfigImportText
 {
-    return QCoreApplication::translate("gantry::SshConfigImport", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(gantry::SshConfigImport)
+};
 
 struct ImportState
 {
@@ -52,13 +54,13 @@ bool mayRead(const QString &path, int depth, ImportState &state)
     const QString shown = text::printable(canonical);
     QString warning;
     if (state.visited.contains(canonical))
-        warning = translate("%1 is included more than once (an Include loop?); it was read once. Remove the "
+        warning = SshConfigImportText::tr("%1 is included more than once (an Include loop?); it was read once. Remove the "
                             "repeated Include line.").arg(shown);
     else if (depth > kMaxIncludeDepth)
-        warning = translate("%1 is nested deeper than %2 Include levels and was skipped; flatten the Includes.")
+        warning = SshConfigImportText::tr("%1 is nested deeper than %2 Include levels and was skipped; flatten the Includes.")
                       .arg(shown).arg(kMaxIncludeDepth);
     else if (state.files >= kMaxFiles)
-        warning = translate("%1 was skipped: more than %2 files are included; include fewer files.").arg(shown).arg(kMaxFiles);
+        warning = SshConfigImportText::tr("%1 was skipped: more than %2 files are included; include fewer files.").arg(shown).arg(kMaxFiles);
     if (warning.isEmpty()) {
         state.visited.insert(canonical);
         ++state.files;
@@ -149,7 +151,7 @@ QList<SavedHost> importSshConfig(const QString &configFile, QStringList *warning
         seen << host.name;
         // A value Gantry could not write back or pass to ssh safely: leave the host out, say why.
         if (Result<void> checked = ssh::checkTarget(host.target); !checked) {
-            state.warnings << translate("Host %1 was not imported: %2.").arg(text::printable(host.name), checked.error().message);
+            state.warnings << SshConfigImportText::tr("Host %1 was not imported: %2.").arg(text::printable(host.name), checked.error().message);
             continue;
         }
         SavedHost copy = host;

@@ -983,6 +983,25 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
+    <name>gantry::SshConfigImport</name>
+    <message>
+        <source>%1 is included more than once (an Include loop?); it was read once. Remove the repeated Include line.</source>
+        <translation>%1 被包含了多次（Include 循环？）；只读取了一次。请删除重复的 Include 行。</translation>
+    </message>
+    <message>
+        <source>%1 is nested deeper than %2 Include levels and was skipped; flatten the Includes.</source>
+        <translation>%1 的嵌套深度超过 %2 层 Include，已跳过；请减少 Include 嵌套。</translation>
+    </message>
+    <message>
+        <source>%1 was skipped: more than %2 files are included; include fewer files.</source>
+        <translation>已跳过 %1：包含的文件超过 %2 个；请减少包含的文件。</translation>
+    </message>
+    <message>
+        <source>Host %1 was not imported: %2.</source>
+        <translation>未导入主机 %1：%2。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::app::AppServices</name>
     <message>
         <source>Results</source>
@@ -2433,6 +2452,25 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>connection to %1 lost; reconnect when the machine is reachable again</source>
         <translation>与 %1 的连接已断开；请在机器可访问后重新连接</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::sshconfig</name>
+    <message>
+        <source>&quot;%1&quot; cannot be a Host alias</source>
+        <translation>“%1”不能用作 Host 别名</translation>
+    </message>
+    <message>
+        <source>user &quot;%1&quot; contains &apos;%&apos;</source>
+        <translation>用户“%1”包含 '%'</translation>
+    </message>
+    <message>
+        <source>ProxyJump &quot;%1&quot; lists several hops</source>
+        <translation>ProxyJump“%1”列出了多个跳板</translation>
+    </message>
+    <message>
+        <source>Gantry will not write host &quot;%1&quot; into an ssh config: %2. Fix or remove that host (gantry-cli hosts remove NAME), then sync again.</source>
+        <translation>Gantry 不会将主机“%1”写入 ssh 配置：%2。请修正或移除该主机（gantry-cli hosts remove NAME），然后再次同步。</translation>
     </message>
 </context>
 <context>

@@ -45,9 +45,7 @@ ConnectionManager::~ConnectionManager()
     qDeleteAll(m_connections);
 }
 
-void ConnectionManager::setPrompts(std::function<bool(const ssh::HostKeyInfo &)> confirmHostKey,
-                                   std::function<std::optional<QString>(const QString &)> askPassword,
-                                   std::function<std::optional<QString>(const QString &)> askPassphrase)
+void ConnectionManager::setPrompts(HostKeyPrompt confirmHostKey, SecretPrompt askPassword, SecretPrompt askPassphrase)
 {
     m_confirmHostKey = std::move(confirmHostKey);
     m_askPassword = std::move(askPassword);
@@ -80,27 +78,34 @@ ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
     }
     // Stored secrets first; the user is asked only when none is stored (and may save it then).
     ssh::ConnectOptions options = backgroundConnectOptions(*host, m_secrets, m_knownHostsFile);
-    options.confirmNewHostKey = m_confirmHostKey;
+    const std::atomic_bool *closing = conn->closing();
+    if (m_confirmHostKey)
+        options.confirmNewHostKey = [confirm = m_confirmHostKey, closing](const ssh::HostKeyInfo &info) { return confirm(info, closing); };
     auto storedPassword = options.password;
     auto ask = m_askPassword;
-    options.password = [storedPassword, ask](const QString &prompt) -> std::optional<QString> {
+    options.password = [storedPassword, ask, closing](const QString &prompt) -> std::optional<QString> {
         if (storedPassword) {
             if (auto stored = storedPassword(prompt))
                 return stored;
         }
-        return ask ? ask(prompt) : std::nullopt;
+        return ask ? ask(prompt, closing) : std::nullopt;
     };
     auto storedPassphrase = options.passphrase;
     auto askPhrase = m_askPassphrase;
-    options.passphrase = [storedPassphrase, askPhrase](const QString &file) -> std::optional<QString> {
+    options.passphrase = [storedPassphrase, askPhrase, closing](const QString &file) -> std::optional<QString> {
         if (storedPassphrase) {
             if (auto stored = storedPassphrase(file))
                 return stored;
         }
-        return askPhrase ? askPhrase(file) : std::nullopt;
+        return askPhrase ? askPhrase(file, closing) : std::nullopt;
     };
     conn->connectToHost(options);
     return conn;
+}
+
+void ConnectionManager::forget(const QString &hostName)
+{
+    delete m_connections.take(hostName);
 }
 
 void ConnectionManager::disconnectHost(const QString &hostName)

@@ -32,17 +32,23 @@ public:
     ConnectionManager(HostStore *hosts, SecretStore *secrets, QObject *parent = nullptr);
     ~ConnectionManager() override;
 
-    // Host-key and password prompts for interactive connects; called on a worker thread, so
-    // implementations must hop to the GUI thread (BlockingQueuedConnection) to ask.
-    void setPrompts(std::function<bool(const ssh::HostKeyInfo &)> confirmHostKey,
-                    std::function<std::optional<QString>(const QString &)> askPassword,
-                    std::function<std::optional<QString>(const QString &)> askPassphrase);
+    // Host-key and password prompts for interactive connects. Called on the connection's worker
+    // thread with its closing flag: an implementation asks on the GUI thread without blocking it
+    // and waits for the answer or the flag, whichever comes first (the connection's destructor
+    // sets it, then joins the worker: a prompt that ignored it would wait for the GUI thread while
+    // the GUI thread waits for it).
+    using HostKeyPrompt = std::function<bool(const ssh::HostKeyInfo &, const std::atomic_bool *closing)>;
+    using SecretPrompt = std::function<std::optional<QString>(const QString &, const std::atomic_bool *closing)>;
+    void setPrompts(HostKeyPrompt confirmHostKey, SecretPrompt askPassword, SecretPrompt askPassphrase);
     void setKnownHostsFile(const QString &path) { m_knownHostsFile = path; }
     QString knownHostsFile() const { return m_knownHostsFile; }
 
     ssh::Connection *connection(const QString &hostName) const; // nullptr if never connected
     ssh::Connection *connectHost(const QString &hostName);      // creates/reuses, starts connecting
     void disconnectHost(const QString &hostName);
+    // Ends the host's connection now and forgets it (a removed host): its worker is joined, and a
+    // prompt it was waiting on gives up (see setPrompts).
+    void forget(const QString &hostName);
     SecretStore *secrets() const { return m_secrets; }
     HostStore *hosts() const { return m_hosts; }
 
@@ -54,9 +60,9 @@ private:
     SecretStore *m_secrets;
     QString m_knownHostsFile;
     QHash<QString, ssh::Connection *> m_connections;
-    std::function<bool(const ssh::HostKeyInfo &)> m_confirmHostKey;
-    std::function<std::optional<QString>(const QString &)> m_askPassword;
-    std::function<std::optional<QString>(const QString &)> m_askPassphrase;
+    HostKeyPrompt m_confirmHostKey;
+    SecretPrompt m_askPassword;
+    SecretPrompt m_askPassphrase;
 };
 
 } // namespace gantry

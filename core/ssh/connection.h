@@ -39,8 +39,9 @@ public:
     ConnectionState state() const { return m_state; }
     QString lastError() const { return m_lastError; }
 
-    // Options are copied to the worker; their callbacks run on the worker thread (use
-    // BlockingQueuedConnection or similar to ask the user from there).
+    // Options are copied to the worker; their callbacks run on the worker thread (to ask the user
+    // from there, post the question and wait for the answer or closing(): never block on the
+    // owner's thread, which joins the worker when the connection goes).
     void connectToHost(const ConnectOptions &options);
     void disconnectFromHost();
 
@@ -54,6 +55,10 @@ public:
     // record once this connection is up) and without this connection's cancel flag. Each posted
     // job is cancelled by its own CancelToken, never through the connection.
     ConnectOptions siblingOptions() const;
+
+    // Set when the connection is going away (its destructor): a prompt the connect is waiting on
+    // gives up then, so the worker can end and be joined. Valid while the connection lives.
+    const std::atomic_bool *closing() const { return &m_cancel; }
 
 signals:
     void stateChanged(gantry::ssh::ConnectionState state, const QString &message);

@@ -66,6 +66,34 @@ private slots:
             QFile::copy(png, keep + QStringLiteral("/main-window.png"));
     }
 
+    // The host-key question is open when the connection asking it goes (its host is removed): the
+    // connection's destructor joins the worker that waits for this very answer. The worker gives
+    // up on its closing flag instead of waiting for the GUI thread, so nothing hangs.
+    void promptOpenWhileItsConnectionGoesEndsCleanly()
+    {
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        MainWindow window(config.path(), secrets.get());
+        window.connections()->setKnownHostsFile(m_sshd.emptyKnownHostsPath());
+        SavedHost host;
+        host.name = QStringLiteral("asking");
+        host.target = m_sshd.target();
+        QVERIFY(window.hosts()->add(host).ok());
+        int asked = 0;
+        window.confirmHostKey = [&asked, &window](const ssh::HostKeyInfo &) {
+            ++asked;
+            window.connections()->forget(QStringLiteral("asking")); // returns only once the worker ended
+            return true; // an answer nobody waits for any more
+        };
+        window.selectHost(QStringLiteral("asking"));
+        window.connectSelected();
+        QTRY_COMPARE_WITH_TIMEOUT(asked, 1, 15000);
+        QVERIFY(!window.connections()->connection(QStringLiteral("asking")));
+        QTest::qWait(100); // the late answer lands in a request nobody holds
+        QCOMPARE(asked, 1);
+        QVERIFY(QFile(m_sshd.emptyKnownHostsPath()).size() == 0 || !QFile::exists(m_sshd.emptyKnownHostsPath())); // not trusted
+    }
+
     void deadHostDoesNotFreezeTheWindow()
     {
         QTemporaryDir config;

@@ -40,6 +40,10 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
 namespace gantry::ui {
 
 MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *parent)
@@ -54,9 +58,11 @@ MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *
             QMessageBox::warning(this, tr("Saved hosts"), message);
         }, Qt::QueuedConnection);
     m_connections = new ConnectionManager(m_hosts, secrets, this);
-    m_connections->setPrompts([this](const ssh::HostKeyInfo &info) { return askHostKey(info); },
-                              [this](const QString &prompt) { return askSecret(prompt); },
-                              [this](const QString &file) { return askSecret(tr("Passphrase for %1:").arg(file)); });
+    m_connections->setPrompts([this](const ssh::HostKeyInfo &info, const std::atomic_bool *closing) { return askHostKey(info, closing); },
+                              [this](const QString &prompt, const std::atomic_bool *closing) { return askSecret(prompt, closing); },
+                              [this](const QString &file, const std::atomic_bool *closing) {
+                                  return askSecret(tr("Passphrase for %1:").arg(file), closing);
+                              });
     connect(m_connections, &ConnectionManager::stateChanged, this, &MainWindow::onStateChanged);
 
     m_model = new MachineTableModel(m_hosts, this);
@@ -354,7 +360,7 @@ void MainWindow::removeSelected()
     if (QMessageBox::question(this, tr("Remove host"), tr("Remove %1 from Gantry? The machine itself is not touched.").arg(name))
         != QMessageBox::Yes)
         return;
-    m_connections->disconnectHost(name);
+    m_connections->forget(name);
     if (auto removed = m_hosts->remove(name); !removed) {
         QMessageBox::warning(this, tr("Remove host"), removed.error().message);
         return;
@@ -363,15 +369,45 @@ void MainWindow::removeSelected()
         forgetHostSecrets(*m_secrets, name);
 }
 
-bool MainWindow::askHostKey(const ssh::HostKeyInfo &info)
+namespace {
+
+// The answer a worker thread waits for while the GUI thread asks the user: posted, never a
+// blocking call into the GUI thread, so the worker also sees its connection closing (the GUI
+// thread joins it then) and gives up instead of waiting for a GUI that waits for it.
+template<typename T>
+std::optional<T> askOnGuiThread(QObject *window, std::function<T()> ask, const std::atomic_bool *closing)
 {
-    // Called on a connection's worker thread: hop to the GUI thread and wait for the answer.
-    bool trusted = false;
-    auto ask = [this, &info, &trusted] {
-        if (confirmHostKey) {
-            trusted = confirmHostKey(info);
-            return;
-        }
+    struct Pending
+    {
+        std::mutex mutex;
+        std::condition_variable answered;
+        std::optional<T> answer;
+    };
+    auto pending = std::make_shared<Pending>();
+    QMetaObject::invokeMethod(window, [pending, ask = std::move(ask), closing] {
+        std::optional<T> answer;
+        if (!closing || !closing->load()) // gone before the question could be shown: do not ask
+            answer = ask();
+        std::lock_guard lock(pending->mutex);
+        pending->answer = std::move(answer);
+        pending->answered.notify_all();
+    }, Qt::QueuedConnection);
+    std::unique_lock lock(pending->mutex);
+    while (!pending->answer) {
+        if (closing && closing->load())
+            return std::nullopt;
+        pending->answered.wait_for(lock, std::chrono::milliseconds(50));
+    }
+    return pending->answer;
+}
+
+} // namespace
+
+bool MainWindow::askHostKey(const ssh::HostKeyInfo &info, const std::atomic_bool *closing)
+{
+    auto ask = [this, info]() -> bool {
+        if (confirmHostKey)
+            return confirmHostKey(info);
         QMessageBox box(QMessageBox::Question, tr("New host key"),
                         tr("This is the first connection to %1:%2.\n\nIts %3 host key fingerprint is\n%4\n\n"
                            "Compare it with the fingerprint your provider shows (console or boot log). Trust it and "
@@ -379,29 +415,23 @@ bool MainWindow::askHostKey(const ssh::HostKeyInfo &info)
                             .arg(info.host).arg(info.port).arg(info.keyType, info.fingerprint, info.knownHostsFile),
                         QMessageBox::Yes | QMessageBox::No, this);
         box.setDefaultButton(QMessageBox::No);
-        trusted = box.exec() == QMessageBox::Yes;
+        return box.exec() == QMessageBox::Yes;
     };
     if (QThread::currentThread() == thread())
-        ask();
-    else
-        QMetaObject::invokeMethod(this, ask, Qt::BlockingQueuedConnection);
-    return trusted;
+        return ask();
+    return askOnGuiThread<bool>(this, ask, closing).value_or(false);
 }
 
-std::optional<QString> MainWindow::askSecret(const QString &prompt)
+std::optional<QString> MainWindow::askSecret(const QString &prompt, const std::atomic_bool *closing)
 {
-    std::optional<QString> answer;
-    auto ask = [this, &prompt, &answer] {
+    auto ask = [this, prompt]() -> std::optional<QString> {
         bool ok = false;
         const QString text = QInputDialog::getText(this, tr("Login"), prompt, QLineEdit::Password, QString(), &ok);
-        if (ok)
-            answer = text;
+        return ok ? std::optional<QString>(text) : std::nullopt;
     };
     if (QThread::currentThread() == thread())
-        ask();
-    else
-        QMetaObject::invokeMethod(this, ask, Qt::BlockingQueuedConnection);
-    return answer;
+        return ask();
+    return askOnGuiThread<std::optional<QString>>(this, ask, closing).value_or(std::nullopt);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

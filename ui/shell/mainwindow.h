@@ -121,8 +121,10 @@ private:
     void saveWindowState() const;
     void updateDetails();
     void onStateChanged(const QString &hostName, ssh::ConnectionState state, const QString &message);
-    bool askHostKey(const ssh::HostKeyInfo &info);
-    std::optional<QString> askSecret(const QString &prompt);
+    // On a connection's worker thread (or the GUI thread): asks on the GUI thread and waits for
+    // the answer or for the connection's closing flag.
+    bool askHostKey(const ssh::HostKeyInfo &info, const std::atomic_bool *closing = nullptr);
+    std::optional<QString> askSecret(const QString &prompt, const std::atomic_bool *closing = nullptr);
 
     QString m_configDir;
     SecretStore *m_secrets;

@@ -2,7 +2,6 @@
 
 #include "core/cluster/nodeops.h"
 #include "core/ssh/session.h"
-#include "core/util/runinbackground.h"
 
 namespace gantry::cluster {
 
@@ -10,9 +9,5 @@ namespace gantry::cluster {
 // thread), with `options` (known hosts; an unknown host key fails with the usual message rather
 // than asking from a worker thread).
 NodeConnector savedHostConnector(const QString &configDir, const ssh::ConnectOptions &options);
-
-// Runs the blocking `work` (SSH to every node) on a pool thread and `done(value)` on `context`'s
-// thread: how the GUI drives checkCluster(), startOnAllRanks() and logs without blocking.
-using gantry::runInBackground;
 
 } // namespace gantry::cluster

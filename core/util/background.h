@@ -58,6 +58,15 @@ CancelToken run(QObject *context, std::function<T(const CancelToken &)> work, st
     return token;
 }
 
+// The same for work that cannot stop early (one read, one write): it runs to its end, and its
+// result is dropped when the context is gone by then.
+template<typename T>
+CancelToken run(QObject *context, std::function<T()> work, std::function<void(T)> done)
+{
+    return run<T>(context, std::function<T(const CancelToken &)>([work = std::move(work)](const CancelToken &) { return work(); }),
+                  std::move(done));
+}
+
 // The same for work without a result.
 inline CancelToken run(QObject *context, std::function<void(const CancelToken &)> work, std::function<void()> done = {})
 {

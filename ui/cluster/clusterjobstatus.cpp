@@ -2,6 +2,7 @@
 // still run once one has failed (the cluster job is failed then; the others only wait and bill).
 #include "ui/cluster/clusterspanel.h"
 
+#include "core/util/background.h"
 #include "core/cluster/connector.h"
 #include "core/cluster/nodeops.h"
 
@@ -28,7 +29,7 @@ void ClustersPanel::refreshJobStatus()
     m_jobStatus->setEnabled(false);
     const cluster::NodeConnector connect = connector();
     const cluster::Cluster target = *c;
-    cluster::runInBackground<QList<cluster::RankStatus>>(this, [target, connect] {
+    background::run<QList<cluster::RankStatus>>(this, [target, connect] {
         return cluster::rankStatuses(target, target.lastJob->name, connect);
     }, [this, target](QList<cluster::RankStatus> ranks) { showJobStatus(target, ranks); });
 }
@@ -70,7 +71,7 @@ void ClustersPanel::stopOtherRanks()
     setStatus(tr("Stopping %1 on the other ranks…").arg(c->lastJob->name));
     const cluster::NodeConnector connect = connector();
     const cluster::Cluster target = *c;
-    cluster::runInBackground<QList<cluster::RankStatus>>(this, [target, connect] {
+    background::run<QList<cluster::RankStatus>>(this, [target, connect] {
         return cluster::stopAllRanks(target, target.lastJob->name, connect, {});
     }, [this, target](QList<cluster::RankStatus> ranks) {
         // stopAllRanks answers the state each rank ended in; a rank it could not reach keeps its error.

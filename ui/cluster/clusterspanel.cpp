@@ -2,6 +2,7 @@
 
 #include "ui/cluster/clusterdialogs.h"
 
+#include "core/util/background.h"
 #include "core/cluster/connector.h"
 #include "core/cluster/lifecycle.h"
 #include "core/jobs/jobrunner.h"
@@ -268,7 +269,7 @@ void ClustersPanel::checkSelected()
     m_check->setEnabled(false);
     const cluster::NodeConnector connect = connector();
     const cluster::Cluster target = *c;
-    cluster::runInBackground<cluster::ClusterCheck>(this, [target, connect] { return cluster::checkCluster(target, connect, {}); },
+    background::run<cluster::ClusterCheck>(this, [target, connect] { return cluster::checkCluster(target, connect, {}); },
                                                     [this, name = c->name](cluster::ClusterCheck result) {
         m_checks.insert(name, result);
         setStatus(tr("Check of %1: %2").arg(name, verdictLabel(result.verdict())));
@@ -300,7 +301,7 @@ void ClustersPanel::startTorchrun(const cluster::Cluster &c, const cluster::Torc
         spec.run.jobName = jobs::defaultJobName(cluster::commandLine(spec.run.command), QDateTime::currentDateTime()).left(56);
     setStatus(tr("Starting %1 on %n node(s)…", nullptr, int(c.nodes.size())).arg(spec.run.jobName));
     const cluster::NodeConnector connect = connector();
-    cluster::runInBackground<QList<cluster::StartedRank>>(this, [c, spec, connect] {
+    background::run<QList<cluster::StartedRank>>(this, [c, spec, connect] {
         return cluster::startOnAllRanks(c, spec.run, connect, [&](int rank, int gpus) { return cluster::torchrunLine(spec, c, rank, gpus); });
     }, [this, c, spec](QList<cluster::StartedRank> ranks) {
         for (const cluster::StartedRank &rank : std::as_const(ranks)) {
@@ -333,7 +334,7 @@ void ClustersPanel::showLog()
     const cluster::NodeConnector connect = connector();
     const cluster::ClusterNode node = c->nodes.at(rank);
     const QString job = cluster::rankJobName(c->lastJob->name, rank);
-    cluster::runInBackground<Result<QByteArray>>(this, [connect, node, rank, job]() -> Result<QByteArray> {
+    background::run<Result<QByteArray>>(this, [connect, node, rank, job]() -> Result<QByteArray> {
         Result<std::unique_ptr<ssh::Session>> session = connect(node, rank);
         if (!session)
             return session.error();

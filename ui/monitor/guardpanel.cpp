@@ -1,8 +1,8 @@
 #include "ui/monitor/guardpanel.h"
 
+#include "core/util/background.h"
 #include "core/ssh/connection.h"
 #include "core/util/printable.h"
-#include "core/util/runinbackground.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -128,7 +128,7 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
     const QString configDir = m_configDir;
     const QString name = host.name;
     using Remembered = std::optional<guard::GuardStore::Entry>;
-    runInBackground<Remembered>(
+    background::run<Remembered>(
         this,
         [configDir, name]() -> Remembered {
             const auto entries = guard::GuardStore(configDir).load();

@@ -5,7 +5,6 @@
 #include "ui/providers/pricefilterproxy.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/pricegroups.h"
-#include "core/util/runinbackground.h"
 #include "core/verify/reputation.h"
 
 #include <QCheckBox>
@@ -295,7 +294,7 @@ void PricesPanel::showTypes(const QString &provider, const QList<providers::Inst
         show(rowsFor());
         return;
     }
-    runInBackground<std::pair<QList<providers::InstanceType>, int>>(this, rowsFor, show);
+    background::run<std::pair<QList<providers::InstanceType>, int>>(this, rowsFor, show);
 }
 
 int PricesPanel::hiddenFlaggedCount() const
@@ -317,7 +316,7 @@ void PricesPanel::loadFlags()
     if (m_configDir.isEmpty())
         return;
     QPointer<PricesPanel> self(this);
-    runInBackground<PriceTableModel::Flags>(this, [configDir = m_configDir] {
+    background::run<PriceTableModel::Flags>(this, [configDir = m_configDir] {
         verify::ReputationStore store(configDir);
         (void)store.load(); // a damaged file flags nothing; Verify's next record keeps it aside
         PriceTableModel::Flags flags;

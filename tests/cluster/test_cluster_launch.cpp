@@ -1,3 +1,4 @@
+#include "restconfigfor.h"
 #include "core/cluster/launcher.h"
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
@@ -33,12 +34,10 @@ class TestClusterLaunch final : public QObject
             emulator.bootMs = 50;
             emulator.terminateMs = 50;
             QVERIFY(emulator.listen());
-            providers::RestConfig config;
-            config.baseUrl = QUrl(emulator.baseUrl());
-            config.apiKey = emulator.apiKey();
-            config.retry.maxAttempts = 1; // a capacity error is final: no retry hides the partial launch
-            config.timeoutMs = 5000;
-            auto lambda = std::make_unique<providers::LambdaProvider>(config);
+            test::EmulatorTiming timing;
+            timing.key = emulator.apiKey();
+            timing.maxAttempts = 1; // a capacity error is final: no retry hides the partial launch
+            auto lambda = std::make_unique<providers::LambdaProvider>(test::restConfigFor(emulator, timing));
             lambda->setLaunchIntervalMs(0);
             hub.addProvider(std::move(lambda));
             QVERIFY(ledger.open());

@@ -2,6 +2,7 @@
 // a stopped instance's disk is billed in the ledger from the stop to the start (one period, at
 // the provider's stopped rate), budgets count it, saved hosts priced in ¥ bill in ¥, and
 // gantry-cli cost --json shows storage apart from compute.
+#include "restconfigfor.h"
 #include "runpodemulator.h"
 
 #include "core/cost/budgetmonitor.h"
@@ -106,12 +107,8 @@ private slots:
         test::RunPodEmulator runpod;
         runpod.bootMs = 0;
         QVERIFY(runpod.listen());
-        providers::RestConfig config;
-        config.baseUrl = QUrl(runpod.baseUrl());
-        config.apiKey = QStringLiteral("test-key");
-        config.retry.baseDelayMs = 20;
         providers::ProviderHub hub;
-        hub.addProvider(std::make_unique<providers::RunPodProvider>(config));
+        hub.addProvider(std::make_unique<providers::RunPodProvider>(test::restConfigFor(runpod)));
         cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()), clock);
         QVERIFY(ledger.open());
         HostStore hosts(dir.path());

@@ -1,5 +1,6 @@
 // Capacity watch and auto-launch against emulators whose capacity appears after N polls, driven by
 // a ManualClock; and the launch whose answer is lost, adopted or reported for every provider.
+#include "restconfigfor.h"
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
 #include "shadeformemulator.h"
@@ -21,16 +22,14 @@ using namespace gantry::providers;
 
 namespace {
 
+// Two attempts and short delays: a watch's retries, not the provider's, are under test.
 RestConfig configFor(const test::EmulatorServer &server, int timeoutMs = 3000)
 {
-    RestConfig config;
-    config.baseUrl = QUrl(server.baseUrl());
-    config.apiKey = QStringLiteral("test-key");
-    config.retry.maxAttempts = 2;
-    config.retry.baseDelayMs = 20;
-    config.retry.maxDelayMs = 50;
-    config.timeoutMs = timeoutMs;
-    return config;
+    test::EmulatorTiming timing;
+    timing.maxAttempts = 2;
+    timing.maxDelayMs = 50;
+    timing.timeoutMs = timeoutMs;
+    return test::restConfigFor(server, timing);
 }
 
 const QString kKey = QStringLiteral("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG laptop");

@@ -1,4 +1,5 @@
 // Every fault a user can meet, against the emulators: each gives its own message, none crashes.
+#include "restconfigfor.h"
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
 
@@ -17,18 +18,6 @@ using namespace gantry::providers;
 
 namespace {
 
-RestConfig configFor(const QString &url, const QString &key = QStringLiteral("test-key"))
-{
-    RestConfig config;
-    config.baseUrl = QUrl(url);
-    config.apiKey = key;
-    config.retry.maxAttempts = 3;
-    config.retry.baseDelayMs = 20;
-    config.retry.maxDelayMs = 100;
-    config.retry.maxRetryAfterMs = 3000;
-    config.timeoutMs = 3000;
-    return config;
-}
 
 LaunchRequest a10()
 {
@@ -65,7 +54,7 @@ private slots:
     {
         test::LambdaEmulator lambdaEmu;
         QVERIFY(lambdaEmu.listen());
-        LambdaProvider lambda(configFor(lambdaEmu.baseUrl(), QStringLiteral("wrong")));
+        LambdaProvider lambda(test::restConfigFor(lambdaEmu, test::faultTiming(QStringLiteral("wrong"))));
         const Error error = errorOf(types(lambda));
         QCOMPARE(error.code, ErrorCode::Provider);
         QVERIFY2(error.message.contains(QStringLiteral("API key was invalid, expired, or deleted.")), qPrintable(error.message));
@@ -74,7 +63,7 @@ private slots:
 
         test::RunPodEmulator runpodEmu;
         QVERIFY(runpodEmu.listen());
-        RunPodProvider runpod(configFor(runpodEmu.baseUrl(), QStringLiteral("wrong")));
+        RunPodProvider runpod(test::restConfigFor(runpodEmu, test::faultTiming(QStringLiteral("wrong"))));
         const Error rpError = errorOf(types(runpod));
         QCOMPARE(rpError.code, ErrorCode::Provider);
         QVERIFY2(rpError.message.contains(QStringLiteral("invalid api key")), qPrintable(rpError.message));
@@ -85,7 +74,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
         emulator.accountInactive = true;
         Result<QString> inactive = launch(lambda, a10());
         QVERIFY(!inactive);
@@ -103,7 +92,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
         LaunchRequest request = a10();
         request.typeName = QStringLiteral("gpu_8x_a100");
         Result<QString> result = launch(lambda, request);
@@ -115,7 +104,7 @@ private slots:
         test::RunPodEmulator runpodEmu;
         runpodEmu.keys = {QStringLiteral("ssh-ed25519 AAAA laptop")};
         QVERIFY(runpodEmu.listen());
-        RunPodProvider runpod(configFor(runpodEmu.baseUrl()));
+        RunPodProvider runpod(test::restConfigFor(runpodEmu, test::faultTiming()));
         LaunchRequest pod;
         pod.typeName = QStringLiteral("NVIDIA H100 80GB HBM3");
         pod.sshKeyName = QStringLiteral("laptop");
@@ -134,7 +123,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
         test::Fault fault;
         fault.pathContains = QStringLiteral("/instance-types");
         fault.status = 429;
@@ -162,7 +151,7 @@ private slots:
 
         test::RunPodEmulator runpodEmu;
         QVERIFY(runpodEmu.listen());
-        RunPodProvider runpod(configFor(runpodEmu.baseUrl()));
+        RunPodProvider runpod(test::restConfigFor(runpodEmu, test::faultTiming()));
         fault.pathContains.clear();
         fault.count = 1;
         fault.retryAfterSeconds = 0;
@@ -175,7 +164,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
         test::Fault fault;
         fault.status = 503;
         fault.count = 2;
@@ -197,7 +186,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        RestConfig config = configFor(emulator.baseUrl());
+        RestConfig config = test::restConfigFor(emulator, test::faultTiming());
         config.timeoutMs = 300;
         config.retry.maxAttempts = 1;
         LambdaProvider lambda(config);
@@ -215,7 +204,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
         test::Fault fault;
         fault.malformed = true;
         emulator.addFault(fault);
@@ -225,7 +214,7 @@ private slots:
 
         test::RunPodEmulator runpodEmu;
         QVERIFY(runpodEmu.listen());
-        RunPodProvider runpod(configFor(runpodEmu.baseUrl()));
+        RunPodProvider runpod(test::restConfigFor(runpodEmu, test::faultTiming()));
         runpodEmu.addFault(fault);
         QVERIFY(errorOf(types(runpod)).message.contains(QStringLiteral("cannot read")));
         // Valid JSON of the wrong shape is caught too.
@@ -246,7 +235,7 @@ private slots:
             QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
             closedPort = probe.serverPort();
         }
-        LambdaProvider lambda(configFor(QStringLiteral("http://127.0.0.1:%1").arg(closedPort)));
+        LambdaProvider lambda(test::restConfigFor(QStringLiteral("http://127.0.0.1:%1").arg(closedPort), test::faultTiming()));
         const Error error = errorOf(types(lambda));
         QCOMPARE(error.code, ErrorCode::ConnectFailed);
         QVERIFY2(error.message.contains(QStringLiteral("connection refused")), qPrintable(error.message));
@@ -256,7 +245,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(QStringLiteral("https://127.0.0.1:%1").arg(emulator.port())));
+        LambdaProvider lambda(test::restConfigFor(QStringLiteral("https://127.0.0.1:%1").arg(emulator.port()), test::faultTiming()));
         const Error error = errorOf(types(lambda));
         QCOMPARE(error.code, ErrorCode::ConnectFailed);
         QVERIFY2(error.message.contains(QStringLiteral("Secure connection to Lambda Cloud")), qPrintable(error.message));
@@ -282,7 +271,7 @@ private slots:
         emulator.neverActive = true;
         emulator.terminateMs = 100;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
         Result<QString> id = launch(lambda, a10());
         QVERIFY(id);
         LaunchWatcher watcher(&lambda, *id, 500, 50);
@@ -300,7 +289,7 @@ private slots:
         test::RunPodEmulator emulator;
         emulator.keys = {QStringLiteral("ssh-ed25519 AAAA laptop")};
         QVERIFY(emulator.listen());
-        RunPodProvider runpod(configFor(emulator.baseUrl()));
+        RunPodProvider runpod(test::restConfigFor(emulator, test::faultTiming()));
         LaunchRequest request;
         request.typeName = QStringLiteral("NVIDIA GeForce RTX 4090");
         Result<QString> id = launch(runpod, request);
@@ -322,13 +311,13 @@ private slots:
         lambdaEmu.bootMs = 50;
         lambdaEmu.instanceIp = hostile;
         QVERIFY(lambdaEmu.listen());
-        LambdaProvider lambda(configFor(lambdaEmu.baseUrl()));
+        LambdaProvider lambda(test::restConfigFor(lambdaEmu, test::faultTiming()));
         test::RunPodEmulator runpodEmu;
         runpodEmu.bootMs = 50;
         runpodEmu.keys = {QStringLiteral("ssh-ed25519 AAAA laptop")};
         runpodEmu.sshHost = hostile;
         QVERIFY(runpodEmu.listen());
-        RunPodProvider runpod(configFor(runpodEmu.baseUrl()));
+        RunPodProvider runpod(test::restConfigFor(runpodEmu, test::faultTiming()));
         LaunchRequest pod;
         pod.typeName = QStringLiteral("NVIDIA GeForce RTX 4090");
         const QList<std::pair<Provider *, LaunchRequest>> cases{{&lambda, a10()}, {&runpod, pod}};
@@ -360,7 +349,7 @@ private slots:
         emulator.addFault(fault);
         bool called = false;
         {
-            LambdaProvider lambda(configFor(emulator.baseUrl()));
+            LambdaProvider lambda(test::restConfigFor(emulator, test::faultTiming()));
             lambda.listInstanceTypes([&called](Result<QList<InstanceType>>) { called = true; });
         }
         QTest::qWait(400);

@@ -1,4 +1,5 @@
 // Lambda and RunPod clients against the in-process emulators over real loopback HTTP.
+#include "restconfigfor.h"
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
 
@@ -19,16 +20,6 @@ using namespace gantry::providers;
 
 namespace {
 
-RestConfig configFor(const test::EmulatorServer &server, const QString &key = QStringLiteral("test-key"))
-{
-    RestConfig config;
-    config.baseUrl = QUrl(server.baseUrl());
-    config.apiKey = key;
-    config.retry.baseDelayMs = 20;
-    config.retry.maxDelayMs = 100;
-    config.timeoutMs = 5000;
-    return config;
-}
 
 template<typename T, typename Call>
 T valueOf(Call &&call)
@@ -97,7 +88,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator));
+        LambdaProvider lambda(test::restConfigFor(emulator));
         const auto types = valueOf<QList<InstanceType>>([&](auto done) { lambda.listInstanceTypes(done); });
         QCOMPARE(types.size(), 4);
         QHash<QString, InstanceType> byName;
@@ -125,7 +116,7 @@ private slots:
         test::LambdaEmulator emulator;
         emulator.bootMs = 300;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator));
+        LambdaProvider lambda(test::restConfigFor(emulator));
         QVERIFY(!lambda.can(Capability::StopStart));
         LaunchRequest request;
         request.typeName = QStringLiteral("gpu_1x_a10");
@@ -171,7 +162,7 @@ private slots:
     {
         test::LambdaEmulator emulator;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator));
+        LambdaProvider lambda(test::restConfigFor(emulator));
         const SshKey generated = valueOf<SshKey>([&](auto done) { lambda.addSshKey(QStringLiteral("gen"), QString(), done); });
         QVERIFY(generated.privateKey.contains(QStringLiteral("PRIVATE KEY")));
         const SshKey uploaded = valueOf<SshKey>([&](auto done) {
@@ -198,7 +189,7 @@ private slots:
         test::LambdaEmulator emulator;
         emulator.launchIntervalMs = 400;
         QVERIFY(emulator.listen());
-        LambdaProvider lambda(configFor(emulator));
+        LambdaProvider lambda(test::restConfigFor(emulator));
         lambda.setLaunchIntervalMs(450);
         LaunchRequest request{QStringLiteral("gpu_1x_a10"), QStringLiteral("us-east-1"), QStringLiteral("laptop"), {}, {}, {}, 0, 1};
         QElapsedTimer timer;
@@ -213,7 +204,7 @@ private slots:
     {
         test::RunPodEmulator emulator;
         QVERIFY(emulator.listen());
-        RunPodProvider runpod(configFor(emulator));
+        RunPodProvider runpod(test::restConfigFor(emulator));
         const auto types = valueOf<QList<InstanceType>>([&](auto done) { runpod.listInstanceTypes(done); });
         QCOMPARE(types.size(), 3);
         const InstanceType rtx = types.first();
@@ -231,7 +222,7 @@ private slots:
         test::RunPodEmulator emulator;
         emulator.bootMs = 300;
         QVERIFY(emulator.listen());
-        RunPodProvider runpod(configFor(emulator));
+        RunPodProvider runpod(test::restConfigFor(emulator));
         QVERIFY(runpod.can(Capability::StopStart));
         QVERIFY(runpod.can(Capability::StorageBillsWhileStopped));
 
@@ -284,7 +275,7 @@ private slots:
     {
         test::RunPodEmulator emulator;
         QVERIFY(emulator.listen());
-        RunPodProvider runpod(configFor(emulator));
+        RunPodProvider runpod(test::restConfigFor(emulator));
         Result<SshKey> generate = await<SshKey>([&](auto done) { runpod.addSshKey(QStringLiteral("x"), QString(), done); });
         QVERIFY(!generate);
         QCOMPARE(generate.error().code, ErrorCode::Usage);

@@ -1,5 +1,6 @@
 // Vast.ai and Shadeform clients against their emulators over real loopback HTTP, and the GPU model
 // table that lets their offers be compared with Lambda's and RunPod's.
+#include "restconfigfor.h"
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
@@ -20,16 +21,6 @@ using namespace gantry::providers;
 
 namespace {
 
-RestConfig configFor(const test::EmulatorServer &server, const QString &key = QStringLiteral("test-key"))
-{
-    RestConfig config;
-    config.baseUrl = QUrl(server.baseUrl());
-    config.apiKey = key;
-    config.retry.baseDelayMs = 20;
-    config.retry.maxDelayMs = 100;
-    config.timeoutMs = 5000;
-    return config;
-}
 
 template<typename T, typename Call>
 Result<T> run(Call &&call)
@@ -127,7 +118,7 @@ private slots:
     {
         test::VastEmulator emulator;
         QVERIFY(emulator.listen());
-        VastProvider vast(configFor(emulator));
+        VastProvider vast(test::restConfigFor(emulator));
         Result<QList<InstanceType>> offers = run<QList<InstanceType>>([&](auto done) { vast.listInstanceTypes(done); });
         QVERIFY2(offers, offers ? "" : qPrintable(offers.error().message));
         QCOMPARE(offers->size(), 7); // the A100 machine is not rentable, so the search leaves it out
@@ -154,7 +145,7 @@ private slots:
         test::VastEmulator emulator;
         emulator.bootMs = 100;
         QVERIFY(emulator.listen());
-        VastProvider vast(configFor(emulator));
+        VastProvider vast(test::restConfigFor(emulator));
         LaunchRequest request;
         request.typeName = QStringLiteral("H100x1");
         request.name = QStringLiteral("train");
@@ -210,7 +201,7 @@ private slots:
         test::VastEmulator emulator;
         emulator.bootMs = 60;
         QVERIFY(emulator.listen());
-        VastProvider vast(configFor(emulator));
+        VastProvider vast(test::restConfigFor(emulator));
         QVERIFY(run<SshKey>([&](auto done) { vast.addSshKey(QStringLiteral("laptop"), kKey, done); }));
         LaunchRequest request;
         request.typeName = QStringLiteral("4100201");
@@ -236,7 +227,7 @@ private slots:
         test::ShadeformEmulator emulator;
         emulator.bootMs = 100;
         QVERIFY(emulator.listen());
-        ShadeformProvider shade(configFor(emulator));
+        ShadeformProvider shade(test::restConfigFor(emulator));
         Result<QList<InstanceType>> types = run<QList<InstanceType>>([&](auto done) { shade.listInstanceTypes(done); });
         QVERIFY2(types, types ? "" : qPrintable(types.error().message));
         QCOMPARE(types->size(), 3);

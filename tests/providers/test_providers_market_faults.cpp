@@ -1,6 +1,7 @@
 // The fault matrix for Vast.ai and Shadeform: 401/403/404/409/429/5xx, timeouts, malformed and
 // hostile replies, and each vendor's own failure shapes. Every fault gives its own message with
 // the next step; none crashes, none repeats a launch blindly, none saves a hostile address.
+#include "restconfigfor.h"
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
@@ -18,18 +19,6 @@ using namespace gantry::providers;
 
 namespace {
 
-RestConfig configFor(const test::EmulatorServer &server, const QString &key = QStringLiteral("test-key"))
-{
-    RestConfig config;
-    config.baseUrl = QUrl(server.baseUrl());
-    config.apiKey = key;
-    config.retry.maxAttempts = 3;
-    config.retry.baseDelayMs = 20;
-    config.retry.maxDelayMs = 100;
-    config.retry.maxRetryAfterMs = 3000;
-    config.timeoutMs = 3000;
-    return config;
-}
 
 Error typesError(Provider &provider)
 {
@@ -77,7 +66,7 @@ private slots:
     {
         test::VastEmulator vastEmu;
         QVERIFY(vastEmu.listen());
-        VastProvider vast(configFor(vastEmu, QStringLiteral("wrong-secret")));
+        VastProvider vast(test::restConfigFor(vastEmu, test::faultTiming(QStringLiteral("wrong-secret"))));
         const Error vastError = typesError(vast);
         QCOMPARE(vastError.code, ErrorCode::Provider);
         QVERIFY2(vastError.message.contains(QStringLiteral("Invalid user key")), qPrintable(vastError.message));
@@ -86,7 +75,7 @@ private slots:
 
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
-        ShadeformProvider shade(configFor(shadeEmu, QStringLiteral("wrong-secret")));
+        ShadeformProvider shade(test::restConfigFor(shadeEmu, test::faultTiming(QStringLiteral("wrong-secret"))));
         const Error shadeError = typesError(shade);
         QVERIFY2(shadeError.message.contains(QStringLiteral("Invalid API key")), qPrintable(shadeError.message));
         QVERIFY(shadeError.message.contains(QStringLiteral("provider-key set shadeform")));
@@ -96,10 +85,10 @@ private slots:
     {
         test::VastEmulator vastEmu;
         QVERIFY(vastEmu.listen());
-        VastProvider vast(configFor(vastEmu));
+        VastProvider vast(test::restConfigFor(vastEmu, test::faultTiming()));
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
-        ShadeformProvider shade(configFor(shadeEmu));
+        ShadeformProvider shade(test::restConfigFor(shadeEmu, test::faultTiming()));
         for (Provider *provider : {static_cast<Provider *>(&vast), static_cast<Provider *>(&shade)}) {
             test::EmulatorServer &server = provider == &vast ? static_cast<test::EmulatorServer &>(vastEmu) : shadeEmu;
             test::Fault fault;
@@ -123,7 +112,7 @@ private slots:
     {
         test::VastEmulator emulator;
         QVERIFY(emulator.listen());
-        VastProvider vast(configFor(emulator));
+        VastProvider vast(test::restConfigFor(emulator, test::faultTiming()));
         test::Fault fault;
         fault.status = 429;
         emulator.addFault(fault);
@@ -140,7 +129,7 @@ private slots:
     {
         test::ShadeformEmulator emulator;
         QVERIFY(emulator.listen());
-        ShadeformProvider shade(configFor(emulator));
+        ShadeformProvider shade(test::restConfigFor(emulator, test::faultTiming()));
         test::Fault fault;
         fault.status = 429;
         fault.retryAfterSeconds = 0;
@@ -153,7 +142,7 @@ private slots:
     {
         test::VastEmulator vastEmu;
         QVERIFY(vastEmu.listen());
-        VastProvider vast(configFor(vastEmu));
+        VastProvider vast(test::restConfigFor(vastEmu, test::faultTiming()));
         addKey(vast);
         test::Fault fault;
         fault.status = 503;
@@ -171,7 +160,7 @@ private slots:
 
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
-        ShadeformProvider shade(configFor(shadeEmu));
+        ShadeformProvider shade(test::restConfigFor(shadeEmu, test::faultTiming()));
         addKey(shade);
         fault.status = 500;
         fault.pathContains = QStringLiteral("/create");
@@ -186,13 +175,13 @@ private slots:
     {
         test::VastEmulator vastEmu;
         QVERIFY(vastEmu.listen());
-        RestConfig config = configFor(vastEmu);
+        RestConfig config = test::restConfigFor(vastEmu, test::faultTiming());
         config.timeoutMs = 300;
         config.retry.maxAttempts = 1;
         VastProvider vast(config);
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
-        RestConfig shadeConfig = configFor(shadeEmu);
+        RestConfig shadeConfig = test::restConfigFor(shadeEmu, test::faultTiming());
         shadeConfig.timeoutMs = 300;
         shadeConfig.retry.maxAttempts = 1;
         ShadeformProvider shade(shadeConfig);
@@ -213,10 +202,10 @@ private slots:
     {
         test::VastEmulator vastEmu;
         QVERIFY(vastEmu.listen());
-        VastProvider vast(configFor(vastEmu));
+        VastProvider vast(test::restConfigFor(vastEmu, test::faultTiming()));
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
-        ShadeformProvider shade(configFor(shadeEmu));
+        ShadeformProvider shade(test::restConfigFor(shadeEmu, test::faultTiming()));
         test::Fault fault;
         fault.malformed = true;
         vastEmu.addFault(fault);
@@ -248,7 +237,7 @@ private slots:
         test::VastEmulator emulator;
         emulator.credit = 0.10;
         QVERIFY(emulator.listen());
-        VastProvider vast(configFor(emulator));
+        VastProvider vast(test::restConfigFor(emulator, test::faultTiming()));
         addKey(vast);
         Result<QString> rent = launch(vast, vastOffer());
         QVERIFY(!rent);
@@ -262,7 +251,7 @@ private slots:
         test::VastEmulator vastEmu;
         vastEmu.rentRacesAway = true;
         QVERIFY(vastEmu.listen());
-        VastProvider vast(configFor(vastEmu));
+        VastProvider vast(test::restConfigFor(vastEmu, test::faultTiming()));
         addKey(vast);
         Result<QString> rent = launch(vast, vastOffer());
         QVERIFY(!rent);
@@ -275,7 +264,7 @@ private slots:
 
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
-        ShadeformProvider shade(configFor(shadeEmu));
+        ShadeformProvider shade(test::restConfigFor(shadeEmu, test::faultTiming()));
         addKey(shade);
         LaunchRequest h100 = shadeA6000();
         h100.typeName = QStringLiteral("hyperstack/H100_sxm5x8");
@@ -297,13 +286,13 @@ private slots:
         vastEmu.bootMs = 50;
         vastEmu.sshHost = hostile;
         QVERIFY(vastEmu.listen());
-        VastProvider vast(configFor(vastEmu));
+        VastProvider vast(test::restConfigFor(vastEmu, test::faultTiming()));
         addKey(vast);
         test::ShadeformEmulator shadeEmu;
         shadeEmu.bootMs = 50;
         shadeEmu.instanceIp = hostile;
         QVERIFY(shadeEmu.listen());
-        ShadeformProvider shade(configFor(shadeEmu));
+        ShadeformProvider shade(test::restConfigFor(shadeEmu, test::faultTiming()));
         addKey(shade);
         const QList<std::pair<Provider *, LaunchRequest>> cases{{&vast, vastOffer()}, {&shade, shadeA6000()}};
         for (const auto &[provider, request] : cases) {

@@ -1,5 +1,6 @@
 // Offscreen: the Prices panel with Vast.ai offers grouped by GPU model and count (and every offer
 // on request) next to Shadeform's types, rendered at 1024x700 and 1440x900.
+#include "restconfigfor.h"
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
@@ -29,14 +30,6 @@ using namespace gantry::ui;
 
 namespace {
 
-providers::RestConfig configFor(const test::EmulatorServer &server)
-{
-    providers::RestConfig config;
-    config.baseUrl = QUrl(server.baseUrl());
-    config.apiKey = QStringLiteral("test-key");
-    config.retry.baseDelayMs = 20;
-    return config;
-}
 
 int rowOf(const QAbstractItemModel &model, const QString &provider, const QString &gpu, int count)
 {
@@ -87,8 +80,8 @@ private slots:
         test::ShadeformEmulator shadeEmu;
         QVERIFY(shadeEmu.listen());
         providers::ProviderHub hub;
-        hub.addProvider(std::make_unique<providers::VastProvider>(configFor(vastEmu)));
-        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(shadeEmu)));
+        hub.addProvider(std::make_unique<providers::VastProvider>(test::restConfigFor(vastEmu)));
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(shadeEmu)));
         PricesPanel panel(&hub, dir.path());
         QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
         panel.resize(1024, 700);
@@ -153,7 +146,7 @@ private slots:
         emulator.hiddenPolls = 2; // the refresh and the first watch poll see no H100 capacity
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
-        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(emulator)));
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(emulator)));
         PricesPanel panel(&hub, dir.path());
         ManualClock clock;
         panel.setWatchTiming(clock, 50);
@@ -183,7 +176,7 @@ private slots:
         emulator.bootMs = 50;
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
-        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(emulator)));
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(emulator)));
         PricesPanel panel(&hub, dir.path());
         ManualClock clock;
         panel.setWatchTiming(clock, 50);
@@ -228,7 +221,7 @@ private slots:
         test::ShadeformEmulator emulator;
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
-        hub.addProvider(std::make_unique<providers::ShadeformProvider>(configFor(emulator)));
+        hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(emulator)));
         PricesPanel panel(&hub, dir.path());
         QVERIFY(refreshAndSelectPcie(panel) >= 0);
         const QStringList before = QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot);

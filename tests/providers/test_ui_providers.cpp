@@ -1,5 +1,6 @@
 // Offscreen: the price table (model, proxy, panel with cache), the launch dialog against the Lambda
 // emulator, the instances panel's confirmations and the cost panel.
+#include "restconfigfor.h"
 #include "lambdaemulator.h"
 
 #include "ui/cost/costpanel.h"
@@ -50,11 +51,7 @@ providers::InstanceType type(const QString &provider, const QString &name, const
 
 std::unique_ptr<providers::LambdaProvider> lambdaFor(const test::LambdaEmulator &emulator)
 {
-    providers::RestConfig config;
-    config.baseUrl = QUrl(emulator.baseUrl());
-    config.apiKey = QStringLiteral("test-key");
-    config.retry.baseDelayMs = 20;
-    return std::make_unique<providers::LambdaProvider>(config);
+    return std::make_unique<providers::LambdaProvider>(test::restConfigFor(emulator));
 }
 
 } // namespace

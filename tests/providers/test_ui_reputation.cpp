@@ -2,6 +2,7 @@
 // Prices panel hides offers on a machine that failed Verify unless "Show flagged machines" is
 // ticked (then each is its own marked row that says why and when), and the Verify tab lists every
 // machine's record. Rendered at 1024x700 and 1440x900 (GANTRY_SCREENSHOT_DIR keeps the PNGs).
+#include "restconfigfor.h"
 #include "vastemulator.h"
 
 #include "core/providers/pricecache.h"
@@ -29,14 +30,6 @@ namespace {
 
 const QString kBadMachine = QStringLiteral("585757"); // the emulator's H100 machine (offer id / 7)
 
-providers::RestConfig configFor(const test::EmulatorServer &server)
-{
-    providers::RestConfig config;
-    config.baseUrl = QUrl(server.baseUrl());
-    config.apiKey = QStringLiteral("test-key");
-    config.retry.baseDelayMs = 20;
-    return config;
-}
 
 verify::MachineRun run(const QString &machineId, const QString &host, verify::Verdict verdict)
 {
@@ -84,7 +77,7 @@ private slots:
         test::VastEmulator emulator;
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
-        hub.addProvider(std::make_unique<providers::VastProvider>(configFor(emulator)));
+        hub.addProvider(std::make_unique<providers::VastProvider>(test::restConfigFor(emulator)));
         PricesPanel panel(&hub, dir.path());
         QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy refreshed(&panel, &PricesPanel::refreshed);

@@ -1,6 +1,7 @@
 // The one instance lifecycle (core/workspace) against the RunPod and Lambda emulators: the idle
 // policy's terminate writes the ledger, honours the results guard and forgets the host; the GUI's
 // path and gantry-cli leave the same ledger rows; the policy acts once, and only with the lock.
+#include "restconfigfor.h"
 #include "lambdaemulator.h"
 #include "sshdfixture.h"
 #include "runpodemulator.h"
@@ -37,14 +38,6 @@ using namespace gantry;
 
 namespace {
 
-providers::RestConfig configFor(const test::EmulatorServer &emulator)
-{
-    providers::RestConfig config;
-    config.baseUrl = QUrl(emulator.baseUrl());
-    config.apiKey = QStringLiteral("test-key");
-    config.retry.baseDelayMs = 20;
-    return config;
-}
 
 // Everything the GUI's AppServices builds, minus the widgets.
 struct Fixture
@@ -67,8 +60,8 @@ struct Fixture
         if (!runpod.listen() || !lambda.listen() || !ledger.open())
             return false;
         (void)hosts.load();
-        hub.addProvider(std::make_unique<providers::RunPodProvider>(configFor(runpod)));
-        hub.addProvider(std::make_unique<providers::LambdaProvider>(configFor(lambda)));
+        hub.addProvider(std::make_unique<providers::RunPodProvider>(test::restConfigFor(runpod)));
+        hub.addProvider(std::make_unique<providers::LambdaProvider>(test::restConfigFor(lambda)));
         connections.setKnownHostsFile(dir.filePath(QStringLiteral("known_hosts")));
         workspace.setResultsHome(new workspace::ResultsHome(dir.path(), &hosts, &connections, &queue, &workspace));
         bool keyed = false;

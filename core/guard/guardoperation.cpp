@@ -1,6 +1,8 @@
 #include "core/guard/guardoperation.h"
 
 #include "core/jobs/sessionworker.h"
+#include "core/providers/providerregistry.h"
+#include "core/providers/restprovider.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,7 +39,14 @@ Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes,
     options.idleSeconds = idleMinutes * 60;
     // Ten looks per threshold, at most one a minute: a stop comes at most a minute late.
     options.pollSeconds = qBound(1, options.idleSeconds / 10, 60);
-    options.endpoint = endpoint;
+    // The instance's scoped key travels to this URL from the instance: the providers' rule applies
+    // (https, plain http only on loopback), or the key crosses the network in clear.
+    if (!endpoint.trimmed().isEmpty()) {
+        const Result<QUrl> checked = providers::checkEndpoint(endpoint, providers::providerDisplayName(providerId));
+        if (!checked)
+            return checked.error();
+    }
+    options.endpoint = endpoint.trimmed();
     return options;
 }
 

@@ -69,6 +69,18 @@ class TestGuard final : public QObject
     Q_OBJECT
 
 private slots:
+    // The instance's scoped key goes to this endpoint from the instance: https, or http on loopback only.
+    void endpointFollowsTheProvidersRule()
+    {
+        const auto clear = guardOptionsFor(QStringLiteral("vast"), 30, GuardAction::Stop, QStringLiteral("http://stop.example.com"));
+        QVERIFY(!clear);
+        QCOMPARE(clear.error().code, ErrorCode::Usage);
+        QVERIFY2(clear.error().message.contains(QStringLiteral("plain http://")), qPrintable(clear.error().message));
+        QVERIFY(guardOptionsFor(QStringLiteral("vast"), 30, GuardAction::Stop, QStringLiteral("http://127.0.0.1:8080")));
+        QVERIFY(guardOptionsFor(QStringLiteral("vast"), 30, GuardAction::Stop, QStringLiteral("https://stop.example.com")));
+        QVERIFY(!guardOptionsFor(QStringLiteral("vast"), 30, GuardAction::Stop, QStringLiteral("ftp://stop.example.com")));
+    }
+
     void initTestCase()
     {
         QVERIFY(m_bin.isValid() && m_state.isValid());

@@ -50,12 +50,13 @@ Result<bool> SshConfigFile::write(const QByteArray &before, const QByteArray &af
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly))
         return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(m_path, file.errorString()));
+    // ssh refuses a config others can write; a new file is 0600 from its first byte (its temporary
+    // file gets the mode before anything is written, not after the rename); an existing one keeps its own.
+    if (!existed)
+        file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     file.write(after);
     if (!file.commit())
         return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(m_path, file.errorString()));
-    // ssh refuses a config others can write; a new file gets the usual 0600.
-    if (!existed)
-        QFile::setPermissions(m_path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     return true;
 }
 

@@ -156,6 +156,10 @@ Result<void> HostStore::check(const SavedHost &host)
         return makeError(ErrorCode::Usage, tr("host name \"%1\" may not contain '@', ':', '/', quotes or control "
                                               "characters; choose another name")
                                                .arg(text::printable(host.name)));
+    // A host's name names folders (results home: <Gantry results>/NAME): "." and ".." would be the
+    // folder itself or its parent.
+    if (host.name.trimmed() == QLatin1String(".") || host.name.trimmed() == QLatin1String(".."))
+        return makeError(ErrorCode::Usage, tr("host name \"%1\" is a folder's own name; choose another name").arg(host.name.trimmed()));
     if (host.target.host.isEmpty())
         return makeError(ErrorCode::Usage, tr("host \"%1\" needs an address").arg(host.name));
     if (!host.otherCurrency.isEmpty()) {

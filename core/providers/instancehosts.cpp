@@ -12,7 +12,14 @@ namespace gantry::providers {
 SavedHost savedHostFor(const Instance &instance, const QString &configDir)
 {
     SavedHost host;
-    host.name = instance.name.isEmpty() ? instance.provider + QLatin1Char('-') + instance.id.left(8) : instance.name;
+    // The provider's name for the instance becomes the host's name, which names folders (results
+    // home) and ~/.ssh/config aliases: one a host name may not be falls back to provider-id.
+    host.name = instance.name;
+    SavedHost probe;
+    probe.name = instance.name;
+    probe.target.host = QStringLiteral("127.0.0.1");
+    if (!HostStore::check(probe))
+        host.name = instance.provider + QLatin1Char('-') + instance.id.left(8);
     host.target.host = instance.sshHost;
     host.target.port = instance.sshPort;
     host.target.user = instance.sshUser;

@@ -981,6 +981,10 @@ Compute billing resumes at %3/h.</source>
         <source>&quot;%1&quot; is not a currency code; use three letters such as USD, CNY or EUR</source>
         <translation>“%1”不是货币代码；请使用三个字母，如 USD、CNY 或 EUR</translation>
     </message>
+    <message>
+        <source>host name &quot;%1&quot; is a folder&apos;s own name; choose another name</source>
+        <translation>主机名“%1”是文件夹自身的名称；请另选一个名称</translation>
+    </message>
 </context>
 <context>
     <name>gantry::SshConfigImport</name>
@@ -2462,7 +2466,7 @@ Compute billing resumes at %3/h.</source>
     </message>
     <message>
         <source>user &quot;%1&quot; contains &apos;%&apos;</source>
-        <translation>用户“%1”包含 '%'</translation>
+        <translation>用户“%1”包含 &apos;%&apos;</translation>
     </message>
     <message>
         <source>ProxyJump &quot;%1&quot; lists several hops</source>

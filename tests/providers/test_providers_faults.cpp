@@ -339,6 +339,32 @@ private slots:
         }
     }
 
+    // An instance named ".." or "a/b" by the provider (or by whoever launched it) must not name a
+    // saved host: host names become folders (results home) and ~/.ssh/config aliases.
+    void instanceNamesThatCannotNameAHostFallBack()
+    {
+        QTemporaryDir config;
+        HostStore hosts(config.path());
+        for (const QString &name : {QStringLiteral(".."), QStringLiteral("."), QStringLiteral("a/b"), QStringLiteral("x\ny")}) {
+            Instance instance;
+            instance.provider = QStringLiteral("lambda");
+            instance.id = QStringLiteral("0123456789abcdef") + QString::number(name.size());
+            instance.name = name;
+            instance.sshHost = QStringLiteral("127.0.0.1");
+            instance.sshPort = 22;
+            instance.sshUser = QStringLiteral("ubuntu");
+            Result<QString> saved = rememberInstanceHost(hosts, instance, config.path());
+            QVERIFY2(saved, saved ? "" : qPrintable(saved.error().message));
+            QVERIFY2(saved->startsWith(QStringLiteral("lambda-01234567")), qPrintable(*saved));
+        }
+        SavedHost dots;
+        dots.name = QStringLiteral("..");
+        dots.target.host = QStringLiteral("127.0.0.1");
+        QVERIFY(!HostStore::check(dots));
+        dots.name = QStringLiteral(" . ");
+        QVERIFY(!HostStore::check(dots));
+    }
+
     void providerDestroyedWithRequestInFlight()
     {
         test::LambdaEmulator emulator;

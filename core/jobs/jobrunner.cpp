@@ -89,10 +89,28 @@ Result<StartedJob> JobRunner::start(const JobSpec &specIn, JobMethod method)
         spec.name = defaultJobName(spec.command, QDateTime::currentDateTimeUtc());
     if (auto valid = validateSpec(spec); !valid)
         return valid.error();
-    auto out = m_session.run(scripts::bashCommand(scripts::launch(m_root, spec, method)), 30000);
+    auto out = runOnStdin(scripts::launch(m_root, spec, method), 30000);
     if (!out)
         return out.error();
     return parseStart(spec.name, out->exitStatus, out->out, out->err);
+}
+
+// The launch script holds the job's command and its --env values (tokens): it goes to `bash -s` on
+// stdin, never into argv, where any user of the instance reads it with ps. Braced and read from
+// /dev/null, bash parses it whole before running it, and nothing it starts reads the channel.
+Result<ssh::ExecOutput> JobRunner::runOnStdin(const QString &script, int timeoutMs)
+{
+    ssh::ExecOutput collected;
+    ssh::Session::ExecOptions exec;
+    exec.onStdout = [&collected](const QByteArray &data) { collected.out += data; };
+    exec.onStderr = [&collected](const QByteArray &data) { collected.err += data; };
+    exec.stdinData = QByteArrayLiteral("{\n") + script.toUtf8() + QByteArrayLiteral("\n} </dev/null\n");
+    exec.timeoutMs = timeoutMs;
+    Result<int> status = m_session.exec(QStringLiteral("bash -s"), exec);
+    if (!status)
+        return status.error();
+    collected.exitStatus = *status;
+    return collected;
 }
 
 Result<StartedJob> JobRunner::rerun(const QString &name, JobMethod method)

@@ -11,7 +11,7 @@
 #include <atomic>
 #include <functional>
 
-namespace gantry::ssh { class Session; }
+namespace gantry::ssh { class Session; struct ExecOutput; }
 
 namespace gantry::jobs {
 
@@ -51,6 +51,7 @@ public:
                              const std::atomic_bool *cancel = nullptr);
 
 private:
+    Result<ssh::ExecOutput> runOnStdin(const QString &script, int timeoutMs);
     Result<StartedJob> parseStart(const QString &name, int status, const QByteArray &out, const QByteArray &err);
     Error commonError(const QString &name, int status, const QByteArray &out, const QByteArray &err) const;
     QString hostText() const;

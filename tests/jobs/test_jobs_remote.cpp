@@ -4,12 +4,15 @@
 #include "core/ssh/session.h"
 
 #include <QElapsedTimer>
+#include <QProcess>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <atomic>
 #include <memory>
+#include <thread>
 
 #include <sys/stat.h>
 
@@ -188,6 +191,38 @@ private slots:
         QCOMPARE(modeOf(m_root.filePath(spec.name)), 0700);
         QCOMPARE(modeOf(m_root.filePath(spec.name + QStringLiteral("/cmd.sh"))), 0600);
         QCOMPARE(modeOf(m_root.filePath(spec.name + QStringLiteral("/command"))), 0600);
+    }
+
+    // --env values (tokens) never show in ps on the machine while a job starts: the launch script
+    // goes to bash on stdin. (As the argument of bash -c, every sample of a start caught it.)
+    void envValuesStayOutOfPs()
+    {
+        JobRunner runner(*m_session, m_root.path());
+        const QByteArray token = "hf_gantry_test_7f3a9c";
+        std::atomic_bool sampling{true};
+        std::atomic_int samples{0};
+        std::atomic_bool seen{false};
+        std::thread sampler([&] {
+            while (sampling) {
+                QProcess ps;
+                ps.start(QStringLiteral("ps"), {QStringLiteral("-eo"), QStringLiteral("args")});
+                ps.waitForFinished(5000);
+                if (ps.readAllStandardOutput().contains(token))
+                    seen = true;
+                ++samples;
+            }
+        });
+        for (int i = 0; i < 5; ++i) {
+            JobSpec spec;
+            spec.name = name("secret") + QString::number(i);
+            spec.command = QStringLiteral("true");
+            spec.env = {{QStringLiteral("HF_TOKEN"), QString::fromLatin1(token)}};
+            QVERIFY(runner.start(spec).ok());
+        }
+        sampling = false;
+        sampler.join();
+        QVERIFY(samples > 0);
+        QVERIFY(!seen);
     }
 
     void jobRunsWithTheLoginUmask()

@@ -47,13 +47,13 @@ QJsonObject hostJson(const SavedHost &host)
 class HostLedger
 {
 public:
-    HostLedger(const Context &context, HostStore &store, bool follow)
+    HostLedger(const Context &context, HostStore &store)
         : m_ledger(cost::Ledger::defaultPath(context.configDir))
     {
         m_opened = m_ledger.open();
-        if (!m_opened && follow)
+        if (!m_opened)
             context.warn(CliText::tr("the cost ledger was not updated: %1").arg(m_opened.error().message));
-        m_workspace = std::make_unique<workspace::Workspace>(context.configDir, nullptr, m_opened && follow ? &m_ledger : nullptr, &store);
+        m_workspace = std::make_unique<workspace::Workspace>(context.configDir, nullptr, m_opened ? &m_ledger : nullptr, &store);
         QObject::connect(m_workspace.get(), &workspace::Workspace::billingWarning, m_workspace.get(),
                          [&context](const QString &message) { context.warn(message); });
         QObject::connect(m_workspace.get(), &workspace::Workspace::sshConfigWarning, m_workspace.get(),
@@ -88,7 +88,7 @@ int billing(Context &context, HostStore &store, const QStringList &args)
         return context.usage(CliText::tr("hosts billing NAME [on|off]"));
     if (!store.find(args[0]))
         return context.fail(Error{ErrorCode::NotFound, CliText::tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(args[0])});
-    HostLedger host(context, store, true);
+    HostLedger host(context, store);
     if (!host.opened())
         return context.fail(host.opened().error());
     if (args.size() == 2) {
@@ -131,7 +131,7 @@ int price(Context &context, HostStore &store, const QStringList &args)
     if (!host)
         return context.fail(Error{ErrorCode::NotFound, CliText::tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(rest[0])});
     host->setHourlyPrice(perHour, currency);
-    HostLedger ledger(context, store, true);
+    HostLedger ledger(context, store);
     if (Result<void> updated = store.update(*host); !updated)
         return context.fail(updated.error());
     if (context.json)
@@ -220,7 +220,7 @@ int add(Context &context, HostStore &store, QStringList args)
         if (host.target.auth == ssh::AuthMethod::Auto)
             host.target.auth = ssh::AuthMethod::Password;
     }
-    HostLedger ledger(context, store, true);
+    HostLedger ledger(context, store);
     if (auto added = ledger.workspace().addHost(host, bill); !added) // a priced host bills from now unless --billing off
         return context.fail(added.error());
     if (context.json)
@@ -239,7 +239,7 @@ int importConfig(Context &context, HostStore &store, const QStringList &args)
 {
     const QString file = args.value(0, paths::userSshDir() + QStringLiteral("/config"));
     QStringList warnings;
-    HostLedger ledger(context, store, true);
+    HostLedger ledger(context, store);
     int found = 0;
     auto added = ledger.workspace().importSshConfig(file, &warnings, &found);
     if (!added)
@@ -273,7 +273,7 @@ int hosts(Context &context, const QStringList &args)
     if (sub == QLatin1StringView("remove")) {
         if (args.size() != 2)
             return context.usage(CliText::tr("hosts remove NAME"));
-        HostLedger ledger(context, store, true); // its billing row, if any, is closed
+        HostLedger ledger(context, store); // its billing row, if any, is closed
         if (auto removed = ledger.workspace().removeHost(args[1], makeDesktopSecretStore(context.configDir).get()); !removed)
             return context.fail(removed.error());
         if (!context.json)

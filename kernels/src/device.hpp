@@ -74,16 +74,35 @@ private:
     double time_ms(const std::function<void()>& enqueue);
     Counters read_counters() const;
 
+    // The tests and their parts, by file: state.cpp, memory.cpp, host_link.cpp, compute.cpp, burn.cpp.
+    void collect_cuda_identity();
+    void collect_nvml_identity();
+    void count_foreign_processes();
+    void watch_xid_events();
     TestResult test_identity();
+    TestResult test_after();
+
+    struct PatternPasses;
     TestResult test_memory();
+    size_t allocate_most(CUdeviceptr& buf, size_t free_b, double want);
+    PatternPasses pattern_passes(CUdeviceptr buf, size_t bytes, CUdeviceptr err);
     TestResult test_device_bandwidth();
+
     TestResult test_host_device();
+    void grade_host_link(TestResult& t, double h2d, double d2h, std::optional<unsigned> gen_load,
+                         std::optional<unsigned> width_load) const;
+
+    struct ClockedRates;
+    ClockedRates clocked_rates(CUfunction f, const std::vector<void*>& params, int iters, double min_iters,
+                               double target_ms, double flop_per_thread_iter);
     TestResult test_fp32();
     TestResult test_tensor(bool bf16);
     TestResult test_tensor_bf16_();
     TestResult test_tensor_fp16_();
+
+    struct Burn;
     TestResult test_burn();
-    TestResult test_after();
+
     void run_one(double pct_start, double pct_end, const char* id, const char* name,
                  TestResult (DeviceRun::*fnp)());
 

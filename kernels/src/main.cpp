@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -130,12 +131,9 @@ void say(const std::string& s)
     std::fflush(stderr);
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+// Returns the exit status when the arguments end the program (usage error, --version, --help).
+std::optional<int> parse_arguments(int argc, char** argv, gv::Options& opt)
 {
-    gv::now_s(); // start the clock
-    gv::Options opt;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&](std::string& out) {
@@ -179,25 +177,36 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    if (opt.self_test_json) {
-        const std::string text = gv::sample_document().dump(1) + "\n";
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        if (!opt.json_out.empty()) std::ofstream(opt.json_out, std::ios::binary | std::ios::trunc) << text;
-        return 0;
-    }
+    return std::nullopt;
+}
 
-    Doc doc;
-    doc.mode = opt.quick ? "quick" : "full";
-    gv::CudaApi cu;
-    gv::NvmlApi nv;
-    say(gv::fmt("[  0%%] setup: starting (%s mode)", doc.mode.c_str()));
+int print_sample_document(const gv::Options& opt)
+{
+    const std::string text = gv::sample_document().dump(1) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (!opt.json_out.empty()) std::ofstream(opt.json_out, std::ios::binary | std::ios::trunc) << text;
+    return 0;
+}
+
+// The embedded code needs the newer of the two fallback PTX ISAs, or CUDA_VERSION when the build
+// validated no fallback.
+int needed_cuda()
+{
+    const gv::DeviceCode code = gv::embedded_code();
+    const int fb = std::max(fallback_min_cuda(code.ptx80), fallback_min_cuda(code.ptx75));
+    return fb > 0 ? std::min(fb, static_cast<int>(CUDA_VERSION)) : static_cast<int>(CUDA_VERSION);
+}
+
+// Loads libcuda and NVML and refuses a driver too old for the embedded code; drv is its CUDA API
+// version. Returns the exit status when the run cannot go on.
+std::optional<int> open_driver(Doc& doc, gv::CudaApi& cu, gv::NvmlApi& nv, int& drv)
+{
     const bool have_nvml = nv.load();
     if (!cu.load()) {
         doc.errors.push_back(cu.load_error);
         if (!have_nvml) doc.nvml = false;
         say(cu.load_error);
-        nv.unload();
-        return emit(doc, opt, 3);
+        return 3;
     }
     doc.nvml = have_nvml;
     if (have_nvml && nv.SystemGetDriverVersion) {
@@ -206,21 +215,21 @@ int main(int argc, char** argv)
     }
     if (!have_nvml) doc.errors.push_back(nv.load_error + "; NVML-based checks are skipped");
 
-    int drv = 0;
     if (cu.DriverGetVersion(&drv) == CUDA_SUCCESS) doc.cuda_driver_api = drv;
-    const gv::DeviceCode code = gv::embedded_code();
-    const int fb = std::max(fallback_min_cuda(code.ptx80), fallback_min_cuda(code.ptx75));
-    const int needed = fb > 0 ? std::min(fb, static_cast<int>(CUDA_VERSION)) : static_cast<int>(CUDA_VERSION);
+    const int needed = needed_cuda();
     if (drv < needed) {
         doc.errors.push_back(gv::fmt("driver too old: this gantry-verify needs an NVIDIA driver that supports CUDA %s or "
                                      "newer (driver >= %s); the installed driver supports CUDA %s%s",
                                      cuda_text(needed).c_str(), driver_for_cuda(needed).c_str(), cuda_text(drv).c_str(),
                                      doc.driver_version ? (" (driver " + *doc.driver_version + ")").c_str() : ""));
         say(doc.errors.back());
-        nv.unload();
-        return emit(doc, opt, 4);
+        return 4;
     }
+    return std::nullopt;
+}
 
+std::optional<int> init_cuda(Doc& doc, const gv::CudaApi& cu)
+{
     const CUresult ri = cu.Init(0);
     if (ri != CUDA_SUCCESS) {
         std::string m;
@@ -234,7 +243,7 @@ int main(int argc, char** argv)
         } else if (ri == CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE) {
             m = "the CUDA forward-compatibility driver in use does not support this GPU "
                 "(CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE): remove cuda-compat from LD_LIBRARY_PATH or install "
-                "NVIDIA driver >= " + driver_for_cuda(needed);
+                "NVIDIA driver >= " + driver_for_cuda(needed_cuda());
             code_exit = 4;
         } else if (ri == CUDA_ERROR_SYSTEM_DRIVER_MISMATCH) {
             m = "the CUDA user-mode driver does not match the kernel module (CUDA_ERROR_SYSTEM_DRIVER_MISMATCH): reboot "
@@ -244,18 +253,20 @@ int main(int argc, char** argv)
         }
         doc.errors.push_back(m);
         say(m);
-        nv.unload();
-        return emit(doc, opt, code_exit);
+        return code_exit;
     }
+    return std::nullopt;
+}
+
+std::optional<int> select_devices(Doc& doc, const gv::CudaApi& cu, const gv::Options& opt, std::vector<int>& ordinals)
+{
     int count = 0;
     cu.DeviceGetCount(&count);
     if (count <= 0) {
         doc.errors.push_back("no NVIDIA GPU visible to CUDA");
         say(doc.errors.back());
-        nv.unload();
-        return emit(doc, opt, 3);
+        return 3;
     }
-    std::vector<int> ordinals;
     if (opt.all_devices) {
         for (int i = 0; i < count; ++i) ordinals.push_back(i);
     } else if (opt.device < count) {
@@ -263,14 +274,17 @@ int main(int argc, char** argv)
     } else {
         doc.errors.push_back(gv::fmt("--device %d: only %d GPU(s) visible", opt.device, count));
         say(doc.errors.back());
-        nv.unload();
-        return emit(doc, opt, 2);
+        return 2;
     }
+    return std::nullopt;
+}
 
-    gv::RunContext rc(cu, nv, opt);
-    rc.driver_api = drv;
-    rc.gpu_count = static_cast<int>(ordinals.size());
-    std::vector<std::unique_ptr<gv::DeviceRun>> runs;
+using Runs = std::vector<std::unique_ptr<gv::DeviceRun>>;
+
+// Identity of every GPU first, then contexts and modules: NVML's process snapshot must not see ours.
+// Returns false when no GPU could load the code because the driver is too old for it.
+bool prepare_runs(Doc& doc, gv::RunContext& rc, const std::vector<int>& ordinals, Runs& runs)
+{
     for (int o : ordinals) {
         auto r = std::make_unique<gv::DeviceRun>(rc, o);
         try {
@@ -280,7 +294,6 @@ int main(int argc, char** argv)
         }
         runs.push_back(std::move(r));
     }
-    // Contexts and modules (after the NVML process snapshot, so we do not see ourselves).
     int loaded = 0, too_new = 0;
     for (auto& r : runs) {
         if (r->init_context()) {
@@ -295,16 +308,21 @@ int main(int argc, char** argv)
                              driver_for_cuda(static_cast<int>(CUDA_VERSION)) + " (CUDA " +
                              cuda_text(static_cast<int>(CUDA_VERSION)) + ")");
         say(doc.errors.back());
-        nv.unload();
-        return emit(doc, opt, 4);
+        return false;
     }
-    // Watchdog: a hung GPU operation must not leave the caller waiting forever. After the limit
-    // the JSON is printed with an error and the process exits 1 without cleaning up.
-    static std::atomic<bool> finished{false};
+    return true;
+}
+
+std::atomic<bool> tests_finished{false};
+
+// A hung GPU operation must not leave the caller waiting forever. After the limit the JSON is
+// printed with an error and the process exits 1 without cleaning up.
+void start_watchdog(const gv::Options& opt, Doc doc)
+{
     double limit = (opt.quick ? 120.0 : 240.0) + std::max(0.0, opt.burn_seconds);
     if (const char* w = std::getenv("GANTRY_VERIFY_WATCHDOG_S"); w && std::atof(w) > 0) limit = std::atof(w);
-    std::thread([limit, &opt, doc]() mutable {
-        while (!finished.load()) {
+    std::thread([limit, &opt, doc = std::move(doc)]() mutable {
+        while (!tests_finished.load()) {
             if (gv::now_s() > limit) {
                 doc.errors.push_back(gv::fmt("watchdog: no result after %.0f s, a GPU operation hung (the GPU may "
                                              "have fallen off the bus: check dmesg for Xid errors)",
@@ -317,18 +335,61 @@ int main(int argc, char** argv)
             std::this_thread::sleep_for(std::chrono::milliseconds(250));
         }
     }).detach();
-    {
-        std::vector<std::thread> threads;
-        for (auto& r : runs) threads.emplace_back([&r] { r->run_tests(); });
-        for (auto& t : threads) t.join();
-    }
-    finished = true;
+}
+
+// One thread per GPU, so several GPUs are tested in parallel.
+void run_tests(const Runs& runs)
+{
+    std::vector<std::thread> threads;
+    for (auto& r : runs) threads.emplace_back([&r] { r->run_tests(); });
+    for (auto& t : threads) t.join();
+}
+
+void record_results(Doc& doc, const Runs& runs)
+{
     int worst = 0;
     for (auto& r : runs) {
         doc.gpus.push(r->to_json());
         worst = std::max(worst, gv::severity(r->verdict()));
     }
     doc.verdict = worst >= 3 ? "fail" : worst == 2 ? "warn" : "pass";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    gv::now_s(); // start the clock
+    gv::Options opt;
+    if (const std::optional<int> stop = parse_arguments(argc, argv, opt)) return *stop;
+    if (opt.self_test_json) return print_sample_document(opt);
+
+    Doc doc;
+    doc.mode = opt.quick ? "quick" : "full";
+    gv::CudaApi cu;
+    gv::NvmlApi nv;
+    say(gv::fmt("[  0%%] setup: starting (%s mode)", doc.mode.c_str()));
+    int drv = 0;
+    std::vector<int> ordinals;
+    std::optional<int> stop = open_driver(doc, cu, nv, drv);
+    if (!stop) stop = init_cuda(doc, cu);
+    if (!stop) stop = select_devices(doc, cu, opt, ordinals);
+    if (stop) {
+        nv.unload();
+        return emit(doc, opt, *stop);
+    }
+    gv::RunContext rc(cu, nv, opt);
+    rc.driver_api = drv;
+    rc.gpu_count = static_cast<int>(ordinals.size());
+    Runs runs;
+    if (!prepare_runs(doc, rc, ordinals, runs)) {
+        nv.unload();
+        return emit(doc, opt, 4);
+    }
+    start_watchdog(opt, doc);
+    run_tests(runs);
+    tests_finished = true;
+    record_results(doc, runs);
     say(gv::fmt("[100%%] summary: done in %.1f s, verdict %s", gv::now_s(), doc.verdict.c_str()));
     runs.clear(); // release contexts before NVML shutdown
     nv.unload();

@@ -26,10 +26,10 @@
 #include "ui/transfer/transferspanel.h"
 #include "core/tunnel/tunnelmanager.h"
 #include "ui/verify/verifytab.h"
+#include "core/workspace/appcore.h"
 #include "core/workspace/policylock.h"
 #include "core/workspace/policyrunner.h"
 #include "core/workspace/resultshome.h"
-#include "core/workspace/secretprefetch.h"
 #include "core/workspace/workspace.h"
 
 #include <QDir>
@@ -40,37 +40,15 @@
 
 namespace gantry::app {
 
-AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
+AppServices::AppServices(ui::MainWindow *window, workspace::AppCore *core)
     : QObject(window)
     , m_window(window)
-    , m_secrets(secrets)
+    , m_core(core)
 {
-    const ui::AppContext context = window->context();
-    const QString knownHosts = context.connections->knownHostsFile();
-
-    providers::ProviderSettings settings;
-    settings.configDir = context.configDir;
-    settings.secrets = prefetchProviderKeys(secrets);
-    m_hub = new providers::ProviderHub(settings, this);
-    m_ledger = new cost::Ledger(cost::Ledger::defaultPath(context.configDir), Clock::system(), this);
-    if (auto opened = m_ledger->open(); !opened)
-        QMetaObject::invokeMethod(this, [this, message = opened.error().message] {
-            m_window->statusBar()->showMessage(message, 30000);
-        }, Qt::QueuedConnection);
-    m_transfers = new transfer::TransferQueue(
-        context.configDir, transfer::TransferQueue::savedHostProvider(context.hosts, secrets, knownHosts), this);
-    m_monitor = new monitor::MonitorService(secrets, knownHosts, Clock::system(), this);
-    m_jobs = new jobs::JobService(context.hosts, secrets, knownHosts, this);
-    m_tunnels = new tunnel::TunnelManager(this);
-
     m_tray = ui::TrayIcon::createIfAvailable(window, this);
-
-    m_workspace = new workspace::Workspace(context.configDir, m_hub, m_ledger, context.hosts, this);
-    auto *resultsHome = new workspace::ResultsHome(context.configDir, context.hosts, context.connections, m_transfers, m_workspace);
-    m_workspace->setResultsHome(resultsHome);
-    m_results = new ResultsGuard(m_workspace, window, this);
+    m_results = new ResultsGuard(m_core->workspace(), window, this);
     connect(m_results, &ResultsGuard::message, this, [this](const QString &text) { notify(tr("Results"), text); });
-    connect(resultsHome, &workspace::ResultsHome::message, this, [this](const QString &text) { notify(tr("Results"), text); });
+    connect(core->resultsHome(), &workspace::ResultsHome::message, this, [this](const QString &text) { notify(tr("Results"), text); });
 
     installTabs();
     installPanels();
@@ -85,38 +63,42 @@ AppServices::AppServices(ui::MainWindow *window, SecretStore *secrets)
                     request.localPath = url.toLocalFile();
                     request.remotePath = QStringLiteral(".");
                     request.destinationIsDir = true;
-                    m_transfers->enqueue(request);
+                    m_core->transfers()->enqueue(request);
                 }
                 m_window->statusBar()->showMessage(tr("Uploading %n item(s) to %1…", nullptr, int(urls.size())).arg(hostName), 8000);
             });
 
-    connect(m_jobs, &jobs::JobService::jobExited, this,
+    connect(m_core->jobs(), &jobs::JobService::jobExited, this,
             [this](const QString &hostName, const jobs::JobInfo &job, const QString &lastLines) {
                 notify(tr("Job finished on %1").arg(hostName),
                        tr("%1 ended (%2).\n%3").arg(job.name, job.statusText(), lastLines.right(400)));
             });
     installPolicies();
-    connect(m_monitor, &monitor::MonitorService::alertRaised, this, [this](const monitor::Alert &alert) {
+    connect(m_core->monitor(), &monitor::MonitorService::alertRaised, this, [this](const monitor::Alert &alert) {
         notify(tr("Gantry: %1").arg(alert.host), alert.message);
     });
 
     // Managed ~/.ssh/config entries (opt-in) follow the saved hosts in the workspace.
-    connect(m_workspace, &workspace::Workspace::sshConfigWarning, this, [this](const QString &message) {
+    connect(m_core->workspace(), &workspace::Workspace::sshConfigWarning, this, [this](const QString &message) {
         m_window->statusBar()->showMessage(message, 15000);
     });
 
     window->addCloseGuard([this]() -> QString {
-        return m_transfers->hasPendingTransfers() ? tr("Transfers are still running or queued; they resume next time.") : QString();
+        return m_core->transfers()->hasPendingTransfers() ? tr("Transfers are still running or queued; they resume next time.") : QString();
     });
-    if (auto restored = m_transfers->restore(); !restored)
-        window->statusBar()->showMessage(restored.error().message, 15000);
 }
 
 AppServices::~AppServices() = default;
 
+providers::ProviderHub *AppServices::providers() const { return m_core->providers(); }
+transfer::TransferQueue *AppServices::transfers() const { return m_core->transfers(); }
+monitor::MonitorService *AppServices::monitor() const { return m_core->monitor(); }
+cost::Ledger *AppServices::ledger() const { return m_core->ledger(); }
+workspace::Workspace *AppServices::workspace() const { return m_core->workspace(); }
+
 void AppServices::openLaunchDialog(const QString &provider, const QString &typeName)
 {
-    auto *dialog = new ui::LaunchDialog(m_workspace, m_window);
+    auto *dialog = new ui::LaunchDialog(m_core->workspace(), m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (!provider.isEmpty())
         dialog->preselect(provider, typeName);
@@ -124,39 +106,13 @@ void AppServices::openLaunchDialog(const QString &provider, const QString &typeN
     dialog->open();
 }
 
-SecretStore *AppServices::prefetchProviderKeys(SecretStore *secrets)
-{
-    // The keychain is read on a worker: the window opens with the sandbox (and any key from the
-    // environment), and the clouds whose keys the keychain holds join when it has answered.
-    auto *prefetch = new workspace::SecretPrefetch(secrets, this);
-    QStringList keys;
-    for (const QString &id : providers::knownProviderIds()) {
-        if (providers::providerNeedsApiKey(id))
-            keys.append(providers::apiKeySecretName(id));
-    }
-    connect(prefetch, &workspace::SecretPrefetch::ready, this, [this, prefetch] {
-        for (const QString &id : providers::configuredProviderIds(m_hub->settings())) {
-            if (m_hub->provider(id))
-                continue;
-            Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, m_hub->settings());
-            if (created)
-                m_hub->addProvider(std::move(*created));
-            else
-                m_window->statusBar()->showMessage(created.error().message, 30000);
-        }
-        prefetch->release(); // later reads (a key changed in the settings) ask the keychain again
-    });
-    prefetch->prefetch(keys);
-    return prefetch;
-}
-
 void AppServices::installTabs()
 {
     const ui::AppContext context = m_window->context();
-    m_window->addDetailTab(new ui::FilesTab(context, m_transfers));
-    m_window->addDetailTab(new ui::monitor::MonitorTab(m_monitor, context.configDir));
+    m_window->addDetailTab(new ui::FilesTab(context, m_core->transfers(), m_core->syncPairs()));
+    m_window->addDetailTab(new ui::monitor::MonitorTab(m_core->monitor(), context.configDir));
     m_window->addDetailTab(new ui::VerifyTab(context));
-    m_window->addDetailTab(new ui::JobsTab(context, m_jobs, m_tunnels));
+    m_window->addDetailTab(new ui::JobsTab(context, m_core->jobs(), m_core->tunnels()));
 }
 
 QStringList AppServices::panelIds()
@@ -169,9 +125,9 @@ QStringList AppServices::panelIds()
 void AppServices::installPanels()
 {
     const ui::AppContext context = m_window->context();
-    auto *prices = new ui::PricesPanel(m_hub, context.configDir);
-    m_instances = new ui::InstancesPanel(m_workspace);
-    auto *fleet = new ui::monitor::FleetOverview(m_monitor);
+    auto *prices = m_prices = new ui::PricesPanel(m_core->providers(), context.configDir);
+    m_instances = new ui::InstancesPanel(m_core->workspace());
+    auto *fleet = new ui::monitor::FleetOverview(m_core->monitor());
     fleet->setClusterSource([configDir = context.configDir] {
         ui::monitor::FleetOverview::ClusterGroups groups;
         cluster::ClusterStore store(configDir); // a small file, read when machines come or go
@@ -189,16 +145,16 @@ void AppServices::installPanels()
     // The cached table shows at once; a fresh one is fetched in the background.
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
     m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
-    m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_workspace));
-    m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), new ui::TransfersPanel(m_transfers));
+    m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_core->workspace()));
+    m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), new ui::TransfersPanel(m_core->transfers()));
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
-    auto *costPanel = new ui::CostPanel(m_ledger);
+    auto *costPanel = m_costPanel = new ui::CostPanel(m_core->ledger());
     m_window->addPanel(QStringLiteral("cost"), tr("Cost"), costPanel);
     connect(costPanel, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { notify(tr("Budget"), text); });
     m_instances->setTerminateGuard([this](const providers::Instance &instance) { return m_results->allowTerminate(instance); });
 
     connect(prices, &ui::PricesPanel::launchRequested, this, &AppServices::openLaunchDialog);
-    prices->setLauncher(m_workspace->capacityLauncher({}));
+    prices->setLauncher(m_core->workspace()->capacityLauncher({}));
     connect(m_instances, &ui::InstancesPanel::hostReady, this, [this](const QString &hostName) {
         m_window->showPanel(QStringLiteral("machines"));
         m_window->selectHost(hostName);
@@ -233,11 +189,7 @@ void AppServices::installPanels()
 
 void AppServices::installPolicies()
 {
-    m_policyLock = std::make_unique<workspace::PolicyLock>(m_window->context().configDir);
-    m_policies = new workspace::PolicyRunner(m_workspace, m_monitor, m_policyLock.get(), this);
-    m_policies->setTransfersPending([this](const QString &host) { return m_transfers->hasPendingTransfers(host); });
-    m_policies->setJobsRunning([this](const QString &host) { return m_jobs->hasRunningJobs(host); });
-    connect(m_monitor, &monitor::MonitorService::machineAdded, m_jobs, &jobs::JobService::watch);
+    m_policies = m_core->startPolicies();
     connect(m_policies, &workspace::PolicyRunner::idleNotice, this, [this](const QString &host, const QString &message) {
         notify(tr("Idle GPU on %1").arg(host), message);
     });
@@ -258,7 +210,7 @@ void AppServices::installPolicies()
     m_policies->budgets()->setInterval(60000);
     if (!m_policies->ownsPolicy())
         QMetaObject::invokeMethod(this, [this] {
-            m_window->statusBar()->showMessage(tr("The idle policy is run by %1; this window leaves the action to it.").arg(m_policyLock->holder()), 30000);
+            m_window->statusBar()->showMessage(tr("The idle policy is run by %1; this window leaves the action to it.").arg(m_core->policyLock()->holder()), 30000);
         }, Qt::QueuedConnection);
 }
 

@@ -2,10 +2,6 @@
 
 #include <QObject>
 
-#include <memory>
-
-class QSystemTrayIcon;
-
 namespace gantry {
 class SecretStore;
 namespace cost { class Ledger; }
@@ -14,32 +10,38 @@ namespace monitor { class MonitorService; }
 namespace providers { class ProviderHub; }
 namespace transfer { class TransferQueue; }
 namespace tunnel { class TunnelManager; }
-namespace ui { class MainWindow; class InstancesPanel; }
-namespace workspace { class PolicyLock; class PolicyRunner; class Workspace; }
+namespace ui { class MainWindow; class CostPanel; class InstancesPanel; class PricesPanel; class TrayIcon; }
+namespace workspace { class AppCore; class PolicyRunner; class Workspace; }
 } // namespace gantry
 
 namespace gantry::app {
 
 class ResultsGuard;
 
-// The app-wide services behind the panels and tabs, and the wiring between them: launched
-// instances become hosts, drops become uploads, idle machines are stopped, and nothing is closed or
-// terminated while transfers or jobs are pending without asking.
+// The window's panels and tabs over the application core (workspace::AppCore, which owns every
+// store and service) and what the core announces turned into what a desktop user sees: launched
+// instances selected and connected, drops queued as uploads, idle and budget notices in the tray,
+// and no close or terminate while transfers or results are pending without asking.
 class AppServices final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AppServices)
 
 public:
-    AppServices(ui::MainWindow *window, SecretStore *secrets);
+    AppServices(ui::MainWindow *window, workspace::AppCore *core);
     ~AppServices() override;
 
-    providers::ProviderHub *providers() const { return m_hub; }
-    transfer::TransferQueue *transfers() const { return m_transfers; }
-    monitor::MonitorService *monitor() const { return m_monitor; }
-    cost::Ledger *ledger() const { return m_ledger; }
-    workspace::Workspace *workspace() const { return m_workspace; }
+    workspace::AppCore *core() const { return m_core; }
+    providers::ProviderHub *providers() const;
+    transfer::TransferQueue *transfers() const;
+    monitor::MonitorService *monitor() const;
+    cost::Ledger *ledger() const;
+    workspace::Workspace *workspace() const;
+    workspace::PolicyRunner *policies() const { return m_policies; }
     ui::InstancesPanel *instances() const { return m_instances; }
+    ui::PricesPanel *prices() const { return m_prices; }
+    ui::CostPanel *costPanel() const { return m_costPanel; }
+    ui::TrayIcon *tray() const { return m_tray; } // nullptr where the desktop has no tray
 
     // The ids installPanels() registers, after the window's own "machines", in sidebar order: what
     // `gantry --panel` accepts and its --help lists (before any window exists).
@@ -56,22 +58,15 @@ private:
     void installPanels();
     void installTabs();
     void installPolicies();
-    SecretStore *prefetchProviderKeys(SecretStore *secrets);
 
     ui::MainWindow *m_window;
-    SecretStore *m_secrets;
-    providers::ProviderHub *m_hub = nullptr;
-    cost::Ledger *m_ledger = nullptr;
-    transfer::TransferQueue *m_transfers = nullptr;
-    monitor::MonitorService *m_monitor = nullptr;
-    jobs::JobService *m_jobs = nullptr;
-    tunnel::TunnelManager *m_tunnels = nullptr;
+    workspace::AppCore *m_core;
     ui::InstancesPanel *m_instances = nullptr;
-    workspace::Workspace *m_workspace = nullptr;
-    std::unique_ptr<workspace::PolicyLock> m_policyLock;
+    ui::PricesPanel *m_prices = nullptr;
+    ui::CostPanel *m_costPanel = nullptr;
     workspace::PolicyRunner *m_policies = nullptr;
     ResultsGuard *m_results = nullptr;
-    QSystemTrayIcon *m_tray = nullptr;
+    ui::TrayIcon *m_tray = nullptr;
 };
 
 } // namespace gantry::app

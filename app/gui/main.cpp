@@ -9,6 +9,7 @@
 
 #include "core/util/paths.h"
 #include "core/util/secretstore.h"
+#include "core/workspace/appcore.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -119,8 +120,11 @@ int main(int argc, char *argv[])
     diagnostics::installLogFile(configDir); // for Help → Save diagnostic report
     app::installTranslators(configDir);
     std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(configDir);
-    ui::MainWindow window(configDir, secrets.get());
-    auto *services = new app::AppServices(&window, secrets.get()); // owned by the window
+    // The application core comes first and outlives the window: the window is a view over it.
+    workspace::AppCore core(configDir, secrets.get());
+    core.open();
+    ui::MainWindow window(&core);
+    auto *services = new app::AppServices(&window, &core); // owned by the window
     new app::ShellWiring(&window, services, secrets.get());     // owned by the window
     if (parser.isSet(sizeOption)) {
         const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));

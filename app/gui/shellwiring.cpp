@@ -45,12 +45,12 @@ ShellWiring::ShellWiring(ui::MainWindow *window, AppServices *services, SecretSt
     , m_services(services)
     , m_secrets(secrets)
     , m_hub(services->providers())
-    , m_ledger(services->findChild<cost::Ledger *>())
-    , m_policies(services->findChild<workspace::PolicyRunner *>())
-    , m_prices(window->findChild<ui::PricesPanel *>())
-    , m_instances(window->findChild<ui::InstancesPanel *>())
-    , m_cost(window->findChild<ui::CostPanel *>())
-    , m_tray(services->findChild<ui::TrayIcon *>())
+    , m_ledger(services->ledger())
+    , m_policies(services->policies())
+    , m_prices(services->prices())
+    , m_instances(services->instances())
+    , m_cost(services->costPanel())
+    , m_tray(services->tray())
 {
     connect(window, &ui::MainWindow::settingsRequested, this, &ShellWiring::openSettings);
     connect(window, &ui::MainWindow::launchRequested, this, &ShellWiring::openLaunch);

@@ -18,7 +18,7 @@ class AppServices;
 // The shell's commands that need the app's services: Settings, Launch… with the cheapest type,
 // the welcome page's one-click sandbox, the Prices hint for a missing account, budget banners and
 // the tray's running $/h, the idle defaults, and the panels' column layout for narrow windows.
-// The services are found on AppServices (its children), so AppServices needs no edits for this.
+// The services and panels come from AppServices' accessors (the core's services behind them).
 class ShellWiring final : public QObject
 {
     Q_OBJECT

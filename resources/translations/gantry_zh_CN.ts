@@ -2478,6 +2478,13 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
+    <name>gantry::sync::SyncService</name>
+    <message>
+        <source>No saved host named %1; add it again to continue.</source>
+        <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::tunnel::TunnelManager</name>
     <message>
         <source>%1 is not a port number (1–65535).</source>
@@ -4921,13 +4928,6 @@ Last run %2: %3</source>
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::ui::SyncService</name>
-    <message>
-        <source>No saved host named %1; add it again to continue.</source>
-        <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
     </message>
 </context>
 <context>

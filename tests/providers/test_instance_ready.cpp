@@ -6,6 +6,7 @@
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
 #include "ui/providers/instancespanel.h"
+#include "core/workspace/appcore.h"
 #include "ui/shell/mainwindow.h"
 #include "core/util/secretstore.h"
 
@@ -27,8 +28,10 @@ private slots:
         GANTRY_REQUIRE_SSHD(error);
         QTemporaryDir config;
         const std::unique_ptr<SecretStore> secrets = makeMemorySecretStore();
-        ui::MainWindow window(config.path(), secrets.get());
-        new app::AppServices(&window, secrets.get()); // owned by the window
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        new app::AppServices(&window, &core); // owned by the window
         window.connections()->setKnownHostsFile(sshd.knownHostsPath());
         SavedHost host;
         host.name = QStringLiteral("walk-1");

@@ -16,6 +16,7 @@
 #include "core/providers/providerregistry.h"
 #include "ui/shell/accountspage.h"
 #include "ui/shell/addhostdialog.h"
+#include "core/workspace/appcore.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/settingsdialog.h"
 #include "ui/shell/welcomepage.h"
@@ -118,7 +119,9 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         window.addPanel(QStringLiteral("prices"), QStringLiteral("Prices"), new QWidget);
         const QList<QPair<QString, QKeySequence>> standard{
             {QStringLiteral("quit"), QKeySequence(Qt::CTRL | Qt::Key_Q)},
@@ -168,7 +171,9 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         auto *files = new UploadTab;
         window.addDetailTab(files);
         QVERIFY(files->upload->shortcut().isEmpty()); // adopted by the menu bar
@@ -203,7 +208,9 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         window.resize(1024, 700);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -250,7 +257,9 @@ private slots:
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
         {
-            MainWindow window(config.path(), secrets.get());
+            gantry::workspace::AppCore core(config.path(), secrets.get());
+            core.open();
+            MainWindow window(&core);
             window.addPanel(QStringLiteral("cost"), QStringLiteral("Cost"), new QWidget);
             window.resize(1100, 720);
             window.show();
@@ -260,7 +269,9 @@ private slots:
             window.showPanel(QStringLiteral("cost"));
             window.close();
         }
-        MainWindow again(config.path(), secrets.get());
+        gantry::workspace::AppCore againCore(config.path(), secrets.get());
+        againCore.open();
+        MainWindow again(&againCore);
         again.addPanel(QStringLiteral("cost"), QStringLiteral("Cost"), new QWidget);
         again.show();
         QVERIFY(QTest::qWaitForWindowExposed(&again));
@@ -457,7 +468,9 @@ private slots:
                                  "info provider said {\"token\": \"%3\"}\nwarning connected to box fine\n").arg(apiKey, password, token).toUtf8());
         log.close();
 
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         const QString path = config.path() + QStringLiteral("/report.txt");
         QSignalSpy saved(&window, &MainWindow::diagnosticReportSaved);
         window.saveDiagnosticReport(path);
@@ -536,7 +549,9 @@ private slots:
         for (const QPalette &palette : {QApplication::palette(), darkPalette()}) {
             const bool dark = isDarkPalette(palette);
             for (const QSize size : {QSize(1024, 700), QSize(1440, 900)}) {
-                MainWindow window(config.path(), secrets.get());
+                gantry::workspace::AppCore core(config.path(), secrets.get());
+                core.open();
+                MainWindow window(&core);
                 window.setPalette(palette);
                 auto *costPanel = new CostPanel(&ledger);
                 auto *view = costPanel->findChild<QTableView *>();

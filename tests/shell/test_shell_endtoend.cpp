@@ -21,6 +21,7 @@
 #include "ui/providers/instancespanel.h"
 #include "core/providers/providerhub.h"
 #include "ui/shell/machinetablemodel.h"
+#include "core/workspace/appcore.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/welcomepage.h"
 #include "ui/transfer/filestab.h"
@@ -145,11 +146,13 @@ private slots:
         QTemporaryDir config;
         QTemporaryDir local;
         auto secrets = keyring ? makeMemorySecretStore() : makeDesktopSecretStore(config.path());
-        ui::MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
         window.confirmHostKey = [](const ssh::HostKeyInfo &) { return true; }; // a fresh sandbox key
-        auto *services = new app::AppServices(&window, secrets.get());
+        auto *services = new app::AppServices(&window, &core);
         new app::ShellWiring(&window, services, secrets.get());
-        auto *ledger = childOf<cost::Ledger>(services);
+        auto *ledger = core.ledger();
         SandboxSweep sweep{services->providers()->provider(QStringLiteral("sandbox"))};
         QVERIFY(sweep.sandbox);
         window.resize(1440, 900);

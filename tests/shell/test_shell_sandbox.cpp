@@ -11,6 +11,7 @@
 #include "core/transfer/transferqueue.h"
 #include "core/providers/providerhub.h"
 #include "ui/shell/machinetablemodel.h"
+#include "core/workspace/appcore.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/welcomepage.h"
 #include "ui/common/tablelayout.h"
@@ -44,9 +45,11 @@ private slots:
         auto secrets = makeMemorySecretStore();
         QElapsedTimer mapping;
         mapping.start();
-        ui::MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
         window.confirmHostKey = [](const ssh::HostKeyInfo &) { return true; }; // a fresh sandbox key
-        auto *services = new app::AppServices(&window, secrets.get());
+        auto *services = new app::AppServices(&window, &core);
         new app::ShellWiring(&window, services, secrets.get());
         window.resize(1024, 700);
         window.show();
@@ -78,8 +81,10 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(config.path(), secrets.get());
-        auto *services = new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        auto *services = new app::AppServices(&window, &core);
         new app::ShellWiring(&window, services, secrets.get());
         QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
         monitor::Alert alert;
@@ -99,8 +104,10 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(config.path(), secrets.get());
-        new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        new app::AppServices(&window, &core);
         QStringList registered;
         for (QListWidget *list : window.findChildren<QListWidget *>()) {
             if (list->count() > 0 && list->item(0)->data(Qt::UserRole).toString() == QLatin1String("machines")) {
@@ -117,8 +124,10 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(config.path(), secrets.get());
-        auto *services = new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        auto *services = new app::AppServices(&window, &core);
         auto *wiring = new app::ShellWiring(&window, services, secrets.get());
         auto *prices = window.findChild<ui::PricesPanel *>();
         QVERIFY(prices);

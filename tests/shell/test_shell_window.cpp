@@ -5,6 +5,7 @@
 #include "ui/shell/addhostdialog.h"
 #include "ui/shell/keysdialog.h"
 #include "ui/shell/machinetablemodel.h"
+#include "core/workspace/appcore.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/overviewtab.h"
 #include "core/util/secretstore.h"
@@ -31,7 +32,9 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         window.connections()->setKnownHostsFile(m_sshd.emptyKnownHostsPath());
         int asked = 0;
         window.confirmHostKey = [&asked, this](const ssh::HostKeyInfo &info) {
@@ -73,7 +76,9 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         window.connections()->setKnownHostsFile(m_sshd.emptyKnownHostsPath());
         SavedHost host;
         host.name = QStringLiteral("asking");
@@ -98,7 +103,9 @@ private slots:
     {
         QTemporaryDir config;
         auto secrets = makeMemorySecretStore();
-        MainWindow window(config.path(), secrets.get());
+        gantry::workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        MainWindow window(&core);
         QTcpServer silent;
         QVERIFY(silent.listen(QHostAddress::LocalHost, 0));
         silent.pauseAccepting();

@@ -8,7 +8,7 @@
 
 #include "core/sync/syncpairs.h"
 #include "ui/sync/syncdialog.h"
-#include "ui/sync/syncservice.h"
+#include "core/sync/syncservice.h"
 #include "ui/sync/syncstrip.h"
 #include "ui/transfer/filestab.h"
 #include "core/transfer/transferqueue.h"
@@ -34,6 +34,7 @@
 
 using namespace gantry;
 using namespace gantry::ui;
+using gantry::sync::SyncService;
 
 namespace {
 
@@ -227,9 +228,11 @@ private slots:
         const sync::SyncPair pair{QStringLiteral("fixture"), QDir(local.path()).canonicalPath(), remote.path(), false, false};
         QVERIFY(sync::SyncPairStore(config.path()).save({pair}));
         transfer::TransferQueue queue(config.path(), provider());
-        FilesTab tab(AppContext{config.path(), nullptr, nullptr}, &queue);
-        // The app's saved-host sessions, here the fixture's (the tab's service is made with them).
-        tab.syncService()->setFactoryProvider(provider());
+        // The application core's pairs (resumed by AppCore::open() in the app), over the fixture.
+        SyncService pairs(config.path(), provider());
+        QVERIFY(pairs.resume());
+        FilesTab tab(AppContext{config.path(), nullptr, nullptr}, &queue, &pairs);
+        QCOMPARE(tab.syncService(), &pairs);
         SavedHost host;
         host.name = QStringLiteral("fixture");
         tab.setMachine(host, nullptr);

@@ -4,6 +4,7 @@
 
 #include "sshdfixture.h"
 
+#include "core/sync/syncservice.h"
 #include "ui/transfer/filestab.h"
 #include "ui/transfer/remotedirmodel.h"
 
@@ -51,6 +52,7 @@ private:
     QTemporaryDir m_remote;
     QTemporaryDir m_config;
     std::unique_ptr<TransferQueue> m_queue;
+    std::unique_ptr<sync::SyncService> m_syncPairs;
     std::unique_ptr<ssh::Connection> m_connection;
     std::unique_ptr<FilesTab> m_tab;
 
@@ -106,7 +108,8 @@ private slots:
         });
         AppContext context;
         context.configDir = m_config.path();
-        m_tab = std::make_unique<FilesTab>(context, m_queue.get());
+        m_syncPairs = std::make_unique<sync::SyncService>(context.configDir, sync::SyncService::savedHostProvider(nullptr, nullptr));
+        m_tab = std::make_unique<FilesTab>(context, m_queue.get(), m_syncPairs.get());
         m_connection = std::make_unique<ssh::Connection>(m_sshd.target());
         m_connection->connectToHost(m_sshd.connectOptions());
         QTRY_COMPARE_WITH_TIMEOUT(m_connection->state(), ssh::ConnectionState::Connected, 20000);

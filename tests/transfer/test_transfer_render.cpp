@@ -5,6 +5,7 @@
 
 #include "sshdfixture.h"
 
+#include "core/sync/syncservice.h"
 #include "ui/transfer/filestab.h"
 #include "ui/transfer/progressdelegate.h"
 #include "ui/transfer/remotedirmodel.h"
@@ -211,7 +212,7 @@ private slots:
         TransferQueue queue(m_config.path(), provider());
         AppContext context;
         context.configDir = m_config.path();
-        FilesTab tab(context, &queue);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab tab(context, &queue, &syncPairs);
         ssh::Connection connection(m_sshd.target());
         connection.connectToHost(m_sshd.connectOptions());
         QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);

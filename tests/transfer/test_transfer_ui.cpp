@@ -3,6 +3,7 @@
 #include "sshdfixture.h"
 
 #include "ui/transfer/dragout.h"
+#include "core/sync/syncservice.h"
 #include "ui/transfer/filestab.h"
 #include "ui/transfer/remotedirmodel.h"
 #include "ui/transfer/transferqueuemodel.h"
@@ -159,7 +160,7 @@ private slots:
         TransferQueue queue(m_config.path(), provider());
         AppContext context;
         context.configDir = m_config.path();
-        FilesTab tab(context, &queue);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab tab(context, &queue, &syncPairs);
         QAbstractItemModelTester tester(tab.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(tab.title(), QStringLiteral("Files"));
 
@@ -271,7 +272,7 @@ private slots:
         TransferQueue queue(m_config.path(), provider());
         AppContext context;
         context.configDir = m_config.path();
-        FilesTab tab(context, &queue);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab tab(context, &queue, &syncPairs);
         const QString stagingRoot = m_local.filePath(QStringLiteral("drag-staging"));
         tab.setDragStagingRoot(stagingRoot);
         QVERIFY(!tab.stageSelectionForDrag()); // nothing selected, no machine

@@ -5,6 +5,7 @@
 
 #include "ui/shell/overviewtab.h"
 #include "core/ssh/connection.h"
+#include "core/sync/syncservice.h"
 #include "ui/transfer/filestab.h"
 #include "ui/transfer/remotedirmodel.h"
 #include "core/transfer/sessionfactory.h"
@@ -216,7 +217,7 @@ private slots:
         transfer::TransferQueue queue(m_config.path(), [](const QString &) -> Result<transfer::SessionFactory> {
             return Error::make(ErrorCode::NotFound, QStringLiteral("this test transfers nothing"));
         });
-        FilesTab files(context, &queue);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab files(context, &queue, &syncPairs);
         VerifyTab verify(context);
         QSignalSpy listed(&files, &FilesTab::listed);
         files.setMachine(host(), &connection);

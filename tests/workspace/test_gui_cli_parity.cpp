@@ -1,8 +1,8 @@
 // The same operation from the GUI's code and from gantry-cli leaves identical rows: the GUI's
 // AppServices (gantry_app_gui) with its panels, dialogs, terminate guard and ledger, against the
 // RunPod and Lambda emulators, beside a gantry-cli process on the same config directory — for
-// instance lifecycle, launch (a lost answer adopted), saved hosts (~/.ssh/config followed) and
-// clusters (one rule for a partial terminate).
+// instance lifecycle, launch (a lost answer adopted), saved hosts (~/.ssh/config followed),
+// clusters (one rule for a partial terminate) and sync pairs (one list, watches owned by the core).
 #include "lambdaemulator.h"
 #include "runpodemulator.h"
 
@@ -11,16 +11,21 @@
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/sshconfig/sshconfigfile.h"
+#include "core/sync/syncpairs.h"
+#include "core/sync/syncservice.h"
 #include "ui/cluster/clusterspanel.h"
 #include "ui/providers/launchdialog.h"
 #include "ui/providers/instancespanel.h"
 #include "ui/providers/instancesmodel.h"
 #include "core/providers/providerhub.h"
+#include "core/workspace/appcore.h"
 #include "ui/shell/mainwindow.h"
 #include "core/util/secretstore.h"
 
 #include <QComboBox>
 #include <QFile>
+#include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -60,8 +65,10 @@ private slots:
     {
         QTemporaryDir dir;
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(dir.path(), secrets.get());
-        auto *services = new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(dir.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        auto *services = new app::AppServices(&window, &core);
         services->workspace()->setLaunchTiming(50, 0, 50);
         QVERIFY(services->providers()->provider(QStringLiteral("lambda")));
 
@@ -123,8 +130,10 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(sshconfig::setSyncEnabled(dir.path(), true));
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(dir.path(), secrets.get());
-        new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(dir.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        new app::AppServices(&window, &core);
         SavedHost gui;
         gui.name = QStringLiteral("gui-host");
         gui.target.host = QStringLiteral("192.0.2.10");
@@ -139,14 +148,48 @@ private slots:
         QVERIFY(sshConfig().contains("gui-host"));
     }
 
+    // The folder pairs the Files tab remembers are the application core's: gantry-cli lists what
+    // the GUI remembered, the GUI does not bring back what the CLI forgot, and a pair kept in sync
+    // is resumed by the core when it opens — before (and without) any Files tab.
+    void syncPairsAreOneListForGuiAndCli()
+    {
+        QTemporaryDir dir, local, other;
+        const sync::SyncPair kept{QStringLiteral("gone-box"), QDir(other.path()).canonicalPath(), QStringLiteral("run"), false, true};
+        QVERIFY(sync::SyncPairStore(dir.path()).save({kept}));
+        auto secrets = makeMemorySecretStore();
+        gantry::workspace::AppCore core(dir.path(), secrets.get());
+        core.open();
+        // No saved host of that name: the core's watch says so instead of waiting for a tab.
+        QTRY_COMPARE(core.syncPairs()->status(kept).state, sync::SyncService::State::Failed);
+        QVERIFY2(core.syncPairs()->status(kept).message.contains(QStringLiteral("gone-box")),
+                 qPrintable(core.syncPairs()->status(kept).message));
+
+        const sync::SyncPair pair{QStringLiteral("box"), QDir(local.path()).canonicalPath(), QStringLiteral("data"), false, false};
+        QVERIFY(core.syncPairs()->remember(pair));
+        QByteArray listed;
+        QVERIFY(runCli(dir.path(), {QStringLiteral("--json"), QStringLiteral("sync"), QStringLiteral("--list"), QStringLiteral("box")}, &listed));
+        const QJsonArray pairs = QJsonDocument::fromJson(listed.trimmed()).object().value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(pairs.size(), 1);
+        QCOMPARE(pairs.first().toObject().value(QStringLiteral("local")).toString(), pair.localDir);
+
+        QVERIFY(runCli(dir.path(), {QStringLiteral("sync"), QStringLiteral("--forget"), pair.localDir, QStringLiteral("box:data")}));
+        QVERIFY(core.syncPairs()->setKeepInSync(kept, false)); // any later save of the GUI's list
+        const auto stored = sync::SyncPairStore(dir.path()).load();
+        QVERIFY(stored);
+        QCOMPARE(stored->size(), 1);
+        QVERIFY(stored->first().sameAs(kept));
+    }
+
     // A cluster whose terminate fails on one node: the GUI's Clusters view and gantry-cli cluster
     // terminate keep that node on record (it may still bill) and forget the ones that went.
     void partialClusterTerminateKeepsTheFailedNodeAlike()
     {
         QTemporaryDir dir;
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(dir.path(), secrets.get());
-        auto *services = new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(dir.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        auto *services = new app::AppServices(&window, &core);
         auto *panel = window.findChild<ui::ClustersPanel *>();
         QVERIFY(panel);
         panel->setConfirm([](const QString &) { return true; });
@@ -193,8 +236,10 @@ private slots:
     {
         QTemporaryDir dir;
         auto secrets = makeMemorySecretStore();
-        ui::MainWindow window(dir.path(), secrets.get());
-        auto *services = new app::AppServices(&window, secrets.get());
+        gantry::workspace::AppCore core(dir.path(), secrets.get());
+        core.open();
+        ui::MainWindow window(&core);
+        auto *services = new app::AppServices(&window, &core);
         ui::InstancesPanel *panel = services->instances();
         QVERIFY(services->providers()->provider(QStringLiteral("runpod")));
         panel->setConfirmer([](const QString &, const QString &) { return true; });
@@ -292,7 +337,7 @@ private:
         }, 15000);
     }
 
-    bool runCli(const QString &configDir, const QStringList &arguments)
+    bool runCli(const QString &configDir, const QStringList &arguments, QByteArray *output = nullptr)
     {
         QProcess cli;
         QSignalSpy finished(&cli, &QProcess::finished);
@@ -301,6 +346,8 @@ private:
             return false;
         if (cli.exitCode() != 0)
             qWarning("%s", cli.readAllStandardError().constData());
+        if (output)
+            *output = cli.readAllStandardOutput();
         return cli.exitCode() == 0;
     }
 

@@ -12,10 +12,12 @@
 
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
-#include "core/hosts/sshconfigimport.h"
+#include "core/util/background.h"
 #include "core/util/appsettings.h"
 #include "core/util/paths.h"
 #include "core/util/secretstore.h"
+#include "core/workspace/appcore.h"
+#include "core/workspace/workspace.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -46,18 +48,23 @@
 
 namespace gantry::ui {
 
-MainWindow::MainWindow(const QString &configDir, SecretStore *secrets, QWidget *parent)
+MainWindow::MainWindow(workspace::AppCore *core, QWidget *parent)
     : QMainWindow(parent)
-    , m_configDir(configDir)
-    , m_secrets(secrets)
+    , m_core(core)
+    , m_configDir(core->configDir())
+    , m_secrets(core->secrets())
+    , m_hosts(core->hosts())
+    , m_connections(core->connections())
 {
     setWindowTitle(tr("Gantry — cloud GPUs"));
-    m_hosts = new HostStore(configDir, this);
-    if (auto loaded = m_hosts->load(); !loaded)
-        QMetaObject::invokeMethod(this, [this, message = loaded.error().message] {
+    // Saved hosts that cannot be read are worth a dialog (adding one now would replace the file);
+    // the other stores say so in the status bar.
+    connect(core, &workspace::AppCore::problem, this, [this](workspace::AppCore::Store store, const QString &message) {
+        if (store == workspace::AppCore::Store::Hosts)
             QMessageBox::warning(this, tr("Saved hosts"), message);
-        }, Qt::QueuedConnection);
-    m_connections = new ConnectionManager(m_hosts, secrets, this);
+        else
+            statusBar()->showMessage(message, 30000);
+    });
     m_connections->setPrompts([this](const ssh::HostKeyInfo &info, const std::atomic_bool *closing) { return askHostKey(info, closing); },
                               [this](const QString &prompt, const std::atomic_bool *closing) { return askSecret(prompt, closing); },
                               [this](const QString &file, const std::atomic_bool *closing) {
@@ -325,14 +332,19 @@ void MainWindow::addHostInteractive(const QString &loginCommand)
     if (dialog.exec() != QDialog::Accepted)
         return;
     const SavedHost host = dialog.host();
-    if (auto added = m_hosts->add(host); !added) {
+    if (auto added = m_core->workspace()->addHost(host); !added) {
         QMessageBox::warning(this, tr("Add host"), added.error().message);
         return;
     }
     if (!dialog.password().isEmpty() && m_secrets) {
-        const QString key = hostSecretKey(host.name, QStringLiteral("password"));
-        if (auto stored = m_secrets->write(key, dialog.password()); !stored)
-            QMessageBox::warning(this, tr("Keychain"), tr("The host was saved, but its password was not: %1").arg(stored.error().message));
+        // The keychain answers on a worker: its D-Bus round trip never holds the window.
+        background::run<Result<void>>(this, [secrets = m_secrets, key = hostSecretKey(host.name, QStringLiteral("password")),
+                                             password = dialog.password()] { return secrets->write(key, password); },
+                                      [this](const Result<void> &stored) {
+                                          if (!stored)
+                                              QMessageBox::warning(this, tr("Keychain"),
+                                                                   tr("The host was saved, but its password was not: %1").arg(stored.error().message));
+                                      });
     }
     selectHost(host.name);
 }
@@ -341,15 +353,15 @@ void MainWindow::importSshConfig()
 {
     const QString file = paths::userSshDir() + QStringLiteral("/config");
     QStringList warnings;
-    const QList<SavedHost> found = gantry::importSshConfig(file, &warnings);
-    auto added = m_hosts->merge(found);
+    int found = 0;
+    const Result<int> added = m_core->workspace()->importSshConfig(file, &warnings, &found);
     if (!added)
         QMessageBox::warning(this, tr("Import"), added.error().message);
     else if (!warnings.isEmpty())
-        QMessageBox::warning(this, tr("Import"), tr("%n host(s) in %1, %2 new.", nullptr, int(found.size())).arg(file).arg(*added)
+        QMessageBox::warning(this, tr("Import"), tr("%n host(s) in %1, %2 new.", nullptr, found).arg(file).arg(*added)
                                                      + QStringLiteral("\n\n") + warnings.join(u'\n'));
     else
-        statusBar()->showMessage(tr("%n host(s) in %1, %2 new.", nullptr, int(found.size())).arg(file).arg(*added), 10000);
+        statusBar()->showMessage(tr("%n host(s) in %1, %2 new.", nullptr, found).arg(file).arg(*added), 10000);
 }
 
 void MainWindow::removeSelected()
@@ -361,12 +373,13 @@ void MainWindow::removeSelected()
         != QMessageBox::Yes)
         return;
     m_connections->forget(name);
-    if (auto removed = m_hosts->remove(name); !removed) {
+    // The host goes at once; its password and passphrase leave the keychain on a worker.
+    if (auto removed = m_core->workspace()->removeHost(name, nullptr); !removed) {
         QMessageBox::warning(this, tr("Remove host"), removed.error().message);
         return;
     }
     if (m_secrets)
-        forgetHostSecrets(*m_secrets, name);
+        background::run(this, [secrets = m_secrets, name](const CancelToken &) { forgetHostSecrets(*secrets, name); });
 }
 
 namespace {

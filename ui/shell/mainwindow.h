@@ -24,6 +24,7 @@ namespace gantry {
 class ConnectionManager;
 class HostStore;
 class SecretStore;
+namespace workspace { class AppCore; }
 } // namespace gantry
 
 namespace gantry::ui {
@@ -36,16 +37,18 @@ class WelcomePage;
 // The window: a sidebar of sections (Machines, then panels such as Prices, Instances, Transfers,
 // Cost, Fleet), the machines table with its detail tabs (Overview, Files, Monitor, Verify, Jobs),
 // a welcome page while there are no machines, the menu bar, and in-window banners. Geometry,
-// splitter sizes and the last panel are kept in <configDir>/window.ini.
+// splitter sizes and the last panel are kept in <configDir>/window.ini. A view over the application
+// core (workspace::AppCore): the hosts, connections and every operation on them are the core's.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    MainWindow(const QString &configDir, SecretStore *secrets, QWidget *parent = nullptr);
+    explicit MainWindow(workspace::AppCore *core, QWidget *parent = nullptr);
     ~MainWindow() override;
 
     AppContext context() const;
+    workspace::AppCore *core() const { return m_core; }
     HostStore *hosts() const { return m_hosts; }
     ConnectionManager *connections() const { return m_connections; }
     MachineTableModel *machineModel() const { return m_model; }
@@ -126,6 +129,7 @@ private:
     bool askHostKey(const ssh::HostKeyInfo &info, const std::atomic_bool *closing = nullptr);
     std::optional<QString> askSecret(const QString &prompt, const std::atomic_bool *closing = nullptr);
 
+    workspace::AppCore *m_core;
     QString m_configDir;
     SecretStore *m_secrets;
     HostStore *m_hosts = nullptr;

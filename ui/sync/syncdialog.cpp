@@ -1,6 +1,6 @@
 #include "ui/sync/syncdialog.h"
 
-#include "ui/sync/syncservice.h"
+#include "core/sync/syncservice.h"
 
 #include "core/sync/localscan.h"
 #include "core/util/background.h"
@@ -27,7 +27,7 @@ namespace gantry::ui {
 using sync::SyncEvent;
 using sync::SyncPair;
 
-SyncDialog::SyncDialog(SyncService *service, QString host, QString baseRemoteDir, QWidget *parent)
+SyncDialog::SyncDialog(sync::SyncService *service, QString host, QString baseRemoteDir, QWidget *parent)
     : QDialog(parent)
     , m_service(service)
     , m_host(std::move(host))
@@ -100,7 +100,7 @@ SyncDialog::~SyncDialog()
     m_cancel.cancel();
 }
 
-SyncDialog *SyncDialog::open(SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,
+SyncDialog *SyncDialog::open(sync::SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,
                              const QString &localDir, const QString &remoteDir)
 {
     auto *dialog = new SyncDialog(service, host, baseRemoteDir, parent);

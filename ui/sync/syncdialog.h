@@ -17,9 +17,12 @@ class QProgressBar;
 class QPushButton;
 class QTreeWidget;
 
+namespace gantry::sync {
+class SyncService;
+}
+
 namespace gantry::ui {
 
-class SyncService;
 
 // "Sync a local folder here…": the user picks a local folder, sees what a sync would do (new,
 // changed and to-delete files with sizes: the plan of `gantry-cli sync --dry-run`, computed by
@@ -41,7 +44,7 @@ public:
 
     // baseRemoteDir: the folder shown in the Files tab; a chosen local folder goes into a folder of
     // its name there (as "Upload folder…" does) unless the user edits the remote folder.
-    SyncDialog(SyncService *service, QString host, QString baseRemoteDir, QWidget *parent = nullptr);
+    SyncDialog(sync::SyncService *service, QString host, QString baseRemoteDir, QWidget *parent = nullptr);
     ~SyncDialog() override; // cancels a running sync and waits for its thread
 
     // Seam for tests: the folder chooser (empty: nothing chosen).
@@ -58,7 +61,7 @@ public:
     bool isRunning() const { return m_running; }
 
     // Opens a dialog (deleted when closed) for the machine; localDir/remoteDir preset a pair.
-    static SyncDialog *open(SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,
+    static SyncDialog *open(sync::SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,
                             const QString &localDir = {}, const QString &remoteDir = {});
 
 public slots:
@@ -80,7 +83,7 @@ private:
     void setRunning(bool running);
     void chooseFolder();
 
-    SyncService *m_service;
+    sync::SyncService *m_service;
     QString m_host;
     QString m_baseRemote;
     bool m_remoteEdited = false;

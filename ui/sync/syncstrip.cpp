@@ -1,6 +1,6 @@
 #include "ui/sync/syncstrip.h"
 
-#include "ui/sync/syncservice.h"
+#include "core/sync/syncservice.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -16,15 +16,15 @@ namespace {
 const char *const kStateLabel = "gantry-sync-state";
 }
 
-SyncStrip::SyncStrip(SyncService *service, QWidget *parent) : QWidget(parent), m_service(service), m_rows(new QVBoxLayout(this))
+SyncStrip::SyncStrip(sync::SyncService *service, QWidget *parent) : QWidget(parent), m_service(service), m_rows(new QVBoxLayout(this))
 {
     m_rows->setContentsMargins(0, 0, 0, 0);
     // Queued: a row's own "Keep in sync" toggle changes the pairs, and its checkbox must not be
     // deleted while it is still emitting.
-    connect(m_service, &SyncService::pairsChanged, this, [this](const QString &host) {
+    connect(m_service, &sync::SyncService::pairsChanged, this, [this](const QString &host) {
         if (host == m_host) rebuild();
     }, Qt::QueuedConnection);
-    connect(m_service, &SyncService::statusChanged, this, [this](const QString &host) {
+    connect(m_service, &sync::SyncService::statusChanged, this, [this](const QString &host) {
         if (host == m_host) refreshStates();
     });
     setVisible(false);
@@ -81,12 +81,12 @@ void SyncStrip::refreshStates()
         const auto s = m_service->status(pairs[i]);
         QString text;
         switch (s.state) {
-        case SyncService::State::Off: text = pairs[i].keepInSync ? tr("Starting…") : tr("Not kept in sync"); break;
-        case SyncService::State::Syncing: text = tr("Syncing…"); break;
-        case SyncService::State::Watching:
+        case sync::SyncService::State::Off: text = pairs[i].keepInSync ? tr("Starting…") : tr("Not kept in sync"); break;
+        case sync::SyncService::State::Syncing: text = tr("Syncing…"); break;
+        case sync::SyncService::State::Watching:
             text = tr("In sync (%1); watching for changes").arg(QLocale().toString(s.lastSynced.time(), QLocale::ShortFormat));
             break;
-        case SyncService::State::Failed: text = tr("Sync failed: %1").arg(s.message); break;
+        case sync::SyncService::State::Failed: text = tr("Sync failed: %1").arg(s.message); break;
         }
         labels[i]->setText(text);
     }

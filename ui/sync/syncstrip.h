@@ -4,9 +4,12 @@
 
 class QVBoxLayout;
 
+namespace gantry::sync {
+class SyncService;
+}
+
 namespace gantry::ui {
 
-class SyncService;
 
 // The Files tab's line per remembered folder pair of the shown machine: where it syncs, the
 // "Keep in sync" toggle with the watch's state (syncing, in sync at hh:mm, failed: why), and
@@ -17,7 +20,7 @@ class SyncStrip final : public QWidget
     Q_DISABLE_COPY_MOVE(SyncStrip)
 
 public:
-    explicit SyncStrip(SyncService *service, QWidget *parent = nullptr);
+    explicit SyncStrip(sync::SyncService *service, QWidget *parent = nullptr);
 
     void setHost(const QString &host);
     // What each row's state says, top to bottom (tests and accessibility).
@@ -31,7 +34,7 @@ private:
     void rebuild();
     void refreshStates();
 
-    SyncService *m_service;
+    sync::SyncService *m_service;
     QString m_host;
     QVBoxLayout *m_rows;
 };

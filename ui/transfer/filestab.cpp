@@ -4,7 +4,7 @@
 #include "ui/transfer/remotedirmodel.h"
 
 #include "ui/sync/syncdialog.h"
-#include "ui/sync/syncservice.h"
+#include "core/sync/syncservice.h"
 #include "ui/sync/syncstrip.h"
 
 #include "core/util/background.h"
@@ -38,7 +38,7 @@ namespace gantry::ui {
 using transfer::SftpClient;
 using transfer::SftpEntry;
 
-FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QWidget *parent)
+FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, sync::SyncService *syncPairs, QWidget *parent)
     : DetailTab(parent)
     , m_context(context)
     , m_queue(queue)
@@ -49,7 +49,7 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     , m_status(new QLabel(this))
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_up(new QPushButton(tr("Up"), this))
-    , m_sync(new SyncService(context.configDir, SyncService::savedHostProvider(context.hosts, context.connections), this))
+    , m_sync(syncPairs)
     , m_syncStrip(new SyncStrip(m_sync, this))
 {
     setAcceptDrops(true);
@@ -57,7 +57,6 @@ FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, QW
     createActions();
     buildLayout();
     connectSignals();
-    if (auto resumed = m_sync->resume(); !resumed) emit operationFailed(resumed.error().message);
     clearMachine();
 }
 

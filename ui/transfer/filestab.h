@@ -20,11 +20,14 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTreeView;
 
+namespace gantry::sync {
+class SyncService;
+}
+
 namespace gantry::ui {
 
 class DragOutStaging;
 class RemoteDirModel;
-class SyncService;
 class SyncStrip;
 
 // The Files tab: browse the machine's files over SFTP (on the machine's own connection thread),
@@ -41,7 +44,9 @@ class FilesTab final : public DetailTab
     Q_DISABLE_COPY_MOVE(FilesTab)
 
 public:
-    FilesTab(const AppContext &context, transfer::TransferQueue *queue, QWidget *parent = nullptr);
+    // The queue and the sync pairs are the application core's: transfers and "Keep in sync"
+    // watches go on whichever machine is shown.
+    FilesTab(const AppContext &context, transfer::TransferQueue *queue, sync::SyncService *syncPairs, QWidget *parent = nullptr);
 
     QString title() const override { return tr("Files"); }
     void setMachine(const SavedHost &host, ssh::Connection *connection) override;
@@ -85,7 +90,7 @@ public:
     QAction *refreshAction() const { return m_refresh; }
     //   syncFolderAction()    "Sync a local folder here…"    preview, sync and "Keep in sync" (ui/sync)
     QAction *syncFolderAction() const { return m_syncFolder; }
-    SyncService *syncService() const { return m_sync; }
+    sync::SyncService *syncService() const { return m_sync; }
     SyncStrip *syncStrip() const { return m_syncStrip; }
     // The context menu for the current selection (what a right click opens); the caller owns it.
     QMenu *contextMenu(QWidget *parent);
@@ -175,7 +180,7 @@ private:
     QAction *m_newFolder = nullptr;
     QAction *m_refresh = nullptr;
     QAction *m_syncFolder = nullptr;
-    SyncService *m_sync;
+    sync::SyncService *m_sync;
     SyncStrip *m_syncStrip;
     std::function<bool(const QString &)> m_confirm;
     std::function<QString(const QString &, const QString &)> m_ask;

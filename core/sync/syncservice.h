@@ -13,15 +13,15 @@
 namespace gantry {
 class ConnectionManager;
 class HostStore;
-namespace sync {
-class SyncWatch;
-}
 } // namespace gantry
 
 // The remembered folder pairs and their "Keep in sync" watches for the whole app run: one
-// SyncWatch (core) per pair that has it on, started again after a restart by resume(). States and
-// messages reach the GUI thread through queued calls; nothing here blocks on the network.
-namespace gantry::ui {
+// SyncWatch per pair that has it on, started again after a restart by resume(). States and
+// messages reach the owner thread through queued calls; nothing here blocks on the network.
+// The application core owns the one instance, so a watch outlives the tab that started it.
+namespace gantry::sync {
+
+class SyncWatch;
 
 class SyncService final : public QObject
 {
@@ -54,19 +54,19 @@ public:
 
     // Loads the pairs and starts the watches of those kept in sync; an error names the file.
     Result<void> resume();
-    QList<sync::SyncPair> pairs(const QString &host) const;
+    QList<SyncPair> pairs(const QString &host) const;
     // Adds or updates (same host and folders) the pair and saves the list.
-    Result<void> remember(const sync::SyncPair &pair);
-    Result<void> forget(const sync::SyncPair &pair);
+    Result<void> remember(const SyncPair &pair);
+    Result<void> forget(const SyncPair &pair);
     // Saves the choice and starts or stops the pair's watch.
-    Result<void> setKeepInSync(const sync::SyncPair &pair, bool on);
-    PairStatus status(const sync::SyncPair &pair) const;
+    Result<void> setKeepInSync(const SyncPair &pair, bool on);
+    PairStatus status(const SyncPair &pair) const;
 
     // Seam for tests: sessions from elsewhere (for watches started after this call).
     void setFactoryProvider(FactoryProvider provider) { m_provider = std::move(provider); }
     QString configDir() const { return m_configDir; }
     Result<transfer::SessionFactory> factoryFor(const QString &host) const { return m_provider(host); }
-    sync::SyncTarget targetFor(const sync::SyncPair &pair) const;
+    SyncTarget targetFor(const SyncPair &pair) const;
 
 signals:
     void pairsChanged(const QString &host);
@@ -74,24 +74,24 @@ signals:
     void synced(const QString &host, const QString &localDir); // after each watch sync that succeeded
 
 private:
-    QString keyOf(const sync::SyncPair &pair) const;
-    Result<void> startWatch(const sync::SyncPair &pair);
-    void stopWatch(const sync::SyncPair &pair);
+    QString keyOf(const SyncPair &pair) const;
+    Result<void> startWatch(const SyncPair &pair);
+    void stopWatch(const SyncPair &pair);
     void reapFinished();
-    void setStatus(const sync::SyncPair &pair, State state, const QString &message = {}, bool force = false);
+    void setStatus(const SyncPair &pair, State state, const QString &message = {}, bool force = false);
     void reloadPairs();
     Result<void> save();
 
     QString m_configDir;
     FactoryProvider m_provider;
-    sync::SyncPairStore m_store;
-    QList<sync::SyncPair> m_pairs;
-    std::map<QString, std::unique_ptr<sync::SyncWatch>> m_watches;
+    SyncPairStore m_store;
+    QList<SyncPair> m_pairs;
+    std::map<QString, std::unique_ptr<SyncWatch>> m_watches;
     // Watches turned off, still ending their sync in flight: destroyed once finished, so turning
     // Keep in sync off never waits on the GUI thread.
-    std::vector<std::unique_ptr<sync::SyncWatch>> m_retiring;
+    std::vector<std::unique_ptr<SyncWatch>> m_retiring;
     QTimer m_reaper;
     QHash<QString, PairStatus> m_status;
 };
 
-} // namespace gantry::ui
+} // namespace gantry::sync

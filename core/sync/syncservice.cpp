@@ -1,13 +1,10 @@
-#include "ui/sync/syncservice.h"
+#include "core/sync/syncservice.h"
 
 #include "core/hosts/connectionmanager.h"
 #include "core/sync/syncwatch.h"
 #include "core/transfer/transferqueue.h"
 
-
-namespace gantry::ui {
-
-using sync::SyncPair;
+namespace gantry::sync {
 
 SyncService::SyncService(QString configDir, FactoryProvider provider, QObject *parent)
     : QObject(parent), m_configDir(std::move(configDir)), m_provider(std::move(provider)), m_store(m_configDir)
@@ -33,7 +30,7 @@ SyncService::~SyncService()
 
 void SyncService::reapFinished()
 {
-    std::erase_if(m_retiring, [](const std::unique_ptr<sync::SyncWatch> &watch) { return watch->finished(); });
+    std::erase_if(m_retiring, [](const std::unique_ptr<SyncWatch> &watch) { return watch->finished(); });
     if (m_retiring.empty())
         m_reaper.stop();
 }
@@ -107,9 +104,9 @@ SyncService::PairStatus SyncService::status(const SyncPair &pair) const
     return m_status.value(keyOf(pair));
 }
 
-sync::SyncTarget SyncService::targetFor(const SyncPair &pair) const
+SyncTarget SyncService::targetFor(const SyncPair &pair) const
 {
-    return sync::SyncTarget{pair.host, pair.localDir, pair.remoteDir, m_configDir};
+    return SyncTarget{pair.host, pair.localDir, pair.remoteDir, m_configDir};
 }
 
 QString SyncService::keyOf(const SyncPair &pair) const
@@ -121,19 +118,19 @@ Result<void> SyncService::startWatch(const SyncPair &pair)
 {
     auto factory = m_provider(pair.host);
     if (!factory) return factory.error();
-    sync::SyncOptions options;
+    SyncOptions options;
     options.deleteGone = pair.deleteGone;
     // The sinks run on the watch's thread; the watch is stopped (joined) before this object goes.
-    const auto sink = [this, pair](const sync::SyncEvent &e) {
-        if (e.kind != sync::SyncEvent::Scan) return;
+    const auto sink = [this, pair](const SyncEvent &e) {
+        if (e.kind != SyncEvent::Scan) return;
         QMetaObject::invokeMethod(this, [this, pair] { setStatus(pair, State::Syncing); }, Qt::QueuedConnection);
     };
     const auto onError = [this, pair](const Error &e) {
         QMetaObject::invokeMethod(this, [this, pair, message = e.message] { setStatus(pair, State::Failed, message); },
                                   Qt::QueuedConnection);
     };
-    auto watch = std::make_unique<sync::SyncWatch>(*factory, targetFor(pair), options, sink, onError);
-    connect(watch.get(), &sync::SyncWatch::synced, this, [this, pair] {
+    auto watch = std::make_unique<SyncWatch>(*factory, targetFor(pair), options, sink, onError);
+    connect(watch.get(), &SyncWatch::synced, this, [this, pair] {
         m_status[keyOf(pair)].lastSynced = QDateTime::currentDateTime();
         setStatus(pair, State::Watching);
         emit synced(pair.host, pair.localDir);
@@ -182,4 +179,4 @@ Result<void> SyncService::save()
     return m_store.save(m_pairs);
 }
 
-} // namespace gantry::ui
+} // namespace gantry::sync

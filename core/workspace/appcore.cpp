@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workspace/appcore.h"
+
+#include "core/cost/ledger.h"
+#include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
+#include "core/jobs/jobservice.h"
+#include "core/monitor/monitorservice.h"
+#include "core/providers/providerdescriptor.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/providerregistry.h"
+#include "core/sync/syncservice.h"
+#include "core/transfer/transferqueue.h"
+#include "core/tunnel/tunnelmanager.h"
+#include "core/util/clock.h"
+#include "core/workspace/policylock.h"
+#include "core/workspace/policyrunner.h"
+#include "core/workspace/resultshome.h"
+#include "core/workspace/secretprefetch.h"
+#include "core/workspace/workspace.h"
+
+namespace gantry::workspace {
+
+AppCore::AppCore(QString configDir, SecretStore *secrets, QObject *parent)
+    : QObject(parent)
+    , m_configDir(std::move(configDir))
+    , m_secrets(secrets)
+{
+    m_hosts = new HostStore(m_configDir, this);
+    m_connections = new ConnectionManager(m_hosts, secrets, this);
+    const QString knownHosts = m_connections->knownHostsFile();
+
+    providers::ProviderSettings settings;
+    settings.configDir = m_configDir;
+    settings.secrets = prefetchProviderKeys();
+    m_hub = new providers::ProviderHub(settings, this);
+    m_ledger = new cost::Ledger(cost::Ledger::defaultPath(m_configDir), Clock::system(), this);
+    m_transfers = new transfer::TransferQueue(m_configDir, transfer::TransferQueue::savedHostProvider(m_hosts, secrets, knownHosts), this);
+    m_monitor = new monitor::MonitorService(secrets, knownHosts, Clock::system(), this);
+    m_jobs = new jobs::JobService(m_hosts, secrets, knownHosts, this);
+    m_tunnels = new tunnel::TunnelManager(this);
+    m_sync = new sync::SyncService(m_configDir, sync::SyncService::savedHostProvider(m_hosts, m_connections), this);
+    m_workspace = new Workspace(m_configDir, m_hub, m_ledger, m_hosts, this);
+    m_results = new ResultsHome(m_configDir, m_hosts, m_connections, m_transfers, m_workspace);
+    m_workspace->setResultsHome(m_results);
+    // A job is watched on every machine the monitor follows, so its end is announced.
+    connect(m_monitor, &monitor::MonitorService::machineAdded, m_jobs, &jobs::JobService::watch);
+}
+
+AppCore::~AppCore() = default;
+
+void AppCore::open()
+{
+    if (Result<void> loaded = m_hosts->load(); !loaded)
+        report(Store::Hosts, loaded.error().message);
+    if (Result<void> opened = m_ledger->open(); !opened)
+        report(Store::Ledger, opened.error().message);
+    if (Result<void> restored = m_transfers->restore(); !restored)
+        report(Store::Transfers, restored.error().message);
+    if (Result<void> resumed = m_sync->resume(); !resumed)
+        report(Store::SyncPairs, resumed.error().message);
+}
+
+PolicyRunner *AppCore::startPolicies()
+{
+    if (m_policies)
+        return m_policies;
+    m_policyLock = std::make_unique<PolicyLock>(m_configDir);
+    m_policies = new PolicyRunner(m_workspace, m_monitor, m_policyLock.get(), this);
+    // A machine is not idle while its data is still moving or a job of Gantry's runs there.
+    m_policies->setTransfersPending([this](const QString &host) { return m_transfers->hasPendingTransfers(host); });
+    m_policies->setJobsRunning([this](const QString &host) { return m_jobs->hasRunningJobs(host); });
+    return m_policies;
+}
+
+SecretStore *AppCore::prefetchProviderKeys()
+{
+    // The keychain is read on a worker: the window opens with the sandbox (and any key from the
+    // environment), and the clouds whose keys the keychain holds join when it has answered.
+    m_prefetch = new SecretPrefetch(m_secrets, this);
+    QStringList keys;
+    for (const QString &id : providers::knownProviderIds()) {
+        if (providers::providerNeedsApiKey(id))
+            keys.append(providers::apiKeySecretName(id));
+    }
+    connect(m_prefetch, &SecretPrefetch::ready, this, [this] {
+        for (const QString &id : providers::configuredProviderIds(m_hub->settings())) {
+            if (m_hub->provider(id))
+                continue;
+            Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, m_hub->settings());
+            if (created)
+                m_hub->addProvider(std::move(*created));
+            else
+                report(Store::Providers, created.error().message);
+        }
+        m_prefetch->release(); // later reads (a key changed in the settings) ask the keychain again
+    });
+    m_prefetch->prefetch(keys);
+    return m_prefetch;
+}
+
+void AppCore::report(Store store, const QString &message)
+{
+    QMetaObject::invokeMethod(this, [this, store, message] { emit problem(store, message); }, Qt::QueuedConnection);
+}
+
+} // namespace gantry::workspace

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QObject>
+
+#include <memory>
+
+namespace gantry {
+class ConnectionManager;
+class HostStore;
+class SecretStore;
+namespace cost { class Ledger; }
+namespace jobs { class JobService; }
+namespace monitor { class MonitorService; }
+namespace providers { class ProviderHub; }
+namespace sync { class SyncService; }
+namespace transfer { class TransferQueue; }
+namespace tunnel { class TunnelManager; }
+} // namespace gantry
+
+namespace gantry::workspace {
+
+class PolicyLock;
+class PolicyRunner;
+class ResultsHome;
+class SecretPrefetch;
+class Workspace;
+
+// Gantry's application core, after qBittorrent's BitTorrent::Session: created before any window,
+// it owns every store and service of a run — the saved hosts and their connections, the providers,
+// the cost ledger, the transfer queue, the sync pairs and their watches, the monitors, jobs,
+// tunnels, the results home and the workspace whose operations both front ends drive. Windows,
+// panels and tabs are views over it: they get what they show from here and never make a second
+// store of their own, so a watch or a transfer outlives the tab that started it and the GUI and
+// gantry-cli meet the same rules. Owner-thread only (the GUI thread in the app).
+class AppCore final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppCore)
+
+public:
+    // The stores whose files open() reads; a problem names one of them.
+    enum class Store
+    {
+        Hosts,
+        Ledger,
+        Transfers,
+        SyncPairs,
+        Providers,
+    };
+    Q_ENUM(Store)
+
+    // Everything is created here; open() reads the files. The providers' keys are asked for at
+    // once, on a worker (SecretPrefetch), and each cloud joins the hub when its key is in: nothing
+    // waits for the keychain. `secrets` is the desktop's store (keychain, the opted-in file or the
+    // environment); it must outlive the core.
+    AppCore(QString configDir, SecretStore *secrets, QObject *parent = nullptr);
+    ~AppCore() override;
+
+    // Loads the saved hosts, opens the ledger, restores the transfer queue and resumes the sync
+    // watches. What cannot be read is announced by problem() once the caller's event loop runs (so a
+    // window made after open() still hears it); the rest opens regardless.
+    void open();
+    // The idle and budget policies (PolicyRunner), run by one Gantry process at a time
+    // (PolicyLock): a second window or watcher defers to the holder.
+    PolicyRunner *startPolicies();
+
+    QString configDir() const { return m_configDir; }
+    SecretStore *secrets() const { return m_secrets; }
+    HostStore *hosts() const { return m_hosts; }
+    ConnectionManager *connections() const { return m_connections; }
+    providers::ProviderHub *providers() const { return m_hub; }
+    cost::Ledger *ledger() const { return m_ledger; }
+    transfer::TransferQueue *transfers() const { return m_transfers; }
+    monitor::MonitorService *monitor() const { return m_monitor; }
+    jobs::JobService *jobs() const { return m_jobs; }
+    tunnel::TunnelManager *tunnels() const { return m_tunnels; }
+    sync::SyncService *syncPairs() const { return m_sync; }
+    ResultsHome *resultsHome() const { return m_results; }
+    Workspace *workspace() const { return m_workspace; }
+    PolicyRunner *policies() const { return m_policies; }
+    PolicyLock *policyLock() const { return m_policyLock.get(); }
+
+signals:
+    // A store could not be read or a provider not created; message names the file or the cloud
+    // and the next step. Queued: emitted from the event loop, never from inside open().
+    void problem(gantry::workspace::AppCore::Store store, const QString &message);
+
+private:
+    SecretStore *prefetchProviderKeys();
+    void report(Store store, const QString &message);
+
+    QString m_configDir;
+    SecretStore *m_secrets;
+    SecretPrefetch *m_prefetch = nullptr;
+    HostStore *m_hosts = nullptr;
+    ConnectionManager *m_connections = nullptr;
+    providers::ProviderHub *m_hub = nullptr;
+    cost::Ledger *m_ledger = nullptr;
+    transfer::TransferQueue *m_transfers = nullptr;
+    monitor::MonitorService *m_monitor = nullptr;
+    jobs::JobService *m_jobs = nullptr;
+    tunnel::TunnelManager *m_tunnels = nullptr;
+    sync::SyncService *m_sync = nullptr;
+    ResultsHome *m_results = nullptr;
+    Workspace *m_workspace = nullptr;
+    std::unique_ptr<PolicyLock> m_policyLock;
+    PolicyRunner *m_policies = nullptr;
+};
+
+} // namespace gantry::workspace

@@ -21,6 +21,7 @@
 #include "ui/transfer/transferqueuemodel.h"
 #include "ui/transfer/transferspanel.h"
 #include "core/util/appsettings.h"
+#include "core/workspace/appcore.h"
 #include "core/workspace/policyrunner.h"
 #include "core/workspace/workspace.h"
 
@@ -53,6 +54,10 @@ ShellWiring::ShellWiring(ui::MainWindow *window, AppServices *services, SecretSt
     , m_tray(services->tray())
 {
     connect(window, &ui::MainWindow::settingsRequested, this, &ShellWiring::openSettings);
+    connect(services->core(), &workspace::AppCore::providersReloaded, this, [this] {
+        if (m_prices)
+            m_prices->refresh();
+    });
     connect(window, &ui::MainWindow::launchRequested, this, &ShellWiring::openLaunch);
     connect(window, &ui::MainWindow::sandboxRequested, this, &ShellWiring::launchSandbox);
     installPricesHint();
@@ -67,11 +72,8 @@ void ShellWiring::openSettings(const QString &page)
     auto *dialog = new ui::SettingsDialog(m_window->context().configDir, m_secrets, m_ledger, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->showPage(page);
-    connect(dialog, &ui::SettingsDialog::accountsChanged, this, [this] {
-        m_hub->reload();
-        if (m_prices)
-            m_prices->refresh();
-    });
+    // The keys are read again on a worker; the prices follow the rebuilt hub.
+    connect(dialog, &ui::SettingsDialog::accountsChanged, m_services->core(), &workspace::AppCore::reloadProviders);
     connect(dialog, &ui::SettingsDialog::settingsSaved, this, &ShellWiring::applyIdleDefaults);
     dialog->open();
 }

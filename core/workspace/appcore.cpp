@@ -73,30 +73,71 @@ PolicyRunner *AppCore::startPolicies()
     return m_policies;
 }
 
-SecretStore *AppCore::prefetchProviderKeys()
+namespace {
+
+QStringList providerKeyNames()
 {
-    // The keychain is read on a worker: the window opens with the sandbox (and any key from the
-    // environment), and the clouds whose keys the keychain holds join when it has answered.
-    m_prefetch = new SecretPrefetch(m_secrets, this);
     QStringList keys;
     for (const QString &id : providers::knownProviderIds()) {
         if (providers::providerNeedsApiKey(id))
             keys.append(providers::apiKeySecretName(id));
     }
-    connect(m_prefetch, &SecretPrefetch::ready, this, [this] {
-        for (const QString &id : providers::configuredProviderIds(m_hub->settings())) {
-            if (m_hub->provider(id))
-                continue;
-            Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, m_hub->settings());
-            if (created)
-                m_hub->addProvider(std::move(*created));
-            else
-                report(Store::Providers, created.error().message);
-        }
-        m_prefetch->release(); // later reads (a key changed in the settings) ask the keychain again
-    });
-    m_prefetch->prefetch(keys);
+    return keys;
+}
+
+} // namespace
+
+SecretStore *AppCore::prefetchProviderKeys()
+{
+    // The keychain is read on a worker: the window opens with the sandbox (and any key from the
+    // environment), and the clouds whose keys the keychain holds join when it has answered.
+    m_prefetch = new SecretPrefetch(m_secrets, this);
+    connect(m_prefetch, &SecretPrefetch::ready, this, &AppCore::keysRead);
+    m_prefetch->prefetch(providerKeyNames());
     return m_prefetch;
+}
+
+void AppCore::reloadProviders()
+{
+    m_reloadWanted = true;
+    if (!m_prefetch->isPending())
+        startReload();
+}
+
+void AppCore::startReload()
+{
+    m_reloadWanted = false;
+    m_reloading = true;
+    m_prefetch->prefetch(providerKeyNames());
+}
+
+void AppCore::keysRead()
+{
+    if (m_prefetch->isPending())
+        return; // the answer of an earlier read, queued before a newer one started
+    if (m_reloading) {
+        m_reloading = false;
+        m_hub->reload(); // every key from memory: the worker has just read them
+        emit providersReloaded();
+    } else {
+        addMissingProviders();
+    }
+    m_prefetch->release(); // later reads (a host's password) ask the keychain again
+    if (m_reloadWanted) // asked for while these keys were read: they may predate the change
+        startReload();
+}
+
+void AppCore::addMissingProviders()
+{
+    for (const QString &id : providers::configuredProviderIds(m_hub->settings())) {
+        if (m_hub->provider(id))
+            continue;
+        Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(id, m_hub->settings());
+        if (created)
+            m_hub->addProvider(std::move(*created));
+        else
+            report(Store::Providers, created.error().message);
+    }
 }
 
 void AppCore::report(Store store, const QString &message)

@@ -64,6 +64,10 @@ public:
     // The idle and budget policies (PolicyRunner), run by one Gantry process at a time
     // (PolicyLock): a second window or watcher defers to the holder.
     PolicyRunner *startPolicies();
+    // The accounts changed (a key or an endpoint in Settings): the keys are read again on a worker
+    // and the hub rebuilt from them; providersReloaded() follows. Never reads the keychain on the
+    // caller's thread, and a reload asked for while keys are still being read runs after them.
+    void reloadProviders();
 
     QString configDir() const { return m_configDir; }
     SecretStore *secrets() const { return m_secrets; }
@@ -85,14 +89,21 @@ signals:
     // A store could not be read or a provider not created; message names the file or the cloud
     // and the next step. Queued: emitted from the event loop, never from inside open().
     void problem(gantry::workspace::AppCore::Store store, const QString &message);
+    // The hub was rebuilt after reloadProviders() (its errors() say which accounts failed).
+    void providersReloaded();
 
 private:
     SecretStore *prefetchProviderKeys();
+    void keysRead();
+    void addMissingProviders();
+    void startReload();
     void report(Store store, const QString &message);
 
     QString m_configDir;
     SecretStore *m_secrets;
     SecretPrefetch *m_prefetch = nullptr;
+    bool m_reloadWanted = false; // reloadProviders() was called while keys were being read
+    bool m_reloading = false;    // the keys being read are for a reload
     HostStore *m_hosts = nullptr;
     ConnectionManager *m_connections = nullptr;
     providers::ProviderHub *m_hub = nullptr;

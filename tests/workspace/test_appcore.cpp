@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+// workspace::AppCore, the application object both front ends drive: it reads the providers' keys
+// only on a worker (at start and after Settings), runs a reload asked for mid-read after that read,
+// and announces a store it cannot read once the event loop runs, naming the file.
+#include "core/hosts/hoststore.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/providerregistry.h"
+#include "core/util/secretstore.h"
+#include "core/workspace/appcore.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <mutex>
+
+using namespace gantry;
+
+namespace {
+
+// A keychain that answers slowly (a Secret Service over D-Bus) and counts reads made on the
+// main thread, which would freeze a window.
+class SlowKeychain final : public SecretStore
+{
+public:
+    Result<std::optional<QString>> read(const QString &key) override
+    {
+        if (QThread::currentThread() == QCoreApplication::instance()->thread())
+            ++readsOnMainThread;
+        QThread::msleep(200); // the D-Bus round trip being simulated, not a synchronisation
+        std::lock_guard lock(m_mutex);
+        return m_keys.contains(key) ? std::optional<QString>(m_keys.value(key)) : std::nullopt;
+    }
+    Result<void> write(const QString &key, const QString &secret) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_keys.insert(key, secret);
+        return {};
+    }
+    Result<void> remove(const QString &key) override
+    {
+        std::lock_guard lock(m_mutex);
+        m_keys.remove(key);
+        return {};
+    }
+    std::atomic_int readsOnMainThread{0};
+
+private:
+    std::mutex m_mutex;
+    QHash<QString, QString> m_keys;
+};
+
+const QString kLambda = QStringLiteral("lambda");
+const QString kRunPod = QStringLiteral("runpod");
+
+} // namespace
+
+class TestAppCore final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        for (const QString &id : providers::knownProviderIds())
+            qunsetenv(providers::apiKeyEnvName(id).toLatin1().constData()); // keys come from the keychain here
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "");
+    }
+
+    void keysAreReadOnAWorkerAtStartAndAfterSettings()
+    {
+        QTemporaryDir dir;
+        SlowKeychain keychain;
+        QVERIFY(keychain.write(providers::apiKeySecretName(kLambda), QStringLiteral("lambda-key")));
+        workspace::AppCore core(dir.path(), &keychain);
+        core.open();
+        QVERIFY(!core.providers()->provider(kLambda)); // the window opens before the keychain answers
+        QVERIFY(core.providers()->provider(QStringLiteral("sandbox")));
+        QTRY_VERIFY_WITH_TIMEOUT(core.providers()->provider(kLambda), 10000);
+
+        // Settings saved a RunPod key: the hub is rebuilt from keys read on the worker again.
+        QVERIFY(keychain.write(providers::apiKeySecretName(kRunPod), QStringLiteral("runpod-key")));
+        QSignalSpy reloaded(&core, &workspace::AppCore::providersReloaded);
+        core.reloadProviders();
+        QVERIFY(!core.providers()->provider(kRunPod)); // not read on this thread
+        QVERIFY(reloaded.wait(10000));
+        QVERIFY(core.providers()->provider(kRunPod));
+        QVERIFY(core.providers()->provider(kLambda));
+        QCOMPARE(keychain.readsOnMainThread.load(), 0);
+    }
+
+    void aReloadAskedForWhileKeysAreReadRunsAfterThem()
+    {
+        QTemporaryDir dir;
+        SlowKeychain keychain;
+        workspace::AppCore core(dir.path(), &keychain);
+        core.open();
+        // The start-up read is under way when Settings saves a key and asks for a reload.
+        QVERIFY(keychain.write(providers::apiKeySecretName(kRunPod), QStringLiteral("runpod-key")));
+        QSignalSpy reloaded(&core, &workspace::AppCore::providersReloaded);
+        core.reloadProviders();
+        QVERIFY(reloaded.wait(20000));
+        QVERIFY(core.providers()->provider(kRunPod));
+        QCOMPARE(reloaded.size(), 1);
+        QCOMPARE(keychain.readsOnMainThread.load(), 0);
+    }
+
+    void aStoreThatCannotBeReadIsAnnouncedOnceTheLoopRuns()
+    {
+        QTemporaryDir dir;
+        QFile hosts(dir.filePath(QStringLiteral("hosts.json")));
+        QVERIFY(hosts.open(QIODevice::WriteOnly));
+        hosts.write("{ not json");
+        hosts.close();
+        SlowKeychain keychain;
+        workspace::AppCore core(dir.path(), &keychain);
+        QSignalSpy problems(&core, &workspace::AppCore::problem);
+        core.open();
+        QCOMPARE(problems.size(), 0); // a window made after open() still hears it
+        QTRY_COMPARE(problems.size(), 1);
+        QCOMPARE(problems.first().at(0).value<workspace::AppCore::Store>(), workspace::AppCore::Store::Hosts);
+        QVERIFY2(problems.first().at(1).toString().contains(QStringLiteral("hosts.json")), qPrintable(problems.first().at(1).toString()));
+        // The file is left as it was for the user to mend: nothing replaced it.
+        QVERIFY(hosts.open(QIODevice::ReadOnly));
+        QCOMPARE(hosts.readAll(), QByteArray("{ not json"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAppCore)
+#include "test_appcore.moc"

@@ -1,6 +1,11 @@
 #include "core/cluster/nodeops.h"
 
+#include "core/jobs/jobspec.h"
+
 #include <QCoreApplication>
+#include <QDateTime>
+
+#include <algorithm>
 
 namespace gantry::cluster {
 namespace {
@@ -96,6 +101,29 @@ QByteArray prefixLines(int rank, const QByteArray &data, QByteArray *pending)
     }
     *pending = text.mid(start);
     return out;
+}
+
+ClusterJobStart startClusterJob(const QString &configDir, const Cluster &cluster, RunSpec spec, const QString &kind,
+                                const NodeConnector &connect, const std::function<QString(int rank, int gpus)> &line,
+                                const QString &jobsRoot)
+{
+    if (spec.jobName.isEmpty())
+        spec.jobName = jobs::defaultJobName(commandLine(spec.command), QDateTime::currentDateTime()).left(56);
+    ClusterJobStart outcome;
+    outcome.jobName = spec.jobName;
+    outcome.ranks = startOnAllRanks(cluster, spec, connect, line, jobsRoot);
+    outcome.everywhere = std::all_of(outcome.ranks.cbegin(), outcome.ranks.cend(), [](const StartedRank &rank) { return bool(rank.started); });
+    if (!outcome.everywhere)
+        return outcome;
+    Cluster updated = cluster;
+    updated.lastJob = ClusterJob{spec.jobName, kind, QDateTime::currentDateTimeUtc(), spec.masterPort};
+    ClusterStore store(configDir);
+    Result<void> saved = store.load();
+    if (saved)
+        saved = store.find(updated.name) ? store.update(updated) : store.add(updated);
+    if (!saved) // without the record, Job status cannot find the ranks: say why
+        outcome.warnings.append(saved.error().message);
+    return outcome;
 }
 
 } // namespace gantry::cluster

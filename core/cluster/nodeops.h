@@ -32,6 +32,22 @@ struct StartedRank
 // start, the ones that did are stopped again (a half-started job only hangs and bills).
 QList<StartedRank> startOnAllRanks(const Cluster &cluster, const RunSpec &spec, const NodeConnector &connect,
                                    const std::function<QString(int rank, int gpus)> &line, const QString &jobsRoot = {});
+// A job started on every rank from either front end: what each rank answered and, when all
+// started, whether the cluster's record could be told (warnings: the job runs all the same).
+struct ClusterJobStart
+{
+    QString jobName;
+    QList<StartedRank> ranks;
+    bool everywhere = false;
+    QStringList warnings;
+};
+// Names the job when spec has no name (after its command), starts it on every rank
+// (startOnAllRanks) and, when every rank started, records it as the cluster's last job in
+// <configDir>/clusters.json, so Job status and logs find its ranks from the GUI and gantry-cli
+// alike. Blocking: call it from a worker (the GUI) or a command.
+ClusterJobStart startClusterJob(const QString &configDir, const Cluster &cluster, RunSpec spec, const QString &kind,
+                                const NodeConnector &connect, const std::function<QString(int rank, int gpus)> &line,
+                                const QString &jobsRoot = {});
 // Every rank's job state.
 QList<RankStatus> rankStatuses(const Cluster &cluster, const QString &jobName, const NodeConnector &connect,
                                const QString &jobsRoot = {});

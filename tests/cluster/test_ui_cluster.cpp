@@ -104,19 +104,22 @@ private slots:
         QTest::qWait(0);
         shot(&panel, QStringLiteral("clusters-1440x900.png"));
 
-        // A job started through core/cluster shows in the rank's log.
+        // A job started through core/cluster (what the panel's Torchrun… and gantry-cli cluster
+        // run call) is the cluster's last job, and shows in the rank's log.
         cluster::ClusterStore store(m_dir.path());
         QVERIFY(store.load());
-        cluster::Cluster c = *store.find(QStringLiteral("pair"));
+        const cluster::Cluster c = *store.find(QStringLiteral("pair"));
         cluster::RunSpec spec;
         spec.jobName = QStringLiteral("hello-%1").arg(QDateTime::currentMSecsSinceEpoch()); // the nodes share this machine's home
         ssh::ConnectOptions options;
         options.knownHostsFile = m_knownHosts;
-        const auto started = cluster::startOnAllRanks(c, spec, cluster::savedHostConnector(m_dir.path(), options),
-                                                      [](int, int) { return QStringLiteral("echo rank=$NODE_RANK of $NNODES"); });
-        QVERIFY(started.size() == 2 && started[0].started && started[1].started);
-        c.lastJob = cluster::ClusterJob{spec.jobName, QStringLiteral("run"), QDateTime::currentDateTimeUtc(), spec.masterPort};
-        QVERIFY(store.update(c));
+        const cluster::ClusterJobStart started = cluster::startClusterJob(
+            m_dir.path(), c, spec, QStringLiteral("run"), cluster::savedHostConnector(m_dir.path(), options),
+            [](int, int) { return QStringLiteral("echo rank=$NODE_RANK of $NNODES"); });
+        QVERIFY(started.everywhere);
+        QVERIFY2(started.warnings.isEmpty(), qPrintable(started.warnings.join(QLatin1Char('\n'))));
+        QVERIFY(store.load());
+        QCOMPARE(store.find(QStringLiteral("pair"))->lastJob->name, spec.jobName);
         panel.reload();
         panel.findChild<QComboBox *>()->setCurrentIndex(1);
         QSignalSpy shown(&panel, &ui::ClustersPanel::logShown);

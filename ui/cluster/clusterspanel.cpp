@@ -294,30 +294,22 @@ void ClustersPanel::torchrunSelected()
     dialog->open();
 }
 
-void ClustersPanel::startTorchrun(const cluster::Cluster &c, const cluster::TorchrunSpec &input)
+void ClustersPanel::startTorchrun(const cluster::Cluster &c, const cluster::TorchrunSpec &spec)
 {
-    cluster::TorchrunSpec spec = input;
-    if (spec.run.jobName.isEmpty())
-        spec.run.jobName = jobs::defaultJobName(cluster::commandLine(spec.run.command), QDateTime::currentDateTime()).left(56);
-    setStatus(tr("Starting %1 on %n node(s)…", nullptr, int(c.nodes.size())).arg(spec.run.jobName));
+    setStatus(tr("Starting %1 on %n node(s)…", nullptr, int(c.nodes.size()))
+                  .arg(spec.run.jobName.isEmpty() ? cluster::commandLine(spec.run.command) : spec.run.jobName));
     const cluster::NodeConnector connect = connector();
-    background::run<QList<cluster::StartedRank>>(this, [c, spec, connect] {
-        return cluster::startOnAllRanks(c, spec.run, connect, [&](int rank, int gpus) { return cluster::torchrunLine(spec, c, rank, gpus); });
-    }, [this, c, spec](QList<cluster::StartedRank> ranks) {
-        for (const cluster::StartedRank &rank : std::as_const(ranks)) {
+    background::run<cluster::ClusterJobStart>(this, [configDir = m_workspace->configDir(), c, spec, connect] {
+        return cluster::startClusterJob(configDir, c, spec.run, QStringLiteral("torchrun"), connect,
+                                        [&](int rank, int gpus) { return cluster::torchrunLine(spec, c, rank, gpus); });
+    }, [this, c](const cluster::ClusterJobStart &started) {
+        for (const cluster::StartedRank &rank : started.ranks) {
             if (!rank.started)
                 return setStatus(tr("Not started everywhere (the ranks that started were stopped): %1").arg(rank.started.error().message));
         }
-        cluster::Cluster updated = c;
-        updated.lastJob = cluster::ClusterJob{spec.run.jobName, QStringLiteral("torchrun"), QDateTime::currentDateTimeUtc(), spec.run.masterPort};
-        cluster::ClusterStore store(m_workspace->configDir());
-        Result<void> saved = store.load();
-        if (saved)
-            saved = store.update(updated);
         m_jobs.remove(c.name); // the ranks of the job before
         // Started all the same; without the record, Job status cannot find the ranks: say why.
-        setStatus(saved ? tr("Started %1 on every node.").arg(spec.run.jobName)
-                        : tr("Started %1 on every node.").arg(spec.run.jobName) + QLatin1Char('\n') + saved.error().message);
+        setStatus((QStringList{tr("Started %1 on every node.").arg(started.jobName)} + started.warnings).join(QLatin1Char('\n')));
         reload();
         emit jobStarted(c.name);
     });

@@ -125,7 +125,7 @@ QStringList AppServices::panelIds()
 void AppServices::installPanels()
 {
     const ui::AppContext context = m_window->context();
-    auto *prices = m_prices = new ui::PricesPanel(m_core->providers(), context.configDir);
+    auto *prices = m_prices = new ui::PricesPanel(m_core->prices());
     m_instances = new ui::InstancesPanel(m_core->workspace());
     auto *fleet = new ui::monitor::FleetOverview(m_core->monitor());
     fleet->setClusterSource([configDir = context.configDir] {

@@ -6,6 +6,7 @@
 #include "core/hosts/hoststore.h"
 #include "core/jobs/jobservice.h"
 #include "core/monitor/monitorservice.h"
+#include "core/providers/priceboard.h"
 #include "core/providers/providerdescriptor.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
@@ -34,6 +35,7 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, QObject *parent)
     settings.configDir = m_configDir;
     settings.secrets = prefetchProviderKeys();
     m_hub = new providers::ProviderHub(settings, this);
+    m_prices = new providers::PriceBoard(m_hub, m_configDir, this);
     m_ledger = new cost::Ledger(cost::Ledger::defaultPath(m_configDir), Clock::system(), this);
     m_transfers = new transfer::TransferQueue(m_configDir, transfer::TransferQueue::savedHostProvider(m_hosts, secrets, knownHosts), this);
     m_monitor = new monitor::MonitorService(secrets, knownHosts, Clock::system(), this);
@@ -53,6 +55,7 @@ void AppCore::open()
 {
     if (Result<void> loaded = m_hosts->load(); !loaded)
         report(Store::Hosts, loaded.error().message);
+    m_prices->loadCache();
     if (Result<void> opened = m_ledger->open(); !opened)
         report(Store::Ledger, opened.error().message);
     if (Result<void> restored = m_transfers->restore(); !restored)

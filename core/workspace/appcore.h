@@ -12,7 +12,7 @@ class SecretStore;
 namespace cost { class Ledger; }
 namespace jobs { class JobService; }
 namespace monitor { class MonitorService; }
-namespace providers { class ProviderHub; }
+namespace providers { class PriceBoard; class ProviderHub; }
 namespace sync { class SyncService; }
 namespace transfer { class TransferQueue; }
 namespace tunnel { class TunnelManager; }
@@ -27,8 +27,8 @@ class SecretPrefetch;
 class Workspace;
 
 // Gantry's application core, after qBittorrent's BitTorrent::Session: created before any window,
-// it owns every store and service of a run — the saved hosts and their connections, the providers,
-// the cost ledger, the transfer queue, the sync pairs and their watches, the monitors, jobs,
+// it owns every store and service of a run — the saved hosts and their connections, the providers
+// and their price table, the cost ledger, the transfer queue, the sync pairs and their watches, the monitors, jobs,
 // tunnels, the results home and the workspace whose operations both front ends drive. Windows,
 // panels and tabs are views over it: they get what they show from here and never make a second
 // store of their own, so a watch or a transfer outlives the tab that started it and the GUI and
@@ -57,8 +57,8 @@ public:
     AppCore(QString configDir, SecretStore *secrets, QObject *parent = nullptr);
     ~AppCore() override;
 
-    // Loads the saved hosts, opens the ledger, restores the transfer queue and resumes the sync
-    // watches. What cannot be read is announced by problem() once the caller's event loop runs (so a
+    // Loads the saved hosts and the cached price table, opens the ledger, restores the transfer
+    // queue and resumes the sync watches. What cannot be read is announced by problem() once the caller's event loop runs (so a
     // window made after open() still hears it); the rest opens regardless.
     void open();
     // The idle and budget policies (PolicyRunner), run by one Gantry process at a time
@@ -74,6 +74,7 @@ public:
     HostStore *hosts() const { return m_hosts; }
     ConnectionManager *connections() const { return m_connections; }
     providers::ProviderHub *providers() const { return m_hub; }
+    providers::PriceBoard *prices() const { return m_prices; }
     cost::Ledger *ledger() const { return m_ledger; }
     transfer::TransferQueue *transfers() const { return m_transfers; }
     monitor::MonitorService *monitor() const { return m_monitor; }
@@ -107,6 +108,7 @@ private:
     HostStore *m_hosts = nullptr;
     ConnectionManager *m_connections = nullptr;
     providers::ProviderHub *m_hub = nullptr;
+    providers::PriceBoard *m_prices = nullptr;
     cost::Ledger *m_ledger = nullptr;
     transfer::TransferQueue *m_transfers = nullptr;
     monitor::MonitorService *m_monitor = nullptr;

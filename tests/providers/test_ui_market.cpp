@@ -7,6 +7,7 @@
 #include "core/providers/gantrykey.h"
 #include "ui/providers/instancesmodel.h"
 #include "ui/providers/pricefilterproxy.h"
+#include "core/providers/priceboard.h"
 #include "ui/providers/pricespanel.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/shadeformprovider.h"
@@ -82,7 +83,8 @@ private slots:
         providers::ProviderHub hub;
         hub.addProvider(std::make_unique<providers::VastProvider>(test::restConfigFor(vastEmu)));
         hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(shadeEmu)));
-        PricesPanel panel(&hub, dir.path());
+        providers::PriceBoard panelBoard(&hub, dir.path());
+        PricesPanel panel(&panelBoard);
         QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
         panel.resize(1024, 700);
         panel.show();
@@ -147,7 +149,8 @@ private slots:
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
         hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(emulator)));
-        PricesPanel panel(&hub, dir.path());
+        providers::PriceBoard panelBoard(&hub, dir.path());
+        PricesPanel panel(&panelBoard);
         ManualClock clock;
         panel.setWatchTiming(clock, 50);
         const int pcie = refreshAndSelectPcie(panel);
@@ -177,7 +180,8 @@ private slots:
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
         hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(emulator)));
-        PricesPanel panel(&hub, dir.path());
+        providers::PriceBoard panelBoard(&hub, dir.path());
+        PricesPanel panel(&panelBoard);
         ManualClock clock;
         panel.setWatchTiming(clock, 50);
         QVERIFY(refreshAndSelectPcie(panel) >= 0);
@@ -222,7 +226,8 @@ private slots:
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
         hub.addProvider(std::make_unique<providers::ShadeformProvider>(test::restConfigFor(emulator)));
-        PricesPanel panel(&hub, dir.path());
+        providers::PriceBoard panelBoard(&hub, dir.path());
+        PricesPanel panel(&panelBoard);
         QVERIFY(refreshAndSelectPcie(panel) >= 0);
         const QStringList before = QDir(dir.path()).entryList(QDir::Files | QDir::NoDotAndDotDot);
         QGuiApplication::clipboard()->clear();

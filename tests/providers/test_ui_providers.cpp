@@ -13,6 +13,7 @@
 #include "ui/providers/launchdialog.h"
 #include "core/providers/pricecache.h"
 #include "ui/providers/pricefilterproxy.h"
+#include "core/providers/priceboard.h"
 #include "ui/providers/pricespanel.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/sandboxprovider.h"
@@ -136,7 +137,8 @@ private slots:
         hub.addProvider(lambdaFor(emulator));
         hub.addProvider(std::make_unique<providers::SandboxProvider>(dir.path()));
         {
-            PricesPanel panel(&hub, dir.path());
+            providers::PriceBoard panelBoard(&hub, dir.path());
+            PricesPanel panel(&panelBoard);
             QCOMPARE(panel.ageText(), QStringLiteral("Never refreshed"));
             QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
             panel.show();
@@ -154,7 +156,8 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!panel.isWritingCache(), 10000); // written off the GUI thread
         }
         // Reopened without a provider answering: the cached table shows at once.
-        PricesPanel cached(nullptr, dir.path());
+        providers::PriceBoard cachedBoard(nullptr, dir.path());
+        PricesPanel cached(&cachedBoard);
         QCOMPARE(cached.model()->rowCount(), 7);
         QCOMPARE(cached.ageText(), QStringLiteral("Updated just now"));
     }

@@ -9,6 +9,7 @@
 #include "core/providers/vastprovider.h"
 #include "core/verify/reputation.h"
 #include "ui/providers/pricefilterproxy.h"
+#include "core/providers/priceboard.h"
 #include "ui/providers/pricespanel.h"
 #include "ui/providers/pricetablemodel.h"
 #include "ui/verify/reputationmodel.h"
@@ -78,7 +79,8 @@ private slots:
         QVERIFY(emulator.listen());
         providers::ProviderHub hub;
         hub.addProvider(std::make_unique<providers::VastProvider>(test::restConfigFor(emulator)));
-        PricesPanel panel(&hub, dir.path());
+        providers::PriceBoard panelBoard(&hub, dir.path());
+        PricesPanel panel(&panelBoard);
         QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
         panel.resize(1024, 700);

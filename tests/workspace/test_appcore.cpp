@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // workspace::AppCore, the application object both front ends drive: it reads the providers' keys
 // only on a worker (at start and after Settings), runs a reload asked for mid-read after that read,
-// and announces a store it cannot read once the event loop runs, naming the file.
+// keeps the price table across a restart, and announces a store it cannot read once the event loop
+// runs, naming the file.
 #include "core/hosts/hoststore.h"
+#include "core/providers/priceboard.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
 #include "core/util/secretstore.h"
@@ -106,6 +108,34 @@ private slots:
         QVERIFY(core.providers()->provider(kRunPod));
         QCOMPARE(reloaded.size(), 1);
         QCOMPARE(keychain.readsOnMainThread.load(), 0);
+    }
+
+    // The price table is the core's: a refresh is written back, and the next start opens with it
+    // before any provider is asked.
+    void thePriceTableOutlivesARestart()
+    {
+        QTemporaryDir dir;
+        SlowKeychain keychain;
+        QStringList listed;
+        {
+            workspace::AppCore core(dir.path(), &keychain);
+            core.open();
+            QVERIFY(!core.prices()->fetchedAt().isValid());
+            QSignalSpy refreshed(core.prices(), &providers::PriceBoard::refreshed);
+            core.prices()->refresh();
+            QVERIFY(refreshed.wait(10000));
+            QVERIFY(!core.prices()->types(QStringLiteral("sandbox")).isEmpty());
+            for (const providers::InstanceType &type : core.prices()->allTypes())
+                listed << type.name;
+            QTRY_VERIFY_WITH_TIMEOUT(!core.prices()->isWritingCache(), 10000);
+        }
+        workspace::AppCore again(dir.path(), &keychain);
+        again.open();
+        QVERIFY(again.prices()->fetchedAt().isValid());
+        QStringList cached;
+        for (const providers::InstanceType &type : again.prices()->allTypes())
+            cached << type.name;
+        QCOMPARE(cached, listed);
     }
 
     void aStoreThatCannotBeReadIsAnnouncedOnceTheLoopRuns()

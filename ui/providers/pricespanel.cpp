@@ -1,7 +1,7 @@
 #include "ui/providers/pricespanel.h"
 
 #include "core/util/background.h"
-#include "core/providers/pricecache.h"
+#include "core/providers/priceboard.h"
 #include "ui/providers/pricefilterproxy.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/pricegroups.h"
@@ -22,10 +22,11 @@
 
 namespace gantry::ui {
 
-PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget *parent)
+PricesPanel::PricesPanel(providers::PriceBoard *board, QWidget *parent)
     : QWidget(parent)
-    , m_hub(hub)
-    , m_configDir(std::move(configDir))
+    , m_board(board)
+    , m_hub(board->hub())
+    , m_configDir(board->configDir())
     , m_model(new PriceTableModel(this))
     , m_proxy(new PriceFilterProxy(this))
     , m_view(new QTableView(this))
@@ -67,7 +68,21 @@ PricesPanel::PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget
     connect(launch, &QPushButton::clicked, this, requestLaunch);
     connect(&m_ageTimer, &QTimer::timeout, this, &PricesPanel::updateAge);
     m_ageTimer.start(30000);
-    loadCache();
+    connect(m_board, &providers::PriceBoard::typesListed, this, &PricesPanel::showListed);
+    connect(m_board, &providers::PriceBoard::refreshStarted, this, [this] {
+        m_awaitingRefresh = true;
+        updateAge();
+    });
+    connect(m_board, &providers::PriceBoard::refreshed, this, &PricesPanel::finishRefresh);
+    connect(m_board, &providers::PriceBoard::cacheWriteFailed, this, [this](const QString &message) {
+        m_errors->setText((m_board->errors() + QStringList{message}).join(QLatin1Char('\n')));
+        m_errors->setVisible(true);
+    });
+    // The core's table shows at once: the cache at the first start, else what the board holds.
+    if (!m_board->fetchedAt().isValid())
+        m_board->loadCache();
+    else
+        showAll();
     loadFlags();
     updateAge();
     if (m_hub)
@@ -119,28 +134,15 @@ void PricesPanel::layOut(QPushButton *launch)
     layout->addWidget(m_view, 1);
 }
 
-void PricesPanel::loadCache()
-{
-    const providers::PriceSnapshot cached = providers::loadPriceCache(providers::priceCachePath(m_configDir));
-    if (!cached.fetchedAt.isValid())
-        return;
-    for (const providers::InstanceType &type : cached.types) {
-        if (!m_raw.contains(type.provider))
-            m_rawOrder.append(type.provider);
-        m_raw[type.provider].append(type);
-    }
-    showAll();
-    m_fetchedAt = cached.fetchedAt;
-}
-
 QString PricesPanel::ageText() const
 {
-    if (m_pending > 0)
-        return m_fetchedAt.isValid() ? tr("Refreshing… (showing prices from %1)").arg(QLocale().toString(m_fetchedAt.toLocalTime(), QLocale::ShortFormat))
-                                     : tr("Loading prices…");
-    if (!m_fetchedAt.isValid())
+    const QDateTime fetchedAt = m_board->fetchedAt();
+    if (isRefreshing())
+        return fetchedAt.isValid() ? tr("Refreshing… (showing prices from %1)").arg(QLocale().toString(fetchedAt.toLocalTime(), QLocale::ShortFormat))
+                                   : tr("Loading prices…");
+    if (!fetchedAt.isValid())
         return tr("Never refreshed");
-    const qint64 seconds = m_fetchedAt.secsTo(QDateTime::currentDateTimeUtc());
+    const qint64 seconds = fetchedAt.secsTo(QDateTime::currentDateTimeUtc());
     if (seconds < 60)
         return tr("Updated just now");
     if (seconds < 3600)
@@ -153,67 +155,50 @@ QString PricesPanel::ageText() const
 void PricesPanel::updateAge()
 {
     m_age->setText(ageText());
-    m_refresh->setEnabled(m_pending == 0);
+    m_refresh->setEnabled(!isRefreshing());
 }
 
 void PricesPanel::refresh()
 {
-    if (!m_hub || m_pending > 0)
+    if (!m_hub || isRefreshing())
         return;
     loadFlags(); // a Verify may have failed since the last look
-    const QStringList ids = m_hub->ids();
-    m_errorTexts = m_hub->errors();
-    m_pending = int(ids.size());
-    updateAge();
-    if (m_pending == 0) {
-        finishOne();
-        return;
-    }
-    QPointer<PricesPanel> self(this);
-    for (const QString &id : ids) {
-        providers::Provider *provider = m_hub->provider(id);
-        provider->listInstanceTypes([self, id](Result<QList<providers::InstanceType>> types) {
-            if (!self)
-                return;
-            if (!types) {
-                self->m_errorTexts.append(types.error().message);
-                return self->finishOne();
-            }
-            if (!self->m_raw.contains(id))
-                self->m_rawOrder.append(id);
-            self->m_raw.insert(id, *types);
-            self->showTypes(id, *types, [self] {
-                if (self)
-                    self->finishOne();
-            });
-        });
-    }
+    m_board->refresh();
 }
 
-void PricesPanel::finishOne()
+bool PricesPanel::isRefreshing() const
 {
-    if (m_pending > 0)
-        --m_pending;
-    if (m_pending > 0)
-        return;
-    m_fetchedAt = QDateTime::currentDateTimeUtc();
-    // Serialising 1 000 offers takes tens of milliseconds: written off the GUI thread, newest last.
-    ++m_cacheWrites;
-    background::run<Result<void>>(this, [path = providers::priceCachePath(m_configDir), snapshot = providers::PriceSnapshot{rawTypes(), m_fetchedAt},
-                                         order = m_cacheOrder, generation = ++m_cacheGeneration](const CancelToken &) -> Result<void> {
-        std::lock_guard lock(order->mutex);
-        if (generation < order->written)
-            return {}; // a newer snapshot is on disk already
-        order->written = generation;
-        return providers::savePriceCache(path, snapshot);
-    }, [this](Result<void> saved) {
-        --m_cacheWrites;
-        if (!saved) // the table is current; only the next start shows an older one
-            m_errors->setText((m_errorTexts + QStringList{saved.error().message}).join(QLatin1Char('\n')));
-        m_errors->setVisible(!m_errors->text().isEmpty());
+    return m_board->isRefreshing() || m_showing > 0;
+}
+
+bool PricesPanel::isWritingCache() const
+{
+    return m_board->isWritingCache();
+}
+
+// A provider's list arrived (from the cache or a refresh): its rows replace the old ones once
+// grouped (off the GUI thread for a marketplace).
+void PricesPanel::showListed(const QString &provider)
+{
+    ++m_showing;
+    QPointer<PricesPanel> self(this);
+    showTypes(provider, m_board->types(provider), [self] {
+        if (!self)
+            return;
+        --self->m_showing;
+        self->finishRefresh();
     });
-    m_errors->setText(m_errorTexts.join(QLatin1Char('\n')));
-    m_errors->setVisible(!m_errorTexts.isEmpty());
+}
+
+// The refresh ends for the user when the board has every answer and the table shows them all.
+void PricesPanel::finishRefresh()
+{
+    if (!m_awaitingRefresh || isRefreshing())
+        return;
+    m_awaitingRefresh = false;
+    const QStringList errors = m_board->errors();
+    m_errors->setText(errors.join(QLatin1Char('\n')));
+    m_errors->setVisible(!errors.isEmpty());
     updateAge();
     emit refreshed();
 }
@@ -255,14 +240,6 @@ bool PricesPanel::isMarketplace(const QString &provider) const
 {
     const providers::Provider *p = m_hub ? m_hub->provider(provider) : nullptr;
     return p && p->can(providers::Capability::Marketplace);
-}
-
-QList<providers::InstanceType> PricesPanel::rawTypes() const
-{
-    QList<providers::InstanceType> all;
-    for (const QString &id : m_rawOrder)
-        all.append(m_raw.value(id));
-    return all;
 }
 
 void PricesPanel::showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next)
@@ -344,8 +321,8 @@ void PricesPanel::loadFlags()
 
 void PricesPanel::showAll()
 {
-    for (const QString &id : std::as_const(m_rawOrder))
-        showTypes(id, m_raw.value(id));
+    for (const QString &id : m_board->providerIds())
+        showTypes(id, m_board->types(id));
 }
 
 } // namespace gantry::ui

@@ -12,7 +12,6 @@
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 class QCheckBox;
@@ -22,6 +21,10 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTableView;
+
+namespace gantry::providers {
+class PriceBoard;
+}
 
 namespace gantry::ui {
 
@@ -36,18 +39,20 @@ class PricesPanel final : public QWidget
     Q_DISABLE_COPY_MOVE(PricesPanel)
 
 public:
-    PricesPanel(providers::ProviderHub *hub, QString configDir, QWidget *parent = nullptr);
+    // A view of the application core's price table (PriceBoard: the cache, refreshes, the write
+    // back); the watch and "Launch when available" use the board's hub.
+    explicit PricesPanel(providers::PriceBoard *board, QWidget *parent = nullptr);
 
     PriceTableModel *model() const { return m_model; }
     PriceFilterProxy *proxy() const { return m_proxy; }
     QTableView *view() const { return m_view; }
     QString ageText() const;
-    bool isRefreshing() const { return m_pending > 0; }
+    bool isRefreshing() const;
     // Offers on machines that failed Verify or Doctor, left out of the table (none while
     // "Show flagged machines" is ticked).
     int hiddenFlaggedCount() const;
     // Whether a price cache write is still running (the cache is written off the GUI thread).
-    bool isWritingCache() const { return m_cacheWrites > 0; }
+    bool isWritingCache() const;
 
 public slots:
     void refresh();
@@ -75,7 +80,8 @@ signals:
 
 private:
     void updateAge();
-    void finishOne();
+    void showListed(const QString &provider);
+    void finishRefresh();
     // Puts a provider's types in the table: a marketplace's offers grouped by model and count
     // (off the GUI thread) unless "Every offer" is ticked; then runs next.
     void showTypes(const QString &provider, const QList<providers::InstanceType> &types, std::function<void()> next = {});
@@ -84,7 +90,6 @@ private:
     void setUpOffers();
     void setUpView();
     void layOut(QPushButton *launch);
-    void loadCache();
     // Reads machines.json off the GUI thread, then shows every provider again with its flags.
     void loadFlags();
     void updateFlaggedText();
@@ -98,8 +103,8 @@ private:
     void handToHeadless();
     void stopWatching(const QString &status);
     bool isMarketplace(const QString &provider) const;
-    QList<providers::InstanceType> rawTypes() const;
 
+    providers::PriceBoard *m_board;
     providers::ProviderHub *m_hub;
     QString m_configDir;
     PriceTableModel *m_model;
@@ -116,12 +121,9 @@ private:
     QPushButton *m_refresh;
     QLabel *m_age;
     QLabel *m_errors;
-    QDateTime m_fetchedAt;
-    QStringList m_errorTexts;
-    int m_pending = 0;
+    int m_showing = 0;              // provider lists being grouped for the table
+    bool m_awaitingRefresh = false; // a refresh started and refreshed() is not emitted yet
     QTimer m_ageTimer;
-    QHash<QString, QList<providers::InstanceType>> m_raw; // per provider, as listed (offers ungrouped)
-    QStringList m_rawOrder;
     QPushButton *m_watch;
     QPushButton *m_launchWatch;
     QPushButton *m_handOff;
@@ -133,15 +135,6 @@ private:
     QTimer m_watchTimer;
     Clock *m_clock = &Clock::system();
     int m_watchPollMs = 0;
-    // Cache writes run on the background pool; a write older than one already on disk is skipped.
-    struct CacheOrder
-    {
-        std::mutex mutex;
-        quint64 written = 0;
-    };
-    std::shared_ptr<CacheOrder> m_cacheOrder = std::make_shared<CacheOrder>();
-    quint64 m_cacheGeneration = 0;
-    int m_cacheWrites = 0;
 };
 
 } // namespace gantry::ui

@@ -4,6 +4,7 @@
 // GUI thread (a 5 ms heartbeat). Run: QT_QPA_PLATFORM=offscreen <build>/tests/providers/bench/bench_prices [N] [rounds]
 #include "core/providers/pricecache.h"
 #include "core/providers/pricegroups.h"
+#include "core/providers/priceboard.h"
 #include "ui/providers/pricespanel.h"
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/providerhub.h"
@@ -52,7 +53,8 @@ int main(int argc, char **argv)
     providers::ProviderHub hub;
     hub.addProvider(std::make_unique<providers::VastProvider>(config));
     QTemporaryDir dir;
-    ui::PricesPanel panel(&hub, dir.path());
+    providers::PriceBoard panelBoard(&hub, dir.path());
+    ui::PricesPanel panel(&panelBoard);
     panel.resize(1440, 900);
     panel.show();
 

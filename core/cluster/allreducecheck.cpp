@@ -1,5 +1,6 @@
 // checkAllReduce(): the last step of `cluster check` (declared in netcheck.h).
 #include "core/cluster/netcheck.h"
+#include "core/cluster/clustertext.h"
 
 #include <QCoreApplication>
 
@@ -8,11 +9,6 @@ namespace {
 
 using verify::CheckStatus;
 using verify::DoctorCheck;
-
-class AllReduceText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::cluster::ClusterCheck)
-};
 
 // One all-reduce over the given ranks of the cluster (their index in `ranks` is their rank in the
 // process group); the value per rank is what it printed, or why it failed.
@@ -35,7 +31,7 @@ std::vector<Result<AllReduceResult>> allReduceOver(const Cluster &cluster, const
         if (std::optional<AllReduceResult> parsed = parseAllReduce(out->out))
             return *parsed;
         const QString tail = QString::fromUtf8(out->err).trimmed().section(QLatin1Char('\n'), -1);
-        return makeError(ErrorCode::RemoteFailed, tail.isEmpty() ? AllReduceText::tr("exit status %1").arg(out->exitStatus) : tail);
+        return makeError(ErrorCode::RemoteFailed, tail.isEmpty() ? ClusterText::tr("exit status %1").arg(out->exitStatus) : tail);
     };
     return forEachNode(group, connect, work);
 }
@@ -50,10 +46,10 @@ void namePairs(const Cluster &cluster, const NodeConnector &connect, const Check
         const std::vector<Result<AllReduceResult>> results = allReduceOver(cluster, {0, rank}, connect, check, options.masterPort, pair);
         const bool ok = results.size() == 2 && results[0] && results[1];
         check.nodes[rank].checks.append(
-            ok ? DoctorCheck{QStringLiteral("pairwise"), CheckStatus::Ok, AllReduceText::tr("An all-reduce with the head alone works."), QString()}
+            ok ? DoctorCheck{QStringLiteral("pairwise"), CheckStatus::Ok, ClusterText::tr("An all-reduce with the head alone works."), QString()}
                : DoctorCheck{QStringLiteral("pairwise"), CheckStatus::Fail,
-                             AllReduceText::tr("An all-reduce between this node and the head fails: this node breaks the collective."),
-                             AllReduceText::tr("Replace the node, or compare its network settings with the others (NCCL_DEBUG=INFO).")});
+                             ClusterText::tr("An all-reduce between this node and the head fails: this node breaks the collective."),
+                             ClusterText::tr("Replace the node, or compare its network settings with the others (NCCL_DEBUG=INFO).")});
     }
 }
 
@@ -72,16 +68,16 @@ void checkAllReduce(const Cluster &cluster, const NodeConnector &connect, const 
         NodeCheck &node = check.nodes[rank];
         if (!results[rank] || results[rank]->value != expected) {
             failed = true;
-            const QString why = results[rank] ? AllReduceText::tr("it summed to %1 instead of %2").arg(results[rank]->value).arg(expected)
+            const QString why = results[rank] ? ClusterText::tr("it summed to %1 instead of %2").arg(results[rank]->value).arg(expected)
                                                : results[rank].error().message;
             node.checks.append(DoctorCheck{QStringLiteral("all-reduce"), CheckStatus::Fail,
-                                           AllReduceText::tr("The all-reduce across %n node(s) failed here: %1", nullptr, world).arg(why),
-                                           AllReduceText::tr("Rerun with NCCL_DEBUG=INFO; set NCCL_SOCKET_IFNAME to the interface suggested above.")});
+                                           ClusterText::tr("The all-reduce across %n node(s) failed here: %1", nullptr, world).arg(why),
+                                           ClusterText::tr("Rerun with NCCL_DEBUG=INFO; set NCCL_SOCKET_IFNAME to the interface suggested above.")});
             continue;
         }
         node.busBandwidthGBps = busBandwidthGBps(options.allReduceBytes, results[rank]->seconds, world);
         node.checks.append(DoctorCheck{QStringLiteral("all-reduce"), CheckStatus::Ok,
-                                       AllReduceText::tr("All-reduce of %1 MiB over %2: bus bandwidth %3 GB/s.")
+                                       ClusterText::tr("All-reduce of %1 MiB over %2: bus bandwidth %3 GB/s.")
                                            .arg(options.allReduceBytes >> 20).arg(results[rank]->backend)
                                            .arg(node.busBandwidthGBps, 0, 'f', 2), QString()});
     }

@@ -1,4 +1,5 @@
 #include "core/cluster/check.h"
+#include "core/cluster/clustertext.h"
 
 #include "core/cluster/netcheck.h"
 
@@ -11,11 +12,6 @@ namespace {
 using verify::CheckStatus;
 using verify::DoctorCheck;
 
-class CheckText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::cluster::ClusterCheck)
-};
-
 QString majorMinor(const QString &version)
 {
     return version.section(QLatin1Char('.'), 0, 1);
@@ -27,27 +23,27 @@ void compareOne(NodeCheck &node, const NodeFacts &facts, const NodeFacts &head)
                        const QString &fix) {
         if (mine == theirs)
             return;
-        node.checks.append(DoctorCheck{id, status, CheckText::tr("%1 is %2 here but %3 on the head (rank 0).")
-                                                        .arg(what, mine.isEmpty() ? CheckText::tr("missing") : mine,
-                                                             theirs.isEmpty() ? CheckText::tr("missing") : theirs), fix});
+        node.checks.append(DoctorCheck{id, status, ClusterText::tr("%1 is %2 here but %3 on the head (rank 0).")
+                                                        .arg(what, mine.isEmpty() ? ClusterText::tr("missing") : mine,
+                                                             theirs.isEmpty() ? ClusterText::tr("missing") : theirs), fix});
     };
-    const QString gpus = facts.gpuCount > 0 ? QStringLiteral("%1x %2").arg(facts.gpuCount).arg(facts.gpuModel) : CheckText::tr("no GPU");
-    const QString headGpus = head.gpuCount > 0 ? QStringLiteral("%1x %2").arg(head.gpuCount).arg(head.gpuModel) : CheckText::tr("no GPU");
-    differs(QStringLiteral("gpus"), CheckText::tr("The GPU set"), gpus, headGpus, CheckStatus::Fail,
-            CheckText::tr("Launch every node with the same instance type: mixed GPUs make the fast ones wait and break --nproc_per_node."));
-    differs(QStringLiteral("driver"), CheckText::tr("The NVIDIA driver"), facts.driver, head.driver, CheckStatus::Warn,
-            CheckText::tr("Use the same image on every node; NCCL across driver versions usually works but is untested."));
-    differs(QStringLiteral("cuda"), CheckText::tr("CUDA"), facts.cuda, head.cuda, CheckStatus::Warn,
-            CheckText::tr("Use the same image on every node."));
-    differs(QStringLiteral("python"), CheckText::tr("Python"), majorMinor(facts.python), majorMinor(head.python), CheckStatus::Warn,
-            CheckText::tr("Install the same Python on every node (pickled objects cross nodes)."));
+    const QString gpus = facts.gpuCount > 0 ? QStringLiteral("%1x %2").arg(facts.gpuCount).arg(facts.gpuModel) : ClusterText::tr("no GPU");
+    const QString headGpus = head.gpuCount > 0 ? QStringLiteral("%1x %2").arg(head.gpuCount).arg(head.gpuModel) : ClusterText::tr("no GPU");
+    differs(QStringLiteral("gpus"), ClusterText::tr("The GPU set"), gpus, headGpus, CheckStatus::Fail,
+            ClusterText::tr("Launch every node with the same instance type: mixed GPUs make the fast ones wait and break --nproc_per_node."));
+    differs(QStringLiteral("driver"), ClusterText::tr("The NVIDIA driver"), facts.driver, head.driver, CheckStatus::Warn,
+            ClusterText::tr("Use the same image on every node; NCCL across driver versions usually works but is untested."));
+    differs(QStringLiteral("cuda"), ClusterText::tr("CUDA"), facts.cuda, head.cuda, CheckStatus::Warn,
+            ClusterText::tr("Use the same image on every node."));
+    differs(QStringLiteral("python"), ClusterText::tr("Python"), majorMinor(facts.python), majorMinor(head.python), CheckStatus::Warn,
+            ClusterText::tr("Install the same Python on every node (pickled objects cross nodes)."));
     if (facts.torch.isEmpty()) {
-        node.checks.append(DoctorCheck{QStringLiteral("torch"), CheckStatus::Fail, CheckText::tr("PyTorch does not import with %1.")
+        node.checks.append(DoctorCheck{QStringLiteral("torch"), CheckStatus::Fail, ClusterText::tr("PyTorch does not import with %1.")
                                                                                   .arg(facts.pythonPath.isEmpty() ? QStringLiteral("python3") : facts.pythonPath),
-                                       CheckText::tr("Install it (pip install torch, or apt install python3-torch on Debian) or activate its environment.")});
+                                       ClusterText::tr("Install it (pip install torch, or apt install python3-torch on Debian) or activate its environment.")});
     } else {
-        differs(QStringLiteral("torch"), CheckText::tr("PyTorch"), facts.torch, head.torch, CheckStatus::Fail,
-                CheckText::tr("Install the same torch version everywhere: c10d's wire format changes between releases."));
+        differs(QStringLiteral("torch"), ClusterText::tr("PyTorch"), facts.torch, head.torch, CheckStatus::Fail,
+                ClusterText::tr("Install the same torch version everywhere: c10d's wire format changes between releases."));
     }
 }
 
@@ -56,11 +52,11 @@ void interfaceAndRdma(NodeCheck &node, const NodeFacts &facts, const QString &ma
     node.socketIfname = suggestSocketIfname(facts.interfaces, masterAddr);
     if (node.socketIfname.isEmpty()) {
         node.checks.append(DoctorCheck{QStringLiteral("nccl-interface"), CheckStatus::Warn,
-                                       CheckText::tr("No interface reaches %1 by its subnet (ip -o addr).").arg(masterAddr),
-                                       CheckText::tr("Set NCCL_SOCKET_IFNAME to the interface of the private network.")});
+                                       ClusterText::tr("No interface reaches %1 by its subnet (ip -o addr).").arg(masterAddr),
+                                       ClusterText::tr("Set NCCL_SOCKET_IFNAME to the interface of the private network.")});
     } else {
         node.checks.append(DoctorCheck{QStringLiteral("nccl-interface"), CheckStatus::Ok,
-                                       CheckText::tr("NCCL sockets should use %1.").arg(node.socketIfname),
+                                       ClusterText::tr("NCCL sockets should use %1.").arg(node.socketIfname),
                                        QStringLiteral("NCCL_SOCKET_IFNAME=%1").arg(node.socketIfname)});
     }
     QStringList active;
@@ -72,15 +68,15 @@ void interfaceAndRdma(NodeCheck &node, const NodeFacts &facts, const QString &ma
     }
     if (!active.isEmpty()) {
         node.checks.append(DoctorCheck{QStringLiteral("rdma"), CheckStatus::Ok,
-                                       (efa ? CheckText::tr("EFA: %1.") : CheckText::tr("InfiniBand/RoCE active: %1.")).arg(active.join(QStringLiteral(", "))),
-                                       efa ? CheckText::tr("NCCL needs the aws-ofi-nccl plugin to use EFA (FI_PROVIDER=efa).") : QString()});
+                                       (efa ? ClusterText::tr("EFA: %1.") : ClusterText::tr("InfiniBand/RoCE active: %1.")).arg(active.join(QStringLiteral(", "))),
+                                       efa ? ClusterText::tr("NCCL needs the aws-ofi-nccl plugin to use EFA (FI_PROVIDER=efa).") : QString()});
     } else if (!down.isEmpty()) {
         node.checks.append(DoctorCheck{QStringLiteral("rdma"), CheckStatus::Warn,
-                                       CheckText::tr("InfiniBand devices are not active: %1.").arg(down.join(QStringLiteral(", "))),
-                                       CheckText::tr("NCCL falls back to TCP; ask the provider why the fabric port is down (ibstat).")});
+                                       ClusterText::tr("InfiniBand devices are not active: %1.").arg(down.join(QStringLiteral(", "))),
+                                       ClusterText::tr("NCCL falls back to TCP; ask the provider why the fabric port is down (ibstat).")});
     } else if (facts.gpuCount > 0) {
         node.checks.append(DoctorCheck{QStringLiteral("rdma"), CheckStatus::Ok,
-                                       CheckText::tr("No InfiniBand or EFA: NCCL uses TCP sockets between nodes."), QString()});
+                                       ClusterText::tr("No InfiniBand or EFA: NCCL uses TCP sockets between nodes."), QString()});
     }
 }
 
@@ -90,19 +86,19 @@ void topology(NodeCheck &node, const GpuTopology &topo)
         return;
     if (topo.nvlinkPairs == topo.pairs) {
         node.checks.append(DoctorCheck{QStringLiteral("gpu-topology"), CheckStatus::Ok,
-                                       CheckText::tr("All %1 GPU pairs are linked by NVLink.").arg(topo.pairs), QString()});
+                                       ClusterText::tr("All %1 GPU pairs are linked by NVLink.").arg(topo.pairs), QString()});
     } else {
         node.checks.append(DoctorCheck{QStringLiteral("gpu-topology"), CheckStatus::Warn,
-                                       CheckText::tr("%1 of %2 GPU pairs talk over PCIe (slowest path: %3): NCCL inside the node is slower than over NVLink.")
+                                       ClusterText::tr("%1 of %2 GPU pairs talk over PCIe (slowest path: %3): NCCL inside the node is slower than over NVLink.")
                                            .arg(topo.pairs - topo.nvlinkPairs).arg(topo.pairs).arg(topo.weakestLink),
-                                       CheckText::tr("Expected on PCIe cards; for tensor parallelism pick an SXM type with NVLink.")});
+                                       ClusterText::tr("Expected on PCIe cards; for tensor parallelism pick an SXM type with NVLink.")});
     }
     if (!topo.nics.isEmpty()) {
         const bool near = topo.nicsNearGpu.size() == topo.nics.size();
         node.checks.append(DoctorCheck{QStringLiteral("gpu-nic"), near ? CheckStatus::Ok : CheckStatus::Warn,
-                                       CheckText::tr("%1 of %2 NICs share a PCIe switch with a GPU (GPUDirect RDMA).")
+                                       ClusterText::tr("%1 of %2 NICs share a PCIe switch with a GPU (GPUDirect RDMA).")
                                            .arg(topo.nicsNearGpu.size()).arg(topo.nics.size()),
-                                       near ? QString() : CheckText::tr("Traffic through the other NICs crosses the CPU; NCCL_IB_HCA can pin the near ones.")});
+                                       near ? QString() : ClusterText::tr("Traffic through the other NICs crosses the CPU; NCCL_IB_HCA can pin the near ones.")});
     }
 }
 
@@ -127,10 +123,10 @@ QList<NodeCheck> gatherFacts(const Cluster &cluster, const NodeConnector &connec
         node.hostName = cluster.nodes.at(rank).hostName;
         if (facts[rank]) {
             node.facts = *facts[rank];
-            node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Ok, CheckText::tr("Reachable by SSH."), QString()});
+            node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Ok, ClusterText::tr("Reachable by SSH."), QString()});
         } else {
             node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Fail, facts[rank].error().message,
-                                           CheckText::tr("Start the machine, or fix its saved host (gantry-cli hosts list).")});
+                                           ClusterText::tr("Start the machine, or fix its saved host (gantry-cli hosts list).")});
         }
         nodes.append(node);
     }
@@ -187,8 +183,8 @@ ClusterCheck checkCluster(const Cluster &cluster, const NodeConnector &connect, 
         for (NodeCheck &node : result.nodes) {
             if (node.facts)
                 node.checks.append(DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Warn,
-                                               CheckText::tr("Network steps not run: rank %1 is unreachable.").arg(unreachable.join(QStringLiteral(", "))),
-                                               CheckText::tr("Bring that node back (or remove it from the cluster), then check again.")});
+                                               ClusterText::tr("Network steps not run: rank %1 is unreachable.").arg(unreachable.join(QStringLiteral(", "))),
+                                               ClusterText::tr("Bring that node back (or remove it from the cluster), then check again.")});
         }
         return result;
     }

@@ -1,4 +1,5 @@
 #include "core/cluster/netcheck.h"
+#include "core/cluster/clustertext.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -10,11 +11,6 @@ namespace {
 
 using verify::CheckStatus;
 using verify::DoctorCheck;
-
-class NetCheckText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::cluster::ClusterCheck)
-};
 
 // Runs the program given as -c with `python` (the facts step found the one with torch), else
 // any python3: the port test needs no torch, and importing it costs seconds per step.
@@ -193,15 +189,15 @@ bool checkRendezvousPort(const Cluster &cluster, const NodeConnector &connect, c
         const bool taken = started.startsWith(QLatin1String("TAKEN"));
         nodeAt(check, 0).checks.append(DoctorCheck{
             QStringLiteral("rendezvous-port"), CheckStatus::Fail,
-            taken ? NetCheckText::tr("Port %1 is already taken on the head (%2): torchrun's rendezvous could not listen there.")
+            taken ? ClusterText::tr("Port %1 is already taken on the head (%2): torchrun's rendezvous could not listen there.")
                         .arg(options.masterPort).arg(started.mid(6))
-                  : NetCheckText::tr("Could not start a test listener on the head: %1").arg(started.mid(6)),
-            taken ? NetCheckText::tr("Pick a free port with --master-port, or stop what holds it (ss -ltnp 'sport = :%1').").arg(options.masterPort)
-                  : NetCheckText::tr("Install python3 on the head.")});
+                  : ClusterText::tr("Could not start a test listener on the head: %1").arg(started.mid(6)),
+            taken ? ClusterText::tr("Pick a free port with --master-port, or stop what holds it (ss -ltnp 'sport = :%1').").arg(options.masterPort)
+                  : ClusterText::tr("Install python3 on the head.")});
         for (int rank = 1; rank < int(check.nodes.size()); ++rank) {
             nodeAt(check, rank).checks.append(DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Warn,
-                                                          NetCheckText::tr("Not tested: the head could not listen on %1.").arg(port),
-                                                          NetCheckText::tr("Fix the head first, then check again.")});
+                                                          ClusterText::tr("Not tested: the head could not listen on %1.").arg(port),
+                                                          ClusterText::tr("Fix the head first, then check again.")});
         }
         return false;
     }
@@ -217,10 +213,10 @@ bool checkRendezvousPort(const Cluster &cluster, const NodeConnector &connect, c
         allOk = allOk && ok;
         const QString why = dialed[rank] ? QString::fromUtf8(*dialed[rank]).trimmed() : dialed[rank].error().message;
         nodeAt(check, rank).checks.append(
-            ok ? DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Ok, NetCheckText::tr("Reaches the head at %1.").arg(port), QString()}
+            ok ? DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Ok, ClusterText::tr("Reaches the head at %1.").arg(port), QString()}
                : DoctorCheck{QStringLiteral("rendezvous-port"), CheckStatus::Fail,
-                             NetCheckText::tr("Cannot reach the head at %1 (%2).").arg(port, why),
-                             NetCheckText::tr("Open TCP port %1 between the nodes (security group, firewall), and keep every node in one region.")
+                             ClusterText::tr("Cannot reach the head at %1 (%2).").arg(port, why),
+                             ClusterText::tr("Open TCP port %1 between the nodes (security group, firewall), and keep every node in one region.")
                                  .arg(options.masterPort)});
     }
     return allOk;

@@ -1,4 +1,5 @@
 #include "core/cluster/nodeops.h"
+#include "core/cluster/clustertext.h"
 
 #include "core/jobs/jobspec.h"
 
@@ -9,11 +10,6 @@
 
 namespace gantry::cluster {
 namespace {
-
-class NodeOpsText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::cluster::NodeOps)
-};
 
 // The node's GPU count for GPUS_PER_NODE: the cluster's when launched from a known type.
 int gpusOn(const Cluster &cluster, ssh::Session &session)
@@ -32,7 +28,7 @@ QList<RankStatus> statusesOf(const std::vector<Result<jobs::JobInfo>> &results)
         if (results[rank])
             status.job = *results[rank];
         else
-            status.error = NodeOpsText::tr("rank %1: %2").arg(rank).arg(results[rank].error().message);
+            status.error = ClusterText::tr("rank %1: %2").arg(rank).arg(results[rank].error().message);
         out.append(status);
     }
     return out;

@@ -1,4 +1,5 @@
 #include "core/guard/guard.h"
+#include "core/guard/guardtext.h"
 
 #include "core/providers/providerregistry.h"
 
@@ -6,12 +7,6 @@
 
 namespace gantry::guard {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class GuardText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::guard::Guard)
-};
 
 // "d=DIR" for the remote shell; the default is expanded there, a given folder is quoted.
 QString dirAssignment(const QString &remoteDir)

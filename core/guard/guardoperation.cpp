@@ -1,4 +1,5 @@
 #include "core/guard/guardoperation.h"
+#include "core/guard/guardtext.h"
 
 #include "core/jobs/sessionworker.h"
 #include "core/providers/providerregistry.h"
@@ -14,12 +15,6 @@
 namespace gantry::guard {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class GuardOperationText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::guard::GuardOperation)
-};
-
 constexpr int kSchema = 1;
 
 } // namespace
@@ -31,9 +26,9 @@ Result<GuardOptions> guardOptionsFor(const QString &providerId, int idleMinutes,
     if (options.method == providers::SelfStop::None)
         return Error::make(ErrorCode::Usage, noSelfStopReason(providerId));
     if (idleMinutes < 1)
-        return Error::make(ErrorCode::Usage, GuardOperationText::tr("The idle threshold must be at least one minute."));
+        return Error::make(ErrorCode::Usage, GuardText::tr("The idle threshold must be at least one minute."));
     if (action == GuardAction::Terminate && options.method == providers::SelfStop::Shutdown)
-        return Error::make(ErrorCode::Usage, GuardOperationText::tr("This machine can only power itself off, which stops it; "
+        return Error::make(ErrorCode::Usage, GuardText::tr("This machine can only power itself off, which stops it; "
                                                                     "choose stop, or terminate it from Gantry."));
     options.action = action;
     options.idleSeconds = idleMinutes * 60;
@@ -84,11 +79,11 @@ Result<void> GuardStore::save(const QHash<QString, Entry> &entries) const
     QDir().mkpath(m_configDir);
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
-        return Error::make(ErrorCode::Io, GuardOperationText::tr("Cannot write %1: %2. Check that the folder is writable.")
+        return Error::make(ErrorCode::Io, GuardText::tr("Cannot write %1: %2. Check that the folder is writable.")
                                                    .arg(filePath(), file.errorString()));
     file.write(QJsonDocument(QJsonObject{{QStringLiteral("schema"), kSchema}, {QStringLiteral("guards"), guards}}).toJson());
     if (!file.commit())
-        return Error::make(ErrorCode::Io, GuardOperationText::tr("Cannot write %1: %2. Check that the folder is writable.")
+        return Error::make(ErrorCode::Io, GuardText::tr("Cannot write %1: %2. Check that the folder is writable.")
                                                    .arg(filePath(), file.errorString()));
     return {};
 }
@@ -128,7 +123,7 @@ void GuardOperation::run(std::function<Result<void>(ssh::Session &)> change, std
     const QString remoteDir = m_remoteDir;
     m_worker->post([this, change, remember, done, remoteDir](ssh::Session *session, const Error *connectError) {
         Result<GuardStatus> result = connectError ? Result<GuardStatus>(*connectError)
-            : !session ? Result<GuardStatus>(Error::make(ErrorCode::ConnectFailed, GuardOperationText::tr("Not connected to the machine; connect and try again.")))
+            : !session ? Result<GuardStatus>(Error::make(ErrorCode::ConnectFailed, GuardText::tr("Not connected to the machine; connect and try again.")))
                        : Result<GuardStatus>(GuardStatus{});
         if (result && change) {
             if (auto changed = change(*session); !changed)

@@ -1,4 +1,5 @@
 #include "core/jobs/jobinfo.h"
+#include "core/jobs/jobstext.h"
 
 #include <QObject>
 
@@ -18,13 +19,13 @@ QString jobStateName(JobState state)
 QString JobInfo::statusText() const
 {
     switch (state) {
-    case JobState::Starting: return QObject::tr("starting");
-    case JobState::Running: return QObject::tr("running");
-    case JobState::Exited: return QObject::tr("exited %1").arg(exitCode.value_or(-1));
+    case JobState::Starting: return JobsText::tr("starting");
+    case JobState::Running: return JobsText::tr("running");
+    case JobState::Exited: return JobsText::tr("exited %1").arg(exitCode.value_or(-1));
     case JobState::Killed:
         if (!signal.isEmpty())
-            return QObject::tr("killed (SIG%1)").arg(signal);
-        return QObject::tr("killed");
+            return JobsText::tr("killed (SIG%1)").arg(signal);
+        return JobsText::tr("killed");
     }
     return {};
 }

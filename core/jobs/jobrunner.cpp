@@ -1,4 +1,5 @@
 #include "core/jobs/jobrunner.h"
+#include "core/jobs/jobstext.h"
 
 #include "core/jobs/jobscripts.h"
 #include "core/ssh/session.h"
@@ -37,23 +38,23 @@ Error JobRunner::commonError(const QString &name, int status, const QByteArray &
 {
     if (status == 127 && !out.contains("@@"))
         return makeError(ErrorCode::RemoteFailed,
-                         QObject::tr("bash is not installed on %1; jobs need it (install it with the package manager).")
+                         JobsText::tr("bash is not installed on %1; jobs need it (install it with the package manager).")
                              .arg(hostText()));
     if (hasMarker(out, "@@notfound"))
         return makeError(ErrorCode::NotFound,
-                         QObject::tr("There is no job named \"%1\" on %2 (see `gantry-cli job list`).").arg(name, hostText()));
+                         JobsText::tr("There is no job named \"%1\" on %2 (see `gantry-cli job list`).").arg(name, hostText()));
     if (hasMarker(out, "@@missing"))
         return makeError(ErrorCode::RemoteFailed,
-                         QObject::tr("%1 is not installed on %2: install it (e.g. apt-get install %1) or let Gantry "
+                         JobsText::tr("%1 is not installed on %2: install it (e.g. apt-get install %1) or let Gantry "
                                      "choose tmux, screen or nohup.")
                              .arg(markerArgument(out, "@@missing"), hostText()));
     if (hasMarker(out, "@@error"))
         return makeError(ErrorCode::RemoteFailed,
-                         QObject::tr("Cannot start the job on %1: %2.").arg(hostText(), markerArgument(out, "@@error")));
+                         JobsText::tr("Cannot start the job on %1: %2.").arg(hostText(), markerArgument(out, "@@error")));
     QString detail = QString::fromUtf8(err.trimmed());
     if (detail.isEmpty())
-        detail = QObject::tr("exit status %1").arg(status);
-    return makeError(ErrorCode::RemoteFailed, QObject::tr("The job command failed on %1: %2").arg(hostText(), detail));
+        detail = JobsText::tr("exit status %1").arg(status);
+    return makeError(ErrorCode::RemoteFailed, JobsText::tr("The job command failed on %1: %2").arg(hostText(), detail));
 }
 
 Result<StartedJob> JobRunner::parseStart(const QString &name, int status, const QByteArray &out, const QByteArray &err)
@@ -63,10 +64,10 @@ Result<StartedJob> JobRunner::parseStart(const QString &name, int status, const 
         const QString state = existing.isEmpty() ? QString() : existing.first().statusText();
         if (hasMarker(out, "@@running"))
             return makeError(ErrorCode::Conflict,
-                             QObject::tr("The job \"%1\" is still running on %2; stop it before running it again.")
+                             JobsText::tr("The job \"%1\" is still running on %2; stop it before running it again.")
                                  .arg(name, hostText()));
         return makeError(ErrorCode::Conflict,
-                         QObject::tr("A job named \"%1\" already exists on %2 (%3). Pick another name, rerun it, or "
+                         JobsText::tr("A job named \"%1\" already exists on %2 (%3). Pick another name, rerun it, or "
                                      "remove it first.")
                              .arg(name, hostText(), state));
     }
@@ -74,7 +75,7 @@ Result<StartedJob> JobRunner::parseStart(const QString &name, int status, const 
         return commonError(name, status, out, err);
     const QList<JobInfo> jobs = parseJobList(out);
     if (jobs.isEmpty())
-        return makeError(ErrorCode::Parse, QObject::tr("The job \"%1\" started but its state could not be read.").arg(name));
+        return makeError(ErrorCode::Parse, JobsText::tr("The job \"%1\" started but its state could not be read.").arg(name));
     StartedJob started{jobs.first(), {}};
     const qsizetype tail = out.indexOf("@@tail\n");
     if (tail >= 0)
@@ -156,7 +157,7 @@ Result<JobInfo> JobRunner::stop(const QString &name, const StopOptions &options)
     if (!out)
         return out.error();
     if (hasMarker(out->out, "@@notstarted"))
-        return makeError(ErrorCode::Conflict, QObject::tr("The job \"%1\" has not started yet; try again in a moment.").arg(name));
+        return makeError(ErrorCode::Conflict, JobsText::tr("The job \"%1\" has not started yet; try again in a moment.").arg(name));
     if (out->exitStatus != 0)
         return commonError(name, out->exitStatus, out->out, out->err);
     const QList<JobInfo> jobs = parseJobList(out->out);
@@ -164,7 +165,7 @@ Result<JobInfo> JobRunner::stop(const QString &name, const StopOptions &options)
         return status(name);
     if (options.wait && jobs.first().isActive())
         return makeError(ErrorCode::Timeout,
-                         QObject::tr("The job \"%1\" on %2 is still running after SIGKILL; a process may be stuck in "
+                         JobsText::tr("The job \"%1\" on %2 is still running after SIGKILL; a process may be stuck in "
                                      "the kernel (check `ps` on the instance).")
                              .arg(name, hostText()));
     return jobs.first();
@@ -179,7 +180,7 @@ Result<void> JobRunner::remove(const QString &name)
         return out.error();
     if (hasMarker(out->out, "@@running"))
         return makeError(ErrorCode::Conflict,
-                         QObject::tr("The job \"%1\" is still running on %2; stop it before removing it.").arg(name, hostText()));
+                         JobsText::tr("The job \"%1\" is still running on %2; stop it before removing it.").arg(name, hostText()));
     if (out->exitStatus != 0)
         return commonError(name, out->exitStatus, out->out, out->err);
     return {};
@@ -236,7 +237,7 @@ Result<qint64> JobRunner::followLog(const QString &name, qint64 offset,
         if (status.error().code == ErrorCode::Cancelled)
             return position;
         return makeError(status.error().code,
-                         QObject::tr("Following the log of \"%1\" stopped at byte %2: %3 Reconnect to resume from there.")
+                         JobsText::tr("Following the log of \"%1\" stopped at byte %2: %3 Reconnect to resume from there.")
                              .arg(name)
                              .arg(position)
                              .arg(status.error().message));

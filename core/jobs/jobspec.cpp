@@ -1,4 +1,5 @@
 #include "core/jobs/jobspec.h"
+#include "core/jobs/jobstext.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -33,10 +34,10 @@ Result<void> validateJobName(const QString &name)
 {
     static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
     if (name.isEmpty())
-        return makeError(ErrorCode::Usage, QObject::tr("The job name is empty; give a name such as \"train\"."));
+        return makeError(ErrorCode::Usage, JobsText::tr("The job name is empty; give a name such as \"train\"."));
     if (!pattern.match(name).hasMatch() || name.contains(u".."))
         return makeError(ErrorCode::Usage,
-                         QObject::tr("\"%1\" is not a valid job name: use up to 64 letters, digits, '.', '_' or '-', "
+                         JobsText::tr("\"%1\" is not a valid job name: use up to 64 letters, digits, '.', '_' or '-', "
                                      "starting with a letter or digit.")
                              .arg(name));
     return {};
@@ -79,7 +80,7 @@ Result<QPair<QString, QString>> parseEnvAssignment(const QString &assignment)
     const QString name = eq < 0 ? assignment : assignment.left(eq);
     if (eq < 0 || !key.match(name).hasMatch())
         return makeError(ErrorCode::Usage,
-                         QObject::tr("\"%1\" is not an environment assignment: write KEY=VALUE, e.g. CUDA_VISIBLE_DEVICES=0.")
+                         JobsText::tr("\"%1\" is not an environment assignment: write KEY=VALUE, e.g. CUDA_VISIBLE_DEVICES=0.")
                              .arg(assignment));
     return QPair<QString, QString>(name, assignment.mid(eq + 1));
 }
@@ -87,7 +88,7 @@ Result<QPair<QString, QString>> parseEnvAssignment(const QString &assignment)
 Result<void> validateSpec(const JobSpec &spec)
 {
     if (spec.command.trimmed().isEmpty())
-        return makeError(ErrorCode::Usage, QObject::tr("No command to run: give the command line of the job."));
+        return makeError(ErrorCode::Usage, JobsText::tr("No command to run: give the command line of the job."));
     if (!spec.name.isEmpty()) {
         if (auto ok = validateJobName(spec.name); !ok)
             return ok;
@@ -97,7 +98,7 @@ Result<void> validateSpec(const JobSpec &spec)
             return parsed.error();
     }
     if (!spec.venv.isEmpty() && !spec.condaEnv.isEmpty())
-        return makeError(ErrorCode::Usage, QObject::tr("Choose either a virtualenv or a conda environment, not both."));
+        return makeError(ErrorCode::Usage, JobsText::tr("Choose either a virtualenv or a conda environment, not both."));
     return {};
 }
 

@@ -1,4 +1,5 @@
 #include "core/jobs/results.h"
+#include "core/jobs/jobstext.h"
 
 #include "core/ssh/session.h"
 #include "core/util/schemaversion.h"
@@ -52,10 +53,10 @@ Result<void> ResultPathStore::save(const QHash<QString, QStringList> &all) const
     QDir().mkpath(m_configDir);
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(filePath(), file.errorString()));
+        return makeError(ErrorCode::Io, JobsText::tr("Cannot write %1: %2.").arg(filePath(), file.errorString()));
     file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("hosts"), hosts}}, kResultsSchema)).toJson());
     if (!file.commit())
-        return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(filePath(), file.errorString()));
+        return makeError(ErrorCode::Io, JobsText::tr("Cannot write %1: %2.").arg(filePath(), file.errorString()));
     return {};
 }
 
@@ -177,10 +178,10 @@ Result<QList<ResultDownload>> expandResults(ssh::Session &session, const QString
     if (!out)
         return out.error();
     if (out->exitStatus == 25)
-        return makeError(ErrorCode::NotFound, QObject::tr("The results folder %1 does not exist on %2.").arg(baseDir, session.target().host));
+        return makeError(ErrorCode::NotFound, JobsText::tr("The results folder %1 does not exist on %2.").arg(baseDir, session.target().host));
     if (out->exitStatus != 0)
         return makeError(ErrorCode::RemoteFailed,
-                         QObject::tr("Listing the result paths on %1 failed: %2").arg(session.target().host, QString::fromUtf8(out->err.trimmed())));
+                         JobsText::tr("Listing the result paths on %1 failed: %2").arg(session.target().host, QString::fromUtf8(out->err.trimmed())));
     return parseResultExpansion(out->out);
 }
 
@@ -199,12 +200,12 @@ Result<void> TerminateGuard::canTerminate(const QString &hostName) const
     const Entry e = m_entries.value(hostName);
     if (e.state == ResultsDownloadState::Running)
         return makeError(ErrorCode::Conflict,
-                         QObject::tr("The results of %1 are still downloading; wait for the download to finish (or cancel "
+                         JobsText::tr("The results of %1 are still downloading; wait for the download to finish (or cancel "
                                      "it) before terminating, or they are lost with the instance.")
                              .arg(hostName));
     if (e.state == ResultsDownloadState::Failed)
         return makeError(ErrorCode::Conflict,
-                         QObject::tr("Downloading the results of %1 failed%2. Retry the download, or confirm that you want "
+                         JobsText::tr("Downloading the results of %1 failed%2. Retry the download, or confirm that you want "
                                      "to terminate without them.")
                              .arg(hostName, e.detail.isEmpty() ? QString() : QStringLiteral(": ") + e.detail));
     return {};

@@ -1,4 +1,5 @@
 #include "core/monitor/monitorstream.h"
+#include "core/monitor/monitortext.h"
 
 #include "core/monitor/nvidiasmiparser.h"
 #include "core/monitor/streamdecoder.h"
@@ -7,14 +8,6 @@
 #include <QCoreApplication>
 
 namespace gantry::monitor {
-namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class MonitorText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::monitor)
-};
-} // namespace
-
 Result<ProbeResult> probeHost(ssh::Session &session)
 {
     auto out = session.run(probeCommand(), 20000);

@@ -1,4 +1,5 @@
 #include "core/monitor/processkill.h"
+#include "core/monitor/monitortext.h"
 
 #include "core/ssh/session.h"
 #include "core/util/printable.h"
@@ -6,14 +7,6 @@
 #include <QCoreApplication>
 
 namespace gantry::monitor {
-namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class KillText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::monitor::KillText)
-};
-} // namespace
-
 QString killSignalName(KillSignal signal)
 {
     return signal == KillSignal::Kill ? QStringLiteral("KILL") : QStringLiteral("TERM");
@@ -44,7 +37,7 @@ Result<qint64> parsePid(const QString &text)
     const qint64 pid = digitsOnly ? t.toLongLong() : 0;
     if (pid < 2 || pid > 0x7fffffff) {
         return Error{ErrorCode::Usage,
-                     KillText::tr("\"%1\" is not a process id: give the PID the process table shows (a number above 1).").arg(t)};
+                     MonitorText::tr("\"%1\" is not a process id: give the PID the process table shows (a number above 1).").arg(t)};
     }
     return pid;
 }
@@ -63,7 +56,7 @@ Result<RemoteProcess> describeProcess(ssh::Session &session, const QString &host
     const QString text = QString::fromUtf8(out->out).trimmed();
     if (out->exitStatus != 0 || text.isEmpty()) {
         return Error{ErrorCode::NotFound,
-                     KillText::tr("Process %1 is not running on %2 (it may have ended already); refresh the process table.").arg(pid).arg(host)};
+                     MonitorText::tr("Process %1 is not running on %2 (it may have ended already); refresh the process table.").arg(pid).arg(host)};
     }
     RemoteProcess p;
     p.pid = pid;
@@ -84,16 +77,16 @@ Result<void> killProcess(ssh::Session &session, const QString &host, qint64 pid,
     const QString why = QString::fromUtf8(out->err).trimmed();
     if (why.contains(QLatin1StringView("not permitted"), Qt::CaseInsensitive)) {
         return Error{ErrorCode::PermissionDenied,
-                     KillText::tr("Process %1 on %2 belongs to another user: log in as that user, or run \"sudo %3\" in a terminal on the machine.")
+                     MonitorText::tr("Process %1 on %2 belongs to another user: log in as that user, or run \"sudo %3\" in a terminal on the machine.")
                          .arg(pid).arg(host, killCommand(pid, signal))};
     }
     if (why.contains(QLatin1StringView("No such process"), Qt::CaseInsensitive)) {
         return Error{ErrorCode::NotFound,
-                     KillText::tr("Process %1 is not running on %2 (it may have ended already); refresh the process table.").arg(pid).arg(host)};
+                     MonitorText::tr("Process %1 is not running on %2 (it may have ended already); refresh the process table.").arg(pid).arg(host)};
     }
     return Error{ErrorCode::RemoteFailed,
-                 KillText::tr("kill on %1 failed with status %2 (%3); check the PID and try again.")
-                     .arg(host).arg(out->exitStatus).arg(why.isEmpty() ? KillText::tr("no message") : text::printable(why.left(300)))};
+                 MonitorText::tr("kill on %1 failed with status %2 (%3); check the PID and try again.")
+                     .arg(host).arg(out->exitStatus).arg(why.isEmpty() ? MonitorText::tr("no message") : text::printable(why.left(300)))};
 }
 
 } // namespace gantry::monitor

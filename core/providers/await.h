@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/providers/providertypes.h"
+#include "core/providers/providerstext.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -34,7 +35,7 @@ Result<T> await(Start &&start, int timeoutMs = 180000)
         state->loop.exec();
     }
     if (!state->result)
-        return Error{ErrorCode::Timeout, QCoreApplication::translate("gantry::providers", "The provider did not answer in time.")};
+        return Error{ErrorCode::Timeout, ProvidersText::tr("The provider did not answer in time.")};
     return std::move(*state->result);
 }
 

@@ -1,4 +1,5 @@
 #include "core/providers/costmodel.h"
+#include "core/providers/providerstext.h"
 
 #include "core/providers/providerdescriptor.h"
 
@@ -15,7 +16,7 @@ CostModel costModelFor(const QString &providerId)
         return {};
     CostModel model = d->cost;
     if (!model.storageNote.isEmpty())
-        model.storageNote = QCoreApplication::translate("gantry::providers", d->cost.storageNote.toUtf8().constData());
+        model.storageNote = ProvidersText::tr(d->cost.storageNote.toUtf8().constData());
     return model;
 }
 

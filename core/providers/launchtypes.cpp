@@ -1,4 +1,5 @@
 #include "core/providers/launchtypes.h"
+#include "core/providers/providerstext.h"
 
 #include "core/providers/gpumodels.h"
 #include "core/providers/providerregistry.h"
@@ -11,11 +12,6 @@
 
 namespace gantry::providers {
 namespace {
-class LaunchTypesText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::providers)
-};
-
 bool inRegion(const InstanceType &type, const QString &region)
 {
     return region.isEmpty() || std::any_of(type.regionsWithCapacity.cbegin(), type.regionsWithCapacity.cend(), [&](const Region &r) {
@@ -53,13 +49,13 @@ Result<InstanceType> resolveLaunchType(const ProviderInfo &info, const QList<Ins
         if (best)
             return *best;
         return Error{ErrorCode::Provider,
-                     LaunchTypesText::tr("%1 has no rentable %2x%3 offer%4 right now (out of capacity). Try another GPU or "
+                     ProvidersText::tr("%1 has no rentable %2x%3 offer%4 right now (out of capacity). Try another GPU or "
                                          "region, or wait for one: gantry-cli watch-capacity --gpu \"%2\" --count %3 --providers %5")
                          .arg(info.displayName, text::printable(gpu)).arg(count)
-                         .arg(request.region.isEmpty() ? QString() : LaunchTypesText::tr(" in %1").arg(text::printable(request.region)),
+                         .arg(request.region.isEmpty() ? QString() : ProvidersText::tr(" in %1").arg(text::printable(request.region)),
                               info.id)};
     }
-    return Error{ErrorCode::Usage, LaunchTypesText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
+    return Error{ErrorCode::Usage, ProvidersText::tr("%1 has no instance type \"%2\" (see gantry-cli types --provider %3)")
                                        .arg(info.displayName, text::printable(request.typeName), info.id)};
 }
 

@@ -1,4 +1,5 @@
 #include "core/providers/pricecache.h"
+#include "core/providers/providerstext.h"
 
 #include "core/util/schemaversion.h"
 
@@ -41,7 +42,7 @@ Result<void> savePriceCache(const QString &path, const PriceSnapshot &snapshot)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return Error{ErrorCode::Io, QObject::tr("Cannot write the price cache %1: %2").arg(path, file.errorString())};
+        return Error{ErrorCode::Io, ProvidersText::tr("Cannot write the price cache %1: %2").arg(path, file.errorString())};
     return {};
 }
 

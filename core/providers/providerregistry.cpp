@@ -1,4 +1,5 @@
 #include "core/providers/providerregistry.h"
+#include "core/providers/providerstext.h"
 
 #include "core/providers/providerdescriptor.h"
 #include "core/providers/restprovider.h"
@@ -8,14 +9,6 @@
 #include <QCoreApplication>
 
 namespace gantry::providers {
-namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class ProvidersText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::providers)
-};
-} // namespace
-
 QStringList knownProviderIds()
 {
     QStringList ids;
@@ -37,7 +30,7 @@ QStringList cloudProviderIds()
 QString providerDisplayName(const QString &id)
 {
     const ProviderDescriptor *d = providerDescriptor(id);
-    return d ? QCoreApplication::translate("gantry::providers", d->displayName) : id;
+    return d ? ProvidersText::tr(d->displayName) : id;
 }
 
 bool providerNeedsApiKey(const QString &id)

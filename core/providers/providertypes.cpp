@@ -1,4 +1,5 @@
 #include "core/providers/providertypes.h"
+#include "core/providers/providerstext.h"
 
 #include <QCoreApplication>
 
@@ -26,18 +27,18 @@ QString instanceStateName(InstanceState state)
 QString instanceStateLabel(InstanceState state)
 {
     switch (state) {
-    case InstanceState::Booting: return QCoreApplication::translate("providers", "Booting");
-    case InstanceState::Running: return QCoreApplication::translate("providers", "Running");
-    case InstanceState::Unhealthy: return QCoreApplication::translate("providers", "Unhealthy");
-    case InstanceState::Restarting: return QCoreApplication::translate("providers", "Restarting");
-    case InstanceState::Stopping: return QCoreApplication::translate("providers", "Stopping");
-    case InstanceState::Stopped: return QCoreApplication::translate("providers", "Stopped");
-    case InstanceState::Terminating: return QCoreApplication::translate("providers", "Terminating");
-    case InstanceState::Terminated: return QCoreApplication::translate("providers", "Terminated");
-    case InstanceState::Error: return QCoreApplication::translate("providers", "Error");
+    case InstanceState::Booting: return ProvidersText::tr("Booting");
+    case InstanceState::Running: return ProvidersText::tr("Running");
+    case InstanceState::Unhealthy: return ProvidersText::tr("Unhealthy");
+    case InstanceState::Restarting: return ProvidersText::tr("Restarting");
+    case InstanceState::Stopping: return ProvidersText::tr("Stopping");
+    case InstanceState::Stopped: return ProvidersText::tr("Stopped");
+    case InstanceState::Terminating: return ProvidersText::tr("Terminating");
+    case InstanceState::Terminated: return ProvidersText::tr("Terminated");
+    case InstanceState::Error: return ProvidersText::tr("Error");
     case InstanceState::Unknown: break;
     }
-    return QCoreApplication::translate("providers", "Unknown");
+    return ProvidersText::tr("Unknown");
 }
 
 InstanceState instanceStateFromName(const QString &name)

@@ -1,4 +1,5 @@
 #include "core/providers/restprovider.h"
+#include "core/providers/providerstext.h"
 
 #include <QHostAddress>
 #include <QJsonArray>
@@ -14,7 +15,7 @@ Result<QUrl> checkEndpoint(const QString &url, const QString &providerName)
     const QUrl parsed(url.trimmed(), QUrl::StrictMode);
     if (!parsed.isValid() || parsed.host().isEmpty()) {
         return Error{ErrorCode::Usage,
-                     QObject::tr("The %1 endpoint \"%2\" is not a valid URL (expected https://host[:port]).")
+                     ProvidersText::tr("The %1 endpoint \"%2\" is not a valid URL (expected https://host[:port]).")
                          .arg(providerName, url)};
     }
     const QString scheme = parsed.scheme().toLower();
@@ -26,12 +27,12 @@ Result<QUrl> checkEndpoint(const QString &url, const QString &providerName)
         if (host == QLatin1String("localhost") || (!address.isNull() && address.isLoopback()))
             return parsed;
         return Error{ErrorCode::Usage,
-                     QObject::tr("Refusing plain http:// for the %1 endpoint %2: the API key would travel "
+                     ProvidersText::tr("Refusing plain http:// for the %1 endpoint %2: the API key would travel "
                                  "unencrypted. Use https://, or http:// only on 127.0.0.1/localhost.")
                          .arg(providerName, host)};
     }
     return Error{ErrorCode::Usage,
-                 QObject::tr("The %1 endpoint must start with https:// (got \"%2\").").arg(providerName, url)};
+                 ProvidersText::tr("The %1 endpoint must start with https:// (got \"%2\").").arg(providerName, url)};
 }
 
 namespace {

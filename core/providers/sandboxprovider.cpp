@@ -1,4 +1,5 @@
 #include "core/providers/sandboxprovider.h"
+#include "core/providers/providerstext.h"
 
 #include "core/providers/gantrykey.h"
 #include "core/providers/sandboxproviderhome.h"
@@ -58,7 +59,7 @@ Result<void> writeFile(const QString &path, const QByteArray &data, QFileDevice:
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return Error{ErrorCode::Io, QObject::tr("Cannot write %1: %2").arg(path, file.errorString())};
+        return Error{ErrorCode::Io, ProvidersText::tr("Cannot write %1: %2").arg(path, file.errorString())};
     if (permissions)
         QFile::setPermissions(path, permissions);
     return {};

@@ -1,4 +1,5 @@
 #include "core/providers/sandboxproviderhome.h"
+#include "core/providers/providerstext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,12 +13,6 @@
 namespace gantry::providers::sandbox {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class HomeText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::providers::SandboxProvider)
-};
-
 QString shQuote(const QString &text)
 {
     QString quoted = text;
@@ -29,7 +24,7 @@ Result<void> write(const QString &path, const QByteArray &data, bool executable 
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return Error{ErrorCode::Io, HomeText::tr("Cannot write %1: %2").arg(path, file.errorString())};
+        return Error{ErrorCode::Io, ProvidersText::tr("Cannot write %1: %2").arg(path, file.errorString())};
     if (executable)
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     return {};
@@ -39,7 +34,7 @@ Result<void> writeResource(const QString &resource, const QString &path)
 {
     QFile source(resource);
     if (!source.open(QIODevice::ReadOnly))
-        return Error{ErrorCode::Generic, HomeText::tr("The simulated GPU's script %1 is missing from this build.").arg(resource)};
+        return Error{ErrorCode::Generic, ProvidersText::tr("The simulated GPU's script %1 is missing from this build.").arg(resource)};
     return write(path, source.readAll(), true);
 }
 
@@ -92,12 +87,12 @@ QString InstanceHome::tmuxDir() const
 Result<void> InstanceHome::prepare(GpuProfile profile, const QString &sftpServer) const
 {
     if (sftpServer.isEmpty()) {
-        return Error{ErrorCode::Provider, HomeText::tr("Local sandbox: OpenSSH's sftp-server was not found next to sshd; "
+        return Error{ErrorCode::Provider, ProvidersText::tr("Local sandbox: OpenSSH's sftp-server was not found next to sshd; "
                                                        "install openssh-sftp-server (or openssh-server).")};
     }
     for (const QString &path : {home(), tmuxDir()}) {
         if (!QDir().mkpath(path))
-            return Error{ErrorCode::Io, HomeText::tr("Cannot create %1.").arg(path)};
+            return Error{ErrorCode::Io, ProvidersText::tr("Cannot create %1.").arg(path)};
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     }
     QString env = QStringLiteral("# Gantry sandbox instance %1: its own home and tmux server.\n"
@@ -108,7 +103,7 @@ Result<void> InstanceHome::prepare(GpuProfile profile, const QString &sftpServer
         // Prepended again after /etc/profile (login shells, tmux) resets PATH: the dotfiles below source this.
         env += QStringLiteral("case \":$PATH:\" in *:%1:*) ;; *) PATH=%1:\"$PATH\"; export PATH;; esac\n").arg(shQuote(binDir()));
         if (!QDir().mkpath(binDir()))
-            return Error{ErrorCode::Io, HomeText::tr("Cannot create %1.").arg(binDir())};
+            return Error{ErrorCode::Io, ProvidersText::tr("Cannot create %1.").arg(binDir())};
         if (Result<void> r = writeResource(QStringLiteral(":/gantry/sandbox/nvidia-smi.py"), binDir() + QStringLiteral("/nvidia-smi.py")); !r)
             return r;
         const QByteArray shim = "#!/bin/sh\n# Gantry simulated GPU (sandbox): a stand-in for nvidia-smi; there is no real GPU.\n"

@@ -1,4 +1,5 @@
 #include "core/sshconfig/managedblock.h"
+#include "core/sshconfig/sshconfigtext.h"
 
 #include "core/ssh/target.h"
 #include "core/util/printable.h"
@@ -53,13 +54,6 @@ QByteArray quotePath(const QString &path)
     return quoteValue(escaped);
 }
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a
-// context (a helper taking the text hid these messages from it, so they were never translated).
-class ManagedBlockText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::sshconfig)
-};
-
 } // namespace
 
 QString aliasFor(const QString &hostName)
@@ -78,14 +72,14 @@ Result<void> checkEntry(const HostEntry &entry)
     static const QRegularExpression aliasPattern(QStringLiteral("^[A-Za-z0-9_@][A-Za-z0-9._@-]*$"));
     Result<void> checked;
     if (!aliasPattern.match(entry.alias).hasMatch())
-        checked = makeError(ErrorCode::Usage, ManagedBlockText::tr("\"%1\" cannot be a Host alias").arg(text::printable(entry.alias)));
+        checked = makeError(ErrorCode::Usage, SshconfigText::tr("\"%1\" cannot be a Host alias").arg(text::printable(entry.alias)));
     if (checked)
         checked = ssh::checkHost(entry.hostName);
     // ssh_config expands %-tokens in User on newer OpenSSH and not on older ones: no way to write '%'.
     if (checked && entry.user.contains(QLatin1Char('%')))
-        checked = makeError(ErrorCode::Usage, ManagedBlockText::tr("user \"%1\" contains '%'").arg(text::printable(entry.user)));
+        checked = makeError(ErrorCode::Usage, SshconfigText::tr("user \"%1\" contains '%'").arg(text::printable(entry.user)));
     if (checked && entry.proxyJump.contains(QLatin1Char(',')))
-        checked = makeError(ErrorCode::Usage, ManagedBlockText::tr("ProxyJump \"%1\" lists several hops").arg(text::printable(entry.proxyJump)));
+        checked = makeError(ErrorCode::Usage, SshconfigText::tr("ProxyJump \"%1\" lists several hops").arg(text::printable(entry.proxyJump)));
     if (checked) {
         ssh::Target target;
         target.host = entry.hostName;
@@ -97,7 +91,7 @@ Result<void> checkEntry(const HostEntry &entry)
     }
     if (!checked)
         return makeError(ErrorCode::Usage,
-                         ManagedBlockText::tr("Gantry will not write host \"%1\" into an ssh config: %2. Fix or remove that host "
+                         SshconfigText::tr("Gantry will not write host \"%1\" into an ssh config: %2. Fix or remove that host "
                                    "(gantry-cli hosts remove NAME), then sync again.")
                              .arg(text::printable(entry.alias), checked.error().message));
     return {};

@@ -1,4 +1,5 @@
 #include "core/sshconfig/sshconfigfile.h"
+#include "core/sshconfig/sshconfigtext.h"
 
 #include "core/util/paths.h"
 #include "core/util/schemaversion.h"
@@ -29,7 +30,7 @@ Result<QByteArray> SshConfigFile::read() const
     if (!file.exists())
         return QByteArray();
     if (!file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, QObject::tr("Cannot read %1: %2.").arg(m_path, file.errorString()));
+        return makeError(ErrorCode::Io, SshconfigText::tr("Cannot read %1: %2.").arg(m_path, file.errorString()));
     return file.readAll();
 }
 
@@ -41,22 +42,22 @@ Result<bool> SshConfigFile::write(const QByteArray &before, const QByteArray &af
     const bool existed = info.exists();
     // Only a directory Gantry creates gets 0700: `--file /tmp/x` must not lock up /tmp.
     if (!paths::makePrivateDir(info.absolutePath()))
-        return makeError(ErrorCode::Io, QObject::tr("Cannot create %1.").arg(info.absolutePath()));
+        return makeError(ErrorCode::Io, SshconfigText::tr("Cannot create %1.").arg(info.absolutePath()));
     if (existed && !QFile::exists(backupPath())) {
         if (!QFile::copy(m_path, backupPath()))
             return makeError(ErrorCode::Io,
-                             QObject::tr("Cannot save a backup of %1 to %2; nothing was changed.").arg(m_path, backupPath()));
+                             SshconfigText::tr("Cannot save a backup of %1 to %2; nothing was changed.").arg(m_path, backupPath()));
     }
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(m_path, file.errorString()));
+        return makeError(ErrorCode::Io, SshconfigText::tr("Cannot write %1: %2.").arg(m_path, file.errorString()));
     // ssh refuses a config others can write; a new file is 0600 from its first byte (its temporary
     // file gets the mode before anything is written, not after the rename); an existing one keeps its own.
     if (!existed)
         file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     file.write(after);
     if (!file.commit())
-        return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(m_path, file.errorString()));
+        return makeError(ErrorCode::Io, SshconfigText::tr("Cannot write %1: %2.").arg(m_path, file.errorString()));
     return true;
 }
 
@@ -139,10 +140,10 @@ Result<void> setSyncEnabled(const QString &configDir, bool enabled)
     QDir().mkpath(configDir);
     QSaveFile file(settingsPath(configDir));
     if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
+        return makeError(ErrorCode::Io, SshconfigText::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
     file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("enabled"), enabled}}, kSyncSettingsSchema)).toJson());
     if (!file.commit())
-        return makeError(ErrorCode::Io, QObject::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
+        return makeError(ErrorCode::Io, SshconfigText::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString()));
     return {};
 }
 

@@ -1,4 +1,5 @@
 #include "core/sshconfig/terminal.h"
+#include "core/sshconfig/sshconfigtext.h"
 
 #include "core/ssh/session.h"
 
@@ -78,12 +79,12 @@ Result<void> openTerminal(const ssh::Target &target)
     const auto launch = terminalLaunch(target, QProcessEnvironment::systemEnvironment());
     if (!launch)
         return makeError(ErrorCode::NotFound,
-                         QObject::tr("No terminal emulator found (tried $TERMINAL, x-terminal-emulator, gnome-terminal, "
+                         SshconfigText::tr("No terminal emulator found (tried $TERMINAL, x-terminal-emulator, gnome-terminal, "
                                      "konsole, xterm…). Run this in a terminal instead: %1")
                              .arg(sshCommandString(target)));
     if (!QProcess::startDetached(launch->program, launch->arguments))
         return makeError(ErrorCode::Generic,
-                         QObject::tr("Could not start %1. Run this in a terminal instead: %2").arg(launch->program, sshCommandString(target)));
+                         SshconfigText::tr("Could not start %1. Run this in a terminal instead: %2").arg(launch->program, sshCommandString(target)));
     return {};
 }
 

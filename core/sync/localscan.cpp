@@ -1,4 +1,5 @@
 #include "core/sync/localscan.h"
+#include "core/sync/synctext.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -14,12 +15,6 @@
 namespace gantry::sync {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SyncText
-{
-    Q_DECLARE_TR_FUNCTIONS(Sync)
-};
 
 QByteArray join(const QByteArray &dir, const QByteArray &name)
 {

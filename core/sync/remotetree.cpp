@@ -1,4 +1,5 @@
 #include "core/sync/remotetree.h"
+#include "core/sync/synctext.h"
 
 #include "core/sync/localscan.h"
 #include "core/transfer/batchrunner.h"
@@ -11,12 +12,6 @@
 namespace gantry::sync {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SyncText
-{
-    Q_DECLARE_TR_FUNCTIONS(Sync)
-};
 
 QByteArray dotSlashList(const QList<QByteArray> &paths)
 {

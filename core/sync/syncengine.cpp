@@ -1,4 +1,5 @@
 #include "core/sync/syncengine.h"
+#include "core/sync/synctext.h"
 
 #include "core/sync/remotetree.h"
 #include "core/sync/syncmanifest.h"
@@ -27,12 +28,6 @@
 namespace gantry::sync {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SyncText
-{
-    Q_DECLARE_TR_FUNCTIONS(Sync)
-};
 
 // Files from this size on go over several SFTP sessions each (one tar channel is capped by the
 // channel window); smaller ones are batched into tar streams.

@@ -1,4 +1,5 @@
 #include "core/sync/syncmanifest.h"
+#include "core/sync/synctext.h"
 
 #include "core/transfer/sha256.h"
 
@@ -16,12 +17,6 @@
 namespace gantry::sync {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SyncText
-{
-    Q_DECLARE_TR_FUNCTIONS(Sync)
-};
 
 // Names that are valid UTF-8 are stored as text; the others as base64 of their bytes.
 void putNames(QJsonObject &o, const QString &key, const QSet<QByteArray> &names)

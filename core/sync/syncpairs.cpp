@@ -1,4 +1,5 @@
 #include "core/sync/syncpairs.h"
+#include "core/sync/synctext.h"
 
 #include "core/sync/syncmanifest.h"
 
@@ -13,14 +14,6 @@
 #include <QSaveFile>
 
 namespace gantry::sync {
-
-namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class PairText
-{
-    Q_DECLARE_TR_FUNCTIONS(Sync)
-};
-} // namespace
 
 QString normalRemoteDir(QString remoteDir)
 {
@@ -63,13 +56,13 @@ Result<QList<SyncPair>> SyncPairStore::load() const
     QFile f(path());
     if (!f.exists()) return QList<SyncPair>{};
     if (!f.open(QIODevice::ReadOnly)) {
-        return Error{ErrorCode::Io, PairText::tr("Cannot read the sync folder pairs in %1: %2. Check its permissions.")
+        return Error{ErrorCode::Io, SyncText::tr("Cannot read the sync folder pairs in %1: %2. Check its permissions.")
                                         .arg(path(), f.errorString())};
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &parseError);
     if (!doc.isObject()) {
-        return Error{ErrorCode::Parse, PairText::tr("The sync folder pairs in %1 are not valid JSON (%2). Remove the file to "
+        return Error{ErrorCode::Parse, SyncText::tr("The sync folder pairs in %1 are not valid JSON (%2). Remove the file to "
                                                     "start over.").arg(path(), parseError.errorString())};
     }
     QList<SyncPair> pairs;
@@ -96,7 +89,7 @@ Result<void> SyncPairStore::save(const QList<SyncPair> &pairs) const
     if (!f.open(QIODevice::WriteOnly)
         || f.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("pairs"), list}}).toJson()) < 0
         || !f.commit()) {
-        return Error{ErrorCode::Io, PairText::tr("Cannot save the sync folder pairs to %1: %2. Check that the config folder "
+        return Error{ErrorCode::Io, SyncText::tr("Cannot save the sync folder pairs to %1: %2. Check that the config folder "
                                                  "is writable.").arg(path(), f.errorString())};
     }
     return {};
@@ -107,7 +100,7 @@ Result<void> SyncPairStore::forget(const SyncPair &pair) const
     auto pairs = load();
     if (!pairs) return pairs.error();
     if (pairs->removeIf([&](const SyncPair &p) { return p.sameAs(pair); }) == 0) {
-        return Error{ErrorCode::NotFound, PairText::tr("No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.")
+        return Error{ErrorCode::NotFound, SyncText::tr("No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.")
                                               .arg(pair.localDir, pair.host, pair.remoteDir)};
     }
     return save(*pairs);

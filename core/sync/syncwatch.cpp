@@ -1,4 +1,5 @@
 #include "core/sync/syncwatch.h"
+#include "core/sync/synctext.h"
 
 #include "core/transfer/transferjob.h"
 
@@ -12,14 +13,6 @@
 #endif
 
 namespace gantry::sync {
-
-namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class SyncText
-{
-    Q_DECLARE_TR_FUNCTIONS(Sync)
-};
-} // namespace
 
 SyncWatch::SyncWatch(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
                      std::function<void(const Error &)> onError, int debounceMs, QObject *parent)

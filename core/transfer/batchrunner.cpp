@@ -1,4 +1,5 @@
 #include "core/transfer/batchrunner.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatch.h"
@@ -9,12 +10,6 @@
 namespace gantry::transfer {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 constexpr QByteArrayView kReportTag = "\ngantry-report ";
 

@@ -1,4 +1,5 @@
 #include "core/transfer/chunkworkers.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/fileupload.h"
 #include "core/transfer/sessionprefetch.h"
@@ -8,16 +9,6 @@
 #include <thread>
 
 namespace gantry::transfer {
-
-namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
-
-} // namespace
 
 Error cancelledError()
 {

@@ -1,4 +1,5 @@
 #include "core/transfer/fileupload.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkplan.h"
 #include "core/transfer/chunkworkers.h"
@@ -15,12 +16,6 @@
 namespace gantry::transfer {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 // One download worker's pipeline: its current chunk, the reads in flight and what each chunk
 // still waits for.

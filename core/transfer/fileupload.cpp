@@ -1,4 +1,5 @@
 #include "core/transfer/fileupload.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkplan.h"
 #include "core/transfer/chunkworkers.h"
@@ -19,12 +20,6 @@
 namespace gantry::transfer {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 // The whole file's SHA-256 taken from the buffers one worker sends, as long as they come in file
 // order from the start (one session, nothing resumed): the file is then read once, not twice.

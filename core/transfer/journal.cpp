@@ -1,4 +1,5 @@
 #include "core/transfer/journal.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/sha256.h"
 #include "core/util/schemaversion.h"
@@ -66,7 +67,7 @@ Result<void> writeJson(const QString &dir, const QString &path, const QJsonObjec
     QFile file(temporary);
     auto failed = [&](const QString &why) {
         file.remove();
-        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot write the resume journal %1: %2.").arg(path, why)};
+        return Error{ErrorCode::Io, TransferText::tr("Cannot write the resume journal %1: %2.").arg(path, why)};
     };
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return failed(file.errorString());
     const QByteArray data = QJsonDocument(schema::stamped(object, kJournalSchema)).toJson(QJsonDocument::Compact);

@@ -1,4 +1,5 @@
 #include "core/transfer/localtree.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/sha256.h"
 
@@ -13,12 +14,6 @@
 namespace gantry::transfer {
 
 namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
-
 quint32 modeOf(const QFileInfo &fi)
 {
     const auto p = fi.permissions();

@@ -1,4 +1,5 @@
 #include "core/transfer/localwrite.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sha256.h"
@@ -47,15 +48,15 @@ Error LocalFile::failure() const
     const int code = errno;
     const QString why = QString::fromLocal8Bit(std::strerror(code));
     if (code == ELOOP) {
-        return Error{ErrorCode::PermissionDenied, QCoreApplication::translate("Transfer", "%1 is a symbolic link; a download never writes through one. "
+        return Error{ErrorCode::PermissionDenied, TransferText::tr("%1 is a symbolic link; a download never writes through one. "
                                                             "Remove the link or pick another destination and retry.")
                                                       .arg(m_path)};
     }
     if (code == ENOSPC || code == EDQUOT) {
-        return Error{ErrorCode::DiskFull, QCoreApplication::translate("Transfer", "Cannot write %1: %2. Free some space locally and retry; the "
+        return Error{ErrorCode::DiskFull, TransferText::tr("Cannot write %1: %2. Free some space locally and retry; the "
                                                     "download continues where it stopped.").arg(m_path, why)};
     }
-    return Error{ErrorCode::PermissionDenied, QCoreApplication::translate("Transfer", "Cannot write %1: %2. Check the folder's permissions and retry.")
+    return Error{ErrorCode::PermissionDenied, TransferText::tr("Cannot write %1: %2. Check the folder's permissions and retry.")
                                                   .arg(m_path, why)};
 }
 
@@ -103,7 +104,7 @@ Result<void> checkLocalSpace(const QString &dir, quint64 needed, const QString &
     if (!storage.isValid()) return {};
     const quint64 available = quint64(std::max<qint64>(0, storage.bytesAvailable()));
     if (needed <= available) return {};
-    return Error{ErrorCode::DiskFull, QCoreApplication::translate("Transfer", "Not enough space here for %1: %2 free in %3, %4 needed. Free some space "
+    return Error{ErrorCode::DiskFull, TransferText::tr("Not enough space here for %1: %2 free in %3, %4 needed. Free some space "
                                                 "(or pick another folder) and retry.")
                                           .arg(what, formatBytes(available), dir, formatBytes(needed))};
 }
@@ -124,11 +125,11 @@ Result<std::unique_ptr<DestinationLock>> DestinationLock::acquire(const QString 
     lock->setStaleLockTime(0); // only a dead holder's lock is stale, however long a transfer runs
     if (lock->tryLock(0)) return std::unique_ptr<DestinationLock>(new DestinationLock(std::move(lock)));
     if (lock->error() == QLockFile::LockFailedError) {
-        return Error{ErrorCode::Conflict, QCoreApplication::translate("Transfer", "Another transfer to %1 is running. Wait for it to finish (or cancel "
+        return Error{ErrorCode::Conflict, TransferText::tr("Another transfer to %1 is running. Wait for it to finish (or cancel "
                                                     "it), or pick another destination, and retry.")
                                               .arg(destination)};
     }
-    return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot create the lock for %1 in %2. Check that folder's permissions and "
+    return Error{ErrorCode::Io, TransferText::tr("Cannot create the lock for %1 in %2. Check that folder's permissions and "
                                           "retry.").arg(destination, journalDir)};
 }
 

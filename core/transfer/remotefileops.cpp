@@ -1,4 +1,5 @@
 #include "core/transfer/remotefileops.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/remoteops.h"
 
@@ -8,12 +9,6 @@
 namespace gantry::transfer {
 
 namespace {
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class RemoteFileText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
-
 // Runs a short command whose stdout is wanted, stopped (SIGINT to its process group) by cancel.
 Result<ssh::ExecOutput> runCancellable(ssh::Session &session, const QString &command, const std::atomic_bool *cancel)
 {
@@ -40,7 +35,7 @@ Result<void> checkNewName(const QString &name)
 {
     if (name.isEmpty() || name == QLatin1String(".") || name == QLatin1String("..") || name.contains(QLatin1Char('/'))
         || name.contains(QChar(0))) {
-        return Error{ErrorCode::Usage, RemoteFileText::tr("\"%1\" is not a file name: give a name without '/' (the entry stays in its folder).")
+        return Error{ErrorCode::Usage, TransferText::tr("\"%1\" is not a file name: give a name without '/' (the entry stays in its folder).")
                                            .arg(name)};
     }
     return {};
@@ -53,7 +48,7 @@ Result<QString> renameRemote(SftpClient &sftp, const QString &path, const QStrin
     const QString target = remoteJoin(remoteParent(path), newName);
     if (target == path) return target;
     if (sftp.lstat(target)) {
-        return Error{ErrorCode::Conflict, RemoteFileText::tr("%1 already exists on %2; pick another name or delete it first.").arg(target, sftp.label())};
+        return Error{ErrorCode::Conflict, TransferText::tr("%1 already exists on %2; pick another name or delete it first.").arg(target, sftp.label())};
     }
     if (auto r = sftp.rename(path, target, false); !r) return r.error();
     return target;
@@ -84,7 +79,7 @@ Result<RemoteTreeCount> countRemoteTree(ssh::Session &session, SftpClient &sftp,
         count.files = numbers[1].toLongLong(&okFiles);
     }
     if (!okFolders || !okFiles || count.folders < 1) {
-        return Error{ErrorCode::RemoteFailed, RemoteFileText::tr("Cannot count the files in %1 on %2 (find, tr and wc are needed there): %3")
+        return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot count the files in %1 on %2 (find, tr and wc are needed there): %3")
                                                   .arg(path, sftp.label(), QString::fromUtf8(out->err).trimmed())};
     }
     return count;
@@ -99,7 +94,7 @@ Result<void> removeRemote(ssh::Session &session, SftpClient &sftp, const QString
     if (!recursive) {
         auto entries = sftp.list(path);
         if (entries && !entries->isEmpty()) {
-            return Error{ErrorCode::Conflict, RemoteFileText::tr("%1 on %2 is a folder with %n entries; confirm a recursive delete "
+            return Error{ErrorCode::Conflict, TransferText::tr("%1 on %2 is a folder with %n entries; confirm a recursive delete "
                                                  "(gantry-cli rm -r) to delete it with everything in it.",
                                                  nullptr, int(entries->size()))
                                                   .arg(path, sftp.label())};
@@ -110,7 +105,7 @@ Result<void> removeRemote(ssh::Session &session, SftpClient &sftp, const QString
     auto out = runCancellable(session, QStringLiteral("rm -rf -- %1").arg(shellPathArg(path)), cancel);
     if (!out) return out.error();
     if (out->exitStatus != 0 || sftp.lstat(path)) {
-        return Error{ErrorCode::RemoteFailed, RemoteFileText::tr("Cannot delete all of %1 on %2: %3")
+        return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot delete all of %1 on %2: %3")
                                                   .arg(path, sftp.label(), QString::fromUtf8(out->err).trimmed())};
     }
     return {};

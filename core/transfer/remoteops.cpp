@@ -1,4 +1,5 @@
 #include "core/transfer/remoteops.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkworkers.h"
 #include "core/transfer/sha256.h"
@@ -85,7 +86,7 @@ Result<QByteArray> PendingRemoteHash::finish()
     const auto m = hex.match(QString::fromUtf8(out));
     if (!m.hasMatch()) {
         return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "Cannot compute SHA-256 of %1 on the host: %2")
+                     TransferText::tr("Cannot compute SHA-256 of %1 on the host: %2")
                          .arg(m_path, QString::fromUtf8(err).trimmed())};
     }
     return m.captured(1).toLatin1();
@@ -204,7 +205,7 @@ void RemoteChunkHasher::advance(const std::function<bool(int)> &isDone)
 Error RemoteChunkHasher::failure(const QString &why) const
 {
     return Error{ErrorCode::RemoteFailed,
-                 QCoreApplication::translate("Transfer", "Cannot check the chunks of %1 on the host: %2").arg(m_path, why)};
+                 TransferText::tr("Cannot check the chunks of %1 on the host: %2").arg(m_path, why)};
 }
 
 Result<void> RemoteChunkHasher::drain(const std::function<bool(int)> &isDone)
@@ -262,7 +263,7 @@ Result<QByteArray> remoteSha256(ssh::Session &session, const QString &path)
     const auto m = hex.match(QString::fromUtf8(out->out));
     if (out->exitStatus != 0 || !m.hasMatch()) {
         return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "Cannot compute SHA-256 of %1 on the host: %2")
+                     TransferText::tr("Cannot compute SHA-256 of %1 on the host: %2")
                          .arg(path, QString::fromUtf8(out->err).trimmed())};
     }
     return m.captured(1).toLatin1();
@@ -295,7 +296,7 @@ Result<QByteArray> sftpSha256(SftpClient &sftp, const QString &path)
             if (reply->status() == SftpClient::StatusEof) {
                 eof = true;
             } else {
-                auto st = sftp.checkStatus(*reply, QCoreApplication::translate("Transfer", "Reading"), path);
+                auto st = sftp.checkStatus(*reply, TransferText::tr("Reading"), path);
                 failure = st ? Error{ErrorCode::RemoteFailed, path} : st.error();
             }
             continue;
@@ -331,7 +332,7 @@ Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QStrin
     auto space = sftp.statvfs(remoteParent(partialPath));
     if (space && space->freeBytes < std::max<quint64>(bytesStillNeeded, 1024 * 1024)) {
         return Error{ErrorCode::DiskFull,
-                     QCoreApplication::translate("Transfer", "The disk on %1 is full: %2 free in %3, %4 more needed. "
+                     TransferText::tr("The disk on %1 is full: %2 free in %3, %4 more needed. "
                                                              "The partial file %5 is kept; free some space and retry "
                                                              "to continue where it stopped.")
                          .arg(sftp.label(), formatBytes(space->freeBytes), remoteParent(partialPath),
@@ -352,7 +353,7 @@ Result<void> checkEntryCount(const ssh::Session &session, const QString &host, c
     const qint64 limit = session.limits().maxListEntries;
     if (limit <= 0 || entries <= limit) return {};
     return Error{ErrorCode::RemoteFailed,
-                 QCoreApplication::translate("Transfer", "%1 listed more than %2 entries in %3; the listing was stopped. "
+                 TransferText::tr("%1 listed more than %2 entries in %3; the listing was stopped. "
                                                          "If the folder really holds that many, raise the limit "
                                                          "(gantry-cli: --max-entries).")
                      .arg(host).arg(limit).arg(folder)};

@@ -1,4 +1,5 @@
 #include "core/transfer/sftpclient.h"
+#include "core/transfer/transfertext.h"
 
 #include <libssh/libssh.h>
 
@@ -64,7 +65,7 @@ namespace {
 
 Error noSftp(const QString &label, ssh_session_struct *session)
 {
-    return Error{ErrorCode::RemoteFailed, QCoreApplication::translate("Transfer", "%1 offers no SFTP service (%2). Enable the sftp "
+    return Error{ErrorCode::RemoteFailed, TransferText::tr("%1 offers no SFTP service (%2). Enable the sftp "
                                                                                   "Subsystem in the server's sshd_config.")
                                               .arg(label, QString::fromUtf8(ssh_get_error(session)))};
 }
@@ -75,7 +76,7 @@ Result<ssh_channel> openSubsystem(ssh_session_struct *session, const QString &la
 {
     ssh_channel channel = ssh_channel_new(session);
     if (!channel) {
-        return Error{ErrorCode::ConnectFailed, QCoreApplication::translate("Transfer", "Cannot open a channel to %1: %2")
+        return Error{ErrorCode::ConnectFailed, TransferText::tr("Cannot open a channel to %1: %2")
                                                    .arg(label, QString::fromUtf8(ssh_get_error(session)))};
     }
     if (ssh_channel_open_session(channel) == SSH_OK && ssh_channel_request_subsystem(channel, "sftp") == SSH_OK) return channel;
@@ -108,7 +109,7 @@ Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *sessio
     // VERSION has no request id: what we parsed as the id is the version number.
     if (reply->type != Version) {
         return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "%1 answered the SFTP handshake with an unexpected message.")
+                     TransferText::tr("%1 answered the SFTP handshake with an unexpected message.")
                          .arg(label)};
     }
     Reader r(reply->body);
@@ -129,7 +130,7 @@ Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *sessio
 Error SftpClient::lostError(const QString &detail) const
 {
     return Error{ErrorCode::ConnectFailed,
-                 QCoreApplication::translate("Transfer", "Connection to %1 lost during the transfer (%2). "
+                 TransferText::tr("Connection to %1 lost during the transfer (%2). "
                                                          "It resumes from where it stopped once the host is reachable.")
                      .arg(m_label, detail)};
 }
@@ -139,7 +140,7 @@ Result<void> SftpClient::writeRaw(const char *data, size_t length)
     size_t done = 0;
     while (done < length) {
         if (m_cancel && m_cancel->load()) {
-            return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
+            return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
         }
         const int n = ssh_channel_write(m_channel, data + done, quint32(length - done));
         if (n == SSH_ERROR || ssh_channel_is_closed(m_channel)) {
@@ -163,7 +164,7 @@ Result<void> SftpClient::fill()
     char buf[128 * 1024];
     for (;;) {
         if (m_cancel && m_cancel->load()) {
-            return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
+            return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
         }
         // Poll, then read what is there: ssh_channel_read_timeout() waits for the whole count,
         // which would hold every small reply for the full timeout.
@@ -184,10 +185,10 @@ Result<void> SftpClient::fill()
             return lostError(QString::fromUtf8(ssh_get_error(s)));
         }
         if (ssh_channel_is_eof(m_channel) || ssh_channel_is_closed(m_channel)) {
-            return lostError(QCoreApplication::translate("Transfer", "the server closed the SFTP channel"));
+            return lostError(TransferText::tr("the server closed the SFTP channel"));
         }
         if (idle.elapsed() > m_ioTimeoutMs) {
-            return lostError(QCoreApplication::translate("Transfer", "no answer for %1 s").arg(m_ioTimeoutMs / 1000));
+            return lostError(TransferText::tr("no answer for %1 s").arg(m_ioTimeoutMs / 1000));
         }
     }
 }
@@ -210,7 +211,7 @@ Result<SftpClient::Reply> SftpClient::readWire()
         if (avail >= 4) {
             const quint32 len = qFromBigEndian<quint32>(m_in.data() + m_inPos);
             if (len < 1 || len > 16u * 1024 * 1024) {
-                return lostError(QCoreApplication::translate("Transfer", "malformed SFTP reply"));
+                return lostError(TransferText::tr("malformed SFTP reply"));
             }
             if (avail >= 4 + size_t(len)) {
                 const char *p = m_in.data() + m_inPos + 4;
@@ -243,7 +244,7 @@ Result<SftpClient::Reply> SftpClient::waitFor(quint32 id)
         if (r->id == id) return r;
         // Only replies to requests in flight wait here: a server sending others would fill memory.
         if (r->id == 0 || r->id >= m_nextId || m_stash.contains(r->id)) {
-            return lostError(QCoreApplication::translate("Transfer", "the server answered a request that was never sent"));
+            return lostError(TransferText::tr("the server answered a request that was never sent"));
         }
         m_stash.insert(r->id, std::move(r.value()));
     }
@@ -312,7 +313,7 @@ Result<void> SftpClient::checkStatus(const Reply &reply, const QString &what, co
 {
     if (reply.type != Status) {
         return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "%1 %2 on %3: unexpected SFTP reply.").arg(what, path, m_label)};
+                     TransferText::tr("%1 %2 on %3: unexpected SFTP reply.").arg(what, path, m_label)};
     }
     const quint32 code = reply.status();
     const QString detail = reply.statusMessage();
@@ -320,22 +321,22 @@ Result<void> SftpClient::checkStatus(const Reply &reply, const QString &what, co
     case StatusOk: return {};
     case StatusNoSuchFile:
         return Error{ErrorCode::NotFound,
-                     QCoreApplication::translate("Transfer", "%1 failed: %2 does not exist on %3. Check the path.")
+                     TransferText::tr("%1 failed: %2 does not exist on %3. Check the path.")
                          .arg(what, path, m_label)};
     case StatusPermissionDenied:
         return Error{ErrorCode::PermissionDenied,
-                     QCoreApplication::translate("Transfer", "%1 failed: permission denied for %2 on %3. Pick a "
+                     TransferText::tr("%1 failed: permission denied for %2 on %3. Pick a "
                                                              "directory the SSH user can write, or fix its permissions.")
                          .arg(what, path, m_label)};
     case StatusEof:
-        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "%1: unexpected end of file %2 on %3.")
+        return Error{ErrorCode::Io, TransferText::tr("%1: unexpected end of file %2 on %3.")
                                         .arg(what, path, m_label)};
     case StatusUnsupported:
         return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "%1 is not supported by the SFTP server on %2.").arg(what, m_label)};
+                     TransferText::tr("%1 is not supported by the SFTP server on %2.").arg(what, m_label)};
     default:
         return Error{ErrorCode::RemoteFailed,
-                     QCoreApplication::translate("Transfer", "%1 failed for %2 on %3: %4.")
+                     TransferText::tr("%1 failed for %2 on %3: %4.")
                          .arg(what, path, m_label, detail.isEmpty() ? QStringLiteral("failure") : detail)};
     }
 }
@@ -358,8 +359,8 @@ Result<QByteArray> SftpClient::open(const QString &path, quint32 flags, std::opt
         Reader rd(r->body);
         if (rd.string(&handle)) return handle;
     }
-    const QString what = (flags & OpenWrite) ? QCoreApplication::translate("Transfer", "Opening for writing")
-                                             : QCoreApplication::translate("Transfer", "Opening");
+    const QString what = (flags & OpenWrite) ? TransferText::tr("Opening for writing")
+                                             : TransferText::tr("Opening");
     auto st = checkStatus(*r, what, path);
     if (!st) return st.error();
     return Error{ErrorCode::RemoteFailed, QStringLiteral("open: no handle")};
@@ -369,7 +370,7 @@ Result<void> SftpClient::close(const QByteArray &handle)
 {
     auto r = call(Close, withString(handle));
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Closing the file"), QString());
+    return checkStatus(*r, TransferText::tr("Closing the file"), QString());
 }
 
 Result<SftpAttrs> SftpClient::statLike(quint8 type, const QByteArray &arg, const QString &path)
@@ -385,7 +386,7 @@ Result<SftpAttrs> SftpClient::attrsFrom(const Result<Reply> &r, const QString &p
         Reader rd(r->body);
         if (rd.attrs(&a)) return a;
     }
-    auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Looking up"), path);
+    auto st = checkStatus(*r, TransferText::tr("Looking up"), path);
     if (!st) return st.error();
     return Error{ErrorCode::RemoteFailed, QStringLiteral("stat: no attributes")};
 }
@@ -422,7 +423,7 @@ Result<QList<SftpEntry>> SftpClient::list(const QString &path)
     auto r = call(Opendir, withString(pathBytes(path)));
     if (!r) return r.error();
     if (r->type != Handle) {
-        auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Listing"), path);
+        auto st = checkStatus(*r, TransferText::tr("Listing"), path);
         if (!st) return st.error();
         return Error{ErrorCode::RemoteFailed, QStringLiteral("opendir: no handle")};
     }
@@ -435,7 +436,7 @@ Result<QList<SftpEntry>> SftpClient::list(const QString &path)
         if (!d) return d.error();
         if (d->type == Status) {
             if (d->status() == StatusEof) break;
-            auto st = checkStatus(*d, QCoreApplication::translate("Transfer", "Listing"), path);
+            auto st = checkStatus(*d, TransferText::tr("Listing"), path);
             if (!st) return st.error();
             break;
         }
@@ -446,7 +447,7 @@ Result<QList<SftpEntry>> SftpClient::list(const QString &path)
         if (m_maxListEntries > 0 && received > m_maxListEntries) {
             (void)close(handle);
             return Error{ErrorCode::RemoteFailed,
-                         QCoreApplication::translate("Transfer", "%1 listed more than %2 entries in %3; the listing was "
+                         TransferText::tr("%1 listed more than %2 entries in %3; the listing was "
                                                                  "stopped. If the folder really holds that many, raise "
                                                                  "the limit (gantry-cli: --max-entries).")
                              .arg(m_label).arg(m_maxListEntries).arg(path)};
@@ -472,7 +473,7 @@ Result<void> SftpClient::mkdir(const QString &path)
     putU32(body, 0);
     auto r = call(Mkdir, body);
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Creating the directory"), path);
+    return checkStatus(*r, TransferText::tr("Creating the directory"), path);
 }
 
 Result<void> SftpClient::mkdirs(const QString &path)
@@ -482,7 +483,7 @@ Result<void> SftpClient::mkdirs(const QString &path)
     if (st) {
         if (st->isDir()) return {};
         return Error{ErrorCode::Conflict,
-                     QCoreApplication::translate("Transfer", "%1 on %2 exists and is not a directory.").arg(path, m_label)};
+                     TransferText::tr("%1 on %2 exists and is not a directory.").arg(path, m_label)};
     }
     if (st.error().code != ErrorCode::NotFound) return st.error();
     const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
@@ -498,14 +499,14 @@ Result<void> SftpClient::remove(const QString &path)
 {
     auto r = call(Remove, withString(pathBytes(path)));
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Deleting"), path);
+    return checkStatus(*r, TransferText::tr("Deleting"), path);
 }
 
 Result<void> SftpClient::rmdir(const QString &path)
 {
     auto r = call(Rmdir, withString(pathBytes(path)));
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Removing the directory"), path);
+    return checkStatus(*r, TransferText::tr("Removing the directory"), path);
 }
 
 Result<void> SftpClient::rename(const QString &from, const QString &to, bool replace)
@@ -520,7 +521,7 @@ Result<void> SftpClient::rename(const QString &from, const QString &to, bool rep
     putString(body, pathBytes(to));
     auto r = call(type, body);
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Renaming"), from);
+    return checkStatus(*r, TransferText::tr("Renaming"), from);
 }
 
 Result<QString> SftpClient::realpath(const QString &path)
@@ -533,7 +534,7 @@ Result<QString> SftpClient::realpath(const QString &path)
         QByteArray name;
         if (rd.u32(&count) && count >= 1 && rd.string(&name)) return QString::fromUtf8(name);
     }
-    auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Resolving"), path);
+    auto st = checkStatus(*r, TransferText::tr("Resolving"), path);
     if (!st) return st.error();
     return Error{ErrorCode::RemoteFailed, QStringLiteral("realpath: no name")};
 }
@@ -549,7 +550,7 @@ Result<SftpSpace> SftpClient::statvfs(const QString &path)
     auto r = call(Extended, body);
     if (!r) return r.error();
     if (r->type != ExtendedReply) {
-        auto st = checkStatus(*r, QCoreApplication::translate("Transfer", "Checking free space"), path);
+        auto st = checkStatus(*r, TransferText::tr("Checking free space"), path);
         if (!st) return st.error();
         return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs: no reply")};
     }
@@ -570,7 +571,7 @@ Result<void> SftpClient::fsync(const QByteArray &handle)
     putString(body, handle);
     auto r = call(Extended, body);
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Flushing"), QString());
+    return checkStatus(*r, TransferText::tr("Flushing"), QString());
 }
 
 Result<void> SftpClient::truncate(const QByteArray &handle, quint64 size)
@@ -581,7 +582,7 @@ Result<void> SftpClient::truncate(const QByteArray &handle, quint64 size)
     putU64(body, size);
     auto r = call(Fsetstat, body);
     if (!r) return r.error();
-    return checkStatus(*r, QCoreApplication::translate("Transfer", "Truncating"), QString());
+    return checkStatus(*r, TransferText::tr("Truncating"), QString());
 }
 
 } // namespace gantry::transfer

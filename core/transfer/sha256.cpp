@@ -1,4 +1,5 @@
 #include "core/transfer/sha256.h"
+#include "core/transfer/transfertext.h"
 
 #include <openssl/evp.h>
 
@@ -49,7 +50,7 @@ Result<QByteArray> sha256OfFile(const QString &path, const std::atomic_bool *can
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot read %1: %2.")
+        return Error{ErrorCode::Io, TransferText::tr("Cannot read %1: %2.")
                                         .arg(path, file.errorString())};
     }
     Sha256 hash;
@@ -57,11 +58,11 @@ Result<QByteArray> sha256OfFile(const QString &path, const std::atomic_bool *can
     quint64 total = 0;
     for (;;) {
         if (cancel && cancel->load()) {
-            return Error{ErrorCode::Cancelled, QCoreApplication::translate("Transfer", "Cancelled.")};
+            return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
         }
         const qint64 n = file.read(buf.data(), buf.size());
         if (n < 0) {
-            return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot read %1: %2.")
+            return Error{ErrorCode::Io, TransferText::tr("Cannot read %1: %2.")
                                             .arg(path, file.errorString())};
         }
         if (n == 0) break;

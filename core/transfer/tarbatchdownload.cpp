@@ -1,4 +1,5 @@
 #include "core/transfer/tarbatchdownload.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
@@ -22,12 +23,6 @@
 namespace gantry::transfer {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 struct TarSource
 {

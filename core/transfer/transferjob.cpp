@@ -1,4 +1,5 @@
 #include "core/transfer/transferjob.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/fileupload.h"
 #include "core/transfer/localwrite.h"
@@ -17,12 +18,6 @@
 namespace gantry::transfer {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 Error conflictError(const QString &what, const QString &where)
 {

@@ -1,4 +1,5 @@
 #include "core/transfer/transferqueue.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/sessionfactory.h"
 #include "core/transfer/transfercontext.h"
@@ -32,13 +33,13 @@ const schema::Migration kQueueMigrations[] = {
 QString itemStateName(ItemState state)
 {
     switch (state) {
-    case ItemState::Queued: return QCoreApplication::translate("Transfer", "Queued");
-    case ItemState::Running: return QCoreApplication::translate("Transfer", "Running");
-    case ItemState::Paused: return QCoreApplication::translate("Transfer", "Paused");
-    case ItemState::Done: return QCoreApplication::translate("Transfer", "Done");
-    case ItemState::Failed: return QCoreApplication::translate("Transfer", "Failed");
-    case ItemState::Cancelled: return QCoreApplication::translate("Transfer", "Cancelled");
-    case ItemState::Skipped: return QCoreApplication::translate("Transfer", "Skipped");
+    case ItemState::Queued: return TransferText::tr("Queued");
+    case ItemState::Running: return TransferText::tr("Running");
+    case ItemState::Paused: return TransferText::tr("Paused");
+    case ItemState::Done: return TransferText::tr("Done");
+    case ItemState::Failed: return TransferText::tr("Failed");
+    case ItemState::Cancelled: return TransferText::tr("Cancelled");
+    case ItemState::Skipped: return TransferText::tr("Skipped");
     }
     return {};
 }
@@ -108,7 +109,7 @@ TransferQueue::FactoryProvider TransferQueue::savedHostProvider(HostStore *hosts
         const auto saved = hosts->find(host);
         if (!saved) {
             return Error{ErrorCode::NotFound,
-                         QCoreApplication::translate("Transfer", "No saved host named %1; add it again to continue.").arg(host)};
+                         TransferText::tr("No saved host named %1; add it again to continue.").arg(host)};
         }
         return makeHostSessionFactory(*saved, secrets, knownHostsFile);
     };
@@ -192,7 +193,7 @@ void TransferQueue::cancel(quint64 id)
     }
     if (it.isPending() || it.state == ItemState::Failed) {
         it.state = ItemState::Cancelled;
-        it.message = QCoreApplication::translate("Transfer", "Cancelled.");
+        it.message = TransferText::tr("Cancelled.");
         changed(row);
         save();
         emit itemFinished(id, it.state);
@@ -364,7 +365,7 @@ void TransferQueue::finish(quint64 id, const Result<TransferOutcome> &result, bo
         if (!result->skipped) it.progress.bytesDone = it.progress.bytesTotal;
     } else if (result.error().code == ErrorCode::Cancelled) {
         it.state = pauseRequested ? ItemState::Paused : ItemState::Cancelled;
-        it.message = pauseRequested ? QCoreApplication::translate("Transfer", "Paused; resumes where it stopped.")
+        it.message = pauseRequested ? TransferText::tr("Paused; resumes where it stopped.")
                                     : result.error().message;
     } else {
         it.state = ItemState::Failed;
@@ -443,12 +444,12 @@ Result<void> TransferQueue::restore()
     QFile file(storePath());
     if (!file.exists()) return {};
     if (!file.open(QIODevice::ReadOnly)) {
-        return Error{ErrorCode::Io, QCoreApplication::translate("Transfer", "Cannot read %1: %2.")
+        return Error{ErrorCode::Io, TransferText::tr("Cannot read %1: %2.")
                                         .arg(storePath(), file.errorString())};
     }
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
     if (!doc.isArray() && !doc.isObject()) {
-        return Error{ErrorCode::Parse, QCoreApplication::translate("Transfer", "%1 is damaged; the transfer list starts empty.")
+        return Error{ErrorCode::Parse, TransferText::tr("%1 is damaged; the transfer list starts empty.")
                                            .arg(storePath())};
     }
     // Version 1 was the bare list of items.

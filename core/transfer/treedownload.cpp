@@ -1,4 +1,5 @@
 #include "core/transfer/treetransfer.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkworkers.h"
 #include "core/transfer/localwrite.h"
@@ -18,12 +19,6 @@
 namespace gantry::transfer {
 
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 // What the host says the folder holds, in one round trip: files (with sizes, which bound what
 // each may write), folders (created even when empty) and anything else (not copied, noted).

@@ -1,4 +1,5 @@
 #include "core/transfer/treetransfer.h"
+#include "core/transfer/transfertext.h"
 
 #include "core/transfer/batchrunner.h"
 #include "core/transfer/chunkworkers.h"
@@ -22,12 +23,6 @@ namespace gantry::transfer {
 namespace {
 
 using BatchPlan = QList<QPair<int, int>>;
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class TransferText
-{
-    Q_DECLARE_TR_FUNCTIONS(Transfer)
-};
 
 // Existing files under a remote folder (relative path → size), and whether tar and sha256sum are
 // there: one remote command, because each one pays for the login shell's start-up files (conda or

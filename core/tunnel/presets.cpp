@@ -1,4 +1,5 @@
 #include "core/tunnel/presets.h"
+#include "core/tunnel/tunneltext.h"
 
 #include <QObject>
 
@@ -7,9 +8,9 @@ namespace gantry::tunnel {
 QList<PresetInfo> presets()
 {
     return {
-        {Preset::Jupyter, QObject::tr("Jupyter"), 8888},
-        {Preset::TensorBoard, QObject::tr("TensorBoard"), 6006},
-        {Preset::Custom, QObject::tr("Other port"), 0},
+        {Preset::Jupyter, TunnelText::tr("Jupyter"), 8888},
+        {Preset::TensorBoard, TunnelText::tr("TensorBoard"), 6006},
+        {Preset::Custom, TunnelText::tr("Other port"), 0},
     };
 }
 

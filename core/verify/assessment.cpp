@@ -1,4 +1,5 @@
 #include "core/verify/assessment.h"
+#include "core/verify/verifytext.h"
 
 #include <QCoreApplication>
 
@@ -6,12 +7,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class AssessmentText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::Assessment)
-};
 
 QString gpuLabel(const GpuResult &gpu)
 {
@@ -64,35 +59,35 @@ void compareIdentity(Assessment &a, const GpuResult &gpu, const GpuSpec &spec)
         const Verdict status = ratio >= 0.92 ? Verdict::Pass : ratio >= 0.85 ? Verdict::Warn : Verdict::Fail;
         if (status != Verdict::Pass) {
             add(a, QStringLiteral("spec-memory"), gpu.index, status,
-                AssessmentText::tr("%1 shows %2 MiB of memory; a %3 has about %4 MiB. Part of the memory is missing or "
+                VerifyText::tr("%1 shows %2 MiB of memory; a %3 has about %4 MiB. Part of the memory is missing or "
                                    "reserved: ask the provider, or pick another instance.")
                     .arg(gpuLabel(gpu), fmt(*gpu.memoryTotalMib, 0), spec.model, fmt(*expected, 0)));
         }
     }
     if (spec.smCount && gpu.smCount && std::lround(*spec.smCount) != std::lround(*gpu.smCount)) {
         add(a, QStringLiteral("spec-sm-count"), gpu.index, Verdict::Warn,
-            AssessmentText::tr("%1 has %2 SMs; a %3 has %4. It may be a cut-down variant of the chip.")
+            VerifyText::tr("%1 has %2 SMs; a %3 has %4. It may be a cut-down variant of the chip.")
                 .arg(gpuLabel(gpu), fmt(*gpu.smCount, 0), spec.model, fmt(*spec.smCount, 0)));
     }
     if (spec.busWidthBits && gpu.busWidthBits && std::lround(*spec.busWidthBits) != std::lround(*gpu.busWidthBits)) {
         add(a, QStringLiteral("spec-bus-width"), gpu.index, Verdict::Warn,
-            AssessmentText::tr("%1 has a %2-bit memory bus; a %3 has %4 bits.")
+            VerifyText::tr("%1 has a %2-bit memory bus; a %3 has %4 bits.")
                 .arg(gpuLabel(gpu), fmt(*gpu.busWidthBits, 0), spec.model, fmt(*spec.busWidthBits, 0)));
     }
     if (gpu.powerLimitW && gpu.defaultPowerLimitW && *gpu.powerLimitW < *gpu.defaultPowerLimitW * 0.97) {
         add(a, QStringLiteral("power-capped"), gpu.index, Verdict::Warn,
-            AssessmentText::tr("%1 is power-capped at %2 W (default %3 W), so it cannot reach full speed. Ask the provider, "
+            VerifyText::tr("%1 is power-capped at %2 W (default %3 W), so it cannot reach full speed. Ask the provider, "
                                "or run `sudo nvidia-smi -pl %3` if you have root.")
                 .arg(gpuLabel(gpu), fmt(*gpu.powerLimitW, 0), fmt(*gpu.defaultPowerLimitW, 0)));
     }
     if (spec.pcieGen && gpu.pcieGenMax && *gpu.pcieGenMax < *spec.pcieGen) {
         add(a, QStringLiteral("spec-pcie"), gpu.index, Verdict::Warn,
-            AssessmentText::tr("%1's PCIe link tops out at Gen%2; a %3 supports Gen%4 (the slot or riser limits it).")
+            VerifyText::tr("%1's PCIe link tops out at Gen%2; a %3 supports Gen%4 (the slot or riser limits it).")
                 .arg(gpuLabel(gpu), fmt(*gpu.pcieGenMax, 0), spec.model, fmt(*spec.pcieGen, 0)));
     }
     if (gpu.migEnabled.value_or(false)) {
         add(a, QStringLiteral("mig"), gpu.index, Verdict::Warn,
-            AssessmentText::tr("%1 has MIG enabled: you rented a slice, not the whole GPU. If the whole GPU was advertised, "
+            VerifyText::tr("%1 has MIG enabled: you rented a slice, not the whole GPU. If the whole GPU was advertised, "
                                "ask the provider (or run `sudo nvidia-smi -mig 0` and reset the GPU).")
                 .arg(gpuLabel(gpu)));
     }
@@ -112,7 +107,7 @@ void judgeBySpec(Assessment &a, const GpuResult &gpu, const QString &id, std::op
     if (status == Verdict::Pass)
         return;
     add(a, QStringLiteral("spec-") + id, gpu.index, status,
-        AssessmentText::tr("%1 %2: %3 %4 is %5% of the spec sheet's %6; rerun, and if it repeats ask the provider.")
+        VerifyText::tr("%1 %2: %3 %4 is %5% of the spec sheet's %6; rerun, and if it repeats ask the provider.")
             .arg(gpuLabel(gpu), test->name, fmt(*measured), test->unit, fmt(ratio * 100, 0), fmt(*specValue)));
 }
 
@@ -120,7 +115,7 @@ void compareAdvertised(Assessment &a, const Report &report, const SpecTable &spe
 {
     if (adv.gpuCount > 0 && report.gpus.size() < adv.gpuCount) {
         add(a, QStringLiteral("advertised-count"), -1, Verdict::Fail,
-            AssessmentText::tr("The instance type advertises %n GPU(s) but only %1 answered. Ask the provider for a refund "
+            VerifyText::tr("The instance type advertises %n GPU(s) but only %1 answered. Ask the provider for a refund "
                                "or relaunch.", nullptr, adv.gpuCount)
                 .arg(report.gpus.size()));
     }
@@ -133,12 +128,12 @@ void compareAdvertised(Assessment &a, const Report &report, const SpecTable &spe
                 continue; // cannot tell: say nothing rather than guess
             if (actual->family != advertisedFamily) {
                 add(a, QStringLiteral("advertised-model"), gpu.index, Verdict::Fail,
-                    AssessmentText::tr("%1 is a %2, but the instance type advertises %3. Stop the instance and report it to "
+                    VerifyText::tr("%1 is a %2, but the instance type advertises %3. Stop the instance and report it to "
                                        "the provider.")
                         .arg(gpuLabel(gpu), actual->model, adv.gpuModel));
             } else if (advertisedSpec && advertisedSpec->id != actual->id) {
                 add(a, QStringLiteral("advertised-model"), gpu.index, Verdict::Warn,
-                    AssessmentText::tr("%1 is a %2, but the instance type advertises %3 (%4 GB/s vs %5 GB/s memory "
+                    VerifyText::tr("%1 is a %2, but the instance type advertises %3 (%4 GB/s vs %5 GB/s memory "
                                        "bandwidth). Check you were billed for the right variant.")
                         .arg(gpuLabel(gpu), actual->model, advertisedSpec->model,
                              fmt(actual->memoryBandwidthTbs.value_or(0) * 1000, 0),
@@ -154,7 +149,7 @@ void compareAdvertised(Assessment &a, const Report &report, const SpecTable &spe
             // "80 GB" cards show 79.6 GiB; anything under 90 % is missing memory, not rounding.
             if (gib < adv.vramGib * 0.90) {
                 add(a, QStringLiteral("advertised-vram"), gpu.index, Verdict::Fail,
-                    AssessmentText::tr("%1 has %2 GiB of memory; the instance type advertises %3 GB per GPU. Ask the "
+                    VerifyText::tr("%1 has %2 GiB of memory; the instance type advertises %3 GB per GPU. Ask the "
                                        "provider, or relaunch.")
                         .arg(gpuLabel(gpu), fmt(gib), fmt(adv.vramGib, 0)));
             }
@@ -196,7 +191,7 @@ Assessment assess(const Report &report, const SpecTable &specs, const Advertised
             const Verdict status = effectiveStatus(test);
             if (status != test.status && status > test.status) {
                 add(a, QStringLiteral("rejudged-") + test.id, gpu.index, status,
-                    AssessmentText::tr("%1 %2: ratio %3 is below Gantry's threshold, so it counts as %4.")
+                    VerifyText::tr("%1 %2: ratio %3 is below Gantry's threshold, so it counts as %4.")
                         .arg(gpuLabel(gpu), test.name, fmt(test.ratio.value_or(0), 2), verdictName(status)));
             }
             gpuVerdict = worst(gpuVerdict, status);
@@ -228,7 +223,7 @@ Assessment assess(const Report &report, const SpecTable &specs, const Advertised
             judgeBySpec(a, gpu, QStringLiteral("tensor_bf16"), c.tensorTflops, c.specTensorTflops);
         } else {
             add(a, QStringLiteral("spec-unknown"), gpu.index, Verdict::Pass,
-                AssessmentText::tr("%1 is not in Gantry's spec table; it is judged by its own clocks only.").arg(gpuLabel(gpu)));
+                VerifyText::tr("%1 is not in Gantry's spec table; it is judged by its own clocks only.").arg(gpuLabel(gpu)));
         }
         a.comparisons.append(c);
     }
@@ -245,16 +240,16 @@ Assessment assess(const Report &report, const SpecTable &specs, const Advertised
 
     const QString upper = verdictName(verdict).toUpper();
     if (report.gpus.isEmpty()) {
-        a.headline = report.errors.isEmpty() ? AssessmentText::tr("ERROR: no GPU was tested")
-                                             : AssessmentText::tr("ERROR: %1").arg(report.errors.constFirst());
+        a.headline = report.errors.isEmpty() ? VerifyText::tr("ERROR: no GPU was tested")
+                                             : VerifyText::tr("ERROR: %1").arg(report.errors.constFirst());
     } else {
         const QString what = QStringLiteral("%1 × %2").arg(report.gpus.size()).arg(report.gpus.constFirst().name);
         switch (verdict) {
         case Verdict::Pass:
-        case Verdict::Skip: a.headline = AssessmentText::tr("PASS: %1 healthy and at spec").arg(what); break;
-        case Verdict::Warn: a.headline = AssessmentText::tr("WARN: %1 works but underdelivers; see the warnings").arg(what); break;
-        case Verdict::Fail: a.headline = AssessmentText::tr("FAIL: %1 is faulty or not as advertised").arg(what); break;
-        case Verdict::Error: a.headline = AssessmentText::tr("%1: %2 could not be fully tested").arg(upper, what); break;
+        case Verdict::Skip: a.headline = VerifyText::tr("PASS: %1 healthy and at spec").arg(what); break;
+        case Verdict::Warn: a.headline = VerifyText::tr("WARN: %1 works but underdelivers; see the warnings").arg(what); break;
+        case Verdict::Fail: a.headline = VerifyText::tr("FAIL: %1 is faulty or not as advertised").arg(what); break;
+        case Verdict::Error: a.headline = VerifyText::tr("%1: %2 could not be fully tested").arg(upper, what); break;
         }
     }
     return a;

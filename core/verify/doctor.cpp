@@ -1,4 +1,5 @@
 #include "core/verify/doctor.h"
+#include "core/verify/verifytext.h"
 
 #include "core/verify/probe.h"
 #include "core/verify/smiquery.h"
@@ -9,12 +10,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class DoctorText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::Doctor)
-};
 
 DoctorCheck check(const char *id, CheckStatus status, QString message, QString fix = {})
 {
@@ -81,9 +76,9 @@ QList<DoctorCheck> driverChecks(const Context &c)
     QList<DoctorCheck> checks;
     if (!c.probe.smiPresent) {
         checks.append(check("nvidia-smi", CheckStatus::Fail,
-                            DoctorText::tr("No NVIDIA GPU/driver found: nvidia-smi is not installed, so the NVIDIA driver is "
+                            VerifyText::tr("No NVIDIA GPU/driver found: nvidia-smi is not installed, so the NVIDIA driver is "
                                            "missing or this is not a GPU image."),
-                            DoctorText::tr("Relaunch with the provider's GPU/CUDA image, or install the driver "
+                            VerifyText::tr("Relaunch with the provider's GPU/CUDA image, or install the driver "
                                            "(`sudo apt install nvidia-driver-%1` or `sudo ubuntu-drivers install`), then reboot.")
                                 .arg(c.options.requiredDriverMajor)));
         return checks;
@@ -91,37 +86,37 @@ QList<DoctorCheck> driverChecks(const Context &c)
     if (!c.probe.smiWorks) {
         const SmiFailure failure = classifySmiFailure(c.out.text(QStringLiteral("smi-q")));
         checks.append(check("nvidia-smi", CheckStatus::Fail,
-                            failure.message.isEmpty() ? DoctorText::tr("nvidia-smi fails: %1").arg(c.probe.smiError) : failure.message,
-                            failure.fix.isEmpty() ? DoctorText::tr("Reboot the instance; if it persists, ask the provider for "
+                            failure.message.isEmpty() ? VerifyText::tr("nvidia-smi fails: %1").arg(c.probe.smiError) : failure.message,
+                            failure.fix.isEmpty() ? VerifyText::tr("Reboot the instance; if it persists, ask the provider for "
                                                                    "another machine.")
                                                   : failure.fix));
         return checks;
     }
     checks.append(check("nvidia-smi", CheckStatus::Ok,
-                        DoctorText::tr("nvidia-smi works: %n GPU(s), driver %1, CUDA %2", nullptr, c.probe.gpuCount)
+                        VerifyText::tr("nvidia-smi works: %n GPU(s), driver %1, CUDA %2", nullptr, c.probe.gpuCount)
                             .arg(c.probe.driverVersion, c.probe.driverCuda)));
     if (c.probe.driverMajor > 0 && c.probe.driverMajor < c.options.minimumDriverMajor) {
         checks.append(check("driver-version", CheckStatus::Fail,
-                            DoctorText::tr("Driver %1 (CUDA %2) is too old for Gantry's verification program (needs %3 or newer); "
+                            VerifyText::tr("Driver %1 (CUDA %2) is too old for Gantry's verification program (needs %3 or newer); "
                                            "Verify will build it on the instance or fall back to PyTorch.")
                                 .arg(c.probe.driverVersion, c.probe.driverCuda)
                                 .arg(c.options.minimumDriverMajor),
-                            DoctorText::tr("Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` "
+                            VerifyText::tr("Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` "
                                            "and reboot.")
                                 .arg(c.options.requiredDriverMajor)));
     } else if (c.probe.driverMajor > 0 && c.probe.driverMajor < c.options.requiredDriverMajor) {
         checks.append(check("driver-version", CheckStatus::Warn,
-                            DoctorText::tr("Driver %1 (CUDA %2) is older than CUDA 13 (driver %3): the verification program "
+                            VerifyText::tr("Driver %1 (CUDA %2) is older than CUDA 13 (driver %3): the verification program "
                                            "falls back to JIT-compiled PTX, and CUDA 13 software (e.g. PyTorch cu130 wheels) "
                                            "will not run.")
                                 .arg(c.probe.driverVersion, c.probe.driverCuda)
                                 .arg(c.options.requiredDriverMajor),
-                            DoctorText::tr("Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` "
+                            VerifyText::tr("Pick an image with driver %1 or newer, or upgrade: `sudo apt install nvidia-driver-%1` "
                                            "and reboot.")
                                 .arg(c.options.requiredDriverMajor)));
     } else {
         checks.append(check("driver-version", CheckStatus::Ok,
-                            DoctorText::tr("Driver %1 is new enough for the verification program.").arg(c.probe.driverVersion)));
+                            VerifyText::tr("Driver %1 is new enough for the verification program.").arg(c.probe.driverVersion)));
     }
     return checks;
 }
@@ -142,9 +137,9 @@ DoctorCheck gpuInUse(const Context &c)
         }
         const long long usedMib = leadingInt(gpu.value(QStringLiteral("FB Memory Usage/Used")));
         if (!processes.isEmpty()) {
-            found.append(DoctorText::tr("%1 runs %2").arg(gpuLabel(i, gpu), processes.join(QStringLiteral(", "))));
+            found.append(VerifyText::tr("%1 runs %2").arg(gpuLabel(i, gpu), processes.join(QStringLiteral(", "))));
         } else if (usedMib > 1024) {
-            found.append(DoctorText::tr("%1 has %2 MiB in use by a process this user cannot see (another container?)")
+            found.append(VerifyText::tr("%1 has %2 MiB in use by a process this user cannot see (another container?)")
                              .arg(gpuLabel(i, gpu))
                              .arg(usedMib));
         }
@@ -155,14 +150,14 @@ DoctorCheck gpuInUse(const Context &c)
         for (const QString &line : lines) {
             const QStringList cols = line.split(QStringLiteral(", "));
             if (cols.size() >= 4 && cols.first().startsWith(QLatin1StringView("GPU-")))
-                found.append(DoctorText::tr("pid %1 (%2) uses %3").arg(cols.at(1), cols.at(2), cols.last().trimmed()));
+                found.append(VerifyText::tr("pid %1 (%2) uses %3").arg(cols.at(1), cols.at(2), cols.last().trimmed()));
         }
     }
     if (found.isEmpty())
-        return check("gpu-in-use", CheckStatus::Ok, DoctorText::tr("No other process is using the GPUs."));
+        return check("gpu-in-use", CheckStatus::Ok, VerifyText::tr("No other process is using the GPUs."));
     return check("gpu-in-use", CheckStatus::Warn,
-                 DoctorText::tr("The GPU is already in use: %1.").arg(found.join(QStringLiteral("; "))),
-                 DoctorText::tr("Stop those processes (`nvidia-smi` lists them; `kill PID`) before measuring, or ask the "
+                 VerifyText::tr("The GPU is already in use: %1.").arg(found.join(QStringLiteral("; "))),
+                 VerifyText::tr("Stop those processes (`nvidia-smi` lists them; `kill PID`) before measuring, or ask the "
                                 "provider why a fresh instance is busy."));
 }
 
@@ -174,10 +169,10 @@ DoctorCheck migCheck(const Context &c)
             on.append(gpuLabel(i, c.smi.gpus.at(i)));
     }
     if (on.isEmpty())
-        return check("mig", CheckStatus::Ok, DoctorText::tr("MIG is off: each GPU is whole."));
+        return check("mig", CheckStatus::Ok, VerifyText::tr("MIG is off: each GPU is whole."));
     return check("mig", CheckStatus::Warn,
-                 DoctorText::tr("MIG is enabled on %1: processes see GPU slices, not whole GPUs.").arg(on.join(QStringLiteral(", "))),
-                 DoctorText::tr("If you rented whole GPUs, run `sudo nvidia-smi -i N -mig 0` and reset the GPU "
+                 VerifyText::tr("MIG is enabled on %1: processes see GPU slices, not whole GPUs.").arg(on.join(QStringLiteral(", "))),
+                 VerifyText::tr("If you rented whole GPUs, run `sudo nvidia-smi -i N -mig 0` and reset the GPU "
                                 "(`sudo nvidia-smi -i N -r`), or ask the provider."));
 }
 
@@ -214,13 +209,13 @@ DoctorCheck fabricManagerUnseen(const Context &c)
     }
     if (completed > 0 && completed == c.smi.gpus.size())
         return check("fabric-manager", CheckStatus::Ok,
-                     DoctorText::tr("NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric "
+                     VerifyText::tr("NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric "
                                     "Manager runs outside this container).",
                         nullptr, completed));
     return check("fabric-manager", CheckStatus::Warn,
-                 DoctorText::tr("NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not "
+                 VerifyText::tr("NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not "
                                 "PID 1 (a container), so systemctl cannot see it."),
-                 DoctorText::tr("Check it: `nvidia-smi -q | grep -A2 Fabric` should show State \"Completed\" on every GPU, or "
+                 VerifyText::tr("Check it: `nvidia-smi -q | grep -A2 Fabric` should show State \"Completed\" on every GPU, or "
                                 "run a tiny CUDA init (`python3 -c \"import torch; torch.zeros(1).cuda()\"`); error 802 there "
                                 "means Fabric Manager is not running — ask the provider."));
 }
@@ -230,14 +225,14 @@ DoctorCheck fabricManager(const Context &c)
     const QString torchError = c.probe.torchError;
     const bool error802 = torchError.contains(QLatin1StringView("802"))
                           || torchError.contains(QLatin1StringView("system not yet initialized"), Qt::CaseInsensitive);
-    const QString fix = DoctorText::tr("Start it: `sudo systemctl enable --now nvidia-fabricmanager` (install the "
+    const QString fix = VerifyText::tr("Start it: `sudo systemctl enable --now nvidia-fabricmanager` (install the "
                                        "nvidia-fabricmanager package matching driver %1 if missing), or ask the provider.")
                             .arg(c.probe.driverVersion);
     QStringList notReady;
     for (int i = 0; i < c.smi.gpus.size(); ++i) {
         const QString state = c.smi.gpus.at(i).value(QStringLiteral("Fabric/State")).trimmed();
         if (!state.isEmpty() && state != QLatin1StringView("N/A") && state != QLatin1StringView("Completed"))
-            notReady.append(DoctorText::tr("%1 fabric state \"%2\"").arg(gpuLabel(i, c.smi.gpus.at(i)), state));
+            notReady.append(VerifyText::tr("%1 fabric state \"%2\"").arg(gpuLabel(i, c.smi.gpus.at(i)), state));
     }
     bool sxm = false;
     if (!c.smi.gpus.isEmpty()) {
@@ -250,28 +245,28 @@ DoctorCheck fabricManager(const Context &c)
     const QString fmState = c.out.text(QStringLiteral("fabricmanager")).trimmed().section(QLatin1Char('\n'), 0, 0);
     if (error802) {
         return check("fabric-manager", CheckStatus::Fail,
-                     DoctorText::tr("CUDA fails with error 802 (system not yet initialized): on NVSwitch systems this means "
+                     VerifyText::tr("CUDA fails with error 802 (system not yet initialized): on NVSwitch systems this means "
                                     "the NVIDIA Fabric Manager is not running (Fabric Manager: %1).")
-                         .arg(fmState.isEmpty() ? DoctorText::tr("unknown") : fmState),
+                         .arg(fmState.isEmpty() ? VerifyText::tr("unknown") : fmState),
                      fix);
     }
     if (!notReady.isEmpty()) {
         return check("fabric-manager", CheckStatus::Fail,
-                     DoctorText::tr("The NVLink fabric is not initialised: %1; CUDA will fail with error 802.")
+                     VerifyText::tr("The NVLink fabric is not initialised: %1; CUDA will fail with error 802.")
                          .arg(notReady.join(QStringLiteral(", "))),
                      fix);
     }
     if (!nvswitch)
-        return check("fabric-manager", CheckStatus::Ok, DoctorText::tr("Not an NVSwitch system: Fabric Manager is not needed."));
+        return check("fabric-manager", CheckStatus::Ok, VerifyText::tr("Not an NVSwitch system: Fabric Manager is not needed."));
     if (fmState == QLatin1StringView("active"))
-        return check("fabric-manager", CheckStatus::Ok, DoctorText::tr("NVSwitch system and Fabric Manager is running."));
+        return check("fabric-manager", CheckStatus::Ok, VerifyText::tr("NVSwitch system and Fabric Manager is running."));
     if (!systemdCanTell(c.out))
         return fabricManagerUnseen(c);
     return check("fabric-manager", CheckStatus::Fail,
-                 DoctorText::tr("This is an NVSwitch system (%n GPUs) but Fabric Manager is not running (%1); CUDA will "
+                 VerifyText::tr("This is an NVSwitch system (%n GPUs) but Fabric Manager is not running (%1); CUDA will "
                                 "fail with error 802.",
                     nullptr, int(c.smi.gpus.size()))
-                     .arg(fmState.isEmpty() ? DoctorText::tr("state unknown") : fmState),
+                     .arg(fmState.isEmpty() ? VerifyText::tr("state unknown") : fmState),
                  fix);
 }
 
@@ -295,16 +290,16 @@ DoctorCheck clocks(const Context &c)
     }
     if (!hw.isEmpty()) {
         return check("clocks", CheckStatus::Fail,
-                     DoctorText::tr("Clocks are throttled by hardware (cut to half or less): %1.").arg(hw.join(QStringLiteral("; "))),
-                     DoctorText::tr("This is a cooling or power-delivery fault of the machine: stop the instance and ask the "
+                     VerifyText::tr("Clocks are throttled by hardware (cut to half or less): %1.").arg(hw.join(QStringLiteral("; "))),
+                     VerifyText::tr("This is a cooling or power-delivery fault of the machine: stop the instance and ask the "
                                     "provider for another one."));
     }
     if (!sw.isEmpty()) {
         return check("clocks", CheckStatus::Warn,
-                     DoctorText::tr("Clocks are reduced because the GPU runs hot: %1.").arg(sw.join(QStringLiteral("; "))),
-                     DoctorText::tr("Watch temperatures in the Monitor tab; if it persists at low load, ask the provider."));
+                     VerifyText::tr("Clocks are reduced because the GPU runs hot: %1.").arg(sw.join(QStringLiteral("; "))),
+                     VerifyText::tr("Watch temperatures in the Monitor tab; if it persists at low load, ask the provider."));
     }
-    return check("clocks", CheckStatus::Ok, DoctorText::tr("No thermal or power-brake throttling."));
+    return check("clocks", CheckStatus::Ok, VerifyText::tr("No thermal or power-brake throttling."));
 }
 
 DoctorCheck ecc(const Context &c)
@@ -323,17 +318,17 @@ DoctorCheck ecc(const Context &c)
         }
         const QString label = gpuLabel(i, gpu);
         if (volatileUncorrected > 0)
-            fails.append(DoctorText::tr("%1 has %2 uncorrected ECC errors since boot").arg(label).arg(volatileUncorrected));
+            fails.append(VerifyText::tr("%1 has %2 uncorrected ECC errors since boot").arg(label).arg(volatileUncorrected));
         if (isYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
-            fails.append(DoctorText::tr("%1 has a row remap pending (needs a GPU reset)").arg(label));
+            fails.append(VerifyText::tr("%1 has a row remap pending (needs a GPU reset)").arg(label));
         if (isYes(gpu.value(QStringLiteral("Remapped Rows/Remapping Failure Occurred"))))
-            fails.append(DoctorText::tr("%1 ran out of spare memory rows (remapping failure)").arg(label));
+            fails.append(VerifyText::tr("%1 ran out of spare memory rows (remapping failure)").arg(label));
         if (isYes(gpu.value(QStringLiteral("Retired Pages/Pending Page Blacklist")))
             || isYes(gpu.value(QStringLiteral("Retired Pages/Pending Page Retirement"))))
-            fails.append(DoctorText::tr("%1 has a page retirement pending (needs a GPU reset)").arg(label));
+            fails.append(VerifyText::tr("%1 has a page retirement pending (needs a GPU reset)").arg(label));
         const long long remappedUncorrectable = leadingInt(gpu.value(QStringLiteral("Remapped Rows/Uncorrectable Error")));
         if (remappedUncorrectable > 0 && !isYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
-            warns.append(DoctorText::tr("%1 has %2 rows remapped after uncorrectable errors").arg(label).arg(remappedUncorrectable));
+            warns.append(VerifyText::tr("%1 has %2 rows remapped after uncorrectable errors").arg(label).arg(remappedUncorrectable));
     }
     // Page retirement (pre-Ampere): the query lists one row per cause; rows whose address is
     // "[N/A]" are placeholders, not retired pages.
@@ -349,19 +344,19 @@ DoctorCheck ecc(const Context &c)
                 ++pages;
         }
         if (pages > 0)
-            warns.append(DoctorText::tr("%1 memory pages have been retired after ECC errors").arg(pages));
+            warns.append(VerifyText::tr("%1 memory pages have been retired after ECC errors").arg(pages));
     }
     if (!fails.isEmpty()) {
         return check("ecc", CheckStatus::Fail, fails.join(QStringLiteral("; ")) + QLatin1Char('.'),
-                     DoctorText::tr("Reset the GPU (`sudo nvidia-smi -r -i N` with no processes on it) or reboot; if errors "
+                     VerifyText::tr("Reset the GPU (`sudo nvidia-smi -r -i N` with no processes on it) or reboot; if errors "
                                     "return, stop the instance and ask the provider for another machine."));
     }
     if (!warns.isEmpty()) {
         return check("ecc", CheckStatus::Warn, warns.join(QStringLiteral("; ")) + QLatin1Char('.'),
-                     DoctorText::tr("The memory was repaired, but this GPU has had faults: keep an eye on it (Verify's "
+                     VerifyText::tr("The memory was repaired, but this GPU has had faults: keep an eye on it (Verify's "
                                     "memory test checks it now)."));
     }
-    return check("ecc", CheckStatus::Ok, DoctorText::tr("No uncorrected ECC errors and no pending row remaps."));
+    return check("ecc", CheckStatus::Ok, VerifyText::tr("No uncorrected ECC errors and no pending row remaps."));
 }
 
 DoctorCheck pcie(const Context &c)
@@ -380,26 +375,26 @@ DoctorCheck pcie(const Context &c)
         const bool busy = pstate == QLatin1StringView("P0") || pstate == QLatin1StringView("P1")
                           || pstate == QLatin1StringView("P2");
         if (widthMax > 0 && widthCur > 0 && widthCur < widthMax) {
-            below.append(DoctorText::tr("%1 runs x%2 of x%3").arg(gpuLabel(i, gpu)).arg(widthCur).arg(widthMax));
+            below.append(VerifyText::tr("%1 runs x%2 of x%3").arg(gpuLabel(i, gpu)).arg(widthCur).arg(widthMax));
         } else if (genMax > 0 && genCur > 0 && genCur < genMax) {
             if (busy)
-                below.append(DoctorText::tr("%1 runs Gen%2 of Gen%3 under load").arg(gpuLabel(i, gpu)).arg(genCur).arg(genMax));
+                below.append(VerifyText::tr("%1 runs Gen%2 of Gen%3 under load").arg(gpuLabel(i, gpu)).arg(genCur).arg(genMax));
             else
                 idleNotes.append(gpuLabel(i, gpu));
         }
     }
     if (!below.isEmpty()) {
         return check("pcie", CheckStatus::Warn,
-                     DoctorText::tr("PCIe link below its maximum: %1.").arg(below.join(QStringLiteral("; "))),
-                     DoctorText::tr("Run Verify: it measures host↔device bandwidth under load. If the link stays low, the "
+                     VerifyText::tr("PCIe link below its maximum: %1.").arg(below.join(QStringLiteral("; "))),
+                     VerifyText::tr("Run Verify: it measures host↔device bandwidth under load. If the link stays low, the "
                                     "GPU sits in a slow slot or riser: ask the provider."));
     }
     if (!idleNotes.isEmpty()) {
         return check("pcie", CheckStatus::Ok,
-                     DoctorText::tr("PCIe links at full width; %1 idle at a lower generation (normal power saving).")
+                     VerifyText::tr("PCIe links at full width; %1 idle at a lower generation (normal power saving).")
                          .arg(idleNotes.join(QStringLiteral(", "))));
     }
-    return check("pcie", CheckStatus::Ok, DoctorText::tr("PCIe links at their maximum generation and width."));
+    return check("pcie", CheckStatus::Ok, VerifyText::tr("PCIe links at their maximum generation and width."));
 }
 
 DoctorCheck powerLimit(const Context &c)
@@ -419,13 +414,13 @@ DoctorCheck powerLimit(const Context &c)
                                        "Power Readings/Power Limit", "GPU Power Readings/Power Limit"});
         const double def = first({"GPU Power Readings/Default Power Limit", "Power Readings/Default Power Limit"});
         if (enforced > 0 && def > 0 && enforced < def * 0.97)
-            capped.append(DoctorText::tr("%1 at %2 W of %3 W").arg(gpuLabel(i, gpu)).arg(enforced).arg(def));
+            capped.append(VerifyText::tr("%1 at %2 W of %3 W").arg(gpuLabel(i, gpu)).arg(enforced).arg(def));
     }
     if (capped.isEmpty())
-        return check("power-limit", CheckStatus::Ok, DoctorText::tr("Power limits at their defaults."));
+        return check("power-limit", CheckStatus::Ok, VerifyText::tr("Power limits at their defaults."));
     return check("power-limit", CheckStatus::Warn,
-                 DoctorText::tr("Power-capped below the default: %1.").arg(capped.join(QStringLiteral("; "))),
-                 DoctorText::tr("With root: `sudo nvidia-smi -i N -pl DEFAULT_WATTS`; otherwise ask the provider (it cuts "
+                 VerifyText::tr("Power-capped below the default: %1.").arg(capped.join(QStringLiteral("; "))),
+                 VerifyText::tr("With root: `sudo nvidia-smi -i N -pl DEFAULT_WATTS`; otherwise ask the provider (it cuts "
                                 "throughput)."));
 }
 
@@ -433,34 +428,34 @@ DoctorCheck torchCheck(const Context &c)
 {
     const Probe &p = c.probe;
     if (!p.pythonPresent)
-        return check("pytorch", CheckStatus::Ok, DoctorText::tr("No Python on the instance (PyTorch not checked)."));
+        return check("pytorch", CheckStatus::Ok, VerifyText::tr("No Python on the instance (PyTorch not checked)."));
     if (!p.torchPresent)
-        return check("pytorch", CheckStatus::Ok, DoctorText::tr("PyTorch is not installed (nothing to check)."));
+        return check("pytorch", CheckStatus::Ok, VerifyText::tr("PyTorch is not installed (nothing to check)."));
     if (p.torchCuda) {
         return check("pytorch", CheckStatus::Ok,
-                     DoctorText::tr("PyTorch %1 (CUDA %2) sees the GPU.").arg(p.torchVersion, p.torchCudaVersion));
+                     VerifyText::tr("PyTorch %1 (CUDA %2) sees the GPU.").arg(p.torchVersion, p.torchCudaVersion));
     }
     if (p.torchCudaVersion.isEmpty()) {
         return check("pytorch", CheckStatus::Fail,
-                     DoctorText::tr("PyTorch %1 is a CPU-only build: it cannot use the GPU.").arg(p.torchVersion),
-                     p.smiWorks ? torchIndexFor(p.driverCuda) : DoctorText::tr("Fix the driver first (see nvidia-smi)."));
+                     VerifyText::tr("PyTorch %1 is a CPU-only build: it cannot use the GPU.").arg(p.torchVersion),
+                     p.smiWorks ? torchIndexFor(p.driverCuda) : VerifyText::tr("Fix the driver first (see nvidia-smi)."));
     }
     const int torchMajor = majorMinor(p.torchCudaVersion).first;
     const int driverMajor = majorMinor(p.driverCuda).first;
     if (p.smiWorks && driverMajor > 0 && torchMajor > driverMajor) {
         return check("pytorch", CheckStatus::Fail,
-                     DoctorText::tr("PyTorch %1 is built for CUDA %2 but driver %3 supports only CUDA %4, so "
+                     VerifyText::tr("PyTorch %1 is built for CUDA %2 but driver %3 supports only CUDA %4, so "
                                     "torch.cuda.is_available() is False.")
                          .arg(p.torchVersion, p.torchCudaVersion, p.driverVersion, p.driverCuda),
-                     DoctorText::tr("Install a matching build: `%1`, or upgrade the driver.").arg(torchIndexFor(p.driverCuda)));
+                     VerifyText::tr("Install a matching build: `%1`, or upgrade the driver.").arg(torchIndexFor(p.driverCuda)));
     }
     return check("pytorch", CheckStatus::Fail,
-                 DoctorText::tr("PyTorch %1 (CUDA %2) cannot use the GPU%3.")
+                 VerifyText::tr("PyTorch %1 (CUDA %2) cannot use the GPU%3.")
                      .arg(p.torchVersion, p.torchCudaVersion,
                           p.torchError.isEmpty() ? QString() : QStringLiteral(": ") + p.torchError),
-                 p.smiWorks ? DoctorText::tr("Check CUDA_VISIBLE_DEVICES and that the container has the GPU (`--gpus all`); "
+                 p.smiWorks ? VerifyText::tr("Check CUDA_VISIBLE_DEVICES and that the container has the GPU (`--gpus all`); "
                                              "see the other checks for driver problems.")
-                            : DoctorText::tr("Fix the driver first (see nvidia-smi)."));
+                            : VerifyText::tr("Fix the driver first (see nvidia-smi)."));
 }
 
 DoctorCheck disk(const Context &c)
@@ -480,10 +475,10 @@ DoctorCheck disk(const Context &c)
         const double sizeGib = cols.at(1).toDouble() / (1024.0 * 1024.0);
         const double availGib = cols.at(3).toDouble() / (1024.0 * 1024.0);
         const int percent = cols.at(4).chopped(1).toInt();
-        const QString what = DoctorText::tr("%1 %2% full (%3 GiB free)").arg(mount).arg(percent).arg(availGib, 0, 'f', 1);
+        const QString what = VerifyText::tr("%1 %2% full (%3 GiB free)").arg(mount).arg(percent).arg(availGib, 0, 'f', 1);
         if (mount == QLatin1StringView("/dev/shm")) {
             if (sizeGib < 1.0)
-                warns.append(DoctorText::tr("/dev/shm is only %1 MiB (PyTorch DataLoader workers crash)").arg(qRound(sizeGib * 1024)));
+                warns.append(VerifyText::tr("/dev/shm is only %1 MiB (PyTorch DataLoader workers crash)").arg(qRound(sizeGib * 1024)));
             continue;
         }
         if (percent >= 95 || availGib < 2.0)
@@ -491,15 +486,15 @@ DoctorCheck disk(const Context &c)
         else if (percent >= 90 || availGib < 10.0)
             warns.append(what);
     }
-    const QString fix = DoctorText::tr("Free space (`du -xh / | sort -h | tail`, `pip cache purge`, `conda clean -a`) or "
+    const QString fix = VerifyText::tr("Free space (`du -xh / | sort -h | tail`, `pip cache purge`, `conda clean -a`) or "
                                        "attach a larger volume; for /dev/shm start the container with `--shm-size=16g`.");
     if (!fails.isEmpty())
-        return check("disk", CheckStatus::Fail, DoctorText::tr("Disk nearly full: %1.").arg((fails + warns).join(QStringLiteral("; "))), fix);
+        return check("disk", CheckStatus::Fail, VerifyText::tr("Disk nearly full: %1.").arg((fails + warns).join(QStringLiteral("; "))), fix);
     if (!warns.isEmpty())
-        return check("disk", CheckStatus::Warn, DoctorText::tr("Low disk space: %1.").arg(warns.join(QStringLiteral("; "))), fix);
+        return check("disk", CheckStatus::Warn, VerifyText::tr("Low disk space: %1.").arg(warns.join(QStringLiteral("; "))), fix);
     if (seen.isEmpty())
-        return check("disk", CheckStatus::Ok, DoctorText::tr("Disk usage unknown (df printed nothing)."));
-    return check("disk", CheckStatus::Ok, DoctorText::tr("Enough free disk space."));
+        return check("disk", CheckStatus::Ok, VerifyText::tr("Disk usage unknown (df printed nothing)."));
+    return check("disk", CheckStatus::Ok, VerifyText::tr("Enough free disk space."));
 }
 
 } // namespace
@@ -511,9 +506,9 @@ QList<DoctorCheck> evaluateDoctor(const DoctorOutput &output, const SpecTable &s
     if (c.probe.simulatedGpu) {
         // Never a pass: what the stand-in reports about "its" GPU is made up, so no GPU check runs.
         checks.append(check("simulated-gpu", CheckStatus::Fail,
-                            DoctorText::tr("Simulated GPU: this nvidia-smi is the Gantry sandbox's stand-in, so there is no "
+                            VerifyText::tr("Simulated GPU: this nvidia-smi is the Gantry sandbox's stand-in, so there is no "
                                            "real GPU to check."),
-                            DoctorText::tr("Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check "
+                            VerifyText::tr("Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check "
                                            "real hardware.")));
     } else {
         checks = driverChecks(c);
@@ -536,8 +531,8 @@ QList<DoctorCheck> evaluateDoctor(const DoctorOutput &output, const SpecTable &s
     checks.append(disk(c));
     if (!output.complete) {
         checks.append(check("doctor", CheckStatus::Warn,
-                            DoctorText::tr("The doctor script did not finish, so some checks are missing."),
-                            DoctorText::tr("Run it again; if it keeps stopping, a command on the instance hangs (often "
+                            VerifyText::tr("The doctor script did not finish, so some checks are missing."),
+                            VerifyText::tr("Run it again; if it keeps stopping, a command on the instance hangs (often "
                                            "nvidia-smi on a broken driver).")));
     }
     return checks;

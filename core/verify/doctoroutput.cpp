@@ -1,4 +1,5 @@
 #include "core/verify/doctor.h"
+#include "core/verify/verifytext.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -8,16 +9,6 @@
 // What the doctor script is and prints, and how its findings are written out: the input and the
 // output of evaluateDoctor (doctor.cpp), which holds the checks themselves.
 namespace gantry::verify {
-namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class DoctorText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::Doctor)
-};
-
-} // namespace
-
 QByteArray doctorScript()
 {
     QFile file(QStringLiteral(":/gantry/verify/gpu-doctor.sh"));
@@ -87,39 +78,39 @@ QString checkStatusName(CheckStatus status)
 SmiFailure classifySmiFailure(const QString &text)
 {
     if (text.contains(QLatin1StringView("couldn't communicate with the NVIDIA driver"))) {
-        return {DoctorText::tr("nvidia-smi cannot talk to the NVIDIA driver: the kernel module is not loaded (driver not "
+        return {VerifyText::tr("nvidia-smi cannot talk to the NVIDIA driver: the kernel module is not loaded (driver not "
                                "installed for this kernel, or the module failed to load)."),
-                DoctorText::tr("Reboot; if it persists reinstall the driver for the running kernel (`sudo apt install "
+                VerifyText::tr("Reboot; if it persists reinstall the driver for the running kernel (`sudo apt install "
                                "--reinstall nvidia-driver-XXX` / DKMS) or relaunch with the provider's GPU image.")};
     }
     if (text.contains(QLatin1StringView("Driver/library version mismatch"))) {
         static const QRegularExpression lib(QStringLiteral(R"(NVML library version:\s*(\S+))"));
         const QString version = lib.match(text).captured(1);
         return {version.isEmpty()
-                    ? DoctorText::tr("NVML/driver version mismatch: the driver was upgraded but the old kernel module is "
+                    ? VerifyText::tr("NVML/driver version mismatch: the driver was upgraded but the old kernel module is "
                                      "still loaded.")
-                    : DoctorText::tr("NVML/driver version mismatch: the user-space driver is %1 but the loaded kernel module "
+                    : VerifyText::tr("NVML/driver version mismatch: the user-space driver is %1 but the loaded kernel module "
                                      "is older (the driver was upgraded without a reboot).")
                           .arg(version),
-                DoctorText::tr("Reboot the instance (or stop GPU processes and reload the nvidia kernel modules).")};
+                VerifyText::tr("Reboot the instance (or stop GPU processes and reload the nvidia kernel modules).")};
     }
     if (text.contains(QLatin1StringView("No devices were found"))) {
-        return {DoctorText::tr("The NVIDIA driver is loaded but sees no GPU: the GPU is not attached to this VM/container."),
-                DoctorText::tr("Start the container with the GPU (`docker run --gpus all`), check CUDA/NVIDIA_VISIBLE_DEVICES, "
+        return {VerifyText::tr("The NVIDIA driver is loaded but sees no GPU: the GPU is not attached to this VM/container."),
+                VerifyText::tr("Start the container with the GPU (`docker run --gpus all`), check CUDA/NVIDIA_VISIBLE_DEVICES, "
                                "or relaunch the instance.")};
     }
     if (text.contains(QLatin1StringView("GPU is lost"))) {
-        return {DoctorText::tr("A GPU has fallen off the bus (\"GPU is lost\"): hardware or power fault."),
-                DoctorText::tr("Reboot to recover; if it happens again, stop the instance and ask the provider for another "
+        return {VerifyText::tr("A GPU has fallen off the bus (\"GPU is lost\"): hardware or power fault."),
+                VerifyText::tr("Reboot to recover; if it happens again, stop the instance and ask the provider for another "
                                "machine.")};
     }
     if (text.contains(QLatin1StringView("Unable to determine the device handle"))) {
-        return {DoctorText::tr("nvidia-smi cannot open a GPU (%1).").arg(text.trimmed().section(QLatin1Char('\n'), 0, 0)),
-                DoctorText::tr("Reboot; if it persists, the GPU is faulty: ask the provider for another machine.")};
+        return {VerifyText::tr("nvidia-smi cannot open a GPU (%1).").arg(text.trimmed().section(QLatin1Char('\n'), 0, 0)),
+                VerifyText::tr("Reboot; if it persists, the GPU is faulty: ask the provider for another machine.")};
     }
     if (text.contains(QLatin1StringView("Failed to initialize NVML"))) {
-        return {DoctorText::tr("NVML fails to start: %1.").arg(text.trimmed().section(QLatin1Char('\n'), 0, 0)),
-                DoctorText::tr("Reboot; if it persists reinstall the driver or relaunch with the provider's GPU image.")};
+        return {VerifyText::tr("NVML fails to start: %1.").arg(text.trimmed().section(QLatin1Char('\n'), 0, 0)),
+                VerifyText::tr("Reboot; if it persists reinstall the driver or relaunch with the provider's GPU image.")};
     }
     return {};
 }

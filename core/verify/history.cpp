@@ -1,4 +1,5 @@
 #include "core/verify/history.h"
+#include "core/verify/verifytext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,12 +12,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class HistoryStoreText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::HistoryStore)
-};
 
 QVariant opt(const std::optional<double> &value)
 {
@@ -103,11 +98,11 @@ Result<void> HistoryStore::open()
     if (m_open)
         return {};
     if (!QDir().mkpath(m_configDir))
-        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     db.setDatabaseName(filePath());
     if (!db.open()) {
-        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot open the verification history %1: %2")
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot open the verification history %1: %2")
                                               .arg(filePath(), db.lastError().text()));
     }
     QSqlQuery q(db);
@@ -120,7 +115,7 @@ Result<void> HistoryStore::open()
         " bandwidth_gbs REAL, fp32_tflops REAL, tensor_tflops REAL, hourly_usd REAL, usd_per_tflop_hour REAL,"
         " report TEXT NOT NULL)"));
     if (!created || !q.exec(QStringLiteral("CREATE INDEX IF NOT EXISTS runs_by_type ON runs(provider, instance_type, time)"))) {
-        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot prepare the verification history %1: %2")
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot prepare the verification history %1: %2")
                                               .arg(filePath(), q.lastError().text()));
     }
     m_open = true;
@@ -151,7 +146,7 @@ Result<qint64> HistoryStore::add(const HistoryEntry &e)
     q.addBindValue(opt(e.usdPerTflopHour));
     q.addBindValue(text(e.reportJson));
     if (!q.exec()) {
-        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot save the run in %1: %2").arg(filePath(), q.lastError().text()));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot save the run in %1: %2").arg(filePath(), q.lastError().text()));
     }
     return q.lastInsertId().toLongLong();
 }
@@ -160,7 +155,7 @@ Result<QList<HistoryEntry>> HistoryStore::list(const QString &provider, const QS
                                                const QString &host, int limit) const
 {
     if (!m_open)
-        return Error::make(ErrorCode::Io, HistoryStoreText::tr("The verification history is not open."));
+        return Error::make(ErrorCode::Io, VerifyText::tr("The verification history is not open."));
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     q.prepare(QStringLiteral(
         "SELECT id, time, provider, instance_type, host, gpu_name, gpu_count, verdict, method, bandwidth_gbs,"
@@ -173,7 +168,7 @@ Result<QList<HistoryEntry>> HistoryStore::list(const QString &provider, const QS
     }
     q.addBindValue(limit);
     if (!q.exec())
-        return Error::make(ErrorCode::Io, HistoryStoreText::tr("Cannot read the verification history: %1").arg(q.lastError().text()));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot read the verification history: %1").arg(q.lastError().text()));
     QList<HistoryEntry> entries;
     while (q.next()) {
         HistoryEntry e;

@@ -1,4 +1,5 @@
 #include "core/verify/probe.h"
+#include "core/verify/verifytext.h"
 
 #include "core/hosts/machinefacts.h"
 #include "core/verify/smiquery.h"
@@ -8,12 +9,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class PlanText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::Plan)
-};
 
 QMap<QString, QString> keyValues(const QString &text)
 {
@@ -29,18 +24,18 @@ QMap<QString, QString> keyValues(const QString &text)
 bool canBuild(const Probe &probe, QString *why)
 {
     if (!probe.nvccPresent) {
-        *why = PlanText::tr("the instance has no nvcc to build it");
+        *why = VerifyText::tr("the instance has no nvcc to build it");
         return false;
     }
     const auto nvcc = majorMinor(probe.nvccVersion);
     const auto driver = majorMinor(probe.driverCuda);
     if (nvcc.first < 12) {
-        *why = PlanText::tr("the instance's nvcc %1 is too old to build it (12.0 or newer needed)").arg(probe.nvccVersion);
+        *why = VerifyText::tr("the instance's nvcc %1 is too old to build it (12.0 or newer needed)").arg(probe.nvccVersion);
         return false;
     }
     // Minor-version compatibility holds within a CUDA major only.
     if (driver.first > 0 && nvcc.first > driver.first) {
-        *why = PlanText::tr("the instance's nvcc %1 is newer than its driver supports (CUDA %2)").arg(probe.nvccVersion, probe.driverCuda);
+        *why = VerifyText::tr("the instance's nvcc %1 is newer than its driver supports (CUDA %2)").arg(probe.nvccVersion, probe.driverCuda);
         return false;
     }
     return true;
@@ -51,19 +46,19 @@ Plan afterBinary(const Probe &probe, const PlanInputs &inputs, const QString &wh
     QString buildWhy;
     if (inputs.sourcesAvailable && canBuild(probe, &buildWhy)) {
         return {Method::BuiltOnInstance,
-                PlanText::tr("%1, so Gantry builds the verification program on the instance with its nvcc %2.")
+                VerifyText::tr("%1, so Gantry builds the verification program on the instance with its nvcc %2.")
                     .arg(why, probe.nvccVersion)};
     }
     if (!inputs.sourcesAvailable)
-        buildWhy = PlanText::tr("this Gantry has no kernel sources to build on the instance");
+        buildWhy = VerifyText::tr("this Gantry has no kernel sources to build on the instance");
     if (probe.torchCuda) {
         return {Method::Torch,
-                PlanText::tr("%1 and %2, so Gantry measures with PyTorch %3 instead (CUDA, a BF16 matmul rate, a copy "
+                VerifyText::tr("%1 and %2, so Gantry measures with PyTorch %3 instead (CUDA, a BF16 matmul rate, a copy "
                              "rate).")
                     .arg(why, buildWhy, probe.torchVersion)};
     }
     return {Method::DiagnosisOnly,
-            PlanText::tr("%1, %2, and PyTorch with CUDA is not available: only a diagnosis is possible.").arg(why, buildWhy)};
+            VerifyText::tr("%1, %2, and PyTorch with CUDA is not available: only a diagnosis is possible.").arg(why, buildWhy)};
 }
 
 } // namespace
@@ -129,34 +124,34 @@ Plan choosePlan(const Probe &probe, const PlanInputs &inputs)
 {
     if (probe.simulatedGpu) {
         return {Method::DiagnosisOnly,
-                PlanText::tr("The GPU is simulated by the Gantry sandbox: there is nothing real to measure.")};
+                VerifyText::tr("The GPU is simulated by the Gantry sandbox: there is nothing real to measure.")};
     }
     if (!probe.smiPresent || !probe.smiWorks) {
         if (probe.torchCuda) {
-            return {Method::Torch, PlanText::tr("nvidia-smi is %1 but PyTorch %2 sees the GPU, so Gantry measures with PyTorch.")
-                                       .arg(probe.smiPresent ? PlanText::tr("failing") : PlanText::tr("missing"), probe.torchVersion)};
+            return {Method::Torch, VerifyText::tr("nvidia-smi is %1 but PyTorch %2 sees the GPU, so Gantry measures with PyTorch.")
+                                       .arg(probe.smiPresent ? VerifyText::tr("failing") : VerifyText::tr("missing"), probe.torchVersion)};
         }
         if (!probe.smiPresent) {
             return {Method::DiagnosisOnly,
-                    PlanText::tr("No NVIDIA GPU/driver found (nvidia-smi is not installed): only a diagnosis is possible.")};
+                    VerifyText::tr("No NVIDIA GPU/driver found (nvidia-smi is not installed): only a diagnosis is possible.")};
         }
         return {Method::DiagnosisOnly,
-                PlanText::tr("The NVIDIA driver does not work (%1): only a diagnosis is possible.").arg(probe.smiError)};
+                VerifyText::tr("The NVIDIA driver does not work (%1): only a diagnosis is possible.").arg(probe.smiError)};
     }
     if (!inputs.binaryAvailable)
-        return afterBinary(probe, inputs, PlanText::tr("This Gantry has no built gantry-verify (built without nvcc)"));
+        return afterBinary(probe, inputs, VerifyText::tr("This Gantry has no built gantry-verify (built without nvcc)"));
     if (!probe.arch.isEmpty() && probe.arch != inputs.binaryArch) {
         return afterBinary(probe, inputs,
-                           PlanText::tr("The bundled gantry-verify is for %1 but the instance is %2").arg(inputs.binaryArch, probe.arch));
+                           VerifyText::tr("The bundled gantry-verify is for %1 but the instance is %2").arg(inputs.binaryArch, probe.arch));
     }
     if (probe.driverMajor > 0 && probe.driverMajor < inputs.binaryMinDriverMajor) {
         return afterBinary(probe, inputs,
-                           PlanText::tr("Driver %1 is older than the bundled gantry-verify needs (%2, CUDA 13)")
+                           VerifyText::tr("Driver %1 is older than the bundled gantry-verify needs (%2, CUDA 13)")
                                .arg(probe.driverVersion)
                                .arg(inputs.binaryMinDriverMajor));
     }
     return {Method::BundledBinary,
-            PlanText::tr("Driver %1 runs the bundled gantry-verify.").arg(probe.driverVersion.isEmpty() ? PlanText::tr("(unknown)")
+            VerifyText::tr("Driver %1 runs the bundled gantry-verify.").arg(probe.driverVersion.isEmpty() ? VerifyText::tr("(unknown)")
                                                                                               : probe.driverVersion)};
 }
 

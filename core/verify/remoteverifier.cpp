@@ -1,4 +1,5 @@
 #include "core/verify/remoteverifier.h"
+#include "core/verify/verifytext.h"
 
 #include "core/util/paths.h"
 
@@ -11,12 +12,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class RemoteVerifierText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::RemoteVerifier)
-};
 
 // Splits a byte stream into lines across chunk boundaries.
 class LineSplitter
@@ -51,7 +46,7 @@ bool cancelled(const std::atomic_bool *cancel)
 
 Error cancelledError()
 {
-    return Error::make(ErrorCode::Cancelled, RemoteVerifierText::tr("Verification cancelled."));
+    return Error::make(ErrorCode::Cancelled, VerifyText::tr("Verification cancelled."));
 }
 
 QStringList kernelSourceFiles(const QString &dir)
@@ -98,7 +93,7 @@ Result<DoctorOutput> RemoteVerifier::runDoctorScript(const std::atomic_bool *can
     DoctorOutput output = parseDoctorOutput(out);
     if (output.sections.isEmpty()) {
         return Error::make(ErrorCode::RemoteFailed,
-                           RemoteVerifierText::tr("The instance did not run Gantry's check script (exit %1); make sure the login shell "
+                           VerifyText::tr("The instance did not run Gantry's check script (exit %1); make sure the login shell "
                                                   "can run `sh`.")
                                .arg(*status));
     }
@@ -110,7 +105,7 @@ Result<RemoteVerifier::Upload> RemoteVerifier::uploadCached(const QString &local
 {
     QFile file(localPath);
     if (!file.open(QIODevice::ReadOnly)) {
-        return Error::make(ErrorCode::NotFound, RemoteVerifierText::tr("Cannot read %1 (%2); rebuild Gantry or pass --binary PATH.")
+        return Error::make(ErrorCode::NotFound, VerifyText::tr("Cannot read %1 (%2); rebuild Gantry or pass --binary PATH.")
                                                     .arg(localPath, file.errorString()));
     }
     const QByteArray data = file.readAll();
@@ -148,14 +143,14 @@ Result<RemoteVerifier::Upload> RemoteVerifier::uploadCached(const QString &local
         const QString why = QString::fromUtf8(err).trimmed();
         const bool full = why.contains(QLatin1StringView("No space left"));
         return Error::make(full ? ErrorCode::DiskFull : ErrorCode::RemoteFailed,
-                           full ? RemoteVerifierText::tr("Cannot upload %1: the instance's home disk is full; free space and retry.")
+                           full ? VerifyText::tr("Cannot upload %1: the instance's home disk is full; free space and retry.")
                                       .arg(QFileInfo(localPath).fileName())
-                                : RemoteVerifierText::tr("Cannot upload %1 to ~/.cache/gantry (%2); check the home directory is writable.")
+                                : VerifyText::tr("Cannot upload %1 to ~/.cache/gantry (%2); check the home directory is writable.")
                                       .arg(QFileInfo(localPath).fileName(), why));
     }
     if (QString::fromUtf8(out).trimmed() != hash) {
         return Error::make(ErrorCode::RemoteFailed,
-                           RemoteVerifierText::tr("The uploaded %1 arrived damaged (checksum differs); retry the upload.")
+                           VerifyText::tr("The uploaded %1 arrived damaged (checksum differs); retry the upload.")
                                .arg(QFileInfo(localPath).fileName()));
     }
     return Upload{remote, true};
@@ -192,7 +187,7 @@ Result<Report> RemoteVerifier::runProgram(const QString &command, const VerifyOp
     }
     if (*status == 2) {
         return Error::make(ErrorCode::RemoteFailed,
-                           RemoteVerifierText::tr("gantry-verify rejected its arguments (%1); this Gantry and its verification program "
+                           VerifyText::tr("gantry-verify rejected its arguments (%1); this Gantry and its verification program "
                                                   "do not match, rebuild both.")
                                .arg(otherErr.isEmpty() ? QString() : otherErr.constLast()));
     }
@@ -200,14 +195,14 @@ Result<Report> RemoteVerifier::runProgram(const QString &command, const VerifyOp
     if (!report) {
         if (*status == 126 || *status == 127) {
             return Error::make(ErrorCode::RemoteFailed,
-                               RemoteVerifierText::tr("The instance cannot execute the verification program (exit %1: %2); it may be "
+                               VerifyText::tr("The instance cannot execute the verification program (exit %1: %2); it may be "
                                                       "mounted noexec or need another architecture.")
                                    .arg(*status)
                                    .arg(otherErr.isEmpty() ? QString() : otherErr.constLast()));
         }
         if (*status != 0) {
             return Error::make(ErrorCode::RemoteFailed,
-                               RemoteVerifierText::tr("The verification program failed (exit %1)%2; rerun Verify, and if it repeats, "
+                               VerifyText::tr("The verification program failed (exit %1)%2; rerun Verify, and if it repeats, "
                                                       "run Doctor.")
                                    .arg(*status)
                                    .arg(otherErr.isEmpty() ? QString() : QStringLiteral(": ") + otherErr.constLast()));
@@ -223,7 +218,7 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
     const QStringList files = kernelSourceFiles(options.sourcesDir);
     if (files.isEmpty()) {
         return Error::make(ErrorCode::NotFound,
-                           RemoteVerifierText::tr("This Gantry has no kernels/ sources to build on the instance."));
+                           VerifyText::tr("This Gantry has no kernels/ sources to build on the instance."));
     }
     // One here-document per file, so the whole tree travels in one exec without tar on either side.
     QByteArray script = "set -e\n";
@@ -232,7 +227,7 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
     for (const QString &relative : files) {
         QFile file(QDir(options.sourcesDir).filePath(relative));
         if (!file.open(QIODevice::ReadOnly))
-            return Error::make(ErrorCode::Io, RemoteVerifierText::tr("Cannot read %1: %2").arg(file.fileName(), file.errorString()));
+            return Error::make(ErrorCode::Io, VerifyText::tr("Cannot read %1: %2").arg(file.fileName(), file.errorString()));
         const QByteArray data = file.readAll();
         tree.addData(relative.toUtf8());
         tree.addData(data);
@@ -266,7 +261,7 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
               "[ -n \"$out\" ] || { echo 'the build produced no gantry-verify' >&2; exit 4; }\n"
               "cp \"$out\" \"$b.tmp\" && chmod 755 \"$b.tmp\" && mv -f \"$b.tmp\" \"$b\" && echo \"$b\"\n";
     if (options.onStatus)
-        options.onStatus(RemoteVerifierText::tr("Building the verification program on the instance with its nvcc…"));
+        options.onStatus(VerifyText::tr("Building the verification program on the instance with its nvcc…"));
     QByteArray out;
     QByteArray err;
     ssh::Session::ExecOptions exec;
@@ -281,8 +276,8 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
     if (*status != 0) {
         const QStringList errLines = QString::fromUtf8(err).trimmed().split(QLatin1Char('\n'));
         return Error::make(ErrorCode::RemoteFailed,
-                           RemoteVerifierText::tr("Building the verification program on the instance failed: %1")
-                               .arg(errLines.isEmpty() ? RemoteVerifierText::tr("no output") : errLines.constLast()));
+                           VerifyText::tr("Building the verification program on the instance failed: %1")
+                               .arg(errLines.isEmpty() ? VerifyText::tr("no output") : errLines.constLast()));
     }
     return binary;
 }
@@ -313,19 +308,19 @@ Result<Report> RemoteVerifier::runPlan(const Plan &plan, const VerifyOptions &op
         return diagnosisReport(plan, outcome.doctor);
     case Method::BundledBinary: {
         if (options.onStatus)
-            options.onStatus(RemoteVerifierText::tr("Uploading the verification program…"));
+            options.onStatus(VerifyText::tr("Uploading the verification program…"));
         auto upload = uploadCached(options.binaryPath, QStringLiteral("gantry-verify"), options.cancel);
         if (!upload)
             return upload.error();
         outcome.remoteBinary = upload->remotePath;
         outcome.uploaded = upload->uploaded;
         if (options.onStatus)
-            options.onStatus(RemoteVerifierText::tr("Running the verification program…"));
+            options.onStatus(VerifyText::tr("Running the verification program…"));
         auto report = runProgram(QLatin1Char('"') + upload->remotePath + QLatin1Char('"') + quick, options);
         if (report && report->exitCode == 4) {
             const PlanInputs inputs{true, QStringLiteral("x86_64"), options.minDriverMajor,
                                     !kernelSourceFiles(options.sourcesDir).isEmpty()};
-            const QString why = report->errors.isEmpty() ? RemoteVerifierText::tr("The bundled gantry-verify says the driver is too old")
+            const QString why = report->errors.isEmpty() ? VerifyText::tr("The bundled gantry-verify says the driver is too old")
                                                          : report->errors.constFirst();
             return runPlan(fallbackAfterBundled(outcome.probe, inputs, why), options, outcome);
         }
@@ -339,14 +334,14 @@ Result<Report> RemoteVerifier::runPlan(const Plan &plan, const VerifyOptions &op
             if (binary.error().code == ErrorCode::Cancelled)
                 return binary.error();
             if (outcome.probe.torchCuda) {
-                return runPlan({Method::Torch, RemoteVerifierText::tr("%1; Gantry measures with PyTorch instead.").arg(binary.error().message)},
+                return runPlan({Method::Torch, VerifyText::tr("%1; Gantry measures with PyTorch instead.").arg(binary.error().message)},
                                options, outcome);
             }
             return diagnosisReport({Method::DiagnosisOnly, binary.error().message}, outcome.doctor);
         }
         outcome.remoteBinary = *binary;
         if (options.onStatus)
-            options.onStatus(RemoteVerifierText::tr("Running the verification program built on the instance…"));
+            options.onStatus(VerifyText::tr("Running the verification program built on the instance…"));
         auto report = runProgram(QLatin1Char('"') + *binary + QLatin1Char('"') + quick, options);
         if (report)
             report->method = Method::BuiltOnInstance;
@@ -360,7 +355,7 @@ Result<Report> RemoteVerifier::runPlan(const Plan &plan, const VerifyOptions &op
         outcome.remoteBinary = upload->remotePath;
         outcome.uploaded = upload->uploaded;
         if (options.onStatus)
-            options.onStatus(RemoteVerifierText::tr("Measuring with PyTorch…"));
+            options.onStatus(VerifyText::tr("Measuring with PyTorch…"));
         auto report = runProgram(QStringLiteral("PY=$(command -v python3 || command -v python); \"$PY\" \"%1\"%2")
                                      .arg(upload->remotePath, quick),
                                  options);
@@ -376,7 +371,7 @@ Result<VerifyOutcome> RemoteVerifier::verify(const VerifyOptions &options)
 {
     VerifyOutcome outcome;
     if (options.onStatus)
-        options.onStatus(RemoteVerifierText::tr("Checking the instance (driver, GPUs, tools)…"));
+        options.onStatus(VerifyText::tr("Checking the instance (driver, GPUs, tools)…"));
     auto doctor = runDoctorScript(options.cancel);
     if (!doctor)
         return doctor.error();

@@ -1,4 +1,5 @@
 #include "core/verify/reputation.h"
+#include "core/verify/verifytext.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,12 +13,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class ReputationText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::ReputationStore)
-};
 
 QJsonValue optJson(const std::optional<double> &value)
 {
@@ -107,13 +102,13 @@ Result<void> ReputationStore::load()
         return {};
     if (!file.open(QIODevice::ReadOnly)) {
         m_readOnly = true; // what cannot be read is not overwritten
-        return Error::make(ErrorCode::Io, ReputationText::tr("Cannot read %1: %2; check its permissions.").arg(filePath(), file.errorString()));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot read %1: %2; check its permissions.").arg(filePath(), file.errorString()));
     }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!doc.isObject()) {
         // The next save keeps the damaged file aside (schema::checkReplaceable) and starts afresh.
-        return Error::make(ErrorCode::Parse, ReputationText::tr("%1 is not valid JSON (%2); move it away and Gantry "
+        return Error::make(ErrorCode::Parse, VerifyText::tr("%1 is not valid JSON (%2); move it away and Gantry "
                                                                 "starts a new record of machines.")
                                                  .arg(filePath(), parseError.errorString()));
     }
@@ -180,7 +175,7 @@ Result<void> ReputationStore::forget(const QString &key)
     if (auto loaded = load(); !loaded && m_readOnly)
         return loaded;
     if (m_machines.removeIf([&key](const MachineRecord &m) { return m.key() == key; }) == 0)
-        return Error::make(ErrorCode::NotFound, ReputationText::tr("No machine %1 is recorded; `gantry-cli verify-history` "
+        return Error::make(ErrorCode::NotFound, VerifyText::tr("No machine %1 is recorded; `gantry-cli verify-history` "
                                                                    "lists them.").arg(key));
     return save();
 }
@@ -190,16 +185,16 @@ Result<void> ReputationStore::save()
     if (auto replaceable = schema::checkReplaceable(filePath(), kSchema); !replaceable)
         return replaceable;
     if (!QDir().mkpath(m_configDir))
-        return Error::make(ErrorCode::Io, ReputationText::tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot create the config directory %1; check its permissions.").arg(m_configDir));
     QJsonArray machines;
     for (const MachineRecord &m : std::as_const(m_machines))
         machines.append(machineToJson(m));
     QSaveFile file(filePath());
     if (!file.open(QIODevice::WriteOnly))
-        return Error::make(ErrorCode::Io, ReputationText::tr("Cannot write %1: %2").arg(filePath(), file.errorString()));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot write %1: %2").arg(filePath(), file.errorString()));
     file.write(QJsonDocument(schema::stamped(QJsonObject{{QStringLiteral("machines"), machines}}, kSchema)).toJson());
     if (!file.commit())
-        return Error::make(ErrorCode::Io, ReputationText::tr("Cannot save %1: %2; check the free disk space.").arg(filePath(), file.errorString()));
+        return Error::make(ErrorCode::Io, VerifyText::tr("Cannot save %1: %2; check the free disk space.").arg(filePath(), file.errorString()));
     return {};
 }
 

@@ -1,4 +1,5 @@
 #include "core/verify/verifyoperation.h"
+#include "core/verify/verifytext.h"
 
 #include "core/jobs/sessionworker.h"
 #include "core/verify/reputation.h"
@@ -8,12 +9,6 @@
 
 namespace gantry::verify {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class VerifyOperationText
-{
-    Q_DECLARE_TR_FUNCTIONS(gantry::verify::VerifyOperation)
-};
 
 // The run as the machine's reputation counts it: measured against the spec, and its cost.
 MachineRun machineRun(const VerifyRequest &request, const VerifyRun &run, const HistoryEntry &entry)
@@ -54,21 +49,21 @@ void recordHistory(const QString &configDir, const VerifyRequest &request, Verif
     const HistoryEntry entry = HistoryEntry::fromRun(run.outcome.report, run.assessment, request.advertised,
                                                      request.hostName, QDateTime::currentDateTimeUtc());
     if (auto added = store.add(entry); !added)
-        run.warnings.append(VerifyOperationText::tr("This run was not saved to the history: %1").arg(added.error().message));
+        run.warnings.append(VerifyText::tr("This run was not saved to the history: %1").arg(added.error().message));
     if (auto recorded = ReputationStore(configDir).record(machineRun(request, run, entry)); !recorded)
-        run.warnings.append(VerifyOperationText::tr("This machine's record was not updated: %1").arg(recorded.error().message));
+        run.warnings.append(VerifyText::tr("This machine's record was not updated: %1").arg(recorded.error().message));
     auto listed = store.list({}, {}, request.hostName, 50);
     if (listed)
         run.history = std::move(listed).value();
     else
-        run.warnings.append(VerifyOperationText::tr("The history cannot be read: %1").arg(listed.error().message));
+        run.warnings.append(VerifyText::tr("The history cannot be read: %1").arg(listed.error().message));
 }
 
 Error notConnected(const Error *why)
 {
     return why ? *why
                : Error::make(ErrorCode::ConnectFailed,
-                             VerifyOperationText::tr("Not connected: connect to the machine first."));
+                             VerifyText::tr("Not connected: connect to the machine first."));
 }
 
 } // namespace
@@ -78,7 +73,7 @@ Assessment assessOutcome(const VerifyOutcome &outcome, const SpecTable &specs, c
     Assessment assessment = assess(outcome.report, specs, advertised);
     if (outcome.probe.simulatedGpu) {
         assessment.verdict = worst(assessment.verdict, Verdict::Error);
-        assessment.headline = VerifyOperationText::tr("SIMULATED GPU: nothing was measured. This machine's nvidia-smi is "
+        assessment.headline = VerifyText::tr("SIMULATED GPU: nothing was measured. This machine's nvidia-smi is "
                                                       "the Gantry sandbox's stand-in, not a real GPU.");
     }
     return assessment;
@@ -110,7 +105,7 @@ Result<void> recordDoctor(const QString &configDir, const QString &hostName, con
     run.verdict = Verdict::Fail;
     for (const DoctorCheck &c : checks) {
         if (c.status == CheckStatus::Fail && run.problem.isEmpty())
-            run.problem = VerifyOperationText::tr("doctor: %1").arg(c.message);
+            run.problem = VerifyText::tr("doctor: %1").arg(c.message);
     }
     return ReputationStore(configDir).record(run);
 }

@@ -2,885 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>QObject</name>
-    <message>
-        <source>Terminate %1 on %2?
-
-Lost for good: the instance and its local disk — everything not on a persistent filesystem or volume.</source>
-        <translation>释放 %2 上的 %1？
-
-将永久丢失：该实例及其本地磁盘，即所有未存放在持久文件系统或数据盘上的内容。</translation>
-    </message>
-    <message>
-        <source>
-Kept, and still billing storage: filesystem %1.</source>
-        <translation>
-将保留并继续收取存储费用：文件系统 %1。</translation>
-    </message>
-    <message>
-        <source>
-Persistent volumes you created separately are kept and keep billing storage.</source>
-        <translation>
-你单独创建的持久数据盘会保留，并继续收取存储费用。</translation>
-    </message>
-    <message>
-        <source>
-Billing for the instance stops.</source>
-        <translation>
-该实例停止计费。</translation>
-    </message>
-    <message>
-        <source>Stop %1 on %2?
-
-Compute billing stops.</source>
-        <translation>将 %2 上的 %1 关机？
-
-计算资源停止计费。</translation>
-    </message>
-    <message>
-        <source>
-Lost: the container disk (everything outside the volume).</source>
-        <translation>
-将丢失：容器磁盘（数据盘以外的所有内容）。</translation>
-    </message>
-    <message>
-        <source>
-Kept, and still billing storage while stopped: the %1 GB volume disk.</source>
-        <translation>
-将保留，且关机期间仍收取存储费用：%1 GB 数据盘。</translation>
-    </message>
-    <message>
-        <source>
-Kept, and still billing storage while stopped: the volume disk.</source>
-        <translation>
-将保留，且关机期间仍收取存储费用：数据盘。</translation>
-    </message>
-    <message>
-        <source>
-Starting again may fail if the GPU was rented by someone else meanwhile.</source>
-        <translation>
-如果在此期间 GPU 被他人租用，再次开机可能会失败。</translation>
-    </message>
-    <message>
-        <source>Restart %1 on %2?
-
-Running programs and open SSH sessions end; files on disk are kept. Billing continues.</source>
-        <translation>重启 %2 上的 %1？
-
-正在运行的程序和已打开的 SSH 会话将结束；磁盘上的文件会保留。计费继续。</translation>
-    </message>
-    <message>
-        <source>Start %1 on %2?
-
-Compute billing resumes at %3/h.</source>
-        <translation>将 %2 上的 %1 开机？
-
-计算资源将恢复按 %3/h 计费。</translation>
-    </message>
-    <message>
-        <source>starting</source>
-        <translation>启动中</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>exited %1</source>
-        <translation>已退出 %1</translation>
-    </message>
-    <message>
-        <source>killed (SIG%1)</source>
-        <translation>已被终止（SIG%1）</translation>
-    </message>
-    <message>
-        <source>killed</source>
-        <translation>已被终止</translation>
-    </message>
-    <message>
-        <source>bash is not installed on %1; jobs need it (install it with the package manager).</source>
-        <translation>%1 上未安装 bash，而任务需要它（请用包管理器安装）。</translation>
-    </message>
-    <message>
-        <source>There is no job named &quot;%1&quot; on %2 (see `gantry-cli job list`).</source>
-        <translation>%2 上没有名为“%1”的任务（参见 `gantry-cli job list`）。</translation>
-    </message>
-    <message>
-        <source>%1 is not installed on %2: install it (e.g. apt-get install %1) or let Gantry choose tmux, screen or nohup.</source>
-        <translation>%2 上未安装 %1：请安装它（例如 apt-get install %1），或让 Gantry 自动选择 tmux、screen 或 nohup。</translation>
-    </message>
-    <message>
-        <source>Cannot start the job on %1: %2.</source>
-        <translation>无法在 %1 上启动任务：%2。</translation>
-    </message>
-    <message>
-        <source>exit status %1</source>
-        <translation>退出状态 %1</translation>
-    </message>
-    <message>
-        <source>The job command failed on %1: %2</source>
-        <translation>任务命令在 %1 上执行失败：%2</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; is still running on %2; stop it before running it again.</source>
-        <translation>任务“%1”仍在 %2 上运行；请先停止它，再重新运行。</translation>
-    </message>
-    <message>
-        <source>A job named &quot;%1&quot; already exists on %2 (%3). Pick another name, rerun it, or remove it first.</source>
-        <translation>%2 上已存在名为“%1”的任务（%3）。请换个名称、重新运行该任务，或先将其删除。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; started but its state could not be read.</source>
-        <translation>任务“%1”已启动，但无法读取其状态。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; has not started yet; try again in a moment.</source>
-        <translation>任务“%1”尚未启动，请稍后重试。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; on %2 is still running after SIGKILL; a process may be stuck in the kernel (check `ps` on the instance).</source>
-        <translation>%2 上的任务“%1”在 SIGKILL 后仍在运行；可能有进程卡在内核中（请在实例上用 `ps` 检查）。</translation>
-    </message>
-    <message>
-        <source>The job &quot;%1&quot; is still running on %2; stop it before removing it.</source>
-        <translation>任务“%1”仍在 %2 上运行；请先停止它，再删除。</translation>
-    </message>
-    <message>
-        <source>Following the log of &quot;%1&quot; stopped at byte %2: %3 Reconnect to resume from there.</source>
-        <translation>跟踪“%1”的日志在第 %2 字节处中断：%3 重新连接即可从该处继续。</translation>
-    </message>
-    <message>
-        <source>The job name is empty; give a name such as &quot;train&quot;.</source>
-        <translation>任务名称为空；请指定一个名称，例如“train”。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a valid job name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
-        <translation>“%1”不是有效的任务名称：最多 64 个字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;，且须以字母或数字开头。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not an environment assignment: write KEY=VALUE, e.g. CUDA_VISIBLE_DEVICES=0.</source>
-        <translation>“%1”不是环境变量赋值：请写成 KEY=VALUE，例如 CUDA_VISIBLE_DEVICES=0。</translation>
-    </message>
-    <message>
-        <source>No command to run: give the command line of the job.</source>
-        <translation>没有要运行的命令：请提供任务的命令行。</translation>
-    </message>
-    <message>
-        <source>Choose either a virtualenv or a conda environment, not both.</source>
-        <translation>请在 virtualenv 和 conda 环境中选择其一，不能同时使用。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2.</source>
-        <translation>无法写入 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The results folder %1 does not exist on %2.</source>
-        <translation>%2 上不存在结果文件夹 %1。</translation>
-    </message>
-    <message>
-        <source>Listing the result paths on %1 failed: %2</source>
-        <translation>列出 %1 上的结果路径失败：%2</translation>
-    </message>
-    <message>
-        <source>The results of %1 are still downloading; wait for the download to finish (or cancel it) before terminating, or they are lost with the instance.</source>
-        <translation>%1 的结果仍在下载中；请等待下载完成（或取消下载）后再释放，否则结果会随实例一起丢失。</translation>
-    </message>
-    <message>
-        <source>Downloading the results of %1 failed%2. Retry the download, or confirm that you want to terminate without them.</source>
-        <translation>下载 %1 的结果失败%2。请重试下载，或确认不保留结果直接释放。</translation>
-    </message>
-    <message>
-        <source>Cannot write the price cache %1: %2</source>
-        <translation>无法写入价格缓存 %1：%2</translation>
-    </message>
-    <message>
-        <source>The %1 endpoint &quot;%2&quot; is not a valid URL (expected https://host[:port]).</source>
-        <translation>%1 的端点“%2”不是有效的 URL（应为 https://host[:port]）。</translation>
-    </message>
-    <message>
-        <source>Refusing plain http:// for the %1 endpoint %2: the API key would travel unencrypted. Use https://, or http:// only on 127.0.0.1/localhost.</source>
-        <translation>拒绝对 %1 端点 %2 使用明文 http://：API 密钥将以未加密方式传输。请使用 https://；仅在 127.0.0.1/localhost 上可使用 http://。</translation>
-    </message>
-    <message>
-        <source>The %1 endpoint must start with https:// (got &quot;%2&quot;).</source>
-        <translation>%1 端点必须以 https:// 开头（当前为“%2”）。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2.</source>
-        <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>Cannot create %1.</source>
-        <translation>无法创建 %1。</translation>
-    </message>
-    <message>
-        <source>Cannot save a backup of %1 to %2; nothing was changed.</source>
-        <translation>无法将 %1 备份到 %2；未做任何更改。</translation>
-    </message>
-    <message>
-        <source>No terminal emulator found (tried $TERMINAL, x-terminal-emulator, gnome-terminal, konsole, xterm…). Run this in a terminal instead: %1</source>
-        <translation>未找到终端模拟器（已尝试 $TERMINAL、x-terminal-emulator、gnome-terminal、konsole、xterm…）。请改为在终端中运行：%1</translation>
-    </message>
-    <message>
-        <source>Could not start %1. Run this in a terminal instead: %2</source>
-        <translation>无法启动 %1。请改为在终端中运行：%2</translation>
-    </message>
-    <message>
-        <source>Jupyter</source>
-        <translation>Jupyter</translation>
-    </message>
-    <message>
-        <source>TensorBoard</source>
-        <translation>TensorBoard</translation>
-    </message>
-    <message>
-        <source>Other port</source>
-        <translation>其他端口</translation>
-    </message>
-    <message>
-        <source> That is about $%1 a day until you terminate it.</source>
-        <translation>释放前大约每天 $%1。</translation>
-    </message>
-</context>
-<context>
-    <name>Sync</name>
-    <message>
-        <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件夹 %1：%2。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or add it to .gantryignore.</source>
-        <translation>无法读取本地文件 %1：权限不足。请修正其权限，或将其加入 .gantryignore。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist. Check the path.</source>
-        <translation>本地文件夹 %1 不存在。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 is not a folder: sync sends a folder&apos;s content. Give the folder that holds it.</source>
-        <translation>%1 不是文件夹：同步发送的是文件夹的内容。请指定包含它的文件夹。</translation>
-    </message>
-    <message>
-        <source>%1 did not list %2 (it needs a POSIX shell and GNU find). Check that `find --version` works there.</source>
-        <translation>%1 未能列出 %2（需要 POSIX shell 和 GNU find）。请确认该机器上 `find --version` 可以运行。</translation>
-    </message>
-    <message>
-        <source>Listing %1 on %2 failed: %3</source>
-        <translation>列出 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare sizes and times.</source>
-        <translation>计算 %2 上 %1 中文件的校验和失败：%3。去掉 --checksum 运行，改为比较大小和时间。</translation>
-    </message>
-    <message>
-        <source>Deleting in %1 on %2 failed: %3. Fix the permissions there, or run without --delete.</source>
-        <translation>在 %2 上的 %1 中删除失败：%3。请修正那里的权限，或去掉 --delete 运行。</translation>
-    </message>
-    <message>
-        <source>Setting times in %1 on %2 failed: %3. The files are there; the next sync sends them again.</source>
-        <translation>设置 %2 上 %1 中文件的时间失败：%3。文件已在那里；下次同步会重新发送它们。</translation>
-    </message>
-    <message>
-        <source>%1 Files kept changing while they were sent; run the sync again once they settle.</source>
-        <translation>%1 文件在发送过程中一直在变化；请等它们稳定后再次同步。</translation>
-    </message>
-    <message>
-        <source>Some files changed while they were sent; sending them again.</source>
-        <translation>部分文件在发送过程中发生了变化；正在重新发送。</translation>
-    </message>
-    <message>
-        <source>%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of them, then sync again.</source>
-        <translation>%1 在一侧是文件夹、在另一侧是文件（%3 上的 %2）。请重命名或删除其中之一，然后再次同步。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a folder. Give a folder to sync into (it is created when missing).</source>
-        <translation>%2 上的 %1 是文件而不是文件夹。请指定要同步到的文件夹（不存在时会自动创建）。</translation>
-    </message>
-    <message>
-        <source>%1 has no tar or sha256sum, which sync needs. Install tar and coreutils there, or use gantry-cli upload.</source>
-        <translation>%1 上没有同步所需的 tar 或 sha256sum。请在该机器上安装 tar 和 coreutils，或改用 gantry-cli upload。</translation>
-    </message>
-    <message>
-        <source>Cannot save the sync manifest %1: %2. Check the space and permissions of the config folder.</source>
-        <translation>无法保存同步清单 %1：%2。请检查配置文件夹的空间和权限。</translation>
-    </message>
-    <message>
-        <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
-        <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
-    </message>
-    <message>
-        <source>The connection to %1 dropped; trying again in %2 s.</source>
-        <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot read the sync folder pairs in %1: %2. Check its permissions.</source>
-        <translation>无法读取 %1 中的同步文件夹配对：%2。请检查其权限。</translation>
-    </message>
-    <message>
-        <source>The sync folder pairs in %1 are not valid JSON (%2). Remove the file to start over.</source>
-        <translation>%1 中的同步文件夹配对不是有效的 JSON（%2）。删除该文件即可重新开始。</translation>
-    </message>
-    <message>
-        <source>Cannot save the sync folder pairs to %1: %2. Check that the config folder is writable.</source>
-        <translation>无法将同步文件夹配对保存到 %1：%2。请检查配置文件夹是否可写。</translation>
-    </message>
-    <message>
-        <source>No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.</source>
-        <translation>没有记住的同步配对 %1 → %2:%3。可用 gantry-cli sync --list %2 查看已记住的配对。</translation>
-    </message>
-</context>
-<context>
-    <name>Transfer</name>
-    <message>
-        <source>Cancelled.</source>
-        <translation>已取消。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: %2.</source>
-        <translation>无法读取本地文件 %1：%2。</translation>
-    </message>
-    <message>
-        <source>%1 became shorter while it was being uploaded. Retry to upload the new version from the start.</source>
-        <translation>%1 在上传过程中变短了。请重试，从头上传新版本。</translation>
-    </message>
-    <message>
-        <source>Writing</source>
-        <translation>写入</translation>
-    </message>
-    <message>
-        <source>%1 on %2 became shorter while it was being downloaded. Retry to download the new version.</source>
-        <translation>%2 上的 %1 在下载过程中变短了。请重试以下载新版本。</translation>
-    </message>
-    <message>
-        <source>Reading</source>
-        <translation>读取</translation>
-    </message>
-    <message>
-        <source>Reading %1 failed.</source>
-        <translation>读取 %1 失败。</translation>
-    </message>
-    <message>
-        <source>Reading %1 returned no data.</source>
-        <translation>读取 %1 未返回任何数据。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2. Free some space locally and retry; the download continues where it stopped.</source>
-        <translation>无法写入 %1：%2。请清理一些本地空间后重试；下载会从中断处续传。</translation>
-    </message>
-    <message>
-        <source>The local file %1 does not exist.</source>
-        <translation>本地文件 %1 不存在。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: %2. Check its permissions.</source>
-        <translation>无法读取本地文件 %1：%2。请检查其权限。</translation>
-    </message>
-    <message>
-        <source>%1 changed since the interrupted upload; starting it again from zero.</source>
-        <translation>%1 在上传中断后已发生变化；将从头重新上传。</translation>
-    </message>
-    <message>
-        <source>Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another directory) and retry.</source>
-        <translation>%1 上的空间不足以存放 %2：%4 中剩余 %3，需要 %5。请清理一些空间（或选择其他目录）后重试。</translation>
-    </message>
-    <message>
-        <source>Upload of %1 stopped before the end; retry to continue.</source>
-        <translation>%1 的上传未完成就中断了；重试即可继续。</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being uploaded. Retry to upload the new version from the start.</source>
-        <translation>%1 在上传过程中发生了变化。请重试，从头上传新版本。</translation>
-    </message>
-    <message>
-        <source>Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy was removed; retry to upload it again.</source>
-        <translation>%1 完整性校验失败：%3 上 %2 的 SHA-256 为 %4，应为 %5。已删除损坏的副本；请重试以重新上传。</translation>
-    </message>
-    <message>
-        <source>bytes %1–%2</source>
-        <translation>第 %1–%2 字节</translation>
-    </message>
-    <message>
-        <source>the file</source>
-        <translation>该文件</translation>
-    </message>
-    <message>
-        <source>Not verified: %1</source>
-        <translation>未验证：%1</translation>
-    </message>
-    <message>
-        <source>%1 appeared on %2 during the upload; the upload is kept as %3.</source>
-        <translation>上传期间 %2 上出现了 %1；上传的文件已另存为 %3。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is not a regular file.</source>
-        <translation>%2 上的 %1 不是普通文件。</translation>
-    </message>
-    <message>
-        <source>%1 changed on the host since the interrupted download; starting again.</source>
-        <translation>下载中断后，主机上的 %1 已发生变化；将重新开始下载。</translation>
-    </message>
-    <message>
-        <source>Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was removed; retry to download it again.</source>
-        <translation>%1 完整性校验失败：本地 SHA-256 为 %2，%4 上为 %3。已删除损坏的副本；请重试以重新下载。</translation>
-    </message>
-    <message>
-        <source>%1 appeared during the download; the download is kept as %2.</source>
-        <translation>下载期间出现了 %1；下载的文件已另存为 %2。</translation>
-    </message>
-    <message>
-        <source>Cannot rename %1 to %2.</source>
-        <translation>无法将 %1 重命名为 %2。</translation>
-    </message>
-    <message>
-        <source>Cannot write the resume journal %1: %2.</source>
-        <translation>无法写入续传日志 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The local folder %1 does not exist.</source>
-        <translation>本地文件夹 %1 不存在。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local folder %1: permission denied.</source>
-        <translation>无法读取本地文件夹 %1：权限被拒绝。</translation>
-    </message>
-    <message>
-        <source>Skipped symlink %1 (symlinks are not followed).</source>
-        <translation>已跳过符号链接 %1（不跟随符号链接）。</translation>
-    </message>
-    <message>
-        <source>Skipped broken symlink %1.</source>
-        <translation>已跳过失效的符号链接 %1。</translation>
-    </message>
-    <message>
-        <source>Skipped symlink to a folder %1 (folder links are not followed, to avoid loops).</source>
-        <translation>已跳过指向文件夹的符号链接 %1（为避免循环，不跟随文件夹链接）。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local folder %1: permission denied. Fix its permissions or leave it out.</source>
-        <translation>无法读取本地文件夹 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
-        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
-    </message>
-    <message>
-        <source>Cannot read the local file %1: permission denied. Fix its permissions or leave it out.</source>
-        <translation>无法读取本地文件 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
-    </message>
-    <message>
-        <source>Cannot compute SHA-256 of %1 on the host: %2</source>
-        <translation>无法在主机上计算 %1 的 SHA-256：%2</translation>
-    </message>
-    <message>
-        <source>Cannot check the chunks of %1 on the host: %2</source>
-        <translation>无法在主机上检查 %1 的分块：%2</translation>
-    </message>
-    <message>
-        <source>The disk on %1 is full: %2 free in %3, %4 more needed. The partial file %5 is kept; free some space and retry to continue where it stopped.</source>
-        <translation>%1 上的磁盘已满：%3 中剩余 %2，还需要 %4。已保留不完整的文件 %5；请清理一些空间后重试，即可从中断处继续。</translation>
-    </message>
-    <message>
-        <source>Cannot open a channel to %1: %2</source>
-        <translation>无法打开到 %1 的通道：%2</translation>
-    </message>
-    <message>
-        <source>%1 offers no SFTP service (%2). Enable the sftp Subsystem in the server&apos;s sshd_config.</source>
-        <translation>%1 未提供 SFTP 服务（%2）。请在服务器的 sshd_config 中启用 sftp Subsystem。</translation>
-    </message>
-    <message>
-        <source>%1 answered the SFTP handshake with an unexpected message.</source>
-        <translation>%1 在 SFTP 握手时返回了意外的消息。</translation>
-    </message>
-    <message>
-        <source>Connection to %1 lost during the transfer (%2). It resumes from where it stopped once the host is reachable.</source>
-        <translation>传输过程中与 %1 的连接断开（%2）。主机恢复可达后将从中断处续传。</translation>
-    </message>
-    <message>
-        <source>the server closed the SFTP channel</source>
-        <translation>服务器关闭了 SFTP 通道</translation>
-    </message>
-    <message>
-        <source>no answer for %1 s</source>
-        <translation>%1 秒无响应</translation>
-    </message>
-    <message>
-        <source>malformed SFTP reply</source>
-        <translation>SFTP 回复格式错误</translation>
-    </message>
-    <message>
-        <source>%1 %2 on %3: unexpected SFTP reply.</source>
-        <translation>%1 %3 上的 %2：SFTP 回复异常。</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2 does not exist on %3. Check the path.</source>
-        <translation>%1失败：%3 上不存在 %2。请检查路径。</translation>
-    </message>
-    <message>
-        <source>%1 failed: permission denied for %2 on %3. Pick a directory the SSH user can write, or fix its permissions.</source>
-        <translation>%1失败：无权访问 %3 上的 %2。请选择 SSH 用户可写入的目录，或修正其权限。</translation>
-    </message>
-    <message>
-        <source>%1: unexpected end of file %2 on %3.</source>
-        <translation>%1：%3 上的文件 %2 意外结束。</translation>
-    </message>
-    <message>
-        <source>%1 is not supported by the SFTP server on %2.</source>
-        <translation>%2 上的 SFTP 服务器不支持%1。</translation>
-    </message>
-    <message>
-        <source>%1 failed for %2 on %3: %4.</source>
-        <translation>%1 %3 上的 %2 失败：%4。</translation>
-    </message>
-    <message>
-        <source>Opening for writing</source>
-        <translation>以写入方式打开</translation>
-    </message>
-    <message>
-        <source>Opening</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <source>Closing the file</source>
-        <translation>关闭文件</translation>
-    </message>
-    <message>
-        <source>Looking up</source>
-        <translation>查询</translation>
-    </message>
-    <message>
-        <source>Listing</source>
-        <translation>列出</translation>
-    </message>
-    <message>
-        <source>Creating the directory</source>
-        <translation>创建目录</translation>
-    </message>
-    <message>
-        <source>%1 on %2 exists and is not a directory.</source>
-        <translation>%2 上的 %1 已存在且不是目录。</translation>
-    </message>
-    <message>
-        <source>Deleting</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Removing the directory</source>
-        <translation>删除目录</translation>
-    </message>
-    <message>
-        <source>Renaming</source>
-        <translation>重命名</translation>
-    </message>
-    <message>
-        <source>Resolving</source>
-        <translation>解析</translation>
-    </message>
-    <message>
-        <source>Checking free space</source>
-        <translation>检查可用空间</translation>
-    </message>
-    <message>
-        <source>Flushing</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Truncating</source>
-        <translation>截断</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2.</source>
-        <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>%1 already exists%2. Choose what to do: overwrite, resume, skip or rename (CLI: --on-conflict).</source>
-        <translation>%1 已存在%2。请选择处理方式：覆盖、续传、跳过或重命名（CLI：--on-conflict）。</translation>
-    </message>
-    <message>
-        <source>%1 is a broken symlink.</source>
-        <translation>%1 是失效的符号链接。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is a file, not a directory.</source>
-        <translation>%2 上的 %1 是文件，而不是目录。</translation>
-    </message>
-    <message>
-        <source>The destination folder %1 does not exist on %2. Create it first, or end the destination with &apos;/&apos; to have it created.</source>
-        <translation>%2 上不存在目标文件夹 %1。请先创建它，或在目标路径末尾加上 &apos;/&apos; 以自动创建。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 exists and is a %3; the source is a %4.</source>
-        <translation>%2 上的 %1 已存在，且是%3；而源是%4。</translation>
-    </message>
-    <message>
-        <source>folder</source>
-        <translation>文件夹</translation>
-    </message>
-    <message>
-        <source>file</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source> on %1</source>
-        <translation>（位于 %1）</translation>
-    </message>
-    <message>
-        <source>%1 exists on %2; skipped.</source>
-        <translation>%2 上已存在 %1；已跳过。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 is already identical.</source>
-        <translation>%2 上的 %1 内容已一致。</translation>
-    </message>
-    <message>
-        <source>%1 exists on %2 and differs from %3; resume cannot continue it. Choose overwrite or rename.</source>
-        <translation>%2 上已存在 %1，且与 %3 不同；无法续传。请选择覆盖或重命名。</translation>
-    </message>
-    <message>
-        <source>%1 is a file, not a folder.</source>
-        <translation>%1 是文件，而不是文件夹。</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1.</source>
-        <translation>无法创建文件夹 %1。</translation>
-    </message>
-    <message>
-        <source>%1 exists; skipped.</source>
-        <translation>%1 已存在；已跳过。</translation>
-    </message>
-    <message>
-        <source>%1 is already identical.</source>
-        <translation>%1 内容已一致。</translation>
-    </message>
-    <message>
-        <source>%1 exists and differs from %2 on %3; choose overwrite or rename.</source>
-        <translation>%1 已存在，且与 %3 上的 %2 不同；请选择覆盖或重命名。</translation>
-    </message>
-    <message>
-        <source>Queued</source>
-        <translation>排队中</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>进行中</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>已取消</translation>
-    </message>
-    <message>
-        <source>Skipped</source>
-        <translation>已跳过</translation>
-    </message>
-    <message>
-        <source>No saved host named %1; add it again to continue.</source>
-        <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
-    </message>
-    <message>
-        <source>Paused; resumes where it stopped.</source>
-        <translation>已暂停；将从中断处继续。</translation>
-    </message>
-    <message>
-        <source>%1 is damaged; the transfer list starts empty.</source>
-        <translation>%1 已损坏；传输列表将从空开始。</translation>
-    </message>
-    <message>
-        <source>The disk on %1 is full while writing into %2 (about %3 still to send). Files already verified are kept; free some space and retry to continue.</source>
-        <translation>写入 %2 时 %1 上的磁盘已满（还有约 %3 待发送）。已验证的文件会保留；请清理一些空间后重试以继续。</translation>
-    </message>
-    <message>
-        <source>Permission denied writing into %1 on %2. Pick a directory the SSH user can write.</source>
-        <translation>无权写入 %2 上的 %1。请选择 SSH 用户可写入的目录。</translation>
-    </message>
-    <message>
-        <source>Unpacking into %1 on %2 failed: %3</source>
-        <translation>解包到 %2 上的 %1 失败：%3</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being uploaded (it became shorter). Retry to upload the new version.</source>
-        <translation>%1 在上传过程中发生了变化（变短了）。请重试以上传新版本。</translation>
-    </message>
-    <message>
-        <source>%1 changed while it was being uploaded (it grew). Retry to upload the new version.</source>
-        <translation>%1 在上传过程中发生了变化（变长了）。请重试以上传新版本。</translation>
-    </message>
-    <message>
-        <source>Connection to %1 lost during the upload. It resumes from the last verified batch.</source>
-        <translation>上传过程中与 %1 的连接断开。将从最后一个已验证的批次继续。</translation>
-    </message>
-    <message>
-        <source>The remote unpacking shell stopped before it reported on a batch. Retry to resume from the last verified batch.</source>
-        <translation>远程解包 shell 在报告一个批次的结果之前就停止了。重试即可从最后一个已验证的批次继续。</translation>
-    </message>
-    <message>
-        <source>The remote unpacking shell sent more than %1 of output for one batch; the upload stopped.</source>
-        <translation>远程解包 shell 为一个批次输出了超过 %1 的内容；上传已停止。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.</source>
-        <translation>
-            <numerusform>%1 上 %2 中有 %n 个文件完整性校验失败，例如 %3。请重试以重新发送。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 changed since the interrupted upload; checking every file again.</source>
-        <translation>%1 在上传中断后已发生变化；将重新检查每个文件。</translation>
-    </message>
-    <message>
-        <source>%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.</source>
-        <translation>%2 上已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) already on the host were left as they are.</source>
-        <translation>
-            <numerusform>主机上已有的 %n 个文件保持不变。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 runs no tar; files were sent one by one over SFTP.</source>
-        <translation>%1 上没有 tar；文件已通过 SFTP 逐个发送。</translation>
-    </message>
-    <message>
-        <source>Cannot list %1 on %2: %3</source>
-        <translation>无法列出 %2 上的 %1：%3</translation>
-    </message>
-    <message>
-        <source>Cannot create the local folder %1.</source>
-        <translation>无法创建本地文件夹 %1。</translation>
-    </message>
-    <message>
-        <source>Downloading %1 from %2 broke off: %3. Retry to fetch it again.</source>
-        <translation>从 %2 下载 %1 时中断：%3。请重试以重新获取。</translation>
-    </message>
-    <message>
-        <source>Skipped %1: not a regular file.</source>
-        <translation>已跳过 %1：不是普通文件。</translation>
-    </message>
-    <message>
-        <source>%1 already exists here (and differs). Choose overwrite, skip, resume or rename.</source>
-        <translation>本地已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
-    </message>
-    <message>
-        <source>Downloading %1 from %2 broke off. Retry to fetch it again.</source>
-        <translation>从 %2 下载 %1 时中断。请重试以重新获取。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Integrity check failed for %n file(s), e.g. %1 (changed on the host while downloading?). Retry to fetch them again.</source>
-        <translation>
-            <numerusform>%n 个文件完整性校验失败，例如 %1（下载期间主机上的文件被修改了？）。请重试以重新获取。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 is a symbolic link; a download never writes through one. Remove the link or pick another destination and retry.</source>
-        <translation>%1 是符号链接；下载从不通过符号链接写入。请删除该链接或另选目标位置后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2. Check the folder&apos;s permissions and retry.</source>
-        <translation>无法写入 %1：%2。请检查该文件夹的权限后重试。</translation>
-    </message>
-    <message>
-        <source>Not enough space here for %1: %2 free in %3, %4 needed. Free some space (or pick another folder) and retry.</source>
-        <translation>本地空间不足，无法保存 %1：%3 中剩余 %2，需要 %4。请清理一些空间（或另选文件夹）后重试。</translation>
-    </message>
-    <message>
-        <source>Another transfer to %1 is running. Wait for it to finish (or cancel it), or pick another destination, and retry.</source>
-        <translation>另一个到 %1 的传输正在进行。请等待它完成（或取消它），或另选目标位置后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot create the lock for %1 in %2. Check that folder&apos;s permissions and retry.</source>
-        <translation>无法在 %2 中为 %1 创建锁文件。请检查该文件夹的权限后重试。</translation>
-    </message>
-    <message>
-        <source>%1 on %2 does not end in a file or folder name. Name it directly (e.g. /data/run1 instead of /data/run1/x/..) and retry.</source>
-        <translation>%2 上的 %1 没有以文件或文件夹名结尾。请直接写出其名称（例如用 /data/run1 而不是 /data/run1/x/..）后重试。</translation>
-    </message>
-    <message>
-        <source>%1 sent &quot;%2&quot; for %3, which would land outside %4; the download was stopped and nothing was written there. Check the host (it may be compromised) before fetching from it again.</source>
-        <translation>%1 为 %3 发送了“%2”，它会落在 %4 之外；下载已停止，没有向那里写入任何内容。再次从该主机下载之前，请先检查它（它可能已被入侵）。</translation>
-    </message>
-    <message>
-        <source>%1 leads outside %2 through a symbolic link; nothing was written there. Remove the link or pick another destination and retry.</source>
-        <translation>%1 通过符号链接指向 %2 之外；没有向那里写入任何内容。请删除该链接或另选目标位置后重试。</translation>
-    </message>
-    <message>
-        <source>%1 does not name a folder on %2 (it ends in &apos;.&apos;, &apos;..&apos; or &apos;/&apos;). Name the folder itself, e.g. /data/run1, and retry.</source>
-        <translation>%1 不是 %2 上的文件夹名（它以“.”、“..”或“/”结尾）。请直接写出文件夹本身，例如 /data/run1，然后重试。</translation>
-    </message>
-    <message>
-        <source>Cannot rename %1 to %2: %3. Check the folder&apos;s permissions and retry.</source>
-        <translation>无法将 %1 重命名为 %2：%3。请检查该文件夹的权限后重试。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) listed on the host did not arrive; retry to fetch them.</source>
-        <translation>
-            <numerusform>主机上列出的 %n 个文件未送达；请重试以下载它们。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n file(s) arrived without a checksum from the host and are not verified.</source>
-        <translation>
-            <numerusform>%n 个文件到达时主机未提供校验和，未经验证。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 listed more than %2 entries in %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-entries).</source>
-        <translation>%1 在 %3 中列出了超过 %2 个条目；列表已停止。如果该文件夹确实有这么多条目，请提高上限（gantry-cli：--max-entries）。</translation>
-    </message>
-    <message>
-        <source>the server answered a request that was never sent</source>
-        <translation>服务器回复了一个从未发送的请求</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a file name: give a name without &apos;/&apos; (the entry stays in its folder).</source>
-        <translation>“%1”不是文件名：请给出不含“/”的名称（条目仍留在原文件夹中）。</translation>
-    </message>
-    <message>
-        <source>%1 already exists on %2; pick another name or delete it first.</source>
-        <translation>%2 上已存在 %1；请换一个名称，或先将其删除。</translation>
-    </message>
-    <message>
-        <source>Cannot count the files in %1 on %2 (find, tr and wc are needed there): %3</source>
-        <translation>无法统计 %2 上 %1 中的文件（该机器上需要 find、tr 和 wc）：%3</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 on %2 is a folder with %n entries; confirm a recursive delete (gantry-cli rm -r) to delete it with everything in it.</source>
-        <translation>
-            <numerusform>%2 上的 %1 是包含 %n 个条目的文件夹；请确认递归删除（gantry-cli rm -r），以将其连同其中所有内容一并删除。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Cannot delete all of %1 on %2: %3</source>
-        <translation>无法完全删除 %2 上的 %1：%3</translation>
-    </message>
-    <message>
-        <source>%1 reported: %2</source>
-        <translation>%1 报告：%2</translation>
-    </message>
-    <message>
-        <source>Cannot start fetching %1 from %2. Retry to fetch it again.</source>
-        <translation>无法开始从 %2 获取 %1。请重试以再次获取。</translation>
-    </message>
-</context>
-<context>
     <name>facts</name>
     <message>
         <source>no NVIDIA driver found (nvidia-smi is not installed)</source>
@@ -1174,7 +295,7 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
-    <name>gantry::cluster::ClusterCheck</name>
+    <name>gantry::cluster</name>
     <message>
         <source>exit status %1</source>
         <translation>退出状态 %1</translation>
@@ -1342,6 +463,14 @@ Compute billing resumes at %3/h.</source>
         <translation>请恢复该节点（或将其移出集群），然后重新检查。</translation>
     </message>
     <message>
+        <source>rank %1: no saved host &quot;%2&quot; (is the node still booting?)</source>
+        <translation>rank %1：没有已保存的主机“%2”（该节点是否仍在启动？）</translation>
+    </message>
+    <message>
+        <source>rank %1 (%2): %3</source>
+        <translation>rank %1（%2）：%3</translation>
+    </message>
+    <message>
         <source>Port %1 is already taken on the head (%2): torchrun&apos;s rendezvous could not listen there.</source>
         <translation>头节点上的端口 %1 已被占用（%2）：torchrun 的 rendezvous 无法在此监听。</translation>
     </message>
@@ -1376,6 +505,10 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Open TCP port %1 between the nodes (security group, firewall), and keep every node in one region.</source>
         <translation>请在节点之间开放 TCP 端口 %1（安全组、防火墙），并让所有节点位于同一区域。</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1475,24 +608,6 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::cluster::Connector</name>
-    <message>
-        <source>rank %1: no saved host &quot;%2&quot; (is the node still booting?)</source>
-        <translation>rank %1：没有已保存的主机“%2”（该节点是否仍在启动？）</translation>
-    </message>
-    <message>
-        <source>rank %1 (%2): %3</source>
-        <translation>rank %1（%2）：%3</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::cluster::NodeOps</name>
-    <message>
-        <source>rank %1: %2</source>
-        <translation>rank %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1616,7 +731,7 @@ Compute billing resumes at %3/h.</source>
     </message>
 </context>
 <context>
-    <name>gantry::guard::Guard</name>
+    <name>gantry::guard</name>
     <message>
         <source>%1 failed on the machine (exit %2): %3. Check that it has a POSIX sh and that its home directory is writable.</source>
         <translation>%1 在该机器上失败（退出码 %2）：%3。请检查它是否有 POSIX sh，以及主目录是否可写。</translation>
@@ -1645,9 +760,6 @@ Compute billing resumes at %3/h.</source>
         <source>Removing the idle guard</source>
         <translation>移除空闲守护</translation>
     </message>
-</context>
-<context>
-    <name>gantry::guard::GuardOperation</name>
     <message>
         <source>The idle threshold must be at least one minute.</source>
         <translation>空闲阈值至少为一分钟。</translation>
@@ -1663,6 +775,121 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Not connected to the machine; connect and try again.</source>
         <translation>未连接到该机器；请连接后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::jobs</name>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>exited %1</source>
+        <translation>已退出 %1</translation>
+    </message>
+    <message>
+        <source>killed (SIG%1)</source>
+        <translation>已被终止（SIG%1）</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>已被终止</translation>
+    </message>
+    <message>
+        <source>bash is not installed on %1; jobs need it (install it with the package manager).</source>
+        <translation>%1 上未安装 bash，而任务需要它（请用包管理器安装）。</translation>
+    </message>
+    <message>
+        <source>There is no job named &quot;%1&quot; on %2 (see `gantry-cli job list`).</source>
+        <translation>%2 上没有名为“%1”的任务（参见 `gantry-cli job list`）。</translation>
+    </message>
+    <message>
+        <source>%1 is not installed on %2: install it (e.g. apt-get install %1) or let Gantry choose tmux, screen or nohup.</source>
+        <translation>%2 上未安装 %1：请安装它（例如 apt-get install %1），或让 Gantry 自动选择 tmux、screen 或 nohup。</translation>
+    </message>
+    <message>
+        <source>Cannot start the job on %1: %2.</source>
+        <translation>无法在 %1 上启动任务：%2。</translation>
+    </message>
+    <message>
+        <source>exit status %1</source>
+        <translation>退出状态 %1</translation>
+    </message>
+    <message>
+        <source>The job command failed on %1: %2</source>
+        <translation>任务命令在 %1 上执行失败：%2</translation>
+    </message>
+    <message>
+        <source>The job &quot;%1&quot; is still running on %2; stop it before running it again.</source>
+        <translation>任务“%1”仍在 %2 上运行；请先停止它，再重新运行。</translation>
+    </message>
+    <message>
+        <source>A job named &quot;%1&quot; already exists on %2 (%3). Pick another name, rerun it, or remove it first.</source>
+        <translation>%2 上已存在名为“%1”的任务（%3）。请换个名称、重新运行该任务，或先将其删除。</translation>
+    </message>
+    <message>
+        <source>The job &quot;%1&quot; started but its state could not be read.</source>
+        <translation>任务“%1”已启动，但无法读取其状态。</translation>
+    </message>
+    <message>
+        <source>The job &quot;%1&quot; has not started yet; try again in a moment.</source>
+        <translation>任务“%1”尚未启动，请稍后重试。</translation>
+    </message>
+    <message>
+        <source>The job &quot;%1&quot; on %2 is still running after SIGKILL; a process may be stuck in the kernel (check `ps` on the instance).</source>
+        <translation>%2 上的任务“%1”在 SIGKILL 后仍在运行；可能有进程卡在内核中（请在实例上用 `ps` 检查）。</translation>
+    </message>
+    <message>
+        <source>The job &quot;%1&quot; is still running on %2; stop it before removing it.</source>
+        <translation>任务“%1”仍在 %2 上运行；请先停止它，再删除。</translation>
+    </message>
+    <message>
+        <source>Following the log of &quot;%1&quot; stopped at byte %2: %3 Reconnect to resume from there.</source>
+        <translation>跟踪“%1”的日志在第 %2 字节处中断：%3 重新连接即可从该处继续。</translation>
+    </message>
+    <message>
+        <source>The job name is empty; give a name such as &quot;train&quot;.</source>
+        <translation>任务名称为空；请指定一个名称，例如“train”。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid job name: use up to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
+        <translation>“%1”不是有效的任务名称：最多 64 个字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;，且须以字母或数字开头。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an environment assignment: write KEY=VALUE, e.g. CUDA_VISIBLE_DEVICES=0.</source>
+        <translation>“%1”不是环境变量赋值：请写成 KEY=VALUE，例如 CUDA_VISIBLE_DEVICES=0。</translation>
+    </message>
+    <message>
+        <source>No command to run: give the command line of the job.</source>
+        <translation>没有要运行的命令：请提供任务的命令行。</translation>
+    </message>
+    <message>
+        <source>Choose either a virtualenv or a conda environment, not both.</source>
+        <translation>请在 virtualenv 和 conda 环境中选择其一，不能同时使用。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The results folder %1 does not exist on %2.</source>
+        <translation>%2 上不存在结果文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Listing the result paths on %1 failed: %2</source>
+        <translation>列出 %1 上的结果路径失败：%2</translation>
+    </message>
+    <message>
+        <source>The results of %1 are still downloading; wait for the download to finish (or cancel it) before terminating, or they are lost with the instance.</source>
+        <translation>%1 的结果仍在下载中；请等待下载完成（或取消下载）后再释放，否则结果会随实例一起丢失。</translation>
+    </message>
+    <message>
+        <source>Downloading the results of %1 failed%2. Retry the download, or confirm that you want to terminate without them.</source>
+        <translation>下载 %1 的结果失败%2。请重试下载，或确认不保留结果直接释放。</translation>
     </message>
 </context>
 <context>
@@ -1693,6 +920,26 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>nvidia-smi on %1 rejected too many fields; update the NVIDIA driver.</source>
         <translation>%1 上的 nvidia-smi 拒绝了过多字段；请更新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a process id: give the PID the process table shows (a number above 1).</source>
+        <translation>“%1”不是进程 ID：请填写进程表中显示的 PID（大于 1 的数字）。</translation>
+    </message>
+    <message>
+        <source>Process %1 is not running on %2 (it may have ended already); refresh the process table.</source>
+        <translation>进程 %1 未在 %2 上运行（可能已经结束）；请刷新进程表。</translation>
+    </message>
+    <message>
+        <source>Process %1 on %2 belongs to another user: log in as that user, or run &quot;sudo %3&quot; in a terminal on the machine.</source>
+        <translation>%2 上的进程 %1 属于其他用户：请以该用户登录，或在该机器的终端中运行“sudo %3”。</translation>
+    </message>
+    <message>
+        <source>kill on %1 failed with status %2 (%3); check the PID and try again.</source>
+        <translation>在 %1 上执行 kill 失败，状态 %2（%3）；请检查 PID 后重试。</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>无消息</translation>
     </message>
 </context>
 <context>
@@ -1759,29 +1006,6 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>cancelled</source>
         <translation>已取消</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::monitor::KillText</name>
-    <message>
-        <source>&quot;%1&quot; is not a process id: give the PID the process table shows (a number above 1).</source>
-        <translation>“%1”不是进程 ID：请填写进程表中显示的 PID（大于 1 的数字）。</translation>
-    </message>
-    <message>
-        <source>Process %1 is not running on %2 (it may have ended already); refresh the process table.</source>
-        <translation>进程 %1 未在 %2 上运行（可能已经结束）；请刷新进程表。</translation>
-    </message>
-    <message>
-        <source>Process %1 on %2 belongs to another user: log in as that user, or run &quot;sudo %3&quot; in a terminal on the machine.</source>
-        <translation>%2 上的进程 %1 属于其他用户：请以该用户登录，或在该机器的终端中运行“sudo %3”。</translation>
-    </message>
-    <message>
-        <source>kill on %1 failed with status %2 (%3); check the PID and try again.</source>
-        <translation>在 %1 上执行 kill 失败，状态 %2（%3）；请检查 PID 后重试。</translation>
-    </message>
-    <message>
-        <source>no message</source>
-        <translation>无消息</translation>
     </message>
 </context>
 <context>
@@ -1876,6 +1100,78 @@ Compute billing resumes at %3/h.</source>
     <message>
         <source>Shadeform</source>
         <translation>Shadeform</translation>
+    </message>
+    <message>
+        <source>Cannot write the price cache %1: %2</source>
+        <translation>无法写入价格缓存 %1：%2</translation>
+    </message>
+    <message>
+        <source>The %1 endpoint &quot;%2&quot; is not a valid URL (expected https://host[:port]).</source>
+        <translation>%1 的端点“%2”不是有效的 URL（应为 https://host[:port]）。</translation>
+    </message>
+    <message>
+        <source>Refusing plain http:// for the %1 endpoint %2: the API key would travel unencrypted. Use https://, or http:// only on 127.0.0.1/localhost.</source>
+        <translation>拒绝对 %1 端点 %2 使用明文 http://：API 密钥将以未加密方式传输。请使用 https://；仅在 127.0.0.1/localhost 上可使用 http://。</translation>
+    </message>
+    <message>
+        <source>The %1 endpoint must start with https:// (got &quot;%2&quot;).</source>
+        <translation>%1 端点必须以 https:// 开头（当前为“%2”）。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The simulated GPU&apos;s script %1 is missing from this build.</source>
+        <translation>此版本缺少模拟 GPU 的脚本 %1。</translation>
+    </message>
+    <message>
+        <source>Local sandbox: OpenSSH&apos;s sftp-server was not found next to sshd; install openssh-sftp-server (or openssh-server).</source>
+        <translation>本地沙盒：在 sshd 旁未找到 OpenSSH 的 sftp-server；请安装 openssh-sftp-server（或 openssh-server）。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>Booting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Unhealthy</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>重启中</translation>
+    </message>
+    <message>
+        <source>Stopping</source>
+        <translation>关机中</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已关机</translation>
+    </message>
+    <message>
+        <source>Terminating</source>
+        <translation>释放中</translation>
+    </message>
+    <message>
+        <source>Terminated</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
     </message>
 </context>
 <context>
@@ -2238,18 +1534,6 @@ Compute billing resumes at %3/h.</source>
         <translation>1x H100 80GB（模拟 GPU，训练中）</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>The simulated GPU&apos;s script %1 is missing from this build.</source>
-        <translation>此版本缺少模拟 GPU 的脚本 %1。</translation>
-    </message>
-    <message>
-        <source>Local sandbox: OpenSSH&apos;s sftp-server was not found next to sshd; install openssh-sftp-server (or openssh-server).</source>
-        <translation>本地沙盒：在 sshd 旁未找到 OpenSSH 的 sftp-server；请安装 openssh-sftp-server（或 openssh-server）。</translation>
-    </message>
-    <message>
         <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
         <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
     </message>
@@ -2476,12 +1760,685 @@ Compute billing resumes at %3/h.</source>
         <source>Gantry will not write host &quot;%1&quot; into an ssh config: %2. Fix or remove that host (gantry-cli hosts remove NAME), then sync again.</source>
         <translation>Gantry 不会将主机“%1”写入 ssh 配置：%2。请修正或移除该主机（gantry-cli hosts remove NAME），然后再次同步。</translation>
     </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot save a backup of %1 to %2; nothing was changed.</source>
+        <translation>无法将 %1 备份到 %2；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>No terminal emulator found (tried $TERMINAL, x-terminal-emulator, gnome-terminal, konsole, xterm…). Run this in a terminal instead: %1</source>
+        <translation>未找到终端模拟器（已尝试 $TERMINAL、x-terminal-emulator、gnome-terminal、konsole、xterm…）。请改为在终端中运行：%1</translation>
+    </message>
+    <message>
+        <source>Could not start %1. Run this in a terminal instead: %2</source>
+        <translation>无法启动 %1。请改为在终端中运行：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::sync</name>
+    <message>
+        <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>
+        <translation>无法读取本地文件夹 %1：%2。请修正其权限，或将其加入 .gantryignore。</translation>
+    </message>
+    <message>
+        <source>Cannot read the local file %1: permission denied. Fix its permissions or add it to .gantryignore.</source>
+        <translation>无法读取本地文件 %1：权限不足。请修正其权限，或将其加入 .gantryignore。</translation>
+    </message>
+    <message>
+        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
+        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
+    </message>
+    <message>
+        <source>The local folder %1 does not exist. Check the path.</source>
+        <translation>本地文件夹 %1 不存在。请检查路径。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: sync sends a folder&apos;s content. Give the folder that holds it.</source>
+        <translation>%1 不是文件夹：同步发送的是文件夹的内容。请指定包含它的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 did not list %2 (it needs a POSIX shell and GNU find). Check that `find --version` works there.</source>
+        <translation>%1 未能列出 %2（需要 POSIX shell 和 GNU find）。请确认该机器上 `find --version` 可以运行。</translation>
+    </message>
+    <message>
+        <source>Listing %1 on %2 failed: %3</source>
+        <translation>列出 %2 上的 %1 失败：%3</translation>
+    </message>
+    <message>
+        <source>Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare sizes and times.</source>
+        <translation>计算 %2 上 %1 中文件的校验和失败：%3。去掉 --checksum 运行，改为比较大小和时间。</translation>
+    </message>
+    <message>
+        <source>Deleting in %1 on %2 failed: %3. Fix the permissions there, or run without --delete.</source>
+        <translation>在 %2 上的 %1 中删除失败：%3。请修正那里的权限，或去掉 --delete 运行。</translation>
+    </message>
+    <message>
+        <source>Setting times in %1 on %2 failed: %3. The files are there; the next sync sends them again.</source>
+        <translation>设置 %2 上 %1 中文件的时间失败：%3。文件已在那里；下次同步会重新发送它们。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 dropped; trying again in %2 s.</source>
+        <translation>与 %1 的连接已断开；%2 秒后重试。</translation>
+    </message>
+    <message>
+        <source>%1 Files kept changing while they were sent; run the sync again once they settle.</source>
+        <translation>%1 文件在发送过程中一直在变化；请等它们稳定后再次同步。</translation>
+    </message>
+    <message>
+        <source>Some files changed while they were sent; sending them again.</source>
+        <translation>部分文件在发送过程中发生了变化；正在重新发送。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder on one side and a file on the other (%2 on %3). Rename or remove one of them, then sync again.</source>
+        <translation>%1 在一侧是文件夹、在另一侧是文件（%3 上的 %2）。请重命名或删除其中之一，然后再次同步。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is a file, not a folder. Give a folder to sync into (it is created when missing).</source>
+        <translation>%2 上的 %1 是文件而不是文件夹。请指定要同步到的文件夹（不存在时会自动创建）。</translation>
+    </message>
+    <message>
+        <source>%1 has no tar or sha256sum, which sync needs. Install tar and coreutils there, or use gantry-cli upload.</source>
+        <translation>%1 上没有同步所需的 tar 或 sha256sum。请在该机器上安装 tar 和 coreutils，或改用 gantry-cli upload。</translation>
+    </message>
+    <message>
+        <source>Cannot save the sync manifest %1: %2. Check the space and permissions of the config folder.</source>
+        <translation>无法保存同步清单 %1：%2。请检查配置文件夹的空间和权限。</translation>
+    </message>
+    <message>
+        <source>Cannot read the sync folder pairs in %1: %2. Check its permissions.</source>
+        <translation>无法读取 %1 中的同步文件夹配对：%2。请检查其权限。</translation>
+    </message>
+    <message>
+        <source>The sync folder pairs in %1 are not valid JSON (%2). Remove the file to start over.</source>
+        <translation>%1 中的同步文件夹配对不是有效的 JSON（%2）。删除该文件即可重新开始。</translation>
+    </message>
+    <message>
+        <source>Cannot save the sync folder pairs to %1: %2. Check that the config folder is writable.</source>
+        <translation>无法将同步文件夹配对保存到 %1：%2。请检查配置文件夹是否可写。</translation>
+    </message>
+    <message>
+        <source>No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.</source>
+        <translation>没有记住的同步配对 %1 → %2:%3。可用 gantry-cli sync --list %2 查看已记住的配对。</translation>
+    </message>
+    <message>
+        <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
+        <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync::SyncService</name>
     <message>
         <source>No saved host named %1; add it again to continue.</source>
         <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::transfer</name>
+    <message>
+        <source>The remote unpacking shell sent more than %1 of output for one batch; the upload stopped.</source>
+        <translation>远程解包 shell 为一个批次输出了超过 %1 的内容；上传已停止。</translation>
+    </message>
+    <message>
+        <source>The remote unpacking shell stopped before it reported on a batch. Retry to resume from the last verified batch.</source>
+        <translation>远程解包 shell 在报告一个批次的结果之前就停止了。重试即可从最后一个已验证的批次继续。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 became shorter while it was being downloaded. Retry to download the new version.</source>
+        <translation>%2 上的 %1 在下载过程中变短了。请重试以下载新版本。</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed.</source>
+        <translation>读取 %1 失败。</translation>
+    </message>
+    <message>
+        <source>Reading %1 returned no data.</source>
+        <translation>读取 %1 未返回任何数据。</translation>
+    </message>
+    <message>
+        <source>%1 changed on the host since the interrupted download; starting again.</source>
+        <translation>下载中断后，主机上的 %1 已发生变化；将重新开始下载。</translation>
+    </message>
+    <message>
+        <source>Integrity check failed for %1: SHA-256 is %2 here and %3 on %4. The damaged copy was removed; retry to download it again.</source>
+        <translation>%1 完整性校验失败：本地 SHA-256 为 %2，%4 上为 %3。已删除损坏的副本；请重试以重新下载。</translation>
+    </message>
+    <message>
+        <source>Not verified: %1</source>
+        <translation>未验证：%1</translation>
+    </message>
+    <message>
+        <source>%1 appeared during the download; the download is kept as %2.</source>
+        <translation>下载期间出现了 %1；下载的文件已另存为 %2。</translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2.</source>
+        <translation>无法将 %1 重命名为 %2。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is not a regular file.</source>
+        <translation>%2 上的 %1 不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read the local file %1: %2.</source>
+        <translation>无法读取本地文件 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 became shorter while it was being uploaded. Retry to upload the new version from the start.</source>
+        <translation>%1 在上传过程中变短了。请重试，从头上传新版本。</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>The local file %1 does not exist.</source>
+        <translation>本地文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot read the local file %1: %2. Check its permissions.</source>
+        <translation>无法读取本地文件 %1：%2。请检查其权限。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the interrupted upload; starting it again from zero.</source>
+        <translation>%1 在上传中断后已发生变化；将从头重新上传。</translation>
+    </message>
+    <message>
+        <source>Not enough space on %1 for %2: %3 free in %4, %5 needed. Free some space (or pick another directory) and retry.</source>
+        <translation>%1 上的空间不足以存放 %2：%4 中剩余 %3，需要 %5。请清理一些空间（或选择其他目录）后重试。</translation>
+    </message>
+    <message>
+        <source>Integrity check failed for %1: SHA-256 of %2 on %3 is %4, expected %5. The damaged copy was removed; retry to upload it again.</source>
+        <translation>%1 完整性校验失败：%3 上 %2 的 SHA-256 为 %4，应为 %5。已删除损坏的副本；请重试以重新上传。</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>该文件</translation>
+    </message>
+    <message>
+        <source>bytes %1–%2</source>
+        <translation>第 %1–%2 字节</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being uploaded. Retry to upload the new version from the start.</source>
+        <translation>%1 在上传过程中发生了变化。请重试，从头上传新版本。</translation>
+    </message>
+    <message>
+        <source>%1 appeared on %2 during the upload; the upload is kept as %3.</source>
+        <translation>上传期间 %2 上出现了 %1；上传的文件已另存为 %3。</translation>
+    </message>
+    <message>
+        <source>Upload of %1 stopped before the end; retry to continue.</source>
+        <translation>%1 的上传未完成就中断了；重试即可继续。</translation>
+    </message>
+    <message>
+        <source>The local folder %1 does not exist.</source>
+        <translation>本地文件夹 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Cannot read the local folder %1: permission denied.</source>
+        <translation>无法读取本地文件夹 %1：权限被拒绝。</translation>
+    </message>
+    <message>
+        <source>Skipped symlink %1 (symlinks are not followed).</source>
+        <translation>已跳过符号链接 %1（不跟随符号链接）。</translation>
+    </message>
+    <message>
+        <source>Skipped broken symlink %1.</source>
+        <translation>已跳过失效的符号链接 %1。</translation>
+    </message>
+    <message>
+        <source>Skipped symlink to a folder %1 (folder links are not followed, to avoid loops).</source>
+        <translation>已跳过指向文件夹的符号链接 %1（为避免循环，不跟随文件夹链接）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the local folder %1: permission denied. Fix its permissions or leave it out.</source>
+        <translation>无法读取本地文件夹 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
+    </message>
+    <message>
+        <source>Skipped %1: not a regular file (device, socket or pipe).</source>
+        <translation>已跳过 %1：不是普通文件（设备、套接字或管道）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the local file %1: permission denied. Fix its permissions or leave it out.</source>
+        <translation>无法读取本地文件 %1：权限被拒绝。请修正其权限，或将其排除。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a file name: give a name without &apos;/&apos; (the entry stays in its folder).</source>
+        <translation>“%1”不是文件名：请给出不含“/”的名称（条目仍留在原文件夹中）。</translation>
+    </message>
+    <message>
+        <source>%1 already exists on %2; pick another name or delete it first.</source>
+        <translation>%2 上已存在 %1；请换一个名称，或先将其删除。</translation>
+    </message>
+    <message>
+        <source>Cannot count the files in %1 on %2 (find, tr and wc are needed there): %3</source>
+        <translation>无法统计 %2 上 %1 中的文件（该机器上需要 find、tr 和 wc）：%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2 is a folder with %n entries; confirm a recursive delete (gantry-cli rm -r) to delete it with everything in it.</source>
+        <translation>
+            <numerusform>%2 上的 %1 是包含 %n 个条目的文件夹；请确认递归删除（gantry-cli rm -r），以将其连同其中所有内容一并删除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot delete all of %1 on %2: %3</source>
+        <translation>无法完全删除 %2 上的 %1：%3</translation>
+    </message>
+    <message>
+        <source>The disk on %1 is full while writing into %2 (about %3 still to send). Files already verified are kept; free some space and retry to continue.</source>
+        <translation>写入 %2 时 %1 上的磁盘已满（还有约 %3 待发送）。已验证的文件会保留；请清理一些空间后重试以继续。</translation>
+    </message>
+    <message>
+        <source>Permission denied writing into %1 on %2. Pick a directory the SSH user can write.</source>
+        <translation>无权写入 %2 上的 %1。请选择 SSH 用户可写入的目录。</translation>
+    </message>
+    <message>
+        <source>Unpacking into %1 on %2 failed: %3</source>
+        <translation>解包到 %2 上的 %1 失败：%3</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being uploaded (it became shorter). Retry to upload the new version.</source>
+        <translation>%1 在上传过程中发生了变化（变短了）。请重试以上传新版本。</translation>
+    </message>
+    <message>
+        <source>%1 changed while it was being uploaded (it grew). Retry to upload the new version.</source>
+        <translation>%1 在上传过程中发生了变化（变长了）。请重试以上传新版本。</translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost during the upload. It resumes from the last verified batch.</source>
+        <translation>上传过程中与 %1 的连接断开。将从最后一个已验证的批次继续。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Integrity check failed on %1 for %n file(s) in %2, e.g. %3. Retry to send them again.</source>
+        <translation>
+            <numerusform>%1 上 %2 中有 %n 个文件完整性校验失败，例如 %3。请重试以重新发送。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 sent &quot;%2&quot; for %3, which would land outside %4; the download was stopped and nothing was written there. Check the host (it may be compromised) before fetching from it again.</source>
+        <translation>%1 为 %3 发送了“%2”，它会落在 %4 之外；下载已停止，没有向那里写入任何内容。再次从该主机下载之前，请先检查它（它可能已被入侵）。</translation>
+    </message>
+    <message>
+        <source>%1 leads outside %2 through a symbolic link; nothing was written there. Remove the link or pick another destination and retry.</source>
+        <translation>%1 通过符号链接指向 %2 之外；没有向那里写入任何内容。请删除该链接或另选目标位置后重试。</translation>
+    </message>
+    <message>
+        <source>Downloading %1 from %2 broke off: %3. Retry to fetch it again.</source>
+        <translation>从 %2 下载 %1 时中断：%3。请重试以重新获取。</translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2: %3. Check the folder&apos;s permissions and retry.</source>
+        <translation>无法将 %1 重命名为 %2：%3。请检查该文件夹的权限后重试。</translation>
+    </message>
+    <message>
+        <source>Skipped %1: not a regular file.</source>
+        <translation>已跳过 %1：不是普通文件。</translation>
+    </message>
+    <message>
+        <source>Downloading %1 from %2 broke off. Retry to fetch it again.</source>
+        <translation>从 %2 下载 %1 时中断。请重试以重新获取。</translation>
+    </message>
+    <message>
+        <source>%1 reported: %2</source>
+        <translation>%1 报告：%2</translation>
+    </message>
+    <message>
+        <source>Cannot start fetching %1 from %2. Retry to fetch it again.</source>
+        <translation>无法开始从 %2 获取 %1。请重试以再次获取。</translation>
+    </message>
+    <message>
+        <source>%1 already exists%2. Choose what to do: overwrite, resume, skip or rename (CLI: --on-conflict).</source>
+        <translation>%1 已存在%2。请选择处理方式：覆盖、续传、跳过或重命名（CLI：--on-conflict）。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is a file, not a directory.</source>
+        <translation>%2 上的 %1 是文件，而不是目录。</translation>
+    </message>
+    <message>
+        <source>The destination folder %1 does not exist on %2. Create it first, or end the destination with &apos;/&apos; to have it created.</source>
+        <translation>%2 上不存在目标文件夹 %1。请先创建它，或在目标路径末尾加上 &apos;/&apos; 以自动创建。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 exists and is a %3; the source is a %4.</source>
+        <translation>%2 上的 %1 已存在，且是%3；而源是%4。</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation>（位于 %1）</translation>
+    </message>
+    <message>
+        <source>%1 exists on %2; skipped.</source>
+        <translation>%2 上已存在 %1；已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is already identical.</source>
+        <translation>%2 上的 %1 内容已一致。</translation>
+    </message>
+    <message>
+        <source>%1 exists on %2 and differs from %3; resume cannot continue it. Choose overwrite or rename.</source>
+        <translation>%2 上已存在 %1，且与 %3 不同；无法续传。请选择覆盖或重命名。</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder.</source>
+        <translation>%1 是文件，而不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 exists; skipped.</source>
+        <translation>%1 已存在；已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 is already identical.</source>
+        <translation>%1 内容已一致。</translation>
+    </message>
+    <message>
+        <source>%1 exists and differs from %2 on %3; choose overwrite or rename.</source>
+        <translation>%1 已存在，且与 %3 上的 %2 不同；请选择覆盖或重命名。</translation>
+    </message>
+    <message>
+        <source>%1 is a broken symlink.</source>
+        <translation>%1 是失效的符号链接。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 does not end in a file or folder name. Name it directly (e.g. /data/run1 instead of /data/run1/x/..) and retry.</source>
+        <translation>%2 上的 %1 没有以文件或文件夹名结尾。请直接写出其名称（例如用 /data/run1 而不是 /data/run1/x/..）后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot list %1 on %2: %3</source>
+        <translation>无法列出 %2 上的 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1 already exists here (and differs). Choose overwrite, skip, resume or rename.</source>
+        <translation>本地已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Integrity check failed for %n file(s), e.g. %1 (changed on the host while downloading?). Retry to fetch them again.</source>
+        <translation>
+            <numerusform>%n 个文件完整性校验失败，例如 %1（下载期间主机上的文件被修改了？）。请重试以重新获取。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) listed on the host did not arrive; retry to fetch them.</source>
+        <translation>
+            <numerusform>主机上列出的 %n 个文件未送达；请重试以下载它们。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) arrived without a checksum from the host and are not verified.</source>
+        <translation>
+            <numerusform>%n 个文件到达时主机未提供校验和，未经验证。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 does not name a folder on %2 (it ends in &apos;.&apos;, &apos;..&apos; or &apos;/&apos;). Name the folder itself, e.g. /data/run1, and retry.</source>
+        <translation>%1 不是 %2 上的文件夹名（它以“.”、“..”或“/”结尾）。请直接写出文件夹本身，例如 /data/run1，然后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot create the local folder %1.</source>
+        <translation>无法创建本地文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>%1 changed since the interrupted upload; checking every file again.</source>
+        <translation>%1 在上传中断后已发生变化；将重新检查每个文件。</translation>
+    </message>
+    <message>
+        <source>%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.</source>
+        <translation>%2 上已存在 %1（且内容不同）。请选择覆盖、跳过、续传或重命名。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) already on the host were left as they are.</source>
+        <translation>
+            <numerusform>主机上已有的 %n 个文件保持不变。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 runs no tar; files were sent one by one over SFTP.</source>
+        <translation>%1 上没有 tar；文件已通过 SFTP 逐个发送。</translation>
+    </message>
+    <message>
+        <source>Cannot write the resume journal %1: %2.</source>
+        <translation>无法写入续传日志 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; a download never writes through one. Remove the link or pick another destination and retry.</source>
+        <translation>%1 是符号链接；下载从不通过符号链接写入。请删除该链接或另选目标位置后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Free some space locally and retry; the download continues where it stopped.</source>
+        <translation>无法写入 %1：%2。请清理一些本地空间后重试；下载会从中断处续传。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2. Check the folder&apos;s permissions and retry.</source>
+        <translation>无法写入 %1：%2。请检查该文件夹的权限后重试。</translation>
+    </message>
+    <message>
+        <source>Not enough space here for %1: %2 free in %3, %4 needed. Free some space (or pick another folder) and retry.</source>
+        <translation>本地空间不足，无法保存 %1：%3 中剩余 %2，需要 %4。请清理一些空间（或另选文件夹）后重试。</translation>
+    </message>
+    <message>
+        <source>Another transfer to %1 is running. Wait for it to finish (or cancel it), or pick another destination, and retry.</source>
+        <translation>另一个到 %1 的传输正在进行。请等待它完成（或取消它），或另选目标位置后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot create the lock for %1 in %2. Check that folder&apos;s permissions and retry.</source>
+        <translation>无法在 %2 中为 %1 创建锁文件。请检查该文件夹的权限后重试。</translation>
+    </message>
+    <message>
+        <source>Cannot compute SHA-256 of %1 on the host: %2</source>
+        <translation>无法在主机上计算 %1 的 SHA-256：%2</translation>
+    </message>
+    <message>
+        <source>Cannot check the chunks of %1 on the host: %2</source>
+        <translation>无法在主机上检查 %1 的分块：%2</translation>
+    </message>
+    <message>
+        <source>The disk on %1 is full: %2 free in %3, %4 more needed. The partial file %5 is kept; free some space and retry to continue where it stopped.</source>
+        <translation>%1 上的磁盘已满：%3 中剩余 %2，还需要 %4。已保留不完整的文件 %5；请清理一些空间后重试，即可从中断处继续。</translation>
+    </message>
+    <message>
+        <source>%1 listed more than %2 entries in %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-entries).</source>
+        <translation>%1 在 %3 中列出了超过 %2 个条目；列表已停止。如果该文件夹确实有这么多条目，请提高上限（gantry-cli：--max-entries）。</translation>
+    </message>
+    <message>
+        <source>%1 offers no SFTP service (%2). Enable the sftp Subsystem in the server&apos;s sshd_config.</source>
+        <translation>%1 未提供 SFTP 服务（%2）。请在服务器的 sshd_config 中启用 sftp Subsystem。</translation>
+    </message>
+    <message>
+        <source>Cannot open a channel to %1: %2</source>
+        <translation>无法打开到 %1 的通道：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered the SFTP handshake with an unexpected message.</source>
+        <translation>%1 在 SFTP 握手时返回了意外的消息。</translation>
+    </message>
+    <message>
+        <source>Connection to %1 lost during the transfer (%2). It resumes from where it stopped once the host is reachable.</source>
+        <translation>传输过程中与 %1 的连接断开（%2）。主机恢复可达后将从中断处续传。</translation>
+    </message>
+    <message>
+        <source>the server closed the SFTP channel</source>
+        <translation>服务器关闭了 SFTP 通道</translation>
+    </message>
+    <message>
+        <source>no answer for %1 s</source>
+        <translation>%1 秒无响应</translation>
+    </message>
+    <message>
+        <source>malformed SFTP reply</source>
+        <translation>SFTP 回复格式错误</translation>
+    </message>
+    <message>
+        <source>the server answered a request that was never sent</source>
+        <translation>服务器回复了一个从未发送的请求</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3: unexpected SFTP reply.</source>
+        <translation>%1 %3 上的 %2：SFTP 回复异常。</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 does not exist on %3. Check the path.</source>
+        <translation>%1失败：%3 上不存在 %2。请检查路径。</translation>
+    </message>
+    <message>
+        <source>%1 failed: permission denied for %2 on %3. Pick a directory the SSH user can write, or fix its permissions.</source>
+        <translation>%1失败：无权访问 %3 上的 %2。请选择 SSH 用户可写入的目录，或修正其权限。</translation>
+    </message>
+    <message>
+        <source>%1: unexpected end of file %2 on %3.</source>
+        <translation>%1：%3 上的文件 %2 意外结束。</translation>
+    </message>
+    <message>
+        <source>%1 is not supported by the SFTP server on %2.</source>
+        <translation>%2 上的 SFTP 服务器不支持%1。</translation>
+    </message>
+    <message>
+        <source>%1 failed for %2 on %3: %4.</source>
+        <translation>%1 %3 上的 %2 失败：%4。</translation>
+    </message>
+    <message>
+        <source>Opening for writing</source>
+        <translation>以写入方式打开</translation>
+    </message>
+    <message>
+        <source>Opening</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Closing the file</source>
+        <translation>关闭文件</translation>
+    </message>
+    <message>
+        <source>Looking up</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>Listing</source>
+        <translation>列出</translation>
+    </message>
+    <message>
+        <source>Creating the directory</source>
+        <translation>创建目录</translation>
+    </message>
+    <message>
+        <source>%1 on %2 exists and is not a directory.</source>
+        <translation>%2 上的 %1 已存在且不是目录。</translation>
+    </message>
+    <message>
+        <source>Deleting</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Removing the directory</source>
+        <translation>删除目录</translation>
+    </message>
+    <message>
+        <source>Renaming</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <source>Resolving</source>
+        <translation>解析</translation>
+    </message>
+    <message>
+        <source>Checking free space</source>
+        <translation>检查可用空间</translation>
+    </message>
+    <message>
+        <source>Flushing</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Truncating</source>
+        <translation>截断</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>No saved host named %1; add it again to continue.</source>
+        <translation>没有名为 %1 的已保存主机；请重新添加后继续。</translation>
+    </message>
+    <message>
+        <source>Paused; resumes where it stopped.</source>
+        <translation>已暂停；将从中断处继续。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged; the transfer list starts empty.</source>
+        <translation>%1 已损坏；传输列表将从空开始。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::tunnel</name>
+    <message>
+        <source>Jupyter</source>
+        <translation>Jupyter</translation>
+    </message>
+    <message>
+        <source>TensorBoard</source>
+        <translation>TensorBoard</translation>
+    </message>
+    <message>
+        <source>Other port</source>
+        <translation>其他端口</translation>
     </message>
 </context>
 <context>
@@ -3462,6 +3419,84 @@ Drop files here or press Ctrl+U to upload.</source>
     <message>
         <source>Confirm %1</source>
         <translation>确认%1</translation>
+    </message>
+    <message>
+        <source>Terminate %1 on %2?
+
+Lost for good: the instance and its local disk — everything not on a persistent filesystem or volume.</source>
+        <translation>释放 %2 上的 %1？
+
+将永久丢失：该实例及其本地磁盘，即所有未存放在持久文件系统或数据盘上的内容。</translation>
+    </message>
+    <message>
+        <source>
+Kept, and still billing storage: filesystem %1.</source>
+        <translation>
+将保留并继续收取存储费用：文件系统 %1。</translation>
+    </message>
+    <message>
+        <source>
+Persistent volumes you created separately are kept and keep billing storage.</source>
+        <translation>
+你单独创建的持久数据盘会保留，并继续收取存储费用。</translation>
+    </message>
+    <message>
+        <source>
+Billing for the instance stops.</source>
+        <translation>
+该实例停止计费。</translation>
+    </message>
+    <message>
+        <source>Stop %1 on %2?
+
+Compute billing stops.</source>
+        <translation>将 %2 上的 %1 关机？
+
+计算资源停止计费。</translation>
+    </message>
+    <message>
+        <source>
+Lost: the container disk (everything outside the volume).</source>
+        <translation>
+将丢失：容器磁盘（数据盘以外的所有内容）。</translation>
+    </message>
+    <message>
+        <source>
+Kept, and still billing storage while stopped: the %1 GB volume disk.</source>
+        <translation>
+将保留，且关机期间仍收取存储费用：%1 GB 数据盘。</translation>
+    </message>
+    <message>
+        <source>
+Kept, and still billing storage while stopped: the volume disk.</source>
+        <translation>
+将保留，且关机期间仍收取存储费用：数据盘。</translation>
+    </message>
+    <message>
+        <source> That is about $%1 a day until you terminate it.</source>
+        <translation>释放前大约每天 $%1。</translation>
+    </message>
+    <message>
+        <source>
+Starting again may fail if the GPU was rented by someone else meanwhile.</source>
+        <translation>
+如果在此期间 GPU 被他人租用，再次开机可能会失败。</translation>
+    </message>
+    <message>
+        <source>Restart %1 on %2?
+
+Running programs and open SSH sessions end; files on disk are kept. Billing continues.</source>
+        <translation>重启 %2 上的 %1？
+
+正在运行的程序和已打开的 SSH 会话将结束；磁盘上的文件会保留。计费继续。</translation>
+    </message>
+    <message>
+        <source>Start %1 on %2?
+
+Compute billing resumes at %3/h.</source>
+        <translation>将 %2 上的 %1 开机？
+
+计算资源将恢复按 %3/h 计费。</translation>
     </message>
 </context>
 <context>
@@ -6123,7 +6158,7 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     </message>
 </context>
 <context>
-    <name>gantry::verify::Assessment</name>
+    <name>gantry::verify</name>
     <message>
         <source>%1 shows %2 MiB of memory; a %3 has about %4 MiB. Part of the memory is missing or reserved: ask the provider, or pick another instance.</source>
         <translation>%1 显示显存为 %2 MiB，而 %3 应有约 %4 MiB。部分显存缺失或被保留：请联系云服务商，或换一台实例。</translation>
@@ -6202,9 +6237,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>%1: %2 could not be fully tested</source>
         <translation>%1：%2 未能完整测试</translation>
     </message>
-</context>
-<context>
-    <name>gantry::verify::Doctor</name>
     <message>
         <source>No NVIDIA GPU/driver found: nvidia-smi is not installed, so the NVIDIA driver is missing or this is not a GPU image.</source>
         <translation>未找到 NVIDIA GPU/驱动：未安装 nvidia-smi，说明缺少 NVIDIA 驱动，或这不是 GPU 镜像。</translation>
@@ -6278,6 +6310,20 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>If you rented whole GPUs, run `sudo nvidia-smi -i N -mig 0` and reset the GPU (`sudo nvidia-smi -i N -r`), or ask the provider.</source>
         <translation>如果你租的是整卡，请运行 `sudo nvidia-smi -i N -mig 0` 并重置 GPU（`sudo nvidia-smi -i N -r`），或联系云服务商。</translation>
+    </message>
+    <message numerus="yes">
+        <source>NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric Manager runs outside this container).</source>
+        <translation>
+            <numerusform>NVSwitch 系统：nvidia-smi 报告全部 %n 块 GPU 的 NVLink fabric 已初始化（Fabric Manager 在此容器之外运行）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not PID 1 (a container), so systemctl cannot see it.</source>
+        <translation>NVSwitch 系统，但无法从这里判断 Fabric Manager 是否在运行：systemd 不是 PID 1（这是一个容器），systemctl 看不到它。</translation>
+    </message>
+    <message>
+        <source>Check it: `nvidia-smi -q | grep -A2 Fabric` should show State &quot;Completed&quot; on every GPU, or run a tiny CUDA init (`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`); error 802 there means Fabric Manager is not running — ask the provider.</source>
+        <translation>检查方法：`nvidia-smi -q | grep -A2 Fabric` 应在每块 GPU 上显示 State &quot;Completed&quot;；或运行一次最小的 CUDA 初始化（`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`）；若报错 802，说明 Fabric Manager 未运行——请联系云服务商。</translation>
     </message>
     <message>
         <source>Start it: `sudo systemctl enable --now nvidia-fabricmanager` (install the nvidia-fabricmanager package matching driver %1 if missing), or ask the provider.</source>
@@ -6478,6 +6524,22 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>磁盘剩余空间充足。</translation>
     </message>
     <message>
+        <source>Simulated GPU: this nvidia-smi is the Gantry sandbox&apos;s stand-in, so there is no real GPU to check.</source>
+        <translation>模拟 GPU：此 nvidia-smi 是 Gantry 沙盒的替身，因此没有真实的 GPU 可供检查。</translation>
+    </message>
+    <message>
+        <source>Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check real hardware.</source>
+        <translation>可用它试用监控、告警和空闲策略；要检查真实硬件，请租用 GPU 实例。</translation>
+    </message>
+    <message>
+        <source>The doctor script did not finish, so some checks are missing.</source>
+        <translation>诊断脚本未运行完毕，部分检查结果缺失。</translation>
+    </message>
+    <message>
+        <source>Run it again; if it keeps stopping, a command on the instance hangs (often nvidia-smi on a broken driver).</source>
+        <translation>请重新运行；如果一直中断，说明实例上有命令卡住了（通常是驱动损坏时的 nvidia-smi）。</translation>
+    </message>
+    <message>
         <source>nvidia-smi cannot talk to the NVIDIA driver: the kernel module is not loaded (driver not installed for this kernel, or the module failed to load).</source>
         <translation>nvidia-smi 无法与 NVIDIA 驱动通信：内核模块未加载（未为当前内核安装驱动，或模块加载失败）。</translation>
     </message>
@@ -6530,39 +6592,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>请重启；如果问题仍然存在，请重新安装驱动，或使用云服务商的 GPU 镜像重新创建实例。</translation>
     </message>
     <message>
-        <source>The doctor script did not finish, so some checks are missing.</source>
-        <translation>诊断脚本未运行完毕，部分检查结果缺失。</translation>
-    </message>
-    <message>
-        <source>Run it again; if it keeps stopping, a command on the instance hangs (often nvidia-smi on a broken driver).</source>
-        <translation>请重新运行；如果一直中断，说明实例上有命令卡住了（通常是驱动损坏时的 nvidia-smi）。</translation>
-    </message>
-    <message numerus="yes">
-        <source>NVSwitch system: nvidia-smi reports the NVLink fabric initialised on all %n GPUs (Fabric Manager runs outside this container).</source>
-        <translation>
-            <numerusform>NVSwitch 系统：nvidia-smi 报告全部 %n 块 GPU 的 NVLink fabric 已初始化（Fabric Manager 在此容器之外运行）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>NVSwitch system, but whether Fabric Manager runs cannot be told from here: systemd is not PID 1 (a container), so systemctl cannot see it.</source>
-        <translation>NVSwitch 系统，但无法从这里判断 Fabric Manager 是否在运行：systemd 不是 PID 1（这是一个容器），systemctl 看不到它。</translation>
-    </message>
-    <message>
-        <source>Check it: `nvidia-smi -q | grep -A2 Fabric` should show State &quot;Completed&quot; on every GPU, or run a tiny CUDA init (`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`); error 802 there means Fabric Manager is not running — ask the provider.</source>
-        <translation>检查方法：`nvidia-smi -q | grep -A2 Fabric` 应在每块 GPU 上显示 State &quot;Completed&quot;；或运行一次最小的 CUDA 初始化（`python3 -c &quot;import torch; torch.zeros(1).cuda()&quot;`）；若报错 802，说明 Fabric Manager 未运行——请联系云服务商。</translation>
-    </message>
-    <message>
-        <source>Simulated GPU: this nvidia-smi is the Gantry sandbox&apos;s stand-in, so there is no real GPU to check.</source>
-        <translation>模拟 GPU：此 nvidia-smi 是 Gantry 沙盒的替身，因此没有真实的 GPU 可供检查。</translation>
-    </message>
-    <message>
-        <source>Use it to try Monitor, alerts and the idle policy; rent a GPU instance to check real hardware.</source>
-        <translation>可用它试用监控、告警和空闲策略；要检查真实硬件，请租用 GPU 实例。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::HistoryStore</name>
-    <message>
         <source>Cannot create the config directory %1; check its permissions.</source>
         <translation>无法创建配置目录 %1；请检查其权限。</translation>
     </message>
@@ -6586,9 +6615,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>Cannot read the verification history: %1</source>
         <translation>无法读取验证历史：%1</translation>
     </message>
-</context>
-<context>
-    <name>gantry::verify::Plan</name>
     <message>
         <source>the instance has no nvcc to build it</source>
         <translation>实例上没有可用于编译的 nvcc</translation>
@@ -6616,6 +6642,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>%1, %2, and PyTorch with CUDA is not available: only a diagnosis is possible.</source>
         <translation>%1，%2，且没有可用的 CUDA 版 PyTorch：只能进行诊断。</translation>
+    </message>
+    <message>
+        <source>The GPU is simulated by the Gantry sandbox: there is nothing real to measure.</source>
+        <translation>该 GPU 由 Gantry 沙盒模拟：没有真实的东西可测量。</translation>
     </message>
     <message>
         <source>nvidia-smi is %1 but PyTorch %2 sees the GPU, so Gantry measures with PyTorch.</source>
@@ -6657,13 +6687,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>(unknown)</source>
         <translation>（未知）</translation>
     </message>
-    <message>
-        <source>The GPU is simulated by the Gantry sandbox: there is nothing real to measure.</source>
-        <translation>该 GPU 由 Gantry 沙盒模拟：没有真实的东西可测量。</translation>
-    </message>
-</context>
-<context>
-    <name>gantry::verify::RemoteVerifier</name>
     <message>
         <source>Verification cancelled.</source>
         <translation>验证已取消。</translation>
@@ -6748,9 +6771,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>Checking the instance (driver, GPUs, tools)…</source>
         <translation>正在检查实例（驱动、GPU、工具）…</translation>
     </message>
-</context>
-<context>
-    <name>gantry::verify::ReputationStore</name>
     <message>
         <source>Cannot read %1: %2; check its permissions.</source>
         <translation>无法读取 %1：%2；请检查其权限。</translation>
@@ -6764,10 +6784,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>没有记录机器 %1；`gantry-cli verify-history` 会列出已记录的机器。</translation>
     </message>
     <message>
-        <source>Cannot create the config directory %1; check its permissions.</source>
-        <translation>无法创建配置目录 %1；请检查其权限。</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -6775,12 +6791,13 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>Cannot save %1: %2; check the free disk space.</source>
         <translation>无法保存 %1：%2；请检查剩余磁盘空间。</translation>
     </message>
-</context>
-<context>
-    <name>gantry::verify::VerifyOperation</name>
     <message>
         <source>This run was not saved to the history: %1</source>
         <translation>本次运行未保存到历史记录：%1</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s record was not updated: %1</source>
+        <translation>这台机器的记录未更新：%1</translation>
     </message>
     <message>
         <source>The history cannot be read: %1</source>
@@ -6793,10 +6810,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>SIMULATED GPU: nothing was measured. This machine&apos;s nvidia-smi is the Gantry sandbox&apos;s stand-in, not a real GPU.</source>
         <translation>模拟 GPU：未进行任何测量。这台机器的 nvidia-smi 是 Gantry 沙盒的替身，不是真实的 GPU。</translation>
-    </message>
-    <message>
-        <source>This machine&apos;s record was not updated: %1</source>
-        <translation>这台机器的记录未更新：%1</translation>
     </message>
     <message>
         <source>doctor: %1</source>
@@ -6953,49 +6966,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>Window size, e.g. 1024x700 (for screenshots).</source>
         <translation>窗口大小，例如 1024x700（用于截图）。</translation>
-    </message>
-</context>
-<context>
-    <name>providers</name>
-    <message>
-        <source>Booting</source>
-        <translation>启动中</translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
-        <source>Unhealthy</source>
-        <translation>异常</translation>
-    </message>
-    <message>
-        <source>Restarting</source>
-        <translation>重启中</translation>
-    </message>
-    <message>
-        <source>Stopping</source>
-        <translation>关机中</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已关机</translation>
-    </message>
-    <message>
-        <source>Terminating</source>
-        <translation>释放中</translation>
-    </message>
-    <message>
-        <source>Terminated</source>
-        <translation>已释放</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Unknown</source>
-        <translation>未知</translation>
     </message>
 </context>
 <context>

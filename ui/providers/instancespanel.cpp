@@ -22,32 +22,32 @@ QString confirmationText(const providers::ProviderInfo &info, const providers::I
 {
     const QString label = instance.name.isEmpty() ? instance.id : instance.name;
     if (action == QLatin1String("terminate")) {
-        QString text = QObject::tr("Terminate %1 on %2?\n\nLost for good: the instance and its local disk — everything not on a "
+        QString text = InstancesPanel::tr("Terminate %1 on %2?\n\nLost for good: the instance and its local disk — everything not on a "
                                    "persistent filesystem or volume.").arg(label, info.displayName);
         if (!instance.filesystemNames.isEmpty())
-            text += QObject::tr("\nKept, and still billing storage: filesystem %1.").arg(instance.filesystemNames.join(QStringLiteral(", ")));
+            text += InstancesPanel::tr("\nKept, and still billing storage: filesystem %1.").arg(instance.filesystemNames.join(QStringLiteral(", ")));
         else if (info.capabilities.testFlag(providers::Capability::Filesystems))
-            text += QObject::tr("\nPersistent volumes you created separately are kept and keep billing storage.");
-        text += QObject::tr("\nBilling for the instance stops.");
+            text += InstancesPanel::tr("\nPersistent volumes you created separately are kept and keep billing storage.");
+        text += InstancesPanel::tr("\nBilling for the instance stops.");
         return text;
     }
     if (action == QLatin1String("stop")) {
-        QString text = QObject::tr("Stop %1 on %2?\n\nCompute billing stops.").arg(label, info.displayName);
+        QString text = InstancesPanel::tr("Stop %1 on %2?\n\nCompute billing stops.").arg(label, info.displayName);
         if (info.capabilities.testFlag(providers::Capability::StorageBillsWhileStopped)) {
-            text += QObject::tr("\nLost: the container disk (everything outside the volume).");
-            text += instance.volumeGb > 0 ? QObject::tr("\nKept, and still billing storage while stopped: the %1 GB volume disk.").arg(instance.volumeGb)
-                                          : QObject::tr("\nKept, and still billing storage while stopped: the volume disk.");
+            text += InstancesPanel::tr("\nLost: the container disk (everything outside the volume).");
+            text += instance.volumeGb > 0 ? InstancesPanel::tr("\nKept, and still billing storage while stopped: the %1 GB volume disk.").arg(instance.volumeGb)
+                                          : InstancesPanel::tr("\nKept, and still billing storage while stopped: the volume disk.");
             const double perDay = providers::storageCostPerDay(info.cost, instance.volumeGb, true);
             if (perDay > 0)
-                text += QObject::tr(" That is about $%1 a day until you terminate it.").arg(perDay, 0, 'f', 2);
-            text += QObject::tr("\nStarting again may fail if the GPU was rented by someone else meanwhile.");
+                text += InstancesPanel::tr(" That is about $%1 a day until you terminate it.").arg(perDay, 0, 'f', 2);
+            text += InstancesPanel::tr("\nStarting again may fail if the GPU was rented by someone else meanwhile.");
         }
         return text;
     }
     if (action == QLatin1String("restart"))
-        return QObject::tr("Restart %1 on %2?\n\nRunning programs and open SSH sessions end; files on disk are kept. Billing continues.")
+        return InstancesPanel::tr("Restart %1 on %2?\n\nRunning programs and open SSH sessions end; files on disk are kept. Billing continues.")
             .arg(label, info.displayName);
-    return QObject::tr("Start %1 on %2?\n\nCompute billing resumes at %3/h.").arg(label, info.displayName)
+    return InstancesPanel::tr("Start %1 on %2?\n\nCompute billing resumes at %3/h.").arg(label, info.displayName)
         .arg(QStringLiteral("$%1").arg(instance.pricePerHour, 0, 'f', 2));
 }
 

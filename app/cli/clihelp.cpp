@@ -243,7 +243,8 @@ QString mainHelp()
     out += columns(codes) + QStringLiteral("  `exec` exits with the remote command's status.\n\n");
     out += QStringLiteral(
         "`gantry-cli help COMMAND` or `gantry-cli COMMAND --help` shows one command's usage and options;\n"
-        "`gantry-cli --json help` describes every command as JSON.\n\nCommands:\n");
+        "`gantry-cli generate man|bash|zsh` writes the man page or a shell completion script (the package\n"
+        "installs all three); `gantry-cli --json help` describes every command as JSON.\n\nCommands:\n");
     QList<std::pair<QString, QString>> rows;
     for (const Command &command : commands())
         rows.append({text(command.name), text(command.summary)});

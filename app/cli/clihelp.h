@@ -9,8 +9,8 @@
 
 namespace gantry::cli {
 
-// Everything written from the command tables for people and tools: --help and a JSON dump of the
-// tables (`gantry-cli --json help`).
+// Everything written from the command tables for people and tools: --help, the man page, a JSON
+// dump of the tables (`gantry-cli --json help`), and (clicompletion.cpp) the shell completions.
 
 // "[--config-dir DIR] [--json]": what every usage line starts with after "gantry-cli".
 QString globalUsage();
@@ -30,6 +30,10 @@ int printHelp(Context &context, const Command &command, const Command *parent);
 
 QJsonObject commandJson(const Command &command, const Command *parent = nullptr);
 QJsonObject tablesJson(); // every command, the global options, the exit codes
+QString manPage();        // gantry-cli.1 (groff -man)
+
+QString bashCompletion();
+QString zshCompletion();
 
 struct ExitCodeInfo
 {

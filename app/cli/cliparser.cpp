@@ -21,9 +21,9 @@ std::vector<Command> &registry()
     return list;
 }
 
-QString latin(const char *text)
+QString text(const char *utf8)
 {
-    return QString::fromUtf8(text);
+    return QString::fromUtf8(utf8);
 }
 
 bool named(const char *a, const char *b)
@@ -45,7 +45,9 @@ void inherit(Command &parent)
 const Option *findOption(const std::vector<Option> &options, const QString &longName, QChar shortName)
 {
     for (const Option &option : options) {
-        if ((!longName.isEmpty() && longName == latin(option.name)) || (!shortName.isNull() && option.shortName && QLatin1Char(option.shortName) == shortName))
+        const bool isLong = !longName.isEmpty() && longName == text(option.name);
+        const bool isShort = !shortName.isNull() && option.shortName && QLatin1Char(option.shortName) == shortName;
+        if (isLong || isShort)
             return &option;
     }
     return nullptr;
@@ -114,10 +116,10 @@ public:
                 return taken.error();
             }
         }
-        if (m_command.needsRest && args.m_rest.isEmpty())
-            return usageError(QStringLiteral("missing -- %1").arg(latin(m_command.rest)));
         if (Result<void> placed = place(args, positional); !placed)
             return placed.error();
+        if (m_command.needsRest && args.m_rest.isEmpty())
+            return usageError(QStringLiteral("missing -- %1").arg(text(m_command.rest)));
         return args;
     }
 
@@ -167,10 +169,10 @@ private:
             value = word.section(QLatin1Char('='), 1);
         } else if (option->value) {
             if (i + 1 >= words.size() || words.at(i + 1) == QLatin1String("--"))
-                return usageError(QStringLiteral("%1 needs a value (%2)").arg(shown, latin(option->value)));
+                return usageError(QStringLiteral("%1 needs a value (%2)").arg(shown, text(option->value)));
             value = words.at(++i);
         }
-        QStringList &values = args.m_options[latin(option->name)];
+        QStringList &values = args.m_options[text(option->name)];
         if (!option->repeatable)
             values.clear();
         values.append(value);
@@ -196,8 +198,8 @@ private:
                 extra = 0;
             }
             if (next + take > words.size())
-                return usageError(QStringLiteral("missing %1").arg(latin(argument.name)));
-            args.m_arguments.insert(latin(argument.name), words.mid(next, take));
+                return usageError(QStringLiteral("missing %1").arg(text(argument.name)));
+            args.m_arguments.insert(text(argument.name), words.mid(next, take));
             next += take;
         }
         if (next < words.size())
@@ -245,7 +247,7 @@ Selection selectSubcommand(const Command &parent, const QStringList &words)
         return Selection{nullptr, words, word};
     }
     if (parent.defaultSubcommand)
-        return Selection{findSubcommand(parent, latin(parent.defaultSubcommand)), words, {}, true};
+        return Selection{findSubcommand(parent, text(parent.defaultSubcommand)), words, {}, true};
     return Selection{nullptr, words, {}};
 }
 
@@ -253,19 +255,20 @@ Selection selectSubcommand(const Command &parent, const QStringList &words)
 // with the command's usage and where its options are described.
 int usageFailure(Context &context, const Error &error, const Command &command, const Command *parent)
 {
-    const QString path = parent ? latin(parent->name) + u' ' + latin(command.name) : latin(command.name);
+    const QString path = parent ? text(parent->name) + u' ' + text(command.name) : text(command.name);
     QStringList forms;
     if (!command.subcommands.empty()) {
         QStringList names;
         for (const Command &sub : command.subcommands)
-            names << latin(sub.name);
+            names << text(sub.name);
         forms << QStringLiteral("gantry-cli %1 %2 …").arg(path, names.join(u'|'));
     } else {
         for (const QString &line : usageLines(command, parent))
             forms << QStringLiteral("gantry-cli ") + line;
     }
-    return context.fail(Error{ErrorCode::Usage, QStringLiteral("%1: %2. Usage: %3 (options: gantry-cli %1 --help)")
-                                                    .arg(path, error.message, forms.join(QStringLiteral(" | ")))});
+    const QString stop = error.message.endsWith(QStringLiteral("…")) ? QString() : QStringLiteral(".");
+    return context.fail(Error{ErrorCode::Usage, QStringLiteral("%1: %2%3 Usage: %4 (options: gantry-cli %1 --help)")
+                                                    .arg(path, error.message, stop, forms.join(QStringLiteral(" | ")))});
 }
 
 } // namespace
@@ -275,7 +278,7 @@ int runCommand(Context &context, const Command &top, const QStringList &words)
     const Command *command = &top;
     const Command *parent = nullptr;
     QStringList own = words;
-    context.commandName = latin(top.name);
+    context.commandName = text(top.name);
     if (!top.subcommands.empty()) {
         const Selection selection = selectSubcommand(top, words);
         if (!selection.command || selection.implicit) {
@@ -292,7 +295,7 @@ int runCommand(Context &context, const Command &top, const QStringList &words)
         parent = &top;
         command = selection.command;
         own = selection.words;
-        context.commandName += u' ' + latin(command->name);
+        context.commandName += u' ' + text(command->name);
     }
     if (asksForHelp(own))
         return helpFor(context, own, *command, parent);
@@ -313,7 +316,7 @@ int runCommand(Context &context, const Command &top, const QStringList &words)
 
 const QStringList *Args::find(const char *option) const
 {
-    const auto it = m_options.constFind(latin(option));
+    const auto it = m_options.constFind(text(option));
     return it == m_options.cend() ? nullptr : &*it;
 }
 
@@ -342,38 +345,38 @@ QStringList Args::values(const char *option) const
 
 Result<std::optional<qint64>> Args::integer(const char *option, qint64 lo, qint64 hi) const
 {
-    const std::optional<QString> text = optional(option);
-    if (!text)
+    const std::optional<QString> given = optional(option);
+    if (!given)
         return std::optional<qint64>();
     bool ok = false;
-    const qint64 value = text->toLongLong(&ok);
+    const qint64 value = given->toLongLong(&ok);
     if (!ok || value < lo || value > hi)
         return Error{ErrorCode::Usage, QStringLiteral("--%1 takes a whole number from %2 to %3, not \"%4\"")
-                                           .arg(latin(option)).arg(lo).arg(hi).arg(*text)};
+                                           .arg(text(option)).arg(lo).arg(hi).arg(*given)};
     return std::optional<qint64>(value);
 }
 
 Result<std::optional<double>> Args::number(const char *option, double lo, double hi) const
 {
-    const std::optional<QString> text = optional(option);
-    if (!text)
+    const std::optional<QString> given = optional(option);
+    if (!given)
         return std::optional<double>();
     bool ok = false;
-    const double value = text->toDouble(&ok);
+    const double value = given->toDouble(&ok);
     if (!ok || !std::isfinite(value) || value < lo || value > hi)
         return Error{ErrorCode::Usage, QStringLiteral("--%1 takes a number from %2 to %3, not \"%4\"")
-                                           .arg(latin(option)).arg(lo).arg(hi).arg(*text)};
+                                           .arg(text(option)).arg(lo).arg(hi).arg(*given)};
     return std::optional<double>(value);
 }
 
 QString Args::arg(const char *argument) const
 {
-    return m_arguments.value(latin(argument)).value(0);
+    return m_arguments.value(text(argument)).value(0);
 }
 
 QStringList Args::list(const char *argument) const
 {
-    return m_arguments.value(latin(argument));
+    return m_arguments.value(text(argument));
 }
 
 const HostOptions &Args::host() const
@@ -452,7 +455,7 @@ const std::vector<Command> &commands()
 const Command *findCommand(const QString &name)
 {
     for (const Command &command : commands()) {
-        if (name == latin(command.name))
+        if (name == text(command.name))
             return &command;
     }
     return nullptr;
@@ -461,10 +464,10 @@ const Command *findCommand(const QString &name)
 const Command *findSubcommand(const Command &parent, const QString &name)
 {
     for (const Command &sub : parent.subcommands) {
-        if (name == latin(sub.name))
+        if (name == text(sub.name))
             return &sub;
         for (const char *alias : sub.aliases) {
-            if (name == latin(alias))
+            if (name == text(alias))
                 return &sub;
         }
     }

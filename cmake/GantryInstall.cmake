@@ -34,15 +34,15 @@ endif()
 
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/gantry")
 
-# Man pages generated from --help (help2man), gzipped as Debian ships them. Without help2man the
-# package simply has none.
+# The desktop app's man page generated from --help (help2man), gzipped as Debian ships them. Without
+# help2man the package simply has none. gantry-cli writes its own page from its command tables
+# (app/CMakeLists.txt, with the shell completions).
 find_program(GANTRY_HELP2MAN help2man)
 find_program(GANTRY_GZIP gzip)
 if(GANTRY_HELP2MAN AND GANTRY_GZIP)
     set(_man_pages "")
-    set(_man_gantry-cli_name "command-line client for renting, verifying and watching cloud GPUs")
     set(_man_gantry_name "desktop app for renting, verifying and watching cloud GPUs")
-    set(_man_programs gantry-cli)
+    set(_man_programs "")
     if(GANTRY_GUI)
         list(APPEND _man_programs gantry)
     endif()

@@ -5,24 +5,6 @@
 #include <QJsonDocument>
 
 namespace gantry::cli {
-namespace {
-QList<Command> &registry()
-{
-    static QList<Command> list;
-    return list;
-}
-} // namespace
-
-Registrar::Registrar(const char *name, const char *synopsis, Handler handler)
-{
-    registry().append(Command{QString::fromUtf8(name), QString::fromUtf8(synopsis), std::move(handler)});
-}
-
-const QList<Command> &commands()
-{
-    return registry();
-}
-
 int exitCodeFor(const Error &error)
 {
     switch (error.code) {
@@ -54,7 +36,8 @@ void Context::warn(const QString &message) const
 
 int Context::usage(const QString &message) const
 {
-    return fail(Error{ErrorCode::Usage, message + QStringLiteral(" (see gantry-cli --help)")});
+    const QString help = commandName.isEmpty() ? QStringLiteral("gantry-cli --help") : QStringLiteral("gantry-cli %1 --help").arg(commandName);
+    return fail(Error{ErrorCode::Usage, QStringLiteral("%1 (see %2)").arg(message, help)});
 }
 
 void Context::printJson(const QJsonObject &object) const

@@ -1,13 +1,13 @@
 #pragma once
 
+#include "cliparser.h"
+
 #include "core/util/result.h"
 
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QTextStream>
-
-#include <functional>
 
 namespace gantry::cli {
 
@@ -22,17 +22,19 @@ enum ExitCode
     ExitInterrupted = 130, // stopped by Ctrl+C, the status a shell gives a program SIGINT ended
 };
 
-// What every command gets: global options already parsed and stripped from args.
+// What every command gets: the global options already applied.
 struct Context
 {
-    QString configDir; // --config-dir, GANTRY_CONFIG_DIR, or the platform default
+    QString configDir; // --config-dir, GANTRY_CONFIG_DIR, or the platform default (made when a command runs)
     bool json = false;
     QTextStream &out;
     QTextStream &err;
+    QString commandName = {}; // "upload", "job run": named by usage errors
 
     // Prints one line "gantry-cli: <message>" to stderr (or {"error": …} on stdout with --json)
     // and returns the exit code that fits the error.
     int fail(const Error &error) const;
+    // A usage error (exit 2) that points at the command's --help.
     int usage(const QString &message) const;
     // Prints "gantry-cli: <message>" to stderr, control characters escaped (the message may quote
     // a provider's or a host's text); for warnings that do not end the command.
@@ -40,22 +42,6 @@ struct Context
     void printJson(const QJsonObject &object) const; // one compact line
 };
 
-using Handler = std::function<int(Context &, const QStringList &args)>;
-
-struct Command
-{
-    QString name;     // "hosts", "exec", …
-    QString synopsis; // one line for --help
-    Handler run;
-};
-
-// Commands register themselves from their own .cpp file with a static Registrar.
-struct Registrar
-{
-    Registrar(const char *name, const char *synopsis, Handler handler);
-};
-
-const QList<Command> &commands();
 int exitCodeFor(const Error &error);
 
 } // namespace gantry::cli

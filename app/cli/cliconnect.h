@@ -8,10 +8,10 @@
 
 namespace gantry::cli {
 
-// The connection options every host-taking command accepts.
+// The connection options every host-taking command accepts (the Connection group of cliparser.h).
 struct HostOptions
 {
-    QStringList identityFiles;  // -i KEYFILE (repeatable)
+    QStringList identityFiles;  // -i/--identity KEYFILE (repeatable)
     QString passwordEnv;        // --password-env VAR: password (or key passphrase) from $VAR
     QString knownHostsFile;     // --known-hosts FILE
     bool acceptNewHostKey = false; // --accept-new-host-key
@@ -19,8 +19,8 @@ struct HostOptions
     ssh::OutputLimits limits;      // --max-output-mib MIB, --max-entries N
 };
 
-// Removes the options above from args (wherever they stand before a "--") and returns them.
-Result<HostOptions> takeHostOptions(QStringList &args);
+// The options above from a command's parsed arguments, checked (a usage error names the option).
+Result<HostOptions> hostOptionsFrom(const Args &args);
 
 // A saved host name (from `hosts add` or imported from ~/.ssh/config) or "[user@]host[:port]".
 Result<ssh::Target> resolveHost(const Context &context, const QString &nameOrSpec, const HostOptions &options);

@@ -28,10 +28,10 @@ QJsonObject matchJson(const QString &event, const providers::CapacityMatch &matc
                        {QStringLiteral("price_per_gpu_hour"), match.pricePerGpuHour}};
 }
 
-QStringList splitList(const std::optional<QString> &value)
+QStringList splitList(const QString &value)
 {
     QStringList list;
-    for (const QString &item : value.value_or(QString()).split(QLatin1Char(','), Qt::SkipEmptyParts))
+    for (const QString &item : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
         list.append(item.trimmed());
     return list;
 }
@@ -44,57 +44,41 @@ struct WatchArgs
     int timeoutS = 0;
 };
 
-Result<WatchArgs> parseArgs(QStringList args)
+Result<WatchArgs> parseArgs(const Args &args)
 {
     WatchArgs parsed;
-    std::map<QString, std::optional<QString>> values;
-    for (const char *flag : {"--gpu", "--count", "--max-price", "--regions", "--providers", "--ssh-key", "--name", "--poll",
-                             "--timeout", "--endpoint"}) {
-        Result<std::optional<QString>> value = takeValue(args, QString::fromLatin1(flag));
-        if (!value)
-            return value.error();
-        values[QString::fromLatin1(flag)] = *value;
-    }
     QStringList fallbacks;
-    for (;;) { // --fallback may repeat, each a TYPE or a comma list
-        Result<std::optional<QString>> value = takeValue(args, QStringLiteral("--fallback"));
-        if (!value)
-            return value.error();
-        if (!value->has_value())
-            break;
-        fallbacks += splitList(*value);
-    }
+    for (const QString &value : args.values("fallback")) // --fallback may repeat, each a TYPE or a comma list
+        fallbacks += splitList(value);
     providers::WatchOptions &options = parsed.options;
-    options.launch = takeFlag(args, QStringLiteral("--launch"));
-    options.keepWatching = takeFlag(args, QStringLiteral("--keep-watching"));
-    if (!args.isEmpty())
-        return Error{ErrorCode::Usage, CliText::tr("unexpected argument %1").arg(args.first())};
-    options.query.gpu = values[QStringLiteral("--gpu")].value_or(QString()).trimmed();
+    options.launch = args.has("launch");
+    options.keepWatching = args.has("keep-watching");
+    options.query.gpu = args.value("gpu").trimmed();
     if (options.query.gpu.isEmpty())
-        return Error{ErrorCode::Usage, CliText::tr("watch-capacity needs --gpu MODEL (e.g. H100, \"H100 SXM\", RTX 4090)")};
+        return Error{ErrorCode::Usage, QStringLiteral("watch-capacity needs --gpu MODEL (e.g. H100, \"H100 SXM\", RTX 4090)")};
     bool ok = true;
-    options.query.count = values[QStringLiteral("--count")].value_or(QStringLiteral("0")).toInt(&ok);
+    options.query.count = args.value("count", QStringLiteral("0")).toInt(&ok);
     bool priceOk = true;
-    options.query.maxPricePerGpuHour = values[QStringLiteral("--max-price")].value_or(QStringLiteral("0")).toDouble(&priceOk);
+    options.query.maxPricePerGpuHour = args.value("max-price", QStringLiteral("0")).toDouble(&priceOk);
     bool pollOk = true;
-    options.pollMs = int(values[QStringLiteral("--poll")].value_or(QStringLiteral("0")).toDouble(&pollOk) * 1000);
+    options.pollMs = int(args.value("poll", QStringLiteral("0")).toDouble(&pollOk) * 1000);
     bool timeoutOk = true;
-    parsed.timeoutS = values[QStringLiteral("--timeout")].value_or(QStringLiteral("0")).toInt(&timeoutOk);
+    parsed.timeoutS = args.value("timeout", QStringLiteral("0")).toInt(&timeoutOk);
     if (!ok || !priceOk || !pollOk || !timeoutOk || options.query.count < 0 || options.query.maxPricePerGpuHour < 0)
-        return Error{ErrorCode::Usage, CliText::tr("--count, --max-price (USD per GPU-hour), --poll and --timeout need numbers")};
-    options.query.regions = splitList(values[QStringLiteral("--regions")]);
-    options.sshKey = values[QStringLiteral("--ssh-key")].value_or(QString());
-    options.name = values[QStringLiteral("--name")].value_or(QString());
+        return Error{ErrorCode::Usage, QStringLiteral("--count, --max-price (USD per GPU-hour), --poll and --timeout need numbers")};
+    options.query.regions = splitList(args.value("regions"));
+    options.sshKey = args.value("ssh-key");
+    options.name = args.value("name");
     options.fallbackTypes = fallbacks;
     if (options.launch && options.sshKey.isEmpty())
-        return Error{ErrorCode::Usage, CliText::tr("--launch needs --ssh-key NAME (the account key the new machine accepts)")};
-    parsed.providerIds = splitList(values[QStringLiteral("--providers")]);
-    parsed.endpoint = values[QStringLiteral("--endpoint")].value_or(QString());
+        return Error{ErrorCode::Usage, QStringLiteral("--launch needs --ssh-key NAME (the account key the new machine accepts)")};
+    parsed.providerIds = splitList(args.value("providers"));
+    parsed.endpoint = args.value("endpoint");
     if (!parsed.endpoint.isEmpty() && parsed.providerIds.size() != 1)
-        return Error{ErrorCode::Usage, CliText::tr("--endpoint needs exactly one provider in --providers")};
+        return Error{ErrorCode::Usage, QStringLiteral("--endpoint needs exactly one provider in --providers")};
     for (const QString &id : std::as_const(parsed.providerIds)) {
         if (!providers::knownProviderIds().contains(id))
-            return Error{ErrorCode::Usage, CliText::tr("unknown provider \"%1\" (known: %2)")
+            return Error{ErrorCode::Usage, QStringLiteral("unknown provider \"%1\" (known: %2)")
                                                .arg(id, providers::knownProviderIds().join(QStringLiteral(", ")))};
     }
     return parsed;
@@ -105,7 +89,7 @@ int handOver(Context &context, workspace::Workspace &workspace, const providers:
 {
     workspace::FollowOptions follow;
     follow.timeoutMs = 900 * 1000;
-    follow.neverUpNote = CliText::tr("never became active");
+    follow.neverUpNote = QStringLiteral("never became active");
     Result<workspace::ReadyInstance> ready = providers::await<workspace::ReadyInstance>(
         [&](auto done) { workspace.follow(providerId, outcome.id, follow, done); }, 960 * 1000);
     if (!ready)
@@ -119,7 +103,7 @@ int handOver(Context &context, workspace::Workspace &workspace, const providers:
                                       {QStringLiteral("ssh_port"), up.sshPort}, {QStringLiteral("ssh_user"), up.sshUser},
                                       {QStringLiteral("host"), ready->hostName}});
     } else {
-        context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\")")
+        context.out << QStringLiteral("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\")")
                            .arg(text::printable(up.id)).arg(up.sshPort)
                            .arg(text::printable(up.sshUser), text::printable(up.sshHost), text::printable(ready->hostName))
                     << Qt::endl;
@@ -132,7 +116,7 @@ void report(Context &context, providers::CapacityWatcher &watcher)
     QObject::connect(&watcher, &providers::CapacityWatcher::matchFound, &watcher, [&context](const providers::CapacityMatch &match) {
         if (context.json)
             return context.printJson(matchJson(QStringLiteral("match"), match));
-        context.out << CliText::tr("Available: %1 %2 (%3x %4%5) at $%6/h ($%7 per GPU-hour)")
+        context.out << QStringLiteral("Available: %1 %2 (%3x %4%5) at $%6/h ($%7 per GPU-hour)")
                            .arg(match.provider, text::printable(match.type.name)).arg(match.gpuCount)
                            .arg(text::printable(match.type.gpuModel),
                                 match.region.isEmpty() ? QString() : QStringLiteral(", ") + text::printable(match.region))
@@ -145,7 +129,7 @@ void report(Context &context, providers::CapacityWatcher &watcher)
                                                                   {QStringLiteral("provider"), provider},
                                                                   {QStringLiteral("error"), message},
                                                                   {QStringLiteral("retry_in_s"), double(retryMs) / 1000}});
-                         context.warn(CliText::tr("%1 (next try in %2 s)").arg(message).arg(retryMs / 1000));
+                         context.warn(QStringLiteral("%1 (next try in %2 s)").arg(message).arg(retryMs / 1000));
                      });
     QObject::connect(&watcher, &providers::CapacityWatcher::launchFailed, &watcher,
                      [&context](const providers::CapacityMatch &match, const QString &kind, const QString &message, bool retry) {
@@ -156,11 +140,11 @@ void report(Context &context, providers::CapacityWatcher &watcher)
                              object.insert(QStringLiteral("will_retry"), retry);
                              return context.printJson(object);
                          }
-                         context.warn(retry ? CliText::tr("%1 (will try again)").arg(message) : message);
+                         context.warn(retry ? QStringLiteral("%1 (will try again)").arg(message) : message);
                      });
 }
 
-int watchCapacityCommand(Context &context, const QStringList &arguments)
+int watchCapacityCommand(Context &context, const Args &arguments)
 {
     Result<WatchArgs> parsed = parseArgs(arguments);
     if (!parsed)
@@ -176,7 +160,7 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
             return provider && (*provider)->info().capabilities.testFlag(providers::Capability::Local);
         });
         if (ids.isEmpty())
-            return context.usage(CliText::tr("no provider has an API key; store one with gantry-cli provider-key set PROVIDER"));
+            return context.usage(QStringLiteral("no provider has an API key; store one with gantry-cli provider-key set PROVIDER"));
     }
     // The workspace rents what the watch finds: a lost answer adopted, the ledger row written.
     CliWorkspace workspace(context, env, ids);
@@ -204,7 +188,7 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
                              object.insert(QStringLiteral("adopted"), outcome.adopted);
                              context.printJson(object);
                          } else {
-                             context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(outcome.id), match.provider,
+                             context.out << QStringLiteral("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(outcome.id), match.provider,
                                                                                          text::printable(match.type.name))
                                                 .arg(match.pricePerHour, 0, 'f', 2) << Qt::endl;
                          }
@@ -222,7 +206,7 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
     watcher.tick();
     if (parsed->timeoutS > 0) {
         QTimer::singleShot(parsed->timeoutS * 1000, &loop, [&] {
-            exitCode = context.fail(Error{ErrorCode::Timeout, CliText::tr("No match within %1 s; stopped watching.").arg(parsed->timeoutS)});
+            exitCode = context.fail(Error{ErrorCode::Timeout, QStringLiteral("No match within %1 s; stopped watching.").arg(parsed->timeoutS)});
             loop.quit();
         });
     }
@@ -233,11 +217,27 @@ int watchCapacityCommand(Context &context, const QStringList &arguments)
     return handOver(context, *workspace.get(), handoff->second, handoff->first.provider);
 }
 
-const Registrar watchCapacityRegistrar(
-    "watch-capacity",
-    "watch-capacity --gpu MODEL [--count N] [--max-price USD] [--regions R1,R2] [--providers P1,P2] [--launch --ssh-key K "
-    "[--fallback TYPE...] [--name N]] [--keep-watching] [--timeout S]   wait for a GPU, then tell or rent it",
-    watchCapacityCommand);
+const Registrar watchCapacityRegistrar(Command{
+    .name = "watch-capacity",
+    .summary = "wait until a GPU is free under a price, then tell, or rent it (--launch) and save its host",
+    .options = {
+        {.name = "gpu", .value = "MODEL", .help = "the GPU model (H100, \"H100 SXM\", RTX 4090…); required"},
+        {.name = "count", .value = "N", .help = "at least N GPUs in one machine"},
+        {.name = "max-price", .value = "USD", .help = "at most USD per GPU-hour"},
+        {.name = "regions", .value = "R1,R2", .help = "only these regions"},
+        {.name = "providers", .value = "P1,P2", .help = "only these providers (default: every one with an API key)"},
+        {.name = "endpoint", .value = "URL", .help = "the API base URL of the one provider in --providers (a proxy, an emulator)"},
+        {.name = "launch", .help = "rent the first match (needs --ssh-key)"},
+        {.name = "ssh-key", .value = "NAME", .help = "with --launch: the provider's SSH key the machine accepts"},
+        {.name = "fallback", .value = "TYPE", .help = "with --launch: try these types when the match is gone (repeatable; or a comma list)",
+         .repeatable = true},
+        {.name = "name", .value = "NAME", .help = "with --launch: the instance's name"},
+        {.name = "keep-watching", .help = "report (or rent) every match, not only the first"},
+        {.name = "poll", .value = "SECONDS", .help = "seconds between polls (default: each provider's own)"},
+        {.name = "timeout", .value = "SECONDS", .help = "give up after SECONDS (default: never)"},
+    },
+    .run = watchCapacityCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

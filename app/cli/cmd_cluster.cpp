@@ -28,7 +28,7 @@ Result<cluster::Cluster> loadCluster(const Context &context, const QString &name
         return loaded.error();
     if (std::optional<cluster::Cluster> found = store.find(name))
         return *found;
-    return makeError(ErrorCode::NotFound, CliText::tr("no cluster named \"%1\" (gantry-cli cluster list)").arg(name));
+    return makeError(ErrorCode::NotFound, QStringLiteral("no cluster named \"%1\" (gantry-cli cluster list)").arg(name));
 }
 
 Result<void> saveCluster(const Context &context, const cluster::Cluster &cluster)
@@ -43,11 +43,11 @@ cluster::NodeConnector connector(const Context &context, const HostOptions &opti
 {
     return [&context, options](const cluster::ClusterNode &node, int rank) -> Result<std::unique_ptr<ssh::Session>> {
         if (node.hostName.isEmpty())
-            return makeError(ErrorCode::ConnectFailed, CliText::tr("rank %1 (%2) has no SSH address yet: is it still booting? "
+            return makeError(ErrorCode::ConnectFailed, QStringLiteral("rank %1 (%2) has no SSH address yet: is it still booting? "
                                                                    "(gantry-cli cluster show shows its state)").arg(rank).arg(node.instanceId));
         Result<std::unique_ptr<ssh::Session>> session = connectHost(context, node.hostName, options);
         if (!session)
-            return Error{session.error().code, CliText::tr("rank %1 (%2): %3").arg(rank).arg(node.hostName, session.error().message)};
+            return Error{session.error().code, QStringLiteral("rank %1 (%2): %3").arg(rank).arg(node.hostName, session.error().message)};
         return session;
     };
 }
@@ -93,7 +93,7 @@ Result<providers::InstanceType> findType(providers::Provider *provider, const QS
         if (type.name == name)
             return type;
     }
-    return makeError(ErrorCode::Usage, CliText::tr("%1 has no instance type \"%2\" (gantry-cli types --provider %3)")
+    return makeError(ErrorCode::Usage, QStringLiteral("%1 has no instance type \"%2\" (gantry-cli types --provider %3)")
                                            .arg(provider->info().displayName, name, provider->info().id));
 }
 
@@ -112,76 +112,56 @@ void printLaunch(Context &context, const cluster::ClusterLaunchOutcome &outcome,
         return;
     }
     if (outcome.partial() && !outcome.terminated.isEmpty()) {
-        context.err << CliText::tr("gantry-cli: only %1 of %2 nodes came up; terminated the ones that did (%3) so nothing bills for "
+        context.err << QStringLiteral("gantry-cli: only %1 of %2 nodes came up; terminated the ones that did (%3) so nothing bills for "
                                    "a cluster that cannot run. Try another region or type (gantry-cli types --available), or "
                                    "--on-partial keep.").arg(wanted - outcome.failures.size()).arg(wanted)
                            .arg(outcome.terminated.join(QStringLiteral(", "))) << Qt::endl;
     } else if (outcome.partial()) {
-        context.err << CliText::tr("gantry-cli: only %1 of %2 nodes came up; kept them as cluster %3 (--on-partial keep): they bill.")
+        context.err << QStringLiteral("gantry-cli: only %1 of %2 nodes came up; kept them as cluster %3 (--on-partial keep): they bill.")
                            .arg(c.nodes.size()).arg(wanted).arg(c.name) << Qt::endl;
     }
     if (!c.nodes.isEmpty())
-        context.out << CliText::tr("Cluster %1: %2 node(s), $%3/h in total. Check it: gantry-cli cluster check %1")
+        context.out << QStringLiteral("Cluster %1: %2 node(s), $%3/h in total. Check it: gantry-cli cluster check %1")
                            .arg(c.name).arg(c.nodes.size()).arg(c.pricePerHour(), 0, 'f', 2) << Qt::endl;
 }
 
-struct LaunchArgs
+Result<cluster::ClusterLaunchRequest> launchRequest(const Args &args)
 {
     cluster::ClusterLaunchRequest request;
-    QString onPartial = QStringLiteral("terminate");
-};
-
-Result<LaunchArgs> takeLaunchArgs(QStringList &args)
-{
-    LaunchArgs parsed;
-    QString nodes;
-    QString timeout;
-    for (const auto &[flag, target] : {std::pair{QStringLiteral("--type"), &parsed.request.base.typeName},
-                                       std::pair{QStringLiteral("--region"), &parsed.request.base.region},
-                                       std::pair{QStringLiteral("--ssh-key"), &parsed.request.base.sshKeyName},
-                                       std::pair{QStringLiteral("--image"), &parsed.request.base.image},
-                                       std::pair{QStringLiteral("--nodes"), &nodes},
-                                       std::pair{QStringLiteral("--timeout"), &timeout},
-                                       std::pair{QStringLiteral("--on-partial"), &parsed.onPartial}}) {
-        Result<std::optional<QString>> value = takeValue(args, flag);
-        if (!value)
-            return value.error();
-        if (value->has_value())
-            *target = **value;
-    }
+    request.base.typeName = args.value("type");
+    request.base.region = args.value("region");
+    request.base.sshKeyName = args.value("ssh-key");
+    request.base.image = args.value("image");
     bool ok = false;
-    parsed.request.nodes = nodes.toInt(&ok);
-    if (!ok || parsed.request.nodes < 1 || parsed.request.nodes > 256)
-        return makeError(ErrorCode::Usage, CliText::tr("cluster launch needs --nodes N (1 to 256)"));
-    if (parsed.onPartial != u"terminate" && parsed.onPartial != u"keep")
-        return makeError(ErrorCode::Usage, CliText::tr("--on-partial is terminate or keep"));
-    parsed.request.keepPartial = parsed.onPartial == u"keep";
-    parsed.request.wait = takeFlag(args, QStringLiteral("--wait"));
-    parsed.request.timeoutMs = (timeout.isEmpty() ? 900 : std::max(1, timeout.toInt())) * 1000;
-    if (parsed.request.base.typeName.isEmpty())
-        return makeError(ErrorCode::Usage, CliText::tr("cluster launch needs --type (gantry-cli types)"));
-    return parsed;
+    request.nodes = args.value("nodes").toInt(&ok);
+    if (!ok || request.nodes < 1 || request.nodes > 256)
+        return makeError(ErrorCode::Usage, QStringLiteral("cluster launch needs --nodes N (1 to 256)"));
+    const QString onPartial = args.value("on-partial", QStringLiteral("terminate"));
+    if (onPartial != u"terminate" && onPartial != u"keep")
+        return makeError(ErrorCode::Usage, QStringLiteral("--on-partial is terminate or keep"));
+    request.keepPartial = onPartial == u"keep";
+    request.wait = args.has("wait");
+    const QString timeout = args.value("timeout");
+    request.timeoutMs = (timeout.isEmpty() ? 900 : std::max(1, timeout.toInt())) * 1000;
+    if (request.base.typeName.isEmpty())
+        return makeError(ErrorCode::Usage, QStringLiteral("cluster launch needs --type (gantry-cli types)"));
+    request.name = args.arg("NAME");
+    return request;
 }
 
-int launchCommand(Context &context, QStringList args)
+int launchCommand(Context &context, const Args &args)
 {
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    Result<LaunchArgs> parsed = takeLaunchArgs(args);
+    const ProviderOptions options{args.provider().provider, args.provider().endpoint};
+    Result<cluster::ClusterLaunchRequest> parsed = launchRequest(args);
     if (!parsed)
         return context.fail(parsed.error());
-    if (args.size() != 1)
-        return context.usage(CliText::tr("cluster launch NAME --provider P --type T --region R --nodes N --ssh-key K [--image I] [--wait] "
-                                         "[--on-partial terminate|keep]"));
-    cluster::ClusterLaunchRequest request = parsed->request;
-    request.name = args.first();
+    cluster::ClusterLaunchRequest request = *parsed;
     if (Result<void> valid = cluster::validateClusterName(request.name); !valid)
         return context.fail(valid.error());
     if (loadCluster(context, request.name))
-        return context.usage(CliText::tr("a cluster named \"%1\" exists already").arg(request.name));
-    ProviderEnv env = makeProviderEnv(context, *options);
-    request.provider = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
+        return context.usage(QStringLiteral("a cluster named \"%1\" exists already").arg(request.name));
+    ProviderEnv env = makeProviderEnv(context, options);
+    request.provider = options.provider.isEmpty() ? providers::defaultProviderId(env.settings) : options.provider;
     CliWorkspace workspace(context, env, {request.provider});
     providers::Provider *provider = workspace.hub()->provider(request.provider);
     if (!provider)
@@ -190,9 +170,9 @@ int launchCommand(Context &context, QStringList args)
     if (request.base.region.isEmpty())
         request.base.region = info.defaultRegion;
     if (request.base.region.isEmpty() && info.launchNeedsRegion)
-        return context.usage(CliText::tr("cluster launch needs --region: every node goes into the same one"));
+        return context.usage(QStringLiteral("cluster launch needs --region: every node goes into the same one"));
     if (request.base.sshKeyName.isEmpty() && info.launchNeedsSshKey)
-        return context.usage(CliText::tr("cluster launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(request.provider));
+        return context.usage(QStringLiteral("cluster launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(request.provider));
     Result<providers::InstanceType> type = findType(provider, request.base.typeName);
     if (!type)
         return failProvider(context, type.error());
@@ -212,24 +192,19 @@ int launchCommand(Context &context, QStringList args)
     return outcome->partial() ? ExitProvider : ExitOk;
 }
 
-int addCommand(Context &context, QStringList args)
+int addCommand(Context &context, const Args &args)
 {
-    Result<std::optional<QString>> master = takeValue(args, QStringLiteral("--master-addr"));
-    if (!master)
-        return context.fail(master.error());
-    if (args.size() < 2)
-        return context.usage(CliText::tr("cluster add NAME HOST… [--master-addr ADDR]   (HOST: saved hosts; the first is rank 0)"));
     cluster::Cluster c;
-    c.name = args.takeFirst();
-    c.masterAddr = master->value_or(QString());
+    c.name = args.arg("NAME");
+    c.masterAddr = args.value("master-addr");
     c.created = QDateTime::currentDateTimeUtc();
     HostStore hosts(context.configDir);
     if (Result<void> loaded = hosts.load(); !loaded)
         return context.fail(loaded.error());
-    for (const QString &name : std::as_const(args)) {
+    for (const QString &name : args.list("HOST")) {
         const std::optional<SavedHost> host = hosts.find(name);
         if (!host)
-            return context.usage(CliText::tr("\"%1\" is not a saved host (gantry-cli hosts add %1 [user@]host[:port])").arg(name));
+            return context.usage(QStringLiteral("\"%1\" is not a saved host (gantry-cli hosts add %1 [user@]host[:port])").arg(name));
         c.nodes.append(cluster::ClusterNode{host->name, host->provider, host->instanceId, host->target.host, {}, {}, host->hourlyPriceUsd});
     }
     cluster::ClusterStore store(context.configDir);
@@ -240,15 +215,13 @@ int addCommand(Context &context, QStringList args)
     if (context.json)
         context.printJson(clusterJson(c, {}));
     else
-        context.out << CliText::tr("Cluster %1: %2 node(s), head %3. Check it: gantry-cli cluster check %1")
+        context.out << QStringLiteral("Cluster %1: %2 node(s), head %3. Check it: gantry-cli cluster check %1")
                            .arg(c.name).arg(c.nodes.size()).arg(c.nodes.first().hostName) << Qt::endl;
     return ExitOk;
 }
 
-int listCommand(Context &context, const QStringList &args)
+int listCommand(Context &context, const Args &)
 {
-    if (!args.isEmpty())
-        return context.usage(CliText::tr("cluster list takes no arguments"));
     cluster::ClusterStore store(context.configDir);
     if (Result<void> loaded = store.load(); !loaded)
         return context.fail(loaded.error());
@@ -260,14 +233,14 @@ int listCommand(Context &context, const QStringList &args)
         return ExitOk;
     }
     if (store.clusters().isEmpty()) {
-        context.out << CliText::tr("No clusters. Launch one: gantry-cli cluster launch NAME --provider sandbox --type sandbox-cpu --nodes 2 --wait")
+        context.out << QStringLiteral("No clusters. Launch one: gantry-cli cluster launch NAME --provider sandbox --type sandbox-cpu --nodes 2 --wait")
                     << Qt::endl;
         return ExitOk;
     }
     for (const cluster::Cluster &c : store.clusters()) {
         context.out << QStringLiteral("%1 %2 %3 $%4/h  %5\n")
-                           .arg(c.name.leftJustified(20), CliText::tr("%n node(s)", nullptr, int(c.nodes.size())).leftJustified(10),
-                                text::printable(c.provider.isEmpty() ? CliText::tr("saved hosts") : c.provider + u' ' + c.typeName).leftJustified(30))
+                           .arg(c.name.leftJustified(20), QStringLiteral("%1 node(s)").arg(c.nodes.size()).leftJustified(10),
+                                text::printable(c.provider.isEmpty() ? QStringLiteral("saved hosts") : c.provider + u' ' + c.typeName).leftJustified(30))
                            .arg(c.pricePerHour(), 0, 'f', 2)
                            .arg(text::printable(cluster::masterAddress(c)));
     }
@@ -275,11 +248,9 @@ int listCommand(Context &context, const QStringList &args)
     return ExitOk;
 }
 
-int showCommand(Context &context, QStringList args)
+int showCommand(Context &context, const Args &args)
 {
-    if (args.size() != 1)
-        return context.usage(CliText::tr("cluster show NAME [--json]"));
-    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    Result<cluster::Cluster> c = loadCluster(context, args.arg("NAME"));
     if (!c)
         return context.fail(c.error());
     QHash<QString, providers::Instance> states;
@@ -306,7 +277,7 @@ int showCommand(Context &context, QStringList args)
         context.printJson(o);
         return ExitOk;
     }
-    context.out << CliText::tr("Cluster %1: %2 node(s), $%3/h, rendezvous at %4").arg(c->name).arg(c->nodes.size())
+    context.out << QStringLiteral("Cluster %1: %2 node(s), $%3/h, rendezvous at %4").arg(c->name).arg(c->nodes.size())
                        .arg(c->pricePerHour(), 0, 'f', 2).arg(text::printable(cluster::masterAddress(*c))) << '\n';
     for (const QJsonValue &value : o.value(QLatin1String("nodes")).toArray()) {
         const QJsonObject node = value.toObject();
@@ -318,25 +289,23 @@ int showCommand(Context &context, QStringList args)
                                 text::printable(node.value(QLatin1String("instance_id")).toString()));
     }
     if (c->lastJob)
-        context.out << CliText::tr("Last job: %1 (%2); gantry-cli cluster status %3").arg(c->lastJob->name, c->lastJob->kind, c->name) << '\n';
+        context.out << QStringLiteral("Last job: %1 (%2); gantry-cli cluster status %3").arg(c->lastJob->name, c->lastJob->kind, c->name) << '\n';
     context.out.flush();
     return ExitOk;
 }
 
 // stop / terminate every node that is a provider instance, all at once, through the Workspace.
-int lifecycleCommand(Context &context, QStringList args, workspace::InstanceAction action)
+int lifecycleCommand(Context &context, const Args &args, workspace::InstanceAction action)
 {
-    const bool yes = takeFlag(args, QStringLiteral("--yes"));
+    const bool yes = args.has("yes");
     workspace::ActionOptions options;
-    options.resultsAcknowledged = takeFlag(args, QStringLiteral("--without-results"));
+    options.resultsAcknowledged = args.has("without-results");
     const QString verb = workspace::instanceActionName(action);
-    if (args.size() != 1)
-        return context.usage(CliText::tr("cluster %1 NAME").arg(verb));
-    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    Result<cluster::Cluster> c = loadCluster(context, args.arg("NAME"));
     if (!c)
         return context.fail(c.error());
     if (action == workspace::InstanceAction::Terminate && !yes)
-        return context.usage(CliText::tr("Terminating cluster %1 destroys its %2 node(s) and their local disks. Re-run with --yes.")
+        return context.usage(QStringLiteral("Terminating cluster %1 destroys its %2 node(s) and their local disks. Re-run with --yes.")
                                  .arg(c->name).arg(c->nodes.size()));
     ProviderEnv env = makeProviderEnv(context, ProviderOptions{c->provider, {}});
     CliWorkspace workspace(context, env, c->provider.isEmpty() ? QStringList{} : QStringList{c->provider});
@@ -360,45 +329,74 @@ int lifecycleCommand(Context &context, QStringList args, workspace::InstanceActi
     return outcome->failures.isEmpty() ? ExitOk : ExitProvider;
 }
 
-int removeCommand(Context &context, const QStringList &args)
+int removeCommand(Context &context, const Args &args)
 {
-    if (args.size() != 1)
-        return context.usage(CliText::tr("cluster remove NAME   (forgets the cluster; its machines are left as they are)"));
     cluster::ClusterStore store(context.configDir);
     if (Result<void> loaded = store.load(); !loaded)
         return context.fail(loaded.error());
-    if (Result<void> removed = store.remove(args.first()); !removed)
+    if (Result<void> removed = store.remove(args.arg("NAME")); !removed)
         return context.fail(removed.error());
     if (!context.json)
-        context.out << CliText::tr("Forgot cluster %1; its machines are untouched.").arg(args.first()) << Qt::endl;
+        context.out << QStringLiteral("Forgot cluster %1; its machines are untouched.").arg(args.arg("NAME")) << Qt::endl;
     return ExitOk;
 }
 
-int clusterCommand(Context &context, const QStringList &input)
+const Argument kName{"NAME"};
+
+std::vector<Option> lifecycleOptions(bool terminate)
 {
-    QStringList args = input;
-    const QString sub = args.isEmpty() ? QString() : args.takeFirst();
-    const QHash<QString, std::function<int(Context &, QStringList)>> table{
-        {QStringLiteral("launch"), launchCommand},     {QStringLiteral("add"), addCommand},
-        {QStringLiteral("list"), listCommand},         {QStringLiteral("show"), showCommand},
-        {QStringLiteral("remove"), removeCommand},     {QStringLiteral("run"), runCommand},
-        {QStringLiteral("torchrun"), torchrunCommand}, {QStringLiteral("logs"), logsCommand},
-        {QStringLiteral("status"), statusCommand},     {QStringLiteral("cancel"), cancelCommand},
-        {QStringLiteral("check"), checkCommand},
-        {QStringLiteral("stop"), [](Context &c, QStringList a) { return lifecycleCommand(c, a, workspace::InstanceAction::Stop); }},
-        {QStringLiteral("terminate"), [](Context &c, QStringList a) { return lifecycleCommand(c, a, workspace::InstanceAction::Terminate); }},
-    };
-    if (const auto handler = table.constFind(sub); handler != table.cend())
-        return (*handler)(context, args);
-    return context.usage(CliText::tr("cluster launch|add|list|show|check|run|torchrun|logs|status|cancel|stop|terminate|remove …"));
+    std::vector<Option> options{{.name = "without-results", .help = "do not download the machines' result paths first"}};
+    options.push_back({.name = "yes", .help = terminate ? "confirm: the nodes and their local disks are destroyed" : "do not ask"});
+    return options;
 }
 
-const Registrar registrar("cluster",
-    "cluster launch NAME --provider P --type T --region R --nodes N --ssh-key K [--wait] [--on-partial terminate|keep] | "
-    "add NAME HOST… | list | show NAME | check NAME [--master-port P] | run NAME [--name J] [--cwd D] [--env K=V…] -- CMD… | "
-    "torchrun NAME [--nproc-per-node auto|N] [--master-port P] -- SCRIPT ARGS… | logs NAME [--rank R|all] [--follow] | "
-    "status|cancel NAME [--name J] [--jobs-dir D] | stop NAME | terminate NAME --yes | remove NAME   machines as one",
-    clusterCommand);
+std::vector<Command> clusterSubcommands()
+{
+    std::vector<Command> subs{
+        {.name = "launch",
+         .summary = "launch N nodes of one type in one region as cluster NAME",
+         .options = {{.name = "type", .value = "TYPE", .help = "the instance type of every node (gantry-cli types)"},
+                     {.name = "region", .value = "REGION", .help = "the region every node goes into"},
+                     {.name = "nodes", .value = "N", .help = "how many nodes, 1 to 256"},
+                     {.name = "ssh-key", .value = "NAME", .help = "the provider's SSH key the nodes accept (gantry-cli keys list)"},
+                     {.name = "image", .value = "IMAGE", .help = "the image to boot (default: the provider's)"},
+                     {.name = "wait", .help = "wait until every node is up and its host saved"},
+                     {.name = "timeout", .value = "SECONDS", .help = "with --wait: give up after SECONDS (default 900)"},
+                     {.name = "on-partial", .value = "WHAT", .help = "when not every node comes up: terminate (default) or keep the others",
+                      .choices = "terminate|keep"}},
+         .arguments = {kName},
+         .groups = Provider,
+         .run = launchCommand},
+        {.name = "add",
+         .summary = "make cluster NAME of saved hosts (the first is rank 0)",
+         .options = {{.name = "master-addr", .value = "ADDR", .help = "the address the ranks meet at (default: rank 0's private address)"}},
+         .arguments = {kName, {"HOST", Argument::OneOrMore, Complete::Host}},
+         .run = addCommand},
+        {.name = "list", .summary = "every cluster: nodes, provider and type, $/h, rendezvous address", .run = listCommand},
+        {.name = "show", .summary = "one cluster's nodes with their state at the provider", .arguments = {kName}, .run = showCommand},
+    };
+    for (Command &sub : jobSubcommands())
+        subs.push_back(std::move(sub));
+    subs.push_back({.name = "stop",
+                    .summary = "stop every node that can be stopped (compute billing ends; disks may still bill)",
+                    .options = lifecycleOptions(false),
+                    .arguments = {kName},
+                    .run = [](Context &c, const Args &a) { return lifecycleCommand(c, a, workspace::InstanceAction::Stop); }});
+    subs.push_back({.name = "terminate",
+                    .summary = "terminate every node (their result paths are downloaded first); a node that fails stays on record",
+                    .options = lifecycleOptions(true),
+                    .arguments = {kName},
+                    .run = [](Context &c, const Args &a) { return lifecycleCommand(c, a, workspace::InstanceAction::Terminate); }});
+    subs.push_back({.name = "remove", .summary = "forget cluster NAME; its machines are left as they are", .arguments = {kName},
+                    .run = removeCommand});
+    return subs;
+}
+
+const Registrar registrar(Command{
+    .name = "cluster",
+    .summary = "N machines as one: launch or gather them, check them, run and follow jobs on every rank",
+    .subcommands = clusterSubcommands(),
+});
 
 } // namespace
 } // namespace gantry::cli

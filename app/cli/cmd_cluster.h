@@ -14,11 +14,7 @@ Result<void> saveCluster(const Context &context, const cluster::Cluster &cluster
 // Connects to a node by its saved host with the command's connection options (the same for all).
 cluster::NodeConnector connector(const Context &context, const HostOptions &options);
 
-int runCommand(Context &context, QStringList args);
-int torchrunCommand(Context &context, QStringList args);
-int logsCommand(Context &context, QStringList args);
-int statusCommand(Context &context, QStringList args);
-int cancelCommand(Context &context, QStringList args);
-int checkCommand(Context &context, QStringList args);
+// check, run, torchrun, logs, status, cancel (cmd_cluster_jobs.cpp).
+std::vector<Command> jobSubcommands();
 
 } // namespace gantry::cli::clustercli

@@ -2,7 +2,7 @@
 #include "cmd_cluster.h"
 
 #include "cmd_provider_common.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 
 #include "core/util/background.h"
 #include "core/cluster/check.h"
@@ -14,23 +14,9 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
-#include <csignal>
 
 namespace gantry::cli::clustercli {
 namespace {
-
-using providercli::CliText;
-using providercli::takeFlag;
-using providercli::takeValue;
-
-std::atomic_bool g_interrupted{false};
-std::atomic_bool g_stopFollow{false}; // set by SIGINT and by a rank failing elsewhere
-
-void onSigint(int)
-{
-    g_interrupted = true;
-    g_stopFollow = true;
-}
 
 void writeRaw(const QByteArray &data)
 {
@@ -48,73 +34,44 @@ struct JobArgs
     QStringList command;  // after "--"
 };
 
-Result<JobArgs> takeJobArgs(const Context &context, QStringList &args, bool wantsCommand, const QString &usage)
+Result<JobArgs> jobArgs(const Context &context, const Args &args, bool wantsCommand)
 {
     JobArgs parsed;
-    Result<HostOptions> host = takeHostOptions(args);
-    if (!host)
-        return host.error();
-    parsed.host = *host;
-    Result<std::optional<QString>> name = takeValue(args, QStringLiteral("--name"));
-    if (!name)
-        return name.error();
-    parsed.job = name->value_or(QString());
-    Result<std::optional<QString>> jobsDir = takeValue(args, QStringLiteral("--jobs-dir"));
-    if (!jobsDir)
-        return jobsDir.error();
-    parsed.jobsDir = jobsDir->value_or(QString());
-    const qsizetype dashes = args.indexOf(QStringLiteral("--"));
-    if (wantsCommand) {
-        if (dashes != 1 || dashes + 1 >= args.size())
-            return makeError(ErrorCode::Usage, usage);
-        parsed.command = args.mid(dashes + 1);
-        args = args.mid(0, dashes);
-    } else if (args.size() != 1) {
-        return makeError(ErrorCode::Usage, usage);
-    }
-    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    parsed.host = args.host();
+    parsed.job = args.value("name");
+    parsed.jobsDir = args.value("jobs-dir");
+    parsed.command = args.rest();
+    Result<cluster::Cluster> c = loadCluster(context, args.arg("NAME"));
     if (!c)
         return c.error();
     parsed.cluster = *c;
     if (parsed.job.isEmpty() && !wantsCommand) {
         if (!c->lastJob)
-            return makeError(ErrorCode::NotFound, CliText::tr("cluster %1 has run no job yet (gantry-cli cluster run %1 -- CMD)").arg(c->name));
+            return makeError(ErrorCode::NotFound, QStringLiteral("cluster %1 has run no job yet (gantry-cli cluster run %1 -- CMD)").arg(c->name));
         parsed.job = c->lastJob->name;
     }
     return parsed;
 }
 
-Result<int> takePort(QStringList &args)
+Result<int> masterPort(const Args &args)
 {
-    Result<std::optional<QString>> port = takeValue(args, QStringLiteral("--master-port"));
+    const Result<std::optional<qint64>> port = args.integer("master-port", 1, 65535);
     if (!port)
-        return port.error();
-    bool ok = true;
-    const int value = port->has_value() ? (*port)->toInt(&ok) : cluster::kDefaultMasterPort;
-    if (!ok || value < 1 || value > 65535)
-        return makeError(ErrorCode::Usage, CliText::tr("--master-port takes a TCP port (1 to 65535)"));
-    return value;
+        return makeError(ErrorCode::Usage, QStringLiteral("--master-port takes a TCP port (1 to 65535)"));
+    return int(port->value_or(cluster::kDefaultMasterPort));
 }
 
-Result<cluster::RunSpec> takeRunSpec(QStringList &args)
+Result<cluster::RunSpec> runSpec(const Args &args)
 {
     cluster::RunSpec spec;
-    Result<std::optional<QString>> cwd = takeValue(args, QStringLiteral("--cwd"));
-    if (!cwd)
-        return cwd.error();
-    spec.workingDir = cwd->value_or(QString());
-    for (;;) {
-        Result<std::optional<QString>> env = takeValue(args, QStringLiteral("--env"));
-        if (!env)
-            return env.error();
-        if (!env->has_value())
-            break;
-        Result<QPair<QString, QString>> pair = jobs::parseEnvAssignment(**env);
+    spec.workingDir = args.value("cwd");
+    for (const QString &assignment : args.values("env")) {
+        Result<QPair<QString, QString>> pair = jobs::parseEnvAssignment(assignment);
         if (!pair)
             return pair.error();
         spec.env.append(*pair);
     }
-    Result<int> port = takePort(args);
+    Result<int> port = masterPort(args);
     if (!port)
         return port.error();
     spec.masterPort = *port;
@@ -133,7 +90,7 @@ int startEverywhere(Context &context, JobArgs &parsed, cluster::RunSpec spec, co
     QJsonArray ranks;
     for (const cluster::StartedRank &rank : started) {
         if (!rank.started) {
-            failed << CliText::tr("rank %1: %2").arg(rank.rank).arg(rank.started.error().message);
+            failed << QStringLiteral("rank %1: %2").arg(rank.rank).arg(rank.started.error().message);
             ranks.append(QJsonObject{{QStringLiteral("rank"), rank.rank}, {QStringLiteral("error"), rank.started.error().message}});
             continue;
         }
@@ -143,7 +100,7 @@ int startEverywhere(Context &context, JobArgs &parsed, cluster::RunSpec spec, co
     if (!failed.isEmpty()) {
         for (const QString &failure : std::as_const(failed))
             context.warn(failure);
-        return context.fail(makeError(ErrorCode::RemoteFailed, CliText::tr("the job did not start on every node; the ranks that started "
+        return context.fail(makeError(ErrorCode::RemoteFailed, QStringLiteral("the job did not start on every node; the ranks that started "
                                                                            "were stopped again (a partial job only waits for its peers)")));
     }
     c.lastJob = cluster::ClusterJob{spec.jobName, kind, QDateTime::currentDateTimeUtc(), spec.masterPort};
@@ -152,7 +109,7 @@ int startEverywhere(Context &context, JobArgs &parsed, cluster::RunSpec spec, co
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("cluster"), c.name}, {QStringLiteral("job"), spec.jobName}, {QStringLiteral("ranks"), ranks}});
     } else {
-        context.out << CliText::tr("Started %1 on %2 node(s) of %3 (MASTER_ADDR %4:%5). Follow rank 0: gantry-cli cluster logs %3 --follow; "
+        context.out << QStringLiteral("Started %1 on %2 node(s) of %3 (MASTER_ADDR %4:%5). Follow rank 0: gantry-cli cluster logs %3 --follow; "
                                    "all ranks: gantry-cli cluster status %3")
                            .arg(spec.jobName).arg(c.nodes.size()).arg(c.name, text::printable(cluster::masterAddress(c))).arg(spec.masterPort)
                     << Qt::endl;
@@ -165,7 +122,7 @@ int startEverywhere(Context &context, JobArgs &parsed, cluster::RunSpec spec, co
 class FailureWatch
 {
 public:
-    FailureWatch(const Context &context, const JobArgs &parsed, std::atomic_bool *stopFollow)
+    FailureWatch(const Context &context, const JobArgs &parsed, const CancelToken &stopFollow)
     {
         background::start([this, &context, &parsed, stopFollow] {
             poll(connector(context, parsed.host), parsed, stopFollow);
@@ -189,7 +146,7 @@ public:
     }
 
 private:
-    void poll(const cluster::NodeConnector &connect, const JobArgs &parsed, std::atomic_bool *stopFollow)
+    void poll(const cluster::NodeConnector &connect, const JobArgs &parsed, const CancelToken &stopFollow)
     {
         std::unique_lock lock(m_mutex);
         while (!m_done) {
@@ -198,7 +155,7 @@ private:
             lock.lock();
             if (cluster::clusterJobState(ranks) == cluster::ClusterJobState::Failed) {
                 m_failed = ranks;
-                *stopFollow = true;
+                stopFollow.cancel();
                 return;
             }
             m_wake.wait_for(lock, std::chrono::seconds(2), [this] { return m_done; });
@@ -217,12 +174,12 @@ int reportFailure(const Context &context, const cluster::Cluster &c, const QStri
     QStringList running;
     for (const cluster::RankStatus &rank : ranks) {
         if (cluster::rankFailed(rank))
-            context.warn(CliText::tr("rank %1 failed (%2): the cluster job %3 failed").arg(rank.rank).arg(text::printable(rank.job->statusText()), job));
+            context.warn(QStringLiteral("rank %1 failed (%2): the cluster job %3 failed").arg(rank.rank).arg(text::printable(rank.job->statusText()), job));
         else if (rank.job && rank.job->isActive())
             running << QString::number(rank.rank);
     }
     if (!running.isEmpty())
-        context.warn(CliText::tr("still running and billing (waiting for the lost peer): rank %1; stop them with gantry-cli cluster cancel %2")
+        context.warn(QStringLiteral("still running and billing (waiting for the lost peer): rank %1; stop them with gantry-cli cluster cancel %2")
                          .arg(running.join(QStringLiteral(", ")), c.name));
     return ExitFailure;
 }
@@ -232,23 +189,25 @@ int followRank(Context &context, const JobArgs &parsed, int rank)
     Result<std::unique_ptr<ssh::Session>> session = connector(context, parsed.host)(parsed.cluster.nodes.at(rank), rank);
     if (!session)
         return context.fail(session.error());
-    const ScopedSignal ctrlC(SIGINT, onSigint);
+    // Ctrl+C stops following (exit 130); so does a rank that fails elsewhere (FailureWatch).
+    const InterruptScope interrupt;
     QByteArray pending;
     Result<qint64> end = Error{};
     QList<cluster::RankStatus> failed;
     {
-        FailureWatch watch(context, parsed, &g_stopFollow);
+        FailureWatch watch(context, parsed, interrupt.token());
         jobs::JobRunner runner(**session, parsed.jobsDir);
         end = runner.followLog(cluster::rankJobName(parsed.job, rank), 0,
-                               [&](const QByteArray &data) { writeRaw(cluster::prefixLines(rank, data, &pending)); }, &g_stopFollow);
+                               [&](const QByteArray &data) { writeRaw(cluster::prefixLines(rank, data, &pending)); },
+                               interrupt.token().flag());
         failed = watch.failed();
     }
     if (!pending.isEmpty())
         writeRaw(cluster::prefixLines(rank, "\n", &pending));
     if (!end)
         return context.fail(end.error());
-    if (g_interrupted)
-        return 130;
+    if (interrupt.interrupted())
+        return interrupt.exitCode();
     if (failed.isEmpty())
         failed = cluster::rankStatuses(parsed.cluster, parsed.job, connector(context, parsed.host), parsed.jobsDir);
     if (cluster::clusterJobState(failed) == cluster::ClusterJobState::Failed)
@@ -258,12 +217,12 @@ int followRank(Context &context, const JobArgs &parsed, int rank)
 
 } // namespace
 
-int runCommand(Context &context, QStringList args)
+int runCommand(Context &context, const Args &args)
 {
-    Result<cluster::RunSpec> spec = takeRunSpec(args);
+    Result<cluster::RunSpec> spec = runSpec(args);
     if (!spec)
         return context.fail(spec.error());
-    Result<JobArgs> parsed = takeJobArgs(context, args, true, CliText::tr("cluster run NAME [--name JOB] [--cwd DIR] [--env K=V…] [--master-port P] -- CMD…"));
+    Result<JobArgs> parsed = jobArgs(context, args, true);
     if (!parsed)
         return context.fail(parsed.error());
     spec->jobName = parsed->job;
@@ -272,23 +231,21 @@ int runCommand(Context &context, QStringList args)
     return startEverywhere(context, *parsed, *spec, QStringLiteral("run"), [line](int, int) { return line; });
 }
 
-int torchrunCommand(Context &context, QStringList args)
+int torchrunCommand(Context &context, const Args &args)
 {
-    Result<cluster::RunSpec> spec = takeRunSpec(args);
-    Result<std::optional<QString>> nproc = takeValue(args, QStringLiteral("--nproc-per-node"));
-    Result<std::optional<QString>> timeout = takeValue(args, QStringLiteral("--rdzv-timeout"));
-    if (!spec || !nproc || !timeout)
-        return context.fail(!spec ? spec.error() : !nproc ? nproc.error() : timeout.error());
+    Result<cluster::RunSpec> spec = runSpec(args);
+    if (!spec)
+        return context.fail(spec.error());
     cluster::TorchrunSpec torchrun;
     bool ok = true;
-    const QString nprocText = nproc->value_or(QStringLiteral("auto"));
+    const QString nprocText = args.value("nproc-per-node", QStringLiteral("auto"));
     torchrun.nprocPerNode = nprocText == u"auto" ? 0 : nprocText.toInt(&ok);
     if (!ok || torchrun.nprocPerNode < 0)
-        return context.usage(CliText::tr("--nproc-per-node is auto (the GPU count, 1 on a CPU node) or a number"));
-    torchrun.rendezvousTimeoutS = timeout->value_or(QStringLiteral("300")).toInt(&ok);
+        return context.usage(QStringLiteral("--nproc-per-node is auto (the GPU count, 1 on a CPU node) or a number"));
+    torchrun.rendezvousTimeoutS = args.value("rdzv-timeout", QStringLiteral("300")).toInt(&ok);
     if (!ok || torchrun.rendezvousTimeoutS < 1)
-        return context.usage(CliText::tr("--rdzv-timeout takes seconds"));
-    Result<JobArgs> parsed = takeJobArgs(context, args, true, CliText::tr("cluster torchrun NAME [--nproc-per-node auto|N] [--master-port P] [--cwd DIR] [--env K=V…] -- SCRIPT ARGS…"));
+        return context.usage(QStringLiteral("--rdzv-timeout takes seconds"));
+    Result<JobArgs> parsed = jobArgs(context, args, true);
     if (!parsed)
         return context.fail(parsed.error());
     spec->jobName = parsed->job;
@@ -299,24 +256,21 @@ int torchrunCommand(Context &context, QStringList args)
                            [torchrun, c](int rank, int gpus) { return cluster::torchrunLine(torchrun, c, rank, gpus); });
 }
 
-int logsCommand(Context &context, QStringList args)
+int logsCommand(Context &context, const Args &args)
 {
-    Result<std::optional<QString>> rankText = takeValue(args, QStringLiteral("--rank"));
-    if (!rankText)
-        return context.fail(rankText.error());
-    const bool follow = takeFlag(args, QStringLiteral("--follow")) || takeFlag(args, QStringLiteral("-f"));
-    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster logs NAME [--rank R|all] [--follow] [--name JOB]"));
+    const bool follow = args.has("follow");
+    Result<JobArgs> parsed = jobArgs(context, args, false);
     if (!parsed)
         return context.fail(parsed.error());
     bool ok = true;
-    const bool all = rankText->value_or(QString()) == u"all";
-    const int rank = all ? 0 : rankText->value_or(QStringLiteral("0")).toInt(&ok);
+    const bool all = args.value("rank") == u"all";
+    const int rank = all ? 0 : args.value("rank", QStringLiteral("0")).toInt(&ok);
     if (!ok || rank < 0 || rank >= parsed->cluster.nodes.size())
-        return context.usage(CliText::tr("--rank is 0 to %1, or all").arg(parsed->cluster.nodes.size() - 1));
+        return context.usage(QStringLiteral("--rank is 0 to %1, or all").arg(parsed->cluster.nodes.size() - 1));
     if (follow && !all)
         return followRank(context, *parsed, rank);
     if (follow)
-        return context.usage(CliText::tr("--follow follows one rank (--rank R); the others are watched for failures"));
+        return context.usage(QStringLiteral("--follow follows one rank (--rank R); the others are watched for failures"));
     // Every rank's log is read at once; they are printed one after the other, in rank order.
     const std::function<Result<QByteArray>(int, ssh::Session &)> read = [&](int r, ssh::Session &session) {
         return jobs::JobRunner(session, parsed->jobsDir).readLog(cluster::rankJobName(parsed->job, r));
@@ -344,9 +298,9 @@ int logsCommand(Context &context, QStringList args)
     return failures > 0 ? ExitFailure : ExitOk;
 }
 
-int statusCommand(Context &context, QStringList args)
+int statusCommand(Context &context, const Args &args)
 {
-    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster status NAME [--name JOB]"));
+    Result<JobArgs> parsed = jobArgs(context, args, false);
     if (!parsed)
         return context.fail(parsed.error());
     const QList<cluster::RankStatus> ranks = cluster::rankStatuses(parsed->cluster, parsed->job, connector(context, parsed->host), parsed->jobsDir);
@@ -366,7 +320,7 @@ int statusCommand(Context &context, QStringList args)
         context.printJson(QJsonObject{{QStringLiteral("job"), parsed->job}, {QStringLiteral("state"), cluster::clusterJobStateName(state)},
                                       {QStringLiteral("ranks"), array}});
     } else {
-        context.out << CliText::tr("Job %1 on cluster %2: %3").arg(parsed->job, parsed->cluster.name, cluster::clusterJobStateName(state)) << '\n';
+        context.out << QStringLiteral("Job %1 on cluster %2: %3").arg(parsed->job, parsed->cluster.name, cluster::clusterJobStateName(state)) << '\n';
         for (const cluster::RankStatus &rank : ranks)
             context.out << QStringLiteral("  rank %1  %2 %3\n").arg(rank.rank)
                                .arg(text::printable(parsed->cluster.nodes.at(rank.rank).hostName).leftJustified(20),
@@ -378,9 +332,9 @@ int statusCommand(Context &context, QStringList args)
     return state == cluster::ClusterJobState::Unknown ? ExitFailure : ExitOk;
 }
 
-int cancelCommand(Context &context, QStringList args)
+int cancelCommand(Context &context, const Args &args)
 {
-    Result<JobArgs> parsed = takeJobArgs(context, args, false, CliText::tr("cluster cancel NAME [--name JOB]"));
+    Result<JobArgs> parsed = jobArgs(context, args, false);
     if (!parsed)
         return context.fail(parsed.error());
     const QList<cluster::RankStatus> ranks = cluster::stopAllRanks(parsed->cluster, parsed->job, connector(context, parsed->host), {}, parsed->jobsDir);
@@ -390,34 +344,29 @@ int cancelCommand(Context &context, QStringList args)
             ++failures;
             context.warn(rank.error);
         } else if (!context.json) {
-            context.out << CliText::tr("rank %1: %2").arg(rank.rank).arg(text::printable(rank.job->statusText())) << '\n';
+            context.out << QStringLiteral("rank %1: %2").arg(rank.rank).arg(text::printable(rank.job->statusText())) << '\n';
         }
     }
     context.out.flush();
     return failures > 0 ? ExitFailure : ExitOk;
 }
 
-int checkCommand(Context &context, QStringList args)
+int checkCommand(Context &context, const Args &args)
 {
-    Result<HostOptions> host = takeHostOptions(args);
-    if (!host)
-        return context.fail(host.error());
-    Result<int> port = takePort(args);
+    Result<int> port = masterPort(args);
     if (!port)
         return context.fail(port.error());
     cluster::CheckOptions options;
     options.masterPort = *port;
-    options.allReduce = !takeFlag(args, QStringLiteral("--no-all-reduce"));
-    if (args.size() != 1)
-        return context.usage(CliText::tr("cluster check NAME [--master-port P] [--no-all-reduce] [--json]"));
-    Result<cluster::Cluster> c = loadCluster(context, args.first());
+    options.allReduce = !args.has("no-all-reduce");
+    Result<cluster::Cluster> c = loadCluster(context, args.arg("NAME"));
     if (!c)
         return context.fail(c.error());
-    const cluster::ClusterCheck check = cluster::checkCluster(*c, connector(context, *host), options);
+    const cluster::ClusterCheck check = cluster::checkCluster(*c, connector(context, args.host()), options);
     if (context.json) {
         context.printJson(cluster::clusterCheckToJson(check));
     } else {
-        context.out << CliText::tr("Cluster %1, rendezvous %2:%3").arg(c->name, text::printable(check.masterAddr)).arg(check.masterPort) << '\n';
+        context.out << QStringLiteral("Cluster %1, rendezvous %2:%3").arg(c->name, text::printable(check.masterAddr)).arg(check.masterPort) << '\n';
         for (const cluster::NodeCheck &node : check.nodes) {
             context.out << QStringLiteral("rank %1 %2 %3\n").arg(node.rank).arg(text::printable(node.hostName),
                                                                                 verify::checkStatusName(node.verdict()).toUpper());
@@ -428,9 +377,59 @@ int checkCommand(Context &context, QStringList args)
                     context.out << QStringLiteral("       %1\n").arg(text::printable(item.fix));
             }
         }
-        context.out << CliText::tr("Verdict: %1").arg(verify::checkStatusName(check.verdict())) << Qt::endl;
+        context.out << QStringLiteral("Verdict: %1").arg(verify::checkStatusName(check.verdict())) << Qt::endl;
     }
     return check.verdict() == verify::CheckStatus::Fail ? ExitFailure : ExitOk;
+}
+
+std::vector<Command> jobSubcommands()
+{
+    const Argument name{"NAME"};
+    const Option job{.name = "name", .value = "JOB", .help = "the job (default: the cluster's last one)"};
+    const Option jobsDir{.name = "jobs-dir", .value = "DIR", .help = "where the jobs live on every node (default ~/.gantry/jobs)"};
+    const Option port{.name = "master-port", .value = "PORT", .help = "the rendezvous port on rank 0 (default 29500)"};
+    const Option cwd{.name = "cwd", .value = "DIR", .help = "the folder it runs in on every node"};
+    const Option env{.name = "env", .value = "KEY=VALUE", .help = "an environment variable for every rank (repeatable)", .repeatable = true};
+    const Option runName{.name = "name", .value = "JOB", .help = "the job's name (default: from the command and the time)"};
+    return {
+        {.name = "check",
+         .summary = "every node reachable, GPUs and drivers alike, ranks able to meet (an all-reduce over the rendezvous)",
+         .options = {port, {.name = "no-all-reduce", .help = "skip the all-reduce test"}},
+         .arguments = {name},
+         .groups = Connection,
+         .run = checkCommand},
+        {.name = "run",
+         .summary = "start COMMAND on every rank with MASTER_ADDR, MASTER_PORT, RANK and WORLD_SIZE set",
+         .options = {runName, cwd, env, port, jobsDir},
+         .arguments = {name},
+         .groups = Connection,
+         .rest = "COMMAND…",
+         .needsRest = true,
+         .run = runCommand},
+        {.name = "torchrun",
+         .summary = "start torchrun on every rank with the cluster's rendezvous",
+         .options = {runName, cwd, env, port, jobsDir,
+                     {.name = "nproc-per-node", .value = "N", .help = "processes per node: auto (the GPU count, 1 on a CPU node) or a number"},
+                     {.name = "rdzv-timeout", .value = "SECONDS", .help = "how long the ranks wait for each other (default 300)"}},
+         .arguments = {name},
+         .groups = Connection,
+         .rest = "SCRIPT ARGS…",
+         .needsRest = true,
+         .run = torchrunCommand},
+        {.name = "logs",
+         .summary = "a job's log on rank 0 (or --rank), each line prefixed with its rank; --follow streams it",
+         .options = {{.name = "rank", .value = "RANK", .help = "the rank to show, or all (default 0)"},
+                     {.name = "follow", .help = "stream one rank's log until the job ends; the others are watched for failures (Ctrl+C: exit 130)",
+                      .shortName = 'f'},
+                     job, jobsDir},
+         .arguments = {name},
+         .groups = Connection,
+         .run = logsCommand},
+        {.name = "status", .summary = "a job's state on every rank (exit 1 when it failed)", .options = {job, jobsDir}, .arguments = {name},
+         .groups = Connection, .run = statusCommand},
+        {.name = "cancel", .summary = "stop a job on every rank", .options = {job, jobsDir}, .arguments = {name}, .groups = Connection,
+         .run = cancelCommand},
+    };
 }
 
 } // namespace gantry::cli::clustercli

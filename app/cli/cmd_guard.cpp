@@ -7,19 +7,12 @@
 #include "core/hosts/hoststore.h"
 #include "core/util/printable.h"
 
-#include <QCoreApplication>
 #include <QJsonObject>
 
 namespace gantry::cli {
 namespace {
 
 using namespace gantry::guard;
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class GuardCliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
 
 struct GuardArgs
 {
@@ -32,45 +25,23 @@ struct GuardArgs
     int idleMinutes = 30;
 };
 
-Result<QString> takeValue(QStringList &args, const QString &name)
-{
-    const qsizetype at = args.indexOf(name);
-    if (at < 0)
-        return QString();
-    if (at + 1 >= args.size())
-        return Error::make(ErrorCode::Usage, GuardCliText::tr("%1 needs a value").arg(name));
-    const QString value = args.at(at + 1);
-    args.remove(at, 2);
-    return value;
-}
-
-Result<GuardArgs> parseGuardArgs(QStringList args)
+Result<GuardArgs> guardArgs(const Args &args)
 {
     GuardArgs parsed;
-    QString *const targets[] = {&parsed.provider, &parsed.endpoint, &parsed.remoteDir, &parsed.afterIdle};
-    const QString names[] = {QStringLiteral("--provider"), QStringLiteral("--endpoint"), QStringLiteral("--remote-dir"),
-                             QStringLiteral("--action")};
-    for (int i = 0; i < 4; ++i) {
-        auto value = takeValue(args, names[i]);
-        if (!value)
-            return value.error();
-        *targets[i] = *value;
-    }
-    auto minutes = takeValue(args, QStringLiteral("--idle-minutes"));
-    if (!minutes)
-        return minutes.error();
-    if (!minutes->isEmpty()) {
+    parsed.action = QString::fromUtf8(args.command().name);
+    parsed.host = args.arg("HOST");
+    parsed.provider = args.value("provider");
+    parsed.endpoint = args.value("endpoint");
+    parsed.remoteDir = args.value("remote-dir");
+    parsed.afterIdle = args.value("action");
+    if (const std::optional<QString> minutes = args.optional("idle-minutes")) {
         bool ok = false;
         parsed.idleMinutes = minutes->toInt(&ok);
         if (!ok || parsed.idleMinutes < 1)
-            return Error::make(ErrorCode::Usage, GuardCliText::tr("--idle-minutes needs a whole number of minutes, 1 or more"));
+            return Error::make(ErrorCode::Usage, QStringLiteral("--idle-minutes needs a whole number of minutes, 1 or more"));
     }
     if (!parsed.afterIdle.isEmpty() && parsed.afterIdle != QLatin1StringView("stop") && parsed.afterIdle != QLatin1StringView("terminate"))
-        return Error::make(ErrorCode::Usage, GuardCliText::tr("--action is stop or terminate"));
-    if (args.size() != 2 || !QStringList{QStringLiteral("install"), QStringLiteral("status"), QStringLiteral("remove")}.contains(args.first()))
-        return Error::make(ErrorCode::Usage, {});
-    parsed.action = args.at(0);
-    parsed.host = args.at(1);
+        return Error::make(ErrorCode::Usage, QStringLiteral("--action is stop or terminate"));
     return parsed;
 }
 
@@ -91,19 +62,19 @@ QJsonObject statusJson(const QString &host, const GuardStatus &s)
 void printStatus(QTextStream &out, const GuardStatus &s)
 {
     if (!s.installed) {
-        out << GuardCliText::tr("No idle guard is installed on this machine.") << Qt::endl;
+        out << QStringLiteral("No idle guard is installed on this machine.") << Qt::endl;
         return;
     }
-    out << GuardCliText::tr("Idle guard: %1, %2 (stops via %3)")
-               .arg(s.running ? GuardCliText::tr("running") : GuardCliText::tr("not running"),
-                    s.state.isEmpty() ? GuardCliText::tr("starting") : text::printable(s.state), text::printable(s.method))
+    out << QStringLiteral("Idle guard: %1, %2 (stops via %3)")
+               .arg(s.running ? QStringLiteral("running") : QStringLiteral("not running"),
+                    s.state.isEmpty() ? QStringLiteral("starting") : text::printable(s.state), text::printable(s.method))
         << '\n';
     if (s.reason == QLatin1StringView("idle"))
-        out << GuardCliText::tr("Idle for %1 of %2 minutes.").arg(s.idleSeconds / 60).arg(s.thresholdSeconds / 60) << '\n';
+        out << QStringLiteral("Idle for %1 of %2 minutes.").arg(s.idleSeconds / 60).arg(s.thresholdSeconds / 60) << '\n';
     else if (!s.reason.isEmpty())
-        out << GuardCliText::tr("Busy: %1.").arg(text::printable(s.reason)) << '\n';
+        out << QStringLiteral("Busy: %1.").arg(text::printable(s.reason)) << '\n';
     if (!s.error.isEmpty())
-        out << GuardCliText::tr("Last stop attempt failed: %1").arg(text::printableLines(s.error)) << '\n';
+        out << QStringLiteral("Last stop attempt failed: %1").arg(text::printableLines(s.error)) << '\n';
     out.flush();
 }
 
@@ -121,23 +92,15 @@ Result<GuardOptions> guardOptionsFor(const Context &context, const GuardArgs &ar
     return guard::guardOptionsFor(provider, args.idleMinutes, actionFromName(args.afterIdle), args.endpoint);
 }
 
-int guardCommand(Context &context, const QStringList &input)
+int guardCommand(Context &context, const Args &args)
 {
-    QStringList args = input;
-    auto hostOptions = takeHostOptions(args);
-    if (!hostOptions)
-        return context.fail(hostOptions.error());
-    if (args.removeAll(QStringLiteral("--json")) > 0)
-        context.json = true;
-    auto parsed = parseGuardArgs(args);
-    if (!parsed && parsed.error().message.isEmpty())
-        return context.usage(GuardCliText::tr("guard install|status|remove HOST [--idle-minutes M] [--action stop|terminate] [--provider P] [--json]"));
+    auto parsed = guardArgs(args);
     if (!parsed)
         return context.fail(parsed.error());
     Result<GuardOptions> options = GuardOptions{};
     if (parsed->action == QLatin1StringView("install") && !(options = guardOptionsFor(context, *parsed)))
         return context.fail(options.error());
-    auto session = connectHost(context, parsed->host, *hostOptions);
+    auto session = connectHost(context, parsed->host, args.host());
     if (!session)
         return context.fail(session.error());
     if (parsed->action == QLatin1StringView("install")) {
@@ -159,17 +122,34 @@ int guardCommand(Context &context, const QStringList &input)
     if (context.json)
         context.printJson(statusJson(parsed->host, *status));
     else if (parsed->action == QLatin1StringView("remove"))
-        context.out << GuardCliText::tr("The idle guard is removed; `gantry-cli watch` still applies its policy.") << Qt::endl;
+        context.out << QStringLiteral("The idle guard is removed; `gantry-cli watch` still applies its policy.") << Qt::endl;
     else
         printStatus(context.out, *status);
     return ExitOk;
 }
 
-const Registrar guardRegistrar(
-    "guard",
-    "guard install|status|remove HOST [--idle-minutes M] [--action stop|terminate] [--provider P] [--json]   an idle guard on the instance "
-    "itself: stops (or terminates) it with its own scoped key (RunPod, Vast.ai) after M idle minutes (default 30)",
-    guardCommand);
+const Argument kHost{"HOST", Argument::One, Complete::Host};
+const Option kRemoteDir{.name = "remote-dir", .value = "DIR", .help = "where on the machine the guard lives (default ~/.gantry/guard)"};
+
+const Registrar guardRegistrar(Command{
+    .name = "guard",
+    .summary = "an idle guard on the instance itself: stops (or terminates) it with its own scoped key after M idle minutes",
+    .options = {kRemoteDir},
+    .groups = Connection,
+    .notes = {"It runs where the laptop that launched the machine may sleep (RunPod, Vast.ai: providers that give a scoped key)."},
+    .subcommands = {
+        {.name = "install",
+         .summary = "install (or update) the guard and start it",
+         .options = {{.name = "idle-minutes", .value = "M", .help = "idle minutes before it acts (default 30)"},
+                     {.name = "action", .value = "WHAT", .help = "stop (default) or terminate", .choices = "stop|terminate"},
+                     {.name = "provider", .value = "P", .help = "the provider that stops it (default: the saved host's)", .complete = Complete::Provider},
+                     {.name = "endpoint", .value = "URL", .help = "the stop API's base URL (a proxy, an emulator)"}},
+         .arguments = {kHost},
+         .run = guardCommand},
+        {.name = "status", .summary = "whether the guard runs, how long the machine has been idle", .arguments = {kHost}, .run = guardCommand},
+        {.name = "remove", .summary = "stop and remove the guard", .arguments = {kHost}, .run = guardCommand},
+    },
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -9,19 +9,12 @@
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 
 #include <memory>
 
 namespace gantry::cli {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
 
 QJsonObject hostJson(const SavedHost &host)
 {
@@ -52,7 +45,7 @@ public:
     {
         m_opened = m_ledger.open();
         if (!m_opened)
-            context.warn(CliText::tr("the cost ledger was not updated: %1").arg(m_opened.error().message));
+            context.warn(QStringLiteral("the cost ledger was not updated: %1").arg(m_opened.error().message));
         m_workspace = std::make_unique<workspace::Workspace>(context.configDir, nullptr, m_opened ? &m_ledger : nullptr, &store);
         QObject::connect(m_workspace.get(), &workspace::Workspace::billingWarning, m_workspace.get(),
                          [&context](const QString &message) { context.warn(message); });
@@ -82,54 +75,51 @@ QJsonObject billingJson(const QString &name, const std::optional<cost::LedgerEnt
 }
 
 // hosts billing NAME [on|off]: says (or sets) whether a priced host bills now.
-int billing(Context &context, HostStore &store, const QStringList &args)
+int billing(Context &context, HostStore &store, const Args &parsed)
 {
-    if (args.isEmpty() || args.size() > 2 || (args.size() == 2 && args[1] != QLatin1String("on") && args[1] != QLatin1String("off")))
-        return context.usage(CliText::tr("hosts billing NAME [on|off]"));
-    if (!store.find(args[0]))
-        return context.fail(Error{ErrorCode::NotFound, CliText::tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(args[0])});
+    const QString name = parsed.arg("NAME");
+    const QString state = parsed.arg("STATE");
+    if (!state.isEmpty() && state != QLatin1String("on") && state != QLatin1String("off"))
+        return context.usage(QStringLiteral("hosts billing NAME [on|off]"));
+    if (!store.find(name))
+        return context.fail(Error{ErrorCode::NotFound, QStringLiteral("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(name)});
     HostLedger host(context, store);
     if (!host.opened())
         return context.fail(host.opened().error());
-    if (args.size() == 2) {
-        if (Result<void> set = host.workspace().setHostBilling(args[0], args[1] == QLatin1String("on")); !set)
+    if (!state.isEmpty()) {
+        if (Result<void> set = host.workspace().setHostBilling(name, state == QLatin1String("on")); !set)
             return context.fail(set.error());
     }
-    Result<std::optional<cost::LedgerEntry>> row = cost::hostBilling(host.ledger(), args[0]);
+    Result<std::optional<cost::LedgerEntry>> row = cost::hostBilling(host.ledger(), name);
     if (!row)
         return context.fail(row.error());
     if (context.json) {
-        context.printJson(billingJson(args[0], *row));
+        context.printJson(billingJson(name, *row));
     } else if (*row && (*row)->isRunning()) {
-        context.out << CliText::tr("%1 is billing %2/h (%3 so far on this row). Stop with: gantry-cli hosts billing %1 off")
-                           .arg(text::printable(args[0]), cost::moneyText((*row)->pricePerHour, (*row)->currency),
+        context.out << QStringLiteral("%1 is billing %2/h (%3 so far on this row). Stop with: gantry-cli hosts billing %1 off")
+                           .arg(text::printable(name), cost::moneyText((*row)->pricePerHour, (*row)->currency),
                                 cost::moneyText((*row)->cost, (*row)->currency)) << Qt::endl;
     } else {
-        context.out << CliText::tr("%1 is not billing. Start when the machine is powered on: gantry-cli hosts billing %1 on")
-                           .arg(text::printable(args[0])) << Qt::endl;
+        context.out << QStringLiteral("%1 is not billing. Start when the machine is powered on: gantry-cli hosts billing %1 on")
+                           .arg(text::printable(name)) << Qt::endl;
     }
     return ExitOk;
 }
 
 // hosts price NAME PER_HOUR [--currency CODE]: a new price closes the billing row and, if it was
 // billing, opens one at the new price (the workspace follows the change).
-int price(Context &context, HostStore &store, const QStringList &args)
+int price(Context &context, HostStore &store, const Args &args)
 {
-    QStringList rest = args;
-    QString currency = QStringLiteral("USD");
-    if (const qsizetype at = rest.indexOf(QStringLiteral("--currency")); at >= 0 && at + 1 < rest.size()) {
-        currency = rest.takeAt(at + 1).trimmed().toUpper();
-        rest.removeAt(at);
-        if (Result<void> valid = HostStore::checkCurrency(currency); !valid)
-            return context.usage(valid.error().message);
-    }
+    const QString currency = args.value("currency", QStringLiteral("USD")).trimmed().toUpper();
+    if (Result<void> valid = HostStore::checkCurrency(currency); !valid)
+        return context.usage(valid.error().message);
     bool ok = false;
-    const double perHour = rest.size() == 2 ? rest[1].toDouble(&ok) : 0;
+    const double perHour = args.arg("PER_HOUR").toDouble(&ok);
     if (!ok || perHour < 0)
-        return context.usage(CliText::tr("hosts price NAME PER_HOUR [--currency USD|CNY|…]   (0 removes the price)"));
-    std::optional<SavedHost> host = store.find(rest[0]);
+        return context.usage(QStringLiteral("hosts price NAME PER_HOUR [--currency USD|CNY|…]   (0 removes the price)"));
+    std::optional<SavedHost> host = store.find(args.arg("NAME"));
     if (!host)
-        return context.fail(Error{ErrorCode::NotFound, CliText::tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(rest[0])});
+        return context.fail(Error{ErrorCode::NotFound, QStringLiteral("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(args.arg("NAME"))});
     host->setHourlyPrice(perHour, currency);
     HostLedger ledger(context, store);
     if (Result<void> updated = store.update(*host); !updated)
@@ -137,12 +127,19 @@ int price(Context &context, HostStore &store, const QStringList &args)
     if (context.json)
         context.printJson(hostJson(*host));
     else
-        context.out << CliText::tr("%1 now costs %2/h.").arg(text::printable(host->name), cost::moneyText(perHour, host->currency())) << Qt::endl;
+        context.out << QStringLiteral("%1 now costs %2/h.").arg(text::printable(host->name), cost::moneyText(perHour, host->currency())) << Qt::endl;
     return ExitOk;
 }
 
-int list(Context &context, HostStore &store)
+int list(Context &context, HostStore &store, const Args &args)
 {
+    // --names: one saved host name a line, nothing else (the shell completions read it).
+    if (args.has("names") && !context.json) {
+        for (const SavedHost &host : store.hosts())
+            context.out << host.name << '\n';
+        context.out.flush();
+        return ExitOk;
+    }
     if (context.json) {
         QJsonArray array;
         for (const SavedHost &host : store.hosts())
@@ -151,7 +148,7 @@ int list(Context &context, HostStore &store)
         return ExitOk;
     }
     if (store.hosts().isEmpty()) {
-        context.out << CliText::tr("No saved hosts. Add one: gantry-cli hosts add NAME [user@]host[:port]") << Qt::endl;
+        context.out << QStringLiteral("No saved hosts. Add one: gantry-cli hosts add NAME [user@]host[:port]") << Qt::endl;
         return ExitOk;
     }
     for (const SavedHost &host : store.hosts()) {
@@ -165,55 +162,43 @@ int list(Context &context, HostStore &store)
     return ExitOk;
 }
 
-int add(Context &context, HostStore &store, QStringList args)
+int add(Context &context, HostStore &store, const Args &args)
 {
-    auto hostOptions = takeHostOptions(args);
-    if (!hostOptions)
-        return context.fail(hostOptions.error());
     SavedHost host;
     host.source = QStringLiteral("manual");
-    QStringList positional;
     double price = 0;
     QString currency = QStringLiteral("USD");
     bool bill = true;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1StringView("--billing") && i + 1 < args.size()) {
-            const QString value = args[++i];
-            if (value != QLatin1String("on") && value != QLatin1String("off"))
-                return context.usage(CliText::tr("--billing is on or off"));
-            bill = value == QLatin1String("on");
-        } else if (args[i] == QLatin1StringView("--currency") && i + 1 < args.size()) {
-            currency = args[++i].trimmed().toUpper();
-            if (Result<void> valid = HostStore::checkCurrency(currency); !valid)
-                return context.usage(valid.error().message);
-        } else if (args[i] == QLatin1StringView("--auth") && i + 1 < args.size()) {
-            host.target.auth = ssh::authMethodFromName(args[++i]);
-        } else if (args[i] == QLatin1StringView("--price") && i + 1 < args.size()) {
-            bool ok = false;
-            price = args[++i].toDouble(&ok);
-            if (!ok || price < 0)
-                return context.usage(CliText::tr("--price needs a number per hour (US dollars unless --currency says otherwise)"));
-        } else if (args[i].startsWith(QLatin1Char('-'))) {
-            return context.usage(CliText::tr("unknown option %1 for hosts add").arg(args[i]));
-        } else {
-            positional << args[i];
-        }
+    if (const std::optional<QString> value = args.optional("billing")) {
+        if (*value != QLatin1String("on") && *value != QLatin1String("off"))
+            return context.usage(QStringLiteral("--billing is on or off"));
+        bill = *value == QLatin1String("on");
     }
-    if (positional.size() != 2)
-        return context.usage(CliText::tr("hosts add NAME [user@]host[:port] [--auth auto|agent|key|password] [-i KEY] [--price PER_HOUR "
-                                         "[--currency USD|CNY|…] [--billing on|off]] [--password-env VAR]"));
-    host.name = positional[0];
+    if (const std::optional<QString> value = args.optional("currency")) {
+        currency = value->trimmed().toUpper();
+        if (Result<void> valid = HostStore::checkCurrency(currency); !valid)
+            return context.usage(valid.error().message);
+    }
+    if (const std::optional<QString> value = args.optional("auth"))
+        host.target.auth = ssh::authMethodFromName(*value);
+    if (const std::optional<QString> value = args.optional("price")) {
+        bool ok = false;
+        price = value->toDouble(&ok);
+        if (!ok || price < 0)
+            return context.usage(QStringLiteral("--price needs a number per hour (US dollars unless --currency says otherwise)"));
+    }
+    host.name = args.arg("NAME");
     host.setHourlyPrice(price, currency);
     const ssh::AuthMethod auth = host.target.auth;
     QString error;
-    if (!ssh::parseTargetSpec(positional[1], &host.target, &error))
+    if (!ssh::parseTargetSpec(args.arg("[USER@]HOST[:PORT]"), &host.target, &error))
         return context.usage(error);
     host.target.auth = auth;
-    host.target.identityFiles = hostOptions->identityFiles;
-    if (!hostOptions->passwordEnv.isEmpty()) {
-        const QString secret = qEnvironmentVariable(hostOptions->passwordEnv.toLocal8Bit().constData());
+    host.target.identityFiles = args.values("identity");
+    if (const QString passwordEnv = args.value("password-env"); !passwordEnv.isEmpty()) {
+        const QString secret = qEnvironmentVariable(passwordEnv.toLocal8Bit().constData());
         if (secret.isEmpty())
-            return context.usage(CliText::tr("--password-env %1: that environment variable is empty or not set").arg(hostOptions->passwordEnv));
+            return context.usage(QStringLiteral("--password-env %1: that environment variable is empty or not set").arg(passwordEnv));
         auto keychain = makeDesktopSecretStore(context.configDir);
         if (auto stored = keychain->write(hostSecretKey(host.name, QStringLiteral("password")), secret); !stored)
             return context.fail(stored.error());
@@ -226,18 +211,20 @@ int add(Context &context, HostStore &store, QStringList args)
     if (context.json)
         context.printJson(hostJson(host));
     else
-        context.out << CliText::tr("Saved %1 (%2).").arg(text::printable(host.name), text::printable(host.target.display())) << Qt::endl;
+        context.out << QStringLiteral("Saved %1 (%2).").arg(text::printable(host.name), text::printable(host.target.display())) << Qt::endl;
     if (!context.json && cost::isBillableHost(host))
-        context.out << (bill ? CliText::tr("Billing %1/h in the cost ledger from now; pause with: gantry-cli hosts billing %2 off")
+        context.out << (bill ? QStringLiteral("Billing %1/h in the cost ledger from now; pause with: gantry-cli hosts billing %2 off")
                                    .arg(cost::moneyText(host.hourlyPrice(), host.currency()), text::printable(host.name))
-                             : CliText::tr("Not billing yet; start with: gantry-cli hosts billing %1 on").arg(text::printable(host.name)))
+                             : QStringLiteral("Not billing yet; start with: gantry-cli hosts billing %1 on").arg(text::printable(host.name)))
                     << Qt::endl;
     return ExitOk;
 }
 
-int importConfig(Context &context, HostStore &store, const QStringList &args)
+int importConfig(Context &context, HostStore &store, const Args &args)
 {
-    const QString file = args.value(0, paths::userSshDir() + QStringLiteral("/config"));
+    QString file = args.arg("FILE");
+    if (file.isEmpty())
+        file = paths::userSshDir() + QStringLiteral("/config");
     QStringList warnings;
     HostLedger ledger(context, store);
     int found = 0;
@@ -250,43 +237,73 @@ int importConfig(Context &context, HostStore &store, const QStringList &args)
         context.printJson(QJsonObject{{QStringLiteral("found"), found}, {QStringLiteral("added"), *added},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
     else
-        context.out << CliText::tr("Found %1 hosts in %2, added %3 new.").arg(found).arg(file).arg(*added) << Qt::endl;
+        context.out << QStringLiteral("Found %1 hosts in %2, added %3 new.").arg(found).arg(file).arg(*added) << Qt::endl;
     return ExitOk;
 }
 
-int hosts(Context &context, const QStringList &args)
+int remove(Context &context, HostStore &store, const Args &args)
 {
-    HostStore store(context.configDir);
-    if (auto loaded = store.load(); !loaded)
-        return context.fail(loaded.error());
-    const QString sub = args.value(0, QStringLiteral("list"));
-    if (sub == QLatin1StringView("list"))
-        return list(context, store);
-    if (sub == QLatin1StringView("add"))
-        return add(context, store, args.mid(1));
-    if (sub == QLatin1StringView("import-ssh-config"))
-        return importConfig(context, store, args.mid(1));
-    if (sub == QLatin1StringView("billing"))
-        return billing(context, store, args.mid(1));
-    if (sub == QLatin1StringView("price"))
-        return price(context, store, args.mid(1));
-    if (sub == QLatin1StringView("remove")) {
-        if (args.size() != 2)
-            return context.usage(CliText::tr("hosts remove NAME"));
-        HostLedger ledger(context, store); // its billing row, if any, is closed
-        if (auto removed = ledger.workspace().removeHost(args[1], makeDesktopSecretStore(context.configDir).get()); !removed)
-            return context.fail(removed.error());
-        if (!context.json)
-            context.out << CliText::tr("Removed %1.").arg(args[1]) << Qt::endl;
-        return ExitOk;
-    }
-    return context.usage(CliText::tr("unknown hosts subcommand \"%1\"").arg(sub));
+    const QString name = args.arg("NAME");
+    HostLedger ledger(context, store); // its billing row, if any, is closed
+    if (auto removed = ledger.workspace().removeHost(name, makeDesktopSecretStore(context.configDir).get()); !removed)
+        return context.fail(removed.error());
+    if (!context.json)
+        context.out << QStringLiteral("Removed %1.").arg(name) << Qt::endl;
+    return ExitOk;
 }
 
-const Registrar registrar("hosts",
-                          "hosts list|add NAME [user@]host[:port] [--auth M] [-i KEY] [--price PER_HOUR [--currency CODE] [--billing on|off]] "
-                          "[--password-env VAR]|remove NAME|import-ssh-config [FILE]|billing NAME [on|off]|price NAME PER_HOUR [--currency CODE]",
-                          hosts);
+// Every hosts subcommand reads the saved hosts first.
+Handler withStore(int (*run)(Context &, HostStore &, const Args &))
+{
+    return [run](Context &context, const Args &args) {
+        HostStore store(context.configDir);
+        if (auto loaded = store.load(); !loaded)
+            return context.fail(loaded.error());
+        return run(context, store, args);
+    };
+}
+
+const Argument kName{"NAME", Argument::One, Complete::Host};
+const Option kCurrency{.name = "currency", .value = "CODE", .help = "the price's currency: USD (default), CNY, EUR…"};
+
+const Registrar registrar(Command{
+    .name = "hosts",
+    .summary = "saved hosts: list, add, remove, import from ~/.ssh/config, their price and billing",
+    .subcommands = {
+        {.name = "list",
+         .summary = "the saved hosts with their address, login and price",
+         .options = {{.name = "names", .help = "only the names, one a line (for scripts and shell completion)"}},
+         .run = withStore(list)},
+        {.name = "add",
+         .summary = "save a host (a priced one bills in the cost ledger from now)",
+         .options = {{.name = "auth", .value = "METHOD", .help = "how to log in: auto (default), agent, key or password",
+                      .choices = "auto|agent|key|password"},
+                     sharedOption(Connection, "identity"),
+                     sharedOption(Connection, "password-env"),
+                     {.name = "price", .value = "PER_HOUR", .help = "what the machine costs per hour"},
+                     kCurrency,
+                     {.name = "billing", .value = "STATE", .help = "with --price: on (default) bills from now, off waits for hosts billing on",
+                      .choices = "on|off"}},
+         .arguments = {{"NAME"}, {"[USER@]HOST[:PORT]"}},
+         .notes = {"--password-env stores the password in the keychain for later connections."},
+         .run = withStore(add)},
+        {.name = "remove", .summary = "forget a saved host (its billing row is closed)", .arguments = {kName}, .run = withStore(remove)},
+        {.name = "import-ssh-config",
+         .summary = "save the hosts of an ssh config file (default ~/.ssh/config)",
+         .arguments = {{"FILE", Argument::Optional, Complete::File}},
+         .run = withStore(importConfig)},
+        {.name = "billing",
+         .summary = "say, or turn on or off, whether a priced host bills now",
+         .arguments = {kName, {"STATE", Argument::Optional, Complete::Nothing, "on|off"}},
+         .run = withStore(billing)},
+        {.name = "price",
+         .summary = "change a host's price from now on (0 removes it)",
+         .options = {kCurrency},
+         .arguments = {kName, {"PER_HOUR"}},
+         .run = withStore(price)},
+    },
+    .defaultSubcommand = "list",
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -1,68 +1,19 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 #include "core/jobs/jobrunner.h"
 #include "core/util/printable.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
 
-#include <csignal>
 #include <cstdio>
+#include <limits>
 
 namespace gantry::cli {
 namespace {
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
-std::atomic_bool g_jobInterrupted{false};
-
-void onJobSigint(int)
-{
-    g_jobInterrupted = true;
-}
-
-// Removes "--name VALUE" / "--name=VALUE" (before a "--") and returns the values in order.
-Result<QStringList> takeOption(QStringList &args, const QString &name)
-{
-    QStringList values;
-    for (qsizetype i = 0; i < args.size();) {
-        const QString &arg = args[i];
-        if (arg == u"--")
-            break;
-        if (arg == name) {
-            if (i + 1 >= args.size() || args[i + 1] == u"--")
-                return makeError(ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name));
-            values << args[i + 1];
-            args.remove(i, 2);
-            continue;
-        }
-        if (arg.startsWith(name + u'=')) {
-            values << arg.mid(name.size() + 1);
-            args.remove(i);
-            continue;
-        }
-        ++i;
-    }
-    return values;
-}
-
-bool takeFlag(QStringList &args, const QString &name)
-{
-    const qsizetype dashes = args.indexOf(QStringLiteral("--"));
-    const qsizetype at = args.indexOf(name);
-    if (at < 0 || (dashes >= 0 && at > dashes))
-        return false;
-    args.remove(at);
-    return true;
-}
 
 QJsonObject jobJson(const jobs::JobInfo &job)
 {
@@ -86,59 +37,23 @@ void writeRaw(const QByteArray &data)
     fflush(stdout);
 }
 
-struct Common
+int runJob(Context &context, const Args &args)
 {
-    HostOptions host;
-    QString jobsDir;
-};
-
-Result<Common> takeCommon(QStringList &args)
-{
-    Common common;
-    auto host = takeHostOptions(args);
-    if (!host)
-        return host.error();
-    common.host = *host;
-    auto dir = takeOption(args, QStringLiteral("--jobs-dir"));
-    if (!dir)
-        return dir.error();
-    common.jobsDir = dir->value(0);
-    return common;
-}
-
-int runJob(Context &context, QStringList args)
-{
-    auto common = takeCommon(args);
-    if (!common)
-        return context.fail(common.error());
     jobs::JobSpec spec;
-    auto name = takeOption(args, QStringLiteral("--name"));
-    auto cwd = takeOption(args, QStringLiteral("--cwd"));
-    auto env = takeOption(args, QStringLiteral("--env"));
-    auto venv = takeOption(args, QStringLiteral("--venv"));
-    auto conda = takeOption(args, QStringLiteral("--conda"));
-    auto method = takeOption(args, QStringLiteral("--method"));
-    for (const auto *r : {&name, &cwd, &env, &venv, &conda, &method}) {
-        if (!*r)
-            return context.fail(r->error());
-    }
-    spec.name = name->value(0);
-    spec.workingDir = cwd->value(0);
-    spec.venv = venv->value(0);
-    spec.condaEnv = conda->value(0);
-    for (const QString &assignment : std::as_const(*env)) {
+    spec.name = args.value("name");
+    spec.workingDir = args.value("cwd");
+    spec.venv = args.value("venv");
+    spec.condaEnv = args.value("conda");
+    for (const QString &assignment : args.values("env")) {
         auto pair = jobs::parseEnvAssignment(assignment);
         if (!pair)
             return context.fail(pair.error());
         spec.env.append(*pair);
     }
-    const QString methodName = method->value(0);
+    const QString methodName = args.value("method");
     if (!methodName.isEmpty() && jobs::jobMethodFromName(methodName) == jobs::JobMethod::Auto && methodName != u"auto")
-        return context.usage(CliText::tr("--method is tmux, screen, nohup or auto"));
-    const qsizetype dashes = args.indexOf(QStringLiteral("--"));
-    if (dashes != 1 || dashes + 1 >= args.size())
-        return context.usage(CliText::tr("job run HOST [--name N] [--cwd DIR] [--env K=V…] -- COMMAND…"));
-    QStringList words = args.mid(dashes + 1);
+        return context.usage(QStringLiteral("--method is tmux, screen, nohup or auto"));
+    QStringList words = args.rest();
     // Like `exec`: one word is a shell line, several are quoted one by one.
     if (words.size() == 1) {
         spec.command = words.first();
@@ -149,10 +64,11 @@ int runJob(Context &context, QStringList args)
     }
     if (auto valid = jobs::validateSpec(spec); !valid)
         return context.fail(valid.error());
-    auto session = connectHost(context, args.first(), common->host);
+    const QString host = args.arg("HOST");
+    auto session = connectHost(context, host, args.host());
     if (!session)
         return context.fail(session.error());
-    jobs::JobRunner runner(**session, common->jobsDir);
+    jobs::JobRunner runner(**session, args.value("jobs-dir"));
     auto started = runner.start(spec, jobs::jobMethodFromName(methodName));
     if (!started)
         return context.fail(started.error());
@@ -163,11 +79,11 @@ int runJob(Context &context, QStringList args)
             o.insert(QStringLiteral("tail"), started->tail);
         context.printJson(o);
     } else if (job.isActive()) {
-        context.out << CliText::tr("Started job %1 on %2 (in %3). Follow it with: gantry-cli job logs %2 %1 --follow")
-                           .arg(text::printable(job.name), args.first(), text::printable(job.method))
+        context.out << QStringLiteral("Started job %1 on %2 (in %3). Follow it with: gantry-cli job logs %2 %1 --follow")
+                           .arg(text::printable(job.name), host, text::printable(job.method))
                     << Qt::endl;
     } else {
-        context.err << CliText::tr("The job %1 ended at once (%2). Last lines of its log:").arg(text::printable(job.name), text::printable(job.statusText())) << Qt::endl
+        context.err << QStringLiteral("The job %1 ended at once (%2). Last lines of its log:").arg(text::printable(job.name), text::printable(job.statusText())) << Qt::endl
                     << started->tail;
         context.err.flush();
     }
@@ -176,17 +92,13 @@ int runJob(Context &context, QStringList args)
     return ExitOk;
 }
 
-int listJobs(Context &context, QStringList args)
+int listJobs(Context &context, const Args &args)
 {
-    auto common = takeCommon(args);
-    if (!common)
-        return context.fail(common.error());
-    if (args.size() != 1)
-        return context.usage(CliText::tr("job list HOST"));
-    auto session = connectHost(context, args.first(), common->host);
+    const QString host = args.arg("HOST");
+    auto session = connectHost(context, host, args.host());
     if (!session)
         return context.fail(session.error());
-    jobs::JobRunner runner(**session, common->jobsDir);
+    jobs::JobRunner runner(**session, args.value("jobs-dir"));
     auto list = runner.list();
     if (!list)
         return context.fail(list.error());
@@ -198,14 +110,14 @@ int listJobs(Context &context, QStringList args)
         return ExitOk;
     }
     if (list->isEmpty()) {
-        context.out << CliText::tr("No jobs on %1. Start one with: gantry-cli job run %1 -- COMMAND").arg(args.first()) << Qt::endl;
+        context.out << QStringLiteral("No jobs on %1. Start one with: gantry-cli job run %1 -- COMMAND").arg(host) << Qt::endl;
         return ExitOk;
     }
     context.out << QStringLiteral("%1  %2  %3  %4\n")
-                       .arg(CliText::tr("NAME"), -28)
-                       .arg(CliText::tr("STATE"), -18)
-                       .arg(CliText::tr("STARTED"), -20)
-                       .arg(CliText::tr("COMMAND"));
+                       .arg(QStringLiteral("NAME"), -28)
+                       .arg(QStringLiteral("STATE"), -18)
+                       .arg(QStringLiteral("STARTED"), -20)
+                       .arg(QStringLiteral("COMMAND"));
     for (const jobs::JobInfo &job : std::as_const(*list)) {
         // Names, states and command lines are read from files on the host: escaped for the terminal.
         QString command = text::printable(job.command.simplified());
@@ -221,150 +133,144 @@ int listJobs(Context &context, QStringList args)
     return ExitOk;
 }
 
-int jobLogs(Context &context, QStringList args)
+int jobLogs(Context &context, const Args &args)
 {
-    auto common = takeCommon(args);
-    if (!common)
-        return context.fail(common.error());
-    const bool follow = takeFlag(args, QStringLiteral("--follow")) || takeFlag(args, QStringLiteral("-f"));
-    auto offsetOption = takeOption(args, QStringLiteral("--offset"));
+    const bool follow = args.has("follow");
+    const Result<std::optional<qint64>> offsetOption = args.integer("offset", 0, std::numeric_limits<qint64>::max());
     if (!offsetOption)
-        return context.fail(offsetOption.error());
-    bool offsetOk = true;
-    qint64 offset = offsetOption->isEmpty() ? 0 : offsetOption->first().toLongLong(&offsetOk);
-    if (!offsetOk || offset < 0)
-        return context.usage(CliText::tr("--offset takes a byte count"));
-    if (args.size() != 2)
-        return context.usage(CliText::tr("job logs HOST NAME [--follow] [--offset BYTES]"));
-    auto session = connectHost(context, args.first(), common->host);
+        return context.usage(QStringLiteral("--offset takes a byte count"));
+    qint64 offset = offsetOption->value_or(0);
+    const QString host = args.arg("HOST");
+    const QString name = args.arg("NAME");
+    const QString jobsDir = args.value("jobs-dir");
+    auto session = connectHost(context, host, args.host());
     if (!session)
         return context.fail(session.error());
     if (!follow) {
-        jobs::JobRunner runner(**session, common->jobsDir);
-        auto log = runner.readLog(args[1], offset);
+        jobs::JobRunner runner(**session, jobsDir);
+        auto log = runner.readLog(name, offset);
         if (!log)
             return context.fail(log.error());
         writeRaw(*log);
         return ExitOk;
     }
-    const ScopedSignal ctrlC(SIGINT, onJobSigint);
+    const InterruptScope interrupt;
     // A dropped connection is resumed from the last byte received, a few times, then given up.
     for (int attempt = 0;; ++attempt) {
-        jobs::JobRunner runner(**session, common->jobsDir);
+        jobs::JobRunner runner(**session, jobsDir);
         auto sink = [&offset](const QByteArray &data) {
             writeRaw(data);
             offset += data.size();
         };
-        auto end = runner.followLog(args[1], offset, sink, &g_jobInterrupted);
+        auto end = runner.followLog(name, offset, sink, interrupt.token().flag());
         if (end)
-            return g_jobInterrupted ? 130 : ExitOk;
-        if (end.error().code != ErrorCode::ConnectFailed || attempt >= 4 || g_jobInterrupted)
+            return interrupt.interrupted() ? interrupt.exitCode() : ExitOk;
+        if (end.error().code != ErrorCode::ConnectFailed || attempt >= 4 || interrupt.interrupted())
             return context.fail(end.error());
-        context.err << CliText::tr("gantry-cli: the connection dropped; reconnecting to resume the log…") << Qt::endl;
+        context.err << QStringLiteral("gantry-cli: the connection dropped; reconnecting to resume the log…") << Qt::endl;
         QThread::sleep(2);
-        session = connectHost(context, args.first(), common->host);
+        session = connectHost(context, host, args.host());
         if (!session)
             return context.fail(session.error());
     }
 }
 
-int stopJob(Context &context, QStringList args)
+int stopJob(Context &context, const Args &args)
 {
-    auto common = takeCommon(args);
-    if (!common)
-        return context.fail(common.error());
-    auto grace = takeOption(args, QStringLiteral("--grace"));
-    if (!grace)
-        return context.fail(grace.error());
     jobs::StopOptions options;
-    if (!grace->isEmpty()) {
-        bool ok = false;
-        const double seconds = grace->first().toDouble(&ok);
-        if (!ok || seconds < 0)
-            return context.usage(CliText::tr("--grace takes seconds"));
-        options.intGraceMs = int(seconds * 1000);
-        options.termGraceMs = int(seconds * 500);
+    const Result<std::optional<double>> grace = args.number("grace", 0, 24 * 3600);
+    if (!grace)
+        return context.usage(QStringLiteral("--grace takes seconds"));
+    if (*grace) {
+        options.intGraceMs = int(**grace * 1000);
+        options.termGraceMs = int(**grace * 500);
     }
-    if (args.size() != 2)
-        return context.usage(CliText::tr("job stop HOST NAME [--grace SECONDS]"));
-    auto session = connectHost(context, args.first(), common->host);
+    auto session = connectHost(context, args.arg("HOST"), args.host());
     if (!session)
         return context.fail(session.error());
-    jobs::JobRunner runner(**session, common->jobsDir);
-    auto stopped = runner.stop(args[1], options);
+    jobs::JobRunner runner(**session, args.value("jobs-dir"));
+    auto stopped = runner.stop(args.arg("NAME"), options);
     if (!stopped)
         return context.fail(stopped.error());
     if (context.json)
         context.printJson(jobJson(*stopped));
     else if (stopped->stopSignal.isEmpty())
-        context.out << CliText::tr("The job %1 had already ended (%2).").arg(text::printable(stopped->name), text::printable(stopped->statusText())) << Qt::endl;
+        context.out << QStringLiteral("The job %1 had already ended (%2).").arg(text::printable(stopped->name), text::printable(stopped->statusText())) << Qt::endl;
     else
-        context.out << CliText::tr("Stopped %1: %2 after SIG%3.").arg(text::printable(stopped->name), text::printable(stopped->statusText()), text::printable(stopped->stopSignal)) << Qt::endl;
+        context.out << QStringLiteral("Stopped %1: %2 after SIG%3.").arg(text::printable(stopped->name), text::printable(stopped->statusText()), text::printable(stopped->stopSignal)) << Qt::endl;
     return ExitOk;
 }
 
-int rerunJob(Context &context, QStringList args)
+int rerunJob(Context &context, const Args &args)
 {
-    auto common = takeCommon(args);
-    if (!common)
-        return context.fail(common.error());
-    if (args.size() != 2)
-        return context.usage(CliText::tr("job rerun HOST NAME"));
-    auto session = connectHost(context, args.first(), common->host);
+    auto session = connectHost(context, args.arg("HOST"), args.host());
     if (!session)
         return context.fail(session.error());
-    jobs::JobRunner runner(**session, common->jobsDir);
-    auto started = runner.rerun(args[1]);
+    jobs::JobRunner runner(**session, args.value("jobs-dir"));
+    auto started = runner.rerun(args.arg("NAME"));
     if (!started)
         return context.fail(started.error());
     if (context.json)
         context.printJson(jobJson(started->info));
     else
-        context.out << CliText::tr("Started %1 again (%2).").arg(text::printable(started->info.name), text::printable(started->info.statusText())) << Qt::endl;
+        context.out << QStringLiteral("Started %1 again (%2).").arg(text::printable(started->info.name), text::printable(started->info.statusText())) << Qt::endl;
     return ExitOk;
 }
 
-int removeJob(Context &context, QStringList args)
+int removeJob(Context &context, const Args &args)
 {
-    auto common = takeCommon(args);
-    if (!common)
-        return context.fail(common.error());
-    if (args.size() != 2)
-        return context.usage(CliText::tr("job rm HOST NAME"));
-    auto session = connectHost(context, args.first(), common->host);
+    auto session = connectHost(context, args.arg("HOST"), args.host());
     if (!session)
         return context.fail(session.error());
-    jobs::JobRunner runner(**session, common->jobsDir);
-    if (auto removed = runner.remove(args[1]); !removed)
+    jobs::JobRunner runner(**session, args.value("jobs-dir"));
+    if (auto removed = runner.remove(args.arg("NAME")); !removed)
         return context.fail(removed.error());
     if (!context.json)
-        context.out << CliText::tr("Removed the job %1 and its log.").arg(args[1]) << Qt::endl;
+        context.out << QStringLiteral("Removed the job %1 and its log.").arg(args.arg("NAME")) << Qt::endl;
     return ExitOk;
 }
 
-int jobCommand(Context &context, const QStringList &input)
-{
-    QStringList args = input;
-    const QString sub = args.isEmpty() ? QString() : args.takeFirst();
-    if (sub == u"run")
-        return runJob(context, args);
-    if (sub == u"list" || sub == u"ls")
-        return listJobs(context, args);
-    if (sub == u"logs" || sub == u"log")
-        return jobLogs(context, args);
-    if (sub == u"stop")
-        return stopJob(context, args);
-    if (sub == u"rerun")
-        return rerunJob(context, args);
-    if (sub == u"rm" || sub == u"remove")
-        return removeJob(context, args);
-    return context.usage(CliText::tr("job run|list|logs|stop|rerun|rm HOST …"));
-}
+const Argument kHost{"HOST", Argument::One, Complete::Host};
+const Argument kName{"NAME"};
 
-const Registrar registrar("job",
-                          "job run HOST [--name N] [--cwd DIR] [--env K=V…] [--venv DIR|--conda ENV] -- CMD…; "
-                          "job list|logs [--follow]|stop|rerun|rm HOST [NAME]: jobs that survive disconnects",
-                          jobCommand);
+const Registrar registrar(Command{
+    .name = "job",
+    .summary = "jobs that survive disconnects: run, list, logs, stop, rerun, rm",
+    .options = {{.name = "jobs-dir", .value = "DIR", .help = "where the jobs live on the machine (default ~/.gantry/jobs)"}},
+    .groups = Connection,
+    .subcommands = {
+        {.name = "run",
+         .summary = "start COMMAND on HOST in tmux, screen or nohup; it keeps running when the connection drops",
+         .options = {{.name = "name", .value = "NAME", .help = "the job's name (default: from the command and the time)"},
+                     {.name = "cwd", .value = "DIR", .help = "the folder it runs in on the machine"},
+                     {.name = "env", .value = "KEY=VALUE", .help = "an environment variable for it (repeatable; not visible in ps)",
+                      .repeatable = true},
+                     {.name = "venv", .value = "DIR", .help = "activate this Python virtual environment first"},
+                     {.name = "conda", .value = "ENV", .help = "activate this conda environment first"},
+                     {.name = "method", .value = "METHOD", .help = "tmux, screen, nohup or auto (default: the first there)",
+                      .choices = "tmux|screen|nohup|auto"}},
+         .arguments = {kHost},
+         .rest = "COMMAND…",
+         .needsRest = true,
+         .notes = {"One word after -- is a shell line; several are quoted one by one."},
+         .run = runJob},
+        {.name = "list", .summary = "the jobs on HOST with their state", .arguments = {kHost}, .aliases = {"ls"}, .run = listJobs},
+        {.name = "logs",
+         .summary = "a job's log; --follow streams it until the job ends (Ctrl+C: exit 130)",
+         .options = {{.name = "follow", .help = "keep printing what the job writes until it ends", .shortName = 'f'},
+                     {.name = "offset", .value = "BYTES", .help = "start at this byte of the log"}},
+         .arguments = {kHost, kName},
+         .aliases = {"log"},
+         .run = jobLogs},
+        {.name = "stop",
+         .summary = "stop a job: SIGINT, then SIGTERM, then SIGKILL",
+         .options = {{.name = "grace", .value = "SECONDS", .help = "wait this long after SIGINT (and half of it after SIGTERM)"}},
+         .arguments = {kHost, kName},
+         .run = stopJob},
+        {.name = "rerun", .summary = "start a job again with the same command and settings", .arguments = {kHost, kName}, .run = rerunJob},
+        {.name = "rm", .summary = "remove an ended job and its log", .arguments = {kHost, kName}, .aliases = {"remove"}, .run = removeJob},
+    },
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -1,90 +1,38 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 #include "core/monitor/monitorstream.h"
 #include "core/monitor/processkill.h"
 #include "core/monitor/samplejson.h"
 #include "core/util/printable.h"
 
-#include <QCoreApplication>
-
 #include <cstdio>
 #include <unistd.h>
 
-#include <atomic>
-#include <csignal>
+#include <limits>
 
 namespace gantry::cli {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
+int monitorCommand(Context &context, const Args &args)
 {
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
-std::atomic_bool g_stopMonitor{false};
-
-void onMonitorSigint(int)
-{
-    g_stopMonitor = true;
-}
-
-// Takes "--name VALUE" (or "--name=VALUE") out of args; returns false on a malformed number.
-bool takeInt(QStringList &args, const QString &name, int *value, QString *error)
-{
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        QString text;
-        if (args.at(i) == name && i + 1 < args.size()) {
-            text = args.at(i + 1);
-            args.remove(i, 2);
-        } else if (args.at(i).startsWith(name + QLatin1Char('='))) {
-            text = args.at(i).mid(name.size() + 1);
-            args.remove(i);
-        } else {
-            continue;
-        }
-        bool ok = false;
-        *value = text.toInt(&ok);
-        if (!ok || *value < 0) {
-            *error = CliText::tr("%1 needs a non-negative number, got \"%2\"").arg(name, text);
-            return false;
-        }
-        return true;
+    const Result<std::optional<qint64>> interval = args.integer("interval", 0, std::numeric_limits<int>::max());
+    const Result<std::optional<qint64>> limit = args.integer("count", 0, std::numeric_limits<int>::max());
+    if (!interval || !limit) {
+        return context.usage(!interval ? interval.error().message : limit.error().message);
     }
-    return true;
-}
-
-int monitorCommand(Context &context, const QStringList &input)
-{
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options) {
-        return context.fail(options.error());
-    }
-    int intervalMs = 1000;
-    int count = 0;
-    QString error;
-    if (!takeInt(args, QStringLiteral("--interval"), &intervalMs, &error)
-        || !takeInt(args, QStringLiteral("--count"), &count, &error)) {
-        return context.usage(error);
-    }
-    if (args.removeAll(QStringLiteral("--json")) > 0) {
-        context.json = true;
-    }
-    if (args.size() != 1 || args.first().startsWith(QLatin1Char('-'))) {
-        return context.usage(CliText::tr("monitor HOST [--interval MS] [--count N] [--json]"));
-    }
+    const int intervalMs = int(interval->value_or(1000));
+    const int count = int(limit->value_or(0));
     if (intervalMs < 100) {
-        return context.usage(CliText::tr("--interval must be at least 100 ms"));
+        return context.usage(QStringLiteral("--interval must be at least 100 ms"));
     }
-    const QString host = args.first();
-    auto session = connectHost(context, host, *options);
+    const QString host = args.arg("HOST");
+    auto session = connectHost(context, host, args.host());
     if (!session) {
         return context.fail(session.error());
     }
-    const ScopedSignal ctrlC(SIGINT, onMonitorSigint);
-    const ScopedSignal sigterm(SIGTERM, onMonitorSigint);
+    // Ctrl+C, SIGTERM or --count samples end the stream (exit 0).
+    const InterruptScope interrupt;
 
     monitor::StreamSettings settings;
     settings.intervalMs = intervalMs;
@@ -96,7 +44,7 @@ int monitorCommand(Context &context, const QStringList &input)
     callbacks.sample = [&](const monitor::MachineSample &sample) {
         if (sample.driver == monitor::DriverState::NoDriver && !warnedNoDriver && !context.json) {
             warnedNoDriver = true;
-            context.err << CliText::tr("gantry-cli: no NVIDIA driver found on %1 (nvidia-smi missing): host metrics only")
+            context.err << QStringLiteral("gantry-cli: no NVIDIA driver found on %1 (nvidia-smi missing): host metrics only")
                                .arg(host)
                         << Qt::endl;
         }
@@ -106,15 +54,15 @@ int monitorCommand(Context &context, const QStringList &input)
             context.out << monitor::sampleToText(sample) << Qt::endl;
         }
         if (count > 0 && ++printed >= count) {
-            g_stopMonitor = true;
+            interrupt.token().cancel();
         }
     };
     callbacks.stale = [&](bool stale) {
         if (stale) {
-            context.err << CliText::tr("gantry-cli: no sample from %1 for 3 intervals").arg(host) << Qt::endl;
+            context.err << QStringLiteral("gantry-cli: no sample from %1 for 3 intervals").arg(host) << Qt::endl;
         }
     };
-    auto result = stream.run(g_stopMonitor, callbacks);
+    auto result = stream.run(*interrupt.token().flag(), callbacks);
     if (!result) {
         return context.fail(result.error());
     }
@@ -128,6 +76,7 @@ bool confirmOnTerminal(Context &context, const QString &question)
     if (!isatty(STDIN_FILENO)) {
         return false;
     }
+    const TerminalQuestion asking;
     context.err << question << QStringLiteral(" [y/N] ") << Qt::flush;
     char buffer[16] = {};
     if (!fgets(buffer, sizeof buffer, stdin)) {
@@ -136,33 +85,23 @@ bool confirmOnTerminal(Context &context, const QString &question)
     return buffer[0] == 'y' || buffer[0] == 'Y';
 }
 
-int killProcessCommand(Context &context, const QStringList &input)
+int killProcessCommand(Context &context, const Args &args)
 {
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options) {
-        return context.fail(options.error());
-    }
-    const bool yes = args.removeAll(QStringLiteral("--yes")) > 0;
-    context.json = args.removeAll(QStringLiteral("--json")) > 0 || context.json;
+    const bool yes = args.has("yes");
     monitor::KillSignal signal = monitor::KillSignal::Term;
-    if (const qsizetype i = args.indexOf(QStringLiteral("--signal")); i >= 0) {
-        const auto parsed = i + 1 < args.size() ? monitor::parseKillSignal(args.at(i + 1)) : std::nullopt;
+    if (const std::optional<QString> name = args.optional("signal")) {
+        const auto parsed = monitor::parseKillSignal(*name);
         if (!parsed) {
-            return context.usage(CliText::tr("--signal takes TERM or KILL"));
+            return context.usage(QStringLiteral("--signal takes TERM or KILL"));
         }
         signal = *parsed;
-        args.remove(i, 2);
     }
-    if (args.size() != 2 || args.first().startsWith(QLatin1Char('-'))) {
-        return context.usage(CliText::tr("kill HOST PID [--signal TERM|KILL] [--yes] [--json]"));
-    }
-    const QString host = args.at(0);
-    auto pid = monitor::parsePid(args.at(1));
+    const QString host = args.arg("HOST");
+    auto pid = monitor::parsePid(args.arg("PID"));
     if (!pid) {
         return context.fail(pid.error());
     }
-    auto session = connectHost(context, host, *options);
+    auto session = connectHost(context, host, args.host());
     if (!session) {
         return context.fail(session.error());
     }
@@ -170,10 +109,10 @@ int killProcessCommand(Context &context, const QStringList &input)
     if (!process) {
         return context.fail(process.error());
     }
-    if (!yes && !confirmOnTerminal(context, CliText::tr("Send SIG%1 to process %2 (%3, user %4) on %5?")
+    if (!yes && !confirmOnTerminal(context, QStringLiteral("Send SIG%1 to process %2 (%3, user %4) on %5?")
                                                 .arg(monitor::killSignalName(signal)).arg(*pid)
                                                 .arg(text::printable(process->commandLine), text::printable(process->user), host))) {
-        return context.fail(Error{ErrorCode::Usage, CliText::tr("Not confirmed: re-run with --yes to send SIG%1 to process %2 on %3.")
+        return context.fail(Error{ErrorCode::Usage, QStringLiteral("Not confirmed: re-run with --yes to send SIG%1 to process %2 on %3.")
                                                         .arg(monitor::killSignalName(signal)).arg(*pid).arg(host)});
     }
     if (auto killed = monitor::killProcess(**session, host, *pid, signal); !killed) {
@@ -184,18 +123,29 @@ int killProcessCommand(Context &context, const QStringList &input)
                            {QStringLiteral("signal"), monitor::killSignalName(signal)}, {QStringLiteral("user"), process->user},
                            {QStringLiteral("command_line"), process->commandLine}, {QStringLiteral("sent"), true}});
     } else {
-        context.out << CliText::tr("sent SIG%1 to process %2 on %3").arg(monitor::killSignalName(signal)).arg(*pid).arg(host) << Qt::endl;
+        context.out << QStringLiteral("sent SIG%1 to process %2 on %3").arg(monitor::killSignalName(signal)).arg(*pid).arg(host) << Qt::endl;
     }
     return ExitOk;
 }
 
-const Registrar monitorRegistrar("monitor",
-                                 "monitor HOST [--interval MS] [--count N] [--json]   live GPU/host samples, one line "
-                                 "(JSON object) per sample",
-                                 monitorCommand);
-const Registrar killRegistrar("kill",
-                              "kill HOST PID [--signal TERM|KILL] [--yes] [--json]   end a GPU process (asks first unless --yes)",
-                              killProcessCommand);
+const Registrar monitorRegistrar(Command{
+    .name = "monitor",
+    .summary = "live GPU and host samples of HOST, one line (with --json one JSON object) per sample",
+    .options = {{.name = "interval", .value = "MS", .help = "milliseconds between samples, 100 or more (default 1000)"},
+                {.name = "count", .value = "N", .help = "stop after N samples (default: until Ctrl+C or SIGTERM, exit 0)"}},
+    .arguments = {{"HOST", Argument::One, Complete::Host}},
+    .groups = Connection,
+    .run = monitorCommand,
+});
+const Registrar killRegistrar(Command{
+    .name = "kill",
+    .summary = "end a (GPU) process on HOST (asks first unless --yes)",
+    .options = {{.name = "signal", .value = "SIGNAL", .help = "TERM (default) or KILL", .choices = "TERM|KILL"},
+                {.name = "yes", .help = "do not ask (needed where nobody can answer)"}},
+    .arguments = {{"HOST", Argument::One, Complete::Host}, {"PID"}},
+    .groups = Connection,
+    .run = killProcessCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -5,28 +5,17 @@
 #include "core/providers/providerregistry.h"
 #include "core/util/secretstore.h"
 
-#include <QCoreApplication>
-
 #include <memory>
 
 namespace gantry::cli::providercli {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
-// Options every provider command accepts: --provider P, --endpoint URL.
+// Options every provider command accepts: --provider P, --endpoint URL (the Provider group).
 struct ProviderOptions
 {
     QString provider;  // empty: ask the caller's default
     QString endpoint;
 };
-Result<ProviderOptions> takeProviderOptions(QStringList &args);
-// Removes "--name VALUE" (or --name=VALUE) from args; nullopt when absent.
-Result<std::optional<QString>> takeValue(QStringList &args, const QString &name);
-bool takeFlag(QStringList &args, const QString &name);
+ProviderOptions providerOptions(const Args &args);
 
 // Secrets and settings for this invocation; the keychain is only opened when needed.
 struct ProviderEnv

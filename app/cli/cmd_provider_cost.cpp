@@ -59,7 +59,7 @@ void printText(Context &context, const QList<cost::LedgerEntry> &entries, const 
     const double total = totals.value(QStringLiteral("USD"));
     for (const cost::LedgerEntry &entry : entries) {
         const QString storage = entry.storageCost > 0 || entry.isBillingStorage()
-            ? CliText::tr(" + %1 storage").arg(cost::moneyText(entry.storageCost, entry.storageCurrency)) : QString();
+            ? QStringLiteral(" + %1 storage").arg(cost::moneyText(entry.storageCost, entry.storageCurrency)) : QString();
         context.out << QStringLiteral("%1 %2 %3 %4 %5 %6/h %7%8  %9")
                            .arg(entry.provider.leftJustified(8), text::printable(entry.instanceId.left(32)).leftJustified(32),
                                 text::printable(entry.name).leftJustified(14), text::printable(entry.typeName).leftJustified(24),
@@ -68,43 +68,38 @@ void printText(Context &context, const QList<cost::LedgerEntry> &entries, const 
                                 cost::moneyText(entry.cost, entry.currency).rightJustified(9), storage, text::printable(entry.note))
                     << '\n';
     }
-    context.out << CliText::tr("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
+    context.out << QStringLiteral("Total: %1   Running now: %2/h").arg(cost::formatUsd(total), cost::formatUsd(perHour)) << '\n';
     const QMap<QString, double> storage = cost::totalsByCurrency(entries, cost::CostPart::Storage);
     const QMap<QString, double> storageRate = cost::ratesByCurrency(entries, cost::CostPart::Storage);
     if (!storage.isEmpty() || !storageRate.isEmpty())
-        context.out << CliText::tr("Of which storage of stopped instances: %1   Stopped disks now: %2")
+        context.out << QStringLiteral("Of which storage of stopped instances: %1   Stopped disks now: %2")
                            .arg(cost::moneyTotalsText(storage), cost::moneyTotalsText(storageRate, QStringLiteral("/h"))) << '\n';
     for (auto it = totals.constBegin(); it != totals.constEnd(); ++it) {
         if (it.key() != QLatin1String("USD"))
-            context.out << CliText::tr("Total in %1: %2 (not converted)").arg(text::printable(it.key())).arg(it.value(), 0, 'f', 2) << '\n';
+            context.out << QStringLiteral("Total in %1: %2 (not converted)").arg(text::printable(it.key())).arg(it.value(), 0, 'f', 2) << '\n';
     }
     for (const QString &period : {QStringLiteral("daily"), QStringLiteral("monthly")}) {
         if (Result<cost::BudgetMonitor::Status> status = monitor.status(period); status && status->limit > 0)
-            context.out << CliText::tr("%1 budget: %2 of %3 (%4 %, USD rows only)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
+            context.out << QStringLiteral("%1 budget: %2 of %3 (%4 %, USD rows only)").arg(period, cost::formatUsd(status->spent), cost::formatUsd(status->limit))
                                .arg(status->percent()) << '\n';
     }
     for (const QString &warning : warnings)
-        context.out << CliText::tr("Warning: %1").arg(text::printableLines(warning)) << '\n';
+        context.out << QStringLiteral("Warning: %1").arg(text::printableLines(warning)) << '\n';
 }
 
-int costCommand(Context &context, const QStringList &arguments)
+int costCommand(Context &context, const Args &args)
 {
-    QStringList args = arguments;
-    Result<std::optional<QString>> since = takeValue(args, QStringLiteral("--since"));
-    Result<std::optional<QString>> csv = takeValue(args, QStringLiteral("--csv"));
-    Result<std::optional<QString>> daily = takeValue(args, QStringLiteral("--daily-budget"));
-    Result<std::optional<QString>> monthly = takeValue(args, QStringLiteral("--monthly-budget"));
-    if (!since || !csv || !daily || !monthly)
-        return context.usage(CliText::tr("--since, --csv, --daily-budget and --monthly-budget need a value"));
-    if (!args.isEmpty())
-        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
+    const std::optional<QString> since = args.optional("since");
+    const std::optional<QString> csv = args.optional("csv");
+    const std::optional<QString> daily = args.optional("daily-budget");
+    const std::optional<QString> monthly = args.optional("monthly-budget");
     QDateTime from;
-    if (since->has_value()) {
-        from = QDateTime::fromString(**since, Qt::ISODate);
+    if (since) {
+        from = QDateTime::fromString(*since, Qt::ISODate);
         if (!from.isValid())
-            from = QDateTime(QDate::fromString(**since, Qt::ISODate), QTime(0, 0), Qt::LocalTime);
+            from = QDateTime(QDate::fromString(*since, Qt::ISODate), QTime(0, 0), Qt::LocalTime);
         if (!from.isValid())
-            return context.usage(CliText::tr("--since takes a date like 2026-01-31"));
+            return context.usage(QStringLiteral("--since takes a date like 2026-01-31"));
     }
     cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
     if (Result<void> opened = ledger.open(); !opened)
@@ -114,21 +109,21 @@ int costCommand(Context &context, const QStringList &arguments)
         if (Result<void> reconciled = cost::reconcileHostBilling(ledger, hosts.hosts()); !reconciled)
             context.warn(reconciled.error().message);
     }
-    for (const auto &[period, value] : {std::pair{QStringLiteral("daily"), *daily}, std::pair{QStringLiteral("monthly"), *monthly}}) {
+    for (const auto &[period, value] : {std::pair{QStringLiteral("daily"), daily}, std::pair{QStringLiteral("monthly"), monthly}}) {
         if (!value.has_value())
             continue;
         bool ok = false;
         const double limit = value->toDouble(&ok);
         if (!ok || limit < 0)
-            return context.usage(CliText::tr("a budget is a number of USD (0 removes it)"));
+            return context.usage(QStringLiteral("a budget is a number of USD (0 removes it)"));
         if (Result<void> set = ledger.setBudget(period, limit); !set)
             return context.fail(set.error());
     }
     Result<QList<cost::LedgerEntry>> entries = ledger.entries(from);
     if (!entries)
         return context.fail(entries.error());
-    if (csv->has_value()) {
-        if (Result<void> written = ledger.exportCsv(**csv, from); !written)
+    if (csv) {
+        if (Result<void> written = ledger.exportCsv(*csv, from); !written)
             return context.fail(written.error());
     }
     // Rows keep their currency: the dollar total counts dollars only, other currencies stand apart.
@@ -162,15 +157,21 @@ int costCommand(Context &context, const QStringList &arguments)
         return ExitOk;
     }
     printText(context, *entries, totals, perHour, monitor, warnings);
-    if (csv->has_value())
-        context.out << CliText::tr("Wrote %1").arg(**csv) << '\n';
+    if (csv)
+        context.out << QStringLiteral("Wrote %1").arg(*csv) << '\n';
     context.out.flush();
     return ExitOk;
 }
 
-const Registrar costRegistrar("cost",
-    "cost [--since DATE] [--csv FILE] [--daily-budget USD] [--monthly-budget USD]   what instances cost, budgets, CSV",
-    costCommand);
+const Registrar costRegistrar(Command{
+    .name = "cost",
+    .summary = "what instances and priced hosts cost (compute and stopped disks), budgets, CSV export",
+    .options = {{.name = "since", .value = "DATE", .help = "only rows from DATE on (2026-01-31 or an ISO date and time)"},
+                {.name = "csv", .value = "FILE", .help = "also write the rows to FILE as CSV", .complete = Complete::File},
+                {.name = "daily-budget", .value = "USD", .help = "set the daily budget (0 removes it)"},
+                {.name = "monthly-budget", .value = "USD", .help = "set the monthly budget (0 removes it)"}},
+    .run = costCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -26,10 +26,10 @@ Result<void> writePrivateKey(const QString &path, const QString &pem)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     if (QFileInfo::exists(path))
-        return Error{ErrorCode::Usage, CliText::tr("%1 already exists; choose another --out").arg(path)};
+        return Error{ErrorCode::Usage, QStringLiteral("%1 already exists; choose another --out").arg(path)};
     // Created owner-only before any byte of the key is written.
     if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner))
-        return Error{ErrorCode::Io, CliText::tr("Cannot write %1: %2").arg(path, file.errorString())};
+        return Error{ErrorCode::Io, QStringLiteral("Cannot write %1: %2").arg(path, file.errorString())};
     file.write(pem.toUtf8());
     return {};
 }
@@ -52,21 +52,21 @@ int listKeys(Context &context, providers::Provider &provider)
     return ExitOk;
 }
 
-int addKey(Context &context, providers::Provider &provider, const QStringList &args)
+int addKey(Context &context, providers::Provider &provider, const QString &name, const QString &path)
 {
-    QFile file(args.at(1));
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return context.fail(Error{ErrorCode::Usage, CliText::tr("Cannot read %1: %2").arg(args.at(1), file.errorString())});
+        return context.fail(Error{ErrorCode::Usage, QStringLiteral("Cannot read %1: %2").arg(path, file.errorString())});
     const QString publicKey = QString::fromUtf8(file.readAll()).trimmed();
     if (publicKey.contains(QStringLiteral("PRIVATE KEY")))
-        return context.usage(CliText::tr("%1 is a private key; give the .pub file").arg(args.at(1)));
-    Result<providers::SshKey> key = await<providers::SshKey>([&](auto done) { provider.addSshKey(args.at(0), publicKey, done); });
+        return context.usage(QStringLiteral("%1 is a private key; give the .pub file").arg(path));
+    Result<providers::SshKey> key = await<providers::SshKey>([&](auto done) { provider.addSshKey(name, publicKey, done); });
     if (!key)
         return failProvider(context, key.error());
     if (context.json)
         context.printJson(keyJson(*key));
     else
-        context.out << CliText::tr("Added SSH key \"%1\" to %2.").arg(text::printable(key->name), provider.info().displayName) << Qt::endl;
+        context.out << QStringLiteral("Added SSH key \"%1\" to %2.").arg(text::printable(key->name), provider.info().displayName) << Qt::endl;
     return ExitOk;
 }
 
@@ -75,7 +75,7 @@ int generateKey(Context &context, providers::Provider &provider, const QString &
 {
     const QString path = out.value_or(QDir(context.configDir).absoluteFilePath(QStringLiteral("keys/") + name));
     if (QFileInfo::exists(path))
-        return context.usage(CliText::tr("%1 already exists; choose another --out").arg(path));
+        return context.usage(QStringLiteral("%1 already exists; choose another --out").arg(path));
     providers::SshKey key;
     if (provider.can(providers::Capability::GenerateSshKey)) {
         Result<providers::SshKey> made = await<providers::SshKey>([&](auto done) { provider.addSshKey(name, QString(), done); });
@@ -104,7 +104,7 @@ int generateKey(Context &context, providers::Provider &provider, const QString &
         object.insert(QStringLiteral("private_key_file"), path);
         context.printJson(object);
     } else {
-        context.out << CliText::tr("Generated SSH key \"%1\" on %2; private key saved to %3 (mode 600).")
+        context.out << QStringLiteral("Generated SSH key \"%1\" on %2; private key saved to %3 (mode 600).")
                            .arg(name, provider.info().displayName, path)
                     << Qt::endl;
     }
@@ -119,42 +119,51 @@ int deleteKey(Context &context, providers::Provider &provider, const QString &na
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("deleted"), name}});
     else
-        context.out << CliText::tr("Deleted SSH key \"%1\" from %2.").arg(name, provider.info().displayName) << Qt::endl;
+        context.out << QStringLiteral("Deleted SSH key \"%1\" from %2.").arg(name, provider.info().displayName) << Qt::endl;
     return ExitOk;
 }
 
-int keysCommand(Context &context, const QStringList &arguments)
+// The provider every keys subcommand talks to: --provider, else the default one.
+int withProvider(Context &context, const Args &args, const std::function<int(providers::Provider &)> &run)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    Result<std::optional<QString>> out = takeValue(args, QStringLiteral("--out"));
-    if (!out)
-        return context.fail(out.error());
-    if (args.isEmpty())
-        return context.usage(CliText::tr("keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]"));
-    const QString verb = args.takeFirst();
-    ProviderEnv env = makeProviderEnv(context, *options);
-    const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
+    const ProviderOptions options = providerOptions(args);
+    ProviderEnv env = makeProviderEnv(context, options);
+    const QString providerId = options.provider.isEmpty() ? providers::defaultProviderId(env.settings) : options.provider;
     Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(providerId, env.settings);
     if (!created)
         return context.fail(created.error());
-    providers::Provider &provider = **created;
-    if (verb == QLatin1String("list") && args.isEmpty())
-        return listKeys(context, provider);
-    if (verb == QLatin1String("add") && args.size() == 2)
-        return addKey(context, provider, args);
-    if (verb == QLatin1String("generate") && args.size() == 1)
-        return generateKey(context, provider, args.at(0), *out);
-    if (verb == QLatin1String("delete") && args.size() == 1)
-        return deleteKey(context, provider, args.at(0));
-    return context.usage(CliText::tr("keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]"));
+    return run(**created);
 }
 
-const Registrar keysRegistrar("keys",
-    "keys list|add NAME FILE.pub|generate NAME [--out PATH]|delete NAME [--provider P]   SSH keys at a provider",
-    keysCommand);
+const Argument kName{"NAME"};
+
+const Registrar keysRegistrar(Command{
+    .name = "keys",
+    .summary = "SSH keys registered with a provider: list, add, generate, delete",
+    .groups = Provider,
+    .subcommands = {
+        {.name = "list",
+         .summary = "the provider's SSH keys",
+         .run = [](Context &c, const Args &a) { return withProvider(c, a, [&](providers::Provider &p) { return listKeys(c, p); }); }},
+        {.name = "add",
+         .summary = "register the public key in FILE.pub as NAME",
+         .arguments = {kName, {"FILE.pub", Argument::One, Complete::File}},
+         .run = [](Context &c, const Args &a) {
+             return withProvider(c, a, [&](providers::Provider &p) { return addKey(c, p, a.arg("NAME"), a.arg("FILE.pub")); });
+         }},
+        {.name = "generate",
+         .summary = "make a key pair NAME (at the provider where it can), save the private key (mode 600) and register the public one",
+         .options = {{.name = "out", .value = "PATH", .help = "where to save the private key (default <config>/keys/NAME)", .complete = Complete::File}},
+         .arguments = {kName},
+         .run = [](Context &c, const Args &a) {
+             return withProvider(c, a, [&](providers::Provider &p) { return generateKey(c, p, a.arg("NAME"), a.optional("out")); });
+         }},
+        {.name = "delete",
+         .summary = "remove the key NAME from the provider",
+         .arguments = {kName},
+         .run = [](Context &c, const Args &a) { return withProvider(c, a, [&](providers::Provider &p) { return deleteKey(c, p, a.arg("NAME")); }); }},
+    },
+});
 
 } // namespace
 } // namespace gantry::cli

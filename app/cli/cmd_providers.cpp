@@ -58,21 +58,16 @@ void noteLedger(const Context &context, const Result<void> &result)
 
 // --- instances ---------------------------------------------------------------------------------
 
-int instancesCommand(Context &context, const QStringList &arguments)
+int instancesCommand(Context &context, const Args &args)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    if (!args.isEmpty())
-        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
-    ProviderEnv env = makeProviderEnv(context, *options);
+    const ProviderOptions options = providerOptions(args);
+    ProviderEnv env = makeProviderEnv(context, options);
     std::unique_ptr<cost::Ledger> ledger = openLedger(context);
     QJsonArray array;
     QJsonArray errors;
     Error lastError;
     QList<providers::Instance> all;
-    for (const QString &id : providersToQuery(*options, env)) {
+    for (const QString &id : providersToQuery(options, env)) {
         Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, id);
         Result<QList<providers::Instance>> list = provider
             ? await<QList<providers::Instance>>([&](auto done) { (*provider)->listInstances(done); })
@@ -103,7 +98,7 @@ int instancesCommand(Context &context, const QStringList &arguments)
         }
         context.printJson(QJsonObject{{QStringLiteral("instances"), array}, {QStringLiteral("errors"), errors}});
     } else if (all.isEmpty() && errors.isEmpty()) {
-        context.out << CliText::tr("No instances. Launch one: gantry-cli launch --provider sandbox --type sandbox-cpu --region local --wait") << Qt::endl;
+        context.out << QStringLiteral("No instances. Launch one: gantry-cli launch --provider sandbox --type sandbox-cpu --region local --wait") << Qt::endl;
     } else {
         for (const providers::Instance &instance : std::as_const(all)) {
             const QString ssh = instance.sshHost.isEmpty() ? QStringLiteral("-")
@@ -129,12 +124,6 @@ int instancesCommand(Context &context, const QStringList &arguments)
 
 // --- launch ------------------------------------------------------------------------------------
 
-// The error Context::usage() would print.
-Error usageError(const QString &message)
-{
-    return Error{ErrorCode::Usage, message + QStringLiteral(" (see gantry-cli --help)")};
-}
-
 struct LaunchArgs
 {
     providers::LaunchRequest request;
@@ -142,36 +131,21 @@ struct LaunchArgs
     bool wait = false;
 };
 
-// The flags of launch; each error is ready for context.fail (usage errors carry the --help hint).
-Result<LaunchArgs> takeLaunchArgs(QStringList &args)
+Result<LaunchArgs> launchArgs(const Args &args)
 {
     LaunchArgs parsed;
     providers::LaunchRequest &request = parsed.request;
-    QString timeoutText;
-    for (const auto &[flag, target] : {std::pair{QStringLiteral("--type"), &request.typeName},
-                                       std::pair{QStringLiteral("--region"), &request.region},
-                                       std::pair{QStringLiteral("--ssh-key"), &request.sshKeyName},
-                                       std::pair{QStringLiteral("--name"), &request.name},
-                                       std::pair{QStringLiteral("--image"), &request.image},
-                                       std::pair{QStringLiteral("--timeout"), &timeoutText}}) {
-        Result<std::optional<QString>> value = takeValue(args, flag);
-        if (!value)
-            return value.error();
-        *target = value->value_or(QString());
-    }
-    Result<std::optional<QString>> volume = takeValue(args, QStringLiteral("--volume"));
-    Result<std::optional<QString>> gpus = takeValue(args, QStringLiteral("--gpus"));
-    Result<std::optional<QString>> bid = takeValue(args, QStringLiteral("--bid")); // Vast: interruptible at this $/h
-    if (!volume || !gpus || !bid)
-        return usageError(CliText::tr("--volume, --gpus and --bid need a number"));
-    request.bidPerHour = bid->value_or(QStringLiteral("0")).toDouble();
-    request.volumeGb = volume->value_or(QStringLiteral("0")).toInt();
-    request.gpuCount = std::max(1, gpus->value_or(QStringLiteral("1")).toInt());
-    parsed.wait = takeFlag(args, QStringLiteral("--wait"));
-    if (!timeoutText.isEmpty())
-        parsed.timeoutS = timeoutText.toInt();
-    if (!args.isEmpty())
-        return usageError(CliText::tr("unexpected argument %1").arg(args.first()));
+    request.typeName = args.value("type");
+    request.region = args.value("region");
+    request.sshKeyName = args.value("ssh-key");
+    request.name = args.value("name");
+    request.image = args.value("image");
+    request.bidPerHour = args.value("bid", QStringLiteral("0")).toDouble(); // Vast: interruptible at this $/h
+    request.volumeGb = args.value("volume", QStringLiteral("0")).toInt();
+    request.gpuCount = std::max(1, args.value("gpus", QStringLiteral("1")).toInt());
+    parsed.wait = args.has("wait");
+    if (const QString timeout = args.value("timeout"); !timeout.isEmpty())
+        parsed.timeoutS = timeout.toInt();
     return parsed;
 }
 
@@ -181,9 +155,9 @@ Result<void> completeLaunchRequest(providers::LaunchRequest &request, const prov
     if (request.region.isEmpty())
         request.region = info.defaultRegion;
     if (request.region.isEmpty() && info.launchNeedsRegion)
-        return Error{ErrorCode::Usage, CliText::tr("launch needs --region (gantry-cli types --available shows where there is capacity)")};
+        return Error{ErrorCode::Usage, QStringLiteral("launch needs --region (gantry-cli types --available shows where there is capacity)")};
     if (request.sshKeyName.isEmpty() && info.launchNeedsSshKey)
-        return Error{ErrorCode::Usage, CliText::tr("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId)};
+        return Error{ErrorCode::Usage, QStringLiteral("launch needs --ssh-key NAME (gantry-cli keys list --provider %1)").arg(providerId)};
     return {};
 }
 
@@ -192,7 +166,7 @@ int waitForLaunched(Context &context, workspace::Workspace &workspace, const QSt
 {
     workspace::FollowOptions follow;
     follow.timeoutMs = timeoutS * 1000;
-    follow.neverUpNote = CliText::tr("never became active");
+    follow.neverUpNote = QStringLiteral("never became active");
     Result<workspace::ReadyInstance> ready = await<workspace::ReadyInstance>(
         [&](auto done) { workspace.follow(providerId, id, follow, done); }, timeoutS * 1000 + 60000);
     if (!ready)
@@ -205,7 +179,7 @@ int waitForLaunched(Context &context, workspace::Workspace &workspace, const QSt
         object.insert(QStringLiteral("host"), ready->hostName);
         context.printJson(object);
     } else {
-        context.out << CliText::tr("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
+        context.out << QStringLiteral("%1 is running: ssh -p %2 %3@%4   (saved as host \"%5\"; the first connection shows its host key)")
                            .arg(text::printable(id)).arg(up.sshPort).arg(text::printable(up.sshUser), text::printable(up.sshHost),
                                                                         text::printable(ready->hostName))
                     << Qt::endl;
@@ -213,20 +187,17 @@ int waitForLaunched(Context &context, workspace::Workspace &workspace, const QSt
     return ExitOk;
 }
 
-int launchCommand(Context &context, const QStringList &arguments)
+int launchCommand(Context &context, const Args &args)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    Result<LaunchArgs> parsed = takeLaunchArgs(args);
+    const ProviderOptions options = providerOptions(args);
+    Result<LaunchArgs> parsed = launchArgs(args);
     if (!parsed)
         return context.fail(parsed.error());
     providers::LaunchRequest &request = parsed->request;
-    ProviderEnv env = makeProviderEnv(context, *options);
-    const QString providerId = options->provider.isEmpty() ? providers::defaultProviderId(env.settings) : options->provider;
+    ProviderEnv env = makeProviderEnv(context, options);
+    const QString providerId = options.provider.isEmpty() ? providers::defaultProviderId(env.settings) : options.provider;
     if (request.typeName.isEmpty())
-        return context.usage(CliText::tr("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
+        return context.usage(QStringLiteral("launch needs --type (list them with gantry-cli types --provider %1)").arg(providerId));
     CliWorkspace workspace(context, env, {providerId});
     providers::Provider *provider = workspace.hub()->provider(providerId);
     if (!provider)
@@ -260,7 +231,7 @@ int launchCommand(Context &context, const QStringList &arguments)
     const QString id = launched->instanceId;
     const double price = launched->pricePerHour;
     if (!context.json)
-        context.out << CliText::tr("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(id), providers::providerDisplayName(providerId), text::printable(request.typeName))
+        context.out << QStringLiteral("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(id), providers::providerDisplayName(providerId), text::printable(request.typeName))
                            .arg(price, 0, 'f', 2) << Qt::endl;
     if (parsed->wait)
         return waitForLaunched(context, *workspace.get(), providerId, id, parsed->timeoutS);
@@ -288,20 +259,15 @@ QString providerForInstance(const Context &context, const ProviderOptions &optio
     return providers::defaultProviderId(env.settings);
 }
 
-int lifecycleCommand(Context &context, const QStringList &arguments, const QString &verb)
+int lifecycleCommand(Context &context, const Args &args, const QString &verb)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    const bool yes = takeFlag(args, QStringLiteral("--yes"));
+    const ProviderOptions options = providerOptions(args);
+    const bool yes = args.has("yes");
     workspace::ActionOptions actionOptions;
-    actionOptions.resultsAcknowledged = takeFlag(args, QStringLiteral("--without-results"));
-    if (args.size() != 1)
-        return context.usage(CliText::tr("%1 takes one instance ID").arg(verb));
-    const QString id = args.first();
-    ProviderEnv env = makeProviderEnv(context, *options);
-    const QString providerId = providerForInstance(context, *options, env, id);
+    actionOptions.resultsAcknowledged = args.has("without-results");
+    const QString id = args.arg("ID");
+    ProviderEnv env = makeProviderEnv(context, options);
+    const QString providerId = providerForInstance(context, options, env, id);
     CliWorkspace workspace(context, env, {providerId});
     providers::Provider *provider = workspace.hub()->provider(providerId);
     if (!provider)
@@ -310,15 +276,15 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
 
     if (verb == QLatin1String("terminate") && !yes) {
         QString keeps = provider->can(providers::Capability::Filesystems)
-            ? CliText::tr("Persistent filesystems/volumes are kept and keep billing storage until you delete them.")
-            : CliText::tr("Nothing keeps billing afterwards.");
+            ? QStringLiteral("Persistent filesystems/volumes are kept and keep billing storage until you delete them.")
+            : QStringLiteral("Nothing keeps billing afterwards.");
         return context.fail(Error{ErrorCode::Usage,
-                                  CliText::tr("Terminating %1 on %2 destroys the instance and its local disk: everything not on a persistent "
+                                  QStringLiteral("Terminating %1 on %2 destroys the instance and its local disk: everything not on a persistent "
                                               "filesystem or volume is lost for good. %3 Re-run with --yes to terminate.")
                                       .arg(id, info.displayName, keeps)});
     }
     if (verb == QLatin1String("stop") && !provider->can(providers::Capability::StopStart)) {
-        return context.fail(Error{ErrorCode::Usage, CliText::tr("%1 cannot stop instances; it bills until you terminate (gantry-cli terminate %2 --yes).")
+        return context.fail(Error{ErrorCode::Usage, QStringLiteral("%1 cannot stop instances; it bills until you terminate (gantry-cli terminate %2 --yes).")
                                                         .arg(info.displayName, id)});
     }
     // The same operation the GUI runs: results home first, ledger row, saved host forgotten.
@@ -332,13 +298,13 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
     QString note;
     if (verb == QLatin1String("stop"))
         note = provider->can(providers::Capability::StorageBillsWhileStopped)
-            ? CliText::tr("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
-            : CliText::tr("Compute billing stopped.");
+            ? QStringLiteral("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
+            : QStringLiteral("Compute billing stopped.");
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("action"), verb}, {QStringLiteral("note"), note}});
     } else {
-        context.out << CliText::tr("%1: %2 requested on %3.").arg(text::printable(id), verb, info.displayName);
+        context.out << QStringLiteral("%1: %2 requested on %3.").arg(text::printable(id), verb, info.displayName);
         if (!note.isEmpty())
             context.out << ' ' << note;
         context.out << Qt::endl;
@@ -348,10 +314,8 @@ int lifecycleCommand(Context &context, const QStringList &arguments, const QStri
 
 // --- providers, provider-key ---------------------------------------------------------------------
 
-int providersCommand(Context &context, const QStringList &args)
+int providersCommand(Context &context, const Args &)
 {
-    if (!args.isEmpty())
-        return context.usage(CliText::tr("providers takes no arguments"));
     ProviderEnv env = makeProviderEnv(context, ProviderOptions{});
     const QString preferred = providers::defaultProviderId(env.settings);
     QJsonArray array;
@@ -373,8 +337,8 @@ int providersCommand(Context &context, const QStringList &args)
         } else {
             context.out << QStringLiteral("%1 %2 %3 %4%5")
                                .arg(id.leftJustified(8), providers::providerDisplayName(id).leftJustified(14),
-                                    (configured ? CliText::tr("configured (key: %1)").arg(keySource) : CliText::tr("no API key")).leftJustified(40),
-                                    endpoint, id == preferred ? CliText::tr("  [default]") : QString())
+                                    (configured ? QStringLiteral("configured (key: %1)").arg(keySource) : QStringLiteral("no API key")).leftJustified(40),
+                                    endpoint, id == preferred ? QStringLiteral("  [default]") : QString())
                         << '\n';
         }
     }
@@ -384,34 +348,27 @@ int providersCommand(Context &context, const QStringList &args)
     return ExitOk;
 }
 
-int providerKeyCommand(Context &context, const QStringList &arguments)
+int providerKeyCommand(Context &context, const Args &args, bool set)
 {
-    QStringList args = arguments;
     // --store file: the user's consent to a private file where no keyring runs (never chosen silently).
-    bool toFile = false;
-    if (const qsizetype at = args.indexOf(QStringLiteral("--store")); at >= 0) {
-        if (at + 1 >= args.size() || args.at(at + 1) != QLatin1String("file"))
-            return context.usage(QStringLiteral("--store takes one value: file (keys in a file only you can read, for a desktop without a keyring)"));
-        toFile = true;
-        args.remove(at, 2);
-    }
-    if (args.size() != 2 || (args.at(0) != QLatin1String("set") && args.at(0) != QLatin1String("remove")))
-        return context.usage(CliText::tr("provider-key set|remove %1 (set reads the key from stdin)").arg(providers::cloudProviderIds().join(QLatin1Char('|'))));
-    const QString id = args.at(1);
+    const std::optional<QString> store = args.optional("store");
+    if (store && *store != QLatin1String("file"))
+        return context.usage(QStringLiteral("--store takes one value: file (keys in a file only you can read, for a desktop without a keyring)"));
+    const QString id = args.arg("PROVIDER");
     if (!providers::knownProviderIds().contains(id) || !providers::providerNeedsApiKey(id))
-        return context.usage(CliText::tr("provider-key is for %1").arg(providers::cloudProviderIds().join(QStringLiteral(", "))));
+        return context.usage(QStringLiteral("provider-key is for %1").arg(providers::cloudProviderIds().join(QStringLiteral(", "))));
     std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(context.configDir);
-    if (args.at(0) == QLatin1String("remove")) {
+    if (!set) {
         if (Result<void> removed = secrets->remove(providers::apiKeySecretName(id)); !removed)
             return context.fail(removed.error());
-        context.out << CliText::tr("Removed the %1 API key from the keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+        context.out << QStringLiteral("Removed the %1 API key from the keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
         return ExitOk;
     }
     QTextStream in(stdin);
     const QString key = in.readLine().trimmed();
     if (key.isEmpty())
-        return context.usage(CliText::tr("no key on stdin (e.g. printf '%s' \"$KEY\" | gantry-cli provider-key set %1)").arg(id));
-    if (toFile) {
+        return context.usage(QStringLiteral("no key on stdin (e.g. printf '%s' \"$KEY\" | gantry-cli provider-key set %1)").arg(id));
+    if (store) {
         if (Result<void> enabled = enableSecretsFile(context.configDir); !enabled)
             return context.fail(enabled.error());
     }
@@ -421,27 +378,70 @@ int providerKeyCommand(Context &context, const QStringList &arguments)
         context.out << QStringLiteral("Stored the %1 API key in %2 (readable only by you).")
                            .arg(providers::providerDisplayName(id), secretsFilePath(context.configDir)) << Qt::endl;
     else
-        context.out << CliText::tr("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
+        context.out << QStringLiteral("Stored the %1 API key in the OS keychain.").arg(providers::providerDisplayName(id)) << Qt::endl;
     return ExitOk;
 }
 
-const Registrar instancesRegistrar("instances", "instances [--provider P]   your cloud instances with state, SSH and cost so far",
-    instancesCommand);
-const Registrar launchRegistrar("launch",
-    "launch --provider P --type T (vast: OFFER_ID or GPUxN) --region R --ssh-key NAME [--name N] [--image I] [--volume GB] [--bid USD] [--wait] [--timeout S]   start an instance",
-    launchCommand);
-const Registrar stopRegistrar("stop", "stop ID [--provider P]   stop compute billing (RunPod; disks keep billing)",
-    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("stop")); });
-const Registrar startRegistrar("start", "start ID [--provider P]   start a stopped instance",
-    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("start")); });
-const Registrar restartRegistrar("restart", "restart ID [--provider P]   reboot an instance",
-    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("restart")); });
-const Registrar terminateRegistrar("terminate",
-    "terminate ID --yes [--provider P] [--without-results]   destroy an instance and its local disk (its result paths are downloaded first)",
-    [](Context &c, const QStringList &a) { return lifecycleCommand(c, a, QStringLiteral("terminate")); });
-const Registrar providersRegistrar("providers", "providers   which providers are configured (never shows keys)", providersCommand);
-const Registrar providerKeyRegistrar("provider-key", "provider-key set|remove lambda|runpod|vast|shadeform [--store file]   store an API key (read from stdin) in the keychain, or with --store file where no keyring runs",
-    providerKeyCommand);
+// stop, start, restart, terminate: ID, the provider options, --yes and --without-results.
+Command lifecycle(const char *verb, const char *summary, const char *yes)
+{
+    return Command{
+        .name = verb,
+        .summary = summary,
+        .options = {{.name = "yes", .help = yes}, {.name = "without-results", .help = "do not download the instance's result paths first"}},
+        .arguments = {{"ID"}},
+        .groups = Provider,
+        .run = [verb](Context &c, const Args &a) { return lifecycleCommand(c, a, QString::fromUtf8(verb)); },
+    };
+}
+
+const Registrar instancesRegistrar(Command{
+    .name = "instances",
+    .summary = "your cloud instances with their state, SSH address and cost so far",
+    .groups = Provider,
+    .run = instancesCommand,
+});
+const Registrar launchRegistrar(Command{
+    .name = "launch",
+    .summary = "start an instance (a lost answer is found by its name and adopted; the cost ledger gets its row)",
+    .options = {{.name = "type", .value = "TYPE", .help = "the instance type (gantry-cli types); on Vast.ai an offer id, or GPUxN for the cheapest"},
+                {.name = "region", .value = "REGION", .help = "where (gantry-cli types --available shows where there is capacity)"},
+                {.name = "ssh-key", .value = "NAME", .help = "the provider's SSH key the instance accepts (gantry-cli keys list)"},
+                {.name = "name", .value = "NAME", .help = "the instance's name (default: a unique one)"},
+                {.name = "image", .value = "IMAGE", .help = "the image to boot (default: the provider's)"},
+                {.name = "volume", .value = "GB", .help = "a volume disk of GB (RunPod, Vast.ai)"},
+                {.name = "gpus", .value = "N", .help = "GPUs per instance where the type leaves it open (default 1)"},
+                {.name = "bid", .value = "USD", .help = "Vast.ai: an interruptible instance at this $/h"},
+                {.name = "wait", .help = "wait until it is running and reachable, then save it as a host"},
+                {.name = "timeout", .value = "SECONDS", .help = "with --wait: give up after SECONDS (default 900)"}},
+    .groups = Provider,
+    .run = launchCommand,
+});
+const Registrar stopRegistrar(lifecycle("stop", "stop an instance: compute billing ends (a RunPod volume disk keeps billing)", "do not ask"));
+const Registrar startRegistrar(lifecycle("start", "start a stopped instance", "do not ask"));
+const Registrar restartRegistrar(lifecycle("restart", "reboot an instance", "do not ask"));
+const Registrar terminateRegistrar(lifecycle("terminate", "destroy an instance and its local disk (its result paths are downloaded first)",
+                                             "confirm: the instance and its local disk are destroyed"));
+const Registrar providersRegistrar(Command{
+    .name = "providers",
+    .summary = "which providers are configured, where each key comes from (never the key), the endpoints",
+    .run = providersCommand,
+});
+
+const Option kStore{.name = "store", .value = "file", .help = "keep the key in a file only you can read, where no keyring runs",
+                    .choices = "file"};
+const Argument kProviderId{"PROVIDER", Argument::One, Complete::Provider};
+
+const Registrar providerKeyRegistrar(Command{
+    .name = "provider-key",
+    .summary = "store a provider's API key (read from stdin) in the keychain, or remove it",
+    .subcommands = {
+        {.name = "set", .summary = "read the key from stdin and store it", .options = {kStore}, .arguments = {kProviderId},
+         .run = [](Context &c, const Args &a) { return providerKeyCommand(c, a, true); }},
+        {.name = "remove", .summary = "remove the stored key", .arguments = {kProviderId},
+         .run = [](Context &c, const Args &a) { return providerKeyCommand(c, a, false); }},
+    },
+});
 
 } // namespace
 } // namespace gantry::cli

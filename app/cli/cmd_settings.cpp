@@ -8,16 +8,10 @@
 #include "core/util/clock.h"
 #include "core/util/secretstore.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace gantry::cli {
 namespace {
-
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
 
 const QStringList kBudgetKeys{QStringLiteral("budget.daily"), QStringLiteral("budget.monthly")};
 
@@ -55,24 +49,20 @@ Result<void> setBudget(cost::Ledger &ledger, const QString &key, const QString &
     bool ok = true;
     const double limit = value.isEmpty() ? 0 : value.toDouble(&ok);
     if (!ok || limit < 0)
-        return makeError(ErrorCode::Usage, CliText::tr("%1 must be an amount in USD such as 50 or 12.50 (empty removes it)").arg(key));
+        return makeError(ErrorCode::Usage, QStringLiteral("%1 must be an amount in USD such as 50 or 12.50 (empty removes it)").arg(key));
     if (Result<void> opened = ledger.open(); !opened)
         return opened;
     return ledger.setBudget(key.section(QLatin1Char('.'), 1), limit);
 }
 
-int settingsCommand(Context &context, const QStringList &args)
+int settingsCommand(Context &context, const Args &args)
 {
-    const QString verb = args.value(0);
-    const bool known = (verb == QLatin1String("list") && args.size() == 1) || (verb == QLatin1String("get") && args.size() == 2)
-                       || (verb == QLatin1String("set") && (args.size() == 2 || args.size() == 3));
-    if (!known)
-        return context.usage(CliText::tr("settings list | get KEY | set KEY [VALUE] (no VALUE resets KEY to its default)"));
+    const QString verb = QString::fromUtf8(args.command().name);
     cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir), Clock::system());
-    const QString key = args.value(1);
+    const QString key = args.arg("KEY");
     if (verb == QLatin1String("set")) {
-        const QString value = args.value(2).trimmed();
-        Result<void> stored = makeError(ErrorCode::Usage, CliText::tr("unknown setting %1 (see gantry-cli settings list)").arg(key));
+        const QString value = args.arg("VALUE").trimmed();
+        Result<void> stored = makeError(ErrorCode::Usage, QStringLiteral("unknown setting %1 (see gantry-cli settings list)").arg(key));
         if (kBudgetKeys.contains(key))
             stored = setBudget(ledger, key, value);
         else if (auto setting = appsettings::findSetting(key, providers::cloudProviderIds()))
@@ -89,7 +79,7 @@ int settingsCommand(Context &context, const QStringList &args)
             shown << row;
     }
     if (shown.isEmpty())
-        return context.usage(CliText::tr("unknown setting %1 (see gantry-cli settings list)").arg(key));
+        return context.usage(QStringLiteral("unknown setting %1 (see gantry-cli settings list)").arg(key));
     if (context.json) {
         QJsonArray array;
         for (const Row &row : std::as_const(shown))
@@ -108,29 +98,41 @@ int settingsCommand(Context &context, const QStringList &args)
     return ExitOk;
 }
 
-int diagnosticsCommand(Context &context, const QStringList &args)
+int diagnosticsCommand(Context &context, const Args &args)
 {
-    if (args.size() != 2 || args.at(0) != QLatin1String("--output"))
-        return context.usage(CliText::tr("diagnostics --output FILE"));
+    const QString output = args.value("output");
+    if (output.isEmpty())
+        return context.usage(QStringLiteral("diagnostics needs --output FILE"));
     // A keychain that cannot be read does not stop a bug report: the patterns still catch what
     // looks secret.
     std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(context.configDir);
     const QStringList known = diagnostics::collectKnownSecrets(context.configDir, secrets.get());
     const QString report = diagnostics::buildReport(context.configDir, known);
-    if (Result<void> written = diagnostics::writeReport(args.at(1), report); !written)
+    if (Result<void> written = diagnostics::writeReport(output, report); !written)
         return context.fail(written.error());
     if (context.json)
-        context.printJson(QJsonObject{{QStringLiteral("path"), args.at(1)}, {QStringLiteral("bytes"), report.toUtf8().size()}});
+        context.printJson(QJsonObject{{QStringLiteral("path"), output}, {QStringLiteral("bytes"), report.toUtf8().size()}});
     else
-        context.out << CliText::tr("Wrote the diagnostic report (secrets removed) to %1.").arg(args.at(1)) << Qt::endl;
+        context.out << QStringLiteral("Wrote the diagnostic report (secrets removed) to %1.").arg(output) << Qt::endl;
     return ExitOk;
 }
 
-const Registrar settingsRegistrar("settings",
-    "settings list | get KEY | set KEY [VALUE]   preferences shared with the GUI's Settings dialog (idle policy, budgets, endpoints…)",
-    settingsCommand);
-const Registrar diagnosticsRegistrar("diagnostics", "diagnostics --output FILE   write a bug-report file with every secret removed",
-    diagnosticsCommand);
+const Registrar settingsRegistrar(Command{
+    .name = "settings",
+    .summary = "preferences shared with the GUI's Settings dialog (idle policy, budgets, endpoints…)",
+    .subcommands = {
+        {.name = "list", .summary = "every setting with its value and what it does", .run = settingsCommand},
+        {.name = "get", .summary = "one setting's value", .arguments = {{"KEY"}}, .run = settingsCommand},
+        {.name = "set", .summary = "set KEY to VALUE (no VALUE resets it to its default)", .arguments = {{"KEY"}, {"VALUE", Argument::Optional}},
+         .run = settingsCommand},
+    },
+});
+const Registrar diagnosticsRegistrar(Command{
+    .name = "diagnostics",
+    .summary = "write a bug-report file with every secret removed (as Help → Save diagnostic report)",
+    .options = {{.name = "output", .value = "FILE", .help = "where to write the report (required)", .shortName = 'o', .complete = Complete::File}},
+    .run = diagnosticsCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -2,39 +2,16 @@
 #include "core/sshconfig/sshconfigfile.h"
 #include "core/sshconfig/terminal.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
 namespace gantry::cli {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
+int sshConfigCommand(Context &context, const Args &args)
 {
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
-int sshConfigCommand(Context &context, const QStringList &input)
-{
-    QStringList args = input;
-    QString file;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == u"--file" && i + 1 < args.size()) {
-            file = args[i + 1];
-            args.remove(i, 2);
-            break;
-        }
-        if (args[i].startsWith(QStringLiteral("--file="))) {
-            file = args[i].mid(7);
-            args.remove(i);
-            break;
-        }
-    }
-    if (args.size() != 1)
-        return context.usage(CliText::tr("ssh-config sync|remove|show [--file PATH]"));
-    const QString action = args.first();
-    sshconfig::SshConfigFile config(file);
+    const QString action = QString::fromUtf8(args.command().name);
+    sshconfig::SshConfigFile config(args.value("file"));
     if (action == u"sync") {
         HostStore store(context.configDir);
         if (auto loaded = store.load(); !loaded)
@@ -53,13 +30,13 @@ int sshConfigCommand(Context &context, const QStringList &input)
                                           {QStringLiteral("changed"), *changed},
                                           {QStringLiteral("hosts"), QJsonArray::fromStringList(aliases)}});
         } else if (entries.isEmpty()) {
-            context.out << CliText::tr("No Gantry hosts to write (hosts imported from ssh config are already there); %1 has no "
+            context.out << QStringLiteral("No Gantry hosts to write (hosts imported from ssh config are already there); %1 has no "
                                        "Gantry block.")
                                .arg(config.path())
                         << Qt::endl;
         } else {
-            context.out << CliText::tr("%1 %2 host entries in %3: %4. `ssh NAME`, scp and editors now reach them.")
-                               .arg(*changed ? CliText::tr("Wrote") : CliText::tr("Kept"))
+            context.out << QStringLiteral("%1 %2 host entries in %3: %4. `ssh NAME`, scp and editors now reach them.")
+                               .arg(*changed ? QStringLiteral("Wrote") : QStringLiteral("Kept"))
                                .arg(entries.size())
                                .arg(config.path(), aliases.join(QStringLiteral(", ")))
                         << Qt::endl;
@@ -75,7 +52,7 @@ int sshConfigCommand(Context &context, const QStringList &input)
         if (context.json)
             context.printJson(QJsonObject{{QStringLiteral("file"), config.path()}, {QStringLiteral("changed"), *changed}});
         else
-            context.out << (*changed ? CliText::tr("Removed Gantry's block from %1.") : CliText::tr("%1 has no Gantry block; nothing to do."))
+            context.out << (*changed ? QStringLiteral("Removed Gantry's block from %1.") : QStringLiteral("%1 has no Gantry block; nothing to do."))
                                .arg(config.path())
                         << Qt::endl;
         return ExitOk;
@@ -92,13 +69,19 @@ int sshConfigCommand(Context &context, const QStringList &input)
             context.out << aliases->join(u'\n') << Qt::endl;
         return ExitOk;
     }
-    return context.usage(CliText::tr("ssh-config sync|remove|show [--file PATH]"));
+    return context.usage(QStringLiteral("ssh-config sync|remove|show [--file PATH]"));
 }
 
-const Registrar registrar("ssh-config",
-                          "ssh-config sync|remove|show [--file PATH]: keep a managed block of Host entries for Gantry's "
-                          "machines in ~/.ssh/config",
-                          sshConfigCommand);
+const Registrar registrar(Command{
+    .name = "ssh-config",
+    .summary = "keep a managed block of Host entries for Gantry's machines in ~/.ssh/config",
+    .options = {{.name = "file", .value = "PATH", .help = "the ssh config file (default ~/.ssh/config)", .complete = Complete::File}},
+    .subcommands = {
+        {.name = "sync", .summary = "write the block now and keep it in step with the saved hosts", .run = sshConfigCommand},
+        {.name = "remove", .summary = "remove the block and stop keeping it", .run = sshConfigCommand},
+        {.name = "show", .summary = "the host names in the block", .run = sshConfigCommand},
+    },
+});
 
 } // namespace
 } // namespace gantry::cli

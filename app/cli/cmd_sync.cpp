@@ -2,7 +2,7 @@
 
 #include "cliconnect.h"
 #include "clicommand.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 
 #include "core/sync/syncengine.h"
 #include "core/sync/syncpairs.h"
@@ -15,11 +15,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QSocketNotifier>
 
-#include <csignal>
 #include <mutex>
-#include <unistd.h>
 
 using namespace gantry;
 using namespace gantry::sync;
@@ -27,15 +24,8 @@ using namespace gantry::sync;
 namespace gantry::cli {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
 struct SyncArgs
 {
-    HostOptions host;
     SyncOptions options;
     bool watch = false;
     bool list = false;   // --list [HOST]: the pairs the GUI remembers
@@ -44,67 +34,28 @@ struct SyncArgs
     QStringList positional;
 };
 
-Result<int> intValue(const QString &name, const QString &text, int lo, int hi)
-{
-    bool ok = false;
-    const int v = text.toInt(&ok);
-    if (!ok || v < lo || v > hi) return Error{ErrorCode::Usage, CliText::tr("%1 takes a number from %2 to %3").arg(name).arg(lo).arg(hi)};
-    return v;
-}
-
-Result<SyncArgs> parseSyncArgs(QStringList args)
+Result<SyncArgs> syncArgs(const Args &args)
 {
     SyncArgs out;
-    auto host = takeHostOptions(args);
-    if (!host) return host.error();
-    out.host = *host;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString a = args[i];
-        auto value = [&](const QString &name) -> Result<QString> {
-            if (a.startsWith(name + QLatin1Char('='))) return a.mid(name.size() + 1);
-            if (i + 1 >= args.size()) return Error{ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name)};
-            return args[++i];
-        };
-        const auto is = [&](const char *name) { return a == QLatin1String(name) || a.startsWith(QLatin1String(name) + QLatin1Char('=')); };
-        if (a == QLatin1String("--delete")) {
-            out.options.deleteGone = true;
-        } else if (a == QLatin1String("--dry-run") || a == QLatin1String("-n")) {
-            out.options.dryRun = true;
-        } else if (a == QLatin1String("--checksum") || a == QLatin1String("-c")) {
-            out.options.checksum = true;
-        } else if (a == QLatin1String("--watch")) {
-            out.watch = true;
-        } else if (a == QLatin1String("--list")) {
-            out.list = true;
-        } else if (a == QLatin1String("--forget")) {
-            out.forget = true;
-        } else if (a == QLatin1String("--no-ignore-files")) {
-            out.options.scan.ignoreFiles = false;
-        } else if (a == QLatin1String("--include-git")) {
-            out.options.scan.skipGit = false;
-        } else if (is("--exclude")) {
-            auto v = value(QStringLiteral("--exclude"));
-            if (!v) return v.error();
-            out.options.scan.excludes.addPattern({}, v->toUtf8());
-        } else if (is("--parallel") || is("--debounce-ms")) {
-            const QString name = a.section(QLatin1Char('='), 0, 0);
-            auto v = value(name);
-            if (!v) return v.error();
-            auto n = name == QLatin1String("--parallel") ? intValue(name, *v, 1, 16) : intValue(name, *v, 0, 60000);
-            if (!n) return n.error();
-            (name == QLatin1String("--parallel") ? out.options.parallel : out.debounceMs) = *n;
-        } else if (a == QLatin1String("--")) {
-            out.positional += args.mid(i + 1);
-            break;
-        } else if (a.startsWith(QLatin1String("--"))) {
-            return Error{ErrorCode::Usage, CliText::tr("unknown option %1").arg(a)};
-        } else {
-            out.positional.append(a);
-        }
-    }
-    if (out.watch && out.options.dryRun) return Error{ErrorCode::Usage, CliText::tr("--watch and --dry-run do not go together")};
-    if (out.list && out.forget) return Error{ErrorCode::Usage, CliText::tr("--list and --forget do not go together")};
-    if ((out.list || out.forget) && out.watch) return Error{ErrorCode::Usage, CliText::tr("--watch does not go with --list or --forget")};
+    out.options.deleteGone = args.has("delete");
+    out.options.dryRun = args.has("dry-run");
+    out.options.checksum = args.has("checksum");
+    out.watch = args.has("watch");
+    out.list = args.has("list");
+    out.forget = args.has("forget");
+    out.options.scan.ignoreFiles = !args.has("no-ignore-files");
+    out.options.scan.skipGit = !args.has("include-git");
+    for (const QString &pattern : args.values("exclude")) out.options.scan.excludes.addPattern({}, pattern.toUtf8());
+    const Result<std::optional<qint64>> parallel = args.integer("parallel", 1, 16);
+    if (!parallel) return parallel.error();
+    out.options.parallel = int(parallel->value_or(out.options.parallel));
+    const Result<std::optional<qint64>> debounce = args.integer("debounce-ms", 0, 60000);
+    if (!debounce) return debounce.error();
+    out.debounceMs = int(debounce->value_or(out.debounceMs));
+    out.positional = args.positional();
+    if (out.watch && out.options.dryRun) return Error{ErrorCode::Usage, QStringLiteral("--watch and --dry-run do not go together")};
+    if (out.list && out.forget) return Error{ErrorCode::Usage, QStringLiteral("--list and --forget do not go together")};
+    if ((out.list || out.forget) && out.watch) return Error{ErrorCode::Usage, QStringLiteral("--watch does not go with --list or --forget")};
     return out;
 }
 
@@ -114,27 +65,27 @@ void printEvent(const Context &context, const SyncEvent &e)
     const QString path = text::printable(displayPath(e.path));
     switch (e.kind) {
     case SyncEvent::Scan:
-        context.err << CliText::tr("Scanned %1 files (%2), %3 ignored").arg(e.files).arg(transfer::formatBytes(e.bytes)).arg(e.ignored)
+        context.err << QStringLiteral("Scanned %1 files (%2), %3 ignored").arg(e.files).arg(transfer::formatBytes(e.bytes)).arg(e.ignored)
                     << Qt::endl;
         break;
     case SyncEvent::Plan:
-        context.out << CliText::tr("%1%2 new, %3 changed, %4 unchanged, %5 to delete; %6 to send")
-                           .arg(e.dryRun ? CliText::tr("Dry run: ") : QString())
+        context.out << QStringLiteral("%1%2 new, %3 changed, %4 unchanged, %5 to delete; %6 to send")
+                           .arg(e.dryRun ? QStringLiteral("Dry run: ") : QString())
                            .arg(e.newFiles).arg(e.changedFiles).arg(e.unchanged).arg(e.toDelete)
                            .arg(transfer::formatBytes(e.bytes))
                     << Qt::endl;
         break;
     case SyncEvent::Sent:
-        context.out << (e.dryRun ? CliText::tr("would send %1 (%2, %3)") : CliText::tr("sent %1 (%2, %3)"))
-                           .arg(path, e.changed ? CliText::tr("changed") : CliText::tr("new"), transfer::formatBytes(e.bytes))
+        context.out << (e.dryRun ? QStringLiteral("would send %1 (%2, %3)") : QStringLiteral("sent %1 (%2, %3)"))
+                           .arg(path, e.changed ? QStringLiteral("changed") : QStringLiteral("new"), transfer::formatBytes(e.bytes))
                     << Qt::endl;
         break;
     case SyncEvent::Deleted:
-        context.out << (e.dryRun ? CliText::tr("would delete %1") : CliText::tr("deleted %1")).arg(path) << Qt::endl;
+        context.out << (e.dryRun ? QStringLiteral("would delete %1") : QStringLiteral("deleted %1")).arg(path) << Qt::endl;
         break;
     case SyncEvent::Done:
         if (!e.dryRun) {
-            context.out << CliText::tr("Synced: %1 sent (%2), %3 deleted in %4 s")
+            context.out << QStringLiteral("Synced: %1 sent (%2), %3 deleted in %4 s")
                                .arg(e.files).arg(transfer::formatBytes(e.bytes)).arg(e.deleted).arg(e.seconds, 0, 'f', 2)
                         << Qt::endl;
         }
@@ -146,54 +97,19 @@ void printEvent(const Context &context, const SyncEvent &e)
     }
 }
 
-std::atomic_bool g_syncCancel{false};
-int g_syncWakeFd = -1;
-
-void onSyncSigint(int)
-{
-    g_syncCancel = true;
-    if (g_syncWakeFd >= 0) {
-        const char c = 1;
-        (void)!::write(g_syncWakeFd, &c, 1);
-    }
-}
-
-// The pipe the signal handler writes to so that the event loop wakes up; closed on every return.
-struct WakePipe
-{
-    int fds[2] = {-1, -1};
-    bool open()
-    {
-        if (::pipe(fds) != 0) return false;
-        g_syncWakeFd = fds[1];
-        return true;
-    }
-    ~WakePipe()
-    {
-        g_syncWakeFd = -1;
-        for (int fd : fds) {
-            if (fd >= 0) ::close(fd);
-        }
-    }
-};
-
 // --watch: runs until Ctrl+C (SIGINT) or SIGTERM, then ends the running sync and exits 0.
 int watchLoop(Context &context, const transfer::SessionFactory &factory, const SyncTarget &target, const SyncArgs &args,
               const SyncEventSink &sink, std::mutex &printMutex)
 {
-    WakePipe wake;
-    if (!wake.open()) return context.fail(Error{ErrorCode::Io, CliText::tr("Cannot set up the Ctrl+C handler.")});
-    const ScopedSignal ctrlC(SIGINT, onSyncSigint);
-    const ScopedSignal sigterm(SIGTERM, onSyncSigint);
+    InterruptScope interrupt;
+    interrupt.onInterrupt([] { QCoreApplication::quit(); });
     SyncWatch watch(factory, target, args.options, sink, [&](const Error &e) {
         std::lock_guard lock(printMutex);
         if (context.json) context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("error")}, {QStringLiteral("message"), e.message}});
-        context.warn(e.message + CliText::tr(" Still watching for changes."));
+        context.warn(e.message + QStringLiteral(" Still watching for changes."));
     }, args.debounceMs);
-    QSocketNotifier stopper(wake.fds[0], QSocketNotifier::Read);
-    QObject::connect(&stopper, &QSocketNotifier::activated, qApp, [] { QCoreApplication::quit(); });
     if (auto r = watch.start(); !r) return context.fail(r.error());
-    if (!context.json) context.err << CliText::tr("Watching %1 (Ctrl+C to stop)…").arg(text::printable(target.localDir)) << Qt::endl;
+    if (!context.json) context.err << QStringLiteral("Watching %1 (Ctrl+C to stop)…").arg(text::printable(target.localDir)) << Qt::endl;
     QCoreApplication::exec();
     watch.stop();
     if (context.json) context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("stopped")}, {QStringLiteral("syncs"), watch.syncsRun()}});
@@ -203,7 +119,7 @@ int watchLoop(Context &context, const transfer::SessionFactory &factory, const S
 // --list [HOST]: the folder pairs the GUI remembers (Keep in sync), all machines or one.
 int listPairs(Context &context, const QStringList &positional)
 {
-    if (positional.size() > 1) return context.usage(CliText::tr("sync --list takes at most one HOST"));
+    if (positional.size() > 1) return context.usage(QStringLiteral("sync --list takes at most one HOST"));
     const auto loaded = SyncPairStore(context.configDir).load();
     if (!loaded) return context.fail(loaded.error());
     const QList<SyncPair> pairs = pairsOf(*loaded, positional.value(0));
@@ -214,18 +130,18 @@ int listPairs(Context &context, const QStringList &positional)
         return ExitOk;
     }
     if (pairs.isEmpty()) {
-        context.out << (positional.isEmpty() ? CliText::tr("No sync pairs remembered.")
-                                             : CliText::tr("No sync pairs remembered for %1.").arg(text::printable(positional[0])))
+        context.out << (positional.isEmpty() ? QStringLiteral("No sync pairs remembered.")
+                                             : QStringLiteral("No sync pairs remembered for %1.").arg(text::printable(positional[0])))
                     << Qt::endl;
         return ExitOk;
     }
     for (const SyncPair &p : pairs) {
         const QJsonObject o = pairToJson(p, context.configDir);
-        const QString last = o.value(QStringLiteral("lastSynced")).isNull() ? CliText::tr("never synced")
-                                                                            : CliText::tr("last synced %1").arg(o.value(QStringLiteral("lastSynced")).toString());
-        context.out << CliText::tr("%1  %2 -> %3  keep in sync: %4, delete: %5, %6")
+        const QString last = o.value(QStringLiteral("lastSynced")).isNull() ? QStringLiteral("never synced")
+                                                                            : QStringLiteral("last synced %1").arg(o.value(QStringLiteral("lastSynced")).toString());
+        context.out << QStringLiteral("%1  %2 -> %3  keep in sync: %4, delete: %5, %6")
                            .arg(text::printable(p.host), text::printable(p.localDir), text::printable(p.remoteDir),
-                                p.keepInSync ? CliText::tr("on") : CliText::tr("off"), p.deleteGone ? CliText::tr("yes") : CliText::tr("no"),
+                                p.keepInSync ? QStringLiteral("on") : QStringLiteral("off"), p.deleteGone ? QStringLiteral("yes") : QStringLiteral("no"),
                                 last)
                     << Qt::endl;
     }
@@ -235,9 +151,9 @@ int listPairs(Context &context, const QStringList &positional)
 // --forget LOCAL_DIR HOST:REMOTE_DIR: the GUI no longer remembers (nor keeps in sync) that pair.
 int forgetPair(Context &context, const QStringList &positional)
 {
-    if (positional.size() != 2) return context.usage(CliText::tr("sync --forget needs LOCAL_DIR HOST:REMOTE_DIR"));
+    if (positional.size() != 2) return context.usage(QStringLiteral("sync --forget needs LOCAL_DIR HOST:REMOTE_DIR"));
     const auto dest = transfer::parseRemoteSpec(positional[1]);
-    if (!dest || dest->path.isEmpty()) return context.usage(CliText::tr("the destination must be HOST:REMOTE_DIR"));
+    if (!dest || dest->path.isEmpty()) return context.usage(QStringLiteral("the destination must be HOST:REMOTE_DIR"));
     // A folder that is gone locally can still be forgotten: its pair was stored by absolute path.
     const QFileInfo local(positional[0]);
     const QString canonical = local.exists() ? QDir(local.absoluteFilePath()).canonicalPath() : QDir::cleanPath(local.absoluteFilePath());
@@ -246,32 +162,32 @@ int forgetPair(Context &context, const QStringList &positional)
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("forgotten"), pairToJson(pair, context.configDir)}});
     } else {
-        context.out << CliText::tr("Forgot %1 -> %2:%3 (files on both sides are left as they are).")
+        context.out << QStringLiteral("Forgot %1 -> %2:%3 (files on both sides are left as they are).")
                            .arg(text::printable(pair.localDir), text::printable(pair.host), text::printable(pair.remoteDir))
                     << Qt::endl;
     }
     return ExitOk;
 }
 
-int syncCommand(Context &context, const QStringList &raw)
+int syncCommand(Context &context, const Args &parsed)
 {
-    auto args = parseSyncArgs(raw);
+    auto args = syncArgs(parsed);
     if (!args) return context.fail(args.error());
     if (args->list) return listPairs(context, args->positional);
     if (args->forget) return forgetPair(context, args->positional);
-    if (args->positional.size() != 2) return context.usage(CliText::tr("sync needs LOCAL_DIR HOST:REMOTE_DIR"));
+    if (args->positional.size() != 2) return context.usage(QStringLiteral("sync needs LOCAL_DIR HOST:REMOTE_DIR"));
     const auto dest = transfer::parseRemoteSpec(args->positional[1]);
     if (!dest || dest->path.isEmpty()) {
-        return context.usage(CliText::tr("the destination must be HOST:REMOTE_DIR (a port is written user@host:port:/path)"));
+        return context.usage(QStringLiteral("the destination must be HOST:REMOTE_DIR (a port is written user@host:port:/path)"));
     }
     const QFileInfo local(args->positional[0]);
     if (!local.isDir()) {
         return context.fail(Error{local.exists() ? ErrorCode::Usage : ErrorCode::NotFound,
-                                  local.exists() ? CliText::tr("%1 is not a folder: sync sends a folder's content. Give the folder "
+                                  local.exists() ? QStringLiteral("%1 is not a folder: sync sends a folder's content. Give the folder "
                                                                "that holds it, or use gantry-cli upload for one file.").arg(args->positional[0])
-                                                 : CliText::tr("The local folder %1 does not exist. Check the path.").arg(args->positional[0])});
+                                                 : QStringLiteral("The local folder %1 does not exist. Check the path.").arg(args->positional[0])});
     }
-    auto factory = makeCliFactory(context, dest->host, args->host);
+    auto factory = makeCliFactory(context, dest->host, parsed.host());
     if (!factory) return context.fail(factory.error());
     QString remoteDir = dest->path;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
@@ -289,22 +205,34 @@ int syncCommand(Context &context, const QStringList &raw)
         }
     };
     if (args->watch) return watchLoop(context, *factory, target, *args, sink, printMutex);
-    SyncEngine engine(*factory, target, args->options, sink, &g_syncCancel);
-    const auto r = [&] {
-        const ScopedSignal ctrlC(SIGINT, onSyncSigint);
-        return engine.run();
-    }();
-    if (!r) return context.fail(r.error());
+    const InterruptScope interrupt;
+    SyncEngine engine(*factory, target, args->options, sink, interrupt.token().flag());
+    if (const auto r = engine.run(); !r) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(r.error());
     return ExitOk;
 }
 
-const Registrar syncRegistrar(
-    "sync",
-    "sync [--delete] [--dry-run] [--exclude PATTERN]… [--checksum] [--watch] [--debounce-ms N] [--parallel N] "
-    "[--no-ignore-files] [--include-git] LOCAL_DIR HOST:REMOTE_DIR   send what changed (honours .gitignore and "
-    ".gantryignore; --delete removes only files an earlier sync sent); sync --list [HOST] lists the pairs the GUI "
-    "remembers, sync --forget LOCAL_DIR HOST:REMOTE_DIR drops one",
-    syncCommand);
+const Registrar syncRegistrar(Command{
+    .name = "sync",
+    .summary = "send what changed in a local folder to a folder on a machine; --watch keeps sending",
+    .options = {
+        {.name = "delete", .help = "delete on the machine what was deleted here (only files an earlier sync sent)"},
+        {.name = "dry-run", .help = "say what would be sent and deleted, change nothing", .shortName = 'n'},
+        {.name = "exclude", .value = "PATTERN", .help = "leave out what matches PATTERN (.gitignore syntax; repeatable)", .repeatable = true},
+        {.name = "checksum", .help = "compare content (SHA-256), not size and modification time", .shortName = 'c'},
+        {.name = "watch", .help = "keep watching and send each change until Ctrl+C or SIGTERM (exit 0)"},
+        {.name = "debounce-ms", .value = "MS", .help = "with --watch: wait for MS quiet milliseconds before sending (default 200)"},
+        {.name = "parallel", .value = "N", .help = "sessions at once, 1 to 16 (default: by size and round trip)"},
+        {.name = "no-ignore-files", .help = "do not read .gitignore and .gantryignore"},
+        {.name = "include-git", .help = "send the .git folder too"},
+        {.name = "list", .help = "list the folder pairs the GUI remembers (all machines, or HOST's)"},
+        {.name = "forget", .help = "forget the pair LOCAL_DIR HOST:REMOTE_DIR (its files stay as they are)"},
+    },
+    .arguments = {{"LOCAL_DIR", Argument::Optional, Complete::Directory}, {"HOST:REMOTE_DIR", Argument::Optional, Complete::HostPath}},
+    .groups = Connection,
+    .usage = {"[OPTIONS] LOCAL_DIR HOST:REMOTE_DIR", "--list [HOST]", "--forget LOCAL_DIR HOST:REMOTE_DIR"},
+    .notes = {"Honours .gitignore and .gantryignore; --delete removes only files an earlier sync sent."},
+    .run = syncCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

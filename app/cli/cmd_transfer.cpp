@@ -2,7 +2,7 @@
 
 #include "cliconnect.h"
 #include "clicommand.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
@@ -13,18 +13,15 @@
 #include "core/transfer/transferjob.h"
 #include "core/util/printable.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <string>
-#include <termios.h>
 #include <unistd.h>
 
 using namespace gantry;
@@ -33,119 +30,27 @@ using namespace gantry::transfer;
 namespace gantry::cli {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
 struct TransferArgs
 {
-    HostOptions host;
     TransferOptions options;
     int retries = 3;
-    QStringList positional;
 };
 
-Result<TransferArgs> parseTransferArgs(QStringList args)
+Result<TransferArgs> transferArgs(const Args &args)
 {
     TransferArgs out;
-    auto host = takeHostOptions(args);
-    if (!host) return host.error();
-    out.host = *host;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        const QString a = args[i];
-        auto value = [&](const QString &name) -> Result<QString> {
-            if (a.startsWith(name + QLatin1Char('='))) return a.mid(name.size() + 1);
-            if (i + 1 >= args.size()) return Error{ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name)};
-            return args[++i];
-        };
-        if (a == QLatin1String("--parallel") || a.startsWith(QLatin1String("--parallel="))) {
-            auto v = value(QStringLiteral("--parallel"));
-            if (!v) return v.error();
-            bool ok = false;
-            out.options.parallel = v->toInt(&ok);
-            if (!ok || out.options.parallel < 1 || out.options.parallel > 16) {
-                return Error{ErrorCode::Usage, CliText::tr("--parallel takes a number from 1 to 16")};
-            }
-        } else if (a == QLatin1String("--on-conflict") || a.startsWith(QLatin1String("--on-conflict="))) {
-            auto v = value(QStringLiteral("--on-conflict"));
-            if (!v) return v.error();
-            auto p = conflictPolicyFromName(*v);
-            if (!p) return Error{ErrorCode::Usage, CliText::tr("--on-conflict takes ask, overwrite, resume, skip or rename")};
-            out.options.onConflict = *p;
-        } else if (a == QLatin1String("--retries") || a.startsWith(QLatin1String("--retries="))) {
-            auto v = value(QStringLiteral("--retries"));
-            if (!v) return v.error();
-            out.retries = std::max(0, v->toInt());
-        } else if (a == QLatin1String("--no-verify")) {
-            out.options.verify = false;
-        } else if (a == QLatin1String("--skip-symlinks")) {
-            out.options.followSymlinks = false;
-        } else if (a == QLatin1String("--")) {
-            out.positional += args.mid(i + 1);
-            break;
-        } else if (a.startsWith(QLatin1String("--"))) {
-            return Error{ErrorCode::Usage, CliText::tr("unknown option %1").arg(a)};
-        } else {
-            out.positional.append(a);
-        }
+    const Result<std::optional<qint64>> parallel = args.integer("parallel", 1, 16);
+    if (!parallel) return Error{ErrorCode::Usage, QStringLiteral("--parallel takes a number from 1 to 16")};
+    out.options.parallel = int(parallel->value_or(out.options.parallel));
+    if (const std::optional<QString> policy = args.optional("on-conflict")) {
+        auto p = conflictPolicyFromName(*policy);
+        if (!p) return Error{ErrorCode::Usage, QStringLiteral("--on-conflict takes ask, overwrite, resume, skip or rename")};
+        out.options.onConflict = *p;
     }
+    if (const std::optional<QString> retries = args.optional("retries")) out.retries = std::max(0, retries->toInt());
+    out.options.verify = !args.has("no-verify");
+    out.options.followSymlinks = !args.has("skip-symlinks");
     return out;
-}
-
-// Ctrl+C while files move only sets g_interrupted: the transfer stops at its next write, its
-// journal keeps what the other side acknowledged, and the same command resumes it. A second
-// Ctrl+C, or one while a question or a password prompt waits for an answer, ends the program at
-// once (with the terminal's echo back on). A SIGINT the shell told us to ignore stays ignored.
-std::atomic_bool g_interrupted{false};
-std::atomic_bool g_asking{false};
-std::atomic_bool g_echoOff{false};
-termios g_echoingTermios{};
-
-void onInterrupt(int)
-{
-    if (g_interrupted.exchange(true) || g_asking.load()) {
-        if (g_echoOff.load()) tcsetattr(STDIN_FILENO, TCSANOW, &g_echoingTermios);
-        std::signal(SIGINT, SIG_DFL);
-        std::raise(SIGINT);
-    }
-}
-
-class InterruptHandler
-{
-public:
-    InterruptHandler() { g_interrupted = false; }
-
-private:
-    ScopedSignal m_signal{SIGINT, onInterrupt};
-};
-
-// Marks a question on the terminal: Ctrl+C then ends the program instead of the transfer.
-struct Asking
-{
-    Asking() { g_asking = true; }
-    ~Asking() { g_asking = false; }
-};
-
-std::optional<QString> promptHidden(const QString &prompt)
-{
-    if (!isatty(STDIN_FILENO)) return std::nullopt;
-    const Asking asking;
-    std::fprintf(stderr, "%s ", prompt.toLocal8Bit().constData());
-    termios old{};
-    tcgetattr(STDIN_FILENO, &old);
-    g_echoingTermios = old;
-    g_echoOff = true;
-    termios silent = old;
-    silent.c_lflag &= ~tcflag_t(ECHO);
-    tcsetattr(STDIN_FILENO, TCSANOW, &silent);
-    std::string line;
-    std::getline(std::cin, line);
-    tcsetattr(STDIN_FILENO, TCSANOW, &old);
-    g_echoOff = false;
-    std::fprintf(stderr, "\n");
-    return QString::fromStdString(line);
 }
 
 } // namespace
@@ -156,7 +61,7 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     if (!target) return target.error();
     const QString envName = options.passwordEnv;
     if (!envName.isEmpty() && qEnvironmentVariableIsEmpty(envName.toLocal8Bit().constData())) {
-        return Error{ErrorCode::Usage, CliText::tr("--password-env %1: that environment variable is empty or not set").arg(envName)};
+        return Error{ErrorCode::Usage, QStringLiteral("--password-env %1: that environment variable is empty or not set").arg(envName)};
     }
     struct Cache
     {
@@ -176,7 +81,7 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     connect.connectTimeoutMs = options.connectTimeoutMs;
     connect.limits = options.limits;
     connect.password = secret;
-    connect.passphrase = [secret](const QString &file) { return secret(CliText::tr("Passphrase for %1:").arg(file)); };
+    connect.passphrase = [secret](const QString &file) { return secret(QStringLiteral("Passphrase for %1:").arg(file)); };
     return makeSessionFactory(*target, connect);
 }
 
@@ -193,11 +98,11 @@ QString humanDuration(qint64 seconds)
 ConflictPolicy askOnTerminal(const QString &destination, bool isDir)
 {
     if (!isatty(STDIN_FILENO)) return ConflictPolicy::Ask;
-    const Asking asking;
+    const TerminalQuestion asking;
     for (;;) {
         std::fprintf(stderr, "%s",
-                     CliText::tr("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
-                         .arg(text::printable(destination), isDir ? CliText::tr(" (folder)") : QString())
+                     QStringLiteral("%1 already exists%2. [o]verwrite, [r]esume, [s]kip, re[n]ame? ")
+                         .arg(text::printable(destination), isDir ? QStringLiteral(" (folder)") : QString())
                          .toLocal8Bit()
                          .constData());
         std::string line;
@@ -270,16 +175,16 @@ void printItem(Context &context, const QString &source, const TransferOutcome &o
     } else {
         for (const QString &note : o.notes) context.warn(note);
         if (o.skipped) {
-            context.out << CliText::tr("skipped %1").arg(text::printable(source)) << Qt::endl;
+            context.out << QStringLiteral("skipped %1").arg(text::printable(source)) << Qt::endl;
         } else {
             const double rate = o.seconds > 0 ? double(o.payloadBytes) / o.seconds : 0;
-            context.out << CliText::tr("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
+            context.out << QStringLiteral("%1 -> %2  %3 in %4 s (%5/s)%6%7%8")
                                .arg(text::printable(source), text::printable(o.destination), formatBytes(o.totalBytes))
                                .arg(o.seconds, 0, 'f', 1)
                                .arg(formatBytes(quint64(rate)))
-                               .arg(o.resumed ? CliText::tr(", resumed") : QString())
-                               .arg(o.verified ? CliText::tr(", verified") : CliText::tr(", NOT verified"))
-                               .arg(o.sha256.isEmpty() ? QString() : CliText::tr(", sha256 %1").arg(o.sha256))
+                               .arg(o.resumed ? QStringLiteral(", resumed") : QString())
+                               .arg(o.verified ? QStringLiteral(", verified") : QStringLiteral(", NOT verified"))
+                               .arg(o.sha256.isEmpty() ? QString() : QStringLiteral(", sha256 %1").arg(o.sha256))
                         << Qt::endl;
         }
     }
@@ -308,7 +213,10 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
     QElapsedTimer clock;
     clock.start();
     const bool tty = isatty(STDERR_FILENO);
-    const InterruptHandler interruptHandler;
+    // Ctrl+C while files move stops the transfer at its next write; its journal keeps what the
+    // other side acknowledged, and the same command resumes it. A second Ctrl+C, or one while a
+    // question or a password prompt waits for an answer, ends the program at once.
+    const InterruptScope interrupt(InterruptScope::Again::EndsProgram);
     for (const TransferRequest &request : requests) {
         SpeedMeter meter;
         std::mutex printMutex;
@@ -323,22 +231,22 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
         };
         ConflictResolver resolver;
         if (args.options.onConflict == ConflictPolicy::Ask && !context.json) resolver = askOnTerminal;
-        TransferContext ctx(factory, &g_interrupted, &journals, hostLabel, request.options, sink, resolver);
+        TransferContext ctx(factory, interrupt.token().flag(), &journals, hostLabel, request.options, sink, resolver);
         auto result = runTransferWithRetries(request, ctx, args.retries + 1, [&](int attempt, const Error &e) {
             if (context.json) {
                 context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("retry")},
                                               {QStringLiteral("attempt"), attempt},
                                               {QStringLiteral("reason"), e.message}});
             } else {
-                context.err << (tty ? "\n" : "") << CliText::tr("gantry-cli: %1 Retrying (%2/%3)…").arg(text::printableLines(e.message)).arg(attempt).arg(args.retries)
+                context.err << (tty ? "\n" : "") << QStringLiteral("gantry-cli: %1 Retrying (%2/%3)…").arg(text::printableLines(e.message)).arg(attempt).arg(args.retries)
                             << Qt::endl;
             }
         });
         if (tty && !context.json) context.err << "\r" << QString(60, QLatin1Char(' ')) << "\r" << Qt::flush;
-        if (!result && result.error().code == ErrorCode::Cancelled && g_interrupted) {
-            (void)context.fail(Error{ErrorCode::Cancelled, CliText::tr("Stopped by Ctrl+C; what was transferred is kept. Run the "
-                                                                       "same command again to resume.")});
-            return ExitInterrupted;
+        if (!result && result.error().code == ErrorCode::Cancelled && interrupt.interrupted()) {
+            (void)context.fail(Error{ErrorCode::Cancelled, QStringLiteral("Stopped by %1; what was transferred is kept. Run the "
+                                                                          "same command again to resume.").arg(QLatin1String(interrupt.cause()))});
+            return interrupt.exitCode();
         }
         if (!result) return context.fail(result.error());
         const TransferOutcome &o = *result;
@@ -356,17 +264,16 @@ int runRequests(Context &context, const QList<TransferRequest> &requests, const 
     return ExitOk;
 }
 
-int uploadCommand(Context &context, const QStringList &raw)
+int uploadCommand(Context &context, const Args &parsed)
 {
-    auto args = parseTransferArgs(raw);
+    auto args = transferArgs(parsed);
     if (!args) return context.fail(args.error());
-    if (args->positional.size() < 2) return context.usage(CliText::tr("upload needs SRC… HOST:DEST"));
-    const auto dest = parseRemoteSpec(args->positional.last());
-    if (!dest) return context.usage(CliText::tr("the destination must be HOST:PATH (a port is written user@host:port:/path)"));
-    auto factory = makeCliFactory(context, dest->host, args->host);
+    const auto dest = parseRemoteSpec(parsed.arg("HOST:DEST"));
+    if (!dest) return context.usage(QStringLiteral("the destination must be HOST:PATH (a port is written user@host:port:/path)"));
+    auto factory = makeCliFactory(context, dest->host, parsed.host());
     if (!factory) return context.fail(factory.error());
     QList<TransferRequest> requests;
-    const QStringList sources = args->positional.mid(0, args->positional.size() - 1);
+    const QStringList sources = parsed.list("SRC");
     for (const QString &src : sources) {
         TransferRequest r;
         r.direction = Direction::Upload;
@@ -380,19 +287,18 @@ int uploadCommand(Context &context, const QStringList &raw)
     return runRequests(context, requests, *args, *factory, dest->host);
 }
 
-int downloadCommand(Context &context, const QStringList &raw)
+int downloadCommand(Context &context, const Args &parsed)
 {
-    auto args = parseTransferArgs(raw);
+    auto args = transferArgs(parsed);
     if (!args) return context.fail(args.error());
-    if (args->positional.size() < 2) return context.usage(CliText::tr("download needs HOST:SRC… DEST"));
-    const QString local = args->positional.last();
+    const QString local = parsed.arg("DEST");
     QList<TransferRequest> requests;
     QString host;
-    const QStringList sources = args->positional.mid(0, args->positional.size() - 1);
+    const QStringList sources = parsed.list("HOST:SRC");
     for (const QString &s : sources) {
         const auto spec = parseRemoteSpec(s);
-        if (!spec) return context.usage(CliText::tr("%1: a source must be HOST:PATH").arg(s));
-        if (!host.isEmpty() && spec->host != host) return context.usage(CliText::tr("all sources must be on the same host"));
+        if (!spec) return context.usage(QStringLiteral("%1: a source must be HOST:PATH").arg(s));
+        if (!host.isEmpty() && spec->host != host) return context.usage(QStringLiteral("all sources must be on the same host"));
         host = spec->host;
         TransferRequest r;
         r.direction = Direction::Download;
@@ -403,19 +309,16 @@ int downloadCommand(Context &context, const QStringList &raw)
         r.options = args->options;
         requests.append(r);
     }
-    auto factory = makeCliFactory(context, host, args->host);
+    auto factory = makeCliFactory(context, host, parsed.host());
     if (!factory) return context.fail(factory.error());
     return runRequests(context, requests, *args, *factory, host);
 }
 
-int lsCommand(Context &context, const QStringList &raw)
+int lsCommand(Context &context, const Args &args)
 {
-    auto args = parseTransferArgs(raw);
-    if (!args) return context.fail(args.error());
-    if (args->positional.size() != 1) return context.usage(CliText::tr("ls needs HOST:PATH"));
-    auto spec = parseRemoteSpec(args->positional.first());
-    if (!spec) spec = RemoteSpec{args->positional.first(), QStringLiteral(".")};
-    auto session = connectHost(context, spec->host, args->host);
+    auto spec = parseRemoteSpec(args.arg("HOST:PATH"));
+    if (!spec) spec = RemoteSpec{args.arg("HOST:PATH"), QStringLiteral(".")};
+    auto session = connectHost(context, spec->host, args.host());
     if (!session) return context.fail(session.error());
     auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display());
     if (!sftp) return context.fail(sftp.error());
@@ -457,15 +360,44 @@ int lsCommand(Context &context, const QStringList &raw)
     return ExitOk;
 }
 
-const Registrar uploadRegistrar(
-    "upload",
-    "upload [--parallel N] [--on-conflict ask|overwrite|resume|skip|rename] [--no-verify] [--skip-symlinks] "
-    "[--retries N] SRC… HOST:DEST   upload files/folders (resumable, SHA-256 checked)",
-    uploadCommand);
-const Registrar downloadRegistrar(
-    "download", "download [same options] HOST:SRC… DEST   download files/folders (resumable, SHA-256 checked)",
-    downloadCommand);
-const Registrar lsRegistrar("ls", "ls HOST:PATH   list a remote directory", lsCommand);
+std::vector<Option> transferOptions()
+{
+    return {
+        {.name = "parallel", .value = "N", .help = "sessions at once for a large file or a folder, 1 to 16 (default: by size and round trip)"},
+        {.name = "on-conflict", .value = "POLICY", .help = "when the destination exists: ask (default on a terminal), overwrite, resume, skip or rename",
+         .choices = "ask|overwrite|resume|skip|rename"},
+        {.name = "no-verify", .help = "skip the SHA-256 check of what arrived"},
+        {.name = "skip-symlinks", .help = "leave symbolic links out of a folder instead of following them"},
+        {.name = "retries", .value = "N", .help = "attempts after a dropped connection, each resuming (default 3)"},
+    };
+}
+
+const Registrar uploadRegistrar(Command{
+    .name = "upload",
+    .summary = "upload files and folders (resumable, SHA-256 checked)",
+    .options = transferOptions(),
+    .arguments = {{"SRC", Argument::OneOrMore, Complete::File}, {"HOST:DEST", Argument::One, Complete::HostPath}},
+    .groups = Connection,
+    .notes = {"DEST is a folder when it ends with / or there are several SRCs. Ctrl+C stops and keeps what arrived "
+              "(exit 130); the same command resumes it. A second Ctrl+C ends the program at once."},
+    .run = uploadCommand,
+});
+const Registrar downloadRegistrar(Command{
+    .name = "download",
+    .summary = "download files and folders (resumable, SHA-256 checked)",
+    .options = transferOptions(),
+    .arguments = {{"HOST:SRC", Argument::OneOrMore, Complete::HostPath}, {"DEST", Argument::One, Complete::File}},
+    .groups = Connection,
+    .notes = {"Every SRC is on the same host. DEST is a folder when it ends with / or there are several SRCs."},
+    .run = downloadCommand,
+});
+const Registrar lsRegistrar(Command{
+    .name = "ls",
+    .summary = "list a remote folder (or one file): type, size, modification time",
+    .arguments = {{"HOST:PATH", Argument::One, Complete::HostPath}},
+    .groups = Connection,
+    .run = lsCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -1,78 +1,34 @@
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 #include "core/tunnel/jupyter.h"
 #include "core/tunnel/tunnel.h"
 #include "core/util/printable.h"
 
-#include <QCoreApplication>
 #include <QEventLoop>
 #include <QJsonObject>
-#include <QTimer>
-
-#include <csignal>
 
 namespace gantry::cli {
 namespace {
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
-std::atomic_bool g_tunnelInterrupted{false};
-
-void onTunnelSignal(int)
-{
-    g_tunnelInterrupted = true;
-}
-
-QString takeValue(QStringList &args, const QString &name, bool *present)
-{
-    *present = false;
-    for (qsizetype i = 0; i < args.size(); ++i) {
-        if (args[i] == name && i + 1 < args.size()) {
-            const QString value = args[i + 1];
-            args.remove(i, 2);
-            *present = true;
-            return value;
-        }
-        if (args[i].startsWith(name + u'=')) {
-            const QString value = args[i].mid(name.size() + 1);
-            args.remove(i);
-            *present = true;
-            return value;
-        }
-    }
-    return {};
-}
-
 // The host and the forward's spec from the arguments; errors are usage errors.
-Result<std::pair<QString, tunnel::Tunnel::Spec>> takeTunnelArgs(QStringList &args)
+Result<std::pair<QString, tunnel::Tunnel::Spec>> tunnelSpec(const Args &args)
 {
-    bool hasLocal = false;
-    bool hasRemoteHost = false;
-    const QString local = takeValue(args, QStringLiteral("--local-port"), &hasLocal);
-    const QString remoteHost = takeValue(args, QStringLiteral("--remote-host"), &hasRemoteHost);
-    const bool noProbe = args.removeAll(QStringLiteral("--no-probe")) > 0;
-    if (args.size() != 2)
-        return Error{ErrorCode::Usage, CliText::tr("tunnel HOST REMOTE_PORT [--local-port P]")};
-    bool ok = false;
     tunnel::Tunnel::Spec spec;
-    spec.hostName = args.first();
-    spec.remotePort = args[1].toInt(&ok);
+    spec.hostName = args.arg("HOST");
+    bool ok = false;
+    spec.remotePort = args.arg("REMOTE_PORT").toInt(&ok);
     if (!ok || spec.remotePort <= 0 || spec.remotePort > 65535)
-        return Error{ErrorCode::Usage, CliText::tr("REMOTE_PORT must be a port number (1–65535), e.g. 8888 for Jupyter")};
-    if (hasLocal) {
-        spec.localPort = local.toInt(&ok);
+        return Error{ErrorCode::Usage, QStringLiteral("REMOTE_PORT must be a port number (1–65535), e.g. 8888 for Jupyter")};
+    if (const std::optional<QString> local = args.optional("local-port")) {
+        spec.localPort = local->toInt(&ok);
         if (!ok || spec.localPort <= 0 || spec.localPort > 65535)
-            return Error{ErrorCode::Usage, CliText::tr("--local-port must be a port number (1–65535)")};
+            return Error{ErrorCode::Usage, QStringLiteral("--local-port must be a port number (1–65535)")};
     }
-    spec.probe = !noProbe;
-    if (hasRemoteHost)
-        spec.remoteHost = remoteHost;
-    return std::pair{args.first(), spec};
+    spec.probe = !args.has("no-probe");
+    if (const std::optional<QString> remoteHost = args.optional("remote-host"))
+        spec.remoteHost = *remoteHost;
+    return std::pair{spec.hostName, spec};
 }
 
 // A running Jupyter's token turns the plain URL into one that logs straight in.
@@ -97,7 +53,7 @@ void printOpened(const Context &context, const tunnel::Tunnel::Spec &spec, int p
         return;
     }
     context.out << text::printable(url.toString()) << Qt::endl;
-    context.err << CliText::tr("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
+    context.err << QStringLiteral("Forwarding 127.0.0.1:%1 to port %2 on %3; press Ctrl-C to stop.")
                        .arg(port)
                        .arg(spec.remotePort)
                        .arg(text::printable(spec.hostName))
@@ -118,36 +74,26 @@ int forwardUntilInterrupted(Context &context, tunnel::Tunnel &forward, const std
     });
     QObject::connect(&forward, &tunnel::Tunnel::connectionFailed, &loop,
                      [&](const QString &message) { context.warn(message); });
+    InterruptScope interrupt;
     QObject::connect(&forward, &tunnel::Tunnel::closed, &loop, [&](const QString &reason) {
-        if (!g_tunnelInterrupted) {
+        if (!interrupt.interrupted()) {
             code = context.fail(Error{ErrorCode::ConnectFailed, reason});
         }
         loop.quit();
     });
-    const ScopedSignal ctrlC(SIGINT, onTunnelSignal);
-    const ScopedSignal sigterm(SIGTERM, onTunnelSignal);
-    QTimer interrupt;
-    QObject::connect(&interrupt, &QTimer::timeout, &loop, [&] {
-        if (g_tunnelInterrupted)
-            loop.quit();
-    });
-    interrupt.start(100);
+    interrupt.onInterrupt([&loop] { loop.quit(); });
     forward.open();
     loop.exec();
     return code;
 }
 
-int tunnelCommand(Context &context, const QStringList &input)
+int tunnelCommand(Context &context, const Args &args)
 {
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    auto parsed = takeTunnelArgs(args);
+    auto parsed = tunnelSpec(args);
     if (!parsed)
         return context.usage(parsed.error().message);
     const auto &[hostName, spec] = *parsed;
-    auto session = connectHost(context, hostName, *options);
+    auto session = connectHost(context, hostName, args.host());
     if (!session)
         return context.fail(session.error());
     const std::optional<tunnel::JupyterServer> jupyter = jupyterOn(**session, spec.remotePort);
@@ -155,10 +101,17 @@ int tunnelCommand(Context &context, const QStringList &input)
     return forwardUntilInterrupted(context, forward, jupyter);
 }
 
-const Registrar registrar("tunnel",
-                          "tunnel HOST REMOTE_PORT [--local-port P]: forward a port of the instance (Jupyter 8888, "
-                          "TensorBoard 6006…) to 127.0.0.1 until interrupted; prints the local URL",
-                          tunnelCommand);
+const Registrar registrar(Command{
+    .name = "tunnel",
+    .summary = "forward a port of the machine (Jupyter 8888, TensorBoard 6006…) to 127.0.0.1 until interrupted; prints the local URL",
+    .options = {{.name = "local-port", .value = "PORT", .help = "the local port to listen on (default: a free one)"},
+                {.name = "remote-host", .value = "ADDRESS", .help = "forward to ADDRESS as the machine sees it (default 127.0.0.1)"},
+                {.name = "no-probe", .help = "open the forward without checking first that something listens on the port"}},
+    .arguments = {{"HOST", Argument::One, Complete::Host}, {"REMOTE_PORT"}},
+    .groups = Connection,
+    .notes = {"A running Jupyter's token makes the printed URL log straight in. Ctrl+C or SIGTERM closes the forward (exit 0)."},
+    .run = tunnelCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

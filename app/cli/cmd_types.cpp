@@ -66,8 +66,8 @@ QHash<QString, QString> dropBadMachines(const Context &context, QList<providers:
         return !includeBad;
     });
     if (hidden > 0 && !context.json)
-        context.warn(CliText::tr("%n offer(s) on machines that failed Verify or Doctor are hidden; --include-bad shows "
-                                 "them, gantry-cli verify-history lists the machines.", "", hidden));
+        context.warn(QStringLiteral("%1 offer(s) on machines that failed Verify or Doctor are hidden; --include-bad shows "
+                                    "them, gantry-cli verify-history lists the machines.").arg(hidden));
     return flagged;
 }
 
@@ -89,26 +89,21 @@ struct TypeFilter
     }
 };
 
-Result<TypeFilter> takeTypeFilter(QStringList &args)
+Result<TypeFilter> typeFilter(const Args &args)
 {
-    Result<std::optional<QString>> gpu = takeValue(args, QStringLiteral("--gpu"));
-    Result<std::optional<QString>> minVram = takeValue(args, QStringLiteral("--min-vram"));
-    Result<std::optional<QString>> maxPrice = takeValue(args, QStringLiteral("--max-price"));
-    if (!gpu || !minVram || !maxPrice)
-        return Error{ErrorCode::Usage, CliText::tr("--gpu, --min-vram and --max-price need a value")};
+    const std::optional<QString> minVram = args.optional("min-vram");
+    const std::optional<QString> maxPrice = args.optional("max-price");
     TypeFilter filter;
-    filter.gpu = *gpu;
-    filter.availableOnly = takeFlag(args, QStringLiteral("--available"));
-    filter.includeBad = takeFlag(args, QStringLiteral("--include-bad"));
-    if (!args.isEmpty())
-        return Error{ErrorCode::Usage, CliText::tr("unexpected argument %1").arg(args.first())};
+    filter.gpu = args.optional("gpu");
+    filter.availableOnly = args.has("available");
+    filter.includeBad = args.has("include-bad");
     bool ok = true;
-    filter.minVramGb = minVram->has_value() ? (*minVram)->toInt(&ok) : 0;
+    filter.minVramGb = minVram ? minVram->toInt(&ok) : 0;
     if (!ok)
-        return Error{ErrorCode::Usage, CliText::tr("--min-vram takes a number of GB")};
-    filter.maxPrice = maxPrice->has_value() ? (*maxPrice)->toDouble(&ok) : 0;
+        return Error{ErrorCode::Usage, QStringLiteral("--min-vram takes a number of GB")};
+    filter.maxPrice = maxPrice ? maxPrice->toDouble(&ok) : 0;
     if (!ok)
-        return Error{ErrorCode::Usage, CliText::tr("--max-price takes a number of USD per hour")};
+        return Error{ErrorCode::Usage, QStringLiteral("--max-price takes a number of USD per hour")};
     return filter;
 }
 
@@ -128,16 +123,16 @@ void printTypesJson(const Context &context, const QList<providers::InstanceType>
 void printTypesTable(Context &context, const QList<providers::InstanceType> &rows, const QHash<QString, QString> &bad)
 {
     context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
-                       .arg(CliText::tr("PROVIDER").leftJustified(8), CliText::tr("TYPE").leftJustified(26), CliText::tr("GPU").leftJustified(18),
-                            CliText::tr("VRAM").rightJustified(5), CliText::tr("vCPU").rightJustified(4), CliText::tr("RAM").rightJustified(5),
-                            CliText::tr("$/h").rightJustified(8), CliText::tr("$/GPU-h").rightJustified(8), CliText::tr("REGIONS WITH CAPACITY"))
+                       .arg(QStringLiteral("PROVIDER").leftJustified(8), QStringLiteral("TYPE").leftJustified(26), QStringLiteral("GPU").leftJustified(18),
+                            QStringLiteral("VRAM").rightJustified(5), QStringLiteral("vCPU").rightJustified(4), QStringLiteral("RAM").rightJustified(5),
+                            QStringLiteral("$/h").rightJustified(8), QStringLiteral("$/GPU-h").rightJustified(8), QStringLiteral("REGIONS WITH CAPACITY"))
                 << '\n';
     for (const providers::InstanceType &type : std::as_const(rows)) {
         QStringList regions;
         for (const providers::Region &region : type.regionsWithCapacity)
             regions.append(text::printable(region.name));
         const QString gpuText = type.gpuCount > 0 ? QStringLiteral("%1x %2").arg(type.gpuCount).arg(text::printable(type.gpuModel))
-                                                  : CliText::tr("(CPU only)");
+                                                  : QStringLiteral("(CPU only)");
         context.out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8  %9")
                            .arg(text::printable(type.provider).leftJustified(8), text::printable(type.name).leftJustified(26), gpuText.leftJustified(18),
                                 (type.vramGbPerGpu > 0 ? QString::number(type.vramGbPerGpu) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
@@ -145,29 +140,26 @@ void printTypesTable(Context &context, const QList<providers::InstanceType> &row
                                 (type.ramGb > 0 ? QString::number(type.ramGb) + QStringLiteral("GB") : QStringLiteral("-")).rightJustified(5),
                                 QStringLiteral("%1").arg(type.pricePerHour, 0, 'f', 2).rightJustified(8),
                                 QStringLiteral("%1").arg(type.pricePerGpuHour(), 0, 'f', 2).rightJustified(8),
-                                regions.isEmpty() ? CliText::tr("none now") : regions.join(QLatin1Char(',')));
+                                regions.isEmpty() ? QStringLiteral("none now") : regions.join(QLatin1Char(',')));
         if (const auto it = bad.constFind(type.provider + u'/' + type.name); it != bad.cend())
-            context.out << CliText::tr("  [BAD MACHINE: %1]").arg(text::printable(*it).left(80));
+            context.out << QStringLiteral("  [BAD MACHINE: %1]").arg(text::printable(*it).left(80));
         context.out << '\n';
     }
     context.out.flush();
 }
 
-int typesCommand(Context &context, const QStringList &arguments)
+int typesCommand(Context &context, const Args &args)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> options = takeProviderOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    Result<TypeFilter> filter = takeTypeFilter(args);
+    const ProviderOptions options = providerOptions(args);
+    Result<TypeFilter> filter = typeFilter(args);
     if (!filter)
         return context.usage(filter.error().message);
 
-    ProviderEnv env = makeProviderEnv(context, *options);
+    ProviderEnv env = makeProviderEnv(context, options);
     QList<providers::InstanceType> rows;
     QJsonArray errors;
     Error lastError;
-    for (const QString &id : providersToQuery(*options, env)) {
+    for (const QString &id : providersToQuery(options, env)) {
         Result<std::unique_ptr<providers::Provider>> provider = providers::createProvider(id, env.settings);
         Result<QList<providers::InstanceType>> types = provider
             ? await<QList<providers::InstanceType>>([&](auto done) { (*provider)->listInstanceTypes(done); })
@@ -192,10 +184,18 @@ int typesCommand(Context &context, const QStringList &arguments)
     return errors.isEmpty() ? ExitOk : providerExitCode(lastError);
 }
 
-const Registrar typesRegistrar("types",
-    "types [--provider P] [--gpu NAME] [--min-vram GB] [--max-price USD] [--available] [--include-bad]   instance "
-    "types, prices, capacity (offers on machines that failed Verify are hidden unless --include-bad)",
-    typesCommand);
+const Registrar typesRegistrar(Command{
+    .name = "types",
+    .summary = "instance types and offers with prices and capacity, cheapest first",
+    .options = {{.name = "gpu", .value = "NAME", .help = "only types whose GPU model or name contains NAME"},
+                {.name = "min-vram", .value = "GB", .help = "at least GB of memory per GPU"},
+                {.name = "max-price", .value = "USD", .help = "at most USD per hour"},
+                {.name = "available", .help = "only types with capacity now"},
+                {.name = "include-bad", .help = "keep offers on machines that failed Verify or Doctor (flagged)"}},
+    .groups = Provider,
+    .notes = {"Offers on machines that failed Verify or Doctor are hidden unless --include-bad (gantry-cli verify-history lists them)."},
+    .run = typesCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

@@ -1,59 +1,25 @@
 // gantry-cli verify / doctor: the Verify tab's work from a terminal.
 #include "clicommand.h"
 #include "cliconnect.h"
-#include "scopedsignal.h"
+#include "interruptscope.h"
 #include "core/hosts/hoststore.h"
 #include "core/util/canceltoken.h"
 #include "core/util/printable.h"
 #include "core/verify/reputation.h"
 #include "core/verify/verifyoperation.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 
-#include <csignal>
 
 namespace gantry::cli {
 namespace {
 
 using namespace gantry::verify;
 
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class CliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
-
-// Ctrl-C cancels the run (the remote program gets SIGINT); created before main() runs.
-const CancelToken g_verifyInterrupted;
-
-void onVerifySigint(int)
-{
-    g_verifyInterrupted.cancel();
-}
-
 QString num(std::optional<double> value, int precision = 1)
 {
     return value ? QString::number(*value, 'f', precision) : QStringLiteral("-");
-}
-
-// Removes "--name VALUE" from args; the value, or nullopt when absent. Missing value → usage error.
-Result<std::optional<QString>> takeValue(QStringList &args, const QString &name)
-{
-    const qsizetype at = args.indexOf(name);
-    if (at < 0)
-        return std::optional<QString>{};
-    if (at + 1 >= args.size())
-        return Error::make(ErrorCode::Usage, CliText::tr("%1 needs a value").arg(name));
-    const QString value = args.at(at + 1);
-    args.remove(at, 2);
-    return std::optional<QString>{value};
-}
-
-bool takeFlag(QStringList &args, const QString &name)
-{
-    return args.removeAll(name) > 0;
 }
 
 QJsonValue optJson(std::optional<double> value)
@@ -99,12 +65,12 @@ QJsonObject assessmentToJson(const Assessment &a)
 void printTable(QTextStream &out, const Report &report)
 {
     out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-               .arg(CliText::tr("GPU"), -4)
-               .arg(CliText::tr("Test"), -46)
-               .arg(CliText::tr("Measured"), 18)
-               .arg(CliText::tr("Expected"), 18)
-               .arg(CliText::tr("Ratio"), 6)
-               .arg(CliText::tr("Verdict"), -7);
+               .arg(QStringLiteral("GPU"), -4)
+               .arg(QStringLiteral("Test"), -46)
+               .arg(QStringLiteral("Measured"), 18)
+               .arg(QStringLiteral("Expected"), 18)
+               .arg(QStringLiteral("Ratio"), 6)
+               .arg(QStringLiteral("Verdict"), -7);
     for (const GpuResult &gpu : report.gpus) {
         for (const TestResult &test : gpu.tests) {
             const QString unit = test.unit.isEmpty() ? QString() : QLatin1Char(' ') + text::printable(test.unit);
@@ -127,39 +93,27 @@ void printDoctor(QTextStream &out, const QList<DoctorCheck> &checks, bool onlyPr
             continue;
         out << QStringLiteral("%1 %2 %3\n").arg(checkStatusName(c.status).toUpper(), -4).arg(c.id, -15).arg(text::printableLines(c.message));
         if (!c.fix.isEmpty())
-            out << QStringLiteral("     %1 %2\n").arg(CliText::tr("fix:"), text::printableLines(c.fix));
+            out << QStringLiteral("     %1 %2\n").arg(QStringLiteral("fix:"), text::printableLines(c.fix));
     }
 }
 
-// Removes --binary and the --advertised-* / --price-per-hour / --instance-type values from args.
-Result<void> takeVerifyValues(QStringList &args, VerifyRequest &request)
+// --binary and the --advertised-* / --price-per-hour / --instance-type / --machine-id values.
+Result<void> verifyValues(const Args &args, VerifyRequest &request)
 {
     Advertised &advertised = request.advertised;
-    for (const QString &name : {QStringLiteral("--binary"), QStringLiteral("--advertised-model"),
-                                QStringLiteral("--advertised-count"), QStringLiteral("--advertised-vram-gib"),
-                                QStringLiteral("--price-per-hour"), QStringLiteral("--instance-type"),
-                                QStringLiteral("--machine-id")}) {
-        auto value = takeValue(args, name);
-        if (!value)
-            return value.error();
-        if (!value->has_value())
-            continue;
-        const QString v = **value;
-        if (name == QLatin1StringView("--binary"))
-            request.binaryPath = v;
-        else if (name == QLatin1StringView("--advertised-model"))
-            advertised.gpuModel = v;
-        else if (name == QLatin1StringView("--advertised-count"))
-            advertised.gpuCount = v.toInt();
-        else if (name == QLatin1StringView("--advertised-vram-gib"))
-            advertised.vramGib = v.toDouble();
-        else if (name == QLatin1StringView("--price-per-hour"))
-            advertised.hourlyPriceUsd = v.toDouble();
-        else if (name == QLatin1StringView("--machine-id"))
-            advertised.machineId = v;
-        else
-            advertised.instanceType = v;
-    }
+    request.binaryPath = args.value("binary");
+    if (const std::optional<QString> model = args.optional("advertised-model"))
+        advertised.gpuModel = *model;
+    if (const std::optional<QString> count = args.optional("advertised-count"))
+        advertised.gpuCount = count->toInt();
+    if (const std::optional<QString> vram = args.optional("advertised-vram-gib"))
+        advertised.vramGib = vram->toDouble();
+    if (const std::optional<QString> price = args.optional("price-per-hour"))
+        advertised.hourlyPriceUsd = price->toDouble();
+    if (const std::optional<QString> machine = args.optional("machine-id"))
+        advertised.machineId = *machine;
+    if (const std::optional<QString> type = args.optional("instance-type"))
+        advertised.instanceType = *type;
     return {};
 }
 
@@ -173,7 +127,7 @@ Result<void> resolveBinary(VerifyRequest &request)
     if (QFileInfo(request.binaryPath).isFile())
         return {};
     return Error::make(ErrorCode::Usage,
-                       CliText::tr("--binary %1 does not exist; build it (cmake --build BUILD --target "
+                       QStringLiteral("--binary %1 does not exist; build it (cmake --build BUILD --target "
                                    "gantry-verify) or leave --binary out")
                            .arg(request.binaryPath));
 }
@@ -197,7 +151,7 @@ void printMeasured(QTextStream &out, const VerifyRun &run)
     for (const SpecComparison &c : assessment.comparisons) {
         if (c.specId.isEmpty())
             continue;
-        out << CliText::tr("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
+        out << QStringLiteral("GPU %1 vs %2 spec: memory %3 of %4 GB/s, FP32 %5 of %6 TFLOPS, tensor %7 of %8 TFLOPS")
                    .arg(c.gpuIndex)
                    .arg(text::printable(c.specModel), num(c.bandwidthGbs, 0), num(c.specBandwidthGbs, 0), num(c.fp32Tflops),
                         num(c.specFp32Tflops), num(c.tensorTflops, 0), num(c.specTensorTflops, 0))
@@ -209,14 +163,14 @@ void printMeasured(QTextStream &out, const VerifyRun &run)
     }
     printDoctor(out, run.outcome.doctor, true);
     if (assessment.usdPerTflopHour)
-        out << CliText::tr("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
+        out << QStringLiteral("Cost: $%1 per measured tensor TFLOPS-hour").arg(*assessment.usdPerTflopHour, 0, 'f', 4) << '\n';
 }
 
 void printVerifyText(QTextStream &out, const VerifyRun &run)
 {
     const Report &report = run.outcome.report;
     const QList<DoctorCheck> &doctor = run.outcome.doctor;
-    out << CliText::tr("Method: %1. %2").arg(methodName(report.method), text::printableLines(report.methodReason)) << '\n';
+    out << QStringLiteral("Method: %1. %2").arg(methodName(report.method), text::printableLines(report.methodReason)) << '\n';
     if (report.gpus.isEmpty()) {
         printDoctor(out, doctor, true);
         for (const QString &error : report.errors) {
@@ -227,7 +181,7 @@ void printVerifyText(QTextStream &out, const VerifyRun &run)
     } else {
         printMeasured(out, run);
     }
-    out << CliText::tr("Verdict: %1").arg(text::printableLines(run.assessment.headline)) << Qt::endl;
+    out << QStringLiteral("Verdict: %1").arg(text::printableLines(run.assessment.headline)) << Qt::endl;
 }
 
 VerifyCallbacks progressPrinter(QTextStream &log)
@@ -243,21 +197,13 @@ VerifyCallbacks progressPrinter(QTextStream &log)
     return callbacks;
 }
 
-int verifyCommand(Context &context, const QStringList &input)
+int verifyCommand(Context &context, const Args &args)
 {
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options)
-        return context.fail(options.error());
     VerifyRequest request;
-    request.quick = takeFlag(args, QStringLiteral("--quick"));
-    if (takeFlag(args, QStringLiteral("--json")))
-        context.json = true;
-    if (auto taken = takeVerifyValues(args, request); !taken)
+    request.quick = args.has("quick");
+    if (auto taken = verifyValues(args, request); !taken)
         return context.fail(taken.error());
-    if (args.size() != 1)
-        return context.usage(CliText::tr("verify HOST [--quick] [--json] [--binary PATH]"));
-    request.hostName = args.first();
+    request.hostName = args.arg("HOST");
     if (auto binary = resolveBinary(request); !binary)
         return context.fail(binary.error());
     request.sourcesDir = defaultKernelSources();
@@ -267,15 +213,16 @@ int verifyCommand(Context &context, const QStringList &input)
             request.advertised = advertisedFor(*saved, request.advertised);
     }
 
-    auto session = connectHost(context, request.hostName, *options);
+    auto session = connectHost(context, request.hostName, args.host());
     if (!session)
         return context.fail(session.error());
-    const ScopedSignal ctrlC(SIGINT, onVerifySigint);
-    auto run = runVerify(**session, context.configDir, request, g_verifyInterrupted, progressPrinter(context.err));
+    // Ctrl+C cancels the run (the remote program gets SIGINT).
+    const InterruptScope interrupt;
+    auto run = runVerify(**session, context.configDir, request, interrupt.token(), progressPrinter(context.err));
     if (!run)
-        return context.fail(run.error());
+        return interrupt.interrupted() ? interrupt.exitCode() : context.fail(run.error());
     for (const QString &warning : std::as_const(run->warnings))
-        context.warn(CliText::tr("warning: %1").arg(warning));
+        context.warn(QStringLiteral("warning: %1").arg(warning));
     if (context.json)
         printVerifyJson(context, request, *run);
     else
@@ -296,30 +243,20 @@ void recordDoctorRun(const Context &context, const QString &host, const QString 
             machine = advertisedFor(*saved, machine);
     }
     if (auto recorded = recordDoctor(context.configDir, host, machine, checks); !recorded)
-        context.warn(CliText::tr("warning: %1").arg(recorded.error().message));
+        context.warn(QStringLiteral("warning: %1").arg(recorded.error().message));
 }
 
-int doctorCommand(Context &context, const QStringList &input)
+int doctorCommand(Context &context, const Args &args)
 {
-    QStringList args = input;
-    auto options = takeHostOptions(args);
-    if (!options)
-        return context.fail(options.error());
-    if (takeFlag(args, QStringLiteral("--json")))
-        context.json = true;
-    auto machineId = takeValue(args, QStringLiteral("--machine-id"));
-    if (!machineId)
-        return context.fail(machineId.error());
-    if (args.size() != 1)
-        return context.usage(CliText::tr("doctor HOST [--json] [--machine-id ID]"));
-    auto session = connectHost(context, args.first(), *options);
+    const QString host = args.arg("HOST");
+    auto session = connectHost(context, host, args.host());
     if (!session)
         return context.fail(session.error());
-    const ScopedSignal ctrlC(SIGINT, onVerifySigint);
-    auto checks = runDoctor(**session, g_verifyInterrupted);
+    const InterruptScope interrupt;
+    auto checks = runDoctor(**session, interrupt.token());
     if (!checks)
-        return context.fail(checks.error());
-    recordDoctorRun(context, args.first(), machineId->value_or(QString()), *checks);
+        return interrupt.interrupted() ? interrupt.exitCode() : context.fail(checks.error());
+    recordDoctorRun(context, host, args.value("machine-id"), *checks);
     if (context.json)
         context.printJson(doctorToJson(*checks));
     else
@@ -328,14 +265,33 @@ int doctorCommand(Context &context, const QStringList &input)
     return anyFailed(*checks) ? ExitFailure : ExitOk;
 }
 
-const Registrar verifyRegistrar(
-    "verify",
-    "verify HOST [--quick] [--json] [--binary PATH] [--advertised-model M] [--advertised-count N] "
-    "[--advertised-vram-gib G] [--price-per-hour USD] [--machine-id ID]   run gantry-verify, verdict per test (exit 1 on fail)",
-    verifyCommand);
-const Registrar doctorRegistrar("doctor", "doctor HOST [--json] [--machine-id ID]   the usual GPU-instance problems, each with its fix "
-                                          "(exit 1 when one fails)",
-                                doctorCommand);
+const Option kMachineId{.name = "machine-id", .value = "ID", .help = "the marketplace machine id the result is recorded against (default: the saved host's)"};
+
+const Registrar verifyRegistrar(Command{
+    .name = "verify",
+    .summary = "run gantry-verify on HOST: is the GPU the advertised one and healthy? A verdict per test (exit 1 on a failure)",
+    .options = {{.name = "quick", .help = "the short run (about a minute)"},
+                {.name = "binary", .value = "PATH", .help = "the gantry-verify to upload (default: the one installed with gantry-cli)",
+                 .complete = Complete::File},
+                {.name = "advertised-model", .value = "MODEL", .help = "the GPU model that was advertised (default: the saved host's)"},
+                {.name = "advertised-count", .value = "N", .help = "how many GPUs were advertised"},
+                {.name = "advertised-vram-gib", .value = "GIB", .help = "the advertised memory per GPU"},
+                {.name = "price-per-hour", .value = "USD", .help = "what the machine costs, for the $ per measured TFLOPS"},
+                {.name = "instance-type", .value = "TYPE", .help = "the provider's instance type, for the record"},
+                kMachineId},
+    .arguments = {{"HOST", Argument::One, Complete::Host}},
+    .groups = Connection,
+    .notes = {"Ctrl+C cancels the run: the remote program gets SIGINT (exit 130)."},
+    .run = verifyCommand,
+});
+const Registrar doctorRegistrar(Command{
+    .name = "doctor",
+    .summary = "the usual GPU-instance problems on HOST, each with its fix (exit 1 when one fails)",
+    .options = {kMachineId},
+    .arguments = {{"HOST", Argument::One, Complete::Host}},
+    .groups = Connection,
+    .run = doctorCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

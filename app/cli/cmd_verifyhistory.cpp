@@ -5,7 +5,6 @@
 #include "core/verify/history.h"
 #include "core/verify/reputation.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -13,12 +12,6 @@ namespace gantry::cli {
 namespace {
 
 using namespace gantry::verify;
-
-// A class rather than a free helper function: lupdate extracts only translations it can give a context.
-class HistoryCliText
-{
-    Q_DECLARE_TR_FUNCTIONS(cli)
-};
 
 QJsonValue optJson(const std::optional<double> &value)
 {
@@ -60,13 +53,13 @@ QJsonObject runJson(const HistoryEntry &e)
 void printMachines(QTextStream &out, const QList<MachineRecord> &machines)
 {
     out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-               .arg(HistoryCliText::tr("MACHINE"), -32)
-               .arg(HistoryCliText::tr("PASS"), 5)
-               .arg(HistoryCliText::tr("FAIL"), 5)
-               .arg(HistoryCliText::tr("GB/s (spec)"), 16)
-               .arg(HistoryCliText::tr("TFLOPS (spec)"), 16)
-               .arg(HistoryCliText::tr("$/TFLOP-h"), 10)
-               .arg(HistoryCliText::tr("STATUS"));
+               .arg(QStringLiteral("MACHINE"), -32)
+               .arg(QStringLiteral("PASS"), 5)
+               .arg(QStringLiteral("FAIL"), 5)
+               .arg(QStringLiteral("GB/s (spec)"), 16)
+               .arg(QStringLiteral("TFLOPS (spec)"), 16)
+               .arg(QStringLiteral("$/TFLOP-h"), 10)
+               .arg(QStringLiteral("STATUS"));
     for (const MachineRecord &m : machines) {
         out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                    .arg(text::printable(m.key()).left(32), -32)
@@ -75,26 +68,15 @@ void printMachines(QTextStream &out, const QList<MachineRecord> &machines)
                    .arg(num(m.bandwidthGbs, 0) + QStringLiteral(" (") + num(m.specBandwidthGbs, 0) + u')', 16)
                    .arg(num(m.tensorTflops, 0) + QStringLiteral(" (") + num(m.specTensorTflops, 0) + u')', 16)
                    .arg(num(m.usdPerTflopHour, 4), 10)
-                   .arg(m.bad() ? HistoryCliText::tr("BAD: %1").arg(text::printable(m.lastProblem).left(60))
-                                : HistoryCliText::tr("ok"));
+                   .arg(m.bad() ? QStringLiteral("BAD: %1").arg(text::printable(m.lastProblem).left(60))
+                                : QStringLiteral("ok"));
     }
 }
 
-int verifyHistoryCommand(Context &context, const QStringList &input)
+int verifyHistoryCommand(Context &context, const Args &args)
 {
-    QStringList args = input;
-    if (args.removeAll(QStringLiteral("--json")) > 0)
-        context.json = true;
-    QString filter, forget;
-    for (auto [name, target] : {std::pair{QStringLiteral("--machine"), &filter}, std::pair{QStringLiteral("--forget"), &forget}}) {
-        const qsizetype at = args.indexOf(name);
-        if (at >= 0 && at + 1 < args.size()) {
-            *target = args.at(at + 1);
-            args.remove(at, 2);
-        }
-    }
-    if (!args.isEmpty())
-        return context.usage(HistoryCliText::tr("verify-history [--machine ID] [--forget KEY] [--json]"));
+    const QString filter = args.value("machine");
+    const QString forget = args.value("forget");
     ReputationStore reputation(context.configDir);
     if (!forget.isEmpty()) {
         if (auto forgotten = reputation.forget(forget); !forgotten)
@@ -126,7 +108,7 @@ int verifyHistoryCommand(Context &context, const QStringList &input)
         return ExitOk;
     }
     printMachines(context.out, machines);
-    context.out << '\n' << HistoryCliText::tr("Latest runs:") << '\n';
+    context.out << '\n' << QStringLiteral("Latest runs:") << '\n';
     for (const HistoryEntry &e : std::as_const(runs)) {
         context.out << QStringLiteral("%1 %2 %3 %4\n")
                            .arg(e.time.toString(Qt::ISODate), -21)
@@ -138,11 +120,13 @@ int verifyHistoryCommand(Context &context, const QStringList &input)
     return ExitOk;
 }
 
-const Registrar verifyHistoryRegistrar(
-    "verify-history",
-    "verify-history [--machine ID] [--forget KEY] [--json]   each machine's reputation (passes, fails, measured vs "
-    "spec, $ per measured TFLOPS) and its latest Verify runs; --forget clears a machine marked bad",
-    verifyHistoryCommand);
+const Registrar verifyHistoryRegistrar(Command{
+    .name = "verify-history",
+    .summary = "each machine's reputation (passes, fails, measured vs spec, $ per measured TFLOPS) and its latest Verify runs",
+    .options = {{.name = "machine", .value = "ID", .help = "only this machine (its key, machine id or host)"},
+                {.name = "forget", .value = "KEY", .help = "clear the record of a machine marked bad"}},
+    .run = verifyHistoryCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

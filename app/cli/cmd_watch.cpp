@@ -32,36 +32,24 @@ struct WatchOptions
     double monthlyBudget = -1;
 };
 
-Result<WatchOptions> takeWatchOptions(QStringList &args)
+Result<WatchOptions> watchOptions(const Args &args)
 {
     WatchOptions options;
     bool ok = true;
-    Result<std::optional<QString>> countdown = takeValue(args, QStringLiteral("--countdown"));
-    if (!countdown)
-        return countdown.error();
-    if (countdown->has_value() && ((options.countdownSeconds = (*countdown)->toInt(&ok)) <= 0 || !ok))
-        return Error{ErrorCode::Usage, CliText::tr("%1 takes a positive whole number").arg(QStringLiteral("--countdown"))};
-    Result<std::optional<QString>> minutes = takeValue(args, QStringLiteral("--idle-minutes"));
-    if (!minutes)
-        return minutes.error();
-    if (minutes->has_value() && ((options.idleMinutes = (*minutes)->toDouble(&ok)) <= 0 || !ok))
-        return Error{ErrorCode::Usage, CliText::tr("--idle-minutes takes a positive number of minutes (0.5 is 30 s)")};
-    for (const auto &[flag, target] : {std::pair{QStringLiteral("--daily-budget"), &options.dailyBudget},
-                                       std::pair{QStringLiteral("--monthly-budget"), &options.monthlyBudget}}) {
-        Result<std::optional<QString>> value = takeValue(args, flag);
-        if (!value)
-            return value.error();
-        if (value->has_value() && ((*target = (*value)->toDouble(&ok)) < 0 || !ok))
-            return Error{ErrorCode::Usage, CliText::tr("%1 takes an amount in USD (0 removes the budget)").arg(flag)};
+    if (const std::optional<QString> countdown = args.optional("countdown");
+        countdown && ((options.countdownSeconds = countdown->toInt(&ok)) <= 0 || !ok))
+        return Error{ErrorCode::Usage, QStringLiteral("%1 takes a positive whole number").arg(QStringLiteral("--countdown"))};
+    if (const std::optional<QString> minutes = args.optional("idle-minutes"); minutes && ((options.idleMinutes = minutes->toDouble(&ok)) <= 0 || !ok))
+        return Error{ErrorCode::Usage, QStringLiteral("--idle-minutes takes a positive number of minutes (0.5 is 30 s)")};
+    for (const auto &[flag, target] : {std::pair{"daily-budget", &options.dailyBudget}, std::pair{"monthly-budget", &options.monthlyBudget}}) {
+        if (const std::optional<QString> value = args.optional(flag); value && ((*target = value->toDouble(&ok)) < 0 || !ok))
+            return Error{ErrorCode::Usage, QStringLiteral("--%1 takes an amount in USD (0 removes the budget)").arg(QString::fromUtf8(flag))};
     }
-    Result<std::optional<QString>> action = takeValue(args, QStringLiteral("--idle-action"));
-    if (!action)
-        return action.error();
-    const QString name = action->value_or(QStringLiteral("notify"));
+    const QString name = args.value("idle-action", QStringLiteral("notify"));
     const QList<monitor::IdleAction> all{monitor::IdleAction::Notify, monitor::IdleAction::Stop, monitor::IdleAction::Terminate};
     const auto found = std::find_if(all.cbegin(), all.cend(), [&name](monitor::IdleAction a) { return monitor::idleActionName(a) == name; });
     if (found == all.cend())
-        return Error{ErrorCode::Usage, CliText::tr("--idle-action is notify, stop or terminate")};
+        return Error{ErrorCode::Usage, QStringLiteral("--idle-action is notify, stop or terminate")};
     options.action = *found;
     return options;
 }
@@ -99,18 +87,18 @@ void connectReports(const Context &context, workspace::PolicyRunner &runner, con
 {
     QObject::connect(&runner, &workspace::PolicyRunner::idleNotice, &runner, [&context, &desktop](const QString &host, const QString &message) {
         report(context, QStringLiteral("idle"), host, message);
-        desktop.notify(CliText::tr("Idle GPU on %1").arg(host), message);
+        desktop.notify(QStringLiteral("Idle GPU on %1").arg(host), message);
     });
     QObject::connect(&runner, &workspace::PolicyRunner::budgetReached, &runner,
                      [&context, &desktop](const QString &period, int threshold, double spent, double limit, const QString &text) {
-                         desktop.notify(CliText::tr("Budget"), text);
+                         desktop.notify(QStringLiteral("Budget"), text);
                          report(context, QStringLiteral("budget"), {}, text,
                                 {{QStringLiteral("period"), period}, {QStringLiteral("threshold"), threshold},
                                  {QStringLiteral("spent"), spent}, {QStringLiteral("limit"), limit}});
                      });
     QObject::connect(&runner, &workspace::PolicyRunner::acted, &runner, [&context, &desktop](const QString &host, const workspace::ActionOutcome &outcome) {
         const QString message = (QStringList{outcome.message} + outcome.warnings).join(QLatin1Char(' '));
-        desktop.notify(CliText::tr("Idle GPU on %1").arg(host), message);
+        desktop.notify(QStringLiteral("Idle GPU on %1").arg(host), message);
         report(context, QStringLiteral("acted"), host, message,
                {{QStringLiteral("provider"), outcome.provider}, {QStringLiteral("id"), outcome.instanceId},
                 {QStringLiteral("requested"), workspace::instanceActionName(outcome.requested)},
@@ -118,34 +106,28 @@ void connectReports(const Context &context, workspace::PolicyRunner &runner, con
     });
     QObject::connect(&runner, &workspace::PolicyRunner::actionFailed, &runner,
                      [&context, &desktop](const QString &host, const QString &action, const QString &message) {
-                         desktop.notify(CliText::tr("Idle GPU on %1").arg(host), message);
+                         desktop.notify(QStringLiteral("Idle GPU on %1").arg(host), message);
                          report(context, QStringLiteral("action_failed"), host, message, {{QStringLiteral("action"), action}});
                      });
     QObject::connect(&runner, &workspace::PolicyRunner::deferred, &runner, [&context](const QString &host, const QString &holder) {
-        report(context, QStringLiteral("deferred"), host, CliText::tr("%1 owns the idle policy; leaving the action to it.").arg(holder),
+        report(context, QStringLiteral("deferred"), host, QStringLiteral("%1 owns the idle policy; leaving the action to it.").arg(holder),
                {{QStringLiteral("owner"), holder}});
     });
 }
 
-int watchCommand(Context &context, const QStringList &arguments)
+int watchCommand(Context &context, const Args &args)
 {
-    QStringList args = arguments;
-    Result<ProviderOptions> providerOptions = takeProviderOptions(args);
-    if (!providerOptions)
-        return context.fail(providerOptions.error());
-    Result<WatchOptions> options = takeWatchOptions(args);
+    const ProviderOptions chosen = providerOptions(args);
+    Result<WatchOptions> options = watchOptions(args);
     if (!options)
         return context.usage(options.error().message);
-    if (!args.isEmpty())
-        return context.usage(CliText::tr("unexpected argument %1").arg(args.first()));
-    ProviderEnv env = makeProviderEnv(context, *providerOptions);
-    const QStringList ids = providerOptions->provider.isEmpty() ? providers::configuredProviderIds(env.settings)
-                                                                : QStringList{providerOptions->provider};
+    ProviderEnv env = makeProviderEnv(context, chosen);
+    const QStringList ids = chosen.provider.isEmpty() ? providers::configuredProviderIds(env.settings) : QStringList{chosen.provider};
     CliWorkspace workspace(context, env, ids);
     for (const QString &error : workspace.errors())
         report(context, QStringLiteral("provider_error"), {}, error);
     if (!workspace.ledger())
-        return context.fail(Error{ErrorCode::Io, CliText::tr("the cost ledger cannot be opened; the watcher needs it to record its actions")});
+        return context.fail(Error{ErrorCode::Io, QStringLiteral("the cost ledger cannot be opened; the watcher needs it to record its actions")});
     for (const auto &[period, limit] : {std::pair{QStringLiteral("daily"), options->dailyBudget},
                                         std::pair{QStringLiteral("monthly"), options->monthlyBudget}}) {
         if (limit >= 0) {
@@ -160,8 +142,8 @@ int watchCommand(Context &context, const QStringList &arguments)
     const workspace::DesktopNotifier desktop;
     connectReports(context, runner, desktop);
     report(context, QStringLiteral("watching"), {},
-           runner.ownsPolicy() ? CliText::tr("watching; idle action %1").arg(monitor::idleActionName(options->action))
-                               : CliText::tr("%1 owns the idle policy; notifying only until it exits.").arg(lock.holder()),
+           runner.ownsPolicy() ? QStringLiteral("watching; idle action %1").arg(monitor::idleActionName(options->action))
+                               : QStringLiteral("%1 owns the idle policy; notifying only until it exits.").arg(lock.holder()),
            {{QStringLiteral("owner"), runner.ownsPolicy()}, {QStringLiteral("idle_action"), monitor::idleActionName(options->action)},
             {QStringLiteral("desktop_notifications"), desktop.isAvailable()}});
     monitorInstances(context, monitor, workspace.get()->hosts());
@@ -177,10 +159,18 @@ int watchCommand(Context &context, const QStringList &arguments)
     return loop.exec();
 }
 
-const Registrar watchRegistrar("watch",
-    "watch [--idle-minutes M] [--idle-action notify|stop|terminate] [--countdown S] [--daily-budget USD] [--monthly-budget USD] [--provider P]"
-    "   run the idle policy and budget watch headless (results home before any terminate)",
-    watchCommand);
+const Registrar watchRegistrar(Command{
+    .name = "watch",
+    .summary = "run the GUI's idle policy and budget watch headless (results home before any terminate), until stopped",
+    .options = {{.name = "idle-minutes", .value = "M", .help = "a GPU idle this long is acted on (fractions allowed; default: the settings')"},
+                {.name = "idle-action", .value = "ACTION", .help = "notify (default), stop or terminate", .choices = "notify|stop|terminate"},
+                {.name = "countdown", .value = "SECONDS", .help = "the warning before it acts (default 60)"},
+                {.name = "daily-budget", .value = "USD", .help = "set the daily budget (0 removes it)"},
+                {.name = "monthly-budget", .value = "USD", .help = "set the monthly budget (0 removes it)"}},
+    .groups = Provider,
+    .notes = {"It acts only while it holds the policy lock (a running GUI holds it): otherwise it reports who does and defers."},
+    .run = watchCommand,
+});
 
 } // namespace
 } // namespace gantry::cli

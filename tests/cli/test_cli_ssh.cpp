@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include <QFileInfo>
@@ -15,20 +16,14 @@ class TestCliSsh : public QObject
 {
     Q_OBJECT
 
-    struct Run
-    {
-        int code = -1;
-        QByteArray out;
-        QByteArray err;
-    };
+    using Run = test::CliRun;
 
     Run cli(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
     {
-        QProcess process;
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path()} + args);
-        process.waitForFinished(60000);
-        return Run{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+        test::RunOptions options;
+        options.env = env;
+        options.timeoutMs = 60000;
+        return test::runCli(m_config.path(), args, options);
     }
 
     QStringList connectArgs() const
@@ -194,11 +189,7 @@ private slots:
             struct stat st {};
             return ::stat(path.constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
         };
-        QProcess process;
-        process.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), QString::fromUtf8(shared),
-                                                        QStringLiteral("hosts"), QStringLiteral("list")});
-        QVERIFY(process.waitForFinished(60000));
-        QCOMPARE(process.exitCode(), 0);
+        QCOMPARE(test::runCli(QString::fromUtf8(shared), {QStringLiteral("hosts"), QStringLiteral("list")}).code, 0);
         QCOMPARE(modeOf(shared), 01777);
         QCOMPARE(cli({QStringLiteral("ssh-config"), QStringLiteral("sync"), QStringLiteral("--file"),
                       QString::fromUtf8(shared) + QStringLiteral("/config")}).code, 0);

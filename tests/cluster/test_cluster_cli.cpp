@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include <QJsonArray>
@@ -18,26 +19,14 @@ class TestClusterCli final : public QObject
     Q_OBJECT
 
 private:
-    struct Run
-    {
-        int code = -1;
-        QByteArray out;
-        QByteArray err;
-    };
+    using Run = test::CliRun;
 
-    Run cli(QStringList args, int timeoutMs = 180000)
+    Run cli(const QStringList &args, int timeoutMs = 180000)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("100"));
-        p.setProcessEnvironment(env);
-        args = QStringList{QStringLiteral("--config-dir"), m_config.path()} + args;
-        p.start(QStringLiteral(GANTRY_CLI_PATH), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        test::RunOptions options;
+        options.env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("100"));
+        options.timeoutMs = timeoutMs;
+        return test::runCli(m_config.path(), args, options);
     }
 
     // A cluster command with the connection options every node shares.

@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include <QJsonArray>
@@ -19,20 +20,14 @@ class TestClusterPairwise final : public QObject
     test::SshdFixture m_nodes[3];
     QTemporaryDir m_config;
 
-    QProcess *cli(const QStringList &args)
-    {
-        auto *p = new QProcess(this);
-        p->start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path()} + args);
-        return p;
-    }
     int run(const QStringList &args, QByteArray *out = nullptr, int timeoutMs = 60000)
     {
-        QProcess *p = cli(args);
-        if (!p->waitForFinished(timeoutMs))
-            p->kill(), p->waitForFinished();
+        test::RunOptions options;
+        options.timeoutMs = timeoutMs;
+        const test::CliRun run = test::runCli(m_config.path(), args, options);
         if (out)
-            *out = p->readAllStandardOutput() + p->readAllStandardError();
-        return p->exitStatus() == QProcess::NormalExit ? p->exitCode() : -1;
+            *out = run.out + run.err;
+        return run.code;
     }
 
 private slots:

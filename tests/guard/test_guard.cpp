@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/guard/guard.h"
@@ -280,14 +281,12 @@ private:
     static QJsonObject cli(const QStringList &args)
     {
         QTemporaryDir config;
-        QProcess process;
-        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), config.path()} + args);
-        if (!process.waitForFinished(60000))
-            process.kill();
-        const QByteArray out = process.readAllStandardOutput().trimmed();
-        if (process.exitCode() != 0)
-            qWarning("gantry-cli: %s %s", out.constData(), process.readAllStandardError().constData());
-        return QJsonDocument::fromJson(out.split('\n').constLast()).object();
+        gantry::test::RunOptions options;
+        options.timeoutMs = 60000;
+        const gantry::test::CliRun run = gantry::test::runCli(config.path(), args, options);
+        if (run.code != 0)
+            qWarning("gantry-cli: %s %s", run.out.constData(), run.err.constData());
+        return run.json();
     }
     // Seconds, not minutes: the real script's own clock, so the test waits only on what it writes.
     static GuardOptions fastGuard(SelfStop method)

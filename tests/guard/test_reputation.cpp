@@ -35,7 +35,7 @@ private:
         env.insert(QStringLiteral("GANTRY_VAST_ENDPOINT"), m_vastUrl);
         for (const char *name : {"GANTRY_LAMBDA_API_KEY", "GANTRY_RUNPOD_API_KEY", "GANTRY_SHADEFORM_API_KEY", "DBUS_SESSION_BUS_ADDRESS"})
             env.remove(QString::fromLatin1(name));
-        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args, env);
+        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), gantry::test::cliArguments(m_dir.path(), args), env);
     }
 
     static MachineRun failed(const QString &machineId)

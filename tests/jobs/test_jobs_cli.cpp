@@ -1,3 +1,4 @@
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include <QJsonArray>
@@ -23,24 +24,13 @@ class TestJobsCli final : public QObject
     Q_OBJECT
 
 private:
-    struct Run
-    {
-        int code = -1;
-        QByteArray out;
-        QByteArray err;
-    };
+    using Run = test::CliRun;
 
-    Run cli(QStringList args, int timeoutMs = 120000)
+    Run cli(const QStringList &args, int timeoutMs = 120000)
     {
-        QProcess p;
-        args.prepend(m_config.path());
-        args.prepend(QStringLiteral("--config-dir"));
-        p.start(QStringLiteral(GANTRY_CLI_PATH), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        test::RunOptions options;
+        options.timeoutMs = timeoutMs;
+        return test::runCli(m_config.path(), args, options);
     }
 
     QStringList host() const
@@ -143,10 +133,11 @@ private slots:
             });
         });
         QProcess p;
+        test::RunOptions options;
         // As from a terminal: a test run in the background of a script inherits SIGINT ignored.
-        p.setChildProcessModifier([] { std::signal(SIGINT, SIG_DFL); });
-        p.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("tunnel")}
-                                                     + host() + QStringList{QString::number(http.serverPort())});
+        options.inChild = [] { std::signal(SIGINT, SIG_DFL); };
+        test::startCli(p, m_config.path(), QStringList{QStringLiteral("tunnel")} + host() + QStringList{QString::number(http.serverPort())},
+                       options);
         QTRY_VERIFY_WITH_TIMEOUT(p.canReadLine() || p.state() == QProcess::NotRunning, 60000);
         const QUrl url(QString::fromUtf8(p.readLine().trimmed()));
         QVERIFY2(url.isValid() && url.port() > 0, p.readAllStandardError().constData());

@@ -1,5 +1,6 @@
 // `gantry-cli monitor` end to end: the real CLI binary against a real sshd whose PATH has the fake
 // nvidia-smi (fakenvidiasmi.h).
+#include "clirun.h"
 #include "fakenvidiasmi.h"
 #include "sshdfixture.h"
 
@@ -31,17 +32,11 @@ private slots:
     void cliMonitorJson()
     {
         QTemporaryDir config;
-        QProcess cli;
-        cli.setProgram(QStringLiteral(GANTRY_CLI_PATH));
         const QString spec = QStringLiteral("%1@%2:%3").arg(m_sshd.user(), m_sshd.host()).arg(m_sshd.port());
-        cli.setArguments({QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"), QStringLiteral("monitor"),
-                          spec, QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
-                          m_sshd.knownHostsPath(), QStringLiteral("--interval"), QStringLiteral("200"),
-                          QStringLiteral("--count"), QStringLiteral("3")});
-        cli.start();
-        QVERIFY(cli.waitForFinished(30000));
-        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-        const QList<QByteArray> lines = cli.readAllStandardOutput().trimmed().split('\n');
+        const test::CliRun run = cli(config.path(), {QStringLiteral("--json"), QStringLiteral("monitor"), spec, QStringLiteral("--interval"),
+                                                     QStringLiteral("200"), QStringLiteral("--count"), QStringLiteral("3")});
+        QVERIFY2(run.code == 0, run.err.constData());
+        const QList<QByteArray> lines = run.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 3);
         for (const QByteArray &line : lines) {
             QJsonParseError error;
@@ -67,10 +62,9 @@ private slots:
 
     void cliUsageErrors()
     {
-        QProcess cli;
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("monitor"), QStringLiteral("--interval"), QStringLiteral("abc"), QStringLiteral("h")});
-        QVERIFY(cli.waitForFinished(10000));
-        QCOMPARE(cli.exitCode(), 2);
+        QTemporaryDir config;
+        QCOMPARE(test::runCli(config.path(), {QStringLiteral("monitor"), QStringLiteral("--interval"), QStringLiteral("abc"), QStringLiteral("h")})
+                     .code, 2);
     }
 
     // `gantry-cli kill`: the sshd runs as this user on this machine, so a local process is one of
@@ -82,44 +76,40 @@ private slots:
         QVERIFY(victim.waitForStarted());
         const QString pid = QString::number(victim.processId());
         QTemporaryDir config;
-        QProcess cli;
-        cli.setProcessChannelMode(QProcess::SeparateChannels);
-        cli.setStandardInputFile(QProcess::nullDevice()); // not a terminal: --yes is required
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("kill"), spec(), pid}));
-        QVERIFY(cli.waitForFinished(30000));
-        QCOMPARE(cli.exitCode(), 2);
-        QVERIFY2(cli.readAllStandardError().contains("--yes"), "the refusal names --yes");
+        const test::CliRun refused = cli(config.path(), {QStringLiteral("kill"), spec(), pid}); // stdin is not a terminal: --yes is required
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains("--yes"), "the refusal names --yes");
         QCOMPARE(victim.state(), QProcess::Running);
 
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("--json"), QStringLiteral("kill"), spec(), pid,
-                                                                         QStringLiteral("--signal"), QStringLiteral("KILL"), QStringLiteral("--yes")}));
-        QVERIFY(cli.waitForFinished(30000));
-        const QByteArray out = cli.readAllStandardOutput();
-        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-        const QJsonObject o = QJsonDocument::fromJson(out).object();
+        const test::CliRun killed = cli(config.path(), {QStringLiteral("--json"), QStringLiteral("kill"), spec(), pid, QStringLiteral("--signal"),
+                                                        QStringLiteral("KILL"), QStringLiteral("--yes")});
+        QVERIFY2(killed.code == 0, killed.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(killed.out).object();
         QCOMPARE(o.value(QStringLiteral("pid")).toInteger(), victim.processId());
         QCOMPARE(o.value(QStringLiteral("signal")).toString(), QStringLiteral("KILL"));
-        QVERIFY2(o.value(QStringLiteral("command_line")).toString().contains(QLatin1StringView("sleep 300")), out.constData());
+        QVERIFY2(o.value(QStringLiteral("command_line")).toString().contains(QLatin1StringView("sleep 300")), killed.out.constData());
         QVERIFY(victim.waitForFinished(10000));
         QCOMPARE(victim.exitStatus(), QProcess::CrashExit); // ended by the signal
 
         // Gone now: the error says so; a PID that is not a number never reaches the host.
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("kill"), spec(), pid, QStringLiteral("--yes")}));
-        QVERIFY(cli.waitForFinished(30000));
-        QVERIFY(cli.exitCode() != 0);
-        QVERIFY(cli.readAllStandardError().contains("not running"));
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), cliArgs(config.path(), {QStringLiteral("kill"), spec(), QStringLiteral("1;touch x"), QStringLiteral("--yes")}));
-        QVERIFY(cli.waitForFinished(30000));
-        QCOMPARE(cli.exitCode(), 2);
-        QVERIFY(cli.readAllStandardError().contains("not a process id"));
+        const test::CliRun gone = cli(config.path(), {QStringLiteral("kill"), spec(), pid, QStringLiteral("--yes")});
+        QVERIFY(gone.code != 0);
+        QVERIFY(gone.err.contains("not running"));
+        const test::CliRun notANumber = cli(config.path(), {QStringLiteral("kill"), spec(), QStringLiteral("1;touch x"), QStringLiteral("--yes")});
+        QCOMPARE(notANumber.code, 2);
+        QVERIFY(notANumber.err.contains("not a process id"));
     }
 
 private:
     QString spec() const { return QStringLiteral("%1@%2:%3").arg(m_sshd.user(), m_sshd.host()).arg(m_sshd.port()); }
-    QStringList cliArgs(const QString &configDir, const QStringList &command) const
+    // gantry-cli COMMAND… with the connection options of the test sshd.
+    test::CliRun cli(const QString &configDir, const QStringList &command) const
     {
-        return QStringList{QStringLiteral("--config-dir"), configDir} + command
-               + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
+        test::RunOptions options;
+        options.timeoutMs = 30000;
+        return test::runCli(configDir, command + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                                                             m_sshd.knownHostsPath()},
+                            options);
     }
 
     QTemporaryDir m_dir;

@@ -45,7 +45,7 @@ private:
         env.insert(QStringLiteral("GANTRY_SHADEFORM_ENDPOINT"), m_shadeUrl);
         for (const char *name : {"GANTRY_LAMBDA_API_KEY", "GANTRY_RUNPOD_API_KEY", "DBUS_SESSION_BUS_ADDRESS"})
             env.remove(QString::fromLatin1(name));
-        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args, env);
+        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), gantry::test::cliArguments(m_dir.path(), args), env);
     }
 
 private slots:
@@ -143,5 +143,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestCliMarket)
-#include "clirun.h"
 #include "test_cli_market.moc"

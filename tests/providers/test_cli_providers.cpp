@@ -32,7 +32,7 @@ private:
         env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("200"));
         env.remove(QStringLiteral("GANTRY_RUNPOD_API_KEY"));
         env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain prompts in tests
-        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_dir.path()} + args, env);
+        return gantry::test::runProgram(QStringLiteral(GANTRY_CLI_PATH), gantry::test::cliArguments(m_dir.path(), args), env);
     }
 
 private slots:
@@ -58,17 +58,13 @@ private slots:
     {
         QTemporaryDir dir;
         auto setKey = [&dir](const QStringList &extra) {
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent/gantry-test-bus"));
-            env.remove(QStringLiteral("GANTRY_LAMBDA_API_KEY"));
-            QProcess cli;
-            cli.setProcessEnvironment(env);
-            cli.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), dir.path(), QStringLiteral("provider-key"),
-                                                                    QStringLiteral("set"), QStringLiteral("lambda")} + extra);
-            cli.write("typed-key\n");
-            cli.closeWriteChannel();
-            cli.waitForFinished(30000);
-            return Run{cli.exitCode(), cli.readAllStandardOutput(), cli.readAllStandardError()};
+            gantry::test::RunOptions options;
+            options.env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=/nonexistent/gantry-test-bus"));
+            options.env.remove(QStringLiteral("GANTRY_LAMBDA_API_KEY"));
+            options.input = QByteArray("typed-key\n");
+            options.timeoutMs = 30000;
+            return gantry::test::runCli(dir.path(), QStringList{QStringLiteral("provider-key"), QStringLiteral("set"), QStringLiteral("lambda")} + extra,
+                                        options);
         };
         const Run refused = setKey({});
         QCOMPARE(refused.code, 1);

@@ -3,6 +3,7 @@
 // are not UTF-8, the bad inputs, --watch (a change appears remotely; a dropped link resumes), and
 // --list / --forget over the pairs the GUI remembers.
 
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/sync/syncpairs.h"
@@ -53,12 +54,9 @@ private:
     test::SshdFixture m_sshd;
     QTemporaryDir m_config;
 
-    struct Run
+    struct Run : test::CliRun
     {
-        int code = -1;
         QList<QJsonObject> lines;
-        QByteArray out;
-        QByteArray err;
 
         QList<QJsonObject> events(const QString &name) const
         {
@@ -80,9 +78,10 @@ private:
         }
     };
 
+    // --json sync ARGS… with the connection options of sshd (gantry-cli's --config-dir comes first).
     QStringList fullArgs(const test::SshdFixture &sshd, const QStringList &args) const
     {
-        QStringList full{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json"), QStringLiteral("sync")};
+        QStringList full{QStringLiteral("--json"), QStringLiteral("sync")};
         full += args;
         full += {QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"), sshd.knownHostsPath()};
         return full;
@@ -93,12 +92,10 @@ private:
         return QStringLiteral("%1@127.0.0.1:%2:%3").arg(sshd.user()).arg(sshd.port()).arg(remote);
     }
 
-    static Run parse(QProcess &p)
+    static Run parse(const test::CliRun &finished)
     {
         Run r;
-        r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
+        static_cast<test::CliRun &>(r) = finished;
         for (const QByteArray &line : r.out.split('\n')) {
             const auto doc = QJsonDocument::fromJson(line);
             if (doc.isObject()) r.lines.append(doc.object());
@@ -106,18 +103,18 @@ private:
         return r;
     }
 
+    static test::RunOptions within(int timeoutMs)
+    {
+        test::RunOptions options;
+        options.timeoutMs = timeoutMs;
+        return options;
+    }
+
     // gantry-cli with no host options: --list and --forget read only the config dir.
     Run cli(const QStringList &args, bool json = true)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        QStringList full{QStringLiteral("--config-dir"), m_config.path()};
-        if (json) full << QStringLiteral("--json");
-        p.setArguments(full + QStringList{QStringLiteral("sync")} + args);
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.start();
-        if (!p.waitForFinished(60000)) return {};
-        return parse(p);
+        const QStringList full = (json ? QStringList{QStringLiteral("--json")} : QStringList{}) + QStringList{QStringLiteral("sync")} + args;
+        return parse(test::runCli(m_config.path(), full, within(60000)));
     }
 
     // Starts `sync --watch local remote`, with `sigint` as the child's SIGINT disposition: SIG_DFL
@@ -127,11 +124,9 @@ private:
     void startIdleWatch(QProcess &p, const QTemporaryDir &local, const QTemporaryDir &remote, void (*sigint)(int))
     {
         put(local.filePath(QStringLiteral("a.py")), "one");
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(fullArgs(m_sshd, {QStringLiteral("--watch"), local.path(), spec(m_sshd, remote.path())}));
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.setChildProcessModifier([sigint] { std::signal(SIGINT, sigint); });
-        p.start();
+        test::RunOptions options;
+        options.inChild = [sigint] { std::signal(SIGINT, sigint); };
+        test::startCli(p, m_config.path(), fullArgs(m_sshd, {QStringLiteral("--watch"), local.path(), spec(m_sshd, remote.path())}), options);
         QVERIFY(p.waitForStarted());
         QByteArray seen;
         QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"done\""), 30000);
@@ -141,20 +136,14 @@ private:
     void expectStoppedCleanly(QProcess &p)
     {
         QVERIFY(p.waitForFinished(30000));
-        const Run run = parse(p);
+        const Run run = parse(test::finish(p));
         QCOMPARE(run.code, 0);
         QVERIFY(!run.events(QStringLiteral("stopped")).isEmpty());
     }
 
     Run sync(const QStringList &args, const test::SshdFixture *sshd = nullptr)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(fullArgs(sshd ? *sshd : m_sshd, args));
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.start();
-        if (!p.waitForFinished(120000)) return {};
-        return parse(p);
+        return parse(test::runCli(m_config.path(), fullArgs(sshd ? *sshd : m_sshd, args), within(120000)));
     }
 
 private slots:
@@ -395,16 +384,13 @@ private slots:
             put(local.filePath(QStringLiteral("data/part%1.bin").arg(i)), block);
         }
         QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(fullArgs(m_sshd, {local.path(), spec(m_sshd, remote.path())}));
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.start();
+        test::startCli(p, m_config.path(), fullArgs(m_sshd, {local.path(), spec(m_sshd, remote.path())}));
         QByteArray seen;
         QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("\"event\":\"plan\""), 60000);
         m_sshd.stop();
         QVERIFY(m_sshd.restart().isEmpty());
         QVERIFY(p.waitForFinished(120000));
-        Run run = parse(p);
+        Run run = parse(test::finish(p));
         for (const QByteArray &line : seen.split('\n')) {
             if (const auto doc = QJsonDocument::fromJson(line); doc.isObject()) run.lines.prepend(doc.object());
         }

@@ -1,6 +1,7 @@
 // gantry-cli rename / rm against the real test sshd, hostile names included (a file called
 // "-rf", one with a newline), and the shell quoting they rely on.
 
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/remotefileops.h"
@@ -49,19 +50,16 @@ private:
     Run cli(const QStringList &args)
     {
         // The host options go right after the command, before any "--".
-        QStringList full{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json"), args.first(), QStringLiteral("-i"),
-                         m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
+        QStringList full{QStringLiteral("--json"), args.first(), QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
+                         m_sshd.knownHostsPath()};
         full += args.mid(1);
-        QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(full);
-        p.setStandardInputFile(QProcess::nullDevice()); // no terminal: nobody to ask
-        p.start();
+        test::RunOptions options; // stdin is /dev/null, not a terminal: nobody to ask
+        options.timeoutMs = 60000;
+        const test::CliRun run = test::runCli(m_config.path(), full, options);
         Run r;
-        if (!p.waitForFinished(60000)) return r;
-        r.code = p.exitCode();
-        r.err = QString::fromUtf8(p.readAllStandardError());
-        for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+        r.code = run.code;
+        r.err = QString::fromUtf8(run.err);
+        for (const QByteArray &line : run.out.split('\n')) {
             const auto doc = QJsonDocument::fromJson(line);
             if (doc.isObject()) r.json = doc.object();
         }

@@ -1,5 +1,6 @@
 // gantry-cli upload / download / ls against the real test sshd, as a script would run them.
 
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/sha256.h"
@@ -27,12 +28,9 @@ private:
     QTemporaryDir m_remote;
     QTemporaryDir m_config;
 
-    struct Run
+    struct Run : test::CliRun
     {
-        int code = -1;
         QList<QJsonObject> lines;
-        QByteArray out;
-        QByteArray err;
     };
 
     QString hostSpec() const
@@ -40,22 +38,21 @@ private:
         return QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.user()).arg(m_sshd.port());
     }
 
-    Run cli(QStringList args, bool json = true)
+    // [--json] ARGS… with the connection options of the test sshd (after --config-dir).
+    QStringList withHost(const QStringList &args, bool json = true) const
     {
-        QStringList full{QStringLiteral("--config-dir"), m_config.path()};
-        if (json) full += QStringLiteral("--json");
+        QStringList full = json ? QStringList{QStringLiteral("--json")} : QStringList{};
         full += args;
         full += {QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
-        QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(full);
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.start();
+        return full;
+    }
+
+    Run cli(const QStringList &args, bool json = true)
+    {
+        test::RunOptions options;
+        options.timeoutMs = 90000;
         Run r;
-        if (!p.waitForFinished(90000)) return r;
-        r.code = p.exitCode();
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
+        static_cast<test::CliRun &>(r) = test::runCli(m_config.path(), withHost(args, json), options);
         for (const QByteArray &line : r.out.split('\n')) {
             const auto doc = QJsonDocument::fromJson(line);
             if (doc.isObject()) r.lines.append(doc.object());
@@ -126,14 +123,11 @@ private slots:
         }
         const QStringList upload{QStringLiteral("upload"), src, hostSpec() + QLatin1Char(':') + m_remote.path() + QLatin1Char('/')};
         QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")} + upload
-                       + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()});
-        p.setStandardInputFile(QProcess::nullDevice());
+        test::RunOptions options;
         // As from a terminal: a test run in the background of a script inherits SIGINT ignored,
         // and gantry-cli rightly keeps it that way.
-        p.setChildProcessModifier([] { std::signal(SIGINT, SIG_DFL); });
-        p.start();
+        options.inChild = [] { std::signal(SIGINT, SIG_DFL); };
+        test::startCli(p, m_config.path(), withHost(upload), options);
         QVERIFY(p.waitForStarted());
         QByteArray out;
         const auto sending = [&] { // a progress line with some chunks acknowledged: the upload runs
@@ -147,12 +141,11 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(sending(), 30000);
         ::kill(pid_t(p.processId()), SIGINT);
-        QVERIFY(p.waitForFinished(30000));
-        out += p.readAllStandardOutput();
+        const test::CliRun stopped = test::finish(p, 30000);
+        out += stopped.out;
         if (out.contains("\"event\":\"summary\"")) QSKIP("the upload ended before Ctrl+C reached it");
-        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(p.exitCode(), 130);
-        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(stopped.code, 130);
+        const QString err = QString::fromUtf8(stopped.err);
         QVERIFY2(err.contains(QStringLiteral("Run the same command again to resume")), qPrintable(err));
         QVERIFY(QFileInfo::exists(m_remote.filePath(QStringLiteral("interrupted.bin.partial"))));
 

@@ -3,6 +3,7 @@
 // options, sizes no disk holds, crashes right after a chunk was journaled, two transfers into one
 // destination, a file that shrinks inside a batch the runner was told to expect.
 
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/batchrunner.h"
@@ -102,28 +103,25 @@ private:
     QString hostSpec() const { return QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.user()).arg(m_sshd.port()); }
     QStringList cliArgs(const QStringList &args) const
     {
-        return QStringList{QStringLiteral("--config-dir"), m_config.path()} + args
-               + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
-                             m_sshd.knownHostsPath()};
+        return test::cliArguments(m_config.path(), args + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(),
+                                                                      QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()});
     }
     // Runs gantry-cli; killAfterMs > 0 sends SIGKILL then (if still running). Returns the exit code
     // (137 for a kill or the crash hook).
     int cli(const QStringList &args, int killAfterMs = 0, const QByteArray &exitAfterChunks = {})
     {
         QProcess p;
+        test::RunOptions options;
+        if (!exitAfterChunks.isEmpty()) options.env.insert(QStringLiteral("GANTRY_TEST_EXIT_AFTER_CHUNKS"), QString::fromLatin1(exitAfterChunks));
         // The crash runs use the test build of gantry-cli that has the fault point.
-        p.setProgram(exitAfterChunks.isEmpty() ? QStringLiteral(GANTRY_CLI_PATH) : QStringLiteral(GANTRY_CLI_FAULTS_PATH));
-        p.setArguments(cliArgs(args));
-        p.setStandardInputFile(QProcess::nullDevice());
-        auto env = QProcessEnvironment::systemEnvironment();
-        if (!exitAfterChunks.isEmpty()) env.insert(QStringLiteral("GANTRY_TEST_EXIT_AFTER_CHUNKS"), QString::fromLatin1(exitAfterChunks));
-        p.setProcessEnvironment(env);
-        p.start();
+        test::startProgram(p, exitAfterChunks.isEmpty() ? QStringLiteral(GANTRY_CLI_PATH) : QStringLiteral(GANTRY_CLI_FAULTS_PATH), cliArgs(args),
+                           options);
         if (killAfterMs > 0 && !p.waitForFinished(killAfterMs)) ::kill(pid_t(p.processId()), SIGKILL);
         if (!p.waitForFinished(60000)) return -1;
-        const int code = p.exitStatus() == QProcess::CrashExit ? 137 : p.exitCode();
+        const test::CliRun run = test::finish(p);
+        const int code = p.exitStatus() == QProcess::CrashExit ? 137 : run.code;
         // A run not meant to be killed that fails says why: a flaky failure is readable in CI's log.
-        if (code != 0 && killAfterMs == 0 && exitAfterChunks.isEmpty()) qWarning("%s", p.readAllStandardError().constData());
+        if (code != 0 && killAfterMs == 0 && exitAfterChunks.isEmpty()) qWarning("%s", run.err.constData());
         return code;
     }
 

@@ -3,6 +3,7 @@
 // or '..', and a file whose reported size (2^53 bytes, 4 TiB) no disk holds while its data is a
 // few bytes. And a host whose command never stops printing (item 6): collected output is capped.
 
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/journal.h"
@@ -161,24 +162,21 @@ private:
         return c;
     }
 
-    // gantry-cli with the fixture's key; returns exit code, stdout and stderr.
-    struct CliRun
+    // gantry-cli with the fixture's key; returns exit code, stdout and stderr as text.
+    struct Text
     {
         int code = -1;
         QString out;
         QString err;
     };
-    CliRun cli(const QStringList &args)
+    Text cli(const QStringList &args)
     {
-        QProcess p;
-        p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-        p.setArguments(QStringList{QStringLiteral("--config-dir"), m_config.path()} + args
-                       + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
-                                     m_sshd.knownHostsPath()});
-        p.setStandardInputFile(QProcess::nullDevice());
-        p.start();
-        if (!p.waitForFinished(60000)) return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        test::RunOptions options;
+        options.timeoutMs = 60000;
+        const test::CliRun run = test::runCli(m_config.path(), args + QStringList{QStringLiteral("-i"), m_sshd.clientKeyPath(),
+                                                                                  QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()},
+                                              options);
+        return {run.code, QString::fromUtf8(run.out), QString::fromUtf8(run.err)};
     }
     QString hostSpec() const { return QStringLiteral("%1@127.0.0.1:%2").arg(m_sshd.user()).arg(m_sshd.port()); }
 
@@ -239,13 +237,13 @@ private slots:
     void cliLsStopsAnEndlessListing()
     {
         setMode("endless");
-        const CliRun r = cli({QStringLiteral("ls"), hostSpec() + QStringLiteral(":/srv/endless"), QStringLiteral("--max-entries"),
+        const Text r = cli({QStringLiteral("ls"), hostSpec() + QStringLiteral(":/srv/endless"), QStringLiteral("--max-entries"),
                               QStringLiteral("20000")});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QStringLiteral("more than 20000 entries in /srv/endless")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("--max-entries")), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
-        const CliRun bad = cli({QStringLiteral("ls"), hostSpec() + QStringLiteral(":/srv"), QStringLiteral("--max-entries"),
+        const Text bad = cli({QStringLiteral("ls"), hostSpec() + QStringLiteral(":/srv"), QStringLiteral("--max-entries"),
                                 QStringLiteral("many")});
         QCOMPARE(bad.code, 2);
     }
@@ -289,7 +287,7 @@ private slots:
         for (const SftpEntry &e : *listed) names.insert(e.name);
         QCOMPARE(names, (QSet<QString>{QStringLiteral("good.txt"), QStringLiteral("also-good")}));
 
-        const CliRun r = cli({QStringLiteral("ls"), hostSpec() + QStringLiteral(":/srv/dir")});
+        const Text r = cli({QStringLiteral("ls"), hostSpec() + QStringLiteral(":/srv/dir")});
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("good.txt")) && r.out.contains(QStringLiteral("also-good")), qPrintable(r.out));
         for (const char *lie : {"escape", "passwd", "a/b", "../", "nul"}) QVERIFY2(!r.out.contains(QLatin1String(lie)), qPrintable(r.out));

@@ -1,5 +1,6 @@
 // gantry-cli verify / doctor as a user runs them, against the real test sshd: a "GPU" host (fake
 // nvidia-smi + a fake gantry-verify replaying a recorded H200 run) and this sandbox (no driver).
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include <QFile>
@@ -17,12 +18,7 @@ const QString kData = QStringLiteral(GANTRY_TEST_SOURCE_DIR "/verify/data/");
 
 using gantry::test::writeScript;
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = gantry::test::CliRun;
 
 } // namespace
 
@@ -40,11 +36,9 @@ class TestVerifyCli : public QObject
         const QString spec = QStringLiteral("%1@%2:%3").arg(sshd.user(), sshd.host()).arg(sshd.port());
         args.insert(1, spec);
         args << QStringLiteral("-i") << sshd.clientKeyPath() << QStringLiteral("--known-hosts") << sshd.knownHostsPath();
-        QProcess process;
-        process.start(QStringLiteral(GANTRY_CLI_PATH), QStringList{QStringLiteral("--config-dir"), m_config.path()} + args);
-        if (!process.waitForFinished(90000))
-            return {};
-        return {process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+        gantry::test::RunOptions options;
+        options.timeoutMs = 90000;
+        return gantry::test::runCli(m_config.path(), args, options);
     }
 
 private slots:
@@ -71,7 +65,7 @@ private slots:
         const Run run = cli(m_gpuHost, {QStringLiteral("verify"), QStringLiteral("--quick"), QStringLiteral("--binary"),
                                         m_bin.filePath(QStringLiteral("gantry-verify")), QStringLiteral("--price-per-hour"),
                                         QStringLiteral("3.5")});
-        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.code == 0, run.err.constData());
         QVERIFY(run.err.contains("[ 42%] tensor_bf16"));
         QVERIFY(run.out.contains("Device memory bandwidth"));
         QVERIFY(run.out.contains("H200 SXM spec"));
@@ -83,7 +77,7 @@ private slots:
     {
         const Run run = cli(m_gpuHost, {QStringLiteral("verify"), QStringLiteral("--json"), QStringLiteral("--binary"),
                                         m_bin.filePath(QStringLiteral("gantry-verify"))});
-        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.code, 0);
         const QJsonObject json = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(json.value(QStringLiteral("verdict")).toString(), QStringLiteral("pass"));
         QCOMPARE(json.value(QStringLiteral("method")).toString(), QStringLiteral("bundled-binary"));
@@ -98,7 +92,7 @@ private slots:
     {
         const Run run = cli(m_plainHost, {QStringLiteral("verify"), QStringLiteral("--binary"),
                                           m_bin.filePath(QStringLiteral("gantry-verify"))});
-        QCOMPARE(run.exitCode, 1);
+        QCOMPARE(run.code, 1);
         QVERIFY2(run.out.contains("No NVIDIA GPU/driver found"), run.out.constData());
         QVERIFY(run.out.contains("fix:"));
         QVERIFY(run.out.contains("Verdict: ERROR"));
@@ -107,7 +101,7 @@ private slots:
     void doctorJson()
     {
         const Run plain = cli(m_plainHost, {QStringLiteral("doctor"), QStringLiteral("--json")});
-        QCOMPARE(plain.exitCode, 1);
+        QCOMPARE(plain.code, 1);
         const QJsonArray checks = QJsonDocument::fromJson(plain.out).object().value(QStringLiteral("checks")).toArray();
         QVERIFY(!checks.isEmpty());
         const QJsonObject first = checks.first().toObject();
@@ -122,11 +116,9 @@ private slots:
 
     void usage()
     {
-        QProcess process;
-        process.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("verify")});
-        QVERIFY(process.waitForFinished(30000));
-        QCOMPARE(process.exitCode(), 2);
-        QCOMPARE(process.readAllStandardError().count('\n'), 1);
+        const Run run = gantry::test::runCli(m_config.path(), {QStringLiteral("verify")});
+        QCOMPARE(run.code, 2);
+        QCOMPARE(run.err.count('\n'), 1); // one line: what is missing, and the usage
     }
 };
 

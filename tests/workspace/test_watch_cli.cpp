@@ -2,6 +2,7 @@
 // (real sshd instances, the simulated idle GPU). An idle machine is terminated only after its
 // result paths are home; when they cannot come home it is not terminated, and the watcher says so.
 // Synchronised on the watcher's JSON lines, never on sleeps.
+#include "clirun.h"
 #include "sshdfixture.h"
 
 #include "core/cost/ledger.h"
@@ -27,34 +28,32 @@ private:
     QTemporaryDir m_config;
     QTemporaryDir m_home; // the watcher's ~: "Gantry results" and ~/.ssh of this test only
 
-    QProcessEnvironment environment() const
+    test::RunOptions options(int timeoutMs = 120000) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("100"));
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain, no desktop notifications
-        return env;
+        test::RunOptions options;
+        options.env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("100"));
+        options.env.insert(QStringLiteral("HOME"), m_home.path());
+        options.env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keychain, no desktop notifications
+        options.timeoutMs = timeoutMs;
+        return options;
     }
 
-    QStringList withConfig(const QStringList &args) const
+    test::CliRun cli(const QStringList &args, int timeoutMs = 120000) const
     {
-        return QStringList{QStringLiteral("--config-dir"), m_config.path(), QStringLiteral("--json")} + args;
+        return test::runCli(m_config.path(), QStringList{QStringLiteral("--json")} + args, options(timeoutMs));
     }
 
     // A sandbox GPU machine launched as a user does, with its result paths on it. Returns its
     // instance JSON (id, host).
     QJsonObject launch(const QString &name)
     {
-        QProcess cli;
-        cli.setProcessEnvironment(environment());
-        cli.start(QStringLiteral(GANTRY_CLI_PATH),
-                  withConfig({QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("sandbox"), QStringLiteral("--type"),
-                              QStringLiteral("gpu_1x_sandbox"), QStringLiteral("--name"), name, QStringLiteral("--wait")}));
-        if (!cli.waitForFinished(120000) || cli.exitCode() != 0) {
-            qWarning().noquote() << cli.readAllStandardError();
+        const test::CliRun run = cli({QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("sandbox"), QStringLiteral("--type"),
+                                      QStringLiteral("gpu_1x_sandbox"), QStringLiteral("--name"), name, QStringLiteral("--wait")});
+        if (run.code != 0) {
+            qWarning().noquote() << run.err;
             return {};
         }
-        const QJsonObject launched = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        const QJsonObject launched = QJsonDocument::fromJson(run.out).object();
         const QString id = launched.value(QLatin1String("id")).toString();
         const QString outputs = m_config.filePath(QStringLiteral("sandbox/instances/%1/home/outputs").arg(id));
         if (id.isEmpty() || !QDir().mkpath(outputs))
@@ -101,11 +100,11 @@ private:
             watch.kill();
             watch.waitForFinished(10000);
         });
-        watch.setProcessEnvironment(environment());
-        watch.start(QStringLiteral(GANTRY_CLI_PATH),
-                    withConfig({QStringLiteral("watch"), QStringLiteral("--provider"), QStringLiteral("sandbox"), QStringLiteral("--idle-action"),
-                                QStringLiteral("terminate"), QStringLiteral("--idle-minutes"), QStringLiteral("0.05"),
-                                QStringLiteral("--countdown"), QStringLiteral("1")}));
+        test::startCli(watch, m_config.path(),
+                       {QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--provider"), QStringLiteral("sandbox"),
+                        QStringLiteral("--idle-action"), QStringLiteral("terminate"), QStringLiteral("--idle-minutes"), QStringLiteral("0.05"),
+                        QStringLiteral("--countdown"), QStringLiteral("1")},
+                       options());
         if (!watch.waitForStarted(30000))
             return {};
         return outcomeFor(watch, host, seen);
@@ -173,11 +172,8 @@ private slots:
         QVERIFY(hosts.find(host).has_value());
         QVERIFY(QFileInfo::exists(m_config.filePath(QStringLiteral("sandbox/instances/") + id)));
         // Clean up as a user would: terminate it by hand.
-        QProcess cli;
-        cli.setProcessEnvironment(environment());
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), withConfig({QStringLiteral("terminate"), id, QStringLiteral("--yes"),
-                                                               QStringLiteral("--provider"), QStringLiteral("sandbox")}));
-        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY(cli({QStringLiteral("terminate"), id, QStringLiteral("--yes"), QStringLiteral("--provider"), QStringLiteral("sandbox")}, 60000)
+                    .code != -1);
     }
 };
 

@@ -1,6 +1,7 @@
 // The one instance lifecycle (core/workspace) against the RunPod and Lambda emulators: the idle
 // policy's terminate writes the ledger, honours the results guard and forgets the host; the GUI's
 // path and gantry-cli leave the same ledger rows; the policy acts once, and only with the lock.
+#include "clirun.h"
 #include "restconfigfor.h"
 #include "lambdaemulator.h"
 #include "sshdfixture.h"
@@ -302,14 +303,11 @@ private slots:
     {
         QTemporaryDir dir;
         auto startWatch = [&dir](QProcess &process) -> QJsonObject {
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
-            env.remove(QStringLiteral("GANTRY_RUNPOD_API_KEY"));
-            env.remove(QStringLiteral("GANTRY_LAMBDA_API_KEY"));
-            process.setProcessEnvironment(env);
-            process.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), dir.path(), QStringLiteral("--json"),
-                                                            QStringLiteral("watch"), QStringLiteral("--idle-action"),
-                                                            QStringLiteral("stop"), QStringLiteral("--idle-minutes"), QStringLiteral("30")});
+            test::RunOptions options;
+            for (const char *name : {"DBUS_SESSION_BUS_ADDRESS", "GANTRY_RUNPOD_API_KEY", "GANTRY_LAMBDA_API_KEY"})
+                options.env.remove(QString::fromLatin1(name));
+            test::startCli(process, dir.path(), {QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--idle-action"),
+                                                 QStringLiteral("stop"), QStringLiteral("--idle-minutes"), QStringLiteral("30")}, options);
             while (!process.canReadLine() && process.waitForReadyRead(30000)) {
             }
             return QJsonDocument::fromJson(process.readLine()).object();
@@ -346,16 +344,15 @@ private slots:
         QVERIFY(QTest::qWaitFor([&done] { return done; }, 10000));
 
         QProcess cli;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("GANTRY_RUNPOD_API_KEY"), QStringLiteral("test-key"));
-        env.insert(QStringLiteral("GANTRY_RUNPOD_ENDPOINT"), f.runpod.baseUrl());
-        env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
-        cli.setProcessEnvironment(env);
+        test::RunOptions options;
+        options.env.insert(QStringLiteral("GANTRY_RUNPOD_API_KEY"), QStringLiteral("test-key"));
+        options.env.insert(QStringLiteral("GANTRY_RUNPOD_ENDPOINT"), f.runpod.baseUrl());
+        options.env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
         QSignalSpy finished(&cli, &QProcess::finished);
-        cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), f.dir.path(), QStringLiteral("stop"), viaCli,
-                                                    QStringLiteral("--provider"), QStringLiteral("runpod")});
+        test::startCli(cli, f.dir.path(), {QStringLiteral("stop"), viaCli, QStringLiteral("--provider"), QStringLiteral("runpod")}, options);
         QVERIFY(finished.wait(60000)); // the emulator answers from this event loop meanwhile
-        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const test::CliRun stopped = test::finish(cli);
+        QVERIFY2(stopped.code == 0, stopped.err.constData());
 
         const cost::LedgerEntry gui = *f.ledger.entry(QStringLiteral("runpod"), viaWorkspace);
         const cost::LedgerEntry line = *f.ledger.entry(QStringLiteral("runpod"), viaCli);

@@ -199,7 +199,7 @@ int followRank(Context &context, const JobArgs &parsed, int rank)
         jobs::JobRunner runner(**session, parsed.jobsDir);
         end = runner.followLog(cluster::rankJobName(parsed.job, rank), 0,
                                [&](const QByteArray &data) { writeRaw(cluster::prefixLines(rank, data, &pending)); },
-                               interrupt.token().flag());
+                               interrupt.token());
         failed = watch.failed();
     }
     if (!pending.isEmpty())

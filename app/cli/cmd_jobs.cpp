@@ -162,7 +162,7 @@ int jobLogs(Context &context, const Args &args)
             writeRaw(data);
             offset += data.size();
         };
-        auto end = runner.followLog(name, offset, sink, interrupt.token().flag());
+        auto end = runner.followLog(name, offset, sink, interrupt.token());
         if (end)
             return interrupt.interrupted() ? interrupt.exitCode() : ExitOk;
         if (end.error().code != ErrorCode::ConnectFailed || attempt >= 4 || interrupt.interrupted())

@@ -55,7 +55,7 @@ int factsCommand(Context &context, const Args &args)
     if (!session)
         return context.fail(session.error());
     const InterruptScope interrupt;
-    auto facts = gatherMachineFacts(**session, interrupt.token().flag());
+    auto facts = gatherMachineFacts(**session, interrupt.token());
     if (!facts)
         return interrupt.interrupted() ? interrupt.exitCode() : context.fail(facts.error());
     if (context.json) {

@@ -206,7 +206,7 @@ int syncCommand(Context &context, const Args &parsed)
     };
     if (args->watch) return watchLoop(context, *factory, target, *args, sink, printMutex);
     const InterruptScope interrupt;
-    SyncEngine engine(*factory, target, args->options, sink, interrupt.token().flag());
+    SyncEngine engine(*factory, target, args->options, sink, interrupt.token());
     if (const auto r = engine.run(); !r) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(r.error());
     return ExitOk;
 }

@@ -167,12 +167,12 @@ MachineFacts parseMachineFacts(const QByteArray &output)
     return facts;
 }
 
-Result<MachineFacts> gatherMachineFacts(ssh::Session &session, const std::atomic_bool *cancel)
+Result<MachineFacts> gatherMachineFacts(ssh::Session &session, const CancelToken &cancel)
 {
     QByteArray out;
     ssh::Session::ExecOptions options;
     options.onStdout = [&out](const QByteArray &data) { out += data; };
-    options.cancel = cancel;
+    options.cancel = cancel.flag();
     options.timeoutMs = 90000;
     auto status = session.exec(machineFactsScript(), options);
     if (!status)

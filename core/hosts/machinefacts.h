@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/ssh/session.h"
+#include "core/util/canceltoken.h"
 #include "core/util/result.h"
 
 #include <QJsonObject>
@@ -67,6 +68,6 @@ QString machineFactsScript();
 // Parses the script's output; pure, so it is tested with recorded outputs.
 MachineFacts parseMachineFacts(const QByteArray &output);
 // Runs the script over an open session (blocking; call off the GUI thread).
-Result<MachineFacts> gatherMachineFacts(ssh::Session &session, const std::atomic_bool *cancel = nullptr);
+Result<MachineFacts> gatherMachineFacts(ssh::Session &session, const CancelToken &cancel = {});
 
 } // namespace gantry

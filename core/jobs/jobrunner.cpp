@@ -212,7 +212,7 @@ Result<QByteArray> JobRunner::readLog(const QString &name, qint64 offset)
 
 Result<qint64> JobRunner::followLog(const QString &name, qint64 offset,
                                     const std::function<void(const QByteArray &)> &onData,
-                                    const std::atomic_bool *cancel)
+                                    const CancelToken &cancel)
 {
     if (auto valid = validateJobName(name); !valid)
         return valid.error();
@@ -230,7 +230,7 @@ Result<qint64> JobRunner::followLog(const QString &name, qint64 offset,
         if (err.size() < 65536)
             err += chunk.left(65536 - err.size());
     };
-    options.cancel = cancel;
+    options.cancel = cancel.flag();
     options.maxOutputBytes = 0;
     auto status = m_session.exec(scripts::bashCommand(scripts::readLog(m_root, name, offset, true)), options);
     if (!status) {
@@ -244,7 +244,7 @@ Result<qint64> JobRunner::followLog(const QString &name, qint64 offset,
     }
     if (*status == 25)
         return commonError(name, *status, "@@notfound", err);
-    if (*status != 0 && !(cancel && cancel->load()))
+    if (*status != 0 && !cancel.isCancelled())
         return commonError(name, *status, {}, err);
     return position;
 }

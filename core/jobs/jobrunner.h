@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/jobs/jobinfo.h"
+#include "core/util/canceltoken.h"
 #include "core/jobs/jobspec.h"
 #include "core/util/result.h"
 
@@ -48,7 +49,7 @@ public:
     // each chunk; the value is the offset after the last byte received. On a dropped connection
     // the error says where to resume.
     Result<qint64> followLog(const QString &name, qint64 offset, const std::function<void(const QByteArray &)> &onData,
-                             const std::atomic_bool *cancel = nullptr);
+                             const CancelToken &cancel = {});
 
 private:
     Result<ssh::ExecOutput> runOnStdin(const QString &script, int timeoutMs);

@@ -255,7 +255,7 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
                         emit self->logData(hostName, name, chunk, at);
                 }, Qt::QueuedConnection);
             },
-            cancel.flag());
+            cancel);
         deliverEnd(end ? QString() : end.error().message);
     });
 }

@@ -169,9 +169,9 @@ QJsonObject eventToJson(const SyncEvent &e)
 }
 
 SyncEngine::SyncEngine(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
-                       const std::atomic_bool *cancel)
+                       CancelToken cancel)
     : m_factory(std::move(factory)), m_target(std::move(target)), m_options(std::move(options)), m_sink(std::move(sink)),
-      m_cancel(cancel), m_root(nativePath(m_target.localDir))
+      m_token(std::move(cancel)), m_cancel(m_token.flag()), m_root(nativePath(m_target.localDir))
 {
     while (m_root.size() > 1 && m_root.endsWith('/')) m_root.chop(1);
 }

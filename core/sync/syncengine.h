@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/sync/localscan.h"
+#include "core/util/canceltoken.h"
 #include "core/sync/syncplan.h"
 #include "core/transfer/transfertypes.h"
 
@@ -81,8 +82,9 @@ struct SyncTarget
 class SyncEngine final
 {
 public:
+    // cancel stops the run at the next file or chunk (the transfer engine polls its flag()).
     SyncEngine(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
-               const std::atomic_bool *cancel);
+               CancelToken cancel = {});
     ~SyncEngine();
     SyncEngine(const SyncEngine &) = delete;
     SyncEngine &operator=(const SyncEngine &) = delete;
@@ -133,7 +135,8 @@ private:
     SyncTarget m_target;
     SyncOptions m_options;
     SyncEventSink m_sink;
-    const std::atomic_bool *m_cancel;
+    CancelToken m_token;
+    const std::atomic_bool *m_cancel; // m_token's flag, for the transfer engine's polling APIs
     QByteArray m_root;
     std::unique_ptr<ssh::Session> m_session;
     std::unique_ptr<transfer::SftpClient> m_sftp;

@@ -51,7 +51,7 @@ Result<void> SyncWatch::start()
 
 void SyncWatch::requestStop()
 {
-    m_cancel = true;
+    m_cancel.cancel();
     {
         std::lock_guard lock(m_mutex);
         m_stop = true;
@@ -130,7 +130,7 @@ void SyncWatch::waitRetry(int attempt)
 
 void SyncWatch::loop()
 {
-    SyncEngine engine(m_factory, m_target, m_options, m_sink, &m_cancel);
+    SyncEngine engine(m_factory, m_target, m_options, m_sink, m_cancel);
     int failures = 0;
     for (;;) {
         {
@@ -148,7 +148,7 @@ void SyncWatch::loop()
             QMetaObject::invokeMethod(this, &SyncWatch::synced, Qt::QueuedConnection);
             continue;
         }
-        if (m_cancel) return;
+        if (m_cancel.isCancelled()) return;
         if (transfer::isTransient(r.error()) || !engine.connected()) {
             engine.disconnect();
             waitRetry(failures++);

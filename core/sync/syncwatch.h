@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/sync/syncengine.h"
+#include "core/util/canceltoken.h"
 
 #include <QObject>
 #include <QSet>
@@ -67,7 +68,7 @@ private:
     std::condition_variable m_wake;
     bool m_dirty = false;
     bool m_stop = false;
-    std::atomic_bool m_cancel{false};
+    CancelToken m_cancel; // stops the watch and the sync in flight
     std::atomic_int m_runs{0};
     std::atomic_bool m_finished{false};
 };

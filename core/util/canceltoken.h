@@ -20,8 +20,9 @@ public:
 
     void cancel() const { m_flag->store(true); }
     bool isCancelled() const { return m_flag->load(); }
-    // For the APIs that poll a flag (ssh::Session::ExecOptions::cancel, ConnectOptions::cancel);
-    // valid while a copy of this token lives.
+    // For the engines that poll a flag in their inner loops (ssh::Session::ExecOptions::cancel,
+    // ConnectOptions::cancel, the transfer engine's sessions and contexts); valid while a copy of
+    // this token lives. Operations that a front end calls take the token itself.
     const std::atomic_bool *flag() const { return m_flag.get(); }
 
 private:

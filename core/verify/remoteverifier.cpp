@@ -39,9 +39,9 @@ private:
     QByteArray m_pending;
 };
 
-bool cancelled(const std::atomic_bool *cancel)
+bool cancelled(const CancelToken &cancel)
 {
-    return cancel && cancel->load();
+    return cancel.isCancelled();
 }
 
 Error cancelledError()
@@ -79,13 +79,13 @@ QString RemoteVerifier::sha256Hex(const QByteArray &data)
     return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
 }
 
-Result<DoctorOutput> RemoteVerifier::runDoctorScript(const std::atomic_bool *cancel)
+Result<DoctorOutput> RemoteVerifier::runDoctorScript(const CancelToken &cancel)
 {
     QByteArray out;
     ssh::Session::ExecOptions options;
     options.stdinData = doctorScript();
     options.onStdout = [&out](const QByteArray &chunk) { out += chunk; };
-    options.cancel = cancel;
+    options.cancel = cancel.flag();
     options.timeoutMs = 5 * 60 * 1000;
     auto status = m_session.exec(QStringLiteral("sh -s"), options);
     if (!status)
@@ -101,7 +101,7 @@ Result<DoctorOutput> RemoteVerifier::runDoctorScript(const std::atomic_bool *can
 }
 
 Result<RemoteVerifier::Upload> RemoteVerifier::uploadCached(const QString &localPath, const QString &prefix,
-                                                            const std::atomic_bool *cancel)
+                                                            const CancelToken &cancel)
 {
     QFile file(localPath);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -127,7 +127,7 @@ Result<RemoteVerifier::Upload> RemoteVerifier::uploadCached(const QString &local
     QByteArray err;
     ssh::Session::ExecOptions options;
     options.stdinData = data;
-    options.cancel = cancel;
+    options.cancel = cancel.flag();
     options.timeoutMs = 10 * 60 * 1000;
     options.onStderr = [&err](const QByteArray &chunk) { err += chunk; };
     QByteArray out;
@@ -176,7 +176,7 @@ Result<Report> RemoteVerifier::runProgram(const QString &command, const VerifyOp
     ssh::Session::ExecOptions exec;
     exec.onStdout = [&out](const QByteArray &chunk) { out += chunk; };
     exec.onStderr = [&](const QByteArray &chunk) { lines.feed(chunk, onLine); };
-    exec.cancel = options.cancel;
+    exec.cancel = options.cancel.flag();
     exec.timeoutMs = options.timeoutMs;
     auto status = m_session.exec(command, exec);
     lines.finish(onLine);
@@ -268,7 +268,7 @@ Result<QString> RemoteVerifier::buildOnInstance(const VerifyOptions &options)
     exec.stdinData = script;
     exec.onStdout = [&out](const QByteArray &chunk) { out += chunk; };
     exec.onStderr = [&err](const QByteArray &chunk) { err += chunk; };
-    exec.cancel = options.cancel;
+    exec.cancel = options.cancel.flag();
     exec.timeoutMs = 10 * 60 * 1000;
     auto status = m_session.exec(QStringLiteral("PATH=\"$PATH:/usr/local/cuda/bin\" sh -s"), exec);
     if (!status)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/ssh/session.h"
+#include "core/util/canceltoken.h"
 #include "core/util/result.h"
 #include "core/verify/assessment.h"
 #include "core/verify/doctor.h"
@@ -21,7 +22,7 @@ struct VerifyOptions
     QString sourcesDir;      // local kernels/ sources for building on the instance; empty: none
     int minDriverMajor = 450; // below it gantry-verify exits 4 anyway (see kernels/README.md)
     int timeoutMs = 15 * 60 * 1000;
-    const std::atomic_bool *cancel = nullptr;
+    CancelToken cancel;
     // Called on the session's thread: progress lines of the program, and what the run does now.
     std::function<void(const Progress &)> onProgress;
     std::function<void(const QString &)> onStatus;
@@ -51,7 +52,7 @@ public:
     QString remoteCacheDir() const { return m_cacheDir; }
 
     // The doctor script in one exec.
-    Result<DoctorOutput> runDoctorScript(const std::atomic_bool *cancel = nullptr);
+    Result<DoctorOutput> runDoctorScript(const CancelToken &cancel = {});
 
     // Puts a local file at ~/.cache/gantry/<prefix>-<sha256[:16]> unless an identical copy is
     // there. Returns the remote path ("$HOME/…" form, for the shell) and whether it was sent.
@@ -60,7 +61,7 @@ public:
         QString remotePath;
         bool uploaded = false;
     };
-    Result<Upload> uploadCached(const QString &localPath, const QString &prefix, const std::atomic_bool *cancel = nullptr);
+    Result<Upload> uploadCached(const QString &localPath, const QString &prefix, const CancelToken &cancel = {});
 
     // Runs an uploaded gantry-verify (or the PyTorch fallback) and parses its result.
     Result<Report> runProgram(const QString &command, const VerifyOptions &options);

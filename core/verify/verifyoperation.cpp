@@ -120,7 +120,7 @@ Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, con
     options.quick = request.quick;
     options.binaryPath = request.binaryPath;
     options.sourcesDir = request.sourcesDir;
-    options.cancel = cancel.flag();
+    options.cancel = cancel;
     options.onProgress = callbacks.onProgress;
     options.onStatus = callbacks.onStatus;
     auto outcome = verifier.verify(options);
@@ -136,7 +136,7 @@ Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, con
 Result<QList<DoctorCheck>> runDoctor(ssh::Session &session, const CancelToken &cancel)
 {
     RemoteVerifier verifier(session);
-    auto output = verifier.runDoctorScript(cancel.flag());
+    auto output = verifier.runDoctorScript(cancel);
     if (!output)
         return output.error();
     return evaluateDoctor(*output, SpecTable::builtIn());

@@ -32,7 +32,7 @@ private:
             if (e.kind == SyncEvent::Scan && scans++ == 0) onScan();
         };
         const auto factory = transfer::makeSessionFactory(m_sshd.target(), m_sshd.connectOptions());
-        SyncEngine engine(factory, SyncTarget{QStringLiteral("test"), local, remote, m_config.path()}, SyncOptions{}, sink, nullptr);
+        SyncEngine engine(factory, SyncTarget{QStringLiteral("test"), local, remote, m_config.path()}, SyncOptions{}, sink);
         return engine.run();
     }
 

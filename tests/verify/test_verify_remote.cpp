@@ -191,14 +191,14 @@ private slots:
         QVERIFY(session);
         RemoteVerifier verifier(*session);
         verifier.setRemoteCacheDir(m_cache.filePath(QStringLiteral("slow")));
-        std::atomic_bool cancel{false};
+        const CancelToken cancel;
         VerifyOptions options;
         options.binaryPath = binPath("gantry-verify-slow");
-        options.cancel = &cancel;
+        options.cancel = cancel;
         QElapsedTimer sinceCancel;
-        options.onProgress = [&cancel, &sinceCancel](const Progress &) {
-            if (!cancel) {
-                cancel = true;
+        options.onProgress = [cancel, &sinceCancel](const Progress &) {
+            if (!cancel.isCancelled()) {
+                cancel.cancel();
                 sinceCancel.start();
             }
         };

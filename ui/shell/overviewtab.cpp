@@ -137,7 +137,7 @@ void OverviewTab::refresh()
     QPointer<OverviewTab> self(this);
     ssh::Connection *connection = m_connection;
     connection->post([self, generation, connection, cancel = m_gathering](ssh::Session &session) {
-        auto facts = gatherMachineFacts(session, cancel.flag());
+        auto facts = gatherMachineFacts(session, cancel);
         QMetaObject::invokeMethod(connection, [self, generation, facts] {
             if (!self || self->m_generation != generation)
                 return;

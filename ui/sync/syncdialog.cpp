@@ -230,7 +230,7 @@ void SyncDialog::run(const SyncPair &pair, bool dryRun)
                     self->onEvent(e);
             }, Qt::QueuedConnection);
         };
-        sync::SyncEngine engine(factory, target, options, sink, cancel.flag());
+        sync::SyncEngine engine(factory, target, options, sink, cancel);
         return engine.run();
     }, [this, dryRun, pair](Result<void> result) { onEnded(result, dryRun, pair); });
 }

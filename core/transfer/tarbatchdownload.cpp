@@ -13,6 +13,9 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <memory>
 
 #include <cerrno>
 #include <cstdio>
@@ -58,12 +61,9 @@ Error unexpectedEntry(const QString &host, const QString &remoteFolder, const QS
                                               .arg(host, entry.left(200), remoteFolder, localTop)};
 }
 
-// Writes the current entry's data into `partial` (no symlink followed, parent folder inside
-// localTop) and returns its SHA-256; ConnectFailed when the stream broke off.
-Result<QByteArray> extractEntry(struct archive *in, const QString &partial, const QString &localTop, TransferContext &ctx,
-                                quint64 *payload)
+// Creates `folder` and checks that it lies inside localTop with no symbolic link on the way.
+Result<void> folderInside(const QString &folder, const QString &localTop)
 {
-    const QString folder = QFileInfo(partial).absolutePath();
     QDir().mkpath(folder);
     const QString canonicalTop = QFileInfo(localTop).canonicalFilePath();
     const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
@@ -72,6 +72,15 @@ Result<QByteArray> extractEntry(struct archive *in, const QString &partial, cons
                                                                    "there. Remove the link or pick another destination and retry.")
                                                       .arg(folder, localTop)};
     }
+    return {};
+}
+
+// Writes the current entry's data into `partial` (a file of the batch's staging folder) and
+// returns its SHA-256; ConnectFailed when the stream broke off.
+Result<QByteArray> extractEntry(struct archive *in, const QString &partial, const QString &localTop, TransferContext &ctx,
+                                quint64 *payload)
+{
+    if (Result<void> inside = folderInside(QFileInfo(partial).absolutePath(), localTop); !inside) return inside.error();
     LocalFile out;
     if (auto opened = out.open(partial, LocalFile::Create); !opened) return opened.error();
     Sha256 hash;
@@ -116,7 +125,10 @@ QString batchCommand(const QString &parent)
         .arg(ssh::shellQuote(parent), digestNamesCommand(QStringLiteral("\"$t\"")));
 }
 
-// Unpacks one batch's tar stream; files stay under their partial name until settle().
+// Unpacks one batch's tar stream; files wait in the batch's own staging folder until settle().
+// Staged under numbers in a folder made for this batch (never "NAME.partial" beside the file): a
+// name a listing can produce — a left-over "x.gantry-partial" beside "x" — must not be able to
+// stand for another file's staging copy.
 class BatchUnpacker
 {
 public:
@@ -124,14 +136,23 @@ public:
                   DownloadTally &tally)
         : m_ctx(ctx), m_in(in), m_spec(spec), m_requested(requested), m_tally(tally)
     {
+        // Beside the folder, where the download writes no other name (so no file of the listing can
+        // be mistaken for it, nor it for one); inside it when the parent cannot be written.
+        m_stagingBase = QFileInfo(spec.localTop).absolutePath();
+        m_staging = std::make_unique<QTemporaryDir>(QDir(m_stagingBase).filePath(QStringLiteral(".gantry-staging-XXXXXX")));
+        if (!m_staging->isValid()) {
+            m_stagingBase = spec.localTop;
+            m_staging = std::make_unique<QTemporaryDir>(QDir(m_stagingBase).filePath(QStringLiteral(".gantry-staging-XXXXXX")));
+        }
     }
-    ~BatchUnpacker()
-    {
-        for (const Pending &p : std::as_const(m_pending)) QFile::remove(p.partial);
-    }
+    ~BatchUnpacker() = default; // the staging folder goes with what is still in it
 
     std::optional<Error> unpackAll()
     {
+        if (!m_staging->isValid())
+            return Error{ErrorCode::Io, TransferText::tr("Cannot create a staging folder in %1: %2. Check the folder's permissions and "
+                                                         "free space, then retry.")
+                                            .arg(m_spec.localTop, m_staging->errorString())};
         struct archive_entry *entry = nullptr;
         while (true) {
             const int rc = archive_read_next_header(m_in, &entry);
@@ -159,11 +180,17 @@ public:
                 QFile::remove(p.partial);
                 continue;
             }
+            if (Result<void> inside = folderInside(QFileInfo(p.local).absolutePath(), m_spec.localTop); !inside) return inside.error();
             if (std::rename(QFile::encodeName(p.partial).constData(), QFile::encodeName(p.local).constData()) != 0) {
                 const Error failure{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2: %3. Check the folder's permissions and retry.")
                                                        .arg(p.partial, p.local, QString::fromLocal8Bit(std::strerror(errno)))};
                 QFile::remove(p.partial);
                 return failure;
+            }
+            // What landed is what was checked: the staged copy's size, under the file's own name.
+            if (QFileInfo(p.local).size() != p.size) {
+                mismatch(p.rel);
+                continue;
             }
             m_ctx.addFilesDone(1);
         }
@@ -175,6 +202,7 @@ private:
     {
         QString rel, partial, local;
         QByteArray digest;
+        qint64 size = 0;
     };
 
     void mismatch(const QString &rel)
@@ -208,8 +236,8 @@ private:
             return std::nullopt;
         }
         m_ctx.setCurrentFile(rel);
-        Pending p{rel, *local + QStringLiteral(".gantry-partial"), *local, {}};
-        auto digest = extractEntry(m_in, p.partial, m_spec.localTop, m_ctx, &m_tally.payload);
+        Pending p{rel, m_staging->filePath(QString::number(m_staged++)), *local, {}};
+        auto digest = extractEntry(m_in, p.partial, m_stagingBase, m_ctx, &m_tally.payload);
         if (!digest) {
             return digest.error().code == ErrorCode::ConnectFailed
                        ? Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")
@@ -217,6 +245,7 @@ private:
                        : digest.error();
         }
         p.digest = *digest;
+        p.size = QFileInfo(p.partial).size();
         m_pending.append(p);
         return std::nullopt;
     }
@@ -228,6 +257,9 @@ private:
     DownloadTally &m_tally;
     QSet<QString> m_seen;
     QList<Pending> m_pending;
+    QString m_stagingBase;
+    std::unique_ptr<QTemporaryDir> m_staging;
+    int m_staged = 0;
 };
 
 // Sends a started batch its names on stdin, then EOF (tar starts at once and its output waits in

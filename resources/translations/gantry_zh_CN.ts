@@ -2425,6 +2425,10 @@
         <source>%1 is damaged; the transfer list starts empty.</source>
         <translation>%1 已损坏；传输列表将从空开始。</translation>
     </message>
+    <message>
+        <source>Cannot create a staging folder in %1: %2. Check the folder&apos;s permissions and free space, then retry.</source>
+        <translation>无法在 %1 中创建暂存文件夹：%2。请检查该文件夹的权限和可用空间，然后重试。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>

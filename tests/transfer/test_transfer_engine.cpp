@@ -205,6 +205,34 @@ private slots:
                                                                                QDir::Files | QDir::Hidden).isEmpty());
     }
 
+    // A folder that held an interrupted earlier download keeps "x.gantry-partial" beside "x": both
+    // arrive as they are on the host (the staging copy of one is never the other's name), and
+    // nothing of the staging is left beside or inside the folder.
+    void treeDownloadKeepsFilesNamedLikeStagingCopies()
+    {
+        const QString top = m_remote.filePath(QStringLiteral("stagenames"));
+        for (const QString &name : {QStringLiteral("x"), QStringLiteral("x.gantry-partial"), QStringLiteral("y.gantry-partial"),
+                                    QStringLiteral("y"), QStringLiteral("sub/x"), QStringLiteral("sub/x.gantry-partial")})
+            // The file before its namesake in every order a batch may take (by name, by size).
+            writeText(top + QLatin1Char('/') + name, (QStringLiteral("content of ") + name).toUtf8().repeated(name.endsWith(QLatin1String("partial")) ? 50 : 2000));
+        TransferRequest down;
+        down.direction = Direction::Download;
+        down.remotePath = top;
+        down.localPath = m_local.filePath(QStringLiteral("stageback/"));
+        down.destinationIsDir = true;
+        down.options.onConflict = ConflictPolicy::Overwrite;
+        auto r = run(down);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        const QString back = m_local.filePath(QStringLiteral("stageback/stagenames"));
+        for (const QString &name : {QStringLiteral("x"), QStringLiteral("x.gantry-partial"), QStringLiteral("y.gantry-partial"),
+                                    QStringLiteral("y"), QStringLiteral("sub/x"), QStringLiteral("sub/x.gantry-partial")})
+            QVERIFY2(hashOf(back + QLatin1Char('/') + name) == hashOf(top + QLatin1Char('/') + name), qPrintable(name));
+        QDirIterator staging(m_local.filePath(QStringLiteral("stageback")), {QStringLiteral(".gantry-staging-*")},
+                             QDir::AllEntries | QDir::Hidden, QDirIterator::Subdirectories);
+        QVERIFY2(!staging.hasNext(), qPrintable(staging.hasNext() ? staging.next() : QString()));
+    }
+
     // A folder download in batches over several sessions: every file (odd names included) is
     // checked against its batch's remote hashes, empty folders arrive, a symlink is noted and
     // leaves the folder unverified; resuming fetches nothing that is already here.

@@ -879,6 +879,10 @@ Compute billing resumes at %3/h.</source>
         <source>Cannot start fetching %1 from %2. Retry to fetch it again.</source>
         <translation>无法开始从 %2 获取 %1。请重试以再次获取。</translation>
     </message>
+    <message>
+        <source>The operation on %1 was stopped; start it again to go on.</source>
+        <translation>%1 上的操作已停止；请重新开始以继续。</translation>
+    </message>
 </context>
 <context>
     <name>facts</name>

@@ -3203,10 +3203,6 @@ Compute billing resumes at %3/h.</source>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>未连接。</translation>
-    </message>
     <message numerus="yes">
         <source>%n item(s) in %1</source>
         <translation>

@@ -109,7 +109,7 @@ void AppServices::openLaunchDialog(const QString &provider, const QString &typeN
 void AppServices::installTabs()
 {
     const ui::AppContext context = m_window->context();
-    m_window->addDetailTab(new ui::FilesTab(context, m_core->transfers(), m_core->syncPairs()));
+    m_window->addDetailTab(new ui::FilesTab(context, m_core->transfers(), m_core->syncPairs(), m_core->remoteFiles()));
     m_window->addDetailTab(new ui::monitor::MonitorTab(m_core->monitor(), context.configDir));
     m_window->addDetailTab(new ui::VerifyTab(context));
     m_window->addDetailTab(new ui::JobsTab(context, m_core->jobs(), m_core->tunnels()));

@@ -11,6 +11,7 @@
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
 #include "core/sync/syncservice.h"
+#include "core/transfer/remotefiles.h"
 #include "core/transfer/transferqueue.h"
 #include "core/tunnel/tunnelmanager.h"
 #include "core/util/clock.h"
@@ -37,7 +38,11 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, QObject *parent)
     m_hub = new providers::ProviderHub(settings, this);
     m_prices = new providers::PriceBoard(m_hub, m_configDir, this);
     m_ledger = new cost::Ledger(cost::Ledger::defaultPath(m_configDir), Clock::system(), this);
-    m_transfers = new transfer::TransferQueue(m_configDir, transfer::TransferQueue::savedHostProvider(m_hosts, secrets, knownHosts), this);
+    const auto savedHostSessions = transfer::TransferQueue::savedHostProvider(m_hosts, secrets, knownHosts);
+    m_transfers = new transfer::TransferQueue(m_configDir, savedHostSessions, this);
+    m_remoteFiles = new transfer::RemoteFiles(savedHostSessions, this);
+    // A host's address or user may have changed: no idle session to the old one is reused.
+    connect(m_hosts, &HostStore::changed, m_remoteFiles, &transfer::RemoteFiles::closeIdle);
     m_monitor = new monitor::MonitorService(secrets, knownHosts, Clock::system(), this);
     m_jobs = new jobs::JobService(m_hosts, secrets, knownHosts, this);
     m_tunnels = new tunnel::TunnelManager(this);

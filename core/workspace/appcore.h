@@ -14,7 +14,7 @@ namespace jobs { class JobService; }
 namespace monitor { class MonitorService; }
 namespace providers { class PriceBoard; class ProviderHub; }
 namespace sync { class SyncService; }
-namespace transfer { class TransferQueue; }
+namespace transfer { class RemoteFiles; class TransferQueue; }
 namespace tunnel { class TunnelManager; }
 } // namespace gantry
 
@@ -77,6 +77,8 @@ public:
     providers::PriceBoard *prices() const { return m_prices; }
     cost::Ledger *ledger() const { return m_ledger; }
     transfer::TransferQueue *transfers() const { return m_transfers; }
+    // The Files tab's operations on a machine's files, each on a session of its own.
+    transfer::RemoteFiles *remoteFiles() const { return m_remoteFiles; }
     monitor::MonitorService *monitor() const { return m_monitor; }
     jobs::JobService *jobs() const { return m_jobs; }
     tunnel::TunnelManager *tunnels() const { return m_tunnels; }
@@ -111,6 +113,7 @@ private:
     providers::PriceBoard *m_prices = nullptr;
     cost::Ledger *m_ledger = nullptr;
     transfer::TransferQueue *m_transfers = nullptr;
+    transfer::RemoteFiles *m_remoteFiles = nullptr;
     monitor::MonitorService *m_monitor = nullptr;
     jobs::JobService *m_jobs = nullptr;
     tunnel::TunnelManager *m_tunnels = nullptr;

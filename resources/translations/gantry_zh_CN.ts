@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Transfer</name>
+    <message>
+        <source>The operation on %1 was stopped; start it again to go on.</source>
+        <translation>%1 上的操作已停止；请重新开始以继续。</translation>
+    </message>
+</context>
+<context>
     <name>facts</name>
     <message>
         <source>no NVIDIA driver found (nvidia-smi is not installed)</source>
@@ -3159,10 +3166,6 @@
     <message>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>未连接。</translation>
     </message>
     <message numerus="yes">
         <source>%n item(s) in %1</source>

@@ -231,7 +231,8 @@ private slots:
         // The application core's pairs (resumed by AppCore::open() in the app), over the fixture.
         SyncService pairs(config.path(), provider());
         QVERIFY(pairs.resume());
-        FilesTab tab(AppContext{config.path(), nullptr, nullptr}, &queue, &pairs);
+        transfer::RemoteFiles remoteFiles(provider());
+        FilesTab tab(AppContext{config.path(), nullptr, nullptr}, &queue, &pairs, &remoteFiles);
         QCOMPARE(tab.syncService(), &pairs);
         SavedHost host;
         host.name = QStringLiteral("fixture");

@@ -1,7 +1,9 @@
 // The Files tab's actions against the real test sshd: Ctrl+U / Ctrl+Shift+U with a stubbed file
 // chooser, the context menu's rename and delete (hostile names included), copy path, open
-// terminal here, and the empty folder's hint.
+// terminal here, the empty folder's hint, and a long delete (held on the host by the gated rm)
+// that holds up no listing and stops with the Stop button.
 
+#include "gatedrm.h"
 #include "sshdfixture.h"
 
 #include "core/sync/syncservice.h"
@@ -18,6 +20,7 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QMenu>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -48,11 +51,13 @@ class TestFilesActions : public QObject
 
 private:
     test::SshdFixture m_sshd;
+    QTemporaryDir m_bin; // the host's PATH: the gated rm
     QTemporaryDir m_local;
     QTemporaryDir m_remote;
     QTemporaryDir m_config;
     std::unique_ptr<TransferQueue> m_queue;
     std::unique_ptr<sync::SyncService> m_syncPairs;
+    std::unique_ptr<RemoteFiles> m_files;
     std::unique_ptr<ssh::Connection> m_connection;
     std::unique_ptr<FilesTab> m_tab;
 
@@ -100,16 +105,21 @@ private:
 private slots:
     void initTestCase()
     {
-        const QString why = m_sshd.start();
+        QVERIFY(test::writeGatedRm(m_bin.path()));
+        test::SshdFixture::Options options;
+        options.binDir = m_bin.path();
+        const QString why = m_sshd.start(options);
         GANTRY_REQUIRE_SSHD(why);
-        m_queue = std::make_unique<TransferQueue>(m_config.path(), [this](const QString &host) -> Result<SessionFactory> {
+        const auto provider = [this](const QString &host) -> Result<SessionFactory> {
             if (host != QLatin1String("fixture")) return Error{ErrorCode::NotFound, host};
             return makeSessionFactory(m_sshd.target(), m_sshd.connectOptions());
-        });
+        };
+        m_queue = std::make_unique<TransferQueue>(m_config.path(), provider);
+        m_files = std::make_unique<RemoteFiles>(provider);
         AppContext context;
         context.configDir = m_config.path();
         m_syncPairs = std::make_unique<sync::SyncService>(context.configDir, sync::SyncService::savedHostProvider(nullptr, nullptr));
-        m_tab = std::make_unique<FilesTab>(context, m_queue.get(), m_syncPairs.get());
+        m_tab = std::make_unique<FilesTab>(context, m_queue.get(), m_syncPairs.get(), m_files.get());
         m_connection = std::make_unique<ssh::Connection>(m_sshd.target());
         m_connection->connectToHost(m_sshd.connectOptions());
         QTRY_COMPARE_WITH_TIMEOUT(m_connection->state(), ssh::ConnectionState::Connected, 20000);
@@ -331,9 +341,79 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 20000); // it lists what is there afterwards
     }
 
+    // The delete runs on a session of its own: held on the host, it does not hold up the listing
+    // of another folder (the status line still says it runs, and no second change starts), and
+    // when it ends the folder shown is listed again.
+    void aListingAnswersWhileADeleteRuns()
+    {
+        const QString base = m_remote.filePath(QStringLiteral("busy"));
+        const QString tree = base + QStringLiteral("/gated-tree");
+        for (int i = 0; i < 300; ++i) writeText(tree + QStringLiteral("/d%1/f%2.bin").arg(i % 10).arg(i), "x");
+        const QString other = m_remote.filePath(QStringLiteral("elsewhere"));
+        writeText(other + QStringLiteral("/seen.txt"), "s");
+        go(base);
+        select(QStringLiteral("gated-tree/"));
+        m_tab->setConfirmer([](const QString &) { return true; });
+        m_tab->deleteAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(tree + QStringLiteral(".started")), 30000); // counted, confirmed, held
+        QVERIFY(m_tab->isChanging());
+
+        go(other);
+        QVERIFY(m_tab->isChanging()); // the listing came first
+        QVERIFY(QFileInfo::exists(tree + QStringLiteral("/d0")));
+        QCOMPARE(m_tab->model()->rowCount(), 1);
+        QVERIFY2(m_tab->statusText().startsWith(QStringLiteral("Deleting")), qPrintable(m_tab->statusText()));
+        select(QStringLiteral("seen.txt"));
+        QVERIFY(!m_tab->deleteAction()->isEnabled()); // one change at a time
+        QVERIFY(!m_tab->renameAction()->isEnabled());
+
+        QSignalSpy listed(m_tab.get(), &FilesTab::listed);
+        writeText(tree + QStringLiteral(".gate"), "");
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 30000);
+        QVERIFY(!m_tab->isChanging());
+        QVERIFY(!QFileInfo::exists(tree));
+        QCOMPARE(m_tab->currentPath(), other);
+        QVERIFY2(m_tab->statusText().contains(QStringLiteral("1 item(s)")), qPrintable(m_tab->statusText()));
+        select(QStringLiteral("seen.txt"));
+        QVERIFY(m_tab->deleteAction()->isEnabled());
+    }
+
+    // Stop interrupts the delete on the host; the tab then lists what is left.
+    void stopCancelsTheDeleteAndListsWhatIsLeft()
+    {
+        const QString base = m_remote.filePath(QStringLiteral("stopdelete"));
+        const QString tree = base + QStringLiteral("/gated-keep");
+        writeText(tree + QStringLiteral("/a.txt"), "a");
+        writeText(tree + QStringLiteral("/sub/b.txt"), "b");
+        go(base);
+        select(QStringLiteral("gated-keep/"));
+        m_tab->setConfirmer([](const QString &) { return true; });
+        m_tab->deleteAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(tree + QStringLiteral(".started")), 30000);
+
+        QPushButton *stop = nullptr;
+        for (QPushButton *b : m_tab->findChildren<QPushButton *>()) {
+            if (b->text() == QLatin1String("Stop")) stop = b;
+        }
+        QVERIFY(stop);
+        QVERIFY(stop->isVisibleTo(m_tab.get()));
+        QSignalSpy listed(m_tab.get(), &FilesTab::listed);
+        stop->click();
+        QVERIFY(!m_tab->isChanging());
+        QCOMPARE(m_tab->statusText(), QStringLiteral("Stopped."));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(tree + QStringLiteral(".interrupted")), 30000); // the host's rm stopped
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 30000);
+        QCOMPARE(m_tab->currentPath(), base);
+        select(QStringLiteral("gated-keep/")); // still there, all of it
+        QVERIFY(QFileInfo::exists(tree + QStringLiteral("/sub/b.txt")));
+        QVERIFY(m_tab->deleteAction()->isEnabled());
+        QVERIFY(!stop->isVisibleTo(m_tab.get()));
+    }
+
     void cleanupTestCase()
     {
         m_tab.reset();
+        m_files.reset();
         m_connection.reset();
     }
 };

@@ -212,7 +212,9 @@ private slots:
         TransferQueue queue(m_config.path(), provider());
         AppContext context;
         context.configDir = m_config.path();
-        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab tab(context, &queue, &syncPairs);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));
+        RemoteFiles remoteFiles(provider());
+        FilesTab tab(context, &queue, &syncPairs, &remoteFiles);
         ssh::Connection connection(m_sshd.target());
         connection.connectToHost(m_sshd.connectOptions());
         QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 20000);

@@ -160,7 +160,9 @@ private slots:
         TransferQueue queue(m_config.path(), provider());
         AppContext context;
         context.configDir = m_config.path();
-        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab tab(context, &queue, &syncPairs);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));
+        RemoteFiles remoteFiles(provider());
+        FilesTab tab(context, &queue, &syncPairs, &remoteFiles);
         QAbstractItemModelTester tester(tab.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(tab.title(), QStringLiteral("Files"));
 
@@ -272,7 +274,9 @@ private slots:
         TransferQueue queue(m_config.path(), provider());
         AppContext context;
         context.configDir = m_config.path();
-        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab tab(context, &queue, &syncPairs);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));
+        RemoteFiles remoteFiles(provider());
+        FilesTab tab(context, &queue, &syncPairs, &remoteFiles);
         const QString stagingRoot = m_local.filePath(QStringLiteral("drag-staging"));
         tab.setDragStagingRoot(stagingRoot);
         QVERIFY(!tab.stageSelectionForDrag()); // nothing selected, no machine

@@ -217,7 +217,12 @@ private slots:
         transfer::TransferQueue queue(m_config.path(), [](const QString &) -> Result<transfer::SessionFactory> {
             return Error::make(ErrorCode::NotFound, QStringLiteral("this test transfers nothing"));
         });
-        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));        FilesTab files(context, &queue, &syncPairs);
+        sync::SyncService syncPairs(context.configDir, sync::SyncService::savedHostProvider(context.hosts, context.connections));
+        // Listings on sessions of their own (the Files tab's RemoteFiles), beside Verify's.
+        transfer::RemoteFiles remoteFiles([this](const QString &) -> Result<transfer::SessionFactory> {
+            return transfer::makeSessionFactory(m_sshd.target(), m_sshd.connectOptions());
+        });
+        FilesTab files(context, &queue, &syncPairs, &remoteFiles);
         VerifyTab verify(context);
         QSignalSpy listed(&files, &FilesTab::listed);
         files.setMachine(host(), &connection);

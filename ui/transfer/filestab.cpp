@@ -11,7 +11,6 @@
 #include "core/ssh/connection.h"
 #include "core/transfer/remoteops.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDrag>
 #include <QLocale>
@@ -35,13 +34,20 @@
 
 namespace gantry::ui {
 
-using transfer::SftpClient;
-using transfer::SftpEntry;
+namespace {
+Result<void> stepOf(const Result<QString> &done)
+{
+    if (!done) return done.error();
+    return {};
+}
+} // namespace
 
-FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, sync::SyncService *syncPairs, QWidget *parent)
+FilesTab::FilesTab(const AppContext &context, transfer::TransferQueue *queue, sync::SyncService *syncPairs,
+                   transfer::RemoteFiles *files, QWidget *parent)
     : DetailTab(parent)
     , m_context(context)
     , m_queue(queue)
+    , m_files(files)
     , m_model(new RemoteDirModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new RemoteFilesView(this))
@@ -137,7 +143,7 @@ void FilesTab::connectSignals()
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &FilesTab::updateActions);
     connect(m_queue, &transfer::TransferQueue::itemFinished, this, [this](quint64 id, transfer::ItemState) {
         const transfer::QueueItem *it = m_queue->item(id);
-        if (it && it->request.host == m_host.name && it->request.direction == transfer::Direction::Upload && !isBusy()) refresh();
+        if (it && it->request.host == m_host.name && it->request.direction == transfer::Direction::Upload && !m_listing) refresh();
     });
     connect(m_syncStrip, &SyncStrip::openRequested, this, [this](const QString &local, const QString &remote) {
         SyncDialog::open(m_sync, m_host.name, currentPath(), this, local, remote);
@@ -147,6 +153,7 @@ void FilesTab::connectSignals()
 void FilesTab::setMachine(const SavedHost &host, ssh::Connection *connection)
 {
     const bool sameHost = host.name == m_host.name && connection == m_connection;
+    if (!sameHost) cancelInFlight(); // what runs for the machine shown before is not this one's
     m_host = host;
     m_connection = connection;
     m_up->setEnabled(connection != nullptr);
@@ -164,7 +171,7 @@ void FilesTab::setMachine(const SavedHost &host, ssh::Connection *connection)
 
 void FilesTab::clearMachine()
 {
-    stopOperation();
+    cancelInFlight();
     m_host = SavedHost{};
     m_connection = nullptr;
     m_model->clear();
@@ -190,85 +197,86 @@ void FilesTab::setStatus(const QString &text)
     m_status->setText(text);
 }
 
-void FilesTab::setBusy(const Cancel &cancel)
+void FilesTab::busyChanged()
 {
-    m_running = cancel;
-    m_stop->setVisible(cancel != nullptr);
+    m_stop->setVisible(isBusy());
+    updateActions();
+}
+
+void FilesTab::cancelInFlight()
+{
+    if (m_listing) m_listing->cancel();
+    if (m_operation) m_operation->cancel();
+    m_listing.reset();
+    m_operation.reset();
+    ++m_listGeneration; // whatever they still report is dropped
+    ++m_operationGeneration;
+    busyChanged();
 }
 
 void FilesTab::stopOperation()
 {
-    if (!m_running) return;
-    m_running->store(true);
-    setBusy(nullptr);
-    ++m_generation; // whatever it still reports is dropped
+    if (!isBusy()) return;
+    cancelInFlight();
     setStatus(tr("Stopped."));
     QMetaObject::invokeMethod(this, &FilesTab::refresh, Qt::QueuedConnection); // show what is left
 }
 
-void FilesTab::runJob(const QString &path, const QString &busyText, Job job)
+void FilesTab::runOperation(const QString &busyText, Operation operation)
 {
-    if (!m_connection) return;
-    const quint64 generation = ++m_generation;
-    if (m_running) m_running->store(true); // a newer request replaces the running one
-    const Cancel cancel = std::make_shared<std::atomic_bool>(false);
-    setBusy(cancel);
-    QPointer<FilesTab> self(this);
-    setStatus(busyText.isEmpty() ? tr("Loading %1…").arg(path) : busyText);
-    m_connection->post([self, generation, path, job, cancel](ssh::Session &session) {
-        struct Outcome
-        {
-            QString path;
-            Result<void> step;
-            Result<QList<SftpEntry>> entries = QList<SftpEntry>{};
-        };
-        auto outcome = std::make_shared<Outcome>();
-        outcome->path = path;
-        if (!session.isConnected()) {
-            outcome->entries = Error{ErrorCode::ConnectFailed, tr("Not connected.")};
-        } else if (auto sftp = SftpClient::start(session.handle(), session.target().display()); !sftp) {
-            outcome->entries = sftp.error();
-        } else if (!cancel->load()) {
-            outcome->step = job(**sftp, session, cancel.get());
-            if (auto resolved = (*sftp)->realpath(path)) outcome->path = *resolved;
-            outcome->entries = (*sftp)->list(outcome->path);
-        }
-        // The application, not self, as the context: a QPointer is read on the GUI thread only.
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(), [self, generation, outcome] {
-                if (self) self->showListing(generation, outcome->path, outcome->entries, outcome->step);
-            },
-            Qt::QueuedConnection);
+    const quint64 generation = ++m_operationGeneration;
+    m_operationText = busyText;
+    setStatus(busyText);
+    // The answers come queued, never from inside operation(): m_operation is set by then.
+    m_operation = operation([this, generation] {
+        if (generation != m_operationGeneration) return false;
+        m_operation.reset();
+        busyChanged();
+        return true;
     });
+    busyChanged();
 }
 
-void FilesTab::showListing(quint64 generation, const QString &path, const Result<QList<SftpEntry>> &entries,
-                           const Result<void> &step)
+void FilesTab::listFolder(const QString &path, const Result<void> &step)
 {
-    if (generation != m_generation) return;
-    setBusy(nullptr);
-    if (!entries) {
-        setStatus(entries.error().message);
-        emit operationFailed(entries.error().message);
+    if (!m_connection) return;
+    if (m_listing) m_listing->cancel(); // a newer listing replaces the one on its way
+    const quint64 generation = ++m_listGeneration;
+    if (!m_operation) setStatus(tr("Loading %1…").arg(path));
+    m_listing = m_files->list(m_host.name, path, this, [this, generation, step](Result<transfer::RemoteListing> listing) {
+        if (generation != m_listGeneration) return;
+        m_listing.reset();
+        busyChanged();
+        showListing(listing, step);
+    });
+    busyChanged();
+}
+
+void FilesTab::showListing(const Result<transfer::RemoteListing> &listing, const Result<void> &step)
+{
+    if (!listing) {
+        setStatus(listing.error().message);
+        emit operationFailed(listing.error().message);
         return;
     }
-    m_model->setEntries(path, *entries);
-    m_pathEdit->setText(path);
+    m_model->setEntries(listing->path, listing->entries);
+    m_pathEdit->setText(listing->path);
     m_view->setEmptyHint(tr("This folder is empty.\nDrop files here or press Ctrl+U to upload."));
     updateActions();
     if (!step) {
         setStatus(step.error().message);
         emit operationFailed(step.error().message);
+    } else if (m_operation) {
+        setStatus(m_operationText); // a change still runs: the line keeps saying so
     } else {
-        setStatus(tr("%n item(s) in %1", nullptr, int(entries->size())).arg(path));
+        setStatus(tr("%n item(s) in %1", nullptr, int(listing->entries.size())).arg(listing->path));
     }
-    emit listed(path);
+    emit listed(listing->path);
 }
 
 void FilesTab::navigate(const QString &path)
 {
-    runJob(path.isEmpty() ? QStringLiteral(".") : path, QString(),
-           [](SftpClient &, ssh::Session &, const std::atomic_bool *) -> Result<void> { return {}; });
+    listFolder(path.isEmpty() ? QStringLiteral(".") : path, {});
 }
 
 void FilesTab::refresh()
@@ -298,7 +306,7 @@ QStringList FilesTab::selectedPaths() const
 
 void FilesTab::makeFolder()
 {
-    if (!m_connection || currentPath().isEmpty()) return;
+    if (!m_connection || currentPath().isEmpty() || m_operation) return;
     const QString name = m_ask ? m_ask(tr("New folder name:"), QString())
                                : QInputDialog::getText(this, tr("New folder"), tr("New folder name:"));
     if (name.isEmpty()) return;
@@ -306,15 +314,18 @@ void FilesTab::makeFolder()
         setStatus(ok.error().message);
         return;
     }
-    const QString path = transfer::remoteJoin(currentPath(), name);
-    runJob(currentPath(), tr("Creating %1…").arg(path),
-           [path](SftpClient &sftp, ssh::Session &, const std::atomic_bool *) { return sftp.mkdir(path); });
+    const QString dir = currentPath();
+    runOperation(tr("Creating %1…").arg(transfer::remoteJoin(dir, name)), [this, dir, name](std::function<bool()> current) {
+        return m_files->makeFolder(m_host.name, dir, name, this, [this, current](Result<QString> made) {
+            if (current()) listFolder(currentPath(), stepOf(made));
+        });
+    });
 }
 
 void FilesTab::renameSelected()
 {
     const QStringList names = selectedNames();
-    if (names.size() != 1) return;
+    if (names.size() != 1 || m_operation) return;
     const QString to = m_ask ? m_ask(tr("New name:"), names.first())
                              : QInputDialog::getText(this, tr("Rename"), tr("New name:"), QLineEdit::Normal, names.first());
     if (to.isEmpty() || to == names.first()) return;
@@ -323,46 +334,22 @@ void FilesTab::renameSelected()
         return;
     }
     const QString from = transfer::remoteJoin(currentPath(), names.first());
-    runJob(currentPath(), tr("Renaming %1…").arg(from),
-           [from, to](SftpClient &sftp, ssh::Session &, const std::atomic_bool *) -> Result<void> {
-               auto renamed = transfer::renameRemote(sftp, from, to);
-               if (!renamed) return renamed.error();
-               return {};
-           });
+    runOperation(tr("Renaming %1…").arg(from), [this, from, to](std::function<bool()> current) {
+        return m_files->rename(m_host.name, from, to, this, [this, current](Result<QString> renamed) {
+            if (current()) listFolder(currentPath(), stepOf(renamed));
+        });
+    });
 }
 
 // First the count (a folder's files are counted on the machine), then the question, then the delete.
 void FilesTab::deleteSelected()
 {
     const QStringList paths = selectedPaths();
-    if (paths.isEmpty() || !m_connection) return;
-    const quint64 generation = ++m_generation;
-    const Cancel cancel = std::make_shared<std::atomic_bool>(false);
-    setBusy(cancel);
-    setStatus(tr("Counting what %n item(s) hold…", nullptr, int(paths.size())));
-    QPointer<FilesTab> self(this);
-    m_connection->post([self, generation, paths, cancel](ssh::Session &session) {
-        Result<transfer::RemoteTreeCount> total = transfer::RemoteTreeCount{};
-        auto sftp = session.isConnected() ? SftpClient::start(session.handle(), session.target().display())
-                                          : Result<std::unique_ptr<SftpClient>>(Error{ErrorCode::ConnectFailed, tr("Not connected.")});
-        if (!sftp) total = sftp.error();
-        for (qsizetype i = 0; sftp && total && i < paths.size(); ++i) {
-            auto one = transfer::countRemoteTree(session, **sftp, paths[i], cancel.get());
-            if (!one) {
-                total = one.error();
-                break;
-            }
-            total->isDir = total->isDir || one->isDir;
-            total->files += one->files;
-            total->folders += one->folders;
-        }
-        QMetaObject::invokeMethod(
-            self.data(), [self, generation, paths, total] {
-                if (!self || generation != self->m_generation) return;
-                self->setBusy(nullptr);
-                self->confirmAndDelete(paths, total);
-            },
-            Qt::QueuedConnection);
+    if (paths.isEmpty() || !m_connection || m_operation) return;
+    runOperation(tr("Counting what %n item(s) hold…", nullptr, int(paths.size())), [this, paths](std::function<bool()> current) {
+        return m_files->count(m_host.name, paths, this, [this, current, paths](Result<transfer::RemoteTreeCount> count) {
+            if (current()) confirmAndDelete(paths, count);
+        });
     });
 }
 
@@ -394,13 +381,11 @@ void FilesTab::confirmAndDelete(const QStringList &paths, const Result<transfer:
         setStatus(tr("Nothing deleted."));
         return;
     }
-    runJob(currentPath(), tr("Deleting %n item(s)…", nullptr, int(paths.size())),
-           [paths](SftpClient &sftp, ssh::Session &session, const std::atomic_bool *cancel) -> Result<void> {
-               for (const QString &p : paths) {
-                   if (auto r = transfer::removeRemote(session, sftp, p, true, cancel); !r) return r.error();
-               }
-               return {};
-           });
+    runOperation(tr("Deleting %n item(s)…", nullptr, int(paths.size())), [this, paths](std::function<bool()> current) {
+        return m_files->remove(m_host.name, paths, true, this, [this, current](Result<void> removed) {
+            if (current()) listFolder(currentPath(), removed);
+        });
+    });
 }
 
 QList<quint64> FilesTab::uploadLocalPaths(const QStringList &localPaths)

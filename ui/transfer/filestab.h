@@ -2,15 +2,14 @@
 
 #include "ui/common/detailtab.h"
 #include "ui/transfer/remotefilesview.h"
-#include "core/transfer/remotefileops.h"
-#include "core/transfer/sftpclient.h"
+#include "core/transfer/remotefiles.h"
 #include "core/transfer/transferqueue.h"
+#include "core/util/canceltoken.h"
 
 #include <QPointer>
 
-#include <atomic>
 #include <functional>
-#include <memory>
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -30,23 +29,25 @@ class DragOutStaging;
 class RemoteDirModel;
 class SyncStrip;
 
-// The Files tab: browse the machine's files over SFTP (on the machine's own connection thread),
-// create folders, rename, delete (after a confirmation that counts what a folder holds), download
-// the selection, and upload chosen or dropped files and folders into the folder shown (the home
-// folder right after connecting); files and folders dragged out to the desktop are downloaded
-// through a staging folder (DragOutStaging). Uploads and downloads go through the shared
-// TransferQueue, so they show in the transfers panel, ask only on a conflict, and survive
-// restarts. Every remote operation runs on the connection's thread and can be stopped with the
-// tab's Stop button (stopOperation()).
+// The Files tab: browse the machine's files over SFTP, create folders, rename, delete (after a
+// confirmation that counts what a folder holds), download the selection, and upload chosen or
+// dropped files and folders into the folder shown (the home folder right after connecting);
+// files and folders dragged out to the desktop are downloaded through a staging folder
+// (DragOutStaging). Uploads and downloads go through the shared TransferQueue, so they show in the
+// transfers panel, ask only on a conflict, and survive restarts. Listings and changes on the
+// machine go through the core's transfer::RemoteFiles, each on a session of its own (a long delete
+// never holds up the next listing), one change at a time; the tab's Stop button (stopOperation())
+// cancels what is on its way.
 class FilesTab final : public DetailTab
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(FilesTab)
 
 public:
-    // The queue and the sync pairs are the application core's: transfers and "Keep in sync"
-    // watches go on whichever machine is shown.
-    FilesTab(const AppContext &context, transfer::TransferQueue *queue, sync::SyncService *syncPairs, QWidget *parent = nullptr);
+    // The queue, the sync pairs and the remote file operations are the application core's:
+    // transfers and "Keep in sync" watches go on whichever machine is shown.
+    FilesTab(const AppContext &context, transfer::TransferQueue *queue, sync::SyncService *syncPairs,
+             transfer::RemoteFiles *files, QWidget *parent = nullptr);
 
     QString title() const override { return tr("Files"); }
     void setMachine(const SavedHost &host, ssh::Connection *connection) override;
@@ -68,7 +69,8 @@ public:
 
     // The tab's actions, for the main window's menu bar to add as they are (do not make second
     // actions with the same shortcuts). Their shortcuts work while the tab is shown
-    // (Qt::WidgetWithChildrenShortcut); they are enabled while a machine is connected.
+    // (Qt::WidgetWithChildrenShortcut); they are enabled while a machine is connected (New folder…,
+    // Rename… and Delete… not while a change runs: isChanging()).
     //   uploadFilesAction()   "Upload files…"  Ctrl+U        file chooser, then into currentPath()
     //   uploadFolderAction()  "Upload folder…" Ctrl+Shift+U  folder chooser, the same
     //   downloadAction()      "Download…"                    the selection, asks for a local folder
@@ -94,8 +96,10 @@ public:
     SyncStrip *syncStrip() const { return m_syncStrip; }
     // The context menu for the current selection (what a right click opens); the caller owns it.
     QMenu *contextMenu(QWidget *parent);
-    // True while a remote operation (listing, rename, count, delete) runs.
-    bool isBusy() const { return m_running != nullptr; }
+    // True while a remote operation (listing, new folder, rename, count, delete) runs.
+    bool isBusy() const { return m_listing.has_value() || m_operation.has_value(); }
+    // True while a change (or the count before a delete) runs: the next one waits for it.
+    bool isChanging() const { return m_operation.has_value(); }
 
     // `ssh -t … user@host 'cd DIR && exec "$SHELL" -l'`: what "Open terminal here" runs, as
     // arguments (first is "ssh") and as one line to paste.
@@ -140,14 +144,16 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
-    using Cancel = std::shared_ptr<std::atomic_bool>;
-    // A remote step on the connection's thread; then the folder is listed again.
-    using Job = std::function<Result<void>(transfer::SftpClient &, ssh::Session &, const std::atomic_bool *cancel)>;
-    void runJob(const QString &path, const QString &busyText, Job job);
-    void showListing(quint64 generation, const QString &path, const Result<QList<transfer::SftpEntry>> &entries,
-                     const Result<void> &step);
+    // Starts a change on the machine and returns its token; `current()`, called with its answer, is
+    // true (once) when that answer is still wanted (no Stop, no other machine since).
+    using Operation = std::function<CancelToken(std::function<bool()> current)>;
+    void runOperation(const QString &busyText, Operation operation);
+    // Lists path; `step` is the result of the change before it, shown once the folder is.
+    void listFolder(const QString &path, const Result<void> &step);
+    void showListing(const Result<transfer::RemoteListing> &listing, const Result<void> &step);
     void confirmAndDelete(const QStringList &paths, const Result<transfer::RemoteTreeCount> &count);
-    void setBusy(const Cancel &cancel);
+    void cancelInFlight();
+    void busyChanged();
     void setUpView();
     void createActions();
     void buildLayout();
@@ -161,6 +167,7 @@ private:
 
     AppContext m_context;
     transfer::TransferQueue *m_queue;
+    transfer::RemoteFiles *m_files;
     SavedHost m_host;
     QPointer<ssh::Connection> m_connection;
     RemoteDirModel *m_model;
@@ -187,8 +194,11 @@ private:
     FileChooser m_choose;
     std::function<QString()> m_chooseDownloadDir;
     std::function<bool(const QString &, const QStringList &)> m_startProgram;
-    quint64 m_generation = 0; // drops stale listings
-    Cancel m_running;         // the operation the Stop button stops
+    quint64 m_listGeneration = 0;           // drops stale listings
+    quint64 m_operationGeneration = 0;      // drops the answer of a stopped change
+    std::optional<CancelToken> m_listing;   // the listing on its way
+    std::optional<CancelToken> m_operation; // the change (or count) on its way
+    QString m_operationText;                // the status line while it runs
     QString m_dragStagingRoot;
 };
 

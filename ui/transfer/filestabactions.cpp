@@ -56,11 +56,13 @@ void FilesTab::updateActions()
     const bool connected = m_connection != nullptr;
     const bool listed = connected && !currentPath().isEmpty();
     const qsizetype selected = m_view->selectionModel() ? m_view->selectionModel()->selectedRows().size() : 0;
-    for (QAction *a : {m_uploadFiles, m_uploadFolder, m_syncFolder, m_newFolder, m_copyPath, m_openTerminal}) a->setEnabled(listed);
+    const bool changeable = listed && !m_operation; // one change at a time
+    for (QAction *a : {m_uploadFiles, m_uploadFolder, m_syncFolder, m_copyPath, m_openTerminal}) a->setEnabled(listed);
     m_refresh->setEnabled(connected);
     m_download->setEnabled(listed && selected > 0);
-    m_delete->setEnabled(listed && selected > 0);
-    m_rename->setEnabled(listed && selected == 1);
+    m_newFolder->setEnabled(changeable);
+    m_delete->setEnabled(changeable && selected > 0);
+    m_rename->setEnabled(changeable && selected == 1);
 }
 
 QMenu *FilesTab::contextMenu(QWidget *parent)

@@ -23,6 +23,9 @@ jobs="$(nproc)"
 
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# Paths relative to the checkout in ccache's keys: a second clone (a fresh-clone check, a git
+# worktree) reuses what the first one compiled.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
 
 if [ "$sanitize" -eq 1 ]; then
   # Leaks are not checked: Qt, fontconfig and libssh keep process-lifetime allocations that

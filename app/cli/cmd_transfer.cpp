@@ -337,8 +337,7 @@ int lsCommand(Context &context, const Args &args)
     }
     QJsonArray array;
     for (const SftpEntry &e : std::as_const(entries)) {
-        const QString type = e.attrs.isDir() ? QStringLiteral("dir") : e.attrs.isLink() ? QStringLiteral("link")
-                                                                                       : QStringLiteral("file");
+        const QString type = e.attrs.kind();
         const QString mtime = e.attrs.mtime ? QDateTime::fromSecsSinceEpoch(*e.attrs.mtime, Qt::UTC).toString(Qt::ISODate)
                                             : QString();
         if (context.json) {

@@ -29,6 +29,21 @@ struct SftpAttrs
     bool isDir() const { return permissions && (*permissions & 0170000) == 0040000; }
     bool isLink() const { return permissions && (*permissions & 0170000) == 0120000; }
     bool isRegular() const { return permissions && (*permissions & 0170000) == 0100000; }
+    // What the entry is, for listings: "dir", "file", "link", "fifo", "socket", "char", "block", or
+    // "unknown" (no mode sent, or one no file system has). A FIFO is not a file one can download.
+    QString kind() const
+    {
+        switch (permissions ? *permissions & 0170000 : 0) {
+        case 0040000: return QStringLiteral("dir");
+        case 0100000: return QStringLiteral("file");
+        case 0120000: return QStringLiteral("link");
+        case 0010000: return QStringLiteral("fifo");
+        case 0140000: return QStringLiteral("socket");
+        case 0020000: return QStringLiteral("char");
+        case 0060000: return QStringLiteral("block");
+        default: return QStringLiteral("unknown");
+        }
+    }
 };
 
 struct SftpEntry

@@ -16,6 +16,8 @@
 
 #include <csignal>
 
+#include <sys/stat.h>
+
 using namespace gantry;
 
 class TestTransferCli : public QObject
@@ -91,12 +93,18 @@ private slots:
         QVERIFY(summary.value(QStringLiteral("verified")).toBool());
         QCOMPARE(transfer::sha256OfFile(m_remote.filePath(QStringLiteral("models/weights ü.bin"))).valueOr({}), hash);
 
+        // A FIFO beside it is listed as what it is, not as a file one could download.
+        QVERIFY(::mkfifo(QFile::encodeName(m_remote.filePath(QStringLiteral("models/pipe"))).constData(), 0600) == 0);
         Run ls = cli({QStringLiteral("ls"), hostSpec() + QLatin1Char(':') + m_remote.path() + QStringLiteral("/models")});
         QVERIFY2(ls.code == 0, ls.err.constData());
         const auto entries = ls.lines.last().value(QStringLiteral("entries")).toArray();
-        QCOMPARE(entries.size(), 1);
-        QCOMPARE(entries.first().toObject().value(QStringLiteral("name")).toString(), QStringLiteral("weights ü.bin"));
-        QCOMPARE(entries.first().toObject().value(QStringLiteral("size")).toInteger(), 3 * 1024 * 1024);
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries.at(0).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("pipe"));
+        QCOMPARE(entries.at(0).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("fifo"));
+        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("weights ü.bin"));
+        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("size")).toInteger(), 3 * 1024 * 1024);
+        QVERIFY(QFile::remove(m_remote.filePath(QStringLiteral("models/pipe"))));
 
         // Again: exists → no terminal to ask → refused with a clear message, then skip works.
         Run again = cli({QStringLiteral("upload"), src, dest});

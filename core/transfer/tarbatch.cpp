@@ -254,6 +254,15 @@ Result<void> classifyVerdict(TransferContext &ctx, const QString &remoteParent, 
                        : Error{ErrorCode::ConnectFailed, TransferText::tr("Connection to %1 lost during the upload. It resumes "
                                                                           "from the last verified batch.").arg(ctx.host())};
     }
+    if (out.trimmed().isEmpty()) {
+        // The batch ended badly and said nothing: the link dropped under it (its tar killed before
+        // the session noticed) more often than anything else. Resumed like a lost connection;
+        // should it persist, the retries end with this reason rather than an empty one.
+        return Error{ErrorCode::ConnectFailed, TransferText::tr("Unpacking into %1 on %2 ended with status %3 and no message; the "
+                                                                "connection was probably lost. It resumes from the last verified batch.")
+                                                   .arg(remoteParent, ctx.host())
+                                                   .arg(status)};
+    }
     if (out.contains("FAILED")) {
         QList<QByteArray> lines;
         for (const QByteArray &line : out.trimmed().split('\n')) {

@@ -2436,6 +2436,10 @@
         <source>Cannot create a staging folder in %1: %2. Check the folder&apos;s permissions and free space, then retry.</source>
         <translation>无法在 %1 中创建暂存文件夹：%2。请检查该文件夹的权限和可用空间，然后重试。</translation>
     </message>
+    <message>
+        <source>Unpacking into %1 on %2 ended with status %3 and no message; the connection was probably lost. It resumes from the last verified batch.</source>
+        <translation>在 %2 上解包到 %1 时以状态 %3 结束且没有任何消息；连接可能已断开。将从最后一个已校验的批次继续。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>

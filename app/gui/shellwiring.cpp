@@ -54,10 +54,6 @@ ShellWiring::ShellWiring(ui::MainWindow *window, AppServices *services, SecretSt
     , m_tray(services->tray())
 {
     connect(window, &ui::MainWindow::settingsRequested, this, &ShellWiring::openSettings);
-    connect(services->core(), &workspace::AppCore::providersReloaded, this, [this] {
-        if (m_prices)
-            m_prices->refresh();
-    });
     connect(window, &ui::MainWindow::launchRequested, this, &ShellWiring::openLaunch);
     connect(window, &ui::MainWindow::sandboxRequested, this, &ShellWiring::launchSandbox);
     installPricesHint();
@@ -72,7 +68,7 @@ void ShellWiring::openSettings(const QString &page)
     auto *dialog = new ui::SettingsDialog(m_window->context().configDir, m_secrets, m_ledger, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->showPage(page);
-    // The keys are read again on a worker; the prices follow the rebuilt hub.
+    // The keys are read again on a worker; Prices refreshes when the rebuilt hub announces itself.
     connect(dialog, &ui::SettingsDialog::accountsChanged, m_services->core(), &workspace::AppCore::reloadProviders);
     connect(dialog, &ui::SettingsDialog::settingsSaved, this, &ShellWiring::applyIdleDefaults);
     dialog->open();

@@ -75,12 +75,10 @@ Result<void> folderInside(const QString &folder, const QString &localTop)
     return {};
 }
 
-// Writes the current entry's data into `partial` (a file of the batch's staging folder) and
-// returns its SHA-256; ConnectFailed when the stream broke off.
-Result<QByteArray> extractEntry(struct archive *in, const QString &partial, const QString &localTop, TransferContext &ctx,
-                                quint64 *payload)
+// Writes the current entry's data into `partial` (a file of the batch's staging folder, checked
+// once by the batch) and returns its SHA-256; ConnectFailed when the stream broke off.
+Result<QByteArray> extractEntry(struct archive *in, const QString &partial, TransferContext &ctx, quint64 *payload)
 {
-    if (Result<void> inside = folderInside(QFileInfo(partial).absolutePath(), localTop); !inside) return inside.error();
     LocalFile out;
     if (auto opened = out.open(partial, LocalFile::Create); !opened) return opened.error();
     Sha256 hash;
@@ -153,6 +151,7 @@ public:
             return Error{ErrorCode::Io, TransferText::tr("Cannot create a staging folder in %1: %2. Check the folder's permissions and "
                                                          "free space, then retry.")
                                             .arg(m_spec.localTop, m_staging->errorString())};
+        if (Result<void> inside = folderInside(m_staging->path(), m_stagingBase); !inside) return inside.error();
         struct archive_entry *entry = nullptr;
         while (true) {
             const int rc = archive_read_next_header(m_in, &entry);
@@ -237,7 +236,7 @@ private:
         }
         m_ctx.setCurrentFile(rel);
         Pending p{rel, m_staging->filePath(QString::number(m_staged++)), *local, {}};
-        auto digest = extractEntry(m_in, p.partial, m_stagingBase, m_ctx, &m_tally.payload);
+        auto digest = extractEntry(m_in, p.partial, m_ctx, &m_tally.payload);
         if (!digest) {
             return digest.error().code == ErrorCode::ConnectFailed
                        ? Error{ErrorCode::ConnectFailed, TransferText::tr("Downloading %1 from %2 broke off. Retry to fetch it again.")

@@ -5,19 +5,18 @@
 #include <memory>
 
 namespace gantry {
-class ConnectionManager;
-class HostStore;
 namespace cost { class Ledger; }
 namespace providers { class ProviderHub; }
-namespace transfer { class TransferQueue; }
-namespace workspace { class Workspace; }
+namespace workspace { class AppCore; class Workspace; }
 } // namespace gantry
 
 namespace gantry::cli {
 
-// The workspace the GUI drives, built for one command: the given providers, the ledger (errors on
-// stderr: a broken ledger never blocks an action), the saved hosts, and results downloads in a
-// transfer queue of its own (<configDir>/cli, so it never rewrites the GUI's queue).
+// The application core the window drives (workspace::AppCore), made for one command: the accounts
+// the command resolved and only the clouds it names, the saved hosts and the ledger (what cannot be
+// read is a warning on stderr: a broken ledger never blocks an action), and a transfer queue of its
+// own (<configDir>/cli, so it never rewrites the window's queue). The window's background work —
+// queued transfers, sync watches — is not resumed.
 class CliWorkspace final
 {
     Q_DISABLE_COPY_MOVE(CliWorkspace)
@@ -26,19 +25,14 @@ public:
     CliWorkspace(const Context &context, providercli::ProviderEnv &env, const QStringList &providerIds);
     ~CliWorkspace();
 
-    workspace::Workspace *get() const { return m_workspace.get(); }
-    providers::ProviderHub *hub() const { return m_hub.get(); }
-    cost::Ledger *ledger() const { return m_ledger.get(); }
-    QStringList errors() const { return m_errors; } // providers that could not be created
+    workspace::AppCore *core() const { return m_core.get(); }
+    workspace::Workspace *get() const;
+    providers::ProviderHub *hub() const;
+    cost::Ledger *ledger() const; // null when the ledger could not be opened
+    QStringList errors() const;   // providers that could not be created
 
 private:
-    std::unique_ptr<HostStore> m_hosts;
-    std::unique_ptr<providers::ProviderHub> m_hub;
-    std::unique_ptr<cost::Ledger> m_ledger;
-    std::unique_ptr<ConnectionManager> m_connections;
-    std::unique_ptr<transfer::TransferQueue> m_queue;
-    std::unique_ptr<workspace::Workspace> m_workspace;
-    QStringList m_errors;
+    std::unique_ptr<workspace::AppCore> m_core;
 };
 
 } // namespace gantry::cli

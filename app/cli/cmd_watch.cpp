@@ -7,8 +7,8 @@
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/monitor/monitorservice.h"
-#include "core/ssh/knownhosts.h"
 #include "core/workspace/desktopnotifier.h"
+#include "core/workspace/appcore.h"
 #include "core/workspace/policylock.h"
 #include "core/workspace/policyrunner.h"
 #include "core/workspace/workspace.h"
@@ -135,9 +135,9 @@ int watchCommand(Context &context, const Args &args)
                 return context.fail(set.error());
         }
     }
-    monitor::MonitorService monitor(env.secrets.get(), ssh::defaultKnownHostsFile());
-    workspace::PolicyLock lock(context.configDir);
-    workspace::PolicyRunner runner(workspace.get(), &monitor, &lock);
+    monitor::MonitorService &monitor = *workspace.core()->monitor();
+    workspace::PolicyRunner &runner = *workspace.core()->startPolicies();
+    const workspace::PolicyLock &lock = *workspace.core()->policyLock();
     runner.setIdleOverride(options->action, options->idleMinutes, options->countdownSeconds);
     const workspace::DesktopNotifier desktop;
     connectReports(context, runner, desktop);

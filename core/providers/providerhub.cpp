@@ -13,6 +13,14 @@ ProviderHub::ProviderHub(ProviderSettings settings, QObject *parent)
     reload();
 }
 
+ProviderHub::ProviderHub(ProviderSettings settings, QStringList only, QObject *parent)
+    : QObject(parent)
+    , m_settings(std::move(settings))
+    , m_only(std::move(only))
+{
+    reload();
+}
+
 ProviderHub::ProviderHub(QObject *parent)
     : QObject(parent)
 {
@@ -25,7 +33,7 @@ void ProviderHub::reload()
     m_providers.clear();
     m_order.clear();
     m_errors.clear();
-    for (const QString &id : configuredProviderIds(m_settings)) {
+    for (const QString &id : m_only ? *m_only : configuredProviderIds(m_settings)) {
         Result<std::unique_ptr<Provider>> created = createProvider(id, m_settings, this);
         if (!created) {
             m_errors.append(created.error().message);

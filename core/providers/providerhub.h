@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace gantry::providers {
 
@@ -19,6 +20,9 @@ class ProviderHub final : public QObject
 public:
     // Creates the configured providers; load errors are kept in errors() (shown by the UI).
     explicit ProviderHub(ProviderSettings settings, QObject *parent = nullptr);
+    // Only the named providers (a gantry-cli command names the clouds it acts on); reload()
+    // creates these again.
+    ProviderHub(ProviderSettings settings, QStringList only, QObject *parent = nullptr);
     // An empty hub for tests, filled with addProvider().
     explicit ProviderHub(QObject *parent = nullptr);
     ~ProviderHub() override;
@@ -36,6 +40,7 @@ signals:
 
 private:
     ProviderSettings m_settings;
+    std::optional<QStringList> m_only; // the ids a command named; every configured one when unset
     std::map<QString, std::unique_ptr<Provider>> m_providers;
     QStringList m_order;
     QStringList m_errors;

@@ -24,22 +24,33 @@
 namespace gantry::workspace {
 
 AppCore::AppCore(QString configDir, SecretStore *secrets, QObject *parent)
+    : AppCore(std::move(configDir), secrets, Options{}, parent)
+{
+}
+
+AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObject *parent)
     : QObject(parent)
     , m_configDir(std::move(configDir))
     , m_secrets(secrets)
+    , m_options(std::move(options))
 {
     m_hosts = new HostStore(m_configDir, this);
     m_connections = new ConnectionManager(m_hosts, secrets, this);
     const QString knownHosts = m_connections->knownHostsFile();
 
-    providers::ProviderSettings settings;
-    settings.configDir = m_configDir;
-    settings.secrets = prefetchProviderKeys();
-    m_hub = new providers::ProviderHub(settings, this);
+    if (m_options.accounts) {
+        m_hub = new providers::ProviderHub(*m_options.accounts, m_options.providerIds, this);
+    } else {
+        providers::ProviderSettings settings;
+        settings.configDir = m_configDir;
+        settings.secrets = prefetchProviderKeys();
+        m_hub = new providers::ProviderHub(settings, this);
+    }
     m_prices = new providers::PriceBoard(m_hub, m_configDir, this);
     m_ledger = new cost::Ledger(cost::Ledger::defaultPath(m_configDir), Clock::system(), this);
     const auto savedHostSessions = transfer::TransferQueue::savedHostProvider(m_hosts, secrets, knownHosts);
-    m_transfers = new transfer::TransferQueue(m_configDir, savedHostSessions, this);
+    const QString transfersDir = m_options.transfersDir.isEmpty() ? m_configDir : m_options.transfersDir;
+    m_transfers = new transfer::TransferQueue(transfersDir, savedHostSessions, this);
     m_remoteFiles = new transfer::RemoteFiles(savedHostSessions, this);
     // A host's address or user may have changed: no idle session to the old one is reused.
     connect(m_hosts, &HostStore::changed, m_remoteFiles, &transfer::RemoteFiles::closeIdle);
@@ -59,14 +70,18 @@ AppCore::~AppCore() = default;
 void AppCore::open()
 {
     if (Result<void> loaded = m_hosts->load(); !loaded)
-        report(Store::Hosts, loaded.error().message);
+        reportOpen(Store::Hosts, loaded.error().message);
     m_prices->loadCache();
-    if (Result<void> opened = m_ledger->open(); !opened)
-        report(Store::Ledger, opened.error().message);
+    Result<void> opened = m_ledger->open();
+    m_ledgerOpen = bool(opened);
+    if (!opened)
+        reportOpen(Store::Ledger, opened.error().message);
+    if (!m_options.resumeWork)
+        return;
     if (Result<void> restored = m_transfers->restore(); !restored)
-        report(Store::Transfers, restored.error().message);
+        reportOpen(Store::Transfers, restored.error().message);
     if (Result<void> resumed = m_sync->resume(); !resumed)
-        report(Store::SyncPairs, resumed.error().message);
+        reportOpen(Store::SyncPairs, resumed.error().message);
 }
 
 PolicyRunner *AppCore::startPolicies()
@@ -107,6 +122,11 @@ SecretStore *AppCore::prefetchProviderKeys()
 
 void AppCore::reloadProviders()
 {
+    if (!m_prefetch) { // the accounts were given: nothing to read again
+        m_hub->reload();
+        emit providersReloaded();
+        return;
+    }
     m_reloadWanted = true;
     if (!m_prefetch->isPending())
         startReload();
@@ -148,9 +168,16 @@ void AppCore::addMissingProviders()
     }
 }
 
+void AppCore::reportOpen(Store store, const QString &message)
+{
+    m_openProblems.append(message);
+    report(store, message);
+}
+
 void AppCore::report(Store store, const QString &message)
 {
     QMetaObject::invokeMethod(this, [this, store, message] { emit problem(store, message); }, Qt::QueuedConnection);
 }
 
 } // namespace gantry::workspace
+

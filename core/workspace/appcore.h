@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/providers/providerregistry.h"
+
 #include <QObject>
+#include <QStringList>
 
 #include <memory>
+#include <optional>
 
 namespace gantry {
 class ConnectionManager;
@@ -50,17 +54,39 @@ public:
     };
     Q_ENUM(Store)
 
+    // What a front end changes. The window takes the defaults; gantry-cli makes one core per command
+    // with the accounts it has already resolved and without resuming the window's background work.
+    struct Options
+    {
+        // The accounts to act on, keys and endpoints included, and the clouds a command names:
+        // these are created at once and no key is read later. Unset: every configured cloud,
+        // its key read on a worker.
+        std::optional<providers::ProviderSettings> accounts;
+        QStringList providerIds;
+        // Where the transfer queue is kept (the config folder when empty): the CLI keeps its own so it
+        // never rewrites the window's queue.
+        QString transfersDir;
+        // open() restores the queued transfers and resumes the sync watches (the window's work).
+        bool resumeWork = true;
+    };
+
     // Everything is created here; open() reads the files. The providers' keys are asked for at
     // once, on a worker (SecretPrefetch), and each cloud joins the hub when its key is in: nothing
     // waits for the keychain. `secrets` is the desktop's store (keychain, the opted-in file or the
     // environment); it must outlive the core.
     AppCore(QString configDir, SecretStore *secrets, QObject *parent = nullptr);
+    AppCore(QString configDir, SecretStore *secrets, Options options, QObject *parent = nullptr);
     ~AppCore() override;
 
     // Loads the saved hosts and the cached price table, opens the ledger, restores the transfer
     // queue and resumes the sync watches. What cannot be read is announced by problem() once the caller's event loop runs (so a
     // window made after open() still hears it); the rest opens regardless.
     void open();
+    // What open() could not read (each message names the file and the next step), for a front end
+    // that reports before any event loop runs; problem() announces the same.
+    QStringList openProblems() const { return m_openProblems; }
+    // open() opened the ledger: costs are recorded.
+    bool ledgerOpen() const { return m_ledgerOpen; }
     // The idle and budget policies (PolicyRunner), run by one Gantry process at a time
     // (PolicyLock): a second window or watcher defers to the holder.
     PolicyRunner *startPolicies();
@@ -101,9 +127,13 @@ private:
     void addMissingProviders();
     void startReload();
     void report(Store store, const QString &message);
+    void reportOpen(Store store, const QString &message);
 
     QString m_configDir;
     SecretStore *m_secrets;
+    Options m_options;
+    QStringList m_openProblems;
+    bool m_ledgerOpen = false;
     SecretPrefetch *m_prefetch = nullptr;
     bool m_reloadWanted = false; // reloadProviders() was called while keys were being read
     bool m_reloading = false;    // the keys being read are for a reload

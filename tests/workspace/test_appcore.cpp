@@ -2,7 +2,8 @@
 // workspace::AppCore, the application object both front ends drive: it reads the providers' keys
 // only on a worker (at start and after Settings), runs a reload asked for mid-read after that read,
 // keeps the price table across a restart, and announces a store it cannot read once the event loop
-// runs, naming the file.
+// runs, naming the file. gantry-cli's per-command core acts only on the clouds it names, reads no
+// key later, reports what open() could not read at once, and leaves the window's queue alone.
 #include "core/hosts/hoststore.h"
 #include "core/providers/priceboard.h"
 #include "core/providers/providerhub.h"
@@ -54,6 +55,16 @@ private:
     std::mutex m_mutex;
     QHash<QString, QString> m_keys;
 };
+
+// A hosts file a hand edit broke: the core must name it and leave it as it is.
+bool writeBrokenHosts(QFile &hosts)
+{
+    if (!hosts.open(QIODevice::WriteOnly))
+        return false;
+    hosts.write("{ not json");
+    hosts.close();
+    return true;
+}
 
 const QString kLambda = QStringLiteral("lambda");
 const QString kRunPod = QStringLiteral("runpod");
@@ -142,9 +153,7 @@ private slots:
     {
         QTemporaryDir dir;
         QFile hosts(dir.filePath(QStringLiteral("hosts.json")));
-        QVERIFY(hosts.open(QIODevice::WriteOnly));
-        hosts.write("{ not json");
-        hosts.close();
+        QVERIFY(writeBrokenHosts(hosts));
         SlowKeychain keychain;
         workspace::AppCore core(dir.path(), &keychain);
         QSignalSpy problems(&core, &workspace::AppCore::problem);
@@ -156,6 +165,37 @@ private slots:
         // The file is left as it was for the user to mend: nothing replaced it.
         QVERIFY(hosts.open(QIODevice::ReadOnly));
         QCOMPARE(hosts.readAll(), QByteArray("{ not json"));
+    }
+
+    void aCommandsCoreActsOnTheCloudsItNamesAndLeavesTheWindowsWorkAlone()
+    {
+        QTemporaryDir dir;
+        QFile hosts(dir.filePath(QStringLiteral("hosts.json")));
+        QVERIFY(writeBrokenHosts(hosts));
+        SlowKeychain keychain;
+        QVERIFY(keychain.write(providers::apiKeySecretName(kLambda), QStringLiteral("lambda-key")));
+        workspace::AppCore::Options options;
+        providers::ProviderSettings accounts;
+        accounts.configDir = dir.path();
+        accounts.apiKeyOverride = QStringLiteral("runpod-key");
+        options.accounts = accounts;
+        options.providerIds = {kRunPod, QStringLiteral("nowhere")};
+        options.transfersDir = dir.filePath(QStringLiteral("cli"));
+        options.resumeWork = false;
+        workspace::AppCore core(dir.path(), &keychain, options);
+        core.open();
+        QCOMPARE(core.providers()->ids(), QStringList{kRunPod}); // not the keychain's Lambda, nor the sandbox
+        QCOMPARE(core.providers()->errors().size(), 1);            // the unknown cloud is named
+        QVERIFY2(core.providers()->errors().constFirst().contains(QStringLiteral("nowhere")), qPrintable(core.providers()->errors().constFirst()));
+        QCOMPARE(core.openProblems().size(), 1); // readable before any event loop runs
+        QVERIFY(core.openProblems().constFirst().contains(QStringLiteral("hosts.json")));
+        QVERIFY(core.ledgerOpen());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("transfers.json"))));
+        QSignalSpy reloaded(&core, &workspace::AppCore::providersReloaded);
+        core.reloadProviders(); // the command's accounts again, without the keychain
+        QCOMPARE(reloaded.size(), 1);
+        QCOMPARE(core.providers()->ids(), QStringList{kRunPod});
+        QCOMPARE(keychain.readsOnMainThread.load(), 0);
     }
 };
 

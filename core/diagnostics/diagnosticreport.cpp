@@ -11,7 +11,6 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSysInfo>
 
@@ -23,7 +22,6 @@ class DiagnosticText
     Q_DECLARE_TR_FUNCTIONS(gantry::diagnostics)
 };
 
-const QString kRedacted = QStringLiteral("[redacted]");
 constexpr qint64 kMaxFileBytes = 256 * 1024; // the tail of each log is enough for a bug report
 
 QString readTail(const QString &path)
@@ -58,29 +56,6 @@ QString fileListing(const QString &configDir)
 }
 
 } // namespace
-
-QString redact(QString text, const QStringList &knownSecrets)
-{
-    for (const QString &secret : knownSecrets) {
-        if (secret.size() >= 4) // shorter "secrets" would blank ordinary words
-            text.replace(secret, kRedacted);
-    }
-    static const QRegularExpression privateKey(QStringLiteral("-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----"),
-                                               QRegularExpression::DotMatchesEverythingOption);
-    text.replace(privateKey, kRedacted);
-    static const QRegularExpression bearer(QStringLiteral("(Bearer|Basic)\\s+[A-Za-z0-9._~+/=-]+"), QRegularExpression::CaseInsensitiveOption);
-    text.replace(bearer, QStringLiteral("\\1 ") + kRedacted);
-    // name=value, name: value, "name": "value" for names that hold secrets.
-    static const QRegularExpression named(
-        QStringLiteral("((?:api[_-]?key|apikey|token|password|passwd|passphrase|secret|authorization)[A-Za-z_-]*\"?\\s*[:=]\\s*\"?)"
-                       "([^\\s\",;&]+)"),
-        QRegularExpression::CaseInsensitiveOption);
-    text.replace(named, QStringLiteral("\\1") + kRedacted);
-    // Long unbroken runs of key alphabet with digits and letters mixed (API keys, JWTs).
-    static const QRegularExpression tokenLike(QStringLiteral("\\b(?=[A-Za-z0-9_.-]*[0-9])(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{32,}\\b"));
-    text.replace(tokenLike, kRedacted);
-    return text;
-}
 
 QStringList collectKnownSecrets(const QString &configDir, SecretStore *secrets)
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/diagnostics/redact.h"
 #include "core/util/result.h"
 
 #include <QString>
@@ -10,12 +11,6 @@ class SecretStore;
 }
 
 namespace gantry::diagnostics {
-
-// Removes secrets from text meant for a bug report: every known secret value (the keychain's API
-// keys, passwords and passphrases, read by the caller), then whatever looks like one: values after
-// key/token/password/secret/authorization names, "Bearer …", private key blocks, and long
-// unbroken token-like strings. Replaced by "[redacted]".
-QString redact(QString text, const QStringList &knownSecrets);
 
 // The secret values Gantry keeps for this config dir: provider API keys (keychain and
 // GANTRY_*_API_KEY) and each saved host's password and key passphrase. Blocks on the keychain: call

@@ -1,5 +1,10 @@
 #include "core/cost/budgetmonitor.h"
 
+#include "core/cost/billing.h"
+#include "core/providers/providerregistry.h"
+
+#include <algorithm>
+
 namespace gantry::cost {
 
 BudgetMonitor::BudgetMonitor(Ledger *ledger, QObject *parent)
@@ -42,12 +47,39 @@ Result<BudgetMonitor::Status> BudgetMonitor::status(const QString &period) const
     return status;
 }
 
-QString BudgetMonitor::alertText(const QString &period, int threshold, double spent, double limit)
+QString BudgetMonitor::alertText(const QString &period, int threshold, double spent, double limit, const QString &billing)
 {
-    return threshold >= 100
+    const QString text = threshold >= 100
         ? tr("You have spent %1 of your %2 budget of %3. Stop or terminate instances to stop the bill growing.")
               .arg(formatUsd(spent), period, formatUsd(limit))
         : tr("%1 % of your %2 budget used (%3 of %4).").arg(threshold).arg(period, formatUsd(spent), formatUsd(limit));
+    return billing.isEmpty() ? text : text + QLatin1Char(' ') + billing;
+}
+
+QString BudgetMonitor::billingNow() const
+{
+    Result<QList<LedgerEntry>> entries = m_ledger->entries(QDateTime());
+    if (!entries)
+        return {};
+    QList<std::pair<double, QString>> billing; // $/h, "name (provider) $x/h"
+    for (const LedgerEntry &entry : *entries) {
+        const QString name = entry.name.isEmpty() ? entry.instanceId : entry.name;
+        const QString where = providers::providerDisplayName(entry.provider);
+        if (entry.isOpen() && entry.isRunning() && entry.pricePerHour > 0)
+            billing.append({entry.pricePerHour, tr("%1 (%2) %3/h").arg(name, where, formatUsd(entry.pricePerHour))});
+        else if (entry.isBillingStorage())
+            billing.append({entry.storagePerHour, tr("%1 (%2, stopped disk) %3/h").arg(name, where, formatUsd(entry.storagePerHour))});
+    }
+    if (billing.isEmpty())
+        return {};
+    std::stable_sort(billing.begin(), billing.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+    constexpr qsizetype kNamed = 5; // a notification has room for a few; the Cost tab lists them all
+    QStringList named;
+    for (qsizetype i = 0; i < std::min(kNamed, billing.size()); ++i)
+        named.append(billing.at(i).second);
+    if (billing.size() > kNamed)
+        named.append(tr("%n more", nullptr, int(billing.size() - kNamed)));
+    return tr("Billing now: %1.").arg(named.join(QStringLiteral(", ")));
 }
 
 void BudgetMonitor::check()
@@ -57,13 +89,16 @@ void BudgetMonitor::check()
         if (!now || now->limit <= 0)
             continue;
         const QString key = period + QLatin1Char(':') + periodStart(period).date().toString(Qt::ISODate);
+        int highestNew = 0; // every crossed threshold is marked; only the highest new one is said
         for (int threshold : thresholds()) {
             if (now->spent * 100.0 < now->limit * threshold)
                 continue;
             Result<bool> first = m_ledger->markAlert(key, threshold);
             if (first && *first)
-                emit thresholdReached(period, threshold, now->spent, now->limit);
+                highestNew = threshold;
         }
+        if (highestNew > 0)
+            emit thresholdReached(period, highestNew, now->spent, now->limit);
     }
 }
 

@@ -8,9 +8,10 @@
 namespace gantry::cost {
 
 // Watches daily and monthly spending (compute, and the disks of stopped instances: whatever
-// Ledger::spentBetween counts) against the budgets in the ledger and announces each of the
-// 50/80/100 % thresholds once per period (remembered in the ledger, so a restart does not repeat
-// them). Periods follow the local calendar of the injected clock.
+// Ledger::spentBetween counts) against the budgets in the ledger and announces the 50/80/100 %
+// thresholds once per period (remembered in the ledger, so a restart does not repeat them): when a
+// check finds several crossed at once (spending already far over), only the highest is announced.
+// Periods follow the local calendar of the injected clock.
 class BudgetMonitor final : public QObject
 {
     Q_OBJECT
@@ -32,8 +33,12 @@ public:
         int percent() const { return limit > 0 ? int(spent * 100.0 / limit) : 0; }
     };
     Result<Status> status(const QString &period) const;
-    // What a threshold is announced with (the GUI's notification, the watcher's line).
-    static QString alertText(const QString &period, int threshold, double spent, double limit);
+    // What a threshold is announced with (the GUI's notification, the watcher's line); billing is
+    // billingNow()'s sentence, so the reader knows what to stop.
+    static QString alertText(const QString &period, int threshold, double spent, double limit, const QString &billing = {});
+    // The instances billing now, the dearest first, with their $/h ("Billing now: trainer (Lambda)
+    // $3.29/h, …"); empty when none does or the ledger cannot be read.
+    QString billingNow() const;
 
 signals:
     void thresholdReached(const QString &period, int threshold, double spent, double limit);

@@ -18,7 +18,7 @@ PolicyRunner::PolicyRunner(Workspace *workspace, monitor::MonitorService *monito
 {
     m_lock->tryAcquire();
     connect(m_budgets, &cost::BudgetMonitor::thresholdReached, this, [this](const QString &period, int threshold, double spent, double limit) {
-        emit budgetReached(period, threshold, spent, limit, cost::BudgetMonitor::alertText(period, threshold, spent, limit));
+        emit budgetReached(period, threshold, spent, limit, cost::BudgetMonitor::alertText(period, threshold, spent, limit, m_budgets->billingNow()));
     });
     if (m_monitor) {
         connect(m_monitor, &monitor::MonitorService::machineAdded, this, &PolicyRunner::wire);

@@ -690,6 +690,24 @@
         <source>%1 % of your %2 budget used (%3 of %4).</source>
         <translation>%2预算已使用 %1 %（%3 / %4）。</translation>
     </message>
+    <message>
+        <source>%1 (%2) %3/h</source>
+        <translation>%1（%2）%3/小时</translation>
+    </message>
+    <message>
+        <source>%1 (%2, stopped disk) %3/h</source>
+        <translation>%1（%2，已停止实例的磁盘）%3/小时</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另有 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Billing now: %1.</source>
+        <translation>正在计费：%1。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::cost::Ledger</name>

@@ -207,10 +207,13 @@ private slots:
         QCOMPARE(spy.at(0).at(1).toInt(), 50);
         monitor.check();
         QCOMPARE(spy.count(), 1);
-        clock.advanceSeconds(2 * 3600); // $10.03: 80 % and 100 %
+        clock.advanceSeconds(2 * 3600); // $10.03: 80 % and 100 % crossed since the last check
         monitor.check();
-        QCOMPARE(spy.count(), 3);
-        QCOMPARE(spy.at(2).at(1).toInt(), 100);
+        QCOMPARE(spy.count(), 2); // the highest only: 80 % would be stale news beside 100 %
+        QCOMPARE(spy.at(1).at(1).toInt(), 100);
+        const QString billing = monitor.billingNow(); // what to stop, with its price
+        QVERIFY2(billing.contains(QStringLiteral("b1")) && billing.contains(QStringLiteral("$2.00/h")), qPrintable(billing));
+        QVERIFY(BudgetMonitor::alertText(QStringLiteral("daily"), 100, 10.03, 10, billing).endsWith(billing));
         QCOMPARE(monitor.status(QStringLiteral("daily"))->percent(), 100);
         // A restarted monitor does not repeat the alerts of the same day.
         BudgetMonitor again(&ledger);

@@ -1,6 +1,7 @@
 // gantry-cli watch end to end, as a service runs it: a separate process against the local sandbox
 // (real sshd instances, the simulated idle GPU). An idle machine is terminated only after its
 // result paths are home; when they cannot come home it is not terminated, and the watcher says so.
+// A budget already far over is said once, at its highest threshold, naming what bills.
 // Synchronised on the watcher's JSON lines, never on sleeps.
 #include "clirun.h"
 #include "sshdfixture.h"
@@ -143,6 +144,57 @@ private slots:
         HostStore hosts(m_config.path());
         QVERIFY(hosts.load());
         QVERIFY(!hosts.find(host).has_value());
+    }
+
+    // Spending is already far over the day's budget when the watcher starts: one line, at 100 %,
+    // naming the instance that bills and its $/h — not three lines for 50, 80 and 100 %.
+    void aBudgetFarOverIsSaidOnceWithWhatBills()
+    {
+        QTemporaryDir config;
+        {
+            cost::Ledger ledger(cost::Ledger::defaultPath(config.path()));
+            QVERIFY(ledger.open());
+            providers::Instance trainer;
+            trainer.provider = QStringLiteral("lambda");
+            trainer.id = QStringLiteral("i-trainer");
+            trainer.name = QStringLiteral("trainer-a100");
+            trainer.state = providers::InstanceState::Running;
+            trainer.createdAt = QDateTime::currentDateTimeUtc().addSecs(-3 * 3600);
+            QVERIFY(ledger.recordLaunch(trainer, 50.0));
+        }
+        QProcess watch;
+        auto stop = qScopeGuard([&watch] {
+            watch.kill();
+            watch.waitForFinished(10000);
+        });
+        test::startCli(watch, config.path(),
+                       {QStringLiteral("--json"), QStringLiteral("watch"), QStringLiteral("--provider"), QStringLiteral("sandbox"),
+                        QStringLiteral("--daily-budget"), QStringLiteral("1")},
+                       options());
+        QVERIFY(watch.waitForStarted(30000));
+        QList<QJsonObject> budgetLines;
+        QByteArray seen;
+        // The budget is checked once at start, before the line that says it is watching ends its start-up.
+        QDeadlineTimer deadline(60000);
+        while (budgetLines.isEmpty() && !deadline.hasExpired() && watch.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime())))) {
+            while (watch.canReadLine()) {
+                const QByteArray line = watch.readLine();
+                seen += line;
+                const QJsonObject event = QJsonDocument::fromJson(line).object();
+                if (event.value(QLatin1String("event")).toString() == u"budget")
+                    budgetLines.append(event);
+            }
+        }
+        watch.kill();
+        watch.waitForFinished(10000);
+        for (const QByteArray &line : watch.readAllStandardOutput().split('\n')) { // what the same check printed after it
+            if (QJsonDocument::fromJson(line).object().value(QLatin1String("event")).toString() == u"budget")
+                budgetLines.append(QJsonDocument::fromJson(line).object());
+        }
+        QCOMPARE(budgetLines.size(), 1);
+        QCOMPARE(budgetLines.first().value(QLatin1String("threshold")).toInt(), 100);
+        const QString message = budgetLines.first().value(QLatin1String("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("trainer-a100")) && message.contains(QStringLiteral("$50.00/h")), qPrintable(message));
     }
 
     // The results cannot come home (their local folder is a file): the sandbox cannot stop, so

@@ -84,7 +84,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
             exportCsv(path);
     });
     connect(m_monitor, &cost::BudgetMonitor::thresholdReached, this, [this](const QString &period, int threshold, double spent, double limit) {
-        const QString text = cost::BudgetMonitor::alertText(period, threshold, spent, limit);
+        const QString text = cost::BudgetMonitor::alertText(period, threshold, spent, limit, m_monitor->billingNow());
         // A crossing stays on screen in Cost until the spend falls back under every threshold
         // (a new period): a notification alone is easy to miss.
         m_banner->setText(text);

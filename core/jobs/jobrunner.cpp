@@ -158,6 +158,10 @@ Result<JobInfo> JobRunner::stop(const QString &name, const StopOptions &options)
         return out.error();
     if (hasMarker(out->out, "@@notstarted"))
         return makeError(ErrorCode::Conflict, JobsText::tr("The job \"%1\" has not started yet; try again in a moment.").arg(name));
+    if (hasMarker(out->out, "@@badpid"))
+        return makeError(ErrorCode::Conflict, JobsText::tr("The job \"%1\" on %2 has a process id file that names no process it started; "
+                                                          "nothing was signalled. Check the job's processes with `ps` on the machine.")
+                                                  .arg(name, hostText()));
     if (out->exitStatus != 0)
         return commonError(name, out->exitStatus, out->out, out->err);
     const QList<JobInfo> jobs = parseJobList(out->out);

@@ -243,8 +243,7 @@ QString stop(const QString &root, const QString &name, int intGraceMs, int termG
     const int intTicks = qMax(1, intGraceMs / 100);
     const int termTicks = qMax(1, termGraceMs / 100);
     // The escalation runs detached so it finishes even if this connection drops.
-    QString escalate = QStringLiteral(R"sh(p=$(cat "$d/pid")
-gone() { ! kill -0 -- "-$p" 2>/dev/null; }
+    QString escalate = QStringLiteral(R"sh(gone() { ! kill -0 -- "-$p" 2>/dev/null; }
 waitgone() { local i=0; while [ $i -lt "$1" ]; do gone && return 0; sleep 0.1; i=$((i + 1)); done; gone; }
 echo "INT $(date +%s)" >> "$d/stop_log"; kill -INT -- "-$p" 2>/dev/null
 )sh");
@@ -257,10 +256,14 @@ echo "INT $(date +%s)" >> "$d/stop_log"; kill -INT -- "-$p" 2>/dev/null
     s += QStringLiteral(R"sh([ -d "$d" ] || { echo @@notfound; exit 25; }
 [ -f "$d/pid" ] || { echo @@notstarted; exit 27; }
 p=$(cat "$d/pid")
+# Only a process group this job started is signalled: never 1 (kill -- -1 is every process of the
+# user), 0 (this shell's own group) or a word, and not a pid from before the machine restarted.
+case "$p" in ''|*[!0-9]*|0|1) echo @@badpid; exit 28;; esac
+if [ -s "$d/boot_id" ] && [ "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null)" != "$(cat "$d/boot_id")" ]; then echo @@ended; rec "$d"; exit 0; fi
 if ! kill -0 -- "-$p" 2>/dev/null; then echo @@ended; rec "$d"; exit 0; fi
 rm -f "$d/stop_log"
 )sh");
-    s += QStringLiteral("export d\n( set -m; nohup setsid bash -c ") + shellQuote(escalate)
+    s += QStringLiteral("export d p\n( set -m; nohup setsid bash -c ") + shellQuote(escalate)
          + QStringLiteral(" > /dev/null 2>&1 < /dev/null & )\necho @@stopping\n");
     if (wait) {
         // Waiting here, not from the client, costs one round trip instead of one per poll.

@@ -263,6 +263,34 @@ private slots:
         QVERIFY(!runner.start({QStringLiteral("bad/name"), QStringLiteral("true"), {}, {}, {}, {}}).ok());
     }
 
+    // A pid file that names no process group of the job (0 is the stopping shell's own group; a
+    // word; 1 would be every process of the user) is refused before any signal: the job itself
+    // keeps running and ends normally once its gate opens.
+    void stopSignalsNothingForAPidFileThatNamesNoJob()
+    {
+        JobRunner runner(*m_session, m_root.path());
+        const QString job = name("badpid");
+        QVERIFY(runner.start({job, waitGate(job), {}, {}, {}, {}}).ok());
+        QFile pidFile(m_root.filePath(job + QStringLiteral("/pid")));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const QByteArray realPid = pidFile.readAll();
+        pidFile.close();
+        for (const QByteArray &bad : {QByteArray("0\n"), QByteArray("abc\n"), QByteArray("\n")}) {
+            QVERIFY(pidFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            pidFile.write(bad);
+            pidFile.close();
+            auto stopped = runner.stop(job, StopOptions{100, 100, true});
+            QVERIFY2(!stopped.ok(), bad.constData());
+            QVERIFY2(stopped.error().message.contains(QStringLiteral("nothing was signalled")), qPrintable(stopped.error().message));
+        }
+        QVERIFY(pidFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        pidFile.write(realPid);
+        pidFile.close();
+        QVERIFY(!QFile::exists(m_root.filePath(job + QStringLiteral("/exit_code")))); // still running: nothing reached it
+        open(job);
+        QCOMPARE(waitEnded(runner, job).exitCode, std::optional<int>(0));
+    }
+
     void stopEscalates_data()
     {
         QTest::addColumn<QString>("command");

@@ -16,9 +16,11 @@ QString dirAssignment(const QString &remoteDir)
 }
 
 // Stops a running guard: its process group (setsid made it the leader), else the process.
+// A pid file that holds no process id of the guard (1 would signal every process of the user, 0
+// this shell's own group) is removed without signalling anything.
 const QString kStopRunning = QStringLiteral(
-    "if [ -f \"$d/pid\" ]; then p=$(cat \"$d/pid\"); kill -TERM -- \"-$p\" 2>/dev/null || kill -TERM \"$p\" "
-    "2>/dev/null; rm -f \"$d/pid\"; fi\n");
+    "if [ -f \"$d/pid\" ]; then p=$(cat \"$d/pid\"); case \"$p\" in ''|*[!0-9]*|0|1) ;; *) kill -TERM -- \"-$p\" 2>/dev/null "
+    "|| kill -TERM \"$p\" 2>/dev/null;; esac; rm -f \"$d/pid\"; fi\n");
 
 Error remoteError(const QString &what, const ssh::ExecOutput &output)
 {
@@ -73,7 +75,10 @@ Result<void> installGuard(ssh::Session &session, const GuardOptions &options, co
                                                            "`gantry-cli watch` instead."));
     const QString marker = QStringLiteral("GANTRY_GUARD_EOF");
     const QString script = guardScript(options);
-    QString command = QStringLiteral("set -e\n") + dirAssignment(remoteDir) + QStringLiteral("mkdir -p \"$d\"\n") + kStopRunning;
+    // The script holds the machine's scoped key: its folder and every file in it are the user's
+    // alone from the moment they exist (umask), not after a chmod.
+    QString command = QStringLiteral("set -e\numask 077\n") + dirAssignment(remoteDir)
+        + QStringLiteral("mkdir -p \"$d\"\nchmod 700 \"$d\"\n") + kStopRunning;
     command += QStringLiteral("cat >\"$d/guard.sh.tmp\" <<'") + marker + QStringLiteral("'\n") + script;
     command += marker + QStringLiteral("\nchmod 700 \"$d/guard.sh.tmp\"\nmv -f \"$d/guard.sh.tmp\" \"$d/guard.sh\"\n"
                                        "rm -f \"$d/status\"\n");

@@ -5,7 +5,9 @@
 #include "core/guard/guardoperation.h"
 #include "core/ssh/session.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -157,6 +159,10 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(dir).reason, QStringLiteral("gpu"), 20000);
         QVERIFY(statusOf(dir).running);
         QVERIFY(api.requests.isEmpty());
+        // The folder that holds the scoped key and everything in it are the user's alone.
+        QCOMPARE(int(QFileInfo(dir).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::ExeOther)), 0);
+        for (const QFileInfo &file : QDir(dir).entryInfoList(QDir::Files))
+            QVERIFY2(!(file.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther)), qPrintable(file.fileName()));
         setUtil("0");
         QTRY_COMPARE_WITH_TIMEOUT(api.requests.size(), 1, 20000);
         const QByteArray request = api.requests.first();

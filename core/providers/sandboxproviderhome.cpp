@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QSaveFile>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace gantry::providers::sandbox {
@@ -84,6 +85,25 @@ QString InstanceHome::tmuxDir() const
     return socketLength < 100 ? inHome : QStringLiteral("/tmp/gantry-sandbox-") + m_id.left(16);
 }
 
+namespace {
+
+// The tmux fallback lives in /tmp under a name anyone can guess: a folder another user made there
+// first (or a link to one) would hold the instance's tmux socket. Only a real folder of ours that
+// no one else can enter is used.
+Result<void> ensurePrivateDir(const QString &path)
+{
+    struct stat st {};
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::getuid()
+        || (st.st_mode & 077) != 0) {
+        return Error{ErrorCode::Io, ProvidersText::tr("Local sandbox: %1 is not a private folder of this user (another user or a link "
+                                                      "made it); remove it and launch again.")
+                                        .arg(path)};
+    }
+    return {};
+}
+
+} // namespace
+
 Result<void> InstanceHome::prepare(GpuProfile profile, const QString &sftpServer) const
 {
     if (sftpServer.isEmpty()) {
@@ -94,6 +114,8 @@ Result<void> InstanceHome::prepare(GpuProfile profile, const QString &sftpServer
         if (!QDir().mkpath(path))
             return Error{ErrorCode::Io, ProvidersText::tr("Cannot create %1.").arg(path)};
         QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        if (Result<void> own = ensurePrivateDir(path); !own)
+            return own.error();
     }
     QString env = QStringLiteral("# Gantry sandbox instance %1: its own home and tmux server.\n"
                                  "HOME=%2; export HOME\nTMUX_TMPDIR=%3; export TMUX_TMPDIR\nunset TMUX\n")

@@ -3,17 +3,20 @@
 #include "core/providers/await.h"
 #include "core/providers/gantrykey.h"
 #include "core/providers/sandboxprovider.h"
+#include "core/providers/sandboxproviderhome.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <signal.h>
+#include <sys/stat.h>
 
 using namespace gantry;
 using namespace gantry::providers;
@@ -277,6 +280,35 @@ private slots:
     }
 
     // The CPU type stays GPU-less: no stand-in on its PATH.
+    // A config folder too deep for tmux's socket path puts the instance's tmux folder in /tmp
+    // under a guessable name: a link planted there first is refused (naming the folder), and the
+    // folder Gantry makes itself is private.
+    void aPlantedTmuxFolderInTmpIsRefused()
+    {
+        QTemporaryDir base;
+        const QString deep = base.filePath(QString(90, QLatin1Char('d')));
+        const QString id = QStringLiteral("t%1abcdefghijklmnop").arg(QCoreApplication::applicationPid());
+        const providers::sandbox::InstanceHome home(deep, id);
+        const QString tmux = home.tmuxDir();
+        QVERIFY2(tmux.startsWith(QStringLiteral("/tmp/")), qPrintable(tmux));
+        QTemporaryDir elsewhere;
+        QVERIFY(QFile::link(elsewhere.path(), tmux));
+        auto removeTmux = qScopeGuard([&tmux] {
+            QFile::remove(tmux);
+            QDir(tmux).removeRecursively();
+        });
+        const QString sftp = QStringLiteral("/usr/lib/openssh/sftp-server");
+        Result<void> planted = home.prepare(providers::sandbox::GpuProfile::None, sftp);
+        QVERIFY(!planted);
+        QVERIFY2(planted.error().message.contains(tmux), qPrintable(planted.error().message));
+        QVERIFY(QFile::remove(tmux));
+        QVERIFY2(home.prepare(providers::sandbox::GpuProfile::None, sftp), "a folder of its own is used");
+        struct stat st {};
+        QCOMPARE(::lstat(QFile::encodeName(tmux).constData(), &st), 0);
+        QVERIFY(S_ISDIR(st.st_mode));
+        QCOMPARE(int(st.st_mode & 0777), 0700);
+    }
+
     void cpuTypeHasNoGpu()
     {
         QTemporaryDir dir;

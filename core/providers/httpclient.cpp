@@ -21,7 +21,13 @@ void globalInit()
 
 size_t writeBody(char *data, size_t size, size_t count, void *userData)
 {
-    static_cast<QByteArray *>(userData)->append(data, qsizetype(size * count));
+    auto *response = static_cast<HttpResponse *>(userData);
+    const qsizetype bytes = qsizetype(size * count);
+    if (response->body.size() + bytes > kMaxResponseBytes) {
+        response->bodyTooLarge = true;
+        return 0; // curl ends the transfer with CURLE_WRITE_ERROR
+    }
+    response->body.append(data, bytes);
     return size * count;
 }
 
@@ -172,7 +178,7 @@ HttpResponse HttpClient::performOnce(const HttpRequest &request, const std::atom
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.timeoutMs));
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "gantry/" GANTRY_VERSION);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, writeBody);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, writeHeader);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response);
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);

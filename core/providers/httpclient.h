@@ -27,6 +27,10 @@ struct HttpRequest
     bool idempotent = true;
 };
 
+// No provider answer Gantry reads comes near this (the largest, Vast's offer search, is a few
+// MiB): a body past it is dropped instead of growing without bound.
+constexpr qsizetype kMaxResponseBytes = 64 * 1024 * 1024;
+
 struct HttpResponse
 {
     int status = 0;              // 0 when the transport failed
@@ -35,6 +39,7 @@ struct HttpResponse
     QList<QPair<QByteArray, QByteArray>> headers; // names lowercased
     int curlCode = 0;
     QString transportError;      // curl's explanation when curlCode != 0
+    bool bodyTooLarge = false;   // the answer passed kMaxResponseBytes and was dropped (curlCode set)
     int attempts = 0;
 
     bool transportFailed() const { return curlCode != 0; }

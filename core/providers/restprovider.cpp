@@ -196,10 +196,18 @@ Error RestProvider::transportError(const HttpResponse &response) const
                          .arg(name, where, response.transportError)};
     case CURLE_ABORTED_BY_CALLBACK:
         return Error{ErrorCode::Cancelled, tr("The request to %1 was cancelled.").arg(name)};
+    case CURLE_WRITE_ERROR:
+        if (response.bodyTooLarge) {
+            return Error{ErrorCode::Provider, tr("%1 at %2 sent an answer larger than %3 MiB, more than any answer Gantry reads; none of "
+                                                 "it was used. Try again; if it repeats, check the endpoint.")
+                                                  .arg(name, where)
+                                                  .arg(kMaxResponseBytes / (1024 * 1024))};
+        }
+        break;
     default:
-        return Error{ErrorCode::ConnectFailed,
-                     tr("Talking to %1 at %2 failed: %3.").arg(name, where, response.transportError)};
+        break;
     }
+    return Error{ErrorCode::ConnectFailed, tr("Talking to %1 at %2 failed: %3.").arg(name, where, response.transportError)};
 }
 
 } // namespace gantry::providers

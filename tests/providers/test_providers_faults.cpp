@@ -4,6 +4,7 @@
 #include "runpodemulator.h"
 
 #include "core/providers/await.h"
+#include "core/providers/httpclient.h"
 #include "core/providers/instancehosts.h"
 #include "core/providers/lambdaprovider.h"
 #include "core/providers/launchwatcher.h"
@@ -198,6 +199,23 @@ private slots:
         QCOMPARE(error.code, ErrorCode::Timeout);
         QVERIFY2(error.message.contains(QStringLiteral("did not answer in time")), qPrintable(error.message));
         QTest::qWait(1600); // let the emulator's late write land on a closed socket
+    }
+
+    // An answer past the cap is dropped as it arrives (memory stays bounded) and named, not parsed.
+    void anEndlessAnswerIsDroppedAtTheCap()
+    {
+        test::LambdaEmulator emulator;
+        QVERIFY(emulator.listen());
+        RestConfig config = test::restConfigFor(emulator, test::faultTiming());
+        config.retry.maxAttempts = 1;
+        LambdaProvider lambda(config);
+        test::Fault fault;
+        fault.status = 200;
+        fault.body = "{\"data\": \"" + QByteArray(kMaxResponseBytes, 'x') + "\"}";
+        emulator.addFault(fault);
+        const Error error = errorOf(types(lambda));
+        QCOMPARE(error.code, ErrorCode::Provider);
+        QVERIFY2(error.message.contains(QStringLiteral("larger than 64 MiB")), qPrintable(error.message));
     }
 
     void malformedJson()

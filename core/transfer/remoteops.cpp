@@ -10,6 +10,9 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <limits>
+
 namespace gantry::transfer {
 
 namespace {
@@ -319,7 +322,9 @@ Result<QByteArray> sftpSha256(SftpClient &sftp, const QString &path)
 
 QString formatBytes(quint64 bytes)
 {
-    return QLocale::c().formattedDataSize(qint64(bytes), 1, QLocale::DataSizeTraditionalFormat);
+    // A size that saturated (a host's lying listing summed to 2^64 - 1) must not read "-1 bytes".
+    const quint64 shown = std::min<quint64>(bytes, quint64(std::numeric_limits<qint64>::max()));
+    return QLocale::c().formattedDataSize(qint64(shown), 1, QLocale::DataSizeTraditionalFormat);
 }
 
 Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QString &partialPath, quint64 bytesStillNeeded)

@@ -916,6 +916,10 @@
         <source>Downloading the results of %1 failed%2. Retry the download, or confirm that you want to terminate without them.</source>
         <translation>下载 %1 的结果失败%2。请重试下载，或确认不保留结果直接释放。</translation>
     </message>
+    <message>
+        <source>The job &quot;%1&quot; on %2 has a process id file that names no process it started; nothing was signalled. Check the job&apos;s processes with `ps` on the machine.</source>
+        <translation>%2 上的作业“%1”的进程号文件未指向它启动的任何进程；未发送任何信号。请在该机器上用 `ps` 检查该作业的进程。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::jobs::JobService</name>
@@ -1198,6 +1202,10 @@
         <source>Unknown</source>
         <translation>未知</translation>
     </message>
+    <message>
+        <source>Local sandbox: %1 is not a private folder of this user (another user or a link made it); remove it and launch again.</source>
+        <translation>本地沙盒：%1 不是当前用户的私有文件夹（由其他用户或链接创建）；请删除它后重新启动。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::CapacityWatcher</name>
@@ -1375,6 +1383,10 @@
     <message>
         <source>no &quot;%1&quot; list in the reply</source>
         <translation>响应中没有“%1”列表</translation>
+    </message>
+    <message>
+        <source>%1 at %2 sent an answer larger than %3 MiB, more than any answer Gantry reads; none of it was used. Try again; if it repeats, check the endpoint.</source>
+        <translation>%1（%2）返回的应答超过 %3 MiB，超出 Gantry 读取的任何应答；其内容均未使用。请重试；若再次出现，请检查端点地址。</translation>
     </message>
 </context>
 <context>

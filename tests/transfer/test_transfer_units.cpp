@@ -36,6 +36,14 @@ class TestTransferUnits : public QObject
     Q_OBJECT
 
 private slots:
+    // A size that saturated reads as the largest size, never "-1 bytes".
+    void hugeSizesAreNeverNegative()
+    {
+        QCOMPARE(gantry::transfer::formatBytes(1536), QStringLiteral("1.5 kB"));
+        const QString saturated = gantry::transfer::formatBytes(std::numeric_limits<quint64>::max());
+        QVERIFY2(!saturated.startsWith(QLatin1Char('-')) && saturated.endsWith(QStringLiteral("EB")), qPrintable(saturated));
+    }
+
     void remoteSpec_data()
     {
         QTest::addColumn<QString>("text");

@@ -323,6 +323,7 @@ int lsCommand(Context &context, const Args &args)
     auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display());
     if (!sftp) return context.fail(sftp.error());
     (*sftp)->setMaxListEntries((*session)->limits().maxListEntries);
+    (*sftp)->setMaxListBytes((*session)->limits().maxOutputBytes);
     const QString path = spec->path.isEmpty() ? QStringLiteral(".") : spec->path;
     auto st = (*sftp)->stat(path);
     if (!st) return context.fail(st.error());

@@ -418,54 +418,6 @@ Result<SftpAttrs> SftpClient::fstat(const QByteArray &handle)
     return statLike(Fstat, handle, QString());
 }
 
-Result<QList<SftpEntry>> SftpClient::list(const QString &path)
-{
-    auto r = call(Opendir, withString(pathBytes(path)));
-    if (!r) return r.error();
-    if (r->type != Handle) {
-        auto st = checkStatus(*r, TransferText::tr("Listing"), path);
-        if (!st) return st.error();
-        return Error{ErrorCode::RemoteFailed, QStringLiteral("opendir: no handle")};
-    }
-    QByteArray handle;
-    Reader(r->body).string(&handle);
-    QList<SftpEntry> entries;
-    qint64 received = 0; // names sent, dropped ones included: a host that never ends a listing is stopped
-    for (;;) {
-        auto d = call(Readdir, withString(handle));
-        if (!d) return d.error();
-        if (d->type == Status) {
-            if (d->status() == StatusEof) break;
-            auto st = checkStatus(*d, TransferText::tr("Listing"), path);
-            if (!st) return st.error();
-            break;
-        }
-        Reader rd(d->body);
-        quint32 count = 0;
-        rd.u32(&count);
-        received += std::max<quint32>(count, 1); // an empty reply counts too, or none would ever end
-        if (m_maxListEntries > 0 && received > m_maxListEntries) {
-            (void)close(handle);
-            return Error{ErrorCode::RemoteFailed,
-                         TransferText::tr("%1 listed more than %2 entries in %3; the listing was "
-                                                                 "stopped. If the folder really holds that many, raise "
-                                                                 "the limit (gantry-cli: --max-entries).")
-                             .arg(m_label).arg(m_maxListEntries).arg(path)};
-        }
-        for (quint32 i = 0; i < count; ++i) {
-            QByteArray name, longname;
-            SftpEntry e;
-            if (!rd.string(&name) || !rd.string(&longname) || !rd.attrs(&e.attrs)) break;
-            // A real server never lists a name with '/': one that does would lead a download out of its folder.
-            if (name == "." || name == ".." || name.isEmpty() || name.contains('/') || name.contains('\0')) continue;
-            e.name = QString::fromUtf8(name);
-            entries.append(e);
-        }
-    }
-    (void)close(handle);
-    return entries;
-}
-
 Result<void> SftpClient::mkdir(const QString &path)
 {
     QByteArray body;

@@ -101,6 +101,7 @@ public:
     static constexpr quint32 kMaxIo = 261120;
     // Same default as ssh::OutputLimits (this header does not depend on the ssh module).
     static constexpr qint64 kDefaultMaxListEntries = 2000000;
+    static constexpr qint64 kDefaultMaxListBytes = qint64(64) << 20; // ssh::OutputLimits' output cap
 
     ~SftpClient();
     SftpClient(const SftpClient &) = delete;
@@ -139,10 +140,13 @@ public:
     // Several stats in one round trip: all are sent, then the answers read; one per path, in order.
     QList<Result<SftpAttrs>> stats(const QStringList &paths);
     Result<SftpAttrs> fstat(const QByteArray &handle);
-    // Stops with an error past maxListEntries() names (a host can list without end).
+    // Stops with an error past maxListEntries() names or maxListBytes() bytes of names, or at a
+    // name longer than NAME_MAX (a host can list without end, or send 8 MiB names).
     Result<QList<SftpEntry>> list(const QString &path);
     void setMaxListEntries(qint64 entries) { m_maxListEntries = entries; } // 0: no limit
     qint64 maxListEntries() const { return m_maxListEntries; }
+    void setMaxListBytes(qint64 bytes) { m_maxListBytes = bytes; } // 0: no limit
+    qint64 maxListBytes() const { return m_maxListBytes; }
     Result<void> mkdir(const QString &path);
     Result<void> mkdirs(const QString &path);   // like mkdir -p
     Result<void> remove(const QString &path);
@@ -159,6 +163,7 @@ public:
 
     // Turns a Status reply into an Error naming the path; Ok yields success.
     Result<void> checkStatus(const Reply &reply, const QString &what, const QString &path) const;
+    Result<void> checkListedName(const QByteArray &name, const QString &path, qint64 *nameBytes) const;
 
 private:
     SftpClient(ssh_channel_struct *channel, QString label, const std::atomic_bool *cancel);
@@ -185,6 +190,7 @@ private:
     quint64 m_bytesIn = 0;
     int m_ioTimeoutMs = 60000;
     qint64 m_maxListEntries = kDefaultMaxListEntries;
+    qint64 m_maxListBytes = kDefaultMaxListBytes;
 };
 
 // SFTP v3 wire encoding helpers.

@@ -2470,6 +2470,14 @@
         <source>Unpacking into %1 on %2 ended with status %3 and no message; the connection was probably lost. It resumes from the last verified batch.</source>
         <translation>在 %2 上解包到 %1 时以状态 %3 结束且没有任何消息；连接可能已断开。将从最后一个已校验的批次继续。</translation>
     </message>
+    <message>
+        <source>%1 listed a name of %2 bytes in %3, longer than any file name here (%4 bytes); the listing was stopped.</source>
+        <translation>%1 在 %3 中列出了一个 %2 字节的名称，超过本机允许的文件名长度（%4 字节）；已停止列出。</translation>
+    </message>
+    <message>
+        <source>%1 sent more than %2 MiB of names for %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-output-mib).</source>
+        <translation>%1 为 %3 发送了超过 %2 MiB 的文件名；已停止列出。如果该文件夹确实有这么多内容，请提高上限（gantry-cli：--max-output-mib）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>

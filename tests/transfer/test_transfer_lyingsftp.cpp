@@ -90,6 +90,12 @@ while True:
         batch = b''.join(string(b'f%09d' % (listed + i)) + string(b'-') + attrs(FILE, 1) for i in range(1000))
         listed += 1000
         send(104, rid, u32(1000) + batch)
+    elif kind == 12 and mode == 'widenames':
+        batch = b''.join(string(b'w%09d' % (listed + i) + b'x' * 240) + string(b'-') + attrs(FILE, 1) for i in range(1000))
+        listed += 1000
+        send(104, rid, u32(1000) + batch)
+    elif kind == 12 and mode == 'hugename':
+        send(104, rid, u32(1) + string(b'h' * (8 << 20)) + string(b'-') + attrs(FILE, 1))
     elif kind == 12 and names_left:
         batch = b''.join(string(n) + string(n) + attrs(FILE, len(DATA)) for n in names_left)
         send(104, rid, u32(len(names_left)) + batch)
@@ -231,6 +237,30 @@ private slots:
         const qint64 peak = peakRssMib();
         qInfo("2 000 000 names refused after %lld ms; peak RSS %lld MiB", qlonglong(timer.elapsed()), qlonglong(peak));
         QVERIFY2(peak > 0 && peak < 512, qPrintable(QStringLiteral("peak RSS %1 MiB").arg(peak)));
+    }
+
+    // #31.1: names are counted by their bytes too — 250-byte names reach the 64 MiB budget long
+    // before 2 000 000 entries — and one name longer than a file name can be ends the listing at once.
+    void longNamesAreBoundedByTheirBytes()
+    {
+        setMode("widenames");
+        Connected c = connect();
+        QVERIFY(c.sftp);
+        auto listed = c.sftp->list(QStringLiteral("/srv/wide"));
+        QVERIFY(!listed);
+        QVERIFY2(listed.error().message.contains(QStringLiteral("more than 64 MiB of names")), qPrintable(listed.error().message));
+        QVERIFY2(listed.error().message.contains(QStringLiteral("--max-output-mib")), qPrintable(listed.error().message));
+        const qint64 peak = peakRssMib();
+        qInfo("64 MiB of 250-byte names refused; peak RSS %lld MiB", qlonglong(peak));
+        QVERIFY2(peak > 0 && peak < 512, qPrintable(QStringLiteral("peak RSS %1 MiB").arg(peak)));
+
+        setMode("hugename");
+        Connected again = connect();
+        QVERIFY(again.sftp);
+        auto huge = again.sftp->list(QStringLiteral("/srv/huge"));
+        QVERIFY(!huge);
+        QVERIFY2(huge.error().message.contains(QStringLiteral("a name of 8388608 bytes")), qPrintable(huge.error().message));
+        QVERIFY(again.sftp->stat(QStringLiteral("/srv/good.txt"))); // the session still works
     }
 
     // Item 6 through the CLI: `ls` stops, exits 1, and names the flag that raises the limit.

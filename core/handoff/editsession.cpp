@@ -44,8 +44,12 @@ EditSession::~EditSession()
 {
     if (m_inFlight)
         m_inFlight->cancel();
-    if (m_editor)
-        m_editor->disconnect(this); // the editor outlives the session; its end is no longer ours
+    // ~QProcess would kill the editor, and with it unsaved work: it is let go instead (the object is
+    // left behind on purpose; the session, and usually the application, is ending).
+    if (m_editor && m_editor->state() != QProcess::NotRunning) {
+        m_editor->disconnect(this);
+        m_editor->setParent(nullptr);
+    }
 }
 
 QString EditSession::localFolder() const

@@ -226,6 +226,10 @@ void EditSession::stored(Result<transfer::EditStamp> stamp)
             ++m_uploads;
             emit uploaded(m_uploads);
         }
+    } else if (stamp.error().code == ErrorCode::Conflict && hasConflict()) {
+        // Said once at length; each later save only gets a line, not another dialog.
+        emit notice(HandoffText::tr("Not uploaded: %1 changed on %2; your copy is kept in %3.")
+                        .arg(localName(m_remotePath), m_host, m_localFile));
     } else if (stamp.error().code == ErrorCode::Conflict) {
         m_conflict = HandoffText::tr("%1 Your edit was not uploaded, so nothing of theirs was overwritten; it is kept in %2. "
                                      "Open the file again to see their version, then copy your change into it.")

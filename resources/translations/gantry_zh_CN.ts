@@ -898,6 +898,10 @@
         <source>%1 reaches %2 only by its name in ~/.ssh/config, and it has none there yet. Let Gantry keep entries for its machines in ~/.ssh/config, then open it again.</source>
         <translation>%1 只能通过 ~/.ssh/config 中的名称连接 %2，而那里还没有它的条目。请让 Gantry 在 ~/.ssh/config 中维护其机器的条目，然后再次打开。</translation>
     </message>
+    <message>
+        <source>Not uploaded: %1 changed on %2; your copy is kept in %3.</source>
+        <translation>未上传：%2 上的 %1 已更改；您的副本保存在 %3。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::jobs</name>

@@ -153,6 +153,12 @@ private slots:
         QVERIFY2(message.contains(QStringLiteral("changed on")) && message.contains(session.localFile()), qPrintable(message));
         QVERIFY(session.hasConflict());
         QCOMPARE(session.uploads(), 0);
+        // Saving again changes nothing there, and says so in a line rather than a second conflict.
+        QSignalSpy notices(&session, &EditSession::notice);
+        QVERIFY(writeFile(session.localFile(), "batch: 16\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(notices.size(), 1, 20000);
+        QCOMPARE(conflicts.size(), 1);
+        QCOMPARE(readAll(remote), QByteArray("batch: 9\n"));
 
         const QString local = session.localFile();
         m_clock.advanceSeconds(30);
@@ -160,7 +166,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 20000);
         QCOMPARE(readAll(remote), QByteArray("batch: 9\n"));
         // The user's edit is kept, and the summary says where.
-        QCOMPARE(readAll(local), QByteArray("batch: 4\n"));
+        QCOMPARE(readAll(local), QByteArray("batch: 16\n"));
         QVERIFY2(ended.first().first().toString().contains(local), qPrintable(ended.first().first().toString()));
         QDir(QFileInfo(local).absolutePath()).removeRecursively();
     }

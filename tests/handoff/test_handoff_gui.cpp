@@ -30,6 +30,8 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <optional>
+
 using namespace gantry;
 using namespace gantry::ui;
 
@@ -49,15 +51,15 @@ QStringList texts(const QMenu *menu)
     return out;
 }
 
-// The window with the menus and messages open over it, as the user sees them (each is a window of its own).
-void saveRender(QWidget *window, const QString &name, const QList<QWidget *> &over = {})
+// The window with a menu or message open over it, as the user sees them (each is a window of its
+// own); `at`: where it is drawn in the window, else where it is (the offscreen screen may have
+// pushed it inside its own smaller bounds).
+void saveRender(QWidget *window, const QString &name, QWidget *over = nullptr, std::optional<QPoint> at = std::nullopt)
 {
     QPixmap shot = window->grab();
     QPainter painter(&shot);
-    for (QWidget *top : over) {
-        if (top && top->isVisible())
-            painter.drawPixmap(window->mapFromGlobal(top->mapToGlobal(QPoint(0, 0))), top->grab());
-    }
+    if (over && over->isVisible())
+        painter.drawPixmap(at.value_or(window->mapFromGlobal(over->mapToGlobal(QPoint(0, 0)))), over->grab());
     painter.end();
     const QString dir = QStringLiteral(GANTRY_RENDER_DIR);
     QDir().mkpath(dir);
@@ -162,11 +164,17 @@ private slots:
         QVERIFY(texts(machine).contains(QStringLiteral("Open in VS Code")));
 
         // Rendered as the user sees it after a right click on the row.
-        const QRect row = window.machineView()->visualRect(window.machineView()->model()->index(0, 0));
+        const QRect row = window.machineView()->visualRect(window.machineView()->currentIndex()); // the row right-clicked
         menu->popup(window.machineView()->viewport()->mapToGlobal(row.center()));
         QVERIFY(QTest::qWaitForWindowExposed(menu.get()));
-        saveRender(&window, QStringLiteral("handoff-machines-1024x700.png"), {menu.get()});
+        saveRender(&window, QStringLiteral("handoff-machines-1024x700.png"), menu.get());
+        window.resize(1600, 1000);
+        QTest::qWait(50);
+        const QRect wide = window.machineView()->visualRect(window.machineView()->currentIndex());
+        saveRender(&window, QStringLiteral("handoff-machines-1600x1000.png"), menu.get(),
+                   window.machineView()->viewport()->mapTo(&window, wide.center()));
         menu->hide();
+        window.resize(1024, 700);
 
         // VS Code: started with the imported host's own ssh name.
         window.action(QStringLiteral("openVsCode"))->trigger();
@@ -178,7 +186,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.handoff()->openMessage() && window.handoff()->openMessage()->isVisible(), 10000);
         QMessageBox *box = window.handoff()->openMessage();
         QVERIFY2(box->text().contains(QStringLiteral("cursor --remote ssh-remote+lab")), qPrintable(box->text()));
-        saveRender(&window, QStringLiteral("handoff-cursor-missing-1024x700.png"), {box});
+        saveRender(&window, QStringLiteral("handoff-cursor-missing-1024x700.png"), box);
         QAbstractButton *copy = nullptr;
         for (QAbstractButton *b : box->buttons()) {
             if (b->text() == QStringLiteral("Copy command"))
@@ -242,13 +250,15 @@ private slots:
         menu->popup(indicator->mapToGlobal(QPoint(0, -menu->sizeHint().height())));
         QVERIFY(QTest::qWaitForWindowExposed(menu));
         QVERIFY(menu->actions().first()->text().contains(QStringLiteral("train.py on fixture: editing, 1 save(s) uploaded")));
-        saveRender(&window, QStringLiteral("handoff-editing-1024x700.png"), {menu});
+        // Drawn just above the button, as it opens on a desktop.
+        const auto above = [&] { return indicator->mapTo(&window, QPoint(indicator->width() - menu->width(), -menu->height())); };
+        saveRender(&window, QStringLiteral("handoff-editing-1024x700.png"), menu, above());
         menu->hide();
         window.resize(1600, 1000);
         QTest::qWait(50);
         menu->popup(indicator->mapToGlobal(QPoint(0, -menu->sizeHint().height())));
         QVERIFY(QTest::qWaitForWindowExposed(menu));
-        saveRender(&window, QStringLiteral("handoff-editing-1600x1000.png"), {menu});
+        saveRender(&window, QStringLiteral("handoff-editing-1600x1000.png"), menu, above());
         // Ending it from the status bar's menu: done, the button goes.
         QAction *end = indicator->menu()->actions().constLast();
         QCOMPARE(end->text(), QStringLiteral("End editing train.py"));

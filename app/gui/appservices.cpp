@@ -21,6 +21,7 @@
 #include "ui/shell/machinetablemodel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/trayicon.h"
+#include "ui/shell/handoffactions.h"
 #include "ui/transfer/filestab.h"
 #include "core/transfer/transferqueue.h"
 #include "ui/transfer/transferspanel.h"
@@ -109,7 +110,9 @@ void AppServices::openLaunchDialog(const QString &provider, const QString &typeN
 void AppServices::installTabs()
 {
     const ui::AppContext context = m_window->context();
-    m_window->addDetailTab(new ui::FilesTab(context, m_core->transfers(), m_core->syncPairs(), m_core->remoteFiles()));
+    auto *files = new ui::FilesTab(context, m_core->transfers(), m_core->syncPairs(), m_core->remoteFiles());
+    connect(files, &ui::FilesTab::editRequested, m_window->handoff(), &ui::HandoffActions::edit);
+    m_window->addDetailTab(files);
     m_window->addDetailTab(new ui::monitor::MonitorTab(m_core->monitor(), context.configDir));
     m_window->addDetailTab(new ui::VerifyTab(context));
     m_window->addDetailTab(new ui::JobsTab(context, m_core->jobs(), m_core->tunnels()));

@@ -33,8 +33,14 @@ QString sshCommandString(const ssh::Target &target)
 std::optional<TerminalLaunch> terminalLaunch(const ssh::Target &target, const QProcessEnvironment &env,
                                              const std::function<QString(const QString &)> &findProgram)
 {
+    return terminalLaunchFor(sshCommandLine(target), env, findProgram);
+}
+
+std::optional<TerminalLaunch> terminalLaunchFor(const QStringList &command, const QProcessEnvironment &env,
+                                                const std::function<QString(const QString &)> &findProgram)
+{
     const auto find = findProgram ? findProgram : [](const QString &name) { return QStandardPaths::findExecutable(name); };
-    const QStringList ssh = sshCommandLine(target);
+    const QStringList &ssh = command;
     // How each terminal takes a command: most accept "-e prog args…", some want "--".
     struct Known
     {

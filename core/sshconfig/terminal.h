@@ -29,6 +29,9 @@ struct TerminalLaunch
 // findProgram defaults to QStandardPaths::findExecutable (tests inject one).
 std::optional<TerminalLaunch> terminalLaunch(const ssh::Target &target, const QProcessEnvironment &env,
                                              const std::function<QString(const QString &)> &findProgram = {});
+// The same terminal running any command (arguments, the program first): `ssh ALIAS`, an editor.
+std::optional<TerminalLaunch> terminalLaunchFor(const QStringList &command, const QProcessEnvironment &env,
+                                                const std::function<QString(const QString &)> &findProgram = {});
 // Starts it detached; an error names the terminals tried.
 Result<void> openTerminal(const ssh::Target &target);
 

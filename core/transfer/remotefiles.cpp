@@ -293,6 +293,24 @@ CancelToken RemoteFiles::remove(const QString &host, const QStringList &paths, b
     return start(host, context, std::move(work), std::move(done));
 }
 
+CancelToken RemoteFiles::fetchForEdit(const QString &host, const QString &path, const QString &localFile, QObject *context,
+                                      Done<EditStamp> done)
+{
+    Work<EditStamp> work = [path, localFile](SftpClient &sftp, ssh::Session &, const CancelToken &token) {
+        return transfer::fetchForEdit(sftp, path, localFile, token.flag());
+    };
+    return start(host, context, std::move(work), std::move(done));
+}
+
+CancelToken RemoteFiles::storeEdited(const QString &host, const EditStamp &expected, const QString &localFile, QObject *context,
+                                     Done<EditStamp> done)
+{
+    Work<EditStamp> work = [expected, localFile](SftpClient &sftp, ssh::Session &, const CancelToken &token) {
+        return transfer::storeEdited(sftp, expected, localFile, token.flag());
+    };
+    return start(host, context, std::move(work), std::move(done));
+}
+
 int RemoteFiles::idleSessions(const QString &host) const
 {
     std::lock_guard lock(m_pool->mutex);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/transfer/remoteedit.h"
 #include "core/transfer/remotefileops.h"
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/transfertypes.h"
@@ -61,6 +62,12 @@ public:
     // removeRemote on each path in turn; the first failure ends it.
     CancelToken remove(const QString &host, const QStringList &paths, bool recursive, QObject *context,
                        Done<void> done);
+    // Editing in a local editor (remoteedit.h): path downloaded into localFile, and localFile
+    // uploaded over it unless the host's file changed since `expected` (Conflict).
+    CancelToken fetchForEdit(const QString &host, const QString &path, const QString &localFile, QObject *context,
+                             Done<EditStamp> done);
+    CancelToken storeEdited(const QString &host, const EditStamp &expected, const QString &localFile, QObject *context,
+                            Done<EditStamp> done);
 
     // Sessions to host that wait for the next operation (what the pool holds), and operations
     // started and not yet ended on their worker (for tests).

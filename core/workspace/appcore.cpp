@@ -2,6 +2,7 @@
 #include "core/workspace/appcore.h"
 
 #include "core/cost/ledger.h"
+#include "core/handoff/editsession.h"
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
 #include "core/jobs/jobservice.h"
@@ -54,6 +55,7 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
     m_remoteFiles = new transfer::RemoteFiles(savedHostSessions, this);
     // A host's address or user may have changed: no idle session to the old one is reused.
     connect(m_hosts, &HostStore::changed, m_remoteFiles, &transfer::RemoteFiles::closeIdle);
+    m_edits = new handoff::EditSessions(m_remoteFiles, this);
     m_monitor = new monitor::MonitorService(secrets, knownHosts, Clock::system(), this);
     m_jobs = new jobs::JobService(m_hosts, secrets, knownHosts, this);
     m_tunnels = new tunnel::TunnelManager(this);

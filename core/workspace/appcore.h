@@ -14,6 +14,7 @@ class ConnectionManager;
 class HostStore;
 class SecretStore;
 namespace cost { class Ledger; }
+namespace handoff { class EditSessions; }
 namespace jobs { class JobService; }
 namespace monitor { class MonitorService; }
 namespace providers { class PriceBoard; class ProviderHub; }
@@ -105,6 +106,8 @@ public:
     transfer::TransferQueue *transfers() const { return m_transfers; }
     // The Files tab's operations on a machine's files, each on a session of its own.
     transfer::RemoteFiles *remoteFiles() const { return m_remoteFiles; }
+    // Remote files open in a local editor, uploaded after each save (they outlive the Files tab).
+    handoff::EditSessions *edits() const { return m_edits; }
     monitor::MonitorService *monitor() const { return m_monitor; }
     jobs::JobService *jobs() const { return m_jobs; }
     tunnel::TunnelManager *tunnels() const { return m_tunnels; }
@@ -144,6 +147,7 @@ private:
     cost::Ledger *m_ledger = nullptr;
     transfer::TransferQueue *m_transfers = nullptr;
     transfer::RemoteFiles *m_remoteFiles = nullptr;
+    handoff::EditSessions *m_edits = nullptr;
     monitor::MonitorService *m_monitor = nullptr;
     jobs::JobService *m_jobs = nullptr;
     tunnel::TunnelManager *m_tunnels = nullptr;

@@ -803,6 +803,125 @@
     </message>
 </context>
 <context>
+    <name>gantry::handoff</name>
+    <message>
+        <source>Cannot create a private folder in %1: %2.</source>
+        <translation>无法在 %1 中创建私有文件夹：%2。</translation>
+    </message>
+    <message>
+        <source>Could not start the editor %1: %2. Set $VISUAL or $EDITOR to an editor that is installed.</source>
+        <translation>无法启动编辑器 %1：%2。请将 $VISUAL 或 $EDITOR 设为已安装的编辑器。</translation>
+    </message>
+    <message>
+        <source>No editor found: set $VISUAL or $EDITOR (nano, vi and editor are not installed either).</source>
+        <translation>未找到编辑器：请设置 $VISUAL 或 $EDITOR（nano、vi 和 editor 也都未安装）。</translation>
+    </message>
+    <message>
+        <source>the default application</source>
+        <translation>默认应用程序</translation>
+    </message>
+    <message>
+        <source>No application opens %1: set $VISUAL or $EDITOR, or choose a default application for text files.</source>
+        <translation>没有应用程序能打开 %1：请设置 $VISUAL 或 $EDITOR，或为文本文件选择默认应用程序。</translation>
+    </message>
+    <message>
+        <source>The editor returned at once (it opened %1 in a window that was already open). Each save is uploaded until you end the edit.</source>
+        <translation>编辑器立即返回了（它在已打开的窗口中打开了 %1）。在您结束编辑之前，每次保存都会上传。</translation>
+    </message>
+    <message>
+        <source>The editor ended with status %1.</source>
+        <translation>编辑器以状态 %1 结束。</translation>
+    </message>
+    <message>
+        <source>Not uploaded: %1 changed on %2; your copy is kept in %3.</source>
+        <translation>未上传：%2 上的 %1 已更改；您的副本保存在 %3。</translation>
+    </message>
+    <message>
+        <source>%1 Your edit was not uploaded, so nothing of theirs was overwritten; it is kept in %2. Open the file again to see their version, then copy your change into it.</source>
+        <translation>%1 您的修改没有上传，因此对方的内容未被覆盖；您的修改保存在 %2。请重新打开该文件查看对方的版本，再把您的修改复制进去。</translation>
+    </message>
+    <message>
+        <source>Uploading %1 failed: %2 Save again to retry; the local copy is kept in %3.</source>
+        <translation>上传 %1 失败：%2 请再次保存以重试；本地副本保存在 %3。</translation>
+    </message>
+    <message>
+        <source>Could not edit %1 on %2.</source>
+        <translation>无法编辑 %2 上的 %1。</translation>
+    </message>
+    <message>
+        <source>Stopped editing %1 on %2; the last changes were not uploaded and are kept in %3.</source>
+        <translation>已停止编辑 %2 上的 %1；最后的修改没有上传，保存在 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished editing %1 on %2: %n save(s) uploaded.</source>
+        <translation>
+            <numerusform>已完成编辑 %2 上的 %1：已上传 %n 次保存。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2: changed on the machine; your edit is not uploaded</source>
+        <translation>%2 上的 %1：机器上的文件已更改；您的修改未上传</translation>
+    </message>
+    <message>
+        <source>%1 on %2: downloading…</source>
+        <translation>%2 上的 %1：正在下载…</translation>
+    </message>
+    <message>
+        <source>%1 on %2: uploading…</source>
+        <translation>%2 上的 %1：正在上传…</translation>
+    </message>
+    <message>
+        <source>%1 on %2: done</source>
+        <translation>%2 上的 %1：已完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %2: editing, %n save(s) uploaded</source>
+        <translation>
+            <numerusform>%2 上的 %1：正在编辑，已上传 %n 次保存</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a terminal</source>
+        <translation>终端</translation>
+    </message>
+    <message>
+        <source>The machine has no ssh name.</source>
+        <translation>这台机器没有 ssh 名称。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be an ssh host name: it contains a space or a control character.</source>
+        <translation>“%1”不能用作 ssh 主机名：其中含有空格或控制字符。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be an ssh host name: it starts with &apos;-&apos;.</source>
+        <translation>“%1”不能用作 ssh 主机名：它以“-”开头。</translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; contains a control character.</source>
+        <translation>路径“%1”含有控制字符。</translation>
+    </message>
+    <message>
+        <source>The path &quot;%1&quot; is not absolute; give the full path, starting with &apos;/&apos;.</source>
+        <translation>路径“%1”不是绝对路径；请给出以“/”开头的完整路径。</translation>
+    </message>
+    <message>
+        <source>No terminal program was found ($TERMINAL, x-terminal-emulator, gnome-terminal, konsole, xfce4-terminal, alacritty, kitty, xterm…). Run this in a terminal instead: %1</source>
+        <translation>未找到终端程序（$TERMINAL、x-terminal-emulator、gnome-terminal、konsole、xfce4-terminal、alacritty、kitty、xterm…）。请改为在终端中运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not on PATH. Install it with its Remote - SSH support, or run this where it is installed: %3</source>
+        <translation>PATH 中没有 %1（%2）。请安装它及其 Remote - SSH 支持，或在已安装它的地方运行：%3</translation>
+    </message>
+    <message>
+        <source>Could not start %1. Run this instead: %2</source>
+        <translation>无法启动 %1。请改为运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 reaches %2 only by its name in ~/.ssh/config, and it has none there yet. Let Gantry keep entries for its machines in ~/.ssh/config, then open it again.</source>
+        <translation>%1 只能通过 ~/.ssh/config 中的名称连接 %2，而那里还没有它的条目。请让 Gantry 在 ~/.ssh/config 中维护其机器的条目，然后再次打开。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::jobs</name>
     <message>
         <source>starting</source>
@@ -2478,6 +2597,34 @@
         <source>%1 sent more than %2 MiB of names for %3; the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-output-mib).</source>
         <translation>%1 为 %3 发送了超过 %2 MiB 的文件名；已停止列出。如果该文件夹确实有这么多内容，请提高上限（gantry-cli：--max-output-mib）。</translation>
     </message>
+    <message>
+        <source>Editing %1 was stopped.</source>
+        <translation>已停止编辑 %1。</translation>
+    </message>
+    <message>
+        <source>%1 grew past %2 MiB while it was read; download it instead.</source>
+        <translation>%1 在读取期间增长到超过 %2 MiB；请改为下载它。</translation>
+    </message>
+    <message>
+        <source>%1 was deleted on %2 since it was opened.</source>
+        <translation>自打开以来，%1 已在 %2 上被删除。</translation>
+    </message>
+    <message>
+        <source>%1 changed on %2 since it was opened.</source>
+        <translation>自打开以来，%1 已在 %2 上被更改。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; only files can be edited.</source>
+        <translation>%1 不是普通文件；只能编辑文件。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB; download it instead of editing it.</source>
+        <translation>%1 大于 %2 MiB；请下载它，而不是编辑它。</translation>
+    </message>
+    <message>
+        <source>Cannot write the local file %1: %2.</source>
+        <translation>无法写入本地文件 %1：%2。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>
@@ -3391,6 +3538,105 @@ Drop files here or press Ctrl+U to upload.</source>
         <source>Sync a local folder here…</source>
         <translation>将本地文件夹同步到此处…</translation>
     </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::HandoffActions</name>
+    <message>
+        <source>Open in VS Code</source>
+        <translation>在 VS Code 中打开</translation>
+    </message>
+    <message>
+        <source>Open in Cursor</source>
+        <translation>在 Cursor 中打开</translation>
+    </message>
+    <message>
+        <source>Open terminal</source>
+        <translation>打开终端</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) open in an editor (%1): saves after quitting are not uploaded.</source>
+        <translation>
+            <numerusform>%n 个文件正在编辑器中打开（%1）：退出后的保存不会上传。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a machine first.</source>
+        <translation>请先选择一台机器。</translation>
+    </message>
+    <message>
+        <source>Opened a terminal on %1: %2</source>
+        <translation>已在 %1 上打开终端：%2</translation>
+    </message>
+    <message>
+        <source>Opened %1 in %2: %3</source>
+        <translation>已在 %2 中打开 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1 reaches a machine by its name in ~/.ssh/config, and %2 has none there yet.</source>
+        <translation>%1 通过 ~/.ssh/config 中的名称连接机器，而 %2 在那里还没有条目。</translation>
+    </message>
+    <message>
+        <source>Gantry can keep a marked block with an entry for each of its machines in ~/.ssh/config (a backup of the file is saved first; nothing outside the block changes). Then ssh, scp and editors reach them by name too.</source>
+        <translation>Gantry 可以在 ~/.ssh/config 中维护一个带标记的区块，为它的每台机器写一个条目（先保存该文件的备份；区块之外的内容不变）。之后 ssh、scp 和编辑器也能按名称连接它们。</translation>
+    </message>
+    <message>
+        <source>Write entries and open</source>
+        <translation>写入条目并打开</translation>
+    </message>
+    <message>
+        <source>Wrote entries for Gantry&apos;s machines to ~/.ssh/config.</source>
+        <translation>已将 Gantry 机器的条目写入 ~/.ssh/config。</translation>
+    </message>
+    <message>
+        <source>Copy command</source>
+        <translation>复制命令</translation>
+    </message>
+    <message>
+        <source>Show local copy</source>
+        <translation>显示本地副本</translation>
+    </message>
+    <message>
+        <source>Copied: %1</source>
+        <translation>已复制：%1</translation>
+    </message>
+    <message>
+        <source>%1 is already open for editing.</source>
+        <translation>%1 已在编辑中。</translation>
+    </message>
+    <message>
+        <source>Downloading %1 from %2 to edit it…</source>
+        <translation>正在从 %2 下载 %1 以便编辑…</translation>
+    </message>
+    <message>
+        <source>Editing %1 from %2 in %3; each save is uploaded.</source>
+        <translation>正在 %3 中编辑来自 %2 的 %1；每次保存都会上传。</translation>
+    </message>
+    <message>
+        <source>Uploaded %1 to %2 (save %3).</source>
+        <translation>已将 %1 上传到 %2（第 %3 次保存）。</translation>
+    </message>
+    <message>
+        <source>Not uploaded: changed on the machine</source>
+        <translation>未上传：机器上的文件已更改</translation>
+    </message>
+    <message>
+        <source>Editing %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Editing %n files</source>
+        <translation>
+            <numerusform>正在编辑 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>End editing %1</source>
+        <translation>结束编辑 %1</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::InstancesModel</name>
@@ -4216,6 +4462,18 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Dismiss</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Open terminal</source>
+        <translation>打开终端</translation>
+    </message>
+    <message>
+        <source>Open in VS Code</source>
+        <translation>在 VS Code 中打开</translation>
+    </message>
+    <message>
+        <source>Open in Cursor</source>
+        <translation>在 Cursor 中打开</translation>
     </message>
 </context>
 <context>

@@ -153,6 +153,28 @@ private slots:
         QVERIFY(menuAction(onFolder.get(), m_tab->uploadFilesAction()));
     }
 
+    // Edit on one file asks the window to open it in the local editor (its hand-offs); not on a folder.
+    void editOnAFileAsksForTheLocalEditor()
+    {
+        const QString base = m_remote.filePath(QStringLiteral("edit"));
+        writeText(base + QStringLiteral("/train.py"), "x");
+        writeText(base + QStringLiteral("/sub/b.txt"), "b");
+        go(base);
+        QSignalSpy asked(m_tab.get(), &FilesTab::editRequested);
+        select(QStringLiteral("train.py"));
+        std::unique_ptr<QMenu> menu(m_tab->contextMenu(nullptr));
+        QVERIFY(menuAction(menu.get(), m_tab->editAction()));
+        QVERIFY(m_tab->editAction()->isEnabled());
+        m_tab->editAction()->trigger();
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.first().at(1).toString(), m_tab->currentPath() + QStringLiteral("/train.py"));
+        select(QStringLiteral("sub/"));
+        menu.reset(m_tab->contextMenu(nullptr));
+        QVERIFY(!m_tab->editAction()->isEnabled());
+        m_tab->editAction()->trigger();
+        QCOMPARE(asked.size(), 1);
+    }
+
     // Ctrl+U opens the chooser (a stub here) and uploads into the folder shown, asking nothing;
     // only an existing name asks, and Ctrl+Shift+U uploads a folder.
     void ctrlUUploadsIntoTheCurrentFolder()

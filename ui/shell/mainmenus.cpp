@@ -2,6 +2,7 @@
 // views and the machine commands).
 #include "ui/shell/mainwindow.h"
 
+#include "ui/shell/handoffactions.h"
 #include "ui/shell/keysdialog.h"
 #include "ui/shell/languagemenu.h"
 #include "ui/shell/welcomepage.h"
@@ -19,10 +20,12 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPointer>
 #include <QScreen>
+#include <QToolButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -100,6 +103,10 @@ void MainWindow::buildMenus()
     machine->addAction(addCommand(QStringLiteral("disconnect"), tr("Disconnect"), {}));
     machine->addAction(action(QStringLiteral("remove")));
     machine->addSeparator();
+    machine->addAction(addCommand(QStringLiteral("openTerminal"), tr("Open terminal"), {}));
+    machine->addAction(addCommand(QStringLiteral("openVsCode"), tr("Open in VS Code"), {}));
+    machine->addAction(addCommand(QStringLiteral("openCursor"), tr("Open in Cursor"), {}));
+    machine->addSeparator();
     machine->addAction(addCommand(QStringLiteral("launch"), tr("Launch…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}));
     machine->addAction(addCommand(QStringLiteral("trySandbox"), tr("Try the local sandbox"), {}));
 
@@ -134,6 +141,7 @@ void MainWindow::connectMenus()
     on("connect", [this] { connectSelected(); });
     on("disconnect", [this] { disconnectSelected(); });
     on("launch", [this] { emit launchRequested(); });
+    connectHandoffs();
     on("trySandbox", [this] { emit sandboxRequested(); });
     on("sshKeys", [this] {
         KeysDialog dialog(m_configDir, this);
@@ -157,6 +165,41 @@ void MainWindow::connectMenus()
     remove->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     removeAction(remove);
     m_view->addAction(remove);
+}
+
+void MainWindow::connectHandoffs()
+{
+    m_handoff = new HandoffActions(m_core, this);
+    statusBar()->addPermanentWidget(m_handoff->indicator());
+    connect(m_handoff, &HandoffActions::status, this, [this](const QString &text) { statusBar()->showMessage(text, 15000); });
+    addCloseGuard([this] { return m_handoff->closeWarning(); });
+    const QList<std::pair<const char *, handoff::Tool>> tools = {{"openTerminal", handoff::Tool::Terminal},
+                                                                 {"openVsCode", handoff::Tool::VsCode},
+                                                                 {"openCursor", handoff::Tool::Cursor}};
+    for (const auto &[id, tool] : tools)
+        connect(action(QString::fromLatin1(id)), &QAction::triggered, this, [this, tool] { m_handoff->open(tool, selectedHost()); });
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = m_view->indexAt(pos);
+        if (!index.isValid())
+            return;
+        m_view->selectRow(index.row());
+        QMenu *menu = machineContextMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_view->viewport()->mapToGlobal(pos));
+    });
+}
+
+QMenu *MainWindow::machineContextMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    for (const char *id : {"connect", "disconnect", "", "openTerminal", "openVsCode", "openCursor", "", "remove"}) {
+        if (*id)
+            menu->addAction(action(QString::fromLatin1(id)));
+        else
+            menu->addSeparator();
+    }
+    return menu;
 }
 
 void MainWindow::addPanelAction(const QString &id, const QString &title)

@@ -29,6 +29,7 @@ namespace workspace { class AppCore; }
 
 namespace gantry::ui {
 
+class HandoffActions;
 class MachineFilterProxy;
 class MachineTableModel;
 class OverviewTab;
@@ -53,6 +54,10 @@ public:
     ConnectionManager *connections() const { return m_connections; }
     MachineTableModel *machineModel() const { return m_model; }
     QTableView *machineView() const { return m_view; }
+    // Open in VS Code / Cursor / terminal and the edits of remote files (Machine menu, Files tab's Edit).
+    HandoffActions *handoff() const { return m_handoff; }
+    // What a right click on a machine opens; the caller owns it.
+    QMenu *machineContextMenu(QWidget *parent);
 
     void addDetailTab(DetailTab *tab);
     // Panels are found by id ("prices", "instances", …), never by their title, which is translated.
@@ -115,6 +120,7 @@ private:
     QWidget *buildMachinesPage(QWidget *parent);
     void connectWelcome();
     void connectMenus();
+    void connectHandoffs();
     void addPanelAction(const QString &id, const QString &title);
     void adoptTabShortcuts(DetailTab *tab);
     QAction *addCommand(const QString &id, const QString &text, const QList<QKeySequence> &keys);
@@ -153,6 +159,7 @@ private:
     QMenu *m_viewMenu = nullptr;
     QMenu *m_panelsMenu = nullptr;
     QHash<QString, QAction *> m_actions;
+    HandoffActions *m_handoff = nullptr;
 };
 
 } // namespace gantry::ui

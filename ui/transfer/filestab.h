@@ -77,6 +77,8 @@ public:
     //   renameAction()        "Rename…"        F2            one selected entry
     //   deleteAction()        "Delete…"        Delete        the selection, after a confirmation
     //   copyPathAction()      "Copy path"      Ctrl+Shift+C  the selection's (or folder's) remote paths
+    //   editAction()          "Edit"                         the selected file in the local editor
+    //                                                        (editRequested: the window's hand-offs)
     //   openTerminalAction()  "Open terminal here"           ssh into the folder in a terminal
     //                                                        (or copies that ssh line)
     //   newFolderAction()     "New folder…"    Ctrl+Shift+N
@@ -88,6 +90,7 @@ public:
     QAction *deleteAction() const { return m_delete; }
     QAction *copyPathAction() const { return m_copyPath; }
     QAction *openTerminalAction() const { return m_openTerminal; }
+    QAction *editAction() const { return m_edit; }
     QAction *newFolderAction() const { return m_newFolder; }
     QAction *refreshAction() const { return m_refresh; }
     //   syncFolderAction()    "Sync a local folder here…"    preview, sync and "Keep in sync" (ui/sync)
@@ -132,12 +135,15 @@ public slots:
     void uploadFolderInteractive();
     void copyPaths();
     void openTerminalHere();
+    void editSelected();
     void stopOperation();
     void syncFolderInteractive();
 
 signals:
     void listed(const QString &path);
     void operationFailed(const QString &message);
+    // Edit on one selected file: hostName:remotePath to open in the local editor.
+    void editRequested(const QString &hostName, const QString &remotePath);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -184,6 +190,7 @@ private:
     QAction *m_delete = nullptr;
     QAction *m_copyPath = nullptr;
     QAction *m_openTerminal = nullptr;
+    QAction *m_edit = nullptr;
     QAction *m_newFolder = nullptr;
     QAction *m_refresh = nullptr;
     QAction *m_syncFolder = nullptr;

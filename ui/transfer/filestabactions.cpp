@@ -46,6 +46,7 @@ void FilesTab::createActions()
     m_delete = make(tr("Delete…"), QKeySequence(QKeySequence::Delete), &FilesTab::deleteSelected);
     m_copyPath = make(tr("Copy path"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), &FilesTab::copyPaths);
     m_openTerminal = make(tr("Open terminal here"), {}, &FilesTab::openTerminalHere);
+    m_edit = make(tr("Edit"), {}, &FilesTab::editSelected);
     m_newFolder = make(tr("New folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), &FilesTab::makeFolder);
     m_refresh = make(tr("Refresh"), QKeySequence(QKeySequence::Refresh), &FilesTab::refresh);
     m_syncFolder = make(tr("Sync a local folder here…"), {}, &FilesTab::syncFolderInteractive);
@@ -63,6 +64,7 @@ void FilesTab::updateActions()
     m_newFolder->setEnabled(changeable);
     m_delete->setEnabled(changeable && selected > 0);
     m_rename->setEnabled(changeable && selected == 1);
+    m_edit->setEnabled(listed && selected == 1 && !terminalFolder().isEmpty() && terminalFolder() == currentPath());
 }
 
 QMenu *FilesTab::contextMenu(QWidget *parent)
@@ -70,7 +72,7 @@ QMenu *FilesTab::contextMenu(QWidget *parent)
     updateActions();
     auto *menu = new QMenu(parent);
     if (!selectedNames().isEmpty()) {
-        menu->addActions({m_download, m_rename, m_delete});
+        menu->addActions({m_edit, m_download, m_rename, m_delete});
         menu->addSeparator();
     }
     menu->addActions({m_copyPath, m_openTerminal});
@@ -138,6 +140,14 @@ QString FilesTab::terminalHereLine(const ssh::Target &target, const QString &dir
     QStringList quoted;
     for (const QString &arg : terminalHereArguments(target, dir)) quoted.append(ssh::shellQuote(arg));
     return quoted.join(QLatin1Char(' '));
+}
+
+// One selected file (a selected folder is what terminalFolder() names instead).
+void FilesTab::editSelected()
+{
+    const QStringList paths = selectedPaths();
+    if (!m_connection || paths.size() != 1 || terminalFolder() != currentPath()) return;
+    emit editRequested(m_host.name, paths.first());
 }
 
 void FilesTab::openTerminalHere()

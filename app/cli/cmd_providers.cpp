@@ -6,8 +6,12 @@
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/await.h"
+#include "core/providers/keychoice.h"
+#include "core/providers/launchfailure.h"
 #include "core/providers/launchtypes.h"
+#include "core/providers/pricegroups.h"
 #include "core/providers/providerhub.h"
+#include "core/util/paths.h"
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
 
@@ -161,10 +165,76 @@ Result<void> completeLaunchRequest(providers::LaunchRequest &request, const prov
     return {};
 }
 
+// The GUI's key choice: without --ssh-key, where the provider needs one, the most preferred account
+// key whose private half is on this computer; a key without one is refused when chosen for the
+// user and warned about when named (it may live in an agent or on another computer). Answers the
+// private key the saved host logs in with (empty when unknown).
+Result<QString> chooseLaunchKey(const Context &context, providers::Provider &provider, providers::LaunchRequest &request)
+{
+    const providers::ProviderInfo info = provider.info();
+    Result<QList<providers::SshKey>> keys = await<QList<providers::SshKey>>([&](auto done) { provider.listSshKeys(done); });
+    if (!keys)
+        return QString(); // the launch itself says what is wrong with the account
+    const providers::KeyChoice choice = providers::chooseKey(*keys, providers::localKeyPairs(context.configDir, paths::userSshDir()));
+    const QString none = QStringLiteral("none of %1's SSH keys has its private half on this computer, so nothing here could log "
+                                        "into the instance. Upload one: gantry-cli keys add --provider %2 NAME ~/.ssh/id_ed25519.pub, "
+                                        "or gantry-cli keys generate NAME --provider %2").arg(info.displayName, info.id);
+    if (request.sshKeyName.isEmpty()) {
+        if (choice.preferred >= 0) {
+            const providers::KeyOption &option = choice.options.at(choice.preferred);
+            if (info.launchNeedsSshKey) {
+                request.sshKeyName = option.key.name.isEmpty() ? option.key.id : option.key.name;
+                context.warn(QStringLiteral("using SSH key \"%1\" (private key %2)").arg(text::printable(request.sshKeyName), option.privateKeyPath));
+            }
+            return option.privateKeyPath;
+        }
+        if (info.launchNeedsSshKey && !choice.options.isEmpty())
+            return Error{ErrorCode::Usage, QStringLiteral("launch needs --ssh-key NAME, and ") + none};
+        if (!choice.options.isEmpty())
+            context.warn(none.at(0).toUpper() + none.mid(1));
+        return QString();
+    }
+    const providers::KeyOption *named = providers::findKeyOption(choice, request.sshKeyName);
+    if (named && !named->usable())
+        context.warn(QStringLiteral("SSH key \"%1\" has no private half on this computer: the instance will only let in a computer "
+                                    "that has it, and Gantry cannot connect to it.").arg(text::printable(request.sshKeyName)));
+    return named ? named->privateKeyPath : QString();
+}
+
+// A marketplace offer someone else rented: the error, with the equivalent offers to launch instead
+// (same GPU and count, rentable now, cheapest first), in text and in --json.
+int failTakenOffer(Context &context, providers::Provider &provider, const providers::InstanceType &taken, const Error &error)
+{
+    Result<QList<providers::InstanceType>> offers = await<QList<providers::InstanceType>>([&](auto done) { provider.listInstanceTypes(done); });
+    const QList<providers::InstanceType> same = offers ? providers::equivalentOffers(*offers, taken, {taken.name}) : QList<providers::InstanceType>{};
+    if (same.isEmpty())
+        return failProvider(context, error);
+    QJsonArray alternatives;
+    QString lines;
+    for (const providers::InstanceType &offer : same) {
+        const providers::Region region = offer.regionsWithCapacity.value(0);
+        const QString where = region.description.isEmpty() ? region.name : region.description;
+        alternatives.append(QJsonObject{{QStringLiteral("type"), offer.name}, {QStringLiteral("gpu"), offer.gpuModel},
+                                        {QStringLiteral("gpus"), offer.gpuCount}, {QStringLiteral("price_per_hour"), offer.pricePerHour},
+                                        {QStringLiteral("region"), where}});
+        lines += QStringLiteral("\n  %1  %2x %3  $%4/h  %5").arg(text::printable(offer.name)).arg(offer.gpuCount)
+                     .arg(text::printable(offer.gpuModel)).arg(offer.pricePerHour, 0, 'f', 2).arg(text::printable(where));
+    }
+    const QString message = QStringLiteral("%1\nEquivalent offers (same GPU and count, cheapest first):%2\nLaunch one with "
+                                           "gantry-cli launch --provider %3 --type OFFER")
+                                .arg(error.message, lines, provider.info().id);
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("error"), error.message}, {QStringLiteral("alternatives"), alternatives}});
+    context.err << "gantry-cli: " << text::printableLines(message) << Qt::endl;
+    return providerExitCode(error);
+}
+
 // --wait: until the instance is up, then its saved host (the workspace saves it).
-int waitForLaunched(Context &context, workspace::Workspace &workspace, const QString &providerId, const QString &id, int timeoutS)
+int waitForLaunched(Context &context, workspace::Workspace &workspace, const QString &providerId, const QString &id, int timeoutS,
+                    const QString &identityFile)
 {
     workspace::FollowOptions follow;
+    follow.identityFile = identityFile;
     follow.timeoutMs = timeoutS * 1000;
     follow.neverUpNote = QStringLiteral("never became active");
     Result<workspace::ReadyInstance> ready = await<workspace::ReadyInstance>(
@@ -203,6 +273,9 @@ int launchCommand(Context &context, const Args &args)
     if (!provider)
         return context.fail(Error{ErrorCode::Usage, workspace.errors().value(0)});
     const providers::ProviderInfo info = provider->info();
+    Result<QString> identityFile = chooseLaunchKey(context, *provider, request);
+    if (!identityFile)
+        return context.usage(identityFile.error().message);
     if (Result<void> complete = completeLaunchRequest(request, info, providerId); !complete)
         return context.usage(complete.error().message);
     // The price at launch goes into the ledger; the type list also catches typos before launching.
@@ -220,8 +293,12 @@ int launchCommand(Context &context, const Args &args)
     workspace::LaunchOptions launchOptions;
     launchOptions.pricePerHour = request.bidPerHour > 0 ? request.bidPerHour : providers::launchPricePerHour(info, *type, request.gpuCount);
     launchOptions.follow = false;
+    launchOptions.identityFile = *identityFile;
     Result<workspace::LaunchedInstance> launched = await<workspace::LaunchedInstance>(
         [&](auto done) { workspace.get()->launch(providerId, request, launchOptions, done); });
+    if (!launched && provider->can(providers::Capability::Marketplace)
+        && providers::classifyLaunchFailure(launched.error()) == providers::LaunchFailure::Capacity)
+        return failTakenOffer(context, *provider, *type, launched.error());
     if (!launched)
         return failProvider(context, launched.error());
     if (launched->adopted)
@@ -234,7 +311,7 @@ int launchCommand(Context &context, const Args &args)
         context.out << QStringLiteral("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(id), providers::providerDisplayName(providerId), text::printable(request.typeName))
                            .arg(price, 0, 'f', 2) << Qt::endl;
     if (parsed->wait)
-        return waitForLaunched(context, *workspace.get(), providerId, id, parsed->timeoutS);
+        return waitForLaunched(context, *workspace.get(), providerId, id, parsed->timeoutS, *identityFile);
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});

@@ -9,7 +9,7 @@
 
 namespace gantry::providers {
 
-SavedHost savedHostFor(const Instance &instance, const QString &configDir)
+SavedHost savedHostFor(const Instance &instance, const QString &configDir, const QString &identityFile)
 {
     SavedHost host;
     // The provider's name for the instance becomes the host's name, which names folders (results
@@ -23,7 +23,7 @@ SavedHost savedHostFor(const Instance &instance, const QString &configDir)
     host.target.host = instance.sshHost;
     host.target.port = instance.sshPort;
     host.target.user = instance.sshUser;
-    const QString key = gantryKeyPath(configDir);
+    const QString key = identityFile.isEmpty() ? gantryKeyPath(configDir) : identityFile;
     if (QFileInfo::exists(key))
         host.target.identityFiles = QStringList{key};
     host.hourlyPriceUsd = instance.pricePerHour;
@@ -34,9 +34,10 @@ SavedHost savedHostFor(const Instance &instance, const QString &configDir)
     return host;
 }
 
-Result<QString> rememberInstanceHost(HostStore &hosts, const Instance &instance, const QString &configDir)
+Result<QString> rememberInstanceHost(HostStore &hosts, const Instance &instance, const QString &configDir,
+                                     const QString &identityFile)
 {
-    SavedHost host = savedHostFor(instance, configDir);
+    SavedHost host = savedHostFor(instance, configDir, identityFile);
     // The address comes from the provider's API and ends up in ~/.ssh/config: a hostile or broken
     // reply must not become a saved host.
     if (Result<void> checked = ssh::checkTarget(host.target); !checked)
@@ -50,6 +51,8 @@ Result<QString> rememberInstanceHost(HostStore &hosts, const Instance &instance,
     for (const SavedHost &existing : hosts.hosts()) {
         if (existing.provider == host.provider && existing.instanceId == host.instanceId) {
             host.name = existing.name;
+            if (identityFile.isEmpty())
+                host.target.identityFiles = existing.target.identityFiles;
             if (existing == host)
                 return host.name;
             Result<void> updated = hosts.update(host);

@@ -14,15 +14,25 @@ QString PriceGroup::key() const
     return provider + QLatin1Char('|') + gpuModel + QLatin1Char('|') + QString::number(gpuCount);
 }
 
+namespace {
+
+// The model a row is grouped under: the canonical name, else the provider's own words.
+QString groupModel(const InstanceType &type)
+{
+    const GpuModel model = gpuModelOf(type);
+    return model.isKnown() ? model.name() : (type.gpuModel.isEmpty() ? type.name : type.gpuModel);
+}
+
+} // namespace
+
 QList<PriceGroup> groupPrices(const QList<InstanceType> &types)
 {
     QList<PriceGroup> groups;
     QHash<QString, qsizetype> index;
     for (const InstanceType &type : types) {
-        const GpuModel model = gpuModelOf(type);
         PriceGroup probe;
         probe.provider = type.provider;
-        probe.gpuModel = model.isKnown() ? model.name() : (type.gpuModel.isEmpty() ? type.name : type.gpuModel);
+        probe.gpuModel = groupModel(type);
         probe.gpuCount = type.gpuCount;
         const QString key = probe.key();
         auto it = index.constFind(key);
@@ -86,6 +96,18 @@ QList<InstanceType> groupRows(const QList<InstanceType> &offers)
         rows.append(row);
     }
     return rows;
+}
+
+QList<InstanceType> equivalentOffers(const QList<InstanceType> &offers, const InstanceType &like, const QStringList &exclude, int limit)
+{
+    const QString model = groupModel(like);
+    QList<InstanceType> same;
+    for (const InstanceType &offer : offers) {
+        if (offer.gpuCount == like.gpuCount && offer.availableNow() && !exclude.contains(offer.name) && groupModel(offer) == model)
+            same.append(offer);
+    }
+    std::stable_sort(same.begin(), same.end(), [](const InstanceType &a, const InstanceType &b) { return a.pricePerHour < b.pricePerHour; });
+    return same.mid(0, std::max(0, limit));
 }
 
 } // namespace gantry::providers

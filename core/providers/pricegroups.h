@@ -30,5 +30,10 @@ QList<PriceGroup> groupPrices(const QList<InstanceType> &types);
 // One price-table row per group: named "MODELxN" (which a marketplace launch resolves to the
 // cheapest rentable offer), priced at the cheapest, with offerCount and the median set.
 QList<InstanceType> groupRows(const QList<InstanceType> &offers);
+// The offers a user can take instead of one that was just taken: the same GPU model (as grouped
+// above) and count as `like`, rentable now, none of `exclude` (offer names), cheapest first, at
+// most `limit`. `like` may be an offer or a group row.
+QList<InstanceType> equivalentOffers(const QList<InstanceType> &offers, const InstanceType &like, const QStringList &exclude,
+                                     int limit = 5);
 
 } // namespace gantry::providers

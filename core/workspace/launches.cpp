@@ -53,6 +53,7 @@ void Workspace::launch(const QString &providerId, providers::LaunchRequest reque
         follow.timeoutMs = options.bootTimeoutMs;
         follow.pollMs = options.pollMs;
         follow.neverUpNote = options.neverUpNote;
+        follow.identityFile = options.identityFile;
         self->follow(providerId, instance.instanceId, follow, ready ? ready : [](Result<ReadyInstance>) {});
     });
 }
@@ -116,7 +117,7 @@ void Workspace::follow(const QString &providerId, const QString &instanceId, con
         if (!self)
             return;
         if (up)
-            return self->readyUp(providerId, *up, ready);
+            return self->readyUp(providerId, *up, options.identityFile, ready);
         // The watcher terminated an instance that never came up: only its ledger row is left open.
         if (self->m_ledger && up.error().code == ErrorCode::Timeout) {
             const QString note = options.neverUpNote.isEmpty() ? tr("never became active") : options.neverUpNote;
@@ -128,12 +129,13 @@ void Workspace::follow(const QString &providerId, const QString &instanceId, con
     });
 }
 
-void Workspace::readyUp(const QString &providerId, const providers::Instance &instance, providers::Callback<ReadyInstance> ready)
+void Workspace::readyUp(const QString &providerId, const providers::Instance &instance, const QString &identityFile,
+                        providers::Callback<ReadyInstance> ready)
 {
     ReadyInstance result;
     result.instance = instance;
     if (m_hosts) {
-        Result<QString> remembered = providers::rememberInstanceHost(*m_hosts, instance, m_configDir);
+        Result<QString> remembered = providers::rememberInstanceHost(*m_hosts, instance, m_configDir, identityFile);
         if (!remembered && remembered.error().code == ErrorCode::Provider) {
             // A hostile address: say so and save nothing.
             emit followFailed(providerId, instance.id, remembered.error().message);

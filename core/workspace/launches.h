@@ -22,6 +22,9 @@ struct LaunchOptions
     int lookupIntervalMs = -1;
     // The ledger note when the instance never comes up ("never became active").
     QString neverUpNote;
+    // The private key of the account key launched with (the saved host logs in with it); empty:
+    // the Gantry key when there is one.
+    QString identityFile;
 };
 
 // The answer to a launch: the instance is billing from here on and has its ledger row.
@@ -49,6 +52,7 @@ struct FollowOptions
     int timeoutMs = 20 * 60 * 1000;
     int pollMs = 0; // 0: the workspace's, else the provider's own status poll interval
     QString neverUpNote;
+    QString identityFile; // as LaunchOptions::identityFile
 };
 
 // What a provider's listing changed: hosts saved for the first time, and what could not be recorded.

@@ -148,7 +148,8 @@ private:
     void applyBillingPolicies();
     void followHosts();
     void recordLaunch(LaunchedInstance &launched);
-    void readyUp(const QString &provider, const providers::Instance &instance, providers::Callback<ReadyInstance> ready);
+    void readyUp(const QString &provider, const providers::Instance &instance, const QString &identityFile,
+                 providers::Callback<ReadyInstance> ready);
 
     QString m_configDir;
     providers::ProviderHub *m_hub;

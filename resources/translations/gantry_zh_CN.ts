@@ -4119,10 +4119,6 @@ runs/</translation>
         <translation>云服务商默认</translation>
     </message>
     <message>
-        <source>Generate a Gantry key and upload it</source>
-        <translation>生成 Gantry 密钥并上传</translation>
-    </message>
-    <message>
         <source>None (the local disk is lost on terminate)</source>
         <translation>无（释放实例时本地磁盘数据将丢失）</translation>
     </message>
@@ -4153,6 +4149,66 @@ runs/</translation>
     <message>
         <source>; the %1 GB disk adds $%2 (and $%3 a day while stopped)</source>
         <translation>；%1 GB 磁盘另需 $%2（关机时每天 $%3）</translation>
+    </message>
+    <message>
+        <source>Equivalent offers</source>
+        <translation>同等报价</translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation>磁盘</translation>
+    </message>
+    <message>
+        <source>Gantry logs in with %1</source>
+        <translation>Gantry 用 %1 登录</translation>
+    </message>
+    <message>
+        <source>%1 (no private key on this computer)</source>
+        <translation>%1（此计算机上没有私钥）</translation>
+    </message>
+    <message>
+        <source>Upload Gantry&apos;s key (%1)</source>
+        <translation>上传 Gantry 的密钥（%1）</translation>
+    </message>
+    <message>
+        <source>Generate and upload a key</source>
+        <translation>生成并上传密钥</translation>
+    </message>
+    <message>
+        <source>No private key on this computer matches &quot;%1&quot;: the machine would only let in a computer that has it, and Gantry could not connect. Pick a key without the marker, or generate and upload one.</source>
+        <translation>此计算机上没有与“%1”匹配的私钥：机器只允许持有该私钥的计算机登录，Gantry 将无法连接。请选择没有此标记的密钥，或生成并上传一个。</translation>
+    </message>
+    <message>
+        <source>Finding the cheapest offer…</source>
+        <translation>正在查找最便宜的报价…</translation>
+    </message>
+    <message>
+        <source>Looking for equivalent offers…</source>
+        <translation>正在查找同等报价…</translation>
+    </message>
+    <message>
+        <source>$%1/h</source>
+        <translation>$%1/小时</translation>
+    </message>
+    <message>
+        <source>%1× %2</source>
+        <translation>%1× %2</translation>
+    </message>
+    <message>
+        <source>reliability %1%</source>
+        <translation>可靠性 %1%</translation>
+    </message>
+    <message>
+        <source>offer %1</source>
+        <translation>报价 %1</translation>
+    </message>
+    <message>
+        <source>No equivalent offer is rentable right now: pick another type, or try again later.</source>
+        <translation>目前没有可租用的同等报价：请选择其他类型，或稍后再试。</translation>
+    </message>
+    <message>
+        <source>Someone else rented offer %1 before Gantry could. These are the same GPU and count, cheapest first: pick one and press Launch again.</source>
+        <translation>报价 %1 已被他人抢先租用。以下是相同 GPU 型号和数量的报价，按价格从低到高排列：选择一个后再次点击“创建”。</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,13 @@
 #include "shadeformemulator.h"
 #include "vastemulator.h"
 
+#include "core/cost/ledger.h"
+#include "core/hosts/hoststore.h"
+#include "core/providers/await.h"
 #include "core/providers/gantrykey.h"
+#include "core/ssh/keygen.h"
+#include "core/workspace/workspace.h"
+#include "ui/providers/launchdialog.h"
 #include "ui/providers/instancesmodel.h"
 #include "ui/providers/pricefilterproxy.h"
 #include "core/providers/priceboard.h"
@@ -14,6 +20,8 @@
 #include "core/providers/vastprovider.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QListWidget>
 #include <QClipboard>
 #include <QDir>
 #include <QGuiApplication>
@@ -64,6 +72,55 @@ int refreshAndSelectPcie(PricesPanel &panel)
     if (pcie >= 0)
         panel.view()->setCurrentIndex(panel.proxy()->mapFromSource(panel.model()->index(pcie, 0)));
     return pcie;
+}
+
+// A Launch dialog on the Vast emulator, its provider's keys, types and images loaded.
+struct VastLaunch
+{
+    explicit VastLaunch(test::VastEmulator &emulator, const QString &configDir)
+        : ledger(cost::Ledger::defaultPath(configDir))
+        , hosts(configDir)
+    {
+        hub.addProvider(std::make_unique<providers::VastProvider>(test::restConfigFor(emulator)));
+        (void)ledger.open();
+        workspace = std::make_unique<workspace::Workspace>(configDir, &hub, &ledger, &hosts);
+    }
+    Result<providers::SshKey> addKey(const QString &name, const QString &publicKey)
+    {
+        return providers::await<providers::SshKey>([&](auto done) { hub.provider(QStringLiteral("vast"))->addSshKey(name, publicKey, done); });
+    }
+    std::unique_ptr<LaunchDialog> open()
+    {
+        auto dialog = std::make_unique<LaunchDialog>(workspace.get());
+        QSignalSpy loaded(dialog.get(), &LaunchDialog::loaded);
+        dialog->show();
+        if (loaded.isEmpty())
+            (void)loaded.wait(10000);
+        return dialog;
+    }
+
+    providers::ProviderHub hub;
+    cost::Ledger ledger;
+    HostStore hosts;
+    std::unique_ptr<workspace::Workspace> workspace;
+};
+
+// $HOME (and so ~/.ssh) in a temporary folder while it lives: none of this computer's keys.
+struct TemporaryHome
+{
+    TemporaryHome() { qputenv("HOME", dir.path().toUtf8()); }
+    ~TemporaryHome() { qputenv("HOME", old); }
+    QString filePath(const QString &name) const { return dir.filePath(name); }
+
+    QTemporaryDir dir;
+    QByteArray old = qgetenv("HOME");
+};
+
+void saveShot(QWidget &widget, const QString &name)
+{
+    const QString out = qEnvironmentVariable("GANTRY_SCREENSHOT_DIR");
+    if (!out.isEmpty())
+        widget.grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(out, name).arg(widget.width()).arg(widget.height()));
 }
 
 } // namespace
@@ -259,6 +316,98 @@ private slots:
             prices.append(model.index(row, InstancesModel::PriceColumn).data().toString());
         QVERIFY2(prices.contains(QStringLiteral("$0.16/day storage")), qPrintable(prices.join(u',')));
         QVERIFY(prices.contains(QStringLiteral("$0.35/h")));
+    }
+
+    // The account holds only a key made in the provider's console: nothing here can log in with
+    // it, so it is marked and "Generate and upload a key" is preselected. Once the user's own
+    // key is there too (under another name), it is preselected.
+    void launchDialogPreselectsAKeyWithItsPrivateHalfHere()
+    {
+        TemporaryHome home;
+        QTemporaryDir config;
+        QVERIFY(QDir().mkpath(home.filePath(QStringLiteral(".ssh"))));
+        Result<ssh::GeneratedKey> mine = ssh::generateEd25519Key(home.filePath(QStringLiteral(".ssh/id_ed25519")), QStringLiteral("me@laptop"));
+        QVERIFY(mine);
+        test::VastEmulator emulator;
+        QVERIFY(emulator.listen());
+        VastLaunch launch(emulator, config.path());
+        QVERIFY(launch.addKey(QStringLiteral("console-key"), QStringLiteral("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIConsoleConsoleConsole web")));
+
+        std::unique_ptr<LaunchDialog> dialog = launch.open();
+        auto *keys = dialog->findChild<QComboBox *>(QStringLiteral("sshKey"));
+        QCOMPARE(keys->count(), 2);
+        QCOMPARE(keys->itemText(0), QStringLiteral("console-key (no private key on this computer)"));
+        QCOMPARE(keys->currentData().toString(), QString::fromLatin1(LaunchDialog::kGenerateKey));
+        QCOMPARE(keys->currentText(), QStringLiteral("Generate and upload a key"));
+        QVERIFY(dialog->keyNoteText().isEmpty());
+        keys->setCurrentIndex(0);
+        QVERIFY2(dialog->keyNoteText().contains(QStringLiteral("Gantry could not connect")), qPrintable(dialog->keyNoteText()));
+        for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+            dialog->resize(size);
+            QTest::qWait(20);
+            saveShot(*dialog, QStringLiteral("launch-keys-marked"));
+        }
+
+        QVERIFY(launch.addKey(QStringLiteral("work laptop"), mine->publicKey.section(QLatin1Char(' '), 0, 1) + QStringLiteral(" renamed")));
+        dialog = launch.open();
+        keys = dialog->findChild<QComboBox *>(QStringLiteral("sshKey"));
+        QCOMPARE(keys->currentText(), QStringLiteral("work laptop"));
+        QVERIFY(dialog->keyNoteText().isEmpty());
+        QCOMPARE(dialog->request().sshKeyName, QStringLiteral("work laptop"));
+        QCOMPARE(keys->itemText(keys->count() - 1), QStringLiteral("Generate and upload a key"));
+    }
+
+    // Someone rents the cheapest H100 SXM first: the dialog lists the equivalent offers (same GPU
+    // and count, cheapest first, not the taken one) in place, and the pick launches.
+    void launchDialogOffersEquivalentsForATakenOffer()
+    {
+        TemporaryHome home;
+        QTemporaryDir config;
+        test::VastEmulator emulator;
+        emulator.bootMs = 50;
+        emulator.rentRaces = 1;
+        emulator.addOffer(4100305, QStringLiteral("H100 SXM"), 1, 2.10, QStringLiteral("Bavaria, DE"));
+        emulator.addOffer(4100306, QStringLiteral("H100 SXM"), 2, 4.10, QStringLiteral("Texas, US"));
+        QVERIFY(emulator.listen());
+        VastLaunch launch(emulator, config.path());
+        QVERIFY(launch.addKey(QStringLiteral("console-key"), QStringLiteral("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIConsoleConsoleConsole web")));
+        std::unique_ptr<LaunchDialog> dialog = launch.open();
+        dialog->preselect(QStringLiteral("vast"), QStringLiteral("H100 SXMx1"));
+        QCOMPARE(dialog->request().typeName, QStringLiteral("H100 SXMx1"));
+        QVERIFY(dialog->alternativeOffers().isEmpty());
+        auto *list = dialog->findChild<QListWidget *>(QStringLiteral("alternatives"));
+        QVERIFY(!list->isVisible());
+
+        dialog->launch();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->alternativeOffers().isEmpty(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isBusy(), 10000);
+        QCOMPARE(dialog->alternativeOffers(), (QStringList{QStringLiteral("4100305"), QStringLiteral("4100301")}));
+        QVERIFY(list->isVisible());
+        QVERIFY2(list->item(0)->text().contains(QStringLiteral("$2.10/h")), qPrintable(list->item(0)->text()));
+        QVERIFY2(dialog->offersNoteText().contains(QStringLiteral("Someone else rented offer 4100302")), qPrintable(dialog->offersNoteText()));
+        QVERIFY(dialog->errorText().isEmpty());
+        QCOMPARE(dialog->request().typeName, QStringLiteral("4100305"));
+        QCOMPARE(dialog->request().region, QStringLiteral("DE")); // where the picked offer is, not the taken one
+        QCOMPARE(dialog->pricePerHour(), 2.10);
+        QVERIFY(dialog->findChild<QPushButton *>(QStringLiteral("launchButton"))->isEnabled());
+        QCOMPARE(emulator.instanceCount(), 0);
+        for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+            dialog->resize(size);
+            QTest::qWait(20);
+            saveShot(*dialog, QStringLiteral("launch-offer-taken"));
+        }
+
+        list->setCurrentRow(1);
+        QCOMPARE(dialog->pricePerHour(), 2.25);
+        QCOMPARE(dialog->request().region, QStringLiteral("US"));
+        list->setCurrentRow(0);
+        QSignalSpy launched(dialog.get(), &LaunchDialog::launched);
+        dialog->launch();
+        QVERIFY(launched.wait(10000));
+        const auto instance = launched.at(0).at(0).value<workspace::LaunchedInstance>();
+        QCOMPARE(instance.request.typeName, QStringLiteral("4100305"));
+        QCOMPARE(launch.ledger.entry(QStringLiteral("vast"), instance.instanceId)->pricePerHour, 2.10);
+        QCOMPARE(emulator.instanceCount(), 1);
     }
 };
 

@@ -24,6 +24,7 @@
 #include "core/workspace/workspace.h"
 
 #include <QDirIterator>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -362,6 +363,36 @@ private slots:
         QCOMPARE(line.stoppedAt.isValid(), gui.stoppedAt.isValid());
         QCOMPARE(line.isOpen(), gui.isOpen());
         QCOMPARE(f.hosts.find(QStringLiteral("cli-pod")).has_value(), f.hosts.find(QStringLiteral("gui-pod")).has_value());
+    }
+
+    // The host of an instance launched with the user's own key logs in with that key (not with
+    // Gantry's, which the instance does not accept); a later listing keeps it so.
+    void launchedHostLogsInWithTheChosenKey()
+    {
+        Fixture f;
+        QVERIFY(f.setUp());
+        const QString key = f.dir.filePath(QStringLiteral("id_mine"));
+        QFile file(key);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        f.workspace.setLaunchTiming(20, 1, 20);
+        workspace::LaunchOptions options;
+        options.identityFile = key;
+        providers::LaunchRequest request;
+        request.typeName = QStringLiteral("gpu_1x_a10");
+        request.region = QStringLiteral("us-east-1");
+        request.sshKeyName = QStringLiteral("laptop");
+        request.name = QStringLiteral("mine");
+        std::optional<Result<workspace::ReadyInstance>> ready;
+        f.workspace.launch(QStringLiteral("lambda"), request, options, [](Result<workspace::LaunchedInstance>) {},
+                           [&ready](Result<workspace::ReadyInstance> up) { ready = up; });
+        QVERIFY(QTest::qWaitFor([&ready] { return ready.has_value(); }, 20000));
+        QVERIFY2(*ready, ready->ok() ? "" : qPrintable(ready->error().message));
+        const QString host = (*ready)->hostName;
+        QCOMPARE(f.hosts.find(host)->target.identityFiles, QStringList{key});
+
+        f.workspace.reconcile(QStringLiteral("lambda"), {(*ready)->instance});
+        QCOMPARE(f.hosts.find(host)->target.identityFiles, QStringList{key});
     }
 };
 

@@ -1,17 +1,21 @@
 #include "ui/providers/launchdialog.h"
 
-#include "core/providers/pricegroups.h"
-
 #include "core/providers/gantrykey.h"
+#include "core/providers/launchtypes.h"
+#include "core/providers/pricegroups.h"
 #include "core/providers/providerregistry.h"
+#include "core/util/background.h"
+#include "core/util/paths.h"
 #include "core/workspace/workspace.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
@@ -20,6 +24,20 @@
 #include <algorithm>
 
 namespace gantry::ui {
+namespace {
+
+// Two widgets in one form field, one above the other.
+QWidget *column(QWidget *parent, QWidget *top, QWidget *bottom)
+{
+    auto *field = new QWidget(parent);
+    auto *layout = new QVBoxLayout(field);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(top);
+    layout->addWidget(bottom);
+    return field;
+}
+
+} // namespace
 
 LaunchDialog::LaunchDialog(workspace::Workspace *workspace, QWidget *parent)
     : QDialog(parent)
@@ -31,6 +49,9 @@ LaunchDialog::LaunchDialog(workspace::Workspace *workspace, QWidget *parent)
     , m_region(new QComboBox(this))
     , m_image(new QComboBox(this))
     , m_key(new QComboBox(this))
+    , m_keyNote(new QLabel(this))
+    , m_alternatives(new QListWidget(this))
+    , m_offersNote(new QLabel(this))
     , m_storage(new QComboBox(this))
     , m_volume(new QSpinBox(this))
     , m_name(new QLineEdit(this))
@@ -46,6 +67,13 @@ LaunchDialog::LaunchDialog(workspace::Workspace *workspace, QWidget *parent)
     m_region->setObjectName(QStringLiteral("region"));
     m_image->setObjectName(QStringLiteral("image"));
     m_key->setObjectName(QStringLiteral("sshKey"));
+    m_keyNote->setObjectName(QStringLiteral("keyNote"));
+    m_keyNote->setWordWrap(true);
+    m_keyNote->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_alternatives->setObjectName(QStringLiteral("alternatives"));
+    m_offersNote->setObjectName(QStringLiteral("offersNote"));
+    m_offersNote->setWordWrap(true);
+    m_offersNote->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_storage->setObjectName(QStringLiteral("storage"));
     m_volume->setObjectName(QStringLiteral("volume"));
     m_volume->setRange(0, 4096);
@@ -65,34 +93,19 @@ LaunchDialog::LaunchDialog(workspace::Workspace *workspace, QWidget *parent)
     m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
     m_error->hide();
 
-    auto *form = new QFormLayout;
-    form->addRow(tr("Provider"), m_provider);
-    form->addRow(tr("Instance type"), m_type);
-    form->addRow(tr("Region"), m_region);
-    form->addRow(tr("Image"), m_image);
-    form->addRow(tr("SSH key"), m_key);
-    form->addRow(tr("Persistent storage"), m_storage);
-    form->addRow(QString(), m_volume);
-    form->addRow(tr("Name"), m_name);
-    form->addRow(tr("Price"), m_price);
-    form->addRow(tr("Planned duration"), m_hours);
-    form->addRow(tr("Estimate"), m_estimate);
+    QFormLayout *form = buildForm();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_launch = buttons->addButton(tr("Launch"), QDialogButtonBox::AcceptRole);
     m_launch->setObjectName(QStringLiteral("launchButton"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    layout->addStretch(1); // a tall window leaves the space below the form, not between its rows
     layout->addWidget(m_note);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_launch, &QPushButton::clicked, this, &LaunchDialog::launch);
-    connect(m_provider, &QComboBox::currentIndexChanged, this, &LaunchDialog::providerChanged);
-    connect(m_type, &QComboBox::currentIndexChanged, this, &LaunchDialog::typeChanged);
-    connect(m_region, &QComboBox::currentIndexChanged, this, &LaunchDialog::typeChanged);
-    connect(m_hours, &QDoubleSpinBox::valueChanged, this, &LaunchDialog::updateEstimate);
-    connect(m_volume, &QSpinBox::valueChanged, this, &LaunchDialog::updateEstimate);
+    connectSignals();
 
     if (m_hub) {
         const QSignalBlocker blocker(m_provider);
@@ -100,6 +113,46 @@ LaunchDialog::LaunchDialog(workspace::Workspace *workspace, QWidget *parent)
             m_provider->addItem(providers::providerDisplayName(id), id);
     }
     providerChanged();
+}
+
+QFormLayout *LaunchDialog::buildForm()
+{
+    auto *form = new QFormLayout;
+    m_form = form;
+    form->addRow(tr("Provider"), m_provider);
+    form->addRow(tr("Instance type"), m_type);
+    // What happened sits right above the offers to pick from, not at the foot of the dialog.
+    QWidget *offersField = column(this, m_offersNote, m_alternatives);
+    form->addRow(tr("Equivalent offers"), offersField);
+    form->setRowVisible(offersField, false);
+    form->addRow(tr("Region"), m_region);
+    form->addRow(tr("Image"), m_image);
+    // The note sits under the key in one column: a word-wrapped label as a form row of its own
+    // gets a height for a narrower width, and gaps above and below it.
+    m_keyNote->hide();
+    form->addRow(tr("SSH key"), column(this, m_key, m_keyNote));
+    form->addRow(tr("Persistent storage"), m_storage);
+    form->addRow(tr("Disk"), m_volume);
+    form->addRow(tr("Name"), m_name);
+    form->addRow(tr("Price"), m_price);
+    form->addRow(tr("Planned duration"), m_hours);
+    form->addRow(tr("Estimate"), m_estimate);
+    return form;
+}
+
+void LaunchDialog::connectSignals()
+{
+    connect(m_launch, &QPushButton::clicked, this, &LaunchDialog::launch);
+    connect(m_provider, &QComboBox::currentIndexChanged, this, &LaunchDialog::providerChanged);
+    connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
+        clearAlternatives(); // another type: the offers listed for the taken one no longer apply
+        typeChanged();
+    });
+    connect(m_alternatives, &QListWidget::currentRowChanged, this, &LaunchDialog::typeChanged);
+    connect(m_key, &QComboBox::currentIndexChanged, this, &LaunchDialog::keyChanged);
+    connect(m_region, &QComboBox::currentIndexChanged, this, &LaunchDialog::typeChanged);
+    connect(m_hours, &QDoubleSpinBox::valueChanged, this, &LaunchDialog::updateEstimate);
+    connect(m_volume, &QSpinBox::valueChanged, this, &LaunchDialog::updateEstimate);
 }
 
 double LaunchDialog::estimate(double pricePerHour, double hours, double margin)
@@ -120,11 +173,20 @@ double LaunchDialog::pricePerHour() const
 double LaunchDialog::launchPrice(const providers::LaunchRequest &request) const
 {
     providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
-    for (const providers::InstanceType &type : m_types) {
-        if (provider && type.name == request.typeName)
-            return providers::launchPricePerHour(provider->info(), type, request.gpuCount);
+    const providers::InstanceType *type = findType(request.typeName);
+    return provider && type ? providers::launchPricePerHour(provider->info(), *type, request.gpuCount) : 0;
+}
+
+// A type the dialog lists, or one offer of a marketplace's.
+const providers::InstanceType *LaunchDialog::findType(const QString &name) const
+{
+    for (const QList<providers::InstanceType> *list : {&m_types, &m_offers}) {
+        for (const providers::InstanceType &type : *list) {
+            if (type.name == name)
+                return &type;
+        }
     }
-    return 0;
+    return nullptr;
 }
 
 QString LaunchDialog::estimateText() const
@@ -137,10 +199,25 @@ QString LaunchDialog::errorText() const
     return m_error->isVisible() || !m_error->text().isEmpty() ? m_error->text() : QString();
 }
 
+QString LaunchDialog::keyNoteText() const
+{
+    return m_keyNote->text();
+}
+
+QStringList LaunchDialog::alternativeOffers() const
+{
+    QStringList names;
+    for (int i = 0; i < m_alternatives->count(); ++i)
+        names.append(m_alternatives->item(i)->data(Qt::UserRole).toString());
+    return names;
+}
+
 providers::LaunchRequest LaunchDialog::request() const
 {
     providers::LaunchRequest request;
     request.typeName = m_type->currentData().toString();
+    if (const QListWidgetItem *offer = m_alternatives->currentItem(); offer && m_alternatives->count() > 0)
+        request.typeName = offer->data(Qt::UserRole).toString();
     request.region = m_region->currentData().toString();
     request.image = m_image->currentData().toString();
     request.sshKeyName = m_key->currentData().toString();
@@ -181,6 +258,10 @@ void LaunchDialog::providerChanged()
     m_key->clear();
     m_storage->clear();
     m_types.clear();
+    m_offers.clear();
+    m_taken.clear();
+    m_keys = {};
+    clearAlternatives();
     m_error->hide();
     m_error->clear();
     providers::Provider *provider = m_hub ? m_hub->provider(providerId()) : nullptr;
@@ -190,8 +271,9 @@ void LaunchDialog::providerChanged()
     }
     const providers::ProviderInfo info = provider->info();
     m_note->setText(info.billingNote);
-    m_volume->setVisible(provider->can(providers::Capability::LaunchVolume));
-    m_storage->setVisible(provider->can(providers::Capability::Filesystems) && !provider->can(providers::Capability::LaunchVolume));
+    // The row with its label: a provider without filesystems shows no "Persistent storage" heading.
+    m_form->setRowVisible(m_volume, provider->can(providers::Capability::LaunchVolume));
+    m_form->setRowVisible(m_storage, provider->can(providers::Capability::Filesystems) && !provider->can(providers::Capability::LaunchVolume));
     m_loading = 4;
     setBusy(true, tr("Loading…"));
     QPointer<LaunchDialog> self(this);
@@ -203,8 +285,10 @@ void LaunchDialog::providerChanged()
             return;
         // A marketplace lists single machines: offer one entry per GPU model and count, which the
         // provider rents as its cheapest rentable offer.
-        if (types && marketplace)
+        if (types && marketplace) {
+            self->m_offers = *types;
             types = providers::groupRows(*types);
+        }
         self->showTypes(types);
         self->typeChanged();
         self->loadPart();
@@ -221,17 +305,18 @@ void LaunchDialog::providerChanged()
         }
         self->loadPart();
     });
-    provider->listSshKeys([self, stale](Result<QList<providers::SshKey>> keys) {
+    provider->listSshKeys([self, stale, configDir = m_configDir](Result<QList<providers::SshKey>> keys) {
         if (stale())
             return;
-        if (keys) {
-            for (const providers::SshKey &key : std::as_const(*keys))
-                self->m_key->addItem(key.name, key.name);
-        } else {
-            self->showError(keys.error().message);
-        }
-        self->m_key->addItem(tr("Generate a Gantry key and upload it"), QString::fromLatin1(kGenerateKey));
-        self->loadPart();
+        // Which keys have their private half here: a few small files, read off the GUI thread.
+        background::run<QList<providers::LocalKeyPair>>(
+            self, [configDir] { return providers::localKeyPairs(configDir, paths::userSshDir()); },
+            [self, stale, keys](QList<providers::LocalKeyPair> local) {
+                if (stale())
+                    return;
+                self->showKeys(keys, local);
+                self->loadPart();
+            });
     });
     provider->listFilesystems([self, stale](Result<QList<providers::Filesystem>> filesystems) {
         if (stale())
@@ -271,13 +356,12 @@ void LaunchDialog::showTypes(const Result<QList<providers::InstanceType>> &types
 
 void LaunchDialog::typeChanged()
 {
-    const QString typeName = m_type->currentData().toString();
+    // The equivalent offer picked after one was taken, else the type: its regions and its price.
+    const QListWidgetItem *picked = m_alternatives->count() > 0 ? m_alternatives->currentItem() : nullptr;
+    const QString typeName = picked ? picked->data(Qt::UserRole).toString() : m_type->currentData().toString();
     const QString previousRegion = m_region->currentData().toString();
-    providers::InstanceType current;
-    for (const providers::InstanceType &type : std::as_const(m_types)) {
-        if (type.name == typeName)
-            current = type;
-    }
+    const providers::InstanceType *found = findType(typeName);
+    const providers::InstanceType current = found ? *found : providers::InstanceType{};
     {
         const QSignalBlocker blocker(m_region);
         m_region->clear();
@@ -302,12 +386,66 @@ void LaunchDialog::typeChanged()
         if (keep >= 0)
             m_storage->setCurrentIndex(keep);
     }
-    m_price->setText(current.name.isEmpty() ? QStringLiteral("—")
-                                            : tr("$%1 per hour ($%2 per GPU-hour)").arg(current.pricePerHour, 0, 'f', 2)
-                                                  .arg(current.pricePerGpuHour(), 0, 'f', 2));
-    if (!current.note.isEmpty())
-        m_price->setToolTip(current.note);
+    showPrice(current);
     updateEstimate();
+}
+
+void LaunchDialog::showPrice(const providers::InstanceType &type)
+{
+    m_price->setText(type.name.isEmpty() ? QStringLiteral("—")
+                                         : tr("$%1 per hour ($%2 per GPU-hour)").arg(type.pricePerHour, 0, 'f', 2)
+                                               .arg(type.pricePerGpuHour(), 0, 'f', 2));
+    m_price->setToolTip(type.note);
+}
+
+// The account's keys, marked where no private half is here; preselected: the most preferred key
+// that Gantry can log in with, else generating (or uploading) Gantry's own.
+void LaunchDialog::showKeys(const Result<QList<providers::SshKey>> &keys, const QList<providers::LocalKeyPair> &local)
+{
+    if (!keys)
+        showError(keys.error().message);
+    m_keys = providers::chooseKey(keys ? *keys : QList<providers::SshKey>{}, local);
+    const QSignalBlocker blocker(m_key);
+    m_key->clear();
+    bool gantryUploaded = false;
+    const QString gantryPath = QFileInfo(providers::gantryKeyPath(m_configDir)).absoluteFilePath();
+    for (const providers::KeyOption &option : std::as_const(m_keys.options)) {
+        const QString name = option.key.name.isEmpty() ? option.key.id : option.key.name;
+        if (option.usable()) {
+            m_key->addItem(name, name);
+            m_key->setItemData(m_key->count() - 1, tr("Gantry logs in with %1").arg(option.privateKeyPath), Qt::ToolTipRole);
+            gantryUploaded = gantryUploaded || option.privateKeyPath == gantryPath;
+        } else {
+            m_key->addItem(tr("%1 (no private key on this computer)").arg(name), name);
+        }
+    }
+    const bool gantryPair = std::any_of(local.cbegin(), local.cend(), [&](const auto &pair) { return pair.privateKeyPath == gantryPath; });
+    if (!gantryUploaded) {
+        m_key->addItem(gantryPair ? tr("Upload Gantry's key (%1)").arg(providers::gantryKeyName()) : tr("Generate and upload a key"),
+                       QString::fromLatin1(kGenerateKey));
+    }
+    m_key->setCurrentIndex(m_keys.preferred >= 0 ? m_keys.preferred : m_key->count() - 1);
+    keyChanged();
+}
+
+void LaunchDialog::keyChanged()
+{
+    const QString name = m_key->currentData().toString();
+    const providers::KeyOption *option = providers::findKeyOption(m_keys, name);
+    const QString note = option && !option->usable()
+        ? tr("No private key on this computer matches \"%1\": the machine would only let in a computer that has it, "
+             "and Gantry could not connect. Pick a key without the marker, or generate and upload one.").arg(name)
+        : QString();
+    m_keyNote->setText(note);
+    m_keyNote->setVisible(!note.isEmpty());
+}
+
+// The private key the saved host logs in with: the chosen key's, Gantry's own for the key it uploads.
+QString LaunchDialog::identityFileFor(const QString &keyName) const
+{
+    if (const providers::KeyOption *option = providers::findKeyOption(m_keys, keyName); option && option->usable())
+        return option->privateKeyPath;
+    return keyName == providers::gantryKeyName() ? providers::gantryKeyPath(m_configDir) : QString();
 }
 
 void LaunchDialog::updateEstimate()
@@ -344,7 +482,8 @@ void LaunchDialog::setBusy(bool busy, const QString &status)
     m_busy = busy;
     m_launch->setText(busy && !status.isEmpty() ? status : tr("Launch"));
     for (QWidget *widget : {static_cast<QWidget *>(m_type), static_cast<QWidget *>(m_region), static_cast<QWidget *>(m_image),
-                            static_cast<QWidget *>(m_key), static_cast<QWidget *>(m_storage), static_cast<QWidget *>(m_provider)})
+                            static_cast<QWidget *>(m_key), static_cast<QWidget *>(m_storage), static_cast<QWidget *>(m_provider),
+                            static_cast<QWidget *>(m_alternatives)})
         widget->setEnabled(!busy);
     updateEstimate();
 }
@@ -378,29 +517,13 @@ void LaunchDialog::launch()
             self->showError(keyName.error().message);
             return;
         }
-        self->m_key->insertItem(0, *keyName, *keyName);
-        self->m_key->setCurrentIndex(0);
+        // The key is at the provider now: it is the choice from here on, not something to upload.
+        self->m_key->removeItem(self->m_key->findData(QString::fromLatin1(kGenerateKey)));
+        if (self->m_key->findData(*keyName) < 0)
+            self->m_key->insertItem(0, *keyName, *keyName);
+        self->m_key->setCurrentIndex(self->m_key->findData(*keyName));
         wanted.sshKeyName = *keyName;
         self->submit(wanted);
-    });
-}
-
-void LaunchDialog::submit(providers::LaunchRequest request)
-{
-    workspace::LaunchOptions options;
-    options.pricePerHour = launchPrice(request);
-    setBusy(true, tr("Launching…"));
-    QPointer<LaunchDialog> self(this);
-    m_workspace->launch(providerId(), request, options, [self](Result<workspace::LaunchedInstance> launched) {
-        if (!self)
-            return;
-        self->setBusy(false);
-        if (!launched) {
-            self->showError(launched.error().message);
-            return;
-        }
-        emit self->launched(*launched);
-        self->accept();
     });
 }
 

@@ -79,6 +79,11 @@ VastEmulator::VastEmulator(QObject *parent)
     m_offers.append(offer(4100401, QStringLiteral("A100 SXM4"), 8, 81920, 8.80, QStringLiteral("Nevada, US"), 0.999, false));
 }
 
+void VastEmulator::addOffer(qint64 id, const QString &gpu, int count, double dollarsPerHour, const QString &where)
+{
+    m_offers.append(offer(id, gpu, count, 81559, dollarsPerHour, where, 0.99));
+}
+
 void VastEmulator::addSyntheticOffers(int n)
 {
     static const QStringList gpus{QStringLiteral("RTX 4090"), QStringLiteral("RTX 3090"), QStringLiteral("H100 SXM"),
@@ -125,6 +130,12 @@ void VastEmulator::configure(const QJsonObject &config)
     sshHost = config.value(QLatin1String("sshHost")).toString(sshHost);
     hiddenSearches = config.value(QLatin1String("hiddenSearches")).toInt(hiddenSearches);
     rentRacesAway = config.value(QLatin1String("rentRacesAway")).toBool(rentRacesAway);
+    rentRaces = config.value(QLatin1String("rentRaces")).toInt(rentRaces);
+    for (const QJsonValue &extra : config.value(QLatin1String("extraOffers")).toArray()) {
+        const QJsonObject o = extra.toObject();
+        addOffer(o.value(QLatin1String("id")).toInteger(), o.value(QLatin1String("gpu")).toString(), o.value(QLatin1String("count")).toInt(1),
+                 o.value(QLatin1String("dph")).toDouble(), o.value(QLatin1String("where")).toString());
+    }
     if (config.contains(QLatin1String("syntheticOffers")))
         addSyntheticOffers(config.value(QLatin1String("syntheticOffers")).toInt());
     if (config.contains(QLatin1String("outbid")))
@@ -217,7 +228,8 @@ EmuResponse VastEmulator::rent(const QString &offerId, const QJsonObject &body)
             && !candidate.value(QLatin1String("rented")).toBool())
             index = i;
     }
-    if (index < 0 || rentRacesAway)
+    const bool raced = rentRacesAway || (index >= 0 && rentRaces > 0 && rentRaces-- > 0);
+    if (index < 0 || raced)
         return json(404, QJsonObject{{QStringLiteral("success"), false}, {QStringLiteral("error"), QStringLiteral("invalid_args")},
                                      {QStringLiteral("msg"), QStringLiteral("error 404/3603: no_such_ask Instance type by id %1 is not available.").arg(id)},
                                      {QStringLiteral("ask_id"), id}});

@@ -23,11 +23,14 @@ public:
     QString sshHost = QStringLiteral("127.0.0.1");
     int hiddenSearches = 0;          // the H100 offers appear only after this many searches
     bool rentRacesAway = false;      // every rent finds its offer just taken (capacity gone)
+    int rentRaces = 0;               // the next this many rents find their offer just taken; it stays listed a while
     int searchCount = 0;
 
     // Adds n synthetic offers (benchmarks): mixed GPUs, counts and prices.
     void addSyntheticOffers(int n);
     void addOffer(const QJsonObject &offer) { m_offers.append(offer); }
+    // One more verified, rentable offer like the built-in ones.
+    void addOffer(qint64 id, const QString &gpu, int count, double dollarsPerHour, const QString &where);
     bool vanish(const QString &id) override;
     // An interruptible instance loses its GPU to a higher bid: stopped, still billing its disk.
     bool outbid(const QString &id);

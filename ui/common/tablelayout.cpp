@@ -3,7 +3,6 @@
 #include <QAbstractItemModel>
 #include <QDir>
 #include <QEvent>
-#include <QGuiApplication>
 #include <QHeaderView>
 #include <QSettings>
 #include <QTableView>
@@ -13,10 +12,17 @@
 namespace gantry::ui {
 namespace {
 
-// Set once the user drags a column edge (or saved widths were restored): from then on the
-// widths are theirs and content changes no longer resize columns.
+// Set once the user drags a column edge in this run: from then on the widths are theirs and
+// content changes no longer resize columns.
 constexpr const char *kUserSized = "gantryUserSized";
+// Set when widths saved in an earlier run were restored: they are kept, but never below what the
+// header and the content need (widths saved from an empty table elided every price as "$…0").
+constexpr const char *kRestored = "gantryRestored";
+// While a mouse button is down on the header: a resize then is the user's drag (or double-click),
+// not a layout pass that happens to run during a click elsewhere.
+constexpr const char *kHeaderPressed = "gantryHeaderPressed";
 constexpr const char *kFitting = "gantryFitting";
+constexpr const char *kRefit = "gantryRefit";
 
 constexpr const char *kStretch = "gantryStretchColumn";
 
@@ -70,11 +76,37 @@ void fitColumns(QAbstractItemView *view)
         wanted << std::max(header->sectionSizeHint(i), std::min(cap, view->sizeHintForColumn(i)));
     }
     const int fitCap = capToFit(wanted, floors, room);
+    const bool restored = view->property(kRestored).toBool();
     view->setProperty(kFitting, true);
-    for (qsizetype k = 0; k < columns.size(); ++k)
-        header->resizeSection(columns[k], std::max(floors[k], std::min(wanted[k], fitCap)));
+    for (qsizetype k = 0; k < columns.size(); ++k) {
+        const int fit = std::max(floors[k], std::min(wanted[k], fitCap));
+        if (!restored || header->sectionSize(columns[k]) < fit)
+            header->resizeSection(columns[k], fit);
+    }
     view->setProperty(kFitting, false);
 }
+
+// Tells a drag on the header from a resize that happens while the mouse is down elsewhere (a
+// click on the section list shows the panel and stretches its last column).
+class HeaderPress final : public QObject
+{
+public:
+    HeaderPress(QAbstractItemView *view, QObject *parent) : QObject(parent), m_view(view) {}
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        const QEvent::Type type = event->type();
+        if (type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick)
+            m_view->setProperty(kHeaderPressed, true);
+        else if (type == QEvent::MouseButtonRelease)
+            m_view->setProperty(kHeaderPressed, false);
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QAbstractItemView *m_view;
+};
 
 // Refits when the view is resized (a narrower window shrinks the widest columns again).
 class RefitOnResize final : public QObject
@@ -123,6 +155,7 @@ void TableLayout::fitToWidth(QAbstractItemView *view, int stretchColumn)
 
     // Refit after the rows change, coalesced into one pass per event-loop turn.
     auto *timer = new QTimer(view);
+    timer->setObjectName(QString::fromLatin1(kRefit));
     timer->setSingleShot(true);
     timer->setInterval(0);
     QObject::connect(timer, &QTimer::timeout, view, [view] { fitColumns(view); });
@@ -132,8 +165,9 @@ void TableLayout::fitToWidth(QAbstractItemView *view, int stretchColumn)
         QObject::connect(model, &QAbstractItemModel::rowsInserted, timer, qOverload<>(&QTimer::start));
         QObject::connect(model, &QAbstractItemModel::layoutChanged, timer, qOverload<>(&QTimer::start));
     }
+    header->viewport()->installEventFilter(new HeaderPress(view, view));
     QObject::connect(header, &QHeaderView::sectionResized, view, [view](int, int, int) {
-        if (!view->property(kFitting).toBool() && QGuiApplication::mouseButtons() != Qt::NoButton)
+        if (!view->property(kFitting).toBool() && view->property(kHeaderPressed).toBool())
             view->setProperty(kUserSized, true);
     });
     fitColumns(view);
@@ -145,8 +179,12 @@ void TableLayout::persist(QHeaderView *header, const QString &configDir, const Q
     const QString name = QStringLiteral("columns/") + key;
     const QByteArray saved = QSettings(file, QSettings::IniFormat).value(name).toByteArray();
     auto *view = qobject_cast<QAbstractItemView *>(header->parentWidget());
-    if (!saved.isEmpty() && header->restoreState(saved) && view)
-        view->setProperty(kUserSized, true);
+    if (!saved.isEmpty() && header->restoreState(saved) && view) {
+        view->setProperty(kRestored, true);
+        // Rows already there (a cached price list) are measured now, the rest when they arrive.
+        if (auto *refit = view->findChild<QTimer *>(QString::fromLatin1(kRefit), Qt::FindDirectChildrenOnly))
+            refit->start();
+    }
     // Saved a moment after the last drag: one write per resize, not one per pixel.
     auto *timer = new QTimer(header);
     timer->setSingleShot(true);
@@ -155,7 +193,7 @@ void TableLayout::persist(QHeaderView *header, const QString &configDir, const Q
         QSettings(file, QSettings::IniFormat).setValue(name, header->saveState());
     });
     QObject::connect(header, &QHeaderView::sectionResized, timer, [timer, view](int, int, int) {
-        if (!view || view->property(kUserSized).toBool())
+        if (!view || view->property(kUserSized).toBool() || view->property(kRestored).toBool())
             timer->start();
     });
 }

@@ -18,7 +18,8 @@ public:
     // does not fit.
     static void fitToWidth(QAbstractItemView *view, int stretchColumn = -1);
     // Restores the header's saved section sizes (if any) and saves them whenever the user resizes a
-    // column. key: "prices", "instances", … in <configDir>/window.ini.
+    // column. A restored width never stays below what the header and the content need (checked
+    // again when rows arrive). key: "prices", "instances", … in <configDir>/window.ini.
     static void persist(QHeaderView *header, const QString &configDir, const QString &key);
     // Sum of the column widths the content asks for (for tests: fits the viewport?).
     static int contentWidth(const QAbstractItemView *view);

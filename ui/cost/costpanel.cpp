@@ -7,11 +7,11 @@
 #include "ui/cost/ledgermodel.h"
 #include "core/cost/storagewarnings.h"
 
+#include "ui/common/filedialogs.h"
 #include "ui/common/tablelayout.h"
 #include "ui/common/themecolors.h"
 
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -78,8 +78,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     connect(m_hostBilling, &QPushButton::clicked, this, &CostPanel::toggleHostBilling);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CostPanel::updateHostBillingButton);
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export cost ledger"), QStringLiteral("gantry-cost.csv"),
-                                                          tr("CSV files (*.csv)"));
+        const QString path = FileDialogs::saveFile(this, tr("Export cost ledger"), QStringLiteral("gantry-cost.csv"), tr("CSV files (*.csv)"));
         if (!path.isEmpty())
             exportCsv(path);
     });

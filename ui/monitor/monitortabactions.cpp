@@ -4,11 +4,11 @@
 #include "core/monitor/monitorservice.h"
 #include "core/monitor/processkill.h"
 #include "ui/monitor/processpanel.h"
+#include "ui/common/filedialogs.h"
 #include "core/ssh/connection.h"
 #include "core/ssh/session.h"
 
 #include <QApplication>
-#include <QFileDialog>
 #include <QMessageBox>
 #include <QSaveFile>
 
@@ -84,8 +84,8 @@ Result<void> MonitorTab::exportCsv(const QString &path) const
 
 void MonitorTab::chooseExportFile()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export monitor history"),
-                                                      m_machine + QStringLiteral("-monitor.csv"), tr("CSV files (*.csv)"));
+    const QString path = FileDialogs::saveFile(this, tr("Export monitor history"), m_machine + QStringLiteral("-monitor.csv"),
+                                              tr("CSV files (*.csv)"));
     if (path.isEmpty()) {
         return;
     }

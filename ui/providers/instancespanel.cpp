@@ -3,6 +3,7 @@
 #include "core/cost/ledger.h"
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
+#include "ui/common/selectionkeeper.h"
 #include "ui/providers/instancesmodel.h"
 
 #include <QHBoxLayout>
@@ -64,7 +65,11 @@ InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     , m_restart(new QPushButton(tr("Restart"), this))
     , m_terminate(new QPushButton(tr("Terminate…"), this))
 {
-    m_view->setModel(m_model);
+    // A refresh keeps the selected instance; one that is gone leaves nothing selected, never the
+    // next row (Terminate twice must not reach another billed instance).
+    SelectionKeeper::setModel(m_view, m_model, [](const QModelIndex &index) -> QString {
+        return index.data(InstancesModel::ProviderIdRole).toString() + QLatin1Char('/') + index.data(InstancesModel::InstanceIdRole).toString();
+    });
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);

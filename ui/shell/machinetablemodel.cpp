@@ -165,6 +165,20 @@ MachineFilterProxy::MachineFilterProxy(QObject *parent)
 {
     setSortRole(MachineTableModel::SortRole);
     setSortCaseSensitivity(Qt::CaseInsensitive);
+    // Numbers inside names compare as numbers; the C locale (LANG=C) would compare code points.
+    if (m_collator.locale().language() == QLocale::C)
+        m_collator.setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    m_collator.setNumericMode(true);
+    m_collator.setCaseSensitivity(Qt::CaseInsensitive);
+}
+
+bool MachineFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    const QVariant a = left.data(sortRole());
+    const QVariant b = right.data(sortRole());
+    if (a.typeId() == QMetaType::QString && b.typeId() == QMetaType::QString)
+        return m_collator.compare(a.toString(), b.toString()) < 0;
+    return QSortFilterProxyModel::lessThan(left, right);
 }
 
 void MachineFilterProxy::setText(const QString &text)

@@ -4,6 +4,7 @@
 #include "core/ssh/connection.h"
 
 #include <QAbstractTableModel>
+#include <QCollator>
 #include <QHash>
 #include <QSortFilterProxyModel>
 #include <QUrl>
@@ -63,7 +64,8 @@ private:
     QHash<QString, QString> m_messages;
 };
 
-// Filter by free text (name, address, provider) and by "connected only".
+// Filter by free text (name, address, provider) and by "connected only". Names sort as people
+// count: gpu-box-2 before gpu-box-10.
 class MachineFilterProxy final : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -76,8 +78,10 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    QCollator m_collator;
     QString m_text;
     QString m_provider;
     bool m_connectedOnly = false;

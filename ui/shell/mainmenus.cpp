@@ -4,6 +4,8 @@
 
 #include "ui/shell/handoffactions.h"
 #include "ui/shell/keysdialog.h"
+
+#include "ui/common/filedialogs.h"
 #include "ui/shell/languagemenu.h"
 #include "ui/shell/welcomepage.h"
 
@@ -16,8 +18,8 @@
 #include <QApplication>
 #include <QDesktopServices>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -33,6 +35,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QUrl>
+
+#include <algorithm>
 
 namespace gantry::ui {
 namespace {
@@ -149,9 +153,8 @@ void MainWindow::connectMenus()
     });
     on("help", [this] { showHelp(); });
     on("diagnostics", [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save diagnostic report"),
-                                                          QDir::home().filePath(QStringLiteral("gantry-diagnostics.txt")),
-                                                          tr("Text files (*.txt)"));
+        const QString path = FileDialogs::saveFile(this, tr("Save diagnostic report"), QStringLiteral("gantry-diagnostics.txt"),
+                                                  tr("Text files (*.txt)"));
         if (!path.isEmpty())
             saveDiagnosticReport(path);
     });
@@ -200,6 +203,39 @@ QMenu *MainWindow::machineContextMenu(QWidget *parent)
             menu->addSeparator();
     }
     return menu;
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *widget = qobject_cast<QWidget *>(watched);
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (widget && widget->window() == this && (widget->inherits("QLineEdit") || widget->inherits("QAbstractSpinBox"))) {
+            const QKeySequence pressed(key->keyCombination());
+            for (const QAction *command : std::as_const(m_actions)) {
+                // Left to the field: what the window's command would take from typing (Delete).
+                if (command->shortcutContext() != Qt::WindowShortcut || !command->isEnabled())
+                    continue;
+                if (command->shortcuts().contains(pressed)) {
+                    event->ignore(); // not the field's: the shortcut runs
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    if (watched == m_view && event->type() == QEvent::KeyPress) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        const QString text = key->text();
+        const bool typing = !text.isEmpty() && text.at(0).isPrint() && !text.at(0).isSpace()
+            && !(key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier));
+        if (typing) {
+            m_filter->setFocus(Qt::ShortcutFocusReason);
+            m_filter->insert(text);
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::addPanelAction(const QString &id, const QString &title)
@@ -335,9 +371,19 @@ void MainWindow::saveDiagnosticReport(const QString &path)
 void MainWindow::restoreWindowState()
 {
     const QSettings settings(QDir(m_configDir).filePath(QStringLiteral("window.ini")), QSettings::IniFormat);
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    // The client rectangle as it was, set as it was: restoreGeometry() places the frame and, where
+    // no window manager draws one (Xvfb, some kiosks), the window came back 20 px lower each start.
+    const QRect rect = settings.value(QStringLiteral("window/rect")).toRect();
+    const bool onScreen = rect.isValid() && std::any_of(QGuiApplication::screens().cbegin(), QGuiApplication::screens().cend(),
+                                                        [&rect](const QScreen *s) { return s->availableGeometry().intersects(rect); });
+    if (onScreen)
+        setGeometry(rect);
+    else if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) // written by older versions
         resize(1280, 800);
-    m_splitter->restoreState(settings.value(QStringLiteral("window/machinesSplitter")).toByteArray());
+    if (settings.value(QStringLiteral("window/maximized")).toBool())
+        setWindowState(windowState() | Qt::WindowMaximized);
+    // "machinesSplitter" (older versions) mostly held the two-row list they started with: not read.
+    m_splitter->restoreState(settings.value(QStringLiteral("window/machinesSplit")).toByteArray());
     // The last panel is shown once the panels are installed (after the constructor).
     const QString panel = settings.value(QStringLiteral("window/panel")).toString();
     if (!panel.isEmpty())
@@ -350,8 +396,11 @@ void MainWindow::restoreWindowState()
 void MainWindow::saveWindowState() const
 {
     QSettings settings(QDir(m_configDir).filePath(QStringLiteral("window.ini")), QSettings::IniFormat);
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/machinesSplitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("window/rect"), normalGeometry().isValid() ? normalGeometry() : geometry());
+    settings.setValue(QStringLiteral("window/maximized"), isMaximized());
+    settings.remove(QStringLiteral("window/geometry"));
+    settings.setValue(QStringLiteral("window/machinesSplit"), m_splitter->saveState());
+    settings.remove(QStringLiteral("window/machinesSplitter"));
     settings.setValue(QStringLiteral("window/panel"), currentPanel());
 }
 

@@ -7,6 +7,8 @@
 #include "ui/shell/overviewtab.h"
 #include "ui/shell/welcomepage.h"
 
+#include "ui/common/filedialogs.h"
+#include "ui/common/selectionkeeper.h"
 #include "ui/common/tablelayout.h"
 #include "ui/common/themecolors.h"
 
@@ -29,7 +31,9 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QHBoxLayout>
+#include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
 
 #include <algorithm>
 #include <QStackedWidget>
@@ -57,6 +61,7 @@ MainWindow::MainWindow(workspace::AppCore *core, QWidget *parent)
     , m_connections(core->connections())
 {
     setWindowTitle(tr("Gantry — cloud GPUs"));
+    FileDialogs::setConfigDir(m_configDir);
     // Saved hosts that cannot be read are worth a dialog (adding one now would replace the file);
     // the other stores say so in the status bar.
     connect(core, &workspace::AppCore::problem, this, [this](workspace::AppCore::Store store, const QString &message) {
@@ -106,10 +111,14 @@ MainWindow::MainWindow(workspace::AppCore *core, QWidget *parent)
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &MachineFilterProxy::setText);
     connect(m_sections, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &MainWindow::updateDetails);
+    // The selection follows the machine, not the row: a refresh (a cluster's hosts saved, a filter)
+    // keeps it, a removal leaves nothing selected.
+    connect(m_keeper, &SelectionKeeper::currentIdChanged, this, &MainWindow::updateDetails);
     connect(m_view, &QTableView::doubleClicked, this, &MainWindow::connectSelected);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateDetails);
     connect(m_hosts, &HostStore::changed, this, &MainWindow::updateWelcome);
+    // ShortcutOverride goes to the focused field, never through the window: heard app-wide.
+    qApp->installEventFilter(this);
     m_sections->setCurrentRow(0);
     if (m_proxy->rowCount() > 0)
         m_view->selectRow(0);
@@ -132,7 +141,7 @@ QWidget *MainWindow::buildMachinesPage(QWidget *parent)
     vertical->setObjectName(QStringLiteral("machinesSplitter"));
     m_splitter = vertical;
     m_view = new QTableView(vertical);
-    m_view->setModel(m_proxy);
+    m_keeper = SelectionKeeper::setModel(m_view, m_proxy, SelectionKeeper::roleId(MachineTableModel::HostNameRole));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(MachineTableModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -143,11 +152,24 @@ QWidget *MainWindow::buildMachinesPage(QWidget *parent)
     m_view->setAcceptDrops(true);
     m_view->setDragDropMode(QAbstractItemView::DropOnly);
     m_view->setDropIndicatorShown(true);
-    m_tabs = new QTabWidget(vertical);
+    // The tabs scroll when the open one needs more height than the split leaves it (Verify at
+    // 700 px), rather than taking it from the list: with every tab's minimum the list had two rows.
+    auto *tabsArea = new QScrollArea(vertical);
+    tabsArea->setObjectName(QStringLiteral("detailTabsArea"));
+    tabsArea->setFrameShape(QFrame::NoFrame);
+    tabsArea->setWidgetResizable(true);
+    m_tabs = new QTabWidget(tabsArea);
+    tabsArea->setWidget(m_tabs);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        const QWidget *page = m_tabs->currentWidget();
+        m_tabs->setMinimumHeight(page ? page->minimumSizeHint().height() + m_tabs->tabBar()->sizeHint().height() + 8 : 0);
+    });
     m_overview = new OverviewTab(m_tabs);
     addDetailTab(m_overview);
-    vertical->setStretchFactor(0, 2);
-    vertical->setStretchFactor(1, 3);
+    // About half for the list (a dozen machines at 1024×700), half for the tabs.
+    vertical->setStretchFactor(0, 1);
+    vertical->setStretchFactor(1, 1);
+    vertical->setSizes({480, 520});
     pageLayout->addWidget(vertical, 1);
     return machinesPage;
 }
@@ -269,17 +291,13 @@ void MainWindow::addCloseGuard(std::function<QString()> guard)
 
 QString MainWindow::selectedHost() const
 {
-    const QModelIndex current = m_view->selectionModel()->currentIndex();
-    return current.isValid() ? current.data(MachineTableModel::HostNameRole).toString() : QString();
+    return m_keeper->currentId(); // also while the filter hides it: typing a filter does not drop it
 }
 
 void MainWindow::selectHost(const QString &hostName)
 {
-    const int sourceRow = m_model->rowOf(hostName);
-    if (sourceRow < 0)
-        return;
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
-    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (m_model->rowOf(hostName) >= 0)
+        m_keeper->select(hostName);
 }
 
 void MainWindow::updateDetails()

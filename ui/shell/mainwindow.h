@@ -33,6 +33,7 @@ class HandoffActions;
 class MachineFilterProxy;
 class MachineTableModel;
 class OverviewTab;
+class SelectionKeeper;
 class WelcomePage;
 
 // The window: a sidebar of sections (Machines, then panels such as Prices, Instances, Transfers,
@@ -111,6 +112,9 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // The window's shortcuts win over a text field that would take the key (QLineEdit takes
+    // Ctrl+U on X11), and typing in the machines table types into its filter.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void addSection(const QString &id, const QString &title);
@@ -142,6 +146,7 @@ private:
     ConnectionManager *m_connections = nullptr;
     MachineTableModel *m_model = nullptr;
     MachineFilterProxy *m_proxy = nullptr;
+    SelectionKeeper *m_keeper = nullptr;
     QListWidget *m_sections = nullptr;
     QStackedWidget *m_stack = nullptr;
     QTableView *m_view = nullptr;

@@ -1,6 +1,7 @@
 #include "ui/sync/syncdialog.h"
 
 #include "core/sync/syncservice.h"
+#include "ui/common/filedialogs.h"
 
 #include "core/sync/localscan.h"
 #include "core/util/background.h"
@@ -90,7 +91,12 @@ SyncDialog::SyncDialog(sync::SyncService *service, QString host, QString baseRem
     // A changed choice makes the shown preview stale.
     for (QLineEdit *edit : {m_local, m_remote}) connect(edit, &QLineEdit::textEdited, m_list, &QTreeWidget::clear);
     connect(m_delete, &QCheckBox::toggled, m_list, &QTreeWidget::clear);
-    m_choose = [this] { return QFileDialog::getExistingDirectory(this, tr("Folder to sync to %1").arg(m_host), m_local->text()); };
+    m_choose = [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder to sync to %1").arg(m_host),
+                                                                 m_local->text().isEmpty() ? FileDialogs::startFolder() : m_local->text());
+        FileDialogs::remember(folder);
+        return folder;
+    };
     resize(760, 520);
 }
 

@@ -3,6 +3,7 @@
 #include "ui/transfer/dragout.h"
 #include "ui/transfer/remotedirmodel.h"
 
+#include "ui/common/filedialogs.h"
 #include "ui/sync/syncdialog.h"
 #include "core/sync/syncservice.h"
 #include "ui/sync/syncstrip.h"
@@ -16,7 +17,6 @@
 #include <QLocale>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -424,8 +424,7 @@ void FilesTab::downloadSelectedInteractive()
 {
     if (selectedNames().isEmpty()) return;
     const QString dir = m_chooseDownloadDir ? m_chooseDownloadDir()
-                                            : QFileDialog::getExistingDirectory(
-                                                  this, tr("Download to"), QStandardPaths::writableLocation(QStandardPaths::DownloadLocation));
+                                            : FileDialogs::existingFolder(this, tr("Download to"));
     if (dir.isEmpty()) return;
     const auto ids = downloadSelected(dir);
     setStatus(tr("%n download(s) queued to %1.", nullptr, int(ids.size())).arg(dir));

@@ -5,6 +5,7 @@
 #include "ui/transfer/remotedirmodel.h"
 
 #include "ui/sync/syncdialog.h"
+#include "ui/common/filedialogs.h"
 
 #include "core/ssh/connection.h"
 #include "core/sshconfig/terminal.h"
@@ -13,7 +14,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QMenu>
 #include <QProcess>
@@ -89,7 +89,7 @@ void FilesTab::syncFolderInteractive()
 void FilesTab::uploadFilesInteractive()
 {
     if (!m_connection || currentPath().isEmpty()) return;
-    const QStringList files = m_choose ? m_choose(false) : QFileDialog::getOpenFileNames(this, tr("Upload files to %1").arg(currentPath()));
+    const QStringList files = m_choose ? m_choose(false) : FileDialogs::openFiles(this, tr("Upload files to %1").arg(currentPath()));
     if (!files.isEmpty()) uploadLocalPaths(files);
 }
 
@@ -99,7 +99,7 @@ void FilesTab::uploadFolderInteractive()
     QStringList folders;
     if (m_choose) {
         folders = m_choose(true);
-    } else if (const QString dir = QFileDialog::getExistingDirectory(this, tr("Upload a folder to %1").arg(currentPath()));
+    } else if (const QString dir = FileDialogs::existingFolder(this, tr("Upload a folder to %1").arg(currentPath()));
                !dir.isEmpty()) {
         folders.append(dir);
     }

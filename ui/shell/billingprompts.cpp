@@ -44,8 +44,10 @@ QString hostBillingText(const SavedHost &host, const cost::Ledger *ledger)
         const Result<cost::LedgerEntry> entry = ledger ? ledger->entry(host.provider, host.instanceId)
                                                         : Result<cost::LedgerEntry>(Error{ErrorCode::NotFound, {}});
         const QString where = providers::providerDisplayName(host.provider);
-        if (!entry || !entry->isOpen())
+        if (!entry) // not in the ledger: Gantry cannot say what it costs, only that it bills
             return BillingText::tr("It is an instance on %1, which bills until it is terminated.").arg(where);
+        if (!entry->isOpen())
+            return {}; // terminated: nothing left to bill
         if (entry->isBillingStorage())
             return BillingText::tr("It is a stopped instance on %1 whose disk keeps billing %2/h after you remove it here.")
                 .arg(where, cost::moneyText(entry->storagePerHour, entry->storageCurrency));

@@ -3,7 +3,8 @@
 over 80 lines in core/, ui/, app/ and kernels/ (.cu files too), includes that cross a layer the
 wrong way (core/ may include only core/, ui/ only core/ and ui/; includes name their layer from the
 repository root), and threads started in ui/ or app/ any other way than ssh::SessionThread and background::run/start (no
-std::thread, std::async, QThread::create, QtConcurrent or QThreadPool there). A brace-matching heuristic, not a parser: a function is a
+std::thread, std::async, QThread::create, QtConcurrent or QThreadPool there), and QMessageBox::question in ui/
+or app/ (ui::askDestructive answers Cancel by default). A brace-matching heuristic, not a parser: a function is a
 '{' alone on its line outside any class or function body, after a declaration holding a ')';
 it is counted from the declaration's first line to the closing '}'. Good enough for this code
 base's clang-format style; bodies inside class definitions and lambdas are not counted.
@@ -121,16 +122,28 @@ def layer_violations(top, lines):
 THREAD_PRIMITIVES = ("std::thread", "std::jthread", "std::async", "QThread::create", "QtConcurrent", "QThreadPool")
 
 
-def thread_violations(top, lines):
-    """Yields (line number, primitive) for a thread started in ui/ or app/ some other way."""
+def code_hits(top, lines, needles):
+    """Yields (line number, needle) for each needle in the code (not comments or strings) of a ui/ or app/ file."""
     if top not in ("ui", "app"):
         return
     in_block = False
     for number, raw in enumerate(lines, start=1):
         code, in_block = strip_comments_and_strings(raw, in_block)
-        for primitive in THREAD_PRIMITIVES:
-            if primitive in code:
-                yield number, primitive
+        for needle in needles:
+            if needle in code:
+                yield number, needle
+
+
+def thread_violations(top, lines):
+    """Yields (line number, primitive) for a thread started in ui/ or app/ some other way."""
+    return code_hits(top, lines, THREAD_PRIMITIVES)
+
+
+# A question whose Yes cannot be undone defaults to Cancel: ui/ and app/ ask through
+# ui::askDestructive (ui/common/confirm.h), never QMessageBox::question, whose default is Yes.
+def question_violations(top, lines):
+    """Yields line numbers of a QMessageBox::question in ui/ or app/."""
+    return (number for number, _ in code_hits(top, lines, ("QMessageBox::question",)))
 
 
 def main():
@@ -156,6 +169,9 @@ def main():
                 over += 1
             for number, primitive in thread_violations(top, lines):
                 print(f"{relative}:{number}: {primitive} in {top}/ (use ssh::SessionThread or background::run)")
+                over += 1
+            for number in question_violations(top, lines):
+                print(f"{relative}:{number}: QMessageBox::question in {top}/ (ask with ui::askDestructive: Cancel by default)")
                 over += 1
             for name, first, length in functions(lines):
                 if length > options.max_function:

@@ -373,10 +373,15 @@ int lifecycleCommand(Context &context, const Args &args, const QString &verb)
     for (const QString &warning : std::as_const(done->warnings))
         context.warn(warning);
     QString note;
-    if (verb == QLatin1String("stop"))
-        note = provider->can(providers::Capability::StorageBillsWhileStopped)
-            ? QStringLiteral("Compute billing stopped; its volume disk still bills storage, and the container disk was wiped.")
-            : QStringLiteral("Compute billing stopped.");
+    if (verb == QLatin1String("stop")) {
+        // In the provider's own terms (its descriptor): what the stop lost and what still bills.
+        const providers::StopTerms &terms = info.cost.stop;
+        note = QStringLiteral("Compute billing stopped.");
+        if (provider->can(providers::Capability::StorageBillsWhileStopped) && !terms.keptUnsized.isEmpty())
+            note += QStringLiteral(" Kept, and still billing storage: %1.").arg(terms.keptUnsized);
+        if (!terms.lost.isEmpty())
+            note += QStringLiteral(" Lost: %1.").arg(terms.lost);
+    }
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("action"), verb}, {QStringLiteral("note"), note}});

@@ -130,6 +130,9 @@ void AppServices::installPanels()
     const ui::AppContext context = m_window->context();
     auto *prices = m_prices = new ui::PricesPanel(m_core->prices());
     m_instances = new ui::InstancesPanel(m_core->workspace());
+    m_instances->setTerminateNotes([core = m_core](const providers::Instance &instance) {
+        return core->whatTerminateEnds(instance.provider, instance.id);
+    });
     auto *fleet = new ui::monitor::FleetOverview(m_core->monitor());
     fleet->setClusterSource([configDir = context.configDir] {
         ui::monitor::FleetOverview::ClusterGroups groups;

@@ -1,5 +1,7 @@
 #include "app/gui/resultsguard.h"
 
+#include "ui/common/confirm.h"
+
 #include "core/providers/providertypes.h"
 #include "core/workspace/resultshome.h"
 #include "core/workspace/workspace.h"
@@ -28,15 +30,14 @@ bool ResultsGuard::allowTerminate(const providers::Instance &instance)
     case Verdict::Allow:
         return true;
     case Verdict::TransfersPending:
-        return QMessageBox::question(m_parent, tr("Transfers pending"), check.detail + QStringLiteral("\n\n") + tr("Terminate anyway?"))
-            == QMessageBox::Yes;
+        return ui::askDestructive(m_parent, tr("Transfers pending"), check.detail + QStringLiteral("\n\n") + tr("Terminate anyway?"),
+                                  QMessageBox::No);
     case Verdict::Downloading:
         QMessageBox::information(m_parent, tr("Results still downloading"), check.detail);
         return false;
     case Verdict::Failed:
-        if (QMessageBox::warning(m_parent, tr("Results not home"), check.detail + QStringLiteral("\n\n") + tr("Terminate anyway?"),
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-            != QMessageBox::Yes)
+        if (!ui::askDestructive(m_parent, tr("Results not home"), check.detail + QStringLiteral("\n\n") + tr("Terminate anyway?"),
+                                QMessageBox::No, QMessageBox::Warning))
             return false;
         m_results->acknowledgeFailure(check.hostName);
         return true;
@@ -49,7 +50,7 @@ bool ResultsGuard::allowTerminate(const providers::Instance &instance)
                     QMessageBox::NoButton, m_parent);
     QPushButton *download = box.addButton(tr("Download first"), QMessageBox::AcceptRole);
     QPushButton *without = box.addButton(tr("Terminate without"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Cancel);
+    ui::makeCancelDefault(box);
     box.exec();
     if (box.clickedButton() == without)
         return true;

@@ -316,12 +316,20 @@ Result<void> Ledger::reconcile(const QString &provider, const QList<providers::I
         if (known.provider != provider || !known.isOpen())
             continue;
         auto it = std::find_if(live.cbegin(), live.cend(), [&known](const providers::Instance &i) { return i.id == known.instanceId; });
+        // A launch records the disk it asked for (0 for Vast's default disk); the listing says what it is,
+        // and a stop bills that disk.
+        if (it != live.cend() && it->volumeGb > 0 && it->volumeGb != known.volumeGb) {
+            if (Result<void> sized = exec(QStringLiteral("UPDATE instances SET volume_gb = ? WHERE id = ?"), {it->volumeGb, known.row});
+                !sized)
+                return sized;
+        }
         Result<void> done;
         if (it == live.cend() || providers::isGone(it->state))
             done = recordTerminated(provider, known.instanceId, tr("terminated outside Gantry"));
         else if (it->state == providers::InstanceState::Stopped && known.isRunning())
             done = recordStopped(provider, known.instanceId);
-        else if (providers::isBillingCompute(it->state) && !known.isRunning())
+        // Stopping after the stop was recorded is that stop still under way, not a start.
+        else if (providers::isBillingCompute(it->state) && it->state != providers::InstanceState::Stopping && !known.isRunning())
             done = recordStarted(provider, known.instanceId);
         if (!done)
             return done;

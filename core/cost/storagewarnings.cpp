@@ -34,9 +34,11 @@ QStringList storageWarnings(const QList<LedgerEntry> &entries, const QDateTime &
                                 .arg(label, entry.provider, since, spent));
             continue;
         }
-        if (entry.volumeGb > 0)
-            warnings.append(CostText::tr("%1 (%2) is stopped, but its %3 GB volume disk still bills storage until you "
-                                         "terminate it.").arg(label, entry.provider).arg(entry.volumeGb));
+        // What stays is the provider's to say (its descriptor): a RunPod volume disk, a Vast instance's whole disk.
+        const providers::StopTerms terms = providers::costModelFor(entry.provider).stop;
+        if (entry.volumeGb > 0 && !terms.kept.isEmpty())
+            warnings.append(CostText::tr("%1 (%2) is stopped, but %3 still bills storage until you terminate it.")
+                                .arg(label, entry.provider, terms.kept.arg(entry.volumeGb)));
         else
             warnings.append(CostText::tr("%1 (%2) is stopped, but its disk still bills storage until you terminate it.")
                                 .arg(label, entry.provider));

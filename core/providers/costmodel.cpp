@@ -17,7 +17,18 @@ CostModel costModelFor(const QString &providerId)
     CostModel model = d->cost;
     if (!model.storageNote.isEmpty())
         model.storageNote = ProvidersText::tr(d->cost.storageNote.toUtf8().constData());
+    for (QString *wording : {&model.stop.lost, &model.stop.kept, &model.stop.keptUnsized}) {
+        if (!wording->isEmpty())
+            *wording = ProvidersText::tr(wording->toUtf8().constData());
+    }
     return model;
+}
+
+double stoppedStorageCostPerDay(const CostModel &model, int volumeGb, double ownPerGbMonth)
+{
+    if (ownPerGbMonth > 0 && model.storagePerGbMonthStopped > 0)
+        return ownPerGbMonth * std::max(0, volumeGb) * 12.0 / 365.0;
+    return storageCostPerDay(model, volumeGb, true);
 }
 
 double storageCostPerDay(const CostModel &model, int volumeGb, bool stopped)

@@ -39,6 +39,11 @@ CostModel costModel(double running, double stopped, bool interruptible, int incr
     return model;
 }
 
+StopTerms stopTerms(const char *lost, const char *kept, const char *keptUnsized, bool mayNotRestart)
+{
+    return StopTerms{QString::fromUtf8(lost), QString::fromUtf8(kept), QString::fromUtf8(keptUnsized), mayNotRestart};
+}
+
 QList<ProviderDescriptor> makeDescriptors()
 {
     QList<ProviderDescriptor> all;
@@ -46,13 +51,22 @@ QList<ProviderDescriptor> makeDescriptors()
     all << cloud<LambdaProvider>("lambda", QT_TRANSLATE_NOOP("gantry::providers", "Lambda Cloud"), LambdaProvider::defaultEndpoint(),
                                  15000, costModel(0, 0, false, 60, QT_TRANSLATE_NOOP("gantry::providers",
                                      "The local disk is included; filesystems bill about $0.20 per GB-month.")));
-    all << cloud<RunPodProvider>("runpod", QT_TRANSLATE_NOOP("gantry::providers", "RunPod"), RunPodProvider::defaultEndpoint(),
-                                 15000, costModel(0.10, 0.20, true, 1, QT_TRANSLATE_NOOP("gantry::providers",
-                                     "Volume disk $0.10 per GB-month running, $0.20 stopped.")));
+    CostModel runpod = costModel(0.10, 0.20, true, 1, QT_TRANSLATE_NOOP("gantry::providers",
+                                                                       "Volume disk $0.10 per GB-month running, $0.20 stopped."));
+    // A pod's container disk is wiped by a stop; only its volume disk stays.
+    runpod.stop = stopTerms(QT_TRANSLATE_NOOP("gantry::providers", "the container disk (everything outside the volume)"),
+                            QT_TRANSLATE_NOOP("gantry::providers", "the %1 GB volume disk"),
+                            QT_TRANSLATE_NOOP("gantry::providers", "the volume disk"), true);
+    all << cloud<RunPodProvider>("runpod", QT_TRANSLATE_NOOP("gantry::providers", "RunPod"), RunPodProvider::defaultEndpoint(), 15000,
+                                 std::move(runpod));
     // Vast prices disks per offer: its figure is a typical rate, and an offer's own storage_cost wins.
-    all << cloud<VastProvider>("vast", QT_TRANSLATE_NOOP("gantry::providers", "Vast.ai"), VastProvider::defaultEndpoint(),
-                               10000, costModel(0.15, 0.15, true, 1, QT_TRANSLATE_NOOP("gantry::providers",
-                                   "Disk billed per offer (typically $0.15 per GB-month) running and stopped.")));
+    // A Vast instance has one disk and no volume: a stop keeps all of it, and it keeps billing.
+    CostModel vast = costModel(0.15, 0.15, true, 1, QT_TRANSLATE_NOOP("gantry::providers",
+                                                              "Disk billed per offer (typically $0.15 per GB-month) running and stopped."));
+    vast.stop = stopTerms("", QT_TRANSLATE_NOOP("gantry::providers", "the instance's whole %1 GB disk (nothing is lost)"),
+                          QT_TRANSLATE_NOOP("gantry::providers", "the instance's whole disk (nothing is lost)"), true);
+    all << cloud<VastProvider>("vast", QT_TRANSLATE_NOOP("gantry::providers", "Vast.ai"), VastProvider::defaultEndpoint(), 10000,
+                               std::move(vast));
     all << cloud<ShadeformProvider>("shadeform", QT_TRANSLATE_NOOP("gantry::providers", "Shadeform"), ShadeformProvider::defaultEndpoint(),
                                     15000, costModel(0, 0, true, 1, QT_TRANSLATE_NOOP("gantry::providers",
                                         "The disk is included; there is no stopped state.")));

@@ -27,7 +27,7 @@ struct ProviderDescriptor
     bool local = false;              // the sandbox: no account, no API key, no endpoint
     QString defaultEndpoint;         // the vendor's API root ("" when local)
     int capacityPollMs = 15000;      // how often a capacity watch lists: far below the vendor's rate limit
-    CostModel cost;                  // storageNote untranslated, as displayName; costModelFor() translates
+    CostModel cost;                  // storageNote and stop terms untranslated, as displayName; costModelFor() translates
     // Makes the provider: a cloud from its REST configuration (endpoint and key resolved), the
     // sandbox from the settings alone.
     std::function<std::unique_ptr<Provider>(const ProviderSettings &settings, const RestConfig &config, QObject *parent)> create;

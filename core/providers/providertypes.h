@@ -145,6 +145,9 @@ struct Instance
     // The marketplace machine behind the instance (Vast.ai machine_id), "" elsewhere: what a failed
     // Verify marks bad, so that machine's other offers drop out of later searches.
     QString machineId;
+    // The disk's own rate in $/GB-month where the provider prices it per machine (Vast.ai's
+    // storage_cost); 0: the provider's rate (CostModel) applies.
+    double storagePerGbMonth = 0;
 
     bool reachable() const { return state == InstanceState::Running && !sshHost.isEmpty(); }
 };

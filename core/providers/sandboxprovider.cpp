@@ -348,6 +348,10 @@ Result<void> SandboxProvider::startSshd(const QString &id, QJsonObject *record)
         if (Result<void> written = writeFile(dir + QStringLiteral("/sshd_config"), config.toUtf8()); !written)
             return written;
         QProcess sshd;
+        // Marked, so its sessions' sshd processes are found and ended with the instance.
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QLatin1StringView(sandbox::kInstanceMarker), id);
+        sshd.setProcessEnvironment(environment);
         // Without -D sshd daemonises, so the instance survives this process (CLI and app restarts).
         sshd.start(m_options.sshdPath, {QStringLiteral("-f"), dir + QStringLiteral("/sshd_config"),
                                         QStringLiteral("-E"), dir + QStringLiteral("/sshd.log")});
@@ -443,7 +447,11 @@ Result<void> SandboxProvider::destroyInstance(const QString &id)
     if (!record)
         return record.error();
     killSshd(id);
-    sandbox::InstanceHome(instanceDir(id), id).stopSessions(); // its jobs go with it, and then its home
+    const sandbox::InstanceHome home(instanceDir(id), id);
+    home.stopSessions(); // its jobs go with it, and then its home
+    // Whatever a session or a job left running (a server under nohup, a setsid daemon, the sshd
+    // of a session still open) ends with the instance, as it would on a cloud machine.
+    home.endProcesses();
     if (!QDir(instanceDir(id)).removeRecursively())
         return Error{ErrorCode::Io, tr("Cannot delete %1.").arg(instanceDir(id))};
     return {};

@@ -3,12 +3,16 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSaveFile>
+#include <QThread>
 
 #include <sys/stat.h>
+#include <signal.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 namespace gantry::providers::sandbox {
@@ -117,9 +121,11 @@ Result<void> InstanceHome::prepare(GpuProfile profile, const QString &sftpServer
         if (Result<void> own = ensurePrivateDir(path); !own)
             return own.error();
     }
+    // The marker every process of the instance inherits, so a terminate finds them all (endProcesses()).
     QString env = QStringLiteral("# Gantry sandbox instance %1: its own home and tmux server.\n"
-                                 "HOME=%2; export HOME\nTMUX_TMPDIR=%3; export TMUX_TMPDIR\nunset TMUX\n")
-                      .arg(m_id, shQuote(home()), shQuote(tmuxDir()));
+                                 "HOME=%2; export HOME\nTMUX_TMPDIR=%3; export TMUX_TMPDIR\nunset TMUX\n"
+                                 "%4=%1; export %4\n")
+                      .arg(m_id, shQuote(home()), shQuote(tmuxDir()), QLatin1StringView(kInstanceMarker));
     QDir(binDir()).removeRecursively();
     if (profile != GpuProfile::None) {
         // Prepended again after /etc/profile (login shells, tmux) resets PATH: the dotfiles below source this.
@@ -178,6 +184,51 @@ void InstanceHome::stopSessions() const
         tmux.waitForFinished(5000);
     if (!tmuxDir().startsWith(m_dir))
         QDir(tmuxDir()).removeRecursively();
+}
+
+namespace {
+
+// The processes of this user whose environment carries `entry` ("NAME=value"), this one excepted.
+QList<pid_t> processesWith(const QByteArray &entry)
+{
+    QList<pid_t> found;
+    const pid_t self = getpid();
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        bool number = false;
+        const pid_t pid = pid_t(name.toInt(&number));
+        if (!number || pid == self)
+            continue;
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+        if (!environ.open(QIODevice::ReadOnly)) // another user's, or gone meanwhile
+            continue;
+        const QList<QByteArray> vars = environ.readAll().split('\0');
+        if (vars.contains(entry))
+            found << pid;
+    }
+    return found;
+}
+
+} // namespace
+
+void InstanceHome::endProcesses(int graceMs) const
+{
+    const QByteArray entry = QByteArray(kInstanceMarker) + '=' + m_id.toLocal8Bit();
+    QElapsedTimer elapsed;
+    elapsed.start();
+    // SIGTERM first (a server closes its socket, a training loop may save), SIGKILL after the grace;
+    // listed again each round, since a process may fork while it is being ended.
+    for (;;) {
+        const QList<pid_t> left = processesWith(entry);
+        if (left.isEmpty())
+            return;
+        const bool late = elapsed.elapsed() >= graceMs;
+        if (late && elapsed.elapsed() >= graceMs + 5000)
+            return; // a process in uninterruptible sleep: nothing more to do from here
+        for (pid_t pid : left)
+            ::kill(pid, late ? SIGKILL : SIGTERM);
+        QThread::msleep(50);
+    }
 }
 
 QString findSftpServer(const QString &sshdPath)

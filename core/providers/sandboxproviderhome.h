@@ -17,6 +17,10 @@ enum class GpuProfile
 QString gpuProfileName(GpuProfile profile); // "", "idle", "training"
 GpuProfile gpuProfileFromName(const QString &name);
 
+// The environment variable every process of a sandbox instance carries (sshd, sessions, jobs),
+// set to the instance id: how a terminate finds what the instance started.
+inline constexpr char kInstanceMarker[] = "GANTRY_SANDBOX_INSTANCE";
+
 // The files that give a sandbox instance a machine of its own inside <dir>: a home (exec, shells
 // and SFTP start there, so instances never see each other's ~/.gantry/jobs, uploads or results),
 // its own tmux server (TMUX_TMPDIR, since jobs are tmux sessions named after the job) and, for a
@@ -37,6 +41,10 @@ public:
     QString sshdConfig() const;
     // Ends the instance's tmux server (its jobs) and removes what lives outside <dir>.
     void stopSessions() const;
+    // Ends every process that carries the instance's marker — sshd and its sessions, jobs, anything
+    // they started in the background or in a session of its own (setsid, nohup): SIGTERM, then
+    // SIGKILL after graceMs. Blocks the calling (worker) thread until none is left.
+    void endProcesses(int graceMs = 2000) const;
 
 private:
     QString m_dir;

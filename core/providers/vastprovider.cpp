@@ -197,6 +197,7 @@ Instance VastProvider::parseInstance(const QJsonObject &object)
     if (started > 0)
         instance.createdAt = QDateTime::fromMSecsSinceEpoch(json::truncatedInt64(started * 1000), Qt::UTC);
     instance.machineId = json::string(field(object, "machine_id"));
+    instance.storagePerGbMonth = json::number(field(object, "storage_cost"));
     instance.sshUser = QStringLiteral("root");
     readSshEndpoint(object, &instance);
     if (instance.state != InstanceState::Running)

@@ -181,5 +181,28 @@ void AppCore::report(Store store, const QString &message)
     QMetaObject::invokeMethod(this, [this, store, message] { emit problem(store, message); }, Qt::QueuedConnection);
 }
 
+QStringList AppCore::whatTerminateEnds(const QString &provider, const QString &instanceId) const
+{
+    const QString host = m_workspace->hostNameFor(provider, instanceId);
+    if (host.isEmpty())
+        return {};
+    QStringList running;
+    for (const jobs::JobInfo &job : m_jobs->jobs(host)) {
+        if (job.isActive())
+            running << job.name;
+    }
+    QStringList synced;
+    for (const sync::SyncPair &pair : m_sync->pairs(host)) {
+        if (pair.keepInSync)
+            synced << QStringLiteral("  %1 ↔ %2").arg(pair.localDir, pair.remoteDir);
+    }
+    QStringList lines;
+    if (!running.isEmpty())
+        lines << tr("Running jobs that end with it: %1.").arg(running.join(QStringLiteral(", ")));
+    if (!synced.isEmpty())
+        lines << tr("Folders kept in sync with it, which lose their machine:") + QLatin1Char('\n') + synced.join(QLatin1Char('\n'));
+    return lines;
+}
+
 } // namespace gantry::workspace
 

@@ -116,6 +116,9 @@ public:
     Workspace *workspace() const { return m_workspace; }
     PolicyRunner *policies() const { return m_policies; }
     PolicyLock *policyLock() const { return m_policyLock.get(); }
+    // What terminating the instance also ends, one line each for its Terminate question: the
+    // running jobs Gantry knows on its machine and the folders kept in sync with it ("" none).
+    QStringList whatTerminateEnds(const QString &provider, const QString &instanceId) const;
 
 signals:
     // A store could not be read or a provider not created; message names the file or the cloud

@@ -620,10 +620,6 @@
 <context>
     <name>gantry::cost</name>
     <message>
-        <source>%1 (%2) is stopped, but its %3 GB volume disk still bills storage until you terminate it.</source>
-        <translation>%1（%2）已关机，但在释放前，其 %3 GB 数据盘仍会收取存储费用。</translation>
-    </message>
-    <message>
         <source>%1 (%2) is stopped, but its disk still bills storage until you terminate it.</source>
         <translation>%1（%2）已关机，但在释放前，其磁盘仍会收取存储费用。</translation>
     </message>
@@ -678,6 +674,10 @@
     <message>
         <source>host removed or no longer priced</source>
         <translation>主机已移除或不再设置价格</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is stopped, but %3 still bills storage until you terminate it.</source>
+        <translation>%1（%2）已停止，但%3在终止前仍按存储计费。</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1324,26 @@
     <message>
         <source>Local sandbox: %1 is not a private folder of this user (another user or a link made it); remove it and launch again.</source>
         <translation>本地沙盒：%1 不是当前用户的私有文件夹（由其他用户或链接创建）；请删除它后重新启动。</translation>
+    </message>
+    <message>
+        <source>the container disk (everything outside the volume)</source>
+        <translation>容器磁盘（卷以外的所有内容）</translation>
+    </message>
+    <message>
+        <source>the %1 GB volume disk</source>
+        <translation>%1 GB 的卷磁盘</translation>
+    </message>
+    <message>
+        <source>the volume disk</source>
+        <translation>卷磁盘</translation>
+    </message>
+    <message>
+        <source>the instance&apos;s whole %1 GB disk (nothing is lost)</source>
+        <translation>实例的整块 %1 GB 磁盘（不会丢失任何内容）</translation>
+    </message>
+    <message>
+        <source>the instance&apos;s whole disk (nothing is lost)</source>
+        <translation>实例的整块磁盘（不会丢失任何内容）</translation>
     </message>
 </context>
 <context>
@@ -2882,6 +2902,61 @@
     </message>
 </context>
 <context>
+    <name>gantry::ui::BillingPrompts</name>
+    <message>
+        <source>It is an instance on %1, which bills until it is terminated.</source>
+        <translation>这是 %1 上的实例，在终止之前会一直计费。</translation>
+    </message>
+    <message>
+        <source>It is a stopped instance on %1 whose disk keeps billing %2/h after you remove it here.</source>
+        <translation>这是 %1 上已停止的实例；在这里移除后，它的磁盘仍按 %2/小时 计费。</translation>
+    </message>
+    <message>
+        <source>It is a running instance on %1 that keeps billing %2/h after you remove it here.</source>
+        <translation>这是 %1 上正在运行的实例；在这里移除后，它仍按 %2/小时 计费。</translation>
+    </message>
+    <message>
+        <source>Gantry stops counting its %1/h; the machine keeps billing wherever you rent it.</source>
+        <translation>Gantry 将不再统计它的 %1/小时；这台机器在你租用它的地方仍会继续计费。</translation>
+    </message>
+    <message>
+        <source>Remove %1 from Gantry?</source>
+        <translation>从 Gantry 中移除 %1？</translation>
+    </message>
+    <message>
+        <source>Removing the host only forgets how to log in. To stop the bill, terminate the instance.</source>
+        <translation>移除主机只是忘记如何登录。要停止计费，请终止该实例。</translation>
+    </message>
+    <message>
+        <source>Remove host</source>
+        <translation>移除主机</translation>
+    </message>
+    <message>
+        <source>Terminate instance</source>
+        <translation>终止实例</translation>
+    </message>
+    <message>
+        <source>Remove, keep billing</source>
+        <translation>移除，继续计费</translation>
+    </message>
+    <message>
+        <source>Instances still billing after Gantry quits: %1, %2 together. Quitting does not stop them; stop or terminate them in Instances when you no longer need them.</source>
+        <translation>退出 Gantry 后仍在计费的实例：%1 个，合计 %2。退出不会停止它们；不再需要时，请在“实例”中停止或终止它们。</translation>
+    </message>
+    <message>
+        <source>Quit Gantry?</source>
+        <translation>退出 Gantry？</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>Don&apos;t ask again about instances that keep billing</source>
+        <translation>不再询问仍在计费的实例</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::BoundedLogView</name>
     <message>
         <source>Select a job to see its output since it started.</source>
@@ -3676,6 +3751,14 @@ Drop files here or press Ctrl+U to upload.</source>
         <source>$%1/day storage</source>
         <translation>存储 $%1/天</translation>
     </message>
+    <message>
+        <source>storage billed</source>
+        <translation>存储计费中</translation>
+    </message>
+    <message>
+        <source>$0/h stopped</source>
+        <translation>$0/小时（已停止）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::InstancesPanel</name>
@@ -3750,24 +3833,6 @@ Compute billing stops.</source>
 计算资源停止计费。</translation>
     </message>
     <message>
-        <source>
-Lost: the container disk (everything outside the volume).</source>
-        <translation>
-将丢失：容器磁盘（数据盘以外的所有内容）。</translation>
-    </message>
-    <message>
-        <source>
-Kept, and still billing storage while stopped: the %1 GB volume disk.</source>
-        <translation>
-将保留，且关机期间仍收取存储费用：%1 GB 数据盘。</translation>
-    </message>
-    <message>
-        <source>
-Kept, and still billing storage while stopped: the volume disk.</source>
-        <translation>
-将保留，且关机期间仍收取存储费用：数据盘。</translation>
-    </message>
-    <message>
         <source> That is about $%1 a day until you terminate it.</source>
         <translation>释放前大约每天 $%1。</translation>
     </message>
@@ -3792,6 +3857,24 @@ Compute billing resumes at %3/h.</source>
         <translation>将 %2 上的 %1 开机？
 
 计算资源将恢复按 %3/h 计费。</translation>
+    </message>
+    <message>
+        <source>
+Lost: %1.</source>
+        <translation>
+丢失：%1。</translation>
+    </message>
+    <message>
+        <source>
+Kept, and still billing storage while stopped: %1.</source>
+        <translation>
+保留，停止期间仍按存储计费：%1。</translation>
+    </message>
+    <message>
+        <source>
+Kept: %1.</source>
+        <translation>
+保留：%1。</translation>
     </message>
 </context>
 <context>
@@ -4392,14 +4475,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <translation>登录</translation>
     </message>
     <message>
-        <source>Quit Gantry?</source>
-        <translation>退出 Gantry？</translation>
-    </message>
-    <message>
-        <source>Quit anyway?</source>
-        <translation>仍要退出吗？</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -4530,6 +4605,14 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Open in Cursor</source>
         <translation>在 Cursor 中打开</translation>
+    </message>
+    <message>
+        <source>Terminating %1…</source>
+        <translation>正在终止 %1…</translation>
+    </message>
+    <message>
+        <source>Terminate</source>
+        <translation>终止</translation>
     </message>
 </context>
 <context>
@@ -7177,6 +7260,17 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>doctor: %1</source>
         <translation>诊断：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::workspace::AppCore</name>
+    <message>
+        <source>Running jobs that end with it: %1.</source>
+        <translation>将随之结束的运行中作业：%1。</translation>
+    </message>
+    <message>
+        <source>Folders kept in sync with it, which lose their machine:</source>
+        <translation>与它保持同步的文件夹（将失去同步目标）：</translation>
     </message>
 </context>
 <context>

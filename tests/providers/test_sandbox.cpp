@@ -5,6 +5,7 @@
 #include "core/providers/sandboxprovider.h"
 #include "core/providers/sandboxproviderhome.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -17,6 +18,8 @@
 
 #include <signal.h>
 #include <sys/stat.h>
+
+#include <algorithm>
 
 using namespace gantry;
 using namespace gantry::providers;
@@ -54,6 +57,19 @@ QByteArray sshRun(const QString &key, const Instance &instance, const QString &c
     if (ssh.exitCode() != 0)
         qWarning("ssh %s: exit %d: %s", qPrintable(command), ssh.exitCode(), ssh.readAllStandardError().constData());
     return ssh.readAllStandardOutput();
+}
+
+// A process that runs (a zombie has ended: only its parent has not collected it yet).
+bool alive(pid_t pid)
+{
+    if (::kill(pid, 0) != 0)
+        return false;
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const qsizetype paren = line.lastIndexOf(')');
+    return paren < 0 || line.mid(paren + 2, 1) != "Z";
 }
 
 bool sshLogin(const QString &key, const Instance &instance)
@@ -277,6 +293,53 @@ private slots:
         if (QFileInfo::exists(QStringLiteral("/usr/bin/tmux")))
             QCOMPARE(sshRun(key, *b, QStringLiteral("tmux ls -F '#S'")).trimmed(), QByteArray("gantry-train"));
         QVERIFY(await<void>([&](auto done) { sandbox.terminate(b->id, done); }));
+    }
+
+    // Terminate ends everything the instance started, as a cloud machine going away would: a
+    // server under nohup (the walkthrough's `python3 -m http.server`), a setsid daemon that left
+    // the session, a tmux job that ignores SIGHUP. Another instance's processes stay.
+    void terminateEndsEveryProcessOfTheInstance()
+    {
+        QTemporaryDir dir;
+        SandboxProvider sandbox(dir.path(), quickBoot());
+        const Result<Instance> a = launchRunning(sandbox, QStringLiteral("sandbox-cpu"), QStringLiteral("a"));
+        QVERIFY2(a, a ? "" : qPrintable(a.error().message));
+        const Result<Instance> b = launchRunning(sandbox, QStringLiteral("sandbox-cpu"), QStringLiteral("b"));
+        QVERIFY2(b, b ? "" : qPrintable(b.error().message));
+        const QString key = gantryKeyPath(dir.path());
+        const bool python = !QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty();
+        const QString server = python ? QStringLiteral("nohup python3 -m http.server 0 --bind 127.0.0.1") : QStringLiteral("nohup sleep 600");
+        QList<pid_t> started;
+        const QStringList commands{QString(server + QStringLiteral(" >/dev/null 2>&1 </dev/null & echo $!")),
+                                   QStringLiteral("setsid sleep 600 >/dev/null 2>&1 </dev/null & echo $!")};
+        for (const QString &command : commands) {
+            const pid_t pid = pid_t(sshRun(key, *a, command).trimmed().toInt());
+            QVERIFY2(pid > 0 && alive(pid), qPrintable(command));
+            started << pid;
+        }
+        if (QFileInfo::exists(QStringLiteral("/usr/bin/tmux"))) {
+            sshRun(key, *a, QStringLiteral("tmux new-session -d -s gantry-serve \"trap '' HUP; sleep 600\""));
+            const pid_t pane = pid_t(sshRun(key, *a, QStringLiteral("tmux list-panes -t gantry-serve -F '#{pane_pid}'")).trimmed().toInt());
+            QVERIFY(pane > 0 && alive(pane));
+            started << pane;
+        }
+        const pid_t other = pid_t(sshRun(key, *b, QStringLiteral("nohup sleep 600 >/dev/null 2>&1 </dev/null & echo $!")).trimmed().toInt());
+        QVERIFY(other > 0 && alive(other));
+
+        QVERIFY(await<void>([&](auto done) { sandbox.terminate(a->id, done); }));
+        // The terminate returns once they are ended; the deadline only bounds a slow machine.
+        QDeadlineTimer deadline(10000);
+        auto anyAlive = [&started] { return std::any_of(started.cbegin(), started.cend(), alive); };
+        while (anyAlive() && !deadline.hasExpired())
+            QTest::qWait(20);
+        for (pid_t pid : std::as_const(started))
+            QVERIFY2(!alive(pid), qPrintable(QStringLiteral("process %1 of the terminated instance is alive").arg(pid)));
+        QVERIFY2(alive(other), "the other instance's process was ended too");
+        QVERIFY(await<void>([&](auto done) { sandbox.terminate(b->id, done); }));
+        QDeadlineTimer otherDeadline(10000);
+        while (alive(other) && !otherDeadline.hasExpired())
+            QTest::qWait(20);
+        QVERIFY(!alive(other));
     }
 
     // The CPU type stays GPU-less: no stand-in on its PATH.

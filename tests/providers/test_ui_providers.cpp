@@ -279,6 +279,7 @@ private slots:
         providers::ProviderInfo runpod;
         runpod.displayName = QStringLiteral("RunPod");
         runpod.capabilities = providers::Capability::StopStart | providers::Capability::StorageBillsWhileStopped;
+        runpod.cost = providers::costModelFor(QStringLiteral("runpod"));
         providers::Instance pod;
         pod.name = QStringLiteral("pod");
         pod.volumeGb = 20;

@@ -8,6 +8,7 @@
 #include "core/providers/priceboard.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
+#include "core/sync/syncservice.h"
 #include "core/util/secretstore.h"
 #include "core/workspace/appcore.h"
 
@@ -147,6 +148,32 @@ private slots:
         for (const providers::InstanceType &type : again.prices()->allTypes())
             cached << type.name;
         QCOMPARE(cached, listed);
+    }
+
+    // The Terminate question names what ends with the machine: its folders kept in sync (a pair
+    // only remembered is not named), none for an instance without a saved host.
+    void terminateNamesTheFoldersKeptInSync()
+    {
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        workspace::AppCore core(config.path(), secrets.get());
+        core.open();
+        SavedHost host;
+        host.name = QStringLiteral("box");
+        host.target.host = QStringLiteral("127.0.0.1");
+        host.target.user = QStringLiteral("me");
+        host.provider = QStringLiteral("sandbox");
+        host.instanceId = QStringLiteral("i-1");
+        QVERIFY(core.hosts()->add(host).ok());
+        sync::SyncPair kept{QStringLiteral("box"), QStringLiteral("/home/me/project"), QStringLiteral("project"), false, true};
+        sync::SyncPair remembered{QStringLiteral("box"), QStringLiteral("/home/me/data"), QStringLiteral("data"), false, false};
+        QVERIFY(core.syncPairs()->remember(kept).ok());
+        QVERIFY(core.syncPairs()->remember(remembered).ok());
+        const QStringList lines = core.whatTerminateEnds(QStringLiteral("sandbox"), QStringLiteral("i-1"));
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.first().contains(QStringLiteral("/home/me/project")), qPrintable(lines.first()));
+        QVERIFY2(!lines.first().contains(QStringLiteral("/home/me/data")), qPrintable(lines.first()));
+        QVERIFY(core.whatTerminateEnds(QStringLiteral("sandbox"), QStringLiteral("other")).isEmpty());
     }
 
     void aStoreThatCannotBeReadIsAnnouncedOnceTheLoopRuns()

@@ -1,5 +1,7 @@
 #include "ui/cluster/clusterspanel.h"
 
+#include "ui/common/confirm.h"
+
 #include "ui/cluster/clusterdialogs.h"
 
 #include "core/util/background.h"
@@ -96,7 +98,7 @@ ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
             refreshStates(*c);
     });
     m_confirm = [this](const QString &question) {
-        return QMessageBox::question(this, tr("Clusters"), question) == QMessageBox::Yes;
+        return askDestructive(this, tr("Clusters"), question);
     };
     reload();
 }

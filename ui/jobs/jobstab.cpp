@@ -1,5 +1,7 @@
 #include "ui/jobs/jobstab.h"
 
+#include "ui/common/confirm.h"
+
 #include "ui/jobs/boundedlogview.h"
 #include "ui/jobs/joblistmodel.h"
 #include "ui/jobs/runjobdialog.h"
@@ -332,7 +334,7 @@ void JobsTab::stopJob()
     if (name.isEmpty() || !m_jobs)
         return;
     // Like Remove: a running job is not ended by a stray click.
-    if (QMessageBox::question(this, tr("Stop job"), tr("Stop the running job %1 on %2?").arg(name, m_host.name)) != QMessageBox::Yes)
+    if (!askDestructive(this, tr("Stop job"), tr("Stop the running job %1 on %2?").arg(name, m_host.name), QMessageBox::No))
         return;
     m_stopping = name;
     showStatus(tr("Stopping %1: SIGINT, then SIGTERM and SIGKILL if it does not end…").arg(name));
@@ -353,8 +355,7 @@ void JobsTab::removeJob()
     const QString name = selectedJob();
     if (name.isEmpty() || !m_jobs)
         return;
-    if (QMessageBox::question(this, tr("Remove job"), tr("Remove the job %1 and its log from %2?").arg(name, m_host.name))
-        != QMessageBox::Yes)
+    if (!askDestructive(this, tr("Remove job"), tr("Remove the job %1 and its log from %2?").arg(name, m_host.name), QMessageBox::No))
         return;
     if (m_followed == name) {
         m_jobs->stopFollowing(m_host.name);

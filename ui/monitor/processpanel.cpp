@@ -1,5 +1,7 @@
 #include "ui/monitor/processpanel.h"
 
+#include "ui/common/confirm.h"
+
 #include "ui/monitor/processmodel.h"
 #include "core/util/printable.h"
 
@@ -121,8 +123,7 @@ std::optional<KillSignal> ProcessPanel::askUser(const GpuProcess &p)
                                .arg(p.usedMemoryMib ? QString::number(*p.usedMemoryMib, 'f', 0) : tr("n/a")));
     QPushButton *term = box.addButton(tr("End (SIGTERM)"), QMessageBox::AcceptRole);
     QPushButton *kill = box.addButton(tr("Kill (SIGKILL)"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(term);
+    makeCancelDefault(box); // Enter must not end a training run
     box.exec();
     if (box.clickedButton() == term) {
         return KillSignal::Term;

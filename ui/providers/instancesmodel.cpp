@@ -53,6 +53,23 @@ void InstancesModel::setCost(const QString &provider, const QString &instanceId,
     }
 }
 
+// Stopped, compute is free but the disk may still bill: that, per day, where the provider bills it.
+QVariant InstancesModel::priceData(const providers::Instance &instance, bool raw) const
+{
+    const bool stopped = instance.state == providers::InstanceState::Stopped;
+    const providers::CostModel model = providers::costModelFor(instance.provider);
+    const double storagePerDay = stopped ? providers::stoppedStorageCostPerDay(model, instance.volumeGb, instance.storagePerGbMonth) : 0;
+    if (raw)
+        return stopped ? storagePerDay / 24 : instance.pricePerHour;
+    if (storagePerDay > 0)
+        return tr("$%1/day storage").arg(storagePerDay, 0, 'f', 2);
+    if (stopped && model.storagePerGbMonthStopped > 0)
+        return tr("storage billed"); // the listing gives no disk size to price
+    if (stopped)
+        return tr("$0/h stopped");
+    return QStringLiteral("$%1/h").arg(instance.pricePerHour, 0, 'f', 2);
+}
+
 int InstancesModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -89,17 +106,7 @@ QVariant InstancesModel::data(const QModelIndex &index, int role) const
     case SshColumn:
         return instance.sshHost.isEmpty() ? QString()
                                           : shown(QStringLiteral("%1@%2:%3").arg(instance.sshUser, instance.sshHost).arg(instance.sshPort));
-    case PriceColumn: {
-        // Stopped, compute is free but the disk may still bill: show that, per day.
-        const double storagePerDay = instance.state == providers::InstanceState::Stopped
-            ? providers::storageCostPerDay(providers::costModelFor(instance.provider), instance.volumeGb, true)
-            : 0;
-        if (raw)
-            return storagePerDay > 0 ? storagePerDay / 24 : instance.pricePerHour;
-        if (storagePerDay > 0)
-            return tr("$%1/day storage").arg(storagePerDay, 0, 'f', 2);
-        return QStringLiteral("$%1/h").arg(instance.pricePerHour, 0, 'f', 2);
-    }
+    case PriceColumn: return priceData(instance, raw);
     case CostColumn:
         if (raw)
             return cost;

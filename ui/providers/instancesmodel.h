@@ -30,6 +30,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QVariant priceData(const providers::Instance &instance, bool raw) const;
+
     QList<providers::Instance> m_rows;
     QHash<QString, double> m_costs; // "provider/id" → USD
 };

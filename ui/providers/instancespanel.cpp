@@ -1,5 +1,7 @@
 #include "ui/providers/instancespanel.h"
 
+#include "ui/common/confirm.h"
+
 #include "core/cost/ledger.h"
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
@@ -19,6 +21,30 @@
 
 namespace gantry::ui {
 
+namespace {
+
+// What a stop loses, keeps and still bills, in the provider's own terms (its descriptor's StopTerms).
+QString stopText(const providers::ProviderInfo &info, const providers::Instance &instance, const QString &label)
+{
+    const providers::StopTerms &terms = info.cost.stop;
+    QString text = InstancesPanel::tr("Stop %1 on %2?\n\nCompute billing stops.").arg(label, info.displayName);
+    if (!terms.lost.isEmpty())
+        text += InstancesPanel::tr("\nLost: %1.").arg(terms.lost);
+    const QString kept = instance.volumeGb > 0 && !terms.kept.isEmpty() ? terms.kept.arg(instance.volumeGb) : terms.keptUnsized;
+    const bool bills = info.capabilities.testFlag(providers::Capability::StorageBillsWhileStopped);
+    if (!kept.isEmpty())
+        text += bills ? InstancesPanel::tr("\nKept, and still billing storage while stopped: %1.").arg(kept)
+                      : InstancesPanel::tr("\nKept: %1.").arg(kept);
+    const double perDay = providers::stoppedStorageCostPerDay(info.cost, instance.volumeGb, instance.storagePerGbMonth);
+    if (bills && perDay > 0)
+        text += InstancesPanel::tr(" That is about $%1 a day until you terminate it.").arg(perDay, 0, 'f', 2);
+    if (terms.mayNotRestart)
+        text += InstancesPanel::tr("\nStarting again may fail if the GPU was rented by someone else meanwhile.");
+    return text;
+}
+
+} // namespace
+
 QString confirmationText(const providers::ProviderInfo &info, const providers::Instance &instance, const QString &action)
 {
     const QString label = instance.name.isEmpty() ? instance.id : instance.name;
@@ -32,19 +58,8 @@ QString confirmationText(const providers::ProviderInfo &info, const providers::I
         text += InstancesPanel::tr("\nBilling for the instance stops.");
         return text;
     }
-    if (action == QLatin1String("stop")) {
-        QString text = InstancesPanel::tr("Stop %1 on %2?\n\nCompute billing stops.").arg(label, info.displayName);
-        if (info.capabilities.testFlag(providers::Capability::StorageBillsWhileStopped)) {
-            text += InstancesPanel::tr("\nLost: the container disk (everything outside the volume).");
-            text += instance.volumeGb > 0 ? InstancesPanel::tr("\nKept, and still billing storage while stopped: the %1 GB volume disk.").arg(instance.volumeGb)
-                                          : InstancesPanel::tr("\nKept, and still billing storage while stopped: the volume disk.");
-            const double perDay = providers::storageCostPerDay(info.cost, instance.volumeGb, true);
-            if (perDay > 0)
-                text += InstancesPanel::tr(" That is about $%1 a day until you terminate it.").arg(perDay, 0, 'f', 2);
-            text += InstancesPanel::tr("\nStarting again may fail if the GPU was rented by someone else meanwhile.");
-        }
-        return text;
-    }
+    if (action == QLatin1String("stop"))
+        return stopText(info, instance, label);
     if (action == QLatin1String("restart"))
         return InstancesPanel::tr("Restart %1 on %2?\n\nRunning programs and open SSH sessions end; files on disk are kept. Billing continues.")
             .arg(label, info.displayName);
@@ -91,7 +106,7 @@ InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     layout->addWidget(m_status);
 
     m_confirm = [this](const QString &title, const QString &text) {
-        return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
+        return askDestructive(this, title, text);
     };
     connect(refreshButton, &QPushButton::clicked, this, &InstancesPanel::refresh);
     connect(m_stop, &QPushButton::clicked, this, [this] { act(QStringLiteral("stop")); });
@@ -99,7 +114,10 @@ InstancesPanel::InstancesPanel(workspace::Workspace *workspace, QWidget *parent)
     connect(m_restart, &QPushButton::clicked, this, [this] { act(QStringLiteral("restart")); });
     connect(m_terminate, &QPushButton::clicked, this, [this] { act(QStringLiteral("terminate")); });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &InstancesPanel::updateButtons);
+    // A refresh changes rows in place (a stop lands as Stopped): the buttons follow the row's new state.
     connect(m_model, &QAbstractItemModel::modelReset, this, &InstancesPanel::updateButtons);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &InstancesPanel::updateButtons);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &InstancesPanel::updateButtons);
     connect(&m_timer, &QTimer::timeout, this, &InstancesPanel::refresh);
     m_timer.start(15000);
     // The first list comes at once, not after the first 15 s period (the panel stood empty until then).
@@ -200,7 +218,13 @@ void InstancesPanel::act(const QString &action)
     const bool terminate = *parsed == workspace::InstanceAction::Terminate;
     if (terminate && m_terminateGuard && !m_terminateGuard(instance))
         return;
-    if (!m_confirm(tr("Confirm %1").arg(action), confirmationText(provider->info(), instance, action)))
+    QString question = confirmationText(provider->info(), instance, action);
+    if (terminate && m_terminateNotes) {
+        const QStringList notes = m_terminateNotes(instance);
+        if (!notes.isEmpty())
+            question += QStringLiteral("\n\n") + notes.join(QLatin1Char('\n'));
+    }
+    if (!m_confirm(tr("Confirm %1").arg(action), question))
         return;
     workspace::ActionOptions options;
     options.resultsAcknowledged = terminate && m_terminateGuard; // the guard asked the user

@@ -41,6 +41,8 @@ public:
     // Asked before the terminate confirmation (results home, transfers pending); false stops it,
     // true means the user settled the results question.
     void setTerminateGuard(std::function<bool(const providers::Instance &)> guard) { m_terminateGuard = std::move(guard); }
+    // What else a terminate ends (running jobs, Keep in sync folders), added to its question.
+    void setTerminateNotes(std::function<QStringList(const providers::Instance &)> notes) { m_terminateNotes = std::move(notes); }
 
 public slots:
     void refresh();
@@ -69,6 +71,7 @@ private:
     QSet<QString> m_announced;
     std::function<bool(const QString &, const QString &)> m_confirm;
     std::function<bool(const providers::Instance &)> m_terminateGuard;
+    std::function<QStringList(const providers::Instance &)> m_terminateNotes;
 };
 
 } // namespace gantry::ui

@@ -1,6 +1,7 @@
 #include "ui/shell/mainwindow.h"
 
 #include "ui/shell/addhostdialog.h"
+#include "ui/shell/billingprompts.h"
 #include "ui/shell/keysdialog.h"
 #include "ui/shell/languagemenu.h"
 #include "ui/shell/machinetablemodel.h"
@@ -9,9 +10,11 @@
 
 #include "ui/common/filedialogs.h"
 #include "ui/common/selectionkeeper.h"
+#include "ui/common/confirm.h"
 #include "ui/common/tablelayout.h"
 #include "ui/common/themecolors.h"
 
+#include "core/cost/ledger.h"
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
 #include "core/util/background.h"
@@ -24,12 +27,15 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QDir>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPointer>
+#include <QSettings>
 #include <QHBoxLayout>
 #include <QScrollArea>
 #include <QSplitter>
@@ -385,11 +391,22 @@ void MainWindow::importSshConfig()
 void MainWindow::removeSelected()
 {
     const QString name = selectedHost();
-    if (name.isEmpty())
+    const std::optional<SavedHost> host = m_hosts->find(name);
+    if (!host)
         return;
-    if (QMessageBox::question(this, tr("Remove host"), tr("Remove %1 from Gantry? The machine itself is not touched.").arg(name))
-        != QMessageBox::Yes)
-        return;
+    // A machine that bills says so, and offers what stops the bill; forgetting it stops nothing.
+    const QString billing = hostBillingText(*host, m_core->ledger());
+    if (billing.isEmpty()) {
+        if (!askDestructive(this, tr("Remove host"), tr("Remove %1 from Gantry? The machine itself is not touched.").arg(name)))
+            return;
+    } else {
+        const QStringList notes = host->provider.isEmpty() ? QStringList() : m_core->whatTerminateEnds(host->provider, host->instanceId);
+        const RemoveAnswer answer = askRemoveBilledHost(this, *host, billing, notes);
+        if (answer == RemoveAnswer::Terminate)
+            return terminateInstanceOf(*host);
+        if (answer != RemoveAnswer::Remove)
+            return;
+    }
     m_connections->forget(name);
     // The host goes at once; its password and passphrase leave the keychain on a worker.
     if (auto removed = m_core->workspace()->removeHost(name, nullptr); !removed) {
@@ -398,6 +415,23 @@ void MainWindow::removeSelected()
     }
     if (m_secrets)
         background::run(this, [secrets = m_secrets, name](const CancelToken &) { forgetHostSecrets(*secrets, name); });
+}
+
+// Through the workspace, as the Instances view terminates: results home first, the ledger row
+// closed, the saved host forgotten once the instance is gone.
+void MainWindow::terminateInstanceOf(const SavedHost &host)
+{
+    statusBar()->showMessage(tr("Terminating %1…").arg(host.name));
+    QPointer<MainWindow> self(this);
+    m_core->workspace()->terminate(host.provider, host.instanceId, workspace::ActionOptions{},
+                                   [self](Result<workspace::ActionOutcome> outcome) {
+                                       if (!self)
+                                           return;
+                                       const QString text = outcome ? outcome->message : outcome.error().message;
+                                       self->statusBar()->showMessage(text, 15000);
+                                       if (!outcome)
+                                           QMessageBox::warning(self, tr("Terminate"), text);
+                                   });
 }
 
 namespace {
@@ -473,12 +507,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
         if (!text.isEmpty())
             pending << text;
     }
-    if (!pending.isEmpty()
-        && QMessageBox::question(this, tr("Quit Gantry?"),
-                                 pending.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + tr("Quit anyway?"))
-               != QMessageBox::Yes) {
-        event->ignore();
-        return;
+    // Instances bill on after Gantry quits: said once per quit, until the user opts out.
+    QSettings settings(QDir(m_configDir).filePath(QStringLiteral("window.ini")), QSettings::IniFormat);
+    BillingNow billing;
+    if (settings.value(QStringLiteral("quit/askWhileBilling"), true).toBool() && m_core->ledger()) {
+        if (const Result<QList<cost::LedgerEntry>> entries = m_core->ledger()->entries())
+            billing = billingNow(*entries);
+    }
+    if (!pending.isEmpty() || billing.instances > 0) {
+        bool dontAskAgain = false;
+        const bool quit = askQuit(this, pending, billing, &dontAskAgain);
+        if (dontAskAgain)
+            settings.setValue(QStringLiteral("quit/askWhileBilling"), false);
+        if (!quit) {
+            event->ignore();
+            return;
+        }
     }
     saveWindowState();
     event->accept();

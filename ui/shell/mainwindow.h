@@ -118,6 +118,7 @@ protected:
 
 private:
     void addSection(const QString &id, const QString &title);
+    void terminateInstanceOf(const SavedHost &host);
     void buildActions();
     void buildMenus();
     QWidget *buildBanner(QWidget *parent);

@@ -1,5 +1,7 @@
 #include "ui/transfer/filestab.h"
 
+#include "ui/common/confirm.h"
+
 #include "ui/transfer/dragout.h"
 #include "ui/transfer/remotedirmodel.h"
 
@@ -375,8 +377,7 @@ void FilesTab::confirmAndDelete(const QStringList &paths, const Result<transfer:
     }
     question += QLatin1Char(' ') + tr("This cannot be undone.");
     const bool ok = m_confirm ? m_confirm(question)
-                              : QMessageBox::question(this, tr("Delete"), question, QMessageBox::Yes | QMessageBox::No,
-                                                      QMessageBox::No) == QMessageBox::Yes;
+                              : askDestructive(this, tr("Delete"), question, QMessageBox::No);
     if (!ok) {
         setStatus(tr("Nothing deleted."));
         return;

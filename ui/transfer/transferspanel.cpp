@@ -1,5 +1,7 @@
 #include "ui/transfer/transferspanel.h"
 
+#include "ui/common/confirm.h"
+
 #include "ui/transfer/progressdelegate.h"
 #include "ui/transfer/transferqueuemodel.h"
 
@@ -75,7 +77,7 @@ TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
         QPushButton *resume = box.addButton(isDir ? tr("Keep same-size files") : tr("Resume"), QMessageBox::AcceptRole);
         QPushButton *skip = box.addButton(tr("Skip"), QMessageBox::RejectRole);
         QPushButton *rename = box.addButton(tr("Keep both (rename)"), QMessageBox::ActionRole);
-        box.addButton(QMessageBox::Cancel);
+        makeCancelDefault(box);
         box.exec();
         if (box.clickedButton() == overwrite) return ConflictPolicy::Overwrite;
         if (box.clickedButton() == resume) return ConflictPolicy::Resume;
@@ -196,9 +198,7 @@ bool TransfersPanel::confirmStopPending(const QString &hostName, QWidget *dialog
                              ? tr("Transfers are still running. Stop them? Unfinished transfers resume when Gantry starts again.")
                              : tr("Transfers to %1 are still running. Stop them? Files not yet transferred will be missing "
                                   "if the machine is terminated.").arg(hostName);
-    return QMessageBox::question(dialogParent, tr("Transfers pending"), text, QMessageBox::Yes | QMessageBox::No,
-                                 QMessageBox::No)
-           == QMessageBox::Yes;
+    return askDestructive(dialogParent, tr("Transfers pending"), text, QMessageBox::No);
 }
 
 } // namespace gantry::ui

@@ -14,16 +14,11 @@ const QString kSecretName = QStringLiteral("(?:api[_-]?key|apikey|access[_-]?key
 // The names whose unquoted values run to the end of the line: a passphrase is often words.
 const QString kPhraseName = QStringLiteral("(?:password|passwd|passphrase|secret)[A-Za-z0-9_-]*");
 
-void replaceAll(QString &text, const QRegularExpression &pattern, const QString &with)
-{
-    text.replace(pattern, with);
-}
-
 // https://user:PASS@host — the password goes, the user and the host stay.
 void redactUrlUserInfo(QString &text)
 {
     static const QRegularExpression userInfo(QStringLiteral("\\b([A-Za-z][A-Za-z0-9+.-]*://[^\\s/@:]*:)[^\\s@]+@"));
-    replaceAll(text, userInfo, QStringLiteral("\\1") + kRedacted + QLatin1Char('@'));
+    text.replace(userInfo, QStringLiteral("\\1") + kRedacted + QLatin1Char('@'));
 }
 
 // ?key=…&sig=…: the value up to the next parameter, fragment, space or quote.
@@ -32,7 +27,7 @@ void redactQueryValues(QString &text)
     static const QRegularExpression query(
         QStringLiteral("([?&;][A-Za-z0-9_.-]*(?:key|sig|auth|token|credential|session|pass|secret)[A-Za-z0-9_.-]*=)(?!\\[redacted\\])[^&#\\s\"'<>]+"),
         QRegularExpression::CaseInsensitiveOption);
-    replaceAll(text, query, QStringLiteral("\\1") + kRedacted);
+    text.replace(query, QStringLiteral("\\1") + kRedacted);
 }
 
 // name = "value with spaces", "name": "value", name='value': up to the closing quote (escaped
@@ -41,10 +36,10 @@ void redactQuotedValues(QString &text)
 {
     static const QRegularExpression doubleQuoted(
         QStringLiteral("(%1\"?\\s*[:=]\\s*\")(?:[^\"\\\\\\n]|\\\\.)*\"?").arg(kSecretName), QRegularExpression::CaseInsensitiveOption);
-    replaceAll(text, doubleQuoted, QStringLiteral("\\1") + kRedacted + QLatin1Char('"'));
+    text.replace(doubleQuoted, QStringLiteral("\\1") + kRedacted + QLatin1Char('"'));
     static const QRegularExpression singleQuoted(
         QStringLiteral("(%1'?\\s*[:=]\\s*')[^'\\n]*'?").arg(kSecretName), QRegularExpression::CaseInsensitiveOption);
-    replaceAll(text, singleQuoted, QStringLiteral("\\1") + kRedacted + QLatin1Char('\''));
+    text.replace(singleQuoted, QStringLiteral("\\1") + kRedacted + QLatin1Char('\''));
 }
 
 void redactUnquotedValues(QString &text)
@@ -52,11 +47,11 @@ void redactUnquotedValues(QString &text)
     // A password or passphrase may hold spaces: everything to the end of the line.
     static const QRegularExpression phrase(QStringLiteral("(%1\\s*[:=]\\s*)(?![\"'\\s]|\\[redacted\\])[^\\n]+").arg(kPhraseName),
                                            QRegularExpression::CaseInsensitiveOption);
-    replaceAll(text, phrase, QStringLiteral("\\1") + kRedacted);
+    text.replace(phrase, QStringLiteral("\\1") + kRedacted);
     // Keys and tokens are one word.
     static const QRegularExpression word(QStringLiteral("(%1\\s*[:=]\\s*)(?![\"'\\s]|\\[redacted\\])[^\\s\",;&]+").arg(kSecretName),
                                          QRegularExpression::CaseInsensitiveOption);
-    replaceAll(text, word, QStringLiteral("\\1") + kRedacted);
+    text.replace(word, QStringLiteral("\\1") + kRedacted);
 }
 
 } // namespace
@@ -69,16 +64,16 @@ QString redact(QString text, const QStringList &knownSecrets)
     }
     static const QRegularExpression privateKey(QStringLiteral("-----BEGIN [A-Z ]*PRIVATE KEY-----.*?(?:-----END [A-Z ]*PRIVATE KEY-----|$(?![\\s\\S]))"),
                                                QRegularExpression::DotMatchesEverythingOption | QRegularExpression::MultilineOption);
-    replaceAll(text, privateKey, kRedacted);
+    text.replace(privateKey, kRedacted);
     static const QRegularExpression bearer(QStringLiteral("\\b(Bearer|Basic)\\s+[A-Za-z0-9._~+/=-]+"), QRegularExpression::CaseInsensitiveOption);
-    replaceAll(text, bearer, QStringLiteral("\\1 ") + kRedacted);
+    text.replace(bearer, QStringLiteral("\\1 ") + kRedacted);
     redactUrlUserInfo(text);
     redactQueryValues(text);
     redactQuotedValues(text);
     redactUnquotedValues(text);
     // Long unbroken runs of key alphabet with digits and letters mixed (API keys, JWTs).
     static const QRegularExpression tokenLike(QStringLiteral("\\b(?=[A-Za-z0-9_.-]*[0-9])(?=[A-Za-z0-9_.-]*[A-Za-z])[A-Za-z0-9_.-]{32,}\\b"));
-    replaceAll(text, tokenLike, kRedacted);
+    text.replace(tokenLike, kRedacted);
     return text;
 }
 

@@ -20,12 +20,6 @@ QByteArray pathBytes(const QString &path)
     return path.toUtf8();
 }
 
-QByteArray withString(const QByteArray &s)
-{
-    QByteArray body;
-    putString(body, s);
-    return body;
-}
 } // namespace
 
 quint32 SftpClient::Reply::status() const
@@ -368,14 +362,14 @@ Result<QByteArray> SftpClient::open(const QString &path, quint32 flags, std::opt
 
 Result<void> SftpClient::close(const QByteArray &handle)
 {
-    auto r = call(Close, withString(handle));
+    auto r = call(Close, stringBody(handle));
     if (!r) return r.error();
     return checkStatus(*r, TransferText::tr("Closing the file"), QString());
 }
 
 Result<SftpAttrs> SftpClient::statLike(quint8 type, const QByteArray &arg, const QString &path)
 {
-    return attrsFrom(call(type, withString(arg)), path);
+    return attrsFrom(call(type, stringBody(arg)), path);
 }
 
 Result<SftpAttrs> SftpClient::attrsFrom(const Result<Reply> &r, const QString &path) const
@@ -399,7 +393,7 @@ Result<SftpAttrs> SftpClient::stat(const QString &path)
 QList<Result<SftpAttrs>> SftpClient::stats(const QStringList &paths)
 {
     QList<Result<quint32>> sent;
-    for (const QString &path : paths) sent.append(send(Stat, withString(pathBytes(path))));
+    for (const QString &path : paths) sent.append(send(Stat, stringBody(pathBytes(path))));
     QList<Result<SftpAttrs>> answers;
     for (qsizetype i = 0; i < paths.size(); ++i) {
         if (!sent[i]) answers.append(sent[i].error());
@@ -449,14 +443,14 @@ Result<void> SftpClient::mkdirs(const QString &path)
 
 Result<void> SftpClient::remove(const QString &path)
 {
-    auto r = call(Remove, withString(pathBytes(path)));
+    auto r = call(Remove, stringBody(pathBytes(path)));
     if (!r) return r.error();
     return checkStatus(*r, TransferText::tr("Deleting"), path);
 }
 
 Result<void> SftpClient::rmdir(const QString &path)
 {
-    auto r = call(Rmdir, withString(pathBytes(path)));
+    auto r = call(Rmdir, stringBody(pathBytes(path)));
     if (!r) return r.error();
     return checkStatus(*r, TransferText::tr("Removing the directory"), path);
 }
@@ -478,7 +472,7 @@ Result<void> SftpClient::rename(const QString &from, const QString &to, bool rep
 
 Result<QString> SftpClient::realpath(const QString &path)
 {
-    auto r = call(Realpath, withString(pathBytes(path)));
+    auto r = call(Realpath, stringBody(pathBytes(path)));
     if (!r) return r.error();
     if (r->type == Name) {
         Reader rd(r->body);

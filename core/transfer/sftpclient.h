@@ -198,6 +198,8 @@ namespace sftpwire {
 void putU32(QByteArray &out, quint32 value);
 void putU64(QByteArray &out, quint64 value);
 void putString(QByteArray &out, const QByteArray &value);
+// A request body that is one string (a path or a handle).
+QByteArray stringBody(const QByteArray &value);
 
 class Reader
 {

@@ -10,15 +10,6 @@ namespace gantry::transfer {
 
 using namespace sftpwire;
 
-namespace {
-QByteArray stringBody(const QByteArray &s)
-{
-    QByteArray body;
-    putString(body, s);
-    return body;
-}
-} // namespace
-
 // One name of a listing: no longer than a file name can be here (NAME_MAX), and the listing's
 // names together within maxListBytes().
 Result<void> SftpClient::checkListedName(const QByteArray &name, const QString &path, qint64 *nameBytes) const

@@ -25,6 +25,13 @@ void putString(QByteArray &out, const QByteArray &value)
     out.append(value);
 }
 
+QByteArray stringBody(const QByteArray &value)
+{
+    QByteArray body;
+    putString(body, value);
+    return body;
+}
+
 bool Reader::u32(quint32 *value)
 {
     if (m_pos + 4 > m_data.size()) return false;

@@ -1,18 +1,19 @@
 #include "clicommand.h"
 #include "clihelp.h"
 
+#include "core/util/background.h"
+
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QTextStream>
 
 using namespace gantry;
 
-int main(int argc, char *argv[])
+namespace {
+
+// The streams are flushed when this returns, before main waits for background work.
+int runCommandLine(const QCoreApplication &app)
 {
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("gantry"));
-    QCoreApplication::setOrganizationName(QStringLiteral("gantry"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
     QTextStream out(stdout);
     QTextStream err(stderr);
 
@@ -52,4 +53,15 @@ int main(int argc, char *argv[])
     if (const cli::Command *command = cli::findCommand(name))
         return cli::runCommand(context, *command, args);
     return context.usage(QStringLiteral("unknown command \"%1\"").arg(name));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gantry"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gantry"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    return background::leaveAfterWork(runCommandLine(app));
 }

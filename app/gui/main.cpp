@@ -7,6 +7,7 @@
 #include "ui/shell/appidentity.h"
 #include "ui/shell/mainwindow.h"
 
+#include "core/util/background.h"
 #include "core/util/paths.h"
 #include "core/util/secretstore.h"
 #include "core/workspace/appcore.h"
@@ -93,22 +94,8 @@ std::optional<int> answerWithoutDisplay(int argc, char *argv[])
     return std::nullopt;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+int runWindow(QApplication &app)
 {
-    if (std::optional<int> answered = answerWithoutDisplay(argc, argv))
-        return *answered;
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
-        fprintf(stderr, "gantry: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
-                        "Run it in a desktop session, under `xvfb-run -a gantry`, or use gantry-cli for scripts.\n");
-        return 1;
-    }
-    QApplication app(argc, argv);
-    setIdentity();
-    ui::applyAppIdentity();
-
     QCommandLineParser parser;
     const Options options;
     options.addTo(parser);
@@ -151,4 +138,23 @@ int main(int argc, char *argv[])
         });
     }
     return app.exec();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (std::optional<int> answered = answerWithoutDisplay(argc, argv))
+        return *answered;
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        fprintf(stderr, "gantry: no display found (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+                        "Run it in a desktop session, under `xvfb-run -a gantry`, or use gantry-cli for scripts.\n");
+        return 1;
+    }
+    QApplication app(argc, argv);
+    setIdentity();
+    ui::applyAppIdentity();
+    // The window and the core are gone when runWindow returns; what they handed to workers ends here.
+    return background::leaveAfterWork(runWindow(app));
 }

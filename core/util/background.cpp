@@ -3,6 +3,9 @@
 
 #include <QThreadPool>
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace gantry::background {
 
 QThreadPool &pool()
@@ -19,6 +22,14 @@ QThreadPool &pool()
 void start(std::function<void()> job)
 {
     pool().start(std::move(job));
+}
+
+int leaveAfterWork(int code, int ms)
+{
+    if (pool().waitForDone(ms))
+        return code;
+    std::fflush(nullptr);
+    std::_Exit(code);
 }
 
 } // namespace gantry::background

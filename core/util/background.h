@@ -20,6 +20,10 @@ QThreadPool &pool();
 // A job on pool() that delivers nothing: the caller learns of its end its own way (a CLI command's
 // helper that the command waits for). In the GUI, use run().
 void start(std::function<void()> job);
+// What main returns through: waits up to `ms` for the pool's work to end, then returns `code`. At
+// exit libcrypto frees its locks, so an SSH session still disconnecting on a worker would crash the
+// process after its work was done; past `ms` the process ends without running exit handlers.
+int leaveAfterWork(int code, int ms = 10000);
 
 namespace detail {
 // A child of the caller's context object: when the context goes, the token is cancelled, so the

@@ -144,7 +144,7 @@ private slots:
                                   {QStringLiteral("--json"), QStringLiteral("edit"), QStringLiteral("fixture box:") + file, QStringLiteral("--known-hosts"),
                                    m_sshd.knownHostsPath()},
                                   options({{QStringLiteral("EDITOR"), QStringLiteral("append-editor")}}));
-        QVERIFY2(run.code == 0, run.err.constData());
+        QVERIFY2(run.code == 0, QByteArray("exit " + QByteArray::number(run.code) + ": " + run.err + run.out).constData());
         QCOMPARE(readAll(file), QByteArray("#!/bin/sh\necho train\necho done\n"));
         const QList<QJsonObject> events = run.lines();
         QCOMPARE(events.constLast().value(QStringLiteral("event")).toString(), QStringLiteral("ended"));

@@ -9,11 +9,15 @@ packages=(
   # translations: Qt6LinguistTools (qt_add_translations), Qt's own zh_CN strings, a CJK font
   qt6-tools-dev qt6-translations-l10n fonts-noto-cjk
   libssh-dev libcurl4-openssl-dev qtkeychain-qt6-dev libarchive-dev
+  # managed runs' spec files (YAML)
+  libyaml-cpp-dev
   openssh-server openssh-client
   # tests, benchmarks and screenshots
   xvfb xauth procps rsync tmux screen python3
   # cluster tests: a real multi-node torchrun over loopback (CPU, gloo) and `ip -o addr`
   python3-torch iproute2
+  # object storage: the SigV4 signer is checked against botocore on the same inputs
+  python3-botocore
   # packages: man pages, and the validators the packaging test runs on the .desktop and metainfo
   help2man desktop-file-utils appstream
 )

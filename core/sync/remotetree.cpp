@@ -3,6 +3,7 @@
 
 #include "core/sync/localscan.h"
 #include "core/transfer/batchrunner.h"
+#include "core/transfer/listingstream.h"
 #include "core/transfer/remoteops.h"
 
 #include <QCoreApplication>
@@ -39,51 +40,115 @@ QString listingCommand(const QString &remoteDir)
         .arg(ssh::shellQuote(remoteDir), transfer::BatchRunner::probeSnippet());
 }
 
+namespace {
+
+// The listing command's records as they arrive: markers, then an entry record and its link
+// target in turn. Only what is kept costs memory (issue 31).
+class ListingReader
+{
+public:
+    explicit ListingReader(transfer::ListingMeter &meter) : m_meter(meter) {}
+
+    bool record(const QByteArray &r)
+    {
+        switch (m_stage) {
+        case Stage::Before: // what the login shell printed, then a marker
+            if (r == "gantry-notdir") {
+                m_listing.exists = true;
+                m_listing.notDir = true;
+                m_stage = Stage::Done;
+            } else if (r == "gantry-begin") {
+                m_stage = Stage::Entries;
+            }
+            return true;
+        case Stage::Entries:
+            return entryOrMarker(r);
+        case Stage::Target:
+            if (m_keep) {
+                if (m_pending.type == SyncEntry::Link) m_pending.linkTarget = QByteArray(r.constData(), r.size());
+                m_listing.entries.append(std::move(m_pending));
+            }
+            m_pending = {};
+            m_stage = Stage::Entries;
+            return true;
+        case Stage::Done:
+            return true;
+        }
+        return true;
+    }
+
+    Result<RemoteListing> finish(const QString &host, const QString &remoteDir)
+    {
+        if (m_stage != Stage::Done) {
+            return Error{ErrorCode::RemoteFailed, SyncText::tr("%1 did not list %2 (it needs a POSIX shell and GNU find). "
+                                                               "Check that `find --version` works there.").arg(host, remoteDir)};
+        }
+        std::sort(m_listing.entries.begin(), m_listing.entries.end(),
+                  [](const SyncEntry &a, const SyncEntry &b) { return a.path < b.path; });
+        return std::move(m_listing);
+    }
+
+private:
+    enum class Stage { Before, Entries, Target, Done };
+
+    bool entryOrMarker(const QByteArray &r)
+    {
+        if (r == "gantry-end") {
+            m_stage = Stage::Done;
+        } else if (r == "gantry-tar") {
+            m_listing.haveTar = true;
+        } else if (r == transfer::BatchRunner::probeToken) {
+            m_listing.haveRunner = true;
+        } else if (r == "gantry-dir") {
+            m_listing.exists = true;
+        } else {
+            return entry(r);
+        }
+        return true;
+    }
+
+    // "TYPE\tSIZE\tMTIME\tMODE\tPATH" (a name may hold tabs); its link target comes next.
+    bool entry(const QByteArray &r)
+    {
+        qsizetype tabs[4];
+        qsizetype from = 0;
+        for (qsizetype &tab : tabs) {
+            tab = r.indexOf('\t', from);
+            if (tab < 0) return true;
+            from = tab + 1;
+        }
+        m_stage = Stage::Target;
+        const char type = tabs[0] == 0 ? '\0' : r.at(0);
+        m_pending = {};
+        m_keep = type == 'f' || type == 'd' || type == 'l'; // sockets, pipes: treated as absent
+        if (!m_keep) return true;
+        m_pending.type = SyncEntry::Type(type);
+        m_pending.size = QByteArrayView(r.constData() + tabs[0] + 1, tabs[1] - tabs[0] - 1).toULongLong();
+        const QByteArrayView mtime(r.constData() + tabs[1] + 1, tabs[2] - tabs[1] - 1);
+        const qsizetype dot = mtime.indexOf('.');
+        m_pending.mtime = (dot < 0 ? mtime : mtime.first(dot)).toLongLong();
+        m_pending.mode = QByteArrayView(r.constData() + tabs[2] + 1, tabs[3] - tabs[2] - 1).toUInt(nullptr, 8);
+        m_pending.path = r.mid(tabs[3] + 1);
+        return m_meter.add(qint64(sizeof(SyncEntry)) + 48 + m_pending.path.size());
+    }
+
+    transfer::ListingMeter &m_meter;
+    Stage m_stage = Stage::Before;
+    RemoteListing m_listing;
+    SyncEntry m_pending;
+    bool m_keep = false;
+};
+
+} // namespace
+
 Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, const QString &remoteDir)
 {
-    RemoteListing listing;
-    const QList<QByteArray> records = out.split('\0');
-    qsizetype i = 0;
-    while (i < records.size() && records[i] != "gantry-begin" && records[i] != "gantry-notdir") ++i;
-    if (i < records.size() && records[i] == "gantry-notdir") {
-        listing.exists = true;
-        listing.notDir = true;
-        return listing;
-    }
-    if (i >= records.size() || !records.contains("gantry-end")) {
-        return Error{ErrorCode::RemoteFailed, SyncText::tr("%1 did not list %2 (it needs a POSIX shell and GNU find). "
-                                                           "Check that `find --version` works there.").arg(host, remoteDir)};
-    }
-    for (++i; i < records.size() && records[i] != "gantry-end"; ++i) {
-        const QByteArray &r = records[i];
-        if (r == "gantry-tar") {
-            listing.haveTar = true;
-            continue;
-        }
-        if (r == transfer::BatchRunner::probeToken) {
-            listing.haveRunner = true;
-            continue;
-        }
-        if (r == "gantry-dir") {
-            listing.exists = true;
-            continue;
-        }
-        const QList<QByteArray> f = r.split('\t');
-        if (f.size() < 5 || i + 1 >= records.size()) continue;
-        const QByteArray target = records[++i];
-        SyncEntry e;
-        const char type = f[0].isEmpty() ? '\0' : f[0].at(0);
-        if (type != 'f' && type != 'd' && type != 'l') continue; // sockets, pipes: treated as absent
-        e.type = SyncEntry::Type(type);
-        e.size = f[1].toULongLong();
-        e.mtime = f[2].left(f[2].indexOf('.')).toLongLong();
-        e.mode = f[3].toUInt(nullptr, 8);
-        e.path = r.mid(f[0].size() + f[1].size() + f[2].size() + f[3].size() + 4); // a name may hold tabs
-        if (e.type == SyncEntry::Link) e.linkTarget = target;
-        listing.entries.append(e);
-    }
-    std::sort(listing.entries.begin(), listing.entries.end(), [](const SyncEntry &a, const SyncEntry &b) { return a.path < b.path; });
-    return listing;
+    transfer::ListingMeter meter(ssh::OutputLimits{}, host, remoteDir);
+    ListingReader reader(meter);
+    transfer::NulRecords records(transfer::maxListingRecordBytes());
+    records.feed(out, [&reader](const QByteArray &r) { return reader.record(r); });
+    if (meter.error()) return *meter.error();
+    return reader.finish(host, remoteDir);
 }
 
 namespace {
@@ -121,23 +186,24 @@ Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, con
                                  std::unique_ptr<ssh::Channel> *runner)
 {
     QByteArray err;
-    Result<QByteArray> out = QByteArray();
+    transfer::ListingMeter meter(session.limits(), host, remoteDir);
+    ListingReader reader(meter);
+    const auto onRecord = [&reader](const QByteArray &r) { return reader.record(r); };
+    Result<int> status = -1;
     if (runner) {
         auto opened = session.openExecs({listingCommand(remoteDir), transfer::BatchRunner::command()});
         if (opened[1]) *runner = std::move(*opened[1]);
-        out = opened[0] ? collectRemote(session, **opened[0], {}, &err) : Result<QByteArray>(opened[0].error());
+        status = opened[0] ? transfer::execListing(session, opened[0]->get(), {}, 10 * 60 * 1000, meter, onRecord, &err)
+                           : Result<int>(opened[0].error());
     } else {
-        out = runRemote(session, listingCommand(remoteDir), {}, &err);
+        status = transfer::execListing(session, nullptr, listingCommand(remoteDir), 10 * 60 * 1000, meter, onRecord, &err);
     }
-    if (!out) {
-        if (out.error().code != ErrorCode::RemoteFailed) return out.error();
-        return Error{ErrorCode::RemoteFailed, SyncText::tr("Listing %1 on %2 failed: %3").arg(remoteDir, host, out.error().message)};
+    if (status && *status != 0) status = Error{ErrorCode::RemoteFailed, firstProblem(err)};
+    if (!status) {
+        if (status.error().code != ErrorCode::RemoteFailed || meter.error()) return status.error();
+        return Error{ErrorCode::RemoteFailed, SyncText::tr("Listing %1 on %2 failed: %3").arg(remoteDir, host, status.error().message)};
     }
-    auto listing = parseListing(*out, host, remoteDir);
-    if (listing) {
-        if (auto r = transfer::checkEntryCount(session, host, remoteDir, listing->entries.size()); !r) return r.error();
-    }
-    return listing;
+    return reader.finish(host, remoteDir);
 }
 
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,

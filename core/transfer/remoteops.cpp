@@ -353,17 +353,6 @@ qint64 checksumListingLimit(const ssh::OutputLimits &limits)
     return std::max(limits.maxOutputBytes, limits.maxListEntries * kBytesPerFile);
 }
 
-Result<void> checkEntryCount(const ssh::Session &session, const QString &host, const QString &folder, qint64 entries)
-{
-    const qint64 limit = session.limits().maxListEntries;
-    if (limit <= 0 || entries <= limit) return {};
-    return Error{ErrorCode::RemoteFailed,
-                 TransferText::tr("%1 listed more than %2 entries in %3; the listing was stopped. "
-                                                         "If the folder really holds that many, raise the limit "
-                                                         "(gantry-cli: --max-entries).")
-                     .arg(host).arg(limit).arg(folder)};
-}
-
 bool outputLimitReached(const ssh::Session &session, qint64 bytes)
 {
     const qint64 limit = session.limits().maxOutputBytes;

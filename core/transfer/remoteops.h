@@ -96,8 +96,6 @@ Error classifyWriteFailure(SftpClient &sftp, const Error &original, const QStrin
 // sha256sum line), so maxListEntries files of ordinary path lengths fit; never below the
 // session's general output limit.
 qint64 checksumListingLimit(const ssh::OutputLimits &limits);
-// An error when a folder listed more files than the session's maxListEntries.
-Result<void> checkEntryCount(const ssh::Session &session, const QString &host, const QString &folder, qint64 entries);
 // True once a host sent more than the session's maxOutputBytes (never when that is 0: no limit).
 bool outputLimitReached(const ssh::Session &session, qint64 bytes);
 

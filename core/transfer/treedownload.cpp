@@ -2,6 +2,7 @@
 #include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkworkers.h"
+#include "core/transfer/listingstream.h"
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatchdownload.h"
@@ -30,34 +31,47 @@ struct RemoteListing
     QStringList others;
 };
 
+// One find record, "TYPE\tSIZE\t./PATH" (a path may hold tabs), kept in `listing`.
+void keepRecord(RemoteListing &listing, const QByteArray &rec, ListingMeter &meter)
+{
+    const qsizetype tab1 = rec.indexOf('\t');
+    const qsizetype tab2 = tab1 < 0 ? -1 : rec.indexOf('\t', tab1 + 1);
+    if (tab2 < 0 || rec.mid(tab2 + 1, 2) != "./") return; // what the login shell printed before it
+    const QString rel = QString::fromUtf8(rec.constData() + tab2 + 3, rec.size() - tab2 - 3);
+    if (!meter.add(keptNameCost(rec.size() - tab2 - 3))) return;
+    const QByteArrayView type(rec.constData(), tab1);
+    if (type == "f") {
+        listing.files.append(rel);
+        listing.sizes.insert(rel, QByteArrayView(rec.constData() + tab1 + 1, tab2 - tab1 - 1).toULongLong());
+    } else if (type == "d") {
+        listing.dirs.append(rel);
+    } else {
+        listing.others.append(rel);
+    }
+}
+
 Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &session, const QString &remoteFolder,
                                        const QString &parent, const QString &name)
 {
-    // "./NAME": a folder named "-delete" must reach find as a path, not as an option.
-    auto listed = session.run(QStringLiteral("cd -- %1 && find %2 -printf '%y\\t%s\\t%p\\0'")
-                                  .arg(ssh::shellQuote(parent), ssh::shellQuote(QStringLiteral("./") + name)),
-                              60 * 60 * 1000, checksumListingLimit(session.limits()));
-    if (!listed || listed->exitStatus != 0) {
+    RemoteListing listing;
+    ListingMeter meter(session.limits(), ctx.host(), remoteFolder);
+    QByteArray err;
+    // Read as it arrives: a listing costs the entries kept, not its bytes again (issue 31). The
+    // leading NUL keeps what the login shell printed out of the first record; "./NAME": a folder
+    // named "-delete" must reach find as a path, not as an option.
+    const auto status = execListing(session, nullptr,
+                                    QStringLiteral("printf '\\0' && cd -- %1 && find %2 -printf '%y\\t%s\\t%p\\0'")
+                                        .arg(ssh::shellQuote(parent), ssh::shellQuote(QStringLiteral("./") + name)),
+                                    60 * 60 * 1000, meter, [&](const QByteArray &rec) {
+                                        keepRecord(listing, rec, meter);
+                                        return !meter.error();
+                                    }, &err);
+    if (!status && meter.error()) return status.error();
+    if (!status || *status != 0) {
         return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot list %1 on %2: %3")
                                                   .arg(remoteFolder, ctx.host(),
-                                                       listed ? QString::fromUtf8(listed->err).trimmed() : listed.error().message)};
+                                                       status ? QString::fromUtf8(err).trimmed() : status.error().message)};
     }
-    RemoteListing listing;
-    for (const QByteArray &rec : listed->out.split('\0')) {
-        const QList<QByteArray> parts = rec.split('\t');
-        if (parts.size() < 3 || !parts[2].startsWith("./")) continue;
-        const QString rel = QString::fromUtf8(rec.mid(parts[0].size() + parts[1].size() + 2 + 2)); // names may hold tabs
-        if (parts[0] == "f") {
-            listing.files.append(rel);
-            listing.sizes.insert(rel, parts[1].toULongLong());
-        } else if (parts[0] == "d") {
-            listing.dirs.append(rel);
-        } else {
-            listing.others.append(rel);
-        }
-    }
-    const qint64 entries = listing.files.size() + listing.dirs.size() + listing.others.size();
-    if (auto counted = checkEntryCount(session, ctx.host(), remoteFolder, entries); !counted) return counted.error();
     return listing;
 }
 

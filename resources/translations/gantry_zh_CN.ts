@@ -2645,6 +2645,14 @@
         <source>Cannot write the local file %1: %2.</source>
         <translation>无法写入本地文件 %1：%2。</translation>
     </message>
+    <message>
+        <source>%1 listed more names in %3 than %2 MiB of memory hold (%4 entries so far); the listing was stopped. If the folder really holds that many, raise the limit (gantry-cli: --max-output-mib).</source>
+        <translation>%1 在 %3 中列出的名称超过了 %2 MiB 内存所能容纳的量（目前已有 %4 项）；列出已停止。如果该文件夹确实有这么多内容，请提高上限（gantry-cli：--max-output-mib）。</translation>
+    </message>
+    <message>
+        <source>%1 listed a path longer than any path here (%2 bytes) in %3; the listing was stopped.</source>
+        <translation>%1 在 %3 中列出了一个比本机任何路径都长的路径（超过 %2 字节）；列出已停止。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>

@@ -33,6 +33,8 @@ if(GANTRY_GUI)
 endif()
 
 install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/gantry")
+# The manual F1 opens (also compiled into the app), for reading in a browser.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/manual/" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/gantry/manual")
 
 # The desktop app's man page generated from --help (help2man), gzipped as Debian ships them. Without
 # help2man the package simply has none. gantry-cli writes its own page from its command tables

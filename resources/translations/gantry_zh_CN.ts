@@ -3722,6 +3722,13 @@ Drop files here or press Ctrl+U to upload.</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::HelpWindow</name>
+    <message>
+        <source>Gantry manual</source>
+        <translation>Gantry 使用手册</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::InstancesModel</name>
     <message>
         <source>Name</source>
@@ -4585,10 +4592,6 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Open the machine&apos;s Files tab to upload.</source>
         <translation>请打开该机器的“文件”标签页进行上传。</translation>
-    </message>
-    <message>
-        <source>Start on the Machines view: try the local sandbox, add an SSH host or connect a cloud account. Every command is in the menu bar with its shortcut; gantry-cli --help lists the same operations for scripts.%1</source>
-        <translation>从“机器”视图开始：试用本地沙盒、添加 SSH 主机或连接云账户。所有命令及其快捷键都在菜单栏中；gantry-cli --help 列出了供脚本使用的相同操作。%1</translation>
     </message>
     <message>
         <source>Writing the diagnostic report…</source>

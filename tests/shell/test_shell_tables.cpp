@@ -2,8 +2,9 @@
 // What a user keeps between starts and refreshes (#32): column widths saved from an empty table,
 // the Machines list's height, order and filter, the selection across refreshes and removals,
 // the window's shortcuts while the filter has the focus, the window's place on screen.
+#include "shellfixture.h"
+
 #include "app/gui/appservices.h"
-#include "app/gui/shellwiring.h"
 
 #include "core/cluster/cluster.h"
 #include "core/providers/providerhub.h"
@@ -126,23 +127,7 @@ QStringList shownNames(const QTableView *view)
     return names;
 }
 
-// The window as gantry builds it (every panel and tab, the shell wiring), shown at 1024×700.
-struct Shell
-{
-    Shell(const QString &configDir, SecretStore *secrets)
-        : core(configDir, secrets)
-    {
-        core.open();
-        window = std::make_unique<MainWindow>(&core);
-        services = new app::AppServices(window.get(), &core);
-        new app::ShellWiring(window.get(), services, secrets);
-        window->resize(1024, 700);
-        window->show();
-    }
-    gantry::workspace::AppCore core;
-    std::unique_ptr<MainWindow> window;
-    app::AppServices *services = nullptr;
-};
+using Shell = gantry::test::ShellFixture;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "ui/shell/mainwindow.h"
 
 #include "ui/shell/handoffactions.h"
+#include "ui/shell/helpwindow.h"
 #include "ui/shell/keysdialog.h"
 
 #include "ui/common/filedialogs.h"
@@ -16,7 +17,6 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
 #include <QKeyEvent>
@@ -325,28 +325,27 @@ void MainWindow::nextDetailTab(int step)
     m_tabs->setCurrentIndex((m_tabs->currentIndex() + step + m_tabs->count()) % m_tabs->count());
 }
 
-QString MainWindow::helpFile()
+QString MainWindow::helpTopic() const
 {
-    // Installed: <prefix>/share/doc/gantry (GantryInstall.cmake); in the Chinese UI the Chinese README.
-    const QDir doc(paths::resourcesDir() + QStringLiteral("/../doc/gantry"));
-    const bool chinese = QLocale().language() == QLocale::Chinese;
-    for (const QString &name : {chinese ? QStringLiteral("README.zh_CN.md") : QString(), QStringLiteral("README.md")}) {
-        if (!name.isEmpty() && !paths::resourcesDir().isEmpty() && QFileInfo::exists(doc.filePath(name)))
-            return QDir::cleanPath(doc.filePath(name));
-    }
-    return QString();
+    const QString panel = currentPanel();
+    if (panel != QLatin1String("machines"))
+        return panel == QLatin1String("monitor") ? QStringLiteral("fleet") : panel; // the Fleet monitor panel
+    if (m_hosts->hosts().isEmpty() || !m_tabs->currentWidget())
+        return QStringLiteral("start");
+    // Detail tabs by their class: "gantry::ui::FilesTab" is the manual's "files".
+    QString name = QString::fromLatin1(m_tabs->currentWidget()->metaObject()->className());
+    name = name.mid(name.lastIndexOf(QLatin1Char(':')) + 1).toLower();
+    return name.endsWith(QLatin1String("tab")) ? name.chopped(3) : name;
 }
 
 void MainWindow::showHelp()
 {
-    const QString file = helpFile();
-    if (!file.isEmpty() && QDesktopServices::openUrl(QUrl::fromLocalFile(file)))
-        return;
-    QMessageBox::information(this, tr("Gantry help"),
-                             tr("Start on the Machines view: try the local sandbox, add an SSH host or connect a cloud account. "
-                                "Every command is in the menu bar with its shortcut; gantry-cli --help lists the same "
-                                "operations for scripts.%1")
-                                 .arg(file.isEmpty() ? QString() : QStringLiteral("\n\n") + file));
+    if (!m_help)
+        m_help = new HelpWindow(this);
+    m_help->showTopic(helpTopic());
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
 }
 
 void MainWindow::saveDiagnosticReport(const QString &path)

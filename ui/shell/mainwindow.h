@@ -6,6 +6,7 @@
 #include <QHash>
 #include <QKeySequence>
 #include <QMainWindow>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -30,6 +31,7 @@ namespace workspace { class AppCore; }
 namespace gantry::ui {
 
 class HandoffActions;
+class HelpWindow;
 class MachineFilterProxy;
 class MachineTableModel;
 class OverviewTab;
@@ -92,8 +94,10 @@ public:
     WelcomePage *welcomePage() const { return m_welcome; }
     // Writes the report on a thread; diagnosticReportSaved() says where (or why not).
     void saveDiagnosticReport(const QString &path);
-    // The README shipped with an install ("" in a build tree without one).
-    static QString helpFile();
+    // The manual's section for the view the user is in (F1): "files", "prices", "start"…
+    QString helpTopic() const;
+    // F1: the manual at helpTopic(), in a window of its own.
+    void showHelp();
 
     // Asked before closing; panels with pending work (transfers, jobs) register a check that returns
     // a sentence describing it, or an empty string.
@@ -129,7 +133,6 @@ private:
     void addPanelAction(const QString &id, const QString &title);
     void adoptTabShortcuts(DetailTab *tab);
     QAction *addCommand(const QString &id, const QString &text, const QList<QKeySequence> &keys);
-    void showHelp();
     void updateWelcome();
     void restoreWindowState();
     void saveWindowState() const;
@@ -164,6 +167,7 @@ private:
     QLabel *m_bannerText = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_panelsMenu = nullptr;
+    QPointer<HelpWindow> m_help;
     QHash<QString, QAction *> m_actions;
     HandoffActions *m_handoff = nullptr;
 };

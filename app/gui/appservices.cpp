@@ -7,6 +7,7 @@
 #include "core/cost/budgetmonitor.h"
 #include "core/cost/ledger.h"
 #include "core/hosts/connectionmanager.h"
+#include "core/hosts/hoststore.h"
 #include "core/jobs/jobservice.h"
 #include "ui/jobs/jobstab.h"
 #include "ui/monitor/fleetoverview.h"
@@ -53,6 +54,7 @@ AppServices::AppServices(ui::MainWindow *window, workspace::AppCore *core)
 
     installTabs();
     installPanels();
+    connectInstanceCommands();
 
     // Drops of local files onto a machine row go to the machine's home directory.
     connect(window->machineModel(), &ui::MachineTableModel::filesDropped, this,
@@ -105,6 +107,24 @@ void AppServices::openLaunchDialog(const QString &provider, const QString &typeN
         dialog->preselect(provider, typeName);
     connect(dialog, &ui::LaunchDialog::launched, this, [this] { m_window->showPanel(QStringLiteral("instances")); });
     dialog->open();
+}
+
+void AppServices::connectInstanceCommands()
+{
+    // Machine → Stop/Start/Restart/Terminate: the Instances view asks (what is lost, what bills) and acts.
+    connect(m_window, &ui::MainWindow::instanceActionRequested, this, [this](const QString &hostName, const QString &verb) {
+        const std::optional<SavedHost> host = m_core->hosts()->find(hostName);
+        if (!host)
+            return;
+        m_window->showPanel(QStringLiteral("instances"));
+        if (m_instances->selectInstance(host->provider, host->instanceId)) {
+            m_instances->act(verb);
+            return;
+        }
+        m_instances->refresh();
+        m_window->statusBar()->showMessage(tr("%1 is not in the Instances list yet; it is being refreshed. Choose the command again "
+                                              "once it shows.").arg(hostName), 10000);
+    });
 }
 
 void AppServices::installTabs()

@@ -57,6 +57,7 @@ public:
 private:
     void installPanels();
     void installTabs();
+    void connectInstanceCommands();
     void installPolicies();
 
     ui::MainWindow *m_window;

@@ -211,6 +211,10 @@
         <source>Clusters</source>
         <translation>集群</translation>
     </message>
+    <message>
+        <source>%1 is not in the Instances list yet; it is being refreshed. Choose the command again once it shows.</source>
+        <translation>%1 还不在实例列表中；列表正在刷新。待它出现后请再次选择该命令。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::app::ResultsGuard</name>
@@ -4624,6 +4628,34 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     <message>
         <source>Terminate</source>
         <translation>终止</translation>
+    </message>
+    <message>
+        <source>Verify GPU</source>
+        <translation>验证 GPU</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>Stop instance…</source>
+        <translation>实例关机…</translation>
+    </message>
+    <message>
+        <source>Start instance</source>
+        <translation>实例开机</translation>
+    </message>
+    <message>
+        <source>Restart instance…</source>
+        <translation>重启实例…</translation>
+    </message>
+    <message>
+        <source>Terminate instance…</source>
+        <translation>释放实例…</translation>
+    </message>
+    <message>
+        <source>Select a machine that Gantry launched or lists at a cloud provider; other machines are stopped at their provider.</source>
+        <translation>请选择由 Gantry 创建或在云厂商处列出的机器；其他机器请在其云厂商处关机。</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // #32.14: F1 opens the manual at the section of the view the user is in — every panel and every
 // detail tab — in English and in Chinese, with the section's heading at the top of the window and
-// no image or link missing. Renders the help window at 1024×700 and at 1600×1000.
+// no image or link missing; and the menus hold what the views do (Verify GPU, Doctor, the
+// selected machine's instance Stop/Start/Restart/Terminate). Renders the help window at 1024×700
+// and at 1600×1000.
 #include "shellfixture.h"
 
 #include "app/gui/appservices.h"
@@ -9,6 +11,8 @@
 #include "core/hosts/hoststore.h"
 #include "core/util/secretstore.h"
 #include "core/workspace/appcore.h"
+#include "ui/providers/instancesmodel.h"
+#include "ui/providers/instancespanel.h"
 #include "ui/shell/helpwindow.h"
 #include "ui/shell/mainwindow.h"
 
@@ -131,6 +135,56 @@ private slots:
         tabs->setCurrentIndex(1);
         pressF1(window);
         render(help, QStringLiteral("help-files"));
+    }
+
+    // Machine → Terminate instance… asks what the Instances view asks, for the selected machine's
+    // instance; a hand-added host has no instance commands; Verify GPU opens the Verify tab.
+    void machineMenuActsOnTheSelectedInstance()
+    {
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        Shell shell(config.path(), secrets.get());
+        MainWindow &window = *shell.window;
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SavedHost manual;
+        manual.name = QStringLiteral("lab");
+        manual.target.host = QStringLiteral("10.0.0.2");
+        SavedHost box;
+        box.name = QStringLiteral("sbx-box");
+        box.target.host = QStringLiteral("127.0.0.1");
+        box.provider = QStringLiteral("sandbox");
+        box.instanceId = QStringLiteral("sbx-7");
+        box.source = QStringLiteral("provider");
+        QVERIFY(window.hosts()->add(manual));
+        QVERIFY(window.hosts()->add(box));
+        auto *instances = window.findChild<InstancesPanel *>();
+        providers::Instance running;
+        running.provider = box.provider;
+        running.id = box.instanceId;
+        running.name = box.name;
+        running.state = providers::InstanceState::Running;
+        running.pricePerHour = 0.5;
+        instances->model()->setInstances(QStringLiteral("sandbox"), {running});
+        QStringList asked;
+        instances->setConfirmer([&asked](const QString &, const QString &text) {
+            asked << text;
+            return false; // the user cancels
+        });
+
+        window.selectHost(QStringLiteral("lab"));
+        QVERIFY(!window.action(QStringLiteral("terminateInstance"))->isEnabled());
+        QVERIFY(window.action(QStringLiteral("verify"))->isEnabled());
+        window.action(QStringLiteral("verify"))->trigger();
+        QCOMPARE(window.findChild<QTabWidget *>()->currentWidget()->metaObject()->className(), "gantry::ui::VerifyTab");
+
+        window.selectHost(QStringLiteral("sbx-box"));
+        QVERIFY(window.action(QStringLiteral("terminateInstance"))->isEnabled());
+        window.action(QStringLiteral("terminateInstance"))->trigger();
+        QCOMPARE(window.currentPanel(), QStringLiteral("instances"));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.constFirst().contains(QStringLiteral("sbx-box")) || asked.constFirst().contains(QStringLiteral("sbx-7")),
+                 qPrintable(asked.constFirst()));
+        QCOMPARE(instances->model()->rowCount(), 1); // cancelled: nothing happened
     }
 
     // In the Chinese UI the manual is the Chinese one, at the same section.

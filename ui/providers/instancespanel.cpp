@@ -205,6 +205,19 @@ void InstancesPanel::followLaunches()
     });
 }
 
+bool InstancesPanel::selectInstance(const QString &provider, const QString &id)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const providers::Instance instance = m_model->instanceAt(row);
+        if (instance.provider == provider && instance.id == id) {
+            m_view->selectRow(row);
+            m_view->setCurrentIndex(m_model->index(row, 0));
+            return true;
+        }
+    }
+    return false;
+}
+
 void InstancesPanel::act(const QString &action)
 {
     const QModelIndex current = m_view->selectionModel()->currentIndex();

@@ -44,6 +44,10 @@ public:
     // What else a terminate ends (running jobs, Keep in sync folders), added to its question.
     void setTerminateNotes(std::function<QStringList(const providers::Instance &)> notes) { m_terminateNotes = std::move(notes); }
 
+    // Selects the provider's instance `id`, as the Machine menu does before it acts on the selected
+    // machine's instance; false when the list does not hold it (yet).
+    bool selectInstance(const QString &provider, const QString &id);
+
 public slots:
     void refresh();
     void act(const QString &action); // "stop", "start", "restart", "terminate" on the selection

@@ -111,6 +111,14 @@ void MainWindow::buildMenus()
     machine->addAction(addCommand(QStringLiteral("openVsCode"), tr("Open in VS Code"), {}));
     machine->addAction(addCommand(QStringLiteral("openCursor"), tr("Open in Cursor"), {}));
     machine->addSeparator();
+    machine->addAction(addCommand(QStringLiteral("verify"), tr("Verify GPU"), {}));
+    machine->addAction(addCommand(QStringLiteral("doctor"), tr("Doctor"), {}));
+    machine->addSeparator();
+    machine->addAction(addCommand(QStringLiteral("stopInstance"), tr("Stop instance…"), {}));
+    machine->addAction(addCommand(QStringLiteral("startInstance"), tr("Start instance"), {}));
+    machine->addAction(addCommand(QStringLiteral("restartInstance"), tr("Restart instance…"), {}));
+    machine->addAction(addCommand(QStringLiteral("terminateInstance"), tr("Terminate instance…"), {}));
+    machine->addSeparator();
     machine->addAction(addCommand(QStringLiteral("launch"), tr("Launch…"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)}));
     machine->addAction(addCommand(QStringLiteral("trySandbox"), tr("Try the local sandbox"), {}));
 
@@ -134,6 +142,14 @@ void MainWindow::connectMenus()
     on("importSshConfig", [this] { importSshConfig(); });
     on("uploadFiles", [this] { triggerTabCommand(QStringLiteral("uploadFilesAction"), "uploadFiles"); });
     on("uploadFolder", [this] { triggerTabCommand(QStringLiteral("uploadFolderAction"), "uploadFolder"); });
+    on("verify", [this] { triggerTabCommand(QStringLiteral("verifyAction")); });
+    on("doctor", [this] { triggerTabCommand(QStringLiteral("doctorAction")); });
+    for (const char *verb : {"stop", "start", "restart", "terminate"}) {
+        connect(action(QString::fromLatin1(verb) + QStringLiteral("Instance")), &QAction::triggered, this,
+                [this, verb] { requestInstanceAction(QString::fromLatin1(verb)); });
+    }
+    connect(this, &MainWindow::selectedHostChanged, this, &MainWindow::updateMachineCommands);
+    updateMachineCommands();
     on("quit", [this] { close(); });
     on("focusFilter", [this] { focusFilter(); });
     on("remove", [this] { removeSelected(); });
@@ -270,6 +286,27 @@ void MainWindow::refreshCurrentView()
     }
 }
 
+void MainWindow::updateMachineCommands()
+{
+    const std::optional<SavedHost> host = m_hosts->find(selectedHost());
+    const bool instance = host && !host->provider.isEmpty() && !host->instanceId.isEmpty();
+    for (const char *id : {"stopInstance", "startInstance", "restartInstance", "terminateInstance"})
+        action(QString::fromLatin1(id))->setEnabled(instance);
+    for (const char *id : {"verify", "doctor"})
+        action(QString::fromLatin1(id))->setEnabled(host.has_value());
+}
+
+void MainWindow::requestInstanceAction(const QString &verb)
+{
+    const std::optional<SavedHost> host = m_hosts->find(selectedHost());
+    if (!host || host->provider.isEmpty()) {
+        statusBar()->showMessage(tr("Select a machine that Gantry launched or lists at a cloud provider; other machines are "
+                                    "stopped at their provider."), 8000);
+        return;
+    }
+    emit instanceActionRequested(host->name, verb);
+}
+
 bool MainWindow::triggerTabCommand(const QString &actionName, const char *slot)
 {
     if (selectedHost().isEmpty()) {
@@ -278,7 +315,7 @@ bool MainWindow::triggerTabCommand(const QString &actionName, const char *slot)
     }
     for (DetailTab *tab : std::as_const(m_detailTabs)) {
         QAction *own = tab->findChild<QAction *>(actionName);
-        if (!own && !hasSlot(tab, slot))
+        if (!own && (!slot || !hasSlot(tab, slot)))
             continue;
         showPanel(QStringLiteral("machines"));
         m_tabs->setCurrentWidget(tab);

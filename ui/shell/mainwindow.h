@@ -81,9 +81,9 @@ public:
     QList<QAction *> allActions() const;
     // F5: the current panel's or detail tab's refresh()/reload() slot.
     void refreshCurrentView();
-    // Ctrl+U / Ctrl+Shift+U: the Files tab's upload actions (objectName "uploadFilesAction" /
-    // "uploadFolderAction", or its uploadFiles()/uploadFolder() slot), shown for the selected machine.
-    bool triggerTabCommand(const QString &actionName, const char *slot);
+    // Ctrl+U / Ctrl+Shift+U and Machine → Verify GPU / Doctor: a detail tab's own action (objectName
+    // "uploadFilesAction", "verifyAction"…, or its slot of that name), shown for the selected machine.
+    bool triggerTabCommand(const QString &actionName, const char *slot = nullptr);
     void focusFilter();
     void nextDetailTab(int step);
     QString currentPanel() const;
@@ -113,6 +113,9 @@ signals:
     void sandboxRequested();
     void settingsRequested(const QString &page); // "accounts", "general"
     void diagnosticReportSaved(const QString &message);
+    // Machine → Stop/Start/Restart/Terminate on the selected machine's cloud instance: the app
+    // wiring has the Instances view ask and act. action: "stop", "start", "restart", "terminate".
+    void instanceActionRequested(const QString &hostName, const QString &action);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -132,6 +135,9 @@ private:
     void connectHandoffs();
     void addPanelAction(const QString &id, const QString &title);
     void adoptTabShortcuts(DetailTab *tab);
+    // The Machine menu's commands for what is selected: instance actions only for a cloud instance.
+    void updateMachineCommands();
+    void requestInstanceAction(const QString &verb);
     QAction *addCommand(const QString &id, const QString &text, const QList<QKeySequence> &keys);
     void updateWelcome();
     void restoreWindowState();

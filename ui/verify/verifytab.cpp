@@ -16,6 +16,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QAction>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -60,6 +61,13 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     connect(m_quick, &QPushButton::clicked, this, [this] { start(true); });
     connect(m_doctorButton, &QPushButton::clicked, this, &VerifyTab::startDoctor);
     connect(m_cancel, &QPushButton::clicked, this, &VerifyTab::cancel);
+    // The Machine menu's Verify GPU and Doctor (MainWindow::triggerTabCommand) press these buttons.
+    for (const auto &[name, button] : {std::pair{"verifyAction", m_run}, std::pair{"doctorAction", m_doctorButton}}) {
+        auto *command = new QAction(button->text(), this);
+        command->setObjectName(QString::fromLatin1(name));
+        connect(command, &QAction::triggered, button, &QPushButton::click);
+        addAction(command);
+    }
     showHint();
     updateButtons();
 }

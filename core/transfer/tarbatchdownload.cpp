@@ -4,6 +4,7 @@
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sha256.h"
+#include "core/transfer/tarbatchwarmup.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -113,14 +114,23 @@ QHash<QString, QByteArray> parseManifest(const QByteArray &err)
     return sums;
 }
 
+} // namespace
+
 // The remote side of one batch: names from stdin into a private temp file, tar of exactly those
 // (no recursion: a name that became a folder does not pull in its content), then their hashes.
-QString batchCommand(const QString &parent)
+QString downloadBatchCommand(const QString &parent)
 {
     return QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && cat > \"$t\" && "
                           "{ tar -c -f - --null --no-recursion -T \"$t\"; rc=$?; "
                           "%2 >&2; exit $rc; }")
         .arg(ssh::shellQuote(parent), digestNamesCommand(QStringLiteral("\"$t\"")));
+}
+
+namespace {
+
+QString batchCommand(const QString &parent)
+{
+    return downloadBatchCommand(parent);
 }
 
 // Unpacks one batch's tar stream; files wait in the batch's own staging folder until settle().
@@ -333,17 +343,20 @@ public:
     {
     }
 
-    std::optional<Error> run(ssh::Session &primary, int sessions, SessionPool &pool)
+    // Helpers: the warm ones first (their sessions took pool indices 0…warm-1), then cold ones.
+    std::optional<Error> run(ssh::Session &primary, int sessions, SessionPool &pool, FirstBatches &first)
     {
+        const int warm = first.helpers ? first.helpers->start([this](WarmSession &w) { fetch(*w.session, std::move(w.channels)); }) : 0;
         std::vector<std::thread> helpers;
-        for (int k = 1; k < sessions; ++k) {
+        for (int k = 1 + warm; k < sessions; ++k) {
             helpers.emplace_back([this, k, &pool] {
                 auto own = pool.take(k - 1);
                 if (own) fetch(**own);
             });
         }
-        fetch(primary);
+        fetch(primary, std::move(first.primary));
         for (auto &t : helpers) t.join();
+        if (first.helpers) first.helpers->join();
         return m_failure;
     }
 
@@ -381,11 +394,19 @@ private:
         return {std::move(first), feedBatch(std::move(opened[1]), m_batches[n])};
     }
 
-    void fetch(ssh::Session &own)
+    // Batch commands started before the names were known get theirs now; one without a batch ends.
+    std::pair<std::unique_ptr<ssh::Channel>, std::unique_ptr<ssh::Channel>> feedWarm(std::vector<std::unique_ptr<ssh::Channel>> warm, int b,
+                                                                                   int n)
+    {
+        std::unique_ptr<ssh::Channel> first = b >= 0 ? feedBatch(std::move(warm[0]), m_batches[b]) : nullptr;
+        return {std::move(first), n >= 0 ? feedBatch(std::move(warm[1]), m_batches[n]) : nullptr};
+    }
+
+    void fetch(ssh::Session &own, std::vector<std::unique_ptr<ssh::Channel>> warm = {})
     {
         int b = claim();
         int n = b >= 0 ? claim() : -1;
-        auto [current, next] = startFirstTwo(own, b, n);
+        auto [current, next] = warm.size() == 2 ? feedWarm(std::move(warm), b, n) : startFirstTwo(own, b, n);
         while (b >= 0) {
             DownloadTally part;
             std::optional<Error> failure;
@@ -417,11 +438,12 @@ private:
 } // namespace
 
 std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
-                                  const QList<QStringList> &batches, int sessions, SessionPool &pool, DownloadTally &tally)
+                                  const QList<QStringList> &batches, int sessions, SessionPool &pool, DownloadTally &tally,
+                                  FirstBatches first)
 {
     if (batches.isEmpty()) return std::nullopt;
     StripedTarDownload download(ctx, spec, batches, tally);
-    return download.run(primary, std::clamp(sessions, 1, int(batches.size())), pool);
+    return download.run(primary, std::clamp(sessions, 1, int(batches.size())), pool, first);
 }
 
 } // namespace gantry::transfer

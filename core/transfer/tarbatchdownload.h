@@ -41,10 +41,25 @@ struct DownloadTally
     QStringList notes;
 };
 
+class BatchWarmup;
+
+// The remote command of one batch; it reads the batch's names (NUL-separated) on stdin, so it can
+// be started before they are known.
+QString downloadBatchCommand(const QString &parent);
+
+// Batch commands started while the folder was listed (tarbatchwarmup.h): two on the primary
+// session, and helpers with two each.
+struct FirstBatches
+{
+    std::vector<std::unique_ptr<ssh::Channel>> primary;
+    BatchWarmup *helpers = nullptr;
+};
+
 // Fetches every batch (lists of entry names) over up to `sessions` sessions: primary and helpers
-// from the pool. The error that stopped it, if any; tally holds what arrived either way.
+// from the pool, the warm ones in `first` before any other. The error that stopped it, if any;
+// tally holds what arrived either way.
 std::optional<Error> fetchBatches(TransferContext &ctx, ssh::Session &primary, const TreeDownloadSpec &spec,
                                   const QList<QStringList> &batches, int sessions, SessionPool &pool,
-                                  DownloadTally &tally);
+                                  DownloadTally &tally, FirstBatches first = {});
 
 } // namespace gantry::transfer

@@ -6,6 +6,7 @@
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatchdownload.h"
+#include "core/transfer/tarbatchwarmup.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -50,22 +51,25 @@ void keepRecord(RemoteListing &listing, const QByteArray &rec, ListingMeter &met
     }
 }
 
-Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &session, const QString &remoteFolder,
-                                       const QString &parent, const QString &name)
+// The listing's command: the leading NUL keeps what the login shell printed out of the first
+// record; "./NAME": a folder named "-delete" must reach find as a path, not as an option.
+QString listingCommand(const QString &parent, const QString &name)
+{
+    return QStringLiteral("printf '\\0' && cd -- %1 && find %2 -printf '%y\\t%s\\t%p\\0'")
+        .arg(ssh::shellQuote(parent), ssh::shellQuote(QStringLiteral("./") + name));
+}
+
+// Read as it arrives from `channel`, where the listing command already runs: a listing costs the
+// entries kept, not its bytes again (issue 31).
+Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const QString &remoteFolder)
 {
     RemoteListing listing;
     ListingMeter meter(session.limits(), ctx.host(), remoteFolder);
     QByteArray err;
-    // Read as it arrives: a listing costs the entries kept, not its bytes again (issue 31). The
-    // leading NUL keeps what the login shell printed out of the first record; "./NAME": a folder
-    // named "-delete" must reach find as a path, not as an option.
-    const auto status = execListing(session, nullptr,
-                                    QStringLiteral("printf '\\0' && cd -- %1 && find %2 -printf '%y\\t%s\\t%p\\0'")
-                                        .arg(ssh::shellQuote(parent), ssh::shellQuote(QStringLiteral("./") + name)),
-                                    60 * 60 * 1000, meter, [&](const QByteArray &rec) {
-                                        keepRecord(listing, rec, meter);
-                                        return !meter.error();
-                                    }, &err);
+    const auto status = execListing(session, &channel, {}, 60 * 60 * 1000, meter, [&](const QByteArray &rec) {
+        keepRecord(listing, rec, meter);
+        return !meter.error();
+    }, &err);
     if (!status && meter.error()) return status.error();
     if (!status || *status != 0) {
         return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot list %1 on %2: %3")
@@ -196,8 +200,19 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     // On a long link the helper sessions connect while the folder is listed.
     const int planned = ctx.options().parallel > 0 ? ctx.options().parallel : (rtt >= 10 ? downloadParallel(rtt) : 1);
     SessionPool pool(ctx, planned - 1);
-    // The listing first (one round trip): sizes for progress and the space check, the batch plan.
-    const auto listing = listRemoteFolder(ctx, session, remoteFolder, parent, name);
+    // The listing first: sizes for progress and the space check, the batch plan. The first
+    // batches' commands start with it (they wait for their names), on the helpers as they connect:
+    // a slow login shell is paid beside the listing, not again after it.
+    BatchWarmup warmHelpers(pool, downloadBatchCommand(parent), planned - 1);
+    auto opened = session.openExecs({listingCommand(parent, name), downloadBatchCommand(parent), downloadBatchCommand(parent)});
+    if (!opened[0]) return opened[0].error();
+    FirstBatches first;
+    first.helpers = &warmHelpers;
+    for (size_t i = 1; i < opened.size(); ++i) {
+        if (opened[i]) first.primary.push_back(std::move(*opened[i]));
+    }
+    const auto listing = listRemoteFolder(ctx, session, **opened[0], remoteFolder);
+    opened[0]->reset();
     if (!listing) return listing.error();
     quint64 total = 0;
     for (quint64 s : std::as_const(listing->sizes)) total = total + s < total ? ~quint64(0) : total + s; // a host can report any size
@@ -220,7 +235,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     TreeDownloadSpec spec{remoteFolder, parent, name, localTop, listing->sizes};
     DownloadTally tally;
     tally.received = *leave;
-    const auto failure = fetchBatches(ctx, session, spec, batches, parallel, pool, tally);
+    const auto failure = fetchBatches(ctx, session, spec, batches, parallel, pool, tally, std::move(first));
     outcome.payloadBytes = tally.payload;
     outcome.wireBytes = tally.wire;
     if (failure) return *failure;

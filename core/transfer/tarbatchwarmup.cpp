@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/transfer/tarbatchwarmup.h"
+
+namespace gantry::transfer {
+
+BatchWarmup::BatchWarmup(SessionPool &pool, QString command, int helpers) : m_pool(pool), m_command(std::move(command))
+{
+    for (int k = 0; k < helpers; ++k)
+        m_threads.emplace_back([this, k] { helper(k); });
+}
+
+BatchWarmup::~BatchWarmup()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_released = true;
+    }
+    m_wake.notify_all();
+    join();
+}
+
+void BatchWarmup::helper(int k)
+{
+    WarmSession warm;
+    if (auto taken = m_pool.take(k)) {
+        warm.session = std::move(*taken);
+        for (auto &opened : warm.session->openExecs({m_command, m_command})) {
+            if (opened)
+                warm.channels.push_back(std::move(*opened));
+        }
+    }
+    std::function<void(WarmSession &)> work;
+    {
+        std::unique_lock lock(m_mutex);
+        m_wake.wait(lock, [this] { return m_released; });
+        work = m_work;
+    }
+    if (work && warm.session)
+        work(warm);
+    warm.channels.clear(); // a channel dies before its session, on the thread that used them
+    warm.session.reset();
+}
+
+int BatchWarmup::start(std::function<void(WarmSession &)> work)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_work = std::move(work);
+        m_released = true;
+    }
+    m_wake.notify_all();
+    return int(m_threads.size());
+}
+
+void BatchWarmup::join()
+{
+    for (std::thread &t : m_threads) {
+        if (t.joinable())
+            t.join();
+    }
+}
+
+} // namespace gantry::transfer

@@ -2135,6 +2135,10 @@
         <source>A presigned URL lives from 1 second to 7 days (asked for %1 s).</source>
         <translation>预签名 URL 的有效期为 1 秒到 7 天（请求了 %1 秒）。</translation>
     </message>
+    <message>
+        <source>Could not write or read %1 (%2): is the disk full?</source>
+        <translation>无法写入或读取 %1（%2）：磁盘是否已满？</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>

@@ -81,8 +81,20 @@ class TestStorageCli : public QObject
         return test::runCli(configDir.isEmpty() ? m_config.path() : configDir, args, options);
     }
 
+    // The copies' bucket, added once (addListAndLs adds it first when the suite runs whole).
+    void ensureStorage()
+    {
+        if (QFile::exists(m_config.filePath(QStringLiteral("storage.json"))))
+            return;
+        QCOMPARE(cli({QStringLiteral("storage"), QStringLiteral("add"), QStringLiteral("data"), QStringLiteral("--endpoint"), m_s3.endpoint(),
+                      QStringLiteral("--bucket"), QStringLiteral("data")})
+                     .code,
+                 0);
+    }
+
     test::CliRun cp(const QStringList &args)
     {
+        ensureStorage();
         return cli(QStringList{QStringLiteral("--json"), QStringLiteral("cp"), QStringLiteral("-i"), m_sshd.clientKeyPath(),
                                QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()}
                    + args);
@@ -231,6 +243,30 @@ private slots:
                  late.err.constData());
         QVERIFY(!QFile::exists(target));
         QVERIFY(partials(m_remote.path()).isEmpty());
+    }
+
+    // This computer <-> bucket: streamed here, the same checks, the same temporary name.
+    void copiesWithThisComputer()
+    {
+        QTemporaryDir local;
+        writeFile(local.filePath(QStringLiteral("set/a.txt")), "alpha");
+        writeFile(local.filePath(QStringLiteral("set/deep/b.bin")), QByteArray(2 * 1024 * 1024, 'b'));
+        const test::CliRun up = cp({QStringLiteral("-r"), local.filePath(QStringLiteral("set")), QStringLiteral("s3://data/local/set/")});
+        QVERIFY2(up.code == 0, up.err.constData());
+        QCOMPARE(up.json().value(QStringLiteral("files")).toInt(), 2);
+        const test::CliRun down = cp({QStringLiteral("-r"), QStringLiteral("s3://data/local/set"), local.filePath(QStringLiteral("back"))});
+        QVERIFY2(down.code == 0, down.err.constData());
+        QCOMPARE(readAll(local.filePath(QStringLiteral("back/deep/b.bin"))), QByteArray(2 * 1024 * 1024, 'b'));
+        const test::CliRun one = cp({QStringLiteral("s3://data/local/set/a.txt"), local.path()});
+        QVERIFY2(one.code == 0, one.err.constData());
+        QCOMPARE(readAll(local.filePath(QStringLiteral("a.txt"))), QByteArray("alpha"));
+        QVERIFY(one.lines().first().value(QStringLiteral("verified")).toBool());
+        QVERIFY(m_s3.control(QStringLiteral("presign-skew?seconds=7200")));
+        const test::CliRun late = cp({QStringLiteral("s3://data/local/set/a.txt"), local.filePath(QStringLiteral("late.txt"))});
+        QVERIFY(m_s3.control(QStringLiteral("presign-skew?seconds=0")));
+        QVERIFY2(late.code != 0 && oneLine(late).contains(QLatin1String("run the copy again")), late.err.constData());
+        QVERIFY(!QFile::exists(local.filePath(QStringLiteral("late.txt"))));
+        QVERIFY(partials(local.path()).isEmpty());
     }
 
     void copyNeedsABucketSide()

@@ -174,6 +174,29 @@ private slots:
                  qPrintable(error.message));
     }
 
+    // Temporary credentials: the token is signed into headers and presigned URLs; without it,
+    // or once it has expired, the server refuses and the error says what to do.
+    void sessionTokens()
+    {
+        GANTRY_REQUIRE_S3(m_why);
+        S3EmulatorProcess withToken;
+        GANTRY_REQUIRE_S3(withToken.start({QStringLiteral("--session-token"), QStringLiteral("FwoGZXIvYXdzEXAMPLE//token="),
+                                           QStringLiteral("--bucket"), QStringLiteral("data"), QStringLiteral("--object"),
+                                           QStringLiteral("data/t.txt=temporary")}));
+        sigv4::Credentials keys = goodKeys();
+        QVERIFY(!S3Client(config(withToken), keys).checkAccess().ok());
+        keys.sessionToken = QStringLiteral("FwoGZXIvYXdzEXAMPLE//token=");
+        const S3Client client(config(withToken), keys);
+        QVERIFY(client.checkAccess().ok());
+        Result<QUrl> url = client.presign("GET", QStringLiteral("t.txt"), 60);
+        QVERIFY(url.ok() && url->query(QUrl::FullyEncoded).contains(QLatin1String("X-Amz-Security-Token=")));
+        QCOMPARE(providers::HttpClient::performOnce(providers::HttpRequest{"GET", *url, {}, {}}, nullptr).body, QByteArray("temporary"));
+        QVERIFY(withToken.control(QStringLiteral("expire-token")));
+        Result<void> expired = client.checkAccess();
+        QVERIFY(!expired.ok());
+        QVERIFY2(expired.error().message.contains(QLatin1String("AWS_SESSION_TOKEN")), qPrintable(expired.error().message));
+    }
+
     void listingParserCaps()
     {
         QVERIFY(parseListObjectsV2(listingWith(1000)).ok());

@@ -33,6 +33,7 @@ struct Stream
     bool fileFailed = false;
     QByteArray errorBody;
     QByteArray etag;
+    QByteArray encryption; // x-amz-server-side-encryption of the answer
     const std::atomic_bool *cancel = nullptr;
 };
 
@@ -76,8 +77,11 @@ size_t readUpload(char *buffer, size_t size, size_t count, void *user)
 size_t readHeader(char *data, size_t size, size_t count, void *user)
 {
     const QByteArray line = QByteArray(data, qsizetype(size * count)).trimmed();
-    if (line.toLower().startsWith("etag:"))
+    const QByteArray lower = line.toLower();
+    if (lower.startsWith("etag:"))
         static_cast<Stream *>(user)->etag = line.mid(5).trimmed().replace('"', "");
+    else if (lower.startsWith("x-amz-server-side-encryption:"))
+        static_cast<Stream *>(user)->encryption = line.mid(29).trimmed();
     return size * count;
 }
 
@@ -141,8 +145,12 @@ struct Easy
 
 } // namespace
 
-Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel)
+Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel)
 {
+    Result<CopyItem> facts = withObjectFacts(client, listed, cancel);
+    if (!facts)
+        return facts.error();
+    const CopyItem &item = *facts;
     Result<QUrl> url = client.presign("GET", item.key, MachineCopy::kUrlSeconds);
     if (!url)
         return url.error();
@@ -160,7 +168,7 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &item,
     file.close();
     const QString sha = QString::fromLatin1(stream.sha256.result().toHex());
     const QString md5 = QString::fromLatin1(stream.md5.result().toHex());
-    const bool md5Known = item.etag.size() == 32 && !item.etag.contains(QLatin1Char('-'));
+    const bool md5Known = !item.etag.isEmpty(); // withObjectFacts keeps an ETag only where it is an MD5
     QString mismatch;
     if (done && item.size >= 0 && stream.bytes != item.size)
         mismatch = QStringLiteral("size");
@@ -221,7 +229,8 @@ Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item,
     if (!done)
         return done.error();
     const QString md5Hex = QString::fromLatin1(md5.result().toHex());
-    if (stream.etag.size() == 32 && QString::fromLatin1(stream.etag) != md5Hex) {
+    // The server checked Content-MD5; an ETag that is an MD5 (not under SSE-KMS) must be the same one.
+    if (stream.etag.size() == 32 && !stream.encryption.startsWith("aws:kms") && QString::fromLatin1(stream.etag) != md5Hex) {
         return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not match the object's %2 after the copy; nothing was kept. Run the copy again.")
                                                   .arg(item.remotePath, QStringLiteral("md5"))};
     }

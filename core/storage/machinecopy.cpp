@@ -37,6 +37,17 @@ Error brokenScript(const QString &line)
 
 } // namespace
 
+Result<CopyItem> withObjectFacts(const S3Client &client, CopyItem item, const std::atomic_bool *cancel)
+{
+    Result<ObjectInfo> object = client.head(item.key, cancel);
+    if (!object)
+        return object.error();
+    item.size = object->size;
+    item.etag = object->etagIsMd5 ? object->etag : QString();
+    item.sha256 = object->sha256;
+    return item;
+}
+
 QString machinePath(const QString &path)
 {
     QString out = path;
@@ -165,26 +176,32 @@ Error MachineCopy::failure(const QString &line, const CopyItem &item) const
         return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not match the object's %2 after the copy; nothing was kept. Run the copy again.")
                                                   .arg(where, line.section(QLatin1Char(' '), 1, 1))};
     }
+    if (line.startsWith(QLatin1String("ISDIR "))) {
+        return Error{ErrorCode::Usage, StorageText::tr("%1 is a folder: end the destination with / to copy into it.").arg(where)};
+    }
     if (line.startsWith(QLatin1String("MISSING ")))
         return Error{ErrorCode::NotFound, StorageText::tr("There is no file %1 to copy.").arg(where)};
     return brokenScript(line);
 }
 
-Result<CopyResult> MachineCopy::download(const CopyItem &item, const std::atomic_bool *cancel)
+Result<CopyResult> MachineCopy::download(const CopyItem &listed, const std::atomic_bool *cancel)
 {
-    Result<QUrl> url = m_client.presign("GET", item.key, kUrlSeconds);
+    Result<CopyItem> item = withObjectFacts(m_client, listed, cancel);
+    if (!item)
+        return item.error();
+    Result<QUrl> url = m_client.presign("GET", item->key, kUrlSeconds);
     if (!url)
         return url.error();
-    const QString md5 = md5Etag(item.etag) ? item.etag : QString();
-    Result<QString> line = exchange({QStringLiteral("get"), QString::fromLatin1(url->toEncoded()), item.remotePath,
-                                     item.size >= 0 ? QString::number(item.size) : QStringLiteral("-"), orDash(md5), orDash(item.sha256)},
+    const QString md5 = item->etag;
+    Result<QString> line = exchange({QStringLiteral("get"), QString::fromLatin1(url->toEncoded()), item->remotePath,
+                                     QString::number(item->size), orDash(md5), orDash(item->sha256)},
                                     cancel);
     if (!line)
         return line.error();
     if (!line->startsWith(QLatin1String("OK ")))
-        return failure(*line, item);
+        return failure(*line, *item);
     const QStringList parts = line->split(QLatin1Char(' '));
-    return CopyResult{item, parts.value(1).toLongLong(), parts.value(2), !md5.isEmpty() || !item.sha256.isEmpty()};
+    return CopyResult{*item, parts.value(1).toLongLong(), parts.value(2), !md5.isEmpty() || !item->sha256.isEmpty()};
 }
 
 Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_bool *cancel)
@@ -210,9 +227,10 @@ Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_b
         return line.error();
     if (!line->startsWith(QLatin1String("OK ")))
         return failure(*line, item);
-    // The server checked Content-MD5; an ETag that is an MD5 must be the same one.
-    const QString etag = line->section(QLatin1Char(' '), 1);
-    if (md5Etag(etag) && etag != hash[2])
+    // The server checked Content-MD5; an ETag that is an MD5 (not under SSE-KMS) must be the same one.
+    const QString etag = line->section(QLatin1Char(' '), 1, 1);
+    const bool kms = line->section(QLatin1Char(' '), 2, 2).startsWith(QLatin1String("aws:kms"));
+    if (md5Etag(etag) && !kms && etag != hash[2])
         return failure(QStringLiteral("BAD md5"), item);
     return CopyResult{item, hash[1].toLongLong(), hash[3], true};
 }

@@ -78,6 +78,10 @@ private:
     QByteArray m_buffer;
 };
 
+// The item with what HeadObject says of its object just before it is fetched: its size, its
+// SHA-256 where the upload kept one, and its ETag only where that is an MD5.
+Result<CopyItem> withObjectFacts(const S3Client &client, CopyItem item, const std::atomic_bool *cancel);
+
 // The script MachineCopy runs (for tests that read it).
 QByteArray machineScript();
 

@@ -4,9 +4,9 @@
 // (`curl -K -`), so no URL is ever in a process's arguments. Requests, one field a line:
 //   get URL DEST SIZE MD5 SHA256   ("-" for an unknown value) -> OK BYTES SHA256 | error
 //   hash SRC                       -> HASH BYTES MD5 SHA256 | error
-//   put URL SRC MD5BASE64 SHA256   -> OK ETAG | error
+//   put URL SRC MD5BASE64 SHA256   -> OK ETAG ENCRYPTION | error
 //   list ROOT                      -> FILE SIZE PATH … END | DIR … END | error
-// errors: HTTP STATUS CODE MESSAGE | CURL EXIT MESSAGE | BAD what | MISSING path
+// errors: HTTP STATUS CODE MESSAGE | CURL EXIT MESSAGE | BAD what | MISSING path | ISDIR path
 #include "core/storage/machinecopy.h"
 
 namespace gantry::storage {
@@ -30,6 +30,7 @@ while IFS= read -r op; do
   get)
     IFS= read -r url; IFS= read -r dest; IFS= read -r size; IFS= read -r md5; IFS= read -r sha
     part="$dest.gantry-part"
+    [ -d "$dest" ] && { echo "ISDIR $dest"; continue; }
     mkdir -p -- "$(dirname -- "$dest")" 2>"$work/err" || { echo "CURL 23 $(head -n 1 "$work/err")"; continue; }
     status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - -o "$part" -w '%{http_code}' 2>"$work/err"); rc=$?
     if [ $rc -ne 0 ]; then rm -f -- "$part"; echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
@@ -54,7 +55,8 @@ while IFS= read -r op; do
     if [ $rc -ne 0 ]; then echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
     case $status in 2??) ;; *) s3fail "$work/body" "$status"; continue;; esac
     etag=$(tr -d '\r"' < "$work/headers" | sed -n 's/^[Ee][Tt][Aa][Gg]: *//p' | tail -n 1)
-    echo "OK ${etag:--}"
+    enc=$(tr -d '\r' < "$work/headers" | grep -i '^x-amz-server-side-encryption:' | tail -n 1 | cut -d ' ' -f 2)
+    echo "OK ${etag:--} ${enc:--}"
     ;;
   list)
     IFS= read -r root

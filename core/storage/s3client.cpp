@@ -166,6 +166,9 @@ Result<ObjectInfo> S3Client::head(const QString &key, const std::atomic_bool *ca
     info.size = response.header("content-length").toLongLong();
     info.etag = QString::fromLatin1(response.header("etag")).remove(QLatin1Char('"'));
     info.lastModified = QDateTime::fromString(QString::fromLatin1(response.header("last-modified")), Qt::RFC2822Date);
+    const QByteArray encryption = response.header("x-amz-server-side-encryption");
+    info.etagIsMd5 = QRegularExpression(QStringLiteral("^[0-9a-f]{32}$")).match(info.etag).hasMatch() && !encryption.startsWith("aws:kms")
+        && response.header("x-amz-server-side-encryption-customer-algorithm").isEmpty();
     const QByteArray sha = response.header("x-amz-meta-sha256");
     if (QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(QString::fromLatin1(sha)).hasMatch())
         info.sha256 = QString::fromLatin1(sha);

@@ -24,7 +24,10 @@ struct ObjectInfo
     qint64 size = 0;
     QString etag;   // without quotes; a '-' in it marks a multipart upload (not an MD5)
     QDateTime lastModified;
-    QString sha256; // hex, where the server returns it (x-amz-meta-sha256, x-amz-checksum-sha256)
+    QString sha256; // hex, where the server returns it (x-amz-meta-sha256)
+    // The ETag is the MD5 of the bytes: 32 hex digits, and (from HeadObject) no SSE-KMS or SSE-C,
+    // whose ETags are not. A listing cannot tell the encryption, so it says false.
+    bool etagIsMd5 = false;
 };
 
 struct ListPage

@@ -2139,6 +2139,10 @@
         <source>Could not write or read %1 (%2): is the disk full?</source>
         <translation>无法写入或读取 %1（%2）：磁盘是否已满？</translation>
     </message>
+    <message>
+        <source>%1 is a folder: end the destination with / to copy into it.</source>
+        <translation>%1 是文件夹：若要复制到其中，请在目标末尾加上 /。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>

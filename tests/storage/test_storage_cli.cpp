@@ -120,7 +120,11 @@ private slots:
         const QString curl = QStandardPaths::findExecutable(QStringLiteral("curl"));
         QVERIFY(!curl.isEmpty());
         QVERIFY(test::writeScript(m_bin.filePath(QStringLiteral("curl")),
-                                  QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$*\" >> %1/curl-args\nexec %2 \"$@\"\n").arg(m_bin.path(), curl)));
+                                  QStringLiteral("#!/bin/sh\nprintf '%s\\n' \"$*\" >> %1/curl-args\n"
+                                                 // A full disk, as curl reports it.
+                                                 "[ -f %1/disk-full ] && { echo 'curl: (23) Failure writing output to destination' >&2; exit 23; }\n"
+                                                 "exec %2 \"$@\"\n")
+                                      .arg(m_bin.path(), curl)));
         test::SshdFixture::Options options;
         options.binDir = m_bin.path();
         GANTRY_REQUIRE_SSHD(m_sshd.start(options));
@@ -269,8 +273,25 @@ private slots:
         QVERIFY(partials(local.path()).isEmpty());
     }
 
+    // curl cannot write on the machine: one line that asks whether its disk is full, nothing kept.
+    void fullDiskOnTheMachine()
+    {
+        writeFile(m_bin.filePath(QStringLiteral("disk-full")), "1");
+        const QString target = m_remote.filePath(QStringLiteral("full/metrics.json"));
+        const test::CliRun full = cp({QStringLiteral("s3://data/runs/r1/metrics.json"), at(target)});
+        QFile::remove(m_bin.filePath(QStringLiteral("disk-full")));
+        QCOMPARE(full.code, 1);
+        QVERIFY2(oneLine(full).contains(QLatin1String("disk full")) && oneLine(full).contains(QLatin1String("df -h")), full.err.constData());
+        QVERIFY(!QFile::exists(target));
+        QVERIFY(partials(m_remote.path()).isEmpty());
+    }
+
     void copyNeedsABucketSide()
     {
+        QDir().mkpath(m_remote.filePath(QStringLiteral("adir")));
+        const test::CliRun intoFolder = cp({QStringLiteral("s3://data/runs/r1/metrics.json"), at(m_remote.filePath(QStringLiteral("adir")))});
+        QVERIFY2(intoFolder.code != 0 && oneLine(intoFolder).contains(QLatin1String("end the destination with /")), intoFolder.err.constData());
+        QVERIFY(QDir(m_remote.filePath(QStringLiteral("adir"))).isEmpty());
         const test::CliRun neither = cp({at(QStringLiteral("a")), at(QStringLiteral("b"))});
         QCOMPARE(neither.code, 2);
         const test::CliRun missing = cp({QStringLiteral("s3://data/runs/none.txt"), at(m_remote.filePath(QStringLiteral("none.txt")))});

@@ -197,6 +197,25 @@ private slots:
         QVERIFY2(expired.error().message.contains(QLatin1String("AWS_SESSION_TOKEN")), qPrintable(expired.error().message));
     }
 
+    // Virtual-hosted names on AWS for DNS-safe buckets, path style everywhere else.
+    void addressing()
+    {
+        const auto where = [](const QString &endpoint, const QString &bucket, const QString &key) {
+            return S3Client(BucketConfig{QStringLiteral("n"), endpoint, bucket, QStringLiteral("eu-west-1")}, goodKeys()).address(key);
+        };
+        Result<S3Client::Address> aws = where(QStringLiteral("https://s3.eu-west-1.amazonaws.com"), QStringLiteral("my-data"), QStringLiteral("a b/c"));
+        QVERIFY(aws.ok());
+        QCOMPARE(aws->host, QByteArray("my-data.s3.eu-west-1.amazonaws.com"));
+        QCOMPARE(aws->path, QByteArray("/a%20b/c"));
+        QCOMPARE(where(QStringLiteral("https://s3.eu-west-1.amazonaws.com"), QStringLiteral("my.data"), QStringLiteral("k"))->path, QByteArray("/my.data/k"));
+        Result<S3Client::Address> r2 = where(QStringLiteral("https://acct.r2.cloudflarestorage.com:443"), QStringLiteral("data"), QStringLiteral("k"));
+        QCOMPARE(r2->host, QByteArray("acct.r2.cloudflarestorage.com"));
+        QCOMPARE(r2->url.toEncoded(), QByteArray("https://acct.r2.cloudflarestorage.com/data/k"));
+        QCOMPARE(where(QStringLiteral("http://127.0.0.1:9000"), QStringLiteral("data"), QString())->path, QByteArray("/data"));
+        QVERIFY(!where(QStringLiteral("https://minio.example.com/data"), QStringLiteral("data"), QStringLiteral("k")).ok());
+        QVERIFY(!where(QStringLiteral("ftp://minio.example.com"), QStringLiteral("data"), QStringLiteral("k")).ok());
+    }
+
     void listingParserCaps()
     {
         QVERIFY(parseListObjectsV2(listingWith(1000)).ok());

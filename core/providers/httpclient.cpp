@@ -185,6 +185,9 @@ HttpResponse HttpClient::performOnce(const HttpRequest &request, const std::atom
     curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
     curl_easy_setopt(curl, CURLOPT_XFERINFODATA, const_cast<std::atomic_bool *>(cancel));
     curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.constData());
+    // A HEAD answer announces a length but sends no body: without NOBODY curl waits for it.
+    if (request.method == "HEAD")
+        curl_easy_setopt(curl, CURLOPT_NOBODY, 1L);
     if (!request.body.isEmpty() || request.method == "POST" || request.method == "PUT"
         || request.method == "PATCH") {
         curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.constData());

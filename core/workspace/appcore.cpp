@@ -11,6 +11,7 @@
 #include "core/providers/providerdescriptor.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
+#include "core/storage/buckets.h"
 #include "core/sync/syncservice.h"
 #include "core/transfer/remotefiles.h"
 #include "core/transfer/transferqueue.h"
@@ -60,6 +61,7 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
     m_jobs = new jobs::JobService(m_hosts, secrets, knownHosts, this);
     m_tunnels = new tunnel::TunnelManager(this);
     m_sync = new sync::SyncService(m_configDir, sync::SyncService::savedHostProvider(m_hosts, m_connections), this);
+    m_buckets = std::make_unique<storage::Buckets>(m_configDir, secrets);
     m_workspace = new Workspace(m_configDir, m_hub, m_ledger, m_hosts, this);
     m_results = new ResultsHome(m_configDir, m_hosts, m_connections, m_transfers, m_workspace);
     m_workspace->setResultsHome(m_results);

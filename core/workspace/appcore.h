@@ -18,6 +18,7 @@ namespace handoff { class EditSessions; }
 namespace jobs { class JobService; }
 namespace monitor { class MonitorService; }
 namespace providers { class PriceBoard; class ProviderHub; }
+namespace storage { class Buckets; }
 namespace sync { class SyncService; }
 namespace transfer { class RemoteFiles; class TransferQueue; }
 namespace tunnel { class TunnelManager; }
@@ -112,6 +113,10 @@ public:
     jobs::JobService *jobs() const { return m_jobs; }
     tunnel::TunnelManager *tunnels() const { return m_tunnels; }
     sync::SyncService *syncPairs() const { return m_sync; }
+    // The configured S3-compatible buckets (storage.json, their keys in the secret store): add,
+    // list, remove and clients. Its calls block on the network and the keychain: run them on
+    // background::run, never on the GUI thread.
+    storage::Buckets *buckets() const { return m_buckets.get(); }
     ResultsHome *resultsHome() const { return m_results; }
     Workspace *workspace() const { return m_workspace; }
     PolicyRunner *policies() const { return m_policies; }
@@ -158,6 +163,7 @@ private:
     ResultsHome *m_results = nullptr;
     Workspace *m_workspace = nullptr;
     std::unique_ptr<PolicyLock> m_policyLock;
+    std::unique_ptr<storage::Buckets> m_buckets;
     PolicyRunner *m_policies = nullptr;
 };
 

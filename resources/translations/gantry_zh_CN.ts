@@ -1966,6 +1966,189 @@
     </message>
 </context>
 <context>
+    <name>gantry::storage</name>
+    <message>
+        <source>No storage is called &quot;%1&quot;: see gantry-cli storage list, or add it with gantry-cli storage add.</source>
+        <translation>没有名为“%1”的存储：请查看 gantry-cli storage list，或用 gantry-cli storage add 添加。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot name a storage: use up to 63 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;.</source>
+        <translation>“%1”不能作为存储名称：请使用最多 63 个字母、数字、“.”、“_”或“-”。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2): fix or delete it, then add the storage again.</source>
+        <translation>%1 已损坏（%2）：请修复或删除它，然后重新添加存储。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a bucket name: give the bucket alone, without slashes.</source>
+        <translation>“%1”不是存储桶名称：只需给出存储桶名，不要带斜杠。</translation>
+    </message>
+    <message>
+        <source>A storage is already called &quot;%1&quot;: remove it first (gantry-cli storage remove %1) or choose another name.</source>
+        <translation>已有名为“%1”的存储：请先删除它（gantry-cli storage remove %1），或换一个名称。</translation>
+    </message>
+    <message>
+        <source>Storage &quot;%1&quot; takes its keys from the environment: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary keys).</source>
+        <translation>存储“%1”从环境变量读取密钥：请设置 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY（临时密钥还需 AWS_SESSION_TOKEN）。</translation>
+    </message>
+    <message>
+        <source>The keys of storage &quot;%1&quot; are not in the keychain any more: remove it and add it again.</source>
+        <translation>存储“%1”的密钥已不在钥匙串中：请删除该存储后重新添加。</translation>
+    </message>
+    <message>
+        <source>The copy script on the machine answered &quot;%1&quot;; run the copy again.</source>
+        <translation>机器上的复制脚本回复了“%1”；请重新运行复制。</translation>
+    </message>
+    <message>
+        <source>curl is not installed on %1: install it (apt-get install -y curl) and run the copy again.</source>
+        <translation>%1 上没有安装 curl：请安装（apt-get install -y curl）后重新运行复制。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; holds a line break; Gantry does not copy such names.</source>
+        <translation>“%1”包含换行符；Gantry 不复制这样的名称。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>The copy script on %1 ended early; run the copy again.</source>
+        <translation>%1 上的复制脚本提前结束；请重新运行复制。</translation>
+    </message>
+    <message>
+        <source>The machine could not write %1 (%2): is its disk full? Free space (df -h) and run the copy again.</source>
+        <translation>机器无法写入 %1（%2）：磁盘是否已满？请释放空间（df -h）后重新运行复制。</translation>
+    </message>
+    <message>
+        <source>The machine&apos;s curl could not reach the storage (%1): can %2 reach %3?</source>
+        <translation>机器上的 curl 无法连接存储（%1）：%2 能否访问 %3？</translation>
+    </message>
+    <message>
+        <source>%1 did not match the object&apos;s %2 after the copy; nothing was kept. Run the copy again.</source>
+        <translation>复制后 %1 与对象的 %2 不符；未保留任何内容。请重新运行复制。</translation>
+    </message>
+    <message>
+        <source>There is no file %1 to copy.</source>
+        <translation>没有可复制的文件 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 5 GiB: one upload cannot hold it and Gantry does not make multipart uploads yet.</source>
+        <translation>%1 大于 5 GiB：单次上传无法容纳，而 Gantry 暂不支持分段上传。</translation>
+    </message>
+    <message>
+        <source>More than %1 files under %2: copy a smaller folder.</source>
+        <translation>%2 下有超过 %1 个文件：请复制更小的文件夹。</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>The storage endpoint is a server, not a path (got &quot;%1&quot;): give https://host[:port] and the bucket with --bucket.</source>
+        <translation>存储端点应是服务器而非路径（收到“%1”）：请给出 https://host[:port]，并用 --bucket 指定存储桶。</translation>
+    </message>
+    <message>
+        <source>More than %1 objects under &quot;%2&quot;: copy a narrower prefix.</source>
+        <translation>“%2”下有超过 %1 个对象：请复制更窄的前缀。</translation>
+    </message>
+    <message>
+        <source>The storage server repeated a listing page; stopped listing.</source>
+        <translation>存储服务器重复返回了同一列表页；已停止列出。</translation>
+    </message>
+    <message>
+        <source>Presigned URLs from Gantry live at most an hour (asked for %1 s).</source>
+        <translation>Gantry 生成的预签名 URL 最长有效一小时（请求了 %1 秒）。</translation>
+    </message>
+    <message>
+        <source>%1 does not know the access key %2 (InvalidAccessKeyId): check the key ID, then add the storage again.</source>
+        <translation>%1 不认识访问密钥 %2（InvalidAccessKeyId）：请检查密钥 ID，然后重新添加存储。</translation>
+    </message>
+    <message>
+        <source>The secret key does not match the access key %1 (SignatureDoesNotMatch): check the secret key, then add the storage again.</source>
+        <translation>私有密钥与访问密钥 %1 不匹配（SignatureDoesNotMatch）：请检查私有密钥，然后重新添加存储。</translation>
+    </message>
+    <message>
+        <source>The session token has expired (%1): get new temporary credentials and set AWS_SESSION_TOKEN again.</source>
+        <translation>会话令牌已过期（%1）：请获取新的临时凭证并重新设置 AWS_SESSION_TOKEN。</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s clock is more than 15 minutes off the storage server&apos;s (RequestTimeTooSkewed): set the clock right and retry.</source>
+        <translation>本机时钟与存储服务器相差超过 15 分钟（RequestTimeTooSkewed）：请校准时钟后重试。</translation>
+    </message>
+    <message>
+        <source>A presigned URL expired before the machine used it: run the copy again (each URL lives at most an hour).</source>
+        <translation>预签名 URL 在机器使用前已过期：请重新运行复制（每个 URL 最长有效一小时）。</translation>
+    </message>
+    <message>
+        <source>Access to bucket %1 was denied (AccessDenied): give the keys permission to list, read and write it, or use other keys.</source>
+        <translation>访问存储桶 %1 被拒绝（AccessDenied）：请为密钥授予列出、读取和写入权限，或改用其他密钥。</translation>
+    </message>
+    <message>
+        <source>There is no bucket %1 at %2 (NoSuchBucket): check --bucket and --endpoint.</source>
+        <translation>%2 上没有存储桶 %1（NoSuchBucket）：请检查 --bucket 和 --endpoint。</translation>
+    </message>
+    <message>
+        <source>There is no object %1 in bucket %2: list what is there with gantry-cli storage ls.</source>
+        <translation>存储桶 %2 中没有对象 %1：请用 gantry-cli storage ls 查看已有内容。</translation>
+    </message>
+    <message>
+        <source>The object arrived damaged at the storage server (%1): run the copy again.</source>
+        <translation>对象到达存储服务器时已损坏（%1）：请重新运行复制。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than one upload may be (EntityTooLarge): files over 5 GiB need multipart uploads, which Gantry does not make yet.</source>
+        <translation>%1 超过单次上传的上限（EntityTooLarge）：大于 5 GiB 的文件需要分段上传，Gantry 暂不支持。</translation>
+    </message>
+    <message>
+        <source>The storage server refused: %1 (%2).</source>
+        <translation>存储服务器拒绝了请求：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>Bucket %1 is in region %2, not %3: add the storage again with --region %2.</source>
+        <translation>存储桶 %1 位于区域 %2，而不是 %3：请使用 --region %2 重新添加存储。</translation>
+    </message>
+    <message>
+        <source>Bucket %1 refused the request (HTTP 403): check the keys and their permissions on it.</source>
+        <translation>存储桶 %1 拒绝了请求（HTTP 403）：请检查密钥及其对该存储桶的权限。</translation>
+    </message>
+    <message>
+        <source>The storage server answered HTTP %1: try again later.</source>
+        <translation>存储服务器返回 HTTP %1：请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The storage server&apos;s answer was too large to read; is %1 an S3-compatible endpoint?</source>
+        <translation>存储服务器的回复过大，无法读取；%1 是否为 S3 兼容端点？</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2. Check --endpoint and the network.</source>
+        <translation>无法连接 %1：%2。请检查 --endpoint 和网络。</translation>
+    </message>
+    <message>
+        <source>The storage server&apos;s listing could not be read (%1); is the endpoint an S3-compatible API?</source>
+        <translation>无法读取存储服务器返回的列表（%1）；该端点是否为 S3 兼容 API？</translation>
+    </message>
+    <message>
+        <source>A presigned URL lives from 1 second to 7 days (asked for %1 s).</source>
+        <translation>预签名 URL 的有效期为 1 秒到 7 天（请求了 %1 秒）。</translation>
+    </message>
+    <message>
+        <source>Could not write or read %1 (%2): is the disk full?</source>
+        <translation>无法写入或读取 %1（%2）：磁盘是否已满？</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: end the destination with / to copy into it.</source>
+        <translation>%1 是文件夹：若要复制到其中，请在目标末尾加上 /。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::sync</name>
     <message>
         <source>Cannot read the local folder %1: %2. Fix its permissions or add it to .gantryignore.</source>

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/storage/machinecopy.h"
+
+#include "core/ssh/session.h"
+#include "core/storage/s3errors.h"
+#include "core/storage/storagetext.h"
+
+#include <QRegularExpression>
+
+namespace gantry::storage {
+namespace {
+
+constexpr int kReadSliceMs = 200;
+constexpr qsizetype kMaxLineBytes = 64 * 1024;
+constexpr int kMaxListedFiles = 100000;
+
+bool md5Etag(const QString &etag)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[0-9a-f]{32}$"));
+    return pattern.match(etag).hasMatch();
+}
+
+QString orDash(const QString &value)
+{
+    return value.isEmpty() ? QStringLiteral("-") : value;
+}
+
+bool hasLineBreak(const QString &value)
+{
+    return value.contains(QLatin1Char('\n')) || value.contains(QLatin1Char('\r'));
+}
+
+Error brokenScript(const QString &line)
+{
+    return Error{ErrorCode::RemoteFailed, StorageText::tr("The copy script on the machine answered \"%1\"; run the copy again.").arg(line.left(200))};
+}
+
+} // namespace
+
+Result<CopyItem> withObjectFacts(const S3Client &client, CopyItem item, const std::atomic_bool *cancel)
+{
+    Result<ObjectInfo> object = client.head(item.key, cancel);
+    if (!object)
+        return object.error();
+    item.size = object->size;
+    item.etag = object->etagIsMd5 ? object->etag : QString();
+    item.sha256 = object->sha256;
+    return item;
+}
+
+QString machinePath(const QString &path)
+{
+    QString out = path;
+    if (out == QLatin1String("~"))
+        out = QStringLiteral(".");
+    else if (out.startsWith(QLatin1String("~/")))
+        out = out.mid(2);
+    if (out.isEmpty())
+        out = QStringLiteral(".");
+    if (out.startsWith(QLatin1Char('-')))
+        out.prepend(QLatin1String("./"));
+    return out;
+}
+
+QString relativeKeyPath(const QString &key, const QString &prefix)
+{
+    if (!key.startsWith(prefix))
+        return {};
+    QString rest = key.mid(prefix.size());
+    while (rest.startsWith(QLatin1Char('/')))
+        rest.remove(0, 1);
+    if (rest.isEmpty() || hasLineBreak(rest))
+        return {};
+    const QStringList segments = rest.split(QLatin1Char('/'));
+    for (const QString &segment : segments) {
+        if (segment.isEmpty() || segment == QLatin1String(".") || segment == QLatin1String(".."))
+            return {};
+    }
+    return rest;
+}
+
+MachineCopy::MachineCopy(ssh::Session &session, const S3Client &client)
+    : m_session(session)
+    , m_client(client)
+{
+}
+
+MachineCopy::~MachineCopy()
+{
+    if (m_channel) {
+        (void)m_channel->sendEof();
+        m_channel->close();
+    }
+}
+
+Result<void> MachineCopy::start()
+{
+    Result<std::unique_ptr<ssh::Channel>> channel =
+        m_session.openExec(QStringLiteral("sh -c ") + ssh::shellQuote(QString::fromUtf8(machineScript())));
+    if (!channel)
+        return channel.error();
+    m_channel = std::move(*channel);
+    Result<QString> ready = readLine(nullptr);
+    if (!ready)
+        return ready.error();
+    if (*ready == QLatin1String("NOCURL")) {
+        return Error{ErrorCode::RemoteFailed, StorageText::tr("curl is not installed on %1: install it (apt-get install -y curl) and run the copy again.")
+                                                  .arg(m_session.target().display())};
+    }
+    if (*ready != QLatin1String("READY"))
+        return brokenScript(*ready);
+    return {};
+}
+
+Result<void> MachineCopy::send(const QStringList &lines)
+{
+    for (const QString &line : lines) {
+        if (hasLineBreak(line))
+            return Error{ErrorCode::Usage, StorageText::tr("\"%1\" holds a line break; Gantry does not copy such names.").arg(line.simplified())};
+    }
+    return m_channel->write((lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8());
+}
+
+Result<QString> MachineCopy::readLine(const std::atomic_bool *cancel)
+{
+    for (;;) {
+        const qsizetype newline = m_buffer.indexOf('\n');
+        if (newline >= 0) {
+            const QString line = QString::fromUtf8(m_buffer.left(newline));
+            m_buffer.remove(0, newline + 1);
+            return line;
+        }
+        if (m_buffer.size() > kMaxLineBytes)
+            return brokenScript(QString::fromUtf8(m_buffer.left(80)));
+        if (cancel && cancel->load())
+            return Error{ErrorCode::Cancelled, StorageText::tr("Stopped.")};
+        if (m_channel->isEof() || !m_channel->isOpen())
+            return Error{ErrorCode::RemoteFailed, StorageText::tr("The copy script on %1 ended early; run the copy again.").arg(m_session.target().display())};
+        Result<QByteArray> data = m_channel->read(kReadSliceMs);
+        if (!data)
+            return data.error();
+        m_buffer += *data;
+    }
+}
+
+Result<QString> MachineCopy::exchange(const QStringList &lines, const std::atomic_bool *cancel)
+{
+    if (Result<void> sent = send(lines); !sent)
+        return sent.error();
+    return readLine(cancel);
+}
+
+Error MachineCopy::failure(const QString &line, const CopyItem &item) const
+{
+    const QString where = m_session.target().display() + QLatin1Char(':') + item.remotePath;
+    if (line.startsWith(QLatin1String("HTTP "))) {
+        const QStringList parts = line.split(QLatin1Char(' '));
+        const int status = parts.value(1).toInt();
+        const QString code = parts.value(2) == QLatin1String("-") ? QString() : parts.value(2);
+        const QString message = parts.mid(3).join(QLatin1Char(' '));
+        // The XML the machine saw, rebuilt from its code and message for the one error table.
+        const QByteArray body = code.isEmpty() ? QByteArray()
+                                               : QStringLiteral("<Error><Code>%1</Code><Message>%2</Message></Error>").arg(code, message.toHtmlEscaped()).toUtf8();
+        const BucketConfig &c = m_client.config();
+        return s3Error(status, body, S3ErrorContext{c.endpoint, c.bucket, c.region, item.key, {}});
+    }
+    if (line.startsWith(QLatin1String("CURL 23 ")) || line.contains(QLatin1String("No space left"))) {
+        return Error{ErrorCode::DiskFull, StorageText::tr("The machine could not write %1 (%2): is its disk full? Free space (df -h) and run the copy again.")
+                                              .arg(where, line.section(QLatin1Char(' '), 2))};
+    }
+    if (line.startsWith(QLatin1String("CURL "))) {
+        return Error{ErrorCode::ConnectFailed, StorageText::tr("The machine's curl could not reach the storage (%1): can %2 reach %3?")
+                                                   .arg(line.section(QLatin1Char(' '), 2), m_session.target().display(), m_client.config().endpoint)};
+    }
+    if (line.startsWith(QLatin1String("BAD "))) {
+        return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not match the object's %2 after the copy; nothing was kept. Run the copy again.")
+                                                  .arg(where, line.section(QLatin1Char(' '), 1, 1))};
+    }
+    if (line.startsWith(QLatin1String("ISDIR "))) {
+        return Error{ErrorCode::Usage, StorageText::tr("%1 is a folder: end the destination with / to copy into it.").arg(where)};
+    }
+    if (line.startsWith(QLatin1String("MISSING ")))
+        return Error{ErrorCode::NotFound, StorageText::tr("There is no file %1 to copy.").arg(where)};
+    return brokenScript(line);
+}
+
+Result<CopyResult> MachineCopy::download(const CopyItem &listed, const std::atomic_bool *cancel)
+{
+    Result<CopyItem> item = withObjectFacts(m_client, listed, cancel);
+    if (!item)
+        return item.error();
+    Result<QUrl> url = m_client.presign("GET", item->key, kUrlSeconds);
+    if (!url)
+        return url.error();
+    const QString md5 = item->etag;
+    Result<QString> line = exchange({QStringLiteral("get"), QString::fromLatin1(url->toEncoded()), item->remotePath,
+                                     QString::number(item->size), orDash(md5), orDash(item->sha256)},
+                                    cancel);
+    if (!line)
+        return line.error();
+    if (!line->startsWith(QLatin1String("OK ")))
+        return failure(*line, *item);
+    const QStringList parts = line->split(QLatin1Char(' '));
+    return CopyResult{*item, parts.value(1).toLongLong(), parts.value(2), !md5.isEmpty() || !item->sha256.isEmpty()};
+}
+
+Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_bool *cancel)
+{
+    Result<QString> hashed = exchange({QStringLiteral("hash"), item.remotePath}, cancel);
+    if (!hashed)
+        return hashed.error();
+    const QStringList hash = hashed->split(QLatin1Char(' '));
+    if (hash.value(0) != QLatin1String("HASH") || hash.size() != 4)
+        return failure(*hashed, item);
+    if (hash[1].toLongLong() > 5LL * 1024 * 1024 * 1024) {
+        return Error{ErrorCode::Usage, StorageText::tr("%1 is larger than 5 GiB: one upload cannot hold it and Gantry does not make multipart uploads yet.")
+                                           .arg(item.remotePath)};
+    }
+    const QByteArray md5Base64 = QByteArray::fromHex(hash[2].toLatin1()).toBase64();
+    Result<QUrl> url = m_client.presign("PUT", item.key, kUrlSeconds, {{"Content-MD5", md5Base64}, {"x-amz-meta-sha256", hash[3].toLatin1()}});
+    if (!url)
+        return url.error();
+    Result<QString> line = exchange({QStringLiteral("put"), QString::fromLatin1(url->toEncoded()), item.remotePath,
+                                     QString::fromLatin1(md5Base64), hash[3]},
+                                    cancel);
+    if (!line)
+        return line.error();
+    if (!line->startsWith(QLatin1String("OK ")))
+        return failure(*line, item);
+    // The server checked Content-MD5; an ETag that is an MD5 (not under SSE-KMS) must be the same one.
+    const QString etag = line->section(QLatin1Char(' '), 1, 1);
+    const bool kms = line->section(QLatin1Char(' '), 2, 2).startsWith(QLatin1String("aws:kms"));
+    if (md5Etag(etag) && !kms && etag != hash[2])
+        return failure(QStringLiteral("BAD md5"), item);
+    return CopyResult{item, hash[1].toLongLong(), hash[3], true};
+}
+
+Result<QList<MachineCopy::RemoteFile>> MachineCopy::listFiles(const QString &root, bool *isFolder, const std::atomic_bool *cancel)
+{
+    if (Result<void> sent = send({QStringLiteral("list"), root}); !sent)
+        return sent.error();
+    QList<RemoteFile> files;
+    *isFolder = false;
+    for (;;) {
+        Result<QString> line = readLine(cancel);
+        if (!line)
+            return line.error();
+        if (*line == QLatin1String("END"))
+            return files;
+        if (*line == QLatin1String("DIR")) {
+            *isFolder = true;
+        } else if (line->startsWith(QLatin1String("FILE "))) {
+            QString relative = line->section(QLatin1Char(' '), 2);
+            if (relative.startsWith(QLatin1String("./")))
+                relative = relative.mid(2);
+            files.append(RemoteFile{relative, line->section(QLatin1Char(' '), 1, 1).toLongLong()});
+            if (files.size() > kMaxListedFiles)
+                return Error{ErrorCode::Usage, StorageText::tr("More than %1 files under %2: copy a smaller folder.").arg(kMaxListedFiles).arg(root)};
+        } else {
+            return failure(*line, CopyItem{QString(), root, -1, QString(), QString()});
+        }
+    }
+}
+
+} // namespace gantry::storage

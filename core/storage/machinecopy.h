@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/storage/s3client.h"
+#include "core/util/result.h"
+
+#include <QList>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+namespace gantry::ssh {
+class Channel;
+class Session;
+} // namespace gantry::ssh
+
+namespace gantry::storage {
+
+// One object and its file on the machine.
+struct CopyItem
+{
+    QString key;
+    QString remotePath;  // as the machine's shell sees it (relative paths start in the home folder)
+    qint64 size = -1;    // -1: unknown
+    QString etag;        // the object's ETag (an MD5 unless it holds '-')
+    QString sha256;      // hex, where known (x-amz-meta-sha256)
+};
+
+// What arrived.
+struct CopyResult
+{
+    CopyItem item;
+    qint64 bytes = 0;
+    QString sha256;      // of the bytes that arrived
+    bool verified = false; // checked against the object's SHA-256 or MD5 (not only its size)
+};
+
+// Copies between a bucket and a machine that run ON the machine: one shell script there
+// (machineScript()) reads a presigned URL per file from its stdin — never from its command line,
+// where other users of the machine could read it — and runs curl with it. No storage key reaches
+// the machine; each URL is made just before its file and lives kUrlSeconds. A download lands
+// under a temporary name and is renamed only once its size and checksum match; an upload sends
+// its MD5 (Content-MD5, checked by the server) and its SHA-256 as metadata.
+class MachineCopy final
+{
+public:
+    static constexpr int kUrlSeconds = 3600;
+
+    MachineCopy(ssh::Session &session, const S3Client &client);
+    ~MachineCopy();
+    MachineCopy(const MachineCopy &) = delete;
+    MachineCopy &operator=(const MachineCopy &) = delete;
+
+    // Starts the script; fails when the machine has no curl.
+    Result<void> start();
+    Result<CopyResult> download(const CopyItem &item, const std::atomic_bool *cancel);
+    Result<CopyResult> upload(const CopyItem &item, const std::atomic_bool *cancel);
+    // The regular files under a folder of the machine, as paths relative to it with their sizes
+    // (names holding a line break are left out); a file answers itself.
+    struct RemoteFile
+    {
+        QString relative;
+        qint64 size = 0;
+    };
+    Result<QList<RemoteFile>> listFiles(const QString &root, bool *isFolder, const std::atomic_bool *cancel);
+
+private:
+    Result<void> send(const QStringList &lines);
+    Result<QString> readLine(const std::atomic_bool *cancel);
+    // One request to the script and the first line of its answer.
+    Result<QString> exchange(const QStringList &lines, const std::atomic_bool *cancel);
+    Error failure(const QString &line, const CopyItem &item) const;
+
+    ssh::Session &m_session;
+    const S3Client &m_client;
+    std::unique_ptr<ssh::Channel> m_channel;
+    QByteArray m_buffer;
+};
+
+// The item with what HeadObject says of its object just before it is fetched: its size, its
+// SHA-256 where the upload kept one, and its ETag only where that is an MD5.
+Result<CopyItem> withObjectFacts(const S3Client &client, CopyItem item, const std::atomic_bool *cancel);
+
+// The script MachineCopy runs (for tests that read it).
+QByteArray machineScript();
+
+// A copy's remote paths: "~/x" and "x" are in the home folder; a path that begins with '-' is
+// made "./-…" so no program takes it for an option.
+QString machinePath(const QString &path);
+
+// The object key's path below a prefix, made safe to join under a folder: "" when the key is not
+// under the prefix or would climb out of it ("..", absolute, empty or "." segments).
+QString relativeKeyPath(const QString &key, const QString &prefix);
+
+} // namespace gantry::storage

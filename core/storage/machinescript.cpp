@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+// The POSIX shell script a machine runs for bucket <-> machine copies (MachineCopy). It holds no
+// secret: each presigned URL arrives on stdin and reaches curl through its config on stdin
+// (`curl -K -`), so no URL is ever in a process's arguments. Requests, one field a line:
+//   get URL DEST SIZE MD5 SHA256   ("-" for an unknown value) -> OK BYTES SHA256 | error
+//   hash SRC                       -> HASH BYTES MD5 SHA256 | error
+//   put URL SRC MD5BASE64 SHA256   -> OK ETAG ENCRYPTION | error
+//   list ROOT                      -> FILE SIZE PATH … END | DIR … END | error
+// errors: HTTP STATUS CODE MESSAGE | CURL EXIT MESSAGE | BAD what | MISSING path | ISDIR path
+#include "core/storage/machinecopy.h"
+
+namespace gantry::storage {
+
+QByteArray machineScript()
+{
+    return QByteArrayLiteral(R"GANTRY(
+command -v curl >/dev/null 2>&1 || { echo NOCURL; exit 0; }
+work=$(mktemp -d 2>/dev/null || mktemp -d -t gantry) || { echo NOTEMP; exit 0; }
+trap 'rm -rf "$work"' EXIT
+nl='
+'
+s3fail() {
+  code=$(sed -n 's:.*<Code>\([^<]*\)</Code>.*:\1:p' "$1" 2>/dev/null | head -n 1)
+  msg=$(sed -n 's:.*<Message>\([^<]*\)</Message>.*:\1:p' "$1" 2>/dev/null | head -n 1)
+  echo "HTTP $2 ${code:--} $msg"
+}
+echo READY
+while IFS= read -r op; do
+  case $op in
+  get)
+    IFS= read -r url; IFS= read -r dest; IFS= read -r size; IFS= read -r md5; IFS= read -r sha
+    part="$dest.gantry-part"
+    [ -d "$dest" ] && { echo "ISDIR $dest"; continue; }
+    mkdir -p -- "$(dirname -- "$dest")" 2>"$work/err" || { echo "CURL 23 $(head -n 1 "$work/err")"; continue; }
+    status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - -o "$part" -w '%{http_code}' 2>"$work/err"); rc=$?
+    if [ $rc -ne 0 ]; then rm -f -- "$part"; echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
+    case $status in 2??) ;; *) s3fail "$part" "$status"; rm -f -- "$part"; continue;; esac
+    got=$(wc -c < "$part" | tr -d ' ')
+    if [ "$size" != - ] && [ "$got" != "$size" ]; then rm -f -- "$part"; echo "BAD size $got"; continue; fi
+    sum=$(sha256sum < "$part" | cut -d ' ' -f 1)
+    if [ "$sha" != - ] && [ "$sum" != "$sha" ]; then rm -f -- "$part"; echo "BAD sha256 $sum"; continue; fi
+    if [ "$md5" != - ] && [ "$(md5sum < "$part" | cut -d ' ' -f 1)" != "$md5" ]; then rm -f -- "$part"; echo "BAD md5"; continue; fi
+    mv -f -- "$part" "$dest" 2>"$work/err" || { rm -f -- "$part"; echo "CURL 23 $(head -n 1 "$work/err")"; continue; }
+    echo "OK $got $sum"
+    ;;
+  hash)
+    IFS= read -r src
+    [ -f "$src" ] && [ -r "$src" ] || { echo "MISSING $src"; continue; }
+    echo "HASH $(wc -c < "$src" | tr -d ' ') $(md5sum < "$src" | cut -d ' ' -f 1) $(sha256sum < "$src" | cut -d ' ' -f 1)"
+    ;;
+  put)
+    IFS= read -r url; IFS= read -r src; IFS= read -r md5; IFS= read -r sha
+    status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - -T "$src" -H "Content-MD5: $md5" -H "x-amz-meta-sha256: $sha" \
+      -D "$work/headers" -o "$work/body" -w '%{http_code}' 2>"$work/err"); rc=$?
+    if [ $rc -ne 0 ]; then echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
+    case $status in 2??) ;; *) s3fail "$work/body" "$status"; continue;; esac
+    etag=$(tr -d '\r"' < "$work/headers" | sed -n 's/^[Ee][Tt][Aa][Gg]: *//p' | tail -n 1)
+    enc=$(tr -d '\r' < "$work/headers" | grep -i '^x-amz-server-side-encryption:' | tail -n 1 | cut -d ' ' -f 2)
+    echo "OK ${etag:--} ${enc:--}"
+    ;;
+  list)
+    IFS= read -r root
+    if [ -f "$root" ]; then echo "FILE $(wc -c < "$root" | tr -d ' ') ."; echo END; continue; fi
+    [ -d "$root" ] || { echo "MISSING $root"; continue; }
+    echo DIR
+    (cd -- "$root" && find . -type f ! -name "*$nl*" -printf '%s %p\n') | sed 's/^/FILE /'
+    echo END
+    ;;
+  *) echo "BAD request"; exit 0;;
+  esac
+done
+)GANTRY");
+}
+
+} // namespace gantry::storage

@@ -118,6 +118,8 @@ Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, con
         verifier.setRemoteCacheDir(request.remoteCacheDir);
     VerifyOptions options;
     options.quick = request.quick;
+    if (request.timeoutMs > 0)
+        options.timeoutMs = request.timeoutMs;
     options.binaryPath = request.binaryPath;
     options.sourcesDir = request.sourcesDir;
     options.cancel = cancel;

@@ -27,6 +27,7 @@ struct VerifyRequest
     QString sourcesDir;     // kernels/ sources for building on the instance; empty: none
     Advertised advertised;  // what the provider advertised (see advertisedFor)
     QString remoteCacheDir; // empty: RemoteVerifier's default, ~/.cache/gantry
+    int timeoutMs = 0;      // for the program's run; 0: RemoteVerifier's default (15 min)
 };
 
 // Called on the thread that runs the operation (VerifyOperation relays them to its own thread).

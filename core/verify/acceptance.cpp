@@ -237,8 +237,10 @@ Acceptance judgeAcceptance(const VerifyOutcome &outcome, const SpecTable &specs,
     } else if (!outcome.probe.smiWorks) {
         why = VerifyText::tr("No CUDA device: without a working NVIDIA driver nothing could be measured.");
     } else if (report.gpus.isEmpty() || report.method == Method::DiagnosisOnly) {
-        why = VerifyText::tr("The active figures could not be measured: %1")
-                  .arg(report.errors.isEmpty() ? report.methodReason : report.errors.join(QStringLiteral("; ")));
+        QString cause = report.errors.isEmpty() ? report.methodReason : report.errors.join(QStringLiteral("; "));
+        if (cause.isEmpty())
+            cause = VerifyText::tr("gantry-verify did not run.");
+        why = VerifyText::tr("The active figures could not be measured: %1").arg(cause);
     }
     const bool measured = why.isEmpty();
     if (measured) {

@@ -2,6 +2,7 @@
 #include "core/verify/verifytext.h"
 
 #include "core/jobs/sessionworker.h"
+#include "core/verify/acceptance.h"
 #include "core/verify/reputation.h"
 
 #include <QCoreApplication>
@@ -174,10 +175,8 @@ void VerifyOperation::finished(const CancelToken &cancel)
     m_inFlight.removeIf([&cancel](const CancelToken &t) { return t.flag() == cancel.flag(); });
 }
 
-void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
-                             std::function<void(Result<VerifyRun>)> done)
+VerifyCallbacks VerifyOperation::relayed(const VerifyCallbacks &callbacks)
 {
-    m_inFlight.append(cancel);
     VerifyCallbacks relayed;
     if (callbacks.onProgress) {
         relayed.onProgress = [this, onProgress = callbacks.onProgress](const Progress &progress) {
@@ -189,10 +188,34 @@ void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &ca
             relay([onStatus, text] { onStatus(text); });
         };
     }
+    return relayed;
+}
+
+void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                             std::function<void(Result<VerifyRun>)> done)
+{
+    m_inFlight.append(cancel);
     const QString configDir = m_configDir;
-    m_worker->post([this, request, cancel, relayed, done, configDir](ssh::Session *session, const Error *connectError) {
+    m_worker->post([this, request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
+                                                                                          const Error *connectError) {
         Result<VerifyRun> result = session ? runVerify(*session, configDir, request, cancel, relayed)
                                            : Result<VerifyRun>(notConnected(connectError));
+        relay([this, cancel, done, result = std::move(result)] {
+            finished(cancel);
+            done(result);
+        });
+    });
+}
+
+void VerifyOperation::accept(const AcceptRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                             std::function<void(Result<Acceptance>)> done)
+{
+    m_inFlight.append(cancel);
+    const QString configDir = m_configDir;
+    m_worker->post([this, request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
+                                                                                          const Error *connectError) {
+        Result<Acceptance> result = session ? runAcceptance(*session, configDir, request, cancel, relayed)
+                                            : Result<Acceptance>(notConnected(connectError));
         relay([this, cancel, done, result = std::move(result)] {
             finished(cancel);
             done(result);

@@ -18,6 +18,9 @@ class SessionWorker;
 
 namespace gantry::verify {
 
+struct AcceptRequest; // acceptance.h
+struct Acceptance;
+
 // What one Verify run is asked to do.
 struct VerifyRequest
 {
@@ -88,7 +91,12 @@ public:
     void doctor(const QString &hostName, const Advertised &machine, const CancelToken &cancel,
                 std::function<void(Result<QList<DoctorCheck>>)> done);
 
+    // The acceptance test (runAcceptance): a failing machine is recorded in its reputation.
+    void accept(const AcceptRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                std::function<void(Result<Acceptance>)> done);
+
 private:
+    VerifyCallbacks relayed(const VerifyCallbacks &callbacks);
     template<typename F>
     void relay(F &&f);
     void finished(const CancelToken &cancel);

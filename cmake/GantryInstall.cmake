@@ -4,6 +4,7 @@
 # Read by hand on an instance too (`bash gpu-doctor.sh`); the app uses the copies compiled into it.
 install(FILES
     "${PROJECT_SOURCE_DIR}/resources/gpu-specs.json"
+    "${PROJECT_SOURCE_DIR}/resources/gpu-reference.json"
     "${PROJECT_SOURCE_DIR}/resources/gpu-doctor.sh"
     "${PROJECT_SOURCE_DIR}/resources/gpu-torch-check.py"
     DESTINATION "${GANTRY_DATA_INSTALL_DIR}")

@@ -25,7 +25,7 @@ endif()
 # Build-tree mirror of <prefix>/share/gantry: links, so edits to the sources take effect at once.
 set(GANTRY_BUILD_DATA_DIR "${CMAKE_BINARY_DIR}/share/gantry")
 file(MAKE_DIRECTORY "${GANTRY_BUILD_DATA_DIR}/translations")
-foreach(_file gpu-specs.json gpu-doctor.sh gpu-torch-check.py)
+foreach(_file gpu-specs.json gpu-reference.json gpu-doctor.sh gpu-torch-check.py)
     file(CREATE_LINK "${PROJECT_SOURCE_DIR}/resources/${_file}" "${GANTRY_BUILD_DATA_DIR}/${_file}" SYMBOLIC)
 endforeach()
 file(CREATE_LINK "${PROJECT_SOURCE_DIR}/kernels" "${GANTRY_BUILD_DATA_DIR}/kernels" SYMBOLIC)

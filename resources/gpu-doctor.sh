@@ -47,6 +47,23 @@ if command -v nvidia-smi >/dev/null 2>&1; then
     echo "no systemctl"
     rc 127
   fi
+  section kernel-log
+  # Xid lines (the driver's GPU error reports). dmesg needs CAP_SYSLOG on most distributions
+  # (kernel.dmesg_restrict=1) and containers rarely see the host's log: rc 1 says "unreadable",
+  # which is not the same as "no Xid".
+  if $T dmesg >/dev/null 2>&1; then
+    $T dmesg 2>/dev/null | grep 'NVRM: Xid' | tail -n 200
+    rc 0
+  elif command -v journalctl >/dev/null 2>&1 && $T journalctl -k -q -n 1 --no-pager >/dev/null 2>&1; then
+    $T journalctl -k -q --no-pager 2>/dev/null | grep 'NVRM: Xid' | tail -n 200
+    rc 0
+  elif command -v sudo >/dev/null 2>&1 && $T sudo -n dmesg >/dev/null 2>&1; then
+    $T sudo -n dmesg 2>/dev/null | grep 'NVRM: Xid' | tail -n 200
+    rc 0
+  else
+    echo "$(dmesg 2>&1 | head -n 1)"
+    rc 1
+  fi
 fi
 
 section nvcc

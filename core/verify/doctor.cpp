@@ -39,29 +39,6 @@ QString torchIndexFor(const QString &driverCuda)
     return QStringLiteral("pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/") + tag;
 }
 
-bool isActive(const QString &value)
-{
-    return value.trimmed().compare(QLatin1StringView("Active"), Qt::CaseInsensitive) == 0;
-}
-
-bool isYes(const QString &value)
-{
-    return value.trimmed().compare(QLatin1StringView("Yes"), Qt::CaseInsensitive) == 0;
-}
-
-QString clockReason(const SmiGpu &gpu, const QString &leaf)
-{
-    // Renamed in 535: "Clocks Throttle Reasons" → "Clocks Event Reasons"; HW Thermal/Power Brake
-    // sit under "HW Slowdown" in the text output.
-    for (const QString &base : {QStringLiteral("Clocks Event Reasons"), QStringLiteral("Clocks Throttle Reasons")}) {
-        for (const auto &field : gpu.under(base)) {
-            if (field.first.endsWith(QLatin1Char('/') + leaf))
-                return field.second;
-        }
-    }
-    return {};
-}
-
 struct Context
 {
     const DoctorOutput &out;
@@ -276,16 +253,10 @@ DoctorCheck clocks(const Context &c)
     QStringList sw;
     for (int i = 0; i < c.smi.gpus.size(); ++i) {
         const SmiGpu &gpu = c.smi.gpus.at(i);
-        QStringList hwReasons;
-        for (const QString &leaf : {QStringLiteral("HW Thermal Slowdown"), QStringLiteral("HW Power Brake Slowdown")}) {
-            if (isActive(clockReason(gpu, leaf)))
-                hwReasons.append(leaf);
-        }
-        if (hwReasons.isEmpty() && isActive(clockReason(gpu, QStringLiteral("HW Slowdown"))))
-            hwReasons.append(QStringLiteral("HW Slowdown"));
+        const QStringList hwReasons = hardwareSlowdowns(gpu);
         if (!hwReasons.isEmpty())
             hw.append(QStringLiteral("%1: %2").arg(gpuLabel(i, gpu), hwReasons.join(QStringLiteral(", "))));
-        if (isActive(clockReason(gpu, QStringLiteral("SW Thermal Slowdown"))))
+        if (smiActive(clockEventReason(gpu, QStringLiteral("SW Thermal Slowdown"))))
             sw.append(QStringLiteral("%1: SW Thermal Slowdown").arg(gpuLabel(i, gpu)));
     }
     if (!hw.isEmpty()) {
@@ -308,26 +279,19 @@ DoctorCheck ecc(const Context &c)
     QStringList warns;
     for (int i = 0; i < c.smi.gpus.size(); ++i) {
         const SmiGpu &gpu = c.smi.gpus.at(i);
-        long long volatileUncorrected = 0;
-        for (const auto &field : gpu.under(QStringLiteral("ECC Errors/Volatile"))) {
-            const bool uncorrected = field.first.contains(QLatin1StringView("Uncorrectable"))
-                                     || (field.first.contains(QLatin1StringView("Double Bit"))
-                                         && field.first.endsWith(QLatin1StringView("/Total")));
-            if (uncorrected && leadingInt(field.second) > 0)
-                volatileUncorrected += leadingInt(field.second);
-        }
+        const long long volatileUncorrected = uncorrectableEcc(gpu, QStringLiteral("Volatile"));
         const QString label = gpuLabel(i, gpu);
         if (volatileUncorrected > 0)
             fails.append(VerifyText::tr("%1 has %2 uncorrected ECC errors since boot").arg(label).arg(volatileUncorrected));
-        if (isYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
+        if (smiYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
             fails.append(VerifyText::tr("%1 has a row remap pending (needs a GPU reset)").arg(label));
-        if (isYes(gpu.value(QStringLiteral("Remapped Rows/Remapping Failure Occurred"))))
+        if (smiYes(gpu.value(QStringLiteral("Remapped Rows/Remapping Failure Occurred"))))
             fails.append(VerifyText::tr("%1 ran out of spare memory rows (remapping failure)").arg(label));
-        if (isYes(gpu.value(QStringLiteral("Retired Pages/Pending Page Blacklist")))
-            || isYes(gpu.value(QStringLiteral("Retired Pages/Pending Page Retirement"))))
+        if (smiYes(gpu.value(QStringLiteral("Retired Pages/Pending Page Blacklist")))
+            || smiYes(gpu.value(QStringLiteral("Retired Pages/Pending Page Retirement"))))
             fails.append(VerifyText::tr("%1 has a page retirement pending (needs a GPU reset)").arg(label));
         const long long remappedUncorrectable = leadingInt(gpu.value(QStringLiteral("Remapped Rows/Uncorrectable Error")));
-        if (remappedUncorrectable > 0 && !isYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
+        if (remappedUncorrectable > 0 && !smiYes(gpu.value(QStringLiteral("Remapped Rows/Pending"))))
             warns.append(VerifyText::tr("%1 has %2 rows remapped after uncorrectable errors").arg(label).arg(remappedUncorrectable));
     }
     // Page retirement (pre-Ampere): the query lists one row per cause; rows whose address is
@@ -365,15 +329,10 @@ DoctorCheck pcie(const Context &c)
     QStringList idleNotes;
     for (int i = 0; i < c.smi.gpus.size(); ++i) {
         const SmiGpu &gpu = c.smi.gpus.at(i);
-        const QString base = QStringLiteral("PCI/GPU Link Info/");
-        const long long genMax = leadingInt(gpu.value(base + QStringLiteral("PCIe Generation/Max")));
-        const long long genCur = leadingInt(gpu.value(base + QStringLiteral("PCIe Generation/Current")));
-        const long long widthMax = leadingInt(gpu.value(base + QStringLiteral("Link Width/Max")));
-        const long long widthCur = leadingInt(gpu.value(base + QStringLiteral("Link Width/Current")));
-        const QString pstate = gpu.value(QStringLiteral("Performance State")).trimmed();
+        const PcieLink link = pcieLink(gpu);
+        const long long genMax = link.genMax, genCur = link.genCurrent, widthMax = link.widthMax, widthCur = link.widthCurrent;
         // The link drops its generation when idle (P8 → Gen1): only a busy GPU tells.
-        const bool busy = pstate == QLatin1StringView("P0") || pstate == QLatin1StringView("P1")
-                          || pstate == QLatin1StringView("P2");
+        const bool busy = smiBusy(gpu);
         if (widthMax > 0 && widthCur > 0 && widthCur < widthMax) {
             below.append(VerifyText::tr("%1 runs x%2 of x%3").arg(gpuLabel(i, gpu)).arg(widthCur).arg(widthMax));
         } else if (genMax > 0 && genCur > 0 && genCur < genMax) {

@@ -379,6 +379,7 @@ Result<VerifyOutcome> RemoteVerifier::verify(const VerifyOptions &options)
         return cancelledError();
     outcome.doctor = evaluateDoctor(*doctor, SpecTable::builtIn());
     outcome.probe = probeFromDoctor(*doctor);
+    outcome.doctorOutput = *doctor;
     PlanInputs inputs;
     inputs.binaryAvailable = !options.binaryPath.isEmpty() && QFileInfo(options.binaryPath).isFile();
     inputs.binaryMinDriverMajor = options.minDriverMajor;

@@ -32,6 +32,7 @@ struct VerifyOptions
 struct VerifyOutcome
 {
     QList<DoctorCheck> doctor;
+    DoctorOutput doctorOutput; // what the doctor script printed (the acceptance test reads it again)
     Probe probe;
     Plan plan;
     Report report;

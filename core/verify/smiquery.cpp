@@ -55,6 +55,68 @@ long long leadingInt(const QString &value)
     return v.left(end).toLongLong();
 }
 
+bool smiActive(const QString &value)
+{
+    return value.trimmed().compare(QLatin1StringView("Active"), Qt::CaseInsensitive) == 0;
+}
+
+bool smiYes(const QString &value)
+{
+    return value.trimmed().compare(QLatin1StringView("Yes"), Qt::CaseInsensitive) == 0;
+}
+
+QString clockEventReason(const SmiGpu &gpu, const QString &leaf)
+{
+    // HW Thermal and HW Power Brake sit under "HW Slowdown" in the text output.
+    for (const QString &base : {QStringLiteral("Clocks Event Reasons"), QStringLiteral("Clocks Throttle Reasons")}) {
+        for (const auto &field : gpu.under(base)) {
+            if (field.first.endsWith(QLatin1Char('/') + leaf))
+                return field.second;
+        }
+    }
+    return {};
+}
+
+QStringList hardwareSlowdowns(const SmiGpu &gpu)
+{
+    QStringList reasons;
+    for (const QString &leaf : {QStringLiteral("HW Thermal Slowdown"), QStringLiteral("HW Power Brake Slowdown")}) {
+        if (smiActive(clockEventReason(gpu, leaf)))
+            reasons.append(leaf);
+    }
+    if (reasons.isEmpty() && smiActive(clockEventReason(gpu, QStringLiteral("HW Slowdown"))))
+        reasons.append(QStringLiteral("HW Slowdown"));
+    return reasons;
+}
+
+bool smiBusy(const SmiGpu &gpu)
+{
+    const QString pstate = gpu.value(QStringLiteral("Performance State")).trimmed();
+    return pstate == QLatin1StringView("P0") || pstate == QLatin1StringView("P1") || pstate == QLatin1StringView("P2");
+}
+
+PcieLink pcieLink(const SmiGpu &gpu)
+{
+    const QString base = QStringLiteral("PCI/GPU Link Info/");
+    return PcieLink{leadingInt(gpu.value(base + QStringLiteral("PCIe Generation/Current"))),
+                    leadingInt(gpu.value(base + QStringLiteral("PCIe Generation/Max"))),
+                    leadingInt(gpu.value(base + QStringLiteral("Link Width/Current"))),
+                    leadingInt(gpu.value(base + QStringLiteral("Link Width/Max")))};
+}
+
+long long uncorrectableEcc(const SmiGpu &gpu, const QString &scope)
+{
+    long long total = 0;
+    for (const auto &field : gpu.under(QStringLiteral("ECC Errors/") + scope)) {
+        const bool uncorrected = field.first.contains(QLatin1StringView("Uncorrectable"))
+                                 || (field.first.contains(QLatin1StringView("Double Bit"))
+                                     && field.first.endsWith(QLatin1StringView("/Total")));
+        if (uncorrected && leadingInt(field.second) > 0)
+            total += leadingInt(field.second);
+    }
+    return total;
+}
+
 SmiQuery parseSmiQuery(const QString &text)
 {
     SmiQuery query;

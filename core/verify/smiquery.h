@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QPair>
+#include <QStringList>
 #include <QString>
 
 namespace gantry::verify {
@@ -32,5 +33,26 @@ SmiQuery parseSmiQuery(const QString &text);
 
 // Leading integer of a value ("16x" → 16, "81559 MiB" → 81559); -1 when there is none ("N/A").
 long long leadingInt(const QString &value);
+
+// Readings Doctor and the acceptance test both judge, read one way.
+bool smiActive(const QString &value); // "Active" (a clock event reason)
+bool smiYes(const QString &value);    // "Yes" (pending remaps, retirements)
+// A clock event reason by its leaf name ("HW Slowdown", "HW Thermal Slowdown"), under either
+// name the section has had ("Clocks Throttle Reasons" before 535, "Clocks Event Reasons" after).
+QString clockEventReason(const SmiGpu &gpu, const QString &leaf);
+// The hardware's clock cuts that are active: "HW Thermal Slowdown", "HW Power Brake Slowdown", or
+// "HW Slowdown" alone when neither cause is named. Empty: none.
+QStringList hardwareSlowdowns(const SmiGpu &gpu);
+// P0–P2: the GPU is working, so its PCIe link runs at the generation it trained to (it drops
+// to Gen1 at idle to save power).
+bool smiBusy(const SmiGpu &gpu);
+struct PcieLink
+{
+    long long genCurrent = -1, genMax = -1, widthCurrent = -1, widthMax = -1; // -1: not shown
+};
+PcieLink pcieLink(const SmiGpu &gpu);
+// Uncorrectable ECC errors counted under "ECC Errors/Volatile" (since boot) or ".../Aggregate"
+// (lifetime), in every layout the drivers have used (DRAM/SRAM Uncorrectable, Double Bit/Total).
+long long uncorrectableEcc(const SmiGpu &gpu, const QString &scope);
 
 } // namespace gantry::verify

@@ -2,6 +2,7 @@
 #include "core/verify/verifytext.h"
 
 #include "core/jobs/sessionworker.h"
+#include "core/verify/acceptance.h"
 #include "core/verify/reputation.h"
 
 #include <QCoreApplication>
@@ -118,6 +119,8 @@ Result<VerifyRun> runVerify(ssh::Session &session, const QString &configDir, con
         verifier.setRemoteCacheDir(request.remoteCacheDir);
     VerifyOptions options;
     options.quick = request.quick;
+    if (request.timeoutMs > 0)
+        options.timeoutMs = request.timeoutMs;
     options.binaryPath = request.binaryPath;
     options.sourcesDir = request.sourcesDir;
     options.cancel = cancel;
@@ -172,10 +175,8 @@ void VerifyOperation::finished(const CancelToken &cancel)
     m_inFlight.removeIf([&cancel](const CancelToken &t) { return t.flag() == cancel.flag(); });
 }
 
-void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
-                             std::function<void(Result<VerifyRun>)> done)
+VerifyCallbacks VerifyOperation::relayed(const VerifyCallbacks &callbacks)
 {
-    m_inFlight.append(cancel);
     VerifyCallbacks relayed;
     if (callbacks.onProgress) {
         relayed.onProgress = [this, onProgress = callbacks.onProgress](const Progress &progress) {
@@ -187,10 +188,34 @@ void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &ca
             relay([onStatus, text] { onStatus(text); });
         };
     }
+    return relayed;
+}
+
+void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                             std::function<void(Result<VerifyRun>)> done)
+{
+    m_inFlight.append(cancel);
     const QString configDir = m_configDir;
-    m_worker->post([this, request, cancel, relayed, done, configDir](ssh::Session *session, const Error *connectError) {
+    m_worker->post([this, request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
+                                                                                          const Error *connectError) {
         Result<VerifyRun> result = session ? runVerify(*session, configDir, request, cancel, relayed)
                                            : Result<VerifyRun>(notConnected(connectError));
+        relay([this, cancel, done, result = std::move(result)] {
+            finished(cancel);
+            done(result);
+        });
+    });
+}
+
+void VerifyOperation::accept(const AcceptRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                             std::function<void(Result<Acceptance>)> done)
+{
+    m_inFlight.append(cancel);
+    const QString configDir = m_configDir;
+    m_worker->post([this, request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
+                                                                                          const Error *connectError) {
+        Result<Acceptance> result = session ? runAcceptance(*session, configDir, request, cancel, relayed)
+                                            : Result<Acceptance>(notConnected(connectError));
         relay([this, cancel, done, result = std::move(result)] {
             finished(cancel);
             done(result);

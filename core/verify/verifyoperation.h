@@ -18,6 +18,9 @@ class SessionWorker;
 
 namespace gantry::verify {
 
+struct AcceptRequest; // acceptance.h
+struct Acceptance;
+
 // What one Verify run is asked to do.
 struct VerifyRequest
 {
@@ -27,6 +30,7 @@ struct VerifyRequest
     QString sourcesDir;     // kernels/ sources for building on the instance; empty: none
     Advertised advertised;  // what the provider advertised (see advertisedFor)
     QString remoteCacheDir; // empty: RemoteVerifier's default, ~/.cache/gantry
+    int timeoutMs = 0;      // for the program's run; 0: RemoteVerifier's default (15 min)
 };
 
 // Called on the thread that runs the operation (VerifyOperation relays them to its own thread).
@@ -87,7 +91,12 @@ public:
     void doctor(const QString &hostName, const Advertised &machine, const CancelToken &cancel,
                 std::function<void(Result<QList<DoctorCheck>>)> done);
 
+    // The acceptance test (runAcceptance): a failing machine is recorded in its reputation.
+    void accept(const AcceptRequest &request, const CancelToken &cancel, VerifyCallbacks callbacks,
+                std::function<void(Result<Acceptance>)> done);
+
 private:
+    VerifyCallbacks relayed(const VerifyCallbacks &callbacks);
     template<typename F>
     void relay(F &&f);
     void finished(const CancelToken &cancel);

@@ -2903,6 +2903,66 @@
     </message>
 </context>
 <context>
+    <name>gantry::ui::AcceptanceModel</name>
+    <message>
+        <source>Machine</source>
+        <translation>整机</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::AcceptancePanel</name>
+    <message>
+        <source>Save report…</source>
+        <translation>保存报告…</translation>
+    </message>
+    <message>
+        <source>Run the acceptance test to decide: keep this machine or give it back.</source>
+        <translation>运行验收测试来决定：保留这台机器还是退还。</translation>
+    </message>
+    <message>
+        <source>A printable page with the verdict, the figures and their references: what a refund request needs</source>
+        <translation>可打印的页面，包含结论、性能数据及参考值：申请退款所需的材料</translation>
+    </message>
+    <message>
+        <source>Save acceptance report</source>
+        <translation>保存验收报告</translation>
+    </message>
+    <message>
+        <source>Web page (*.html)</source>
+        <translation>网页 (*.html)</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (see the table).</source>
+        <translation>
+            <numerusform>……另有 %n 项（见表格）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::AccountsPage</name>
     <message>
         <source>API keys are tested with one call to the provider, then kept in the system keychain. Gantry never shows a stored key again; replace it with a new one or remove it.</source>
@@ -6112,6 +6172,22 @@ Last run %2: %3</source>
         <source>Machine records</source>
         <translation>机器记录</translation>
     </message>
+    <message>
+        <source>Acceptance test</source>
+        <translation>验收测试</translation>
+    </message>
+    <message>
+        <source>Keep it or give it back: GPU health and measured figures against what good machines achieve, in about 90 s</source>
+        <translation>保留还是退还：约 90 秒内检查 GPU 健康状况，并将实测数据与正常机器的表现对比</translation>
+    </message>
+    <message>
+        <source>Running the acceptance test…</source>
+        <translation>正在运行验收测试…</translation>
+    </message>
+    <message>
+        <source>Acceptance test finished.</source>
+        <translation>验收测试已完成。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::WelcomePage</name>
@@ -7486,6 +7562,540 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>doctor: %1</source>
         <translation>诊断：%1</translation>
+    </message>
+    <message>
+        <source>%1, %2% of the %3 %4 good machines achieve (%5).</source>
+        <translation>%1，为正常机器可达到的 %3 %4 的 %2%（%5）。</translation>
+    </message>
+    <message>
+        <source>Below 90 %: ask for a refund with this report if it stays low.</source>
+        <translation>低于 90%：如果持续偏低，请凭此报告申请退款。</translation>
+    </message>
+    <message>
+        <source>Below 75 %: return it.</source>
+        <translation>低于 75%：请退还。</translation>
+    </message>
+    <message>
+        <source> (%1% of the datasheet)</source>
+        <translation>（规格表的 %1%）</translation>
+    </message>
+    <message>
+        <source>%1%2. The %3 %4 reference is cuBLAS&apos;s; gantry-verify&apos;s portable kernel does not reach it, so its own thresholds judge this figure.</source>
+        <translation>%1%2。%3 %4 的参考值来自 cuBLAS；gantry-verify 的通用内核达不到它，因此按其自身阈值判定此数值。</translation>
+    </message>
+    <message>
+        <source>%1%2. No achieved figure on record for %3, so gantry-verify&apos;s own thresholds judge it.</source>
+        <translation>%1%2。没有 %3 的实测参考值，因此按 gantry-verify 自身阈值判定。</translation>
+    </message>
+    <message>
+        <source>Gen%1 x%2 under load, its maximum.</source>
+        <translation>负载下 Gen%1 x%2，已达最高。</translation>
+    </message>
+    <message>
+        <source>Gen%1 x%2 under load, of Gen%3 x%4: a degraded link slows every transfer. Return the machine.</source>
+        <translation>负载下 Gen%1 x%2（最高 Gen%3 x%4）：链路降级会拖慢每次传输。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>Reference: %1 %2 (%3).</source>
+        <translation>参考值：%1 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>GPU↔GPU (NVLink/PCIe peer) bandwidth is not measured by this gantry-verify.</source>
+        <translation>此版本 gantry-verify 不测量 GPU↔GPU（NVLink/PCIe 对等）带宽。</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce bus bandwidth is not measured by this gantry-verify.</source>
+        <translation>此版本 gantry-verify 不测量 NCCL all-reduce 总线带宽。</translation>
+    </message>
+    <message>
+        <source>The data disk&apos;s read and write speed is not measured by this gantry-verify.</source>
+        <translation>此版本 gantry-verify 不测量数据盘的读写速度。</translation>
+    </message>
+    <message>
+        <source>GPU %1 %2</source>
+        <translation>GPU %1 %2</translation>
+    </message>
+    <message>
+        <source>Return it, and ask for a refund with this report.</source>
+        <translation>请退还，并凭此报告申请退款。</translation>
+    </message>
+    <message>
+        <source>Nothing is decided: fix what could not run, then test again.</source>
+        <translation>无法判定：请修复未能运行的部分后重新测试。</translation>
+    </message>
+    <message>
+        <source>Keep it if the warnings do not matter for your work; otherwise ask for a refund with this report.</source>
+        <translation>如果这些警告不影响您的工作就保留；否则请凭此报告申请退款。</translation>
+    </message>
+    <message>
+        <source>Keep it: it performs like a good machine of its kind.</source>
+        <translation>保留：它的表现与同类正常机器一致。</translation>
+    </message>
+    <message>
+        <source>Simulated GPU: this nvidia-smi is the Gantry sandbox&apos;s stand-in, so nothing real was measured (a simulated GPU never passes).</source>
+        <translation>模拟 GPU：此 nvidia-smi 是 Gantry 沙盒的替身，没有测量任何真实硬件（模拟 GPU 永远不会通过）。</translation>
+    </message>
+    <message>
+        <source>No CUDA device: without a working NVIDIA driver nothing could be measured.</source>
+        <translation>没有 CUDA 设备：没有可用的 NVIDIA 驱动，无法测量。</translation>
+    </message>
+    <message>
+        <source>gantry-verify did not run.</source>
+        <translation>gantry-verify 未运行。</translation>
+    </message>
+    <message>
+        <source>The active figures could not be measured: %1</source>
+        <translation>无法测量主动性能数据：%1</translation>
+    </message>
+    <message>
+        <source>acceptance test: %1</source>
+        <translation>验收测试：%1</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>none (a host added by hand)</source>
+        <translation>无（手动添加的主机）</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Machine id</source>
+        <translation>机器 ID</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Driver / CUDA</source>
+        <translation>驱动 / CUDA</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Started (UTC)</source>
+        <translation>开始（UTC）</translation>
+    </message>
+    <message>
+        <source>Finished (UTC)</source>
+        <translation>结束（UTC）</translation>
+    </message>
+    <message>
+        <source>Figures (the slowest GPU is the machine&apos;s)</source>
+        <translation>性能数据（以最慢的 GPU 作为整机数值）</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考值</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比例</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Acceptance test: %1</source>
+        <translation>验收测试：%1</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>machine</source>
+        <translation>整机</translation>
+    </message>
+    <message>
+        <source>References are what healthy machines achieve, not datasheet peaks; each names its source. Made by Gantry&apos;s acceptance test.</source>
+        <translation>参考值是正常机器的实测表现，而非规格表峰值；每项都注明来源。由 Gantry 验收测试生成。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi counts %1 GPUs attached but only %2 answer: a GPU has fallen off the bus. Return the machine.</source>
+        <translation>nvidia-smi 显示连接了 %1 块 GPU，但只有 %2 块有响应：有一块 GPU 已从总线掉线。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 GPUs expected are there: a GPU is missing. Return the machine, or ask for a refund with this report.</source>
+        <translation>预期 %2 块 GPU，只有 %1 块：缺少 GPU。请退还这台机器，或凭此报告申请退款。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, more than the %2 expected: check that you are billed for what you asked for.</source>
+        <translation>%1 块 GPU，多于预期的 %2 块：请核对计费是否与所租一致。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, as expected.</source>
+        <translation>%1 块 GPU，符合预期。</translation>
+    </message>
+    <message>
+        <source>%1 GPUs (no count was expected: give one to compare).</source>
+        <translation>%1 块 GPU（未给出预期数量：提供数量即可比对）。</translation>
+    </message>
+    <message>
+        <source>Driver %1, CUDA %2</source>
+        <translation>驱动 %1，CUDA %2</translation>
+    </message>
+    <message>
+        <source>%1: older than %2, which CUDA 11 needs. Pick a newer image or return the machine.</source>
+        <translation>%1：低于 CUDA 11 所需的 %2。请换用更新的镜像，或退还这台机器。</translation>
+    </message>
+    <message>
+        <source>%1: older than %2, so CUDA 13 software (PyTorch cu130 wheels) will not run. Pick a newer image if you need it.</source>
+        <translation>%1：低于 %2，CUDA 13 软件（PyTorch cu130 包）无法运行。如有需要请换用更新的镜像。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi shows no driver version.</source>
+        <translation>nvidia-smi 未显示驱动版本。</translation>
+    </message>
+    <message>
+        <source>%1, as expected (%2).</source>
+        <translation>%1，符合预期（%2）。</translation>
+    </message>
+    <message>
+        <source>%1, not the %2 expected. Return the machine, or ask for a refund with this report.</source>
+        <translation>%1，不是预期的 %2。请退还这台机器，或凭此报告申请退款。</translation>
+    </message>
+    <message>
+        <source>%1 (no model was expected).</source>
+        <translation>%1（未给出预期型号）。</translation>
+    </message>
+    <message>
+        <source>%1 MiB; no spec to compare with.</source>
+        <translation>%1 MiB；没有可比对的规格。</translation>
+    </message>
+    <message>
+        <source>%1 MiB of the %2 MiB a %3 has: memory is missing. Return the machine.</source>
+        <translation>%1 MiB，而 %3 应有 %2 MiB：显存缺失。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>%1 MiB (a %2 has %3 MiB).</source>
+        <translation>%1 MiB（%2 应有 %3 MiB）。</translation>
+    </message>
+    <message>
+        <source>This GPU reports no ECC (a consumer card, or ECC off).</source>
+        <translation>此 GPU 未报告 ECC（消费级显卡，或 ECC 已关闭）。</translation>
+    </message>
+    <message>
+        <source>%1 uncorrectable ECC errors since boot (%2 in its lifetime): work on this GPU is lost. Return the machine.</source>
+        <translation>开机以来有 %1 个不可纠正的 ECC 错误（累计 %2 个）：此 GPU 上的工作会丢失。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>No uncorrectable ECC error since boot, %1 in the GPU&apos;s lifetime: it has had memory faults. Keep an eye on it.</source>
+        <translation>开机以来没有不可纠正的 ECC 错误，累计 %1 个：它曾有显存故障。请留意。</translation>
+    </message>
+    <message>
+        <source>No uncorrectable ECC errors (since boot or ever).</source>
+        <translation>没有不可纠正的 ECC 错误（开机以来及累计）。</translation>
+    </message>
+    <message>
+        <source>A page retirement is pending: the GPU needs a reset before its memory is safe. Return the machine.</source>
+        <translation>有待处理的页面退役：GPU 需要重置后显存才安全。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>No page retirement pending.</source>
+        <translation>没有待处理的页面退役。</translation>
+    </message>
+    <message>
+        <source>Not reported: this GPU remaps rows instead (Ampere and later).</source>
+        <translation>未报告：此 GPU 改用行重映射（Ampere 及更新架构）。</translation>
+    </message>
+    <message>
+        <source>A row remapping failed: the GPU has no spare memory rows left. Return the machine.</source>
+        <translation>行重映射失败：GPU 已没有备用显存行。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>A row remap is pending: memory with an uncorrectable error stays in use until the GPU is reset. Return the machine.</source>
+        <translation>有待处理的行重映射：含不可纠正错误的显存在 GPU 重置前仍在使用。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>No row remap pending or failed (%1 rows remapped after uncorrectable errors).</source>
+        <translation>没有待处理或失败的行重映射（因不可纠正错误已重映射 %1 行）。</translation>
+    </message>
+    <message>
+        <source>Not reported: row remapping exists on Ampere and later data-centre GPUs.</source>
+        <translation>未报告：行重映射仅见于 Ampere 及更新的数据中心 GPU。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi shows no PCIe link (a Grace or virtual GPU?).</source>
+        <translation>nvidia-smi 未显示 PCIe 链路（Grace 或虚拟 GPU？）。</translation>
+    </message>
+    <message>
+        <source>Gen%1 x%2 of Gen%3 x%4</source>
+        <translation>Gen%1 x%2（最高 Gen%3 x%4）</translation>
+    </message>
+    <message>
+        <source>%1 under load: a degraded link (a bad slot, riser or cable) slows every transfer. Return the machine.</source>
+        <translation>负载下 %1：链路降级（插槽、转接卡或线缆有问题）会拖慢每次传输。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>%1 at idle: links train down when idle, so re-check under load (the active run does).</source>
+        <translation>空闲时 %1：链路空闲时会降速，请在负载下复查（主动测试会做）。</translation>
+    </message>
+    <message>
+        <source>%1 active: the hardware cuts the clocks (cooling or power delivery). Return the machine.</source>
+        <translation>%1 生效：硬件在降低时钟（散热或供电问题）。请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>SW Thermal Slowdown active: the GPU runs hot and the driver lowers its clocks.</source>
+        <translation>SW Thermal Slowdown 生效：GPU 过热，驱动在降低时钟。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi shows no clock event reasons.</source>
+        <translation>nvidia-smi 未显示时钟事件原因。</translation>
+    </message>
+    <message>
+        <source>No hardware slowdown, thermal or power-brake event.</source>
+        <translation>没有硬件降速、过热或电源制动事件。</translation>
+    </message>
+    <message>
+        <source>Enabled.</source>
+        <translation>已启用。</translation>
+    </message>
+    <message>
+        <source>Disabled: the driver tears the GPU down between jobs (slow starts, settings lost). `sudo nvidia-smi -pm 1` fixes it where you have root.</source>
+        <translation>已禁用：驱动在作业之间会释放 GPU（启动慢、设置丢失）。有 root 权限时可用 `sudo nvidia-smi -pm 1` 修复。</translation>
+    </message>
+    <message>
+        <source>Not reported (Windows, or a virtual GPU).</source>
+        <translation>未报告（Windows 或虚拟 GPU）。</translation>
+    </message>
+    <message>
+        <source>MIG is enabled: programs see slices, not the whole GPU. If you rented whole GPUs, ask the provider.</source>
+        <translation>MIG 已启用：程序看到的是切片而非整块 GPU。如果您租的是整块 GPU，请联系服务商。</translation>
+    </message>
+    <message>
+        <source>MIG is off: the whole GPU is yours.</source>
+        <translation>MIG 已关闭：整块 GPU 归您使用。</translation>
+    </message>
+    <message>
+        <source>GPU %1 &quot;%2&quot;</source>
+        <translation>GPU %1“%2”</translation>
+    </message>
+    <message>
+        <source>No NVLink fabric state shown (not an NVSwitch system, or an older driver).</source>
+        <translation>未显示 NVLink fabric 状态（不是 NVSwitch 系统，或驱动较旧）。</translation>
+    </message>
+    <message>
+        <source>The NVLink fabric is not initialised (%1): CUDA fails with error 802 until Fabric Manager runs. Ask the provider, or return the machine.</source>
+        <translation>NVLink fabric 未初始化（%1）：Fabric Manager 运行前 CUDA 会报错 802。请联系服务商，或退还这台机器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>NVLink fabric initialised on %n GPU(s).</source>
+        <translation>
+            <numerusform>%n 块 GPU 上的 NVLink fabric 已初始化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Xid %1 (not in Gantry&apos;s table: look it up in NVIDIA&apos;s Xid catalog)</source>
+        <translation>Xid %1（不在 Gantry 的表中：请查阅 NVIDIA 的 Xid 目录）</translation>
+    </message>
+    <message>
+        <source>Xid %1: %2. %3</source>
+        <translation>Xid %1：%2。%3</translation>
+    </message>
+    <message>
+        <source>The kernel log cannot be read here (%1), so Xid errors were not checked. With root: `sudo dmesg | grep Xid`.</source>
+        <translation>此处无法读取内核日志（%1），因此未检查 Xid 错误。有 root 权限时：`sudo dmesg | grep Xid`。</translation>
+    </message>
+    <message>
+        <source>no dmesg or journalctl access</source>
+        <translation>无权访问 dmesg 或 journalctl</translation>
+    </message>
+    <message>
+        <source>No Xid error in the kernel log.</source>
+        <translation>内核日志中没有 Xid 错误。</translation>
+    </message>
+    <message>
+        <source>nvidia-smi fails, so no GPU can be checked: %1</source>
+        <translation>nvidia-smi 运行失败，无法检查任何 GPU：%1</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver: nvidia-smi is not installed, so there is no CUDA device to check.</source>
+        <translation>没有 NVIDIA 驱动：未安装 nvidia-smi，没有可检查的 CUDA 设备。</translation>
+    </message>
+    <message>
+        <source>GPU stopped processing (timeout)</source>
+        <translation>GPU 停止处理（超时）</translation>
+    </message>
+    <message>
+        <source>Restart the application; if it recurs without one, reset the GPU.</source>
+        <translation>重启应用；如果没有应用时也复现，请重置 GPU。</translation>
+    </message>
+    <message>
+        <source>Graphics engine exception (usually an application&apos;s illegal memory access)</source>
+        <translation>图形引擎异常（通常是应用的非法内存访问）</translation>
+    </message>
+    <message>
+        <source>Restart the application; if different applications hit it, run the acceptance test again.</source>
+        <translation>重启应用；如果不同应用都遇到，请重新运行验收测试。</translation>
+    </message>
+    <message>
+        <source>GPU memory page fault (usually an application bug)</source>
+        <translation>GPU 显存页错误（通常是应用缺陷）</translation>
+    </message>
+    <message>
+        <source>GPU stopped processing a channel (an application fault)</source>
+        <translation>GPU 停止处理某个通道（应用故障）</translation>
+    </message>
+    <message>
+        <source>Restart the application; nothing to do for the machine.</source>
+        <translation>重启应用；机器本身无需处理。</translation>
+    </message>
+    <message>
+        <source>Preemptive cleanup after an earlier error or a killed process</source>
+        <translation>在先前错误或进程被终止后的预防性清理</translation>
+    </message>
+    <message>
+        <source>Nothing by itself; look at the Xid before it.</source>
+        <translation>本身无需处理；请查看它之前的 Xid。</translation>
+    </message>
+    <message>
+        <source>Double-bit (uncorrectable) ECC error</source>
+        <translation>双比特（不可纠正）ECC 错误</translation>
+    </message>
+    <message>
+        <source>Reset the GPU; if it recurs, return the machine.</source>
+        <translation>重置 GPU；如果复现，请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>Internal micro-controller breakpoint or warning</source>
+        <translation>内部微控制器断点或警告</translation>
+    </message>
+    <message>
+        <source>Internal micro-controller halt</source>
+        <translation>内部微控制器停机</translation>
+    </message>
+    <message>
+        <source>ECC page retirement or row remapping recorded</source>
+        <translation>已记录 ECC 页面退役或行重映射</translation>
+    </message>
+    <message>
+        <source>Reset the GPU so the remap takes effect; watch for more.</source>
+        <translation>重置 GPU 使重映射生效；留意是否再次出现。</translation>
+    </message>
+    <message>
+        <source>ECC page retirement or row remapping failed</source>
+        <translation>ECC 页面退役或行重映射失败</translation>
+    </message>
+    <message>
+        <source>Return the machine: its memory cannot be repaired.</source>
+        <translation>请退还这台机器：其显存无法修复。</translation>
+    </message>
+    <message>
+        <source>Video decoder (NVDEC) exception</source>
+        <translation>视频解码器（NVDEC）异常</translation>
+    </message>
+    <message>
+        <source>Restart the application; if it recurs, reset the GPU.</source>
+        <translation>重启应用；如果复现，请重置 GPU。</translation>
+    </message>
+    <message>
+        <source>Graphics engine class error</source>
+        <translation>图形引擎类错误</translation>
+    </message>
+    <message>
+        <source>NVLink error</source>
+        <translation>NVLink 错误</translation>
+    </message>
+    <message>
+        <source>Reset the GPU; if it recurs, return the machine (a link or switch fault).</source>
+        <translation>重置 GPU；如果复现，请退还这台机器（链路或交换芯片故障）。</translation>
+    </message>
+    <message>
+        <source>GPU has fallen off the bus</source>
+        <translation>GPU 已从总线掉线</translation>
+    </message>
+    <message>
+        <source>Return the machine: a hardware, power or cooling fault.</source>
+        <translation>请退还这台机器：硬件、供电或散热故障。</translation>
+    </message>
+    <message>
+        <source>High single-bit ECC error rate</source>
+        <translation>单比特 ECC 错误率过高</translation>
+    </message>
+    <message>
+        <source>Watch it; if uncorrectable errors follow, return the machine.</source>
+        <translation>请留意；如果随后出现不可纠正错误，请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>Contained ECC error (the affected application was stopped)</source>
+        <translation>已隔离的 ECC 错误（受影响的应用已被终止）</translation>
+    </message>
+    <message>
+        <source>Restart the application; reset the GPU when convenient to remap the row.</source>
+        <translation>重启应用；方便时重置 GPU 以重映射该行。</translation>
+    </message>
+    <message>
+        <source>Uncontained ECC error</source>
+        <translation>未隔离的 ECC 错误</translation>
+    </message>
+    <message>
+        <source>Context switch timeout</source>
+        <translation>上下文切换超时</translation>
+    </message>
+    <message>
+        <source>GSP firmware RPC timeout</source>
+        <translation>GSP 固件 RPC 超时</translation>
+    </message>
+    <message>
+        <source>Reset the GPU or reboot; if it recurs, return the machine.</source>
+        <translation>重置 GPU 或重启；如果复现，请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>GSP firmware error</source>
+        <translation>GSP 固件错误</translation>
+    </message>
+    <message>
+        <source>Unrecovered ECC error</source>
+        <translation>未恢复的 ECC 错误</translation>
+    </message>
+    <message>
+        <source>GPU recovery action changed (a reset or reboot is required)</source>
+        <translation>GPU 恢复操作已变更（需要重置或重启）</translation>
+    </message>
+    <message>
+        <source>Do what the line asks (reset the GPU or reboot); if it recurs, return the machine.</source>
+        <translation>按该行提示操作（重置 GPU 或重启）；如果复现，请退还这台机器。</translation>
     </message>
 </context>
 <context>

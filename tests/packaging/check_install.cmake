@@ -22,6 +22,7 @@ set(_usr "${STAGE}/usr")
 set(_expected
     bin/gantry-cli
     share/gantry/gpu-specs.json
+    share/gantry/gpu-reference.json
     share/gantry/gpu-doctor.sh
     share/gantry/gpu-torch-check.py
     share/gantry/kernels/CMakeLists.txt

@@ -1,7 +1,10 @@
 #include "ui/verify/verifytab.h"
 
+#include "core/verify/acceptance.h"
+
 #include "core/util/background.h"
 #include "core/ssh/connection.h"
+#include "ui/verify/acceptancepanel.h"
 #include "ui/verify/doctormodel.h"
 #include "ui/verify/reputationmodel.h"
 #include "ui/verify/verdictstyle.h"
@@ -20,10 +23,12 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <numeric>
 
 namespace gantry::ui {
 
@@ -60,6 +65,7 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     connect(m_run, &QPushButton::clicked, this, [this] { start(false); });
     connect(m_quick, &QPushButton::clicked, this, [this] { start(true); });
     connect(m_doctorButton, &QPushButton::clicked, this, &VerifyTab::startDoctor);
+    connect(m_acceptButton, &QPushButton::clicked, this, &VerifyTab::startAcceptance);
     connect(m_cancel, &QPushButton::clicked, this, &VerifyTab::cancel);
     // The Machine menu's Verify GPU and Doctor (MainWindow::triggerTabCommand) press these buttons.
     for (const auto &[name, button] : {std::pair{"verifyAction", m_run}, std::pair{"doctorAction", m_doctorButton}}) {
@@ -80,6 +86,10 @@ void VerifyTab::createWidgets()
     m_quick->setToolTip(tr("A shorter run (about 15 s): identity, bandwidth and compute rates"));
     m_doctorButton = new QPushButton(tr("Doctor"), this);
     m_doctorButton->setToolTip(tr("Check the driver, PyTorch, disk, ECC, clocks and PCIe, with fixes"));
+    m_acceptButton = new QPushButton(tr("Acceptance test"), this);
+    m_acceptButton->setToolTip(tr("Keep it or give it back: GPU health and measured figures against what good machines "
+                                  "achieve, in about 90 s"));
+    m_acceptance = new AcceptancePanel(this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
@@ -133,6 +143,7 @@ void VerifyTab::layOut()
     buttons->addWidget(m_run);
     buttons->addWidget(m_quick);
     buttons->addWidget(m_doctorButton);
+    buttons->addWidget(m_acceptButton);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_progress, 1);
 
@@ -145,26 +156,29 @@ void VerifyTab::layOut()
         return group;
     };
     auto *lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(box(tr("Doctor"), m_doctorView));
+    m_lowerTabs = new QTabWidget(this);
+    m_lowerTabs->addTab(m_doctorView, tr("Doctor"));
+    m_lowerTabs->addTab(m_acceptance, tr("Acceptance test"));
+    lower->addWidget(m_lowerTabs);
     lower->addWidget(box(tr("History"), m_history));
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 1);
 
     // Full width, so every figure of a machine's record is read without scrolling sideways.
-    auto *split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(box(tr("Results"), m_table, m_findings));
-    split->addWidget(lower);
-    split->addWidget(box(tr("Machine records"), m_machines));
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setStretchFactor(2, 2);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(box(tr("Results"), m_table, m_findings));
+    m_split->addWidget(lower);
+    m_split->addWidget(box(tr("Machine records"), m_machines));
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 2);
+    m_split->setStretchFactor(2, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     layout->addWidget(m_banner);
     layout->addWidget(m_method);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
 }
 
 VerifyTab::~VerifyTab()
@@ -187,6 +201,7 @@ void VerifyTab::setMachine(const SavedHost &host, ssh::Connection *connection)
         m_advertised = Advertised{};
         m_results->clear();
         m_doctor->setChecks({});
+        m_acceptance->clear();
         m_findings->clear();
         m_banner->hide();
         m_method->hide();
@@ -220,6 +235,7 @@ void VerifyTab::clearMachine()
     m_host = SavedHost{};
     m_results->clear();
     m_doctor->setChecks({});
+    m_acceptance->clear();
     m_history->clear();
     m_reputation->setMachines(m_reputation->machines(), {});
     m_findings->clear();
@@ -278,6 +294,7 @@ void VerifyTab::updateButtons()
     m_run->setEnabled(connected && !m_running);
     m_quick->setEnabled(connected && !m_running);
     m_doctorButton->setEnabled(connected && !m_running);
+    m_acceptButton->setEnabled(connected && !m_running);
     m_cancel->setEnabled(m_running);
 }
 
@@ -364,6 +381,48 @@ void VerifyTab::onDoctorDone(const Result<QList<DoctorCheck>> &checks)
     loadReputation();
     setRunning(false);
     emit runFinished();
+}
+
+void VerifyTab::startAcceptance()
+{
+    if (!beginRun(tr("Running the acceptance test…")))
+        return;
+    AcceptRequest request;
+    request.verify.hostName = m_host.name;
+    request.verify.binaryPath = m_binaryPath;
+    request.verify.sourcesDir = defaultKernelSources();
+    request.verify.advertised = advertised();
+    request.verify.remoteCacheDir = m_remoteCacheDir;
+    request.expect = AcceptExpectation{request.verify.advertised.gpuModel, request.verify.advertised.gpuCount};
+    VerifyCallbacks callbacks;
+    callbacks.onProgress = [this](const Progress &p) { onProgress(p.percent, p.text); };
+    callbacks.onStatus = [this](const QString &text) { onStatus(text); };
+    operation()->accept(request, m_runCancel, callbacks, [this](const Result<Acceptance> &a) { onAccepted(a); });
+}
+
+void VerifyTab::onAccepted(const Result<Acceptance> &acceptance)
+{
+    if (!acceptance) {
+        onFailed(acceptance.error().message);
+        return;
+    }
+    showAcceptance(*acceptance);
+    setStatus(tr("Acceptance test finished."));
+    m_progress->setValue(100);
+    loadHistory();
+    setRunning(false);
+    emit runFinished();
+}
+
+void VerifyTab::showAcceptance(const Acceptance &acceptance)
+{
+    m_acceptance->setAcceptance(acceptance);
+    m_lowerTabs->setCurrentWidget(m_acceptance);
+    // Its checks are what to read now: most of the height goes to them.
+    const QList<int> sizes = m_split->sizes();
+    const int total = std::accumulate(sizes.cbegin(), sizes.cend(), 0);
+    if (total > 0)
+        m_split->setSizes({total / 5, total * 3 / 5, total / 5});
 }
 
 void VerifyTab::cancel()

@@ -16,16 +16,19 @@ class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSplitter;
+class QTabWidget;
 class QTableView;
 class QPlainTextEdit;
 
 namespace gantry::ui {
 
+class AcceptancePanel;
 class DoctorModel;
 class ReputationModel;
 class VerifyResultsModel;
 
-// The Verify tab: runs Doctor and Verify (verify::VerifyOperation, on an SSH session of their own,
+// The Verify tab: runs Doctor, Verify and the acceptance test (verify::VerifyOperation, on an SSH session of their own,
 // so the machine's other tabs stay usable meanwhile), shows live progress, the per-test table with
 // verdict colours, the overall verdict, the doctor's checks with fixes, and past runs. Cancel stops
 // this tab's run only.
@@ -54,11 +57,15 @@ public:
     void showOutcome(const verify::VerifyOutcome &outcome);
     void showDoctor(const QList<verify::DoctorCheck> &checks);
     void showHistory(const QList<verify::HistoryEntry> &entries);
+    void showAcceptance(const verify::Acceptance &acceptance);
 
     bool isRunning() const { return m_running; }
     VerifyResultsModel *resultsModel() const { return m_results; }
     DoctorModel *doctorModel() const { return m_doctor; }
     ReputationModel *reputationModel() const { return m_reputation; }
+    AcceptancePanel *acceptancePanel() const { return m_acceptance; }
+    // Runs the acceptance test (the button): passive health and figures against references.
+    void startAcceptance();
     QTableView *machinesView() const { return m_machines; }
     QSortFilterProxyModel *resultsProxy() const { return m_proxy; }
     QString bannerText() const;
@@ -80,6 +87,7 @@ private:
     verify::Advertised advertised() const;
     void onVerified(const Result<verify::VerifyRun> &run);
     void onDoctorDone(const Result<QList<verify::DoctorCheck>> &checks);
+    void onAccepted(const Result<verify::Acceptance> &acceptance);
     void showAssessed(const verify::VerifyOutcome &outcome, const verify::Assessment &assessment);
     void onConnectionState();
     void cancel();
@@ -111,6 +119,7 @@ private:
     QPushButton *m_run = nullptr;
     QPushButton *m_quick = nullptr;
     QPushButton *m_doctorButton = nullptr;
+    QPushButton *m_acceptButton = nullptr;
     QPushButton *m_cancel = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
@@ -118,6 +127,9 @@ private:
     QLabel *m_method = nullptr;
     QTableView *m_table = nullptr;
     QTableView *m_doctorView = nullptr;
+    QTabWidget *m_lowerTabs = nullptr; // Doctor | Acceptance test
+    QSplitter *m_split = nullptr;      // Results | Doctor, Acceptance and History | Machine records
+    AcceptancePanel *m_acceptance = nullptr;
     QPlainTextEdit *m_findings = nullptr;
     QListWidget *m_history = nullptr;
     VerifyResultsModel *m_results = nullptr;

@@ -1132,6 +1132,10 @@
             <numerusform>GPU %1 报告了 %n 个新的不可纠正 ECC 错误：结果可能有误。请保存工作，并联系云服务商更换 GPU。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs mostly wait. Usual causes are input loading (more DataLoader workers, faster storage, data on the instance&apos;s own disk) or too small a batch.</source>
+        <translation>作业运行期间，GPU 利用率已连续 %2 分钟低于 %1 %（当前 %3 %）：GPU 大部分时间在等待。常见原因是输入加载（增加 DataLoader 的工作进程、使用更快的存储、把数据放到实例自己的磁盘上）或批大小过小。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::monitor::IdlePolicy</name>
@@ -1710,8 +1714,8 @@
         <translation>1x H100 80GB（模拟 GPU，训练中）</translation>
     </message>
     <message>
-        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
-        <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
+        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: the low-utilization alert comes after five minutes, and a CPU-bound job on it brings the data-loader hint. A pretend price; nothing is charged.</source>
+        <translation>模拟 GPU 上运行着一个被数据加载拖慢的训练作业（利用率 30 %），用于试用监控及其警报：五分钟后出现低利用率警报，在上面运行一个占满 CPU 的作业会出现数据加载提示。价格是假的，不会收费。</translation>
     </message>
 </context>
 <context>
@@ -5935,6 +5939,37 @@ Last run %2: %3</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::monitor::AlertsPanel</name>
+    <message>
+        <source>Hint</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>警报</translation>
+    </message>
+    <message>
+        <source>Remove the alerts shown; conditions that still hold are not reported again until they clear</source>
+        <translation>移除显示的警报；仍然存在的情况在解除之前不会再次报告</translation>
+    </message>
+    <message>
+        <source>No alerts. Gantry warns here when the GPUs idle while billing or wait on their input, memory runs full, a GPU throttles or reports errors.</source>
+        <translation>没有警报。当 GPU 在计费期间空闲或等待输入、显存将满、GPU 降频或报告错误时，Gantry 会在这里提醒。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::monitor::ChartScale</name>
     <message>
         <source>now</source>
@@ -5951,6 +5986,22 @@ Last run %2: %3</source>
     <message>
         <source>-%1 h</source>
         <translation>-%1 小时</translation>
+    </message>
+    <message>
+        <source>B/s</source>
+        <translation>B/s</translation>
+    </message>
+    <message>
+        <source>KB/s</source>
+        <translation>KB/s</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
     </message>
 </context>
 <context>
@@ -6268,6 +6319,10 @@ Last run %2: %3</source>
         <source>%1: %2 at %3</source>
         <translation>%1：%3 时为 %2</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::MonitorTab</name>
@@ -6334,18 +6389,6 @@ Last run %2: %3</source>
     <message>
         <source>written</source>
         <translation>写入</translation>
-    </message>
-    <message>
-        <source>Hint</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Critical</source>
-        <translation>严重</translation>
     </message>
     <message>
         <source>Not monitoring: connect to a machine.</source>

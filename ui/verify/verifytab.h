@@ -54,6 +54,8 @@ public:
     void showOutcome(const verify::VerifyOutcome &outcome);
     void showDoctor(const QList<verify::DoctorCheck> &checks);
     void showHistory(const QList<verify::HistoryEntry> &entries);
+    // A history line's start: when, the verdict and the GPUs tested, in words.
+    static QString historyHeadline(const verify::HistoryEntry &entry);
 
     bool isRunning() const { return m_running; }
     VerifyResultsModel *resultsModel() const { return m_results; }

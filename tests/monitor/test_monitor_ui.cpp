@@ -22,6 +22,7 @@
 #include <QTableView>
 #include <QTranslator>
 #include <QImage>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -308,6 +309,8 @@ private slots:
             }
             clock.advanceSeconds(1);
         }
+        // Instances say how long since launch (what bills), own hosts their OS uptime, labelled.
+        service.setLaunchedAt(QStringLiteral("gpu-node-03"), QDateTime::currentDateTimeUtc().addSecs(-(2 * 3600 + 5 * 60)));
         QVERIFY(fleet.sizeHint().height() <= 1080);
         QVERIFY(fleet.sizeHint().width() <= 1920);
         auto *rows = static_cast<FleetRows *>(fleet.rows());
@@ -342,6 +345,9 @@ private slots:
         const QStringList texts = rows->rowTexts(QStringLiteral("gpu-node-03"));
         QVERIFY2(texts.contains(QStringLiteral("$9.96/h")), qPrintable(texts.join(QLatin1Char(' '))));
         QVERIFY2(texts.contains(QStringLiteral("20/80G")), qPrintable(texts.join(QLatin1Char(' '))));
+        QVERIFY2(texts.join(QLatin1Char('|')).contains(QStringLiteral("launched 2 h 5 min ago")), qPrintable(texts.join(QLatin1Char('|'))));
+        QVERIFY2(rows->rowTexts(QStringLiteral("gpu-node-04")).join(QLatin1Char('|')).contains(QStringLiteral("OS up 3 h 14 min")),
+                 qPrintable(rows->rowTexts(QStringLiteral("gpu-node-04")).join(QLatin1Char('|'))));
         QVERIFY(fleet.summaryText().contains(QStringLiteral("16")));
 
         const int paintsBefore = fleet.paintCount();
@@ -457,6 +463,12 @@ private slots:
             savePng(tab, screenshotPath(QStringLiteral("monitor-8gpu-%1x%2").arg(size.width()).arg(size.height())));
             for (MetricChart *chart : tab.charts()) {
                 QVERIFY(chart->isVisible());
+                // As the user sees it: scrolled into view, where it catches up with the data.
+                tab.findChild<QScrollArea *>()->ensureWidgetVisible(chart);
+                for (int tick = 0; tick < 3; ++tick) { // the charts on screen take turns
+                    tab.tick();
+                    QCoreApplication::processEvents();
+                }
                 for (const QString &text : chart->renderedTexts()) {
                     QVERIFY2(!isElided(text), qPrintable(QStringLiteral("%1 at %2x%3: \"%4\" in %5").arg(chart->title()).arg(size.width()).arg(size.height()).arg(text, chart->renderedTexts().join(QLatin1Char('|')))));
                 }

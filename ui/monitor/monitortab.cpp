@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -129,6 +130,7 @@ void MonitorTab::buildUi()
     split->addWidget(bottom);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitSized = true; });
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -223,6 +225,8 @@ QScrollArea *MonitorTab::buildCharts()
     scroll->setWidget(chartArea);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Charts scrolled into view catch up at once rather than at the next tick.
+    connect(scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { QTimer::singleShot(0, this, &MonitorTab::tick); });
     layoutCharts();
     return scroll;
 }
@@ -257,13 +261,21 @@ void MonitorTab::resizeEvent(QResizeEvent *event)
     DetailTab::resizeEvent(event);
     layoutCharts();
     // The splitter starts from the widgets' size hints, which hand the process table half the
-    // height; the charts get about three quarters until the user drags the handle.
+    // height; the charts get about three quarters until the user drags the handle (the first
+    // resize, while the tab was still hidden, is no measure of the window).
     if (!m_splitSized && m_split->height() > 0) {
-        m_splitSized = true;
         const int total = m_split->height();
         const int bottom = qBound(120, total / 4, 260);
         m_split->setSizes({total - bottom, bottom});
     }
+}
+
+// Shown again (the tab picked, the window restored): the charts on screen catch up at once, a
+// few now and the rest over the next ticks, instead of after a second of stale lines.
+void MonitorTab::showEvent(QShowEvent *event)
+{
+    DetailTab::showEvent(event);
+    QTimer::singleShot(0, this, &MonitorTab::tick);
 }
 
 // GPU processes (largest memory first) beside the alerts.

@@ -2649,6 +2649,10 @@
         <source>Cannot write the local file %1: %2.</source>
         <translation>无法写入本地文件 %1：%2。</translation>
     </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>
@@ -5135,6 +5139,14 @@ Last run %2: %3</source>
         <source>Status</source>
         <translation>状态</translation>
     </message>
+    <message>
+        <source>Not verified</source>
+        <translation>未验证</translation>
+    </message>
+    <message>
+        <source>No run has measured this machine yet (a simulated GPU never passes).</source>
+        <translation>还没有任何一次运行测量过这台机器（模拟 GPU 永远不会通过）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::RunJobDialog</name>
@@ -5839,10 +5851,6 @@ Last run %2: %3</source>
         <translation>用时 %1 秒完成。</translation>
     </message>
     <message>
-        <source>no GPU</source>
-        <translation>无 GPU</translation>
-    </message>
-    <message>
         <source>, %1 GB/s</source>
         <translation>，%1 GB/s</translation>
     </message>
@@ -5889,6 +5897,20 @@ Last run %2: %3</source>
     <message>
         <source>Machine records</source>
         <translation>机器记录</translation>
+    </message>
+    <message>
+        <source>%1  Error: no GPU could be tested</source>
+        <translation>%1  错误：没有可测试的 GPU</translation>
+    </message>
+    <message>
+        <source>%1  %2: no GPU was tested</source>
+        <translation>%1  %2：没有测试任何 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1  %2: %n× %3</source>
+        <translation>
+            <numerusform>%1  %2：%n × %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -6097,10 +6119,6 @@ Last run %2: %3</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <source>up %1</source>
-        <translation>已运行 %1</translation>
-    </message>
-    <message>
         <source>RAM %1</source>
         <translation>内存 %1</translation>
     </message>
@@ -6121,6 +6139,14 @@ Last run %2: %3</source>
         <translation>
             <numerusform>集群 %1 · %n 个节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>launched %1 ago</source>
+        <translation>%1前启动</translation>
+    </message>
+    <message>
+        <source>OS up %1</source>
+        <translation>系统已运行 %1</translation>
     </message>
 </context>
 <context>

@@ -14,6 +14,7 @@
 #include "core/cluster/cluster.h"
 #include "core/monitor/monitorservice.h"
 #include "ui/monitor/monitortab.h"
+#include "ui/providers/instancesmodel.h"
 #include "ui/providers/instancespanel.h"
 #include "ui/providers/launchdialog.h"
 #include "ui/providers/pricespanel.h"
@@ -167,6 +168,7 @@ void AppServices::installPanels()
         }
         return groups;
     });
+    followLaunchTimes();
     m_window->addPanel(QStringLiteral("prices"), tr("Prices"), prices);
     // The cached table shows at once; a fresh one is fetched in the background.
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
@@ -231,13 +233,36 @@ void AppServices::installPolicies()
     });
     // The budget watch is the same as the watcher's; each threshold is announced once (the ledger
     // remembers), whoever sees it first.
-    connect(m_policies, &workspace::PolicyRunner::budgetReached, this,
-            [this](const QString &, int, double, double, const QString &text) { notify(tr("Budget"), text); });
+    // The window's banner says it (ShellWiring); the desktop hears it where it shows notifications,
+    // never the status bar as a third copy.
+    connect(m_policies, &workspace::PolicyRunner::budgetReached, this, [this](const QString &, int, double, double, const QString &text) {
+        if (m_tray && QSystemTrayIcon::supportsMessages())
+            m_tray->showMessage(tr("Budget"), text);
+    });
     m_policies->budgets()->setInterval(60000);
     if (!m_policies->ownsPolicy())
         QMetaObject::invokeMethod(this, [this] {
             m_window->statusBar()->showMessage(tr("The idle policy is run by %1; this window leaves the action to it.").arg(m_core->policyLock()->holder()), 30000);
         }, Qt::QueuedConnection);
+}
+
+// Fleet says how long each instance has been up (what bills) from the provider's own launch
+// time, read from the instance list the Instances panel keeps (in memory: nothing is asked).
+void AppServices::followLaunchTimes()
+{
+    auto launchTimes = [core = m_core, window = m_window, model = m_instances->model()] {
+        for (const providers::Instance &instance : model->instances()) {
+            if (!instance.createdAt.isValid())
+                continue;
+            for (const SavedHost &host : window->hosts()->hosts()) {
+                if (host.provider == instance.provider && host.instanceId == instance.id)
+                    core->monitor()->setLaunchedAt(host.name, instance.createdAt.toUTC());
+            }
+        }
+    };
+    connect(m_instances->model(), &QAbstractItemModel::rowsInserted, this, launchTimes);
+    connect(m_instances->model(), &QAbstractItemModel::dataChanged, this, launchTimes);
+    connect(m_instances->model(), &QAbstractItemModel::modelReset, this, launchTimes);
 }
 
 void AppServices::notify(const QString &title, const QString &text)

@@ -56,6 +56,7 @@ public:
 
 private:
     void installPanels();
+    void followLaunchTimes();
     void installTabs();
     void connectInstanceCommands();
     void installPolicies();

@@ -200,7 +200,9 @@ void ShellWiring::installBudgetAlerts()
     // the desktop has a tray, come from AppServices::notify. Other alerts use the banner only where
     // no notification would be seen (offscreen, Xvfb, desktops without a tray).
     const bool noTray = !m_tray || !QSystemTrayIcon::supportsMessages();
-    if (m_cost)
+    // One banner per crossing: the policy runner's (the Cost panel hears the same crossing and
+    // keeps it in its own view; the banner, the status bar and the Cost view said it three times).
+    if (m_cost && !m_policies)
         connect(m_cost, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { m_window->showBanner(text, QStringLiteral("error")); });
     if (m_policies)
         connect(m_policies, &workspace::PolicyRunner::budgetReached, this,

@@ -57,12 +57,24 @@ QString defaultJobName(const QString &command, const QDateTime &now)
             break;
         }
     }
+    QString program; // the last interpreter seen: `python3 -c '…'` is named after it, not "import"
     for (qsizetype i = 0; base.isEmpty() && i < words.size(); ++i) {
         const QString &word = words[i];
+        if (word == u"-c") {
+            base = program.isEmpty() ? QStringLiteral("job") : program;
+            break;
+        }
+        if (word == u"-m" && i + 1 < words.size()) { // a module run as a script: http.server → http-server
+            base = words[i + 1];
+            base.replace(u'.', u'-');
+            break;
+        }
         if (word.startsWith(u'-') || word.contains(u'=') || number.match(word).hasMatch())
             continue;
-        if (interpreter.match(word).hasMatch() || word == u"run" || word == u"launch")
+        if (interpreter.match(word).hasMatch() || word == u"run" || word == u"launch") {
+            program = word;
             continue;
+        }
         base = QFileInfo(word).completeBaseName();
     }
     base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("-"));

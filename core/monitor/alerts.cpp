@@ -21,6 +21,7 @@ QString alertKindName(AlertKind kind)
     case AlertKind::PcieDowngraded: return QStringLiteral("pcie_downgraded");
     case AlertKind::EccErrors: return QStringLiteral("ecc_errors");
     case AlertKind::DriverNotResponding: return QStringLiteral("driver_not_responding");
+    case AlertKind::LowUtilization: return QStringLiteral("low_utilization");
     }
     return QStringLiteral("unknown");
 }
@@ -97,7 +98,7 @@ void AlertEngine::evaluate(const MachineSample &sample)
         return; // the GPU conditions below keep their state until GPUs report again
     }
     evaluateIdle(sample);
-    evaluateBottleneck(sample);
+    evaluateLowUtilization(sample, evaluateBottleneck(sample));
     for (const GpuSample &g : sample.gpus) {
         evaluateGpu(g);
         evaluateEcc(g);
@@ -119,24 +120,43 @@ void AlertEngine::evaluateIdle(const MachineSample &sample)
     });
 }
 
-// Data loading bottleneck: GPUs starved while one core is pegged.
-void AlertEngine::evaluateBottleneck(const MachineSample &sample)
+namespace {
+// The average utilization of the GPUs that report one, and whether the GPUs are doing anything
+// (a GPU above idle, or a process on one).
+struct GpuLoad
 {
-    const AlertThresholds &t = m_thresholds;
-    double utilSum = 0;
-    int utilCount = 0;
+    int reporting = 0;
+    double average = 100;
+    bool working = false;
+};
+
+GpuLoad gpuLoad(const MachineSample &sample, const AlertThresholds &t)
+{
+    GpuLoad load;
+    double sum = 0;
     bool anyBusy = false;
     for (const GpuSample &g : sample.gpus) {
         if (g.utilizationGpu) {
-            utilSum += *g.utilizationGpu;
-            ++utilCount;
+            sum += *g.utilizationGpu;
+            ++load.reporting;
             anyBusy = anyBusy || *g.utilizationGpu > t.idleUtilizationPercent;
         }
     }
-    const double avgUtil = utilCount ? utilSum / utilCount : 100;
+    if (load.reporting)
+        load.average = sum / load.reporting;
+    load.working = anyBusy || !sample.processes.isEmpty();
+    return load;
+}
+} // namespace
+
+// Data loading bottleneck: GPUs starved while one core is pegged.
+bool AlertEngine::evaluateBottleneck(const MachineSample &sample)
+{
+    const AlertThresholds &t = m_thresholds;
+    const GpuLoad load = gpuLoad(sample, t);
+    const double avgUtil = load.average;
     const double maxCore = sample.hostMetrics ? sample.hostMetrics->maxCoreBusyPercent() : 0;
-    const bool working = anyBusy || !sample.processes.isEmpty();
-    const bool bottleneck = utilCount > 0 && working && avgUtil < t.bottleneckGpuPercent
+    const bool bottleneck = load.reporting > 0 && load.working && avgUtil < t.bottleneckGpuPercent
                             && maxCore >= t.bottleneckCorePercent;
     track(AlertKind::DataLoaderBottleneck, -1, bottleneck, qint64(t.bottleneckSeconds) * 1000,
           AlertSeverity::Hint, [&] {
@@ -145,6 +165,24 @@ void AlertEngine::evaluateBottleneck(const MachineSample &sample)
                   .arg(qRound(avgUtil))
                   .arg(qRound(maxCore));
           });
+    return bottleneck;
+}
+
+// A job keeps the GPUs mostly waiting for minutes. While a pegged core explains it, the data-loader
+// hint says so instead; an idle machine is the idle alert's.
+void AlertEngine::evaluateLowUtilization(const MachineSample &sample, bool bottleneck)
+{
+    const AlertThresholds &t = m_thresholds;
+    const GpuLoad load = gpuLoad(sample, t);
+    const bool low = load.reporting > 0 && load.working && load.average < t.lowUtilPercent && !bottleneck;
+    track(AlertKind::LowUtilization, -1, low, qint64(t.lowUtilMinutes * 60000), AlertSeverity::Warning, [&] {
+        return tr("GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs "
+                  "mostly wait. Usual causes are input loading (more DataLoader workers, faster storage, data "
+                  "on the instance's own disk) or too small a batch.")
+            .arg(qRound(t.lowUtilPercent))
+            .arg(t.lowUtilMinutes)
+            .arg(qRound(load.average));
+    });
 }
 
 // Conditions of one GPU that must hold for a while: memory, throttling, power brake, PCIe link.

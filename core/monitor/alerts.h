@@ -24,6 +24,7 @@ enum class AlertKind
     PcieDowngraded,
     EccErrors,
     DriverNotResponding,
+    LowUtilization,      // a job runs but keeps the GPUs mostly waiting, whatever the cause
 };
 QString alertKindName(AlertKind kind); // "gpu_idle", …
 
@@ -52,6 +53,11 @@ struct AlertThresholds
     int bottleneckSeconds = 60;
     double bottleneckGpuPercent = 40;    // GPU below this…
     double bottleneckCorePercent = 90;   // …while one core is at or above this
+    // A job that keeps the GPUs below this for lowUtilMinutes: input-bound (a data loader spread over
+    // several workers, disk or network), too small a batch, or waiting on the host. No pegged core
+    // needed, so a starved training run is reported whatever starves it.
+    double lowUtilPercent = 50;
+    double lowUtilMinutes = 5;
     double memoryFullFraction = 0.95;
     int memoryFullSeconds = 10;
     int throttleSeconds = 10;
@@ -97,7 +103,9 @@ private:
     void track(AlertKind kind, int gpu, bool holds, qint64 sustainMs, AlertSeverity severity,
                const std::function<QString()> &message);
     void evaluateIdle(const MachineSample &sample);
-    void evaluateBottleneck(const MachineSample &sample);
+    // Returns whether the data-loader condition holds now.
+    bool evaluateBottleneck(const MachineSample &sample);
+    void evaluateLowUtilization(const MachineSample &sample, bool bottleneck);
     void evaluateGpu(const GpuSample &gpu);
     void evaluateEcc(const GpuSample &gpu);
 

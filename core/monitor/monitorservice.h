@@ -5,6 +5,7 @@
 #include "core/monitor/metricstore.h"
 #include "core/monitor/sampler.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QObject>
 
@@ -53,6 +54,10 @@ public:
     QString statusMessage(const QString &name) const;
     double hourlyPrice(const QString &name) const;
     void setHourlyPrice(const QString &name, double usd);
+    // When the provider launched the machine (UTC; invalid when not known, e.g. an own host):
+    // how long an instance has been up, which is what bills, not how long its OS has run.
+    QDateTime launchedAt(const QString &name) const { return m_launchedAt.value(name); }
+    void setLaunchedAt(const QString &name, const QDateTime &utc) { m_launchedAt.insert(name, utc); }
 
     // The path every sample takes (the sampler's queued signal ends here).
     void injectSample(const QString &name, const MachineSample &sample);
@@ -84,6 +89,7 @@ private:
     const Clock &m_clock;
     QHash<QString, Machine *> m_machines;
     QStringList m_order;
+    QHash<QString, QDateTime> m_launchedAt; // by machine name; kept across stop/start of monitoring
 };
 
 } // namespace gantry::monitor

@@ -124,8 +124,8 @@ QList<InstanceType> SandboxProvider::instanceTypes()
     training.description = tr("1x H100 80GB (simulated GPU, training)");
     training.pricePerHour = 0.60;
     training.note = tr("Simulated GPU running a training job starved by its data loader (30 % utilization), to try "
-                       "Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend "
-                       "price; nothing is charged.");
+                       "Monitor and its alerts: the low-utilization alert comes after five minutes, and a CPU-bound job "
+                       "on it brings the data-loader hint. A pretend price; nothing is charged.");
     return {cpu, idle, training};
 }
 

@@ -324,6 +324,10 @@ QString formatBytes(quint64 bytes)
 {
     // A size that saturated (a host's lying listing summed to 2^64 - 1) must not read "-1 bytes".
     const quint64 shown = std::min<quint64>(bytes, quint64(std::numeric_limits<qint64>::max()));
+    // The C locale's "bytes" is English in every language (#32: "92 bytes" in Chinese); the
+    // larger units read the same everywhere.
+    if (shown < 1024)
+        return TransferText::tr("%1 bytes").arg(shown);
     return QLocale::c().formattedDataSize(qint64(shown), 1, QLocale::DataSizeTraditionalFormat);
 }
 

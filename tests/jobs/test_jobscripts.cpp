@@ -32,6 +32,11 @@ private slots:
         QCOMPARE(defaultJobName(QStringLiteral("CUDA_VISIBLE_DEVICES=0 torchrun --nproc 8 ft.py"), t),
                  QStringLiteral("ft-20261130-164500"));
         QCOMPARE(defaultJobName(QStringLiteral("  "), t), QStringLiteral("job-20261130-164500"));
+        // Inline code is named after its program, a module after the module (#32: "import-…").
+        QCOMPARE(defaultJobName(QStringLiteral("python3 -c 'import torch; print(torch.cuda.is_available())'"), t),
+                 QStringLiteral("python3-20261130-164500"));
+        QCOMPARE(defaultJobName(QStringLiteral("python3 -m http.server 8888"), t), QStringLiteral("http-server-20261130-164500"));
+        QCOMPARE(defaultJobName(QStringLiteral("bash -c 'for i in 1 2; do echo $i; done'"), t), QStringLiteral("bash-20261130-164500"));
         QVERIFY(validateJobName(defaultJobName(QStringLiteral("./run me.sh"), t)).ok());
     }
 

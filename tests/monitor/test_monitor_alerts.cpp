@@ -137,6 +137,43 @@ private slots:
         QVERIFY(!engine.active().isEmpty());
     }
 
+    // A job that keeps the GPU near 30 % with no pegged core (a loader spread over workers, slow
+    // storage): a warning after lowUtilMinutes, once, that clears when the GPU is busy again.
+    void lowUtilizationWithoutAPeggedCore()
+    {
+        ManualClock clock;
+        AlertEngine engine(QStringLiteral("h100"), clock);
+        QSignalSpy raised(&engine, &AlertEngine::raised);
+        QSignalSpy cleared(&engine, &AlertEngine::cleared);
+        const double minutes = engine.thresholds().lowUtilMinutes;
+        QVERIFY(minutes > 0 && minutes <= 10);
+        for (int s = 0; s < minutes * 60 - 10; s += 5) {
+            engine.evaluate(sample(clock, {gpu(0, 30, 260)}, 20));
+            clock.advanceSeconds(5);
+        }
+        QCOMPARE(raised.count(), 0);
+        for (int s = 0; s < 30; s += 5) {
+            engine.evaluate(sample(clock, {gpu(0, 30, 260)}, 20));
+            clock.advanceSeconds(5);
+        }
+        QCOMPARE(raised.count(), 1);
+        const Alert alert = raised.first().first().value<Alert>();
+        QCOMPARE(alert.kind, AlertKind::LowUtilization);
+        QCOMPARE(alert.severity, AlertSeverity::Warning);
+        QVERIFY2(alert.message.contains(QLatin1StringView("now 30 %")), qPrintable(alert.message));
+        engine.evaluate(sample(clock, {gpu(0, 95, 650)}, 20));
+        QCOMPARE(cleared.count(), 1);
+        // Idle GPUs without a process are the idle alert's, not this one's.
+        AlertEngine idle(QStringLiteral("h100"), clock);
+        QSignalSpy idleRaised(&idle, &AlertEngine::raised);
+        for (int s = 0; s < 20 * 60; s += 10) {
+            idle.evaluate(sample(clock, {gpu(0, 0, 70)}));
+            clock.advanceSeconds(10);
+        }
+        for (const QList<QVariant> &args : std::as_const(idleRaised))
+            QVERIFY(args.at(0).value<Alert>().kind != AlertKind::LowUtilization);
+    }
+
     void pcieIdleDownshiftIsNormal()
     {
         ManualClock clock;

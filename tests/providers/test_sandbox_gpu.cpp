@@ -181,6 +181,16 @@ private slots:
             AlertEngine alerts(QStringLiteral("walk-1"), clock);
             alerts.setBilling(true);
             QSignalSpy raised(&alerts, &AlertEngine::raised);
+            // The same GPU samples with a quiet CPU (the sandbox's host, as the walkthrough had it):
+            // the low-utilization alert still comes, within the ten minutes the user waited.
+            AlertEngine quietHost(QStringLiteral("walk-1"), clock);
+            QSignalSpy quietRaised(&quietHost, &AlertEngine::raised);
+            const qint64 start = clock.monotonicMs();
+            qint64 lowAfterMs = -1;
+            connect(&quietHost, &AlertEngine::raised, this, [&](const Alert &a) {
+                if (a.kind == AlertKind::LowUtilization && lowAfterMs < 0)
+                    lowAfterMs = clock.monotonicMs() - start;
+            });
             for (const QByteArray &line : out.split('\n').mid(0, 25)) {
                 MachineSample sample;
                 sample.host = QStringLiteral("walk-1");
@@ -192,6 +202,10 @@ private slots:
                 host.cpuBusyPercent = training ? 50.0 : 2.5;
                 sample.hostMetrics = host;
                 alerts.evaluate(sample);
+                host.coreBusyPercent = {12.0, 3.0};
+                host.cpuBusyPercent = 7.5;
+                sample.hostMetrics = host;
+                quietHost.evaluate(sample);
                 clock.advanceSeconds(60);
             }
             QList<AlertKind> kinds;
@@ -199,6 +213,13 @@ private slots:
                 kinds << args.at(0).value<Alert>().kind;
             QVERIFY2(kinds.contains(training ? AlertKind::DataLoaderBottleneck : AlertKind::GpuIdle), profile);
             QVERIFY2(!kinds.contains(training ? AlertKind::GpuIdle : AlertKind::DataLoaderBottleneck), profile);
+            QVERIFY2(!kinds.contains(AlertKind::LowUtilization), profile); // the pegged core's hint says more
+            QList<AlertKind> quietKinds;
+            for (const QList<QVariant> &args : std::as_const(quietRaised))
+                quietKinds << args.at(0).value<Alert>().kind;
+            QCOMPARE(quietKinds.contains(AlertKind::LowUtilization), training);
+            if (training)
+                QVERIFY2(lowAfterMs >= 5 * 60000 && lowAfterMs <= 10 * 60000, qPrintable(QString::number(lowAfterMs)));
         }
     }
 

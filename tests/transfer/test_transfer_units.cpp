@@ -40,6 +40,7 @@ private slots:
     void hugeSizesAreNeverNegative()
     {
         QCOMPARE(gantry::transfer::formatBytes(1536), QStringLiteral("1.5 kB"));
+        QCOMPARE(gantry::transfer::formatBytes(92), QStringLiteral("92 bytes")); // translatable (#32)
         const QString saturated = gantry::transfer::formatBytes(std::numeric_limits<quint64>::max());
         QVERIFY2(!saturated.startsWith(QLatin1Char('-')) && saturated.endsWith(QStringLiteral("EB")), qPrintable(saturated));
     }

@@ -4,6 +4,8 @@
 
 #include "core/ssh/connection.h"
 #include "ui/verify/doctormodel.h"
+#include "ui/verify/reputationmodel.h"
+#include "ui/verify/verdictstyle.h"
 #include "ui/verify/verifyresultsmodel.h"
 #include "ui/verify/verifytab.h"
 
@@ -16,6 +18,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -184,6 +187,64 @@ private slots:
         QCOMPARE(list->count(), 1);
         QVERIFY(list->item(0)->text().contains(QStringLiteral("8× NVIDIA H100 80GB HBM3")));
         QVERIFY(list->item(0)->text().contains(QStringLiteral("2900 GB/s")));
+        // Nothing tested reads as words, not "Error 0× no GPU".
+        HistoryEntry none;
+        none.time = e.time;
+        none.verdict = Verdict::Error;
+        tab.showHistory({none, e});
+        QVERIFY2(list->item(0)->text().endsWith(QStringLiteral("Error: no GPU could be tested")), qPrintable(list->item(0)->text()));
+        QVERIFY(!list->item(0)->text().contains(QStringLiteral("0×")));
+    }
+
+    // Issue 32: Machine records showed a green "OK" for the sandbox's simulated GPU, whose runs
+    // never pass (they measure nothing); a machine without a passing run is "Not verified", grey.
+    void machineRecordWithoutAPassIsNotOk()
+    {
+        ReputationModel model;
+        MachineRecord simulated;
+        simulated.provider = QStringLiteral("sandbox");
+        simulated.host = QStringLiteral("sandbox-1");
+        simulated.lastTime = QDateTime::currentDateTimeUtc();
+        MachineRecord good = simulated;
+        good.host = QStringLiteral("h100-box");
+        good.provider = QStringLiteral("lambda");
+        good.passes = 2;
+        model.setMachines({simulated, good}, {});
+        const QModelIndex simulatedStatus = model.index(0, ReputationModel::StatusColumn);
+        QCOMPARE(simulatedStatus.data().toString(), QStringLiteral("Not verified"));
+        QVERIFY(simulatedStatus.data(Qt::ForegroundRole).value<QColor>() != verdictColor(Verdict::Pass));
+        QVERIFY(simulatedStatus.data(Qt::ToolTipRole).toString().contains(QStringLiteral("simulated GPU never passes")));
+        QCOMPARE(model.index(1, ReputationModel::StatusColumn).data().toString(), QStringLiteral("OK"));
+        QCOMPARE(model.index(1, ReputationModel::StatusColumn).data(Qt::ForegroundRole).value<QColor>(), verdictColor(Verdict::Pass));
+    }
+
+    // The Doctor table has room for several checks (it showed a row and a half before scrolling).
+    void doctorTableHasRoom()
+    {
+        VerifyTab tab(AppContext{});
+        QList<DoctorCheck> checks;
+        for (int i = 0; i < 6; ++i)
+            checks.append({QStringLiteral("check-%1").arg(i), CheckStatus::Warn, QStringLiteral("something to look at, said in a sentence"),
+                           QStringLiteral("a fix")});
+        tab.showDoctor(checks);
+        tab.resize(1024, 700);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        QApplication::processEvents();
+        QTableView *doctor = nullptr;
+        for (QTableView *view : tab.findChildren<QTableView *>()) {
+            if (view->model() == tab.doctorModel())
+                doctor = view;
+        }
+        QVERIFY(doctor);
+        QVERIFY2(doctor->rowAt(doctor->viewport()->height() - 1) >= 3 || doctor->rowAt(doctor->viewport()->height() - 1) == -1,
+                 qPrintable(QString::number(doctor->viewport()->height())));
+        QVERIFY(doctor->viewport()->height() >= 3 * doctor->rowHeight(0));
+        QDir().mkpath(QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshots"));
+        tab.grab().save(QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshots/verify-doctor-1024x700.png"));
+        tab.resize(1600, 1000);
+        QApplication::processEvents();
+        tab.grab().save(QStringLiteral(QT_TESTCASE_BUILDDIR "/screenshots/verify-doctor-1600x1000.png"));
     }
 
     // End to end through ssh::Connection on its worker thread against this sandbox (no GPU):

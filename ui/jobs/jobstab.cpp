@@ -181,7 +181,11 @@ void JobsTab::connectJobService()
             return;
         const QString selected = selectedJob();
         m_model->setJobs(m_jobs->jobs(host));
-        const int row = m_model->rowOf(selected.isEmpty() ? m_followed : selected);
+        // A job just started is selected (its log shown) once the list has it.
+        const int started = m_model->rowOf(m_justStarted);
+        const int row = started >= 0 ? started : m_model->rowOf(selected.isEmpty() ? m_followed : selected);
+        if (started >= 0)
+            m_justStarted.clear();
         if (row >= 0 && selectedJob() != m_model->job(row)->name)
             m_table->selectRow(row);
         // "Stopping …" must not outlive the job it announced.
@@ -206,6 +210,8 @@ void JobsTab::connectJobService()
                 const int row = m_model->rowOf(job.name);
                 if (row >= 0)
                     m_table->selectRow(row);
+                else
+                    m_justStarted = job.name; // the list catches up with the next jobsChanged
             });
     connect(m_jobs, &jobs::JobService::logData, this,
             [this](const QString &host, const QString &name, const QByteArray &data, qint64) {

@@ -72,6 +72,7 @@ private:
     bool m_hasHost = false;
     QPointer<ssh::Connection> m_connection;
     QString m_followed;
+    QString m_justStarted; // started here, not yet in the list: selected when it appears
     QString m_stopping; // the job whose "Stopping …" status shows until it has ended
 
     JobListModel *m_model;

@@ -69,6 +69,19 @@ QString ChartScale::widestTimeLabel()
     return tr("-%1 min").arg(55);
 }
 
+ChartScale::RateUnit ChartScale::rateUnit(double maxBytesPerSecond)
+{
+    static const std::array<const char *, 4> units{QT_TR_NOOP("B/s"), QT_TR_NOOP("KB/s"), QT_TR_NOOP("MB/s"), QT_TR_NOOP("GB/s")};
+    RateUnit unit;
+    size_t step = 0;
+    while (step + 1 < units.size() && maxBytesPerSecond >= unit.divisor * 1024) {
+        unit.divisor *= 1024;
+        ++step;
+    }
+    unit.unit = tr(units.at(step));
+    return unit;
+}
+
 QColor ChartScale::gpuColor(int index)
 {
     // Distinct on light and dark backgrounds (Tableau 10).

@@ -34,6 +34,14 @@ public:
     // The widest label timeTicks() can produce, for measuring.
     static QString widestTimeLabel();
 
+    struct RateUnit
+    {
+        double divisor = 1; // bytes per second / divisor = shown value
+        QString unit;       // "B/s", "KB/s", "MB/s", "GB/s" (1024-based, as file sizes are shown)
+    };
+    // The unit that keeps the largest rate shown between 1 and 1024 (B/s below 1 KB/s).
+    static RateUnit rateUnit(double maxBytesPerSecond);
+
     // One colour per GPU, the same in every chart, the current-values panel and the fleet view.
     static QColor gpuColor(int index);
 };

@@ -130,11 +130,34 @@ FleetRows::Layout FleetRows::layoutFor(const QRect &row, int gpuCount) const
     return l;
 }
 
+// Under the name: words only for what needs attention (the dot says "live"), then how long it
+// has been up. An instance's age since launch is what bills; an own host's OS uptime says less,
+// and says so.
+QString FleetRows::subText(const QString &name) const
+{
+    const gantry::monitor::MetricStore *store = m_service->store(name);
+    const SamplerStatus status = m_service->status(name);
+    const auto &latest = store ? store->latestSample() : std::optional<gantry::monitor::MachineSample>{};
+    const bool fine = status == SamplerStatus::Live || (status == SamplerStatus::Idle && latest);
+    QString sub = fine ? QString() : statusWord(status);
+    QString up;
+    if (const QDateTime launched = m_service->launchedAt(name); launched.isValid()) {
+        up = FleetOverview::tr("launched %1 ago").arg(durationText(double(qMax<qint64>(0, launched.secsTo(QDateTime::currentDateTimeUtc())))));
+    } else if (latest && latest->hostMetrics && latest->hostMetrics->uptimeSeconds) {
+        up = FleetOverview::tr("OS up %1").arg(durationText(*latest->hostMetrics->uptimeSeconds));
+    }
+    if (!up.isEmpty())
+        sub = sub.isEmpty() ? up : sub + QStringLiteral(" · ") + up;
+    return sub;
+}
+
 QStringList FleetRows::rowTexts(const QString &name) const
 {
     QStringList texts{name};
     const double price = m_service->hourlyPrice(name);
     texts.append(price > 0 ? QStringLiteral("$%1/h").arg(price, 0, 'f', 2) : FleetOverview::tr("free"));
+    if (const QString sub = subText(name); !sub.isEmpty())
+        texts.append(sub);
     const gantry::monitor::MetricStore *store = m_service->store(name);
     if (!store) {
         return texts;
@@ -211,14 +234,7 @@ void FleetRows::paintRow(QPainter &painter, const QRect &rect, const QString &na
     drawFitted(painter, top, Qt::AlignLeft | Qt::AlignVCenter, name);
     painter.setFont(font());
     painter.setPen(dim);
-    // The dot says "live"; words only for what needs attention, then how long it has been up.
-    const auto &latest = store ? store->latestSample() : std::optional<gantry::monitor::MachineSample>{};
-    const bool fine = status == SamplerStatus::Live || (status == SamplerStatus::Idle && latest);
-    QString sub = fine ? QString() : statusWord(status);
-    if (latest && latest->hostMetrics && latest->hostMetrics->uptimeSeconds) {
-        const QString up = FleetOverview::tr("up %1").arg(durationText(*latest->hostMetrics->uptimeSeconds));
-        sub = sub.isEmpty() ? up : sub + QStringLiteral(" · ") + up;
-    }
+    const QString sub = subText(name);
     drawFitted(painter, bottom, Qt::AlignLeft | Qt::AlignVCenter, sub);
 
     const double price = m_service->hourlyPrice(name);

@@ -55,6 +55,7 @@ private:
     void paintBar(QPainter &painter, const QRectF &rect, std::optional<double> fraction, const QString &text, const QColor &fill);
     void drawFitted(QPainter &painter, const QRect &rect, int flags, const QString &text);
     QString tooltipAt(const QPoint &pos) const;
+    QString subText(const QString &name) const;
 
     gantry::monitor::MonitorService *m_service;
     QStringList m_order;

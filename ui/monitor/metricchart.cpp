@@ -25,7 +25,7 @@ MetricChart::MetricChart(const QString &title, const QString &unit, QWidget *par
     , m_x(new QCategoryAxis)
     , m_y(new QValueAxis)
 {
-    m_chart->setTitle(unit.isEmpty() ? title : title + QStringLiteral(" (") + unit + QLatin1Char(')'));
+    setUnit(unit);
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->hide();
     // Room on both sides for the edge labels ("-10 min", "now"), which are centred on the plot's edges.
@@ -96,6 +96,33 @@ QString MetricChart::formatValue(double value, const QString &unit)
     return QString::number(value, 'f', value < 10 ? 1 : 0) + QLatin1Char(' ') + unit;
 }
 
+void MetricChart::setUnit(const QString &unit)
+{
+    if (unit == m_unit && !m_chart->title().isEmpty())
+        return;
+    m_unit = unit;
+    m_chart->setTitle(unit.isEmpty() ? m_title : m_title + QStringLiteral(" (") + unit + QLatin1Char(')'));
+}
+
+void MetricChart::showCurrentValue(QLineSeries *series, const QString &name, const QList<QPointF> &points)
+{
+    if (!m_chart->legend()->isVisible())
+        return;
+    const QString text = points.isEmpty() ? name : tr("%1: %2").arg(name, formatValue(points.constLast().y(), m_unit));
+    for (QLegendMarker *marker : m_chart->legend()->markers(series)) {
+        if (marker->label() != text)
+            marker->setLabel(text);
+    }
+}
+
+QStringList MetricChart::legendTexts() const
+{
+    QStringList texts;
+    for (const QLegendMarker *marker : m_chart->legend()->markers())
+        texts.append(marker->label());
+    return texts;
+}
+
 QLineSeries *MetricChart::seriesFor(const Line &line)
 {
     if (QLineSeries *s = m_series.value(line.name)) {
@@ -130,6 +157,17 @@ void MetricChart::setLines(const QList<Line> &lines, qint64 fromMs, qint64 toMs)
     m_spanSeconds = span;
     QStringList wanted;
     const qsizetype seriesBefore = m_series.size();
+    double divisor = 1;
+    if (m_byteRate) {
+        double rawMax = 0;
+        for (const Line &line : lines) {
+            for (const QPointF &p : line.points)
+                rawMax = std::max(rawMax, p.y());
+        }
+        const ChartScale::RateUnit rate = ChartScale::rateUnit(rawMax);
+        divisor = rate.divisor;
+        setUnit(rate.unit);
+    }
     double maxY = 0;
     QList<QPointF> relative;
     for (const Line &line : lines) {
@@ -137,10 +175,12 @@ void MetricChart::setLines(const QList<Line> &lines, qint64 fromMs, qint64 toMs)
         relative.resize(line.points.size());
         for (qsizetype i = 0; i < line.points.size(); ++i) {
             const QPointF &p = line.points.at(i);
-            relative[i] = QPointF((p.x() - double(toMs)) / 1000.0, p.y());
-            maxY = std::max(maxY, p.y());
+            relative[i] = QPointF((p.x() - double(toMs)) / 1000.0, p.y() / divisor);
+            maxY = std::max(maxY, relative[i].y());
         }
-        seriesFor(line)->replace(relative);
+        QLineSeries *series = seriesFor(line);
+        series->replace(relative);
+        showCurrentValue(series, line.name, relative);
     }
     for (auto it = m_series.begin(); it != m_series.end();) {
         if (!wanted.contains(it.key())) {
@@ -183,8 +223,10 @@ void MetricChart::updateTimeAxis()
     double legendWidth = 0;
     if (m_chart->legend()->isVisible()) {
         const QFontMetrics legendMetrics(m_chart->legend()->font());
+        // Room for the current value after the name, at its widest ("888 KB/s").
+        const QString value = tr("%1: %2").arg(QString(), formatValue(888, m_byteRate ? ChartScale::rateUnit(1 << 20).unit : m_unit));
         for (auto it = m_series.cbegin(); it != m_series.cend(); ++it) {
-            legendWidth = std::max(legendWidth, double(legendMetrics.horizontalAdvance(it.key())) + 48);
+            legendWidth = std::max(legendWidth, double(legendMetrics.horizontalAdvance(it.key() + value)) + 48);
         }
     }
     const double plotWidth = std::max(60.0, double(width()) - 70.0 - legendWidth);

@@ -35,13 +35,21 @@ public:
 
     // A fixed y range (percentages); otherwise 0 … a round number above the maximum.
     void setFixedRange(double min, double max);
-    // A legend under the plot (host charts, whose lines are not GPUs).
+    // A legend beside the plot (host charts, whose lines are not GPUs), each entry with the
+    // line's current (newest) value: "received: 1.2 MB/s".
     void setLegendVisible(bool visible);
+    // Values are bytes per second: the unit follows the largest value shown (B/s … GB/s), so a
+    // quiet link reads 12 KB/s rather than 0.000 MiB/s.
+    void setByteRate(bool byteRate) { m_byteRate = byteRate; }
     // Lines absent from `lines` are removed; x axis spans [fromMs, toMs], labelled relative to toMs.
     void setLines(const QList<Line> &lines, qint64 fromMs, qint64 toMs);
 
     QString title() const { return m_title; }
     QString unit() const { return m_unit; }
+    // The legend's texts as drawn (name and current value of each line).
+    QStringList legendTexts() const;
+    // The time of the newest sample shown (the right edge, "now").
+    qint64 toMs() const { return m_toMs; }
     int lineCount() const { return int(m_series.size()); }
     qsizetype pointCount() const;
     // Every text the chart draws (title, tick labels, legend), as drawn: tests check for elision.
@@ -57,6 +65,8 @@ private:
     void updateTimeAxis();
     void updateValueAxis();
     static QString formatValue(double value, const QString &unit);
+    void setUnit(const QString &unit);
+    void showCurrentValue(QLineSeries *series, const QString &name, const QList<QPointF> &points);
 
     QString m_title;
     QString m_unit;
@@ -69,6 +79,7 @@ private:
     double m_maxY = 0;
     int m_yIntervals = 4;
     bool m_fixedRange = false;
+    bool m_byteRate = false;
     double m_fixedMin = 0;
     double m_fixedMax = 100;
 };

@@ -1,5 +1,6 @@
 #include "ui/monitor/monitortab.h"
 
+#include "ui/monitor/alertspanel.h"
 #include "ui/monitor/chartscale.h"
 #include "ui/monitor/gpunowpanel.h"
 #include "ui/monitor/guardpanel.h"
@@ -17,11 +18,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -40,6 +41,7 @@ struct ChartSpec
     QList<Metric> metrics; // GPU metrics get a line per GPU; host metrics one line each
     bool percent;
     double scale = 1;      // stored value × scale = shown value
+    bool byteRate = false; // bytes per second: the chart picks B/s, KB/s, MB/s or GB/s
 };
 
 const QList<ChartSpec> &chartSpecs()
@@ -52,13 +54,21 @@ const QList<ChartSpec> &chartSpecs()
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "SM clock"), "MHz", {Metric::GpuSmClock}, false, 1},
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Host CPU"), "%", {Metric::HostCpu, Metric::HostCpuMaxCore}, true, 1},
         {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Host RAM"), "%", {Metric::HostMemoryUsedPercent}, true, 1},
-        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Network"), "MiB/s", {Metric::HostNetRx, Metric::HostNetTx}, false, 1.0 / 1048576},
-        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Disk"), "MiB/s", {Metric::HostDiskRead, Metric::HostDiskWrite}, false, 1.0 / 1048576},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Network"), "B/s", {Metric::HostNetRx, Metric::HostNetTx}, false, 1, true},
+        {QT_TRANSLATE_NOOP("gantry::ui::monitor::MonitorTab", "Disk"), "B/s", {Metric::HostDiskRead, Metric::HostDiskWrite}, false, 1, true},
     };
     return specs;
 }
 
 constexpr int kGpuCharts = 5; // the first specs are per GPU
+constexpr int kChartsPerTick = 3;
+
+// Whether any of the chart can be seen (not hidden with the tab, not scrolled away). The view's
+// own region is covered by its opaque viewport: ask the viewport.
+bool onScreen(const MetricChart *chart)
+{
+    return !chart->viewport()->visibleRegion().isEmpty();
+}
 
 bool isGpuMetric(Metric m)
 {
@@ -79,16 +89,6 @@ QString hostLineName(Metric m)
     }
 }
 
-QString severityText(gantry::monitor::AlertSeverity s)
-{
-    switch (s) {
-    case gantry::monitor::AlertSeverity::Hint: return MonitorTab::tr("Hint");
-    case gantry::monitor::AlertSeverity::Warning: return MonitorTab::tr("Warning");
-    case gantry::monitor::AlertSeverity::Critical: return MonitorTab::tr("Critical");
-    }
-    return {};
-}
-
 } // namespace
 
 MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir, QWidget *parent)
@@ -98,11 +98,7 @@ MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, const QString &
 {
     buildUi();
     m_refresh.setInterval(1000);
-    connect(&m_refresh, &QTimer::timeout, this, [this] {
-        if (isVisible()) {
-            redraw();
-        }
-    });
+    connect(&m_refresh, &QTimer::timeout, this, &MonitorTab::tick);
     m_refresh.start();
     connect(m_service, &gantry::monitor::MonitorService::machineAdded, this, [this](const QString &name) {
         if (name == m_machine) {
@@ -134,6 +130,7 @@ void MonitorTab::buildUi()
     split->addWidget(bottom);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitSized = true; });
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -215,8 +212,10 @@ QScrollArea *MonitorTab::buildCharts()
         if (spec.percent) {
             chart->setFixedRange(0, 100);
         }
-        // GPU lines share their colours with the current-values panel, which is their legend.
-        chart->setLegendVisible(!isGpuMetric(spec.metrics.first()) && spec.metrics.size() > 1);
+        chart->setByteRate(spec.byteRate);
+        // GPU lines share their colours with the current-values panel, which is their legend and
+        // shows their current values; host lines name theirs in the legend.
+        chart->setLegendVisible(!isGpuMetric(spec.metrics.first()));
         m_charts.append(chart);
     }
     column->addWidget(m_gpuPanel);
@@ -226,6 +225,8 @@ QScrollArea *MonitorTab::buildCharts()
     scroll->setWidget(chartArea);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Charts scrolled into view catch up at once rather than at the next tick.
+    connect(scroll->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] { QTimer::singleShot(0, this, &MonitorTab::tick); });
     layoutCharts();
     return scroll;
 }
@@ -260,13 +261,21 @@ void MonitorTab::resizeEvent(QResizeEvent *event)
     DetailTab::resizeEvent(event);
     layoutCharts();
     // The splitter starts from the widgets' size hints, which hand the process table half the
-    // height; the charts get about three quarters until the user drags the handle.
+    // height; the charts get about three quarters until the user drags the handle (the first
+    // resize, while the tab was still hidden, is no measure of the window).
     if (!m_splitSized && m_split->height() > 0) {
-        m_splitSized = true;
         const int total = m_split->height();
         const int bottom = qBound(120, total / 4, 260);
         m_split->setSizes({total - bottom, bottom});
     }
+}
+
+// Shown again (the tab picked, the window restored): the charts on screen catch up at once, a
+// few now and the rest over the next ticks, instead of after a second of stale lines.
+void MonitorTab::showEvent(QShowEvent *event)
+{
+    DetailTab::showEvent(event);
+    QTimer::singleShot(0, this, &MonitorTab::tick);
 }
 
 // GPU processes (largest memory first) beside the alerts.
@@ -276,8 +285,7 @@ QSplitter *MonitorTab::buildProcessesAndAlerts()
     m_processes->setCanKill(false, tr("Connect to the machine to end a process."));
     connect(m_processes, &ProcessPanel::killRequested, this, &MonitorTab::sendKill);
 
-    m_alerts = new QListWidget;
-    m_alerts->setWordWrap(true);
+    m_alerts = new AlertsPanel;
 
     auto *bottom = new QSplitter(Qt::Horizontal);
     bottom->addWidget(m_processes);
@@ -396,17 +404,17 @@ void MonitorTab::connectMachine()
         m_machineConnections.append(connect(policy, &IdlePolicy::countdownCancelled, this,
                                             [this](const QString &, const QString &reason) {
                                                 m_countdown->hide();
-                                                m_alerts->insertItem(0, tr("Idle countdown stopped: %1").arg(reason));
+                                                m_alerts->addNote(tr("Idle countdown stopped: %1").arg(reason));
                                             }));
         m_machineConnections.append(connect(policy, &IdlePolicy::actionBlocked, this,
                                             [this](const QString &, const QString &reason) {
                                                 m_countdown->hide();
-                                                m_alerts->insertItem(0, reason);
+                                                m_alerts->addNote(reason);
                                             }));
         m_machineConnections.append(connect(policy, &IdlePolicy::actionRequested, this,
                                             [this](const QString &host, gantry::monitor::IdleAction action) {
                                                 m_countdown->hide();
-                                                m_alerts->insertItem(0, tr("Requested: %1 %2")
+                                                m_alerts->addNote(tr("Requested: %1 %2")
                                                                             .arg(gantry::monitor::idleActionName(action), host));
                                             }));
     }
@@ -436,11 +444,7 @@ int MonitorTab::alertCount() const
 
 void MonitorTab::addAlert(const gantry::monitor::Alert &alert)
 {
-    const QString when = alert.since.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
-    m_alerts->insertItem(0, QStringLiteral("%1 %2: %3").arg(when, severityText(alert.severity), alert.message));
-    while (m_alerts->count() > 200) {
-        delete m_alerts->takeItem(m_alerts->count() - 1);
-    }
+    m_alerts->addAlert(alert);
 }
 
 void MonitorTab::updateStatus()
@@ -487,6 +491,20 @@ QString MonitorTab::noGpuText() const
 
 void MonitorTab::redraw()
 {
+    m_chartDrawnTo.fill(-1, m_charts.size()); // the range, the machine or the layout changed
+    showLatest(int(m_charts.size()));
+}
+
+// The 1 s timer: new values, and a few of the charts on screen whose data moved on. Redrawing
+// and painting all nine costs 15-35 ms; a few per tick keeps the GUI thread responsive.
+void MonitorTab::tick()
+{
+    if (isVisible())
+        showLatest(kChartsPerTick);
+}
+
+void MonitorTab::showLatest(int chartBudget)
+{
     const gantry::monitor::MetricStore *store = m_service->store(m_machine);
     if (!store) {
         return;
@@ -508,42 +526,58 @@ void MonitorTab::redraw()
         m_chartsLaidOut = false;
         layoutCharts();
     }
-    redrawCharts(*store, to - span, to);
+    redrawCharts(*store, to - span, to, chartBudget);
     if (latest) {
         m_processes->setProcesses(latest->processes);
     }
 }
 
-void MonitorTab::redrawCharts(const gantry::monitor::MetricStore &store, qint64 from, qint64 to)
+// Charts scrolled out of view, or hidden with the tab, wait until they are seen; the others take
+// turns, oldest data first, up to the budget.
+void MonitorTab::redrawCharts(const gantry::monitor::MetricStore &store, qint64 from, qint64 to, int budget)
+{
+    if (m_chartDrawnTo.size() != m_charts.size())
+        m_chartDrawnTo.fill(-1, m_charts.size());
+    const int n = int(m_charts.size());
+    int last = -1;
+    for (int k = 0; k < n && budget > 0; ++k) {
+        const int c = (m_nextChart + k) % n;
+        MetricChart *chart = m_charts.at(c);
+        if ((c < kGpuCharts && !m_gpuChartsShown) || m_chartDrawnTo.at(c) == to || !onScreen(chart))
+            continue;
+        drawChart(store, c, from, to);
+        m_chartDrawnTo[c] = to;
+        last = c;
+        --budget;
+    }
+    if (last >= 0)
+        m_nextChart = (last + 1) % n;
+}
+
+void MonitorTab::drawChart(const gantry::monitor::MetricStore &store, int c, qint64 from, qint64 to)
 {
     qint64 span = 0;
     const Resolution resolution = resolutionFor(m_range, &span);
-    const QList<int> gpus = store.gpuIndexes();
-    for (int c = 0; c < m_charts.size(); ++c) {
-        if (c < kGpuCharts && !m_gpuChartsShown) {
-            continue;
-        }
-        QList<MetricChart::Line> lines;
-        for (Metric metric : chartSpecs().at(c).metrics) {
-            if (isGpuMetric(metric)) {
-                for (int gpu : gpus) {
-                    store.points(SeriesKey{gpu, metric}, resolution, from, m_buffer);
-                    lines.append({tr("GPU %1").arg(gpu), m_buffer, ChartScale::gpuColor(gpu)});
-                }
-            } else if (store.has(SeriesKey{-1, metric})) {
-                store.points(SeriesKey{-1, metric}, resolution, from, m_buffer);
-                lines.append({hostLineName(metric), m_buffer, {}});
+    QList<MetricChart::Line> lines;
+    for (Metric metric : chartSpecs().at(c).metrics) {
+        if (isGpuMetric(metric)) {
+            for (int gpu : store.gpuIndexes()) {
+                store.points(SeriesKey{gpu, metric}, resolution, from, m_buffer);
+                lines.append({tr("GPU %1").arg(gpu), m_buffer, ChartScale::gpuColor(gpu)});
             }
+        } else if (store.has(SeriesKey{-1, metric})) {
+            store.points(SeriesKey{-1, metric}, resolution, from, m_buffer);
+            lines.append({hostLineName(metric), m_buffer, {}});
         }
-        if (const double scale = chartSpecs().at(c).scale; scale != 1) {
-            for (MetricChart::Line &line : lines) {
-                for (QPointF &p : line.points) {
-                    p.setY(p.y() * scale);
-                }
-            }
-        }
-        m_charts.at(c)->setLines(lines, from, to);
     }
+    if (const double scale = chartSpecs().at(c).scale; scale != 1) {
+        for (MetricChart::Line &line : lines) {
+            for (QPointF &p : line.points) {
+                p.setY(p.y() * scale);
+            }
+        }
+    }
+    m_charts.at(c)->setLines(lines, from, to);
 }
 
 Resolution MonitorTab::resolutionFor(Range range, qint64 *spanMs)

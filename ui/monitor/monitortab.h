@@ -11,7 +11,6 @@ class QComboBox;
 class QGridLayout;
 class QHBoxLayout;
 class QLabel;
-class QListWidget;
 class QPushButton;
 class QScrollArea;
 class QSplitter;
@@ -26,6 +25,7 @@ enum class SamplerStatus;
 
 namespace gantry::ui::monitor {
 
+class AlertsPanel;
 class GpuNowPanel;
 class GuardPanel;
 class MetricChart;
@@ -36,7 +36,7 @@ class ProcessPanel;
 // metric family with a line per GPU, host CPU/RAM/network/disk, a time range that picks the ring
 // resolution, the GPU process table with Kill, the alerts and the idle countdown. Without a GPU
 // it says so once and shows the host charts only. It reads the MonitorService; charts redraw on
-// a 1 s timer (and not at all while the tab is hidden), never per sample.
+// a 1 s timer (not while the tab is hidden or the chart scrolled away, a few a tick), never per sample.
 class MonitorTab final : public DetailTab
 {
     Q_OBJECT
@@ -66,8 +66,11 @@ public:
 
     void setRange(Range range);
     Range range() const { return m_range; }
-    // Charts, current values and processes from the store (the 1 s timer's work).
+    // Current values, processes and every chart on screen from the store (the range, the machine or
+    // Refresh changed). The 1 s timer redraws a few charts a tick, those whose data moved on.
     void redraw();
+    // The 1 s timer's work (tests call it).
+    void tick();
     QList<MetricChart *> charts() const { return m_charts; }
     ProcessModel *processModel() const;
     ProcessPanel *processPanel() const { return m_processes; }
@@ -75,6 +78,7 @@ public:
     GuardPanel *guardPanel() const { return m_guard; }
     QString noGpuText() const; // empty while the machine has GPUs (or is not known yet)
     int alertCount() const;
+    AlertsPanel *alertsPanel() const { return m_alerts; }
     QString countdownText() const;
 
     Result<void> exportCsv(const QString &path) const;
@@ -86,6 +90,7 @@ public slots:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildUi();
@@ -100,7 +105,10 @@ private:
     void chooseExportFile();
     void showCountdown(const QString &text);
     void layoutCharts();
-    void redrawCharts(const gantry::monitor::MetricStore &store, qint64 from, qint64 to);
+    // New values and up to chartBudget charts (those on screen whose data is older than the store's).
+    void showLatest(int chartBudget);
+    void redrawCharts(const gantry::monitor::MetricStore &store, qint64 from, qint64 to, int budget);
+    void drawChart(const gantry::monitor::MetricStore &store, int chart, qint64 from, qint64 to);
     void updateKillAvailability();
     void sendKill(qint64 pid, gantry::monitor::KillSignal signal);
     static QString statusText(gantry::monitor::SamplerStatus status);
@@ -129,10 +137,12 @@ private:
     QLabel *m_countdownLabel = nullptr;
     ProcessPanel *m_processes = nullptr;
     QPointer<ssh::Connection> m_connection;
-    QListWidget *m_alerts = nullptr;
+    AlertsPanel *m_alerts = nullptr;
     QList<QMetaObject::Connection> m_machineConnections;
     QMetaObject::Connection m_connectionState;
     QList<QPointF> m_buffer;
+    QList<qint64> m_chartDrawnTo; // per chart: the newest sample time it shows; -1: to redraw
+    int m_nextChart = 0;
 };
 
 } // namespace gantry::ui::monitor

@@ -182,7 +182,9 @@ void InstancesPanel::announce(const QString &hostName)
 void InstancesPanel::followLaunches()
 {
     connect(m_workspace, &workspace::Workspace::instanceLaunched, this, [this](const workspace::LaunchedInstance &launched) {
-        QStringList lines{tr("Waiting for %1 to boot…").arg(text::printable(launched.instanceId))};
+        // The machine's name, as the user gave it or the launch made it up, not the provider's id.
+        const QString name = launched.request.name.isEmpty() ? launched.instanceId : launched.request.name;
+        QStringList lines{tr("Waiting for %1 to boot…").arg(text::printable(name))};
         if (launched.adopted)
             lines.prepend(launched.note);
         m_status->setText(lines.join(QLatin1Char('\n')));
@@ -192,7 +194,8 @@ void InstancesPanel::followLaunches()
     });
     connect(m_workspace, &workspace::Workspace::instanceReady, this, [this](const workspace::ReadyInstance &ready) {
         const providers::Instance &up = ready.instance;
-        m_status->setText((QStringList{tr("%1 is running at %2@%3:%4.").arg(text::printable(up.id), text::printable(up.sshUser),
+        const QString name = !ready.hostName.isEmpty() ? ready.hostName : !up.name.isEmpty() ? up.name : up.id;
+        m_status->setText((QStringList{tr("%1 is running at %2@%3:%4.").arg(text::printable(name), text::printable(up.sshUser),
                                                                               text::printable(up.sshHost)).arg(up.sshPort)}
                            + ready.warnings).join(QLatin1Char('\n')));
         announce(ready.hostName);

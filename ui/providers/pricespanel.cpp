@@ -94,6 +94,10 @@ void PricesPanel::setUpView()
     m_available->setObjectName(QStringLiteral("availableOnly"));
     m_refresh->setObjectName(QStringLiteral("refresh"));
     m_age->setObjectName(QStringLiteral("age"));
+    // Its longest texts ("Refreshing… (showing prices from …)") would widen the window past
+    // 1024 px (to 1253): it wraps into the room the filters leave instead.
+    m_age->setWordWrap(true);
+    m_age->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_errors->setObjectName(QStringLiteral("errors"));
     m_errors->setWordWrap(true);
     m_errors->setStyleSheet(QStringLiteral("color: #b00020;"));

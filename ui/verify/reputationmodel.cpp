@@ -82,7 +82,12 @@ QVariant ReputationModel::display(const MachineRecord &m, int column) const
     case BandwidthColumn: return measuredVsSpec(m.bandwidthGbs, m.specBandwidthGbs);
     case TensorColumn: return measuredVsSpec(m.tensorTflops, m.specTensorTflops);
     case CostColumn: return m.usdPerTflopHour ? QStringLiteral("$%1").arg(*m.usdPerTflopHour, 0, 'f', 4) : QStringLiteral("—");
-    case StatusColumn: return m.bad() ? tr("Flagged: %1").arg(text::printable(m.lastProblem).left(80)) : tr("OK");
+    case StatusColumn:
+        if (m.bad())
+            return tr("Flagged: %1").arg(text::printable(m.lastProblem).left(80));
+        // A record without a passing run (a simulated GPU's: it never passes, nothing is measured)
+        // is no machine that was found good.
+        return m.passes > 0 ? tr("OK") : tr("Not verified");
     default: return {};
     }
 }
@@ -104,6 +109,8 @@ QVariant ReputationModel::data(const QModelIndex &index, int role) const
     case BadRole: return m.bad();
     case CurrentRole: return !m_currentHost.isEmpty() && m.host == m_currentHost;
     case Qt::ForegroundRole:
+        if (index.column() == StatusColumn && !m.bad() && m.passes == 0)
+            return verdictColor(verify::Verdict::Skip); // grey: not green
         if (index.column() == StatusColumn || (index.column() == FailsColumn && m.fails > 0))
             return verdictColor(m.bad() ? verify::Verdict::Fail : verify::Verdict::Pass);
         return {};
@@ -123,6 +130,8 @@ QVariant ReputationModel::data(const QModelIndex &index, int role) const
                                                      verdictLabel(m.lastVerdict));
         if (!m.lastProblem.isEmpty())
             tip += QLatin1Char('\n') + text::printable(m.lastProblem);
+        if (!m.bad() && m.passes == 0)
+            tip += QLatin1Char('\n') + tr("No run has measured this machine yet (a simulated GPU never passes).");
         if (m.bad())
             tip += QLatin1Char('\n') + tr("Its offers are hidden from Prices (tick “Show flagged machines” to see them) and "
                                           "from gantry-cli types; a passing Verify clears the flag.");

@@ -123,6 +123,9 @@ void VerifyTab::createWidgets()
     // Wrapped rows re-fit when the window (and so the columns) change width, instead of keeping
     // the height they had at the first, narrower layout.
     m_doctorView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Room for about four checks of two lines each before it scrolls (it showed a row and a half).
+    m_doctorView->setMinimumHeight(m_doctorView->horizontalHeader()->sizeHint().height()
+                                   + 4 * (2 * fontMetrics().lineSpacing() + 8));
 
     m_history = new QListWidget(this);
     m_history->setToolTip(tr("This host's latest runs, newest first"));
@@ -529,15 +532,21 @@ void VerifyTab::showDoctor(const QList<DoctorCheck> &checks)
     m_doctor->setChecks(checks);
 }
 
+QString VerifyTab::historyHeadline(const HistoryEntry &e)
+{
+    const QString when = e.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    // "Error 0× no GPU" read as a count; say what happened.
+    if (e.gpuCount == 0 || e.gpuName.isEmpty())
+        return e.verdict == Verdict::Error ? tr("%1  Error: no GPU could be tested").arg(when)
+                                           : tr("%1  %2: no GPU was tested").arg(when, verdictLabel(e.verdict));
+    return tr("%1  %2: %n× %3", nullptr, e.gpuCount).arg(when, verdictLabel(e.verdict), e.gpuName);
+}
+
 void VerifyTab::showHistory(const QList<HistoryEntry> &entries)
 {
     m_history->clear();
     for (const HistoryEntry &e : entries) {
-        QString text = QStringLiteral("%1  %2  %3× %4")
-                           .arg(e.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                                verdictLabel(e.verdict))
-                           .arg(e.gpuCount)
-                           .arg(e.gpuName.isEmpty() ? tr("no GPU") : e.gpuName);
+        QString text = historyHeadline(e);
         if (e.bandwidthGbs)
             text += tr(", %1 GB/s").arg(*e.bandwidthGbs, 0, 'f', 0);
         if (e.tensorTflops)

@@ -58,6 +58,8 @@ public:
     void showDoctor(const QList<verify::DoctorCheck> &checks);
     void showHistory(const QList<verify::HistoryEntry> &entries);
     void showAcceptance(const verify::Acceptance &acceptance);
+    // A history line's start: when, the verdict and the GPUs tested, in words.
+    static QString historyHeadline(const verify::HistoryEntry &entry);
 
     bool isRunning() const { return m_running; }
     VerifyResultsModel *resultsModel() const { return m_results; }

@@ -5,6 +5,7 @@
 #include "core/ssh/session.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -124,7 +125,90 @@ private:
     qint64 m_left = 0;
 };
 
+// One ustar header (POSIX.1-1988): the name split into prefix/name where it is long.
+QByteArray tarHeader(const QByteArray &path, qint64 size, qint64 mtime)
+{
+    QByteArray header(512, '\0');
+    QByteArray name = path;
+    QByteArray prefix;
+    if (name.size() > 100) {
+        const qsizetype cut = name.lastIndexOf('/', 155);
+        prefix = name.left(cut);
+        name = name.mid(cut + 1);
+    }
+    auto put = [&header](int offset, const QByteArray &field) { std::copy(field.cbegin(), field.cend(), header.begin() + offset); };
+    auto octal = [](qint64 value, int width) { return QByteArray::number(value, 8).rightJustified(width - 1, '0'); };
+    put(0, name);
+    put(100, octal(0644, 8));
+    put(108, octal(0, 8));
+    put(116, octal(0, 8));
+    put(124, octal(size, 12));
+    put(136, octal(mtime, 12));
+    put(148, QByteArray(8, ' '));
+    header[156] = '0';
+    put(257, QByteArray("ustar\0" "00", 8));
+    put(345, prefix);
+    int sum = 0;
+    for (char c : std::as_const(header))
+        sum += static_cast<unsigned char>(c);
+    put(148, octal(sum, 7) + QByteArray(1, '\0'));
+    return header;
+}
+
+// Streams one file into the tar on the channel, padded to whole blocks.
+Result<void> sendFile(ssh::Channel &channel, const QString &file, const QByteArray &relative)
+{
+    QFile in(file);
+    if (!in.open(QIODevice::ReadOnly))
+        return Error{ErrorCode::Io, RunsText::tr("Cannot read %1: %2.").arg(file, in.errorString())};
+    if (Result<void> sent = channel.write(tarHeader(relative, in.size(), QFileInfo(file).lastModified().toSecsSinceEpoch())); !sent)
+        return sent;
+    qint64 total = 0;
+    while (!in.atEnd()) {
+        const QByteArray chunk = in.read(1 << 20);
+        total += chunk.size();
+        if (Result<void> sent = channel.write(chunk); !sent)
+            return sent;
+    }
+    return total % 512 == 0 ? Result<void>{} : channel.write(QByteArray(512 - total % 512, '\0'));
+}
+
 } // namespace
+
+Result<int> restoreFolder(ssh::Session &session, const QString &localDir, const QString &remoteDir, const CancelToken &cancel)
+{
+    const QString script = QStringLiteral("d=%1\ncase \"$d\" in '~/'*) d=\"$HOME/${d#\\~/}\";; esac\n"
+                                          "mkdir -p \"$d\" && tar -xf - --no-same-owner -C \"$d\"\n").arg(ssh::shellQuote(remoteDir));
+    Result<std::unique_ptr<ssh::Channel>> channel = session.openExec(script);
+    if (!channel)
+        return channel.error();
+    int files = 0;
+    QDirIterator it(localDir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        if (cancel.isCancelled())
+            return Error{ErrorCode::Cancelled, RunsText::tr("The mirror was stopped.")};
+        const QString file = it.next();
+        if (Result<void> sent = sendFile(**channel, file, QDir(localDir).relativeFilePath(file).toUtf8()); !sent)
+            return sent.error();
+        ++files;
+    }
+    if (Result<void> end = (*channel)->write(QByteArray(1024, '\0')); !end)
+        return end.error();
+    if (Result<void> eof = (*channel)->sendEof(); !eof)
+        return eof.error();
+    QByteArray err;
+    while (!(*channel)->exitStatus()) {
+        Result<QByteArray> out = (*channel)->read(1000, &err);
+        if (!out)
+            return out.error();
+        if (out->isEmpty() && (*channel)->isEof() && (*channel)->exitStatus())
+            break;
+    }
+    if ((*channel)->exitStatus().value_or(-1) != 0)
+        return Error{ErrorCode::RemoteFailed, RunsText::tr("The checkpoint could not be restored on the machine: %1")
+                                                  .arg(QString::fromUtf8(err).trimmed())};
+    return files;
+}
 
 Result<MirrorOutcome> mirrorFolderHome(ssh::Session &session, const QString &remoteDir, const QString &localDir,
                                        QHash<QString, QString> *known, const CancelToken &cancel)

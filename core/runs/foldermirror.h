@@ -30,6 +30,11 @@ struct MirrorOutcome
 Result<MirrorOutcome> mirrorFolderHome(ssh::Session &session, const QString &remoteDir, const QString &localDir,
                                        QHash<QString, QString> *known, const CancelToken &cancel = {});
 
+// Puts the mirror at home back on a machine, into remoteDir (made when missing), in one tar
+// stream over one exec: a new machine gets the last complete checkpoint before its job starts.
+// Returns how many files went.
+Result<int> restoreFolder(ssh::Session &session, const QString &localDir, const QString &remoteDir, const CancelToken &cancel = {});
+
 // The known signatures kept beside a mirror (<file>, one "signature\tpath" a line).
 QHash<QString, QString> loadSignatures(const QString &file);
 Result<void> saveSignatures(const QString &file, const QHash<QString, QString> &known);

@@ -45,11 +45,10 @@ Result<ssh::Session *> RemoteAttempt::session(const CancelToken &cancel)
     return m_session.get();
 }
 
-Result<void> RemoteAttempt::syncFolder(const QString &local, const QString &remote, bool workdir, const CancelToken &cancel)
+Result<void> RemoteAttempt::syncFolder(const QString &local, const QString &remote, const CancelToken &cancel)
 {
     sync::SyncOptions options;
-    options.scan.ignoreFiles = workdir; // a checkpoint mirror is restored whole
-    if (workdir && !m_plan.checkpointPath.isEmpty()) // restored from the mirror instead
+    if (!m_plan.checkpointPath.isEmpty()) // restored from the mirror instead
         options.scan.excludes.addPattern({}, QByteArray("/") + m_plan.checkpointPath.toUtf8());
     sync::SyncTarget target{m_target.host, local, remote, m_plan.configDir};
     sync::SyncEngine engine(transfer::makeSessionFactory(m_target, connectOptions(cancel)), target, options,
@@ -63,32 +62,34 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel)
     Result<ssh::Session *> s = session(cancel);
     if (!s)
         return s.error();
-    Result<ssh::ExecOutput> home = (*s)->run(QStringLiteral("printf '%s' \"$HOME\""));
-    if (!home)
-        return home.error();
-    m_remoteWorkdir = QString::fromUtf8(home->out) + QStringLiteral("/gantry-runs/") + m_plan.runName;
-    if (Result<void> synced = syncFolder(m_plan.localWorkdir, m_remoteWorkdir, true, cancel); !synced)
+    // Relative to the login folder (the machine's home): every exec, SFTP and the job start there.
+    m_remoteWorkdir = QStringLiteral("gantry-runs/") + m_plan.runName;
+    if (Result<void> synced = syncFolder(m_plan.localWorkdir, m_remoteWorkdir, cancel); !synced)
         return synced;
     const QString checkpoints = m_plan.checkpointPath.isEmpty() ? QString()
                                                                 : QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
     if (!checkpoints.isEmpty()) {
         QDir().mkpath(m_plan.localCheckpoints);
-        if (Result<void> restored = syncFolder(m_plan.localCheckpoints, checkpoints, false, cancel); !restored)
-            return restored;
+        if (Result<int> restored = restoreFolder(**s, m_plan.localCheckpoints, checkpoints, cancel); !restored)
+            return restored.error();
     }
     jobs::JobSpec spec;
     spec.name = jobName();
-    spec.workingDir = m_remoteWorkdir;
+    spec.workingDir = QStringLiteral("~/") + m_remoteWorkdir;
     spec.env = m_plan.env;
     spec.env.append({QStringLiteral("GANTRY_RUN_ATTEMPT"), QString::number(m_plan.attempt)});
     spec.env.append({QStringLiteral("GANTRY_RUN_NAME"), m_plan.runName});
-    spec.env.append({QStringLiteral("GANTRY_CHECKPOINT_DIR"), checkpoints});
+
     if (m_plan.resumed)
         spec.env.append({QStringLiteral("GANTRY_RESUMED"), QStringLiteral("1")});
-    // setup, then run: a failing setup ends the job with its status.
-    spec.command = m_plan.setup.trimmed().isEmpty()
+    // setup, then run, in the workdir: a failing setup ends the job with its status. The
+    // checkpoint folder's absolute path is known there, without asking the machine first.
+    const QString exportCheckpoints = checkpoints.isEmpty() ? QString()
+        : QStringLiteral("GANTRY_CHECKPOINT_DIR=\"$PWD\"/%1; export GANTRY_CHECKPOINT_DIR\n")
+              .arg(ssh::shellQuote(QDir::cleanPath(m_plan.checkpointPath)));
+    spec.command = exportCheckpoints + (m_plan.setup.trimmed().isEmpty()
         ? m_plan.run
-        : QStringLiteral("{ %1\n} || exit $?\n%2").arg(m_plan.setup, m_plan.run);
+        : QStringLiteral("{ %1\n} || exit $?\n%2").arg(m_plan.setup, m_plan.run));
     jobs::JobRunner runner(**s);
     Result<jobs::StartedJob> started = runner.start(spec);
     if (!started)

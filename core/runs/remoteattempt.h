@@ -65,7 +65,7 @@ public:
 private:
     Result<ssh::Session *> session(const CancelToken &cancel);
     ssh::ConnectOptions connectOptions(const CancelToken &cancel) const;
-    Result<void> syncFolder(const QString &local, const QString &remote, bool workdir, const CancelToken &cancel);
+    Result<void> syncFolder(const QString &local, const QString &remote, const CancelToken &cancel);
 
     ssh::Target m_target;
     QString m_knownHosts;

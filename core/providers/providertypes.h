@@ -89,6 +89,9 @@ struct InstanceType
     double inetDownMbps = 0;
     double maxCuda = 0;        // highest CUDA version the driver supports
     double minBidPerHour = 0;  // interruptible floor; 0 when not offered
+    // Spot capacity: cheaper, and the provider may reclaim the machine at any time (the sandbox's
+    // *-spot types; a managed run takes these only with `spot: true`).
+    bool spot = false;
     double storagePerGbMonth = 0;
     QString machineId;
     bool verified = false;

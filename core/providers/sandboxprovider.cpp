@@ -97,47 +97,6 @@ ProviderInfo SandboxProvider::info() const
     return info;
 }
 
-QList<InstanceType> SandboxProvider::instanceTypes()
-{
-    const QList<Region> local{Region{QStringLiteral("local"), tr("This machine (127.0.0.1)")}};
-    InstanceType cpu;
-    cpu.provider = QStringLiteral("sandbox");
-    cpu.name = QStringLiteral("sandbox-cpu");
-    cpu.description = tr("Local sshd, no GPU");
-    cpu.vcpus = QThread::idealThreadCount();
-    cpu.ramGb = 1;
-    cpu.diskGb = 1;
-    cpu.regionsWithCapacity = local;
-    cpu.note = tr("Free: a real sshd on 127.0.0.1.");
-    // Simulated GPUs: a stand-in nvidia-smi shows an H100 80GB, so Monitor, alerts, the idle policy,
-    // Doctor and Verify have something to show; Verify and Doctor say it is simulated and never pass.
-    InstanceType idle = cpu;
-    idle.name = QStringLiteral("gpu_1x_sandbox");
-    idle.description = tr("1x H100 80GB (simulated GPU, idle)");
-    idle.gpuModel = QStringLiteral("Simulated GPU");
-    idle.gpuCount = 1;
-    idle.vramGbPerGpu = 80;
-    idle.pricePerHour = 0.50;
-    idle.note = tr("Simulated GPU at idle, to try the idle policy; a pretend price, nothing is charged.");
-    InstanceType training = idle;
-    training.name = QStringLiteral("gpu_1x_sandbox_training");
-    training.description = tr("1x H100 80GB (simulated GPU, training)");
-    training.pricePerHour = 0.60;
-    training.note = tr("Simulated GPU running a training job starved by its data loader (30 % utilization), to try "
-                       "Monitor and its alerts: the low-utilization alert comes after five minutes, and a CPU-bound job "
-                       "on it brings the data-loader hint. A pretend price; nothing is charged.");
-    return {cpu, idle, training};
-}
-
-sandbox::GpuProfile SandboxProvider::gpuProfileOf(const QString &typeName)
-{
-    if (typeName == QLatin1StringView("gpu_1x_sandbox"))
-        return sandbox::GpuProfile::Idle;
-    if (typeName == QLatin1StringView("gpu_1x_sandbox_training"))
-        return sandbox::GpuProfile::Training;
-    return sandbox::GpuProfile::None;
-}
-
 QString SandboxProvider::stateDir() const
 {
     return QDir(m_configDir).absoluteFilePath(QStringLiteral("sandbox"));
@@ -271,6 +230,8 @@ Result<Instance> SandboxProvider::refreshOne(const QString &id)
     Result<QJsonObject> record = loadRecord(id);
     if (!record)
         return record.error();
+    if (record->value(QLatin1String("status")).toString() == QLatin1String("preempted"))
+        return reportReclaimed(id, *record);
     Result<void> up = bringUp(id, &*record);
     Instance instance = toInstance(*record);
     if (!up) {

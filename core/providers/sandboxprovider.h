@@ -36,6 +36,8 @@ public:
     static QList<InstanceType> instanceTypes();
     // What the type's nvidia-smi shows (None: the CPU type has no GPU, real or simulated).
     static sandbox::GpuProfile gpuProfileOf(const QString &typeName);
+    // The spot variants' names end in _spot or -spot.
+    static bool isSpotType(const QString &typeName);
     QString stateDir() const;
     QString configDir() const { return m_configDir; }
 
@@ -49,6 +51,10 @@ public:
     void addSshKey(const QString &name, const QString &publicKey, Callback<SshKey> done) override;
     void deleteSshKey(const QString &idOrName, Callback<void> done) override;
     void listImages(Callback<QList<Image>> done) override;
+    // Reclaims a spot instance as a spot market does (`gantry-cli preempt`): every process of the
+    // machine ends at once; the next reading reports it preempted (terminated), the one after
+    // finds it gone. An on-demand instance is refused.
+    void preempt(const QString &id, Callback<void> done);
 
 private:
     template<typename T>
@@ -60,6 +66,8 @@ private:
     Result<QString> createInstance(const LaunchRequest &request);
     Result<void> destroyInstance(const QString &id);
     Result<void> restartInstance(const QString &id);
+    Result<void> reclaimInstance(const QString &id);
+    Result<Instance> reportReclaimed(const QString &id, QJsonObject record);
     Result<QList<SshKey>> loadKeys();
     Result<void> saveKeys(const QList<SshKey> &keys);
     Result<SshKey> storeKey(const QString &name, const QString &publicKey);

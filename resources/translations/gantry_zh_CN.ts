@@ -1717,6 +1717,18 @@
         <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
         <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
     </message>
+    <message>
+        <source>%1, spot (may be reclaimed)</source>
+        <translation>%1，竞价实例（可能被回收）</translation>
+    </message>
+    <message>
+        <source>Spot: cheaper, and reclaimed without warning when someone runs gantry-cli preempt on it; a pretend price, nothing is charged.</source>
+        <translation>竞价实例：更便宜，有人对它运行 gantry-cli preempt 时会被无预警回收；价格是模拟的，不会产生任何费用。</translation>
+    </message>
+    <message>
+        <source>Local sandbox: instance %1 runs on demand; only spot instances are reclaimed (launch a *-spot type).</source>
+        <translation>本地沙盒：实例 %1 是按需实例；只有竞价实例会被回收（请启动 *-spot 类型）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::ShadeformProvider</name>
@@ -1902,6 +1914,241 @@
     <message>
         <source>Vast.ai has no SSH key named &quot;%1&quot;.</source>
         <translation>Vast.ai 上没有名为“%1”的 SSH 密钥。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::runs</name>
+    <message>
+        <source>The machine sent an unsafe path (%1); nothing was written.</source>
+        <translation>机器发来了不安全的路径（%1）；没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1 at home: %2; free some disk space.</source>
+        <translation>无法在本机写入 %1：%2；请释放一些磁盘空间。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1; check its permissions.</source>
+        <translation>无法创建 %1；请检查其权限。</translation>
+    </message>
+    <message>
+        <source>The mirror was stopped.</source>
+        <translation>镜像已停止。</translation>
+    </message>
+    <message>
+        <source>The link dropped during the mirror; the last complete copies stay at home.</source>
+        <translation>镜像过程中连接断开；本机保留最后一份完整副本。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Run %1 started.</source>
+        <translation>运行 %1 已开始。</translation>
+    </message>
+    <message>
+        <source>Run %1 stopped: it reached max_cost (%2).</source>
+        <translation>运行 %1 已停止：已达到 max_cost（%2）。</translation>
+    </message>
+    <message>
+        <source>No offer fits the spec now (%1, %2 GPU, spot %3); looking again in %4 s.</source>
+        <translation>目前没有符合规格的报价（%1，%2 GPU，竞价 %3）；%4 秒后再找。</translation>
+    </message>
+    <message>
+        <source>Run %1 stopped: another machine would cross max_cost (%2).</source>
+        <translation>运行 %1 已停止：再租一台机器会超过 max_cost（%2）。</translation>
+    </message>
+    <message>
+        <source>run %1: never came up</source>
+        <translation>运行 %1：机器始终没有启动</translation>
+    </message>
+    <message>
+        <source>Launching %1 on %2 at %3/h.</source>
+        <translation>正在 %2 上启动 %1，每小时 %3。</translation>
+    </message>
+    <message>
+        <source>Attempt %1: %2 on %3 (%4).</source>
+        <translation>第 %1 次尝试：%3 上的 %2（%4）。</translation>
+    </message>
+    <message>
+        <source>The machine&apos;s host was not saved.</source>
+        <translation>未能保存该机器的主机。</translation>
+    </message>
+    <message>
+        <source>Syncing the workdir and restoring the last checkpoint to %1.</source>
+        <translation>正在把工作目录同步到 %1 并恢复最后一个检查点。</translation>
+    </message>
+    <message>
+        <source>Syncing the workdir to %1.</source>
+        <translation>正在把工作目录同步到 %1。</translation>
+    </message>
+    <message>
+        <source>Attempt %1 running on %2.</source>
+        <translation>第 %1 次尝试正在 %2 上运行。</translation>
+    </message>
+    <message>
+        <source>Run %1 stopped.</source>
+        <translation>运行 %1 已停止。</translation>
+    </message>
+    <message>
+        <source>Checkpoint home: %1.</source>
+        <translation>检查点已取回本机：%1。</translation>
+    </message>
+    <message>
+        <source>The machine does not answer SSH (%1); waiting up to %2 s.</source>
+        <translation>机器没有响应 SSH（%1）；最多等待 %2 秒。</translation>
+    </message>
+    <message>
+        <source>Attempt %1 lost its machine: %2 (%3).</source>
+        <translation>第 %1 次尝试失去了机器：%2（%3）。</translation>
+    </message>
+    <message>
+        <source>Run %1 failed: it lost %2 machines, more than max_preemptions (%3).</source>
+        <translation>运行 %1 失败：失去了 %2 台机器，超过 max_preemptions（%3）。</translation>
+    </message>
+    <message>
+        <source>Attempt %1 failed: %2.</source>
+        <translation>第 %1 次尝试失败：%2。</translation>
+    </message>
+    <message>
+        <source>Run %1 failed: the job exited %2 on %3 of %4 allowed attempts.</source>
+        <translation>运行 %1 失败：作业以 %2 退出，已用 %3 次（共允许 %4 次）尝试。</translation>
+    </message>
+    <message>
+        <source>The job exited 0; bringing the checkpoint and the results home.</source>
+        <translation>作业以 0 退出；正在把检查点和结果取回本机。</translation>
+    </message>
+    <message>
+        <source>Run %1: the results could not come home (%2); the machine %3 is kept so nothing is lost: download them and terminate it.</source>
+        <translation>运行 %1：结果未能取回本机（%2）；为避免丢失，保留了机器 %3：请下载结果后再终止它。</translation>
+    </message>
+    <message>
+        <source>Run %1 succeeded; results in %2.</source>
+        <translation>运行 %1 成功；结果在 %2。</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not terminate %1 on %2 (%3); it may still bill: terminate it with gantry-cli terminate %1 --provider %2.</source>
+        <translation>无法终止 %2 上的 %1（%3）；它可能仍在计费：请用 gantry-cli terminate %1 --provider %2 终止它。</translation>
+    </message>
+    <message>
+        <source>results: %1 is outside the workdir; name a path inside it.</source>
+        <translation>results：%1 在工作目录之外；请写工作目录内的路径。</translation>
+    </message>
+    <message>
+        <source>%1 line %2: %3: %4</source>
+        <translation>%1 第 %2 行：%3：%4</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <source>expected text; write it on one line or as a block (|).</source>
+        <translation>应为文本；请写在一行内或写成块（|）。</translation>
+    </message>
+    <message>
+        <source>expected a number of at least %1, such as 3.5.</source>
+        <translation>应为不小于 %1 的数字，例如 3.5。</translation>
+    </message>
+    <message>
+        <source>expected a whole number of at least %1.</source>
+        <translation>应为不小于 %1 的整数。</translation>
+    </message>
+    <message>
+        <source>expected true or false.</source>
+        <translation>应为 true 或 false。</translation>
+    </message>
+    <message>
+        <source>expected a list, such as [a, b].</source>
+        <translation>应为列表，例如 [a, b]。</translation>
+    </message>
+    <message>
+        <source>not a field of a run spec; the fields here are %1.</source>
+        <translation>不是运行规格的字段；这里的字段有 %1。</translation>
+    </message>
+    <message>
+        <source>expected a map, such as {gpu: H100, count: 1}.</source>
+        <translation>应为映射，例如 {gpu: H100, count: 1}。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a provider; use %2.</source>
+        <translation>“%1”不是服务商；请使用 %2。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a GPU model Gantry knows; write one such as H100, A100 or RTX 4090, or any.</source>
+        <translation>“%1”不是 Gantry 认识的 GPU 型号；请写 H100、A100 或 RTX 4090 等型号，或写 any。</translation>
+    </message>
+    <message>
+        <source>expected {path: checkpoints/, every: 5m}.</source>
+        <translation>应为 {path: checkpoints/, every: 5m}。</translation>
+    </message>
+    <message>
+        <source>write a folder inside the workdir, such as checkpoints/.</source>
+        <translation>请写工作目录内的文件夹，例如 checkpoints/。</translation>
+    </message>
+    <message>
+        <source>expected a map, such as {WANDB_PROJECT: ft}.</source>
+        <translation>应为映射，例如 {WANDB_PROJECT: ft}。</translation>
+    </message>
+    <message>
+        <source>expected NAME: value, NAME a shell variable name.</source>
+        <translation>应为 NAME: value，NAME 是 shell 变量名。</translation>
+    </message>
+    <message>
+        <source>expected on-failure or never.</source>
+        <translation>应为 on-failure 或 never。</translation>
+    </message>
+    <message>
+        <source>is required; a spec needs at least name, resources and run.</source>
+        <translation>为必填项；规格至少需要 name、resources 和 run。</translation>
+    </message>
+    <message>
+        <source>is empty; write the command that trains.</source>
+        <translation>为空；请写训练用的命令。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration; write it as 30s, 5m or 1h.</source>
+        <translation>“%1”不是时长；请写成 30s、5m 或 1h。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot name a run; use letters, digits, dot, dash and underscore (up to 48, starting with a letter or digit).</source>
+        <translation>“%1”不能用作运行名称；请使用字母、数字、点、短横线和下划线（最多 48 个，以字母或数字开头）。</translation>
+    </message>
+    <message>
+        <source>%1 line %2: not valid YAML (%3); fix it and start again.</source>
+        <translation>%1 第 %2 行：不是有效的 YAML（%3）；请修正后重新开始。</translation>
+    </message>
+    <message>
+        <source>%1: a run spec is a map of fields (name:, resources:, run:).</source>
+        <translation>%1：运行规格是字段映射（name:、resources:、run:）。</translation>
+    </message>
+    <message>
+        <source>version %1 is newer than this Gantry reads (%2); update Gantry.</source>
+        <translation>版本 %1 比此 Gantry 能读取的版本（%2）更新；请更新 Gantry。</translation>
+    </message>
+    <message>
+        <source>%1 line %2: %3</source>
+        <translation>%1 第 %2 行：%3</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Cannot create %1; check the permissions of the config folder.</source>
+        <translation>无法创建 %1；请检查配置文件夹的权限。</translation>
+    </message>
+    <message>
+        <source>No run named %1; gantry-cli run list shows the runs.</source>
+        <translation>没有名为 %1 的运行；gantry-cli run list 会列出所有运行。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged; remove the folder %2 to forget the run.</source>
+        <translation>%1 已损坏；删除文件夹 %2 即可忘掉这次运行。</translation>
     </message>
 </context>
 <context>

@@ -134,7 +134,16 @@ private slots:
         SandboxProvider sandbox(dir.path());
         const auto types = await<QList<InstanceType>>([&](auto done) { sandbox.listInstanceTypes(done); });
         QVERIFY(types);
-        QCOMPARE(types->size(), 3);
+        QCOMPARE(types->size(), 6);
+        // Each type has a spot variant: a third of its price, reclaimed by gantry-cli preempt.
+        for (int i : {0, 1, 2}) {
+            QVERIFY(!types->at(i).spot);
+            QVERIFY(types->at(i + 3).spot);
+            QVERIFY(SandboxProvider::isSpotType(types->at(i + 3).name));
+            QVERIFY(types->at(i + 3).name.startsWith(types->at(i).name));
+            QCOMPARE(types->at(i + 3).pricePerHour, types->at(i).pricePerHour * 0.35);
+            QCOMPARE(SandboxProvider::gpuProfileOf(types->at(i + 3).name), SandboxProvider::gpuProfileOf(types->at(i).name));
+        }
         QCOMPARE(types->at(0).name, QStringLiteral("sandbox-cpu"));
         QCOMPARE(types->at(0).pricePerHour, 0.0);
         QCOMPARE(types->at(0).gpuCount, 0);

@@ -144,7 +144,7 @@ private slots:
             panel.show();
             panel.refresh();
             QVERIFY(refreshed.wait(10000));
-            QCOMPARE(panel.model()->rowCount(), 7); // 4 Lambda + 3 sandbox
+            QCOMPARE(panel.model()->rowCount(), 10); // 4 Lambda + 3 sandbox + their 3 spot variants
             QCOMPARE(panel.ageText(), QStringLiteral("Updated just now"));
             panel.findChild<QLineEdit *>(QStringLiteral("gpuFilter"))->setText(QStringLiteral("H100"));
             QCOMPARE(panel.proxy()->rowCount(), 1);
@@ -158,7 +158,7 @@ private slots:
         // Reopened without a provider answering: the cached table shows at once.
         providers::PriceBoard cachedBoard(nullptr, dir.path());
         PricesPanel cached(&cachedBoard);
-        QCOMPARE(cached.model()->rowCount(), 7);
+        QCOMPARE(cached.model()->rowCount(), 10);
         QCOMPARE(cached.ageText(), QStringLiteral("Updated just now"));
     }
 

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/runs/managedrun.h"
+
+#include "core/hosts/hoststore.h"
+#include "core/providers/priceboard.h"
+#include "core/providers/providerhub.h"
+#include "core/runs/foldermirror.h"
+#include "core/runs/remoteattempt.h"
+#include "core/runs/runstext.h"
+#include "core/util/background.h"
+#include "core/workspace/appcore.h"
+#include "core/workspace/workspace.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+
+namespace gantry::runs {
+
+ManagedRun::ManagedRun(workspace::AppCore *core, RunSpec spec, QString specPath, Options options, QObject *parent)
+    : QObject(parent)
+    , m_core(core)
+    , m_spec(std::move(spec))
+    , m_options(std::move(options))
+    , m_store(core->configDir())
+    , m_known(std::make_shared<QHash<QString, QString>>())
+{
+    m_record.name = m_spec.name;
+    m_record.specPath = std::move(specPath);
+    m_tick.setInterval(m_options.tickMs);
+    connect(&m_tick, &QTimer::timeout, this, &ManagedRun::tick);
+}
+
+ManagedRun::ManagedRun(workspace::AppCore *core, RunSpec spec, QString specPath, QObject *parent)
+    : ManagedRun(core, std::move(spec), std::move(specPath), Options{}, parent)
+{
+}
+
+ManagedRun::~ManagedRun()
+{
+    m_cancel.cancel();
+}
+
+QString ManagedRun::homeDir() const
+{
+    return m_options.homeRoot.isEmpty() ? runHomeDir(m_spec.name) : QDir(m_options.homeRoot).filePath(m_spec.name);
+}
+
+Result<void> ManagedRun::requestStop(const QString &configDir, const QString &name, bool keepMachine)
+{
+    const RunStore store(configDir);
+    QFile file(store.runDir(name) + QStringLiteral("/stop-request"));
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{ErrorCode::Io, RunsText::tr("Cannot write %1: %2.").arg(file.fileName(), file.errorString())};
+    file.write(keepMachine ? "keep-machine\n" : "terminate\n");
+    return {};
+}
+
+void ManagedRun::announce(const QString &kind, const QString &message, QJsonObject extra)
+{
+    m_record.message = message;
+    save();
+    m_store.appendLog(m_spec.name, now(), message);
+    extra.insert(QStringLiteral("event"), kind);
+    extra.insert(QStringLiteral("run"), m_spec.name);
+    extra.insert(QStringLiteral("state"), runStateName(m_record.state));
+    extra.insert(QStringLiteral("attempt"), int(m_record.attempts.size()));
+    extra.insert(QStringLiteral("message"), message);
+    extra.insert(QStringLiteral("time"), now().toString(Qt::ISODate));
+    emit event(extra);
+}
+
+void ManagedRun::save()
+{
+    if (Result<void> saved = m_store.save(m_record); !saved)
+        qWarning("%s", qPrintable(saved.error().message));
+}
+
+RunAttempt *ManagedRun::current()
+{
+    if (m_record.attempts.isEmpty() || m_record.attempts.last().ended.isValid())
+        return nullptr;
+    return &m_record.attempts.last();
+}
+
+void ManagedRun::start()
+{
+    QDir().mkpath(m_store.runDir(m_spec.name));
+    QFile::remove(m_store.runDir(m_spec.name) + QStringLiteral("/stop-request"));
+    m_record.ownerPid = QCoreApplication::applicationPid();
+    m_record.resultsDir = homeDir();
+    m_record.checkpointPath = m_spec.checkpointPath.isEmpty() ? QString() : QDir(homeDir()).filePath(QStringLiteral("checkpoints"));
+    *m_known = loadSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"));
+    m_record.state = RunState::Launching;
+    announce(QStringLiteral("started"), RunsText::tr("Run %1 started.").arg(m_spec.name));
+    beginAttempt();
+}
+
+void ManagedRun::beginAttempt()
+{
+    if (m_stopping) {
+        finish(RunState::Stopped, m_haltMessage);
+        return;
+    }
+    if (overBudget(0)) {
+        finish(RunState::Stopped, RunsText::tr("Run %1 stopped: it reached max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
+        return;
+    }
+    providers::PriceBoard *board = m_core->prices();
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(board, &providers::PriceBoard::refreshed, this, [this, once] {
+        disconnect(*once);
+        pickAndLaunch();
+    });
+    board->refresh();
+}
+
+void ManagedRun::pickAndLaunch()
+{
+    QList<RunOffer> offers = fittingOffers(m_spec, m_core->prices()->allTypes(), *m_core->providers(), m_badMachines);
+    if (offers.isEmpty()) {
+        announce(QStringLiteral("waiting"), RunsText::tr("No offer fits the spec now (%1, %2 GPU, spot %3); looking again in %4 s.")
+                                                .arg(m_spec.resources.providers.join(QStringLiteral(", ")), m_spec.resources.gpu,
+                                                     m_spec.resources.spot ? QStringLiteral("yes") : QStringLiteral("no"))
+                                                .arg(m_options.noOfferRetryMs / 1000));
+        QTimer::singleShot(m_options.noOfferRetryMs, this, [this] { beginAttempt(); });
+        return;
+    }
+    const RunOffer offer = offers.takeFirst();
+    launchOffer(offer, offers);
+}
+
+void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest)
+{
+    // Billing starts with the launch: one that could cross max_cost within a minute never starts.
+    if (overBudget(offer.pricePerHour / 60.0)) {
+        finish(RunState::Stopped, RunsText::tr("Run %1 stopped: another machine would cross max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
+        return;
+    }
+    providers::LaunchRequest request;
+    request.typeName = offer.type.name;
+    request.region = offer.type.regionsWithCapacity.isEmpty() ? QString() : offer.type.regionsWithCapacity.first().name;
+    request.name = QStringLiteral("gantry-run-%1-%2").arg(m_spec.name).arg(m_record.attempts.size() + 1);
+    request.gpuCount = m_spec.resources.count;
+    request.bidPerHour = offer.bidPerHour;
+    workspace::LaunchOptions options;
+    options.pricePerHour = offer.pricePerHour;
+    options.pollMs = m_options.launchPollMs;
+    options.neverUpNote = RunsText::tr("run %1: never came up").arg(m_spec.name);
+    announce(QStringLiteral("launching"), RunsText::tr("Launching %1 on %2 at %3/h.").arg(offer.type.name, offer.provider)
+                                              .arg(offer.pricePerHour, 0, 'f', 3));
+    m_core->workspace()->launch(
+        offer.provider, request, options,
+        [this, offer, rest](Result<workspace::LaunchedInstance> launched) {
+            if (!launched) {
+                announce(QStringLiteral("launch-failed"), launched.error().message);
+                if (m_stopping) {
+                    finish(RunState::Stopped, m_haltMessage);
+                    return;
+                }
+                if (rest.isEmpty())
+                    QTimer::singleShot(m_options.noOfferRetryMs, this, [this] { beginAttempt(); });
+                else
+                    launchOffer(rest.first(), rest.mid(1));
+                return;
+            }
+            if (!offer.type.machineId.isEmpty())
+                m_machine = offer.provider + QLatin1Char('/') + offer.type.machineId;
+            RunAttempt attempt;
+            attempt.provider = offer.provider;
+            attempt.instance = launched->instanceId;
+            attempt.type = offer.type.name;
+            attempt.pricePerHour = launched->pricePerHour > 0 ? launched->pricePerHour : offer.pricePerHour;
+            attempt.started = now();
+            attempt.spot = m_spec.resources.spot;
+            m_record.attempts.append(attempt);
+            announce(QStringLiteral("launched"), RunsText::tr("Attempt %1: %2 on %3 (%4).")
+                                                     .arg(m_record.attempts.size()).arg(offer.type.name, offer.provider, launched->instanceId));
+        },
+        [this](Result<workspace::ReadyInstance> ready) {
+            if (!ready) {
+                machineLost(QStringLiteral("unreachable"), ready.error().message, false);
+                return;
+            }
+            onReady(ready->hostName);
+        });
+}
+
+void ManagedRun::onReady(const QString &hostName)
+{
+    RunAttempt *attempt = current();
+    const std::optional<SavedHost> host = m_core->hosts()->find(hostName);
+    if (!attempt || !host) {
+        machineLost(QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved."), true);
+        return;
+    }
+    attempt->hostName = hostName;
+    if (m_stopping) {
+        endAttempt(QStringLiteral("stopped"), [this] { finish(RunState::Stopped, m_haltMessage); });
+        return;
+    }
+    if (m_record.state != RunState::Recovering)
+        m_record.state = RunState::Syncing;
+    const int number = int(m_record.attempts.size());
+    AttemptPlan plan{m_spec.name, number, m_spec.localWorkdir(), m_spec.checkpointPath, m_record.checkpointPath,
+                     m_store.runDir(m_spec.name) + QStringLiteral("/attempt-%1").arg(number), m_spec.setup, m_spec.run, m_spec.env,
+                     number > 1};
+    m_remote = std::make_shared<RemoteAttempt>(host->target,
+                                               m_store.runDir(m_spec.name) + QStringLiteral("/known_hosts-") + attempt->instance, plan);
+    announce(QStringLiteral("syncing"), number > 1 ? RunsText::tr("Syncing the workdir and restoring the last checkpoint to %1.").arg(hostName)
+                                                   : RunsText::tr("Syncing the workdir to %1.").arg(hostName));
+    std::shared_ptr<RemoteAttempt> remote = m_remote;
+    const CancelToken cancel = m_cancel;
+    background::run<Result<void>>(this, [remote, cancel] { return remote->prepareAndStart(cancel); },
+                                  [this](Result<void> started) { onStarted(started); });
+}
+
+void ManagedRun::onStarted(const Result<void> &started)
+{
+    if (!started) {
+        // A machine that cannot be reached is lost; one that answers but cannot run the job failed.
+        askProvider(Seen::JobEnded, -1, started.error().message);
+        return;
+    }
+    m_record.state = RunState::Running;
+    m_unreachableSince = {};
+    m_lastMirrorMs = m_options.clock->monotonicMs();
+    announce(QStringLiteral("running"), RunsText::tr("Attempt %1 running on %2.").arg(m_record.attempts.size()).arg(current() ? current()->hostName : QString()),
+             QJsonObject{{QStringLiteral("resumed"), m_record.attempts.size() > 1}});
+    m_tick.start();
+}
+
+} // namespace gantry::runs

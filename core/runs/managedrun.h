@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/runs/offers.h"
+#include "core/runs/runspec.h"
+#include "core/runs/runstate.h"
+#include "core/util/canceltoken.h"
+#include "core/util/clock.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace gantry::workspace { class AppCore; }
+
+namespace gantry::runs {
+
+class RemoteAttempt;
+struct AttemptPoll;
+
+// A managed run on the application core: the cheapest offer that fits across the allowed
+// providers (the core's PriceBoard), launched through Workspace::launch (ledger row, saved host),
+// the workdir synced (sync engine), the last complete checkpoint restored, setup then run as a
+// job (core/jobs), the checkpoint folder mirrored home every `every` and when the job ends. It
+// watches the job, the provider's view of the instance and SSH; a lost machine (preempted, outbid,
+// gone, or unreachable past the grace while it still bills — terminated first) is classified by
+// asking the provider, recorded, and the run relaunched on the next cheapest offer and resumed. An
+// exit 0 brings the results home into ~/Gantry runs/NAME/ and terminates the machine; a non-zero
+// exit retries up to max_attempts; max_cost stops it. Nothing of a run keeps billing after it
+// ends. Its state is written to <configDir>/runs/NAME/run.json at each change, so another process
+// reads it (`gantry-cli run show`) and may ask it to stop (requestStop()). Owner-thread only.
+class ManagedRun final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ManagedRun)
+
+public:
+    struct Options
+    {
+        Clock *clock = &Clock::system();
+        int tickMs = 5000;                   // how often the job, SSH and the provider are asked
+        int unreachableGraceSeconds = 120;   // SSH down while the provider reports it running
+        int providerCheckEveryTicks = 3;     // the provider is asked this often while all is well
+        int noOfferRetryMs = 60000;          // no capacity that fits: look again after this
+        int launchPollMs = 0;                // the workspace's default when 0
+        QString homeRoot;                    // ~/Gantry runs when empty
+    };
+
+    ManagedRun(workspace::AppCore *core, RunSpec spec, QString specPath, Options options, QObject *parent = nullptr);
+    ManagedRun(workspace::AppCore *core, RunSpec spec, QString specPath, QObject *parent = nullptr);
+    ~ManagedRun() override;
+
+    // Starts the run (a run of the same name that has ended is started afresh, its checkpoints kept).
+    void start();
+    // Stops the job, mirrors its checkpoint home and, unless keepMachine, terminates the machine.
+    void stop(bool keepMachine = false);
+    const RunRecord &record() const { return m_record; }
+    QString homeDir() const;
+    // Asks the process that drives the run `name` to stop it (a file it reads at its next tick).
+    static Result<void> requestStop(const QString &configDir, const QString &name, bool keepMachine);
+
+signals:
+    // One event: {"event", "run", "state", "attempt", "message", "time", …}; `run start --json`
+    // prints each as a line.
+    void event(const QJsonObject &event);
+    void finished(gantry::runs::RunState state);
+
+private:
+    void announce(const QString &kind, const QString &message, QJsonObject extra = {});
+    void save();
+    RunAttempt *current();
+    QDateTime now() const { return m_options.clock->now(); }
+
+    // managedrun.cpp: from an offer to a running job.
+    void beginAttempt();
+    void pickAndLaunch();
+    void launchOffer(const RunOffer &offer, QList<RunOffer> rest);
+    void onReady(const QString &hostName);
+    void onStarted(const Result<void> &started);
+
+    // managedrunwatch.cpp: watching, losing, finishing.
+    void tick();
+    void onPolled(const Result<AttemptPoll> &poll);
+    enum class Seen { SshDown, JobEnded, Routine };
+    void askProvider(Seen seen, int exitCode, const QString &detail);
+    void machineLost(const QString &reason, const QString &detail, bool terminateFirst);
+    void attemptFailed(int exitCode, const QString &detail);
+    void succeed();
+    void endAttempt(const QString &reason, std::function<void()> then, bool keepMachine = false);
+    void releaseMachine(const RunAttempt &attempt, const QString &note, std::function<void()> then, int triesLeft = 3);
+    void finish(RunState state, const QString &message);
+    void halt(bool keepMachine, const QString &message);
+    bool overBudget(double extraCost) const;
+    bool stopAsked();
+
+    workspace::AppCore *m_core;
+    RunSpec m_spec;
+    Options m_options;
+    RunStore m_store;
+    RunRecord m_record;
+    std::shared_ptr<RemoteAttempt> m_remote;
+    std::shared_ptr<QHash<QString, QString>> m_known; // the mirror's signatures
+    QTimer m_tick;
+    bool m_busy = false;
+    bool m_stopping = false;
+    bool m_keepMachine = false;
+    int m_ticks = 0;
+    qint64 m_lastMirrorMs = 0;
+    QDateTime m_unreachableSince;
+    QDateTime m_lastTickAt;
+    qint64 m_longestTickMs = 0;
+    QSet<QString> m_badMachines;
+    QString m_machine;      // provider/machine id of the current attempt's offer ("" when none)
+    QString m_haltMessage;  // why the run stops (stop(), max_cost)
+    CancelToken m_cancel;
+};
+
+} // namespace gantry::runs

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/runs/remoteattempt.h"
+
+#include "core/jobs/jobrunner.h"
+#include "core/jobs/jobspec.h"
+#include "core/runs/runstext.h"
+#include "core/sync/syncengine.h"
+#include "core/transfer/sessionfactory.h"
+
+#include <QDir>
+
+namespace gantry::runs {
+
+RemoteAttempt::RemoteAttempt(ssh::Target target, QString knownHostsFile, AttemptPlan plan)
+    : m_target(std::move(target))
+    , m_knownHosts(std::move(knownHostsFile))
+    , m_plan(std::move(plan))
+{
+}
+
+QString RemoteAttempt::jobName() const
+{
+    return QStringLiteral("run-%1-%2").arg(m_plan.runName).arg(m_plan.attempt);
+}
+
+ssh::ConnectOptions RemoteAttempt::connectOptions(const CancelToken &cancel) const
+{
+    ssh::ConnectOptions options;
+    options.knownHostsFile = m_knownHosts;
+    options.acceptNewHostKey = true; // a machine this run launched: its first key is its key
+    options.connectTimeoutMs = 10000;
+    options.cancel = cancel.flag();
+    return options;
+}
+
+Result<ssh::Session *> RemoteAttempt::session(const CancelToken &cancel)
+{
+    if (m_session && m_session->isConnected())
+        return m_session.get();
+    m_session = std::make_unique<ssh::Session>();
+    if (Result<void> connected = m_session->connect(m_target, connectOptions(cancel)); !connected) {
+        m_session.reset();
+        return connected.error();
+    }
+    return m_session.get();
+}
+
+Result<void> RemoteAttempt::syncFolder(const QString &local, const QString &remote, const CancelToken &cancel)
+{
+    sync::SyncOptions options;
+    if (!m_plan.checkpointPath.isEmpty()) // restored from the mirror instead
+        options.scan.excludes.addPattern({}, QByteArray("/") + m_plan.checkpointPath.toUtf8());
+    sync::SyncTarget target{m_target.host, local, remote, m_plan.configDir};
+    sync::SyncEngine engine(transfer::makeSessionFactory(m_target, connectOptions(cancel)), target, options,
+                            [](const sync::SyncEvent &) {}, cancel);
+    return engine.run();
+}
+
+Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel)
+{
+    std::lock_guard lock(m_mutex);
+    Result<ssh::Session *> s = session(cancel);
+    if (!s)
+        return s.error();
+    // Relative to the login folder (the machine's home): every exec, SFTP and the job start there.
+    m_remoteWorkdir = QStringLiteral("gantry-runs/") + m_plan.runName;
+    if (Result<void> synced = syncFolder(m_plan.localWorkdir, m_remoteWorkdir, cancel); !synced)
+        return synced;
+    const QString checkpoints = m_plan.checkpointPath.isEmpty() ? QString()
+                                                                : QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
+    if (!checkpoints.isEmpty()) {
+        QDir().mkpath(m_plan.localCheckpoints);
+        if (Result<int> restored = restoreFolder(**s, m_plan.localCheckpoints, checkpoints, cancel); !restored)
+            return restored.error();
+    }
+    jobs::JobSpec spec;
+    spec.name = jobName();
+    spec.workingDir = QStringLiteral("~/") + m_remoteWorkdir;
+    spec.env = m_plan.env;
+    spec.env.append({QStringLiteral("GANTRY_RUN_ATTEMPT"), QString::number(m_plan.attempt)});
+    spec.env.append({QStringLiteral("GANTRY_RUN_NAME"), m_plan.runName});
+
+    if (m_plan.resumed)
+        spec.env.append({QStringLiteral("GANTRY_RESUMED"), QStringLiteral("1")});
+    // setup, then run, in the workdir: a failing setup ends the job with its status. The
+    // checkpoint folder's absolute path is known there, without asking the machine first.
+    const QString exportCheckpoints = checkpoints.isEmpty() ? QString()
+        : QStringLiteral("GANTRY_CHECKPOINT_DIR=\"$PWD\"/%1; export GANTRY_CHECKPOINT_DIR\n")
+              .arg(ssh::shellQuote(QDir::cleanPath(m_plan.checkpointPath)));
+    spec.command = exportCheckpoints + (m_plan.setup.trimmed().isEmpty()
+        ? m_plan.run
+        : QStringLiteral("{ %1\n} || exit $?\n%2").arg(m_plan.setup, m_plan.run));
+    jobs::JobRunner runner(**s);
+    Result<jobs::StartedJob> started = runner.start(spec);
+    if (!started)
+        return started.error();
+    return {};
+}
+
+Result<AttemptPoll> RemoteAttempt::poll(bool mirror, QHash<QString, QString> *known, const CancelToken &cancel)
+{
+    std::lock_guard lock(m_mutex);
+    Result<ssh::Session *> s = session(cancel);
+    if (!s)
+        return s.error();
+    AttemptPoll out;
+    // The mirror comes first: a job seen ended after it has written everything it wrote.
+    if (mirror && !m_plan.checkpointPath.isEmpty()) {
+        Result<MirrorOutcome> mirrored = mirrorFolderHome(**s, QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath),
+                                                          m_plan.localCheckpoints, known, cancel);
+        if (!mirrored) {
+            m_session.reset();
+            return mirrored.error();
+        }
+        out.mirror = *mirrored;
+    }
+    jobs::JobRunner runner(**s);
+    Result<jobs::JobInfo> job = runner.status(jobName());
+    if (!job) {
+        m_session.reset();
+        return job.error();
+    }
+    out.job = *job;
+    return out;
+}
+
+Result<QStringList> RemoteAttempt::bringHome(const QStringList &paths, const QString &localDir, const CancelToken &cancel)
+{
+    std::lock_guard lock(m_mutex);
+    Result<ssh::Session *> s = session(cancel);
+    if (!s)
+        return s.error();
+    QStringList received;
+    for (const QString &path : paths) {
+        const QString clean = QDir::cleanPath(path);
+        if (QDir::isAbsolutePath(clean) || clean.startsWith(QLatin1String("..")))
+            return Error{ErrorCode::Usage, RunsText::tr("results: %1 is outside the workdir; name a path inside it.").arg(path)};
+        QHash<QString, QString> known; // results come home whole, once
+        Result<MirrorOutcome> got = mirrorFolderHome(**s, m_remoteWorkdir + QLatin1Char('/') + clean,
+                                                     QDir(localDir).filePath(clean), &known, cancel);
+        if (!got)
+            return got.error();
+        for (const QString &file : got->received)
+            received.append(clean + QLatin1Char('/') + file);
+    }
+    return received;
+}
+
+Result<void> RemoteAttempt::stopJob()
+{
+    std::lock_guard lock(m_mutex);
+    Result<ssh::Session *> s = session({});
+    if (!s)
+        return s.error();
+    jobs::StopOptions options;
+    options.intGraceMs = 5000;
+    options.termGraceMs = 3000;
+    jobs::JobRunner runner(**s);
+    Result<jobs::JobInfo> stopped = runner.stop(jobName(), options);
+    if (!stopped)
+        return stopped.error();
+    return {};
+}
+
+} // namespace gantry::runs

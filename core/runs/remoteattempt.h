@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "core/jobs/jobinfo.h"
+#include "core/runs/foldermirror.h"
+#include "core/ssh/session.h"
+#include "core/util/canceltoken.h"
+#include "core/util/result.h"
+
+#include <QHash>
+#include <QList>
+#include <QPair>
+#include <QString>
+
+#include <memory>
+#include <mutex>
+
+namespace gantry::runs {
+
+// What the machine of one attempt is asked to do, and where.
+struct AttemptPlan
+{
+    QString runName;
+    int attempt = 1;
+    QString localWorkdir;        // synced to the machine
+    QString checkpointPath;      // relative to the workdir ("" none)
+    QString localCheckpoints;    // the mirror at home, restored to the machine
+    QString configDir;           // the sync manifests and journals of this run (per attempt)
+    QString setup;
+    QString run;
+    QList<QPair<QString, QString>> env;
+    bool resumed = false;        // GANTRY_RESUMED=1: an earlier attempt ran
+};
+
+// One poll of the attempt: the job as the machine reports it, and what the mirror brought home.
+struct AttemptPoll
+{
+    jobs::JobInfo job;
+    std::optional<MirrorOutcome> mirror;
+};
+
+// The SSH side of one attempt on one machine, blocking: each call runs on a worker, one at a time
+// (the run engine starts the next only after the last answered), on one session kept between
+// calls and connected again after a drop. The machine is one the run launched itself, so its
+// host key is trusted on first use into a known_hosts file of that instance alone.
+class RemoteAttempt
+{
+public:
+    RemoteAttempt(ssh::Target target, QString knownHostsFile, AttemptPlan plan);
+
+    // Syncs the workdir, restores the last complete checkpoint, runs setup then run as a job
+    // (core/jobs: tmux where there is one) in the workdir with GANTRY_RUN_ATTEMPT,
+    // GANTRY_CHECKPOINT_DIR and GANTRY_RESUMED set.
+    Result<void> prepareAndStart(const CancelToken &cancel);
+    // The job's state, and with `mirror` the checkpoint folder brought home.
+    Result<AttemptPoll> poll(bool mirror, QHash<QString, QString> *known, const CancelToken &cancel);
+    // Brings `paths` (relative to the workdir) home into `localDir`.
+    Result<QStringList> bringHome(const QStringList &paths, const QString &localDir, const CancelToken &cancel);
+    // Stops the job (SIGINT, then TERM, then KILL).
+    Result<void> stopJob();
+
+    QString jobName() const;
+    QString remoteWorkdir() const { return m_remoteWorkdir; }
+
+private:
+    Result<ssh::Session *> session(const CancelToken &cancel);
+    ssh::ConnectOptions connectOptions(const CancelToken &cancel) const;
+    Result<void> syncFolder(const QString &local, const QString &remote, const CancelToken &cancel);
+
+    ssh::Target m_target;
+    QString m_knownHosts;
+    AttemptPlan m_plan;
+    std::mutex m_mutex; // one call at a time, whatever thread it runs on
+    std::unique_ptr<ssh::Session> m_session;
+    QString m_remoteWorkdir;
+};
+
+} // namespace gantry::runs

@@ -2,6 +2,7 @@
 
 #include "interruptscope.h"
 
+#include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
 
 #include <QFileInfo>
@@ -60,6 +61,15 @@ Result<ssh::Target> resolveHost(const Context &context, const QString &nameOrSpe
     return target;
 }
 
+std::function<bool(const ssh::HostKeyInfo &)> vouchedKeyCheck(const Context &context, const QString &nameOrSpec)
+{
+    HostStore store(context.configDir);
+    if (!store.load()) return {};
+    const std::optional<SavedHost> saved = store.find(nameOrSpec);
+    if (!saved || saved->hostKeyFingerprint.isEmpty()) return {};
+    return [host = *saved](const ssh::HostKeyInfo &key) { return vouchedHostKey(host, key); };
+}
+
 Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const QString &nameOrSpec, const HostOptions &options)
 {
     auto target = resolveHost(context, nameOrSpec, options);
@@ -70,6 +80,7 @@ Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const 
     connect.acceptNewHostKey = options.acceptNewHostKey;
     connect.connectTimeoutMs = options.connectTimeoutMs;
     connect.limits = options.limits;
+    connect.confirmNewHostKey = vouchedKeyCheck(context, nameOrSpec);
     const QString envName = options.passwordEnv;
     if (!envName.isEmpty() && qEnvironmentVariableIsEmpty(envName.toLocal8Bit().constData()))
         return makeError(ErrorCode::Usage, QStringLiteral("--password-env %1: that environment variable is empty or not set").arg(envName));

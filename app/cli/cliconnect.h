@@ -4,6 +4,7 @@
 #include "core/ssh/session.h"
 #include "core/transfer/transfertypes.h"
 
+#include <functional>
 #include <memory>
 
 namespace gantry::cli {
@@ -24,6 +25,10 @@ Result<HostOptions> hostOptionsFrom(const Args &args);
 
 // A saved host name (from `hosts add` or imported from ~/.ssh/config) or "[user@]host[:port]".
 Result<ssh::Target> resolveHost(const Context &context, const QString &nameOrSpec, const HostOptions &options);
+
+// For a saved host whose provider vouches for its host key (the sandbox's own sshd): a check that
+// trusts exactly that key when it is new, without --accept-new-host-key. Empty otherwise.
+std::function<bool(const ssh::HostKeyInfo &)> vouchedKeyCheck(const Context &context, const QString &nameOrSpec);
 
 // Resolves and connects; failures come back with the exit code's category (3 connect/auth,
 // 4 host key) and a one-line message naming the cause and the fix.

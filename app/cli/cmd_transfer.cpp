@@ -78,6 +78,7 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
     ssh::ConnectOptions connect;
     connect.knownHostsFile = options.knownHostsFile;
     connect.acceptNewHostKey = options.acceptNewHostKey;
+    connect.confirmNewHostKey = vouchedKeyCheck(context, hostSpec);
     connect.connectTimeoutMs = options.connectTimeoutMs;
     connect.limits = options.limits;
     connect.password = secret;

@@ -174,7 +174,17 @@ void AppServices::installPanels()
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
     m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
     m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_core->workspace()));
-    m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), new ui::TransfersPanel(m_core->transfers()));
+    auto *transfers = new ui::TransfersPanel(m_core->transfers());
+    m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), transfers);
+    connect(transfers, &ui::TransfersPanel::showOnMachineRequested, this, [this](const QString &host, const QString &folder) {
+        m_window->showPanel(QStringLiteral("machines"));
+        m_window->selectHost(host);
+        if (auto *files = m_window->findChild<ui::FilesTab *>()) {
+            m_window->showDetailTab(files);
+            files->showFolder(folder);
+        }
+        m_window->connectSelected();
+    });
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = m_costPanel = new ui::CostPanel(m_core->ledger());
     m_window->addPanel(QStringLiteral("cost"), tr("Cost"), costPanel);

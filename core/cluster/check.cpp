@@ -194,6 +194,21 @@ ClusterCheck checkCluster(const Cluster &cluster, const NodeConnector &connect, 
     return result;
 }
 
+QStringList failureLines(const ClusterCheck &check)
+{
+    QStringList lines;
+    for (const NodeCheck &node : check.nodes) {
+        for (const DoctorCheck &entry : node.checks) {
+            if (entry.status != CheckStatus::Fail)
+                continue;
+            // A connect error already names its rank and host (the connector's own words).
+            const QString prefix = ClusterText::tr("rank %1 (%2): %3").arg(node.rank).arg(node.hostName, QString());
+            lines << (entry.message.startsWith(prefix) ? entry.message : prefix + entry.message);
+        }
+    }
+    return lines;
+}
+
 QJsonObject clusterCheckToJson(const ClusterCheck &check)
 {
     QJsonArray nodes;

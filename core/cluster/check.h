@@ -45,6 +45,10 @@ ClusterCheck checkCluster(const Cluster &cluster, const NodeConnector &connect, 
 // The comparisons alone, on facts already gathered (pure; tests feed recorded outputs).
 void compareFacts(QList<NodeCheck> &nodes, const QString &masterAddr);
 
+// What failed, one line per failed check ("rank 1 (node-1): …"), whole: for a status line that
+// wraps rather than a table cell that cuts the message off.
+QStringList failureLines(const ClusterCheck &check);
+
 // {"verdict", "master_addr", "master_port", "nodes": [{rank, host, verdict, socket_ifname,
 // bus_bandwidth_gbps, checks: [{id, status, message, fix}]}]}
 QJsonObject clusterCheckToJson(const ClusterCheck &check);

@@ -13,11 +13,18 @@ void forgetHostSecrets(SecretStore &secrets, const QString &hostName)
         (void)secrets.remove(hostSecretKey(hostName, kind));
 }
 
+bool vouchedHostKey(const SavedHost &host, const ssh::HostKeyInfo &key)
+{
+    return !host.hostKeyFingerprint.isEmpty() && key.fingerprint == host.hostKeyFingerprint;
+}
+
 ssh::ConnectOptions backgroundConnectOptions(const SavedHost &host, SecretStore *secrets, const QString &knownHostsFile)
 {
     ssh::ConnectOptions options;
     options.knownHostsFile = knownHostsFile;
     options.acceptNewHostKey = false;
+    if (!host.hostKeyFingerprint.isEmpty())
+        options.confirmNewHostKey = [host](const ssh::HostKeyInfo &key) { return vouchedHostKey(host, key); };
     if (secrets) {
         const QString name = host.name;
         auto fromStore = [secrets, name](const QString &) -> std::optional<QString> {
@@ -79,8 +86,11 @@ ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
     // Stored secrets first; the user is asked only when none is stored (and may save it then).
     ssh::ConnectOptions options = backgroundConnectOptions(*host, m_secrets, m_knownHostsFile);
     const std::atomic_bool *closing = conn->closing();
-    if (m_confirmHostKey)
-        options.confirmNewHostKey = [confirm = m_confirmHostKey, closing](const ssh::HostKeyInfo &info) { return confirm(info, closing); };
+    if (m_confirmHostKey) {
+        options.confirmNewHostKey = [confirm = m_confirmHostKey, closing, saved = *host](const ssh::HostKeyInfo &info) {
+            return vouchedHostKey(saved, info) || confirm(info, closing);
+        };
+    }
     auto storedPassword = options.password;
     auto ask = m_askPassword;
     options.password = [storedPassword, ask, closing](const QString &prompt) -> std::optional<QString> {

@@ -17,8 +17,12 @@ QString hostSecretKey(const QString &hostName, const QString &kind);
 // means nothing was stored there.
 void forgetHostSecrets(SecretStore &secrets, const QString &hostName);
 
+// True when `key` is the host key the host's provider vouches for (SavedHost::hostKeyFingerprint,
+// the sandbox's own sshd): trusted as new without asking the user.
+bool vouchedHostKey(const SavedHost &host, const ssh::HostKeyInfo &key);
+
 // Connect options for a saved host, non-interactive: the password/passphrase come from the secret
-// store; unknown host keys are refused (the GUI's main connection asks first). Background sessions
+// store; unknown host keys are refused (the GUI's main connection asks first) unless vouched for. Background sessions
 // (monitor, transfers, jobs) use this to open their own connections on their own threads.
 ssh::ConnectOptions backgroundConnectOptions(const SavedHost &host, SecretStore *secrets,
                                              const QString &knownHostsFile = {});

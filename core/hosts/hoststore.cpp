@@ -39,6 +39,8 @@ QJsonObject toJson(const SavedHost &host)
     o[QStringLiteral("source")] = host.source;
     if (!host.machineId.isEmpty())
         o[QStringLiteral("machine_id")] = host.machineId;
+    if (!host.hostKeyFingerprint.isEmpty())
+        o[QStringLiteral("host_key_sha256")] = host.hostKeyFingerprint;
     return o;
 }
 
@@ -58,6 +60,7 @@ SavedHost fromJson(const QJsonObject &o)
     host.instanceId = o.value(QStringLiteral("instance_id")).toString();
     host.source = o.value(QStringLiteral("source")).toString();
     host.machineId = o.value(QStringLiteral("machine_id")).toString();
+    host.hostKeyFingerprint = o.value(QStringLiteral("host_key_sha256")).toString();
     return host;
 }
 

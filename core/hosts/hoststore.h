@@ -27,6 +27,9 @@ struct SavedHost
     double otherHourlyPrice = 0;
     QString otherCurrency{};    // ISO 4217 code, upper case; "" with otherHourlyPrice 0
     QString machineId{};        // the marketplace machine behind the instance (Vast.ai), "" elsewhere
+    // "SHA256:…" of the host key the instance's provider made and vouches for (the sandbox's own
+    // sshd): a new key with exactly this fingerprint is trusted without a question. "" elsewhere.
+    QString hostKeyFingerprint{};
 
     // The price as entered, whichever currency it is in (0 and "USD" when none).
     double hourlyPrice() const { return otherCurrency.isEmpty() ? hourlyPriceUsd : otherHourlyPrice; }

@@ -30,6 +30,7 @@ SavedHost savedHostFor(const Instance &instance, const QString &configDir, const
     host.provider = instance.provider;
     host.instanceId = instance.id;
     host.machineId = instance.machineId;
+    host.hostKeyFingerprint = instance.hostKeyFingerprint;
     host.source = QStringLiteral("provider");
     return host;
 }

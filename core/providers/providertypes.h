@@ -151,6 +151,9 @@ struct Instance
     // The disk's own rate in $/GB-month where the provider prices it per machine (Vast.ai's
     // storage_cost); 0: the provider's rate (CostModel) applies.
     double storagePerGbMonth = 0;
+    // "SHA256:…" of the SSH host key the provider itself made and so vouches for (the sandbox's
+    // sshd), "" where the provider does not know it: such a key is trusted without asking.
+    QString hostKeyFingerprint;
 
     bool reachable() const { return state == InstanceState::Running && !sshHost.isEmpty(); }
 };

@@ -3,6 +3,7 @@
 
 #include "core/providers/gantrykey.h"
 #include "core/providers/sandboxproviderhome.h"
+#include "core/ssh/knownhosts.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -209,6 +210,13 @@ Instance SandboxProvider::toInstance(const QJsonObject &record) const
     if (instance.state == InstanceState::Running) {
         instance.sshHost = QStringLiteral("127.0.0.1");
         instance.sshPort = record.value(QLatin1String("port")).toInt();
+    }
+    // Gantry generated this sshd's host key itself: nothing for the user to compare.
+    QFile hostKey(instanceDir(instance.id) + QStringLiteral("/host_ed25519.pub"));
+    if (hostKey.open(QIODevice::ReadOnly)) {
+        const QList<QByteArray> fields = hostKey.readAll().simplified().split(' ');
+        if (fields.size() >= 2)
+            instance.hostKeyFingerprint = ssh::sha256Fingerprint(QByteArray::fromBase64(fields.at(1)));
     }
     return instance;
 }

@@ -133,7 +133,7 @@ Result<void> SyncService::startWatch(const SyncPair &pair)
     connect(watch.get(), &SyncWatch::synced, this, [this, pair] {
         m_status[keyOf(pair)].lastSynced = QDateTime::currentDateTime();
         setStatus(pair, State::Watching);
-        emit synced(pair.host, pair.localDir);
+        emit synced(pair.host, pair.localDir, pair.remoteDir);
     });
     if (auto r = watch->start(); !r) return r;
     m_watches[keyOf(pair)] = std::move(watch);

@@ -71,7 +71,8 @@ public:
 signals:
     void pairsChanged(const QString &host);
     void statusChanged(const QString &host);
-    void synced(const QString &host, const QString &localDir); // after each watch sync that succeeded
+    // After each watch sync that succeeded (remoteDir: where it wrote on the host).
+    void synced(const QString &host, const QString &localDir, const QString &remoteDir);
 
 private:
     QString keyOf(const SyncPair &pair) const;

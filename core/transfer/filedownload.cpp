@@ -1,4 +1,5 @@
 #include "core/transfer/fileupload.h"
+#include "core/transfer/partialcleanup.h"
 #include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkplan.h"
@@ -217,8 +218,10 @@ Result<void> moveIntoPlace(const QString &partial, const QString &localFinal, bo
 
 } // namespace
 
-Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
-                                     const QString &remotePath, const QString &localFinal, bool replaceExisting)
+namespace {
+
+Result<TransferOutcome> downloadFileOnce(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                         const QString &remotePath, const QString &localFinal, bool replaceExisting)
 {
     QElapsedTimer timer;
     timer.start();
@@ -272,6 +275,19 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
     outcome.files = 1;
     outcome.seconds = double(timer.elapsed()) / 1000.0;
     return outcome;
+}
+
+} // namespace
+
+Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                     const QString &remotePath, const QString &localFinal, bool replaceExisting)
+{
+    Result<TransferOutcome> result = downloadFileOnce(ctx, session, sftp, remotePath, localFinal, replaceExisting);
+    // A download cancelled for good leaves no .partial here (Pause and Ctrl+C keep it to resume).
+    if (!result && ctx.cancelled() && ctx.discardsOnCancel()) {
+        discardDownloadPartial(ctx.journals(), ctx.host(), remotePath, localFinal);
+    }
+    return result;
 }
 
 } // namespace gantry::transfer

@@ -1,4 +1,5 @@
 #include "core/transfer/fileupload.h"
+#include "core/transfer/partialcleanup.h"
 #include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkplan.h"
@@ -381,8 +382,10 @@ int fileParallel(quint64 size, qint64 roundTripMs)
     return autoParallel(size, roundTripMs);
 }
 
-Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
-                                   const QString &localPath, const QString &remoteFinal, bool replaceExisting)
+namespace {
+
+Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                       const QString &localPath, const QString &remoteFinal, bool replaceExisting)
 {
     QElapsedTimer timer;
     timer.start();
@@ -435,6 +438,18 @@ Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, 
     outcome.files = 1;
     outcome.seconds = double(timer.elapsed()) / 1000.0;
     return outcome;
+}
+
+} // namespace
+
+Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
+                                   const QString &localPath, const QString &remoteFinal, bool replaceExisting)
+{
+    Result<TransferOutcome> result = uploadFileOnce(ctx, session, sftp, localPath, remoteFinal, replaceExisting);
+    if (!result && ctx.cancelled() && ctx.discardsOnCancel()) {
+        discardUploadPartial(ctx.factory(), ctx.journals(), ctx.host(), localPath, remoteFinal);
+    }
+    return result;
 }
 
 } // namespace gantry::transfer

@@ -371,6 +371,21 @@ QString remoteParent(const QString &path)
     return path.left(slash);
 }
 
+bool changeShowsIn(const QString &shownDir, const QString &changedPath)
+{
+    auto trimmed = [](QString path) {
+        while (path.size() > 1 && path.endsWith(QLatin1Char('/'))) path.chop(1);
+        return path;
+    };
+    const QString shown = trimmed(shownDir);
+    const QString changed = trimmed(changedPath);
+    if (shown.isEmpty() || changed.isEmpty()) return false;
+    auto within = [](const QString &inner, const QString &outer) {
+        return inner == outer || inner.startsWith(outer == QLatin1String("/") ? outer : outer + QLatin1Char('/'));
+    };
+    return within(changed, shown) || within(shown, changed);
+}
+
 QString remoteJoin(const QString &dir, const QString &name)
 {
     if (dir.isEmpty()) return name;

@@ -102,6 +102,9 @@ bool outputLimitReached(const ssh::Session &session, qint64 bytes);
 QString remoteParent(const QString &path);
 QString remoteJoin(const QString &dir, const QString &name);
 QString remoteBaseName(const QString &path);
+// True when something created or changed at `changedPath` shows in a listing of `shownDir`: the
+// folder itself, anything in it, or a folder above it (a sync into a parent). Absolute paths.
+bool changeShowsIn(const QString &shownDir, const QString &changedPath);
 // "name (1).ext", "name (2).ext"… the first that does not exist.
 QString firstFreeName(const QString &path, const std::function<bool(const QString &)> &exists);
 QString formatBytes(quint64 bytes);

@@ -24,6 +24,11 @@ public:
     const SessionFactory &factory() const { return m_factory; }
     const std::atomic_bool *cancel() const { return m_cancel; }
     bool cancelled() const { return m_cancel && m_cancel->load(); }
+    // Whether a cancel ends the transfer for good (the queue's Cancel): a file's .partial and its
+    // journal are then removed. Without it (Pause, the CLI's Ctrl+C) they stay, and the same
+    // transfer resumes where it stopped.
+    void setDiscardOnCancel(std::function<bool()> discard) { m_discardOnCancel = std::move(discard); }
+    bool discardsOnCancel() const { return m_discardOnCancel && m_discardOnCancel(); }
     JournalStore &journals() const { return *m_journals; }
     const QString &host() const { return m_host; }
     const TransferOptions &options() const { return m_options; }
@@ -56,6 +61,7 @@ private:
     ConflictResolver m_resolver;
     QString m_attemptToken;
     SessionPrefetch *m_prefetch = nullptr;
+    std::function<bool()> m_discardOnCancel;
     mutable std::mutex m_mutex;
     TransferProgress m_progress;
     QElapsedTimer m_lastReport;

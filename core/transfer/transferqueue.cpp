@@ -3,6 +3,8 @@
 
 #include "core/transfer/sessionfactory.h"
 #include "core/transfer/transfercontext.h"
+#include "core/transfer/partialcleanup.h"
+#include "core/transfer/remoteops.h"
 #include "core/transfer/transferjob.h"
 #include "core/util/schemaversion.h"
 
@@ -52,8 +54,33 @@ QString QueueItem::displayName() const
     return p.mid(p.lastIndexOf(QLatin1Char('/')) + 1);
 }
 
+QString QueueItem::destinationPath() const
+{
+    QString path = !progress.destination.isEmpty() ? progress.destination : outcome.destination;
+    if (!path.isEmpty()) return path;
+    const bool upload = request.direction == Direction::Upload;
+    path = upload ? request.remotePath : request.localPath;
+    if (request.destinationIsDir || path.endsWith(QLatin1Char('/'))) {
+        const QString dir = path.endsWith(QLatin1Char('/')) ? path.chopped(1) : path;
+        path = upload ? remoteJoin(dir, displayName()) : dir + QLatin1Char('/') + displayName();
+    }
+    return path;
+}
+
+QString QueueItem::remoteFolder() const
+{
+    return remoteParent(request.direction == Direction::Upload ? destinationPath() : request.remotePath);
+}
+
+QString QueueItem::localFolder() const
+{
+    if (request.direction == Direction::Upload) return QFileInfo(request.localPath).absolutePath();
+    return QFileInfo(destinationPath()).absolutePath();
+}
+
 struct TransferQueue::Worker
 {
+    QElapsedTimer clock; // since the item started
     std::atomic_bool cancel{false};
     std::atomic_bool pauseRequested{false};
     std::mutex mutex;
@@ -99,6 +126,10 @@ TransferQueue::~TransferQueue()
         if (w->thread) w->thread->wait();
         delete w->thread;
         w->thread = nullptr;
+    }
+    for (QThread *thread : std::as_const(m_discards)) {
+        thread->wait();
+        delete thread;
     }
 }
 
@@ -192,12 +223,40 @@ void TransferQueue::cancel(quint64 id)
         return;
     }
     if (it.isPending() || it.state == ItemState::Failed) {
+        if (it.state == ItemState::Paused || it.state == ItemState::Failed) discardLeftovers(it);
         it.state = ItemState::Cancelled;
         it.message = TransferText::tr("Cancelled.");
         changed(row);
         save();
         emit itemFinished(id, it.state);
     }
+}
+
+// A paused or failed file transfer cancelled for good: its .partial goes, on a thread of its own
+// (the host may be slow or gone). A folder's files stay as they are.
+void TransferQueue::discardLeftovers(const QueueItem &item)
+{
+    const QString dest = item.progress.destination;
+    if (dest.isEmpty() || item.progress.filesTotal > 1) return; // it never reached a file, or was a folder
+    const TransferRequest request = item.request;
+    const Result<SessionFactory> sessions = request.direction == Direction::Upload && QFileInfo(request.localPath).isFile() && m_provider
+                                                ? m_provider(request.host)
+                                                : Result<SessionFactory>(Error{ErrorCode::Generic, {}});
+    if (request.direction == Direction::Upload && !sessions) return;
+    const JournalStore *journals = &m_journals;
+    QThread *thread = QThread::create([request, dest, journals, factory = sessions ? *sessions : SessionFactory{}] {
+        if (request.direction == Direction::Upload)
+            discardUploadPartial(factory, *journals, request.host, request.localPath, dest);
+        else if (QDir::isAbsolutePath(request.remotePath))
+            discardDownloadPartial(*journals, request.host, request.remotePath, dest);
+        else
+            discardDownloadPartial(*journals, request.host, {}, dest); // the journal names the resolved path
+    });
+    m_discards.append(thread);
+    connect(thread, &QThread::finished, this, [this, thread] {
+        if (m_discards.removeOne(thread)) thread->deleteLater();
+    });
+    thread->start();
 }
 
 void TransferQueue::retry(quint64 id)
@@ -222,6 +281,18 @@ void TransferQueue::removeFinished()
         m_items.removeAt(row);
         emit itemRemoved(row);
     }
+    emit totalsChanged();
+}
+
+void TransferQueue::remove(quint64 id)
+{
+    const int row = rowOf(id);
+    if (row < 0 || (!m_items[row].isFinished() && m_items[row].state != ItemState::Failed)) return;
+    emit itemAboutToBeRemoved(row);
+    m_meters.remove(id);
+    m_items.removeAt(row);
+    emit itemRemoved(row);
+    save();
     emit totalsChanged();
 }
 
@@ -313,6 +384,7 @@ void TransferQueue::start(QueueItem &item)
     item.progress = {};
     m_meters[item.id].reset();
     auto worker = std::make_shared<Worker>();
+    worker->clock.start();
     m_workers.insert(item.id, worker);
     const quint64 id = item.id;
     const TransferRequest request = item.request;
@@ -328,6 +400,8 @@ void TransferQueue::start(QueueItem &item)
             return askOnGuiThread(worker, host, dest, isDir);
         };
         TransferContext ctx(sessions, &worker->cancel, journals, request.host, request.options, sink, resolver);
+        // Cancel ends the item (its .partial goes); Pause and quitting keep it to resume.
+        ctx.setDiscardOnCancel([worker] { return !worker->pauseRequested.load(); });
         auto result = runTransferWithRetries(request, ctx, attempts);
         sink(ctx.snapshot());
         const bool paused = worker->pauseRequested.load();
@@ -358,6 +432,7 @@ void TransferQueue::finish(quint64 id, const Result<TransferOutcome> &result, bo
     }
     it.bytesPerSecond = 0;
     it.etaSeconds = -1;
+    if (worker) it.seconds = double(worker->clock.elapsed()) / 1000.0;
     if (result) {
         it.outcome = *result;
         it.state = result->skipped ? ItemState::Skipped : ItemState::Done;

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QThread>
 #include <QTimer>
 
 #include <memory>
@@ -39,6 +40,16 @@ struct QueueItem
     ErrorCode errorCode = ErrorCode::Generic;
     TransferOutcome outcome;
     int retries = 0;            // automatic retries after dropped connections
+    double seconds = 0;         // how long its last run took, start to end (retries included)
+
+    // Payload bytes per second over the last run: what a finished row shows as its speed.
+    double averageBytesPerSecond() const { return seconds > 0 ? double(outcome.payloadBytes) / seconds : 0; }
+    // The local folder it reads from (upload) or writes into (download).
+    QString localFolder() const;
+    // Where it ends on the host or here: the final path once known, else the requested one.
+    QString destinationPath() const;
+    // The folder on the host it writes into (upload) or reads from (download).
+    QString remoteFolder() const;
 
     bool isFinished() const { return state == ItemState::Done || state == ItemState::Cancelled || state == ItemState::Skipped; }
     bool isPending() const { return state == ItemState::Queued || state == ItemState::Running || state == ItemState::Paused; }
@@ -73,6 +84,8 @@ public:
     void cancel(quint64 id);
     void retry(quint64 id);
     void removeFinished();
+    // Takes one item off the list: a finished or failed one (nothing runs for it any more).
+    void remove(quint64 id);
 
     void setMaxConcurrent(int count);
     int maxConcurrent() const { return m_maxConcurrent; }
@@ -109,6 +122,7 @@ private:
     void start(QueueItem &item);
     void finish(quint64 id, const Result<TransferOutcome> &result, bool pauseRequested);
     void tick();
+    void discardLeftovers(const QueueItem &item);
     void changed(int row);
     void save() const;
     ConflictPolicy askOnGuiThread(const std::shared_ptr<Worker> &worker, const QString &host,
@@ -121,6 +135,7 @@ private:
     QList<QueueItem> m_items;
     QHash<quint64, std::shared_ptr<Worker>> m_workers;
     QHash<quint64, SpeedMeter> m_meters;
+    QList<QThread *> m_discards; // removing cancelled items' .partial files; joined on destruction
     quint64 m_nextId = 1;
     int m_maxConcurrent = 2;
     int m_autoRetries = 3;

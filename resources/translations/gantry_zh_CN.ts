@@ -521,6 +521,26 @@
         <source>rank %1: %2</source>
         <translation>rank %1：%2</translation>
     </message>
+    <message>
+        <source>rank %1  %2 (%3:%4)
+    %5 %6</source>
+        <translation>rank %1  %2（%3:%4）
+    %5 %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>This is the first connection to %n node(s) of the cluster. Compare these host key fingerprints with the ones your provider shows (console or boot log):
+
+%1
+
+Trust them all and check the cluster? They will be recorded in %2.</source>
+        <translation>
+            <numerusform>这是第一次连接该集群的 %n 个节点。请将以下主机密钥指纹与云服务商显示的指纹（控制台或启动日志）核对：
+
+%1
+
+全部信任并检查集群吗？它们将记录在 %2 中。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gantry::cluster::ClusterLauncher</name>
@@ -3762,6 +3782,10 @@
             <numerusform>%1 有 %n 个节点未能释放，可能仍在计费；它们保留在集群中：</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Check of %1 not run: the new nodes&apos; host keys were not trusted.</source>
+        <translation>未检查 %1：新节点的主机密钥未被信任。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::CostPanel</name>
@@ -4118,6 +4142,18 @@ Drop files here or press Ctrl+U to upload.</source>
     <message>
         <source>Edit</source>
         <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Drop to upload into %1 on %2</source>
+        <translation>松开即上传到 %2 上的 %1</translation>
+    </message>
+    <message>
+        <source>Local files</source>
+        <translation>本地文件</translation>
+    </message>
+    <message>
+        <source>Show this computer&apos;s files beside the machine&apos;s; drag between them to transfer</source>
+        <translation>在机器文件旁显示本机文件；在两者之间拖放即可传输</translation>
     </message>
 </context>
 <context>
@@ -4852,6 +4888,21 @@ runs/</translation>
     <message>
         <source>Storage</source>
         <translation>存储</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::LocalFilesPane</name>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>A folder on this computer</source>
+        <translation>本机上的文件夹</translation>
+    </message>
+    <message>
+        <source>This computer:</source>
+        <translation>本机：</translation>
     </message>
 </context>
 <context>
@@ -6075,10 +6126,6 @@ Last run %2: %3</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <source>Done (resumed)</source>
-        <translation>完成（已续传）</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -6117,6 +6164,26 @@ Last run %2: %3</source>
     <message>
         <source>Destination</source>
         <translation>目标位置</translation>
+    </message>
+    <message>
+        <source>Verified: the SHA-256 of the copy matches the original&apos;s.</source>
+        <translation>已校验：副本的 SHA-256 与原文件一致。</translation>
+    </message>
+    <message>
+        <source>avg %1/s</source>
+        <translation>平均 %1/s</translation>
+    </message>
+    <message>
+        <source>took %1</source>
+        <translation>用时 %1</translation>
+    </message>
+    <message>
+        <source>resumed</source>
+        <translation>已续传</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>已校验</translation>
     </message>
 </context>
 <context>
@@ -6208,6 +6275,22 @@ Last run %2: %3</source>
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Open local folder</source>
+        <translation>打开本地文件夹</translation>
+    </message>
+    <message>
+        <source>Show on the machine</source>
+        <translation>在机器上显示</translation>
+    </message>
+    <message>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation>从列表中移除</translation>
     </message>
 </context>
 <context>

@@ -53,6 +53,26 @@ class TestClusterUnits final : public QObject
     Q_OBJECT
 
 private slots:
+    // The status line under the nodes says every failure whole (a table cell would cut it off),
+    // each once with its rank and host.
+    void failuresAreListedWhole()
+    {
+        ClusterCheck check;
+        NodeCheck ok;
+        ok.rank = 0;
+        ok.hostName = QStringLiteral("n0");
+        ok.checks.append(verify::DoctorCheck{QStringLiteral("ssh"), verify::CheckStatus::Ok, QStringLiteral("connected"), {}});
+        NodeCheck unknown;
+        unknown.rank = 1;
+        unknown.hostName = QStringLiteral("n1");
+        const QString message = QStringLiteral("rank 1 (n1): host 203.0.113.11 is not known yet; its ssh-ed25519 key fingerprint is "
+                                               "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; compare it with the one your provider shows");
+        unknown.checks.append(verify::DoctorCheck{QStringLiteral("ssh"), verify::CheckStatus::Fail, message, {}});
+        unknown.checks.append(verify::DoctorCheck{QStringLiteral("torch"), verify::CheckStatus::Fail, QStringLiteral("torch 2.1 != 2.3"), {}});
+        check.nodes = {ok, unknown};
+        QCOMPARE(failureLines(check), (QStringList{message, QStringLiteral("rank 1 (n1): torch 2.1 != 2.3")}));
+    }
+
     void storeRoundTripAndNewerFileRefused()
     {
         QTemporaryDir dir;

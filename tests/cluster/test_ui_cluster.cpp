@@ -5,11 +5,14 @@
 #include "core/hosts/hoststore.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/sandboxprovider.h"
+#include "core/ssh/knownhosts.h"
 #include "sshdfixture.h"
 #include "core/workspace/workspace.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
@@ -32,6 +35,14 @@ class TestUiCluster final : public QObject
     std::unique_ptr<cost::Ledger> m_ledger;
     std::unique_ptr<HostStore> m_hosts;
     std::unique_ptr<workspace::Workspace> m_workspace;
+
+    // The node's host key fingerprint, as ssh-keygen -lf prints it.
+    QString fingerprint(int node) const
+    {
+        QFile file(m_nodes[node].dir() + QStringLiteral("/host_ed25519.pub"));
+        if (!file.open(QIODevice::ReadOnly)) return {};
+        return ssh::sha256Fingerprint(QByteArray::fromBase64(file.readAll().simplified().split(' ').value(1)));
+    }
 
     QString shot(QWidget *widget, const QString &name)
     {
@@ -174,6 +185,140 @@ private slots:
         QVERIFY(stopped.wait(60000));
         QVERIFY2(nodes->topLevelItem(0)->text(6).startsWith(QStringLiteral("killed")), qPrintable(nodes->topLevelItem(0)->text(6)));
         QVERIFY(!panel.stopOthersButton()->isEnabled());
+    }
+
+    // Freshly launched nodes: Check asks once, listing every node's fingerprint; declined, nothing
+    // runs and nothing is recorded; trusted, both keys are recorded and the check gets past SSH.
+    void freshNodesAreTrustedTogether()
+    {
+        const QString fresh = m_dir.filePath(QStringLiteral("fresh_known_hosts"));
+        ui::ClustersPanel panel(m_workspace.get());
+        panel.setKnownHostsFile(fresh);
+        QStringList questions;
+        bool trust = false;
+        panel.setConfirm([&](const QString &question) { questions << question; return trust; });
+        panel.resize(1024, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.checkSelected();
+        QTRY_COMPARE_WITH_TIMEOUT(questions.size(), 1, 30000);
+        for (int node = 0; node < 2; ++node) {
+            QVERIFY2(questions.first().contains(fingerprint(node)), qPrintable(questions.first()));
+            QVERIFY(questions.first().contains(QStringLiteral("node-%1").arg(node)));
+        }
+        QTRY_VERIFY(panel.statusText().contains(QStringLiteral("not trusted")));
+        QVERIFY(!QFileInfo(fresh).exists() || QFileInfo(fresh).size() == 0);
+
+        trust = true;
+        // What the question looks like (askDestructive's box: Yes, and Cancel as the default).
+        panel.setConfirm([&](const QString &question) {
+            questions << question;
+            QMessageBox box(QMessageBox::Question, ui::ClustersPanel::tr("Clusters"), question, QMessageBox::Yes | QMessageBox::Cancel, &panel);
+            box.setDefaultButton(QMessageBox::Cancel);
+            box.show();
+            shot(&box, QStringLiteral("clusters-trust-question.png"));
+            return trust;
+        });
+        QSignalSpy checked(&panel, &ui::ClustersPanel::checked);
+        panel.checkSelected();
+        QVERIFY(checked.wait(120000));
+        QCOMPARE(questions.size(), 2); // one question for the whole cluster
+        for (int node = 0; node < 2; ++node)
+            QCOMPARE(ssh::findKnownHost(fresh, QStringLiteral("127.0.0.1"), m_nodes[node].target().port).fingerprint, fingerprint(node));
+        QVERIFY2(!panel.statusText().contains(QStringLiteral("not known yet")), qPrintable(panel.statusText()));
+        for (int rank = 0; rank < 2; ++rank)
+            QVERIFY2(panel.nodeList()->topLevelItem(rank)->text(4) != ui::ClustersPanel::tr("Failed"), qPrintable(panel.statusText()));
+        cluster::ClusterStore store(m_dir.path());
+        QVERIFY(store.load());
+        ssh::ConnectOptions options;
+        options.knownHostsFile = fresh;
+        QVERIFY(cluster::unknownHostKeys(*store.find(QStringLiteral("pair")), m_dir.path(), options).isEmpty());
+        shot(&panel, QStringLiteral("clusters-trusted-1024x700.png"));
+        panel.resize(1600, 1000);
+        QTest::qWait(0);
+        shot(&panel, QStringLiteral("clusters-trusted-1600x1000.png"));
+    }
+
+    // A node that cannot be reached: its whole error is in the status line (the table cuts it off).
+    void failuresAreShownWhole()
+    {
+        SavedHost gone{QStringLiteral("gone"), ssh::Target{}, 0, {}, {}, QStringLiteral("manual")};
+        gone.target.host = QStringLiteral("127.0.0.1");
+        gone.target.port = 1; // nothing listens there
+        gone.target.user = m_nodes[0].target().user;
+        QVERIFY(m_hosts->add(gone));
+        cluster::Cluster c;
+        c.name = QStringLiteral("half");
+        c.nodes.append(cluster::ClusterNode{QStringLiteral("node-0"), {}, {}, QStringLiteral("127.0.0.1"), {}, {}, 1.25});
+        c.nodes.append(cluster::ClusterNode{QStringLiteral("gone"), {}, {}, QStringLiteral("127.0.0.1"), {}, {}, 0});
+        cluster::ClusterStore store(m_dir.path());
+        QVERIFY(store.load());
+        QVERIFY(store.add(c));
+        ui::ClustersPanel panel(m_workspace.get());
+        panel.setKnownHostsFile(m_knownHosts);
+        panel.setConfirm([](const QString &) { return true; });
+        panel.resize(1024, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.selectCluster(QStringLiteral("half"));
+        QSignalSpy checked(&panel, &ui::ClustersPanel::checked);
+        panel.checkSelected();
+        QVERIFY(checked.wait(60000));
+        QTreeWidgetItem *rank1 = panel.nodeList()->topLevelItem(1);
+        QCOMPARE(rank1->text(4), ui::ClustersPanel::tr("Failed"));
+        const QString message = rank1->child(0)->text(3);
+        QVERIFY2(message.startsWith(QStringLiteral("rank 1 (gone)")), qPrintable(message));
+        QVERIFY2(panel.statusText().contains(message), qPrintable(panel.statusText()));
+        for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+            panel.resize(size);
+            QTest::qWait(0);
+            // The status line is as tall as its wrapped lines: nothing cut off.
+            for (QLabel *label : panel.findChildren<QLabel *>()) {
+                if (label->text() == panel.statusText())
+                    QVERIFY2(label->height() >= label->heightForWidth(label->width()), qPrintable(QStringLiteral("%1 < %2").arg(label->height()).arg(label->heightForWidth(label->width()))));
+            }
+            shot(&panel, QStringLiteral("clusters-unreachable-%1x%2.png").arg(size.width()).arg(size.height()));
+        }
+        QVERIFY(store.load());
+        QVERIFY(store.remove(QStringLiteral("half")));
+        QVERIFY(m_hosts->remove(QStringLiteral("gone")));
+    }
+
+    // A key the node's provider made itself (the sandbox's sshd) is trusted without a question.
+    void vouchedKeysNeedNoQuestion()
+    {
+        const QString empty = m_dir.filePath(QStringLiteral("vouched_known_hosts"));
+        for (int node = 0; node < 2; ++node) {
+            SavedHost host = *m_hosts->find(QStringLiteral("node-%1").arg(node));
+            host.hostKeyFingerprint = fingerprint(node);
+            QVERIFY(m_hosts->update(host));
+        }
+        const auto restore = qScopeGuard([&] {
+            for (int node = 0; node < 2; ++node) {
+                SavedHost host = *m_hosts->find(QStringLiteral("node-%1").arg(node));
+                host.hostKeyFingerprint.clear();
+                (void)m_hosts->update(host);
+            }
+        });
+        ssh::ConnectOptions options;
+        options.knownHostsFile = empty;
+        cluster::ClusterStore store(m_dir.path());
+        QVERIFY(store.load());
+        const cluster::Cluster c = *store.find(QStringLiteral("pair"));
+        QVERIFY(cluster::unknownHostKeys(c, m_dir.path(), options).isEmpty());
+        const cluster::NodeConnector connect = cluster::savedHostConnector(m_dir.path(), options);
+        for (int rank = 0; rank < 2; ++rank) {
+            Result<std::unique_ptr<ssh::Session>> session = connect(c.nodes.at(rank), rank);
+            QVERIFY2(session, qPrintable(session ? QString() : session.error().message));
+        }
+        // A key that is not the vouched one is still refused.
+        SavedHost wrong = *m_hosts->find(QStringLiteral("node-1"));
+        wrong.hostKeyFingerprint = fingerprint(0);
+        QVERIFY(m_hosts->update(wrong));
+        QFile::remove(empty);
+        Result<std::unique_ptr<ssh::Session>> refused = connect(c.nodes.at(1), 1);
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().code, ErrorCode::HostKeyUnknown);
     }
 
     void launchDialogTotalsThePrice()

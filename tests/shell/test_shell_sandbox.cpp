@@ -48,7 +48,9 @@ private slots:
         gantry::workspace::AppCore core(config.path(), secrets.get());
         core.open();
         ui::MainWindow window(&core);
-        window.confirmHostKey = [](const ssh::HostKeyInfo &) { return true; }; // a fresh sandbox key
+        // Gantry made the sandbox's host key itself: it is trusted without a question.
+        int keyQuestions = 0;
+        window.confirmHostKey = [&keyQuestions](const ssh::HostKeyInfo &) { ++keyQuestions; return false; };
         auto *services = new app::AppServices(&window, &core);
         new app::ShellWiring(&window, services, secrets.get());
         window.resize(1024, 700);
@@ -65,6 +67,7 @@ private slots:
         QVERIFY(!window.welcomePage()->isVisible());
         const QString host = window.machineModel()->index(0, 0).data(ui::MachineTableModel::HostNameRole).toString();
         QTRY_COMPARE_WITH_TIMEOUT(window.machineModel()->state(host), ssh::ConnectionState::Connected, 60000);
+        QCOMPARE(keyQuestions, 0);
         QCOMPARE(window.selectedHost(), host);
         QCOMPARE(window.currentPanel(), QStringLiteral("machines"));
 

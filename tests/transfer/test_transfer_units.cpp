@@ -12,6 +12,7 @@
 #include "core/transfer/sha256.h"
 #include "core/transfer/speedmeter.h"
 #include "core/transfer/transfercontext.h"
+#include "core/transfer/transferqueue.h"
 
 #include <QDir>
 #include <QFile>
@@ -36,6 +37,50 @@ class TestTransferUnits : public QObject
     Q_OBJECT
 
 private slots:
+    // Which changes on the host show in the Files tab's listing: it lists the folder again for those.
+    void changesThatShowInAListing()
+    {
+        const QString shown = QStringLiteral("/home/u/data");
+        QVERIFY(changeShowsIn(shown, QStringLiteral("/home/u/data")));
+        QVERIFY(changeShowsIn(shown, QStringLiteral("/home/u/data/new.bin")));
+        QVERIFY(changeShowsIn(shown, QStringLiteral("/home/u/data/run1/deep/file"))); // run1's size and time
+        QVERIFY(changeShowsIn(shown + QLatin1Char('/'), QStringLiteral("/home/u/data/x")));
+        QVERIFY(changeShowsIn(shown, QStringLiteral("/home/u"))); // a sync into a folder above it
+        QVERIFY(!changeShowsIn(shown, QStringLiteral("/home/u/data2/x")));
+        QVERIFY(!changeShowsIn(shown, QStringLiteral("/home/u/other")));
+        QVERIFY(changeShowsIn(QStringLiteral("/"), QStringLiteral("/etc")));
+        QVERIFY(!changeShowsIn(QString(), QStringLiteral("/etc")));
+    }
+
+    // What a finished row of the Transfers panel shows, and where its menu's entries go.
+    void finishedItemSaysWhereAndHowFast()
+    {
+        QueueItem item;
+        item.request.direction = Direction::Upload;
+        item.request.host = QStringLiteral("gpu");
+        item.request.localPath = QStringLiteral("/data/set/model.pt");
+        item.request.remotePath = QStringLiteral("/srv/in/");
+        item.request.destinationIsDir = true;
+        QCOMPARE(item.destinationPath(), QStringLiteral("/srv/in/model.pt"));
+        QCOMPARE(item.remoteFolder(), QStringLiteral("/srv/in"));
+        QCOMPARE(item.localFolder(), QStringLiteral("/data/set"));
+        item.progress.destination = QStringLiteral("/srv/in/model (1).pt"); // renamed on a conflict
+        QCOMPARE(item.destinationPath(), QStringLiteral("/srv/in/model (1).pt"));
+        QCOMPARE(item.averageBytesPerSecond(), 0.0);
+        item.outcome.payloadBytes = 300ull << 20;
+        item.seconds = 3;
+        QCOMPARE(item.averageBytesPerSecond(), double(100ull << 20));
+
+        QueueItem down;
+        down.request.direction = Direction::Download;
+        down.request.localPath = QStringLiteral("/home/me/Downloads");
+        down.request.remotePath = QStringLiteral("/srv/out/log.txt");
+        down.request.destinationIsDir = true;
+        QCOMPARE(down.destinationPath(), QStringLiteral("/home/me/Downloads/log.txt"));
+        QCOMPARE(down.localFolder(), QStringLiteral("/home/me/Downloads"));
+        QCOMPARE(down.remoteFolder(), QStringLiteral("/srv/out"));
+    }
+
     // A size that saturated reads as the largest size, never "-1 bytes".
     void hugeSizesAreNeverNegative()
     {

@@ -103,16 +103,31 @@ ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
     reload();
 }
 
-cluster::NodeConnector ClustersPanel::connector() const
+cluster::NodeConnector ClustersPanel::connector(const QSet<QString> &trustedKeys) const
 {
     ssh::ConnectOptions options;
     options.knownHostsFile = m_knownHosts;
-    return cluster::savedHostConnector(m_workspace->configDir(), options);
+    return cluster::savedHostConnector(m_workspace->configDir(), options, trustedKeys);
 }
 
 void ClustersPanel::setStatus(const QString &text)
 {
     m_status->setText(text);
+    fitStatus();
+}
+
+// A wrapped label's height follows its width, which a layout squeezed by the splitter above does
+// not ask for: the label claims the lines it needs, so no message is cut off.
+void ClustersPanel::fitStatus()
+{
+    const int width = m_status->width() > 50 ? m_status->width() : std::max(this->width() - 24, 200);
+    m_status->setMinimumHeight(m_status->heightForWidth(width));
+}
+
+void ClustersPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitStatus();
 }
 
 QString ClustersPanel::statusText() const
@@ -198,7 +213,7 @@ void ClustersPanel::showNodes()
             for (const verify::DoctorCheck &entry : result.checks) {
                 auto *child = new QTreeWidgetItem(item, {QString(), entry.id, verdictLabel(entry.status), text::printable(entry.message)});
                 child->setFirstColumnSpanned(false);
-                child->setToolTip(3, text::printable(entry.fix));
+                child->setToolTip(3, text::printableLines(entry.message + QStringLiteral("\n\n") + entry.fix).trimmed());
             }
             item->setExpanded(result.verdict() != verify::CheckStatus::Ok);
         }
@@ -269,12 +284,36 @@ void ClustersPanel::checkSelected()
         return;
     setStatus(tr("Checking %1: SSH, versions, the rendezvous port and an all-reduce…").arg(c->name));
     m_check->setEnabled(false);
-    const cluster::NodeConnector connect = connector();
-    const cluster::Cluster target = *c;
+    ssh::ConnectOptions options;
+    options.knownHostsFile = m_knownHosts;
+    // Freshly launched nodes have keys nobody has seen yet: one question for all of them rather
+    // than a failed check (the sandbox's own keys are trusted without one).
+    background::run<QList<cluster::NodeHostKey>>(this, [target = *c, configDir = m_workspace->configDir(), options] {
+        return cluster::unknownHostKeys(target, configDir, options);
+    }, [this, target = *c](const QList<cluster::NodeHostKey> &unknown) {
+        QSet<QString> trusted;
+        if (!unknown.isEmpty()) {
+            if (!m_confirm(cluster::trustQuestion(unknown))) {
+                setStatus(tr("Check of %1 not run: the new nodes' host keys were not trusted.").arg(target.name));
+                showNodes();
+                return;
+            }
+            for (const cluster::NodeHostKey &node : unknown)
+                trusted.insert(cluster::hostKeyId(node.key));
+        }
+        runCheck(target, trusted);
+    });
+}
+
+void ClustersPanel::runCheck(const cluster::Cluster &target, const QSet<QString> &trustedKeys)
+{
+    const cluster::NodeConnector connect = connector(trustedKeys);
     background::run<cluster::ClusterCheck>(this, [target, connect] { return cluster::checkCluster(target, connect, {}); },
-                                                    [this, name = c->name](cluster::ClusterCheck result) {
+                                                    [this, name = target.name](cluster::ClusterCheck result) {
         m_checks.insert(name, result);
-        setStatus(tr("Check of %1: %2").arg(name, verdictLabel(result.verdict())));
+        // Every failure in full below the verdict: the table's cells cut long messages off.
+        setStatus((QStringList{tr("Check of %1: %2").arg(name, verdictLabel(result.verdict()))} + cluster::failureLines(result))
+                      .join(QLatin1Char('\n')));
         showNodes();
         emit checked(name);
     });

@@ -3,6 +3,7 @@
 #include "core/cluster/check.h"
 #include "core/cluster/cluster.h"
 #include "core/cluster/lifecycle.h"
+#include "core/cluster/connector.h"
 #include "core/cluster/nodeops.h"
 #include "core/providers/providertypes.h"
 
@@ -64,6 +65,9 @@ signals:
     void jobStatusShown(const QString &cluster);
     void ranksStopped(const QString &cluster);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     std::optional<cluster::Cluster> current() const;
     void showNodes();
@@ -72,9 +76,11 @@ private:
     void finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name);
     void finishTerminate(const Result<cluster::ClusterActionOutcome> &outcome, const QString &name);
     void setStatus(const QString &text);
+    void fitStatus();
     void showJobStatus(const cluster::Cluster &cluster, const QList<cluster::RankStatus> &ranks);
     void updateStopOthers();
-    cluster::NodeConnector connector() const;
+    cluster::NodeConnector connector(const QSet<QString> &trustedKeys = {}) const;
+    void runCheck(const cluster::Cluster &cluster, const QSet<QString> &trustedKeys);
 
     workspace::Workspace *m_workspace;
     cluster::ClusterLifecycle *m_lifecycle;

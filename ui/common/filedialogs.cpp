@@ -7,6 +7,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
+#include <QStandardPaths>
+
+#include <memory>
 
 namespace gantry::ui {
 namespace {
@@ -24,6 +27,7 @@ QSettings windowSettings()
 }
 
 const QString kLastFolder = QStringLiteral("dialogs/lastFolder");
+const QString kLastDownloadFolder = QStringLiteral("dialogs/lastDownloadFolder");
 
 } // namespace
 
@@ -44,6 +48,34 @@ void FileDialogs::remember(const QString &path)
         return;
     const QFileInfo info(path);
     windowSettings().setValue(kLastFolder, info.isDir() ? info.absoluteFilePath() : info.absolutePath());
+}
+
+QString FileDialogs::downloadStartFolder()
+{
+    const QString last = windowSettings().value(kLastDownloadFolder).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir()) return last;
+    const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+    if (!downloads.isEmpty() && QFileInfo(downloads).isDir()) return downloads;
+    return QDir::homePath();
+}
+
+QFileDialog *FileDialogs::downloadFolderDialog(QWidget *parent, const QString &caption)
+{
+    auto *dialog = new QFileDialog(parent, caption, downloadStartFolder());
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    dialog->setAcceptMode(QFileDialog::AcceptOpen);
+    return dialog;
+}
+
+QString FileDialogs::downloadFolder(QWidget *parent, const QString &caption)
+{
+    std::unique_ptr<QFileDialog> dialog(downloadFolderDialog(parent, caption));
+    if (dialog->exec() != QDialog::Accepted || dialog->selectedFiles().isEmpty()) return {};
+    const QString folder = dialog->selectedFiles().constFirst();
+    remember(folder);
+    windowSettings().setValue(kLastDownloadFolder, folder);
+    return folder;
 }
 
 QStringList FileDialogs::openFiles(QWidget *parent, const QString &caption)

@@ -3,6 +3,7 @@
 
 #include <QStringList>
 
+class QFileDialog;
 class QWidget;
 
 namespace gantry::ui {
@@ -17,6 +18,15 @@ public:
     static QString existingFolder(QWidget *parent, const QString &caption);
     // `fileName` is a suggested name ("gantry-cost.csv"), placed in the start folder.
     static QString saveFile(QWidget *parent, const QString &caption, const QString &fileName, const QString &filter = {});
+
+    // Where downloads go: a folder chooser that opens in downloadStartFolder(), an existing folder,
+    // so its Choose button takes it as it is.
+    static QString downloadFolder(QWidget *parent, const QString &caption);
+    // The chooser itself, not yet shown (the caller owns it; tests look at it).
+    static QFileDialog *downloadFolderDialog(QWidget *parent, const QString &caption);
+    // The folder downloads went to last, while it exists; else the desktop's Downloads folder
+    // (XDG_DOWNLOAD_DIR) when it exists; else the home folder.
+    static QString downloadStartFolder();
 
     // The folder the next dialog opens in.
     static QString startFolder();

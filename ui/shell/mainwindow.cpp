@@ -264,6 +264,11 @@ void MainWindow::addDetailTab(DetailTab *tab)
     adoptTabShortcuts(tab);
 }
 
+void MainWindow::showDetailTab(DetailTab *tab)
+{
+    m_tabs->setCurrentWidget(tab);
+}
+
 void MainWindow::addSection(const QString &id, const QString &title)
 {
     auto *item = new QListWidgetItem(title, m_sections);

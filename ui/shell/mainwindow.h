@@ -63,6 +63,8 @@ public:
     QMenu *machineContextMenu(QWidget *parent);
 
     void addDetailTab(DetailTab *tab);
+    // Brings a detail tab to the front (Transfers' "Show on the machine" opens Files).
+    void showDetailTab(DetailTab *tab);
     // Panels are found by id ("prices", "instances", …), never by their title, which is translated.
     void addPanel(const QString &id, const QString &title, QWidget *panel);
     void showPanel(const QString &id);

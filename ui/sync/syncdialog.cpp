@@ -123,6 +123,11 @@ SyncDialog *SyncDialog::open(sync::SyncService *service, const QString &host, co
     return dialog;
 }
 
+QString SyncDialog::remoteDir() const
+{
+    return sync::normalRemoteDir(m_remote->text().trimmed());
+}
+
 void SyncDialog::reject()
 {
     if (isRunning()) {

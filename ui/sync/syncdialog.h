@@ -59,6 +59,7 @@ public:
     QProgressBar *progressBar() const { return m_progress; }
     QPushButton *startButton() const { return m_start; }
     bool isRunning() const { return m_running; }
+    QString remoteDir() const;
 
     // Opens a dialog (deleted when closed) for the machine; localDir/remoteDir preset a pair.
     static SyncDialog *open(sync::SyncService *service, const QString &host, const QString &baseRemoteDir, QWidget *parent,

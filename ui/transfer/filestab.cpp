@@ -3,6 +3,7 @@
 #include "ui/common/confirm.h"
 
 #include "ui/transfer/dragout.h"
+#include "ui/transfer/localfilespane.h"
 #include "ui/transfer/remotedirmodel.h"
 
 #include "ui/common/filedialogs.h"
@@ -13,6 +14,7 @@
 #include "core/util/background.h"
 #include "core/ssh/connection.h"
 #include "core/transfer/remoteops.h"
+#include "core/util/printable.h"
 
 #include <QDateTime>
 #include <QDrag>
@@ -30,6 +32,7 @@
 #include <QPushButton>
 #include <QToolButton>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -94,6 +97,11 @@ void FilesTab::setUpView()
 
 void FilesTab::buildLayout()
 {
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_local = new LocalFilesPane;
+    m_split->addWidget(m_local); // left, as in FileZilla and WinSCP
+    m_split->addWidget(m_view);
+    setUpLocalPane();
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_up);
     bar->addWidget(m_pathEdit, 1);
@@ -112,6 +120,9 @@ void FilesTab::buildLayout()
         }
         bar->addWidget(button);
     }
+    auto *twoPane = new QToolButton(this);
+    twoPane->setDefaultAction(m_twoPane);
+    bar->addWidget(twoPane);
     auto *statusBar = new QHBoxLayout;
     statusBar->addWidget(m_status, 1);
     statusBar->addWidget(m_stop);
@@ -119,7 +130,7 @@ void FilesTab::buildLayout()
     m_stop->setToolTip(tr("Stop the running operation on the machine"));
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_split, 1);
     layout->addWidget(m_syncStrip);
     layout->addLayout(statusBar);
     m_status->setWordWrap(true);
@@ -143,13 +154,15 @@ void FilesTab::connectSignals()
         menu->popup(m_view->viewport()->mapToGlobal(pos));
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &FilesTab::updateActions);
-    connect(m_queue, &transfer::TransferQueue::itemFinished, this, [this](quint64 id, transfer::ItemState) {
+    connect(m_queue, &transfer::TransferQueue::itemFinished, this, [this](quint64 id, transfer::ItemState state) {
         const transfer::QueueItem *it = m_queue->item(id);
-        if (it && it->request.host == m_host.name && it->request.direction == transfer::Direction::Upload && !m_listing) refresh();
+        // A failed or cancelled upload may have left files too (a folder's first batches).
+        if (it && it->request.direction == transfer::Direction::Upload && state != transfer::ItemState::Skipped)
+            refreshIfShown(it->request.host, it->destinationPath());
     });
-    connect(m_syncStrip, &SyncStrip::openRequested, this, [this](const QString &local, const QString &remote) {
-        SyncDialog::open(m_sync, m_host.name, currentPath(), this, local, remote);
-    });
+    if (m_sync) connect(m_sync, &sync::SyncService::synced, this,
+            [this](const QString &host, const QString &, const QString &remoteDir) { refreshIfShown(host, remoteDir); });
+    connect(m_syncStrip, &SyncStrip::openRequested, this, [this](const QString &local, const QString &remote) { openSyncDialog(local, remote); });
 }
 
 void FilesTab::setMachine(const SavedHost &host, ssh::Connection *connection)
@@ -168,7 +181,18 @@ void FilesTab::setMachine(const SavedHost &host, ssh::Connection *connection)
         setStatus(tr("Connect to %1 to browse its files. You can drop files here once connected.").arg(host.name));
         return;
     }
+    if (!m_pendingPath.isEmpty() && m_pendingHost == host.name) {
+        navigate(std::exchange(m_pendingPath, QString()));
+        return;
+    }
     if (!sameHost || m_model->path().isEmpty()) navigate(QStringLiteral("."));
+}
+
+void FilesTab::showFolder(const QString &path)
+{
+    if (m_connection) return navigate(path);
+    m_pendingPath = path;
+    m_pendingHost = m_host.name;
 }
 
 void FilesTab::clearMachine()
@@ -245,9 +269,11 @@ void FilesTab::listFolder(const QString &path, const Result<void> &step)
     if (m_listing) m_listing->cancel(); // a newer listing replaces the one on its way
     const quint64 generation = ++m_listGeneration;
     if (!m_operation) setStatus(tr("Loading %1…").arg(path));
-    m_listing = m_files->list(m_host.name, path, this, [this, generation, step](Result<transfer::RemoteListing> listing) {
+    m_listingPath = path;
+    m_listing = m_files->list(m_host.name, path, this, [this, generation, step, path](Result<transfer::RemoteListing> listing) {
         if (generation != m_listGeneration) return;
         m_listing.reset();
+        if (listing && path == QLatin1String(".")) m_homePath = listing->path;
         busyChanged();
         showListing(listing, step);
     });
@@ -274,6 +300,20 @@ void FilesTab::showListing(const Result<transfer::RemoteListing> &listing, const
         setStatus(tr("%n item(s) in %1", nullptr, int(listing->entries.size())).arg(listing->path));
     }
     emit listed(listing->path);
+}
+
+void FilesTab::refreshIfShown(const QString &host, const QString &remotePath)
+{
+    if (host != m_host.name || !m_connection) return;
+    const QString shown = m_listing ? m_listingPath : currentPath();
+    if (shown.isEmpty() || shown == QLatin1String(".")) return; // the listing on its way shows it anyway
+    QString path = remotePath;
+    if (path.startsWith(QLatin1String("~/"))) path = path.mid(2);
+    if (!path.startsWith(QLatin1Char('/'))) {
+        if (m_homePath.isEmpty()) return listFolder(shown, {});
+        path = path.isEmpty() || path == QLatin1String("~") || path == QLatin1String(".") ? m_homePath : transfer::remoteJoin(m_homePath, path);
+    }
+    if (transfer::changeShowsIn(shown, path)) listFolder(shown, {});
 }
 
 void FilesTab::navigate(const QString &path)
@@ -425,7 +465,7 @@ void FilesTab::downloadSelectedInteractive()
 {
     if (selectedNames().isEmpty()) return;
     const QString dir = m_chooseDownloadDir ? m_chooseDownloadDir()
-                                            : FileDialogs::existingFolder(this, tr("Download to"));
+                                            : FileDialogs::downloadFolder(this, tr("Download to"));
     if (dir.isEmpty()) return;
     const auto ids = downloadSelected(dir);
     setStatus(tr("%n download(s) queued to %1.", nullptr, int(ids.size())).arg(dir));
@@ -453,6 +493,10 @@ void FilesTab::dragOut()
     drag->setMimeData(new DragOutMimeData(staging, this));
     staging->setParent(drag->mimeData());
     const Qt::DropAction action = drag->exec(Qt::CopyAction);
+    if (std::exchange(m_droppedOnLocalPane, false)) {
+        staging->cancel(); // the local pane queued its own downloads into the folder dropped on
+        return;
+    }
     if (action == Qt::IgnoreAction && !staging->isFinished()) {
         staging->cancel();
         setStatus(tr("Drag cancelled; its downloads were cancelled."));
@@ -465,11 +509,22 @@ void FilesTab::dragEnterEvent(QDragEnterEvent *event)
 {
     // Our own drag-out is not an upload.
     if (qobject_cast<FilesTab *>(event->source())) return;
-    if (m_connection && event->mimeData()->hasUrls()) event->acceptProposedAction();
+    if (!m_connection || !event->mimeData()->hasUrls()) return;
+    event->acceptProposedAction();
+    // Where the drop goes, said over the list while the files hover over it (as FileZilla frames
+    // its target).
+    m_view->setDropTarget(tr("Drop to upload into %1 on %2").arg(text::printable(currentPath()), m_host.name));
+}
+
+void FilesTab::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    m_view->setDropTarget(QString());
+    DetailTab::dragLeaveEvent(event);
 }
 
 void FilesTab::dropEvent(QDropEvent *event)
 {
+    m_view->setDropTarget(QString());
     if (qobject_cast<FilesTab *>(event->source())) return;
     QStringList paths;
     for (const QUrl &url : event->mimeData()->urls()) {

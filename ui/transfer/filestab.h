@@ -9,10 +9,13 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
 class QLabel;
+class QSettings;
+class QSplitter;
 class QMenu;
 class QLineEdit;
 class QPushButton;
@@ -26,6 +29,7 @@ class SyncService;
 namespace gantry::ui {
 
 class DragOutStaging;
+class LocalFilesPane;
 class RemoteDirModel;
 class SyncStrip;
 
@@ -96,6 +100,11 @@ public:
     //   syncFolderAction()    "Sync a local folder here…"    preview, sync and "Keep in sync" (ui/sync)
     QAction *syncFolderAction() const { return m_syncFolder; }
     sync::SyncService *syncService() const { return m_sync; }
+    //   twoPaneAction()       "Local files" (checkable)       this computer's files beside the
+    //                                                        machine's (localPane()), drag both ways;
+    //                                                        on/off, its folder and split kept in window.ini
+    QAction *twoPaneAction() const { return m_twoPane; }
+    LocalFilesPane *localPane() const { return m_local; }
     SyncStrip *syncStrip() const { return m_syncStrip; }
     // The context menu for the current selection (what a right click opens); the caller owns it.
     QMenu *contextMenu(QWidget *parent);
@@ -123,6 +132,9 @@ public:
         m_startProgram = std::move(start);
     }
 
+    // Shows path on the machine shown: now when connected, else once the connection is up.
+    void showFolder(const QString &path);
+
 public slots:
     void navigate(const QString &path);
     void refresh();
@@ -147,6 +159,7 @@ signals:
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
@@ -170,6 +183,13 @@ private:
     QString terminalFolder() const;
     void setStatus(const QString &text);
     void dragOut();
+    // Lists the folder shown (or on its way) again when a change at remotePath on host (absolute,
+    // or relative to the home folder, as sync pairs say it) shows in it: an upload or a sync.
+    void refreshIfShown(const QString &host, const QString &remotePath);
+    void openSyncDialog(const QString &localDir = {}, const QString &remoteDir = {});
+    void setUpLocalPane();
+    void saveLayout() const;
+    std::unique_ptr<QSettings> layoutSettings() const;
 
     AppContext m_context;
     transfer::TransferQueue *m_queue;
@@ -207,6 +227,14 @@ private:
     std::optional<CancelToken> m_operation; // the change (or count) on its way
     QString m_operationText;                // the status line while it runs
     QString m_dragStagingRoot;
+    QString m_listingPath; // the folder the listing on its way lists
+    QString m_homePath;    // the home folder, once listed (what "." answered)
+    QString m_pendingPath; // showFolder() before the connection was up, for m_pendingHost
+    QString m_pendingHost;
+    QSplitter *m_split = nullptr;
+    LocalFilesPane *m_local = nullptr;
+    QAction *m_twoPane = nullptr;
+    bool m_droppedOnLocalPane = false; // the drag out in progress landed on the local pane
 };
 
 } // namespace gantry::ui

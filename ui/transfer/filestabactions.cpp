@@ -83,7 +83,16 @@ QMenu *FilesTab::contextMenu(QWidget *parent)
 
 void FilesTab::syncFolderInteractive()
 {
-    if (m_connection && !currentPath().isEmpty()) SyncDialog::open(m_sync, m_host.name, currentPath(), this);
+    if (m_connection && !currentPath().isEmpty()) openSyncDialog();
+}
+
+void FilesTab::openSyncDialog(const QString &localDir, const QString &remoteDir)
+{
+    SyncDialog *dialog = SyncDialog::open(m_sync, m_host.name, currentPath(), this, localDir, remoteDir);
+    // What a one-off sync created shows at once (a watch's syncs come through SyncService::synced).
+    connect(dialog, &SyncDialog::finished, this, [this, dialog, host = m_host.name](bool ok) {
+        if (ok) refreshIfShown(host, dialog->remoteDir());
+    });
 }
 
 void FilesTab::uploadFilesInteractive()

@@ -46,16 +46,8 @@ QString TransferQueueModel::formatDuration(qint64 seconds)
 
 QString TransferQueueModel::destinationText(const QueueItem &it)
 {
-    QString path = !it.progress.destination.isEmpty() ? it.progress.destination : it.outcome.destination;
-    const bool upload = it.request.direction == transfer::Direction::Upload;
-    if (path.isEmpty()) {
-        path = upload ? it.request.remotePath : it.request.localPath;
-        if (it.request.destinationIsDir || path.endsWith(QLatin1Char('/'))) {
-            const QString dir = path.endsWith(QLatin1Char('/')) ? path.chopped(1) : path;
-            path = (upload ? transfer::remoteJoin(dir, it.displayName()) : dir + QLatin1Char('/') + it.displayName());
-        }
-    }
-    return upload ? it.request.host + QLatin1Char(':') + path : path;
+    const QString path = it.destinationPath();
+    return it.request.direction == transfer::Direction::Upload ? it.request.host + QLatin1Char(':') + path : path;
 }
 
 QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
@@ -83,9 +75,11 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
         const QString source = it.request.direction == transfer::Direction::Upload
                                    ? it.request.localPath
                                    : it.request.host + QLatin1Char(':') + it.request.remotePath;
-        const QString path = tr("%1 → %2").arg(source, destinationText(it));
         // Paths and messages can name remote files and quote the host's errors: shown escaped.
-        return it.message.isEmpty() ? text::printable(path) : text::printable(path) + QLatin1Char('\n') + text::printableLines(it.message);
+        QStringList lines{text::printable(tr("%1 → %2").arg(source, destinationText(it)))};
+        if (it.state == ItemState::Done && it.outcome.verified) lines << tr("Verified: the SHA-256 of the copy matches the original's.");
+        if (!it.message.isEmpty()) lines << text::printableLines(it.message);
+        return lines.join(QLatin1Char('\n'));
     }
     if (role == Qt::TextAlignmentRole) {
         if (index.column() == SizeColumn || index.column() == SpeedColumn || index.column() == EtaColumn) {
@@ -104,16 +98,28 @@ QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
         return p.bytesTotal ? tr("%1 of %2").arg(transfer::formatBytes(p.bytesDone), transfer::formatBytes(p.bytesTotal))
                             : QString();
     case SpeedColumn:
-        return it.state == ItemState::Running && it.bytesPerSecond > 0
-                   ? tr("%1/s").arg(transfer::formatBytes(quint64(it.bytesPerSecond)))
-                   : QString();
-    case EtaColumn: return it.state == ItemState::Running ? formatDuration(it.etaSeconds) : QString();
-    case StateColumn:
-        if (it.state == ItemState::Failed) return tr("Failed: %1").arg(text::printable(it.message));
-        if (it.state == ItemState::Done && it.outcome.resumed) return tr("Done (resumed)");
-        return transfer::itemStateName(it.state);
+        if (it.state == ItemState::Running && it.bytesPerSecond > 0) return tr("%1/s").arg(transfer::formatBytes(quint64(it.bytesPerSecond)));
+        // A finished row: its average over the whole run.
+        if (it.state == ItemState::Done && it.averageBytesPerSecond() > 0)
+            return tr("avg %1/s").arg(transfer::formatBytes(quint64(it.averageBytesPerSecond())));
+        return QString();
+    case EtaColumn:
+        if (it.state == ItemState::Running) return formatDuration(it.etaSeconds);
+        if (it.state == ItemState::Done && it.seconds > 0) return tr("took %1").arg(formatDuration(qint64(std::max(1.0, it.seconds + 0.5))));
+        return QString();
+    case StateColumn: return stateText(it);
     default: return {};
     }
+}
+
+QString TransferQueueModel::stateText(const QueueItem &it)
+{
+    if (it.state == ItemState::Failed) return tr("Failed: %1").arg(text::printable(it.message));
+    if (it.state != ItemState::Done) return transfer::itemStateName(it.state);
+    QStringList words{transfer::itemStateName(it.state)};
+    if (it.outcome.resumed) words << tr("resumed");
+    if (it.outcome.verified) words << tr("verified");
+    return words.join(QStringLiteral(" · "));
 }
 
 QVariant TransferQueueModel::headerData(int section, Qt::Orientation orientation, int role) const

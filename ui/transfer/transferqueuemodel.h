@@ -46,6 +46,8 @@ public:
     static QString formatDuration(qint64 seconds);
     // Where an item goes: the settled destination once known, else the requested one.
     static QString destinationText(const transfer::QueueItem &item);
+    // The Status column: "Failed: why", or "Done · resumed · verified" (SHA-256 checked).
+    static QString stateText(const transfer::QueueItem &item);
 
 private:
     transfer::TransferQueue *m_queue;

@@ -8,7 +8,12 @@
 #include "core/transfer/remoteops.h"
 #include "core/transfer/speedmeter.h"
 
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QMenu>
+#include <QUrl>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
@@ -48,6 +53,16 @@ TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
     m_view->setItemDelegateForColumn(TransferQueueModel::ProgressColumn, new ProgressDelegate(this));
     m_view->setTextElideMode(Qt::ElideMiddle); // paths: both ends say most
     m_view->header()->setStretchLastSection(true);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex at = m_view->indexAt(pos);
+        if (!at.isValid()) return;
+        if (!m_view->selectionModel()->isRowSelected(at.row(), at.parent())) m_view->setCurrentIndex(at); // right click picks the row
+        QMenu *menu = contextMenu(this);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_view->viewport()->mapToGlobal(pos));
+    });
+    m_openFolder = [](const QString &folder) { return QDesktopServices::openUrl(QUrl::fromLocalFile(folder)); };
     fitColumns();
 
     auto *buttons = new QHBoxLayout;
@@ -119,6 +134,56 @@ void TransfersPanel::retrySelected()
     for (quint64 id : selectedIds()) m_queue->retry(id);
 }
 
+void TransfersPanel::removeSelected()
+{
+    for (quint64 id : selectedIds()) m_queue->remove(id);
+}
+
+void TransfersPanel::copySelectedPaths()
+{
+    QStringList paths;
+    for (quint64 id : selectedIds()) {
+        if (const transfer::QueueItem *it = m_queue->item(id)) paths << TransferQueueModel::destinationText(*it);
+    }
+    if (!paths.isEmpty()) QGuiApplication::clipboard()->setText(paths.join(QLatin1Char('\n')));
+}
+
+void TransfersPanel::openLocalFolder()
+{
+    const QList<quint64> ids = selectedIds();
+    const transfer::QueueItem *it = ids.size() == 1 ? m_queue->item(ids.first()) : nullptr;
+    if (it && m_openFolder) m_openFolder(it->localFolder());
+}
+
+void TransfersPanel::showOnMachine()
+{
+    const QList<quint64> ids = selectedIds();
+    if (const transfer::QueueItem *it = ids.size() == 1 ? m_queue->item(ids.first()) : nullptr)
+        emit showOnMachineRequested(it->request.host, it->remoteFolder());
+}
+
+QMenu *TransfersPanel::contextMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    const QList<quint64> ids = selectedIds();
+    bool removable = false;
+    for (quint64 id : ids) {
+        const transfer::QueueItem *it = m_queue->item(id);
+        removable |= it && (it->isFinished() || it->state == ItemState::Failed);
+    }
+    const bool one = ids.size() == 1;
+    menu->addAction(tr("Open local folder"), this, &TransfersPanel::openLocalFolder)->setEnabled(one);
+    menu->addAction(tr("Show on the machine"), this, &TransfersPanel::showOnMachine)->setEnabled(one);
+    menu->addAction(tr("Copy path"), this, &TransfersPanel::copySelectedPaths)->setEnabled(!ids.isEmpty());
+    menu->addSeparator();
+    for (QPushButton *button : {m_pause, m_resume, m_cancel, m_retry}) {
+        QAction *action = menu->addAction(button->text(), button, &QPushButton::click);
+        action->setEnabled(button->isEnabled());
+    }
+    menu->addAction(tr("Remove from list"), this, &TransfersPanel::removeSelected)->setEnabled(removable);
+    return menu;
+}
+
 void TransfersPanel::updateButtons()
 {
     bool canPause = false, canResume = false, canCancel = false, canRetry = false;
@@ -174,11 +239,13 @@ void TransfersPanel::fitColumns()
     fit(TransferQueueModel::NameColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 20);
     fit(TransferQueueModel::DirectionColumn, {tr("Upload"), tr("Download")});
     fit(TransferQueueModel::HostColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 8);
-    fit(TransferQueueModel::DestinationColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 22);
+    fit(TransferQueueModel::DestinationColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 18); // elided in the middle
     fit(TransferQueueModel::ProgressColumn, {QStringLiteral("100%")}, fm.horizontalAdvance(QLatin1Char('x')) * 11);
     fit(TransferQueueModel::SizeColumn, {tr("%1 of %2").arg(big, big)});
-    fit(TransferQueueModel::SpeedColumn, {tr("%1/s").arg(big)});
-    fit(TransferQueueModel::EtaColumn, {TransferQueueModel::formatDuration(59 * 60 + 59)});
+    // Finished rows say their average speed and how long they took (the model's words).
+    const QString hour = TransferQueueModel::formatDuration(59 * 60 + 59);
+    fit(TransferQueueModel::SpeedColumn, {tr("%1/s").arg(big), TransferQueueModel::tr("avg %1/s").arg(big)});
+    fit(TransferQueueModel::EtaColumn, {hour, TransferQueueModel::tr("took %1").arg(hour)});
 }
 
 void TransfersPanel::updateSummary()

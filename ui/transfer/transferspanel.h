@@ -4,7 +4,10 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
+class QMenu;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTreeView;
@@ -14,9 +17,11 @@ namespace gantry::ui {
 class TransferQueueModel;
 
 // The transfer queue: every upload and download with its destination, progress bar, size, speed,
-// time left and status (failed items keep their reason in the status column and tooltip); pause, resume,
-// cancel and retry for the selected items; totals at the bottom. Installs the "destination
-// exists" question on the queue.
+// time left and status (failed items keep their reason in the status column and tooltip; finished
+// ones their duration, average speed and whether the SHA-256 was checked); pause, resume, cancel
+// and retry for the selected items, and a context menu that also opens the local folder, shows the
+// folder on the machine, copies the paths and removes rows; totals at the bottom. Installs the
+// "destination exists" question on the queue.
 class TransfersPanel final : public QWidget
 {
     Q_OBJECT
@@ -36,11 +41,24 @@ public:
     // agreed to stop the pending transfers (they are paused and resume on the next start).
     bool confirmStopPending(const QString &hostName, QWidget *dialogParent);
 
+    // What a right click on the list opens, for the selection; the caller owns it.
+    QMenu *contextMenu(QWidget *parent);
+    // Seam for tests: opens a local folder in the desktop's file manager.
+    void setFolderOpener(std::function<bool(const QString &folder)> open) { m_openFolder = std::move(open); }
+
+signals:
+    // "Show on the machine": the Files tab of host at folder.
+    void showOnMachineRequested(const QString &host, const QString &folder);
+
 public slots:
     void pauseSelected();
     void resumeSelected();
     void cancelSelected();
     void retrySelected();
+    void removeSelected();
+    void copySelectedPaths();
+    void openLocalFolder();
+    void showOnMachine();
 
 private:
     QList<quint64> selectedIds() const;
@@ -58,6 +76,7 @@ private:
     QPushButton *m_retry;
     QPushButton *m_clear;
     QLabel *m_summary;
+    std::function<bool(const QString &)> m_openFolder;
 };
 
 } // namespace gantry::ui

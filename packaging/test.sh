@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command: install what is missing, build everything with warnings as errors, run every test.
 # Also builds the headless configuration (core + CLI + core tests, no Widgets/Charts) to prove
-# that core/ never needs a widget, and runs its tests but the dozen slowest (they already ran
+# that core/ never needs a widget, and runs its tests but the eighteen slowest (they already ran
 # against the same core in the GUI configuration; the headless test preset names them), so CI
 # stays within 30 minutes on 2 cores.
 #

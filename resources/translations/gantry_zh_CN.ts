@@ -1156,6 +1156,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
             <numerusform>GPU %1 报告了 %n 个新的不可纠正 ECC 错误：结果可能有误。请保存工作，并联系云服务商更换 GPU。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs mostly wait. Usual causes are input loading (more DataLoader workers, faster storage, data on the instance&apos;s own disk) or too small a batch.</source>
+        <translation>作业运行期间，GPU 利用率已连续 %2 分钟低于 %1 %（当前 %3 %）：GPU 大部分时间在等待。常见原因是输入加载（增加 DataLoader 的工作进程、使用更快的存储、把数据放到实例自己的磁盘上）或批大小过小。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::monitor::IdlePolicy</name>
@@ -1734,10 +1738,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>1x H100 80GB（模拟 GPU，训练中）</translation>
     </message>
     <message>
-        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: run a CPU-bound job on it and the data-loader alert follows. A pretend price; nothing is charged.</source>
-        <translation>模拟 GPU 正在运行一个受数据加载拖累的训练任务（利用率 30 %），用于试用监控及其告警：在上面运行一个占满 CPU 的任务，数据加载告警就会出现。价格是虚拟的，不产生任何费用。</translation>
-    </message>
-    <message>
         <source>%1, spot (may be reclaimed)</source>
         <translation>%1，竞价实例（可能被回收）</translation>
     </message>
@@ -1748,6 +1748,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Local sandbox: instance %1 runs on demand; only spot instances are reclaimed (launch a *-spot type).</source>
         <translation>本地沙盒：实例 %1 是按需实例；只有竞价实例会被回收（请启动 *-spot 类型）。</translation>
+    </message>
+    <message>
+        <source>Simulated GPU running a training job starved by its data loader (30 % utilization), to try Monitor and its alerts: the low-utilization alert comes after five minutes, and a CPU-bound job on it brings the data-loader hint. A pretend price; nothing is charged.</source>
+        <translation>模拟 GPU 上运行着一个被数据加载拖慢的训练作业（利用率 30 %），用于试用监控及其警报：五分钟后出现低利用率警报，在上面运行一个占满 CPU 的作业会出现数据加载提示。价格是假的，不会收费。</translation>
     </message>
 </context>
 <context>
@@ -2169,6 +2173,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>%1 is damaged; remove the folder %2 to forget the run.</source>
         <translation>%1 已损坏；删除文件夹 %2 即可忘掉这次运行。</translation>
+    </message>
+    <message>
+        <source>The checkpoint could not be restored on the machine: %1</source>
+        <translation>无法在机器上恢复检查点：%1</translation>
     </message>
 </context>
 <context>
@@ -3106,6 +3114,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>%1 listed a path longer than any path here (%2 bytes) in %3; the listing was stopped.</source>
         <translation>%1 在 %3 中列出了一个比本机任何路径都长的路径（超过 %2 字节）；列出已停止。</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
     </message>
 </context>
 <context>
@@ -5715,6 +5727,14 @@ Last run %2: %3</source>
         <source>Status</source>
         <translation>状态</translation>
     </message>
+    <message>
+        <source>Not verified</source>
+        <translation>未验证</translation>
+    </message>
+    <message>
+        <source>No run has measured this machine yet (a simulated GPU never passes).</source>
+        <translation>还没有任何一次运行测量过这台机器（模拟 GPU 永远不会通过）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::RunJobDialog</name>
@@ -6451,10 +6471,6 @@ Last run %2: %3</source>
         <translation>用时 %1 秒完成。</translation>
     </message>
     <message>
-        <source>no GPU</source>
-        <translation>无 GPU</translation>
-    </message>
-    <message>
         <source>, %1 GB/s</source>
         <translation>，%1 GB/s</translation>
     </message>
@@ -6518,6 +6534,20 @@ Last run %2: %3</source>
         <source>Acceptance test finished.</source>
         <translation>验收测试已完成。</translation>
     </message>
+    <message>
+        <source>%1  Error: no GPU could be tested</source>
+        <translation>%1  错误：没有可测试的 GPU</translation>
+    </message>
+    <message>
+        <source>%1  %2: no GPU was tested</source>
+        <translation>%1  %2：没有测试任何 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1  %2: %n× %3</source>
+        <translation>
+            <numerusform>%1  %2：%n × %3</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::WelcomePage</name>
@@ -6567,6 +6597,37 @@ Last run %2: %3</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::monitor::AlertsPanel</name>
+    <message>
+        <source>Hint</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>警报</translation>
+    </message>
+    <message>
+        <source>Remove the alerts shown; conditions that still hold are not reported again until they clear</source>
+        <translation>移除显示的警报；仍然存在的情况在解除之前不会再次报告</translation>
+    </message>
+    <message>
+        <source>No alerts. Gantry warns here when the GPUs idle while billing or wait on their input, memory runs full, a GPU throttles or reports errors.</source>
+        <translation>没有警报。当 GPU 在计费期间空闲或等待输入、显存将满、GPU 降频或报告错误时，Gantry 会在这里提醒。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::monitor::ChartScale</name>
     <message>
         <source>now</source>
@@ -6583,6 +6644,22 @@ Last run %2: %3</source>
     <message>
         <source>-%1 h</source>
         <translation>-%1 小时</translation>
+    </message>
+    <message>
+        <source>B/s</source>
+        <translation>B/s</translation>
+    </message>
+    <message>
+        <source>KB/s</source>
+        <translation>KB/s</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
     </message>
 </context>
 <context>
@@ -6678,10 +6755,6 @@ Last run %2: %3</source>
         <translation>不适用</translation>
     </message>
     <message>
-        <source>up %1</source>
-        <translation>已运行 %1</translation>
-    </message>
-    <message>
         <source>RAM %1</source>
         <translation>内存 %1</translation>
     </message>
@@ -6702,6 +6775,14 @@ Last run %2: %3</source>
         <translation>
             <numerusform>集群 %1 · %n 个节点</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>launched %1 ago</source>
+        <translation>%1前启动</translation>
+    </message>
+    <message>
+        <source>OS up %1</source>
+        <translation>系统已运行 %1</translation>
     </message>
 </context>
 <context>
@@ -6900,6 +6981,10 @@ Last run %2: %3</source>
         <source>%1: %2 at %3</source>
         <translation>%1：%3 时为 %2</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::MonitorTab</name>
@@ -6966,18 +7051,6 @@ Last run %2: %3</source>
     <message>
         <source>written</source>
         <translation>写入</translation>
-    </message>
-    <message>
-        <source>Hint</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Critical</source>
-        <translation>严重</translation>
     </message>
     <message>
         <source>Not monitoring: connect to a machine.</source>

@@ -17,15 +17,14 @@ int preemptCommand(Context &context, const Args &args)
 {
     const ProviderOptions options = providerOptions(args);
     const QString id = args.arg("ID");
-    if (options.provider != QLatin1String("sandbox")) {
+    ProviderEnv env = makeProviderEnv(context, options);
+    CliWorkspace workspace(context, env, {options.provider});
+    // Only the sandbox can reclaim its own instances: the provider object says what it is, not its id.
+    auto *sandbox = qobject_cast<providers::SandboxProvider *>(workspace.hub()->provider(options.provider));
+    if (!sandbox) {
         return context.fail(Error{ErrorCode::Usage, QStringLiteral("preempt reclaims local sandbox instances only (--provider sandbox); "
                                                                    "a real cloud reclaims its spot machines itself")});
     }
-    ProviderEnv env = makeProviderEnv(context, options);
-    CliWorkspace workspace(context, env, {options.provider});
-    auto *sandbox = qobject_cast<providers::SandboxProvider *>(workspace.hub()->provider(options.provider));
-    if (!sandbox)
-        return context.fail(Error{ErrorCode::Usage, workspace.errors().value(0, QStringLiteral("the sandbox is not available"))});
     Result<void> done = providers::await<void>([&](providers::Callback<void> cb) { sandbox->preempt(id, std::move(cb)); });
     if (!done)
         return failProvider(context, done.error());

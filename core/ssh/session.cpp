@@ -118,7 +118,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     timer.start();
     int rc = SSH_AGAIN;
     while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
-        if (cancelled(options.cancel)) {
+        if (cancelled(options.cancel) || cancelled(m_closing)) {
             disconnect();
             return makeError(ErrorCode::Cancelled, SshText::tr("connection to %1 cancelled").arg(target.display()));
         }
@@ -400,6 +400,13 @@ Result<int> Session::drain(Channel &channel, const ExecOptions &options, bool pi
     const qint64 maxOutput = options.maxOutputBytes < 0 ? m_limits.maxOutputBytes : options.maxOutputBytes;
     qint64 received = 0;
     while (true) {
+        if (cancelled(m_closing)) {
+            // The owner is going away: no grace period for the command, it is told and left.
+            channel.sendSignal("INT");
+            signalRemoteGroup(remotePid, "INT");
+            channel.close();
+            return makeError(ErrorCode::Cancelled, SshText::tr("command cancelled on %1").arg(m_target.display()));
+        }
         if (cancelled(options.cancel) && !interrupted) {
             channel.sendSignal("INT");
             signalRemoteGroup(remotePid, "INT");

@@ -85,6 +85,10 @@ public:
     bool isConnected() const;
     const Target &target() const { return m_target; }
     const OutputLimits &limits() const { return m_limits; }
+    // The owner's closing flag (SessionThread::closing()): once it is set, a connect or a command
+    // in progress on this session ends at its next poll (about 100 ms), cancel flag or not, so an
+    // owner going away never waits for a command that was started without one.
+    void setClosing(const std::atomic_bool *closing) { m_closing = closing; }
 
     struct ExecOptions
     {
@@ -137,6 +141,7 @@ private:
     Target m_target;
     OutputLimits m_limits;
     int m_replyTimeoutMs = 10000; // how long a reply may take (ConnectOptions::connectTimeoutMs)
+    const std::atomic_bool *m_closing = nullptr;
 };
 
 // A channel owned by a Session; must be used on the session's thread and destroyed before it.

@@ -32,8 +32,10 @@ void SessionThread::post(std::function<void(Session &)> job)
     QMetaObject::invokeMethod(m_context, [this, job = std::move(job)] {
         if (m_closing)
             return;
-        if (!m_session)
+        if (!m_session) {
             m_session = std::make_unique<Session>();
+            m_session->setClosing(&m_closing);
+        }
         job(*m_session);
     }, Qt::QueuedConnection);
 }
@@ -47,7 +49,11 @@ void SessionThread::adopt(QObject *object)
 void SessionThread::adoptSession(std::unique_ptr<Session> connected)
 {
     auto holder = std::make_shared<std::unique_ptr<Session>>(std::move(connected));
-    QMetaObject::invokeMethod(m_context, [this, holder] { m_session = std::move(*holder); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_context, [this, holder] {
+        m_session = std::move(*holder);
+        if (m_session)
+            m_session->setClosing(&m_closing);
+    }, Qt::QueuedConnection);
 }
 
 Result<void> connectIfNeeded(Session &session, const Target &target, const ConnectOptions &options)

@@ -25,7 +25,8 @@ class SessionThread final : public QObject
 
 public:
     explicit SessionThread(const QString &name, QObject *parent = nullptr);
-    // Sets closing(), lets the running job end (jobs pass closing() as a cancel flag), destroys
+    // Sets closing(), lets the running job end (its session ends any connect or command at the next
+    // poll, whether or not the job passed closing() as a cancel flag), destroys
     // what was adopted and then the session on the worker thread, and joins. It never runs the
     // owner's event loop; a job must not wait for the owner's thread while the owner is closing.
     ~SessionThread() override;

@@ -5,6 +5,8 @@
 #include "core/ssh/sessionthread.h"
 #include "core/util/canceltoken.h"
 
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -156,6 +158,31 @@ private slots:
         thread.reset();
         QVERIFY(ended.load());
         QVERIFY(!laterRan.load());
+    }
+
+    // A job that runs a command without any cancel flag (as the Jobs tab's Jupyter lookup and the
+    // Overview's facts do) still ends within a poll when its owner goes away: the destructor on the
+    // GUI thread waits for about 100 ms, not for the command's 30 s.
+    void closingEndsACommandStartedWithoutACancelFlag()
+    {
+        QTemporaryDir dir;
+        const QString marker = dir.filePath(QStringLiteral("started"));
+        auto thread = std::make_unique<ssh::SessionThread>(QStringLiteral("no-cancel"));
+        std::atomic_int code{-1};
+        const ssh::Target target = m_sshd.target();
+        const ssh::ConnectOptions options = m_sshd.connectOptions();
+        thread->post([&code, target, options, marker](ssh::Session &session) {
+            if (!ssh::connectIfNeeded(session, target, options))
+                return;
+            const auto result = session.run(QStringLiteral("touch '%1'; exec sleep 30").arg(marker), 60000);
+            code = result ? 0 : int(result.error().code);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(marker), 10000);
+        QElapsedTimer timer;
+        timer.start();
+        thread.reset();
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QStringLiteral("the owner waited %1 ms").arg(timer.elapsed())));
+        QCOMPARE(code.load(), int(ErrorCode::Cancelled));
     }
 
     void hostStoreRoundTrip()

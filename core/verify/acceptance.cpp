@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/verify/acceptance.h"
 #include "core/verify/verifytext.h"
+#include "core/verify/machinefigures.h"
 
 #include "core/verify/remoteverifier.h"
 #include "core/verify/reputation.h"
@@ -35,11 +36,6 @@ std::optional<double> figureOf(const TestResult &test, const char *detail)
     return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
 }
 
-Verdict byReference(double ratio)
-{
-    return ratio >= kReferencePass ? Verdict::Pass : ratio >= kReferenceFail ? Verdict::Warn : Verdict::Fail;
-}
-
 QString fmt(double value)
 {
     return QString::number(value, 'f', value >= 100 ? 0 : 1);
@@ -65,16 +61,7 @@ AcceptCheck activeCheck(const Measure &m, const GpuResult &gpu, const TestResult
     const QString measured = QStringLiteral("%1 %2").arg(fmt(value), test.unit.isEmpty() ? QStringLiteral("GB/s") : test.unit);
     const bool otherKernel = ref && ref->kernel == QLatin1StringView("cublas") && method != Method::Torch;
     if (ref && !otherKernel) {
-        const double ratio = value / ref->value;
-        check.status = byReference(ratio);
-        check.detail = VerifyText::tr("%1, %2% of the %3 %4 good machines achieve (%5).")
-                           .arg(measured)
-                           .arg(qRound(ratio * 100))
-                           .arg(fmt(ref->value), ref->unit, ref->source);
-        if (check.status == Verdict::Warn)
-            check.detail += QLatin1Char(' ') + VerifyText::tr("Below 90 %: ask for a refund with this report if it stays low.");
-        else if (check.status == Verdict::Fail)
-            check.detail += QLatin1Char(' ') + VerifyText::tr("Below 75 %: return it.");
+        judgeAgainstReference(check, measured, value, *ref);
         return check;
     }
     check.status = effectiveStatus(test);
@@ -172,6 +159,20 @@ QString checkLabel(const AcceptCheck &c)
 
 } // namespace
 
+void judgeAgainstReference(AcceptCheck &check, const QString &measured, double value, const ReferenceFigure &ref)
+{
+    const double ratio = value / ref.value;
+    check.status = ratio >= kReferencePass ? Verdict::Pass : ratio >= kReferenceFail ? Verdict::Warn : Verdict::Fail;
+    check.detail = VerifyText::tr("%1, %2% of the %3 %4 good machines achieve (%5).")
+                       .arg(measured)
+                       .arg(qRound(ratio * 100))
+                       .arg(fmt(ref.value), ref.unit, ref.source);
+    if (check.status == Verdict::Warn)
+        check.detail += QLatin1Char(' ') + VerifyText::tr("Below 90 %: ask for a refund with this report if it stays low.");
+    else if (check.status == Verdict::Fail)
+        check.detail += QLatin1Char(' ') + VerifyText::tr("Below 75 %: return it.");
+}
+
 QString acceptVerdictName(AcceptVerdict verdict)
 {
     switch (verdict) {
@@ -253,6 +254,28 @@ Acceptance judgeAcceptance(const VerifyOutcome &outcome, const SpecTable &specs,
     return a;
 }
 
+namespace {
+
+// The disk and, on two or more GPUs, GPU-to-GPU and all-reduce figures, judged with the rest.
+void addMachineFigures(Acceptance &a, ssh::Session &session, const VerifyOutcome &outcome, const CancelToken &cancel,
+                       const VerifyCallbacks &callbacks)
+{
+    MachineFiguresRequest request;
+    request.gpuCount = int(outcome.report.gpus.size());
+    request.torchCuda = outcome.probe.torchCuda;
+    if (!outcome.report.gpus.isEmpty()) {
+        const GpuResult &first = outcome.report.gpus.first();
+        if (const GpuSpec *spec = SpecTable::builtIn().match(first.name, first.pciDeviceId))
+            request.specId = spec->id;
+    }
+    if (callbacks.onStatus)
+        callbacks.onStatus(VerifyText::tr("Measuring the data disk and the links between GPUs…"));
+    mergeChecks(a, measureMachineFigures(session, request, ReferenceTable::installed(), cancel, &a.figures));
+    decide(a, true, QString());
+}
+
+} // namespace
+
 Result<Acceptance> runAcceptance(ssh::Session &session, const QString &configDir, const AcceptRequest &request,
                                  const CancelToken &cancel, const VerifyCallbacks &callbacks)
 {
@@ -260,11 +283,14 @@ Result<Acceptance> runAcceptance(ssh::Session &session, const QString &configDir
     VerifyRequest verifyRequest = request.verify;
     // The short run fits a 90-second budget; the program gets what the doctor script leaves of it.
     verifyRequest.quick = request.budgetSeconds < 600;
-    verifyRequest.timeoutMs = qMax(20, request.budgetSeconds - 15) * 1000;
+    // 15 s for the doctor script, kMachineFiguresSeconds for the disk and multi-GPU figures.
+    verifyRequest.timeoutMs = qMax(20, request.budgetSeconds - 15 - kMachineFiguresSeconds) * 1000;
     auto run = runVerify(session, configDir, verifyRequest, cancel, callbacks);
     Acceptance a;
     if (run) {
         a = judgeAcceptance(run->outcome, SpecTable::builtIn(), ReferenceTable::installed(), request.expect);
+        if (a.verdict != AcceptVerdict::Incomplete && !cancel.isCancelled())
+            addMachineFigures(a, session, run->outcome, cancel, callbacks);
     } else {
         if (cancel.isCancelled())
             return run.error();

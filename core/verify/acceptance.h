@@ -64,6 +64,9 @@ struct Acceptance
 // figures from its report against the reference table. Pure.
 Acceptance judgeAcceptance(const VerifyOutcome &outcome, const SpecTable &specs, const ReferenceTable &references,
                            const AcceptExpectation &expect);
+// A figure against what good machines achieve: pass at 90 % of the reference or more, warn below,
+// fail below 75 %; the detail says what was compared and the next step.
+void judgeAgainstReference(AcceptCheck &check, const QString &measured, double value, const ReferenceFigure &ref);
 // The verdict and reasons of a list of checks (and whether what decides could run).
 void decide(Acceptance &acceptance, bool measured, const QString &incompleteWhy);
 

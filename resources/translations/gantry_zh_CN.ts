@@ -8500,6 +8500,84 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>Do what the line asks (reset the GPU or reboot); if it recurs, return the machine.</source>
         <translation>按该行提示操作（重置 GPU 或重启）；如果复现，请退还这台机器。</translation>
     </message>
+    <message>
+        <source>Measuring the data disk and the links between GPUs…</source>
+        <translation>正在测量数据盘和 GPU 之间的链路…</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation>%1 MB/s</translation>
+    </message>
+    <message>
+        <source>%1. No achieved figure on record for this machine, so it is shown, not judged.</source>
+        <translation>%1。此类机器没有实测参考值，因此仅显示，不作判定。</translation>
+    </message>
+    <message>
+        <source>The GPU-to-GPU copy gave no figure.</source>
+        <translation>GPU 间复制没有得出数值。</translation>
+    </message>
+    <message>
+        <source>GPU 0 → GPU %1 (the slowest pair): %2 GB/s</source>
+        <translation>GPU 0 → GPU %1（最慢的一对）：%2 GB/s</translation>
+    </message>
+    <message>
+        <source> (some pairs have no peer access: their copies go through host memory)</source>
+        <translation>（部分 GPU 之间不能直接互访：它们的复制经由主机内存）</translation>
+    </message>
+    <message>
+        <source>The all-reduce gave no figure.</source>
+        <translation>all-reduce 没有得出数值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>All-reduce over %n GPU(s): bus bandwidth %1 GB/s</source>
+        <translation>
+            <numerusform>%n 块 GPU 的 all-reduce：总线带宽 %1 GB/s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The data disk was not measured: %1.</source>
+        <translation>未测量数据盘：%1。</translation>
+    </message>
+    <message>
+        <source>The data disk was not measured: dd printed no figure.</source>
+        <translation>未测量数据盘：dd 没有输出数值。</translation>
+    </message>
+    <message>
+        <source>%1: write %2%3, read %4%5 (%6 MiB).</source>
+        <translation>%1：写入 %2%3，读取 %4%5（%6 MiB）。</translation>
+    </message>
+    <message>
+        <source> (written through with fsync)</source>
+        <translation>（经 fsync 写入）</translation>
+    </message>
+    <message>
+        <source> (from the page cache, not judged)</source>
+        <translation>（来自页缓存，不作判定）</translation>
+    </message>
+    <message>
+        <source>writes under %1 MB/s stall every checkpoint</source>
+        <translation>写入低于 %1 MB/s 会拖慢每次保存检查点</translation>
+    </message>
+    <message>
+        <source>reads under %1 MB/s keep a data loader waiting</source>
+        <translation>读取低于 %1 MB/s 会让数据加载器等待</translation>
+    </message>
+    <message>
+        <source>Slow: %1. Keep the data on a local NVMe disk, or ask for one.</source>
+        <translation>偏慢：%1。请把数据放在本地 NVMe 盘上，或向服务商要一块。</translation>
+    </message>
+    <message>
+        <source>Measured through PyTorch with CUDA, which this machine does not have.</source>
+        <translation>此项通过带 CUDA 的 PyTorch 测量，而这台机器上没有。</translation>
+    </message>
+    <message>
+        <source>The multi-GPU check printed no result.</source>
+        <translation>多 GPU 检查没有输出结果。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::workspace::AppCore</name>

@@ -6,6 +6,7 @@
 #include "core/providers/await.h"
 #include "core/providers/capacitywatch.h"
 #include "core/providers/providerhub.h"
+#include "core/verify/reputation.h"
 #include "core/workspace/workspace.h"
 #include "core/util/printable.h"
 
@@ -169,6 +170,7 @@ int watchCapacityCommand(Context &context, const Args &arguments)
     QList<providers::Provider *> list;
     for (const QString &id : std::as_const(ids))
         list.append(workspace.hub()->provider(id));
+    parsed->options.isFlagged = verify::flaggedMachines(context.configDir); // never the same bad machine again
     providers::CapacityWatcher watcher(list, parsed->options, Clock::system());
     workspace::LaunchOptions launchOptions;
     launchOptions.follow = false;

@@ -150,8 +150,13 @@ void CapacityWatcher::poll(Provider *provider)
         state.failures = 0;
         state.dueMs = m_clock.monotonicMs() + jittered(interval, 0.1);
         state.latest = *types;
+        if (m_options.isFlagged) {
+            state.latest.removeIf([this, &id](const InstanceType &type) {
+                return !type.machineId.isEmpty() && m_options.isFlagged(id, type.machineId);
+            });
+        }
         if (guard)
-            onListing(guard, *types);
+            onListing(guard, state.latest);
     });
 }
 

@@ -9,6 +9,8 @@
 #include <QRandomGenerator>
 #include <QSet>
 
+#include <functional>
+
 namespace gantry::providers {
 
 struct CapacityQuery
@@ -44,6 +46,9 @@ struct WatchOptions
     int maxLaunchFailures = 3;      // retryable failures in a row before giving up
     int pollMs = 0;                 // 0: each provider's own polite interval
     int lookupIntervalMs = 3000;    // between look-ups of a launch whose answer was lost
+    // A marketplace machine whose last Verify or acceptance test failed (verify::flaggedMachines):
+    // its offers are never matched, so a watch does not rent the same bad machine again.
+    std::function<bool(const QString &provider, const QString &machineId)> isFlagged;
 };
 
 // The `gantry-cli watch-capacity …` line that runs this watch headless, each argument shell-quoted,

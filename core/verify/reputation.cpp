@@ -1,4 +1,5 @@
 #include "core/verify/reputation.h"
+
 #include "core/verify/verifytext.h"
 
 #include <QCoreApplication>
@@ -8,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <QSet>
 
 #include "core/util/schemaversion.h"
 
@@ -76,6 +78,20 @@ void keep(std::optional<double> &into, const std::optional<double> &from)
 QString machineKey(const QString &provider, const QString &machineId, const QString &host)
 {
     return provider + u':' + (machineId.isEmpty() ? QStringLiteral("host:") + host : machineId);
+}
+
+std::function<bool(const QString &, const QString &)> flaggedMachines(const QString &configDir)
+{
+    ReputationStore store(configDir);
+    (void)store.load(); // a damaged file flags nothing; Verify's next record keeps it aside
+    QSet<QString> flagged;
+    for (const MachineRecord &m : store.machines()) {
+        if (m.bad() && !m.machineId.isEmpty())
+            flagged.insert(m.key());
+    }
+    return [flagged](const QString &provider, const QString &machineId) {
+        return flagged.contains(machineKey(provider, machineId, {}));
+    };
 }
 
 QString MachineRecord::key() const

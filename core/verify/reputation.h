@@ -8,6 +8,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace gantry::verify {
@@ -36,6 +37,9 @@ struct MachineRecord
 };
 
 QString machineKey(const QString &provider, const QString &machineId, const QString &host);
+// The machines to keep out of capacity watches and managed runs: those whose last Verify or
+// acceptance test failed, read once from configDir's machines.json (a damaged file flags nothing).
+std::function<bool(const QString &provider, const QString &machineId)> flaggedMachines(const QString &configDir);
 
 // As machines.json stores it (and `verify-history --json` prints it, with "key" and "bad").
 QJsonObject machineToJson(const MachineRecord &machine);

@@ -132,6 +132,38 @@ private slots:
         QCOMPARE(vastEmu.instanceCount(), 1); // one launch, then it stops
     }
 
+    // A marketplace machine whose acceptance test failed is never matched again: the watch finds
+    // the next offer instead (issue #34: the capacity watch skips flagged machines).
+    void aFlaggedMachineIsNeverMatched()
+    {
+        test::VastEmulator emulator;
+        emulator.addOffer(4200001, QStringLiteral("H100 SXM"), 1, 2.40, QStringLiteral("Utah, US")); // another machine
+        QVERIFY(emulator.listen());
+        VastProvider vast(configFor(emulator));
+        Result<QList<InstanceType>> offers = await<QList<InstanceType>>([&](auto done) { vast.listInstanceTypes(done); });
+        QVERIFY(offers);
+        QString flaggedMachine;
+        for (const InstanceType &type : *offers) {
+            if (type.name == QLatin1StringView("4100302"))
+                flaggedMachine = type.machineId;
+        }
+        QVERIFY(!flaggedMachine.isEmpty());
+        ManualClock clock;
+        WatchOptions options;
+        options.query.gpu = QStringLiteral("H100 SXM");
+        options.isFlagged = [flaggedMachine](const QString &provider, const QString &machineId) {
+            return provider == QLatin1StringView("vast") && machineId == flaggedMachine;
+        };
+        CapacityWatcher watcher({&vast}, options, clock);
+        QSignalSpy polled(&watcher, &CapacityWatcher::polled);
+        QSignalSpy failed(&watcher, &CapacityWatcher::pollFailed);
+        QSignalSpy found(&watcher, &CapacityWatcher::matchFound);
+        pollRound(watcher, polled, failed, 1);
+        // Three SXM offers, two of them on the flagged machine: the one elsewhere is all that is found.
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().at(0).value<CapacityMatch>().type.name, QStringLiteral("4200001"));
+    }
+
     void capacityGoneFallsBackThenFatalErrorsStop()
     {
         test::ShadeformEmulator emulator;

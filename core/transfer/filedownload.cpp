@@ -148,8 +148,8 @@ void downloadWorker(TransferContext &ctx, SftpClient &sftp, const QString &remot
     (void)sftp.close(*handle);
 }
 
-// The interrupted download's journal when the remote file is unchanged and the .partial still
-// has its size; else a fresh one, with a .partial of the full size created once it fits here.
+// The interrupted download's journal when the remote file is unchanged and the staging file still
+// has its size; else a fresh one, with a staging file of the full size created once it fits here.
 Result<FileJournal> resumeOrStartDownload(TransferContext &ctx, const QString &key, const QString &remotePath,
                                           const QString &localFinal, const QString &partial, quint64 size, qint64 mtime,
                                           TransferOutcome &outcome)
@@ -200,8 +200,9 @@ std::optional<Error> verifyDownloaded(TransferContext &ctx, SftpClient &sftp, st
     return std::nullopt;
 }
 
-// Renames the checked .partial to its final name (over an existing file only when told to).
-Result<void> moveIntoPlace(const QString &partial, const QString &localFinal, bool replaceExisting)
+// Renames the checked staging file to its final name (over an existing file only when told to),
+// then checks that the final name holds what was checked.
+Result<void> moveIntoPlace(const QString &partial, const QString &localFinal, bool replaceExisting, quint64 size)
 {
     if (QFileInfo::exists(localFinal)) {
         if (!replaceExisting) {
@@ -212,6 +213,12 @@ Result<void> moveIntoPlace(const QString &partial, const QString &localFinal, bo
     }
     if (!QFile::rename(partial, localFinal)) {
         return Error{ErrorCode::Io, TransferText::tr("Cannot rename %1 to %2.").arg(partial, localFinal)};
+    }
+    const QFileInfo placed(localFinal);
+    if (!placed.isFile() || placed.isSymLink() || quint64(placed.size()) != size || QFileInfo::exists(partial)) {
+        return Error{ErrorCode::Io, TransferText::tr("%1 does not hold the checked download after the rename (%2 bytes expected). "
+                                                     "Something else writes to this folder; retry once it is done.")
+                                        .arg(localFinal).arg(size)};
     }
     return {};
 }
@@ -234,7 +241,7 @@ Result<TransferOutcome> downloadFileOnce(TransferContext &ctx, ssh::Session &ses
     }
     const quint64 size = attrs->size.value_or(0);
     const qint64 mtime = attrs->mtime.value_or(0);
-    const QString partial = localFinal + QStringLiteral(".partial");
+    const QString partial = JournalStore::stagingPath(Direction::Download, ctx.host(), QFileInfo(localFinal).absoluteFilePath());
     const QString key = JournalStore::key(Direction::Download, ctx.host(), remotePath, QFileInfo(localFinal).absoluteFilePath());
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
 
@@ -269,7 +276,7 @@ Result<TransferOutcome> downloadFileOnce(TransferContext &ctx, ssh::Session &ses
             return *damaged;
         }
     }
-    if (auto placed = moveIntoPlace(partial, localFinal, replaceExisting); !placed) return placed.error();
+    if (auto placed = moveIntoPlace(partial, localFinal, replaceExisting, size); !placed) return placed.error();
     ctx.journals().remove(key);
     ctx.addFilesDone(1);
     outcome.files = 1;
@@ -283,7 +290,7 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
                                      const QString &remotePath, const QString &localFinal, bool replaceExisting)
 {
     Result<TransferOutcome> result = downloadFileOnce(ctx, session, sftp, remotePath, localFinal, replaceExisting);
-    // A download cancelled for good leaves no .partial here (Pause and Ctrl+C keep it to resume).
+    // A download cancelled for good leaves no staging file here (Pause and Ctrl+C keep it to resume).
     if (!result && ctx.cancelled() && ctx.discardsOnCancel()) {
         discardDownloadPartial(ctx.journals(), ctx.host(), remotePath, localFinal);
     }

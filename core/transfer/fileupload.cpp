@@ -195,8 +195,8 @@ Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
     return {};
 }
 
-// The interrupted upload's journal when the file is unchanged and the .partial still holds what
-// it says was acknowledged; else a fresh one, with an empty .partial created on the host and left
+// The interrupted upload's journal when the file is unchanged and the staging file still holds
+// what it says was acknowledged; else a fresh one, with an empty staging file created on the host and left
 // open in *created for the first worker.
 Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const QString &key, const QFileInfo &info,
                                   const QString &localPath, const QString &partial, const QString &remoteFinal,
@@ -243,7 +243,7 @@ Result<void> checkRemoteSpace(TransferContext &ctx, SftpClient &sftp, const QFil
     return {};
 }
 
-// Checks the uploaded .partial against the local hash: by the host's chunk or whole-file digest
+// Checks the uploaded staging file against the local hash: by the host's chunk or whole-file digest
 // when its python3 answered, else by a whole-file hash run there now. A damaged copy is removed
 // with its journal.
 std::optional<Error> verifyUploaded(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
@@ -297,14 +297,25 @@ Result<void> checkUnchanged(TransferContext &ctx, const QString &localPath, quin
                  TransferText::tr("%1 changed while it was being uploaded. Retry to upload the new version from the start.").arg(localPath)};
 }
 
-// Without replaceExisting, a file that appeared at the destination meanwhile wins; ours stays .partial.
+// Without replaceExisting, a file that appeared at the destination meanwhile wins; ours stays in
+// its staging file. After the rename the final name must hold what was checked.
 Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString &partial, const QString &remoteFinal,
-                           bool replaceExisting)
+                           bool replaceExisting, quint64 size)
 {
     Result<void> r = sftp.rename(partial, remoteFinal, replaceExisting);
-    if (r || replaceExisting || !sftp.stat(remoteFinal)) return r;
-    return Error{ErrorCode::Conflict,
-                 TransferText::tr("%1 appeared on %2 during the upload; the upload is kept as %3.").arg(remoteFinal, ctx.host(), partial)};
+    if (!r && (replaceExisting || !sftp.stat(remoteFinal))) return r;
+    if (!r) {
+        return Error{ErrorCode::Conflict,
+                     TransferText::tr("%1 appeared on %2 during the upload; the upload is kept as %3.").arg(remoteFinal, ctx.host(), partial)};
+    }
+    auto placed = sftp.lstat(remoteFinal);
+    if (!placed || !placed->isRegular() || placed->size.value_or(~quint64(0)) != size) {
+        return Error{ErrorCode::RemoteFailed, TransferText::tr("%1 on %2 does not hold the checked upload after the rename (%3 bytes "
+                                                               "expected). Something else writes there; retry once it is done.")
+                                                  .arg(remoteFinal, ctx.host())
+                                                  .arg(size)};
+    }
+    return {};
 }
 
 // Sends the chunks still missing over the sessions the link wants and returns the whole file's
@@ -395,7 +406,7 @@ Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &sessi
     if (auto readable = checkReadable(info, localPath); !readable) return readable.error();
     const quint64 size = quint64(info.size());
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
-    const QString partial = remoteFinal + QStringLiteral(".partial");
+    const QString partial = JournalStore::stagingPath(Direction::Upload, ctx.host(), remoteFinal);
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
     std::optional<QByteArray> created;
@@ -432,7 +443,7 @@ Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &sessi
                                             outcome);
         if (damaged) return *damaged;
     }
-    if (auto moved = moveIntoPlace(ctx, sftp, partial, remoteFinal, replaceExisting); !moved) return moved.error();
+    if (auto moved = moveIntoPlace(ctx, sftp, partial, remoteFinal, replaceExisting, size); !moved) return moved.error();
     ctx.journals().remove(key);
     ctx.addFilesDone(1);
     outcome.files = 1;

@@ -7,14 +7,14 @@
 namespace gantry::transfer {
 
 // Uploads one local file to remoteFinal: pipelined SFTP writes (many requests in flight) into
-// remoteFinal.partial, over several sessions for large files (each writes its own chunks of the
-// same .partial), with a resume journal; then the SHA-256 of every chunk (or of the whole file)
-// is compared with the remote's and the .partial is renamed into place. replaceExisting: posix-rename over an
+// its staging file (JournalStore::stagingPath), over several sessions for large files (each writes
+// its own chunks of it), with a resume journal; then the SHA-256 of every chunk (or of the whole
+// file) is compared with the remote's and the staging file is renamed into place and checked. replaceExisting: posix-rename over an
 // existing destination (the caller has decided to overwrite).
 Result<TransferOutcome> uploadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                    const QString &localPath, const QString &remoteFinal, bool replaceExisting);
 
-// Downloads one remote file the same way, into localFinal.partial, then renames it.
+// Downloads one remote file the same way, into its staging file, then renames it.
 Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session, SftpClient &sftp,
                                      const QString &remotePath, const QString &localFinal, bool replaceExisting);
 

@@ -48,6 +48,18 @@ QString JournalStore::key(Direction direction, const QString &host, const QStrin
     return QString::fromLatin1(Sha256::hex(joined.toUtf8()).left(32));
 }
 
+QString JournalStore::stagingPath(Direction direction, const QString &host, const QString &finalPath)
+{
+    const qsizetype slash = finalPath.lastIndexOf(QLatin1Char('/'));
+    const QString folder = finalPath.left(slash + 1);
+    QString name = finalPath.mid(slash + 1);
+    const QString joined = QStringLiteral("staging") + QChar(0) + directionName(direction) + QChar(0) + host + QChar(0) + finalPath;
+    const QString tail = QStringLiteral(".gantry-") + QString::fromLatin1(Sha256::hex(joined.toUtf8()).left(16)) + QStringLiteral(".partial");
+    // NAME_MAX is 255 bytes: a long name is shortened (the hash keeps it unique), whole characters only.
+    while (!name.isEmpty() && (QLatin1Char('.') + name + tail).toUtf8().size() > 255) name.chop(name.back().isLowSurrogate() ? 2 : 1);
+    return folder + QLatin1Char('.') + name + tail;
+}
+
 QString JournalStore::pathFor(const QString &key) const
 {
     return QDir(m_dir).filePath(key + QStringLiteral(".json"));

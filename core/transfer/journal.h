@@ -58,6 +58,12 @@ public:
 
     QString directory() const { return m_dir; }
     static QString key(Direction direction, const QString &host, const QString &source, const QString &destination);
+    // Where a single-file transfer stages its bytes before the checked rename: beside finalPath
+    // (same filesystem, so the rename is atomic) under ".NAME.gantry-HASH.partial", HASH from the
+    // direction, host and destination. A folder listing cannot make it stand for another file (the
+    // old "NAME.partial" was the final name of a file "NAME.partial" beside NAME), and Cancel finds
+    // it again without knowing the source (a relative remote path is resolved only on the host).
+    static QString stagingPath(Direction direction, const QString &host, const QString &finalPath);
 
     std::optional<FileJournal> loadFile(const QString &key) const;
     Result<void> save(const QString &key, const FileJournal &journal) const;

@@ -17,7 +17,7 @@ void discardUploadPartial(const SessionFactory &sessions, const JournalStore &jo
     if (!session) return;
     auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), nullptr);
     if (!sftp) return;
-    const QString partial = remoteFinal + QStringLiteral(".partial");
+    const QString partial = JournalStore::stagingPath(Direction::Upload, host, remoteFinal);
     if (auto st = (*sftp)->lstat(partial); st && st->isRegular()) (void)(*sftp)->remove(partial);
 }
 
@@ -26,7 +26,7 @@ void discardDownloadPartial(const JournalStore &journals, const QString &host, c
 {
     if (!remotePath.isEmpty())
         journals.remove(JournalStore::key(Direction::Download, host, remotePath, QFileInfo(localFinal).absoluteFilePath()));
-    const QString partial = localFinal + QStringLiteral(".partial");
+    const QString partial = JournalStore::stagingPath(Direction::Download, host, QFileInfo(localFinal).absoluteFilePath());
     if (!localFinal.isEmpty() && QFileInfo(partial).isFile() && !QFileInfo(partial).isSymLink()) QFile::remove(partial);
 }
 

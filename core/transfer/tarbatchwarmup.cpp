@@ -3,7 +3,8 @@
 
 namespace gantry::transfer {
 
-BatchWarmup::BatchWarmup(SessionPool &pool, QString command, int helpers) : m_pool(pool), m_command(std::move(command))
+BatchWarmup::BatchWarmup(SessionPool &pool, QString command, int helpers, int channels)
+    : m_pool(pool), m_command(std::move(command)), m_channels(channels)
 {
     for (int k = 0; k < helpers; ++k)
         m_threads.emplace_back([this, k] { helper(k); });
@@ -24,7 +25,7 @@ void BatchWarmup::helper(int k)
     WarmSession warm;
     if (auto taken = m_pool.take(k)) {
         warm.session = std::move(*taken);
-        for (auto &opened : warm.session->openExecs({m_command, m_command})) {
+        for (auto &opened : warm.session->openExecs(QStringList(m_channels, m_command))) {
             if (opened)
                 warm.channels.push_back(std::move(*opened));
         }

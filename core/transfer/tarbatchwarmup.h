@@ -16,7 +16,8 @@
 // conda or pyenv init runs in ~/.bashrc, as on most GPU images — starts while the folder is still
 // being listed: on each helper session as soon as it connects (here), and on the primary session
 // together with the listing (downloadTree). Without it every session paid one more shell start-up
-// after the listing, on the download's critical path.
+// after the listing, on the download's critical path. A folder upload does the same with each
+// helper's batch runner, started while the primary session's probe runs.
 namespace gantry::transfer {
 
 // A helper session and the two batch commands already started on it.
@@ -30,8 +31,9 @@ class BatchWarmup
 {
 public:
     // Starts `helpers` threads; each takes its session from the pool (k = 0…helpers-1) and starts
-    // two `command`s on it, then waits for work.
-    BatchWarmup(SessionPool &pool, QString command, int helpers);
+    // `channels` `command`s on it (a download's two batch channels, an upload's one batch runner),
+    // then waits for work.
+    BatchWarmup(SessionPool &pool, QString command, int helpers, int channels = 2);
     // Helpers that got no work close their channels and sessions on their own threads; joined here.
     ~BatchWarmup();
     BatchWarmup(const BatchWarmup &) = delete;
@@ -48,6 +50,7 @@ private:
 
     SessionPool &m_pool;
     const QString m_command;
+    const int m_channels;
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::function<void(WarmSession &)> m_work;

@@ -8,6 +8,7 @@
 #include "core/transfer/remoteops.h"
 #include "core/transfer/tarbatch.h"
 #include "core/transfer/tarbatchpool.h"
+#include "core/transfer/tarbatchwarmup.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -212,12 +213,22 @@ public:
     }
 
     // first, when given, already runs the runner's command on primary. Helper sessions come from
-    // pool when given (connected in the background), else they connect here.
-    std::optional<Error> run(ssh::Session &primary, int sessions, std::unique_ptr<ssh::Channel> first, SessionPool *pool)
+    // warm when given (each with its runner started while the probe ran), else from pool when
+    // given (connected in the background), else they connect here.
+    std::optional<Error> run(ssh::Session &primary, int sessions, std::unique_ptr<ssh::Channel> first, SessionPool *pool,
+                             BatchWarmup *warm = nullptr)
     {
         const int own = claim(); // before the helpers start: batch 0 may already run on primary
         std::vector<std::thread> helpers;
-        for (int k = 1; k < sessions; ++k) {
+        if (warm) {
+            warm->start([this](WarmSession &w) {
+                std::unique_ptr<ssh::Channel> runner;
+                if (m_useRunner && !w.channels.empty()) runner = std::move(w.channels.front());
+                w.channels.clear(); // a runner this upload does not use exits on EOF now
+                sendClaimed(*w.session, claim(), std::move(runner));
+            });
+        }
+        for (int k = 1; !warm && k < sessions; ++k) {
             helpers.emplace_back([this, k, pool] {
                 auto session = pool ? pool->take(k - 1) : m_ctx.factory()(m_ctx.cancel());
                 if (session) sendClaimed(**session, claim(), nullptr);
@@ -225,6 +236,7 @@ public:
         }
         sendClaimed(primary, own, std::move(first));
         for (auto &t : helpers) t.join();
+        if (warm) warm->join();
         return m_failure;
     }
 
@@ -398,6 +410,9 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
     SessionPool pool(ctx, sessions - 1);
+    // Each helper starts its batch runner as soon as it is connected: its login shell starts while
+    // the probe's does, not after it (one shell start-up on the critical path, #33).
+    BatchWarmup warm(pool, BatchRunner::command(), sessions - 1, 1);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
     if (!exclude) return exclude.error();
@@ -413,7 +428,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         if (!r) return r.error();
     } else {
         StripedTarUpload upload(ctx, remoteParentDir, renamed, batches, *exclude, key, journal, probe.haveRunner);
-        const auto failure = upload.run(session, sessions, std::move(first), &pool);
+        const auto failure = upload.run(session, sessions, std::move(first), &pool, &warm);
         outcome.payloadBytes = upload.payload();
         if (failure) return *failure;
     }

@@ -3119,6 +3119,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>%1 bytes</source>
         <translation>%1 字节</translation>
     </message>
+    <message>
+        <source>%1 does not hold the checked download after the rename (%2 bytes expected). Something else writes to this folder; retry once it is done.</source>
+        <translation>重命名后 %1 中不是已校验的下载内容（应为 %2 字节）。有其他程序在写入此文件夹；待其完成后重试。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 does not hold the checked upload after the rename (%3 bytes expected). Something else writes there; retry once it is done.</source>
+        <translation>重命名后 %2 上的 %1 中不是已校验的上传内容（应为 %3 字节）。有其他程序在写入该位置；待其完成后重试。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>

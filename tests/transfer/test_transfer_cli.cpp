@@ -1,6 +1,7 @@
 // gantry-cli upload / download / ls against the real test sshd, as a script would run them.
 
 #include "clirun.h"
+#include "tests/support/stagingfile.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/sha256.h"
@@ -155,7 +156,7 @@ private slots:
         QCOMPARE(stopped.code, 130);
         const QString err = QString::fromUtf8(stopped.err);
         QVERIFY2(err.contains(QStringLiteral("Run the same command again to resume")), qPrintable(err));
-        QVERIFY(QFileInfo::exists(m_remote.filePath(QStringLiteral("interrupted.bin.partial"))));
+        QVERIFY(!gantry::testsupport::stagingFileOf(m_remote.filePath(QStringLiteral("interrupted.bin"))).isEmpty());
 
         Run again = cli(upload);
         QVERIFY2(again.code == 0, again.err.constData());

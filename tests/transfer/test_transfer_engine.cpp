@@ -2,6 +2,7 @@
 // dies mid-transfer, conflicts, faults.
 
 #include "sshdfixture.h"
+#include "tests/support/stagingfile.h"
 
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
@@ -122,7 +123,7 @@ private slots:
         QVERIFY(r->verified);
         QCOMPARE(r->sha256.toLatin1(), hashOf(src));
         QCOMPARE(hashOf(dest), hashOf(src));
-        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest).isEmpty());
         QVERIFY(r->wireBytes >= r->totalBytes);
         QVERIFY(r->wireBytes < r->totalBytes * 102 / 100);
         QVERIFY(lastDone > 0);
@@ -364,7 +365,7 @@ private slots:
         QVERIFY(killed);
         QVERIFY(!first);
         QVERIFY2(isTransient(first.error()), qPrintable(first.error().message));
-        QVERIFY(QFileInfo::exists(m_remote.filePath(QStringLiteral("resume/big.bin.partial"))));
+        QVERIFY(!gantry::testsupport::stagingFileOf(m_remote.filePath(QStringLiteral("resume/big.bin"))).isEmpty());
         QCOMPARE(m_sshd.restart(), QString());
 
         auto second = run(req);
@@ -425,10 +426,10 @@ private slots:
         QVERIFY2(first.error().message.contains(QStringLiteral("is full")), qPrintable(first.error().message));
         QVERIFY2(first.error().message.contains(QStringLiteral("more needed")), qPrintable(first.error().message));
         QVERIFY2(first.error().message.contains(QStringLiteral("is kept")), qPrintable(first.error().message));
-        QVERIFY(QFileInfo::exists(mountPoint + QStringLiteral("/dataset.bin.partial")));
+        QVERIFY(!gantry::testsupport::stagingFileOf(mountPoint + QStringLiteral("/dataset.bin")).isEmpty());
         QVERIFY(!QFileInfo::exists(mountPoint + QStringLiteral("/dataset.bin")));
 
-        // Space freed: the retry resumes from the partial.
+        // Space freed: the retry resumes from the staging file.
         QVERIFY(QFile::remove(filler));
         req.options.onConflict = ConflictPolicy::Resume;
         auto second = run(req);

@@ -1,9 +1,11 @@
 // Transfers against a host that lies or breaks at the worst moment (issue 12, items 2, 3, 4, 12,
 // 13, 14): a real sshd whose PATH starts with a crafted `tar`, folder names that look like
 // options, sizes no disk holds, crashes right after a chunk was journaled, two transfers into one
-// destination, a file that shrinks inside a batch the runner was told to expect.
+// destination, a file that shrinks inside a batch the runner was told to expect; a folder holding
+// "x" and "x.partial" on either side (issue 31, item 3).
 
 #include "clirun.h"
+#include "tests/support/stagingfile.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/batchrunner.h"
@@ -255,7 +257,7 @@ private slots:
         QVERIFY(!r);
         QCOMPARE(r.error().code, ErrorCode::DiskFull);
         QVERIFY2(r.error().message.contains(QStringLiteral("Not enough space")), qPrintable(r.error().message));
-        QVERIFY(!QFileInfo::exists(dest + QStringLiteral("/huge.bin.partial")));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest + QStringLiteral("/huge.bin")).isEmpty());
         QFile::remove(huge);
 
         // 2^53 bytes (the journal's chunk count overflowed an int): needs a filesystem that holds it.
@@ -279,6 +281,38 @@ private slots:
         QCOMPARE(p53.error().code, ErrorCode::DiskFull);
     }
 
+    // Issue 31.3: a folder holding "x" and "x.partial" (a user's file, or what an earlier version
+    // left) on either side. Uploading and downloading "x" leaves "x.partial" as it was: the
+    // staging name of one file is never the name of another, and nothing of the staging stays.
+    void singleFileStagingLeavesNamesakesAlone()
+    {
+        const QString remoteDir = m_remote.filePath(QStringLiteral("namesakes"));
+        writeRandom(remoteDir + QStringLiteral("/x"), 3 * 1024 * 1024 + 11, 31);
+        writeRandom(remoteDir + QStringLiteral("/x.partial"), 5 * 1024 * 1024 + 7, 32);
+        const QByteArray remoteNamesake = hashOf(remoteDir + QStringLiteral("/x.partial"));
+        const QString localDir = m_local.filePath(QStringLiteral("namesakes"));
+        writeRandom(localDir + QStringLiteral("/x"), 6 * 1024 * 1024 + 5, 33);
+        writeRandom(localDir + QStringLiteral("/x.partial"), 2 * 1024 * 1024 + 3, 34);
+        const QByteArray localNamesake = hashOf(localDir + QStringLiteral("/x.partial"));
+        const QByteArray sent = hashOf(localDir + QStringLiteral("/x"));
+
+        auto up = run(request(Direction::Upload, localDir + QStringLiteral("/x"), remoteDir + QLatin1Char('/'), ConflictPolicy::Overwrite));
+        QVERIFY2(up, up ? "" : qPrintable(up.error().message));
+        QVERIFY(up->verified);
+        QCOMPARE(hashOf(remoteDir + QStringLiteral("/x")), sent);
+        QCOMPARE(hashOf(remoteDir + QStringLiteral("/x.partial")), remoteNamesake);
+        QVERIFY(gantry::testsupport::stagingFileOf(remoteDir + QStringLiteral("/x")).isEmpty());
+
+        auto down = run(request(Direction::Download, localDir + QLatin1Char('/'), remoteDir + QStringLiteral("/x"), ConflictPolicy::Overwrite));
+        QVERIFY2(down, down ? "" : qPrintable(down.error().message));
+        QVERIFY(down->verified);
+        QCOMPARE(hashOf(localDir + QStringLiteral("/x")), sent);
+        QCOMPARE(hashOf(localDir + QStringLiteral("/x.partial")), localNamesake);
+        QVERIFY(gantry::testsupport::stagingFileOf(localDir + QStringLiteral("/x")).isEmpty());
+        QCOMPARE(QDir(localDir).entryList(QDir::Files | QDir::Hidden).size(), 2);
+        QCOMPARE(QDir(remoteDir).entryList(QDir::Files | QDir::Hidden).size(), 2);
+    }
+
     // Item 12: killed right after a chunk was journaled, every journaled byte is in the file, and
     // the resumed download is intact.
     void crashRightAfterAJournaledChunk()
@@ -291,7 +325,7 @@ private slots:
                                QStringLiteral("--on-conflict"), QStringLiteral("resume"), hostSpec() + QLatin1Char(':') + src,
                                dest + QLatin1Char('/')};
         QCOMPARE(cli(down, 0, "2"), 137);
-        checkJournaledChunks(src, dest + QStringLiteral("/down.bin.partial"));
+        checkJournaledChunks(src, gantry::testsupport::stagingFileOf(dest + QStringLiteral("/down.bin")));
         QCOMPARE(cli(down), 0);
         QCOMPARE(hashOf(dest + QStringLiteral("/down.bin")), hashOf(src));
 
@@ -302,7 +336,7 @@ private slots:
                                  QStringLiteral("--on-conflict"), QStringLiteral("resume"), up,
                                  hostSpec() + QLatin1Char(':') + remoteDir + QLatin1Char('/')};
         QCOMPARE(cli(upload, 0, "2"), 137);
-        checkJournaledChunks(up, remoteDir + QStringLiteral("/up.bin.partial"));
+        checkJournaledChunks(up, gantry::testsupport::stagingFileOf(remoteDir + QStringLiteral("/up.bin")));
         QCOMPARE(cli(upload), 0);
         QCOMPARE(hashOf(remoteDir + QStringLiteral("/up.bin")), hashOf(up));
     }

@@ -4,6 +4,7 @@
 // few bytes. And a host whose command never stops printing (item 6): collected output is capped.
 
 #include "clirun.h"
+#include "tests/support/stagingfile.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/journal.h"
@@ -352,7 +353,7 @@ private slots:
         QVERIFY(!r);
         QCOMPARE(r.error().code, ErrorCode::DiskFull);
         QVERIFY2(r.error().message.contains(QStringLiteral("Not enough space")), qPrintable(r.error().message));
-        QVERIFY(!QFileInfo::exists(dest + QStringLiteral("/huge.bin.partial")));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest + QStringLiteral("/huge.bin")).isEmpty());
         QVERIFY(!QFileInfo::exists(dest + QStringLiteral("/huge.bin")));
         QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
     }

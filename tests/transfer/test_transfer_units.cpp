@@ -14,6 +14,7 @@
 #include "core/transfer/transfercontext.h"
 #include "core/transfer/transferqueue.h"
 
+#include <QFileInfo>
 #include <QDir>
 #include <QFile>
 #include <QSet>
@@ -151,6 +152,24 @@ private slots:
         store.remove(key);
         QVERIFY(!store.loadFile(key));
         QVERIFY(key != JournalStore::key(Direction::Download, j.host, j.source, j.destination));
+    }
+
+    // A single file stages beside its final name (the rename stays on one filesystem) under a
+    // hidden name no other file of a listing is meant to have: not "NAME.partial", distinct per
+    // host and direction, and within NAME_MAX however long the name.
+    void stagingNames()
+    {
+        const QString up = JournalStore::stagingPath(Direction::Upload, QStringLiteral("h"), QStringLiteral("/data/x"));
+        QVERIFY2(up.startsWith(QStringLiteral("/data/.x.gantry-")) && up.endsWith(QStringLiteral(".partial")), qPrintable(up));
+        QVERIFY(up != QStringLiteral("/data/x.partial"));
+        QCOMPARE(up, JournalStore::stagingPath(Direction::Upload, QStringLiteral("h"), QStringLiteral("/data/x")));
+        QVERIFY(up != JournalStore::stagingPath(Direction::Download, QStringLiteral("h"), QStringLiteral("/data/x")));
+        QVERIFY(up != JournalStore::stagingPath(Direction::Upload, QStringLiteral("g"), QStringLiteral("/data/x")));
+        const QString longName = QString(120, QChar(0x4E2D)); // 360 bytes of UTF-8
+        const QString staged = JournalStore::stagingPath(Direction::Download, QStringLiteral("h"), QStringLiteral("/d/") + longName);
+        QVERIFY(staged.startsWith(QStringLiteral("/d/.") + longName.left(10)));
+        QVERIFY(QFileInfo(staged).fileName().toUtf8().size() <= 255);
+        QVERIFY(staged != JournalStore::stagingPath(Direction::Download, QStringLiteral("h"), QStringLiteral("/d/") + longName + QLatin1Char('2')));
     }
 
     void chunkPlanSavesTheFirstChunkThenAtMostEveryInterval()

@@ -5,6 +5,7 @@
 // comparison, the error and the fallback are each exercised.
 
 #include "sshdfixture.h"
+#include "tests/support/stagingfile.h"
 
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
@@ -75,7 +76,7 @@ private:
     }
 
     // The journal of an interrupted upload of `src` to `dest` whose first chunk is on the host
-    // (with `firstHash` recorded for it), and that chunk written to dest's .partial.
+    // (with `firstHash` recorded for it), and that chunk written to dest's staging file.
     void interruptedAfterFirstChunk(const QString &src, const QString &dest, const QByteArray &onHost, const QByteArray &firstHash)
     {
         FileJournal j;
@@ -91,7 +92,7 @@ private:
             j.chunkHashes.append(i == 0 ? firstHash : QByteArray());
         }
         QVERIFY(m_journals->save(JournalStore::key(Direction::Upload, j.host, j.source, dest), j));
-        writeFile(dest + QStringLiteral(".partial"), onHost);
+        writeFile(JournalStore::stagingPath(Direction::Upload, j.host, dest), onHost);
     }
 
     Result<TransferOutcome> upload(const QString &local, const QString &remote)
@@ -222,7 +223,7 @@ private slots:
         QFile kept(dest);
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), QByteArray("the good copy"));
-        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest).isEmpty());
     }
 
     // A resumed upload is checked chunk by chunk: a chunk that reads back differently fails it
@@ -240,7 +241,7 @@ private slots:
         QVERIFY(!r);
         QVERIFY2(r.error().message.contains(QStringLiteral("bytes 4194304–8388608")), qPrintable(r.error().message));
         QVERIFY(!QFileInfo::exists(dest));
-        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest).isEmpty());
     }
 
     // Chunks sent under the whole-file check carry no hash of their own ("-"): after a resume the
@@ -268,7 +269,7 @@ private slots:
         auto bad = upload(src, dest);
         QVERIFY(!bad);
         QVERIFY2(bad.error().message.contains(QStringLiteral("SHA-256 of the file")), qPrintable(bad.error().message));
-        QVERIFY(!QFileInfo::exists(dest + QStringLiteral(".partial")));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest).isEmpty());
     }
 
     // Offsets past 4 GiB: a sparse 4 GiB + 5 MiB file whose first 4 GiB are already on the host
@@ -289,7 +290,7 @@ private slots:
         }
         const QString dest = m_remote.filePath(QStringLiteral("huge.bin"));
         {
-            QFile partial(dest + QStringLiteral(".partial"));
+            QFile partial(JournalStore::stagingPath(Direction::Upload, QStringLiteral("fixture"), dest));
             QVERIFY(partial.open(QIODevice::WriteOnly | QIODevice::Truncate));
             QVERIFY(partial.resize(qint64(size))); // sparse zeros, like the source's first 4 GiB
         }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a FileZilla or WinSCP user expects of the Files tab and the Transfers panel, against the
-// real test sshd, offscreen: the listing follows uploads and syncs, Cancel leaves no .partial on
+// real test sshd, offscreen: the listing follows uploads and syncs, Cancel leaves no staging file on
 // the host (Pause keeps it), finished rows say how long, how fast and "verified", the rows' context
 // menu, the drop highlight, and a download folder that exists. Renders at 1024x700 and 1600x1000.
 
+#include "tests/support/stagingfile.h"
 #include "sshdfixture.h"
 
 #include "ui/common/filedialogs.h"
@@ -132,33 +133,34 @@ private slots:
         FileDialogs::setConfigDir(m_config.path());
     }
 
-    // Cancel ends the upload for good: its .partial leaves the host. Pause keeps it (the upload
+    // Cancel ends the upload for good: its staging file leaves the host. Pause keeps it (the upload
     // resumes from it); cancelling the paused item then removes it too.
     void cancelledUploadLeavesNoPartial()
     {
         TransferQueue queue(m_config.path(), provider());
         const QString src = bigFile(QStringLiteral("huge.bin"));
         QVERIFY(!src.isEmpty());
-        const QString partial = m_remote.filePath(QStringLiteral("c/huge.bin.partial"));
+        const QString finalPath = m_remote.filePath(QStringLiteral("c/huge.bin"));
+        const auto partial = [&finalPath] { return gantry::testsupport::stagingFileOf(finalPath); };
         QDir().mkpath(m_remote.filePath(QStringLiteral("c")));
 
         const quint64 cancelled = queue.enqueue(upload(src, m_remote.filePath(QStringLiteral("c"))));
-        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(partial).size() > 0 || queue.item(cancelled)->isFinished(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(partial()).size() > 0 || queue.item(cancelled)->isFinished(), 60000);
         QVERIFY2(!queue.item(cancelled)->isFinished(), "the upload ended before it could be cancelled");
         queue.cancel(cancelled);
         QTRY_COMPARE_WITH_TIMEOUT(queue.item(cancelled)->state, ItemState::Cancelled, 60000);
-        QVERIFY2(!QFileInfo::exists(partial), "a cancelled upload left its .partial on the host");
+        QVERIFY2(!QFileInfo::exists(partial()), "a cancelled upload left its staging file on the host");
         QVERIFY(!QFileInfo::exists(m_remote.filePath(QStringLiteral("c/huge.bin"))));
 
         const quint64 paused = queue.enqueue(upload(src, m_remote.filePath(QStringLiteral("c"))));
-        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(partial).size() > 0 || queue.item(paused)->isFinished(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(partial()).size() > 0 || queue.item(paused)->isFinished(), 60000);
         QVERIFY2(!queue.item(paused)->isFinished(), "the upload ended before it could be paused");
         queue.pause(paused);
         QTRY_COMPARE_WITH_TIMEOUT(queue.item(paused)->state, ItemState::Paused, 60000);
-        QVERIFY2(QFileInfo::exists(partial), "Pause must keep the .partial to resume from");
+        QVERIFY2(QFileInfo::exists(partial()), "Pause must keep the staging file to resume from");
         queue.cancel(paused);
         QCOMPARE(queue.item(paused)->state, ItemState::Cancelled);
-        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(partial), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(partial()), 30000);
     }
 
     // The remote listing follows what uploads and syncs create in the folder shown, without F5.

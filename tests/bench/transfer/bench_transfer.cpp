@@ -8,7 +8,8 @@
 //
 // --runs N repeats the single-file test N times, scp and gantry alternating who goes first, and
 // prints each run and the medians; --scp-only leaves sftp and rsync out of it; --baseline-cli
-// runs another gantry-cli (an earlier build) in the same runs, for before/after side by side.
+// runs another gantry-cli (an earlier build) in the same runs, for before/after side by side (the
+// single-file test and the folder upload of --download).
 //
 // --sync adds the sync scenario: a source tree of --sync-files files (1–200 KiB, most small,
 // ~330 MiB for 5 000), `gantry-cli sync` against `rsync -a` for the first sync, a re-sync with
@@ -298,6 +299,8 @@ struct DownloadBench
     // The same tree the other way (local copy → remote dst), when set: rsync -a and gantry-cli upload.
     std::function<Run(const QString &src, const QString &dst)> rsyncUp;
     std::function<Run(const QString &src, const QString &dst)> gantryUp;
+    // --baseline-cli's upload of the same copy, in the same alternation (before/after side by side).
+    std::function<Run(const QString &src, const QString &dst)> baselineUp;
     QString remoteRoot;
     QString localRoot;
     int files = 0;
@@ -353,6 +356,11 @@ struct DownloadBench
                      .arg(upRssKiB / 1024)
               << Qt::endl;
         }
+        if (!ub.isEmpty()) {
+            o << QStringLiteral("| %1 | upload: %2 files, baseline | | | %3 | %4 | %5× rsync | |")
+                     .arg(link).arg(files).arg(fmt(median(ur)), fmt(median(ub)), fmt(median(ur) / median(ub), 2))
+              << Qt::endl;
+        }
     }
 
     // The downloaded copy sent back: gantry-cli upload and rsync -a alternate, each into a fresh
@@ -371,11 +379,21 @@ struct DownloadBench
             ug.append(run.seconds);
             upRssKiB = std::max(upRssKiB, run.maxRssKiB);
         };
-        if (i % 2 == 1) { doG(); doR(); } else { doR(); doG(); }
-        o << QStringLiteral("#   run %1 (upload): rsync %2 s, gantry %3 s").arg(i + 1).arg(fmt(ur.last()), fmt(ug.last())) << Qt::endl;
+        auto doB = [&] {
+            if (!baselineUp) return;
+            const QString bd = remoteRoot + QStringLiteral("/up-baseline");
+            discard(bd);
+            QDir().mkpath(bd);
+            const Run run = baselineUp(src, bd + QLatin1Char('/'));
+            ub.append(run.status == 0 && arrived(bd) == files ? run.seconds : -1);
+        };
+        if (i % 2 == 1) { doG(); doB(); doR(); } else { doR(); doB(); doG(); }
+        o << QStringLiteral("#   run %1 (upload): rsync %2 s, gantry %3 s (%4× rsync)").arg(i + 1).arg(fmt(ur.last()), fmt(ug.last()), fmt(ur.last() / ug.last()))
+          << (ub.isEmpty() ? QString() : QStringLiteral("; baseline gantry %1 s (%2× rsync)").arg(fmt(ub.last()), fmt(ur.last() / ub.last())))
+          << Qt::endl;
     }
 
-    mutable QList<double> ur, ug;
+    mutable QList<double> ur, ug, ub;
     mutable bool upOk = true;
     mutable long upRssKiB = 0;
 };
@@ -708,6 +726,8 @@ int main(int argc, char **argv)
             bench.remoteRoot = remote;
             bench.rsyncUp = [&](const QString &src, const QString &dst) { return rsync(port, src, dst); };
             bench.gantryUp = [&](const QString &src, const QString &dst) { return gantry(port, src, dst); };
+            if (!baselineCli.isEmpty())
+                bench.baselineUp = [&](const QString &src, const QString &dst) { return gantry(port, src, dst, {}, baselineCli); };
             bench.run(link, out);
         }
         relay.stop();

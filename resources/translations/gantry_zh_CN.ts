@@ -625,10 +625,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>%1 不是有效的 JSON（%2）：请修正或删除该文件</translation>
     </message>
     <message>
-        <source>a cluster named &quot;%1&quot; exists already: pick another name or remove it (gantry-cli cluster remove %1)</source>
-        <translation>已存在名为“%1”的集群：请换个名称，或将其删除（gantry-cli cluster remove %1）</translation>
-    </message>
-    <message>
         <source>no cluster named &quot;%1&quot; (gantry-cli cluster list)</source>
         <translation>没有名为“%1”的集群（gantry-cli cluster list）</translation>
     </message>
@@ -639,6 +635,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>a cluster named &quot;%1&quot; exists already: pick another name or remove that cluster first</source>
+        <translation>已有名为“%1”的集群：请换一个名称，或先删除那个集群</translation>
+    </message>
+    <message>
+        <source>a cluster needs at least one saved host</source>
+        <translation>集群至少需要一台已保存的主机</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a saved host</source>
+        <translation>“%1”不是已保存的主机</translation>
     </message>
 </context>
 <context>
@@ -3498,6 +3506,47 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::ClusterFromHostsDialog</name>
+    <message>
+        <source>New cluster from saved hosts</source>
+        <translation>用已保存的主机组成集群</translation>
+    </message>
+    <message>
+        <source>e.g. lab-pair</source>
+        <translation>例如 lab-pair</translation>
+    </message>
+    <message>
+        <source>Cluster name:</source>
+        <translation>集群名称：</translation>
+    </message>
+    <message>
+        <source>Machines:</source>
+        <translation>机器：</translation>
+    </message>
+    <message>
+        <source>Create cluster</source>
+        <translation>组成集群</translation>
+    </message>
+    <message>
+        <source>No saved hosts yet: add machines in the Machines list first.</source>
+        <translation>还没有已保存的主机：请先在机器列表中添加机器。</translation>
+    </message>
+    <message>
+        <source>Tick the machines to group, the head first: the first ticked is rank 0.</source>
+        <translation>勾选要组成集群的机器，先勾选主节点：第一个勾选的是 rank 0（主节点）。</translation>
+    </message>
+    <message>
+        <source>Name the cluster (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;).</source>
+        <translation>请为集群命名（字母、数字、“.”、“_”、“-”）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s); the head (rank 0) is %1.</source>
+        <translation>
+            <numerusform>%n 个节点；主节点（rank 0）是 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::ClusterLaunchDialog</name>
     <message>
         <source>Launch cluster</source>
@@ -3661,10 +3710,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>已保存的主机</translation>
     </message>
     <message>
-        <source>No clusters yet. Launch one, or group saved hosts with gantry-cli cluster add NAME HOST…</source>
-        <translation>还没有集群。请创建一个，或用 gantry-cli cluster add NAME HOST… 将已保存的主机组成集群。</translation>
-    </message>
-    <message>
         <source>saved host</source>
         <translation>已保存的主机</translation>
     </message>
@@ -3797,6 +3842,28 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Check of %1 not run: the new nodes&apos; host keys were not trusted.</source>
         <translation>未检查 %1：新节点的主机密钥未被信任。</translation>
+    </message>
+    <message>
+        <source>New cluster from saved hosts…</source>
+        <translation>用已保存的主机组成集群…</translation>
+    </message>
+    <message>
+        <source>No clusters yet. Launch one, or group machines you already have with “New cluster from saved hosts…”.</source>
+        <translation>还没有集群。请创建一个，或用“用已保存的主机组成集群…”把已有的机器组成集群。</translation>
+    </message>
+    <message>
+        <source>Creating cluster %1…</source>
+        <translation>正在组成集群 %1…</translation>
+    </message>
+    <message>
+        <source>Could not create cluster %1: %2</source>
+        <translation>无法组成集群 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n node(s), head %2. Check it to see the nodes reach each other.</source>
+        <translation>
+            <numerusform>集群 %1：%n 个节点，主节点 %2。点“检查”确认各节点能互相连通。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4166,6 +4233,21 @@ Drop files here or press Ctrl+U to upload.</source>
     <message>
         <source>Show this computer&apos;s files beside the machine&apos;s; drag between them to transfer</source>
         <translation>在机器文件旁显示本机文件；在两者之间拖放即可传输</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::ForgetRecord</name>
+    <message>
+        <source>Forget the record of %1?
+
+Its passes and failures are cleared and it is no longer flagged: its offers show in Prices again. Do this once the host has fixed the machine; the next Verify records it anew.</source>
+        <translation>要忘记 %1 的记录吗？
+
+它的通过和失败次数会被清除，也不再被标记：它的报价会重新出现在“价格”中。请在主机修好这台机器后再这样做；下次验证会重新记录它。</translation>
+    </message>
+    <message>
+        <source>Forget machine record</source>
+        <translation>忘记机器记录</translation>
     </message>
 </context>
 <context>
@@ -4586,14 +4668,6 @@ runs/</translation>
         <translation>已打开终端：%1</translation>
     </message>
     <message>
-        <source>VS Code cannot pass port %1 in its link; turn on &quot;Write ssh config entries&quot; so it finds this machine by name.</source>
-        <translation>VS Code 无法在链接中传递端口 %1；请开启“写入 ssh config 条目”，让它能按名称找到这台机器。</translation>
-    </message>
-    <message>
-        <source>Could not open %1; is VS Code with the Remote - SSH extension installed?</source>
-        <translation>无法打开 %1；是否已安装 VS Code 及 Remote - SSH 扩展？</translation>
-    </message>
-    <message>
         <source>Saved: these are downloaded before %1 is terminated.</source>
         <translation>已保存：这些内容将在释放 %1 之前下载。</translation>
     </message>
@@ -4616,6 +4690,10 @@ runs/</translation>
     <message>
         <source>Stop the running job %1 on %2?</source>
         <translation>要停止 %2 上正在运行的任务 %1 吗？</translation>
+    </message>
+    <message>
+        <source>Opened %1 in VS Code: %2</source>
+        <translation>已在 VS Code 中打开 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -5442,15 +5520,15 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Offers</source>
         <translation>报价</translation>
     </message>
-    <message numerus="yes">
-        <source>Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Clear it with gantry-cli verify-history --forget once the host has fixed it.</source>
-        <translation>
-            <numerusform>已标记：这台机器验证或诊断失败 %n 次，最近一次在 %1：%2。主机修复后，可用 gantry-cli verify-history --forget 清除标记。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>⚠ %1 (failed Verify)</source>
         <translation>⚠ %1（验证未通过）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Once the host has fixed it, right-click → “Forget this machine&apos;s record…” clears it.</source>
+        <translation>
+            <numerusform>已标记：这台机器验证或诊断失败 %n 次，最近一次在 %1：%2。主机修复后，右键 →“忘记这台机器的记录…”可清除标记。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5623,6 +5701,14 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
             <numerusform>显示已标记的机器（已隐藏 %n 个）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Forget this machine&apos;s record…</source>
+        <translation>忘记这台机器的记录…</translation>
+    </message>
+    <message>
+        <source>the %1 machine %2 of %3</source>
+        <translation>%3 的 %1 机器 %2</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::RemoteDirModel</name>
@@ -5684,10 +5770,6 @@ Last run %2: %3</source>
 最近一次运行 %2：%3</translation>
     </message>
     <message>
-        <source>Its offers are hidden from Prices (tick “Show flagged machines” to see them) and from gantry-cli types; a passing Verify clears the flag.</source>
-        <translation>它的报价在“价格”中（勾选“显示已标记的机器”可查看）和 gantry-cli types 中都已隐藏；一次通过的验证会清除标记。</translation>
-    </message>
-    <message>
         <source>Memory bandwidth per GPU, measured / datasheet, GB/s</source>
         <translation>每块 GPU 的显存带宽，实测 / 规格书，GB/s</translation>
     </message>
@@ -5734,6 +5816,10 @@ Last run %2: %3</source>
     <message>
         <source>No run has measured this machine yet (a simulated GPU never passes).</source>
         <translation>还没有任何一次运行测量过这台机器（模拟 GPU 永远不会通过）。</translation>
+    </message>
+    <message>
+        <source>Its offers are hidden from Prices (tick “Show flagged machines” to see them); a passing Verify, or “Forget this record…” beside the list, clears the flag.</source>
+        <translation>它的报价在“价格”中已隐藏（勾选“显示已标记的机器”可查看）；一次通过的验证，或列表旁的“忘记这条记录…”，会清除标记。</translation>
     </message>
 </context>
 <context>
@@ -6547,6 +6633,18 @@ Last run %2: %3</source>
         <translation>
             <numerusform>%1  %2：%n × %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Forget this record…</source>
+        <translation>忘记这条记录…</translation>
+    </message>
+    <message>
+        <source>Clear the chosen machine&apos;s passes, failures and flag: its offers show in Prices again</source>
+        <translation>清除所选机器的通过、失败次数和标记：它的报价会重新出现在“价格”中</translation>
+    </message>
+    <message>
+        <source>Forgot the record of %1: it is no longer flagged.</source>
+        <translation>已忘记 %1 的记录：它不再被标记。</translation>
     </message>
 </context>
 <context>
@@ -7931,10 +8029,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>%1 不是有效的 JSON（%2）；将其移走后，Gantry 会重新开始记录机器。</translation>
     </message>
     <message>
-        <source>No machine %1 is recorded; `gantry-cli verify-history` lists them.</source>
-        <translation>没有记录机器 %1；`gantry-cli verify-history` 会列出已记录的机器。</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -8499,6 +8593,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>Do what the line asks (reset the GPU or reboot); if it recurs, return the machine.</source>
         <translation>按该行提示操作（重置 GPU 或重启）；如果复现，请退还这台机器。</translation>
+    </message>
+    <message>
+        <source>No machine %1 is recorded: it was forgotten already, or never verified.</source>
+        <translation>没有机器 %1 的记录：它已被忘记，或从未验证过。</translation>
     </message>
 </context>
 <context>

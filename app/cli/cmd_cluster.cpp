@@ -194,24 +194,13 @@ int launchCommand(Context &context, const Args &args)
 
 int addCommand(Context &context, const Args &args)
 {
-    cluster::Cluster c;
-    c.name = args.arg("NAME");
-    c.masterAddr = args.value("master-addr");
-    c.created = QDateTime::currentDateTimeUtc();
-    HostStore hosts(context.configDir);
-    if (Result<void> loaded = hosts.load(); !loaded)
-        return context.fail(loaded.error());
-    for (const QString &name : args.list("HOST")) {
-        const std::optional<SavedHost> host = hosts.find(name);
-        if (!host)
-            return context.usage(QStringLiteral("\"%1\" is not a saved host (gantry-cli hosts add %1 [user@]host[:port])").arg(name));
-        c.nodes.append(cluster::ClusterNode{host->name, host->provider, host->instanceId, host->target.host, {}, {}, host->hourlyPriceUsd});
-    }
-    cluster::ClusterStore store(context.configDir);
-    if (Result<void> loaded = store.load(); !loaded)
-        return context.fail(loaded.error());
-    if (Result<void> added = store.add(c); !added)
+    Result<cluster::Cluster> added = cluster::addClusterOfSavedHosts(context.configDir, args.arg("NAME"), args.list("HOST"),
+                                                                     args.value("master-addr"));
+    if (!added && added.error().code == ErrorCode::NotFound) // a host that is not saved: a usage error, with the way to save it
+        return context.usage(added.error().message + QStringLiteral(" (gantry-cli hosts add NAME [user@]host[:port])"));
+    if (!added)
         return context.fail(added.error());
+    const cluster::Cluster &c = *added;
     if (context.json)
         context.printJson(clusterJson(c, {}));
     else

@@ -1,5 +1,6 @@
 #include "core/cluster/cluster.h"
 
+#include "core/hosts/hoststore.h"
 #include "core/util/schemaversion.h"
 
 #include <QDir>
@@ -152,8 +153,8 @@ Result<void> ClusterStore::add(const Cluster &cluster)
     if (auto valid = validateClusterName(cluster.name); !valid)
         return valid;
     if (find(cluster.name))
-        return makeError(ErrorCode::Conflict, tr("a cluster named \"%1\" exists already: pick another name or remove it "
-                                                 "(gantry-cli cluster remove %1)").arg(cluster.name));
+        return makeError(ErrorCode::Conflict, tr("a cluster named \"%1\" exists already: pick another name or remove that cluster "
+                                                 "first").arg(cluster.name));
     m_clusters.append(cluster);
     return save();
 }
@@ -195,6 +196,32 @@ Result<void> ClusterStore::save()
     if (!file.commit())
         return makeError(ErrorCode::Io, tr("cannot write %1: %2").arg(filePath(), file.errorString()));
     return {};
+}
+
+Result<Cluster> addClusterOfSavedHosts(const QString &configDir, const QString &name, const QStringList &hostNames,
+                                       const QString &masterAddr)
+{
+    if (hostNames.isEmpty())
+        return makeError(ErrorCode::Usage, ClusterStore::tr("a cluster needs at least one saved host"));
+    Cluster cluster;
+    cluster.name = name;
+    cluster.masterAddr = masterAddr;
+    cluster.created = QDateTime::currentDateTimeUtc();
+    HostStore hosts(configDir);
+    if (Result<void> loaded = hosts.load(); !loaded)
+        return loaded.error();
+    for (const QString &hostName : hostNames) {
+        const std::optional<SavedHost> host = hosts.find(hostName);
+        if (!host)
+            return makeError(ErrorCode::NotFound, ClusterStore::tr("\"%1\" is not a saved host").arg(hostName));
+        cluster.nodes.append(ClusterNode{host->name, host->provider, host->instanceId, host->target.host, {}, {}, host->hourlyPriceUsd});
+    }
+    ClusterStore store(configDir);
+    if (Result<void> loaded = store.load(); !loaded)
+        return loaded.error();
+    if (Result<void> added = store.add(cluster); !added)
+        return added.error();
+    return cluster;
 }
 
 } // namespace gantry::cluster

@@ -58,6 +58,12 @@ QString rankJobName(const QString &job, int rank);
 // Cluster names are file and tag names: [A-Za-z0-9][A-Za-z0-9._-]{0,39}.
 Result<void> validateClusterName(const QString &name);
 
+// Groups saved hosts into a new cluster in <configDir>/clusters.json, rank i being hostNames[i]
+// (rented ones keep their provider, instance id and price): `gantry-cli cluster add` and the
+// Clusters view's "New cluster from saved hosts…" both call it. Disk work: not on the GUI thread.
+Result<Cluster> addClusterOfSavedHosts(const QString &configDir, const QString &name, const QStringList &hostNames,
+                                       const QString &masterAddr = {});
+
 // clusters.json in the config dir, with a "schema" version; written atomically (QSaveFile), and
 // never over a file written by a newer Gantry. Owner-thread only (it is a plain file store).
 class ClusterStore final

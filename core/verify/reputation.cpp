@@ -191,8 +191,8 @@ Result<void> ReputationStore::forget(const QString &key)
     if (auto loaded = load(); !loaded && m_readOnly)
         return loaded;
     if (m_machines.removeIf([&key](const MachineRecord &m) { return m.key() == key; }) == 0)
-        return Error::make(ErrorCode::NotFound, VerifyText::tr("No machine %1 is recorded; `gantry-cli verify-history` "
-                                                                   "lists them.").arg(key));
+        return Error::make(ErrorCode::NotFound, VerifyText::tr("No machine %1 is recorded: it was forgotten already, "
+                                                                   "or never verified.").arg(key));
     return save();
 }
 

@@ -16,6 +16,12 @@
 #include "ui/verify/verifytab.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTimer>
+#include <QTranslator>
 #include <QCheckBox>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -62,6 +68,27 @@ void save(QWidget &widget, const QString &name)
     const QString out = qEnvironmentVariable("GANTRY_SCREENSHOT_DIR");
     if (!out.isEmpty())
         widget.grab().save(QStringLiteral("%1/%2-%3x%4.png").arg(out, name).arg(widget.width()).arg(widget.height()));
+}
+
+// Answers the next question: records what it asked and whether Cancel was the default, renders
+// it, then presses Yes.
+struct Answer
+{
+    QString text;
+    bool cancelIsDefault = false;
+};
+
+void answerYes(QObject *context, Answer &answer, const QString &name)
+{
+    QTimer::singleShot(50, context, [&answer, name] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        answer.text = box->text();
+        answer.cancelIsDefault = box->defaultButton() == box->button(QMessageBox::Cancel);
+        save(*box, name);
+        box->button(QMessageBox::Yes)->click();
+    });
 }
 
 } // namespace
@@ -142,6 +169,9 @@ private slots:
         QCOMPARE(panel.hiddenFlaggedCount(), 0);
     }
 
+    void forgetARecordFromTheGui_data();
+    void forgetARecordFromTheGui();
+
     void verifyTabShowsEveryMachinesRecord()
     {
         QTemporaryDir dir;
@@ -191,6 +221,102 @@ private slots:
         }
     }
 };
+
+void TestUiReputation::forgetARecordFromTheGui_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+// "Forget this record…" in Verify's machine records and on a flagged offer in Prices: asked
+// first (Cancel by default), done through ReputationStore::forget, and no tooltip sends the user
+// to gantry-cli for it.
+void TestUiReputation::forgetARecordFromTheGui()
+{
+    QFETCH(QString, language);
+    QTranslator translator;
+    if (language != QLatin1String("en")) {
+        QVERIFY(translator.load(QStringLiteral(GANTRY_QM_DIR "/gantry_zh_CN.qm")));
+        QCoreApplication::installTranslator(&translator);
+    }
+    auto restore = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+    QTemporaryDir dir;
+    QVERIFY(verify::ReputationStore(dir.path()).record(run(kBadMachine, QStringLiteral("vast-h100"), verify::Verdict::Fail)));
+    QVERIFY(verify::ReputationStore(dir.path()).record(run(QStringLiteral("77001"), QStringLiteral("vast-4090"), verify::Verdict::Pass)));
+
+    // Prices: the flagged offer's tooltip names the GUI action; its context menu has it.
+    test::VastEmulator emulator;
+    QVERIFY(emulator.listen());
+    providers::ProviderHub hub;
+    hub.addProvider(std::make_unique<providers::VastProvider>(test::restConfigFor(emulator)));
+    providers::PriceBoard board(&hub, dir.path());
+    PricesPanel panel(&board);
+    QSignalSpy refreshed(&panel, &PricesPanel::refreshed);
+    panel.resize(1024, 700);
+    panel.show();
+    panel.refresh();
+    QVERIFY(refreshed.wait(10000));
+    panel.findChild<QCheckBox *>(QStringLiteral("showFlagged"))->setChecked(true);
+    QTRY_COMPARE(flaggedRows(*panel.view()->model()), 4);
+    auto *forgetOffer = panel.view()->findChild<QAction *>(QStringLiteral("forgetRecord"));
+    QVERIFY(forgetOffer && panel.view()->actions().contains(forgetOffer));
+    int flagged = -1;
+    for (int row = 0; row < panel.view()->model()->rowCount() && flagged < 0; ++row)
+        flagged = panel.view()->model()->index(row, 0).data(PriceTableModel::FlaggedRole).toBool() ? row : -1;
+    const QModelIndex offer = panel.view()->model()->index(flagged, PriceTableModel::PriceColumn);
+    const QString tip = offer.data(Qt::ToolTipRole).toString();
+    QVERIFY2(!tip.contains(QLatin1String("gantry-cli")) && tip.contains(forgetOffer->text().remove(u'…')), qPrintable(tip));
+    panel.view()->setCurrentIndex(offer);
+    QVERIFY(forgetOffer->isEnabled());
+    Answer asked;
+    answerYes(&panel, asked, QStringLiteral("prices-forget-question-") + language);
+    QSignalSpy flags(&panel, &PricesPanel::flagsLoaded);
+    forgetOffer->trigger();
+    QVERIFY(asked.cancelIsDefault);
+    QVERIFY2(asked.text.contains(kBadMachine), qPrintable(asked.text));
+    QVERIFY(flags.wait(5000));
+    QTRY_COMPARE(flaggedRows(*panel.view()->model()), 0);
+    QCOMPARE(panel.hiddenFlaggedCount(), 0);
+    verify::ReputationStore after(dir.path());
+    QVERIFY(after.load());
+    QCOMPARE(after.machines().size(), 1);
+
+    // Verify's machine records: the button under the table, for the chosen record.
+    QVERIFY(verify::ReputationStore(dir.path()).record(run(kBadMachine, QStringLiteral("vast-h100"), verify::Verdict::Fail)));
+    AppContext context;
+    context.configDir = dir.path();
+    VerifyTab tab(context);
+    QSignalSpy loaded(&tab, &VerifyTab::reputationLoaded);
+    SavedHost host;
+    host.name = QStringLiteral("vast-4090");
+    tab.setMachine(host, nullptr);
+    QVERIFY(loaded.wait(5000));
+    tab.resize(1024, 700);
+    tab.show();
+    QPushButton *forget = tab.forgetRecordButton();
+    QVERIFY(forget->isVisible());
+    QVERIFY(!forget->isEnabled()); // nothing chosen yet
+    QVERIFY(tab.reputationModel()->index(1, 0).data(ReputationModel::BadRole).toBool());
+    const QString recordTip = tab.reputationModel()->index(1, 0).data(Qt::ToolTipRole).toString();
+    QVERIFY2(!recordTip.contains(QLatin1String("gantry-cli")) && recordTip.contains(forget->text().remove(u'…')), qPrintable(recordTip));
+    tab.machinesView()->setCurrentIndex(tab.reputationModel()->index(1, 0));
+    QVERIFY(forget->isEnabled());
+    QVERIFY(forget->width() >= forget->sizeHint().width());
+    for (const QSize size : {QSize(1024, 700), QSize(1600, 1000)}) {
+        tab.resize(size);
+        QTest::qWait(20);
+        save(tab, QStringLiteral("verify-records-forget-") + language);
+    }
+    answerYes(&tab, asked, QStringLiteral("verify-forget-question-") + language);
+    loaded.clear();
+    forget->click();
+    QVERIFY(loaded.wait(5000));
+    QCOMPARE(tab.reputationModel()->rowCount(), 1);
+    QVERIFY(!tab.reputationModel()->index(0, 0).data(ReputationModel::BadRole).toBool());
+    QVERIFY2(tab.statusText().contains(QLatin1String("585757")), qPrintable(tab.statusText()));
+    save(tab, QStringLiteral("verify-records-forgotten-") + language);
+}
 
 QTEST_MAIN(TestUiReputation)
 #include "test_ui_reputation.moc"

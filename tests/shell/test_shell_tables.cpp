@@ -30,12 +30,14 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 using namespace gantry;
@@ -532,6 +534,78 @@ private slots:
         tabs->setCurrentIndex(tabs->indexOf(monitorTab));
         QApplication::processEvents();
         saveRender(&window, QStringLiteral("monitor-in-window-1600x1000"));
+    }
+
+    void everyTabAndPanelKeepsTheWindowWidth_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+
+    // Issue 32 in both languages: at 1024x700, showing each tab of a selected machine (Monitor
+    // with data among them) and each panel leaves the window 1024 px wide.
+    void everyTabAndPanelKeepsTheWindowWidth()
+    {
+        QFETCH(QString, language);
+        QTranslator translator;
+        if (language != QLatin1String("en")) {
+            QVERIFY(translator.load(QStringLiteral(GANTRY_QM_DIR "/gantry_zh_CN.qm")));
+            QCoreApplication::installTranslator(&translator);
+        }
+        auto restore = qScopeGuard([&translator] { QCoreApplication::removeTranslator(&translator); });
+        QTemporaryDir config;
+        auto secrets = makeMemorySecretStore();
+        Shell shell(config.path(), secrets.get());
+        MainWindow &window = *shell.window;
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SavedHost host = boxes(1).first();
+        host.name = QStringLiteral("h100-training-node-with-a-long-name");
+        host.provider = QStringLiteral("sandbox");
+        host.instanceId = QStringLiteral("afdd7ea7");
+        QVERIFY(window.hosts()->add(host).ok());
+        gantry::monitor::MonitorService *service = shell.core.monitor();
+        service->addMachine(host.name, 8 * 2.49);
+        for (int t = 0; t < 120; ++t)
+            service->injectSample(host.name, monitorSample(host.name, t));
+        service->setStatus(host.name, gantry::monitor::SamplerStatus::Live, QStringLiteral("Live"));
+        window.selectHost(host.name);
+        auto *monitorTab = window.findChild<ui::monitor::MonitorTab *>();
+        QVERIFY(monitorTab);
+        QTabWidget *tabs = nullptr;
+        for (QTabWidget *candidate : window.findChildren<QTabWidget *>())
+            tabs = candidate->indexOf(monitorTab) >= 0 ? candidate : tabs;
+        QVERIFY(tabs);
+        for (int i = 0; i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            QApplication::processEvents();
+            QVERIFY2(window.width() == 1024 && window.minimumSizeHint().width() <= 1024,
+                     qPrintable(QStringLiteral("%1: %2 px, at least %3").arg(tabs->tabText(i)).arg(window.width())
+                                    .arg(window.minimumSizeHint().width())));
+        }
+        tabs->setCurrentIndex(tabs->indexOf(monitorTab));
+        monitorTab->redraw();
+        QApplication::processEvents();
+        saveRender(&window, QStringLiteral("every-tab-monitor-%1-1024x700").arg(language));
+        QStringList panels; // the ids of the sections list (the one that holds "machines")
+        for (QListWidget *list : window.findChildren<QListWidget *>()) {
+            QStringList ids;
+            for (int row = 0; row < list->count(); ++row)
+                ids << list->item(row)->data(Qt::UserRole).toString();
+            if (ids.contains(QLatin1String("machines")))
+                panels = ids;
+        }
+        QVERIFY(panels.size() > 3);
+        for (const QString &panel : std::as_const(panels)) {
+            window.showPanel(panel);
+            QApplication::processEvents();
+            QVERIFY2(window.width() == 1024 && window.minimumSizeHint().width() <= 1024,
+                     qPrintable(QStringLiteral("%1: %2 px, at least %3").arg(panel).arg(window.width()).arg(window.minimumSizeHint().width())));
+        }
+        window.showPanel(QStringLiteral("machines"));
+        window.resize(1600, 1000);
+        QApplication::processEvents();
+        saveRender(&window, QStringLiteral("every-tab-monitor-%1-1600x1000").arg(language));
     }
 
     // Saved and restored a few times, the window stays where it was (it came back 20 px lower each

@@ -6,6 +6,7 @@
 #include "gatedrm.h"
 #include "sshdfixture.h"
 
+#include "core/handoff/handoff.h"
 #include "core/sync/syncservice.h"
 #include "ui/transfer/filestab.h"
 #include "ui/transfer/remotedirmodel.h"
@@ -302,13 +303,14 @@ private slots:
         m_tab->copyPathAction()->trigger();
         QCOMPARE(QGuiApplication::clipboard()->text(), base + QStringLiteral("/run 1"));
 
-        const QString line = FilesTab::terminalHereLine(m_sshd.target(), base + QStringLiteral("/run 1"));
-        QVERIFY2(line.contains(QStringLiteral(" -t ")), qPrintable(line));
-        QVERIFY2(line.contains(QStringLiteral("cd -- ")), qPrintable(line));
-        // What the remote shell gets runs in that folder, quoted (a real ssh through the fixture).
-        const QStringList args = FilesTab::terminalHereArguments(m_sshd.target(), base + QStringLiteral("/run 1"));
-        QCOMPARE(args.first(), QStringLiteral("ssh"));
-        QVERIFY(args.last().contains(ssh::shellQuote(base + QStringLiteral("/run 1"))));
+        // The command core/handoff makes for this folder, as `gantry-cli open HOST --editor
+        // terminal DIR` does: ssh -t … 'cd -- DIR && exec "$SHELL" -l'.
+        const Result<handoff::Launch> expected = handoff::launchForHost(handoff::Tool::Terminal, fixtureHost(), std::nullopt,
+                                                                        base + QStringLiteral("/run 1"));
+        QVERIFY(expected);
+        QVERIFY2(expected->commandLine.contains(QStringLiteral(" -t ")), qPrintable(expected->commandLine));
+        QVERIFY2(expected->commandLine.contains(QStringLiteral("cd -- ")), qPrintable(expected->commandLine));
+        QVERIFY(expected->commandLine.contains(ssh::shellQuote(base + QStringLiteral("/run 1"))));
 
         QString started;
         QStringList startedArgs;
@@ -318,12 +320,12 @@ private slots:
             return true;
         });
         m_tab->openTerminalAction()->trigger();
-        if (started.isEmpty()) {
+        if (!expected->found) {
             // No terminal emulator on this machine: the ssh line is on the clipboard instead.
-            QCOMPARE(QGuiApplication::clipboard()->text(), line);
+            QTRY_COMPARE(QGuiApplication::clipboard()->text(), expected->commandLine);
         } else {
-            QVERIFY(startedArgs.contains(QStringLiteral("-t")));
-            QCOMPARE(startedArgs.last(), args.last());
+            QTRY_COMPARE(started, expected->program);
+            QCOMPARE(startedArgs, expected->arguments);
         }
     }
 

@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
@@ -125,6 +126,79 @@ cluster::ClusterLaunchRequest ClusterLaunchDialog::request() const
             r.base.region = provider->info().defaultRegion;
     }
     return r;
+}
+
+ClusterFromHostsDialog::ClusterFromHostsDialog(const QStringList &hostNames, QWidget *parent)
+    : QDialog(parent), m_name(new QLineEdit(this)), m_hosts(new QListWidget(this)), m_hint(new QLabel(this)), m_ok(nullptr)
+{
+    setWindowTitle(tr("New cluster from saved hosts"));
+    m_name->setPlaceholderText(tr("e.g. lab-pair"));
+    for (const QString &host : hostNames) {
+        auto *item = new QListWidgetItem(host, m_hosts);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+    }
+    m_hint->setWordWrap(true);
+    auto *form = new QFormLayout(this);
+    form->addRow(tr("Cluster name:"), m_name);
+    form->addRow(tr("Machines:"), m_hosts);
+    form->addRow(m_hint);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("Create cluster"));
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_name, &QLineEdit::textChanged, this, &ClusterFromHostsDialog::updateState);
+    connect(m_hosts, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        m_order.removeAll(item->text());
+        if (item->checkState() == Qt::Checked)
+            m_order.append(item->text());
+        updateState();
+    });
+    updateState();
+}
+
+QString ClusterFromHostsDialog::name() const
+{
+    return m_name->text().trimmed();
+}
+
+QStringList ClusterFromHostsDialog::hosts() const
+{
+    return m_order;
+}
+
+void ClusterFromHostsDialog::setName(const QString &name)
+{
+    m_name->setText(name);
+}
+
+void ClusterFromHostsDialog::setChecked(const QString &host, bool checked)
+{
+    for (QListWidgetItem *item : m_hosts->findItems(host, Qt::MatchExactly))
+        item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+QString ClusterFromHostsDialog::hintText() const
+{
+    return m_hint->text();
+}
+
+// The OK button waits for a valid name and at least one machine; the hint says which is missing,
+// and which machine will be the head (rank 0: the first ticked).
+void ClusterFromHostsDialog::updateState()
+{
+    const bool named = !name().isEmpty() && cluster::validateClusterName(name());
+    if (m_hosts->count() == 0)
+        m_hint->setText(tr("No saved hosts yet: add machines in the Machines list first."));
+    else if (m_order.isEmpty())
+        m_hint->setText(tr("Tick the machines to group, the head first: the first ticked is rank 0."));
+    else if (!named)
+        m_hint->setText(tr("Name the cluster (letters, digits, '.', '_', '-')."));
+    else
+        m_hint->setText(tr("%n node(s); the head (rank 0) is %1.", nullptr, int(m_order.size())).arg(m_order.first()));
+    m_ok->setEnabled(named && !m_order.isEmpty());
 }
 
 TorchrunDialog::TorchrunDialog(const cluster::Cluster &cluster, QWidget *parent)

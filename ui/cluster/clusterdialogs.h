@@ -8,6 +8,8 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
+class QListWidget;
 class QSpinBox;
 
 namespace gantry::providers { class ProviderHub; }
@@ -44,6 +46,33 @@ private:
     QSpinBox *m_nodes;
     QLineEdit *m_sshKey;
     QLabel *m_estimate;
+};
+
+// "New cluster from saved hosts…": a name and the saved hosts to group, ticked in rank order
+// (the first ticked is rank 0, the head). What `gantry-cli cluster add NAME HOST…` does.
+class ClusterFromHostsDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClusterFromHostsDialog)
+
+public:
+    ClusterFromHostsDialog(const QStringList &hostNames, QWidget *parent = nullptr);
+    QString name() const;
+    QStringList hosts() const; // the ticked ones, in rank order
+    void setName(const QString &name);
+    void setChecked(const QString &host, bool checked);
+    QListWidget *hostList() const { return m_hosts; }
+    QPushButton *okButton() const { return m_ok; }
+    QString hintText() const;
+
+private:
+    void updateState();
+
+    QLineEdit *m_name;
+    QListWidget *m_hosts;
+    QLabel *m_hint;
+    QPushButton *m_ok;
+    QStringList m_order; // ticked hosts, in the order they were ticked
 };
 
 // Script, arguments, environment, processes per node (auto: the GPU count) and the port.

@@ -9,10 +9,12 @@
 #include "core/cluster/lifecycle.h"
 #include "core/jobs/jobrunner.h"
 #include "core/providers/providerhub.h"
+#include "core/hosts/hoststore.h"
 #include "core/ssh/knownhosts.h"
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
 
+#include <QCollator>
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -50,8 +52,10 @@ ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
 {
     auto *refresh = new QPushButton(tr("Refresh"), this);
     auto *launch = new QPushButton(tr("Launch cluster…"), this);
+    auto *fromHosts = new QPushButton(tr("New cluster from saved hosts…"), this);
+    fromHosts->setObjectName(QStringLiteral("fromHosts"));
     auto *buttons = new QHBoxLayout;
-    for (QPushButton *button : {refresh, launch, m_check, m_torchrun, m_jobStatus, m_stopOthers, m_terminate})
+    for (QPushButton *button : {refresh, launch, fromHosts, m_check, m_torchrun, m_jobStatus, m_stopOthers, m_terminate})
         buttons->addWidget(button);
     buttons->addStretch();
     m_list->setHeaderLabels({tr("Cluster"), tr("Nodes"), tr("Type"), tr("$/h"), tr("Rendezvous"), tr("Last job")});
@@ -86,6 +90,7 @@ ClustersPanel::ClustersPanel(workspace::Workspace *workspace, QWidget *parent)
     layout->addWidget(m_status);
     connect(refresh, &QPushButton::clicked, this, &ClustersPanel::reload);
     connect(launch, &QPushButton::clicked, this, &ClustersPanel::launchCluster);
+    connect(fromHosts, &QPushButton::clicked, this, &ClustersPanel::newClusterFromHosts);
     connect(m_check, &QPushButton::clicked, this, &ClustersPanel::checkSelected);
     connect(m_torchrun, &QPushButton::clicked, this, &ClustersPanel::torchrunSelected);
     connect(m_terminate, &QPushButton::clicked, this, &ClustersPanel::terminateSelected);
@@ -179,7 +184,7 @@ void ClustersPanel::reload()
         item->setData(0, Qt::UserRole, c.name);
     }
     if (m_clusters.isEmpty())
-        setStatus(tr("No clusters yet. Launch one, or group saved hosts with gantry-cli cluster add NAME HOST…"));
+        setStatus(tr("No clusters yet. Launch one, or group machines you already have with “New cluster from saved hosts…”."));
     selectCluster(selected.isEmpty() && !m_clusters.isEmpty() ? m_clusters.first().name : selected);
     showNodes();
 }
@@ -255,6 +260,42 @@ void ClustersPanel::launchCluster()
         });
     });
     dialog->open();
+}
+
+void ClustersPanel::newClusterFromHosts()
+{
+    QStringList names;
+    for (const SavedHost &host : m_workspace->hosts()->hosts())
+        names << host.name;
+    QCollator natural; // gpu-box-2 before gpu-box-10, as the Machines list sorts them
+    if (natural.locale().language() == QLocale::C) // the C locale compares code points, never numbers
+        natural.setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    natural.setNumericMode(true);
+    natural.setCaseSensitivity(Qt::CaseInsensitive);
+    std::sort(names.begin(), names.end(), natural);
+    auto *dialog = new ClusterFromHostsDialog(names, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { createFromHosts(dialog->name(), dialog->hosts()); });
+    dialog->open();
+}
+
+// The same core call as `gantry-cli cluster add`; it reads and writes clusters.json, so off the GUI thread.
+void ClustersPanel::createFromHosts(const QString &name, const QStringList &hosts)
+{
+    setStatus(tr("Creating cluster %1…").arg(name));
+    background::run<Result<cluster::Cluster>>(this, [configDir = m_workspace->configDir(), name, hosts] {
+        return cluster::addClusterOfSavedHosts(configDir, name, hosts);
+    }, [this, name](Result<cluster::Cluster> added) {
+        if (!added) {
+            setStatus(tr("Could not create cluster %1: %2").arg(name, text::printable(added.error().message)));
+        } else {
+            reload();
+            selectCluster(name);
+            setStatus(tr("Cluster %1: %n node(s), head %2. Check it to see the nodes reach each other.", nullptr,
+                         int(added->nodes.size())).arg(name, added->nodes.first().hostName));
+        }
+        emit clusterCreated(name);
+    });
 }
 
 void ClustersPanel::finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name)

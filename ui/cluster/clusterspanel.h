@@ -47,6 +47,8 @@ public:
 public slots:
     void reload();
     void launchCluster();
+    // "New cluster from saved hosts…": groups machines already in the list (gantry-cli cluster add).
+    void newClusterFromHosts();
     void checkSelected();
     void torchrunSelected();
     void showLog();
@@ -61,6 +63,8 @@ signals:
     void jobStarted(const QString &cluster);
     void logShown();
     void launchFinished(const QString &cluster);
+    // A cluster of saved hosts was written (or refused: the status says why).
+    void clusterCreated(const QString &cluster);
     void terminated(const QString &cluster);
     void jobStatusShown(const QString &cluster);
     void ranksStopped(const QString &cluster);
@@ -73,6 +77,7 @@ private:
     void showNodes();
     void refreshStates(const cluster::Cluster &cluster);
     void startTorchrun(const cluster::Cluster &cluster, const cluster::TorchrunSpec &spec);
+    void createFromHosts(const QString &name, const QStringList &hosts);
     void finishLaunch(const Result<cluster::ClusterLaunchOutcome> &outcome, const QString &name);
     void finishTerminate(const Result<cluster::ClusterActionOutcome> &outcome, const QString &name);
     void setStatus(const QString &text);

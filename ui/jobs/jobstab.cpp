@@ -1,6 +1,7 @@
 #include "ui/jobs/jobstab.h"
 
 #include "ui/common/confirm.h"
+#include "ui/common/handofflaunch.h"
 
 #include "ui/jobs/boundedlogview.h"
 #include "ui/jobs/joblistmodel.h"
@@ -12,9 +13,6 @@
 #include "core/jobs/jobservice.h"
 #include "core/jobs/results.h"
 #include "core/ssh/connection.h"
-#include "core/sshconfig/managedblock.h"
-#include "core/sshconfig/sshconfigfile.h"
-#include "core/sshconfig/terminal.h"
 #include "core/tunnel/jupyter.h"
 #include "core/tunnel/presets.h"
 #include "core/tunnel/tunnelmanager.h"
@@ -445,33 +443,32 @@ void JobsTab::openTunnel(int remotePort, const QString &label, bool openBrowser)
 
 void JobsTab::openTerminal()
 {
-    if (!m_hasHost)
-        return;
-    if (auto launched = sshconfig::openTerminal(m_host.target); !launched)
-        showStatus(launched.error().message, true);
-    else
-        showStatus(tr("Opened a terminal: %1").arg(sshconfig::sshCommandString(m_host.target)));
+    handOff(handoff::Tool::Terminal);
 }
 
 void JobsTab::openVsCode()
 {
+    handOff(handoff::Tool::VsCode);
+}
+
+// Through core/handoff, as the Machine menu and `gantry-cli open HOST [--editor terminal]` do: the
+// machine's ~/.ssh/config name (which carries port and key), or for a terminal its whole ssh command.
+void JobsTab::handOff(handoff::Tool tool)
+{
     if (!m_hasHost)
         return;
-    // The managed ssh config entry carries port and key; without it Remote-SSH gets user@host.
-    QString alias;
-    if (sshconfig::isSyncEnabled(m_context.configDir)) {
-        const QString candidate = sshconfig::aliasFor(m_host.name);
-        if (auto aliases = sshconfig::SshConfigFile().aliases(); aliases && aliases->contains(candidate))
-            alias = candidate;
-    }
-    if (alias.isEmpty() && m_host.target.port != 22)
-        showStatus(tr("VS Code cannot pass port %1 in its link; turn on \"Write ssh config entries\" so it finds this "
-                      "machine by name.")
-                       .arg(m_host.target.port),
-                   true);
-    const QUrl url = sshconfig::vscodeUri(sshconfig::vscodeHost(m_host.target, alias), QStringLiteral("/"));
-    if (!QDesktopServices::openUrl(url))
-        showStatus(tr("Could not open %1; is VS Code with the Remote - SSH extension installed?").arg(url.toString()), true);
+    const QList<SavedHost> all = m_context.hosts ? m_context.hosts->hosts() : QList<SavedHost>{m_host};
+    startHandoff(this, tool, m_host, all, m_context.configDir, {}, m_desktop,
+                 [this, tool](const Result<handoff::Launch> &launch, const Result<void> &started) {
+        if (!launch)
+            showStatus(launch.error().message, true);
+        else if (!started)
+            showStatus(started.error().message, true);
+        else if (tool == handoff::Tool::Terminal)
+            showStatus(tr("Opened a terminal: %1").arg(launch->commandLine));
+        else
+            showStatus(tr("Opened %1 in VS Code: %2").arg(m_host.name, launch->commandLine));
+    });
 }
 
 void JobsTab::saveResultPaths()

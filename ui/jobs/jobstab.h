@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/common/detailtab.h"
+#include "core/handoff/handoff.h"
 #include "core/hosts/hoststore.h"
 
 #include <QPointer>
@@ -45,6 +46,12 @@ public:
     QString selectedJob() const;
     QString statusText() const;
 
+    // "Terminal" and "VS Code" of the Open box: core/handoff's command, as `gantry-cli open`.
+    void openTerminal();
+    void openVsCode();
+    // Where those programs are looked up and how they start (tests: a PATH of their own).
+    void setDesktop(handoff::Desktop desktop) { m_desktop = std::move(desktop); }
+
     // Opens a tunnel to remotePort on the current machine and, once open, the browser.
     void openTunnel(int remotePort, const QString &label, bool openBrowser = true);
 
@@ -60,12 +67,12 @@ private:
     void followSelected();
     void updateButtons();
     void refreshTunnels();
-    void openTerminal();
-    void openVsCode();
+    void handOff(handoff::Tool tool);
     void saveResultPaths();
     void showStatus(const QString &message, bool error = false);
 
     AppContext m_context;
+    handoff::Desktop m_desktop;
     jobs::JobService *m_jobs;
     tunnel::TunnelManager *m_tunnels;
     SavedHost m_host;

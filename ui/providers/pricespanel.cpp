@@ -6,7 +6,9 @@
 #include "ui/providers/pricetablemodel.h"
 #include "core/providers/pricegroups.h"
 #include "core/verify/reputation.h"
+#include "ui/verify/forgetrecord.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -111,6 +113,36 @@ void PricesPanel::setUpView()
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setStretchLastSection(true);
+    auto *forget = new QAction(tr("Forget this machine's record…"), m_view);
+    forget->setObjectName(QStringLiteral("forgetRecord"));
+    m_view->addAction(forget);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    connect(forget, &QAction::triggered, this, &PricesPanel::forgetSelectedRecord);
+    // Only a flagged offer has a record to forget: the menu shows the action greyed out elsewhere.
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, forget, [forget](const QModelIndex &current) {
+        forget->setEnabled(!current.data(PriceTableModel::RecordKeyRole).toString().isEmpty());
+    });
+    forget->setEnabled(false);
+}
+
+void PricesPanel::forgetSelectedRecord()
+{
+    const QModelIndex current = m_view->currentIndex();
+    const QString key = current.data(PriceTableModel::RecordKeyRole).toString();
+    if (key.isEmpty() || m_configDir.isEmpty())
+        return;
+    const QString label = tr("the %1 machine %2 of %3").arg(current.siblingAtColumn(PriceTableModel::GpuModelColumn).data(PriceTableModel::RawValueRole).toString(),
+                                                           key.section(u':', 1),
+                                                           current.siblingAtColumn(PriceTableModel::ProviderColumn).data().toString());
+    forgetMachineRecord(this, m_configDir, key, label, [self = QPointer<PricesPanel>(this)](Result<void> forgotten) {
+        if (!self)
+            return;
+        if (!forgotten) {
+            self->m_errors->setText(forgotten.error().message);
+            self->m_errors->setVisible(true);
+        }
+        self->loadFlags();
+    });
 }
 
 void PricesPanel::layOut(QPushButton *launch)

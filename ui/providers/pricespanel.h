@@ -56,6 +56,9 @@ public:
 
 public slots:
     void refresh();
+    // A flagged offer's "Forget this machine's record…" (its context menu), asked first: the
+    // machine's offers are no longer hidden. The same core call as the Verify tab's.
+    void forgetSelectedRecord();
 
     // Tests drive the watch faster (and on a ManualClock); the app uses the system clock.
     void setWatchTiming(Clock &clock, int pollMs) { m_clock = &clock; m_watchPollMs = pollMs; }

@@ -2,6 +2,7 @@
 
 #include "core/providers/providerregistry.h"
 #include "core/util/printable.h"
+#include "core/verify/reputation.h"
 
 #include <QColor>
 
@@ -45,8 +46,8 @@ const PriceTableModel::Flag *PriceTableModel::flagFor(const providers::InstanceT
 
 QString PriceTableModel::flagTip(const Flag &flag) const
 {
-    return tr("Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Clear it with gantry-cli "
-              "verify-history --forget once the host has fixed it.", nullptr, flag.fails)
+    return tr("Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Once the host has fixed "
+              "it, right-click → “Forget this machine's record…” clears it.", nullptr, flag.fails)
         .arg(flag.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), text::printable(flag.problem).left(200));
 }
 
@@ -70,6 +71,7 @@ QVariant PriceTableModel::data(const QModelIndex &index, int role) const
     case TypeNameRole: return type.name;
     case AvailableRole: return type.availableNow();
     case FlaggedRole: return flagFor(type) != nullptr;
+    case RecordKeyRole: return flagFor(type) ? verify::machineKey(type.provider, type.machineId, {}) : QString();
     case Qt::ToolTipRole: {
         // Names, descriptions, models and regions come from the provider's reply: shown escaped.
         QString tip = text::printable(type.name);

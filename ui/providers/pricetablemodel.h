@@ -38,6 +38,7 @@ public:
         TypeNameRole,
         AvailableRole,
         FlaggedRole,      // bool: the offer's machine failed Verify or Doctor (machines.json)
+        RecordKeyRole,    // a flagged offer's machine record key (ReputationStore), else empty
     };
 
     // Why a marketplace machine is flagged: its last failure's headline and when.

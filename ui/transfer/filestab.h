@@ -113,11 +113,6 @@ public:
     // True while a change (or the count before a delete) runs: the next one waits for it.
     bool isChanging() const { return m_operation.has_value(); }
 
-    // `ssh -t … user@host 'cd DIR && exec "$SHELL" -l'`: what "Open terminal here" runs, as
-    // arguments (first is "ssh") and as one line to paste.
-    static QStringList terminalHereArguments(const ssh::Target &target, const QString &dir);
-    static QString terminalHereLine(const ssh::Target &target, const QString &dir);
-
     // Seams for tests (and scripted use): the questions the tab would otherwise ask in dialogs.
     void setConfirmer(std::function<bool(const QString &question)> confirm) { m_confirm = std::move(confirm); }
     void setTextAsker(std::function<QString(const QString &label, const QString &initial)> ask) { m_ask = std::move(ask); }

@@ -6,9 +6,9 @@
 
 #include "ui/sync/syncdialog.h"
 #include "ui/common/filedialogs.h"
+#include "ui/common/handofflaunch.h"
 
 #include "core/ssh/connection.h"
-#include "core/sshconfig/terminal.h"
 #include "core/transfer/remoteops.h"
 
 #include <QAction>
@@ -16,7 +16,6 @@
 #include <QClipboard>
 #include <QItemSelectionModel>
 #include <QMenu>
-#include <QProcess>
 #include <QSortFilterProxyModel>
 
 namespace gantry::ui {
@@ -135,22 +134,6 @@ QString FilesTab::terminalFolder() const
     return currentPath();
 }
 
-QStringList FilesTab::terminalHereArguments(const ssh::Target &target, const QString &dir)
-{
-    QStringList args = sshconfig::sshCommandLine(target);
-    args.insert(1, QStringLiteral("-t")); // a terminal for the shell, though a command is given
-    // The remote shell reads this line: the folder goes quoted and after "--".
-    args.append(QStringLiteral("cd -- %1 && exec \"$SHELL\" -l").arg(ssh::shellQuote(dir)));
-    return args;
-}
-
-QString FilesTab::terminalHereLine(const ssh::Target &target, const QString &dir)
-{
-    QStringList quoted;
-    for (const QString &arg : terminalHereArguments(target, dir)) quoted.append(ssh::shellQuote(arg));
-    return quoted.join(QLatin1Char(' '));
-}
-
 // One selected file (a selected folder is what terminalFolder() names instead).
 void FilesTab::editSelected()
 {
@@ -159,24 +142,28 @@ void FilesTab::editSelected()
     emit editRequested(m_host.name, paths.first());
 }
 
+// Through core/handoff, as the Machine menu's Open terminal and `gantry-cli open HOST --editor
+// terminal DIR` do: `ssh -t ALIAS 'cd -- DIR && exec "$SHELL" -l'` (the full ssh command without an
+// alias) in the desktop's terminal; where none is found, that line goes on the clipboard.
 void FilesTab::openTerminalHere()
 {
     if (!m_connection || currentPath().isEmpty()) return;
     const QString dir = terminalFolder();
-    const QString line = terminalHereLine(m_host.target, dir);
-    const auto launch = sshconfig::terminalLaunch(m_host.target, QProcessEnvironment::systemEnvironment());
-    if (launch) {
-        // terminalLaunch ends with the plain ssh command; the one for this folder replaces it.
-        QStringList args = launch->arguments.mid(0, launch->arguments.size() - sshconfig::sshCommandLine(m_host.target).size());
-        args += terminalHereArguments(m_host.target, dir);
-        const bool started = m_startProgram ? m_startProgram(launch->program, args) : QProcess::startDetached(launch->program, args);
-        if (started) {
+    handoff::Desktop desktop;
+    if (m_startProgram) desktop.start = m_startProgram;
+    const QList<SavedHost> all = m_context.hosts ? m_context.hosts->hosts() : QList<SavedHost>{m_host};
+    startHandoff(this, handoff::Tool::Terminal, m_host, all, m_context.configDir, dir, desktop,
+                 [this, dir](const Result<handoff::Launch> &launch, const Result<void> &started) {
+        if (!launch) {
+            setStatus(launch.error().message);
+        } else if (started) {
             setStatus(tr("Opened a terminal in %1.").arg(dir));
-            return;
+        } else {
+            QGuiApplication::clipboard()->setText(launch->commandLine);
+            setStatus(tr("No terminal could be started here; the ssh command for %1 is on the clipboard: %2")
+                          .arg(dir, launch->commandLine));
         }
-    }
-    QGuiApplication::clipboard()->setText(line);
-    setStatus(tr("No terminal could be started here; the ssh command for %1 is on the clipboard: %2").arg(dir, line));
+    });
 }
 
 } // namespace gantry::ui

@@ -133,8 +133,8 @@ QVariant ReputationModel::data(const QModelIndex &index, int role) const
         if (!m.bad() && m.passes == 0)
             tip += QLatin1Char('\n') + tr("No run has measured this machine yet (a simulated GPU never passes).");
         if (m.bad())
-            tip += QLatin1Char('\n') + tr("Its offers are hidden from Prices (tick “Show flagged machines” to see them) and "
-                                          "from gantry-cli types; a passing Verify clears the flag.");
+            tip += QLatin1Char('\n') + tr("Its offers are hidden from Prices (tick “Show flagged machines” to see them); a "
+                                          "passing Verify, or “Forget this record…” beside the list, clears the flag.");
         return tip;
     }
     default: return {};

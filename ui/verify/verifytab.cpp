@@ -171,7 +171,7 @@ void VerifyTab::layOut()
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->addWidget(box(tr("Results"), m_table, m_findings));
     m_split->addWidget(lower);
-    m_split->addWidget(box(tr("Machine records"), m_machines));
+    m_split->addWidget(box(tr("Machine records"), createRecordsPane()));
     m_split->setStretchFactor(0, 3);
     m_split->setStretchFactor(1, 2);
     m_split->setStretchFactor(2, 2);

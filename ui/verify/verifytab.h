@@ -69,6 +69,10 @@ public:
     // Runs the acceptance test (the button): passive health and figures against references.
     void startAcceptance();
     QTableView *machinesView() const { return m_machines; }
+    // "Forget this record…" (under Machine records, and their context menu): the chosen record,
+    // asked first, through ReputationStore::forget as `gantry-cli verify-history --forget` does.
+    void forgetSelectedRecord();
+    QPushButton *forgetRecordButton() const { return m_forgetRecord; }
     QSortFilterProxyModel *resultsProxy() const { return m_proxy; }
     QString bannerText() const;
     QString statusText() const;
@@ -81,6 +85,8 @@ signals:
 
 private:
     void createWidgets();
+    // The records table with its actions beside it (below, they took the rows' height at 700 px).
+    QWidget *createRecordsPane();
     void layOut();
     void start(bool quick);
     void startDoctor();
@@ -139,6 +145,7 @@ private:
     DoctorModel *m_doctor = nullptr;
     ReputationModel *m_reputation = nullptr;
     QTableView *m_machines = nullptr;
+    QPushButton *m_forgetRecord = nullptr;
 };
 
 } // namespace gantry::ui

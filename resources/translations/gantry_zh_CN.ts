@@ -6094,6 +6094,10 @@ Last run %2: %3</source>
         <source>Keep the machine running (it keeps billing)</source>
         <translation>保持机器运行（会继续计费）</translation>
     </message>
+    <message>
+        <source>The selected run&apos;s events appear here as they happen.</source>
+        <translation>所选运行的事件会在发生时显示在这里。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::SettingsDialog</name>

@@ -79,6 +79,7 @@ RunsPanel::RunsPanel(workspace::AppCore *core, QWidget *parent)
     TableLayout::fitToWidth(m_attemptsView, RunAttemptsModel::MachineColumn);
     m_log = new BoundedLogView(this);
     m_log->setMaxBytes(kLogTailBytes);
+    m_log->setPlaceholderText(tr("The selected run's events appear here as they happen."));
 
     auto *detail = new QWidget(this);
     auto *detailLayout = new QVBoxLayout(detail);

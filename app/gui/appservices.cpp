@@ -143,8 +143,8 @@ void AppServices::installTabs()
 QStringList AppServices::panelIds()
 {
     // Kept in step with installPanels() by test_shell_sandbox (registeredPanelsAreListed).
-    return {QStringLiteral("machines"), QStringLiteral("prices"),    QStringLiteral("instances"), QStringLiteral("clusters"),
-            QStringLiteral("transfers"), QStringLiteral("monitor"), QStringLiteral("cost")};
+    return {QStringLiteral("machines"),  QStringLiteral("prices"),  QStringLiteral("instances"), QStringLiteral("clusters"),
+            QStringLiteral("runs"),      QStringLiteral("transfers"), QStringLiteral("monitor"), QStringLiteral("cost")};
 }
 
 void AppServices::installPanels()

@@ -7,8 +7,11 @@
 #include "interruptscope.h"
 
 #include "core/runs/managedrun.h"
+#include "core/runs/runfollower.h"
+#include "core/runs/runservice.h"
 #include "core/runs/runspec.h"
 #include "core/runs/runstate.h"
+#include "core/workspace/appcore.h"
 #include "core/util/printable.h"
 
 #include <QDateTime>
@@ -17,19 +20,10 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
-#include <signal.h>
-
 namespace gantry::cli {
 namespace {
 
 using namespace providercli;
-
-// The process that drives the run is alive (a pid that ended, or was reused by another program
-// without the run's lock, reads as gone).
-bool ownerAlive(qint64 pid)
-{
-    return pid > 0 && ::kill(pid_t(pid), 0) == 0;
-}
 
 int runStart(Context &context, const Args &args)
 {
@@ -42,35 +36,34 @@ int runStart(Context &context, const Args &args)
             return context.fail(valid.error());
         spec->name = *name;
     }
-    const runs::RunStore store(context.configDir);
-    if (Result<runs::RunRecord> previous = store.load(spec->name); previous && !runs::isFinal(previous->state) && ownerAlive(previous->ownerPid)) {
-        return context.fail(Error{ErrorCode::Conflict, QStringLiteral("run %1 is driven by process %2; stop it with gantry-cli run stop %1, "
-                                                                      "or start this one with --name").arg(spec->name).arg(previous->ownerPid)});
-    }
     ProviderEnv env = makeProviderEnv(context, {});
     const QStringList ids = spec->resources.providers.isEmpty() ? providers::configuredProviderIds(env.settings) : spec->resources.providers;
     CliWorkspace workspace(context, env, ids);
     for (const QString &error : workspace.errors())
         context.warn(error);
-    runs::ManagedRun::Options options;
-    if (const int tick = qEnvironmentVariableIntValue("GANTRY_RUN_TICK_MS"); tick > 0)
-        options.tickMs = tick; // tests and demos: a fast watch
-    runs::ManagedRun run(workspace.core(), *spec, path, options);
-    QObject::connect(&run, &runs::ManagedRun::event, &run, [&context](const QJsonObject &event) {
+    runs::RunService *service = workspace.core()->runs();
+    QObject::connect(service, &runs::RunService::runEvent, service, [&context](const QString &, const QJsonObject &event) {
         if (context.json)
             context.printJson(event);
         else
             context.out << event.value(QLatin1String("event")).toString() << ": "
                         << text::printableLines(event.value(QLatin1String("message")).toString()) << Qt::endl;
     });
-    InterruptScope interrupt;
-    interrupt.onInterrupt([&run] { run.stop(false); });
     QEventLoop loop;
-    QObject::connect(&run, &runs::ManagedRun::finished, &loop, &QEventLoop::quit);
-    run.start();
-    if (!runs::isFinal(run.record().state))
+    runs::RunState state = runs::RunState::Launching;
+    QObject::connect(service, &runs::RunService::runFinished, &loop, [&loop, &state](const QString &, runs::RunState ended) {
+        state = ended;
+        loop.quit();
+    });
+    const QString name = spec->name;
+    Result<runs::ManagedRun *> started = service->start(std::move(*spec), path);
+    if (!started)
+        return context.fail(started.error());
+    InterruptScope interrupt;
+    interrupt.onInterrupt([service, name] { service->stop(name, false); });
+    if (service->driven(name))
         loop.exec();
-    switch (run.record().state) {
+    switch (state) {
     case runs::RunState::Succeeded:
         return ExitOk;
     case runs::RunState::Stopped:
@@ -91,31 +84,30 @@ QString attemptLine(const runs::RunAttempt &a, const QDateTime &now)
 
 int runList(Context &context, const Args &)
 {
-    const runs::RunStore store(context.configDir);
+    const runs::RunBook book(context.configDir);
     const QDateTime now = QDateTime::currentDateTimeUtc();
+    QStringList warnings;
+    const QList<runs::RunRecord> records = book.list(&warnings);
+    for (const QString &warning : warnings)
+        context.warn(warning);
     QJsonArray list;
-    for (const QString &name : store.names()) {
-        Result<runs::RunRecord> record = store.load(name);
-        if (!record) {
-            context.warn(record.error().message);
-            continue;
-        }
+    for (const runs::RunRecord &record : records) {
         if (context.json)
-            list.append(record->toJson(now));
+            list.append(record.toJson(now));
         else
-            context.out << QStringLiteral("%1  %2  %3 attempt(s)  $%4").arg(name, runs::runStateName(record->state))
-                               .arg(record->attempts.size()).arg(record->costSoFar(now), 0, 'f', 4) << Qt::endl;
+            context.out << QStringLiteral("%1  %2  %3 attempt(s)  $%4").arg(record.name, runs::runStateName(record.state))
+                               .arg(record.attempts.size()).arg(record.costSoFar(now), 0, 'f', 4) << Qt::endl;
     }
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("runs"), list}});
-    else if (list.isEmpty() && store.names().isEmpty())
+    else if (records.isEmpty() && warnings.isEmpty())
         context.out << "No runs; start one with gantry-cli run start SPEC.yaml." << Qt::endl;
     return ExitOk;
 }
 
 int runShow(Context &context, const Args &args)
 {
-    Result<runs::RunRecord> record = runs::RunStore(context.configDir).load(args.arg("NAME"));
+    Result<runs::RunRecord> record = runs::RunBook(context.configDir).show(args.arg("NAME"));
     if (!record)
         return context.fail(record.error());
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -134,49 +126,64 @@ int runShow(Context &context, const Args &args)
     return ExitOk;
 }
 
+void printLogLines(Context &context, const QList<runs::RunLogLine> &lines)
+{
+    for (const runs::RunLogLine &line : lines) {
+        if (context.json)
+            context.printJson(QJsonObject{{QStringLiteral("time"), line.time}, {QStringLiteral("message"), line.message}});
+        else
+            context.out << text::printable(line.time + QLatin1Char(' ') + line.message) << Qt::endl;
+    }
+}
+
+// --follow: the lines as they come, until the run ends (or loses its driver) or Ctrl+C.
+int followLog(Context &context, const runs::RunBook &book, const QString &name, qint64 offset)
+{
+    runs::RunFollower follower(book, name, 250);
+    QEventLoop loop;
+    int code = ExitOk;
+    QObject::connect(&follower, &runs::RunFollower::lines, &loop, [&context](const QList<runs::RunLogLine> &lines) { printLogLines(context, lines); });
+    QObject::connect(&follower, &runs::RunFollower::ended, &loop, [&loop, &context](const runs::RunRecord &record) {
+        if (!runs::isFinal(record.state))
+            context.warn(QStringLiteral("no process drives run %1 any more (it was %2)").arg(record.name, runs::runStateName(record.state)));
+        loop.quit();
+    });
+    QObject::connect(&follower, &runs::RunFollower::failed, &loop, [&loop, &context, &code](const QString &message) {
+        code = context.fail(Error{ErrorCode::NotFound, message});
+        loop.quit();
+    });
+    InterruptScope interrupt;
+    interrupt.onInterrupt([&loop] { loop.quit(); });
+    follower.start(offset);
+    loop.exec();
+    return interrupt.interrupted() ? ExitInterrupted : code;
+}
+
 int runLogs(Context &context, const Args &args)
 {
-    const runs::RunStore store(context.configDir);
+    const runs::RunBook book(context.configDir);
     const QString name = args.arg("NAME");
-    if (Result<runs::RunRecord> record = store.load(name); !record)
-        return context.fail(record.error());
-    QFile log(store.logPath(name));
-    if (!log.open(QIODevice::ReadOnly))
-        return ExitOk; // nothing happened yet
-    const QList<QByteArray> lines = log.readAll().split('\n');
-    for (const QByteArray &line : lines) {
-        if (line.isEmpty())
-            continue;
-        if (context.json) {
-            const qsizetype space = line.indexOf(' ');
-            context.printJson(QJsonObject{{QStringLiteral("time"), QString::fromUtf8(line.left(space))},
-                                          {QStringLiteral("message"), QString::fromUtf8(line.mid(space + 1))}});
-        } else {
-            context.out << text::printable(QString::fromUtf8(line)) << Qt::endl;
-        }
-    }
-    return ExitOk;
+    Result<runs::RunLogChunk> log = book.readLog(name);
+    if (!log)
+        return context.fail(log.error());
+    printLogLines(context, log->lines);
+    return args.has("follow") ? followLog(context, book, name, log->next) : ExitOk;
 }
 
 int runStop(Context &context, const Args &args)
 {
-    const runs::RunStore store(context.configDir);
+    const runs::RunBook book(context.configDir);
     const QString name = args.arg("NAME");
-    Result<runs::RunRecord> record = store.load(name);
+    Result<runs::RunRecord> record = book.show(name);
     if (!record)
         return context.fail(record.error());
-    if (runs::isFinal(record->state)) {
+    Result<runs::RunBook::StopOutcome> asked = book.requestStop(name, args.has("keep-machine"));
+    if (!asked)
+        return context.fail(asked.error());
+    if (*asked == runs::RunBook::StopOutcome::AlreadyEnded) {
         context.out << QStringLiteral("Run %1 has already ended (%2).").arg(name, runs::runStateName(record->state)) << Qt::endl;
         return ExitOk;
     }
-    if (!ownerAlive(record->ownerPid)) {
-        return context.fail(Error{ErrorCode::Conflict, QStringLiteral("no process drives run %1; its last machine is %2 on %3: "
-                                                                      "terminate it with gantry-cli terminate")
-                                                           .arg(name, record->attempts.isEmpty() ? QStringLiteral("none") : record->attempts.last().instance,
-                                                                record->attempts.isEmpty() ? QString() : record->attempts.last().provider)});
-    }
-    if (Result<void> asked = runs::ManagedRun::requestStop(context.configDir, name, args.has("keep-machine")); !asked)
-        return context.fail(asked.error());
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("run"), name}, {QStringLiteral("stop_requested"), true},
                                       {QStringLiteral("owner_pid"), double(record->ownerPid)}});
@@ -201,7 +208,11 @@ const Registrar runRegistrar(Command{
          .run = runStart},
         {.name = "list", .summary = "every run with its state, attempts and cost", .run = runList},
         {.name = "show", .summary = "a run's state, attempts, checkpoint and cost so far", .arguments = {kRunName}, .run = runShow},
-        {.name = "logs", .summary = "a run's events, as they happened", .arguments = {kRunName}, .run = runLogs},
+        {.name = "logs",
+         .summary = "a run's events, as they happened",
+         .options = {{.name = "follow", .help = "keep printing new events until the run ends (Ctrl+C stops following, not the run)"}},
+         .arguments = {kRunName},
+         .run = runLogs},
         {.name = "stop",
          .summary = "stop a run: its job stops, its checkpoint comes home, its machine is terminated",
          .options = {{.name = "keep-machine", .help = "leave the machine running (it keeps billing)"}},

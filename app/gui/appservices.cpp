@@ -18,6 +18,7 @@
 #include "ui/providers/instancespanel.h"
 #include "ui/providers/launchdialog.h"
 #include "ui/providers/pricespanel.h"
+#include "ui/runs/runspanel.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
 #include "ui/shell/machinetablemodel.h"
@@ -142,8 +143,8 @@ void AppServices::installTabs()
 QStringList AppServices::panelIds()
 {
     // Kept in step with installPanels() by test_shell_sandbox (registeredPanelsAreListed).
-    return {QStringLiteral("machines"), QStringLiteral("prices"),    QStringLiteral("instances"), QStringLiteral("clusters"),
-            QStringLiteral("transfers"), QStringLiteral("monitor"), QStringLiteral("cost")};
+    return {QStringLiteral("machines"),  QStringLiteral("prices"),  QStringLiteral("instances"), QStringLiteral("clusters"),
+            QStringLiteral("runs"),      QStringLiteral("transfers"), QStringLiteral("monitor"), QStringLiteral("cost")};
 }
 
 void AppServices::installPanels()
@@ -174,6 +175,7 @@ void AppServices::installPanels()
     QMetaObject::invokeMethod(prices, &ui::PricesPanel::refresh, Qt::QueuedConnection);
     m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
     m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_core->workspace()));
+    m_window->addPanel(QStringLiteral("runs"), tr("Runs"), new ui::RunsPanel(m_core));
     auto *transfers = new ui::TransfersPanel(m_core->transfers());
     m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), transfers);
     connect(transfers, &ui::TransfersPanel::showOnMachineRequested, this, [this](const QString &host, const QString &folder) {

@@ -257,7 +257,7 @@ Result<void> SandboxProvider::bringUp(const QString &id, QJsonObject *record)
         const QDateTime created = QDateTime::fromString(record->value(QLatin1String("createdAt")).toString(), Qt::ISODateWithMs);
         if (created.msecsTo(QDateTime::currentDateTimeUtc()) < m_options.bootDelayMs)
             return {};
-    } else if (sshdAlive(id)) {
+    } else if (sshdAlive(id) || record->value(QLatin1String("unreachable")).toBool()) {
         return {};
     }
     Result<void> started = startSshd(id, record);

@@ -55,6 +55,10 @@ public:
     // machine ends at once; the next reading reports it preempted (terminated), the one after
     // finds it gone. An on-demand instance is refused.
     void preempt(const QString &id, Callback<void> done);
+    // The machine drops off the network while it still runs and bills, as a cloud machine whose
+    // network or sshd died: its SSH server and sessions end and stay down, and the provider goes
+    // on reporting it running until it is terminated (tests of the unreachable path).
+    void cutOff(const QString &id, Callback<void> done);
 
 private:
     template<typename T>
@@ -67,6 +71,7 @@ private:
     Result<void> destroyInstance(const QString &id);
     Result<void> restartInstance(const QString &id);
     Result<void> reclaimInstance(const QString &id);
+    Result<void> cutOffInstance(const QString &id);
     Result<Instance> reportReclaimed(const QString &id, QJsonObject record);
     Result<QList<SshKey>> loadKeys();
     Result<void> saveKeys(const QList<SshKey> &keys);

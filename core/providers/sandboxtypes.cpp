@@ -4,8 +4,12 @@
 #include "core/providers/sandboxproviderhome.h"
 
 #include <QDir>
+#include <QFile>
+#include <QHash>
 #include <QJsonObject>
 #include <QThread>
+
+#include <signal.h>
 
 // The sandbox's types, their spot variants and the reclaim of a spot instance.
 namespace gantry::providers {
@@ -94,6 +98,53 @@ Result<void> SandboxProvider::reclaimInstance(const QString &id)
     home.endProcesses(0);
     record->insert(QStringLiteral("status"), QStringLiteral("preempted"));
     record->insert(QStringLiteral("reported"), false);
+    return saveRecord(id, *record);
+}
+
+void SandboxProvider::cutOff(const QString &id, Callback<void> done)
+{
+    runJob<void>([this, id] { return cutOffInstance(id); }, std::move(done));
+}
+
+namespace {
+
+// `root` and every process below it (by parent pid, from /proc).
+QList<pid_t> processTree(pid_t root)
+{
+    QHash<pid_t, QList<pid_t>> children;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool number = false;
+        const pid_t pid = pid_t(entry.toInt(&number));
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        if (!number || !stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' '); // state, ppid, …
+        if (fields.size() > 1)
+            children[pid_t(fields.at(1).toInt())].append(pid);
+    }
+    QList<pid_t> tree{root};
+    for (qsizetype i = 0; i < tree.size(); ++i)
+        tree += children.value(tree.at(i));
+    return tree;
+}
+
+} // namespace
+
+Result<void> SandboxProvider::cutOffInstance(const QString &id)
+{
+    Result<QJsonObject> record = loadRecord(id);
+    if (!record)
+        return record.error();
+    // sshd and its connections end at once; the jobs (tmux, a daemon of its own) go on running.
+    QFile pidFile(instanceDir(id) + QStringLiteral("/sshd.pid"));
+    if (pidFile.open(QIODevice::ReadOnly)) {
+        if (const pid_t sshd = pid_t(pidFile.readAll().trimmed().toInt()); sshd > 0) {
+            for (pid_t pid : processTree(sshd))
+                ::kill(pid, SIGKILL);
+        }
+    }
+    record->insert(QStringLiteral("unreachable"), true); // bringUp() leaves sshd down
     return saveRecord(id, *record);
 }
 

@@ -8,6 +8,7 @@
 #include "core/runs/remoteattempt.h"
 #include "core/runs/runstext.h"
 #include "core/util/background.h"
+#include "core/util/secretstore.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/workspace.h"
 
@@ -16,6 +17,26 @@
 #include <QFile>
 
 namespace gantry::runs {
+
+Result<QList<QPair<QString, QString>>> readRunSecrets(SecretStore *store, const QStringList &names)
+{
+    QList<QPair<QString, QString>> out;
+    for (const QString &name : names) {
+        std::optional<QString> value;
+        if (store) {
+            Result<std::optional<QString>> stored = store->read(runSecretKey(name));
+            if (stored)
+                value = *stored;
+        }
+        if (!value && qEnvironmentVariableIsSet(name.toUtf8().constData()))
+            value = qEnvironmentVariable(name.toUtf8().constData());
+        if (!value)
+            return Error{ErrorCode::NotFound, RunsText::tr("The secret %1 is neither in the keychain (as %2) nor in the environment; "
+                                                           "export %1 before starting the run.").arg(name, runSecretKey(name))};
+        out.append({name, *value});
+    }
+    return out;
+}
 
 ManagedRun::ManagedRun(workspace::AppCore *core, RunSpec spec, QString specPath, Options options, QObject *parent)
     : QObject(parent)
@@ -93,7 +114,22 @@ void ManagedRun::start()
     *m_known = loadSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"));
     m_record.state = RunState::Launching;
     announce(QStringLiteral("started"), RunsText::tr("Run %1 started.").arg(m_spec.name));
-    beginAttempt();
+    if (m_spec.secrets.isEmpty()) {
+        beginAttempt();
+        return;
+    }
+    // The secrets are read once, on a worker (the keychain blocks), before anything is rented: a
+    // missing one fails the run at once. They stay in this process's memory and go to the job only.
+    SecretStore *store = m_core->secrets();
+    background::run<Result<QList<QPair<QString, QString>>>>(this, [store, names = m_spec.secrets] { return readRunSecrets(store, names); },
+                                                            [this](Result<QList<QPair<QString, QString>>> secrets) {
+                                                                if (!secrets) {
+                                                                    finish(RunState::Failed, secrets.error().message);
+                                                                    return;
+                                                                }
+                                                                m_secrets = *secrets;
+                                                                beginAttempt();
+                                                            });
 }
 
 void ManagedRun::beginAttempt()
@@ -211,7 +247,8 @@ void ManagedRun::onReady(const QString &hostName)
                                                    : RunsText::tr("Syncing the workdir to %1.").arg(hostName));
     std::shared_ptr<RemoteAttempt> remote = m_remote;
     const CancelToken cancel = m_cancel;
-    background::run<Result<void>>(this, [remote, cancel] { return remote->prepareAndStart(cancel); },
+    const QList<QPair<QString, QString>> secrets = m_secrets;
+    background::run<Result<void>>(this, [remote, cancel, secrets] { return remote->prepareAndStart(cancel, secrets); },
                                   [this](Result<void> started) { onStarted(started); });
 }
 

@@ -16,12 +16,19 @@
 #include <functional>
 #include <memory>
 
+namespace gantry { class SecretStore; }
 namespace gantry::workspace { class AppCore; }
 
 namespace gantry::runs {
 
 class RemoteAttempt;
 struct AttemptPoll;
+
+// Where a run's secret NAME is kept in the secret store (the keychain): "run-secret/NAME".
+inline QString runSecretKey(const QString &name) { return QStringLiteral("run-secret/") + name; }
+// The values of a spec's `secrets`: the secret store first, then the environment; an error names
+// the first that is in neither. Blocks on the keychain: call it on a worker.
+Result<QList<QPair<QString, QString>>> readRunSecrets(SecretStore *store, const QStringList &names);
 
 // A managed run on the application core: the cheapest offer that fits across the allowed
 // providers (the core's PriceBoard), launched through Workspace::launch (ledger row, saved host),
@@ -117,6 +124,7 @@ private:
     QSet<QString> m_badMachines;
     QString m_machine;      // provider/machine id of the current attempt's offer ("" when none)
     QString m_haltMessage;  // why the run stops (stop(), max_cost)
+    QList<QPair<QString, QString>> m_secrets; // the spec's secrets, read at start()
     CancelToken m_cancel;
 };
 

@@ -56,7 +56,7 @@ Result<void> RemoteAttempt::syncFolder(const QString &local, const QString &remo
     return engine.run();
 }
 
-Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel)
+Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets)
 {
     std::lock_guard lock(m_mutex);
     Result<ssh::Session *> s = session(cancel);
@@ -79,6 +79,7 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel)
     spec.env = m_plan.env;
     spec.env.append({QStringLiteral("GANTRY_RUN_ATTEMPT"), QString::number(m_plan.attempt)});
     spec.env.append({QStringLiteral("GANTRY_RUN_NAME"), m_plan.runName});
+    spec.env.append(secrets);
 
     if (m_plan.resumed)
         spec.env.append({QStringLiteral("GANTRY_RESUMED"), QStringLiteral("1")});

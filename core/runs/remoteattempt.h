@@ -50,8 +50,10 @@ public:
 
     // Syncs the workdir, restores the last complete checkpoint, runs setup then run as a job
     // (core/jobs: tmux where there is one) in the workdir with GANTRY_RUN_ATTEMPT,
-    // GANTRY_CHECKPOINT_DIR and GANTRY_RESUMED set.
-    Result<void> prepareAndStart(const CancelToken &cancel);
+    // GANTRY_CHECKPOINT_DIR and GANTRY_RESUMED set, and `secrets` (name, value) in its
+    // environment: they travel in the launch script on the session's stdin into the job's 0600
+    // script, never in a command line.
+    Result<void> prepareAndStart(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets = {});
     // The job's state, and with `mirror` the checkpoint folder brought home.
     Result<AttemptPoll> poll(bool mirror, QHash<QString, QString> *known, const CancelToken &cancel);
     // Brings `paths` (relative to the workdir) home into `localDir`.

@@ -11,6 +11,7 @@
 #include "core/providers/providerdescriptor.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/providerregistry.h"
+#include "core/runs/runservice.h"
 #include "core/storage/buckets.h"
 #include "core/sync/syncservice.h"
 #include "core/transfer/remotefiles.h"
@@ -67,9 +68,13 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
     m_workspace->setResultsHome(m_results);
     // A job is watched on every machine the monitor follows, so its end is announced.
     connect(m_monitor, &monitor::MonitorService::machineAdded, m_jobs, &jobs::JobService::watch);
+    m_runs = new runs::RunService(this, this);
 }
 
-AppCore::~AppCore() = default;
+AppCore::~AppCore()
+{
+    delete m_runs; // the runs stop using the services below before those go
+}
 
 void AppCore::open()
 {

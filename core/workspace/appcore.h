@@ -18,6 +18,7 @@ namespace handoff { class EditSessions; }
 namespace jobs { class JobService; }
 namespace monitor { class MonitorService; }
 namespace providers { class PriceBoard; class ProviderHub; }
+namespace runs { class RunService; }
 namespace storage { class Buckets; }
 namespace sync { class SyncService; }
 namespace transfer { class RemoteFiles; class TransferQueue; }
@@ -118,6 +119,8 @@ public:
     // background::run, never on the GUI thread.
     storage::Buckets *buckets() const { return m_buckets.get(); }
     ResultsHome *resultsHome() const { return m_results; }
+    // The managed runs this process drives, and the book of every run in the config folder.
+    runs::RunService *runs() const { return m_runs; }
     Workspace *workspace() const { return m_workspace; }
     PolicyRunner *policies() const { return m_policies; }
     PolicyLock *policyLock() const { return m_policyLock.get(); }
@@ -165,6 +168,7 @@ private:
     std::unique_ptr<PolicyLock> m_policyLock;
     std::unique_ptr<storage::Buckets> m_buckets;
     PolicyRunner *m_policies = nullptr;
+    runs::RunService *m_runs = nullptr;
 };
 
 } // namespace gantry::workspace

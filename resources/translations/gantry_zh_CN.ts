@@ -215,6 +215,10 @@
         <source>%1 is not in the Instances list yet; it is being refreshed. Choose the command again once it shows.</source>
         <translation>%1 还不在实例列表中；列表正在刷新。待它出现后请再次选择该命令。</translation>
     </message>
+    <message>
+        <source>Runs</source>
+        <translation>运行</translation>
+    </message>
 </context>
 <context>
     <name>gantry::app::ResultsGuard</name>
@@ -2177,6 +2181,26 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>The checkpoint could not be restored on the machine: %1</source>
         <translation>无法在机器上恢复检查点：%1</translation>
+    </message>
+    <message>
+        <source>The secret %1 is neither in the keychain (as %2) nor in the environment; export %1 before starting the run.</source>
+        <translation>密钥 %1 既不在钥匙串中（%2），也不在环境变量中；请在启动运行前导出 %1。</translation>
+    </message>
+    <message>
+        <source>No process drives run %1 any more, and it holds no machine.</source>
+        <translation>已没有进程驱动运行 %1，它也没有占用机器。</translation>
+    </message>
+    <message>
+        <source>No process drives run %1; its last machine is %2 on %3: terminate it (gantry-cli terminate).</source>
+        <translation>没有进程驱动运行 %1；它最后的机器是 %3 上的 %2：请终止它（gantry-cli terminate）。</translation>
+    </message>
+    <message>
+        <source>Run %1 is already running here; start this one under another name.</source>
+        <translation>运行 %1 已在此处进行；请用另一个名称启动这个运行。</translation>
+    </message>
+    <message>
+        <source>Run %1 is driven by process %2; stop it first, or start this one under another name.</source>
+        <translation>运行 %1 由进程 %2 驱动；请先停止它，或用另一个名称启动这个运行。</translation>
     </message>
 </context>
 <context>
@@ -5220,6 +5244,85 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::NewRunDialog</name>
+    <message>
+        <source>New run</source>
+        <translation>新建运行</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>Choose the folder with your training code</source>
+        <translation>选择包含训练代码的文件夹</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>Run spec (saved as run.yaml in the folder):</source>
+        <translation>运行规格（保存为文件夹中的 run.yaml）：</translation>
+    </message>
+    <message>
+        <source>What it would rent right now (cheapest first):</source>
+        <translation>现在会租用的机器（最便宜的在前）：</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Folder of the run</source>
+        <translation>运行的文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a folder first.</source>
+        <translation>请先选择文件夹。</translation>
+    </message>
+    <message>
+        <source>The spec is valid. No prices are known yet; the run looks for an offer when it starts.</source>
+        <translation>规格有效。尚无价格信息；运行启动时会寻找报价。</translation>
+    </message>
+    <message>
+        <source>The spec is valid, but nothing fits it right now; the run waits for capacity when it starts.</source>
+        <translation>规格有效，但目前没有符合的报价；运行启动后会等待可用容量。</translation>
+    </message>
+    <message>
+        <source>The spec is valid. It would rent %1 on %2 at $%3/h.</source>
+        <translation>规格有效。将以 $%3/小时 在 %2 上租用 %1。</translation>
+    </message>
+    <message>
+        <source>%1 (spot)</source>
+        <translation>%1（竞价）</translation>
+    </message>
+    <message>
+        <source>$%1/h</source>
+        <translation>$%1/小时</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2.</source>
+        <translation>无法保存 %1：%2。</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::OverviewTab</name>
     <message>
         <source>Select a machine and connect to see its facts.</source>
@@ -5745,6 +5848,73 @@ Last run %2: %3</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::RunAttemptsModel</name>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>被抢占</translation>
+    </message>
+    <message>
+        <source>outbid</source>
+        <translation>出价被超</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>%1 (spot) · %2</source>
+        <translation>%1（竞价）· %2</translation>
+    </message>
+    <message>
+        <source>$%1/h</source>
+        <translation>$%1/小时</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>提供商</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Why it ended</source>
+        <translation>结束原因</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::RunJobDialog</name>
     <message>
         <source>Run a job</source>
@@ -5805,6 +5975,136 @@ Last run %2: %3</source>
     <message>
         <source>Run</source>
         <translation>运行</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::RunListModel</name>
+    <message>
+        <source>launching</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>syncing</source>
+        <translation>同步中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>recovering</source>
+        <translation>恢复中</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>%1 (no process drives it)</source>
+        <translation>%1（无进程驱动）</translation>
+    </message>
+    <message>
+        <source>no checkpoint</source>
+        <translation>无检查点</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>尚无</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Cost so far</source>
+        <translation>累计费用</translation>
+    </message>
+    <message>
+        <source>Checkpoint age</source>
+        <translation>检查点时间</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::RunsPanel</name>
+    <message>
+        <source>New run…</source>
+        <translation>新建运行…</translation>
+    </message>
+    <message>
+        <source>Stop…</source>
+        <translation>停止…</translation>
+    </message>
+    <message>
+        <source>No runs yet. New run… starts a training run from a folder; it survives losing its machine (`gantry-cli run start SPEC.yaml` does the same from a terminal).</source>
+        <translation>还没有运行。“新建运行…”从一个文件夹启动训练运行；即使失去机器，运行也会继续（在终端中用 `gantry-cli run start SPEC.yaml` 效果相同）。</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Select a run to see its attempts and log.</source>
+        <translation>选择一个运行以查看其尝试和日志。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2</translation>
+    </message>
+    <message>
+        <source>Checkpoints: %1</source>
+        <translation>检查点：%1</translation>
+    </message>
+    <message>
+        <source>Results: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>Stop run</source>
+        <translation>停止运行</translation>
+    </message>
+    <message>
+        <source>Stop run %1? Its job stops, its checkpoint comes home and its machine is terminated.</source>
+        <translation>停止运行 %1？其作业将停止，检查点会取回本地，机器将被终止。</translation>
+    </message>
+    <message>
+        <source>Keep the machine running (it keeps billing)</source>
+        <translation>保持机器运行（会继续计费）</translation>
+    </message>
+    <message>
+        <source>The selected run&apos;s events appear here as they happen.</source>
+        <translation>所选运行的事件会在发生时显示在这里。</translation>
     </message>
 </context>
 <context>

@@ -254,6 +254,83 @@ private slots:
         assertNothingLeft();
         m_time.start();
     }
+    // max_preemptions bounds the machines a run may lose: the second loss of a run allowed one
+    // fails it, says why, and leaves nothing running or billing.
+    void maxPreemptionsBoundsLostMachines()
+    {
+        Result<RunSpec> s = spec(QStringLiteral("bounded"), "max_preemptions: 1\n");
+        QVERIFY(s);
+        ManagedRun run(m_core.get(), *s, QStringLiteral("run.yaml"), options());
+        QSet<int> preempted;
+        connect(&run, &ManagedRun::event, this, [&](const QJsonObject &event) {
+            if (event.value(QLatin1String("event")).toString() != QLatin1String("checkpoint"))
+                return;
+            const int attempt = event.value(QLatin1String("attempt")).toInt();
+            const QJsonObject state = QJsonDocument::fromJson(readAll(run.homeDir() + QStringLiteral("/checkpoints/state.json"))).object();
+            if (!preempted.contains(attempt) && state.value(QLatin1String("step")).toInt() >= attempt * 8) {
+                preempted.insert(attempt);
+                sandbox()->preempt(run.record().attempts.last().instance, [](Result<void>) {});
+            }
+        });
+        QSignalSpy finished(&run, &ManagedRun::finished);
+        run.start();
+        QVERIFY2(finished.wait(120000), qPrintable(run.record().message));
+        QCOMPARE(run.record().state, RunState::Failed);
+        QVERIFY2(run.record().message.contains(QLatin1String("max_preemptions")), qPrintable(run.record().message));
+        QCOMPARE(run.record().attempts.size(), 2);
+        QCOMPARE(run.record().preemptions, 2);
+        for (const RunAttempt &attempt : run.record().attempts)
+            QCOMPARE(attempt.endReason, QStringLiteral("preempted"));
+        assertNothingLeft();
+    }
+    // A machine that stops answering SSH while the provider still reports it running (and billing)
+    // is terminated before the run relaunches: once the grace has passed on the run's clock, the
+    // next attempt starts only after the machine is gone from the provider's listing. The job
+    // waits on attempt 1 (until its machine is cut off) and ends at once on attempt 2.
+    void unreachableMachineIsTerminatedBeforeTheRelaunch()
+    {
+        const QString workdir = m_dir.filePath(QStringLiteral("cutoff"));
+        QVERIFY(QDir().mkpath(workdir));
+        QFile file(workdir + QStringLiteral("/notes.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("a workdir with a file in it\n");
+        file.close();
+        Result<RunSpec> s = parseRunSpec("name: cutoff\nresources: {providers: [sandbox], gpu: H100, spot: true}\n"
+                                         "run: if [ \"$GANTRY_RUN_ATTEMPT\" = 1 ]; then exec sleep 600; fi; echo done\n",
+                                         QStringLiteral("run.yaml"), workdir);
+        QVERIFY2(s, qPrintable(s ? QString() : s.error().message));
+        ManagedRun::Options o = options();
+        o.unreachableGraceSeconds = 60; // three ticks of the test's clock
+        ManagedRun run(m_core.get(), *s, QStringLiteral("run.yaml"), o);
+        QString cutOff;
+        QStringList leftAtRelaunch;
+        connect(&run, &ManagedRun::event, this, [&](const QJsonObject &event) {
+            const QString kind = event.value(QLatin1String("event")).toString();
+            const int attempt = event.value(QLatin1String("attempt")).toInt();
+            if (kind == QLatin1String("running") && attempt == 1) {
+                cutOff = run.record().attempts.last().instance;
+                sandbox()->cutOff(cutOff, [](Result<void>) {});
+            } else if (kind == QLatin1String("syncing") && attempt == 2) {
+                Result<QList<providers::Instance>> left = providers::await<QList<providers::Instance>>(
+                    [this](providers::Callback<QList<providers::Instance>> done) { sandbox()->listInstances(std::move(done)); });
+                for (const providers::Instance &instance : left.valueOr({}))
+                    leftAtRelaunch.append(instance.id);
+            }
+        });
+        QSignalSpy finished(&run, &ManagedRun::finished);
+        run.start();
+        QVERIFY2(finished.wait(120000), qPrintable(run.record().message));
+        QStringList reasons;
+        for (const RunAttempt &attempt : run.record().attempts)
+            reasons.append(attempt.endReason);
+        QVERIFY2(run.record().state == RunState::Succeeded, qPrintable(run.record().message + u' ' + reasons.join(u',')));
+        QCOMPARE(run.record().attempts.size(), 2);
+        QCOMPARE(run.record().attempts.first().instance, cutOff);
+        QCOMPARE(run.record().attempts.first().endReason, QStringLiteral("unreachable"));
+        QVERIFY2(!leftAtRelaunch.isEmpty() && !leftAtRelaunch.contains(cutOff), qPrintable(leftAtRelaunch.join(u' ')));
+        QVERIFY(readAll(RunStore(configDir()).logPath(QStringLiteral("cutoff"))).contains("does not answer SSH"));
+        assertNothingLeft();
+    }
 };
 
 QTEST_GUILESS_MAIN(TestManagedRun)

@@ -91,6 +91,87 @@ private slots:
         QVERIFY2(instances.json().value(QLatin1String("instances")).toArray().isEmpty(), instances.out.constData());
     }
 
+    // `run stop` from another process: the driving `run start` stops the job and terminates the
+    // machine; a `run logs --follow` started meanwhile prints the new lines and ends with the run.
+    void stopFromAnotherProcessAndFollow()
+    {
+        const QString spec = writeSpec("name: forever\nresources: {providers: [sandbox], gpu: any, spot: true}\n"
+                                       "run: while true; do sleep 0.2; done\n");
+        QProcess driver;
+        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
+        QByteArray seen;
+        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
+
+        QProcess follow;
+        test::startCli(follow, config(), {QStringLiteral("run"), QStringLiteral("logs"), QStringLiteral("forever"), QStringLiteral("--follow")}, options());
+        QByteArray followed;
+        QVERIFY2(test::waitForOutput(follow, followed, "Run forever started."), followed.constData());
+        QVERIFY(follow.state() == QProcess::Running); // still following a running run
+
+        const test::CliRun stop = test::runCli(config(), {QStringLiteral("run"), QStringLiteral("stop"), QStringLiteral("forever"), QStringLiteral("--json")}, options());
+        QVERIFY2(stop.code == 0, stop.err.constData());
+        QCOMPARE(stop.json().value(QLatin1String("stop_requested")).toBool(), true);
+        QCOMPARE(qint64(stop.json().value(QLatin1String("owner_pid")).toDouble()), driver.processId());
+
+        QVERIFY(driver.waitForFinished(60000));
+        QVERIFY(driver.exitCode() != 0); // stopped, not succeeded
+        QVERIFY(follow.waitForFinished(10000));
+        QCOMPARE(follow.exitCode(), 0);
+        followed += follow.readAllStandardOutput();
+        QVERIFY2(followed.contains("Run forever stopped."), followed.constData());
+
+        const test::CliRun show = test::runCli(config(), {QStringLiteral("run"), QStringLiteral("show"), QStringLiteral("forever"), QStringLiteral("--json")});
+        QCOMPARE(show.json().value(QLatin1String("state")).toString(), QStringLiteral("stopped"));
+        const QJsonArray attempts = show.json().value(QLatin1String("attempts")).toArray();
+        QCOMPARE(attempts.size(), 1);
+        QCOMPARE(attempts.first().toObject().value(QLatin1String("end_reason")).toString(), QStringLiteral("stopped"));
+        const test::CliRun instances = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("instances"), QStringLiteral("--provider"), QStringLiteral("sandbox")}, options());
+        QVERIFY2(instances.json().value(QLatin1String("instances")).toArray().isEmpty(), instances.out.constData());
+
+        // Following a run that has ended prints its log and ends.
+        const test::CliRun after = test::runCli(config(), {QStringLiteral("run"), QStringLiteral("logs"), QStringLiteral("forever"), QStringLiteral("--follow")}, options());
+        QCOMPARE(after.code, 0);
+        QVERIFY(after.out.contains("Run forever stopped."));
+    }
+
+    // A spec's secrets reach the job's environment from the environment of `run start`, on the
+    // session's stdin: while the job runs, no process on the machine has the value in its command
+    // line, and the run's files and output never hold it.
+    void secretsReachTheJobNotTheCommandLine()
+    {
+        const QByteArray secret = "hf_s3cr3t-" + QByteArray::number(QCoreApplication::applicationPid());
+        const QString spec = writeSpec("name: secret\nresources: {providers: [sandbox], gpu: any, spot: true}\n"
+                                       "secrets: [GANTRY_RUN_TEST_SECRET]\nresults: [outputs]\nrun: |\n"
+                                       "  mkdir -p outputs; printf '%s\\n' \"$GANTRY_RUN_TEST_SECRET\" > outputs/secret.txt\n"
+                                       "  for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < \"$f\" 2>/dev/null; echo; done"
+                                       " | grep -c -F -f <(printf '%s\\n' \"$GANTRY_RUN_TEST_SECRET\") > outputs/argv.txt || true\n");
+        test::RunOptions o = options();
+        o.env.insert(QStringLiteral("GANTRY_RUN_TEST_SECRET"), QString::fromUtf8(secret));
+        const test::CliRun run = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, o);
+        QVERIFY2(run.code == 0, run.out.constData());
+        const QString home = m_dir.filePath(QStringLiteral("home/Gantry runs/secret/outputs/"));
+        QFile value(home + QStringLiteral("secret.txt"));
+        QVERIFY(value.open(QIODevice::ReadOnly));
+        QCOMPARE(value.readAll(), secret + '\n');
+        QFile argv(home + QStringLiteral("argv.txt"));
+        QVERIFY(argv.open(QIODevice::ReadOnly));
+        QCOMPARE(argv.readAll().trimmed(), QByteArray("0"));
+        QVERIFY(!run.out.contains(secret) && !run.err.contains(secret));
+        for (const QString &file : {QStringLiteral("run.json"), QStringLiteral("run.log")}) {
+            QFile stored(config() + QStringLiteral("/runs/secret/") + file);
+            QVERIFY(stored.open(QIODevice::ReadOnly));
+            QVERIFY2(!stored.readAll().contains(secret), qPrintable(file));
+        }
+
+        // Missing: the run says which secret and where it looked, and nothing is left billing.
+        const test::CliRun missing = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec,
+                                                             QStringLiteral("--name"), QStringLiteral("nosecret")}, options());
+        QVERIFY(missing.code != 0);
+        QVERIFY2(missing.out.contains("GANTRY_RUN_TEST_SECRET"), missing.out.constData());
+        const test::CliRun instances = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("instances"), QStringLiteral("--provider"), QStringLiteral("sandbox")}, options());
+        QVERIFY2(instances.json().value(QLatin1String("instances")).toArray().isEmpty(), instances.out.constData());
+    }
+
     void mistakesAndRefusals()
     {
         const QString spec = writeSpec("name: bad\nresources: {gpu: H1000}\nrun: t\n");

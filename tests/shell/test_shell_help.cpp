@@ -106,6 +106,7 @@ private slots:
         const QMap<QString, QString> panels{{QStringLiteral("prices"), QStringLiteral("Prices")},
                                             {QStringLiteral("instances"), QStringLiteral("Instances")},
                                             {QStringLiteral("clusters"), QStringLiteral("Clusters")},
+                                            {QStringLiteral("runs"), QStringLiteral("Runs")},
                                             {QStringLiteral("transfers"), QStringLiteral("Transfers")},
                                             {QStringLiteral("monitor"), QStringLiteral("Fleet monitor")},
                                             {QStringLiteral("cost"), QStringLiteral("Cost")}};

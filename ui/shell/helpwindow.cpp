@@ -28,9 +28,9 @@ QStringList HelpWindow::topics()
 {
     return {QStringLiteral("start"),     QStringLiteral("machines"), QStringLiteral("overview"), QStringLiteral("files"),
             QStringLiteral("monitor"),   QStringLiteral("verify"),   QStringLiteral("jobs"),     QStringLiteral("prices"),
-            QStringLiteral("instances"), QStringLiteral("clusters"), QStringLiteral("transfers"), QStringLiteral("fleet"),
-            QStringLiteral("cost"),      QStringLiteral("accounts"), QStringLiteral("shortcuts"), QStringLiteral("safety"),
-            QStringLiteral("cli")};
+            QStringLiteral("instances"), QStringLiteral("clusters"), QStringLiteral("runs"),      QStringLiteral("transfers"),
+            QStringLiteral("fleet"),     QStringLiteral("cost"),     QStringLiteral("accounts"), QStringLiteral("shortcuts"),
+            QStringLiteral("safety"),    QStringLiteral("cli")};
 }
 
 QUrl HelpWindow::manualUrl()

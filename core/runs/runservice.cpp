@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/runs/runservice.h"
+
+#include "core/providers/priceboard.h"
+#include "core/providers/providerhub.h"
+#include "core/runs/runstext.h"
+#include "core/util/background.h"
+#include "core/workspace/appcore.h"
+
+#include <QFile>
+
+#include <signal.h>
+
+namespace gantry::runs {
+
+RunBook::RunBook(QString configDir) : m_configDir(std::move(configDir)) {}
+
+QStringList RunBook::names() const
+{
+    return RunStore(m_configDir).names();
+}
+
+Result<RunRecord> RunBook::show(const QString &name) const
+{
+    return RunStore(m_configDir).load(name);
+}
+
+QList<RunRecord> RunBook::list(QStringList *warnings) const
+{
+    const RunStore store(m_configDir);
+    QList<RunRecord> out;
+    for (const QString &name : store.names()) {
+        Result<RunRecord> record = store.load(name);
+        if (record)
+            out.append(*record);
+        else if (warnings)
+            warnings->append(record.error().message);
+    }
+    return out;
+}
+
+Result<RunLogChunk> RunBook::readLog(const QString &name, qint64 offset) const
+{
+    const RunStore store(m_configDir);
+    RunLogChunk chunk{{}, offset};
+    QFile log(store.logPath(name));
+    if (!log.open(QIODevice::ReadOnly)) {
+        if (!QFile::exists(store.runDir(name) + QStringLiteral("/run.json")))
+            return Error{ErrorCode::NotFound, RunsText::tr("No run named %1; gantry-cli run list shows the runs.").arg(name)};
+        return chunk; // nothing happened yet
+    }
+    if (log.size() < offset)
+        offset = 0; // the run was started afresh and its log begun again
+    log.seek(offset);
+    const QByteArray data = log.readAll();
+    // Only whole lines: the rest is read again when its end is written.
+    const qsizetype end = data.lastIndexOf('\n') + 1;
+    for (const QByteArray &line : data.left(end).split('\n')) {
+        if (line.isEmpty())
+            continue;
+        const qsizetype space = line.indexOf(' ');
+        chunk.lines.append({QString::fromUtf8(line.left(space)), QString::fromUtf8(line.mid(space + 1))});
+    }
+    chunk.next = offset + end;
+    return chunk;
+}
+
+Result<RunBook::StopOutcome> RunBook::requestStop(const QString &name, bool keepMachine) const
+{
+    Result<RunRecord> record = show(name);
+    if (!record)
+        return record.error();
+    if (isFinal(record->state))
+        return StopOutcome::AlreadyEnded;
+    if (!ownerAlive(record->ownerPid)) {
+        const QString instance = record->attempts.isEmpty() ? QString() : record->attempts.last().instance;
+        const QString provider = record->attempts.isEmpty() ? QString() : record->attempts.last().provider;
+        return Error{ErrorCode::Conflict, instance.isEmpty() || record->attempts.last().ended.isValid()
+            ? RunsText::tr("No process drives run %1 any more, and it holds no machine.").arg(name)
+            : RunsText::tr("No process drives run %1; its last machine is %2 on %3: terminate it (gantry-cli terminate).").arg(name, instance, provider)};
+    }
+    if (Result<void> asked = ManagedRun::requestStop(m_configDir, name, keepMachine); !asked)
+        return asked.error();
+    return StopOutcome::Asked;
+}
+
+bool RunBook::ownerAlive(qint64 pid)
+{
+    return pid > 0 && ::kill(pid_t(pid), 0) == 0;
+}
+
+bool RunBook::settled(const RunRecord &record)
+{
+    return isFinal(record.state) || !ownerAlive(record.ownerPid);
+}
+
+RunService::RunService(workspace::AppCore *core, QObject *parent)
+    : QObject(parent)
+    , m_core(core)
+    , m_book(core->configDir())
+{
+    if (const int tick = qEnvironmentVariableIntValue("GANTRY_RUN_TICK_MS"); tick > 0)
+        m_options.tickMs = tick;
+}
+
+RunService::~RunService()
+{
+    // The runs go first, while the core's services they use are still there.
+    for (const QPointer<ManagedRun> &run : std::as_const(m_runs))
+        delete run.data();
+}
+
+Result<ManagedRun *> RunService::start(RunSpec spec, const QString &specPath, ManagedRun::Options options)
+{
+    const QString name = spec.name;
+    if (driven(name))
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is already running here; start this one under another name.").arg(name)};
+    if (Result<RunRecord> previous = m_book.show(name); previous && !isFinal(previous->state) && RunBook::ownerAlive(previous->ownerPid)) {
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is driven by process %2; stop it first, or start this one under another name.")
+                                              .arg(name).arg(previous->ownerPid)};
+    }
+    auto *run = new ManagedRun(m_core, std::move(spec), specPath, std::move(options), this);
+    m_runs.insert(name, run);
+    connect(run, &ManagedRun::event, this, [this, name](const QJsonObject &event) { emit runEvent(name, event); });
+    connect(run, &ManagedRun::finished, this, [this, name, run](RunState state) {
+        if (m_runs.value(name) == run)
+            m_runs.remove(name);
+        run->deleteLater();
+        emit runFinished(name, state);
+    });
+    run->start();
+    return run;
+}
+
+ManagedRun *RunService::driven(const QString &name) const
+{
+    return m_runs.value(name).data();
+}
+
+void RunService::stop(const QString &name, bool keepMachine, std::function<void(Result<RunBook::StopOutcome>)> done)
+{
+    if (ManagedRun *run = driven(name)) {
+        run->stop(keepMachine);
+        if (done)
+            done(RunBook::StopOutcome::Asked);
+        return;
+    }
+    const RunBook book = m_book;
+    background::run<Result<RunBook::StopOutcome>>(this, [book, name, keepMachine] { return book.requestStop(name, keepMachine); },
+                                                  [done = std::move(done)](Result<RunBook::StopOutcome> asked) {
+                                                      if (done)
+                                                          done(std::move(asked));
+                                                  });
+}
+
+QList<RunOffer> RunService::offersFor(const RunSpec &spec) const
+{
+    return fittingOffers(spec, m_core->prices()->allTypes(), *m_core->providers());
+}
+
+} // namespace gantry::runs

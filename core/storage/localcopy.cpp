@@ -35,6 +35,7 @@ struct Stream
     QByteArray etag;
     QByteArray encryption; // x-amz-server-side-encryption of the answer
     const std::atomic_bool *cancel = nullptr;
+    std::atomic<qint64> *moved = nullptr; // the caller's progress, bytes so far
 };
 
 long statusOf(CURL *curl)
@@ -59,6 +60,8 @@ size_t writeDownload(char *data, size_t size, size_t count, void *user)
     stream->sha256.addData(QByteArrayView(data, n));
     stream->md5.addData(QByteArrayView(data, n));
     stream->bytes += n;
+    if (stream->moved)
+        stream->moved->fetch_add(n);
     return size * count;
 }
 
@@ -71,6 +74,8 @@ size_t readUpload(char *buffer, size_t size, size_t count, void *user)
         return CURL_READFUNC_ABORT;
     }
     stream->bytes += n;
+    if (stream->moved)
+        stream->moved->fetch_add(n);
     return size_t(n);
 }
 
@@ -145,7 +150,8 @@ struct Easy
 
 } // namespace
 
-Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel)
+Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel,
+                                  std::atomic<qint64> *moved)
 {
     Result<CopyItem> facts = withObjectFacts(client, listed, cancel);
     if (!facts)
@@ -164,6 +170,7 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
     stream.curl = easy.curl;
     stream.out = &file;
     stream.cancel = cancel;
+    stream.moved = moved;
     Result<void> done = perform(stream, *url, {}, client, item.key);
     file.close();
     const QString sha = QString::fromLatin1(stream.sha256.result().toHex());
@@ -192,7 +199,8 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
     return CopyResult{item, stream.bytes, sha, !item.sha256.isEmpty() || md5Known};
 }
 
-Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel)
+Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel,
+                                  std::atomic<qint64> *moved)
 {
     QFile file(item.remotePath);
     if (!file.open(QIODevice::ReadOnly))
@@ -221,6 +229,7 @@ Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item,
     stream.curl = easy.curl;
     stream.in = &file;
     stream.cancel = cancel;
+    stream.moved = moved;
     curl_easy_setopt(easy.curl, CURLOPT_UPLOAD, 1L);
     curl_easy_setopt(easy.curl, CURLOPT_READFUNCTION, readUpload);
     curl_easy_setopt(easy.curl, CURLOPT_READDATA, &stream);

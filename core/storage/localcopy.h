@@ -12,7 +12,10 @@ namespace gantry::storage {
 // path here. A download lands under PATH.gantry-part and is renamed once its size and checksum
 // match; an upload is hashed first and sends Content-MD5 (checked by the server) and its SHA-256
 // as x-amz-meta-sha256. Blocking: worker threads and the CLI only.
-Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel);
-Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel);
+// `moved`, when given, grows by each byte sent or received (for a progress bar).
+Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel,
+                                   std::atomic<qint64> *moved = nullptr);
+Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel,
+                                   std::atomic<qint64> *moved = nullptr);
 
 } // namespace gantry::storage

@@ -215,6 +215,10 @@
         <source>%1 is not in the Instances list yet; it is being refreshed. Choose the command again once it shows.</source>
         <translation>%1 还不在实例列表中；列表正在刷新。待它出现后请再次选择该命令。</translation>
     </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
 </context>
 <context>
     <name>gantry::app::ResultsGuard</name>
@@ -2422,6 +2426,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>%1 is a folder: end the destination with / to copy into it.</source>
         <translation>%1 是文件夹：若要复制到其中，请在目标末尾加上 /。</translation>
     </message>
+    <message>
+        <source>Nothing to copy under s3://%1/%2: check the prefix.</source>
+        <translation>s3://%1/%2 下没有可复制的内容：请检查前缀。</translation>
+    </message>
+    <message>
+        <source>There is no %1 to copy.</source>
+        <translation>没有可复制的 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: copy it with everything in it (cp -r).</source>
+        <translation>%1 是文件夹：请连同其中所有内容一起复制（cp -r）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>
@@ -3345,6 +3361,81 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::AddBucketDialog</name>
+    <message>
+        <source>Add bucket</source>
+        <translation>添加存储桶</translation>
+    </message>
+    <message>
+        <source>data (you copy with s3://data/…)</source>
+        <translation>data（复制时写作 s3://data/…）</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot; for Cloudflare R2; us-east-1 where the server ignores it.</source>
+        <translation>Cloudflare R2 填“auto”；服务器不看区域时填 us-east-1。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>端点：</translation>
+    </message>
+    <message>
+        <source>Bucket:</source>
+        <translation>存储桶：</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>区域：</translation>
+    </message>
+    <message>
+        <source>Typed here, kept in the keychain</source>
+        <translation>在此输入，保存在钥匙串中</translation>
+    </message>
+    <message>
+        <source>From the environment (AWS_ACCESS_KEY_ID…), never stored</source>
+        <translation>来自环境变量（AWS_ACCESS_KEY_ID…），从不保存</translation>
+    </message>
+    <message>
+        <source>AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN are read at each use.</source>
+        <translation>每次使用时读取 AWS_ACCESS_KEY_ID、AWS_SECRET_ACCESS_KEY 和 AWS_SESSION_TOKEN。</translation>
+    </message>
+    <message>
+        <source>Start Gantry with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY set to use them.</source>
+        <translation>要使用它们，请在设置了 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY 的环境中启动 Gantry。</translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation>密钥：</translation>
+    </message>
+    <message>
+        <source>Access key ID:</source>
+        <translation>访问密钥 ID：</translation>
+    </message>
+    <message>
+        <source>Secret access key:</source>
+        <translation>秘密访问密钥：</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Give the bucket&apos;s name as the provider shows it.</source>
+        <translation>请填写存储桶名称，与服务商控制台显示的一致。</translation>
+    </message>
+    <message>
+        <source>Give the access key ID and the secret access key from the provider&apos;s console.</source>
+        <translation>请填写服务商控制台中的访问密钥 ID 和秘密访问密钥。</translation>
+    </message>
+    <message>
+        <source>Testing the keys with one request to %1…</source>
+        <translation>正在向 %1 发送一个请求以测试密钥…</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::AddHostDialog</name>
     <message>
         <source>Add SSH host</source>
@@ -3495,6 +3586,156 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Select a job to see its output since it started.</source>
         <translation>选择一个任务，查看它启动以来的输出。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::BucketBrowser</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>The folder above this one</source>
+        <translation>上一级文件夹</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Download to this computer…</source>
+        <translation>下载到这台电脑…</translation>
+    </message>
+    <message>
+        <source>Copy the selected objects and folders into a folder here; each is checked against the object&apos;s checksum.</source>
+        <translation>把选中的对象和文件夹复制到本机的一个文件夹；每个文件都按对象的校验和核对。</translation>
+    </message>
+    <message>
+        <source>Copy to machine…</source>
+        <translation>复制到机器…</translation>
+    </message>
+    <message>
+        <source>The machine fetches the selected objects itself with links that live an hour; no key reaches it.</source>
+        <translation>由机器自己用有效期一小时的链接下载选中的对象；密钥不会到达机器。</translation>
+    </message>
+    <message>
+        <source>Upload from this computer…</source>
+        <translation>从这台电脑上传…</translation>
+    </message>
+    <message>
+        <source>Copy files from here into this folder of the bucket.</source>
+        <translation>把本机的文件复制到存储桶的这个文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a bucket to see what is in it.</source>
+        <translation>选择一个存储桶以查看其内容。</translation>
+    </message>
+    <message>
+        <source>Listing s3://%1/%2…</source>
+        <translation>正在列出 s3://%1/%2…</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 entries of this folder.</source>
+        <translation>显示此文件夹的前 %1 项。</translation>
+    </message>
+    <message>
+        <source>Nothing here yet: upload files, or copy them from a machine with gantry-cli cp.</source>
+        <translation>这里还没有内容：上传文件，或用 gantry-cli cp 从机器复制过来。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2:%3</source>
+        <translation>%1 → %2:%3</translation>
+    </message>
+    <message>
+        <source>%1 → s3://%2/%3</source>
+        <translation>%1 → s3://%2/%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) → s3://%1/%2</source>
+        <translation>
+            <numerusform>%n 个文件 → s3://%1/%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Download to</source>
+        <translation>下载到</translation>
+    </message>
+    <message>
+        <source>Upload to s3://%1/%2</source>
+        <translation>上传到 s3://%1/%2</translation>
+    </message>
+    <message>
+        <source>Copy to machine</source>
+        <translation>复制到机器</translation>
+    </message>
+    <message>
+        <source>A folder on the machine; ~/ is its home folder. It is made when missing.</source>
+        <translation>机器上的文件夹；~/ 是其主目录。不存在时会自动创建。</translation>
+    </message>
+    <message>
+        <source>Machine:</source>
+        <translation>机器：</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>The machine downloads the objects itself: no bytes pass through this computer.</source>
+        <translation>由机器自己下载这些对象：数据不经过这台电脑。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::BucketTableModel</name>
+    <message>
+        <source>Read from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY each time; never stored.</source>
+        <translation>每次从 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY 读取；从不保存。</translation>
+    </message>
+    <message>
+        <source>Stored in the keychain when the bucket was added.</source>
+        <translation>添加存储桶时保存在钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Keychain</source>
+        <translation>钥匙串</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>存储桶</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>区域</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>密钥</translation>
     </message>
 </context>
 <context>
@@ -3797,6 +4038,29 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Check of %1 not run: the new nodes&apos; host keys were not trusted.</source>
         <translation>未检查 %1：新节点的主机密钥未被信任。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::CopyOperations</name>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>%1 of %2 files, %3 of %4</source>
+        <translation>%2 个文件中已完成 %1 个，%4 中已完成 %3</translation>
     </message>
 </context>
 <context>
@@ -5212,6 +5476,21 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::ObjectTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>修改时间</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::OverviewTab</name>
     <message>
         <source>Select a machine and connect to see its facts.</source>
@@ -5876,6 +6155,52 @@ Last run %2: %3</source>
     <message>
         <source>Language (after a restart)</source>
         <translation>语言（重启后生效）</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::StorageCopies</name>
+    <message numerus="yes">
+        <source>%n file(s) copied, %1, each checked.</source>
+        <translation>
+            <numerusform>已复制 %n 个文件，%1，均已校验。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) left out: their names would leave the folder.</source>
+        <translation>
+            <numerusform>略过了 %n 个对象：它们的名称会跳出目标文件夹。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::StoragePanel</name>
+    <message>
+        <source>Buckets</source>
+        <translation>存储桶</translation>
+    </message>
+    <message>
+        <source>Add bucket…</source>
+        <translation>添加存储桶…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Gantry forgets the bucket and its stored keys; the bucket and its objects stay where they are.</source>
+        <translation>Gantry 会忘记此存储桶及其保存的密钥；存储桶和其中的对象保持原样。</translation>
+    </message>
+    <message>
+        <source>No buckets yet: Add bucket… connects one (AWS S3, R2, B2, MinIO, Wasabi, OSS, COS).</source>
+        <translation>还没有存储桶：用“添加存储桶…”连接一个（AWS S3、R2、B2、MinIO、Wasabi、OSS、COS）。</translation>
+    </message>
+    <message>
+        <source>Remove bucket</source>
+        <translation>移除存储桶</translation>
+    </message>
+    <message>
+        <source>Forget the bucket &quot;%1&quot; and its stored keys? The bucket and its objects stay at the provider; add it again to use it.</source>
+        <translation>要忘记存储桶“%1”及其保存的密钥吗？存储桶和其中的对象仍留在服务商处；要再使用请重新添加。</translation>
     </message>
 </context>
 <context>

@@ -142,12 +142,14 @@ void AppServices::installTabs()
 
 namespace {
 
-// Buckets and their copies; Copy to machine… reaches the saved hosts as the transfer queue does.
-ui::StoragePanel *makeStoragePanel(workspace::AppCore *core)
+// Buckets and their copies; Copy to machine… reaches the saved hosts as the transfer queue does,
+// and objects dragged onto a machine in the list open it for that machine.
+ui::StoragePanel *makeStoragePanel(workspace::AppCore *core, ui::MainWindow *window)
 {
     auto *panel = new ui::StoragePanel(core->buckets());
     panel->setMachines(core->hosts(),
                        transfer::TransferQueue::savedHostProvider(core->hosts(), core->secrets(), core->connections()->knownHostsFile()));
+    QObject::connect(window->machineModel(), &ui::MachineTableModel::objectsDropped, panel, &ui::StoragePanel::copyDroppedObjects);
     return panel;
 }
 
@@ -199,7 +201,7 @@ void AppServices::installPanels()
         }
         m_window->connectSelected();
     });
-    m_window->addPanel(QStringLiteral("storage"), tr("Storage"), makeStoragePanel(m_core));
+    m_window->addPanel(QStringLiteral("storage"), tr("Storage"), makeStoragePanel(m_core, m_window));
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = m_costPanel = new ui::CostPanel(m_core->ledger());
     m_window->addPanel(QStringLiteral("cost"), tr("Cost"), costPanel);

@@ -7,6 +7,7 @@
 #include "s3emulatorprocess.h"
 #include "sshdfixture.h"
 
+#include "core/hosts/hoststore.h"
 #include "core/storage/buckets.h"
 #include "core/transfer/sessionfactory.h"
 #include "core/util/secretstore.h"
@@ -19,10 +20,13 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QLineEdit>
+#include <QMimeData>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -298,9 +302,9 @@ private slots:
         QCOMPARE(setup.buckets.client(QStringLiteral("data"))->head(QStringLiteral("runs/notes/plan 3.txt"))->size, 9);
     }
 
-    // Copy to machine: the machine (a real sshd's shell) fetches the objects itself with presigned
-    // URLs; the folder keeps its name and every byte arrives.
-    void copyToMachineRunsThere()
+    // Objects dragged onto a machine: Copy to machine… opens for that machine, and the machine (a
+    // real sshd's shell) fetches them itself with presigned URLs; the folder keeps its name.
+    void dropOnMachineCopiesThere()
     {
         GANTRY_REQUIRE_S3(m_why);
         test::SshdFixture sshd;
@@ -308,8 +312,15 @@ private slots:
         QTemporaryDir remote;
         Setup setup;
         StoragePanel &panel = setup.panel;
+        HostStore hosts(setup.config.path());
+        for (const QString &name : {QStringLiteral("other"), QStringLiteral("gpu-box")}) {
+            SavedHost host;
+            host.name = name;
+            host.target = sshd.target();
+            QVERIFY(hosts.add(host).ok());
+        }
         QString askedFor;
-        panel.setMachines(nullptr, [&sshd, &askedFor](const QString &host) -> Result<transfer::SessionFactory> {
+        panel.setMachines(&hosts, [&sshd, &askedFor](const QString &host) -> Result<transfer::SessionFactory> {
             askedFor = host;
             return transfer::makeSessionFactory(sshd.target(), sshd.connectOptions());
         });
@@ -317,8 +328,17 @@ private slots:
         BucketBrowser *browser = panel.browser();
         openRuns(browser);
         selectName(*browser, QStringLiteral("ckpt/"));
+        const QModelIndexList rows = browser->view()->selectionModel()->selectedIndexes();
+        std::unique_ptr<QMimeData> dragged(browser->view()->model()->mimeData(rows));
+        QCOMPARE(dragged->urls().size(), 1);
+        QCOMPARE(dragged->urls().first().toString(), QStringLiteral("s3://data/runs/ckpt/"));
+        browser->view()->clearSelection(); // the drop, not the selection, says what to copy
         const qsizetype before = m_s3.log().size();
-        browser->copySelectedToMachine(QStringLiteral("gpu-box"), remote.path());
+        QDialog *dialog = browser->copyDroppedToMachine(QStringLiteral("gpu-box"), dragged->urls());
+        QVERIFY(dialog);
+        QCOMPARE(dialog->findChild<QComboBox *>()->currentText(), QStringLiteral("gpu-box"));
+        dialog->findChild<QLineEdit *>()->setText(remote.path());
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QTRY_COMPARE_WITH_TIMEOUT(panel.copies()->runningCount(), 0, 20000);
         QCOMPARE(askedFor, QStringLiteral("gpu-box"));
         QFile step(remote.filePath(QStringLiteral("ckpt/step-1.pt")));

@@ -85,6 +85,9 @@ BucketBrowser::BucketBrowser(storage::Buckets *buckets, CopyOperations *copies, 
     m_view->sortByColumn(ObjectTableModel::NameColumn, Qt::AscendingOrder);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setAllColumnsShowFocus(true);
+    m_view->setDragEnabled(true); // onto a machine in the Machines list
+    m_view->setDragDropMode(QAbstractItemView::DragOnly);
+    m_view->setDefaultDropAction(Qt::CopyAction);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(ObjectTableModel::NameColumn, QHeaderView::Stretch);
     m_view->header()->setSectionResizeMode(ObjectTableModel::SizeColumn, QHeaderView::ResizeToContents);
@@ -141,7 +144,7 @@ void BucketBrowser::buildActions()
     m_upload = new QPushButton(QIcon::fromTheme(QStringLiteral("document-send")), tr("Upload from this computer…"), this);
     m_upload->setToolTip(tr("Copy files from here into this folder of the bucket."));
     connect(m_download, &QPushButton::clicked, this, &BucketBrowser::askDownload);
-    connect(m_toMachine, &QPushButton::clicked, this, &BucketBrowser::askCopyToMachine);
+    connect(m_toMachine, &QPushButton::clicked, this, [this] { askCopyToMachine(); });
     connect(m_upload, &QPushButton::clicked, this, &BucketBrowser::askUpload);
 }
 
@@ -156,6 +159,7 @@ void BucketBrowser::setBucket(const QString &name)
 {
     m_bucket = name;
     m_model->clear();
+    m_model->setBucketName(name);
     m_prefix.clear();
     if (name.isEmpty()) {
         m_listing.cancel();
@@ -274,7 +278,11 @@ void BucketBrowser::downloadSelectedTo(const QString &folder)
 
 void BucketBrowser::copySelectedToMachine(const QString &host, const QString &folder)
 {
-    const QList<storagecopies::Pick> picks = selectedPicks();
+    copyToMachine(selectedPicks(), host, folder);
+}
+
+void BucketBrowser::copyToMachine(const QList<storagecopies::Pick> &picks, const QString &host, const QString &folder)
+{
     if (picks.isEmpty() || host.isEmpty() || !m_sessions)
         return;
     const QString title = tr("%1 → %2:%3").arg(pickedText(m_bucket, picks), host, folder);
@@ -310,16 +318,37 @@ void BucketBrowser::askUpload()
     uploadFiles(files);
 }
 
+QDialog *BucketBrowser::copyDroppedToMachine(const QString &host, const QList<QUrl> &urls)
+{
+    QList<storagecopies::Pick> picks;
+    for (const QUrl &url : urls) {
+        // A URL's host is lower case; Gantry's bucket names may not be.
+        if (url.scheme() != QLatin1String("s3") || url.host().compare(m_bucket, Qt::CaseInsensitive) != 0)
+            continue;
+        const QString key = url.path(QUrl::FullyDecoded).mid(1);
+        if (!key.isEmpty())
+            picks.append({key, key.endsWith(QLatin1Char('/'))});
+    }
+    return picks.isEmpty() ? nullptr : askCopyToMachine(host, picks);
+}
+
 void BucketBrowser::askCopyToMachine()
 {
-    if (!m_hosts)
-        return;
+    askCopyToMachine({}, selectedPicks());
+}
+
+QDialog *BucketBrowser::askCopyToMachine(const QString &host, const QList<storagecopies::Pick> &picks)
+{
+    if (!m_hosts || picks.isEmpty())
+        return nullptr;
     auto *dialog = new QDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowTitle(tr("Copy to machine"));
     auto *hosts = new QComboBox(dialog);
-    for (const SavedHost &host : m_hosts->hosts())
-        hosts->addItem(host.name);
+    for (const SavedHost &saved : m_hosts->hosts())
+        hosts->addItem(saved.name);
+    if (!host.isEmpty())
+        hosts->setCurrentText(host);
     auto *folder = new QLineEdit(QStringLiteral("~/"), dialog);
     folder->setToolTip(tr("A folder on the machine; ~/ is its home folder. It is made when missing."));
     auto *form = new QFormLayout;
@@ -335,11 +364,12 @@ void BucketBrowser::askCopyToMachine()
     layout->addWidget(note);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, hosts, folder] {
-        copySelectedToMachine(hosts->currentText(), folder->text().trimmed().isEmpty() ? QStringLiteral("~/") : folder->text().trimmed());
+    connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, hosts, folder, picks] {
+        copyToMachine(picks, hosts->currentText(), folder->text().trimmed().isEmpty() ? QStringLiteral("~/") : folder->text().trimmed());
         dialog->accept();
     });
     dialog->open();
+    return dialog;
 }
 
 } // namespace gantry::ui

@@ -4,8 +4,10 @@
 #include "core/util/canceltoken.h"
 #include "ui/storage/storagecopies.h"
 
+#include <QUrl>
 #include <QWidget>
 
+class QDialog;
 class QLabel;
 class QPushButton;
 class QToolButton;
@@ -49,7 +51,11 @@ public:
     QList<storagecopies::Pick> selectedPicks() const;
     void downloadSelectedTo(const QString &folder);
     void copySelectedToMachine(const QString &host, const QString &folder);
+    void copyToMachine(const QList<storagecopies::Pick> &picks, const QString &host, const QString &folder);
     void uploadFiles(const QStringList &files);
+    // Copy to machine… for objects dragged from this bucket onto `host` (asks for the folder).
+    // URLs of another bucket are ignored; returns the dialog (tests), or nullptr when none applied.
+    QDialog *copyDroppedToMachine(const QString &host, const QList<QUrl> &urls);
 
 signals:
     // A listing arrived (or failed: statusText() says why).
@@ -63,6 +69,7 @@ private:
     void activated(const QModelIndex &index);
     void askDownload();
     void askCopyToMachine();
+    QDialog *askCopyToMachine(const QString &host, const QList<storagecopies::Pick> &picks);
     void askUpload();
 
     storage::Buckets *m_buckets;

@@ -3,6 +3,9 @@
 
 #include <QIcon>
 #include <QLocale>
+#include <QMimeData>
+#include <QSet>
+#include <QUrl>
 
 namespace gantry::ui {
 
@@ -95,7 +98,41 @@ Qt::ItemFlags ObjectTableModel::flags(const QModelIndex &index) const
 {
     if (!index.isValid())
         return Qt::NoItemFlags;
-    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren | Qt::ItemIsDragEnabled;
+}
+
+QUrl ObjectTableModel::objectUrl(const QString &bucket, const QString &key)
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("s3"));
+    url.setHost(bucket);
+    url.setPath(QLatin1Char('/') + key, QUrl::DecodedMode);
+    return url;
+}
+
+QStringList ObjectTableModel::mimeTypes() const
+{
+    return {QStringLiteral("text/uri-list")};
+}
+
+QMimeData *ObjectTableModel::mimeData(const QModelIndexList &indexes) const
+{
+    QList<QUrl> urls;
+    QStringList lines;
+    QSet<int> rows;
+    for (const QModelIndex &index : indexes) {
+        if (!index.isValid() || index.row() >= m_entries.size() || rows.contains(index.row()))
+            continue;
+        rows.insert(index.row());
+        urls << objectUrl(m_bucketName, m_entries[index.row()].key);
+        lines << QStringLiteral("s3://%1/%2").arg(m_bucketName, m_entries[index.row()].key);
+    }
+    if (urls.isEmpty())
+        return nullptr;
+    auto *data = new QMimeData;
+    data->setUrls(urls);
+    data->setText(lines.join(QLatin1Char('\n')));
+    return data;
 }
 
 ObjectSortProxy::ObjectSortProxy(QObject *parent) : QSortFilterProxyModel(parent)

@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 #include <QCollator>
 #include <QSortFilterProxyModel>
+#include <QUrl>
 
 namespace gantry::ui {
 
@@ -42,6 +43,8 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
+    // The bucket the entries are in (their drag carries s3://BUCKET/KEY).
+    void setBucketName(const QString &bucket) { m_bucketName = bucket; }
     void setListing(const QString &prefix, const QStringList &folders, const QList<storage::ObjectInfo> &objects);
     void clear();
     const QString &prefix() const { return m_prefix; }
@@ -52,8 +55,16 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
+    // Dragged rows are text/uri-list of s3://BUCKET/KEY (a folder's ends in '/'): a machine in the
+    // Machines list takes them as a copy to that machine.
+    QStringList mimeTypes() const override;
+    QMimeData *mimeData(const QModelIndexList &indexes) const override;
+
+    // s3://BUCKET/KEY as a URL (the key as its path, any character kept).
+    static QUrl objectUrl(const QString &bucket, const QString &key);
 
 private:
+    QString m_bucketName;
     QString m_prefix;
     QList<Entry> m_entries;
 };

@@ -150,6 +150,11 @@ void StoragePanel::selectBucket(const QString &name)
         m_view->selectRow(row);
 }
 
+void StoragePanel::copyDroppedObjects(const QString &host, const QList<QUrl> &urls)
+{
+    m_browser->copyDroppedToMachine(host, urls);
+}
+
 QString StoragePanel::statusText() const
 {
     return m_status->text();

@@ -5,6 +5,7 @@
 #include "ui/storage/storagecopies.h"
 
 #include <QTabWidget>
+#include <QUrl>
 
 class QLabel;
 class QPushButton;
@@ -42,6 +43,9 @@ public:
     AddBucketDialog *openAddBucket();
     void removeSelected();
     void selectBucket(const QString &name);
+    // Objects dragged from the browser and dropped on a machine (the Machines list): Copy to machine…
+    // for that machine.
+    void copyDroppedObjects(const QString &host, const QList<QUrl> &urls);
 
     BucketTableModel *bucketModel() const { return m_model; }
     QTableView *bucketView() const { return m_view; }

@@ -2438,6 +2438,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>%1 is a folder: copy it with everything in it (cp -r).</source>
         <translation>%1 是文件夹：请连同其中所有内容一起复制（cp -r）。</translation>
     </message>
+    <message>
+        <source>%1 did not start a multipart upload of %2; try again.</source>
+        <translation>%1 没有开始 %2 的分段上传；请重试。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>

@@ -264,34 +264,60 @@ Result<QList<QByteArray>> sendParts(const S3Client &client, const CopyItem &item
 Result<CopyResult> uploadMultipart(const S3Client &client, const CopyItem &item, qint64 size, const QByteArray &shaHex,
                                    const MultipartPolicy &policy, const std::atomic_bool *cancel, std::atomic<qint64> *moved)
 {
-    constexpr qint64 kMaxParts = 10000; // S3's limit
-    const qint64 partSize = std::max(policy.partSize, (size + kMaxParts - 1) / kMaxParts);
-    Result<QByteArray> created = call(client, item.key, Call{"POST", {{"uploads", ""}}, {}, {{"x-amz-meta-sha256", shaHex}}, nullptr}, cancel);
-    if (!created)
-        return created.error();
-    const QString uploadId = xmlText(*created, "UploadId");
-    if (uploadId.isEmpty())
-        return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not start a multipart upload of %2; try again.").arg(client.config().endpoint, item.key)};
-    Result<QList<QByteArray>> etags = sendParts(client, item, uploadId, partSize, policy.parallel, cancel, moved);
-    Result<QByteArray> completed = Error{ErrorCode::Cancelled, {}};
-    if (etags) {
-        QByteArray xml = "<CompleteMultipartUpload>";
-        for (int i = 0; i < etags->size(); ++i)
-            xml += "<Part><PartNumber>" + QByteArray::number(i + 1) + "</PartNumber><ETag>\"" + etags->at(i) + "\"</ETag></Part>";
-        xml += "</CompleteMultipartUpload>";
-        completed = call(client, item.key, Call{"POST", {{"uploadId", uploadId.toUtf8()}}, xml, {}, nullptr}, cancel);
-        // S3 may answer 200 and put the error in the body.
-        if (completed && completed->contains("<Error>"))
-            completed = s3Error(500, *completed, S3ErrorContext{client.config().endpoint, client.config().bucket, client.config().region, item.key, {}});
-    }
-    if (!etags || !completed) {
-        (void)call(client, item.key, Call{"DELETE", {{"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, nullptr); // even after Stop
-        return etags ? completed.error() : etags.error();
+    Result<QString> uploadId = createMultipart(client, item.key, shaHex, cancel);
+    if (!uploadId)
+        return uploadId.error();
+    Result<QList<QByteArray>> etags = sendParts(client, item, *uploadId, multipartPartSize(policy, size), policy.parallel, cancel, moved);
+    Result<void> completed = etags ? completeMultipart(client, item.key, *uploadId, *etags, cancel) : Result<void>(etags.error());
+    if (!completed) {
+        abortMultipart(client, item.key, *uploadId);
+        return completed.error();
     }
     return CopyResult{item, size, QString::fromLatin1(shaHex), true};
 }
 
 } // namespace
+
+qint64 multipartPartSize(const MultipartPolicy &policy, qint64 size)
+{
+    constexpr qint64 kMaxParts = 10000; // S3's limit
+    return std::max(policy.partSize, (size + kMaxParts - 1) / kMaxParts);
+}
+
+Result<QString> createMultipart(const S3Client &client, const QString &key, const QByteArray &sha256Hex, const std::atomic_bool *cancel)
+{
+    Result<QByteArray> created = call(client, key, Call{"POST", {{"uploads", ""}}, {}, {{"x-amz-meta-sha256", sha256Hex}}, nullptr}, cancel);
+    if (!created)
+        return created.error();
+    const QString uploadId = xmlText(*created, "UploadId");
+    if (uploadId.isEmpty())
+        return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not start a multipart upload of %2; try again.").arg(client.config().endpoint, key)};
+    return uploadId;
+}
+
+Result<void> completeMultipart(const S3Client &client, const QString &key, const QString &uploadId, const QList<QByteArray> &etags,
+                               const std::atomic_bool *cancel)
+{
+    QByteArray xml = "<CompleteMultipartUpload>";
+    for (int i = 0; i < etags.size(); ++i)
+        xml += "<Part><PartNumber>" + QByteArray::number(i + 1) + "</PartNumber><ETag>\"" + etags.at(i) + "\"</ETag></Part>";
+    xml += "</CompleteMultipartUpload>";
+    Result<QByteArray> completed = call(client, key, Call{"POST", {{"uploadId", uploadId.toUtf8()}}, xml, {}, nullptr}, cancel);
+    if (!completed)
+        return completed.error();
+    // S3 may answer 200 and put the error in the body.
+    if (completed->contains("<Error>")) {
+        const BucketConfig &c = client.config();
+        return s3Error(500, *completed, S3ErrorContext{c.endpoint, c.bucket, c.region, key, {}});
+    }
+    return {};
+}
+
+void abortMultipart(const S3Client &client, const QString &key, const QString &uploadId)
+{
+    // No cancel flag: the abort goes out even after Stop.
+    (void)call(client, key, Call{"DELETE", {{"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, nullptr);
+}
 
 Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel,
                                   std::atomic<qint64> *moved)

@@ -12,16 +12,15 @@ namespace gantry::storage {
 // path here. A download lands under PATH.gantry-part and is renamed once its size and checksum
 // match; an upload is hashed first and sends Content-MD5 (checked by the server) and its SHA-256
 // as x-amz-meta-sha256. Blocking: worker threads and the CLI only.
-// Files above `threshold` go up as a multipart upload: parts of `partSize` (more where a file
-// would need over 10,000 parts), `parallel` at a time, each checked by its Content-MD5; the object
-// appears under its key only when every part is in, and a failed or stopped upload is aborted, so
-// nothing half-written remains. Tests make the sizes small.
-struct MultipartPolicy
-{
-    qint64 threshold = 64LL * 1024 * 1024;
-    qint64 partSize = 16LL * 1024 * 1024;
-    int parallel = 4;
-};
+// The steps of a multipart upload, each one presigned request made here (the machine's copy sends
+// the parts itself): Create (keeping the SHA-256 as x-amz-meta-sha256) answers the upload's id;
+// Complete takes the parts' ETags in order; Abort forgets the parts sent.
+Result<QString> createMultipart(const S3Client &client, const QString &key, const QByteArray &sha256Hex, const std::atomic_bool *cancel);
+Result<void> completeMultipart(const S3Client &client, const QString &key, const QString &uploadId, const QList<QByteArray> &etags,
+                               const std::atomic_bool *cancel);
+void abortMultipart(const S3Client &client, const QString &key, const QString &uploadId);
+// The part size for a file: policy.partSize, or more where the file would need over 10,000 parts.
+qint64 multipartPartSize(const MultipartPolicy &policy, qint64 size);
 
 // `moved`, when given, grows by each byte sent or received (for a progress bar).
 Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel,

@@ -2319,10 +2319,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>没有可复制的文件 %1。</translation>
     </message>
     <message>
-        <source>%1 is larger than 5 GiB: one upload cannot hold it and Gantry does not make multipart uploads yet.</source>
-        <translation>%1 大于 5 GiB：单次上传无法容纳，而 Gantry 暂不支持分段上传。</translation>
-    </message>
-    <message>
         <source>More than %1 files under %2: copy a smaller folder.</source>
         <translation>%2 下有超过 %1 个文件：请复制更小的文件夹。</translation>
     </message>

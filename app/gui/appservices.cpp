@@ -30,6 +30,7 @@
 #include "ui/transfer/transferspanel.h"
 #include "core/tunnel/tunnelmanager.h"
 #include "ui/verify/verifytab.h"
+#include "ui/storage/storagepanel.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/policylock.h"
 #include "core/workspace/policyrunner.h"
@@ -140,11 +141,27 @@ void AppServices::installTabs()
     m_window->addDetailTab(new ui::JobsTab(context, m_core->jobs(), m_core->tunnels()));
 }
 
+namespace {
+
+// Buckets and their copies; Copy to machine… reaches the saved hosts as the transfer queue does,
+// and objects dragged onto a machine in the list open it for that machine.
+ui::StoragePanel *makeStoragePanel(workspace::AppCore *core, ui::MainWindow *window)
+{
+    auto *panel = new ui::StoragePanel(core->buckets());
+    panel->setMachines(core->hosts(),
+                       transfer::TransferQueue::savedHostProvider(core->hosts(), core->secrets(), core->connections()->knownHostsFile()));
+    QObject::connect(window->machineModel(), &ui::MachineTableModel::objectsDropped, panel, &ui::StoragePanel::copyDroppedObjects);
+    return panel;
+}
+
+} // namespace
+
 QStringList AppServices::panelIds()
 {
     // Kept in step with installPanels() by test_shell_sandbox (registeredPanelsAreListed).
-    return {QStringLiteral("machines"),  QStringLiteral("prices"),  QStringLiteral("instances"), QStringLiteral("clusters"),
-            QStringLiteral("runs"),      QStringLiteral("transfers"), QStringLiteral("monitor"), QStringLiteral("cost")};
+    return {QStringLiteral("machines"),  QStringLiteral("prices"),    QStringLiteral("instances"), QStringLiteral("clusters"),
+            QStringLiteral("runs"),      QStringLiteral("transfers"), QStringLiteral("storage"),   QStringLiteral("monitor"),
+            QStringLiteral("cost")};
 }
 
 void AppServices::installPanels()
@@ -187,6 +204,7 @@ void AppServices::installPanels()
         }
         m_window->connectSelected();
     });
+    m_window->addPanel(QStringLiteral("storage"), tr("Storage"), makeStoragePanel(m_core, m_window));
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = m_costPanel = new ui::CostPanel(m_core->ledger());
     m_window->addPanel(QStringLiteral("cost"), tr("Cost"), costPanel);

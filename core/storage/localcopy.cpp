@@ -4,6 +4,7 @@
 #include "core/storage/s3errors.h"
 #include "core/storage/storagetext.h"
 
+#include <QBuffer>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -14,6 +15,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 namespace gantry::storage {
 namespace {
@@ -26,7 +30,8 @@ struct Stream
 {
     CURL *curl = nullptr;
     QFile *out = nullptr; // a download's file
-    QFile *in = nullptr;  // an upload's file
+    QIODevice *in = nullptr; // an upload's file, or a part in memory
+    QString inName;          // its name in errors
     QCryptographicHash sha256{QCryptographicHash::Sha256};
     QCryptographicHash md5{QCryptographicHash::Md5};
     qint64 bytes = 0;
@@ -35,6 +40,7 @@ struct Stream
     QByteArray etag;
     QByteArray encryption; // x-amz-server-side-encryption of the answer
     const std::atomic_bool *cancel = nullptr;
+    std::atomic<qint64> *moved = nullptr; // the caller's progress, bytes so far
 };
 
 long statusOf(CURL *curl)
@@ -59,6 +65,8 @@ size_t writeDownload(char *data, size_t size, size_t count, void *user)
     stream->sha256.addData(QByteArrayView(data, n));
     stream->md5.addData(QByteArrayView(data, n));
     stream->bytes += n;
+    if (stream->moved)
+        stream->moved->fetch_add(n);
     return size * count;
 }
 
@@ -71,6 +79,8 @@ size_t readUpload(char *buffer, size_t size, size_t count, void *user)
         return CURL_READFUNC_ABORT;
     }
     stream->bytes += n;
+    if (stream->moved)
+        stream->moved->fetch_add(n);
     return size_t(n);
 }
 
@@ -121,9 +131,9 @@ Result<void> perform(Stream &stream, const QUrl &url, const QList<QByteArray> &h
     if (stream.cancel && stream.cancel->load())
         return Error{ErrorCode::Cancelled, StorageText::tr("Stopped.")};
     if (stream.fileFailed) {
-        const QFile *file = stream.out ? stream.out : stream.in;
+        const QIODevice *device = stream.out ? static_cast<QIODevice *>(stream.out) : stream.in;
         return Error{ErrorCode::DiskFull, StorageText::tr("Could not write or read %1 (%2): is the disk full?")
-                                              .arg(file->fileName(), file->errorString())};
+                                              .arg(stream.out ? stream.out->fileName() : stream.inName, device->errorString())};
     }
     if (code != CURLE_OK) {
         return Error{ErrorCode::ConnectFailed, StorageText::tr("Cannot reach %1: %2. Check --endpoint and the network.")
@@ -143,9 +153,174 @@ struct Easy
     ~Easy() { curl_easy_cleanup(curl); }
 };
 
+// One presigned request with its body in memory (none for a GET or DELETE); the answer's body.
+struct Call
+{
+    QByteArray method;
+    sigv4::Pairs query;
+    QByteArray body;
+    sigv4::Pairs signedHeaders; // sent as they are
+    QByteArray *etag = nullptr; // the answer's ETag
+};
+
+Result<QByteArray> call(const S3Client &client, const QString &key, const Call &c, const std::atomic_bool *cancel,
+                        std::atomic<qint64> *moved = nullptr)
+{
+    Result<QUrl> url = client.presign(c.method, key, MachineCopy::kUrlSeconds, c.signedHeaders, c.query);
+    if (!url)
+        return url.error();
+    QByteArray body = c.body;
+    QBuffer buffer(&body);
+    buffer.open(QIODevice::ReadOnly);
+    Easy easy;
+    Stream stream;
+    stream.curl = easy.curl;
+    stream.cancel = cancel;
+    stream.moved = moved;
+    stream.in = &buffer;
+    stream.inName = key;
+    if (c.method == "PUT") {
+        curl_easy_setopt(easy.curl, CURLOPT_UPLOAD, 1L);
+        curl_easy_setopt(easy.curl, CURLOPT_READFUNCTION, readUpload);
+        curl_easy_setopt(easy.curl, CURLOPT_READDATA, &stream);
+        curl_easy_setopt(easy.curl, CURLOPT_INFILESIZE_LARGE, curl_off_t(body.size()));
+    } else if (c.method == "POST") {
+        curl_easy_setopt(easy.curl, CURLOPT_POST, 1L);
+        curl_easy_setopt(easy.curl, CURLOPT_POSTFIELDS, body.constData());
+        curl_easy_setopt(easy.curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.size()));
+    } else {
+        curl_easy_setopt(easy.curl, CURLOPT_CUSTOMREQUEST, c.method.constData());
+    }
+    QList<QByteArray> headers;
+    for (const auto &[name, value] : c.signedHeaders)
+        headers << name + ": " + value;
+    if (Result<void> done = perform(stream, *url, headers, client, key); !done)
+        return done.error();
+    if (c.etag)
+        *c.etag = stream.etag;
+    return stream.errorBody; // the answer (only error bodies are kept from a download)
+}
+
+QString xmlText(const QByteArray &xml, const char *element)
+{
+    const QByteArray open = QByteArray("<") + element + '>';
+    const QByteArray close = QByteArray("</") + element + '>';
+    const qsizetype from = xml.indexOf(open);
+    const qsizetype to = xml.indexOf(close, from);
+    return from < 0 || to < 0 ? QString() : QString::fromUtf8(xml.mid(from + open.size(), to - from - open.size()));
+}
+
+// The parts of one upload, `parallel` workers each reading its own parts from the file: every
+// part's ETag in order, or the first failure.
+Result<QList<QByteArray>> sendParts(const S3Client &client, const CopyItem &item, const QString &uploadId, qint64 partSize,
+                                    int parallel, const std::atomic_bool *cancel, std::atomic<qint64> *moved)
+{
+    const qint64 size = QFileInfo(item.remotePath).size();
+    const int parts = int((size + partSize - 1) / partSize);
+    QList<QByteArray> etags(parts);
+    std::atomic<int> next{0};
+    std::atomic_bool failed{false};
+    std::mutex mutex;
+    std::optional<Error> firstError;
+    const auto work = [&] {
+        QFile file(item.remotePath);
+        const bool opened = file.open(QIODevice::ReadOnly);
+        for (int i = next++; i < parts && !failed && !(cancel && cancel->load()); i = next++) {
+            Result<QByteArray> sent = Error{ErrorCode::Io, StorageText::tr("Cannot read %1: %2.").arg(item.remotePath, file.errorString())};
+            QByteArray data;
+            if (opened && file.seek(qint64(i) * partSize))
+                data = file.read(std::min(partSize, size - qint64(i) * partSize));
+            QByteArray etag;
+            const QByteArray md5 = QCryptographicHash::hash(data, QCryptographicHash::Md5);
+            if (data.size() == std::min(partSize, size - qint64(i) * partSize)) {
+                sent = call(client, item.key, Call{"PUT", {{"partNumber", QByteArray::number(i + 1)}, {"uploadId", uploadId.toUtf8()}}, data,
+                                                   {{"Content-MD5", md5.toBase64()}}, &etag}, cancel, moved);
+            }
+            if (sent && etag != md5.toHex()) // the server checked Content-MD5; its ETag says the same
+                sent = Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not match the object's %2 after the copy; nothing was kept. Run the copy again.").arg(item.remotePath, QStringLiteral("md5"))};
+            if (!sent) {
+                const std::lock_guard lock(mutex);
+                if (!firstError)
+                    firstError = sent.error();
+                failed = true;
+                return;
+            }
+            etags[i] = etag;
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int w = 0; w < std::clamp(parallel, 1, parts); ++w)
+        workers.emplace_back(work);
+    for (std::thread &worker : workers)
+        worker.join();
+    if (firstError)
+        return *firstError;
+    if (cancel && cancel->load())
+        return Error{ErrorCode::Cancelled, StorageText::tr("Stopped.")};
+    return etags;
+}
+
+// Create, the parts, Complete; Abort after any failure so no upload is left open.
+Result<CopyResult> uploadMultipart(const S3Client &client, const CopyItem &item, qint64 size, const QByteArray &shaHex,
+                                   const MultipartPolicy &policy, const std::atomic_bool *cancel, std::atomic<qint64> *moved)
+{
+    Result<QString> uploadId = createMultipart(client, item.key, shaHex, cancel);
+    if (!uploadId)
+        return uploadId.error();
+    Result<QList<QByteArray>> etags = sendParts(client, item, *uploadId, multipartPartSize(policy, size), policy.parallel, cancel, moved);
+    Result<void> completed = etags ? completeMultipart(client, item.key, *uploadId, *etags, cancel) : Result<void>(etags.error());
+    if (!completed) {
+        abortMultipart(client, item.key, *uploadId);
+        return completed.error();
+    }
+    return CopyResult{item, size, QString::fromLatin1(shaHex), true};
+}
+
 } // namespace
 
-Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel)
+qint64 multipartPartSize(const MultipartPolicy &policy, qint64 size)
+{
+    constexpr qint64 kMaxParts = 10000; // S3's limit
+    return std::max(policy.partSize, (size + kMaxParts - 1) / kMaxParts);
+}
+
+Result<QString> createMultipart(const S3Client &client, const QString &key, const QByteArray &sha256Hex, const std::atomic_bool *cancel)
+{
+    Result<QByteArray> created = call(client, key, Call{"POST", {{"uploads", ""}}, {}, {{"x-amz-meta-sha256", sha256Hex}}, nullptr}, cancel);
+    if (!created)
+        return created.error();
+    const QString uploadId = xmlText(*created, "UploadId");
+    if (uploadId.isEmpty())
+        return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not start a multipart upload of %2; try again.").arg(client.config().endpoint, key)};
+    return uploadId;
+}
+
+Result<void> completeMultipart(const S3Client &client, const QString &key, const QString &uploadId, const QList<QByteArray> &etags,
+                               const std::atomic_bool *cancel)
+{
+    QByteArray xml = "<CompleteMultipartUpload>";
+    for (int i = 0; i < etags.size(); ++i)
+        xml += "<Part><PartNumber>" + QByteArray::number(i + 1) + "</PartNumber><ETag>\"" + etags.at(i) + "\"</ETag></Part>";
+    xml += "</CompleteMultipartUpload>";
+    Result<QByteArray> completed = call(client, key, Call{"POST", {{"uploadId", uploadId.toUtf8()}}, xml, {}, nullptr}, cancel);
+    if (!completed)
+        return completed.error();
+    // S3 may answer 200 and put the error in the body.
+    if (completed->contains("<Error>")) {
+        const BucketConfig &c = client.config();
+        return s3Error(500, *completed, S3ErrorContext{c.endpoint, c.bucket, c.region, key, {}});
+    }
+    return {};
+}
+
+void abortMultipart(const S3Client &client, const QString &key, const QString &uploadId)
+{
+    // No cancel flag: the abort goes out even after Stop.
+    (void)call(client, key, Call{"DELETE", {{"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, nullptr);
+}
+
+Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel,
+                                  std::atomic<qint64> *moved)
 {
     Result<CopyItem> facts = withObjectFacts(client, listed, cancel);
     if (!facts)
@@ -164,6 +339,7 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
     stream.curl = easy.curl;
     stream.out = &file;
     stream.cancel = cancel;
+    stream.moved = moved;
     Result<void> done = perform(stream, *url, {}, client, item.key);
     file.close();
     const QString sha = QString::fromLatin1(stream.sha256.result().toHex());
@@ -192,15 +368,12 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
     return CopyResult{item, stream.bytes, sha, !item.sha256.isEmpty() || md5Known};
 }
 
-Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel)
+Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel,
+                                  std::atomic<qint64> *moved, const MultipartPolicy &policy)
 {
     QFile file(item.remotePath);
     if (!file.open(QIODevice::ReadOnly))
         return Error{ErrorCode::NotFound, StorageText::tr("Cannot read %1: %2.").arg(item.remotePath, file.errorString())};
-    if (file.size() > kMaxSinglePut) {
-        return Error{ErrorCode::Usage, StorageText::tr("%1 is larger than 5 GiB: one upload cannot hold it and Gantry does not make multipart uploads yet.")
-                                           .arg(item.remotePath)};
-    }
     QCryptographicHash sha(QCryptographicHash::Sha256);
     QCryptographicHash md5(QCryptographicHash::Md5);
     while (!file.atEnd()) {
@@ -211,6 +384,8 @@ Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item,
         md5.addData(chunk);
     }
     const QByteArray shaHex = sha.result().toHex();
+    if (file.size() > std::min(policy.threshold, kMaxSinglePut))
+        return uploadMultipart(client, item, file.size(), shaHex, policy, cancel, moved);
     const QByteArray md5Base64 = md5.result().toBase64();
     Result<QUrl> url = client.presign("PUT", item.key, MachineCopy::kUrlSeconds, {{"Content-MD5", md5Base64}, {"x-amz-meta-sha256", shaHex}});
     if (!url)
@@ -220,7 +395,9 @@ Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item,
     Stream stream;
     stream.curl = easy.curl;
     stream.in = &file;
+    stream.inName = item.remotePath;
     stream.cancel = cancel;
+    stream.moved = moved;
     curl_easy_setopt(easy.curl, CURLOPT_UPLOAD, 1L);
     curl_easy_setopt(easy.curl, CURLOPT_READFUNCTION, readUpload);
     curl_easy_setopt(easy.curl, CURLOPT_READDATA, &stream);

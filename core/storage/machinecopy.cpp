@@ -2,6 +2,7 @@
 #include "core/storage/machinecopy.h"
 
 #include "core/ssh/session.h"
+#include "core/storage/localcopy.h"
 #include "core/storage/s3errors.h"
 #include "core/storage/storagetext.h"
 
@@ -212,9 +213,18 @@ Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_b
     const QStringList hash = hashed->split(QLatin1Char(' '));
     if (hash.value(0) != QLatin1String("HASH") || hash.size() != 4)
         return failure(*hashed, item);
-    if (hash[1].toLongLong() > 5LL * 1024 * 1024 * 1024) {
-        return Error{ErrorCode::Usage, StorageText::tr("%1 is larger than 5 GiB: one upload cannot hold it and Gantry does not make multipart uploads yet.")
-                                           .arg(item.remotePath)};
+    const qint64 size = hash[1].toLongLong();
+    if (size > std::min(m_policy.threshold, 5LL * 1024 * 1024 * 1024)) {
+        Result<QString> uploadId = createMultipart(m_client, item.key, hash[3].toLatin1(), cancel);
+        if (!uploadId)
+            return uploadId.error();
+        Result<QList<QByteArray>> etags = uploadParts(item, size, *uploadId, cancel);
+        Result<void> completed = etags ? completeMultipart(m_client, item.key, *uploadId, *etags, cancel) : Result<void>(etags.error());
+        if (!completed) {
+            abortMultipart(m_client, item.key, *uploadId); // nothing half-written under the key
+            return completed.error();
+        }
+        return CopyResult{item, size, hash[3], true};
     }
     const QByteArray md5Base64 = QByteArray::fromHex(hash[2].toLatin1()).toBase64();
     Result<QUrl> url = m_client.presign("PUT", item.key, kUrlSeconds, {{"Content-MD5", md5Base64}, {"x-amz-meta-sha256", hash[3].toLatin1()}});
@@ -233,6 +243,33 @@ Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_b
     if (md5Etag(etag) && !kms && etag != hash[2])
         return failure(QStringLiteral("BAD md5"), item);
     return CopyResult{item, hash[1].toLongLong(), hash[3], true};
+}
+
+Result<QList<QByteArray>> MachineCopy::uploadParts(const CopyItem &item, qint64 size, const QString &uploadId, const std::atomic_bool *cancel)
+{
+    const qint64 partSize = multipartPartSize(m_policy, size);
+    QList<QByteArray> etags;
+    for (qint64 index = 0; index * partSize < size; ++index) {
+        Result<QUrl> url = m_client.presign("PUT", item.key, kUrlSeconds, {},
+                                            {{"partNumber", QByteArray::number(index + 1)}, {"uploadId", uploadId.toUtf8()}});
+        if (!url)
+            return url.error();
+        Result<QString> line = exchange({QStringLiteral("part"), QString::fromLatin1(url->toEncoded()), item.remotePath,
+                                         QString::number(index), QString::number(partSize)},
+                                        cancel);
+        if (!line)
+            return line.error();
+        const QStringList fields = line->split(QLatin1Char(' '));
+        if (fields.value(0) != QLatin1String("OK") || fields.size() != 4)
+            return failure(*line, item);
+        // The ETag is the MD5 of what the server received: the part the machine read, unchanged.
+        if (md5Etag(fields[1]) && fields[1] != fields[2])
+            return failure(QStringLiteral("BAD md5"), item);
+        if (fields[3].toLongLong() != std::min(partSize, size - index * partSize))
+            return failure(QStringLiteral("BAD size ") + fields[3], item);
+        etags << fields[1].toLatin1();
+    }
+    return etags;
 }
 
 Result<QList<MachineCopy::RemoteFile>> MachineCopy::listFiles(const QString &root, bool *isFolder, const std::atomic_bool *cancel)

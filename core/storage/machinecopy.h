@@ -27,6 +27,17 @@ struct CopyItem
     QString sha256;      // hex, where known (x-amz-meta-sha256)
 };
 
+// Files above `threshold` go up as a multipart upload: parts of `partSize` (more where a file
+// would need over 10,000 parts), `parallel` at a time, each checked by its Content-MD5; the object
+// appears under its key only when every part is in, and a failed or stopped upload is aborted, so
+// nothing half-written remains. Tests make the sizes small.
+struct MultipartPolicy
+{
+    qint64 threshold = 64LL * 1024 * 1024;
+    qint64 partSize = 16LL * 1024 * 1024;
+    int parallel = 4;
+};
+
 // What arrived.
 struct CopyResult
 {
@@ -52,6 +63,9 @@ public:
     MachineCopy(const MachineCopy &) = delete;
     MachineCopy &operator=(const MachineCopy &) = delete;
 
+    // Files above its threshold go up in parts, one after the other, each read from the file by
+    // the machine and sent with its own URL made just before it (so a long copy never outlives one).
+    void setMultipartPolicy(const MultipartPolicy &policy) { m_policy = policy; }
     // Starts the script; fails when the machine has no curl.
     Result<void> start();
     Result<CopyResult> download(const CopyItem &item, const std::atomic_bool *cancel);
@@ -71,11 +85,13 @@ private:
     // One request to the script and the first line of its answer.
     Result<QString> exchange(const QStringList &lines, const std::atomic_bool *cancel);
     Error failure(const QString &line, const CopyItem &item) const;
+    Result<QList<QByteArray>> uploadParts(const CopyItem &item, qint64 size, const QString &uploadId, const std::atomic_bool *cancel);
 
     ssh::Session &m_session;
     const S3Client &m_client;
     std::unique_ptr<ssh::Channel> m_channel;
     QByteArray m_buffer;
+    MultipartPolicy m_policy;
 };
 
 // The item with what HeadObject says of its object just before it is fetched: its size, its

@@ -5,6 +5,7 @@
 //   get URL DEST SIZE MD5 SHA256   ("-" for an unknown value) -> OK BYTES SHA256 | error
 //   hash SRC                       -> HASH BYTES MD5 SHA256 | error
 //   put URL SRC MD5BASE64 SHA256   -> OK ETAG ENCRYPTION | error
+//   part URL SRC INDEX PARTSIZE    -> OK ETAG MD5 BYTES | error  (bytes INDEX*PARTSIZE.. of SRC)
 //   list ROOT                      -> FILE SIZE PATH … END | DIR … END | error
 // errors: HTTP STATUS CODE MESSAGE | CURL EXIT MESSAGE | BAD what | MISSING path | ISDIR path
 #include "core/storage/machinecopy.h"
@@ -57,6 +58,16 @@ while IFS= read -r op; do
     etag=$(tr -d '\r"' < "$work/headers" | sed -n 's/^[Ee][Tt][Aa][Gg]: *//p' | tail -n 1)
     enc=$(tr -d '\r' < "$work/headers" | grep -i '^x-amz-server-side-encryption:' | tail -n 1 | cut -d ' ' -f 2)
     echo "OK ${etag:--} ${enc:--}"
+    ;;
+  part)
+    IFS= read -r url; IFS= read -r src; IFS= read -r index; IFS= read -r psize
+    dd if="$src" of="$work/part" bs="$psize" skip="$index" count=1 2>"$work/err" || { echo "CURL 26 $(tail -n 1 "$work/err")"; continue; }
+    status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - -T "$work/part" -D "$work/headers" -o "$work/body" -w '%{http_code}' 2>"$work/err"); rc=$?
+    if [ $rc -ne 0 ]; then rm -f "$work/part"; echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
+    case $status in 2??) ;; *) rm -f "$work/part"; s3fail "$work/body" "$status"; continue;; esac
+    etag=$(tr -d '\r"' < "$work/headers" | sed -n 's/^[Ee][Tt][Aa][Gg]: *//p' | tail -n 1)
+    echo "OK ${etag:--} $(md5sum < "$work/part" | cut -d ' ' -f 1) $(wc -c < "$work/part" | tr -d ' ')"
+    rm -f "$work/part"
     ;;
   list)
     IFS= read -r root

@@ -184,7 +184,7 @@ Result<void> S3Client::checkAccess(const std::atomic_bool *cancel) const
 }
 
 Result<QUrl> S3Client::presign(const QByteArray &method, const QString &key, int expiresSeconds,
-                               const sigv4::Pairs &signedHeaders) const
+                               const sigv4::Pairs &signedHeaders, const sigv4::Pairs &query) const
 {
     if (expiresSeconds < 1 || expiresSeconds > kMaxUrlSeconds) {
         return Error{ErrorCode::Usage, StorageText::tr("Presigned URLs from Gantry live at most an hour (asked for %1 s).")
@@ -198,10 +198,11 @@ Result<QUrl> S3Client::presign(const QByteArray &method, const QString &key, int
     request.host = where->host;
     request.path = where->path;
     request.headers = signedHeaders;
-    Result<QByteArray> query = sigv4::presignQuery(request, m_credentials, sigv4::Scope{m_config.region}, m_clock.now(), expiresSeconds);
-    if (!query)
-        return query.error();
-    return urlOf(where->url, where->host, where->path, *query);
+    request.query = query;
+    Result<QByteArray> signedQuery = sigv4::presignQuery(request, m_credentials, sigv4::Scope{m_config.region}, m_clock.now(), expiresSeconds);
+    if (!signedQuery)
+        return signedQuery.error();
+    return urlOf(where->url, where->host, where->path, *signedQuery);
 }
 
 } // namespace gantry::storage

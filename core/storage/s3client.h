@@ -63,8 +63,9 @@ public:
 
     // A URL that lets its holder make this one request for expiresSeconds (1..kMaxUrlSeconds).
     // signedHeaders must be sent with it unchanged (Content-MD5, x-amz-meta-sha256).
+    // `query` is signed too (a multipart upload's uploads, partNumber, uploadId).
     Result<QUrl> presign(const QByteArray &method, const QString &key, int expiresSeconds,
-                         const sigv4::Pairs &signedHeaders = {}) const;
+                         const sigv4::Pairs &signedHeaders = {}, const sigv4::Pairs &query = {}) const;
 
     // The one-line error of a failed answer, with the next step.
     Error errorFor(const providers::HttpResponse &response, const QString &key = {}) const;

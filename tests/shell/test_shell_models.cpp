@@ -87,6 +87,24 @@ private slots:
         QCOMPARE(dropped.first().at(0).toString(), QStringLiteral("box"));
         QCOMPARE(dropped.first().at(1).value<QList<QUrl>>().size(), 1);
     }
+
+    // Objects dragged from the Storage panel's browser: a copy to that machine, not a file upload.
+    void dropBucketObjectsOnMachine()
+    {
+        QTemporaryDir dir;
+        HostStore store(dir.path());
+        QVERIFY(store.add(host(QStringLiteral("box"), QStringLiteral("h"), 0)).ok());
+        MachineTableModel model(&store);
+        QSignalSpy files(&model, &MachineTableModel::filesDropped);
+        QSignalSpy objects(&model, &MachineTableModel::objectsDropped);
+        QMimeData mime;
+        mime.setUrls({QUrl(QStringLiteral("s3://data/runs/ckpt/")), QUrl(QStringLiteral("s3://data/top.txt"))});
+        QVERIFY(model.dropMimeData(&mime, Qt::CopyAction, -1, -1, model.index(0, 0)));
+        QCOMPARE(files.count(), 0);
+        QCOMPARE(objects.count(), 1);
+        QCOMPARE(objects.first().at(0).toString(), QStringLiteral("box"));
+        QCOMPARE(objects.first().at(1).value<QList<QUrl>>().size(), 2);
+    }
 };
 
 QTEST_MAIN(TestShellModels)

@@ -6,6 +6,10 @@
 #include "s3emulatorprocess.h"
 #include "sshdfixture.h"
 
+#include "core/ssh/session.h"
+#include "core/storage/machinecopy.h"
+#include "core/storage/s3client.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
@@ -115,7 +119,8 @@ private slots:
         m_why = m_s3.start({QStringLiteral("--bucket"), QStringLiteral("data"), QStringLiteral("--object"),
                             QStringLiteral("data/runs/r1/metrics.json={\"loss\": 0.5}"), QStringLiteral("--object"),
                             QStringLiteral("data/runs/r1/logs/train.log=step 1"), QStringLiteral("--object"),
-                            QStringLiteral("data/runs/../../escape.txt=nope"), QStringLiteral("--many"), QStringLiteral("data/many/:1200")});
+                            QStringLiteral("data/runs/../../escape.txt=nope"), QStringLiteral("--many"), QStringLiteral("data/many/:1200"),
+                            QStringLiteral("--min-part-size"), QStringLiteral("1024")});
         GANTRY_REQUIRE_S3(m_why);
         const QString curl = QStandardPaths::findExecutable(QStringLiteral("curl"));
         QVERIFY(!curl.isEmpty());
@@ -128,6 +133,43 @@ private slots:
         test::SshdFixture::Options options;
         options.binDir = m_bin.path();
         GANTRY_REQUIRE_SSHD(m_sshd.start(options));
+    }
+
+    // Machine -> bucket above the threshold: the machine sends each part itself with its own URL;
+    // the object appears whole, and a failed part leaves nothing under the key and no open upload.
+    void machineMultipartUpload()
+    {
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()).ok());
+        const storage::S3Client client(storage::BucketConfig{QStringLiteral("data"), m_s3.endpoint(), QStringLiteral("data")},
+                                       storage::sigv4::Credentials{QString::fromLatin1(S3EmulatorProcess::kAccessKey),
+                                                                   QString::fromLatin1(S3EmulatorProcess::kSecretKey), {}});
+        storage::MachineCopy copy(session, client);
+        copy.setMultipartPolicy(storage::MultipartPolicy{4096, 2048, 1});
+        QVERIFY(copy.start().ok());
+        QByteArray bytes;
+        for (int i = 0; bytes.size() < 9000; ++i)
+            bytes += QByteArray::number(i * 7) + '\n';
+        const QString path = m_remote.filePath(QStringLiteral("big.bin"));
+        writeFile(path, bytes);
+        Result<storage::CopyResult> up = copy.upload(storage::CopyItem{QStringLiteral("parts/big.bin"), path, -1, {}, {}}, nullptr);
+        QVERIFY2(up.ok(), qPrintable(up.ok() ? QString() : up.error().message));
+        Result<storage::ObjectInfo> head = client.head(QStringLiteral("parts/big.bin"));
+        QVERIFY(head.ok());
+        QCOMPARE(head->size, bytes.size());
+        QVERIFY2(head->etag.endsWith(QStringLiteral("-%1").arg((bytes.size() + 2047) / 2048)), qPrintable(head->etag));
+        QCOMPARE(head->sha256, QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
+
+        QVERIFY(m_s3.control(QStringLiteral("fail-part?number=2")));
+        Result<storage::CopyResult> failed = copy.upload(storage::CopyItem{QStringLiteral("parts/failed.bin"), path, -1, {}, {}}, nullptr);
+        QVERIFY(m_s3.control(QStringLiteral("fail-part?number=0")));
+        QVERIFY(!failed.ok());
+        QVERIFY2(!failed.error().message.contains(QLatin1Char('\n')), qPrintable(failed.error().message));
+        QCOMPARE(client.head(QStringLiteral("parts/failed.bin")).error().code, ErrorCode::NotFound);
+        QProcess curl;
+        curl.start(QStringLiteral("curl"), {QStringLiteral("-sf"), m_s3.endpoint() + QStringLiteral("/_emulator/uploads")});
+        curl.waitForFinished(10000);
+        QCOMPARE(curl.readAllStandardOutput().trimmed(), QByteArray(R"({"open": 0})"));
     }
 
     // add with keys from the environment: tested by one request, saved without them; list, ls.

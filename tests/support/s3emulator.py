@@ -6,7 +6,8 @@ memory, and every request's AWS Signature Version 4 checked with botocore's own 
 so a mistake in Gantry's signer cannot be hidden by the same mistake here.
 
 Operations: ListObjectsV2 (prefix, delimiter, max-keys, continuation-token), GetObject, HeadObject,
-PutObject (Content-MD5 and x-amz-content-sha256 checked, x-amz-meta-* kept), DeleteObject.
+PutObject (Content-MD5 and x-amz-content-sha256 checked, x-amz-meta-* kept), DeleteObject, and multipart
+uploads (Create, UploadPart, Complete, Abort; --min-part-size for every part but the last).
 Errors in S3's XML format: InvalidAccessKeyId, SignatureDoesNotMatch, ExpiredToken, InvalidToken,
 RequestTimeTooSkewed, AuthorizationHeaderMalformed, AccessDenied (an expired presigned URL),
 NoSuchBucket, NoSuchKey, BadDigest, XAmzContentSHA256Mismatch.
@@ -15,6 +16,8 @@ Control (no signature; tests only), under /_emulator/:
   POST presign-skew?seconds=N   presigned URLs are checked N seconds later than now (time passing
                                 between the laptop signing and the machine using the URL)
   POST expire-token             the session token is expired from now on
+  POST fail-part?number=N       every UploadPart of part N answers 500 InternalError
+  GET  uploads                  {"open": n}: multipart uploads neither completed nor aborted
   GET  log                      one JSON line per request: method, path, auth ("header",
                                 "presigned", "none"), status, and whether the query or headers held
                                 a secret (the secret key never should)
@@ -58,6 +61,10 @@ class State:
         self.token_expired = False
         self.log = []
         self.lock = threading.Lock()
+        self.uploads = {}  # multipart uploads in progress: id -> {bucket, key, meta, parts}
+        self.next_upload = 1
+        self.min_part = args.min_part_size
+        self.fail_part = 0  # an UploadPart of this number answers 500 (tests of the abort)
         for spec in args.object:
             where, _, text = spec.rpartition("=")  # keys may hold "=", texts do not
             bucket, _, key = where.partition("/")
@@ -68,8 +75,8 @@ class State:
             for i in range(int(count)):
                 self.put(bucket, "%s%05d.txt" % (prefix, i), b"%d\n" % i, {})
 
-    def put(self, bucket, key, body, meta):
-        self.buckets[bucket][key] = {"body": body, "etag": hashlib.md5(body).hexdigest(), "meta": meta,
+    def put(self, bucket, key, body, meta, etag=None):
+        self.buckets[bucket][key] = {"body": body, "etag": etag or hashlib.md5(body).hexdigest(), "meta": meta,
                                      "modified": datetime.datetime.now(datetime.timezone.utc)}
 
 
@@ -251,6 +258,12 @@ class Handler(BaseHTTPRequestHandler):
             self.state.presign_skew = int(values.get("seconds", "0"))
         elif path == "/_emulator/expire-token":
             self.state.token_expired = True
+        elif path == "/_emulator/fail-part":
+            self.state.fail_part = int(values.get("number", "0"))
+        elif path == "/_emulator/uploads":
+            with self.state.lock:
+                body = json.dumps({"open": len(self.state.uploads)}).encode()
+            return self.reply(200, body, {"Content-Type": "application/json"})
         elif path == "/_emulator/log":
             with self.state.lock:
                 body = "".join(json.dumps(entry) + "\n" for entry in self.state.log).encode()
@@ -262,7 +275,7 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qsl(raw_query, keep_blank_values=True)
         if raw_path.startswith("/_emulator/"):
             return self.control(raw_path, query)
-        body = self.read_body() if method == "PUT" else b""
+        body = self.read_body() if method in ("PUT", "POST") else b""
         headers = {name.lower(): value for name, value in self.headers.items()}
         presigned = any(k == "X-Amz-Signature" for k, _ in query)
         auth = "presigned" if presigned else ("header" if "authorization" in headers else "none")
@@ -288,6 +301,9 @@ class Handler(BaseHTTPRequestHandler):
                 raise S3Error(405, "MethodNotAllowed", "Only ListObjectsV2 is emulated on a bucket")
             self.reply(200, list_objects(self.state, bucket, dict(query)), {"Content-Type": "application/xml"})
             return 200
+        values = dict(query)
+        if "uploads" in values or "uploadId" in values:
+            return self.multipart(method, bucket, key, values, headers, body)
         if method == "PUT":
             return self.put_object(objects, bucket, key, headers, body)
         if method == "DELETE":
@@ -312,6 +328,63 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, b"", {"ETag": '"%s"' % objects[key]["etag"]})
         return 200
 
+    # CreateMultipartUpload (POST ?uploads), UploadPart (PUT ?partNumber&uploadId), CompleteMultipartUpload
+    # (POST ?uploadId, parts in order, every part but the last at least --min-part-size) and
+    # AbortMultipartUpload (DELETE ?uploadId). The object appears only when the upload completes.
+    def multipart(self, method, bucket, key, values, headers, body):
+        state = self.state
+        if method == "POST" and "uploads" in values:
+            with state.lock:
+                upload_id = "upload-%d" % state.next_upload
+                state.next_upload += 1
+                meta = {n[len("x-amz-meta-"):]: v for n, v in headers.items() if n.startswith("x-amz-meta-")}
+                state.uploads[upload_id] = {"bucket": bucket, "key": key, "meta": meta, "parts": {}}
+            self.reply(200, ("<InitiateMultipartUploadResult><Bucket>%s</Bucket><Key>%s</Key><UploadId>%s</UploadId>"
+                             "</InitiateMultipartUploadResult>" % (escape(bucket), escape(key), upload_id)).encode(),
+                       {"Content-Type": "application/xml"})
+            return 200
+        upload = state.uploads.get(values.get("uploadId", ""))
+        if upload is None or upload["bucket"] != bucket or upload["key"] != key:
+            raise S3Error(404, "NoSuchUpload", "The specified upload does not exist.")
+        if method == "PUT":
+            number = int(values.get("partNumber", "0"))
+            if number == state.fail_part:
+                raise S3Error(500, "InternalError", "We encountered an internal error. Please try again.")
+            md5 = headers.get("content-md5")
+            if md5 is not None and md5 != base64.b64encode(hashlib.md5(body).digest()).decode():
+                raise S3Error(400, "BadDigest", "The Content-MD5 you specified did not match what we received.")
+            with state.lock:
+                upload["parts"][number] = body
+            self.reply(200, b"", {"ETag": '"%s"' % hashlib.md5(body).hexdigest()})
+            return 200
+        if method == "DELETE":
+            with state.lock:
+                state.uploads.pop(values["uploadId"], None)
+            self.reply(204)
+            return 204
+        return self.complete(upload, values["uploadId"], body)
+
+    def complete(self, upload, upload_id, body):
+        import xml.etree.ElementTree as ET
+        listed = [(int(p.findtext("PartNumber")), p.findtext("ETag").strip('"')) for p in ET.fromstring(body).iter("Part")]
+        if not listed or [n for n, _ in listed] != sorted({n for n, _ in listed}):
+            raise S3Error(400, "InvalidPartOrder", "The list of parts was not in ascending order.")
+        for i, (number, etag) in enumerate(listed):
+            part = upload["parts"].get(number)
+            if part is None or hashlib.md5(part).hexdigest() != etag:
+                raise S3Error(400, "InvalidPart", "One or more of the specified parts could not be found.")
+            if i < len(listed) - 1 and len(part) < self.state.min_part:
+                raise S3Error(400, "EntityTooSmall", "Your proposed upload is smaller than the minimum allowed object size.")
+        data = b"".join(upload["parts"][n] for n, _ in listed)
+        digest = hashlib.md5(b"".join(hashlib.md5(upload["parts"][n]).digest() for n, _ in listed)).hexdigest()
+        etag = "%s-%d" % (digest, len(listed))
+        with self.state.lock:
+            self.state.put(upload["bucket"], upload["key"], data, upload["meta"], etag)
+            self.state.uploads.pop(upload_id, None)
+        self.reply(200, ("<CompleteMultipartUploadResult><Key>%s</Key><ETag>&quot;%s&quot;</ETag></CompleteMultipartUploadResult>"
+                         % (escape(upload["key"]), etag)).encode(), {"Content-Type": "application/xml"})
+        return 200
+
     def do_GET(self):
         self.handle_any("GET")
 
@@ -328,7 +401,7 @@ class Handler(BaseHTTPRequestHandler):
         raw_path, _, raw_query = self.path.partition("?")
         if raw_path.startswith("/_emulator/"):
             return self.control(raw_path, parse_qsl(raw_query))
-        self.reply(405)
+        self.handle_any("POST")
 
 
 def main():
@@ -338,6 +411,7 @@ def main():
     parser.add_argument("--secret-key", required=True)
     parser.add_argument("--session-token")
     parser.add_argument("--region", default="us-east-1")
+    parser.add_argument("--min-part-size", type=int, default=5 * 1024 * 1024)
     parser.add_argument("--bucket", action="append", default=[])
     parser.add_argument("--object", action="append", default=[])
     parser.add_argument("--many", action="append", default=[], help="BUCKET/PREFIX:COUNT small objects")

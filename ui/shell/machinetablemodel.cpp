@@ -150,14 +150,18 @@ bool MachineTableModel::dropMimeData(const QMimeData *data, Qt::DropAction actio
     if (!canDropMimeData(data, action, row, column, parent))
         return false;
     QList<QUrl> local;
+    QList<QUrl> objects;
     for (const QUrl &url : data->urls()) {
         if (url.isLocalFile())
             local << url;
+        else if (url.scheme() == QLatin1String("s3"))
+            objects << url;
     }
-    if (local.isEmpty())
-        return false;
-    emit filesDropped(hostNameAt(parent.row()), local);
-    return true;
+    if (!objects.isEmpty())
+        emit objectsDropped(hostNameAt(parent.row()), objects);
+    if (!local.isEmpty())
+        emit filesDropped(hostNameAt(parent.row()), local);
+    return !local.isEmpty() || !objects.isEmpty();
 }
 
 MachineFilterProxy::MachineFilterProxy(QObject *parent)

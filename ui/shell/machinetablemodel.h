@@ -54,6 +54,8 @@ public:
 signals:
     // Files dropped from the desktop onto a machine row (the transfer engine uploads them).
     void filesDropped(const QString &hostName, const QList<QUrl> &urls);
+    // Bucket objects (s3://BUCKET/KEY, from the Storage panel's browser) dropped onto a machine row.
+    void objectsDropped(const QString &hostName, const QList<QUrl> &urls);
 
 private:
     void reload();

@@ -108,6 +108,7 @@ private slots:
                                             {QStringLiteral("clusters"), QStringLiteral("Clusters")},
                                             {QStringLiteral("runs"), QStringLiteral("Runs")},
                                             {QStringLiteral("transfers"), QStringLiteral("Transfers")},
+                                            {QStringLiteral("storage"), QStringLiteral("Storage")},
                                             {QStringLiteral("monitor"), QStringLiteral("Fleet monitor")},
                                             {QStringLiteral("cost"), QStringLiteral("Cost")}};
         help->resize(1024, 700);

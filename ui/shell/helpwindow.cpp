@@ -26,11 +26,11 @@ HelpWindow::HelpWindow(QWidget *parent) : QDialog(parent)
 
 QStringList HelpWindow::topics()
 {
-    return {QStringLiteral("start"),     QStringLiteral("machines"), QStringLiteral("overview"), QStringLiteral("files"),
-            QStringLiteral("monitor"),   QStringLiteral("verify"),   QStringLiteral("jobs"),     QStringLiteral("prices"),
+    return {QStringLiteral("start"),     QStringLiteral("machines"), QStringLiteral("overview"),  QStringLiteral("files"),
+            QStringLiteral("monitor"),   QStringLiteral("verify"),   QStringLiteral("jobs"),      QStringLiteral("prices"),
             QStringLiteral("instances"), QStringLiteral("clusters"), QStringLiteral("runs"),      QStringLiteral("transfers"),
-            QStringLiteral("fleet"),     QStringLiteral("cost"),     QStringLiteral("accounts"), QStringLiteral("shortcuts"),
-            QStringLiteral("safety"),    QStringLiteral("cli")};
+            QStringLiteral("storage"),   QStringLiteral("fleet"),    QStringLiteral("cost"),      QStringLiteral("accounts"),
+            QStringLiteral("shortcuts"), QStringLiteral("safety"),   QStringLiteral("cli")};
 }
 
 QUrl HelpWindow::manualUrl()

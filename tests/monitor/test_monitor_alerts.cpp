@@ -285,6 +285,7 @@ private slots:
     {
         ManualClock clock;
         MonitorService service(nullptr, {}, clock);
+        service.retainDetail(QStringLiteral("h100")); // as the Monitor tab does: 1 s history below
         service.addMachine(QStringLiteral("h100"), 2.49);
         AlertThresholds t;
         t.idleMinutes = 1;

@@ -117,6 +117,14 @@ private slots:
         }
         const MetricChart::Band band = clockChart->bands().first();
         QCOMPARE(band.toMs - band.fromMs, 29'000);
+        // Hovering the shade names the reason: some point across the plot's middle is on it, and
+        // the right edge ("now", long after the slowdown) is not.
+        QString hovered;
+        for (int x = 0; x < clockChart->width() && hovered.isEmpty(); x += 2) {
+            hovered = clockChart->bandTextAt(QPoint(x, clockChart->height() / 2));
+        }
+        QCOMPARE(hovered, band.text);
+        QVERIFY(clockChart->bandTextAt(QPoint(clockChart->width() - 30, clockChart->height() / 2)).isEmpty());
     }
 
     void costPanelShowsMoneySpentWhileIdle()

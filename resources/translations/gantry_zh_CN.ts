@@ -1180,6 +1180,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs mostly wait. Usual causes are input loading (more DataLoader workers, faster storage, data on the instance&apos;s own disk) or too small a batch.</source>
         <translation>作业运行期间，GPU 利用率已连续 %2 分钟低于 %1 %（当前 %3 %）：GPU 大部分时间在等待。常见原因是输入加载（增加 DataLoader 的工作进程、使用更快的存储、把数据放到实例自己的磁盘上）或批大小过小。</translation>
     </message>
+    <message>
+        <source>Likely cause: a CPU-bound process (one core at %1 %).</source>
+        <translation>可能原因：有进程受 CPU 限制（一个核心占用 %1 %）。</translation>
+    </message>
+    <message>
+        <source>Likely cause: I/O wait (the CPUs spend %1 % of their time waiting for the disk or network storage).</source>
+        <translation>可能原因：I/O 等待（CPU 有 %1 % 的时间在等待磁盘或网络存储）。</translation>
+    </message>
+    <message>
+        <source>No CPU-bound process or I/O wait is visible on the host.</source>
+        <translation>主机上未见受 CPU 限制的进程或 I/O 等待。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::monitor::IdlePolicy</name>

@@ -296,7 +296,7 @@ int main(int argc, char **argv)
         printf("GUI thread CPU after the first minute: %.2f %% of one core\n", 100.0 * later / (seconds - 60));
     }
     printf("RSS: start %lld KiB, after 1 min %lld KiB, end %lld KiB (growth after 1 min: %lld KiB), peak %lld KiB; "
-           "metric stores hold %.1f MiB (1 machine charted at 1 s/10 s, all at 2 min; preallocated rings: fixed)\n",
+           "metric stores hold %.1f MiB (every machine at 1 s for 10 min and 2 min for 48 h, the charted one also 10 s for 3 h; fixed rings)\n",
            rssStart, rssAfterFirstMinute, rssEnd, rssEnd - rssAfterFirstMinute, hwm, double(storeBytes) / 1048576.0);
     const int remoteSeconds = parser.value(QStringLiteral("remote-seconds")).toInt();
     if (remoteSeconds > 0) {

@@ -207,6 +207,7 @@ void AppServices::installPanels()
     m_window->addPanel(QStringLiteral("storage"), tr("Storage"), makeStoragePanel(m_core, m_window));
     m_window->addPanel(QStringLiteral("monitor"), tr("Fleet monitor"), fleet);
     auto *costPanel = m_costPanel = new ui::CostPanel(m_core->ledger());
+    costPanel->setMonitor(m_core->monitor());
     m_window->addPanel(QStringLiteral("cost"), tr("Cost"), costPanel);
     connect(costPanel, &ui::CostPanel::budgetAlert, this, [this](const QString &text) { notify(tr("Budget"), text); });
     m_instances->setTerminateGuard([this](const providers::Instance &instance) { return m_results->allowTerminate(instance); });

@@ -176,13 +176,32 @@ void AlertEngine::evaluateLowUtilization(const MachineSample &sample, bool bottl
     const GpuLoad load = gpuLoad(sample, t);
     const bool low = load.reporting > 0 && load.working && load.average < t.lowUtilPercent && !bottleneck;
     track(AlertKind::LowUtilization, -1, low, qint64(t.lowUtilMinutes * 60000), AlertSeverity::Warning, [&] {
-        return tr("GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs "
+        QString message = tr("GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs "
                   "mostly wait. Usual causes are input loading (more DataLoader workers, faster storage, data "
                   "on the instance's own disk) or too small a batch.")
-            .arg(qRound(t.lowUtilPercent))
-            .arg(t.lowUtilMinutes)
-            .arg(qRound(load.average));
+                   .arg(qRound(t.lowUtilPercent))
+                   .arg(t.lowUtilMinutes)
+                   .arg(qRound(load.average));
+        message += QLatin1Char(' ');
+        message += likelyCause(sample);
+        return message;
     });
+}
+
+// What the host's CPUs were doing while the GPUs waited (from /proc/stat): a pegged core means
+// a CPU-bound process feeds them; a high I/O wait, that the job waits for its disk or network
+// storage. Neither: said, rather than guessed.
+QString AlertEngine::likelyCause(const MachineSample &sample)
+{
+    const auto &h = sample.hostMetrics;
+    if (h && !h->coreBusyPercent.isEmpty() && h->maxCoreBusyPercent() >= 90) {
+        return tr("Likely cause: a CPU-bound process (one core at %1 %).").arg(qRound(h->maxCoreBusyPercent()));
+    }
+    if (h && h->ioWaitPercent && *h->ioWaitPercent >= 20) {
+        return tr("Likely cause: I/O wait (the CPUs spend %1 % of their time waiting for the disk or network "
+                  "storage).").arg(qRound(*h->ioWaitPercent));
+    }
+    return tr("No CPU-bound process or I/O wait is visible on the host.");
 }
 
 // Conditions of one GPU that must hold for a while: memory, throttling, power brake, PCIe link.

@@ -106,6 +106,7 @@ private:
     // Returns whether the data-loader condition holds now.
     bool evaluateBottleneck(const MachineSample &sample);
     void evaluateLowUtilization(const MachineSample &sample, bool bottleneck);
+    static QString likelyCause(const MachineSample &sample);
     void evaluateGpu(const GpuSample &gpu);
     void evaluateEcc(const GpuSample &gpu);
 

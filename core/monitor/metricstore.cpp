@@ -34,7 +34,7 @@ qint64 resolutionBucketMs(Resolution r)
     switch (r) {
     case Resolution::Seconds1: return 1000;
     case Resolution::Seconds10: return 10000;
-    case Resolution::Minutes1: return 60000;
+    case Resolution::Minutes2: return 120000;
     }
     return 1000;
 }
@@ -44,7 +44,7 @@ int resolutionCapacity(Resolution r)
     switch (r) {
     case Resolution::Seconds1: return 600;
     case Resolution::Seconds10: return 1080;
-    case Resolution::Minutes1: return 2880;
+    case Resolution::Minutes2: return 1440;
     }
     return 600;
 }
@@ -84,6 +84,15 @@ void BucketRing::put(qint64 bucket, float min, float avg, float max)
         m_max[slot] = max;
     }
     m_newest = std::max(m_newest, bucket);
+    m_first = std::min(m_first, bucket);
+}
+
+qint64 BucketRing::oldestMs() const
+{
+    if (m_newest == std::numeric_limits<qint64>::min()) {
+        return std::numeric_limits<qint64>::max();
+    }
+    return std::max(m_first, m_newest - m_capacity + 1) * m_bucketMs;
 }
 
 void BucketRing::forEach(qint64 sinceMs, const std::function<void(const Point &)> &fn) const
@@ -107,11 +116,40 @@ size_t BucketRing::memoryBytes() const
     return (m_avg.capacity() + m_min.capacity() + m_max.capacity()) * sizeof(float);
 }
 
-MetricStore::Series::Series()
-    : rings{BucketRing(resolutionBucketMs(Resolution::Seconds1), resolutionCapacity(Resolution::Seconds1), false),
-            BucketRing(resolutionBucketMs(Resolution::Seconds10), resolutionCapacity(Resolution::Seconds10), true),
-            BucketRing(resolutionBucketMs(Resolution::Minutes1), resolutionCapacity(Resolution::Minutes1), true)}
+namespace {
+BucketRing makeRing(Resolution r)
 {
+    return BucketRing(resolutionBucketMs(r), resolutionCapacity(r), r != Resolution::Seconds1);
+}
+} // namespace
+
+MetricStore::Series::Series(bool detailed)
+{
+    rings[size_t(Resolution::Seconds1)].emplace(makeRing(Resolution::Seconds1));
+    rings[size_t(Resolution::Minutes2)].emplace(makeRing(Resolution::Minutes2));
+    setDetailed(detailed);
+}
+
+void MetricStore::Series::setDetailed(bool on)
+{
+    auto &ring = rings[size_t(Resolution::Seconds10)];
+    if (on && !ring) {
+        ring.emplace(makeRing(Resolution::Seconds10));
+    } else if (!on) {
+        ring.reset();
+    }
+    acc[size_t(Resolution::Seconds10)] = Accumulator{}; // a half bucket from before would mix two regimes
+}
+
+void MetricStore::setDetailed(bool on)
+{
+    if (on == m_detailed) {
+        return;
+    }
+    m_detailed = on;
+    for (Series *s : std::as_const(m_series)) {
+        s->setDetailed(on);
+    }
 }
 
 MetricStore::MetricStore(QString host)
@@ -128,7 +166,7 @@ MetricStore::Series &MetricStore::series(SeriesKey key)
 {
     auto it = m_series.find(key);
     if (it == m_series.end()) {
-        it = m_series.insert(key, new Series);
+        it = m_series.insert(key, new Series(m_detailed));
         m_order.append(key);
         std::sort(m_order.begin(), m_order.end(), [](const SeriesKey &a, const SeriesKey &b) {
             // GPUs in index order, the host last (CSV columns and legends read better that way).
@@ -149,12 +187,15 @@ void MetricStore::addValue(SeriesKey key, qint64 tMs, double value)
     s.latest = value;
     const float v = float(value);
     for (int r = 0; r < kResolutionCount; ++r) {
+        if (!s.rings[size_t(r)]) {
+            continue; // no detail: no 10 s ring
+        }
         const qint64 width = resolutionBucketMs(Resolution(r));
         const qint64 bucket = tMs / width;
         Accumulator &a = s.acc[size_t(r)];
         if (a.count > 0 && bucket != a.bucket) {
             // The bucket is complete: min/avg/max of the raw samples it saw.
-            s.rings[size_t(r)].put(a.bucket, a.min, float(a.sum / a.count), a.max);
+            s.rings[size_t(r)]->put(a.bucket, a.min, float(a.sum / a.count), a.max);
             a = Accumulator{};
         }
         if (a.count == 0) {
@@ -167,7 +208,7 @@ void MetricStore::addValue(SeriesKey key, qint64 tMs, double value)
         ++a.count;
         if (r == 0) {
             // The 1 s ring shows the newest sample at once (several in one second average).
-            s.rings[0].put(a.bucket, a.min, float(a.sum / a.count), a.max);
+            s.rings[0]->put(a.bucket, a.min, float(a.sum / a.count), a.max);
         }
     }
 }
@@ -204,6 +245,7 @@ void MetricStore::add(const MachineSample &sample)
         put(-1, Metric::HostDiskRead, h->diskReadBytesPerS);
         put(-1, Metric::HostDiskWrite, h->diskWriteBytesPerS);
     }
+    m_throttle.add(sample);
     m_latest = sample;
 }
 
@@ -238,12 +280,31 @@ void MetricStore::points(SeriesKey key, Resolution resolution, qint64 sinceMs, Q
     if (!s) {
         return;
     }
-    const BucketRing &ring = s->rings[size_t(resolution)];
-    out.reserve(ring.capacity());
-    ring.forEach(sinceMs, [&](const BucketRing::Point &p) {
+    out.reserve(resolutionCapacity(resolution));
+    forEachPoint(*s, resolution, sinceMs, [&](const BucketRing::Point &p) {
         const float v = aggregate == Aggregate::Min ? p.min : aggregate == Aggregate::Max ? p.max : p.avg;
         out.append(QPointF(double(p.tMs), double(v)));
     });
+}
+
+void MetricStore::forEachPoint(const Series &s, Resolution resolution, qint64 sinceMs,
+                               const std::function<void(const BucketRing::Point &)> &fn) const
+{
+    const auto &ring = s.rings[size_t(resolution)];
+    const qint64 fineFrom = ring ? ring->oldestMs() : std::numeric_limits<qint64>::max();
+    if (resolution != Resolution::Minutes2 && fineFrom > sinceMs) {
+        // Only buckets that end before the finer data begins: one that overlaps it holds the same
+        // samples, and its start would draw a point from before the first of them.
+        const qint64 width = resolutionBucketMs(Resolution::Minutes2);
+        s.rings[size_t(Resolution::Minutes2)]->forEach(sinceMs, [&](const BucketRing::Point &p) {
+            if (p.tMs + width <= fineFrom) {
+                fn(p);
+            }
+        });
+    }
+    if (ring) {
+        ring->forEach(sinceMs, fn);
+    }
 }
 
 Result<void> MetricStore::exportCsv(QIODevice *device, Resolution resolution) const
@@ -269,7 +330,7 @@ Result<void> MetricStore::exportCsv(QIODevice *device, Resolution resolution) co
     std::map<qint64, QList<std::optional<BucketRing::Point>>> rows;
     for (int i = 0; i < m_order.size(); ++i) {
         const Series *s = m_series.value(m_order.at(i));
-        s->rings[size_t(resolution)].forEach(0, [&](const BucketRing::Point &p) {
+        forEachPoint(*s, resolution, 0, [&](const BucketRing::Point &p) {
             auto &row = rows[p.tMs];
             if (row.isEmpty()) {
                 row.resize(m_order.size());
@@ -302,8 +363,8 @@ size_t MetricStore::memoryBytes() const
     size_t bytes = 0;
     for (const Series *s : m_series) {
         bytes += sizeof(Series);
-        for (const BucketRing &r : s->rings) {
-            bytes += r.memoryBytes();
+        for (const auto &r : s->rings) {
+            bytes += r ? r->memoryBytes() : 0;
         }
     }
     return bytes;

@@ -27,6 +27,7 @@ MonitorService::Machine &MonitorService::create(const QString &name, double hour
 {
     auto *m = new Machine;
     m->store = std::make_unique<MetricStore>(name);
+    m->store->setDetailed(m_detailViewers.value(name) > 0);
     m->alerts = new AlertEngine(name, m_clock, this);
     m->idle = new IdlePolicy(name, m_clock, this);
     m->hourlyPriceUsd = hourlyPriceUsd;
@@ -111,6 +112,35 @@ bool MonitorService::refresh(const QString &name)
     return true;
 }
 
+void MonitorService::retainDetail(const QString &name)
+{
+    const int viewers = ++m_detailViewers[name];
+    if (MetricStore *s = store(name); s && viewers == 1) {
+        s->setDetailed(true);
+    }
+}
+
+void MonitorService::releaseDetail(const QString &name)
+{
+    auto it = m_detailViewers.find(name);
+    if (it == m_detailViewers.end()) {
+        return;
+    }
+    if (--*it > 0) {
+        return;
+    }
+    m_detailViewers.erase(it);
+    if (MetricStore *s = store(name)) {
+        s->setDetailed(false);
+    }
+}
+
+const UsageMeter *MonitorService::usage(const QString &name) const
+{
+    const Machine *m = m_machines.value(name);
+    return m ? &m->usage : nullptr;
+}
+
 MetricStore *MonitorService::store(const QString &name) const
 {
     const Machine *m = m_machines.value(name);
@@ -168,6 +198,7 @@ void MonitorService::injectSample(const QString &name, const MachineSample &samp
         return;
     }
     m->store->add(sample);
+    m->usage.add(sample, m->hourlyPriceUsd);
     m->alerts->evaluate(sample);
     emit sampleArrived(name);
 }

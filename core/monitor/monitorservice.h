@@ -4,6 +4,7 @@
 #include "core/monitor/alerts.h"
 #include "core/monitor/metricstore.h"
 #include "core/monitor/sampler.h"
+#include "core/monitor/usagemeter.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -44,11 +45,19 @@ public:
     // machine has no sampler (not monitored, or fed by injectSample()).
     bool refresh(const QString &name);
 
+    // A chart shows (or stops showing) the machine: only machines somebody charts keep the 10 s
+    // history for 3 h (see MetricStore::setDetailed); counted, so two views of one machine can
+    // each let go. A name not monitored yet gets its detail when it is added.
+    void retainDetail(const QString &name);
+    void releaseDetail(const QString &name);
+
     QStringList machines() const { return m_order; }
     bool isMonitoring(const QString &name) const { return m_machines.contains(name); }
     MetricStore *store(const QString &name) const;
     AlertEngine *alerts(const QString &name) const;
     IdlePolicy *idlePolicy(const QString &name) const;
+    // Energy and money spent under 30 % GPU utilization since monitoring began (nullptr: not monitored).
+    const UsageMeter *usage(const QString &name) const;
     Sampler *sampler(const QString &name) const; // nullptr for injected machines
     SamplerStatus status(const QString &name) const;
     QString statusMessage(const QString &name) const;
@@ -81,6 +90,7 @@ private:
         SamplerStatus status = SamplerStatus::Idle;
         QString message;
         double hourlyPriceUsd = 0;
+        UsageMeter usage;
     };
     Machine &create(const QString &name, double hourlyPriceUsd);
 
@@ -90,6 +100,7 @@ private:
     QHash<QString, Machine *> m_machines;
     QStringList m_order;
     QHash<QString, QDateTime> m_launchedAt; // by machine name; kept across stop/start of monitoring
+    QHash<QString, int> m_detailViewers;    // by machine name: charts showing it
 };
 
 } // namespace gantry::monitor

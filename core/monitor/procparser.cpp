@@ -41,6 +41,9 @@ void ProcParser::addStatLine(const QString &line)
         if (i != 4 && i != 5) {
             t.busy += v;
         }
+        if (i == 5) {
+            t.iowait = v;
+        }
     }
     if (f.at(0) == QLatin1StringView("cpu")) {
         m_current.all = t;
@@ -137,6 +140,10 @@ HostMetrics ProcParser::finish()
         };
         if (c.all && p.all) {
             m.cpuBusyPercent = busy(*c.all, *p.all);
+            if (c.all->total > p.all->total && c.all->iowait >= p.all->iowait) {
+                m.ioWaitPercent = qBound(0.0, 100.0 * double(c.all->iowait - p.all->iowait)
+                                                  / double(c.all->total - p.all->total), 100.0);
+            }
         }
         if (c.cores.size() == p.cores.size()) {
             for (int i = 0; i < c.cores.size(); ++i) {

@@ -33,6 +33,7 @@ private:
     {
         quint64 busy = 0;
         quint64 total = 0;
+        quint64 iowait = 0;
     };
     struct Snapshot
     {

@@ -76,6 +76,7 @@ QJsonObject hostMetricsToJson(const HostMetrics &m)
 {
     QJsonObject o;
     o.insert(QStringLiteral("cpu_percent"), opt(m.cpuBusyPercent));
+    o.insert(QStringLiteral("io_wait_percent"), opt(m.ioWaitPercent));
     QJsonArray cores;
     for (double v : m.coreBusyPercent) {
         cores.append(v);

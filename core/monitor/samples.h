@@ -69,6 +69,7 @@ struct HostMetrics
     std::optional<double> uptimeSeconds;    // /proc/uptime: how long the machine has been running
     QList<double> coreBusyPercent;          // per core
     std::optional<double> cpuBusyPercent;   // all cores
+    std::optional<double> ioWaitPercent;    // all cores: time idle while waiting for I/O (/proc/stat iowait)
     std::optional<double> memTotalMib;
     std::optional<double> memAvailableMib;
     std::optional<double> load1;

@@ -1117,6 +1117,26 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>no message</source>
         <translation>无消息</translation>
     </message>
+    <message>
+        <source>power cap (software)</source>
+        <translation>功率上限（软件）</translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation>硬件降频</translation>
+    </message>
+    <message>
+        <source>thermal slowdown (software)</source>
+        <translation>过热降频（软件）</translation>
+    </message>
+    <message>
+        <source>thermal slowdown (hardware)</source>
+        <translation>过热降频（硬件）</translation>
+    </message>
+    <message>
+        <source>power brake (hardware)</source>
+        <translation>功率制动（硬件）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::monitor::AlertEngine</name>
@@ -1163,6 +1183,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>GPU utilization has stayed below %1 % for %2 minutes (now %3 %) while a job runs: the GPUs mostly wait. Usual causes are input loading (more DataLoader workers, faster storage, data on the instance&apos;s own disk) or too small a batch.</source>
         <translation>作业运行期间，GPU 利用率已连续 %2 分钟低于 %1 %（当前 %3 %）：GPU 大部分时间在等待。常见原因是输入加载（增加 DataLoader 的工作进程、使用更快的存储、把数据放到实例自己的磁盘上）或批大小过小。</translation>
+    </message>
+    <message>
+        <source>Likely cause: a CPU-bound process (one core at %1 %).</source>
+        <translation>可能原因：有进程受 CPU 限制（一个核心占用 %1 %）。</translation>
+    </message>
+    <message>
+        <source>Likely cause: I/O wait (the CPUs spend %1 % of their time waiting for the disk or network storage).</source>
+        <translation>可能原因：I/O 等待（CPU 有 %1 % 的时间在等待磁盘或网络存储）。</translation>
+    </message>
+    <message>
+        <source>No CPU-bound process or I/O wait is visible on the host.</source>
+        <translation>主机上未见受 CPU 限制的进程或 I/O 等待。</translation>
     </message>
 </context>
 <context>
@@ -3896,6 +3928,22 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Resume billing</source>
         <translation>恢复计费</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>energy unknown</source>
+        <translation>能耗未知</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>Spent while the GPUs were under 30 % utilization (since monitoring began): %1</source>
+        <translation>GPU 利用率低于 30 % 时的花费（自开始监控以来）：%1</translation>
     </message>
 </context>
 <context>
@@ -6933,6 +6981,49 @@ Last run %2: %3</source>
     <message>
         <source>No alerts. Gantry warns here when the GPUs idle while billing or wait on their input, memory runs full, a GPU throttles or reports errors.</source>
         <translation>没有警报。当 GPU 在计费期间空闲或等待输入、显存将满、GPU 降频或报告错误时，Gantry 会在这里提醒。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::monitor::ChartFacts</name>
+    <message>
+        <source>limit %1 W</source>
+        <translation>上限 %1 W</translation>
+    </message>
+    <message>
+        <source>max %1 MHz</source>
+        <translation>最高 %1 MHz</translation>
+    </message>
+    <message>
+        <source>power limit</source>
+        <translation>功率上限</translation>
+    </message>
+    <message>
+        <source>maximum SM clock</source>
+        <translation>最高 SM 频率</translation>
+    </message>
+    <message>
+        <source>Clocks held back: %1 (GPU %2)</source>
+        <translation>频率受限：%1（GPU %2）</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>not reported by the driver</source>
+        <translation>驱动未报告</translation>
+    </message>
+    <message>
+        <source>price unknown</source>
+        <translation>价格未知</translation>
+    </message>
+    <message>
+        <source>Energy since monitoring began: %1 · GPUs under 30 % utilization: %2 (%3)</source>
+        <translation>自开始监控以来的能耗：%1 · GPU 利用率低于 30 % 的时长：%2（%3）</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "core/monitor/metricstore.h"
+#include "core/monitor/monitorservice.h"
 
 #include <QBuffer>
 #include <QTest>
@@ -61,7 +62,8 @@ private slots:
             store.add(makeSample(start + s * 1000, 8, double(s % 100)));
         }
         QCOMPARE(store.memoryBytes(), afterFirst);
-        QCOMPARE(store.points(SeriesKey{7, Metric::GpuPower}, Resolution::Seconds1).size(), 600);
+        // The 1 s ring holds the last 10 minutes; before them the 2 min history fills in.
+        QCOMPARE(store.points(SeriesKey{7, Metric::GpuPower}, Resolution::Seconds1, start + 60'000).size(), 600);
         QCOMPARE(store.gpuIndexes().size(), 8);
         // 50 simulated hours of one series at 1 Hz: every ring full, still the same memory.
         const SeriesKey key{3, Metric::GpuUtilization};
@@ -69,32 +71,89 @@ private slots:
             store.addValue(key, start + s * 1000, double(s % 100));
         }
         QCOMPARE(store.memoryBytes(), afterFirst);
-        QCOMPARE(store.points(key, Resolution::Seconds1).size(), 600);
-        QCOMPARE(store.points(key, Resolution::Seconds10).size(), 1080);
-        QCOMPARE(store.points(key, Resolution::Minutes1).size(), 2880);
+        const qint64 end = start + 50 * 3600 * 1000LL;
+        QCOMPARE(store.points(key, Resolution::Seconds1, end - 600'000).size(), 600);
+        QCOMPARE(store.points(key, Resolution::Seconds10, end - 3 * 3600'000 - 10'000).size(), 1080);
+        QCOMPARE(store.points(key, Resolution::Minutes2).size(), 1440);
     }
 
     void downsamplingKeepsMinAvgMax()
     {
         MetricStore store(QStringLiteral("m"));
         const SeriesKey key{0, Metric::GpuUtilization};
-        const qint64 t0 = 600'000; // bucket aligned for 10 s and 60 s
-        for (int s = 0; s < 70; ++s) {
-            store.addValue(key, t0 + s * 1000, s < 60 ? double(s) : 0.0);
+        const qint64 t0 = 600'000; // bucket aligned for 10 s and 120 s
+        for (int s = 0; s < 130; ++s) {
+            store.addValue(key, t0 + s * 1000, s < 120 ? double(s) : 0.0);
         }
         const auto avg10 = store.points(key, Resolution::Seconds10);
-        QCOMPARE(avg10.size(), 6); // completed 10 s buckets
+        QCOMPARE(avg10.size(), 12); // completed 10 s buckets
         QCOMPARE(avg10.first().x(), double(t0));
         QCOMPARE(avg10.first().y(), 4.5);
         QCOMPARE(store.points(key, Resolution::Seconds10, 0, MetricStore::Aggregate::Min).first().y(), 0.0);
         QCOMPARE(store.points(key, Resolution::Seconds10, 0, MetricStore::Aggregate::Max).first().y(), 9.0);
-        const auto min1 = store.points(key, Resolution::Minutes1, 0, MetricStore::Aggregate::Max);
-        QCOMPARE(min1.size(), 1);
-        QCOMPARE(min1.first().y(), 59.0);
-        QCOMPARE(store.points(key, Resolution::Minutes1).first().y(), 29.5);
+        const auto min2 = store.points(key, Resolution::Minutes2, 0, MetricStore::Aggregate::Max);
+        QCOMPARE(min2.size(), 1);
+        QCOMPARE(min2.first().y(), 119.0);
+        QCOMPARE(store.points(key, Resolution::Minutes2).first().y(), 59.5);
         // Since filter.
-        QCOMPARE(store.points(key, Resolution::Seconds1, t0 + 65'000).size(), 5);
+        QCOMPARE(store.points(key, Resolution::Seconds1, t0 + 125'000).size(), 5);
         QCOMPARE(*store.latest(key), 0.0);
+    }
+
+    // A fleet of 64 machines × 8 GPUs with the Monitor tab on one of them: only that one keeps the
+    // 3 h history at 10 s; the others keep 10 min at 1 s and 48 h at 2 min, which the 3 h chart
+    // falls back to when the user switches machines, so nothing they saw disappears.
+    void onlyChartedMachinesKeepDetail()
+    {
+        MonitorService service(nullptr);
+        const QString charted = QStringLiteral("node-00");
+        service.retainDetail(charted);
+        QStringList names;
+        for (int m = 0; m < 64; ++m) {
+            names.append(QStringLiteral("node-%1").arg(m, 2, 10, QLatin1Char('0')));
+            service.addMachine(names.last());
+        }
+        const qint64 start = 1'700'000'040'000; // 2 min aligned
+        for (int s = 0; s < 300; ++s) {
+            for (const QString &name : std::as_const(names)) {
+                service.injectSample(name, makeSample(start + s * 1000, 8, 50));
+            }
+        }
+        const SeriesKey key{2, Metric::GpuUtilization};
+        MetricStore *shown = service.store(charted);
+        MetricStore *other = service.store(names.at(1));
+        QVERIFY(shown->detailed());
+        QVERIFY(!other->detailed());
+        QCOMPARE(shown->points(key, Resolution::Seconds1).size(), 300);
+        QCOMPARE(other->points(key, Resolution::Seconds1).size(), 300);
+        QCOMPARE(shown->points(key, Resolution::Seconds10).size(), 29);
+        QCOMPARE(other->points(key, Resolution::Seconds10).size(), 2); // two complete 2 min buckets
+        QVERIFY(other->memoryBytes() * 3 < shown->memoryBytes() * 2);
+        size_t total = 0;
+        for (const QString &name : std::as_const(names)) {
+            total += service.store(name)->memoryBytes();
+        }
+        qInfo("64 x 8 GPUs, one charted: %.1f MiB of history", double(total) / 1048576.0);
+        // Every machine at 1 s, 10 s and 1 min, as before, held 79 MiB for these 26 series each.
+        QVERIFY(total < 40u * 1048576u);
+
+        // The user switches to another machine: its 3 h chart starts with the 2 min past, then 10 s.
+        service.releaseDetail(charted);
+        service.retainDetail(names.at(1));
+        QVERIFY(!shown->detailed());
+        QVERIFY(other->detailed());
+        for (int s = 300; s <= 330; ++s) {
+            service.injectSample(names.at(1), makeSample(start + s * 1000, 8, 50));
+        }
+        const QList<QPointF> mixed = other->points(key, Resolution::Seconds10);
+        QCOMPARE(mixed.size(), 5);
+        QCOMPARE(mixed.at(1).x() - mixed.at(0).x(), 120'000.0);
+        QCOMPARE(mixed.at(2).x(), double(start + 300'000));
+        QCOMPARE(mixed.last().x() - mixed.at(3).x(), 10'000.0);
+        // Two views of one machine: closing one keeps the other's detail.
+        service.retainDetail(names.at(1));
+        service.releaseDetail(names.at(1));
+        QVERIFY(other->detailed());
     }
 
     void unknownValuesAreNotStored()

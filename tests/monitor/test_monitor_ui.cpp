@@ -239,8 +239,11 @@ private slots:
         QCOMPARE(ChartScale::rateUnit(3.5 * 1024 * 1024 * 1024).unit, QStringLiteral("GB/s"));
 
         tab.setRange(MonitorTab::Range::Hours3);
-        const qsizetype coarse = tab.charts().at(0)->pointCount(); // completed 10 s buckets only
-        QVERIFY2(coarse >= 4 * 29 && coarse <= 4 * 30, qPrintable(QString::number(coarse)));
+        // The samples arrived before any chart showed this machine, so only the 10 min at 1 s and
+        // the 2 min history were kept (64-machine fleets stay small): the 3 h chart shows the
+        // completed 2 min buckets, not nothing.
+        const qsizetype coarse = tab.charts().at(0)->pointCount();
+        QVERIFY2(coarse >= 4 * 1 && coarse <= 4 * 3, qPrintable(QString::number(coarse)));
         tab.setRange(MonitorTab::Range::Minutes10);
 
         QTemporaryDir dir;

@@ -6,6 +6,7 @@
 #include "core/cost/ledger.h"
 #include "ui/cost/ledgermodel.h"
 #include "core/cost/storagewarnings.h"
+#include "core/monitor/monitorservice.h"
 
 #include "ui/common/filedialogs.h"
 #include "ui/common/tablelayout.h"
@@ -31,6 +32,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     , m_view(new QTableView(this))
     , m_total(new QLabel(this))
     , m_storage(new QLabel(this))
+    , m_underused(new QLabel(this))
     , m_hostBilling(new QPushButton(this))
     , m_budgetStatus(new QLabel(this))
     , m_warnings(new QLabel(this))
@@ -70,6 +72,7 @@ CostPanel::CostPanel(cost::Ledger *ledger, QWidget *parent)
     layout->addWidget(m_banner);
     layout->addLayout(top);
     layout->addWidget(m_storage);
+    layout->addWidget(m_underused);
     layout->addWidget(m_budgetStatus);
     layout->addWidget(m_warnings);
     layout->addWidget(m_view, 1);
@@ -104,6 +107,9 @@ void CostPanel::setUpLabels()
     m_total->setFont(big);
     m_storage->setObjectName(QStringLiteral("storage"));
     m_storage->setWordWrap(true);
+    m_underused->setObjectName(QStringLiteral("underused"));
+    m_underused->setWordWrap(true);
+    m_underused->hide();
     m_hostBilling->setObjectName(QStringLiteral("hostBilling"));
     m_hostBilling->setToolTip(tr("Gantry cannot see when a saved host's machine is powered on: pause its billing when you "
                                  "shut it down in the vendor's console, resume it when you power it on."));
@@ -168,7 +174,37 @@ void CostPanel::reload()
     const QStringList warnings = cost::storageWarnings(m_model->entries(), m_ledger->clock().now());
     m_warnings->setText(warnings.join(QLatin1Char('\n')));
     m_warnings->setVisible(!warnings.isEmpty());
+    updateUnderused();
     m_monitor->check();
+}
+
+void CostPanel::setMonitor(const monitor::MonitorService *service)
+{
+    m_service = service;
+    updateUnderused();
+}
+
+QString CostPanel::underusedText() const
+{
+    return m_underused->isHidden() ? QString() : m_underused->text();
+}
+
+// What Monitor measured, beside what the ledger billed: the part of the bill the GPUs mostly
+// idled through is the money a user can act on.
+void CostPanel::updateUnderused()
+{
+    QStringList parts;
+    for (const QString &name : m_service ? m_service->machines() : QStringList()) {
+        const monitor::UsageMeter *usage = m_service->usage(name);
+        if (!usage || usage->meteredSeconds() <= 0)
+            continue;
+        const QString money = usage->hasPrice() ? cost::formatUsd(usage->underusedUsd()) : tr("price unknown");
+        const QString energy = usage->hasPower() ? monitor::UsageMeter::formatKwh(usage->energyKwh()) : tr("energy unknown");
+        parts.append(tr("%1 %2 (%3)").arg(name, money, energy));
+    }
+    m_underused->setText(tr("Spent while the GPUs were under 30 % utilization (since monitoring began): %1")
+                             .arg(parts.join(QStringLiteral(" · "))));
+    m_underused->setVisible(!parts.isEmpty());
 }
 
 const cost::LedgerEntry *CostPanel::selectedHostRow() const

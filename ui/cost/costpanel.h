@@ -14,6 +14,10 @@ struct LedgerEntry;
 class Ledger;
 } // namespace gantry::cost
 
+namespace gantry::monitor {
+class MonitorService;
+}
+
 namespace gantry::ui {
 
 class LedgerModel;
@@ -37,6 +41,10 @@ public:
     QString warningsText() const;
     // The coloured strip of the last budget crossing ("" when hidden).
     QString bannerText() const;
+    // Monitored machines: the money spent while their GPUs were under 30 % utilization, and their
+    // energy, on a line of its own (hidden until a machine has been monitored).
+    void setMonitor(const monitor::MonitorService *service);
+    QString underusedText() const;
 
 public slots:
     void reload();
@@ -52,6 +60,7 @@ private:
     const cost::LedgerEntry *selectedHostRow() const;
     void updateHostBillingButton();
     void toggleHostBilling();
+    void updateUnderused();
 
     cost::Ledger *m_ledger;
     cost::BudgetMonitor *m_monitor;
@@ -59,6 +68,8 @@ private:
     QTableView *m_view;
     QLabel *m_total;
     QLabel *m_storage;
+    QLabel *m_underused;
+    const monitor::MonitorService *m_service = nullptr;
     QPushButton *m_hostBilling;
     QLabel *m_budgetStatus;
     QLabel *m_warnings;

@@ -44,6 +44,8 @@ public:
 
     // One colour per GPU, the same in every chart, the current-values panel and the fleet view.
     static QColor gpuColor(int index);
+    // The translucent shade behind a chart while the GPUs were throttled.
+    static QColor throttleColor() { return QColor(230, 126, 34, 60); }
 };
 
 } // namespace gantry::ui::monitor

@@ -9,6 +9,7 @@
 #include <QGraphicsTextItem>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -101,7 +102,68 @@ void MetricChart::setUnit(const QString &unit)
     if (unit == m_unit && !m_chart->title().isEmpty())
         return;
     m_unit = unit;
-    m_chart->setTitle(unit.isEmpty() ? m_title : m_title + QStringLiteral(" (") + unit + QLatin1Char(')'));
+    updateTitle();
+}
+
+void MetricChart::setNote(const QString &note)
+{
+    if (note == m_note)
+        return;
+    m_note = note;
+    updateTitle();
+}
+
+void MetricChart::updateTitle()
+{
+    QString title = m_unit.isEmpty() ? m_title : m_title + QStringLiteral(" (") + m_unit + QLatin1Char(')');
+    if (!m_note.isEmpty())
+        title += QStringLiteral(" · ") + m_note;
+    m_chart->setTitle(title);
+}
+
+void MetricChart::setBands(const QList<Band> &bands)
+{
+    m_bands = bands;
+    scene()->update();
+}
+
+QRectF MetricChart::bandRect(const Band &band) const
+{
+    const QRectF plot = m_chart->mapRectToScene(m_chart->plotArea());
+    auto x = [&](qint64 ms) {
+        const double rel = std::clamp(double(ms - m_toMs) / 1000.0, -m_spanSeconds, 0.0);
+        return plot.left() + (rel + m_spanSeconds) / m_spanSeconds * plot.width();
+    };
+    // A span of one sample still gets a visible sliver.
+    const double left = x(band.fromMs);
+    const double right = std::max(x(band.toMs), left + 2);
+    return QRectF(left, plot.top(), right - left, plot.height());
+}
+
+void MetricChart::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    QChartView::drawForeground(painter, rect);
+    QColor shade = ChartScale::throttleColor();
+    for (const Band &band : std::as_const(m_bands)) {
+        painter->fillRect(bandRect(band), shade);
+    }
+}
+
+QString MetricChart::bandTextAt(const QPoint &viewPos) const
+{
+    const QPointF scenePos = mapToScene(viewPos);
+    for (const Band &band : m_bands) {
+        if (bandRect(band).contains(scenePos))
+            return band.text;
+    }
+    return {};
+}
+
+void MetricChart::mouseMoveEvent(QMouseEvent *event)
+{
+    QChartView::mouseMoveEvent(event);
+    if (const QString text = bandTextAt(event->position().toPoint()); !text.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
 void MetricChart::showCurrentValue(QLineSeries *series, const QString &name, const QList<QPointF> &points)
@@ -135,6 +197,12 @@ QLineSeries *MetricChart::seriesFor(const Line &line)
     series->attachAxis(m_y);
     if (line.color.isValid()) {
         series->setColor(line.color);
+    }
+    if (line.dashed) {
+        QPen pen = series->pen();
+        pen.setStyle(Qt::DashLine);
+        pen.setColor(palette().color(QPalette::Text));
+        series->setPen(pen);
     }
     connect(series, &QLineSeries::hovered, this, [this, series](const QPointF &point, bool state) {
         if (!state) {

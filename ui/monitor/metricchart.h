@@ -29,6 +29,15 @@ public:
         QString name;
         QList<QPointF> points; // x: ms since epoch (UTC), y: value
         QColor color;          // invalid: the theme's next colour
+        bool dashed = false;   // a reference (power limit, maximum clock), not a measurement
+    };
+    // A stretch of time shaded behind the lines (the GPUs were throttled); its text is the
+    // tooltip when the pointer is over it.
+    struct Band
+    {
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+        QString text;
     };
 
     MetricChart(const QString &title, const QString &unit, QWidget *parent = nullptr);
@@ -43,6 +52,13 @@ public:
     void setByteRate(bool byteRate) { m_byteRate = byteRate; }
     // Lines absent from `lines` are removed; x axis spans [fromMs, toMs], labelled relative to toMs.
     void setLines(const QList<Line> &lines, qint64 fromMs, qint64 toMs);
+    // Replaces the shaded bands (call after setLines: they are placed on its time axis).
+    void setBands(const QList<Band> &bands);
+    const QList<Band> &bands() const { return m_bands; }
+    // Said after the title: "GPU power (W) · limit 700 W". Empty: nothing.
+    void setNote(const QString &note);
+    // The text of the band under a point of the view ("" when none): what the tooltip says.
+    QString bandTextAt(const QPoint &viewPos) const;
 
     QString title() const { return m_title; }
     QString unit() const { return m_unit; }
@@ -59,6 +75,8 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
 
 private:
     QLineSeries *seriesFor(const Line &line);
@@ -66,10 +84,14 @@ private:
     void updateValueAxis();
     static QString formatValue(double value, const QString &unit);
     void setUnit(const QString &unit);
+    void updateTitle();
+    QRectF bandRect(const Band &band) const; // in scene coordinates
     void showCurrentValue(QLineSeries *series, const QString &name, const QList<QPointF> &points);
 
     QString m_title;
     QString m_unit;
+    QString m_note;
+    QList<Band> m_bands;
     QChart *m_chart;
     QCategoryAxis *m_x; // seconds relative to the newest sample, labelled "-10 min … now"
     QValueAxis *m_y;

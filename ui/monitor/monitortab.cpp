@@ -1,5 +1,7 @@
 #include "ui/monitor/monitortab.h"
 
+#include "ui/monitor/chartfacts.h"
+
 #include "ui/monitor/alertspanel.h"
 #include "ui/monitor/chartscale.h"
 #include "ui/monitor/gpunowpanel.h"
@@ -116,6 +118,9 @@ MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, const QString &
 MonitorTab::~MonitorTab()
 {
     disconnectMachine();
+    if (!m_machine.isEmpty()) {
+        m_service->releaseDetail(m_machine);
+    }
 }
 
 void MonitorTab::buildUi()
@@ -132,8 +137,12 @@ void MonitorTab::buildUi()
     split->setStretchFactor(1, 1);
     connect(split, &QSplitter::splitterMoved, this, [this] { m_splitSized = true; });
 
+    m_usage = new QLabel(this);
+    m_usage->setObjectName(QStringLiteral("usage"));
+    m_usage->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addWidget(m_usage);
     layout->addWidget(m_guard);
     layout->addWidget(m_countdown);
     layout->addWidget(split, 1);
@@ -330,6 +339,9 @@ void MonitorTab::clearMachine()
 {
     QObject::disconnect(m_connectionState);
     disconnectMachine();
+    if (!m_machine.isEmpty()) {
+        m_service->releaseDetail(m_machine);
+    }
     m_machine.clear();
     m_connection = nullptr;
     m_guard->clearMachine();
@@ -348,6 +360,11 @@ void MonitorTab::showMachine(const QString &name)
 {
     if (name != m_machine) {
         disconnectMachine();
+        // Only the charted machine keeps 10 s history: the fleet's others keep 1 s for 10 min and 2 min.
+        if (!m_machine.isEmpty()) {
+            m_service->releaseDetail(m_machine);
+        }
+        m_service->retainDetail(name);
         m_machine = name;
         m_alerts->clear();
         m_processes->setProcesses({});
@@ -432,63 +449,6 @@ void MonitorTab::showCountdown(const QString &text)
     m_countdown->show();
 }
 
-QString MonitorTab::countdownText() const
-{
-    return m_countdown->isHidden() ? QString() : m_countdownLabel->text();
-}
-
-int MonitorTab::alertCount() const
-{
-    return m_alerts->count();
-}
-
-void MonitorTab::addAlert(const gantry::monitor::Alert &alert)
-{
-    m_alerts->addAlert(alert);
-}
-
-void MonitorTab::updateStatus()
-{
-    if (m_machine.isEmpty()) {
-        m_status->setText(tr("Not monitoring: select and connect a machine."));
-        return;
-    }
-    if (!m_service->isMonitoring(m_machine)) {
-        m_status->setText(tr("%1: connect to start monitoring.").arg(m_machine));
-        return;
-    }
-    const gantry::monitor::SamplerStatus status = m_service->status(m_machine);
-    // Without a driver the note above the charts says it once; the status line does not repeat it.
-    const QString message = status == gantry::monitor::SamplerStatus::NoDriver || status == gantry::monitor::SamplerStatus::Live
-                                ? QString()
-                                : m_service->statusMessage(m_machine);
-    m_status->setText(QStringLiteral("<b>%1</b> · %2%3")
-                          .arg(m_machine.toHtmlEscaped(), statusText(status).toHtmlEscaped(),
-                               message.isEmpty() ? QString() : QStringLiteral(" · ") + message.toHtmlEscaped()));
-}
-
-void MonitorTab::setRange(Range range)
-{
-    m_range = range;
-    if (m_rangeBox->currentIndex() != int(range)) {
-        m_rangeBox->setCurrentIndex(int(range));
-    }
-    redraw();
-}
-
-void MonitorTab::refresh()
-{
-    if (!m_machine.isEmpty()) {
-        m_service->refresh(m_machine);
-    }
-    redraw();
-}
-
-QString MonitorTab::noGpuText() const
-{
-    return m_noGpu->isVisible() || (!m_noGpu->isHidden() && !isVisible()) ? m_noGpu->text() : QString();
-}
-
 void MonitorTab::redraw()
 {
     m_chartDrawnTo.fill(-1, m_charts.size()); // the range, the machine or the layout changed
@@ -530,6 +490,9 @@ void MonitorTab::showLatest(int chartBudget)
     if (latest) {
         m_processes->setProcesses(latest->processes);
     }
+    const QString usage = ChartFacts::usageText(m_service->usage(m_machine));
+    m_usage->setText(usage);
+    m_usage->setVisible(!usage.isEmpty());
 }
 
 // Charts scrolled out of view, or hidden with the tab, wait until they are seen; the others take
@@ -570,6 +533,8 @@ void MonitorTab::drawChart(const gantry::monitor::MetricStore &store, int c, qin
             lines.append({hostLineName(metric), m_buffer, {}});
         }
     }
+    const ChartFacts::Decoration facts = ChartFacts::forMetric(chartSpecs().at(c).metrics.first(), store, from, to);
+    lines.append(facts.references);
     if (const double scale = chartSpecs().at(c).scale; scale != 1) {
         for (MetricChart::Line &line : lines) {
             for (QPointF &p : line.points) {
@@ -578,17 +543,8 @@ void MonitorTab::drawChart(const gantry::monitor::MetricStore &store, int c, qin
         }
     }
     m_charts.at(c)->setLines(lines, from, to);
-}
-
-Resolution MonitorTab::resolutionFor(Range range, qint64 *spanMs)
-{
-    switch (range) {
-    case Range::Minutes10: *spanMs = 10 * 60 * 1000LL; return Resolution::Seconds1;
-    case Range::Hours3: *spanMs = 3 * 3600 * 1000LL; return Resolution::Seconds10;
-    case Range::Hours48: *spanMs = 48 * 3600 * 1000LL; return Resolution::Minutes1;
-    }
-    *spanMs = 600000;
-    return Resolution::Seconds1;
+    m_charts.at(c)->setNote(facts.note);
+    m_charts.at(c)->setBands(facts.bands);
 }
 
 } // namespace gantry::ui::monitor

@@ -75,6 +75,7 @@ public:
     ProcessModel *processModel() const;
     ProcessPanel *processPanel() const { return m_processes; }
     GpuNowPanel *gpuPanel() const { return m_gpuPanel; }
+    QString usageText() const;
     GuardPanel *guardPanel() const { return m_guard; }
     QString noGpuText() const; // empty while the machine has GPUs (or is not known yet)
     int alertCount() const;
@@ -120,6 +121,7 @@ private:
     QTimer m_refresh;
     QList<MetricChart *> m_charts;
     QLabel *m_status = nullptr;
+    QLabel *m_usage = nullptr; // energy and money spent under 30 % utilization
     QComboBox *m_rangeBox = nullptr;
     QComboBox *m_idleAction = nullptr;
     QPushButton *m_export = nullptr;

@@ -3,12 +3,15 @@
 
 #include "core/monitor/monitorservice.h"
 #include "core/monitor/processkill.h"
+#include "ui/monitor/alertspanel.h"
 #include "ui/monitor/processpanel.h"
 #include "ui/common/filedialogs.h"
 #include "core/ssh/connection.h"
 #include "core/ssh/session.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QLabel>
 #include <QMessageBox>
 #include <QSaveFile>
 
@@ -92,6 +95,80 @@ void MonitorTab::chooseExportFile()
     if (auto result = exportCsv(path); !result) {
         QMessageBox::warning(this, tr("Export failed"), result.error().message);
     }
+}
+
+// Status line, range and refresh.
+QString MonitorTab::countdownText() const
+{
+    return m_countdown->isHidden() ? QString() : m_countdownLabel->text();
+}
+
+int MonitorTab::alertCount() const
+{
+    return m_alerts->count();
+}
+
+void MonitorTab::addAlert(const gantry::monitor::Alert &alert)
+{
+    m_alerts->addAlert(alert);
+}
+
+void MonitorTab::updateStatus()
+{
+    if (m_machine.isEmpty()) {
+        m_status->setText(tr("Not monitoring: select and connect a machine."));
+        return;
+    }
+    if (!m_service->isMonitoring(m_machine)) {
+        m_status->setText(tr("%1: connect to start monitoring.").arg(m_machine));
+        return;
+    }
+    const gantry::monitor::SamplerStatus status = m_service->status(m_machine);
+    // Without a driver the note above the charts says it once; the status line does not repeat it.
+    const QString message = status == gantry::monitor::SamplerStatus::NoDriver || status == gantry::monitor::SamplerStatus::Live
+                                ? QString()
+                                : m_service->statusMessage(m_machine);
+    m_status->setText(QStringLiteral("<b>%1</b> · %2%3")
+                          .arg(m_machine.toHtmlEscaped(), statusText(status).toHtmlEscaped(),
+                               message.isEmpty() ? QString() : QStringLiteral(" · ") + message.toHtmlEscaped()));
+}
+
+void MonitorTab::setRange(Range range)
+{
+    m_range = range;
+    if (m_rangeBox->currentIndex() != int(range)) {
+        m_rangeBox->setCurrentIndex(int(range));
+    }
+    redraw();
+}
+
+void MonitorTab::refresh()
+{
+    if (!m_machine.isEmpty()) {
+        m_service->refresh(m_machine);
+    }
+    redraw();
+}
+
+QString MonitorTab::usageText() const
+{
+    return m_usage->isHidden() ? QString() : m_usage->text();
+}
+
+QString MonitorTab::noGpuText() const
+{
+    return m_noGpu->isVisible() || (!m_noGpu->isHidden() && !isVisible()) ? m_noGpu->text() : QString();
+}
+
+gantry::monitor::Resolution MonitorTab::resolutionFor(Range range, qint64 *spanMs)
+{
+    switch (range) {
+    case Range::Minutes10: *spanMs = 10 * 60 * 1000LL; return gantry::monitor::Resolution::Seconds1;
+    case Range::Hours3: *spanMs = 3 * 3600 * 1000LL; return gantry::monitor::Resolution::Seconds10;
+    case Range::Hours48: *spanMs = 48 * 3600 * 1000LL; return gantry::monitor::Resolution::Minutes2;
+    }
+    *spanMs = 600000;
+    return gantry::monitor::Resolution::Seconds1;
 }
 
 } // namespace gantry::ui::monitor

@@ -276,6 +276,28 @@ void addMachineFigures(Acceptance &a, ssh::Session &session, const VerifyOutcome
 
 } // namespace
 
+namespace {
+
+// One acceptance test counts once in the machine's record, with its own verdict: Verify's run
+// inside it is not recorded separately (it used to count a failing test twice). Nothing decided
+// (incomplete) counts neither way.
+void recordOnce(Acceptance &a, const QString &configDir, std::optional<MachineRun> measured)
+{
+    if (a.verdict == AcceptVerdict::Incomplete)
+        return;
+    MachineRun run = measured.value_or(MachineRun{});
+    run.provider = a.machine.provider;
+    run.machineId = a.machine.machineId;
+    run.host = a.host;
+    run.time = a.finished;
+    run.verdict = a.verdict == AcceptVerdict::Fail ? Verdict::Fail : a.verdict == AcceptVerdict::Warn ? Verdict::Warn : Verdict::Pass;
+    run.problem = a.verdict == AcceptVerdict::Pass ? QString() : VerifyText::tr("acceptance test: %1").arg(a.reasons.value(0));
+    if (auto recorded = ReputationStore(configDir).record(run); !recorded)
+        a.reasons.append(VerifyText::tr("This machine's record was not updated: %1").arg(recorded.error().message));
+}
+
+} // namespace
+
 Result<Acceptance> runAcceptance(ssh::Session &session, const QString &configDir, const AcceptRequest &request,
                                  const CancelToken &cancel, const VerifyCallbacks &callbacks)
 {
@@ -285,6 +307,7 @@ Result<Acceptance> runAcceptance(ssh::Session &session, const QString &configDir
     verifyRequest.quick = request.budgetSeconds < 600;
     // 15 s for the doctor script, kMachineFiguresSeconds for the disk and multi-GPU figures.
     verifyRequest.timeoutMs = qMax(20, request.budgetSeconds - 15 - kMachineFiguresSeconds) * 1000;
+    verifyRequest.recordReputation = false; // recorded once below, with the acceptance verdict
     auto run = runVerify(session, configDir, verifyRequest, cancel, callbacks);
     Acceptance a;
     if (run) {
@@ -310,17 +333,8 @@ Result<Acceptance> runAcceptance(ssh::Session &session, const QString &configDir
     a.machine = request.verify.advertised;
     a.started = started;
     a.finished = QDateTime::currentDateTimeUtc();
-    if (a.verdict == AcceptVerdict::Fail && !configDir.isEmpty()) {
-        MachineRun failed;
-        failed.provider = a.machine.provider;
-        failed.machineId = a.machine.machineId;
-        failed.host = a.host;
-        failed.time = a.finished;
-        failed.verdict = Verdict::Fail;
-        failed.problem = VerifyText::tr("acceptance test: %1").arg(a.reasons.value(0));
-        if (auto recorded = ReputationStore(configDir).record(failed); !recorded)
-            a.reasons.append(VerifyText::tr("This machine's record was not updated: %1").arg(recorded.error().message));
-    }
+    if (!configDir.isEmpty())
+        recordOnce(a, configDir, run ? run->reputation : std::nullopt);
     return a;
 }
 

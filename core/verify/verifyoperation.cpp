@@ -51,7 +51,9 @@ void recordHistory(const QString &configDir, const VerifyRequest &request, Verif
                                                      request.hostName, QDateTime::currentDateTimeUtc());
     if (auto added = store.add(entry); !added)
         run.warnings.append(VerifyText::tr("This run was not saved to the history: %1").arg(added.error().message));
-    if (auto recorded = ReputationStore(configDir).record(machineRun(request, run, entry)); !recorded)
+    run.reputation = machineRun(request, run, entry);
+    const Result<void> recorded = request.recordReputation ? ReputationStore(configDir).record(*run.reputation) : Result<void>();
+    if (!recorded)
         run.warnings.append(VerifyText::tr("This machine's record was not updated: %1").arg(recorded.error().message));
     auto listed = store.list({}, {}, request.hostName, 50);
     if (listed)

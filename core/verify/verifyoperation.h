@@ -6,11 +6,13 @@
 #include "core/util/result.h"
 #include "core/verify/history.h"
 #include "core/verify/remoteverifier.h"
+#include "core/verify/reputation.h"
 
 #include <QObject>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace gantry::jobs {
 class SessionWorker;
@@ -31,6 +33,9 @@ struct VerifyRequest
     Advertised advertised;  // what the provider advertised (see advertisedFor)
     QString remoteCacheDir; // empty: RemoteVerifier's default, ~/.cache/gantry
     int timeoutMs = 0;      // for the program's run; 0: RemoteVerifier's default (15 min)
+    // false: the run is kept in the history but the machine's reputation is left to the caller,
+    // which records it once with its own verdict (the acceptance test) — VerifyRun::reputation.
+    bool recordReputation = true;
 };
 
 // Called on the thread that runs the operation (VerifyOperation relays them to its own thread).
@@ -47,6 +52,7 @@ struct VerifyRun
     Assessment assessment;
     QList<HistoryEntry> history; // the host's latest runs, newest first, this one included
     QStringList warnings;        // the run happened; recording it did not (one sentence each)
+    std::optional<MachineRun> reputation; // what this run counts for the machine (recorded unless the request said not to)
 };
 
 // The assessment of a finished run; on a simulated GPU (the sandbox's stand-in nvidia-smi) it is

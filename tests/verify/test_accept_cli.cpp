@@ -109,6 +109,14 @@ private slots:
         QCOMPARE(text.code, 1);
         QVERIFY2(text.out.startsWith("Acceptance test of "), text.out.constData());
         QVERIFY(text.out.contains("Next step: Return it"));
+
+        // Two tests, two entries in the machine's record: Verify's run inside each is not counted apart.
+        verify::ReputationStore reputation(m_config.path());
+        QVERIFY(reputation.load());
+        int counted = 0;
+        for (const verify::MachineRecord &m : reputation.machines())
+            counted += m.passes + m.fails;
+        QCOMPARE(counted, 2);
     }
 
     void noCudaDeviceIsIncomplete()

@@ -69,6 +69,13 @@ private slots:
         QVERIFY2(made.code == 0, made.err.constData());
         QVERIFY2(made.out.contains("bills $0.200/GB-month until you delete it"), made.out.constData());
         QCOMPARE(volumeNamed(QStringLiteral("data")).value(QLatin1String("price_per_gb_month")).toDouble(), 0.2);
+        // The ledger bills it from now on, beside the filesystem the listing found.
+        const Run cost = cli({QStringLiteral("--json"), QStringLiteral("cost")});
+        QVERIFY2(cost.code == 0, cost.err.constData());
+        QStringList billed;
+        for (const QJsonValue &value : cost.json().value(QLatin1String("volumes")).toArray())
+            billed.append(value.toObject().value(QLatin1String("name")).toString());
+        QCOMPARE(billed, (QStringList{QStringLiteral("shared-fs"), QStringLiteral("data")}));
 
         const Run launch = cli({QStringLiteral("--json"), QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("lambda"),
                                 QStringLiteral("--type"), QStringLiteral("gpu_1x_a10"), QStringLiteral("--region"), QStringLiteral("us-east-1"),

@@ -36,4 +36,15 @@ int providerExitCode(const Error &error)
     return exitCodeFor(error);
 }
 
+int withProvider(Context &context, const Args &args, const std::function<int(providers::Provider &)> &run)
+{
+    const ProviderOptions options = providerOptions(args);
+    ProviderEnv env = makeProviderEnv(context, options);
+    const QString providerId = options.provider.isEmpty() ? providers::defaultProviderId(env.settings) : options.provider;
+    Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(providerId, env.settings);
+    if (!created)
+        return context.fail(created.error());
+    return run(**created);
+}
+
 } // namespace gantry::cli::providercli

@@ -5,6 +5,7 @@
 #include "core/providers/providerregistry.h"
 #include "core/util/secretstore.h"
 
+#include <functional>
 #include <memory>
 
 namespace gantry::cli::providercli {
@@ -26,6 +27,9 @@ struct ProviderEnv
 ProviderEnv makeProviderEnv(const Context &context, const ProviderOptions &options);
 // --provider P, or every configured provider when it is absent.
 QStringList providersToQuery(const ProviderOptions &options, const ProviderEnv &env);
+
+// Runs `run` with the provider a command talks to: --provider, else the default one.
+int withProvider(Context &context, const Args &args, const std::function<int(providers::Provider &)> &run);
 
 // Errors that came from a provider keep exit code 5 (also a launch that timed out).
 int failProvider(const Context &context, const Error &error);

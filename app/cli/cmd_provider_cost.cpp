@@ -52,6 +52,37 @@ QJsonObject currencyJson(const QMap<QString, double> &byCurrency)
     return object;
 }
 
+QMap<QString, double> volumeTotalsOf(const QList<cost::VolumeEntry> &volumes)
+{
+    QMap<QString, double> totals;
+    for (const cost::VolumeEntry &volume : volumes)
+        totals[volume.currency] += volume.cost;
+    return totals;
+}
+
+void printVolumes(Context &context, const cost::Ledger &ledger, const QList<cost::VolumeEntry> &volumes)
+{
+    const QMap<QString, double> totals = volumeTotalsOf(volumes);
+    for (auto it = totals.cbegin(); it != totals.cend(); ++it)
+        context.out << QStringLiteral("Volumes: %1 %2 so far (%3 volume(s)), %4 %5/h now while they exist.\n")
+                           .arg(it.key()).arg(it.value(), 0, 'f', 2).arg(volumes.size()).arg(it.key())
+                           .arg(ledger.volumesPerHourNow(it.key()).valueOr(0), 0, 'f', 4);
+    context.out.flush();
+}
+
+QJsonArray volumesJson(const QList<cost::VolumeEntry> &volumes)
+{
+    QJsonArray array;
+    for (const cost::VolumeEntry &v : volumes)
+        array.append(QJsonObject{{QStringLiteral("provider"), v.provider}, {QStringLiteral("volume_id"), v.volumeId},
+                                 {QStringLiteral("name"), v.name}, {QStringLiteral("size_gb"), v.sizeGb},
+                                 {QStringLiteral("price_per_hour"), v.pricePerHour}, {QStringLiteral("currency"), v.currency},
+                                 {QStringLiteral("created_at"), v.createdAt.toString(Qt::ISODate)},
+                                 {QStringLiteral("deleted_at"), v.deletedAt.isValid() ? QJsonValue(v.deletedAt.toString(Qt::ISODate)) : QJsonValue()},
+                                 {QStringLiteral("cost"), v.cost}});
+    return array;
+}
+
 // The table for people: one line per instance, totals (each currency apart), budgets, warnings.
 void printText(Context &context, const QList<cost::LedgerEntry> &entries, const QMap<QString, double> &totals, double perHour,
                cost::BudgetMonitor &monitor, const QStringList &warnings)
@@ -132,6 +163,7 @@ int costCommand(Context &context, const Args &args)
     const double perHour = ledger.totalPerHourNow().valueOr(0);
     const QStringList warnings = cost::storageWarnings(*entries, QDateTime::currentDateTimeUtc());
     cost::BudgetMonitor monitor(&ledger);
+    const QList<cost::VolumeEntry> volumes = ledger.volumes(from).valueOr({}); // bill apart from any instance
     if (context.json) {
         QJsonArray array;
         for (const cost::LedgerEntry &entry : std::as_const(*entries))
@@ -153,10 +185,14 @@ int costCommand(Context &context, const Args &args)
                                       {QStringLiteral("storage_by_currency"), currencyJson(cost::totalsByCurrency(*entries, cost::CostPart::Storage))},
                                       {QStringLiteral("storage_per_hour_now"), currencyJson(cost::ratesByCurrency(*entries, cost::CostPart::Storage))},
                                       {QStringLiteral("per_hour_now"), perHour}, {QStringLiteral("budgets"), budgets},
+                                      {QStringLiteral("volumes"), volumesJson(volumes)},
+                                      {QStringLiteral("volumes_by_currency"), currencyJson(volumeTotalsOf(volumes))},
+                                      {QStringLiteral("volumes_per_hour_now"), ledger.volumesPerHourNow().valueOr(0)},
                                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}});
         return ExitOk;
     }
     printText(context, *entries, totals, perHour, monitor, warnings);
+    printVolumes(context, ledger, volumes);
     if (csv)
         context.out << QStringLiteral("Wrote %1").arg(*csv) << '\n';
     context.out.flush();

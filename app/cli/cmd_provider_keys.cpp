@@ -123,18 +123,6 @@ int deleteKey(Context &context, providers::Provider &provider, const QString &na
     return ExitOk;
 }
 
-// The provider every keys subcommand talks to: --provider, else the default one.
-int withProvider(Context &context, const Args &args, const std::function<int(providers::Provider &)> &run)
-{
-    const ProviderOptions options = providerOptions(args);
-    ProviderEnv env = makeProviderEnv(context, options);
-    const QString providerId = options.provider.isEmpty() ? providers::defaultProviderId(env.settings) : options.provider;
-    Result<std::unique_ptr<providers::Provider>> created = providers::createProvider(providerId, env.settings);
-    if (!created)
-        return context.fail(created.error());
-    return run(**created);
-}
-
 const Argument kName{"NAME"};
 
 const Registrar keysRegistrar(Command{

@@ -145,7 +145,15 @@ Result<LaunchArgs> launchArgs(const Args &args)
     request.name = args.value("name");
     request.image = args.value("image");
     request.bidPerHour = args.value("bid", QStringLiteral("0")).toDouble(); // Vast: interruptible at this $/h
-    request.volumeGb = args.value("volume", QStringLiteral("0")).toInt();
+    // --volume NAME attaches a provider volume (gantry-cli volumes list); a bare number keeps its
+    // older meaning, a volume disk of that many GB.
+    const QString volume = args.value("volume");
+    bool sized = false;
+    const int volumeGb = volume.toInt(&sized);
+    if (sized)
+        request.volumeGb = volumeGb;
+    else if (!volume.isEmpty())
+        request.filesystemNames = QStringList{volume};
     request.gpuCount = std::max(1, args.value("gpus", QStringLiteral("1")).toInt());
     parsed.wait = args.has("wait");
     if (const QString timeout = args.value("timeout"); !timeout.isEmpty())
@@ -491,7 +499,7 @@ const Registrar launchRegistrar(Command{
                 {.name = "ssh-key", .value = "NAME", .help = "the provider's SSH key the instance accepts (gantry-cli keys list)"},
                 {.name = "name", .value = "NAME", .help = "the instance's name (default: a unique one)"},
                 {.name = "image", .value = "IMAGE", .help = "the image to boot (default: the provider's)"},
-                {.name = "volume", .value = "GB", .help = "a volume disk of GB (RunPod, Vast.ai)"},
+                {.name = "volume", .value = "NAME", .help = "attach the provider volume NAME (gantry-cli volumes list); a number N: a volume disk of N GB (RunPod, Vast.ai)"},
                 {.name = "gpus", .value = "N", .help = "GPUs per instance where the type leaves it open (default 1)"},
                 {.name = "bid", .value = "USD", .help = "Vast.ai: an interruptible instance at this $/h"},
                 {.name = "wait", .help = "wait until it is running and reachable, then save it as a host"},

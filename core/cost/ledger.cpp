@@ -19,7 +19,8 @@ namespace {
 // PRAGMA user_version of cost.sqlite. 0: written before versions (the tables of 1, or a new file).
 // 2: instances.currency (AutoDL and others bill in CNY; nothing is converted).
 // 3: storage_periods (the disk a stopped instance keeps billing; budgets count it).
-constexpr int kLedgerSchema = 3;
+// 4: volumes (provider volumes bill per GB-month while they exist; budgets count them).
+constexpr int kLedgerSchema = 4;
 
 QDateTime fromMs(const QVariant &value)
 {
@@ -113,6 +114,11 @@ Result<void> Ledger::migrate()
         "price_per_hour REAL NOT NULL, volume_gb INTEGER NOT NULL, granularity INTEGER NOT NULL, currency TEXT NOT NULL, "
         "UNIQUE(instance_row, started_at))",
         "CREATE INDEX IF NOT EXISTS storage_row ON storage_periods(instance_row)",
+        // Version 4. One open row per volume; a deleted one keeps its row with deleted_at.
+        "CREATE TABLE IF NOT EXISTS volumes(id INTEGER PRIMARY KEY AUTOINCREMENT, provider TEXT NOT NULL, "
+        "volume_id TEXT NOT NULL, name TEXT, region TEXT, size_gb REAL NOT NULL, price_per_hour REAL NOT NULL, "
+        "currency TEXT NOT NULL, created_at INTEGER NOT NULL, deleted_at INTEGER)",
+        "CREATE INDEX IF NOT EXISTS volumes_id ON volumes(provider, volume_id)",
     };
     QStringList statements;
     for (const char *statement : schema)
@@ -435,6 +441,12 @@ Result<double> Ledger::spentBetween(const QDateTime &from, const QDateTime &to, 
         if (!spent)
             return spent;
         total += *spent;
+    }
+    if (part != CostPart::Compute) {
+        Result<double> volumes = volumeCostBetween(from, to, currency);
+        if (!volumes)
+            return volumes;
+        total += *volumes;
     }
     return total;
 }

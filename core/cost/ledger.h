@@ -79,6 +79,24 @@ struct StoragePeriod
     bool isOpen() const { return !endedAt.isValid(); }
 };
 
+// A volume at a provider (network volume, persistent filesystem): it bills its $/GB-month from the
+// moment Gantry creates or first sees it until it is deleted.
+struct VolumeEntry
+{
+    QString provider;
+    QString volumeId;
+    QString name;
+    QString region;
+    double sizeGb = 0;
+    double pricePerHour = 0;     // the whole volume, at the rate when the row was opened
+    QString currency = QStringLiteral("USD");
+    QDateTime createdAt;         // created by Gantry, or first seen
+    QDateTime deletedAt;         // invalid while it exists
+    double cost = 0;             // up to now (or to the delete)
+
+    bool isOpen() const { return !deletedAt.isValid(); }
+};
+
 // Every instance Gantry has seen and what it cost, in SQLite (<configDir>/cost.sqlite). Each state
 // change is written at once (each in one transaction), so a crash loses nothing; a running entry
 // keeps accruing until a later reconcile() sees the instance gone, and a stopped one accrues its
@@ -118,6 +136,16 @@ public:
     // ("terminated outside Gantry"), stops and starts are recorded, unknown ones are added.
     Result<void> reconcile(const QString &provider, const QList<providers::Instance> &live);
 
+    // Volumes (ledgervolumes.cpp). The currency is the provider's bill's (costModel()).
+    Result<void> recordVolume(const providers::Filesystem &volume);
+    Result<void> recordVolumeDeleted(const QString &provider, const QString &volumeId);
+    // Opens rows for volumes not yet known, closes those the provider no longer lists.
+    Result<void> reconcileVolumes(const QString &provider, const QList<providers::Filesystem> &live);
+    // Open volumes, and those deleted since `since`.
+    Result<QList<VolumeEntry>> volumes(const QDateTime &since = {}) const;
+    // What the existing volumes billed in `currency` cost per hour now.
+    Result<double> volumesPerHourNow(const QString &currency = QStringLiteral("USD")) const;
+
     Result<QList<LedgerEntry>> entries(const QDateTime &since = {}) const;
     Result<LedgerEntry> entry(const QString &provider, const QString &instanceId) const;
     // The storage periods of the instances entries(since) lists, oldest first.
@@ -125,7 +153,7 @@ public:
     // What the running instances billed in `currency` cost per hour now (other currencies are not added in).
     Result<double> totalPerHourNow(const QString &currency = QStringLiteral("USD")) const;
     // Money spent in `currency` inside [from, to) by its instances (compute and the storage of
-    // stopped ones), billed as each provider bills; rows in other currencies are left out, never
+    // stopped ones) and its volumes (counted as storage), billed as each provider bills; rows in other currencies are left out, never
     // converted (so budgets, in USD, count USD only).
     Result<double> spentBetween(const QDateTime &from, const QDateTime &to, const QString &currency = QStringLiteral("USD"),
                                 CostPart part = CostPart::All) const;
@@ -152,6 +180,7 @@ private:
     Result<void> backfillStorage();
     // Runs work in one SQLite transaction: all of it is written, or none (a crash half-way, an error).
     Result<void> transact(const std::function<Result<void>()> &work);
+    Result<double> volumeCostBetween(const QDateTime &from, const QDateTime &to, const QString &currency) const;
     Result<double> sumBetween(const QString &table, const QDateTime &from, const QDateTime &to, const QString &currency) const;
     LedgerEntry fill(LedgerEntry entry) const;
     void fillStorage(LedgerEntry &entry) const;

@@ -1,6 +1,7 @@
 #include "core/providers/lambdaprovider.h"
 
 #include "core/providers/jsonfields.h"
+#include "core/providers/providerdescriptor.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -134,6 +135,10 @@ Error LambdaProvider::httpError(const HttpResponse &response) const
         text += QLatin1Char(' ') + suggestion;
     else if (code == QLatin1String("global/invalid-api-key") || response.status == 401)
         text += QLatin1Char(' ') + tr("Check your API key (gantry-cli provider-key set lambda) or create a new one.");
+    else if (code == QLatin1String("filesystems/filesystem-in-use"))
+        text += QLatin1Char(' ') + tr("Terminate the instances that mount it first, then delete it again.");
+    else if (code == QLatin1String("instance-operations/launch/file-system-in-wrong-region"))
+        text += QLatin1Char(' ') + tr("Launch in the filesystem's region, or pick a filesystem in this region.");
     else if (code == QLatin1String("instance-operations/launch/insufficient-capacity"))
         text += QLatin1Char(' ') + tr("Pick another region or instance type (the price table shows where capacity is).");
     if (!code.isEmpty())
@@ -364,6 +369,22 @@ void LambdaProvider::deleteSshKey(const QString &idOrName, Callback<void> done)
     });
 }
 
+Filesystem LambdaProvider::parseFilesystem(const QJsonObject &object)
+{
+    Filesystem fs;
+    fs.provider = QStringLiteral("lambda");
+    fs.id = json::string(object.value(QLatin1String("id")));
+    fs.name = json::string(object.value(QLatin1String("name")));
+    fs.mountPoint = json::string(object.value(QLatin1String("mount_point")));
+    fs.inUse = json::boolean(object.value(QLatin1String("is_in_use")));
+    fs.region = parseRegion(object.value(QLatin1String("region"))).name;
+    fs.bytesUsed = json::truncatedInt64(json::number(object.value(QLatin1String("bytes_used")), -1), -1);
+    fs.createdAt = QDateTime::fromString(json::string(object.value(QLatin1String("created"))), Qt::ISODate);
+    // Lambda's API gives no price; its docs bill filesystems per GB used per month.
+    fs.pricePerGbMonth = providerDescriptor(QStringLiteral("lambda"))->volumes.perGbMonth;
+    return fs;
+}
+
 void LambdaProvider::listFilesystems(Callback<QList<Filesystem>> done)
 {
     call("GET", QStringLiteral("/api/v1/file-systems"), QJsonValue(), true,
@@ -372,19 +393,40 @@ void LambdaProvider::listFilesystems(Callback<QList<Filesystem>> done)
                  return done(data.error());
              QList<Filesystem> list;
              const QJsonArray array = data->toArray();
-             for (const QJsonValue &value : array) {
-                 const QJsonObject object = value.toObject();
-                 Filesystem fs;
-                 fs.id = json::string(object.value(QLatin1String("id")));
-                 fs.name = json::string(object.value(QLatin1String("name")));
-                 fs.mountPoint = json::string(object.value(QLatin1String("mount_point")));
-                 fs.inUse = json::boolean(object.value(QLatin1String("is_in_use")));
-                 fs.region = parseRegion(object.value(QLatin1String("region"))).name;
-                 fs.bytesUsed = json::truncatedInt64(json::number(object.value(QLatin1String("bytes_used")), -1), -1);
-                 list.append(fs);
-             }
+             for (const QJsonValue &value : array)
+                 list.append(parseFilesystem(value.toObject()));
              done(list);
          });
+}
+
+void LambdaProvider::createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done)
+{
+    // The document's pattern for names: a letter first, then letters, digits and dashes (60 at most).
+    static const QRegularExpression valid(QStringLiteral("^[a-zA-Z]+[0-9a-zA-Z-]*$"));
+    if (!valid.match(spec.name).hasMatch() || spec.name.size() > 60)
+        return deliver<Filesystem>(std::move(done),
+                                   Error{ErrorCode::Usage, tr("Lambda Cloud: \"%1\" is not a valid filesystem name. Use "
+                                                              "a letter first, then letters, digits and dashes (60 at most).")
+                                                               .arg(spec.name)});
+    if (spec.region.isEmpty())
+        return deliver<Filesystem>(std::move(done),
+                                   Error{ErrorCode::Usage, tr("Lambda Cloud: a filesystem needs a region (--region, "
+                                                              "e.g. us-east-1).")});
+    const QJsonObject body{{QStringLiteral("name"), spec.name}, {QStringLiteral("region"), spec.region}};
+    call("POST", QStringLiteral("/api/v1/filesystems"), body, false, [this, done = std::move(done)](Result<QJsonValue> data) {
+        if (!data)
+            return done(data.error());
+        Filesystem fs = parseFilesystem(data->toObject());
+        if (fs.id.isEmpty())
+            return done(malformed(tr("the new filesystem has no id")));
+        done(fs);
+    });
+}
+
+void LambdaProvider::deleteFilesystem(const QString &id, Callback<void> done)
+{
+    call("DELETE", QStringLiteral("/api/v1/filesystems/") + QString::fromLatin1(QUrl::toPercentEncoding(id)), QJsonValue(), true,
+         ignoreBody(std::move(done)));
 }
 
 void LambdaProvider::listImages(Callback<QList<Image>> done)

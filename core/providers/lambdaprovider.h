@@ -32,10 +32,13 @@ public:
     void addSshKey(const QString &name, const QString &publicKey, Callback<SshKey> done) override;
     void deleteSshKey(const QString &idOrName, Callback<void> done) override;
     void listFilesystems(Callback<QList<Filesystem>> done) override;
+    void createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done) override;
+    void deleteFilesystem(const QString &id, Callback<void> done) override;
     void listImages(Callback<QList<Image>> done) override;
 
     static Result<QList<InstanceType>> parseInstanceTypes(const QJsonValue &data);
     static Instance parseInstance(const QJsonObject &object);
+    static Filesystem parseFilesystem(const QJsonObject &object);
 
 protected:
     Error httpError(const HttpResponse &response) const override;

@@ -22,6 +22,16 @@ void Provider::listFilesystems(Callback<QList<Filesystem>> done)
     deliver<QList<Filesystem>>(std::move(done), QList<Filesystem>{});
 }
 
+void Provider::createFilesystem(const VolumeSpec &, Callback<Filesystem> done)
+{
+    deliver<Filesystem>(std::move(done), unsupported(tr("create volumes: its API has none")));
+}
+
+void Provider::deleteFilesystem(const QString &, Callback<void> done)
+{
+    deliver<void>(std::move(done), unsupported(tr("delete volumes: its API has none")));
+}
+
 void Provider::listImages(Callback<QList<Image>> done)
 {
     deliver<QList<Image>>(std::move(done), QList<Image>{});

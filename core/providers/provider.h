@@ -35,7 +35,12 @@ public:
     virtual void addSshKey(const QString &name, const QString &publicKey, Callback<SshKey> done) = 0;
     virtual void deleteSshKey(const QString &idOrName, Callback<void> done) = 0;
 
+    // Volumes (Capability::Filesystems). Where the provider has no volumes API the callback gets a
+    // Usage error that says so.
     virtual void listFilesystems(Callback<QList<Filesystem>> done);
+    // The value is the new volume (its id at least).
+    virtual void createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done);
+    virtual void deleteFilesystem(const QString &id, Callback<void> done);
     // How many requests that may have changed something (a launch) were sent but lost their
     // answer (a timeout, a 5xx): such a launch may have created a billing instance all the same.
     virtual int lostUnsafeReplies() const { return 0; }

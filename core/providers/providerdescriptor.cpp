@@ -44,6 +44,29 @@ StopTerms stopTerms(const char *lost, const char *kept, const char *keptUnsized,
     return StopTerms{QString::fromUtf8(lost), QString::fromUtf8(kept), QString::fromUtf8(keptUnsized), mayNotRestart};
 }
 
+VolumeTerms volumeTerms(bool sized, bool named, bool refusedWhileAttached, int minGb, int maxGb, double perGbMonth,
+                        const char *mountPoint)
+{
+    return VolumeTerms{true, sized, named, refusedWhileAttached, minGb, maxGb, perGbMonth, mountPoint};
+}
+
+// Volumes per provider, from the vendors' documents: Lambda filesystems have no size and cannot be
+// deleted while mounted (filesystems/filesystem-in-use); RunPod network volumes are 10..4096 GB
+// ($0.07/GB-month under 1 TB, pods/pricing.mdx); Shadeform and Vast report their own prices.
+void addVolumeTerms(QList<ProviderDescriptor> &all)
+{
+    for (ProviderDescriptor &d : all) {
+        if (d.id == QLatin1String("lambda"))
+            d.volumes = volumeTerms(false, true, true, 0, 0, 0.20, "/lambda/nfs/<name>");
+        else if (d.id == QLatin1String("runpod"))
+            d.volumes = volumeTerms(true, true, false, 10, 4096, 0.07, "/workspace");
+        else if (d.id == QLatin1String("shadeform"))
+            d.volumes = volumeTerms(true, true, false, 1, 0, 0, "");
+        else if (d.id == QLatin1String("vast"))
+            d.volumes = volumeTerms(true, false, false, 1, 0, 0, "/workspace");
+    }
+}
+
 QList<ProviderDescriptor> makeDescriptors()
 {
     QList<ProviderDescriptor> all;
@@ -84,6 +107,7 @@ QList<ProviderDescriptor> makeDescriptors()
         return std::make_unique<SandboxProvider>(settings.configDir, options, parent);
     };
     all << sandbox;
+    addVolumeTerms(all);
     return all;
 }
 

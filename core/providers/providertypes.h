@@ -166,6 +166,8 @@ struct SshKey
     QString privateKey;    // only right after the provider generated it; never stored by Gantry
 };
 
+// A volume at a provider (RunPod network volume, Lambda persistent filesystem, Shadeform or Vast
+// volume): storage that outlives instances and bills by the GB-month for as long as it exists.
 struct Filesystem
 {
     QString id;
@@ -174,7 +176,27 @@ struct Filesystem
     QString mountPoint;
     bool inUse = false;
     qint64 bytesUsed = -1;
+    int sizeGb = 0;              // 0: grows with use (Lambda), billed on bytesUsed
+    QString provider;
+    double pricePerGbMonth = 0;  // in the provider's currency
+    QStringList attachedTo;      // instance ids (or names) using it, where the provider says
+    QDateTime createdAt;
+    // The marketplace machine it lives on (Vast.ai volumes are a machine's disk): an instance that
+    // attaches it must run there. "" elsewhere.
+    QString machineId;
+
+    // The GB it bills for: its size, or what it holds where it grows with use.
+    double billedGb() const { return sizeGb > 0 ? sizeGb : (bytesUsed > 0 ? double(bytesUsed) / 1e9 : 0.0); }
+    double pricePerMonth() const { return billedGb() * pricePerGbMonth; }
+};
+
+// What a new volume is asked for. name and sizeGb are ignored where the provider sets them itself
+// (VolumeTerms).
+struct VolumeSpec
+{
+    QString name;
     int sizeGb = 0;
+    QString region;
 };
 
 struct Image
@@ -193,7 +215,7 @@ struct LaunchRequest
     QString sshKeyName;
     QString name;
     QString image;           // image id or family ("" = provider default)
-    QStringList filesystemNames;
+    QStringList filesystemNames;  // volumes to attach, by name or id (one at most on RunPod, Shadeform, Vast)
     int volumeGb = 0;        // RunPod persistent volume (0 = none)
     int gpuCount = 1;        // RunPod only
     double bidPerHour = 0;   // Vast interruptible bid in $/h (0 = on demand)

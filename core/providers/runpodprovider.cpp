@@ -1,6 +1,8 @@
 #include "core/providers/runpodprovider.h"
 
 #include "core/providers/jsonfields.h"
+#include "core/providers/providerdescriptor.h"
+#include "core/providers/volumes.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -229,8 +231,22 @@ void RunPodProvider::launch(const LaunchRequest &request, Callback<QString> done
 {
     if (request.typeName.isEmpty())
         return deliver<QString>(std::move(done), Error{ErrorCode::Usage, tr("A RunPod launch needs a GPU type.")});
+    if (request.filesystemNames.isEmpty())
+        return sendLaunch(request, QString(), std::move(done));
+    // The pod names its network volume by id, and the volume must be in the pod's data center.
+    resolveLaunchVolume(*this, request, [this, request, done = std::move(done)](Result<Filesystem> volume) mutable {
+        if (!volume)
+            return done(volume.error());
+        LaunchRequest placed = request;
+        placed.region = volume->region;
+        sendLaunch(placed, volume->id, std::move(done));
+    });
+}
+
+void RunPodProvider::sendLaunch(const LaunchRequest &request, const QString &volumeId, Callback<QString> done)
+{
     // startSsh injects the account's registered keys, so the chosen key must be registered.
-    fetchKeyLines([this, request, done = std::move(done)](Result<QStringList> lines) mutable {
+    fetchKeyLines([this, request, volumeId, done = std::move(done)](Result<QStringList> lines) mutable {
         if (!lines)
             return done(lines.error());
         if (!request.sshKeyName.isEmpty()) {
@@ -261,7 +277,14 @@ void RunPodProvider::launch(const LaunchRequest &request, Callback<QString> done
         };
         if (!request.region.isEmpty() && request.region != QLatin1String("any"))
             body.insert(QStringLiteral("dataCenterIds"), QJsonArray{request.region});
-        if (request.volumeGb > 0)
+        // A pod mounts a network volume or a volume disk, never both (Mounts in the document): the
+        // network volume takes /workspace.
+        if (!volumeId.isEmpty())
+            body.insert(QStringLiteral("mounts"),
+                        QJsonObject{{QStringLiteral("network"),
+                                     QJsonArray{QJsonObject{{QStringLiteral("volumeId"), volumeId},
+                                                            {QStringLiteral("path"), QStringLiteral("/workspace")}}}}});
+        else if (request.volumeGb > 0)
             body.insert(QStringLiteral("mounts"),
                         QJsonObject{{QStringLiteral("persistent"),
                                      QJsonObject{{QStringLiteral("size"), std::max(10, request.volumeGb)},
@@ -394,26 +417,74 @@ void RunPodProvider::deleteSshKey(const QString &idOrName, Callback<void> done)
     });
 }
 
+Filesystem RunPodProvider::parseVolume(const QJsonObject &object)
+{
+    Filesystem fs;
+    fs.provider = QStringLiteral("runpod");
+    fs.id = json::string(object.value(QLatin1String("id")));
+    fs.name = json::string(object.value(QLatin1String("name")));
+    fs.region = json::string(object.value(QLatin1String("dataCenter")));
+    fs.sizeGb = json::integer(object.value(QLatin1String("size")));
+    fs.mountPoint = QStringLiteral("/workspace");
+    // The API reports no price; RunPod's pricing page: $0.07/GB-month (under 1 TB), $0.05 above.
+    fs.pricePerGbMonth = fs.sizeGb > 1000 ? 0.05 : providerDescriptor(fs.provider)->volumes.perGbMonth;
+    return fs;
+}
+
 void RunPodProvider::listFilesystems(Callback<QList<Filesystem>> done)
 {
-    call("GET", QStringLiteral("/v2/network-volumes"), QJsonValue(), true, [done = std::move(done)](Result<QJsonValue> data) {
+    call("GET", QStringLiteral("/v2/network-volumes"), QJsonValue(), true, [this, done = std::move(done)](Result<QJsonValue> data) {
         if (!data)
             return done(data.error());
         const QJsonArray array = data->isArray() ? data->toArray()
                                                  : data->toObject().value(QLatin1String("networkVolumes")).toArray();
         QList<Filesystem> list;
-        for (const QJsonValue &value : array) {
-            const QJsonObject object = value.toObject();
-            Filesystem fs;
-            fs.id = json::string(object.value(QLatin1String("id")));
-            fs.name = json::string(object.value(QLatin1String("name")));
-            fs.region = json::string(object.value(QLatin1String("dataCenter")));
-            fs.sizeGb = json::integer(object.value(QLatin1String("size")));
-            fs.mountPoint = QStringLiteral("/workspace");
-            list.append(fs);
-        }
-        done(list);
+        for (const QJsonValue &value : array)
+            list.append(parseVolume(value.toObject()));
+        // A volume lists no pods; each pod names its network volume under mounts.network.
+        call("GET", QStringLiteral("/v2/pods"), QJsonValue(), true, [list, done](Result<QJsonValue> pods) mutable {
+            if (!pods)
+                return done(pods.error());
+            const QJsonArray array = pods->isArray() ? pods->toArray() : pods->toObject().value(QLatin1String("pods")).toArray();
+            for (const QJsonValue &value : array) {
+                const QJsonObject pod = value.toObject();
+                const QJsonArray mounts = pod.value(QLatin1String("mounts")).toObject().value(QLatin1String("network")).toArray();
+                for (const QJsonValue &mount : mounts) {
+                    const QString volumeId = json::string(mount.toObject().value(QLatin1String("volumeId")));
+                    for (Filesystem &fs : list) {
+                        if (fs.id == volumeId) {
+                            fs.attachedTo.append(json::string(pod.value(QLatin1String("id"))));
+                            fs.inUse = true;
+                        }
+                    }
+                }
+            }
+            done(list);
+        });
     });
+}
+
+void RunPodProvider::createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done)
+{
+    if (spec.name.isEmpty() || spec.region.isEmpty() || spec.sizeGb < 10 || spec.sizeGb > 4096)
+        return deliver<Filesystem>(std::move(done),
+                                   Error{ErrorCode::Usage, tr("RunPod: a network volume needs a name, a data center "
+                                                              "(--region, e.g. US-KS-2) and a size of 10 to 4096 GB.")});
+    const QJsonObject body{{QStringLiteral("name"), spec.name}, {QStringLiteral("size"), spec.sizeGb},
+                           {QStringLiteral("dataCenter"), spec.region}};
+    call("POST", QStringLiteral("/v2/network-volumes"), body, false, [this, done = std::move(done)](Result<QJsonValue> data) {
+        if (!data)
+            return done(data.error());
+        Filesystem fs = parseVolume(data->toObject());
+        if (fs.id.isEmpty())
+            return done(malformed(tr("the new network volume has no id")));
+        done(fs);
+    });
+}
+
+void RunPodProvider::deleteFilesystem(const QString &id, Callback<void> done)
+{
+    call("DELETE", QStringLiteral("/v2/network-volumes/") + encodeId(id), QJsonValue(), true, ignoreBody(std::move(done)));
 }
 
 void RunPodProvider::listImages(Callback<QList<Image>> done)

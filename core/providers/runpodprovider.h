@@ -33,6 +33,9 @@ public:
     void addSshKey(const QString &name, const QString &publicKey, Callback<SshKey> done) override;
     void deleteSshKey(const QString &idOrName, Callback<void> done) override;
     void listFilesystems(Callback<QList<Filesystem>> done) override;
+    void createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done) override;
+    void deleteFilesystem(const QString &id, Callback<void> done) override;
+    static Filesystem parseVolume(const QJsonObject &object);
     void listImages(Callback<QList<Image>> done) override;
 
     static QList<InstanceType> parseCatalog(const QJsonValue &root);
@@ -44,6 +47,7 @@ protected:
     Error httpError(const HttpResponse &response) const override;
 
 private:
+    void sendLaunch(const LaunchRequest &request, const QString &volumeId, Callback<QString> done);
     void action(const QString &id, const QString &verb, Callback<void> done);
     void fetchKeyLines(std::function<void(Result<QStringList>)> done);
     void putKeyLines(const QStringList &lines, Callback<void> done);

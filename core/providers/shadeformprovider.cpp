@@ -2,6 +2,7 @@
 
 #include "core/providers/gpumodels.h"
 #include "core/providers/jsonfields.h"
+#include "core/providers/volumes.h"
 #include "core/util/printable.h"
 
 #include <QDateTime>
@@ -61,7 +62,7 @@ ProviderInfo ShadeformProvider::info() const
     ProviderInfo info;
     info.id = QStringLiteral("shadeform");
     info.displayName = tr("Shadeform");
-    info.capabilities = Capability::Restart | Capability::RegionsPerType;
+    info.capabilities = Capability::Restart | Capability::RegionsPerType | Capability::Filesystems;
     info.billingGranularitySeconds = 1;
     info.cost = costModelFor(info.id);
     info.launchNeedsRegion = true;
@@ -264,11 +265,18 @@ void ShadeformProvider::launch(const LaunchRequest &request, Callback<QString> d
         if (key == keys->cend())
             return done(Error{ErrorCode::Provider, tr("Shadeform: no SSH key named \"%1\". Add it first (gantry-cli keys add "
                                                       "--provider shadeform NAME FILE.pub).").arg(text::printable(request.sshKeyName))});
-        create(request, key->id, std::move(done));
+        if (request.filesystemNames.isEmpty())
+            return create(request, key->id, QString(), std::move(done));
+        resolveLaunchVolume(*this, request, [this, request, keyId = key->id, done = std::move(done)](Result<Filesystem> volume) mutable {
+            if (!volume)
+                return done(volume.error());
+            create(request, keyId, volume->id, std::move(done));
+        });
     });
 }
 
-void ShadeformProvider::create(const LaunchRequest &request, const QString &keyId, Callback<QString> done)
+void ShadeformProvider::create(const LaunchRequest &request, const QString &keyId, const QString &volumeId,
+                               Callback<QString> done)
 {
     const qsizetype slash = request.typeName.indexOf(QLatin1Char('/'));
     QJsonObject body{
@@ -283,6 +291,8 @@ void ShadeformProvider::create(const LaunchRequest &request, const QString &keyI
     };
     if (!request.image.isEmpty())
         body.insert(QStringLiteral("os"), request.image);
+    if (!volumeId.isEmpty()) // "Currently only supports 1 volume at a time."
+        body.insert(QStringLiteral("volume_ids"), QJsonArray{volumeId});
     call("POST", QStringLiteral("/v1/instances/create"), body, false, [this, done = std::move(done)](Result<QJsonValue> data) {
         if (!data)
             return done(data.error());

@@ -32,6 +32,11 @@ public:
     void listSshKeys(Callback<QList<SshKey>> done) override;
     void addSshKey(const QString &name, const QString &publicKey, Callback<SshKey> done) override;
     void deleteSshKey(const QString &idOrName, Callback<void> done) override;
+    // Volumes (shadeformvolumes.cpp): priced from /volumes/types, created on the cheapest cloud
+    // that offers volumes in the region.
+    void listFilesystems(Callback<QList<Filesystem>> done) override;
+    void createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done) override;
+    void deleteFilesystem(const QString &id, Callback<void> done) override;
 
     static QList<InstanceType> parseTypes(const QJsonValue &root);
     static Instance parseInstance(const QJsonObject &object);
@@ -45,7 +50,7 @@ protected:
     void authorize(HttpRequest &request) const override;
 
 private:
-    void create(const LaunchRequest &request, const QString &keyId, Callback<QString> done);
+    void create(const LaunchRequest &request, const QString &keyId, const QString &volumeId, Callback<QString> done);
     void post(const QString &path, Callback<void> done);
 };
 

@@ -3,6 +3,7 @@
 #include "core/providers/gpumodels.h"
 #include "core/providers/jsonfields.h"
 #include "core/providers/launchtypes.h"
+#include "core/providers/volumes.h"
 #include "core/util/printable.h"
 
 #include <QDateTime>
@@ -89,7 +90,7 @@ ProviderInfo VastProvider::info() const
     info.selfStop = SelfStop::VastContainerKey;
     info.displayName = tr("Vast.ai");
     info.capabilities = Capability::StopStart | Capability::Restart | Capability::StorageBillsWhileStopped
-        | Capability::RegionsPerType | Capability::LaunchVolume | Capability::Marketplace;
+        | Capability::RegionsPerType | Capability::LaunchVolume | Capability::Marketplace | Capability::Filesystems;
     info.billingGranularitySeconds = 1;
     info.cost = costModelFor(info.id);
     info.sshUser = QStringLiteral("root");
@@ -342,32 +343,45 @@ void VastProvider::launch(const LaunchRequest &request, Callback<QString> done)
         if (keys->isEmpty())
             return done(Error{ErrorCode::Provider, tr("Vast.ai: your account has no SSH keys, so the instance would be "
                                                       "unreachable. Add one first (gantry-cli keys add --provider vast NAME FILE.pub).")});
-        pickOffer(request, std::move(done));
+        if (request.filesystemNames.isEmpty())
+            return pickOffer(request, {}, std::move(done));
+        // The volume is a machine's disk: the offer must be on that machine.
+        resolveLaunchVolume(*this, request, [this, request, done = std::move(done)](Result<Filesystem> volume) mutable {
+            if (!volume)
+                return done(volume.error());
+            pickOffer(request, *volume, std::move(done));
+        });
     });
 }
 
-void VastProvider::pickOffer(const LaunchRequest &request, Callback<QString> done)
+void VastProvider::pickOffer(const LaunchRequest &request, const Filesystem &volume, Callback<QString> done)
 {
     static const QRegularExpression offerId(QStringLiteral("^\\d{1,12}$"));
     if (offerId.match(request.typeName).hasMatch())
-        return rent(request.typeName, request, std::move(done));
+        return rent(request.typeName, request, volume.id, std::move(done));
     QString gpu;
     int count = 0;
     if (!parseGpuSpec(request.typeName, &gpu, &count)) {
         return done(Error{ErrorCode::Usage, tr("A Vast.ai launch needs an offer id or GPUxN such as H100x1 "
                                                "(gantry-cli types --provider vast lists offers).")});
     }
-    searchOffers(offerQuery({}, count, 1000), [this, request, done = std::move(done)](Result<QList<InstanceType>> offers) mutable {
+    searchOffers(offerQuery({}, count, 1000), [this, request, volume, done = std::move(done)](Result<QList<InstanceType>> offers) mutable {
         if (!offers)
             return done(offers.error());
+        if (!volume.machineId.isEmpty())
+            offers->removeIf([&](const InstanceType &offer) { return offer.machineId != volume.machineId; });
+        if (!volume.machineId.isEmpty() && offers->isEmpty())
+            return done(Error{ErrorCode::Provider, tr("Vast.ai: volume \"%1\" lives on machine %2, which has no %3 offer "
+                                                      "now. Launch there later, or use another volume.")
+                                                       .arg(volume.name, volume.machineId, request.typeName)});
         Result<InstanceType> best = resolveLaunchType(info(), *offers, request);
         if (!best)
             return done(best.error());
-        rent(best->name, request, std::move(done));
+        rent(best->name, request, volume.id, std::move(done));
     });
 }
 
-void VastProvider::rent(const QString &offerId, const LaunchRequest &request, Callback<QString> done)
+void VastProvider::rent(const QString &offerId, const LaunchRequest &request, const QString &volumeId, Callback<QString> done)
 {
     QJsonObject body{
         {QStringLiteral("client_id"), QStringLiteral("me")},
@@ -382,6 +396,10 @@ void VastProvider::rent(const QString &offerId, const LaunchRequest &request, Ca
         body.insert(QStringLiteral("label"), request.name);
     if (request.bidPerHour > 0)
         body.insert(QStringLiteral("price"), request.bidPerHour); // a price makes it interruptible
+    if (!volumeId.isEmpty()) // link an existing volume (create_new false: volume_id is from "show volumes")
+        body.insert(QStringLiteral("volume_info"),
+                    QJsonObject{{QStringLiteral("create_new"), false}, {QStringLiteral("volume_id"), volumeId.toLongLong()},
+                                {QStringLiteral("mount_path"), QStringLiteral("/workspace")}});
     call("PUT", QStringLiteral("/api/v0/asks/%1/").arg(encodeId(offerId)), body, false,
          [this, done = std::move(done)](Result<QJsonValue> data) {
              if (!data)

@@ -37,6 +37,11 @@ public:
     void listSshKeys(Callback<QList<SshKey>> done) override;
     void addSshKey(const QString &name, const QString &publicKey, Callback<SshKey> done) override;
     void deleteSshKey(const QString &idOrName, Callback<void> done) override;
+    // Volumes (vastvolumes.cpp): a Vast volume is rented from a machine's volume offer, named by
+    // Vast ("V.<id>"), and attaches only to instances on that machine.
+    void listFilesystems(Callback<QList<Filesystem>> done) override;
+    void createFilesystem(const VolumeSpec &spec, Callback<Filesystem> done) override;
+    void deleteFilesystem(const QString &id, Callback<void> done) override;
 
     // The search body: rentable, verified offers with a direct SSH port, cheapest first.
     static QJsonObject offerQuery(const QString &gpuName = {}, int gpuCount = 0, int limit = 1000);
@@ -52,9 +57,10 @@ protected:
     Result<QJsonValue> unwrap(const HttpResponse &response) const override;
 
 private:
-    void pickOffer(const LaunchRequest &request, Callback<QString> done);
+    void pickOffer(const LaunchRequest &request, const Filesystem &volume, Callback<QString> done);
     void searchOffers(const QJsonObject &query, Callback<QList<InstanceType>> done);
-    void rent(const QString &offerId, const LaunchRequest &request, Callback<QString> done);
+    void rent(const QString &offerId, const LaunchRequest &request, const QString &volumeId, Callback<QString> done);
+    void rentVolume(const QJsonObject &offer, const VolumeSpec &spec, Callback<Filesystem> done);
     void setState(const QString &id, const QString &state, Callback<void> done);
     static Error vastError(int status, const QJsonObject &body, const QByteArray &raw);
 };

@@ -1409,6 +1409,42 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>the instance&apos;s whole disk (nothing is lost)</source>
         <translation>实例的整块磁盘（不会丢失任何内容）</translation>
     </message>
+    <message>
+        <source>%1 has no volume named &quot;%2&quot;. See yours with gantry-cli volumes list --provider %3.</source>
+        <translation>%1 没有名为“%2”的卷。用 gantry-cli volumes list --provider %3 查看你的卷。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 volumes named &quot;%3&quot;; name one by its id (gantry-cli volumes list --provider %4 shows them).</source>
+        <translation>%1 有 %2 个名为“%3”的卷；请用 ID 指定其中一个（gantry-cli volumes list --provider %4 会列出它们）。</translation>
+    </message>
+    <message>
+        <source>an instance</source>
+        <translation>一台实例</translation>
+    </message>
+    <message>
+        <source>Volume &quot;%1&quot; is attached to %2. Terminate that instance first, then delete the volume.</source>
+        <translation>卷“%1”已挂载到 %2。请先终止该实例，再删除此卷。</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 GB used</source>
+        <translation>已用 %1 GB</translation>
+    </message>
+    <message>
+        <source>Deleting volume &quot;%1&quot; (%2 at %3, %4) erases every file on it; it cannot be undone.</source>
+        <translation>删除卷“%1”（%3 上的 %2，%4）会抹掉其中的所有文件，且无法撤销。</translation>
+    </message>
+    <message>
+        <source>%1 attaches one volume per launch; name only one.</source>
+        <translation>%1 每次启动只能挂载一个卷；请只指定一个。</translation>
+    </message>
+    <message>
+        <source>Volume &quot;%1&quot; is in %2, but the launch is in %3. Launch in %2, or create a volume in %3.</source>
+        <translation>卷“%1”位于 %2，但启动位置是 %3。请在 %2 启动，或在 %3 创建一个卷。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::CapacityWatcher</name>
@@ -1487,6 +1523,26 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>Lambda Cloud has no SSH key named &quot;%1&quot;.</source>
         <translation>Lambda Cloud 上没有名为“%1”的 SSH 密钥。</translation>
     </message>
+    <message>
+        <source>Terminate the instances that mount it first, then delete it again.</source>
+        <translation>请先终止挂载它的实例，然后再删除。</translation>
+    </message>
+    <message>
+        <source>Launch in the filesystem&apos;s region, or pick a filesystem in this region.</source>
+        <translation>请在该文件系统所在的区域启动，或选择本区域的文件系统。</translation>
+    </message>
+    <message>
+        <source>Lambda Cloud: &quot;%1&quot; is not a valid filesystem name. Use a letter first, then letters, digits and dashes (60 at most).</source>
+        <translation>Lambda Cloud：“%1”不是有效的文件系统名称。请以字母开头，后面使用字母、数字和连字符（最多 60 个字符）。</translation>
+    </message>
+    <message>
+        <source>Lambda Cloud: a filesystem needs a region (--region, e.g. us-east-1).</source>
+        <translation>Lambda Cloud：文件系统需要指定区域（--region，例如 us-east-1）。</translation>
+    </message>
+    <message>
+        <source>the new filesystem has no id</source>
+        <translation>新文件系统没有 ID</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::LaunchAttempt</name>
@@ -1543,6 +1599,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>start a stopped instance</source>
         <translation>将已关机的实例开机</translation>
+    </message>
+    <message>
+        <source>create volumes: its API has none</source>
+        <translation>创建卷：其 API 不提供此功能</translation>
+    </message>
+    <message>
+        <source>delete volumes: its API has none</source>
+        <translation>删除卷：其 API 不提供此功能</translation>
     </message>
 </context>
 <context>
@@ -1677,6 +1741,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>RunPod PyTorch (CUDA 12.8)</source>
         <translation>RunPod PyTorch（CUDA 12.8）</translation>
+    </message>
+    <message>
+        <source>RunPod: a network volume needs a name, a data center (--region, e.g. US-KS-2) and a size of 10 to 4096 GB.</source>
+        <translation>RunPod：网络卷需要名称、数据中心（--region，例如 US-KS-2）以及 10 到 4096 GB 的容量。</translation>
+    </message>
+    <message>
+        <source>the new network volume has no id</source>
+        <translation>新网络卷没有 ID</translation>
     </message>
 </context>
 <context>
@@ -1876,6 +1948,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>Shadeform has no SSH key named &quot;%1&quot;.</source>
         <translation>Shadeform 上没有名为“%1”的 SSH 密钥。</translation>
     </message>
+    <message>
+        <source>Shadeform: a volume needs a name, a region and a size in GB.</source>
+        <translation>Shadeform：卷需要名称、区域和以 GB 计的容量。</translation>
+    </message>
+    <message>
+        <source>Shadeform offers no volumes in %1. Regions with volumes: %2.</source>
+        <translation>Shadeform 在 %1 不提供卷。提供卷的区域：%2。</translation>
+    </message>
+    <message>
+        <source>the new volume has no id</source>
+        <translation>新卷没有 ID</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::VastProvider</name>
@@ -1974,6 +2058,30 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Vast.ai has no SSH key named &quot;%1&quot;.</source>
         <translation>Vast.ai 上没有名为“%1”的 SSH 密钥。</translation>
+    </message>
+    <message>
+        <source>Vast.ai: volume &quot;%1&quot; lives on machine %2, which has no %3 offer now. Launch there later, or use another volume.</source>
+        <translation>Vast.ai：卷“%1”位于机器 %2 上，该机器目前没有 %3 的报价。请稍后在那里启动，或改用其他卷。</translation>
+    </message>
+    <message>
+        <source>Vast.ai: a volume needs a size in GB.</source>
+        <translation>Vast.ai：卷需要以 GB 计的容量。</translation>
+    </message>
+    <message>
+        <source>the new volume has no &quot;volume_name&quot;</source>
+        <translation>新卷没有“volume_name”</translation>
+    </message>
+    <message>
+        <source>Vast.ai: &quot;%1&quot; is not a volume id (a number, or V.&lt;number&gt;).</source>
+        <translation>Vast.ai：“%1”不是卷 ID（应为数字或 V.&lt;数字&gt;）。</translation>
+    </message>
+    <message>
+        <source>Vast.ai has no volume offer with %1 GB free now. Try a smaller size.</source>
+        <translation>Vast.ai 目前没有剩余 %1 GB 的卷报价。请尝试更小的容量。</translation>
+    </message>
+    <message>
+        <source>Vast.ai has no volume offer with %1 GB free in %2 now. Try a smaller size or another region.</source>
+        <translation>Vast.ai 目前在 %2 没有剩余 %1 GB 的卷报价。请尝试更小的容量或其他区域。</translation>
     </message>
 </context>
 <context>

@@ -229,7 +229,7 @@ private slots:
         {
             QSqlQuery query(db);
             QVERIFY(query.exec(QStringLiteral("PRAGMA user_version")) && query.next());
-            QCOMPARE(query.value(0).toInt(), 3); // migrated: saved with the current version (3: storage periods)
+            QCOMPARE(query.value(0).toInt(), 4); // migrated: saved with the current version (4: volumes)
         }
         db.close();
         db = QSqlDatabase();

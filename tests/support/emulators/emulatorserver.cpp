@@ -170,6 +170,7 @@ void EmulatorServer::serve(QTcpSocket *socket, const EmuRequest &request)
         response = admin(request);
     } else {
         m_log.append(QString::fromLatin1(request.method) + QLatin1Char(' ') + request.path);
+        m_requests.append(request);
         bool faulted = false;
         for (qsizetype i = 0; i < m_faults.size(); ++i) {
             Fault &fault = m_faults[i];

@@ -65,6 +65,9 @@ public:
     void addFault(const Fault &fault) { m_faults.append(fault); }
     void clearFaults() { m_faults.clear(); }
     int requestCount(const QString &pathContains = {}) const;
+    // Every API request as received (admin requests left out), for checking bodies against the
+    // vendors' documents.
+    const QList<EmuRequest> &requests() const { return m_requests; }
     QString apiKey() const { return m_apiKey; }
     void setApiKey(const QString &key) { m_apiKey = key; }
 
@@ -90,6 +93,7 @@ private:
     QTcpServer m_server;
     QList<Fault> m_faults;
     QList<QString> m_log;
+    QList<EmuRequest> m_requests;
     QString m_apiKey = QStringLiteral("test-key");
     QElapsedTimer m_clock;
 };

@@ -2,6 +2,9 @@
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <algorithm>
 
 namespace gantry::test {
 
@@ -28,6 +31,7 @@ LambdaEmulator::LambdaEmulator(QObject *parent)
             {QStringLiteral("us-east-1")});
     m_keys.append(QJsonObject{{QStringLiteral("id"), QStringLiteral("key0001")}, {QStringLiteral("name"), QStringLiteral("laptop")},
                               {QStringLiteral("public_key"), QStringLiteral("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeFakeFakeFake laptop")}});
+    addFilesystem(QStringLiteral("shared-fs"), QStringLiteral("us-east-1"), 1048576);
 }
 
 void LambdaEmulator::setCapacity(const QString &typeName, const QStringList &regions)
@@ -172,6 +176,16 @@ EmuResponse LambdaEmulator::launch(const QJsonObject &body)
     if (quotaExceeded)
         return error(400, QStringLiteral("global/quota-exceeded"), QStringLiteral("Quota exceeded."),
                      QStringLiteral("Contact Support to increase your quota."));
+    for (const QJsonValue &wanted : body.value(QLatin1String("file_system_names")).toArray()) {
+        const auto fs = std::find_if(m_filesystems.cbegin(), m_filesystems.cend(), [&](const QJsonObject &f) {
+            return f.value(QLatin1String("name")) == wanted;
+        });
+        if (fs == m_filesystems.cend())
+            return error(400, QStringLiteral("global/object-does-not-exist"), QStringLiteral("Filesystem was not found."));
+        if (fs->value(QLatin1String("region")).toObject().value(QLatin1String("name")).toString() != regionName)
+            return error(400, QStringLiteral("instance-operations/launch/file-system-in-wrong-region"),
+                         QStringLiteral("The filesystem is in another region."));
+    }
     if (!m_capacity.value(typeName).contains(regionName))
         return error(400, QStringLiteral("instance-operations/launch/insufficient-capacity"),
                      QStringLiteral("Not enough capacity to fulfill launch request."));
@@ -192,6 +206,66 @@ EmuResponse LambdaEmulator::launch(const QJsonObject &body)
     };
     m_instances.insert(id, instance);
     return data(QJsonObject{{QStringLiteral("instance_ids"), QJsonArray{id}}});
+}
+
+QJsonObject LambdaEmulator::renderFilesystem(const QJsonObject &fs) const
+{
+    QJsonObject object = fs;
+    bool inUse = false;
+    for (const Instance &instance : m_instances)
+        inUse = inUse || (instance.terminatedMs < 0 && instance.base.value(QLatin1String("file_system_names")).toArray().contains(fs.value(QLatin1String("name"))));
+    object.insert(QStringLiteral("is_in_use"), inUse);
+    return object;
+}
+
+// GET /file-systems, POST /filesystems (name pattern, duplicate), DELETE /filesystems/{id}
+// (refused while mounted: filesystems/filesystem-in-use), as lambda-cloud-openapi-1.10.0.json has them.
+EmuResponse LambdaEmulator::filesystems(const EmuRequest &request, const QJsonObject &body)
+{
+    if (request.method == "GET" && request.path == QLatin1String("/api/v1/file-systems")) {
+        QJsonArray list;
+        for (const QJsonObject &fs : std::as_const(m_filesystems))
+            list.append(renderFilesystem(fs));
+        return data(list);
+    }
+    if (request.method == "POST" && request.path == QLatin1String("/api/v1/filesystems")) {
+        static const QRegularExpression valid(QStringLiteral("^[a-zA-Z]+[0-9a-zA-Z-]*$"));
+        const QString name = body.value(QLatin1String("name")).toString();
+        const QString regionName = body.value(QLatin1String("region")).toString();
+        if (!valid.match(name).hasMatch() || name.size() > 60 || regionName.isEmpty())
+            return error(400, QStringLiteral("global/invalid-parameters"), QStringLiteral("Invalid request data."));
+        for (const QJsonObject &fs : std::as_const(m_filesystems)) {
+            if (fs.value(QLatin1String("name")).toString() == name)
+                return error(400, QStringLiteral("global/duplicate"), QStringLiteral("A filesystem with this name already exists."));
+        }
+        addFilesystem(name, regionName, 0);
+        return data(renderFilesystem(m_filesystems.last()));
+    }
+    const QString id = request.path.mid(int(qstrlen("/api/v1/filesystems/")));
+    if (request.method == "DELETE") {
+        for (qsizetype i = 0; i < m_filesystems.size(); ++i) {
+            if (m_filesystems.at(i).value(QLatin1String("id")).toString() != id)
+                continue;
+            if (renderFilesystem(m_filesystems.at(i)).value(QLatin1String("is_in_use")).toBool())
+                return error(400, QStringLiteral("filesystems/filesystem-in-use"), QStringLiteral("Filesystem is in use."));
+            m_filesystems.removeAt(i);
+            return data(QJsonObject{{QStringLiteral("deleted_ids"), QJsonArray{id}}});
+        }
+        return error(404, QStringLiteral("global/object-does-not-exist"), QStringLiteral("Filesystem was not found."));
+    }
+    return error(404, QStringLiteral("global/not-found"), QStringLiteral("The requested resource was not found."));
+}
+
+void LambdaEmulator::addFilesystem(const QString &name, const QString &regionName, qint64 bytesUsed)
+{
+    m_filesystems.append(QJsonObject{
+        {QStringLiteral("id"), QStringLiteral("fs%1").arg(m_nextId++, 4, 10, QLatin1Char('0'))}, {QStringLiteral("name"), name},
+        {QStringLiteral("mount_point"), QStringLiteral("/lambda/nfs/%1").arg(name)},
+        {QStringLiteral("created"), QStringLiteral("2026-01-01T00:00:00Z")},
+        {QStringLiteral("created_by"), QJsonObject{{QStringLiteral("id"), QStringLiteral("u1")},
+                                                   {QStringLiteral("email"), QStringLiteral("user@example.com")},
+                                                   {QStringLiteral("status"), QStringLiteral("active")}}},
+        {QStringLiteral("region"), region(regionName)}, {QStringLiteral("bytes_used"), bytesUsed}});
 }
 
 EmuResponse LambdaEmulator::handle(const EmuRequest &request)
@@ -289,17 +363,8 @@ EmuResponse LambdaEmulator::handle(const EmuRequest &request)
         }
         return error(404, QStringLiteral("global/not-found"), QStringLiteral("The requested resource was not found."));
     }
-    if (request.method == "GET" && path == QLatin1String("/api/v1/file-systems")) {
-        return data(QJsonArray{QJsonObject{
-            {QStringLiteral("id"), QStringLiteral("fs0001")}, {QStringLiteral("name"), QStringLiteral("shared-fs")},
-            {QStringLiteral("mount_point"), QStringLiteral("/home/ubuntu/shared-fs")},
-            {QStringLiteral("created"), QStringLiteral("2026-01-01T00:00:00Z")},
-            {QStringLiteral("created_by"), QJsonObject{{QStringLiteral("id"), QStringLiteral("u1")},
-                                                       {QStringLiteral("email"), QStringLiteral("user@example.com")},
-                                                       {QStringLiteral("status"), QStringLiteral("active")}}},
-            {QStringLiteral("is_in_use"), false}, {QStringLiteral("region"), region(QStringLiteral("us-east-1"))},
-            {QStringLiteral("bytes_used"), 1048576}}});
-    }
+    if (path == QLatin1String("/api/v1/file-systems") || path.startsWith(QLatin1String("/api/v1/filesystems")))
+        return filesystems(request, QJsonDocument::fromJson(request.body).object());
     if (request.method == "GET" && path == QLatin1String("/api/v1/images")) {
         return data(QJsonArray{QJsonObject{
             {QStringLiteral("id"), QStringLiteral("43336648096945f5a1e0a6a5c8d1a2b3")},

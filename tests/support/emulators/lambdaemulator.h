@@ -28,6 +28,7 @@ public:
     bool vanish(const QString &id) override;
     int instanceCount() const { return int(m_instances.size()); }
     QStringList sshKeyNames() const;
+    void addFilesystem(const QString &name, const QString &regionName, qint64 bytesUsed);
 
 protected:
     EmuResponse handle(const EmuRequest &request) override;
@@ -50,11 +51,14 @@ private:
     QJsonObject render(const Instance &instance) const;
     void reap();
     EmuResponse launch(const QJsonObject &body);
+    EmuResponse filesystems(const EmuRequest &request, const QJsonObject &body);
+    QJsonObject renderFilesystem(const QJsonObject &fs) const;
 
     QMap<QString, QJsonObject> m_types;          // name → InstanceType
     QMap<QString, QStringList> m_capacity;       // name → regions with capacity
     QMap<QString, Instance> m_instances;
     QJsonArray m_keys;
+    QList<QJsonObject> m_filesystems;
     qint64 m_lastLaunchMs = -1;
     int m_nextId = 1;
 };

@@ -33,6 +33,10 @@ RunPodEmulator::RunPodEmulator(QObject *parent)
                       QJsonArray{dc(QStringLiteral("US-KS-2"), QStringLiteral("US Kansas 2"), QStringLiteral("NONE"))}));
     m_gpus.append(gpu(QStringLiteral("NVIDIA A100-SXM4-80GB"), QStringLiteral("A100 SXM"), 80, 1.89, 1.39, QStringLiteral("LOW"),
                       QJsonArray{dc(QStringLiteral("CA-MTL-1"), QStringLiteral("Canada Montreal 1"), QStringLiteral("LOW"))}));
+    // The document's example volume.
+    networkVolumes.insert(QStringLiteral("2q9m7x4c"), QVariantMap{{QStringLiteral("id"), QStringLiteral("2q9m7x4c")},
+        {QStringLiteral("name"), QStringLiteral("training-dataset")}, {QStringLiteral("size"), 100},
+        {QStringLiteral("dataCenter"), QStringLiteral("US-KS-2")}, {QStringLiteral("type"), QStringLiteral("HIGH_PERFORMANCE")}});
 }
 
 bool RunPodEmulator::vanish(const QString &id)
@@ -129,6 +133,18 @@ EmuResponse RunPodEmulator::create(const QJsonObject &body)
     const QJsonObject gpuConfig = body.value(QLatin1String("gpu")).toObject();
     if (gpuConfig.value(QLatin1String("id")).toString().isEmpty())
         violations.append(QStringLiteral("gpu.id is required"));
+    const QJsonObject mounts = body.value(QLatin1String("mounts")).toObject();
+    if (mounts.contains(QLatin1String("persistent")) && mounts.contains(QLatin1String("network")))
+        return problem(400, QStringLiteral("Bad Request"), QStringLiteral("At most one of persistent or network may be set."));
+    QString volumeCenter;
+    for (const QJsonValue &mount : mounts.value(QLatin1String("network")).toArray()) {
+        const QString volumeId = mount.toObject().value(QLatin1String("volumeId")).toString();
+        if (mount.toObject().value(QLatin1String("path")).toString().isEmpty())
+            violations.append(QStringLiteral("mounts.network[].path is required"));
+        if (!networkVolumes.contains(volumeId))
+            return problem(400, QStringLiteral("Bad Request"), QStringLiteral("Network volume %1 does not exist.").arg(volumeId));
+        volumeCenter = networkVolumes.value(volumeId).toMap().value(QStringLiteral("dataCenter")).toString();
+    }
     if (!violations.isEmpty())
         return problem(422, QStringLiteral("Unprocessable Entity"), QStringLiteral("Request validation failed."), violations);
     if (insufficientBalance)
@@ -148,7 +164,7 @@ EmuResponse RunPodEmulator::create(const QJsonObject &body)
         const QJsonObject center = value.toObject();
         const QString id = center.value(QLatin1String("id")).toString();
         if (placed.isEmpty() && center.value(QLatin1String("availability")).toString() != QLatin1String("NONE")
-            && (wanted.isEmpty() || wanted.contains(id)))
+            && (wanted.isEmpty() || wanted.contains(id)) && (volumeCenter.isEmpty() || volumeCenter == id))
             placed = id;
     }
     if (placed.isEmpty())
@@ -177,6 +193,49 @@ EmuResponse RunPodEmulator::create(const QJsonObject &body)
     };
     m_pods.insert(id, pod);
     return json(201, render(pod));
+}
+
+// Network volumes per CreateNetworkVolumeRequest / NetworkVolume (additionalProperties false,
+// size 10..4096); delete answers 204 with no body.
+EmuResponse RunPodEmulator::volumes(const EmuRequest &request, const QJsonObject &body)
+{
+    const QString id = request.path.mid(int(qstrlen("/v2/network-volumes/")));
+    if (request.path == QLatin1String("/v2/network-volumes") && request.method == "GET") {
+        QJsonArray list;
+        for (const QVariant &volume : std::as_const(networkVolumes))
+            list.append(QJsonObject::fromVariantMap(volume.toMap()));
+        return json(200, QJsonObject{{QStringLiteral("networkVolumes"), list}});
+    }
+    if (request.path == QLatin1String("/v2/network-volumes") && request.method == "POST") {
+        QJsonArray violations;
+        for (const char *required : {"name", "size", "dataCenter"}) {
+            if (!body.contains(QLatin1String(required)))
+                violations.append(QStringLiteral("%1 is required").arg(QLatin1String(required)));
+        }
+        for (auto it = body.constBegin(); it != body.constEnd(); ++it) {
+            if (!QStringList{QStringLiteral("name"), QStringLiteral("size"), QStringLiteral("dataCenter"), QStringLiteral("type")}.contains(it.key()))
+                violations.append(QStringLiteral("%1 is not allowed").arg(it.key()));
+        }
+        const int size = body.value(QLatin1String("size")).toInt();
+        if (size < 10 || size > 4096)
+            violations.append(QStringLiteral("size must be between 10 and 4096"));
+        if (!violations.isEmpty())
+            return problem(422, QStringLiteral("Unprocessable Entity"), QStringLiteral("Request validation failed."), violations);
+        QJsonObject volume{{QStringLiteral("id"), QStringLiteral("vol%1").arg(m_nextId++)}, {QStringLiteral("name"), body.value(QLatin1String("name"))},
+                           {QStringLiteral("size"), size}, {QStringLiteral("dataCenter"), body.value(QLatin1String("dataCenter"))},
+                           {QStringLiteral("type"), body.value(QLatin1String("type")).toString(QStringLiteral("STANDARD"))}};
+        networkVolumes.insert(volume.value(QLatin1String("id")).toString(), volume.toVariantMap());
+        return json(201, volume);
+    }
+    if (!networkVolumes.contains(id))
+        return problem(404, QStringLiteral("Not Found"), QStringLiteral("network volume %1 not found").arg(id));
+    if (request.method == "DELETE") {
+        networkVolumes.remove(id);
+        EmuResponse response;
+        response.status = 204;
+        return response;
+    }
+    return json(200, QJsonObject::fromVariantMap(networkVolumes.value(id).toMap()));
 }
 
 EmuResponse RunPodEmulator::handle(const EmuRequest &request)
@@ -259,12 +318,8 @@ EmuResponse RunPodEmulator::handle(const EmuRequest &request)
         }
         return json(200, QJsonObject{{QStringLiteral("keys"), QJsonArray::fromStringList(keys)}});
     }
-    if (request.method == "GET" && path == QLatin1String("/v2/network-volumes")) {
-        return json(200, QJsonObject{{QStringLiteral("networkVolumes"), QJsonArray{QJsonObject{
-            {QStringLiteral("id"), QStringLiteral("2q9m7x4c")}, {QStringLiteral("name"), QStringLiteral("training-dataset")},
-            {QStringLiteral("size"), 100}, {QStringLiteral("dataCenter"), QStringLiteral("US-KS-2")},
-            {QStringLiteral("type"), QStringLiteral("HIGH_PERFORMANCE")}}}}});
-    }
+    if (path.startsWith(QLatin1String("/v2/network-volumes")))
+        return volumes(request, body);
     return problem(404, QStringLiteral("Not Found"), QStringLiteral("resource not found"));
 }
 

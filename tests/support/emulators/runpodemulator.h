@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QMap>
 #include <QStringList>
+#include <QVariantMap>
 
 namespace gantry::test {
 
@@ -23,6 +24,7 @@ public:
     bool insufficientBalance = false;
     QStringList keys;            // account SSH keys (one OpenSSH line each)
     QString sshHost = QStringLiteral("127.0.0.1"); // what ssh.direct.host and the port map report
+    QVariantMap networkVolumes;  // id → NetworkVolume
 
     bool vanish(const QString &id) override;
     int podCount() const { return int(m_pods.size()); }
@@ -45,6 +47,7 @@ private:
     QJsonObject render(const Pod &pod) const;
     QString status(const Pod &pod) const;
     EmuResponse create(const QJsonObject &body);
+    EmuResponse volumes(const EmuRequest &request, const QJsonObject &body);
 
     QJsonArray m_gpus;
     QMap<QString, Pod> m_pods;

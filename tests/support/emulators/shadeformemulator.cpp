@@ -178,6 +178,8 @@ EmuResponse ShadeformEmulator::create(const QJsonObject &body)
     }
     if (!available)
         return json(400, QJsonObject{{QStringLiteral("error"), QStringLiteral("The selected instance type is out of capacity in this region")}});
+    if (const QString wrong = mountVolumes(body, {}); !wrong.isEmpty())
+        return json(400, QJsonObject{{QStringLiteral("error"), wrong}});
     const QByteArray hash = QCryptographicHash::hash(QByteArray(QByteArray::number(m_next++) + "shade"), QCryptographicHash::Md5).toHex();
     const QString id = QString::fromLatin1(QByteArray(hash.left(8) + "-" + hash.mid(8, 4) + "-" + hash.mid(12, 4) + "-" + hash.mid(16, 4) + "-" + hash.mid(20, 12)));
     Instance instance;
@@ -199,6 +201,7 @@ EmuResponse ShadeformEmulator::create(const QJsonObject &body)
         {QStringLiteral("active_at"), QJsonValue()}, {QStringLiteral("deleted_at"), QJsonValue()},
         {QStringLiteral("boot_time"), chosen.value(QLatin1String("boot_time"))}};
     m_instances.insert(id, instance);
+    mountVolumes(body, id);
     return json(200, QJsonObject{{QStringLiteral("id"), id}}); // only the id: the create is asynchronous
 }
 
@@ -255,6 +258,8 @@ EmuResponse ShadeformEmulator::handle(const EmuRequest &request)
     }
     if (path.startsWith(QLatin1String("/v1/sshkeys")))
         return keysCall(request, body);
+    if (path.startsWith(QLatin1String("/v1/volumes")))
+        return volumesCall(request, body);
     if (path.startsWith(QLatin1String("/v1/instances/"))) {
         const QString id = path.section(QLatin1Char('/'), 3, 3);
         const QString verb = path.section(QLatin1Char('/'), 4, 4);

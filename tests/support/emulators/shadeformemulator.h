@@ -45,10 +45,16 @@ private:
     QJsonObject render(const Instance &instance) const;
     EmuResponse create(const QJsonObject &body);
     EmuResponse keysCall(const EmuRequest &request, const QJsonObject &body);
+    // Volumes (shadeformvolumes.cpp).
+    static QJsonArray volumeTypes();
+    EmuResponse volumesCall(const EmuRequest &request, const QJsonObject &body);
+    // What is wrong with the create's volume_ids ("" when fine); mounts them on instanceId when given.
+    QString mountVolumes(const QJsonObject &body, const QString &instanceId);
 
     QJsonArray m_types;
     QMap<QString, Instance> m_instances;
     QJsonArray m_keys;
+    QMap<QString, QJsonObject> m_volumes;
     int m_next = 1;
 };
 

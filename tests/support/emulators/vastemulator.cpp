@@ -234,6 +234,8 @@ EmuResponse VastEmulator::rent(const QString &offerId, const QJsonObject &body)
                                      {QStringLiteral("msg"), QStringLiteral("error 404/3603: no_such_ask Instance type by id %1 is not available.").arg(id)},
                                      {QStringLiteral("ask_id"), id}});
     QJsonObject chosen = m_offers.at(index).toObject();
+    if (const QString wrong = linkVolume(body, chosen); !wrong.isEmpty())
+        return failure(400, QStringLiteral("invalid_args"), wrong);
     const double dph = chosen.value(QLatin1String("dph_total")).toDouble();
     const bool bid = body.contains(QLatin1String("price"));
     if (bid && body.value(QLatin1String("price")).toDouble() < chosen.value(QLatin1String("min_bid")).toDouble())
@@ -254,6 +256,8 @@ EmuResponse VastEmulator::rent(const QString &offerId, const QJsonObject &body)
     base.insert(QStringLiteral("image_runtype"), body.value(QLatin1String("runtype")).toString(QStringLiteral("ssh")));
     base.insert(QStringLiteral("disk_space"), body.value(QLatin1String("disk")).toDouble(8));
     base.insert(QStringLiteral("is_bid"), bid);
+    if (body.contains(QLatin1String("volume_info")))
+        base.insert(QStringLiteral("volume_id"), body.value(QLatin1String("volume_info")).toObject().value(QLatin1String("volume_id")));
     base.insert(QStringLiteral("start_date"), double(QDateTime::currentMSecsSinceEpoch()) / 1000.0);
     base.remove(QStringLiteral("public_ipaddr"));
     instance.base = base;
@@ -339,6 +343,8 @@ EmuResponse VastEmulator::handle(const EmuRequest &request)
     }
     if (path.startsWith(QLatin1String("/api/v0/instances/")))
         return instanceCall(request, path.section(QLatin1Char('/'), 4, 4), body);
+    if (path.startsWith(QLatin1String("/api/v0/volumes")))
+        return volumesCall(request, body);
     if (path.startsWith(QLatin1String("/api/v0/ssh/")))
         return keysCall(request, body);
     return failure(404, QStringLiteral("not_found"), QStringLiteral("Unknown endpoint"));

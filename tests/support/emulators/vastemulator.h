@@ -57,10 +57,16 @@ private:
     EmuResponse rent(const QString &offerId, const QJsonObject &body);
     EmuResponse instanceCall(const EmuRequest &request, const QString &id, const QJsonObject &body);
     EmuResponse keysCall(const EmuRequest &request, const QJsonObject &body);
+    // Volumes (vastvolumes.cpp).
+    QJsonArray volumeOffers() const;
+    QJsonObject renderVolume(const QJsonObject &volume) const;
+    EmuResponse volumesCall(const EmuRequest &request, const QJsonObject &body);
+    QString linkVolume(const QJsonObject &body, const QJsonObject &offer) const;
 
     QJsonArray m_offers;
     QMap<qint64, Instance> m_instances;
     QJsonArray m_keys;
+    QMap<qint64, QJsonObject> m_volumes;
     qint64 m_nextInstance = 31000001;
     int m_nextKey = 801;
 };

@@ -31,6 +31,7 @@
 #include "core/tunnel/tunnelmanager.h"
 #include "ui/verify/verifytab.h"
 #include "ui/storage/storagepanel.h"
+#include "ui/storage/volumesview.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/policylock.h"
 #include "core/workspace/policyrunner.h"
@@ -145,12 +146,29 @@ namespace {
 
 // Buckets and their copies; Copy to machine… reaches the saved hosts as the transfer queue does,
 // and objects dragged onto a machine in the list open it for that machine.
+// The Fleet overview's groups: clusters.json, a small file read when machines come or go.
+ui::monitor::FleetOverview::ClusterGroups clusterGroups(const QString &configDir)
+{
+    ui::monitor::FleetOverview::ClusterGroups groups;
+    cluster::ClusterStore store(configDir);
+    if (store.load()) {
+        for (const cluster::Cluster &c : store.clusters()) {
+            QStringList nodes;
+            for (const cluster::ClusterNode &node : c.nodes)
+                nodes << node.hostName;
+            groups.append({c.name, nodes});
+        }
+    }
+    return groups;
+}
+
 ui::StoragePanel *makeStoragePanel(workspace::AppCore *core, ui::MainWindow *window)
 {
     auto *panel = new ui::StoragePanel(core->buckets());
     panel->setMachines(core->hosts(),
                        transfer::TransferQueue::savedHostProvider(core->hosts(), core->secrets(), core->connections()->knownHostsFile()));
     QObject::connect(window->machineModel(), &ui::MachineTableModel::objectsDropped, panel, &ui::StoragePanel::copyDroppedObjects);
+    panel->addSection(ui::StoragePanel::tr("Volumes"), new ui::VolumesView(core->providers(), core->ledger()));
     return panel;
 }
 
@@ -173,19 +191,7 @@ void AppServices::installPanels()
         return core->whatTerminateEnds(instance.provider, instance.id);
     });
     auto *fleet = new ui::monitor::FleetOverview(m_core->monitor());
-    fleet->setClusterSource([configDir = context.configDir] {
-        ui::monitor::FleetOverview::ClusterGroups groups;
-        cluster::ClusterStore store(configDir); // a small file, read when machines come or go
-        if (store.load()) {
-            for (const cluster::Cluster &c : store.clusters()) {
-                QStringList nodes;
-                for (const cluster::ClusterNode &node : c.nodes)
-                    nodes << node.hostName;
-                groups.append({c.name, nodes});
-            }
-        }
-        return groups;
-    });
+    fleet->setClusterSource([configDir = context.configDir] { return clusterGroups(configDir); });
     followLaunchTimes();
     m_window->addPanel(QStringLiteral("prices"), tr("Prices"), prices);
     // The cached table shows at once; a fresh one is fetched in the background.

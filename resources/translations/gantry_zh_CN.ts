@@ -219,6 +219,10 @@
         <source>Runs</source>
         <translation>运行</translation>
     </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
 </context>
 <context>
     <name>gantry::app::ResultsGuard</name>
@@ -629,10 +633,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>%1 不是有效的 JSON（%2）：请修正或删除该文件</translation>
     </message>
     <message>
-        <source>a cluster named &quot;%1&quot; exists already: pick another name or remove it (gantry-cli cluster remove %1)</source>
-        <translation>已存在名为“%1”的集群：请换个名称，或将其删除（gantry-cli cluster remove %1）</translation>
-    </message>
-    <message>
         <source>no cluster named &quot;%1&quot; (gantry-cli cluster list)</source>
         <translation>没有名为“%1”的集群（gantry-cli cluster list）</translation>
     </message>
@@ -643,6 +643,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>a cluster named &quot;%1&quot; exists already: pick another name or remove that cluster first</source>
+        <translation>已有名为“%1”的集群：请换一个名称，或先删除那个集群</translation>
+    </message>
+    <message>
+        <source>a cluster needs at least one saved host</source>
+        <translation>集群至少需要一台已保存的主机</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a saved host</source>
+        <translation>“%1”不是已保存的主机</translation>
     </message>
 </context>
 <context>
@@ -1444,6 +1456,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Volume &quot;%1&quot; is in %2, but the launch is in %3. Launch in %2, or create a volume in %3.</source>
         <translation>卷“%1”位于 %2，但启动位置是 %3。请在 %2 启动，或在 %3 创建一个卷。</translation>
+    </message>
+    <message>
+        <source>%1 has no API key any more: add it in Settings → Accounts.</source>
+        <translation>%1 已没有 API 密钥：请在“设置 → 账户”中添加。</translation>
     </message>
 </context>
 <context>
@@ -2479,10 +2495,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>没有可复制的文件 %1。</translation>
     </message>
     <message>
-        <source>%1 is larger than 5 GiB: one upload cannot hold it and Gantry does not make multipart uploads yet.</source>
-        <translation>%1 大于 5 GiB：单次上传无法容纳，而 Gantry 暂不支持分段上传。</translation>
-    </message>
-    <message>
         <source>More than %1 files under %2: copy a smaller folder.</source>
         <translation>%2 下有超过 %1 个文件：请复制更小的文件夹。</translation>
     </message>
@@ -2585,6 +2597,22 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>%1 is a folder: end the destination with / to copy into it.</source>
         <translation>%1 是文件夹：若要复制到其中，请在目标末尾加上 /。</translation>
+    </message>
+    <message>
+        <source>%1 did not start a multipart upload of %2; try again.</source>
+        <translation>%1 没有开始 %2 的分段上传；请重试。</translation>
+    </message>
+    <message>
+        <source>Nothing to copy under s3://%1/%2: check the prefix.</source>
+        <translation>s3://%1/%2 下没有可复制的内容：请检查前缀。</translation>
+    </message>
+    <message>
+        <source>There is no %1 to copy.</source>
+        <translation>没有可复制的 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder: copy it with everything in it (cp -r).</source>
+        <translation>%1 是文件夹：请连同其中所有内容一起复制（cp -r）。</translation>
     </message>
 </context>
 <context>
@@ -3517,6 +3545,81 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     </message>
 </context>
 <context>
+    <name>gantry::ui::AddBucketDialog</name>
+    <message>
+        <source>Add bucket</source>
+        <translation>添加存储桶</translation>
+    </message>
+    <message>
+        <source>data (you copy with s3://data/…)</source>
+        <translation>data（复制时写作 s3://data/…）</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot; for Cloudflare R2; us-east-1 where the server ignores it.</source>
+        <translation>Cloudflare R2 填“auto”；服务器不看区域时填 us-east-1。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>端点：</translation>
+    </message>
+    <message>
+        <source>Bucket:</source>
+        <translation>存储桶：</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>区域：</translation>
+    </message>
+    <message>
+        <source>Typed here, kept in the keychain</source>
+        <translation>在此输入，保存在钥匙串中</translation>
+    </message>
+    <message>
+        <source>From the environment (AWS_ACCESS_KEY_ID…), never stored</source>
+        <translation>来自环境变量（AWS_ACCESS_KEY_ID…），从不保存</translation>
+    </message>
+    <message>
+        <source>AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN are read at each use.</source>
+        <translation>每次使用时读取 AWS_ACCESS_KEY_ID、AWS_SECRET_ACCESS_KEY 和 AWS_SESSION_TOKEN。</translation>
+    </message>
+    <message>
+        <source>Start Gantry with AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY set to use them.</source>
+        <translation>要使用它们，请在设置了 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY 的环境中启动 Gantry。</translation>
+    </message>
+    <message>
+        <source>Keys:</source>
+        <translation>密钥：</translation>
+    </message>
+    <message>
+        <source>Access key ID:</source>
+        <translation>访问密钥 ID：</translation>
+    </message>
+    <message>
+        <source>Secret access key:</source>
+        <translation>秘密访问密钥：</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Give the bucket&apos;s name as the provider shows it.</source>
+        <translation>请填写存储桶名称，与服务商控制台显示的一致。</translation>
+    </message>
+    <message>
+        <source>Give the access key ID and the secret access key from the provider&apos;s console.</source>
+        <translation>请填写服务商控制台中的访问密钥 ID 和秘密访问密钥。</translation>
+    </message>
+    <message>
+        <source>Testing the keys with one request to %1…</source>
+        <translation>正在向 %1 发送一个请求以测试密钥…</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::AddHostDialog</name>
     <message>
         <source>Add SSH host</source>
@@ -3667,6 +3770,197 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Select a job to see its output since it started.</source>
         <translation>选择一个任务，查看它启动以来的输出。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::BucketBrowser</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>The folder above this one</source>
+        <translation>上一级文件夹</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Download to this computer…</source>
+        <translation>下载到这台电脑…</translation>
+    </message>
+    <message>
+        <source>Copy the selected objects and folders into a folder here; each is checked against the object&apos;s checksum.</source>
+        <translation>把选中的对象和文件夹复制到本机的一个文件夹；每个文件都按对象的校验和核对。</translation>
+    </message>
+    <message>
+        <source>Copy to machine…</source>
+        <translation>复制到机器…</translation>
+    </message>
+    <message>
+        <source>The machine fetches the selected objects itself with links that live an hour; no key reaches it.</source>
+        <translation>由机器自己用有效期一小时的链接下载选中的对象；密钥不会到达机器。</translation>
+    </message>
+    <message>
+        <source>Upload from this computer…</source>
+        <translation>从这台电脑上传…</translation>
+    </message>
+    <message>
+        <source>Copy files from here into this folder of the bucket.</source>
+        <translation>把本机的文件复制到存储桶的这个文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a bucket to see what is in it.</source>
+        <translation>选择一个存储桶以查看其内容。</translation>
+    </message>
+    <message>
+        <source>Listing s3://%1/%2…</source>
+        <translation>正在列出 s3://%1/%2…</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 entries of this folder.</source>
+        <translation>显示此文件夹的前 %1 项。</translation>
+    </message>
+    <message>
+        <source>Nothing here yet: upload files, or copy them from a machine with gantry-cli cp.</source>
+        <translation>这里还没有内容：上传文件，或用 gantry-cli cp 从机器复制过来。</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2:%3</source>
+        <translation>%1 → %2:%3</translation>
+    </message>
+    <message>
+        <source>%1 → s3://%2/%3</source>
+        <translation>%1 → s3://%2/%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) → s3://%1/%2</source>
+        <translation>
+            <numerusform>%n 个文件 → s3://%1/%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Download to</source>
+        <translation>下载到</translation>
+    </message>
+    <message>
+        <source>Upload to s3://%1/%2</source>
+        <translation>上传到 s3://%1/%2</translation>
+    </message>
+    <message>
+        <source>Copy to machine</source>
+        <translation>复制到机器</translation>
+    </message>
+    <message>
+        <source>A folder on the machine; ~/ is its home folder. It is made when missing.</source>
+        <translation>机器上的文件夹；~/ 是其主目录。不存在时会自动创建。</translation>
+    </message>
+    <message>
+        <source>Machine:</source>
+        <translation>机器：</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>The machine downloads the objects itself: no bytes pass through this computer.</source>
+        <translation>由机器自己下载这些对象：数据不经过这台电脑。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::BucketTableModel</name>
+    <message>
+        <source>Read from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY each time; never stored.</source>
+        <translation>每次从 AWS_ACCESS_KEY_ID 和 AWS_SECRET_ACCESS_KEY 读取；从不保存。</translation>
+    </message>
+    <message>
+        <source>Stored in the keychain when the bucket was added.</source>
+        <translation>添加存储桶时保存在钥匙串中。</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Keychain</source>
+        <translation>钥匙串</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Bucket</source>
+        <translation>存储桶</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>密钥</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::ClusterFromHostsDialog</name>
+    <message>
+        <source>New cluster from saved hosts</source>
+        <translation>用已保存的主机组成集群</translation>
+    </message>
+    <message>
+        <source>e.g. lab-pair</source>
+        <translation>例如 lab-pair</translation>
+    </message>
+    <message>
+        <source>Cluster name:</source>
+        <translation>集群名称：</translation>
+    </message>
+    <message>
+        <source>Machines:</source>
+        <translation>机器：</translation>
+    </message>
+    <message>
+        <source>Create cluster</source>
+        <translation>组成集群</translation>
+    </message>
+    <message>
+        <source>No saved hosts yet: add machines in the Machines list first.</source>
+        <translation>还没有已保存的主机：请先在机器列表中添加机器。</translation>
+    </message>
+    <message>
+        <source>Tick the machines to group, the head first: the first ticked is rank 0.</source>
+        <translation>勾选要组成集群的机器，先勾选主节点：第一个勾选的是 rank 0（主节点）。</translation>
+    </message>
+    <message>
+        <source>Name the cluster (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;-&apos;).</source>
+        <translation>请为集群命名（字母、数字、“.”、“_”、“-”）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s); the head (rank 0) is %1.</source>
+        <translation>
+            <numerusform>%n 个节点；主节点（rank 0）是 %1。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3833,10 +4127,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>已保存的主机</translation>
     </message>
     <message>
-        <source>No clusters yet. Launch one, or group saved hosts with gantry-cli cluster add NAME HOST…</source>
-        <translation>还没有集群。请创建一个，或用 gantry-cli cluster add NAME HOST… 将已保存的主机组成集群。</translation>
-    </message>
-    <message>
         <source>saved host</source>
         <translation>已保存的主机</translation>
     </message>
@@ -3969,6 +4259,51 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Check of %1 not run: the new nodes&apos; host keys were not trusted.</source>
         <translation>未检查 %1：新节点的主机密钥未被信任。</translation>
+    </message>
+    <message>
+        <source>New cluster from saved hosts…</source>
+        <translation>用已保存的主机组成集群…</translation>
+    </message>
+    <message>
+        <source>No clusters yet. Launch one, or group machines you already have with “New cluster from saved hosts…”.</source>
+        <translation>还没有集群。请创建一个，或用“用已保存的主机组成集群…”把已有的机器组成集群。</translation>
+    </message>
+    <message>
+        <source>Creating cluster %1…</source>
+        <translation>正在组成集群 %1…</translation>
+    </message>
+    <message>
+        <source>Could not create cluster %1: %2</source>
+        <translation>无法组成集群 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cluster %1: %n node(s), head %2. Check it to see the nodes reach each other.</source>
+        <translation>
+            <numerusform>集群 %1：%n 个节点，主节点 %2。点“检查”确认各节点能互相连通。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::CopyOperations</name>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>%1 of %2 files, %3 of %4</source>
+        <translation>%2 个文件中已完成 %1 个，%4 中已完成 %3</translation>
     </message>
 </context>
 <context>
@@ -4354,6 +4689,21 @@ Drop files here or press Ctrl+U to upload.</source>
     <message>
         <source>Show this computer&apos;s files beside the machine&apos;s; drag between them to transfer</source>
         <translation>在机器文件旁显示本机文件；在两者之间拖放即可传输</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::ForgetRecord</name>
+    <message>
+        <source>Forget the record of %1?
+
+Its passes and failures are cleared and it is no longer flagged: its offers show in Prices again. Do this once the host has fixed the machine; the next Verify records it anew.</source>
+        <translation>要忘记 %1 的记录吗？
+
+它的通过和失败次数会被清除，也不再被标记：它的报价会重新出现在“价格”中。请在主机修好这台机器后再这样做；下次验证会重新记录它。</translation>
+    </message>
+    <message>
+        <source>Forget machine record</source>
+        <translation>忘记机器记录</translation>
     </message>
 </context>
 <context>
@@ -4774,14 +5124,6 @@ runs/</translation>
         <translation>已打开终端：%1</translation>
     </message>
     <message>
-        <source>VS Code cannot pass port %1 in its link; turn on &quot;Write ssh config entries&quot; so it finds this machine by name.</source>
-        <translation>VS Code 无法在链接中传递端口 %1；请开启“写入 ssh config 条目”，让它能按名称找到这台机器。</translation>
-    </message>
-    <message>
-        <source>Could not open %1; is VS Code with the Remote - SSH extension installed?</source>
-        <translation>无法打开 %1；是否已安装 VS Code 及 Remote - SSH 扩展？</translation>
-    </message>
-    <message>
         <source>Saved: these are downloaded before %1 is terminated.</source>
         <translation>已保存：这些内容将在释放 %1 之前下载。</translation>
     </message>
@@ -4804,6 +5146,10 @@ runs/</translation>
     <message>
         <source>Stop the running job %1 on %2?</source>
         <translation>要停止 %2 上正在运行的任务 %1 吗？</translation>
+    </message>
+    <message>
+        <source>Opened %1 in VS Code: %2</source>
+        <translation>已在 VS Code 中打开 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -5479,6 +5825,21 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
     </message>
 </context>
 <context>
+    <name>gantry::ui::ObjectTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>修改时间</translation>
+    </message>
+</context>
+<context>
     <name>gantry::ui::OverviewTab</name>
     <message>
         <source>Select a machine and connect to see its facts.</source>
@@ -5709,15 +6070,15 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
         <source>Offers</source>
         <translation>报价</translation>
     </message>
-    <message numerus="yes">
-        <source>Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Clear it with gantry-cli verify-history --forget once the host has fixed it.</source>
-        <translation>
-            <numerusform>已标记：这台机器验证或诊断失败 %n 次，最近一次在 %1：%2。主机修复后，可用 gantry-cli verify-history --forget 清除标记。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>⚠ %1 (failed Verify)</source>
         <translation>⚠ %1（验证未通过）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Flagged: machine failed Verify or Doctor %n time(s), last on %1: %2. Once the host has fixed it, right-click → “Forget this machine&apos;s record…” clears it.</source>
+        <translation>
+            <numerusform>已标记：这台机器验证或诊断失败 %n 次，最近一次在 %1：%2。主机修复后，右键 →“忘记这台机器的记录…”可清除标记。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5890,6 +6251,14 @@ Compare it with the fingerprint your provider shows (console or boot log). Trust
             <numerusform>显示已标记的机器（已隐藏 %n 个）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Forget this machine&apos;s record…</source>
+        <translation>忘记这台机器的记录…</translation>
+    </message>
+    <message>
+        <source>the %1 machine %2 of %3</source>
+        <translation>%3 的 %1 机器 %2</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::RemoteDirModel</name>
@@ -5951,10 +6320,6 @@ Last run %2: %3</source>
 最近一次运行 %2：%3</translation>
     </message>
     <message>
-        <source>Its offers are hidden from Prices (tick “Show flagged machines” to see them) and from gantry-cli types; a passing Verify clears the flag.</source>
-        <translation>它的报价在“价格”中（勾选“显示已标记的机器”可查看）和 gantry-cli types 中都已隐藏；一次通过的验证会清除标记。</translation>
-    </message>
-    <message>
         <source>Memory bandwidth per GPU, measured / datasheet, GB/s</source>
         <translation>每块 GPU 的显存带宽，实测 / 规格书，GB/s</translation>
     </message>
@@ -6001,6 +6366,10 @@ Last run %2: %3</source>
     <message>
         <source>No run has measured this machine yet (a simulated GPU never passes).</source>
         <translation>还没有任何一次运行测量过这台机器（模拟 GPU 永远不会通过）。</translation>
+    </message>
+    <message>
+        <source>Its offers are hidden from Prices (tick “Show flagged machines” to see them); a passing Verify, or “Forget this record…” beside the list, clears the flag.</source>
+        <translation>它的报价在“价格”中已隐藏（勾选“显示已标记的机器”可查看）；一次通过的验证，或列表旁的“忘记这条记录…”，会清除标记。</translation>
     </message>
 </context>
 <context>
@@ -6340,6 +6709,52 @@ Last run %2: %3</source>
     <message>
         <source>Language (after a restart)</source>
         <translation>语言（重启后生效）</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::StorageCopies</name>
+    <message numerus="yes">
+        <source>%n file(s) copied, %1, each checked.</source>
+        <translation>
+            <numerusform>已复制 %n 个文件，%1，均已校验。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s) left out: their names would leave the folder.</source>
+        <translation>
+            <numerusform>略过了 %n 个对象：它们的名称会跳出目标文件夹。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::StoragePanel</name>
+    <message>
+        <source>Buckets</source>
+        <translation>存储桶</translation>
+    </message>
+    <message>
+        <source>Add bucket…</source>
+        <translation>添加存储桶…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Gantry forgets the bucket and its stored keys; the bucket and its objects stay where they are.</source>
+        <translation>Gantry 会忘记此存储桶及其保存的密钥；存储桶和其中的对象保持原样。</translation>
+    </message>
+    <message>
+        <source>No buckets yet: Add bucket… connects one (AWS S3, R2, B2, MinIO, Wasabi, OSS, COS).</source>
+        <translation>还没有存储桶：用“添加存储桶…”连接一个（AWS S3、R2、B2、MinIO、Wasabi、OSS、COS）。</translation>
+    </message>
+    <message>
+        <source>Remove bucket</source>
+        <translation>移除存储桶</translation>
+    </message>
+    <message>
+        <source>Forget the bucket &quot;%1&quot; and its stored keys? The bucket and its objects stay at the provider; add it again to use it.</source>
+        <translation>要忘记存储桶“%1”及其保存的密钥吗？存储桶和其中的对象仍留在服务商处；要再使用请重新添加。</translation>
     </message>
 </context>
 <context>
@@ -7011,6 +7426,110 @@ Last run %2: %3</source>
         <translation>
             <numerusform>%1  %2：%n × %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Forget this record…</source>
+        <translation>忘记这条记录…</translation>
+    </message>
+    <message>
+        <source>Clear the chosen machine&apos;s passes, failures and flag: its offers show in Prices again</source>
+        <translation>清除所选机器的通过、失败次数和标记：它的报价会重新出现在“价格”中</translation>
+    </message>
+    <message>
+        <source>Forgot the record of %1: it is no longer flagged.</source>
+        <translation>已忘记 %1 的记录：它不再被标记。</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::VolumeTableModel</name>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 GB (grows with use)</source>
+        <translation>%1 GB（随用量增长）</translation>
+    </message>
+    <message>
+        <source>%1 %2/month (%3/GB)</source>
+        <translation>每月 %1 %2（每 GB %3）</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>使用中</translation>
+    </message>
+    <message>
+        <source>not attached</source>
+        <translation>未挂载</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云服务商</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Attached to</source>
+        <translation>挂载到</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::ui::VolumesView</name>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Volumes are listed when you press Refresh: RunPod network volumes, Lambda filesystems, Shadeform and Vast.ai volumes. Each bills by the GB-month for as long as it exists.</source>
+        <translation>按“刷新”即可列出各服务商的卷：RunPod 网络卷、Lambda 文件系统、Shadeform 和 Vast.ai 的卷。每个卷只要存在，就按每 GB 每月计费。</translation>
+    </message>
+    <message>
+        <source>Asking the providers for their volumes…</source>
+        <translation>正在向服务商查询卷…</translation>
+    </message>
+    <message>
+        <source>No volumes at the providers with an API key.</source>
+        <translation>已配置 API 密钥的服务商那里没有卷。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n volume(s), about %1 a month together while they exist.</source>
+        <translation>
+            <numerusform>%n 个卷，存在期间合计每月约 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete volume</source>
+        <translation>删除卷</translation>
+    </message>
+    <message>
+        <source>Delete %1 at %2? %3</source>
+        <translation>删除 %2 上的 %1？%3</translation>
+    </message>
+    <message>
+        <source>Deleting %1…</source>
+        <translation>正在删除 %1…</translation>
+    </message>
+    <message>
+        <source>Deleted %1; it no longer bills.</source>
+        <translation>已删除 %1，不再计费。</translation>
     </message>
 </context>
 <context>
@@ -8438,10 +8957,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>%1 不是有效的 JSON（%2）；将其移走后，Gantry 会重新开始记录机器。</translation>
     </message>
     <message>
-        <source>No machine %1 is recorded; `gantry-cli verify-history` lists them.</source>
-        <translation>没有记录机器 %1；`gantry-cli verify-history` 会列出已记录的机器。</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -9085,6 +9600,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <source>The multi-GPU check printed no result.</source>
         <translation>多 GPU 检查没有输出结果。</translation>
     </message>
+    <message>
+        <source>No machine %1 is recorded: it was forgotten already, or never verified.</source>
+        <translation>没有机器 %1 的记录：它已被忘记，或从未验证过。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::workspace::AppCore</name>
@@ -9513,6 +10032,13 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>%1 sent more than %2 MiB of output; the command was stopped. If that much output is expected, raise the limit (gantry-cli: --max-output-mib)</source>
         <translation>%1 发送了超过 %2 MiB 的输出；命令已停止。如果确实会有这么多输出，请提高上限（gantry-cli：--max-output-mib）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::StoragePanel</name>
+    <message>
+        <source>Volumes</source>
+        <translation>卷</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/workspace/volumeops.h"
+
+#include "core/cost/ledger.h"
+#include "core/providers/providerdescriptor.h"
+#include "core/providers/providerhub.h"
+#include "core/providers/providerstext.h"
+#include "core/providers/volumes.h"
+
+#include <QPointer>
+
+#include <memory>
+
+namespace gantry::workspace {
+
+void listAllVolumes(providers::ProviderHub *hub, cost::Ledger *ledger, std::function<void(VolumeListing)> done)
+{
+    QStringList ids;
+    for (const QString &id : hub->ids()) {
+        const providers::ProviderDescriptor *descriptor = providers::providerDescriptor(id);
+        if (descriptor && descriptor->volumes.api && hub->provider(id))
+            ids.append(id);
+    }
+    auto listing = std::make_shared<VolumeListing>();
+    auto pending = std::make_shared<int>(int(ids.size()));
+    if (ids.isEmpty())
+        return done(*listing);
+    QPointer<cost::Ledger> guard(ledger);
+    for (const QString &id : std::as_const(ids)) {
+        hub->provider(id)->listFilesystems([listing, pending, done, guard, id](Result<QList<providers::Filesystem>> list) {
+            if (!list) {
+                listing->errors.append(list.error().message);
+            } else {
+                listing->volumes.append(*list);
+                if (guard) {
+                    if (auto noted = guard->reconcileVolumes(id, *list); !noted)
+                        listing->errors.append(noted.error().message);
+                }
+            }
+            if (--*pending == 0)
+                done(*listing);
+        });
+    }
+}
+
+void deleteVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const providers::Filesystem &volume,
+                          std::function<void(Result<providers::Filesystem>)> done)
+{
+    providers::Provider *provider = hub->provider(volume.provider);
+    if (!provider)
+        return done(Error{ErrorCode::NotFound, providers::ProvidersText::tr("%1 has no API key any more: add it in Settings → Accounts.").arg(volume.provider)});
+    QPointer<cost::Ledger> guard(ledger);
+    providers::deleteVolume(*provider, volume.id, [guard, done](Result<providers::Filesystem> deleted) {
+        if (deleted && guard)
+            (void)guard->recordVolumeDeleted(deleted->provider, deleted->id); // the listing reconciles it otherwise
+        done(deleted);
+    });
+}
+
+} // namespace gantry::workspace

@@ -168,7 +168,7 @@ ui::StoragePanel *makeStoragePanel(workspace::AppCore *core, ui::MainWindow *win
     panel->setMachines(core->hosts(),
                        transfer::TransferQueue::savedHostProvider(core->hosts(), core->secrets(), core->connections()->knownHostsFile()));
     QObject::connect(window->machineModel(), &ui::MachineTableModel::objectsDropped, panel, &ui::StoragePanel::copyDroppedObjects);
-    panel->addSection(ui::StoragePanel::tr("Volumes"), new ui::VolumesView(core->providers(), core->ledger()));
+    panel->addSection(ui::VolumesView::title(), new ui::VolumesView(core->providers(), core->ledger()));
     return panel;
 }
 

@@ -7531,6 +7531,10 @@ Last run %2: %3</source>
         <source>Deleted %1; it no longer bills.</source>
         <translation>已删除 %1，不再计费。</translation>
     </message>
+    <message>
+        <source>Volumes</source>
+        <translation>卷</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::WelcomePage</name>
@@ -10032,13 +10036,6 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>%1 sent more than %2 MiB of output; the command was stopped. If that much output is expected, raise the limit (gantry-cli: --max-output-mib)</source>
         <translation>%1 发送了超过 %2 MiB 的输出；命令已停止。如果确实会有这么多输出，请提高上限（gantry-cli：--max-output-mib）</translation>
-    </message>
-</context>
-<context>
-    <name>ui::StoragePanel</name>
-    <message>
-        <source>Volumes</source>
-        <translation>卷</translation>
     </message>
 </context>
 </TS>

@@ -186,7 +186,7 @@ private slots:
 
         QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
         QTRY_VERIFY(window.findChild<QLineEdit *>(QStringLiteral("machineFilter"))->hasFocus());
-        auto *tabs = window.findChild<QTabWidget *>();
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("machineTabs"));
         QCOMPARE(tabs->currentIndex(), 0);
         QTest::keyClick(&window, Qt::Key_PageDown, Qt::ControlModifier);
         QCOMPARE(tabs->currentIndex(), 1);

@@ -124,7 +124,7 @@ private slots:
         QVERIFY(window.hosts()->add(box));
         window.showPanel(QStringLiteral("machines"));
         window.selectHost(QStringLiteral("gpu-box"));
-        auto *tabs = window.findChild<QTabWidget *>();
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("machineTabs"));
         QVERIFY(tabs && tabs->count() >= 5);
         const QStringList headings{QStringLiteral("Overview"), QStringLiteral("Files"), QStringLiteral("Monitor"), QStringLiteral("Verify"),
                                    QStringLiteral("Jobs")};
@@ -177,7 +177,7 @@ private slots:
         QVERIFY(!window.action(QStringLiteral("terminateInstance"))->isEnabled());
         QVERIFY(window.action(QStringLiteral("verify"))->isEnabled());
         window.action(QStringLiteral("verify"))->trigger();
-        QCOMPARE(window.findChild<QTabWidget *>()->currentWidget()->metaObject()->className(), "gantry::ui::VerifyTab");
+        QCOMPARE(window.findChild<QTabWidget *>(QStringLiteral("machineTabs"))->currentWidget()->metaObject()->className(), "gantry::ui::VerifyTab");
 
         window.selectHost(QStringLiteral("sbx-box"));
         QVERIFY(window.action(QStringLiteral("terminateInstance"))->isEnabled());

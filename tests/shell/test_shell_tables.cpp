@@ -291,7 +291,7 @@ private slots:
         }
         // The tallest tab (Verify) scrolls in what the list leaves it at 1024×700.
         window.resize(1024, 700);
-        auto *tabs = window.findChild<QTabWidget *>();
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("machineTabs"));
         for (int i = 0; i < tabs->count(); ++i) {
             if (QString::fromLatin1(tabs->widget(i)->metaObject()->className()).endsWith(QLatin1String("VerifyTab")))
                 tabs->setCurrentIndex(i);
@@ -497,7 +497,7 @@ private slots:
         window.selectHost(host.name);
         auto *monitorTab = window.findChild<ui::monitor::MonitorTab *>();
         QVERIFY(monitorTab);
-        auto *tabs = window.findChild<QTabWidget *>();
+        auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("machineTabs"));
         tabs->setCurrentIndex(tabs->indexOf(monitorTab));
         monitorTab->redraw();
         QApplication::processEvents();

@@ -165,6 +165,7 @@ QWidget *MainWindow::buildMachinesPage(QWidget *parent)
     tabsArea->setFrameShape(QFrame::NoFrame);
     tabsArea->setWidgetResizable(true);
     m_tabs = new QTabWidget(tabsArea);
+    m_tabs->setObjectName(QStringLiteral("machineTabs")); // panels may hold tab widgets of their own (Storage)
     tabsArea->setWidget(m_tabs);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         const QWidget *page = m_tabs->currentWidget();

@@ -122,6 +122,11 @@ VolumesView::VolumesView(providers::ProviderHub *hub, cost::Ledger *ledger, QWid
                   "and Vast.ai volumes. Each bills by the GB-month for as long as it exists."));
 }
 
+QString VolumesView::title()
+{
+    return tr("Volumes");
+}
+
 QString VolumesView::statusText() const
 {
     return m_status->text();

@@ -50,6 +50,7 @@ class VolumesView final : public QWidget
 public:
     using Confirm = std::function<bool(QWidget *, const QString &title, const QString &text)>;
     VolumesView(providers::ProviderHub *hub, cost::Ledger *ledger, QWidget *parent = nullptr);
+    static QString title(); // the page's name in the Storage panel
     void setConfirm(Confirm confirm) { m_confirm = std::move(confirm); }
     void refresh();
     VolumeTableModel *model() const { return m_model; }

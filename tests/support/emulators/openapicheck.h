@@ -7,7 +7,7 @@
 
 namespace gantry::test {
 
-// A vendor's OpenAPI document (../shared/reference/providers), JSON or YAML, and the check of a
+// A vendor's OpenAPI document (tests/fixtures/providers), JSON or YAML, and the check of a
 // request body against the schema its operation declares: types, required, additionalProperties
 // false, enum, minimum/maximum, minLength/maxLength, pattern, maxItems, $ref and allOf. Enough to
 // catch a body the vendor would reject, not a full JSON Schema validator.

@@ -9,8 +9,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QRegularExpression>
 #include <QSaveFile>
+
+#include <algorithm>
 
 namespace gantry {
 namespace {
@@ -79,6 +82,11 @@ QJsonObject pricesWithCurrency(QJsonObject root)
 }
 
 constexpr schema::Migration kMigrations[] = {pricesWithCurrency};
+
+bool named(const QList<SavedHost> &hosts, const QString &name)
+{
+    return std::any_of(hosts.cbegin(), hosts.cend(), [&name](const SavedHost &h) { return h.name == name; });
+}
 
 } // namespace
 
@@ -178,10 +186,13 @@ Result<void> HostStore::add(const SavedHost &host)
 {
     if (Result<void> checked = check(host); !checked)
         return checked;
-    if (find(host.name))
-        return makeError(ErrorCode::Conflict, tr("a host named \"%1\" exists already; pick another name or remove it first").arg(host.name));
-    m_hosts << host;
-    Result<void> saved = save();
+    Result<void> saved = changeOnDisk([&host](QList<SavedHost> &hosts) -> Result<bool> {
+        if (named(hosts, host.name))
+            return makeError(ErrorCode::Conflict,
+                             tr("a host named \"%1\" exists already; pick another name or remove it first").arg(host.name));
+        hosts << host;
+        return true;
+    });
     if (saved)
         emit added(host.name);
     return saved;
@@ -191,38 +202,71 @@ Result<void> HostStore::update(const SavedHost &host)
 {
     if (Result<void> checked = check(host); !checked)
         return checked;
-    for (SavedHost &existing : m_hosts) {
-        if (existing.name == host.name) {
-            existing = host;
-            return save();
+    return changeOnDisk([&host](QList<SavedHost> &hosts) -> Result<bool> {
+        for (SavedHost &existing : hosts) {
+            if (existing.name == host.name) {
+                existing = host;
+                return true;
+            }
         }
-    }
-    return makeError(ErrorCode::NotFound, tr("no saved host named \"%1\"").arg(host.name));
+        return makeError(ErrorCode::NotFound, tr("no saved host named \"%1\"").arg(host.name));
+    });
 }
 
 Result<void> HostStore::remove(const QString &name)
 {
-    const auto removed = m_hosts.removeIf([&name](const SavedHost &h) { return h.name == name; });
-    if (removed == 0)
-        return makeError(ErrorCode::NotFound, tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(name));
-    return save();
+    return changeOnDisk([&name](QList<SavedHost> &hosts) -> Result<bool> {
+        if (hosts.removeIf([&name](const SavedHost &h) { return h.name == name; }) == 0)
+            return makeError(ErrorCode::NotFound, tr("no saved host named \"%1\" (see: gantry-cli hosts list)").arg(name));
+        return true;
+    });
 }
 
 Result<int> HostStore::merge(const QList<SavedHost> &hosts)
 {
     int added = 0;
-    for (const SavedHost &host : hosts) {
-        // An imported entry that could not be written back safely is left out, not saved.
-        if (!find(host.name) && check(host)) {
-            m_hosts << host;
-            ++added;
+    Result<void> saved = changeOnDisk([&hosts, &added](QList<SavedHost> &current) -> Result<bool> {
+        for (const SavedHost &host : hosts) {
+            // An imported entry that could not be written back safely is left out, not saved.
+            if (!named(current, host.name) && check(host)) {
+                current << host;
+                ++added;
+            }
         }
-    }
-    if (added > 0) {
-        if (auto saved = save(); !saved)
-            return saved.error();
-    }
+        return added > 0;
+    });
+    if (!saved)
+        return saved.error();
     return added;
+}
+
+Result<void> HostStore::changeOnDisk(const std::function<Result<bool>(QList<SavedHost> &)> &change)
+{
+    QDir().mkpath(m_configDir);
+    QLockFile lock(filePath() + QStringLiteral(".lock"));
+    lock.setStaleLockTime(30000); // a Gantry killed mid-save leaves its lock; a live one holds it for milliseconds
+    if (!lock.tryLock(10000))
+        return makeError(ErrorCode::Io, tr("%1 is being changed by another Gantry (lock %2); try again in a moment")
+                                            .arg(filePath(), lock.fileName()));
+    // What another Gantry (gantry-cli beside the window) saved since this one last read the file.
+    // A file that cannot be read whole (damaged, newer) is left to save(), which keeps it aside or refuses.
+    HostStore onDisk(m_configDir);
+    const bool moved = onDisk.load() && onDisk.hosts() != m_hosts;
+    if (moved)
+        m_hosts = onDisk.hosts();
+    QList<SavedHost> next = m_hosts;
+    Result<bool> changed = change(next);
+    if (!changed || !*changed) {
+        if (moved)
+            emit this->changed();
+        return changed ? Result<void>() : Result<void>(changed.error());
+    }
+    const QList<SavedHost> before = m_hosts;
+    m_hosts = next;
+    Result<void> saved = save();
+    if (!saved)
+        m_hosts = before;
+    return saved;
 }
 
 Result<void> HostStore::save()

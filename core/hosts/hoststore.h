@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace gantry {
@@ -41,6 +42,9 @@ struct SavedHost
 };
 
 // hosts.json in the config dir. Writes are atomic (QSaveFile). Not thread-safe; GUI-thread owned.
+// The GUI and gantry-cli change the same file: every change re-reads it under hosts.json.lock and
+// applies itself to what is there now, so a host one of them saved is never written away by the
+// other's older copy.
 // A hosts.json from a newer Gantry (a higher "schema") is read as far as this build understands
 // it: load() returns the error that says so, and every change is refused, so the file stays as it is.
 class HostStore final : public QObject
@@ -74,6 +78,9 @@ signals:
     void added(const QString &name);
 
 private:
+    // Under the file's lock: brings m_hosts in line with the file, lets `change` edit it (true: it
+    // changed something) and saves. changed() is emitted when either side moved.
+    Result<void> changeOnDisk(const std::function<Result<bool>(QList<SavedHost> &)> &change);
     Result<void> save();
 
     QString m_configDir;

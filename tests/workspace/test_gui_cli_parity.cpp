@@ -271,7 +271,7 @@ private:
     {
         QSignalSpy ready(&panel, &ui::InstancesPanel::hostReady);
         const QString id = launchPod(services, name);
-        if (id.isEmpty() || !ready.wait(15000))
+        if (id.isEmpty() || !ready.wait(30000))
             return {};
         return id;
     }

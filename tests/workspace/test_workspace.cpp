@@ -333,6 +333,42 @@ private slots:
                  qPrintable(deferring.value(QStringLiteral("message")).toString()));
     }
 
+    // The window and gantry-cli save hosts into one hosts.json: a change made through a store that
+    // read the file before the other's save keeps what the other saved (the window once wrote its
+    // older copy over a host `gantry-cli hosts add` had just saved), and the window then shows it.
+    void hostsSavedByAnotherGantryAreKept()
+    {
+        QTemporaryDir dir;
+        HostStore window(dir.path()), cli(dir.path());
+        QVERIFY(window.load() && cli.load());
+        const auto host = [](const QString &name) {
+            SavedHost saved;
+            saved.name = name;
+            saved.target.host = QStringLiteral("192.0.2.1");
+            saved.target.user = QStringLiteral("me");
+            return saved;
+        };
+        QVERIFY(cli.add(host(QStringLiteral("cli-host"))));
+        QVERIFY(window.add(host(QStringLiteral("gui-host")))); // its copy predates cli-host
+        HostStore after(dir.path());
+        QVERIFY(after.load());
+        QVERIFY(after.find(QStringLiteral("cli-host")) && after.find(QStringLiteral("gui-host")));
+        QVERIFY(window.find(QStringLiteral("cli-host")));
+        QVERIFY(cli.remove(QStringLiteral("gui-host"))); // the CLI's copy predates gui-host
+        QVERIFY(window.remove(QStringLiteral("cli-host")));
+        QVERIFY(after.load());
+        QVERIFY(after.hosts().isEmpty());
+
+        // A name taken in the file only is refused by name, and the window shows the file's host.
+        QVERIFY(cli.add(host(QStringLiteral("box"))));
+        QSignalSpy changed(&window, &HostStore::changed);
+        const Result<void> taken = window.add(host(QStringLiteral("box")));
+        QVERIFY(!taken);
+        QCOMPARE(taken.error().code, ErrorCode::Conflict);
+        QVERIFY(window.find(QStringLiteral("box")));
+        QCOMPARE(changed.count(), 1);
+    }
+
     void guiPathAndCliLeaveIdenticalRows()
     {
         Fixture f;

@@ -73,6 +73,7 @@ int instancesCommand(Context &context, const Args &args)
     QList<providers::Instance> all;
     for (const QString &id : providersToQuery(options, env)) {
         Result<std::unique_ptr<providers::Provider>> provider = makeProvider(env, id);
+        const QDateTime listedAt = ledger ? ledger->clock().now() : QDateTime();
         Result<QList<providers::Instance>> list = provider
             ? await<QList<providers::Instance>>([&](auto done) { (*provider)->listInstances(done); })
             : Result<QList<providers::Instance>>(provider.error());
@@ -85,7 +86,7 @@ int instancesCommand(Context &context, const Args &args)
         }
         if (ledger) {
             ledger->setBillingPolicy(id, cost::billingPolicyFor((*provider)->info()));
-            noteLedger(context, ledger->reconcile(id, *list));
+            noteLedger(context, ledger->reconcile(id, *list, listedAt));
         }
         all.append(*list);
     }

@@ -171,12 +171,13 @@ void ClusterLauncher::refresh(const Cluster &cluster, std::function<void(Result<
         QMetaObject::invokeMethod(this, [cluster, done] { done(cluster, {}); }, Qt::QueuedConnection);
         return;
     }
-    provider->listInstances([this, cluster, done](Result<QList<providers::Instance>> list) {
+    const QDateTime listedAt = m_workspace->listingTime();
+    provider->listInstances([this, cluster, done, listedAt](Result<QList<providers::Instance>> list) {
         if (!list)
             return done(list.error(), {});
         // The whole listing, as the Instances view reconciles it: hosts saved for nodes that came up.
         if (m_workspace)
-            m_workspace->reconcile(cluster.provider, *list); // its problems surface in the Instances view
+            m_workspace->reconcile(cluster.provider, *list, listedAt); // its problems surface in the Instances view
         QHash<QString, providers::Instance> states;
         for (const providers::Instance &instance : std::as_const(*list))
             states.insert(instance.id, instance);

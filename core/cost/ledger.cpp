@@ -20,7 +20,7 @@ namespace {
 // 2: instances.currency (AutoDL and others bill in CNY; nothing is converted).
 // 3: storage_periods (the disk a stopped instance keeps billing; budgets count it).
 // 4: volumes (provider volumes bill per GB-month while they exist; budgets count them).
-constexpr int kLedgerSchema = 4;
+constexpr int kLedgerSchema = 5;
 
 QDateTime fromMs(const QVariant &value)
 {
@@ -125,6 +125,10 @@ Result<void> Ledger::migrate()
         statements.append(QString::fromLatin1(statement));
     if (from < 2) // version 2: every row keeps the currency it was billed in; older rows were dollars
         statements.append(QStringLiteral("ALTER TABLE instances ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD'"));
+    // Version 5: when Gantry last wrote the row, on this machine's clock (0: before version 5), so a
+    // listing asked for before that write does not undo it (reconcile()).
+    if (from < 5)
+        statements.append(QStringLiteral("ALTER TABLE instances ADD COLUMN recorded_at INTEGER NOT NULL DEFAULT 0"));
     for (const QString &statement : std::as_const(statements)) {
         if (Result<void> done = exec(statement); !done) {
             db.rollback();
@@ -190,10 +194,10 @@ Result<void> Ledger::recordLaunch(const providers::Instance &instance, double pr
     Result<void> done = transact([&]() -> Result<void> {
         Result<void> inserted = exec(QStringLiteral(
             "INSERT INTO instances(provider, instance_id, name, type, region, price_per_hour, granularity, volume_gb, "
-            "launched_at, state, currency) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)"),
+            "launched_at, state, currency, recorded_at) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?)"),
             {instance.provider, instance.id, instance.name, instance.typeName, instance.region, pricePerHour,
              billingPolicy(instance.provider).granularitySeconds, instance.volumeGb, launched,
-             currency.isEmpty() ? QStringLiteral("USD") : currency});
+             currency.isEmpty() ? QStringLiteral("USD") : currency, now});
         if (!inserted)
             return inserted;
         Result<qint64> row = openRow(instance.provider, instance.id);
@@ -257,8 +261,9 @@ Result<void> Ledger::recordStopped(const QString &provider, const QString &insta
     Result<void> updated = transact([&]() -> Result<void> {
         if (Result<void> closed = closeInterval(*row, now); !closed)
             return closed;
-        if (Result<void> set = exec(QStringLiteral("UPDATE instances SET state = 'stopped', stopped_at = ? WHERE id = ? AND terminated_at IS NULL"),
-                                    {now, *row}); !set)
+        if (Result<void> set = exec(QStringLiteral("UPDATE instances SET state = 'stopped', stopped_at = ?, recorded_at = ? "
+                                                   "WHERE id = ? AND terminated_at IS NULL"),
+                                    {now, now, *row}); !set)
             return set;
         return openStorage(*current, now); // the compute meter stops, the disk's starts
     });
@@ -283,7 +288,7 @@ Result<void> Ledger::recordStarted(const QString &provider, const QString &insta
             return closed;
         if (Result<void> opened = exec(QStringLiteral("INSERT INTO intervals(instance_row, started_at) VALUES(?, ?)"), {*row, now}); !opened)
             return opened;
-        return exec(QStringLiteral("UPDATE instances SET state = 'running' WHERE id = ?"), {*row});
+        return exec(QStringLiteral("UPDATE instances SET state = 'running', recorded_at = ? WHERE id = ?"), {now, *row});
     });
     if (updated)
         emit changed();
@@ -304,22 +309,34 @@ Result<void> Ledger::recordTerminated(const QString &provider, const QString &in
             return closed;
         if (Result<void> closed = closeStorage(*row, now); !closed)
             return closed;
-        return exec(QStringLiteral("UPDATE instances SET state = 'terminated', terminated_at = ?, "
+        return exec(QStringLiteral("UPDATE instances SET state = 'terminated', terminated_at = ?, recorded_at = ?, "
                                    "note = COALESCE(NULLIF(?, ''), note) WHERE id = ?"),
-                    {now, note, *row});
+                    {now, now, note, *row});
     });
     if (updated)
         emit changed();
     return updated;
 }
 
-Result<void> Ledger::reconcile(const QString &provider, const QList<providers::Instance> &live)
+qint64 Ledger::recordedAt(qint64 row) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT recorded_at FROM instances WHERE id = ?"));
+    query.addBindValue(row);
+    return query.exec() && query.next() ? query.value(0).toLongLong() : 0;
+}
+
+Result<void> Ledger::reconcile(const QString &provider, const QList<providers::Instance> &live, const QDateTime &listedAt)
 {
     Result<QList<LedgerEntry>> all = entries();
     if (!all)
         return all.error();
     for (const LedgerEntry &known : std::as_const(*all)) {
         if (known.provider != provider || !known.isOpen())
+            continue;
+        // Written (launched, stopped, started — here or by another Gantry on this machine) after the
+        // listing was asked for: the listing may not show it yet, and must not undo it.
+        if (listedAt.isValid() && recordedAt(known.row) > listedAt.toMSecsSinceEpoch())
             continue;
         auto it = std::find_if(live.cbegin(), live.cend(), [&known](const providers::Instance &i) { return i.id == known.instanceId; });
         // A launch records the disk it asked for (0 for Vast's default disk); the listing says what it is,

@@ -134,7 +134,10 @@ public:
     Result<void> recordTerminated(const QString &provider, const QString &instanceId, const QString &note = {});
     // Brings the ledger in line with what the provider reports: gone instances are closed
     // ("terminated outside Gantry"), stops and starts are recorded, unknown ones are added.
-    Result<void> reconcile(const QString &provider, const QList<providers::Instance> &live);
+    // `listedAt` (clock().now() when the listing was asked for): rows written since are left as
+    // they are — the GUI and gantry-cli list and launch at once, and a listing sent before a launch
+    // or a stop must not close or restart what it does not show yet.
+    Result<void> reconcile(const QString &provider, const QList<providers::Instance> &live, const QDateTime &listedAt = {});
 
     // Volumes (ledgervolumes.cpp). The currency is the provider's bill's (costModel()).
     Result<void> recordVolume(const providers::Filesystem &volume);
@@ -174,6 +177,7 @@ private:
     Result<void> migrate();
     Result<void> exec(const QString &sql, const QVariantList &bind = {}) const;
     Result<qint64> openRow(const QString &provider, const QString &instanceId) const;
+    qint64 recordedAt(qint64 row) const; // ms since the epoch, 0 when unknown
     Result<void> closeInterval(qint64 row, qint64 atMs);
     Result<void> openStorage(const LedgerEntry &stopped, qint64 atMs);
     Result<void> closeStorage(qint64 row, qint64 atMs);

@@ -150,11 +150,17 @@ void Workspace::readyUp(const QString &providerId, const providers::Instance &in
     ready(result);
 }
 
-ReconcileOutcome Workspace::reconcile(const QString &providerId, const QList<providers::Instance> &instances)
+QDateTime Workspace::listingTime() const
+{
+    return m_ledger ? m_ledger->clock().now() : QDateTime();
+}
+
+ReconcileOutcome Workspace::reconcile(const QString &providerId, const QList<providers::Instance> &instances,
+                                      const QDateTime &listedAt)
 {
     ReconcileOutcome outcome;
     if (m_ledger) {
-        if (Result<void> reconciled = m_ledger->reconcile(providerId, instances); !reconciled)
+        if (Result<void> reconciled = m_ledger->reconcile(providerId, instances, listedAt); !reconciled)
             outcome.problems.append(reconciled.error().message);
     }
     for (const providers::Instance &instance : instances) {

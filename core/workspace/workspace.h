@@ -100,7 +100,11 @@ public:
                 providers::Callback<ReadyInstance> ready);
     // A provider's listing: the ledger is reconciled with it and every reachable instance that was
     // not terminated through Gantry gets a saved host. Returns the hosts saved for the first time.
-    ReconcileOutcome reconcile(const QString &provider, const QList<providers::Instance> &instances);
+    // `listedAt`: listingTime() taken when the listing was asked for (see Ledger::reconcile).
+    ReconcileOutcome reconcile(const QString &provider, const QList<providers::Instance> &instances,
+                               const QDateTime &listedAt = {});
+    // Now, on the ledger's clock: what a listing's asker keeps for reconcile().
+    QDateTime listingTime() const;
 
     // The capacity watch's launcher (CapacityWatcher::setLauncher): each match rented through
     // launch() with the match's price and these options (follow, lookup, timing).

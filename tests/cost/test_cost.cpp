@@ -165,6 +165,32 @@ private slots:
         QVERIFY(storageWarnings(QStringLiteral("RunPod"), {fs}).first().contains(QStringLiteral("100 GB")));
     }
 
+    // The window and gantry-cli list and launch at once: a listing asked for before a launch or a
+    // stop was recorded (its answer arriving after) does not close the new row as "terminated
+    // outside Gantry" nor start the stopped one again; a later listing does bring them in line.
+    void listingAskedBeforeAWriteDoesNotUndoIt()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Ledger ledger(Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("runpod"), QStringLiteral("old")), 1.0));
+        clock.advanceSeconds(5);
+        const QDateTime asked = clock.now();
+        clock.advanceSeconds(1);
+        QVERIFY(ledger.recordLaunch(instance(QStringLiteral("runpod"), QStringLiteral("new")), 1.0));
+        QVERIFY(ledger.recordStopped(QStringLiteral("runpod"), QStringLiteral("old")));
+        clock.advanceSeconds(1);
+        const QList<providers::Instance> stale{instance(QStringLiteral("runpod"), QStringLiteral("old"))}; // running, no "new"
+        QVERIFY(ledger.reconcile(QStringLiteral("runpod"), stale, asked));
+        QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("new"))->state, QStringLiteral("running"));
+        QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("old"))->state, QStringLiteral("stopped"));
+
+        QVERIFY(ledger.reconcile(QStringLiteral("runpod"), stale, clock.now()));
+        QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("new"))->state, QStringLiteral("terminated"));
+        QCOMPARE(ledger.entry(QStringLiteral("runpod"), QStringLiteral("old"))->state, QStringLiteral("running"));
+    }
+
     void csvExport()
     {
         QTemporaryDir dir;

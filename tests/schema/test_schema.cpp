@@ -229,7 +229,7 @@ private slots:
         {
             QSqlQuery query(db);
             QVERIFY(query.exec(QStringLiteral("PRAGMA user_version")) && query.next());
-            QCOMPARE(query.value(0).toInt(), 4); // migrated: saved with the current version (4: volumes)
+            QCOMPARE(query.value(0).toInt(), 5); // migrated: saved with the current version (5: recorded_at)
         }
         db.close();
         db = QSqlDatabase();
@@ -506,7 +506,7 @@ private slots:
             db.setDatabaseName(ledgerFile);
             QVERIFY(db.open());
             QSqlQuery query(db);
-            QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = 5")));
+            QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = 6")));
             QVERIFY(query.exec(QStringLiteral("CREATE TABLE spot_bids(id INTEGER PRIMARY KEY)")));
             query = QSqlQuery();
             db.close();

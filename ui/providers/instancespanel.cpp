@@ -144,8 +144,9 @@ void InstancesPanel::refresh()
     if (!m_hub)
         return;
     QPointer<InstancesPanel> self(this);
+    const QDateTime listedAt = m_workspace->listingTime();
     for (const QString &id : m_hub->ids()) {
-        m_hub->provider(id)->listInstances([self, id](Result<QList<providers::Instance>> list) {
+        m_hub->provider(id)->listInstances([self, id, listedAt](Result<QList<providers::Instance>> list) {
             if (!self)
                 return;
             if (!list) {
@@ -153,7 +154,7 @@ void InstancesPanel::refresh()
                 return;
             }
             self->m_model->setInstances(id, *list);
-            const workspace::ReconcileOutcome outcome = self->m_workspace->reconcile(id, *list);
+            const workspace::ReconcileOutcome outcome = self->m_workspace->reconcile(id, *list, listedAt);
             if (!outcome.problems.isEmpty())
                 self->m_status->setText(outcome.problems.join(QLatin1Char('\n')));
             if (self->m_ledger) {

@@ -12,9 +12,12 @@
 #include "core/runs/runspec.h"
 #include "core/runs/runstate.h"
 #include "core/workspace/appcore.h"
+#include "core/workspace/policylock.h"
 #include "core/util/printable.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -24,6 +27,29 @@ namespace gantry::cli {
 namespace {
 
 using namespace providercli;
+
+// The run is written for the policy owner, which drives it from now on: a `gantry-cli watch` (or a
+// window) that runs already, else one started here for it.
+int runDetach(Context &context, runs::RunService &service, runs::RunSpec spec, const QString &path)
+{
+    const QString name = spec.name;
+    if (Result<void> detached = service.detach(std::move(spec), path); !detached)
+        return context.fail(detached.error());
+    Result<qint64> watcher = workspace::PolicyLock::ensureWatcher(context.configDir, QCoreApplication::applicationFilePath());
+    if (!watcher)
+        return context.fail(watcher.error());
+    const qint64 owner = *watcher != 0 ? *watcher : workspace::PolicyLock::livePid(context.configDir);
+    if (context.json)
+        context.printJson(QJsonObject{{QStringLiteral("run"), name}, {QStringLiteral("state"), QStringLiteral("launching")},
+                                      {QStringLiteral("watcher_pid"), double(owner)}, {QStringLiteral("watcher_started"), *watcher != 0}});
+    else
+        context.out << (*watcher != 0 ? QStringLiteral("Run %1 handed to gantry-cli watch (pid %2, started for it; its log: %3).")
+                                            .arg(name).arg(owner).arg(QDir(context.configDir).filePath(QStringLiteral("watch.log")))
+                                      : QStringLiteral("Run %1 handed to the policy owner (pid %2), which drives it.").arg(name).arg(owner))
+                    << Qt::endl
+                    << QStringLiteral("gantry-cli run logs %1 --follow shows it; gantry-cli run stop %1 ends it.").arg(name) << Qt::endl;
+    return ExitOk;
+}
 
 int runStart(Context &context, const Args &args)
 {
@@ -42,6 +68,8 @@ int runStart(Context &context, const Args &args)
     for (const QString &error : workspace.errors())
         context.warn(error);
     runs::RunService *service = workspace.core()->runs();
+    if (args.has("detach"))
+        return runDetach(context, *service, std::move(*spec), path);
     QObject::connect(service, &runs::RunService::runEvent, service, [&context](const QString &, const QJsonObject &event) {
         if (context.json)
             context.printJson(event);
@@ -187,8 +215,12 @@ int runStop(Context &context, const Args &args)
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("run"), name}, {QStringLiteral("stop_requested"), true},
                                       {QStringLiteral("owner_pid"), double(record->ownerPid)}});
-    else
+    else if (runs::RunBook::ownerAlive(record->ownerPid))
         context.out << QStringLiteral("Asked process %1 to stop run %2; gantry-cli run show %2 follows it.").arg(record->ownerPid).arg(name)
+                    << Qt::endl;
+    else
+        context.out << QStringLiteral("Nobody drives run %1 now; the policy owner (pid %2) takes it over and stops it. gantry-cli run show %1 "
+                                      "follows it.").arg(name).arg(workspace::PolicyLock::livePid(context.configDir))
                     << Qt::endl;
     return ExitOk;
 }
@@ -201,10 +233,14 @@ const Registrar runRegistrar(Command{
     .subcommands = {
         {.name = "start",
          .summary = "start the run of a spec (YAML) and drive it in the foreground until it ends",
-         .options = {{.name = "name", .value = "NAME", .help = "the run's name (default: the spec's name)"}},
+         .options = {{.name = "name", .value = "NAME", .help = "the run's name (default: the spec's name)"},
+                     {.name = "detach", .help = "hand the run to gantry-cli watch (started for it when none runs) and return"}},
          .arguments = {{"SPEC", Argument::One, Complete::File}},
          .notes = {"With --json each event is one JSON line. Ctrl+C stops the run: the job is stopped, its checkpoint "
-                   "comes home and the machine is terminated."},
+                   "comes home and the machine is terminated.",
+                   "A run whose driver ends first (a closed window, a killed command) is taken over by gantry-cli watch; "
+                   "with --detach the watcher drives it from the start. Secrets then come from the keychain, or from the "
+                   "environment of the watcher."},
          .run = runStart},
         {.name = "list", .summary = "every run with its state, attempts and cost", .run = runList},
         {.name = "show", .summary = "a run's state, attempts, checkpoint and cost so far", .arguments = {kRunName}, .run = runShow},

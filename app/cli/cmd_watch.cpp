@@ -7,6 +7,7 @@
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
 #include "core/monitor/monitorservice.h"
+#include "core/runs/runservice.h"
 #include "core/workspace/desktopnotifier.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/policylock.h"
@@ -141,6 +142,11 @@ int watchCommand(Context &context, const Args &args)
     runner.setIdleOverride(options->action, options->idleMinutes, options->countdownSeconds);
     const workspace::DesktopNotifier desktop;
     connectReports(context, runner, desktop);
+    // The managed runs it takes over (nobody else drove them) report here, one line per event.
+    QObject::connect(workspace.core()->runs(), &runs::RunService::runEvent, &runner, [&context](const QString &name, const QJsonObject &event) {
+        report(context, QStringLiteral("run"), {}, event.value(QLatin1String("message")).toString(),
+               {{QStringLiteral("run"), name}, {QStringLiteral("run_event"), event.value(QLatin1String("event")).toString()}});
+    });
     report(context, QStringLiteral("watching"), {},
            runner.ownsPolicy() ? QStringLiteral("watching; idle action %1").arg(monitor::idleActionName(options->action))
                                : QStringLiteral("%1 owns the idle policy; notifying only until it exits.").arg(lock.holder()),

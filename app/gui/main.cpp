@@ -10,10 +10,13 @@
 #include "core/util/background.h"
 #include "core/util/paths.h"
 #include "core/util/secretstore.h"
+#include "core/runs/runservice.h"
 #include "core/workspace/appcore.h"
+#include "core/workspace/policylock.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -94,6 +97,17 @@ std::optional<int> answerWithoutDisplay(int argc, char *argv[])
     return std::nullopt;
 }
 
+// The runs this window drove go on after it: a `gantry-cli watch` takes them over once it has gone
+// (one started for them when none runs).
+void handOffRuns(workspace::AppCore &core, const QString &configDir)
+{
+    if (core.runs()->drivenNames().isEmpty())
+        return;
+    const QString cli = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("gantry-cli"));
+    if (Result<qint64> watcher = workspace::PolicyLock::ensureWatcher(configDir, cli); !watcher)
+        qWarning("%s", qPrintable(watcher.error().message));
+}
+
 int runWindow(QApplication &app)
 {
     QCommandLineParser parser;
@@ -137,7 +151,9 @@ int runWindow(QApplication &app)
             QApplication::exit(saved ? 0 : 1);
         });
     }
-    return app.exec();
+    const int code = app.exec();
+    handOffRuns(core, configDir);
+    return code;
 }
 
 } // namespace

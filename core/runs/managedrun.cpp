@@ -104,32 +104,121 @@ RunAttempt *ManagedRun::current()
     return &m_record.attempts.last();
 }
 
-void ManagedRun::start()
+void ManagedRun::prepare(qint64 ownerPid)
 {
     QDir().mkpath(m_store.runDir(m_spec.name));
     QFile::remove(m_store.runDir(m_spec.name) + QStringLiteral("/stop-request"));
-    m_record.ownerPid = QCoreApplication::applicationPid();
+    m_record.ownerPid = ownerPid;
     m_record.resultsDir = homeDir();
     m_record.checkpointPath = m_spec.checkpointPath.isEmpty() ? QString() : QDir(homeDir()).filePath(QStringLiteral("checkpoints"));
     *m_known = loadSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"));
     m_record.state = RunState::Launching;
+    // The spec as it was started: a process that takes the run over reads this copy, not a file
+    // the user may have edited since.
+    QFile::remove(m_store.runDir(m_spec.name) + QStringLiteral("/spec.yaml"));
+    QFile::copy(m_record.specPath, m_store.runDir(m_spec.name) + QStringLiteral("/spec.yaml"));
+}
+
+void ManagedRun::start()
+{
+    prepare(QCoreApplication::applicationPid());
     announce(QStringLiteral("started"), RunsText::tr("Run %1 started.").arg(m_spec.name));
+    readSecretsThen([this] { beginAttempt(); });
+}
+
+void ManagedRun::detach()
+{
+    prepare(0);
+    announce(QStringLiteral("detached"), RunsText::tr("Run %1 handed to gantry-cli watch, which drives it from now on.").arg(m_spec.name));
+}
+
+void ManagedRun::readSecretsThen(std::function<void()> next)
+{
     if (m_spec.secrets.isEmpty()) {
-        beginAttempt();
+        next();
         return;
     }
     // The secrets are read once, on a worker (the keychain blocks), before anything is rented: a
     // missing one fails the run at once. They stay in this process's memory and go to the job only.
     SecretStore *store = m_core->secrets();
     background::run<Result<QList<QPair<QString, QString>>>>(this, [store, names = m_spec.secrets] { return readRunSecrets(store, names); },
-                                                            [this](Result<QList<QPair<QString, QString>>> secrets) {
-                                                                if (!secrets) {
+                                                            [this, next = std::move(next)](Result<QList<QPair<QString, QString>>> secrets) {
+                                                                if (secrets) {
+                                                                    m_secrets = *secrets;
+                                                                } else if (!current()) {
                                                                     finish(RunState::Failed, secrets.error().message);
                                                                     return;
+                                                                } else {
+                                                                    // Taken over with a job that runs: it runs on; a
+                                                                    // new machine's job would lack them, so none starts.
+                                                                    m_secretsError = secrets.error().message;
+                                                                    announce(QStringLiteral("warning"), m_secretsError);
                                                                 }
-                                                                m_secrets = *secrets;
-                                                                beginAttempt();
+                                                                next();
                                                             });
+}
+
+void ManagedRun::resume(const RunRecord &record)
+{
+    const qint64 previous = record.ownerPid;
+    m_record = record;
+    m_record.ownerPid = QCoreApplication::applicationPid();
+    *m_known = loadSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"));
+    announce(QStringLiteral("taken-over"), RunsText::tr("Run %1 taken over by process %2: the process that drove it (%3) ended.")
+                                               .arg(m_spec.name).arg(m_record.ownerPid).arg(previous));
+    if (stopAsked()) { // `run stop` while nobody drove it: stopped now, its machine with it
+        const RunAttempt *attempt = current();
+        if (const std::optional<SavedHost> host = attempt ? m_core->hosts()->find(attempt->hostName) : std::nullopt; host)
+            m_remote = makeRemote(*attempt, *host); // the job is stopped and its checkpoint brought home first
+        halt(m_keepMachine, RunsText::tr("Run %1 stopped.").arg(m_spec.name));
+        if (!attempt)
+            finish(RunState::Stopped, m_haltMessage);
+        return;
+    }
+    readSecretsThen([this] { continueAttempt(); });
+}
+
+void ManagedRun::continueAttempt()
+{
+    RunAttempt *attempt = current();
+    if (!attempt) { // between machines, or none rented yet
+        beginAttempt();
+        return;
+    }
+    if (attempt->hostName.isEmpty()) { // rented, not up yet: followed as the launch would have
+        workspace::FollowOptions follow;
+        follow.pollMs = m_options.launchPollMs;
+        follow.neverUpNote = RunsText::tr("run %1: never came up").arg(m_spec.name);
+        m_core->workspace()->follow(attempt->provider, attempt->instance, follow, [this](Result<workspace::ReadyInstance> ready) {
+            if (!ready)
+                machineLost(QStringLiteral("unreachable"), ready.error().message, false);
+            else
+                onReady(ready->hostName);
+        });
+        return;
+    }
+    if (m_record.state != RunState::Running) { // the job may not have started: prepare it again
+        onReady(attempt->hostName);
+        return;
+    }
+    const std::optional<SavedHost> host = m_core->hosts()->find(attempt->hostName);
+    if (!host) {
+        machineLost(QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved."), true);
+        return;
+    }
+    m_remote = makeRemote(*attempt, *host);
+    m_unreachableSince = {};
+    m_lastMirrorMs = m_options.clock->monotonicMs();
+    m_tick.start();
+}
+
+std::shared_ptr<RemoteAttempt> ManagedRun::makeRemote(const RunAttempt &attempt, const SavedHost &host) const
+{
+    const int number = int(m_record.attempts.size());
+    AttemptPlan plan{m_spec.name, number, m_spec.localWorkdir(), m_spec.checkpointPath, m_record.checkpointPath,
+                     m_store.runDir(m_spec.name) + QStringLiteral("/attempt-%1").arg(number), m_spec.setup, m_spec.run, m_spec.env,
+                     number > 1};
+    return std::make_shared<RemoteAttempt>(host.target, m_store.runDir(m_spec.name) + QStringLiteral("/known_hosts-") + attempt.instance, plan);
 }
 
 void ManagedRun::beginAttempt()
@@ -235,14 +324,14 @@ void ManagedRun::onReady(const QString &hostName)
         endAttempt(QStringLiteral("stopped"), [this] { finish(RunState::Stopped, m_haltMessage); });
         return;
     }
+    if (!m_secretsError.isEmpty()) {
+        halt(false, m_secretsError);
+        return;
+    }
     if (m_record.state != RunState::Recovering)
         m_record.state = RunState::Syncing;
     const int number = int(m_record.attempts.size());
-    AttemptPlan plan{m_spec.name, number, m_spec.localWorkdir(), m_spec.checkpointPath, m_record.checkpointPath,
-                     m_store.runDir(m_spec.name) + QStringLiteral("/attempt-%1").arg(number), m_spec.setup, m_spec.run, m_spec.env,
-                     number > 1};
-    m_remote = std::make_shared<RemoteAttempt>(host->target,
-                                               m_store.runDir(m_spec.name) + QStringLiteral("/known_hosts-") + attempt->instance, plan);
+    m_remote = makeRemote(*attempt, *host);
     announce(QStringLiteral("syncing"), number > 1 ? RunsText::tr("Syncing the workdir and restoring the last checkpoint to %1.").arg(hostName)
                                                    : RunsText::tr("Syncing the workdir to %1.").arg(hostName));
     std::shared_ptr<RemoteAttempt> remote = m_remote;

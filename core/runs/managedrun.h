@@ -16,7 +16,7 @@
 #include <functional>
 #include <memory>
 
-namespace gantry { class SecretStore; }
+namespace gantry { class SecretStore; struct SavedHost; }
 namespace gantry::workspace { class AppCore; }
 
 namespace gantry::runs {
@@ -64,6 +64,14 @@ public:
 
     // Starts the run (a run of the same name that has ended is started afresh, its checkpoints kept).
     void start();
+    // Takes over a run whose driving process ended, from its run.json: a job another process
+    // started is polled where it runs, a machine still coming up is followed, one that was being
+    // prepared is prepared again, and a run between machines launches the next. Nothing is
+    // launched twice: the record's machine is the run's machine.
+    void resume(const RunRecord &record);
+    // Writes the run's record for the policy owner (`gantry-cli watch`) to take over and drive;
+    // nothing is rented here.
+    void detach();
     // Stops the job, mirrors its checkpoint home and, unless keepMachine, terminates the machine.
     void stop(bool keepMachine = false);
     const RunRecord &record() const { return m_record; }
@@ -84,6 +92,10 @@ private:
     QDateTime now() const { return m_options.clock->now(); }
 
     // managedrun.cpp: from an offer to a running job.
+    void prepare(qint64 ownerPid);
+    void readSecretsThen(std::function<void()> next);
+    void continueAttempt();
+    std::shared_ptr<RemoteAttempt> makeRemote(const RunAttempt &attempt, const SavedHost &host) const;
     void beginAttempt();
     void pickAndLaunch();
     void launchOffer(const RunOffer &offer, QList<RunOffer> rest);
@@ -125,6 +137,7 @@ private:
     QString m_machine;      // provider/machine id of the current attempt's offer ("" when none)
     QString m_haltMessage;  // why the run stops (stop(), max_cost)
     QList<QPair<QString, QString>> m_secrets; // the spec's secrets, read at start()
+    QString m_secretsError;  // taken over without them: no new job may start
     CancelToken m_cancel;
 };
 

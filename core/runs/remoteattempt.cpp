@@ -15,6 +15,9 @@ RemoteAttempt::RemoteAttempt(ssh::Target target, QString knownHostsFile, Attempt
     : m_target(std::move(target))
     , m_knownHosts(std::move(knownHostsFile))
     , m_plan(std::move(plan))
+    // Relative to the login folder (the machine's home): every exec, SFTP and the job start there.
+    // Known before anything runs, so a process taking a run over polls the job another one started.
+    , m_remoteWorkdir(QStringLiteral("gantry-runs/") + m_plan.runName)
 {
 }
 
@@ -62,8 +65,10 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
     Result<ssh::Session *> s = session(cancel);
     if (!s)
         return s.error();
-    // Relative to the login folder (the machine's home): every exec, SFTP and the job start there.
-    m_remoteWorkdir = QStringLiteral("gantry-runs/") + m_plan.runName;
+    // An empty workdir syncs nothing, and the job would find no folder to start in.
+    if (Result<ssh::ExecOutput> made = (*s)->run(QStringLiteral("mkdir -p ") + ssh::shellQuote(m_remoteWorkdir)); !made || made->exitStatus != 0)
+        return Error{ErrorCode::Io, RunsText::tr("Cannot create %1 on the machine: %2").arg(m_remoteWorkdir,
+                                                                                            made ? QString::fromUtf8(made->err).trimmed() : made.error().message)};
     if (Result<void> synced = syncFolder(m_plan.localWorkdir, m_remoteWorkdir, cancel); !synced)
         return synced;
     const QString checkpoints = m_plan.checkpointPath.isEmpty() ? QString()

@@ -6,8 +6,13 @@
 #include "core/runs/runstext.h"
 #include "core/util/background.h"
 #include "core/workspace/appcore.h"
+#include "core/workspace/policylock.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QLockFile>
 
 #include <signal.h>
 
@@ -72,7 +77,13 @@ Result<RunBook::StopOutcome> RunBook::requestStop(const QString &name, bool keep
         return record.error();
     if (isFinal(record->state))
         return StopOutcome::AlreadyEnded;
-    if (!ownerAlive(record->ownerPid)) {
+    // Nobody drives it, but the policy owner (the GUI or `gantry-cli watch`) takes it over at its
+    // next tick: the request waits for it there, and the run stops at once instead of resuming.
+    QLockFile policy(workspace::PolicyLock::path(m_configDir));
+    qint64 policyPid = 0;
+    QString policyHost, policyProgram;
+    const bool watched = policy.getLockInfo(&policyPid, &policyHost, &policyProgram) && ownerAlive(policyPid);
+    if (!ownerAlive(record->ownerPid) && !watched) {
         const QString instance = record->attempts.isEmpty() ? QString() : record->attempts.last().instance;
         const QString provider = record->attempts.isEmpty() ? QString() : record->attempts.last().provider;
         return Error{ErrorCode::Conflict, instance.isEmpty() || record->attempts.last().ended.isValid()
@@ -101,6 +112,10 @@ RunService::RunService(workspace::AppCore *core, QObject *parent)
 {
     if (const int tick = qEnvironmentVariableIntValue("GANTRY_RUN_TICK_MS"); tick > 0)
         m_options.tickMs = tick;
+    connect(&m_adopt, &QTimer::timeout, this, [this] {
+        if (m_policyLock && m_policyLock->tryAcquire())
+            adoptOrphans();
+    });
 }
 
 RunService::~RunService()
@@ -115,21 +130,120 @@ Result<ManagedRun *> RunService::start(RunSpec spec, const QString &specPath, Ma
     const QString name = spec.name;
     if (driven(name))
         return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is already running here; start this one under another name.").arg(name)};
+    Result<std::shared_ptr<QLockFile>> claim = claimRun(name);
+    if (!claim)
+        return claim.error();
     if (Result<RunRecord> previous = m_book.show(name); previous && !isFinal(previous->state) && RunBook::ownerAlive(previous->ownerPid)) {
         return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is driven by process %2; stop it first, or start this one under another name.")
                                               .arg(name).arg(previous->ownerPid)};
     }
-    auto *run = new ManagedRun(m_core, std::move(spec), specPath, std::move(options), this);
+    ManagedRun *run = track(name, new ManagedRun(m_core, std::move(spec), specPath, std::move(options), this), *claim);
+    run->start();
+    return run;
+}
+
+Result<void> RunService::detach(RunSpec spec, const QString &specPath)
+{
+    const QString name = spec.name;
+    if (driven(name))
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is already running here; start this one under another name.").arg(name)};
+    Result<std::shared_ptr<QLockFile>> claim = claimRun(name); // held while the record is written, then left to the watcher
+    if (!claim)
+        return claim.error();
+    if (Result<RunRecord> previous = m_book.show(name); previous && !isFinal(previous->state)) {
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 has not ended (%2); stop it first, or start this one under another name.")
+                                              .arg(name, runStateName(previous->state))};
+    }
+    ManagedRun run(m_core, std::move(spec), specPath, m_options);
+    run.detach();
+    return {};
+}
+
+Result<std::shared_ptr<QLockFile>> RunService::claimRun(const QString &name) const
+{
+    const QString dir = RunStore(m_core->configDir()).runDir(name);
+    QDir().mkpath(dir);
+    auto claim = std::make_shared<QLockFile>(dir + QStringLiteral("/owner.lock"));
+    claim->setStaleLockTime(0); // held for the whole run: only a holder that is gone leaves it stale
+    if (claim->tryLock(0))
+        return claim;
+    qint64 pid = 0;
+    QString host, program;
+    claim->getLockInfo(&pid, &host, &program);
+    return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is driven by process %2 (%3); stop it first, or start this one under another name.")
+                                          .arg(name).arg(pid).arg(program)};
+}
+
+ManagedRun *RunService::track(const QString &name, ManagedRun *run, std::shared_ptr<QLockFile> claim)
+{
     m_runs.insert(name, run);
+    m_claims.insert(name, std::move(claim));
     connect(run, &ManagedRun::event, this, [this, name](const QJsonObject &event) { emit runEvent(name, event); });
     connect(run, &ManagedRun::finished, this, [this, name, run](RunState state) {
-        if (m_runs.value(name) == run)
+        if (m_runs.value(name) == run) {
             m_runs.remove(name);
+            m_claims.remove(name); // the claim goes with the run
+        }
         run->deleteLater();
         emit runFinished(name, state);
     });
-    run->start();
     return run;
+}
+
+Result<ManagedRun *> RunService::adopt(const QString &name)
+{
+    if (driven(name))
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is already driven here.").arg(name)};
+    Result<std::shared_ptr<QLockFile>> claim = claimRun(name);
+    if (!claim)
+        return claim.error();
+    // Read after the claim: what the last driver wrote before it went is what is taken over.
+    Result<RunRecord> record = m_book.show(name);
+    if (!record)
+        return record.error();
+    if (isFinal(record->state))
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 has ended (%2); there is nothing to take over.").arg(name, runStateName(record->state))};
+    if (record->ownerPid != QCoreApplication::applicationPid() && RunBook::ownerAlive(record->ownerPid))
+        return Error{ErrorCode::Conflict, RunsText::tr("Run %1 is driven by process %2.").arg(name).arg(record->ownerPid)};
+    // The spec as the run was started (its copy), read as from its own folder (a relative workdir).
+    const QFileInfo original(record->specPath);
+    QFile copy(RunStore(m_core->configDir()).runDir(name) + QStringLiteral("/spec.yaml"));
+    Result<RunSpec> spec = copy.open(QIODevice::ReadOnly) ? parseRunSpec(copy.readAll(), original.fileName(), original.absolutePath())
+                                                          : loadRunSpec(record->specPath);
+    if (!spec)
+        return Error{spec.error().code, RunsText::tr("Run %1 cannot be taken over: %2").arg(name, spec.error().message)};
+    spec->name = name;
+    ManagedRun *run = track(name, new ManagedRun(m_core, std::move(*spec), record->specPath, m_options, this), *claim);
+    emit runAdopted(name);
+    run->resume(*record);
+    return run;
+}
+
+QStringList RunService::adoptOrphans()
+{
+    QStringList taken;
+    for (const RunRecord &record : m_book.list()) {
+        if (isFinal(record.state) || driven(record.name) || RunBook::ownerAlive(record.ownerPid))
+            continue;
+        Result<ManagedRun *> run = adopt(record.name);
+        if (run) {
+            taken.append(record.name);
+            m_adoptProblems.remove(record.name);
+        } else if (m_adoptProblems.value(record.name) != run.error().message) { // said once, not every tick
+            m_adoptProblems.insert(record.name, run.error().message);
+            emit runEvent(record.name, QJsonObject{{QStringLiteral("event"), QStringLiteral("takeover-failed")},
+                                                   {QStringLiteral("run"), record.name},
+                                                   {QStringLiteral("message"), run.error().message}});
+        }
+    }
+    return taken;
+}
+
+void RunService::startAdopting(workspace::PolicyLock *lock)
+{
+    m_policyLock = lock;
+    m_adopt.setInterval(m_options.tickMs);
+    m_adopt.start();
 }
 
 ManagedRun *RunService::driven(const QString &name) const

@@ -11,10 +11,14 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <functional>
+#include <memory>
 
-namespace gantry::workspace { class AppCore; }
+class QLockFile;
+
+namespace gantry::workspace { class AppCore; class PolicyLock; }
 
 namespace gantry::runs {
 
@@ -98,16 +102,40 @@ public:
     // The offers the spec would pick right now from the price board's table, cheapest first.
     QList<RunOffer> offersFor(const RunSpec &spec) const;
 
+    // Hands the spec's run to the policy owner (`gantry-cli watch`): its record is written for
+    // adoptOrphans() there; nothing is rented by this process. Refused as start() refuses.
+    Result<void> detach(RunSpec spec, const QString &specPath);
+    // Takes over the run `name` when the process that drove it ended before the run did (a closed
+    // window, a killed `run start`): refused while it lives, for an ended run, and while another
+    // process holds the run's claim (runs/NAME/owner.lock; one driver at a time).
+    Result<ManagedRun *> adopt(const QString &name);
+    // Takes over every such run; returns the names taken. The policy owner calls it (startAdopting()).
+    QStringList adoptOrphans();
+    // From now on, every tick: while this process owns the policy (the GUI, or `gantry-cli watch`
+    // when no GUI runs), it takes over the runs nobody drives.
+    void startAdopting(workspace::PolicyLock *lock);
+
 signals:
+    // A run was taken over here (adopt()); its events follow as runEvent.
+    void runAdopted(const QString &name);
     // A run driven here announced an event (ManagedRun::event) or ended.
     void runEvent(const QString &name, const QJsonObject &event);
     void runFinished(const QString &name, gantry::runs::RunState state);
 
 private:
+    // The run's claim for this process (runs/NAME/owner.lock, held while it drives the run).
+    Result<std::shared_ptr<QLockFile>> claimRun(const QString &name) const;
+    // Drives `run` here under `claim`, which goes when the run finishes.
+    ManagedRun *track(const QString &name, ManagedRun *run, std::shared_ptr<QLockFile> claim);
+
     workspace::AppCore *m_core;
     RunBook m_book;
     ManagedRun::Options m_options;
     QHash<QString, QPointer<ManagedRun>> m_runs;
+    QHash<QString, std::shared_ptr<QLockFile>> m_claims;
+    QTimer m_adopt;
+    workspace::PolicyLock *m_policyLock = nullptr;
+    QHash<QString, QString> m_adoptProblems; // what a failed takeover said last, by run
 };
 
 } // namespace gantry::runs

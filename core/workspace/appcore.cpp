@@ -102,6 +102,8 @@ PolicyRunner *AppCore::startPolicies()
     // A machine is not idle while its data is still moving or a job of Gantry's runs there.
     m_policies->setTransfersPending([this](const QString &host) { return m_transfers->hasPendingTransfers(host); });
     m_policies->setJobsRunning([this](const QString &host) { return m_jobs->hasRunningJobs(host); });
+    // The policy owner also takes over the managed runs nobody drives (a closed window, a killed CLI).
+    m_runs->startAdopting(m_policyLock.get());
     return m_policies;
 }
 

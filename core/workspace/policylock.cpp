@@ -1,7 +1,11 @@
 #include "core/workspace/policylock.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QProcess>
+
+#include <signal.h>
 
 namespace gantry::workspace {
 
@@ -20,6 +24,16 @@ PolicyLock::~PolicyLock()
 QString PolicyLock::path(const QString &configDir)
 {
     return QDir(configDir).filePath(QStringLiteral("policy.lock"));
+}
+
+qint64 PolicyLock::livePid(const QString &configDir)
+{
+    QLockFile file(path(configDir));
+    qint64 pid = 0;
+    QString host, program;
+    if (!file.getLockInfo(&pid, &host, &program) || pid <= 0)
+        return 0;
+    return ::kill(pid_t(pid), 0) == 0 ? pid : 0;
 }
 
 bool PolicyLock::tryAcquire()
@@ -46,6 +60,24 @@ void PolicyLock::release()
     if (m_owned)
         m_file.unlock();
     m_owned = false;
+}
+
+Result<qint64> PolicyLock::ensureWatcher(const QString &configDir, const QString &cliProgram)
+{
+    const qint64 owner = livePid(configDir);
+    if (owner != 0 && owner != QCoreApplication::applicationPid())
+        return qint64(0);
+    QProcess watcher;
+    watcher.setProgram(cliProgram);
+    watcher.setArguments({QStringLiteral("--config-dir"), configDir, QStringLiteral("watch")});
+    watcher.setStandardInputFile(QProcess::nullDevice());
+    watcher.setStandardOutputFile(QDir(configDir).filePath(QStringLiteral("watch.log")), QIODevice::Append);
+    watcher.setStandardErrorFile(QDir(configDir).filePath(QStringLiteral("watch.log")), QIODevice::Append);
+    qint64 pid = 0;
+    if (!watcher.startDetached(&pid))
+        return Error{ErrorCode::Io, tr("Cannot start %1 watch: %2. Start `gantry-cli watch` yourself, or its runs wait "
+                                                "for the next Gantry window.").arg(cliProgram, watcher.errorString())};
+    return pid;
 }
 
 } // namespace gantry::workspace

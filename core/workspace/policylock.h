@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/util/result.h"
+
+#include <QCoreApplication>
 #include <QLockFile>
 #include <QString>
 
@@ -10,6 +13,7 @@ namespace gantry::workspace {
 // dies with its process, so a crashed owner frees it.
 class PolicyLock final
 {
+    Q_DECLARE_TR_FUNCTIONS(gantry::workspace::PolicyLock)
     Q_DISABLE_COPY_MOVE(PolicyLock)
 
 public:
@@ -17,6 +21,13 @@ public:
     ~PolicyLock();
 
     static QString path(const QString &configDir);
+    // The live process that holds the policy of `configDir` (0: none, or one that is gone).
+    static qint64 livePid(const QString &configDir);
+    // A policy owner for `configDir` that outlives this process: unless another live process holds
+    // the policy already, `cliProgram watch` is started detached (its output in <configDir>/watch.log);
+    // it takes the policy — and the managed runs nobody drives — once this process has gone.
+    // Returns its pid, or 0 when another owner runs (that one takes over instead).
+    static Result<qint64> ensureWatcher(const QString &configDir, const QString &cliProgram);
     // True when this process owns the policy now (already, or taken just now).
     bool tryAcquire();
     bool owned() const { return m_owned; }

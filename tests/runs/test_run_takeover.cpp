@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+// A managed run outlives the process that drives it: a `gantry-cli run start` killed mid-run (as a
+// closed window or a lost terminal leaves it) is taken over by `gantry-cli watch`, which polls the
+// job where it runs — nothing is rented twice — and finishes the run; `run start --detach` hands
+// the run to a watcher started for it. On the local sandbox (real sshd), the job released by a
+// file the test writes: no sleeps as synchronisation.
+#include "clirun.h"
+
+#include "core/runs/runservice.h"
+#include "core/runs/runstate.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <signal.h>
+
+using namespace gantry;
+
+class TestRunTakeover final : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    QString config() const { return m_dir.filePath(QStringLiteral("config")); }
+    QString go() const { return m_dir.filePath(QStringLiteral("go")); }
+    test::RunOptions options() const
+    {
+        test::RunOptions o;
+        o.env.insert(QStringLiteral("HOME"), m_dir.filePath(QStringLiteral("home")));
+        o.env.insert(QStringLiteral("GANTRY_SANDBOX_BOOT_MS"), QStringLiteral("50"));
+        o.env.insert(QStringLiteral("GANTRY_RUN_TICK_MS"), QStringLiteral("100"));
+        o.timeoutMs = 120000;
+        return o;
+    }
+    // A job that waits for the test's go-ahead, then leaves its result.
+    QString writeSpec(const QString &name)
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("work"));
+        QDir().mkpath(dir);
+        QFile file(dir + QStringLiteral("/%1.yaml").arg(name));
+        if (file.open(QIODevice::WriteOnly))
+            file.write(QStringLiteral("name: %1\nresources: {providers: [sandbox], gpu: any, spot: true}\nresults: [outputs]\n"
+                                      "run: while [ ! -e '%2' ]; do sleep 0.1; done; mkdir -p outputs; echo \"done $GANTRY_RUN_ATTEMPT\" > outputs/done.txt\n")
+                           .arg(name, go()).toUtf8());
+        return file.fileName();
+    }
+    runs::RunState stateOf(const QString &name) const
+    {
+        const Result<runs::RunRecord> record = runs::RunBook(config()).show(name);
+        return record ? record->state : runs::RunState::Launching;
+    }
+    QByteArray result(const QString &name) const
+    {
+        QFile done(m_dir.filePath(QStringLiteral("home/Gantry runs/%1/outputs/done.txt").arg(name)));
+        return done.open(QIODevice::ReadOnly) ? done.readAll() : QByteArray();
+    }
+    bool nothingRuns() const
+    {
+        const test::CliRun instances = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("instances"), QStringLiteral("--provider"),
+                                                               QStringLiteral("sandbox")}, options());
+        return instances.code == 0 && instances.json().value(QLatin1String("instances")).toArray().isEmpty();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QDir().mkpath(m_dir.filePath(QStringLiteral("home")));
+        if (!QFile::exists(QStringLiteral("/usr/sbin/sshd")))
+            QSKIP("the sandbox needs OpenSSH's sshd");
+    }
+
+    void init() { QFile::remove(go()); }
+
+    void killedDriverIsTakenOverByTheWatcher()
+    {
+        const QString spec = writeSpec(QStringLiteral("orphan"));
+        QProcess driver;
+        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
+        QByteArray seen;
+        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
+        ::kill(pid_t(driver.processId()), SIGKILL); // no goodbye: the record still names it
+        QVERIFY(driver.waitForFinished(10000));
+        QCOMPARE(stateOf(QStringLiteral("orphan")), runs::RunState::Running);
+
+        QProcess watcher;
+        test::startCli(watcher, config(), {QStringLiteral("--json"), QStringLiteral("watch")}, options());
+        auto stopWatcher = qScopeGuard([&watcher] {
+            watcher.terminate();
+            watcher.waitForFinished(10000);
+        });
+        QByteArray watched;
+        QVERIFY2(test::waitForOutput(watcher, watched, "\"run_event\":\"taken-over\"", 30000), watched.constData());
+        QFile(go()).open(QIODevice::WriteOnly); // the job may finish now
+        QVERIFY2(test::waitForOutput(watcher, watched, "\"run_event\":\"finished\"", 60000), watched.constData());
+
+        const Result<runs::RunRecord> record = runs::RunBook(config()).show(QStringLiteral("orphan"));
+        QVERIFY(record);
+        QCOMPARE(record->state, runs::RunState::Succeeded);
+        QCOMPARE(record->attempts.size(), 1); // the job was polled where it ran, not started again
+        QCOMPARE(record->attempts.first().endReason, QStringLiteral("succeeded"));
+        QCOMPARE(result(QStringLiteral("orphan")), QByteArray("done 1\n"));
+        QVERIFY(nothingRuns());
+    }
+
+    void detachHandsTheRunToAWatcherStartedForIt()
+    {
+        const QString spec = writeSpec(QStringLiteral("handed"));
+        const test::CliRun detached = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"),
+                                                              QStringLiteral("--detach"), spec}, options());
+        QVERIFY2(detached.code == 0, detached.err.constData());
+        const qint64 watcher = qint64(detached.json().value(QLatin1String("watcher_pid")).toDouble());
+        QVERIFY2(watcher > 0 && detached.json().value(QLatin1String("watcher_started")).toBool(), detached.out.constData());
+        auto stopWatcher = qScopeGuard([watcher] { ::kill(pid_t(watcher), SIGTERM); });
+
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(QStringLiteral("handed")), runs::RunState::Running, 60000);
+        // A second --detach of a run that has not ended is refused, and names why.
+        const test::CliRun again = test::runCli(config(), {QStringLiteral("run"), QStringLiteral("start"), QStringLiteral("--detach"), spec}, options());
+        QVERIFY(again.code != 0);
+        QVERIFY2(again.err.contains("handed"), again.err.constData());
+        QFile(go()).open(QIODevice::WriteOnly);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(QStringLiteral("handed")), runs::RunState::Succeeded, 60000);
+        QCOMPARE(result(QStringLiteral("handed")), QByteArray("done 1\n"));
+        QVERIFY(nothingRuns());
+        QVERIFY(QFile::exists(QDir(config()).filePath(QStringLiteral("watch.log"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunTakeover)
+#include "test_run_takeover.moc"

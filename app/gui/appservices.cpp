@@ -32,11 +32,13 @@
 #include "ui/verify/verifytab.h"
 #include "ui/storage/storagepanel.h"
 #include "ui/storage/volumesview.h"
+#include "core/runs/runservice.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/policylock.h"
 #include "core/workspace/policyrunner.h"
 #include "core/workspace/resultshome.h"
 #include "core/workspace/workspace.h"
+#include "core/util/appsettings.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -93,9 +95,58 @@ AppServices::AppServices(ui::MainWindow *window, workspace::AppCore *core)
     window->addCloseGuard([this]() -> QString {
         return m_core->transfers()->hasPendingTransfers() ? tr("Transfers are still running or queued; they resume next time.") : QString();
     });
+    window->addCloseGuard([this]() -> QString {
+        const QStringList runs = m_core->runs()->drivenNames();
+        return runs.isEmpty() ? QString() : tr("Managed runs go on without the window: gantry-cli watch takes over %1.").arg(runs.join(QStringLiteral(", ")));
+    });
 }
 
 AppServices::~AppServices() = default;
+
+// A launched instance is up: the Machines view shows and connects it; once connected, the
+// acceptance test is offered or run as Settings say (accept.after_launch) — keep it or give it back
+// before the bill grows.
+void AppServices::onHostReady(const QString &hostName)
+{
+    m_window->showPanel(QStringLiteral("machines"));
+    m_window->selectHost(hostName);
+    m_window->connectSelected();
+    const ssh::Connection *connection = m_window->connections()->connection(hostName);
+    if (connection && connection->state() == ssh::ConnectionState::Connected) {
+        notify(tr("Instance ready"), tr("%1 is up and connected.").arg(hostName));
+        afterLaunchConnected(hostName);
+        return;
+    }
+    notify(tr("Instance ready"), tr("%1 is up; connecting.").arg(hostName));
+    // That line says what happens next: once it has happened (or failed) it gives way.
+    auto *until = new QObject(this);
+    connect(m_window->connections(), &ConnectionManager::stateChanged, until,
+            [this, until, hostName](const QString &host, ssh::ConnectionState state, const QString &message) {
+                if (host != hostName || state == ssh::ConnectionState::Connecting)
+                    return;
+                until->deleteLater();
+                if (state == ssh::ConnectionState::Connected)
+                    afterLaunchConnected(hostName);
+                else
+                    m_window->statusBar()->showMessage(QStringLiteral("%1: %2").arg(hostName, message), 10000);
+            });
+}
+
+void AppServices::afterLaunchConnected(const QString &hostName)
+{
+    const QString when = appsettings::value(m_core->configDir(), QStringLiteral("accept.after_launch"));
+    auto *verify = m_window->findChild<ui::VerifyTab *>();
+    QString next;
+    if (verify && when == QLatin1String("run")) {
+        m_window->showDetailTab(verify);
+        verify->startAcceptance();
+        next = tr("The acceptance test runs on its Verify tab.");
+    } else if (verify && when != QLatin1String("off")) {
+        next = tr("Keep it or give it back: the acceptance test is on its Verify tab.");
+    }
+    const QString up = tr("%1 is up and connected.").arg(hostName);
+    m_window->statusBar()->showMessage(next.isEmpty() ? up : up + QStringLiteral(" ") + next, 30000);
+}
 
 providers::ProviderHub *AppServices::providers() const { return m_core->providers(); }
 transfer::TransferQueue *AppServices::transfers() const { return m_core->transfers(); }
@@ -220,29 +271,7 @@ void AppServices::installPanels()
 
     connect(prices, &ui::PricesPanel::launchRequested, this, &AppServices::openLaunchDialog);
     prices->setLauncher(m_core->workspace()->capacityLauncher({}));
-    connect(m_instances, &ui::InstancesPanel::hostReady, this, [this](const QString &hostName) {
-        m_window->showPanel(QStringLiteral("machines"));
-        m_window->selectHost(hostName);
-        m_window->connectSelected();
-        const ssh::Connection *connection = m_window->connections()->connection(hostName);
-        if (connection && connection->state() == ssh::ConnectionState::Connected) {
-            notify(tr("Instance ready"), tr("%1 is up and connected.").arg(hostName));
-            return;
-        }
-        notify(tr("Instance ready"), tr("%1 is up; connecting.").arg(hostName));
-        // That line says what happens next: once it has happened (or failed) it gives way.
-        auto *until = new QObject(this);
-        connect(m_window->connections(), &ConnectionManager::stateChanged, until,
-                [this, until, hostName](const QString &host, ssh::ConnectionState state, const QString &message) {
-                    if (host != hostName || state == ssh::ConnectionState::Connecting)
-                        return;
-                    m_window->statusBar()->showMessage(state == ssh::ConnectionState::Connected
-                                                           ? tr("%1 is up and connected.").arg(hostName)
-                                                           : QStringLiteral("%1: %2").arg(hostName, message),
-                                                       10000);
-                    until->deleteLater();
-                });
-    });
+    connect(m_instances, &ui::InstancesPanel::hostReady, this, &AppServices::onHostReady);
     connect(m_instances, &ui::InstancesPanel::message, this, [this](const QString &text) {
         m_window->statusBar()->showMessage(text, 15000);
     });

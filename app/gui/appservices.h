@@ -60,6 +60,8 @@ private:
     void installTabs();
     void connectInstanceCommands();
     void installPolicies();
+    void onHostReady(const QString &hostName);
+    void afterLaunchConnected(const QString &hostName);
 
     ui::MainWindow *m_window;
     workspace::AppCore *m_core;

@@ -62,6 +62,9 @@ QList<SettingInfo> knownSettings(const QStringList &cloudProviderIds)
         {QStringLiteral("idle.minutes"), QStringLiteral("minutes of idle GPUs before the idle action"), QStringLiteral("15"), {}, true},
         {QStringLiteral("idle.countdown_seconds"), QStringLiteral("seconds of visible, cancellable countdown before stop/terminate"),
          QStringLiteral("60"), {}, true},
+        {QStringLiteral("accept.after_launch"),
+         QStringLiteral("after a launch from the window: offer the acceptance test, run it at once, or say nothing"),
+         QStringLiteral("offer"), {QStringLiteral("offer"), QStringLiteral("run"), QStringLiteral("off")}, false},
     };
     for (const QString &id : cloudProviderIds)
         all.append({QStringLiteral("endpoint.") + id, QStringLiteral("API endpoint override for %1 (advanced)").arg(id), QString(), {}, false});

@@ -113,6 +113,10 @@
         <source>host name &quot;%1&quot; is a folder&apos;s own name; choose another name</source>
         <translation>主机名“%1”是文件夹自身的名称；请另选一个名称</translation>
     </message>
+    <message>
+        <source>%1 is being changed by another Gantry (lock %2); try again in a moment</source>
+        <translation>%1 正由另一个 Gantry 修改（锁文件 %2）；请稍后再试</translation>
+    </message>
 </context>
 <context>
     <name>gantry::SshConfigImport</name>
@@ -196,14 +200,6 @@
         <translation>%1 已启动，正在连接。</translation>
     </message>
     <message>
-        <source>Idle GPU on %1</source>
-        <translation>%1 上的 GPU 处于空闲</translation>
-    </message>
-    <message>
-        <source>The idle policy is run by %1; this window leaves the action to it.</source>
-        <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
-    </message>
-    <message>
         <source>%1 is up and connected.</source>
         <translation>%1 已启动并已连接。</translation>
     </message>
@@ -222,6 +218,26 @@
     <message>
         <source>Storage</source>
         <translation>存储</translation>
+    </message>
+    <message>
+        <source>Managed runs go on without the window: gantry-cli watch takes over %1.</source>
+        <translation>托管运行在窗口关闭后继续：gantry-cli watch 将接管 %1。</translation>
+    </message>
+    <message>
+        <source>The acceptance test runs on its Verify tab.</source>
+        <translation>验收测试正在其“验证”标签页上运行。</translation>
+    </message>
+    <message>
+        <source>Keep it or give it back: the acceptance test is on its Verify tab.</source>
+        <translation>留下还是退掉：验收测试在其“验证”标签页上。</translation>
+    </message>
+    <message>
+        <source>Idle GPU on %1</source>
+        <translation>%1 上的 GPU 处于空闲</translation>
+    </message>
+    <message>
+        <source>The idle policy is run by %1; this window leaves the action to it.</source>
+        <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
     </message>
 </context>
 <context>
@@ -2357,6 +2373,42 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Run %1 is driven by process %2; stop it first, or start this one under another name.</source>
         <translation>运行 %1 由进程 %2 驱动；请先停止它，或用另一个名称启动这个运行。</translation>
+    </message>
+    <message>
+        <source>Run %1 handed to gantry-cli watch, which drives it from now on.</source>
+        <translation>运行 %1 已交给 gantry-cli watch，此后由它驱动。</translation>
+    </message>
+    <message>
+        <source>Run %1 taken over by process %2: the process that drove it (%3) ended.</source>
+        <translation>运行 %1 已由进程 %2 接管：原先驱动它的进程（%3）已结束。</translation>
+    </message>
+    <message>
+        <source>Run %1 has not ended (%2); stop it first, or start this one under another name.</source>
+        <translation>运行 %1 尚未结束（%2）；请先停止它，或用另一个名称启动这个运行。</translation>
+    </message>
+    <message>
+        <source>Run %1 is driven by process %2 (%3); stop it first, or start this one under another name.</source>
+        <translation>运行 %1 由进程 %2（%3）驱动；请先停止它，或用另一个名称启动这个运行。</translation>
+    </message>
+    <message>
+        <source>Run %1 is already driven here.</source>
+        <translation>运行 %1 已由此处驱动。</translation>
+    </message>
+    <message>
+        <source>Run %1 has ended (%2); there is nothing to take over.</source>
+        <translation>运行 %1 已结束（%2）；没有可接管的内容。</translation>
+    </message>
+    <message>
+        <source>Run %1 is driven by process %2.</source>
+        <translation>运行 %1 由进程 %2 驱动。</translation>
+    </message>
+    <message>
+        <source>Run %1 cannot be taken over: %2</source>
+        <translation>无法接管运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot create %1 on the machine: %2</source>
+        <translation>无法在机器上创建 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -5384,6 +5436,10 @@ runs/</translation>
         <source>Someone else rented offer %1 before Gantry could. These are the same GPU and count, cheapest first: pick one and press Launch again.</source>
         <translation>报价 %1 已被他人抢先租用。以下是相同 GPU 型号和数量的报价，按价格从低到高排列：选择一个后再次点击“创建”。</translation>
     </message>
+    <message>
+        <source>%1 (%2 GB)</source>
+        <translation>%1（%2 GB）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::LedgerModel</name>
@@ -6709,6 +6765,22 @@ Last run %2: %3</source>
     <message>
         <source>Language (after a restart)</source>
         <translation>语言（重启后生效）</translation>
+    </message>
+    <message>
+        <source>Offer the acceptance test</source>
+        <translation>提示运行验收测试</translation>
+    </message>
+    <message>
+        <source>Run the acceptance test at once</source>
+        <translation>立即运行验收测试</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>不做任何事</translation>
+    </message>
+    <message>
+        <source>After a launch</source>
+        <translation>启动实例后</translation>
     </message>
 </context>
 <context>
@@ -9618,6 +9690,13 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>Folders kept in sync with it, which lose their machine:</source>
         <translation>与它保持同步的文件夹（将失去同步目标）：</translation>
+    </message>
+</context>
+<context>
+    <name>gantry::workspace::PolicyLock</name>
+    <message>
+        <source>Cannot start %1 watch: %2. Start `gantry-cli watch` yourself, or its runs wait for the next Gantry window.</source>
+        <translation>无法启动 %1 watch：%2。请自行启动 `gantry-cli watch`，否则这些运行将等到下次打开 Gantry 窗口。</translation>
     </message>
 </context>
 <context>

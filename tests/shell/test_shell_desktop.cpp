@@ -422,11 +422,15 @@ private slots:
             dialog.showPage(QStringLiteral("general"));
             dialog.findChild<QComboBox *>(QStringLiteral("idleAction"))->setCurrentIndex(1); // idle: stop
             dialog.findChild<QDoubleSpinBox *>(QStringLiteral("dailyBudget"))->setValue(25);
+            auto *afterLaunch = dialog.findChild<QComboBox *>(QStringLiteral("afterLaunch"));
+            QCOMPARE(afterLaunch->currentData().toString(), QStringLiteral("offer")); // the default: offered, not run
+            afterLaunch->setCurrentIndex(afterLaunch->findData(QStringLiteral("run")));
             dialog.show();
             saveRender(&dialog, QStringLiteral("settings-general"));
             QCOMPARE(dialog.save(), QString());
         }
         QCOMPARE(ledger.budget(QStringLiteral("daily")).valueOr(0), 25.0);
+        QCOMPARE(appsettings::value(config.path(), QStringLiteral("accept.after_launch")), QStringLiteral("run"));
         QProcess cli;
         cli.start(QStringLiteral(GANTRY_CLI_PATH), {QStringLiteral("--config-dir"), config.path(), QStringLiteral("--json"),
                                                     QStringLiteral("settings"), QStringLiteral("get"), QStringLiteral("idle.action")});

@@ -379,8 +379,13 @@ void LaunchDialog::typeChanged()
         m_storage->clear();
         m_storage->addItem(tr("None (the local disk is lost on terminate)"), QString());
         for (const providers::Filesystem &fs : std::as_const(m_filesystems)) {
-            if (fs.region.isEmpty() || fs.region == region)
-                m_storage->addItem(tr("%1 (mounted at %2)").arg(fs.name, fs.mountPoint), fs.name);
+            if (!fs.region.isEmpty() && fs.region != region)
+                continue;
+            // Shadeform and Vast do not say where a volume mounts until it is attached.
+            const QString label = !fs.mountPoint.isEmpty() ? tr("%1 (mounted at %2)").arg(fs.name, fs.mountPoint)
+                                  : fs.sizeGb > 0          ? tr("%1 (%2 GB)").arg(fs.name).arg(fs.sizeGb)
+                                                           : fs.name;
+            m_storage->addItem(label, fs.name);
         }
         const int keep = m_storage->findData(previous);
         if (keep >= 0)

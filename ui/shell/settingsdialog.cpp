@@ -104,6 +104,13 @@ QWidget *SettingsDialog::buildGeneral()
         m_monthly->setValue(m_ledger->budget(QStringLiteral("monthly")).valueOr(0));
     }
 
+    m_afterLaunch = new QComboBox(page);
+    m_afterLaunch->setObjectName(QStringLiteral("afterLaunch"));
+    m_afterLaunch->addItem(tr("Offer the acceptance test"), QStringLiteral("offer"));
+    m_afterLaunch->addItem(tr("Run the acceptance test at once"), QStringLiteral("run"));
+    m_afterLaunch->addItem(tr("Nothing"), QStringLiteral("off"));
+    m_afterLaunch->setCurrentIndex(std::max(0, m_afterLaunch->findData(appsettings::value(m_configDir, QStringLiteral("accept.after_launch")))));
+
     m_language = new QComboBox(page);
     m_language->addItem(tr("System default"), QString::fromLatin1(uilanguage::kSystem));
     m_language->addItem(QStringLiteral("English"), QString::fromLatin1(uilanguage::kEnglish));
@@ -114,6 +121,7 @@ QWidget *SettingsDialog::buildGeneral()
     form->addRow(tr("When GPUs are idle"), m_idleAction);
     form->addRow(tr("Idle for"), m_idleMinutes);
     form->addRow(tr("Countdown before acting"), m_countdown);
+    form->addRow(tr("After a launch"), m_afterLaunch);
     form->addRow(tr("Daily budget"), m_daily);
     form->addRow(tr("Monthly budget"), m_monthly);
     form->addRow(tr("Language (after a restart)"), m_language);
@@ -133,6 +141,7 @@ QString SettingsDialog::save()
         {QStringLiteral("idle.action"), m_idleAction->currentData().toString()},
         {QStringLiteral("idle.minutes"), QString::number(m_idleMinutes->value())},
         {QStringLiteral("idle.countdown_seconds"), QString::number(m_countdown->value())},
+        {QStringLiteral("accept.after_launch"), m_afterLaunch->currentData().toString()},
         {QStringLiteral("ui.language"), m_language->currentData().toString()},
     };
     for (const auto &[key, value] : values) {

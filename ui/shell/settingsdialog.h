@@ -19,8 +19,8 @@ namespace gantry::ui {
 class AccountsPage;
 
 // Settings (Ctrl+,): Accounts (cloud API keys, endpoints) and General (default SSH key, idle
-// policy defaults, budgets, language). The same keys as `gantry-cli settings` (util/appsettings.h);
-// budgets are the ledger's, as in the Cost view.
+// policy defaults, the acceptance test after a launch, budgets, language). The same keys as
+// `gantry-cli settings` (util/appsettings.h); budgets are the ledger's, as in the Cost view.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -52,6 +52,7 @@ private:
     QSpinBox *m_countdown = nullptr;
     QDoubleSpinBox *m_daily = nullptr;
     QDoubleSpinBox *m_monthly = nullptr;
+    QComboBox *m_afterLaunch = nullptr;
     QComboBox *m_language = nullptr;
     QLabel *m_error = nullptr;
 };

@@ -4440,6 +4440,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>Spent while the GPUs were under 30 % utilization (since monitoring began): %1</source>
         <translation>GPU 利用率低于 30 % 时的花费（自开始监控以来）：%1</translation>
     </message>
+    <message>
+        <source>Volumes: %1 now · %2 so far (in the total and the budgets; Storage → Volumes lists them)</source>
+        <translation>卷：当前 %1 · 累计 %2（已计入总额和预算；“存储 → 卷”中列出）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::DoctorModel</name>

@@ -187,6 +187,35 @@ private slots:
         QVERIFY(qAbs(ledger.entry(cost::hostProvider(), QStringLiteral("west-4090"))->cost - 5.0) < 1e-9); // paused hours unbilled
     }
 
+    // A volume bills whether or not an instance uses it: its rate is in "Running now", its cost
+    // in the total, and a line says so — also after it was deleted.
+    void costPanelCountsVolumes()
+    {
+        QTemporaryDir dir;
+        ManualClock clock(QDateTime(QDate(2026, 1, 10), QTime(12, 0), Qt::LocalTime));
+        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        providers::Filesystem volume;
+        volume.provider = QStringLiteral("runpod");
+        volume.id = QStringLiteral("v1");
+        volume.name = QStringLiteral("data");
+        volume.sizeGb = 730;
+        volume.pricePerGbMonth = 0.10; // $73 a month: $0.10 an hour
+        QVERIFY(ledger.recordVolume(volume));
+        clock.advanceSeconds(2 * 3600);
+        {
+            ui::CostPanel panel(&ledger);
+            QVERIFY2(panel.totalText().contains(QStringLiteral("Running now: $0.10/h")), qPrintable(panel.totalText()));
+            QVERIFY2(panel.totalText().contains(QStringLiteral("Total: $0.20")), qPrintable(panel.totalText()));
+            QVERIFY2(panel.storageText().contains(QStringLiteral("Volumes: $0.10/h now · $0.20 so far")), qPrintable(panel.storageText()));
+        }
+        QVERIFY(ledger.recordVolumeDeleted(QStringLiteral("runpod"), QStringLiteral("v1")));
+        clock.advanceSeconds(3600);
+        ui::CostPanel panel(&ledger);
+        QVERIFY2(panel.totalText().contains(QStringLiteral("Total: $0.20")), qPrintable(panel.totalText())); // what it cost stays
+        QVERIFY2(!panel.totalText().contains(QStringLiteral("$0.10/h")), qPrintable(panel.totalText()));     // it bills no more
+    }
+
     void noLedgerIsAnEmptyTable()
     {
         ui::LedgerModel model(nullptr);

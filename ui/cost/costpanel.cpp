@@ -149,14 +149,34 @@ void CostPanel::reload()
     m_model->reload();
     // Each currency on its own, never converted: "$3.20 + ¥30.00".
     const QList<cost::LedgerEntry> &entries = m_model->entries();
+    // Volumes bill whether or not an instance uses them: in the totals, and said on their own line.
+    QMap<QString, double> volumeRate, volumeSpent;
+    if (const Result<QList<cost::VolumeEntry>> volumes = m_ledger->volumes(QDateTime::fromMSecsSinceEpoch(0, Qt::UTC))) {
+        for (const cost::VolumeEntry &volume : *volumes) {
+            volumeSpent[volume.currency] += volume.cost;
+            if (volume.isOpen())
+                volumeRate[volume.currency] += volume.pricePerHour;
+        }
+    }
+    const auto plus = [](QMap<QString, double> sum, const QMap<QString, double> &more) {
+        for (auto it = more.cbegin(); it != more.cend(); ++it)
+            sum[it.key()] += it.value();
+        return sum;
+    };
     m_total->setText(tr("Running now: %1 · Total: %2")
-                         .arg(cost::moneyTotalsText(cost::ratesByCurrency(entries), QStringLiteral("/h")),
-                              cost::moneyTotalsText(cost::totalsByCurrency(entries))));
+                         .arg(cost::moneyTotalsText(plus(cost::ratesByCurrency(entries), volumeRate), QStringLiteral("/h")),
+                              cost::moneyTotalsText(plus(cost::totalsByCurrency(entries), volumeSpent))));
     const QMap<QString, double> storage = cost::totalsByCurrency(entries, cost::CostPart::Storage);
     const QMap<QString, double> storageRate = cost::ratesByCurrency(entries, cost::CostPart::Storage);
-    m_storage->setText(tr("Disks of stopped instances: %1 now · %2 so far (in the total and the budgets)")
-                           .arg(cost::moneyTotalsText(storageRate, QStringLiteral("/h")), cost::moneyTotalsText(storage)));
-    m_storage->setVisible(!storage.isEmpty() || !storageRate.isEmpty());
+    QStringList storageLines;
+    if (!storage.isEmpty() || !storageRate.isEmpty())
+        storageLines << tr("Disks of stopped instances: %1 now · %2 so far (in the total and the budgets)")
+                            .arg(cost::moneyTotalsText(storageRate, QStringLiteral("/h")), cost::moneyTotalsText(storage));
+    if (!volumeSpent.isEmpty())
+        storageLines << tr("Volumes: %1 now · %2 so far (in the total and the budgets; Storage → Volumes lists them)")
+                            .arg(cost::moneyTotalsText(volumeRate, QStringLiteral("/h")), cost::moneyTotalsText(volumeSpent));
+    m_storage->setText(storageLines.join(QLatin1Char('\n')));
+    m_storage->setVisible(!storageLines.isEmpty());
     updateHostBillingButton();
     QStringList status;
     bool anyCrossed = false;

@@ -25,10 +25,16 @@ fi
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake --preset fuzz "${launcher[@]}" >/dev/null
-cmake --build --preset fuzz --target fuzz_all -j "$(nproc)"
-
 build=build-fuzz
 harnesses=("$@")
+# Named harnesses build only what they link (a long run of a few need not build them all).
+targets=(fuzz_all)
+if [ ${#harnesses[@]} -gt 0 ]; then
+  targets=()
+  for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
+fi
+cmake --build --preset fuzz --target "${targets[@]}" -j "$(nproc)"
+
 if [ ${#harnesses[@]} -eq 0 ]; then
   for d in "$build"/tests/fuzz/seeds/*/; do harnesses+=("$(basename "$d")"); done
 fi

@@ -80,6 +80,7 @@ int listCommand(Context &context, const Args &args)
         if (!descriptor || !descriptor->volumes.api)
             continue;
         Result<std::unique_ptr<providers::Provider>> provider = providers::createProvider(id, env.settings);
+        const QDateTime listedAt = QDateTime::currentDateTimeUtc(); // the ledger's clock in a CLI
         Result<QList<providers::Filesystem>> list = provider
             ? await<QList<providers::Filesystem>>([&](auto done) { (*provider)->listFilesystems(done); })
             : Result<QList<providers::Filesystem>>(provider.error());
@@ -90,7 +91,7 @@ int listCommand(Context &context, const Args &args)
                 context.warn(list.error().message);
             continue;
         }
-        noteInLedger(context, [&](cost::Ledger &ledger) { return ledger.reconcileVolumes(id, *list); });
+        noteInLedger(context, [&](cost::Ledger &ledger) { return ledger.reconcileVolumes(id, *list, listedAt); });
         all.append(*list);
     }
     if (context.json) {

@@ -142,8 +142,9 @@ public:
     // Volumes (ledgervolumes.cpp). The currency is the provider's bill's (costModel()).
     Result<void> recordVolume(const providers::Filesystem &volume);
     Result<void> recordVolumeDeleted(const QString &provider, const QString &volumeId);
-    // Opens rows for volumes not yet known, closes those the provider no longer lists.
-    Result<void> reconcileVolumes(const QString &provider, const QList<providers::Filesystem> &live);
+    // Opens rows for volumes not yet known, closes those the provider no longer lists. `listedAt`
+    // as for reconcile(): a volume created after it stays open, one deleted after it stays deleted.
+    Result<void> reconcileVolumes(const QString &provider, const QList<providers::Filesystem> &live, const QDateTime &listedAt = {});
     // Open volumes, and those deleted since `since`.
     Result<QList<VolumeEntry>> volumes(const QDateTime &since = {}) const;
     // What the existing volumes billed in `currency` cost per hour now.
@@ -178,6 +179,7 @@ private:
     Result<void> exec(const QString &sql, const QVariantList &bind = {}) const;
     Result<qint64> openRow(const QString &provider, const QString &instanceId) const;
     qint64 recordedAt(qint64 row) const; // ms since the epoch, 0 when unknown
+    qint64 volumeDeletedAt(const QString &provider, const QString &volumeId) const; // its last delete, 0: none
     Result<void> closeInterval(qint64 row, qint64 atMs);
     Result<void> openStorage(const LedgerEntry &stopped, qint64 atMs);
     Result<void> closeStorage(qint64 row, qint64 atMs);

@@ -9,6 +9,7 @@
 #include <QVariant>
 
 #include <algorithm>
+#include <limits>
 
 namespace gantry::cost {
 namespace {
@@ -60,20 +61,34 @@ Result<void> Ledger::recordVolumeDeleted(const QString &provider, const QString 
     return done;
 }
 
-Result<void> Ledger::reconcileVolumes(const QString &provider, const QList<providers::Filesystem> &live)
+qint64 Ledger::volumeDeletedAt(const QString &provider, const QString &volumeId) const
+{
+    QSqlQuery query(QSqlDatabase::database(m_connection, false));
+    query.prepare(QStringLiteral("SELECT MAX(deleted_at) FROM volumes WHERE provider = ? AND volume_id = ?"));
+    query.addBindValue(provider);
+    query.addBindValue(volumeId);
+    return query.exec() && query.next() ? query.value(0).toLongLong() : 0;
+}
+
+Result<void> Ledger::reconcileVolumes(const QString &provider, const QList<providers::Filesystem> &live, const QDateTime &listedAt)
 {
     Result<QList<VolumeEntry>> known = volumes(m_clock.now());
     if (!known)
         return known.error();
+    const qint64 asked = listedAt.isValid() ? listedAt.toMSecsSinceEpoch() : std::numeric_limits<qint64>::max();
     return transact([&]() -> Result<void> {
         for (const VolumeEntry &entry : std::as_const(*known)) {
             const bool listed = std::any_of(live.cbegin(), live.cend(), [&](const providers::Filesystem &v) { return v.id == entry.volumeId; });
-            if (entry.provider == provider && entry.isOpen() && !listed) {
+            // One created after the listing was asked for is not in it yet.
+            if (entry.provider == provider && entry.isOpen() && !listed && entry.createdAt.toMSecsSinceEpoch() <= asked) {
                 if (Result<void> closed = recordVolumeDeleted(provider, entry.volumeId); !closed)
                     return closed;
             }
         }
         for (const providers::Filesystem &volume : live) {
+            // One deleted after the listing was asked for is still in it: it is gone, not new.
+            if (listedAt.isValid() && volumeDeletedAt(provider, volume.id) > asked)
+                continue;
             if (Result<void> opened = recordVolume(volume); !opened)
                 return opened;
         }

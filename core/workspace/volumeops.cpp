@@ -26,14 +26,15 @@ void listAllVolumes(providers::ProviderHub *hub, cost::Ledger *ledger, std::func
     if (ids.isEmpty())
         return done(*listing);
     QPointer<cost::Ledger> guard(ledger);
+    const QDateTime listedAt = ledger ? ledger->clock().now() : QDateTime();
     for (const QString &id : std::as_const(ids)) {
-        hub->provider(id)->listFilesystems([listing, pending, done, guard, id](Result<QList<providers::Filesystem>> list) {
+        hub->provider(id)->listFilesystems([listing, pending, done, guard, id, listedAt](Result<QList<providers::Filesystem>> list) {
             if (!list) {
                 listing->errors.append(list.error().message);
             } else {
                 listing->volumes.append(*list);
                 if (guard) {
-                    if (auto noted = guard->reconcileVolumes(id, *list); !noted)
+                    if (auto noted = guard->reconcileVolumes(id, *list, listedAt); !noted)
                         listing->errors.append(noted.error().message);
                 }
             }

@@ -86,6 +86,29 @@ private slots:
         QCOMPARE(open, 2); // b, and RunPod's r that Lambda's listing does not touch
     }
 
+    // A listing asked for before a create or a delete (the Volumes page and gantry-cli at once)
+    // neither closes the new volume nor brings the deleted one back as a new bill.
+    void listingAskedBeforeAChangeDoesNotUndoIt()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Ledger ledger(Ledger::defaultPath(dir.path()), clock);
+        QVERIFY(ledger.open());
+        QVERIFY(ledger.recordVolume(volume(QStringLiteral("runpod"), QStringLiteral("old"), 10, 0.07)));
+        clock.advanceSeconds(5);
+        const QDateTime asked = clock.now();
+        clock.advanceSeconds(1);
+        QVERIFY(ledger.recordVolume(volume(QStringLiteral("runpod"), QStringLiteral("new"), 10, 0.07)));
+        QVERIFY(ledger.recordVolumeDeleted(QStringLiteral("runpod"), QStringLiteral("old")));
+        const QList<providers::Filesystem> stale{volume(QStringLiteral("runpod"), QStringLiteral("old"), 10, 0.07)};
+        QVERIFY(ledger.reconcileVolumes(QStringLiteral("runpod"), stale, asked));
+        const Result<QList<VolumeEntry>> all = ledger.volumes(QDateTime::fromMSecsSinceEpoch(0, Qt::UTC));
+        QVERIFY(all);
+        QCOMPARE(all->size(), 2); // no second row for "old"
+        for (const VolumeEntry &entry : *all)
+            QCOMPARE(entry.isOpen(), entry.volumeId == QLatin1String("new"));
+    }
+
     // A monthly budget of $50 sees a $73/month volume cross 80% after 17 days, with no instance at all.
     void budgetsCountVolumes()
     {

@@ -4079,6 +4079,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
             <numerusform>%n 个节点 × $%1/h = 共 $%2/h</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 (no private key on this computer)</source>
+        <translation>%1（此计算机上没有私钥）</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::ClustersPanel</name>

@@ -325,6 +325,7 @@ private slots:
     {
         ui::ClusterLaunchDialog dialog(&m_hub);
         QSignalSpy loaded(&dialog, &ui::ClusterLaunchDialog::typesLoaded);
+        QSignalSpy keys(&dialog, &ui::ClusterLaunchDialog::keysLoaded);
         dialog.resize(520, 320);
         dialog.show();
         QVERIFY(loaded.wait(10000));
@@ -333,6 +334,14 @@ private slots:
         QCOMPARE(dialog.request().nodes, 4);
         QCOMPARE(dialog.request().provider, QStringLiteral("sandbox"));
         QVERIFY(dialog.request().wait);
+        // The key is chosen from the account's keys as the Launch dialog chooses it; another name may be typed.
+        auto *key = dialog.findChild<QComboBox *>(QStringLiteral("sshKey"));
+        QVERIFY(key && key->isEditable());
+        QVERIFY(keys.count() > 0 || keys.wait(10000));
+        if (key->currentIndex() >= 0)
+            QCOMPARE(dialog.request().base.sshKeyName, key->currentData().toString());
+        key->setEditText(QStringLiteral("team-key"));
+        QCOMPARE(dialog.request().base.sshKeyName, QStringLiteral("team-key"));
         shot(&dialog, QStringLiteral("cluster-launch-dialog.png"));
     }
 

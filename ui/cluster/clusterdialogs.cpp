@@ -1,7 +1,10 @@
 #include "ui/cluster/clusterdialogs.h"
 
 #include "core/jobs/jobspec.h"
+#include "core/providers/keychoice.h"
 #include "core/providers/providerhub.h"
+#include "core/util/background.h"
+#include "core/util/paths.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -15,16 +18,19 @@
 
 namespace gantry::ui {
 
-ClusterLaunchDialog::ClusterLaunchDialog(providers::ProviderHub *hub, QWidget *parent)
+ClusterLaunchDialog::ClusterLaunchDialog(providers::ProviderHub *hub, QString configDir, QWidget *parent)
     : QDialog(parent), m_hub(hub), m_name(new QLineEdit(this)), m_provider(new QComboBox(this)), m_type(new QComboBox(this)),
-      m_region(new QComboBox(this)), m_nodes(new QSpinBox(this)), m_sshKey(new QLineEdit(this)), m_estimate(new QLabel(this))
+      m_region(new QComboBox(this)), m_nodes(new QSpinBox(this)), m_configDir(std::move(configDir)), m_sshKey(new QComboBox(this)),
+      m_estimate(new QLabel(this))
 {
     setWindowTitle(tr("Launch cluster"));
     m_name->setPlaceholderText(tr("e.g. llama-finetune"));
     m_nodes->setRange(1, 256);
     m_nodes->setValue(2);
     m_region->setEditable(true);
-    m_sshKey->setPlaceholderText(tr("an SSH key name on the provider's account"));
+    m_sshKey->setObjectName(QStringLiteral("sshKey"));
+    m_sshKey->setEditable(true);
+    m_sshKey->lineEdit()->setPlaceholderText(tr("an SSH key name on the provider's account"));
     for (const QString &id : m_hub->ids())
         m_provider->addItem(providers::providerDisplayName(id), id);
     auto *form = new QFormLayout(this);
@@ -59,6 +65,7 @@ void ClusterLaunchDialog::providerChanged()
     if (!provider)
         return;
     m_estimate->setText(tr("Loading instance types…"));
+    loadKeys(provider);
     QPointer<ClusterLaunchDialog> self(this);
     provider->listInstanceTypes([self](Result<QList<providers::InstanceType>> types) {
         if (!self)
@@ -72,6 +79,33 @@ void ClusterLaunchDialog::providerChanged()
             self->m_type->addItem(QStringLiteral("%1 — $%2/h").arg(type.name).arg(type.pricePerHour, 0, 'f', 2), type.name);
         self->typeChanged();
         emit self->typesLoaded();
+    });
+}
+
+// As the Launch dialog chooses (providers::chooseKey): the account's keys, the most preferred one
+// whose private half is on this computer preselected; the local pairs are read off the GUI thread.
+void ClusterLaunchDialog::loadKeys(providers::Provider *provider)
+{
+    m_sshKey->clear();
+    const QString id = provider->info().id;
+    QPointer<ClusterLaunchDialog> self(this);
+    provider->listSshKeys([self, id](Result<QList<providers::SshKey>> keys) {
+        if (!self || self->m_provider->currentData().toString() != id)
+            return;
+        background::run<QList<providers::LocalKeyPair>>(
+            self, [configDir = self->m_configDir] { return providers::localKeyPairs(configDir, paths::userSshDir()); },
+            [self, id, keys](QList<providers::LocalKeyPair> local) {
+                if (!self || self->m_provider->currentData().toString() != id)
+                    return;
+                const providers::KeyChoice choice = providers::chooseKey(keys ? *keys : QList<providers::SshKey>{}, local);
+                self->m_sshKey->clear();
+                for (const providers::KeyOption &option : choice.options) {
+                    const QString name = option.key.name.isEmpty() ? option.key.id : option.key.name;
+                    self->m_sshKey->addItem(option.usable() ? name : tr("%1 (no private key on this computer)").arg(name), name);
+                }
+                self->m_sshKey->setCurrentIndex(choice.preferred);
+                emit self->keysLoaded();
+            });
     });
 }
 
@@ -113,7 +147,10 @@ cluster::ClusterLaunchRequest ClusterLaunchDialog::request() const
     r.provider = m_provider->currentData().toString();
     r.base.typeName = m_type->currentData().toString();
     r.base.region = m_region->currentText().trimmed();
-    r.base.sshKeyName = m_sshKey->text().trimmed();
+    // A listed key by its name; a name typed in as written.
+    const int key = m_sshKey->currentIndex();
+    r.base.sshKeyName = key >= 0 && m_sshKey->itemText(key) == m_sshKey->currentText() ? m_sshKey->itemData(key).toString()
+                                                                                       : m_sshKey->currentText().trimmed();
     r.nodes = m_nodes->value();
     r.wait = true;
     const int index = m_type->currentIndex();

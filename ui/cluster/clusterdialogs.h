@@ -24,18 +24,21 @@ class ClusterLaunchDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(ClusterLaunchDialog)
 
 public:
-    ClusterLaunchDialog(providers::ProviderHub *hub, QWidget *parent = nullptr);
+    // configDir: where Gantry's own key pair is (keys/), offered with the user's ~/.ssh pairs.
+    ClusterLaunchDialog(providers::ProviderHub *hub, QString configDir = {}, QWidget *parent = nullptr);
     cluster::ClusterLaunchRequest request() const;
     QString estimateText() const;
     void setNodes(int nodes);
 
 signals:
     void typesLoaded();
+    void keysLoaded();
 
 private:
     void providerChanged();
     void typeChanged();
     void updateEstimate();
+    void loadKeys(providers::Provider *provider);
 
     providers::ProviderHub *m_hub;
     QList<providers::InstanceType> m_types;
@@ -44,7 +47,8 @@ private:
     QComboBox *m_type;
     QComboBox *m_region;
     QSpinBox *m_nodes;
-    QLineEdit *m_sshKey;
+    QString m_configDir;
+    QComboBox *m_sshKey; // the account's keys, the one Gantry can log in with first; another name may be typed
     QLabel *m_estimate;
 };
 

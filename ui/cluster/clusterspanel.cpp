@@ -248,7 +248,7 @@ void ClustersPanel::refreshStates(const cluster::Cluster &c)
 
 void ClustersPanel::launchCluster()
 {
-    auto *dialog = new ClusterLaunchDialog(m_workspace->providers(), this);
+    auto *dialog = new ClusterLaunchDialog(m_workspace->providers(), m_workspace->configDir(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const cluster::ClusterLaunchRequest request = dialog->request();

@@ -8,6 +8,7 @@
 
 #include "core/runs/runservice.h"
 #include "core/runs/runstate.h"
+#include "core/workspace/policylock.h"
 
 #include <QDir>
 #include <QFile>
@@ -104,6 +105,38 @@ private slots:
         QCOMPARE(record->attempts.size(), 1); // the job was polled where it ran, not started again
         QCOMPARE(record->attempts.first().endReason, QStringLiteral("succeeded"));
         QCOMPARE(result(QStringLiteral("orphan")), QByteArray("done 1\n"));
+        QVERIFY(nothingRuns());
+    }
+
+    // `run stop` on a run nobody drives, while a policy owner lives (here: this test holds the
+    // policy lock): the request waits in the run's folder, and the watcher that takes the run over
+    // stops it at once — its machine terminated — instead of resuming it.
+    void stopOfAnOrphanIsCarriedOutAtTheTakeover()
+    {
+        const QString spec = writeSpec(QStringLiteral("halted"));
+        QProcess driver;
+        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
+        QByteArray seen;
+        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
+        ::kill(pid_t(driver.processId()), SIGKILL);
+        QVERIFY(driver.waitForFinished(10000));
+        {
+            workspace::PolicyLock policy(config());
+            QVERIFY(policy.tryAcquire());
+            const test::CliRun stop = test::runCli(config(), {QStringLiteral("run"), QStringLiteral("stop"), QStringLiteral("halted")}, options());
+            QVERIFY2(stop.code == 0, stop.err.constData());
+            QVERIFY2(stop.out.contains("takes it over and stops it"), stop.out.constData());
+        }
+        QProcess watcher;
+        test::startCli(watcher, config(), {QStringLiteral("--json"), QStringLiteral("watch")}, options());
+        auto stopWatcher = qScopeGuard([&watcher] {
+            watcher.terminate();
+            watcher.waitForFinished(10000);
+        });
+        QByteArray watched;
+        QVERIFY2(test::waitForOutput(watcher, watched, "\"run_event\":\"finished\"", 60000), watched.constData());
+        QCOMPARE(stateOf(QStringLiteral("halted")), runs::RunState::Stopped);
+        QVERIFY(result(QStringLiteral("halted")).isEmpty()); // the job never finished
         QVERIFY(nothingRuns());
     }
 

@@ -134,7 +134,7 @@ Error LambdaProvider::httpError(const HttpResponse &response) const
     if (!suggestion.isEmpty())
         text += QLatin1Char(' ') + suggestion;
     else if (code == QLatin1String("global/invalid-api-key") || response.status == 401)
-        text += QLatin1Char(' ') + tr("Check your API key (gantry-cli provider-key set lambda) or create a new one.");
+        text += QLatin1Char(' ') + tr("Check your API key (Settings → Accounts, or gantry-cli provider-key set lambda) or create a new one.");
     else if (code == QLatin1String("filesystems/filesystem-in-use"))
         text += QLatin1Char(' ') + tr("Terminate the instances that mount it first, then delete it again.");
     else if (code == QLatin1String("instance-operations/launch/file-system-in-wrong-region"))

@@ -120,7 +120,7 @@ Result<std::unique_ptr<Provider>> createProvider(const QString &id, const Provid
         return key.error();
     if (!key->has_value()) {
         return Error{ErrorCode::Usage,
-                     ProvidersText::tr("No API key for %1. Set %2, or store one with: gantry-cli provider-key set %3")
+                     ProvidersText::tr("No API key for %1. Add one in Settings → Accounts, set %2, or store one with: gantry-cli provider-key set %3")
                          .arg(providerDisplayName(id), apiKeyEnvName(id), id)};
     }
     Result<QUrl> endpoint = checkEndpoint(endpointFor(id, settings), providerDisplayName(id));

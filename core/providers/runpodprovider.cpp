@@ -80,7 +80,7 @@ Error RunPodProvider::httpError(const HttpResponse &response) const
     if (!violations.isEmpty())
         text += QStringLiteral(" (") + violations.join(QStringLiteral("; ")) + QLatin1Char(')');
     switch (response.status) {
-    case 401: text += QLatin1Char(' ') + tr("Check your API key (gantry-cli provider-key set runpod)."); break;
+    case 401: text += QLatin1Char(' ') + tr("Check your API key (Settings → Accounts, or gantry-cli provider-key set runpod)."); break;
     case 402: text += QLatin1Char(' ') + tr("Add credit to your RunPod account; a deploy needs at least one hour's worth."); break;
     case 403: text += QLatin1Char(' ') + tr("Your account has no access to this resource or GPU pool."); break;
     default:

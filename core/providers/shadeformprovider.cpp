@@ -202,7 +202,7 @@ Error ShadeformProvider::httpError(const HttpResponse &response) const
     QString text = tr("Shadeform: %1").arg(text::printable(message));
     const QString lower = message.toLower();
     if (response.status == 401)
-        text += QLatin1Char(' ') + tr("Check your API key (gantry-cli provider-key set shadeform).");
+        text += QLatin1Char(' ') + tr("Check your API key (Settings → Accounts, or gantry-cli provider-key set shadeform).");
     else if (response.status == 403)
         text += QLatin1Char(' ') + tr("The key belongs to another account or workspace than this resource.");
     else if (lower.contains(QLatin1String("capacity")) || lower.contains(QLatin1String("not available")))

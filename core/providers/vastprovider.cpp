@@ -241,7 +241,7 @@ Error VastProvider::vastError(int status, const QJsonObject &body, const QByteAr
     QString text = tr("Vast.ai: %1").arg(text::printable(message));
     const QString lower = (code + QLatin1Char(' ') + message).toLower();
     if (status == 401 || status == 403 || code == QLatin1String("auth_error") || lower.contains(QLatin1String("invalid user key")))
-        text += QLatin1Char(' ') + tr("Check your API key (gantry-cli provider-key set vast).");
+        text += QLatin1Char(' ') + tr("Check your API key (Settings → Accounts, or gantry-cli provider-key set vast).");
     else if (lower.contains(QLatin1String("no_such_ask")) || lower.contains(QLatin1String("no longer available"))
              || lower.contains(QLatin1String("not available")))
         text += QLatin1Char(' ') + tr("Someone else rented that offer (out of capacity); pick another one "

@@ -1298,10 +1298,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>未知的云服务商“%1”（可用：%2）。</translation>
     </message>
     <message>
-        <source>No API key for %1. Set %2, or store one with: gantry-cli provider-key set %3</source>
-        <translation>没有 %1 的 API 密钥。请设置 %2，或用以下命令保存：gantry-cli provider-key set %3</translation>
-    </message>
-    <message>
         <source>%1 reported an SSH address for instance %2 that Gantry will not use (%3), so no host was saved. The instance may still be billing: check it in the provider&apos;s console, terminate it if you do not trust it, and report the reply to the provider.</source>
         <translation>%1 为实例 %2 返回了 Gantry 不会使用的 SSH 地址（%3），因此没有保存主机。该实例可能仍在计费：请在云服务商控制台中检查，如不信任请释放它，并向云服务商报告此回复。</translation>
     </message>
@@ -1477,6 +1473,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>%1 has no API key any more: add it in Settings → Accounts.</source>
         <translation>%1 已没有 API 密钥：请在“设置 → 账户”中添加。</translation>
     </message>
+    <message>
+        <source>No API key for %1. Add one in Settings → Accounts, set %2, or store one with: gantry-cli provider-key set %3</source>
+        <translation>没有 %1 的 API 密钥。请在“设置 → 账户”中添加，或设置 %2，或用以下命令保存：gantry-cli provider-key set %3</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::CapacityWatcher</name>
@@ -1522,10 +1522,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Lambda Cloud: %1</source>
         <translation>Lambda Cloud：%1</translation>
-    </message>
-    <message>
-        <source>Check your API key (gantry-cli provider-key set lambda) or create a new one.</source>
-        <translation>请检查 API 密钥（gantry-cli provider-key set lambda），或新建一个。</translation>
     </message>
     <message>
         <source>Pick another region or instance type (the price table shows where capacity is).</source>
@@ -1574,6 +1570,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>the new filesystem has no id</source>
         <translation>新文件系统没有 ID</translation>
+    </message>
+    <message>
+        <source>Check your API key (Settings → Accounts, or gantry-cli provider-key set lambda) or create a new one.</source>
+        <translation>请检查 API 密钥（“设置 → 账户”，或 gantry-cli provider-key set lambda），或新建一个。</translation>
     </message>
 </context>
 <context>
@@ -1707,10 +1707,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>HTTP %1</translation>
     </message>
     <message>
-        <source>Check your API key (gantry-cli provider-key set runpod).</source>
-        <translation>请检查 API 密钥（gantry-cli provider-key set runpod）。</translation>
-    </message>
-    <message>
         <source>Add credit to your RunPod account; a deploy needs at least one hour&apos;s worth.</source>
         <translation>请为 RunPod 账户充值；部署至少需要足够一小时的余额。</translation>
     </message>
@@ -1781,6 +1777,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>the new network volume has no id</source>
         <translation>新网络卷没有 ID</translation>
+    </message>
+    <message>
+        <source>Check your API key (Settings → Accounts, or gantry-cli provider-key set runpod).</source>
+        <translation>请检查 API 密钥（“设置 → 账户”，或 gantry-cli provider-key set runpod）。</translation>
     </message>
 </context>
 <context>
@@ -1921,10 +1921,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>Shadeform：%1</translation>
     </message>
     <message>
-        <source>Check your API key (gantry-cli provider-key set shadeform).</source>
-        <translation>请检查 API 密钥（gantry-cli provider-key set shadeform）。</translation>
-    </message>
-    <message>
         <source>The key belongs to another account or workspace than this resource.</source>
         <translation>该密钥所属的账户或工作区与此资源不同。</translation>
     </message>
@@ -1992,6 +1988,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>the new volume has no id</source>
         <translation>新卷没有 ID</translation>
     </message>
+    <message>
+        <source>Check your API key (Settings → Accounts, or gantry-cli provider-key set shadeform).</source>
+        <translation>请检查 API 密钥（“设置 → 账户”，或 gantry-cli provider-key set shadeform）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::VastProvider</name>
@@ -2022,10 +2022,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Vast.ai: %1</source>
         <translation>Vast.ai：%1</translation>
-    </message>
-    <message>
-        <source>Check your API key (gantry-cli provider-key set vast).</source>
-        <translation>请检查 API 密钥（gantry-cli provider-key set vast）。</translation>
     </message>
     <message>
         <source>Someone else rented that offer (out of capacity); pick another one (gantry-cli types --provider vast).</source>
@@ -2114,6 +2110,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Vast.ai has no volume offer with %1 GB free in %2 now. Try a smaller size or another region.</source>
         <translation>Vast.ai 目前在 %2 没有剩余 %1 GB 的卷报价。请尝试更小的容量或其他区域。</translation>
+    </message>
+    <message>
+        <source>Check your API key (Settings → Accounts, or gantry-cli provider-key set vast).</source>
+        <translation>请检查 API 密钥（“设置 → 账户”，或 gantry-cli provider-key set vast）。</translation>
     </message>
 </context>
 <context>

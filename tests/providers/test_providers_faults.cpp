@@ -69,6 +69,7 @@ private slots:
         QCOMPARE(rpError.code, ErrorCode::Provider);
         QVERIFY2(rpError.message.contains(QStringLiteral("invalid api key")), qPrintable(rpError.message));
         QVERIFY(rpError.message.contains(QStringLiteral("provider-key set runpod")));
+        QVERIFY(rpError.message.contains(QStringLiteral("Settings → Accounts"))); // where a window user fixes it
     }
 
     void accountInactiveAndQuota()

@@ -79,11 +79,7 @@ Result<RunBook::StopOutcome> RunBook::requestStop(const QString &name, bool keep
         return StopOutcome::AlreadyEnded;
     // Nobody drives it, but the policy owner (the GUI or `gantry-cli watch`) takes it over at its
     // next tick: the request waits for it there, and the run stops at once instead of resuming.
-    QLockFile policy(workspace::PolicyLock::path(m_configDir));
-    qint64 policyPid = 0;
-    QString policyHost, policyProgram;
-    const bool watched = policy.getLockInfo(&policyPid, &policyHost, &policyProgram) && ownerAlive(policyPid);
-    if (!ownerAlive(record->ownerPid) && !watched) {
+    if (!ownerAlive(record->ownerPid) && workspace::PolicyLock::livePid(m_configDir) == 0) {
         const QString instance = record->attempts.isEmpty() ? QString() : record->attempts.last().instance;
         const QString provider = record->attempts.isEmpty() ? QString() : record->attempts.last().provider;
         return Error{ErrorCode::Conflict, instance.isEmpty() || record->attempts.last().ended.isValid()

@@ -144,8 +144,9 @@ int runShow(Context &context, const Args &args)
         return ExitOk;
     }
     context.out << record->name << ": " << runs::runStateName(record->state) << " — " << text::printableLines(record->message) << Qt::endl;
+    const bool nodes = std::any_of(record->attempts.cbegin(), record->attempts.cend(), [](const runs::RunAttempt &a) { return a.rank > 0; });
     for (const runs::RunAttempt &attempt : record->attempts)
-        context.out << text::printable(attemptLine(attempt, now)) << Qt::endl;
+        context.out << text::printable((nodes ? QStringLiteral("  node %1").arg(attempt.rank) : QString()) + attemptLine(attempt, now)) << Qt::endl;
     if (!record->checkpointPath.isEmpty())
         context.out << "checkpoint: " << record->checkpointPath
                     << (record->checkpointAt.isValid() ? QStringLiteral(" (%1 s old)").arg(record->checkpointAt.secsTo(now)) : QStringLiteral(" (none yet)"))

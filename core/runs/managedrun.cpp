@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runs/managedrun.h"
 
+#include "core/cluster/wiring.h"
 #include "core/hosts/hoststore.h"
 #include "core/providers/priceboard.h"
 #include "core/providers/providerhub.h"
@@ -17,6 +18,27 @@
 #include <QFile>
 
 namespace gantry::runs {
+namespace {
+
+// Every node's environment in a multi-node run: the cluster machinery's (NODE_RANK, NNODES,
+// MASTER_ADDR, MASTER_PORT, GPUS_PER_NODE, GANTRY_NODE_ADDRS).
+QList<QPair<QString, QString>> nodeEnvironment(const cluster::Cluster &group, int rank, const RunResources &resources)
+{
+    return cluster::nodeEnvironment(group, rank, resources.masterPort, resources.count);
+}
+
+// The lines before a node's job that define GANTRY_TORCHRUN, torchrun with this node's place in
+// the group (from the environment above), so `run: $GANTRY_TORCHRUN train.py` needs nothing else:
+// a Python with torch (the PATH's first, then the system's, where Debian's python3-torch lives),
+// the underscore spellings and --redirects 1 --tee 1, which Debian's torch 1.13 needs and torch 2
+// accepts. Nothing of the provider's answers is parsed by the shell here: the values expand once.
+const char kTorchrunPrelude[] =
+    "GANTRY_PY=python3; for candidate in python3 /usr/bin/python3; do "
+    "if \"$candidate\" -c 'import torch' >/dev/null 2>&1; then GANTRY_PY=$candidate; break; fi; done\n"
+    "GANTRY_TORCHRUN=\"$GANTRY_PY -m torch.distributed.run --nnodes $NNODES --node_rank $NODE_RANK --nproc_per_node $GPUS_PER_NODE "
+    "--rdzv_backend static --master_addr $MASTER_ADDR --master_port $MASTER_PORT --redirects 1 --tee 1\"; export GANTRY_TORCHRUN\n";
+
+} // namespace
 
 Result<QList<QPair<QString, QString>>> readRunSecrets(SecretStore *store, const QStringList &names)
 {
@@ -97,11 +119,29 @@ void ManagedRun::save()
         qWarning("%s", qPrintable(saved.error().message));
 }
 
-RunAttempt *ManagedRun::current()
+RunAttempt *ManagedRun::live(int rank)
 {
-    if (m_record.attempts.isEmpty() || m_record.attempts.last().ended.isValid())
-        return nullptr;
-    return &m_record.attempts.last();
+    for (auto it = m_record.attempts.rbegin(); it != m_record.attempts.rend(); ++it) {
+        if (it->rank == rank && !it->ended.isValid())
+            return &*it;
+    }
+    return nullptr;
+}
+
+QList<int> ManagedRun::liveRanks() const
+{
+    QList<int> ranks;
+    for (const RunAttempt &attempt : m_record.attempts) {
+        if (!attempt.ended.isValid() && !ranks.contains(attempt.rank))
+            ranks.append(attempt.rank);
+    }
+    std::sort(ranks.begin(), ranks.end());
+    return ranks;
+}
+
+int ManagedRun::startNumber() const
+{
+    return nodes() > 1 ? m_record.starts : int(m_record.attempts.size());
 }
 
 void ManagedRun::prepare(qint64 ownerPid)
@@ -145,7 +185,7 @@ void ManagedRun::readSecretsThen(std::function<void()> next)
                                                             [this, next = std::move(next)](Result<QList<QPair<QString, QString>>> secrets) {
                                                                 if (secrets) {
                                                                     m_secrets = *secrets;
-                                                                } else if (!current()) {
+                                                                } else if (liveRanks().isEmpty()) {
                                                                     finish(RunState::Failed, secrets.error().message);
                                                                     return;
                                                                 } else {
@@ -166,12 +206,15 @@ void ManagedRun::resume(const RunRecord &record)
     *m_known = loadSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"));
     announce(QStringLiteral("taken-over"), RunsText::tr("Run %1 taken over by process %2: the process that drove it (%3) ended.")
                                                .arg(m_spec.name).arg(m_record.ownerPid).arg(previous));
-    if (stopAsked()) { // `run stop` while nobody drove it: stopped now, its machine with it
-        const RunAttempt *attempt = current();
-        if (const std::optional<SavedHost> host = attempt ? m_core->hosts()->find(attempt->hostName) : std::nullopt; host)
-            m_remote = makeRemote(*attempt, *host); // the job is stopped and its checkpoint brought home first
+    if (stopAsked()) { // `run stop` while nobody drove it: stopped now, its machines with it
+        for (const int rank : liveRanks()) { // each job is stopped and the checkpoint brought home first
+            const RunAttempt *attempt = live(rank);
+            if (const std::optional<SavedHost> host = m_core->hosts()->find(attempt->hostName); host)
+                m_remotes.insert(rank, makeRemote(*attempt, *host));
+        }
+        const bool rented = !liveRanks().isEmpty();
         halt(m_keepMachine, RunsText::tr("Run %1 stopped.").arg(m_spec.name));
-        if (!attempt)
+        if (!rented)
             finish(RunState::Stopped, m_haltMessage);
         return;
     }
@@ -180,33 +223,46 @@ void ManagedRun::resume(const RunRecord &record)
 
 void ManagedRun::continueAttempt()
 {
-    RunAttempt *attempt = current();
-    if (!attempt) { // between machines, or none rented yet
+    const QList<int> ranks = liveRanks();
+    if (ranks.isEmpty()) { // between machines, or none rented yet
         beginAttempt();
         return;
     }
-    if (attempt->hostName.isEmpty()) { // rented, not up yet: followed as the launch would have
+    bool allUp = true;
+    for (const int rank : ranks) {
+        const RunAttempt *attempt = live(rank);
+        if (!attempt->hostName.isEmpty())
+            continue;
+        allUp = false; // rented, not up yet: followed as the launch would have
         workspace::FollowOptions follow;
         follow.pollMs = m_options.launchPollMs;
         follow.neverUpNote = RunsText::tr("run %1: never came up").arg(m_spec.name);
-        m_core->workspace()->follow(attempt->provider, attempt->instance, follow, [this](Result<workspace::ReadyInstance> ready) {
+        m_core->workspace()->follow(attempt->provider, attempt->instance, follow, [this, rank](Result<workspace::ReadyInstance> ready) {
             if (!ready)
-                machineLost(QStringLiteral("unreachable"), ready.error().message, false);
+                machineLost({Lost{rank, QStringLiteral("unreachable"), ready.error().message}});
             else
-                onReady(ready->hostName);
+                onReady(rank, ready->hostName);
         });
+    }
+    if (ranks.size() < nodes()) { // a node was lost: the others wait, stopped, for its replacement
+        beginAttempt();
         return;
     }
+    if (!allUp)
+        return;
     if (m_record.state != RunState::Running) { // the job may not have started: prepare it again
-        onReady(attempt->hostName);
+        startAll();
         return;
     }
-    const std::optional<SavedHost> host = m_core->hosts()->find(attempt->hostName);
-    if (!host) {
-        machineLost(QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved."), true);
-        return;
+    for (const int rank : ranks) {
+        const RunAttempt *attempt = live(rank);
+        const std::optional<SavedHost> host = m_core->hosts()->find(attempt->hostName);
+        if (!host) {
+            machineLost({Lost{rank, QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved.")}});
+            return;
+        }
+        m_remotes.insert(rank, makeRemote(*attempt, *host));
     }
-    m_remote = makeRemote(*attempt, *host);
     m_unreachableSince = {};
     m_lastMirrorMs = m_options.clock->monotonicMs();
     m_tick.start();
@@ -214,21 +270,24 @@ void ManagedRun::continueAttempt()
 
 std::shared_ptr<RemoteAttempt> ManagedRun::makeRemote(const RunAttempt &attempt, const SavedHost &host) const
 {
-    const int number = int(m_record.attempts.size());
+    const int number = startNumber();
     AttemptPlan plan{m_spec.name, number, m_spec.localWorkdir(), m_spec.checkpointPath, m_record.checkpointPath,
                      m_store.runDir(m_spec.name) + QStringLiteral("/attempt-%1").arg(number), m_spec.setup, m_spec.run, m_spec.env,
-                     number > 1};
+                     number > 1, nodes() > 1 ? attempt.rank : -1, {}, {}};
+    if (nodes() > 1)
+        plan.configDir += QStringLiteral("-r%1").arg(attempt.rank);
     return std::make_shared<RemoteAttempt>(host.target, m_store.runDir(m_spec.name) + QStringLiteral("/known_hosts-") + attempt.instance, plan);
 }
 
 void ManagedRun::beginAttempt()
 {
     if (m_stopping) {
-        finish(RunState::Stopped, m_haltMessage);
+        finishStoppedWhenIdle();
         return;
     }
     if (overBudget(0)) {
-        finish(RunState::Stopped, RunsText::tr("Run %1 stopped: it reached max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
+        halt(false, RunsText::tr("Run %1 stopped: it reached max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
+        finishStoppedWhenIdle();
         return;
     }
     providers::PriceBoard *board = m_core->prices();
@@ -242,7 +301,22 @@ void ManagedRun::beginAttempt()
 
 void ManagedRun::pickAndLaunch()
 {
+    QList<int> missing;
+    for (int rank = 0; rank < nodes(); ++rank) {
+        if (!live(rank) && !m_launching.contains(rank))
+            missing.append(rank);
+    }
+    if (missing.isEmpty() || m_stopping)
+        return;
     QList<RunOffer> offers = fittingOffers(m_spec, m_core->prices()->allTypes(), *m_core->providers(), m_badMachines);
+    // A replacement node joins the others where they run: one provider's network and bill.
+    if (const QList<int> ranks = liveRanks(); !ranks.isEmpty()) {
+        const QString provider = live(ranks.first())->provider;
+        QList<RunOffer> same;
+        std::copy_if(offers.cbegin(), offers.cend(), std::back_inserter(same), [&](const RunOffer &o) { return o.provider == provider; });
+        if (!same.isEmpty())
+            offers = same;
+    }
     if (offers.isEmpty()) {
         announce(QStringLiteral("waiting"), RunsText::tr("No offer fits the spec now (%1, %2 GPU, spot %3); looking again in %4 s.")
                                                 .arg(m_spec.resources.providers.join(QStringLiteral(", ")), m_spec.resources.gpu,
@@ -251,46 +325,49 @@ void ManagedRun::pickAndLaunch()
         QTimer::singleShot(m_options.noOfferRetryMs, this, [this] { beginAttempt(); });
         return;
     }
-    const RunOffer offer = offers.takeFirst();
-    launchOffer(offer, offers);
+    for (const int rank : missing)
+        launchOffer(offers.first(), offers.mid(1), rank);
 }
 
-void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest)
+void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest, int rank)
 {
     // Billing starts with the launch: one that could cross max_cost within a minute never starts.
     if (overBudget(offer.pricePerHour / 60.0)) {
-        finish(RunState::Stopped, RunsText::tr("Run %1 stopped: another machine would cross max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
+        halt(false, RunsText::tr("Run %1 stopped: another machine would cross max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
+        finishStoppedWhenIdle();
         return;
     }
     providers::LaunchRequest request;
     request.typeName = offer.type.name;
     request.region = offer.type.regionsWithCapacity.isEmpty() ? QString() : offer.type.regionsWithCapacity.first().name;
     request.name = QStringLiteral("gantry-run-%1-%2").arg(m_spec.name).arg(m_record.attempts.size() + 1);
+    if (nodes() > 1)
+        request.name += QStringLiteral("-r%1").arg(rank);
     request.gpuCount = m_spec.resources.count;
     request.bidPerHour = offer.bidPerHour;
     workspace::LaunchOptions options;
     options.pricePerHour = offer.pricePerHour;
     options.pollMs = m_options.launchPollMs;
     options.neverUpNote = RunsText::tr("run %1: never came up").arg(m_spec.name);
+    m_launching.insert(rank);
     announce(QStringLiteral("launching"), RunsText::tr("Launching %1 on %2 at %3/h.").arg(offer.type.name, offer.provider)
-                                              .arg(offer.pricePerHour, 0, 'f', 3));
+                                              .arg(offer.pricePerHour, 0, 'f', 3),
+             QJsonObject{{QStringLiteral("rank"), rank}});
     m_core->workspace()->launch(
         offer.provider, request, options,
-        [this, offer, rest](Result<workspace::LaunchedInstance> launched) {
+        [this, offer, rest, rank](Result<workspace::LaunchedInstance> launched) {
+            m_launching.remove(rank);
             if (!launched) {
                 announce(QStringLiteral("launch-failed"), launched.error().message);
-                if (m_stopping) {
-                    finish(RunState::Stopped, m_haltMessage);
-                    return;
-                }
-                if (rest.isEmpty())
+                if (m_stopping)
+                    finishStoppedWhenIdle();
+                else if (rest.isEmpty())
                     QTimer::singleShot(m_options.noOfferRetryMs, this, [this] { beginAttempt(); });
                 else
-                    launchOffer(rest.first(), rest.mid(1));
+                    launchOffer(rest.first(), rest.mid(1), rank);
                 return;
             }
-            if (!offer.type.machineId.isEmpty())
-                m_machine = offer.provider + QLatin1Char('/') + offer.type.machineId;
+            m_machines.insert(rank, offer.type.machineId.isEmpty() ? QString() : offer.provider + QLatin1Char('/') + offer.type.machineId);
             RunAttempt attempt;
             attempt.provider = offer.provider;
             attempt.instance = launched->instanceId;
@@ -298,61 +375,120 @@ void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest)
             attempt.pricePerHour = launched->pricePerHour > 0 ? launched->pricePerHour : offer.pricePerHour;
             attempt.started = now();
             attempt.spot = m_spec.resources.spot;
+            attempt.rank = rank;
             m_record.attempts.append(attempt);
-            announce(QStringLiteral("launched"), RunsText::tr("Attempt %1: %2 on %3 (%4).")
-                                                     .arg(m_record.attempts.size()).arg(offer.type.name, offer.provider, launched->instanceId));
+            const QString node = nodes() > 1 ? RunsText::tr(" for node %1").arg(rank) : QString();
+            announce(QStringLiteral("launched"), RunsText::tr("Attempt %1: %2 on %3 (%4)%5.")
+                                                     .arg(m_record.attempts.size()).arg(offer.type.name, offer.provider, launched->instanceId, node),
+                     QJsonObject{{QStringLiteral("rank"), rank}});
         },
-        [this](Result<workspace::ReadyInstance> ready) {
+        [this, rank](Result<workspace::ReadyInstance> ready) {
             if (!ready) {
-                machineLost(QStringLiteral("unreachable"), ready.error().message, false);
+                machineLost({Lost{rank, QStringLiteral("unreachable"), ready.error().message}});
                 return;
             }
-            onReady(ready->hostName);
+            onReady(rank, ready->hostName);
         });
 }
 
-void ManagedRun::onReady(const QString &hostName)
+void ManagedRun::onReady(int rank, const QString &hostName)
 {
-    RunAttempt *attempt = current();
+    if (isFinal(m_record.state))
+        return;
+    RunAttempt *attempt = live(rank);
     const std::optional<SavedHost> host = m_core->hosts()->find(hostName);
     if (!attempt || !host) {
-        machineLost(QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved."), true);
+        machineLost({Lost{rank, QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved.")}});
         return;
     }
     attempt->hostName = hostName;
+    save();
     if (m_stopping) {
-        endAttempt(QStringLiteral("stopped"), [this] { finish(RunState::Stopped, m_haltMessage); });
+        endRanks({{rank, QStringLiteral("stopped")}}, [this] { finishStoppedWhenIdle(); });
         return;
     }
     if (!m_secretsError.isEmpty()) {
         halt(false, m_secretsError);
         return;
     }
-    if (m_record.state != RunState::Recovering)
-        m_record.state = RunState::Syncing;
-    const int number = int(m_record.attempts.size());
-    m_remote = makeRemote(*attempt, *host);
-    announce(QStringLiteral("syncing"), number > 1 ? RunsText::tr("Syncing the workdir and restoring the last checkpoint to %1.").arg(hostName)
-                                                   : RunsText::tr("Syncing the workdir to %1.").arg(hostName));
-    std::shared_ptr<RemoteAttempt> remote = m_remote;
-    const CancelToken cancel = m_cancel;
-    const QList<QPair<QString, QString>> secrets = m_secrets;
-    background::run<Result<void>>(this, [remote, cancel, secrets] { return remote->prepareAndStart(cancel, secrets); },
-                                  [this](Result<void> started) { onStarted(started); });
+    const QList<int> ranks = liveRanks();
+    const bool allUp = ranks.size() == nodes()
+        && std::all_of(ranks.cbegin(), ranks.cend(), [this](int r) { return !live(r)->hostName.isEmpty(); });
+    if (!allUp) {
+        announce(QStringLiteral("node-up"), RunsText::tr("Node %1 (%2) is up; waiting for the other nodes.").arg(rank).arg(hostName),
+                 QJsonObject{{QStringLiteral("rank"), rank}});
+        return;
+    }
+    startAll();
 }
 
-void ManagedRun::onStarted(const Result<void> &started)
+void ManagedRun::startAll()
 {
+    if (m_record.state != RunState::Recovering)
+        m_record.state = RunState::Syncing;
+    if (nodes() > 1)
+        ++m_record.starts;
+    cluster::Cluster group;
+    group.name = m_spec.name;
+    QList<SavedHost> hosts;
+    for (int rank = 0; rank < nodes(); ++rank) {
+        const RunAttempt *attempt = live(rank);
+        const std::optional<SavedHost> host = attempt ? m_core->hosts()->find(attempt->hostName) : std::nullopt;
+        if (!host) {
+            machineLost({Lost{rank, QStringLiteral("unreachable"), RunsText::tr("The machine's host was not saved.")}});
+            return;
+        }
+        hosts.append(*host);
+        group.nodes.append(cluster::ClusterNode{host->name, attempt->provider, attempt->instance, host->target.host, {}, {}, attempt->pricePerHour});
+    }
+    m_remotes.clear();
+    QStringList names;
+    for (int rank = 0; rank < nodes(); ++rank) {
+        std::shared_ptr<RemoteAttempt> remote = makeRemote(*live(rank), hosts.at(rank));
+        if (nodes() > 1)
+            remote->setNode(nodeEnvironment(group, rank, m_spec.resources), QLatin1String(kTorchrunPrelude));
+        m_remotes.insert(rank, remote);
+        names.append(hosts.at(rank).name);
+    }
+    const int number = startNumber();
+    announce(QStringLiteral("syncing"), number > 1 ? RunsText::tr("Syncing the workdir and restoring the last checkpoint to %1.").arg(names.join(QStringLiteral(", ")))
+                                                   : RunsText::tr("Syncing the workdir to %1.").arg(names.join(QStringLiteral(", "))));
+    const QMap<int, std::shared_ptr<RemoteAttempt>> remotes = m_remotes;
+    const CancelToken cancel = m_cancel;
+    const QList<QPair<QString, QString>> secrets = m_secrets;
+    // An earlier start of a multi-node run that a takeover found half-begun must not hold the port.
+    const int previous = nodes() > 1 ? number - 1 : 0;
+    background::run<std::pair<int, Result<void>>>(
+        this,
+        [remotes, cancel, secrets, previous] {
+            for (auto it = remotes.cbegin(); it != remotes.cend(); ++it) {
+                if (previous > 0)
+                    (void)it.value()->stopJob(previous);
+                if (Result<void> started = it.value()->prepareAndStart(cancel, secrets); !started)
+                    return std::make_pair(it.key(), started);
+            }
+            return std::make_pair(-1, Result<void>{});
+        },
+        [this](std::pair<int, Result<void>> started) { onStarted(started.first, started.second); });
+}
+
+void ManagedRun::onStarted(int failedRank, const Result<void> &started)
+{
+    if (m_stopping || isFinal(m_record.state))
+        return;
     if (!started) {
         // A machine that cannot be reached is lost; one that answers but cannot run the job failed.
-        askProvider(Seen::JobEnded, -1, started.error().message);
+        askProvider(Seen::JobEnded, failedRank, -1, started.error().message);
         return;
     }
     m_record.state = RunState::Running;
     m_unreachableSince = {};
     m_lastMirrorMs = m_options.clock->monotonicMs();
-    announce(QStringLiteral("running"), RunsText::tr("Attempt %1 running on %2.").arg(m_record.attempts.size()).arg(current() ? current()->hostName : QString()),
-             QJsonObject{{QStringLiteral("resumed"), m_record.attempts.size() > 1}});
+    QStringList names;
+    for (const int rank : liveRanks())
+        names.append(live(rank)->hostName);
+    announce(QStringLiteral("running"), RunsText::tr("Attempt %1 running on %2.").arg(startNumber()).arg(names.join(QStringLiteral(", "))),
+             QJsonObject{{QStringLiteral("resumed"), startNumber() > 1}, {QStringLiteral("start"), startNumber()}});
     m_tick.start();
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/runs/foldermirror.h"
 #include "core/runs/offers.h"
 #include "core/runs/runspec.h"
 #include "core/runs/runstate.h"
@@ -9,12 +10,15 @@
 
 #include <QHash>
 #include <QJsonObject>
+#include <QMap>
 #include <QObject>
 #include <QSet>
 #include <QTimer>
 
 #include <functional>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace gantry { class SecretStore; struct SavedHost; }
 namespace gantry::workspace { class AppCore; }
@@ -39,7 +43,11 @@ Result<QList<QPair<QString, QString>>> readRunSecrets(SecretStore *store, const 
 // asking the provider, recorded, and the run relaunched on the next cheapest offer and resumed. An
 // exit 0 brings the results home into ~/Gantry runs/NAME/ and terminates the machine; a non-zero
 // exit retries up to max_attempts; max_cost stops it. Nothing of a run keeps billing after it
-// ends. Its state is written to <configDir>/runs/NAME/run.json at each change, so another process
+// ends. With `resources.nodes: N` it rents N machines of one provider (each an attempt with its
+// rank), runs `run` on every node with torchrun's environment (the cluster machinery's
+// NODE_RANK, MASTER_ADDR, … and GANTRY_TORCHRUN), mirrors the head's checkpoint, and when one
+// node is lost stops the others, relaunches that node alone and restarts every rank from the
+// last complete checkpoint. Its state is written to <configDir>/runs/NAME/run.json at each change, so another process
 // reads it (`gantry-cli run show`) and may ask it to stop (requestStop()). Owner-thread only.
 class ManagedRun final : public QObject
 {
@@ -86,10 +94,24 @@ signals:
     void finished(gantry::runs::RunState state);
 
 private:
+    // A machine the provider says is lost (or unreachable past the grace), and why.
+    struct Lost
+    {
+        int rank = 0;
+        QString reason;
+        QString detail;
+    };
+
     void announce(const QString &kind, const QString &message, QJsonObject extra = {});
     void save();
-    RunAttempt *current();
     QDateTime now() const { return m_options.clock->now(); }
+    int nodes() const { return std::max(1, m_spec.resources.nodes); }
+    // The rank's machine while it is rented (nullptr between machines); rank 0 is the head.
+    RunAttempt *live(int rank);
+    RunAttempt *current() { return live(0); }
+    QList<int> liveRanks() const;
+    // GANTRY_RUN_ATTEMPT: the machine's number for one machine, the start's for several nodes.
+    int startNumber() const;
 
     // managedrun.cpp: from an offer to a running job.
     void prepare(qint64 ownerPid);
@@ -98,21 +120,28 @@ private:
     std::shared_ptr<RemoteAttempt> makeRemote(const RunAttempt &attempt, const SavedHost &host) const;
     void beginAttempt();
     void pickAndLaunch();
-    void launchOffer(const RunOffer &offer, QList<RunOffer> rest);
-    void onReady(const QString &hostName);
-    void onStarted(const Result<void> &started);
+    void launchOffer(const RunOffer &offer, QList<RunOffer> rest, int rank);
+    void onReady(int rank, const QString &hostName);
+    void startAll();
+    void onStarted(int failedRank, const Result<void> &started);
 
     // managedrunwatch.cpp: watching, losing, finishing.
     void tick();
-    void onPolled(const Result<AttemptPoll> &poll);
+    void onPolled(const std::vector<std::pair<int, Result<AttemptPoll>>> &polls);
+    void onMirrored(const MirrorOutcome &mirror);
     enum class Seen { SshDown, JobEnded, Routine };
-    void askProvider(Seen seen, int exitCode, const QString &detail);
-    void machineLost(const QString &reason, const QString &detail, bool terminateFirst);
+    void askProvider(Seen seen, int rank, int exitCode, const QString &detail);
+    void classify(Seen seen, int rank, int exitCode, const QString &detail,
+                  const QList<std::pair<QString, Result<providers::Instance>>> &answers);
+    void machineLost(const QList<Lost> &lost);
     void attemptFailed(int exitCode, const QString &detail);
     void succeed();
     void endAttempt(const QString &reason, std::function<void()> then, bool keepMachine = false);
+    void endRanks(const QList<QPair<int, QString>> &ranks, std::function<void()> then, bool keepMachine = false);
+    void releaseAll(QList<RunAttempt> ended, std::function<void()> then);
     void releaseMachine(const RunAttempt &attempt, const QString &note, std::function<void()> then, int triesLeft = 3);
     void finish(RunState state, const QString &message);
+    void finishStoppedWhenIdle();
     void halt(bool keepMachine, const QString &message);
     bool overBudget(double extraCost) const;
     bool stopAsked();
@@ -122,7 +151,7 @@ private:
     Options m_options;
     RunStore m_store;
     RunRecord m_record;
-    std::shared_ptr<RemoteAttempt> m_remote;
+    QMap<int, std::shared_ptr<RemoteAttempt>> m_remotes; // by rank, while the job runs
     std::shared_ptr<QHash<QString, QString>> m_known; // the mirror's signatures
     QTimer m_tick;
     bool m_busy = false;
@@ -134,8 +163,10 @@ private:
     QDateTime m_lastTickAt;
     qint64 m_longestTickMs = 0;
     QSet<QString> m_badMachines;
-    QString m_machine;      // provider/machine id of the current attempt's offer ("" when none)
+    QHash<int, QString> m_machines; // by rank: provider/machine id of the offer ("" when none)
+    QSet<int> m_launching;          // ranks whose launch has not answered yet
     QString m_haltMessage;  // why the run stops (stop(), max_cost)
+    RunState m_haltAs = RunState::Stopped; // how it ends then (failed: more machines lost than allowed)
     QList<QPair<QString, QString>> m_secrets; // the spec's secrets, read at start()
     QString m_secretsError;  // taken over without them: no new job may start
     CancelToken m_cancel;

@@ -47,7 +47,7 @@ bool ManagedRun::stopAsked()
 
 void ManagedRun::tick()
 {
-    if (m_busy || !m_remote || m_stopping)
+    if (m_busy || m_remotes.isEmpty() || m_stopping)
         return;
     if (stopAsked()) {
         halt(m_keepMachine, RunsText::tr("Run %1 stopped.").arg(m_spec.name));
@@ -58,7 +58,10 @@ void ManagedRun::tick()
     const QDateTime at = now();
     m_longestTickMs = std::max<qint64>({m_longestTickMs, m_options.tickMs, m_lastTickAt.isValid() ? m_lastTickAt.msecsTo(at) : 0});
     m_lastTickAt = at;
-    if (overBudget(current() ? current()->pricePerHour * double(2 * m_longestTickMs) / 3600000.0 : 0)) {
+    double perHour = 0;
+    for (const int rank : liveRanks())
+        perHour += live(rank)->pricePerHour;
+    if (overBudget(perHour * double(2 * m_longestTickMs) / 3600000.0)) {
         halt(false, RunsText::tr("Run %1 stopped: it reached max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
         return;
     }
@@ -66,113 +69,181 @@ void ManagedRun::tick()
     const bool mirror = !m_spec.checkpointPath.isEmpty()
         && m_options.clock->monotonicMs() - m_lastMirrorMs >= qint64(m_spec.checkpointEverySeconds) * 1000;
     m_busy = true;
-    std::shared_ptr<RemoteAttempt> remote = m_remote;
+    using Polls = std::vector<std::pair<int, Result<AttemptPoll>>>;
+    const QMap<int, std::shared_ptr<RemoteAttempt>> remotes = m_remotes;
     std::shared_ptr<QHash<QString, QString>> known = m_known;
     const CancelToken cancel = m_cancel;
-    background::run<Result<AttemptPoll>>(this, [remote, known, mirror, cancel] { return remote->poll(mirror, known.get(), cancel); },
-                                         [this](Result<AttemptPoll> poll) { onPolled(poll); });
+    background::run<Polls>(this, [remotes, known, mirror, cancel] {
+        Polls polls; // the head's checkpoint is the run's: the other nodes are only asked about their job
+        for (auto it = remotes.cbegin(); it != remotes.cend(); ++it)
+            polls.emplace_back(it.key(), it.value()->poll(mirror && it.key() == 0, known.get(), cancel));
+        return polls;
+    }, [this](Polls polls) { onPolled(polls); });
 }
 
-void ManagedRun::onPolled(const Result<AttemptPoll> &poll)
+void ManagedRun::onMirrored(const MirrorOutcome &mirror)
+{
+    m_lastMirrorMs = m_options.clock->monotonicMs();
+    if (Result<void> kept = saveSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"), *m_known); !kept)
+        announce(QStringLiteral("warning"), kept.error().message); // the next run of this name copies again
+    if (mirror.received.isEmpty())
+        return;
+    m_record.checkpointAt = now();
+    announce(QStringLiteral("checkpoint"), RunsText::tr("Checkpoint home: %1.").arg(mirror.received.join(QStringLiteral(", "))),
+             QJsonObject{{QStringLiteral("files"), QJsonArray::fromStringList(mirror.received)}, {QStringLiteral("bytes"), double(mirror.bytes)}});
+}
+
+void ManagedRun::onPolled(const std::vector<std::pair<int, Result<AttemptPoll>>> &polls)
 {
     m_busy = false;
-    if (m_stopping || !current())
+    if (m_stopping || liveRanks().isEmpty())
         return;
-    if (!poll) {
-        askProvider(Seen::SshDown, -1, poll.error().message);
-        return;
+    for (const auto &[rank, poll] : polls) {
+        if (poll && poll->mirror)
+            onMirrored(*poll->mirror);
     }
-    m_unreachableSince = {};
-    if (poll->mirror) {
-        m_lastMirrorMs = m_options.clock->monotonicMs();
-        if (Result<void> kept = saveSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"), *m_known); !kept)
-            announce(QStringLiteral("warning"), kept.error().message); // the next run of this name copies again
-        if (!poll->mirror->received.isEmpty()) {
-            m_record.checkpointAt = now();
-            announce(QStringLiteral("checkpoint"), RunsText::tr("Checkpoint home: %1.").arg(poll->mirror->received.join(QStringLiteral(", "))),
-                     QJsonObject{{QStringLiteral("files"), QJsonArray::fromStringList(poll->mirror->received)},
-                                 {QStringLiteral("bytes"), double(poll->mirror->bytes)}});
+    for (const auto &[rank, poll] : polls) {
+        if (!poll) {
+            askProvider(Seen::SshDown, rank, -1, poll.error().message);
+            return;
         }
     }
-    const jobs::JobInfo &job = poll->job;
-    if (job.isActive()) {
-        if (m_ticks % std::max(1, m_options.providerCheckEveryTicks) == 0)
-            askProvider(Seen::Routine, -1, {});
-        return;
+    m_unreachableSince = {};
+    bool allDone = true;
+    for (const auto &[rank, poll] : polls) {
+        const jobs::JobInfo &job = poll->job;
+        if (job.isActive()) {
+            allDone = false;
+        } else if (job.state != jobs::JobState::Exited || job.exitCode.value_or(-1) != 0) {
+            // A job that ended badly may have lost its machine (or a peer's): the provider says which.
+            askProvider(Seen::JobEnded, rank, job.exitCode.value_or(-1), job.statusText());
+            return;
+        }
     }
-    if (job.state == jobs::JobState::Exited && job.exitCode.value_or(-1) == 0) {
+    if (allDone)
         succeed();
-        return;
-    }
-    // A job that ended badly may have lost its machine: the provider says which.
-    askProvider(Seen::JobEnded, job.exitCode.value_or(-1), job.statusText());
+    else if (m_ticks % std::max(1, m_options.providerCheckEveryTicks) == 0)
+        askProvider(Seen::Routine, 0, -1, {});
 }
 
-void ManagedRun::askProvider(Seen seen, int exitCode, const QString &detail)
+// Every machine of the run is asked about, whatever was seen on one: a node reclaimed is why its
+// peers' jobs failed, and a reclaimed machine is lost (preempted), not a failed attempt.
+void ManagedRun::askProvider(Seen seen, int rank, int exitCode, const QString &detail)
 {
-    RunAttempt *attempt = current();
-    providers::Provider *provider = attempt ? m_core->providers()->provider(attempt->provider) : nullptr;
-    if (!provider) {
-        if (attempt)
-            attemptFailed(exitCode, detail);
+    using Answers = QList<std::pair<QString, Result<providers::Instance>>>;
+    QList<std::pair<QString, QString>> machines; // provider, instance
+    for (const int r : liveRanks())
+        machines.append({live(r)->provider, live(r)->instance});
+    if (machines.isEmpty())
         return;
-    }
     m_busy = true;
+    auto answers = std::make_shared<Answers>();
+    auto pending = std::make_shared<int>(int(machines.size()));
     QPointer<ManagedRun> self(this);
-    const QString instanceId = attempt->instance;
-    provider->getInstance(instanceId, [self, seen, exitCode, detail, instanceId](Result<providers::Instance> answer) {
-        if (!self)
-            return;
-        self->m_busy = false;
-        if (self->m_stopping || !self->current() || self->current()->instance != instanceId)
-            return;
+    for (const auto &[providerId, instanceId] : machines) {
+        auto take = [self, answers, pending, seen, rank, exitCode, detail, instanceId](Result<providers::Instance> answer) {
+            answers->append({instanceId, std::move(answer)});
+            if (--*pending == 0 && self)
+                self->classify(seen, rank, exitCode, detail, *answers);
+        };
+        providers::Provider *provider = m_core->providers()->provider(providerId);
+        if (!provider)
+            take(Error{ErrorCode::Provider, RunsText::tr("The provider %1 is not configured.").arg(providerId)});
+        else
+            provider->getInstance(instanceId, take);
+    }
+}
+
+void ManagedRun::classify(Seen seen, int rank, int exitCode, const QString &detail,
+                          const QList<std::pair<QString, Result<providers::Instance>>> &answers)
+{
+    m_busy = false;
+    if (m_stopping || liveRanks().isEmpty())
+        return;
+    QList<Lost> lost;
+    for (const auto &[instanceId, answer] : answers) {
+        const QList<int> ranks = liveRanks();
+        const auto match = std::find_if(ranks.cbegin(), ranks.cend(), [&](int r) { return live(r)->instance == instanceId; });
+        if (match == ranks.cend())
+            return; // the run moved on while the provider answered
         if (!answer) {
             if (isGoneError(answer.error()))
-                self->machineLost(QStringLiteral("preempted"), answer.error().message, false);
-            else if (seen == Seen::JobEnded)
-                self->attemptFailed(exitCode, detail);
-            return; // the provider did not answer: asked again at the next tick
+                lost.append(Lost{*match, QStringLiteral("preempted"), answer.error().message});
+            continue; // the provider did not answer: asked again at the next tick
         }
         const providers::InstanceState state = answer->state;
         if (providers::isGone(state) || state == providers::InstanceState::Stopped || state == providers::InstanceState::Stopping) {
             const bool outbid = answer->providerStatus.contains(QLatin1String("outbid"), Qt::CaseInsensitive);
-            self->machineLost(outbid ? QStringLiteral("outbid") : QStringLiteral("preempted"),
-                              answer->providerStatus, state != providers::InstanceState::Terminated);
-            return;
+            lost.append(Lost{*match, outbid ? QStringLiteral("outbid") : QStringLiteral("preempted"), answer->providerStatus});
         }
-        if (seen == Seen::JobEnded) {
-            self->attemptFailed(exitCode, detail);
-        } else if (seen == Seen::SshDown) {
-            if (!self->m_unreachableSince.isValid()) {
-                self->m_unreachableSince = self->now();
-                self->announce(QStringLiteral("unreachable"), RunsText::tr("The machine does not answer SSH (%1); waiting up to %2 s.")
-                                                                  .arg(detail).arg(self->m_options.unreachableGraceSeconds));
-            } else if (self->m_unreachableSince.secsTo(self->now()) >= self->m_options.unreachableGraceSeconds) {
-                // It still bills while nobody can reach it: terminated before the relaunch.
-                self->machineLost(QStringLiteral("unreachable"), detail, true);
-            }
+    }
+    if (!lost.isEmpty()) {
+        machineLost(lost);
+    } else if (seen == Seen::JobEnded) {
+        attemptFailed(exitCode, detail);
+    } else if (seen == Seen::SshDown) {
+        if (!m_unreachableSince.isValid()) {
+            m_unreachableSince = now();
+            announce(QStringLiteral("unreachable"), RunsText::tr("The machine does not answer SSH (%1); waiting up to %2 s.")
+                                                        .arg(detail).arg(m_options.unreachableGraceSeconds),
+                     QJsonObject{{QStringLiteral("rank"), rank}});
+        } else if (m_unreachableSince.secsTo(now()) >= m_options.unreachableGraceSeconds) {
+            // It still bills while nobody can reach it: terminated before the relaunch.
+            machineLost({Lost{rank, QStringLiteral("unreachable"), detail}});
         }
-    });
+    }
 }
 
-void ManagedRun::machineLost(const QString &reason, const QString &detail, bool terminateFirst)
+void ManagedRun::machineLost(const QList<Lost> &lost)
 {
-    Q_UNUSED(terminateFirst) // every lost machine is terminated before the relaunch (a no-op when gone)
+    // Every lost machine is terminated before the relaunch (a no-op when it is gone already).
+    if (m_stopping || isFinal(m_record.state))
+        return;
     m_tick.stop();
-    m_remote.reset();
-    if (!m_machine.isEmpty())
-        m_badMachines.insert(m_machine); // never the same bad machine again
-    ++m_record.preemptions;
+    QList<QPair<int, QString>> ended;
+    for (const Lost &l : lost) {
+        m_remotes.remove(l.rank);
+        if (const QString machine = m_machines.value(l.rank); !machine.isEmpty())
+            m_badMachines.insert(machine); // never the same bad machine again
+        ++m_record.preemptions;
+        ended.append({l.rank, l.reason});
+        const QString node = nodes() > 1 ? RunsText::tr(" (node %1)").arg(l.rank) : QString();
+        announce(QStringLiteral("lost"), RunsText::tr("Attempt %1 lost its machine%2: %3 (%4).").arg(m_record.attempts.size()).arg(node, l.reason, l.detail),
+                 QJsonObject{{QStringLiteral("reason"), l.reason}, {QStringLiteral("rank"), l.rank}});
+    }
     m_record.state = RunState::Recovering;
-    announce(QStringLiteral("lost"), RunsText::tr("Attempt %1 lost its machine: %2 (%3).").arg(m_record.attempts.size()).arg(reason, detail),
-             QJsonObject{{QStringLiteral("reason"), reason}});
-    endAttempt(reason, [this] {
-        if (m_spec.maxPreemptions > 0 && m_record.preemptions > m_spec.maxPreemptions) {
-            finish(RunState::Failed, RunsText::tr("Run %1 failed: it lost %2 machines, more than max_preemptions (%3).")
-                                         .arg(m_spec.name).arg(m_record.preemptions).arg(m_spec.maxPreemptions));
-            return;
+    auto relaunch = [this, ended] {
+        endRanks(ended, [this] {
+            if (m_spec.maxPreemptions > 0 && m_record.preemptions > m_spec.maxPreemptions) {
+                m_haltAs = RunState::Failed; // the other nodes' machines end with it
+                halt(false, RunsText::tr("Run %1 failed: it lost %2 machines, more than max_preemptions (%3).")
+                                .arg(m_spec.name).arg(m_record.preemptions).arg(m_spec.maxPreemptions));
+                finishStoppedWhenIdle();
+                return;
+            }
+            beginAttempt();
+        });
+    };
+    if (m_remotes.isEmpty()) {
+        relaunch();
+        return;
+    }
+    // The other nodes' ranks cannot go on without the lost one: their jobs are stopped (every rank
+    // restarts from the checkpoint) and, while the head lives, its last checkpoint comes home first.
+    m_busy = true;
+    const QMap<int, std::shared_ptr<RemoteAttempt>> survivors = m_remotes;
+    std::shared_ptr<QHash<QString, QString>> known = m_known;
+    background::run<bool>(this, [survivors, known] {
+        for (auto it = survivors.cbegin(); it != survivors.cend(); ++it) {
+            (void)it.value()->stopJob();
+            if (it.key() == 0)
+                (void)it.value()->poll(true, known.get(), {});
         }
-        beginAttempt();
+        return true;
+    }, [this, relaunch](bool) {
+        m_busy = false;
+        m_remotes.clear();
+        relaunch();
     });
 }
 
@@ -180,7 +251,7 @@ void ManagedRun::attemptFailed(int exitCode, const QString &detail)
 {
     m_tick.stop();
     ++m_record.failures;
-    announce(QStringLiteral("failed-attempt"), RunsText::tr("Attempt %1 failed: %2.").arg(m_record.attempts.size()).arg(detail),
+    announce(QStringLiteral("failed-attempt"), RunsText::tr("Attempt %1 failed: %2.").arg(startNumber()).arg(detail),
              QJsonObject{{QStringLiteral("exit_code"), exitCode}});
     auto next = [this, exitCode] {
         if (m_spec.retry == RetryPolicy::Never || m_record.failures >= m_spec.maxAttempts) {
@@ -191,6 +262,7 @@ void ManagedRun::attemptFailed(int exitCode, const QString &detail)
         m_record.state = RunState::Recovering;
         beginAttempt();
     };
+    m_remotes.clear();
     endAttempt(QStringLiteral("failed"), next);
 }
 
@@ -199,7 +271,7 @@ void ManagedRun::succeed()
     m_tick.stop();
     m_busy = true;
     announce(QStringLiteral("exited"), RunsText::tr("The job exited 0; bringing the checkpoint and the results home."));
-    std::shared_ptr<RemoteAttempt> remote = m_remote;
+    std::shared_ptr<RemoteAttempt> remote = m_remotes.value(0); // the head's results are the run's
     std::shared_ptr<QHash<QString, QString>> known = m_known;
     const QStringList results = m_spec.results;
     const QString home = homeDir();
@@ -221,6 +293,7 @@ void ManagedRun::succeed()
                 return;
             }
             m_record.checkpointAt = now();
+            m_remotes.clear();
             endAttempt(QStringLiteral("succeeded"), [this] {
                 finish(RunState::Succeeded, RunsText::tr("Run %1 succeeded; results in %2.").arg(m_spec.name, homeDir()));
             });
@@ -241,41 +314,64 @@ void ManagedRun::halt(bool keepMachine, const QString &message)
     m_haltMessage = message;
     m_tick.stop();
     announce(QStringLiteral("stopping"), message);
-    if (!current())
-        return; // a launch in flight: its answer sees m_stopping and ends the run
-    if (!m_remote) {
-        endAttempt(QStringLiteral("stopped"), [this] { finish(RunState::Stopped, m_haltMessage); });
+    if (liveRanks().isEmpty())
+        return; // a launch in flight (its answer ends the run), or between machines: beginAttempt ends it
+    if (m_remotes.isEmpty()) {
+        endAttempt(QStringLiteral("stopped"), [this] { finish(m_haltAs, m_haltMessage); });
         return;
     }
-    std::shared_ptr<RemoteAttempt> remote = m_remote;
+    const QMap<int, std::shared_ptr<RemoteAttempt>> remotes = m_remotes;
     std::shared_ptr<QHash<QString, QString>> known = m_known;
     const bool keep = keepMachine;
-    background::run<bool>(this, [remote, known, keep] {
+    background::run<bool>(this, [remotes, known, keep] {
         // Best effort: a machine already gone has nothing more to give.
-        const bool jobStopped = keep || remote->stopJob();
-        const bool mirrored = bool(remote->poll(true, known.get(), {})); // the last checkpoint home
-        return jobStopped && mirrored;
+        bool done = true;
+        for (auto it = remotes.cbegin(); it != remotes.cend(); ++it) {
+            done = (keep || it.value()->stopJob()) && done;
+            if (it.key() == 0)
+                done = bool(it.value()->poll(true, known.get(), {})) && done; // the last checkpoint home
+        }
+        return done;
     }, [this](bool) {
-        endAttempt(QStringLiteral("stopped"), [this] { finish(RunState::Stopped, m_haltMessage); }, m_keepMachine);
+        m_remotes.clear();
+        endAttempt(QStringLiteral("stopped"), [this] { finish(m_haltAs, m_haltMessage); }, m_keepMachine);
     });
 }
 
 void ManagedRun::endAttempt(const QString &reason, std::function<void()> then, bool keepMachine)
 {
-    RunAttempt *attempt = current();
-    if (!attempt) {
-        then();
-        return;
+    QList<QPair<int, QString>> ranks;
+    for (const int rank : liveRanks())
+        ranks.append({rank, reason});
+    endRanks(ranks, std::move(then), keepMachine);
+}
+
+void ManagedRun::endRanks(const QList<QPair<int, QString>> &ranks, std::function<void()> then, bool keepMachine)
+{
+    QList<RunAttempt> ended;
+    for (const auto &[rank, reason] : ranks) {
+        RunAttempt *attempt = live(rank);
+        if (!attempt)
+            continue;
+        attempt->ended = now();
+        attempt->endReason = reason;
+        ended.append(*attempt);
     }
-    attempt->ended = now();
-    attempt->endReason = reason;
     save();
-    const RunAttempt ended = *attempt;
-    if (keepMachine) {
+    if (keepMachine)
+        ended.clear();
+    releaseAll(ended, std::move(then));
+}
+
+void ManagedRun::releaseAll(QList<RunAttempt> ended, std::function<void()> then)
+{
+    if (ended.isEmpty()) {
         then();
         return;
     }
-    releaseMachine(ended, RunsText::tr("run %1: %2").arg(m_spec.name, reason), std::move(then));
+    const RunAttempt first = ended.takeFirst();
+    releaseMachine(first, RunsText::tr("run %1: %2").arg(m_spec.name, first.endReason),
+                   [this, ended, then = std::move(then)] { releaseAll(ended, then); });
 }
 
 void ManagedRun::releaseMachine(const RunAttempt &attempt, const QString &note, std::function<void()> then, int triesLeft)
@@ -314,11 +410,19 @@ void ManagedRun::releaseMachine(const RunAttempt &attempt, const QString &note, 
 
 void ManagedRun::finish(RunState state, const QString &message)
 {
+    if (isFinal(m_record.state))
+        return; // a late answer of a launch the stop overtook: its machine is released, the run ended
     m_tick.stop();
     m_record.state = state;
     m_record.ownerPid = 0;
     announce(QStringLiteral("finished"), message, QJsonObject{{QStringLiteral("cost_so_far"), m_record.costSoFar(now())}});
     emit finished(state);
+}
+
+void ManagedRun::finishStoppedWhenIdle()
+{
+    if (m_launching.isEmpty() && liveRanks().isEmpty())
+        finish(m_haltAs, m_haltMessage);
 }
 
 } // namespace gantry::runs

@@ -21,9 +21,16 @@ RemoteAttempt::RemoteAttempt(ssh::Target target, QString knownHostsFile, Attempt
 {
 }
 
-QString RemoteAttempt::jobName() const
+QString RemoteAttempt::jobName(int attempt) const
 {
-    return QStringLiteral("run-%1-%2").arg(m_plan.runName).arg(m_plan.attempt);
+    const QString name = QStringLiteral("run-%1-%2").arg(m_plan.runName).arg(attempt > 0 ? attempt : m_plan.attempt);
+    return m_plan.rank < 0 ? name : name + QStringLiteral("-r%1").arg(m_plan.rank);
+}
+
+void RemoteAttempt::setNode(QList<QPair<QString, QString>> env, QString prelude)
+{
+    m_plan.nodeEnv = std::move(env);
+    m_plan.prelude = std::move(prelude);
 }
 
 ssh::ConnectOptions RemoteAttempt::connectOptions(const CancelToken &cancel) const
@@ -81,7 +88,7 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
     jobs::JobSpec spec;
     spec.name = jobName();
     spec.workingDir = QStringLiteral("~/") + m_remoteWorkdir;
-    spec.env = m_plan.env;
+    spec.env = m_plan.nodeEnv + m_plan.env;
     spec.env.append({QStringLiteral("GANTRY_RUN_ATTEMPT"), QString::number(m_plan.attempt)});
     spec.env.append({QStringLiteral("GANTRY_RUN_NAME"), m_plan.runName});
     spec.env.append(secrets);
@@ -93,7 +100,7 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
     const QString exportCheckpoints = checkpoints.isEmpty() ? QString()
         : QStringLiteral("GANTRY_CHECKPOINT_DIR=\"$PWD\"/%1; export GANTRY_CHECKPOINT_DIR\n")
               .arg(ssh::shellQuote(QDir::cleanPath(m_plan.checkpointPath)));
-    spec.command = exportCheckpoints + (m_plan.setup.trimmed().isEmpty()
+    spec.command = exportCheckpoints + m_plan.prelude + (m_plan.setup.trimmed().isEmpty()
         ? m_plan.run
         : QStringLiteral("{ %1\n} || exit $?\n%2").arg(m_plan.setup, m_plan.run));
     jobs::JobRunner runner(**s);
@@ -152,7 +159,7 @@ Result<QStringList> RemoteAttempt::bringHome(const QStringList &paths, const QSt
     return received;
 }
 
-Result<void> RemoteAttempt::stopJob()
+Result<void> RemoteAttempt::stopJob(int attempt)
 {
     std::lock_guard lock(m_mutex);
     Result<ssh::Session *> s = session({});
@@ -162,7 +169,7 @@ Result<void> RemoteAttempt::stopJob()
     options.intGraceMs = 5000;
     options.termGraceMs = 3000;
     jobs::JobRunner runner(**s);
-    Result<jobs::JobInfo> stopped = runner.stop(jobName(), options);
+    Result<jobs::JobInfo> stopped = runner.stop(jobName(attempt), options);
     if (!stopped)
         return stopped.error();
     return {};

@@ -30,6 +30,9 @@ struct AttemptPlan
     QString run;
     QList<QPair<QString, QString>> env;
     bool resumed = false;        // GANTRY_RESUMED=1: an earlier attempt ran
+    int rank = -1;               // the node's rank in a multi-node run (-1: the run's only machine)
+    QList<QPair<QString, QString>> nodeEnv; // NODE_RANK, MASTER_ADDR, … (nodes > 1)
+    QString prelude;             // shell lines before setup (nodes > 1: GANTRY_TORCHRUN)
 };
 
 // One poll of the attempt: the job as the machine reports it, and what the mirror brought home.
@@ -58,10 +61,12 @@ public:
     Result<AttemptPoll> poll(bool mirror, QHash<QString, QString> *known, const CancelToken &cancel);
     // Brings `paths` (relative to the workdir) home into `localDir`.
     Result<QStringList> bringHome(const QStringList &paths, const QString &localDir, const CancelToken &cancel);
-    // Stops the job (SIGINT, then TERM, then KILL).
-    Result<void> stopJob();
+    // Stops the job (SIGINT, then TERM, then KILL); with `attempt`, that earlier start's job.
+    Result<void> stopJob(int attempt = 0);
 
-    QString jobName() const;
+    QString jobName(int attempt = 0) const;
+    // A node of a multi-node run: its environment and the lines before its job (before it starts).
+    void setNode(QList<QPair<QString, QString>> env, QString prelude);
     QString remoteWorkdir() const { return m_remoteWorkdir; }
 
 private:

@@ -109,8 +109,14 @@ RunService::RunService(workspace::AppCore *core, QObject *parent)
     if (const int tick = qEnvironmentVariableIntValue("GANTRY_RUN_TICK_MS"); tick > 0)
         m_options.tickMs = tick;
     connect(&m_adopt, &QTimer::timeout, this, [this] {
-        if (m_policyLock && m_policyLock->tryAcquire())
-            adoptOrphans();
+        if (m_scanning || !m_policyLock || !m_policyLock->tryAcquire())
+            return;
+        // Every run.json is read on a worker (the GUI's thread only adopts what the scan found).
+        m_scanning = true;
+        background::run<QStringList>(this, [book = m_book] { return orphans(book); }, [this](const QStringList &names) {
+            m_scanning = false;
+            adoptOrphans(names);
+        });
     });
 }
 
@@ -215,21 +221,36 @@ Result<ManagedRun *> RunService::adopt(const QString &name)
     return run;
 }
 
+QStringList RunService::orphans(const RunBook &book)
+{
+    QStringList names;
+    for (const RunRecord &record : book.list()) {
+        if (!isFinal(record.state) && !RunBook::ownerAlive(record.ownerPid))
+            names.append(record.name);
+    }
+    return names;
+}
+
 QStringList RunService::adoptOrphans()
 {
+    return adoptOrphans(orphans(m_book));
+}
+
+QStringList RunService::adoptOrphans(const QStringList &names)
+{
     QStringList taken;
-    for (const RunRecord &record : m_book.list()) {
-        if (isFinal(record.state) || driven(record.name) || RunBook::ownerAlive(record.ownerPid))
+    for (const QString &name : names) {
+        if (driven(name))
             continue;
-        Result<ManagedRun *> run = adopt(record.name);
+        Result<ManagedRun *> run = adopt(name); // adopt() reads the record again under the run's claim
         if (run) {
-            taken.append(record.name);
-            m_adoptProblems.remove(record.name);
-        } else if (m_adoptProblems.value(record.name) != run.error().message) { // said once, not every tick
-            m_adoptProblems.insert(record.name, run.error().message);
-            emit runEvent(record.name, QJsonObject{{QStringLiteral("event"), QStringLiteral("takeover-failed")},
-                                                   {QStringLiteral("run"), record.name},
-                                                   {QStringLiteral("message"), run.error().message}});
+            taken.append(name);
+            m_adoptProblems.remove(name);
+        } else if (m_adoptProblems.value(name) != run.error().message) { // said once, not every tick
+            m_adoptProblems.insert(name, run.error().message);
+            emit runEvent(name, QJsonObject{{QStringLiteral("event"), QStringLiteral("takeover-failed")},
+                                            {QStringLiteral("run"), name},
+                                            {QStringLiteral("message"), run.error().message}});
         }
     }
     return taken;

@@ -109,8 +109,12 @@ public:
     // window, a killed `run start`): refused while it lives, for an ended run, and while another
     // process holds the run's claim (runs/NAME/owner.lock; one driver at a time).
     Result<ManagedRun *> adopt(const QString &name);
-    // Takes over every such run; returns the names taken. The policy owner calls it (startAdopting()).
+    // Takes over every such run; returns the names taken. Reads every run.json: startAdopting()
+    // scans on a worker (orphans()) and adopts the names found on this thread.
     QStringList adoptOrphans();
+    QStringList adoptOrphans(const QStringList &names);
+    // The runs that have not ended and whose driver is gone. Disk work: any thread.
+    static QStringList orphans(const RunBook &book);
     // From now on, every tick: while this process owns the policy (the GUI, or `gantry-cli watch`
     // when no GUI runs), it takes over the runs nobody drives.
     void startAdopting(workspace::PolicyLock *lock);
@@ -136,6 +140,7 @@ private:
     QTimer m_adopt;
     workspace::PolicyLock *m_policyLock = nullptr;
     QHash<QString, QString> m_adoptProblems; // what a failed takeover said last, by run
+    bool m_scanning = false; // a worker reads the runs for orphans
 };
 
 } // namespace gantry::runs

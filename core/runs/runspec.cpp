@@ -134,7 +134,8 @@ Result<void> Reader::resources(const YAML::Node &node, RunResources *out) const
         return fail(node, QStringLiteral("resources"), RunsText::tr("expected a map, such as {gpu: H100, count: 1}."));
     if (Result<void> keys = unknownKeys(node, QStringLiteral("resources."),
                                         {QStringLiteral("providers"), QStringLiteral("gpu"), QStringLiteral("count"),
-                                         QStringLiteral("max_price_per_hour"), QStringLiteral("spot"), QStringLiteral("nodes")});
+                                         QStringLiteral("max_price_per_hour"), QStringLiteral("spot"), QStringLiteral("nodes"),
+                                         QStringLiteral("master_port")});
         !keys)
         return keys;
     if (const YAML::Node p = node["providers"]) {
@@ -161,7 +162,7 @@ Result<void> Reader::resources(const YAML::Node &node, RunResources *out) const
         }
         out->gpu = gpu->compare(QLatin1String("any"), Qt::CaseInsensitive) == 0 ? QStringLiteral("any") : *gpu;
     }
-    if (Result<void> read = numbers(node, QStringLiteral("resources."), {{"count", &out->count, 1}, {"nodes", &out->nodes, 1}},
+    if (Result<void> read = numbers(node, QStringLiteral("resources."), {{"count", &out->count, 1}, {"nodes", &out->nodes, 1}, {"master_port", &out->masterPort, 1}},
                                     {{"max_price_per_hour", &out->maxPricePerHour}});
         !read)
         return read;

@@ -22,7 +22,8 @@ struct RunResources
     int count = 1;
     double maxPricePerHour = 0;      // 0: no limit
     bool spot = false;
-    int nodes = 1;
+    int nodes = 1;                   // more than one: every node runs `run` with torchrun's environment
+    int masterPort = 29500;          // where rank 0 serves the rendezvous (nodes > 1)
 };
 
 enum class RetryPolicy

@@ -34,7 +34,8 @@ QJsonObject attemptJson(const RunAttempt &a, const QDateTime &now)
                        {QStringLiteral("started"), timeOrNull(a.started)},
                        {QStringLiteral("ended"), timeOrNull(a.ended)},
                        {QStringLiteral("end_reason"), a.endReason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.endReason)},
-                       {QStringLiteral("cost"), a.cost(now)}};
+                       {QStringLiteral("cost"), a.cost(now)},
+                       {QStringLiteral("rank"), a.rank}};
 }
 
 } // namespace
@@ -110,6 +111,7 @@ QJsonObject RunRecord::toStoreJson() const
                        {QStringLiteral("results_dir"), resultsDir},
                        {QStringLiteral("failures"), failures},
                        {QStringLiteral("preemptions"), preemptions},
+                       {QStringLiteral("starts"), starts},
                        {QStringLiteral("owner_pid"), double(ownerPid)},
                        {QStringLiteral("stop_requested"), stopRequested},
                        {QStringLiteral("keep_machine"), keepMachine}};
@@ -128,13 +130,14 @@ RunRecord RunRecord::fromStoreJson(const QJsonObject &o)
                                      a.value(QLatin1String("type")).toString(), a.value(QLatin1String("price_per_hour")).toDouble(),
                                      timeFrom(a.value(QLatin1String("started"))), timeFrom(a.value(QLatin1String("ended"))),
                                      a.value(QLatin1String("end_reason")).toString(), a.value(QLatin1String("host")).toString(),
-                                     a.value(QLatin1String("spot")).toBool()});
+                                     a.value(QLatin1String("spot")).toBool(), a.value(QLatin1String("rank")).toInt()});
     }
     r.checkpointPath = o.value(QLatin1String("checkpoint_path")).toString();
     r.checkpointAt = timeFrom(o.value(QLatin1String("checkpoint_at")));
     r.resultsDir = o.value(QLatin1String("results_dir")).toString();
     r.failures = o.value(QLatin1String("failures")).toInt();
     r.preemptions = o.value(QLatin1String("preemptions")).toInt();
+    r.starts = o.value(QLatin1String("starts")).toInt();
     r.ownerPid = qint64(o.value(QLatin1String("owner_pid")).toDouble());
     r.stopRequested = o.value(QLatin1String("stop_requested")).toBool();
     r.keepMachine = o.value(QLatin1String("keep_machine")).toBool();

@@ -37,6 +37,7 @@ struct RunAttempt
     QString endReason;         // preempted, outbid, unreachable, failed, succeeded, stopped ("" while it runs)
     QString hostName;          // the saved host while the machine is up
     bool spot = false;
+    int rank = 0;              // the node's rank in a multi-node run (0: the head, or the only machine)
 
     // What it cost until `now` (or its end).
     double cost(const QDateTime &now) const;
@@ -56,6 +57,7 @@ struct RunRecord
     QString resultsDir;
     int failures = 0;                // attempts that exited non-zero
     int preemptions = 0;             // machines lost
+    int starts = 0;                  // times a multi-node run's job started on every node (GANTRY_RUN_ATTEMPT)
     qint64 ownerPid = 0;             // the process driving the run
     bool stopRequested = false;      // `run stop` asked the owner to stop
     bool keepMachine = false;        // … and leave the machine running

@@ -2167,10 +2167,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>正在 %2 上启动 %1，每小时 %3。</translation>
     </message>
     <message>
-        <source>Attempt %1: %2 on %3 (%4).</source>
-        <translation>第 %1 次尝试：%3 上的 %2（%4）。</translation>
-    </message>
-    <message>
         <source>The machine&apos;s host was not saved.</source>
         <translation>未能保存该机器的主机。</translation>
     </message>
@@ -2197,10 +2193,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>The machine does not answer SSH (%1); waiting up to %2 s.</source>
         <translation>机器没有响应 SSH（%1）；最多等待 %2 秒。</translation>
-    </message>
-    <message>
-        <source>Attempt %1 lost its machine: %2 (%3).</source>
-        <translation>第 %1 次尝试失去了机器：%2（%3）。</translation>
     </message>
     <message>
         <source>Run %1 failed: it lost %2 machines, more than max_preemptions (%3).</source>
@@ -2409,6 +2401,30 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Cannot create %1 on the machine: %2</source>
         <translation>无法在机器上创建 %1：%2</translation>
+    </message>
+    <message>
+        <source> for node %1</source>
+        <translation>（节点 %1）</translation>
+    </message>
+    <message>
+        <source>Attempt %1: %2 on %3 (%4)%5.</source>
+        <translation>第 %1 次尝试：%3 上的 %2（%4）%5。</translation>
+    </message>
+    <message>
+        <source>Node %1 (%2) is up; waiting for the other nodes.</source>
+        <translation>节点 %1（%2）已就绪，正在等待其他节点。</translation>
+    </message>
+    <message>
+        <source>The provider %1 is not configured.</source>
+        <translation>服务商 %1 尚未配置。</translation>
+    </message>
+    <message>
+        <source> (node %1)</source>
+        <translation>（节点 %1）</translation>
+    </message>
+    <message>
+        <source>Attempt %1 lost its machine%2: %3 (%4).</source>
+        <translation>第 %1 次尝试失去了机器%2：%3（%4）。</translation>
     </message>
 </context>
 <context>
@@ -6501,6 +6517,10 @@ Last run %2: %3</source>
     <message>
         <source>Cost</source>
         <translation>费用</translation>
+    </message>
+    <message>
+        <source>node %1 · %2</source>
+        <translation>节点 %1 · %2</translation>
     </message>
 </context>
 <context>

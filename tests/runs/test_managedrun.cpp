@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/cost/ledger.h"
 #include "core/hosts/hoststore.h"
-#include "core/providers/await.h"
-#include "core/providers/providerhub.h"
-#include "core/providers/sandboxprovider.h"
 #include "core/runs/managedrun.h"
 #include "core/util/secretstore.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/workspace.h"
+#include "sandboxcore.h"
 
 #include <QDir>
 #include <QFile>
@@ -86,10 +84,7 @@ class TestManagedRun final : public QObject
 
     QString configDir() const { return m_dir.filePath(QStringLiteral("config")); }
     QString homeRoot() const { return m_dir.filePath(QStringLiteral("Gantry runs")); }
-    providers::SandboxProvider *sandbox() const
-    {
-        return qobject_cast<providers::SandboxProvider *>(m_core->providers()->provider(QStringLiteral("sandbox")));
-    }
+    providers::SandboxProvider *sandbox() const { return testsupport::sandboxOf(*m_core); }
 
     Result<RunSpec> spec(const QString &name, const QByteArray &extra = {})
     {
@@ -119,8 +114,7 @@ class TestManagedRun final : public QObject
 
     void assertNothingLeft()
     {
-        Result<QList<providers::Instance>> left = providers::await<QList<providers::Instance>>(
-            [this](providers::Callback<QList<providers::Instance>> done) { sandbox()->listInstances(std::move(done)); });
+        Result<QList<providers::Instance>> left = testsupport::sandboxInstances(*m_core);
         QVERIFY(left);
         QVERIFY2(left->isEmpty(), qPrintable(left->isEmpty() ? QString() : left->first().id));
         for (const SavedHost &host : m_core->hosts()->hosts())
@@ -134,17 +128,8 @@ private slots:
         QVERIFY(!QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty());
         if (!QFile::exists(QStringLiteral("/usr/sbin/sshd")))
             QSKIP("the sandbox needs OpenSSH's sshd");
-        workspace::AppCore::Options o;
-        providers::ProviderSettings accounts;
-        accounts.configDir = configDir();
-        accounts.sandbox.bootDelayMs = 50;
-        o.accounts = accounts;
-        o.providerIds = QStringList{QStringLiteral("sandbox")};
-        o.resumeWork = false;
-        m_core = std::make_unique<workspace::AppCore>(configDir(), m_secrets.get(), o);
-        m_core->open();
-        QVERIFY(m_core->ledgerOpen());
-        m_core->workspace()->setLaunchTiming(100, 2, 100);
+        m_core = testsupport::openSandboxCore(configDir(), m_secrets.get());
+        QVERIFY(m_core);
         QVERIFY(sandbox());
         connect(&m_time, &QTimer::timeout, this, [this] { m_clock.advanceSeconds(20); });
         m_time.start(100);
@@ -155,11 +140,7 @@ private slots:
     {
         if (!m_core)
             return;
-        Result<QList<providers::Instance>> left = providers::await<QList<providers::Instance>>(
-            [this](providers::Callback<QList<providers::Instance>> done) { sandbox()->listInstances(std::move(done)); });
-        for (const providers::Instance &instance : left.valueOr({})) {
-            (void)providers::await<void>([&](providers::Callback<void> done) { sandbox()->terminate(instance.id, std::move(done)); });
-        }
+        testsupport::terminateSandboxInstances(*m_core);
     }
 
     void survivesTwoPreemptions()
@@ -311,9 +292,7 @@ private slots:
                 cutOff = run.record().attempts.last().instance;
                 sandbox()->cutOff(cutOff, [](Result<void>) {});
             } else if (kind == QLatin1String("syncing") && attempt == 2) {
-                Result<QList<providers::Instance>> left = providers::await<QList<providers::Instance>>(
-                    [this](providers::Callback<QList<providers::Instance>> done) { sandbox()->listInstances(std::move(done)); });
-                for (const providers::Instance &instance : left.valueOr({}))
+                for (const providers::Instance &instance : testsupport::sandboxInstances(*m_core).valueOr({}))
                     leftAtRelaunch.append(instance.id);
             }
         });

@@ -150,8 +150,8 @@ private slots:
         QCOMPARE(json.value(QLatin1String("cost_so_far")).toDouble(), 1.5);
         const QJsonObject first = json.value(QLatin1String("attempts")).toArray().at(0).toObject();
         QCOMPARE(first.keys(), (QStringList{QStringLiteral("cost"), QStringLiteral("end_reason"), QStringLiteral("ended"), QStringLiteral("instance"),
-                                            QStringLiteral("price_per_hour"), QStringLiteral("provider"), QStringLiteral("started"),
-                                            QStringLiteral("type")}));
+                                            QStringLiteral("price_per_hour"), QStringLiteral("provider"), QStringLiteral("rank"),
+                                            QStringLiteral("started"), QStringLiteral("type")}));
         QCOMPARE(first.value(QLatin1String("end_reason")).toString(), QStringLiteral("preempted"));
         QCOMPARE(first.value(QLatin1String("cost")).toDouble(), 0.5);
         QVERIFY(json.value(QLatin1String("attempts")).toArray().at(1).toObject().value(QLatin1String("ended")).isNull());

@@ -71,7 +71,12 @@ QVariant RunAttemptsModel::data(const QModelIndex &index, int role) const
     switch (index.column()) {
     case NumberColumn: return index.row() + 1;
     case ProviderColumn: return a.provider;
-    case MachineColumn: return a.spot ? tr("%1 (spot) · %2").arg(a.type, a.instance) : QStringLiteral("%1 · %2").arg(a.type, a.instance);
+    case MachineColumn: {
+        const QString machine = a.spot ? tr("%1 (spot) · %2").arg(a.type, a.instance) : QStringLiteral("%1 · %2").arg(a.type, a.instance);
+        // A multi-node run's machines say which node they were.
+        const bool nodes = std::any_of(m_attempts.cbegin(), m_attempts.cend(), [](const runs::RunAttempt &other) { return other.rank > 0; });
+        return nodes ? tr("node %1 · %2").arg(a.rank).arg(machine) : machine;
+    }
     case PriceColumn: return tr("$%1/h").arg(a.pricePerHour, 0, 'f', 3);
     case StartedColumn: return timeText(a.started);
     case EndedColumn: return a.ended.isValid() ? timeText(a.ended) : QStringLiteral("—");

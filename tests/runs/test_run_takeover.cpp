@@ -108,6 +108,48 @@ private slots:
         QVERIFY(nothingRuns());
     }
 
+    // The machine is reclaimed while nobody drives the run (the window closed during a
+    // preemption): the watcher that takes the run over asks the provider, records the preemption,
+    // rents the next machine and finishes the run there; nothing is left running.
+    void machineLostWhileNobodyDrivesIsRecoveredByTheWatcher()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("work"));
+        QDir().mkpath(dir);
+        QFile file(dir + QStringLiteral("/reclaimed.yaml"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("name: reclaimed\nresources: {providers: [sandbox], gpu: any, spot: true}\nresults: [outputs]\n"
+                   "run: if [ \"$GANTRY_RUN_ATTEMPT\" = 1 ]; then exec sleep 600; fi; mkdir -p outputs; echo \"done $GANTRY_RUN_ATTEMPT\" > outputs/done.txt\n");
+        file.close();
+        QProcess driver;
+        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), file.fileName()}, options());
+        QByteArray seen;
+        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
+        ::kill(pid_t(driver.processId()), SIGKILL);
+        QVERIFY(driver.waitForFinished(10000));
+        const Result<runs::RunRecord> before = runs::RunBook(config()).show(QStringLiteral("reclaimed"));
+        QVERIFY(before && before->attempts.size() == 1);
+        const test::CliRun preempt = test::runCli(config(), {QStringLiteral("preempt"), before->attempts.first().instance, QStringLiteral("--provider"),
+                                                             QStringLiteral("sandbox")}, options());
+        QVERIFY2(preempt.code == 0, preempt.err.constData());
+
+        QProcess watcher;
+        test::startCli(watcher, config(), {QStringLiteral("--json"), QStringLiteral("watch")}, options());
+        auto stopWatcher = qScopeGuard([&watcher] {
+            watcher.terminate();
+            watcher.waitForFinished(10000);
+        });
+        QByteArray watched;
+        QVERIFY2(test::waitForOutput(watcher, watched, "\"run_event\":\"finished\"", 90000), watched.constData());
+        const Result<runs::RunRecord> record = runs::RunBook(config()).show(QStringLiteral("reclaimed"));
+        QVERIFY(record);
+        QVERIFY2(record->state == runs::RunState::Succeeded, qPrintable(record->message));
+        QCOMPARE(record->attempts.size(), 2);
+        QCOMPARE(record->attempts.first().endReason, QStringLiteral("preempted"));
+        QCOMPARE(record->attempts.last().endReason, QStringLiteral("succeeded"));
+        QCOMPARE(result(QStringLiteral("reclaimed")), QByteArray("done 2\n"));
+        QVERIFY(nothingRuns());
+    }
+
     // `run stop` on a run nobody drives, while a policy owner lives (here: this test holds the
     // policy lock): the request waits in the run's folder, and the watcher that takes the run over
     // stops it at once — its machine terminated — instead of resuming it.

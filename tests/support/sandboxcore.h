@@ -13,15 +13,17 @@
 
 namespace gantry::testsupport {
 
-// An application core on the local sandbox alone — real sshd machines that boot in 50 ms, a real
-// ledger and hosts.json in `configDir` — with the workspace polling fast (100 ms): what the
-// managed-run suites drive their runs on. Null when the core could not open its ledger.
-inline std::unique_ptr<workspace::AppCore> openSandboxCore(const QString &configDir, SecretStore *secrets)
+// An application core on the local sandbox alone — real sshd machines that boot in `bootMs`, a
+// real ledger and hosts.json in `configDir` — with the workspace polling fast (100 ms) unless
+// `fastPolls` is false: what the managed-run suites and benchmarks drive their runs on. Null when
+// the core could not open its ledger.
+inline std::unique_ptr<workspace::AppCore> openSandboxCore(const QString &configDir, SecretStore *secrets, int bootMs = 50,
+                                                           bool fastPolls = true)
 {
     workspace::AppCore::Options o;
     providers::ProviderSettings accounts;
     accounts.configDir = configDir;
-    accounts.sandbox.bootDelayMs = 50;
+    accounts.sandbox.bootDelayMs = bootMs;
     o.accounts = accounts;
     o.providerIds = QStringList{QStringLiteral("sandbox")};
     o.resumeWork = false;
@@ -29,7 +31,8 @@ inline std::unique_ptr<workspace::AppCore> openSandboxCore(const QString &config
     core->open();
     if (!core->ledgerOpen())
         return nullptr;
-    core->workspace()->setLaunchTiming(100, 2, 100);
+    if (fastPolls)
+        core->workspace()->setLaunchTiming(100, 2, 100);
     return core;
 }
 

@@ -1,6 +1,7 @@
 #include "core/workspace/policylock.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
@@ -62,18 +63,48 @@ void PolicyLock::release()
     m_owned = false;
 }
 
+bool PolicyLock::userManagerRuns()
+{
+    // The user's systemd answers on its private socket; asking costs a process, once per hand-off.
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (runtime.isEmpty() || !QFileInfo::exists(runtime + QStringLiteral("/systemd/private")))
+        return false;
+    QProcess probe;
+    probe.start(QStringLiteral("systemctl"), {QStringLiteral("--user"), QStringLiteral("--quiet"), QStringLiteral("is-active"),
+                                              QStringLiteral("default.target")});
+    return probe.waitForFinished(3000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
+}
+
+QStringList PolicyLock::watcherCommand(const QString &configDir, const QString &cliProgram, bool userManager)
+{
+    const QStringList watch{cliProgram, QStringLiteral("--config-dir"), configDir, QStringLiteral("watch")};
+    if (!userManager)
+        return watch;
+    // A scope of the user's systemd: the watcher keeps this process's environment (provider keys
+    // and run secrets from the environment stay in memory, never in a unit file), leaves the
+    // terminal's or the desktop session's group, and is listed and stopped by name
+    // (`systemctl --user stop gantry-watch-…`).
+    const QString unit = QStringLiteral("gantry-watch-%1")
+                             .arg(QString::fromLatin1(QCryptographicHash::hash(QDir(configDir).absolutePath().toUtf8(),
+                                                                               QCryptographicHash::Sha256).toHex().left(12)));
+    return QStringList{QStringLiteral("systemd-run"), QStringLiteral("--user"), QStringLiteral("--scope"), QStringLiteral("--quiet"),
+                       QStringLiteral("--collect"), QStringLiteral("--unit=") + unit, QStringLiteral("--description=Gantry watcher for ") + configDir,
+                       QStringLiteral("--")} + watch;
+}
+
 Result<qint64> PolicyLock::ensureWatcher(const QString &configDir, const QString &cliProgram)
 {
     const qint64 owner = livePid(configDir);
     if (owner != 0 && owner != QCoreApplication::applicationPid())
         return qint64(0);
+    const QStringList command = watcherCommand(configDir, cliProgram, userManagerRuns());
     QProcess watcher;
-    watcher.setProgram(cliProgram);
-    watcher.setArguments({QStringLiteral("--config-dir"), configDir, QStringLiteral("watch")});
+    watcher.setProgram(command.first());
+    watcher.setArguments(command.mid(1));
     watcher.setStandardInputFile(QProcess::nullDevice());
     watcher.setStandardOutputFile(QDir(configDir).filePath(QStringLiteral("watch.log")), QIODevice::Append);
     watcher.setStandardErrorFile(QDir(configDir).filePath(QStringLiteral("watch.log")), QIODevice::Append);
-    qint64 pid = 0;
+    qint64 pid = 0; // systemd-run --scope execs the watcher itself: the pid is the watcher's
     if (!watcher.startDetached(&pid))
         return Error{ErrorCode::Io, tr("Cannot start %1 watch: %2. Start `gantry-cli watch` yourself, or its runs wait "
                                                 "for the next Gantry window.").arg(cliProgram, watcher.errorString())};

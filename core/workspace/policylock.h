@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QLockFile>
 #include <QString>
+#include <QStringList>
 
 namespace gantry::workspace {
 
@@ -27,7 +28,13 @@ public:
     // the policy already, `cliProgram watch` is started detached (its output in <configDir>/watch.log);
     // it takes the policy — and the managed runs nobody drives — once this process has gone.
     // Returns its pid, or 0 when another owner runs (that one takes over instead).
+    // Where the user's systemd runs, the watcher starts in a scope of it (watcherCommand()).
     static Result<qint64> ensureWatcher(const QString &configDir, const QString &cliProgram);
+    // The command that starts the watcher: `cliProgram --config-dir D watch`, inside
+    // `systemd-run --user --scope --unit=gantry-watch-<hash of D>` when `userManager`.
+    static QStringList watcherCommand(const QString &configDir, const QString &cliProgram, bool userManager);
+    // The user's systemd manager answers (a desktop session, or a login with lingering).
+    static bool userManagerRuns();
     // True when this process owns the policy now (already, or taken just now).
     bool tryAcquire();
     bool owned() const { return m_owned; }

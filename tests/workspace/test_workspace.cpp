@@ -275,6 +275,24 @@ private slots:
         QVERIFY(f.ledger.entry(QStringLiteral("lambda"), lambdaId)->isOpen());
     }
 
+    // The watcher a closing window or `run start --detach` leaves behind: a plain detached process,
+    // or, where the user's systemd runs, the same command in a named scope of it (one per config
+    // folder), which keeps the caller's environment and is stopped with systemctl --user.
+    void watcherStartsInAUserScopeWhereSystemdRuns()
+    {
+        const QStringList plain = workspace::PolicyLock::watcherCommand(QStringLiteral("/home/u/.config/gantry"), QStringLiteral("/usr/bin/gantry-cli"), false);
+        QCOMPARE(plain, (QStringList{QStringLiteral("/usr/bin/gantry-cli"), QStringLiteral("--config-dir"), QStringLiteral("/home/u/.config/gantry"),
+                                     QStringLiteral("watch")}));
+        const QStringList scoped = workspace::PolicyLock::watcherCommand(QStringLiteral("/home/u/.config/gantry"), QStringLiteral("/usr/bin/gantry-cli"), true);
+        QCOMPARE(scoped.mid(0, 5), (QStringList{QStringLiteral("systemd-run"), QStringLiteral("--user"), QStringLiteral("--scope"),
+                                                QStringLiteral("--quiet"), QStringLiteral("--collect")}));
+        QVERIFY2(scoped.at(5).startsWith(QLatin1String("--unit=gantry-watch-")) && scoped.at(5).size() == int(strlen("--unit=gantry-watch-")) + 12,
+                 qPrintable(scoped.at(5)));
+        QCOMPARE(scoped.mid(scoped.indexOf(QStringLiteral("--")) + 1), plain);
+        const QStringList other = workspace::PolicyLock::watcherCommand(QStringLiteral("/tmp/other"), QStringLiteral("/usr/bin/gantry-cli"), true);
+        QVERIFY(other.at(5) != scoped.at(5)); // one watcher per config folder
+    }
+
     void policyDefersToTheLockOwner()
     {
         Fixture f;

@@ -126,7 +126,7 @@ QList<NodeCheck> gatherFacts(const Cluster &cluster, const NodeConnector &connec
             node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Ok, ClusterText::tr("Reachable by SSH."), QString()});
         } else {
             node.checks.append(DoctorCheck{QStringLiteral("ssh"), CheckStatus::Fail, facts[rank].error().message,
-                                           ClusterText::tr("Start the machine, or fix its saved host (gantry-cli hosts list).")});
+                                           ClusterText::tr("Start the machine, or fix its saved host in Machines (gantry-cli hosts list).")});
         }
         nodes.append(node);
     }

@@ -147,7 +147,7 @@ void ClusterLauncher::terminatePartial(const std::shared_ptr<Run> &run)
                 run->outcome.terminated << node.instanceId;
                 run->outcome.warnings << outcome->warnings;
             } else {
-                run->outcome.warnings << tr("could not terminate %1: %2 — terminate it yourself (gantry-cli terminate %1 --yes)")
+                run->outcome.warnings << tr("could not terminate %1: %2 — terminate it yourself in Instances (gantry-cli terminate %1 --yes)")
                                              .arg(node.instanceId, outcome.error().message);
                 run->outcome.cluster.nodes.append(node); // still there: keep it on record
             }

@@ -95,7 +95,7 @@ Result<void> resumeHostBilling(Ledger &ledger, const QString &hostName)
     if (!open)
         return open.error();
     if (!*open)
-        return Error{ErrorCode::NotFound, HostBillingText::tr("%1 has no billing to resume; start it with: gantry-cli hosts billing %1 on")
+        return Error{ErrorCode::NotFound, HostBillingText::tr("%1 has no billing to resume; start it in Cost → Resume billing, or with: gantry-cli hosts billing %1 on")
                                               .arg(hostName)};
     return ledger.recordStarted(hostProvider(), (*open)->instanceId);
 }

@@ -206,7 +206,7 @@ Error ShadeformProvider::httpError(const HttpResponse &response) const
     else if (response.status == 403)
         text += QLatin1Char(' ') + tr("The key belongs to another account or workspace than this resource.");
     else if (lower.contains(QLatin1String("capacity")) || lower.contains(QLatin1String("not available")))
-        text += QLatin1Char(' ') + tr("Out of capacity: try another region or type (gantry-cli types --provider shadeform "
+        text += QLatin1Char(' ') + tr("Out of capacity: try another region or type (Prices, or gantry-cli types --provider shadeform "
                                       "--available).");
     else if (lower.contains(QLatin1String("balance")) || lower.contains(QLatin1String("wallet"))
              || lower.contains(QLatin1String("fund")))
@@ -334,7 +334,7 @@ void ShadeformProvider::addSshKey(const QString &name, const QString &publicKey,
 {
     if (publicKey.trimmed().isEmpty()) {
         return deliver<SshKey>(std::move(done),
-                               Error{ErrorCode::Usage, tr("Shadeform keys need a public key (gantry-cli keys generate makes one); "
+                               Error{ErrorCode::Usage, tr("Shadeform keys need a public key (Tools → SSH keys… → Generate new key…, or gantry-cli keys generate); "
                                                           "Gantry does not use the Shadeform Managed Key.")});
     }
     call("POST", QStringLiteral("/v1/sshkeys/add"),

@@ -51,7 +51,7 @@ Result<RunLogChunk> RunBook::readLog(const QString &name, qint64 offset) const
     QFile log(store.logPath(name));
     if (!log.open(QIODevice::ReadOnly)) {
         if (!QFile::exists(store.runDir(name) + QStringLiteral("/run.json")))
-            return Error{ErrorCode::NotFound, RunsText::tr("No run named %1; gantry-cli run list shows the runs.").arg(name)};
+            return Error{ErrorCode::NotFound, RunsText::tr("No run named %1; the Runs panel (gantry-cli run list) shows the runs.").arg(name)};
         return chunk; // nothing happened yet
     }
     if (log.size() < offset)
@@ -84,7 +84,7 @@ Result<RunBook::StopOutcome> RunBook::requestStop(const QString &name, bool keep
         const QString provider = record->attempts.isEmpty() ? QString() : record->attempts.last().provider;
         return Error{ErrorCode::Conflict, instance.isEmpty() || record->attempts.last().ended.isValid()
             ? RunsText::tr("No process drives run %1 any more, and it holds no machine.").arg(name)
-            : RunsText::tr("No process drives run %1; its last machine is %2 on %3: terminate it (gantry-cli terminate).").arg(name, instance, provider)};
+            : RunsText::tr("No process drives run %1; its last machine is %2 on %3: terminate it in Instances (gantry-cli terminate %2 --provider %3).").arg(name, instance, provider)};
     }
     if (Result<void> asked = ManagedRun::requestStop(m_configDir, name, keepMachine); !asked)
         return asked.error();

@@ -177,7 +177,7 @@ Result<RunRecord> RunStore::load(const QString &name) const
 {
     QFile file(runDir(name) + QStringLiteral("/run.json"));
     if (!file.open(QIODevice::ReadOnly))
-        return Error{ErrorCode::NotFound, RunsText::tr("No run named %1; gantry-cli run list shows the runs.").arg(name)};
+        return Error{ErrorCode::NotFound, RunsText::tr("No run named %1; the Runs panel (gantry-cli run list) shows the runs.").arg(name)};
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll());
     if (!document.isObject())
         return Error{ErrorCode::Parse, RunsText::tr("%1 is damaged; remove the folder %2 to forget the run.").arg(file.fileName(), runDir(name))};

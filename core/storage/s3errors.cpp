@@ -27,7 +27,7 @@ Error fromCode(const QString &code, const QString &message, const S3ErrorContext
     if (code == QLatin1String("NoSuchBucket"))
         return Error{ErrorCode::NotFound, StorageText::tr("There is no bucket %1 at %2 (NoSuchBucket): check --bucket and --endpoint.").arg(where.bucket, where.endpoint)};
     if (code == QLatin1String("NoSuchKey"))
-        return Error{ErrorCode::NotFound, StorageText::tr("There is no object %1 in bucket %2: list what is there with gantry-cli storage ls.").arg(where.key, where.bucket)};
+        return Error{ErrorCode::NotFound, StorageText::tr("There is no object %1 in bucket %2: the Storage panel lists what is there (gantry-cli storage ls).").arg(where.key, where.bucket)};
     if (code == QLatin1String("BadDigest") || code == QLatin1String("XAmzContentSHA256Mismatch"))
         return Error{ErrorCode::RemoteFailed, StorageText::tr("The object arrived damaged at the storage server (%1): run the copy again.").arg(code)};
     if (code == QLatin1String("EntityTooLarge"))

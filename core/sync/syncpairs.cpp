@@ -100,7 +100,7 @@ Result<void> SyncPairStore::forget(const SyncPair &pair) const
     auto pairs = load();
     if (!pairs) return pairs.error();
     if (pairs->removeIf([&](const SyncPair &p) { return p.sameAs(pair); }) == 0) {
-        return Error{ErrorCode::NotFound, SyncText::tr("No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.")
+        return Error{ErrorCode::NotFound, SyncText::tr("No remembered sync pair %1 → %2:%3. The Files tab of %2 lists them (gantry-cli sync --list %2).")
                                               .arg(pair.localDir, pair.host, pair.remoteDir)};
     }
     return save(*pairs);

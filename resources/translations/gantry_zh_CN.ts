@@ -486,10 +486,6 @@
         <translation>可通过 SSH 访问。</translation>
     </message>
     <message>
-        <source>Start the machine, or fix its saved host (gantry-cli hosts list).</source>
-        <translation>请启动该机器，或修正其已保存的主机信息（gantry-cli hosts list）。</translation>
-    </message>
-    <message>
         <source>Network steps not run: rank %1 is unreachable.</source>
         <translation>未执行网络检查：rank %1 无法访问。</translation>
     </message>
@@ -565,6 +561,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
 全部信任并检查集群吗？它们将记录在 %2 中。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Start the machine, or fix its saved host in Machines (gantry-cli hosts list).</source>
+        <translation>请启动该机器，或在“机器”中修正其已保存的主机信息（gantry-cli hosts list）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::cluster::ClusterLauncher</name>
@@ -607,8 +607,8 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>集群 %1：部分创建</translation>
     </message>
     <message>
-        <source>could not terminate %1: %2 — terminate it yourself (gantry-cli terminate %1 --yes)</source>
-        <translation>无法释放 %1：%2 — 请自行释放（gantry-cli terminate %1 --yes）</translation>
+        <source>could not terminate %1: %2 — terminate it yourself in Instances (gantry-cli terminate %1 --yes)</source>
+        <translation>无法释放 %1：%2 — 请在“实例”中自行释放（gantry-cli terminate %1 --yes）</translation>
     </message>
 </context>
 <context>
@@ -724,16 +724,16 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>价格已变更</translation>
     </message>
     <message>
-        <source>%1 has no billing to resume; start it with: gantry-cli hosts billing %1 on</source>
-        <translation>%1 没有可恢复的计费；请用以下命令开始计费：gantry-cli hosts billing %1 on</translation>
-    </message>
-    <message>
         <source>host removed or no longer priced</source>
         <translation>主机已移除或不再设置价格</translation>
     </message>
     <message>
         <source>%1 (%2) is stopped, but %3 still bills storage until you terminate it.</source>
         <translation>%1（%2）已停止，但%3在终止前仍按存储计费。</translation>
+    </message>
+    <message>
+        <source>%1 has no billing to resume; start it in Cost → Resume billing, or with: gantry-cli hosts billing %1 on</source>
+        <translation>%1 没有可恢复的计费；请在“费用 → 恢复计费”中开始计费，或使用命令：gantry-cli hosts billing %1 on</translation>
     </message>
 </context>
 <context>
@@ -1925,10 +1925,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>该密钥所属的账户或工作区与此资源不同。</translation>
     </message>
     <message>
-        <source>Out of capacity: try another region or type (gantry-cli types --provider shadeform --available).</source>
-        <translation>无库存：请尝试其他地域或规格（gantry-cli types --provider shadeform --available）。</translation>
-    </message>
-    <message>
         <source>Insufficient balance: top up your Shadeform wallet, then launch again.</source>
         <translation>余额不足：请为 Shadeform 钱包充值后再创建。</translation>
     </message>
@@ -1965,10 +1961,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>响应中没有“ssh_keys”列表</translation>
     </message>
     <message>
-        <source>Shadeform keys need a public key (gantry-cli keys generate makes one); Gantry does not use the Shadeform Managed Key.</source>
-        <translation>Shadeform 密钥需要提供公钥（可用 gantry-cli keys generate 生成）；Gantry 不使用 Shadeform 托管密钥。</translation>
-    </message>
-    <message>
         <source>the new key has no id</source>
         <translation>新密钥没有 ID</translation>
     </message>
@@ -1991,6 +1983,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Check your API key (Settings → Accounts, or gantry-cli provider-key set shadeform).</source>
         <translation>请检查 API 密钥（“设置 → 账户”，或 gantry-cli provider-key set shadeform）。</translation>
+    </message>
+    <message>
+        <source>Out of capacity: try another region or type (Prices, or gantry-cli types --provider shadeform --available).</source>
+        <translation>无库存：请尝试其他地域或规格（“价格”，或 gantry-cli types --provider shadeform --available）。</translation>
+    </message>
+    <message>
+        <source>Shadeform keys need a public key (Tools → SSH keys… → Generate new key…, or gantry-cli keys generate); Gantry does not use the Shadeform Managed Key.</source>
+        <translation>Shadeform 密钥需要提供公钥（“工具 → SSH 密钥… → 生成新密钥…”，或 gantry-cli keys generate）；Gantry 不使用 Shadeform 托管密钥。</translation>
     </message>
 </context>
 <context>
@@ -2335,10 +2335,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>无法创建 %1；请检查配置文件夹的权限。</translation>
     </message>
     <message>
-        <source>No run named %1; gantry-cli run list shows the runs.</source>
-        <translation>没有名为 %1 的运行；gantry-cli run list 会列出所有运行。</translation>
-    </message>
-    <message>
         <source>%1 is damaged; remove the folder %2 to forget the run.</source>
         <translation>%1 已损坏；删除文件夹 %2 即可忘掉这次运行。</translation>
     </message>
@@ -2353,10 +2349,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>No process drives run %1 any more, and it holds no machine.</source>
         <translation>已没有进程驱动运行 %1，它也没有占用机器。</translation>
-    </message>
-    <message>
-        <source>No process drives run %1; its last machine is %2 on %3: terminate it (gantry-cli terminate).</source>
-        <translation>没有进程驱动运行 %1；它最后的机器是 %3 上的 %2：请终止它（gantry-cli terminate）。</translation>
     </message>
     <message>
         <source>Run %1 is already running here; start this one under another name.</source>
@@ -2425,6 +2417,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Attempt %1 lost its machine%2: %3 (%4).</source>
         <translation>第 %1 次尝试失去了机器%2：%3（%4）。</translation>
+    </message>
+    <message>
+        <source>No run named %1; the Runs panel (gantry-cli run list) shows the runs.</source>
+        <translation>没有名为 %1 的运行；“运行”面板（gantry-cli run list）会列出所有运行。</translation>
+    </message>
+    <message>
+        <source>No process drives run %1; its last machine is %2 on %3: terminate it in Instances (gantry-cli terminate %2 --provider %3).</source>
+        <translation>没有进程驱动运行 %1；它最后的机器是 %3 上的 %2：请在“实例”中终止它（gantry-cli terminate %2 --provider %3）。</translation>
     </message>
 </context>
 <context>
@@ -2615,10 +2615,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>%2 上没有存储桶 %1（NoSuchBucket）：请检查 --bucket 和 --endpoint。</translation>
     </message>
     <message>
-        <source>There is no object %1 in bucket %2: list what is there with gantry-cli storage ls.</source>
-        <translation>存储桶 %2 中没有对象 %1：请用 gantry-cli storage ls 查看已有内容。</translation>
-    </message>
-    <message>
         <source>The object arrived damaged at the storage server (%1): run the copy again.</source>
         <translation>对象到达存储服务器时已损坏（%1）：请重新运行复制。</translation>
     </message>
@@ -2681,6 +2677,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>%1 is a folder: copy it with everything in it (cp -r).</source>
         <translation>%1 是文件夹：请连同其中所有内容一起复制（cp -r）。</translation>
+    </message>
+    <message>
+        <source>There is no object %1 in bucket %2: the Storage panel lists what is there (gantry-cli storage ls).</source>
+        <translation>存储桶 %2 中没有对象 %1：“存储”面板会列出已有内容（gantry-cli storage ls）。</translation>
     </message>
 </context>
 <context>
@@ -2766,12 +2766,12 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>无法将同步文件夹配对保存到 %1：%2。请检查配置文件夹是否可写。</translation>
     </message>
     <message>
-        <source>No remembered sync pair %1 → %2:%3. List them with gantry-cli sync --list %2.</source>
-        <translation>没有记住的同步配对 %1 → %2:%3。可用 gantry-cli sync --list %2 查看已记住的配对。</translation>
-    </message>
-    <message>
         <source>Cannot watch %1 for changes on this system. Run the sync without --watch when files change.</source>
         <translation>此系统上无法监视 %1 的变化。文件变化时请不带 --watch 运行同步。</translation>
+    </message>
+    <message>
+        <source>No remembered sync pair %1 → %2:%3. The Files tab of %2 lists them (gantry-cli sync --list %2).</source>
+        <translation>没有记住的同步配对 %1 → %2:%3。%2 的“文件”页会列出已记住的配对（gantry-cli sync --list %2）。</translation>
     </message>
 </context>
 <context>

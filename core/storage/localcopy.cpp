@@ -7,6 +7,7 @@
 #include <QBuffer>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QRandomGenerator>
 #include <QFile>
 #include <QFileInfo>
 
@@ -319,6 +320,23 @@ void abortMultipart(const S3Client &client, const QString &key, const QString &u
     (void)call(client, key, Call{"DELETE", {{"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, nullptr);
 }
 
+// A new file beside the destination under a name no listing produces — ".gantry-part-" and 12
+// random hex digits, created exclusively — never "NAME.gantry-part", which may be another object
+// of the same copy ("x" and a left-over "x.gantry-part" in one prefix).
+static Result<void> openStaging(const QString &dir, QFile *file)
+{
+    for (int tries = 0; tries < 8; ++tries) {
+        const quint64 random = QRandomGenerator::system()->generate64() & 0xffffffffffffULL;
+        file->setFileName(QDir(dir).filePath(QStringLiteral(".gantry-part-%1").arg(random, 12, 16, QLatin1Char('0'))));
+        if (file->open(QIODevice::WriteOnly | QIODevice::NewOnly))
+            return {};
+        if (file->exists())
+            continue;
+        break;
+    }
+    return Error{ErrorCode::Io, StorageText::tr("Cannot write in %1: %2.").arg(dir, file->errorString())};
+}
+
 Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel,
                                   std::atomic<qint64> *moved)
 {
@@ -330,10 +348,10 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
     if (!url)
         return url.error();
     QDir().mkpath(QFileInfo(item.remotePath).absolutePath());
-    const QString partial = item.remotePath + QStringLiteral(".gantry-part");
-    QFile file(partial);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return Error{ErrorCode::Io, StorageText::tr("Cannot write %1: %2.").arg(partial, file.errorString())};
+    QFile file;
+    if (Result<void> staged = openStaging(QFileInfo(item.remotePath).absolutePath(), &file); !staged)
+        return staged.error();
+    const QString partial = file.fileName();
     Easy easy;
     Stream stream;
     stream.curl = easy.curl;

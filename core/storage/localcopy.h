@@ -9,8 +9,8 @@ namespace gantry::storage {
 
 // Copies between this computer and a bucket, streamed by libcurl through a presigned URL (the
 // same requests a machine's curl makes): never whole in memory. item.remotePath is the local
-// path here. A download lands under PATH.gantry-part and is renamed once its size and checksum
-// match; an upload is hashed first and sends Content-MD5 (checked by the server) and its SHA-256
+// path here. A download lands under a fresh ".gantry-part-<random>" beside PATH (a name no listing
+// produces) and is renamed once its size and checksum match; an upload is hashed first and sends Content-MD5 (checked by the server) and its SHA-256
 // as x-amz-meta-sha256. Blocking: worker threads and the CLI only.
 // The steps of a multipart upload, each one presigned request made here (the machine's copy sends
 // the parts itself): Create (keeping the SHA-256 as x-amz-meta-sha256) answers the upload's id;

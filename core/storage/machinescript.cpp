@@ -30,9 +30,12 @@ while IFS= read -r op; do
   case $op in
   get)
     IFS= read -r url; IFS= read -r dest; IFS= read -r size; IFS= read -r md5; IFS= read -r sha
-    part="$dest.gantry-part"
     [ -d "$dest" ] && { echo "ISDIR $dest"; continue; }
     mkdir -p -- "$(dirname -- "$dest")" 2>"$work/err" || { echo "CURL 23 $(head -n 1 "$work/err")"; continue; }
+    # Staged under a fresh name no listing produces (never "$dest.gantry-part": another object may be
+    # named that), with the mode a new file gets here.
+    part=$(mktemp -- "$(dirname -- "$dest")/.gantry-part-XXXXXXXXXXXX" 2>"$work/err") || { echo "CURL 23 $(head -n 1 "$work/err")"; continue; }
+    chmod -- "$(printf '%o' $((0666 & ~0$(umask))))" "$part" 2>/dev/null
     status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - -o "$part" -w '%{http_code}' 2>"$work/err"); rc=$?
     if [ $rc -ne 0 ]; then rm -f -- "$part"; echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
     case $status in 2??) ;; *) s3fail "$part" "$status"; rm -f -- "$part"; continue;; esac

@@ -2682,6 +2682,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>There is no object %1 in bucket %2: the Storage panel lists what is there (gantry-cli storage ls).</source>
         <translation>存储桶 %2 中没有对象 %1：“存储”面板会列出已有内容（gantry-cli storage ls）。</translation>
     </message>
+    <message>
+        <source>Cannot write in %1: %2.</source>
+        <translation>无法在 %1 中写入：%2。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>

@@ -44,7 +44,7 @@ QStringList partials(const QString &root)
     QDirIterator it(root, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
-        if (path.endsWith(QLatin1String(".gantry-part")))
+        if (QFileInfo(path).fileName().startsWith(QLatin1String(".gantry-part-")))
             out.append(path);
     }
     return out;
@@ -313,6 +313,36 @@ private slots:
         QVERIFY2(late.code != 0 && oneLine(late).contains(QLatin1String("run the copy again")), late.err.constData());
         QVERIFY(!QFile::exists(local.filePath(QStringLiteral("late.txt"))));
         QVERIFY(partials(local.path()).isEmpty());
+    }
+
+    // A file named like a staging copy is just a file: "x.gantry-part" already in the destination
+    // folder (a user's, or one left by an interrupted copy) survives a copy of "x" into it, here and
+    // on the machine, and a prefix holding both "x" and "x.gantry-part" comes back whole and unmixed.
+    void aStagingNameInTheListingIsJustAnotherFile()
+    {
+        QTemporaryDir local;
+        writeFile(local.filePath(QStringLiteral("pair/x")), "the real x");
+        writeFile(local.filePath(QStringLiteral("pair/x.gantry-part")), "another object altogether");
+        const test::CliRun up = cp({QStringLiteral("-r"), local.filePath(QStringLiteral("pair")), QStringLiteral("s3://data/pair/")});
+        QVERIFY2(up.code == 0, up.err.constData());
+        writeFile(local.filePath(QStringLiteral("mine/x.gantry-part")), "kept by the user");
+        const test::CliRun one = cp({QStringLiteral("s3://data/pair/x"), local.filePath(QStringLiteral("mine/"))});
+        QVERIFY2(one.code == 0, one.err.constData());
+        QCOMPARE(readAll(local.filePath(QStringLiteral("mine/x"))), QByteArray("the real x"));
+        QCOMPARE(readAll(local.filePath(QStringLiteral("mine/x.gantry-part"))), QByteArray("kept by the user"));
+        const test::CliRun down = cp({QStringLiteral("-r"), QStringLiteral("s3://data/pair"), local.filePath(QStringLiteral("back"))});
+        QVERIFY2(down.code == 0, down.err.constData());
+        QCOMPARE(readAll(local.filePath(QStringLiteral("back/x"))), QByteArray("the real x"));
+        QCOMPARE(readAll(local.filePath(QStringLiteral("back/x.gantry-part"))), QByteArray("another object altogether"));
+        QVERIFY(partials(local.path()).isEmpty());
+
+        const QString folder = m_remote.filePath(QStringLiteral("pair"));
+        writeFile(folder + QStringLiteral("/x.gantry-part"), "kept on the machine");
+        const test::CliRun there = cp({QStringLiteral("s3://data/pair/x"), at(folder + QStringLiteral("/"))});
+        QVERIFY2(there.code == 0, there.err.constData());
+        QCOMPARE(readAll(folder + QStringLiteral("/x")), QByteArray("the real x"));
+        QCOMPARE(readAll(folder + QStringLiteral("/x.gantry-part")), QByteArray("kept on the machine"));
+        QVERIFY(partials(m_remote.path()).isEmpty());
     }
 
     // curl cannot write on the machine: one line that asks whether its disk is full, nothing kept.

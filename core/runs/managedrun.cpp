@@ -8,6 +8,8 @@
 #include "core/runs/foldermirror.h"
 #include "core/runs/remoteattempt.h"
 #include "core/runs/runstext.h"
+#include "core/storage/buckets.h"
+#include "core/storage/copyplan.h"
 #include "core/util/background.h"
 #include "core/util/secretstore.h"
 #include "core/workspace/appcore.h"
@@ -150,7 +152,9 @@ void ManagedRun::prepare(qint64 ownerPid)
     QFile::remove(m_store.runDir(m_spec.name) + QStringLiteral("/stop-request"));
     m_record.ownerPid = ownerPid;
     m_record.resultsDir = homeDir();
-    m_record.checkpointPath = m_spec.checkpointPath.isEmpty() ? QString() : QDir(homeDir()).filePath(QStringLiteral("checkpoints"));
+    m_record.checkpointPath = m_spec.checkpointPath.isEmpty() ? QString()
+        : !m_spec.checkpointStore.isEmpty()                 ? m_spec.checkpointStore
+                                                            : QDir(homeDir()).filePath(QStringLiteral("checkpoints"));
     *m_known = loadSignatures(m_store.runDir(m_spec.name) + QStringLiteral("/mirror.signatures"));
     m_record.state = RunState::Launching;
     // The spec as it was started: a process that takes the run over reads this copy, not a file
@@ -174,14 +178,23 @@ void ManagedRun::detach()
 
 void ManagedRun::readSecretsThen(std::function<void()> next)
 {
-    if (m_spec.secrets.isEmpty()) {
+    if (m_spec.secrets.isEmpty() && m_spec.checkpointStore.isEmpty()) {
         next();
         return;
     }
     // The secrets are read once, on a worker (the keychain blocks), before anything is rented: a
     // missing one fails the run at once. They stay in this process's memory and go to the job only.
+    // The checkpoints' bucket is checked there too: configured, its keys readable.
     SecretStore *store = m_core->secrets();
-    background::run<Result<QList<QPair<QString, QString>>>>(this, [store, names = m_spec.secrets] { return readRunSecrets(store, names); },
+    const std::optional<storage::BucketPath> bucket = storage::parseBucketPath(m_spec.checkpointStore);
+    background::run<Result<QList<QPair<QString, QString>>>>(this, [store, names = m_spec.secrets, bucket, configDir = m_core->configDir()]()
+                                                                -> Result<QList<QPair<QString, QString>>> {
+        if (bucket) {
+            if (Result<storage::S3Client> client = storage::Buckets(configDir, store).client(bucket->name); !client)
+                return Error{client.error().code, RunsText::tr("checkpoint.store: %1").arg(client.error().message)};
+        }
+        return readRunSecrets(store, names);
+    },
                                                             [this, next = std::move(next)](Result<QList<QPair<QString, QString>>> secrets) {
                                                                 if (secrets) {
                                                                     m_secrets = *secrets;
@@ -273,9 +286,15 @@ std::shared_ptr<RemoteAttempt> ManagedRun::makeRemote(const RunAttempt &attempt,
     const int number = startNumber();
     AttemptPlan plan{m_spec.name, number, m_spec.localWorkdir(), m_spec.checkpointPath, m_record.checkpointPath,
                      m_store.runDir(m_spec.name) + QStringLiteral("/attempt-%1").arg(number), m_spec.setup, m_spec.run, m_spec.env,
-                     number > 1, nodes() > 1 ? attempt.rank : -1, {}, {}};
+                     number > 1, nodes() > 1 ? attempt.rank : -1, {}, {}, {}, {}};
     if (nodes() > 1)
         plan.configDir += QStringLiteral("-r%1").arg(attempt.rank);
+    if (const std::optional<storage::BucketPath> store = storage::parseBucketPath(m_spec.checkpointStore); store) {
+        plan.bucketClient = [configDir = m_core->configDir(), secrets = m_core->secrets(), name = store->name] {
+            return storage::Buckets(configDir, secrets).client(name);
+        };
+        plan.storePrefix = store->key;
+    }
     return std::make_shared<RemoteAttempt>(host.target, m_store.runDir(m_spec.name) + QStringLiteral("/known_hosts-") + attempt.instance, plan);
 }
 

@@ -66,6 +66,17 @@ Result<void> RemoteAttempt::syncFolder(const QString &local, const QString &remo
     return engine.run();
 }
 
+Result<BucketCheckpoints *> RemoteAttempt::bucket()
+{
+    if (!m_bucket) {
+        Result<storage::S3Client> client = m_plan.bucketClient();
+        if (!client)
+            return client.error();
+        m_bucket = std::make_unique<BucketCheckpoints>(std::move(*client), m_plan.storePrefix, m_plan.configDir + QStringLiteral("/bucket"));
+    }
+    return m_bucket.get();
+}
+
 Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets)
 {
     std::lock_guard lock(m_mutex);
@@ -80,7 +91,12 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
         return synced;
     const QString checkpoints = m_plan.checkpointPath.isEmpty() ? QString()
                                                                 : QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
-    if (!checkpoints.isEmpty()) {
+    if (!checkpoints.isEmpty() && m_plan.bucketClient) { // from the bucket, whichever machine put it there
+        Result<BucketCheckpoints *> store = bucket();
+        Result<int> restored = store ? (*store)->restore(**s, checkpoints, cancel) : Result<int>(store.error());
+        if (!restored)
+            return restored.error();
+    } else if (!checkpoints.isEmpty()) {
         QDir().mkpath(m_plan.localCheckpoints);
         if (Result<int> restored = restoreFolder(**s, m_plan.localCheckpoints, checkpoints, cancel); !restored)
             return restored.error();
@@ -119,8 +135,11 @@ Result<AttemptPoll> RemoteAttempt::poll(bool mirror, QHash<QString, QString> *kn
     AttemptPoll out;
     // The mirror comes first: a job seen ended after it has written everything it wrote.
     if (mirror && !m_plan.checkpointPath.isEmpty()) {
-        Result<MirrorOutcome> mirrored = mirrorFolderHome(**s, QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath),
-                                                          m_plan.localCheckpoints, known, cancel);
+        const QString folder = QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
+        Result<BucketCheckpoints *> store = m_plan.bucketClient ? bucket() : Result<BucketCheckpoints *>(nullptr);
+        Result<MirrorOutcome> mirrored = !store ? Result<MirrorOutcome>(store.error())
+            : *store ? (*store)->mirror(**s, folder, cancel)
+                     : mirrorFolderHome(**s, folder, m_plan.localCheckpoints, known, cancel);
         if (!mirrored) {
             m_session.reset();
             return mirrored.error();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/jobs/jobinfo.h"
+#include "core/runs/bucketcheckpoints.h"
 #include "core/runs/foldermirror.h"
 #include "core/ssh/session.h"
 #include "core/util/canceltoken.h"
@@ -12,6 +13,7 @@
 #include <QPair>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <mutex>
 
@@ -33,6 +35,10 @@ struct AttemptPlan
     int rank = -1;               // the node's rank in a multi-node run (-1: the run's only machine)
     QList<QPair<QString, QString>> nodeEnv; // NODE_RANK, MASTER_ADDR, … (nodes > 1)
     QString prelude;             // shell lines before setup (nodes > 1: GANTRY_TORCHRUN)
+    // Checkpoints kept in a bucket (checkpoint.store): its client (blocks on the keychain) and the
+    // prefix; localCheckpoints is unused then.
+    std::function<Result<storage::S3Client>()> bucketClient;
+    QString storePrefix;
 };
 
 // One poll of the attempt: the job as the machine reports it, and what the mirror brought home.
@@ -73,6 +79,8 @@ private:
     Result<ssh::Session *> session(const CancelToken &cancel);
     ssh::ConnectOptions connectOptions(const CancelToken &cancel) const;
     Result<void> syncFolder(const QString &local, const QString &remote, const CancelToken &cancel);
+    // The bucket that keeps the checkpoints (nullptr and an error when its keys cannot be read).
+    Result<BucketCheckpoints *> bucket();
 
     ssh::Target m_target;
     QString m_knownHosts;
@@ -80,6 +88,7 @@ private:
     std::mutex m_mutex; // one call at a time, whatever thread it runs on
     std::unique_ptr<ssh::Session> m_session;
     QString m_remoteWorkdir;
+    std::unique_ptr<BucketCheckpoints> m_bucket;
 };
 
 } // namespace gantry::runs

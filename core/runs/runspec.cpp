@@ -4,6 +4,8 @@
 #include "core/providers/gpumodels.h"
 #include "core/providers/providerregistry.h"
 #include "core/runs/runstext.h"
+#include "core/storage/buckets.h"
+#include "core/storage/copyplan.h"
 
 #include <QDir>
 #include <QFile>
@@ -183,8 +185,19 @@ Result<void> Reader::checkpoint(const YAML::Node &node, RunSpec *out) const
     }
     if (!node.IsMap() || !node["path"])
         return fail(node, QStringLiteral("checkpoint"), RunsText::tr("expected {path: checkpoints/, every: 5m}."));
-    if (Result<void> keys = unknownKeys(node, QStringLiteral("checkpoint."), {QStringLiteral("path"), QStringLiteral("every")}); !keys)
+    if (Result<void> keys = unknownKeys(node, QStringLiteral("checkpoint."), {QStringLiteral("path"), QStringLiteral("every"), QStringLiteral("store")});
+        !keys)
         return keys;
+    if (const YAML::Node store = node["store"]) {
+        Result<QString> url = text(store, QStringLiteral("checkpoint.store"));
+        if (!url)
+            return url.error();
+        const std::optional<storage::BucketPath> where = storage::parseBucketPath(*url);
+        if (!where || !storage::Buckets::checkName(where->name))
+            return fail(store, QStringLiteral("checkpoint.store"),
+                        RunsText::tr("write a bucket added with gantry-cli storage add (or in Storage) and a prefix, such as s3://data/runs/llama-ft/."));
+        out->checkpointStore = *url;
+    }
     Result<QString> path = text(node["path"], QStringLiteral("checkpoint.path"));
     if (!path)
         return path.error();

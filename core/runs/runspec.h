@@ -44,6 +44,7 @@ struct RunSpec
     QString run;
     QString checkpointPath;          // relative to the workdir; empty: no checkpoints
     int checkpointEverySeconds = 300;
+    QString checkpointStore;         // s3://NAME/PREFIX: checkpoints kept in that bucket, not at home ("" home)
     QStringList results;             // relative to the workdir, brought home after success
     QList<QPair<QString, QString>> env;
     QStringList secrets;             // names; values from the keychain or the environment

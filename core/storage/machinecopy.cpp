@@ -205,14 +205,26 @@ Result<CopyResult> MachineCopy::download(const CopyItem &listed, const std::atom
     return CopyResult{*item, parts.value(1).toLongLong(), parts.value(2), !md5.isEmpty() || !item->sha256.isEmpty()};
 }
 
-Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_bool *cancel)
+Result<MachineCopy::FileHash> MachineCopy::hash(const QString &remotePath, const std::atomic_bool *cancel)
 {
-    Result<QString> hashed = exchange({QStringLiteral("hash"), item.remotePath}, cancel);
+    Result<QString> hashed = exchange({QStringLiteral("hash"), remotePath}, cancel);
     if (!hashed)
         return hashed.error();
-    const QStringList hash = hashed->split(QLatin1Char(' '));
-    if (hash.value(0) != QLatin1String("HASH") || hash.size() != 4)
-        return failure(*hashed, item);
+    const QStringList fields = hashed->split(QLatin1Char(' '));
+    // Empty values: the file went between the script's test and its reading (renamed away).
+    if (fields.value(0) == QLatin1String("HASH") && fields.size() == 4 && (fields[2].isEmpty() || fields[3].isEmpty()))
+        return failure(QStringLiteral("MISSING ") + remotePath, CopyItem{{}, remotePath, -1, {}, {}});
+    if (fields.value(0) != QLatin1String("HASH") || fields.size() != 4)
+        return failure(*hashed, CopyItem{{}, remotePath, -1, {}, {}});
+    return FileHash{fields[1].toLongLong(), fields[2], fields[3]};
+}
+
+Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_bool *cancel)
+{
+    Result<FileHash> hashed = hash(item.remotePath, cancel);
+    if (!hashed)
+        return hashed.error();
+    const QStringList hash{QStringLiteral("HASH"), QString::number(hashed->size), hashed->md5, hashed->sha256};
     const qint64 size = hash[1].toLongLong();
     if (size > std::min(m_policy.threshold, 5LL * 1024 * 1024 * 1024)) {
         Result<QString> uploadId = createMultipart(m_client, item.key, hash[3].toLatin1(), cancel);

@@ -70,6 +70,14 @@ public:
     Result<void> start();
     Result<CopyResult> download(const CopyItem &item, const std::atomic_bool *cancel);
     Result<CopyResult> upload(const CopyItem &item, const std::atomic_bool *cancel);
+    // What the machine reads in one of its files now: its size and hashes (hex).
+    struct FileHash
+    {
+        qint64 size = 0;
+        QString md5;
+        QString sha256;
+    };
+    Result<FileHash> hash(const QString &remotePath, const std::atomic_bool *cancel);
     // The regular files under a folder of the machine, as paths relative to it with their sizes
     // (names holding a line break are left out); a file answers itself.
     struct RemoteFile

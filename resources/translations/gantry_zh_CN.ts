@@ -2426,6 +2426,18 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>No process drives run %1; its last machine is %2 on %3: terminate it in Instances (gantry-cli terminate %2 --provider %3).</source>
         <translation>没有进程驱动运行 %1；它最后的机器是 %3 上的 %2：请在“实例”中终止它（gantry-cli terminate %2 --provider %3）。</translation>
     </message>
+    <message>
+        <source>%1 in the bucket is damaged; remove it (and its a/ and b/ folders) to start the checkpoints afresh.</source>
+        <translation>存储桶中的 %1 已损坏；删除它（以及其 a/ 和 b/ 文件夹）即可重新开始保存检查点。</translation>
+    </message>
+    <message>
+        <source>checkpoint.store: %1</source>
+        <translation>checkpoint.store：%1</translation>
+    </message>
+    <message>
+        <source>write a bucket added with gantry-cli storage add (or in Storage) and a prefix, such as s3://data/runs/llama-ft/.</source>
+        <translation>请写一个已用 gantry-cli storage add（或在“存储”中）添加的存储桶和前缀，例如 s3://data/runs/llama-ft/。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::schema</name>

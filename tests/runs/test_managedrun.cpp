@@ -62,8 +62,7 @@ QString uninterruptedResult()
 
 QByteArray readAll(const QString &path)
 {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    return testsupport::fileBytes(path);
 }
 
 } // namespace
@@ -101,16 +100,7 @@ class TestManagedRun final : public QObject
         return parseRunSpec(yaml, QStringLiteral("run.yaml"), workdir);
     }
 
-    ManagedRun::Options options()
-    {
-        ManagedRun::Options o;
-        o.clock = &m_clock;
-        o.tickMs = 100;
-        o.providerCheckEveryTicks = 2;
-        o.launchPollMs = 100;
-        o.homeRoot = homeRoot();
-        return o;
-    }
+    ManagedRun::Options options() { return testsupport::fastRunOptions(&m_clock, homeRoot()); }
 
     void assertNothingLeft()
     {

@@ -69,12 +69,6 @@ QString uninterruptedResult()
     return QStringLiteral("%1 %2\n").arg(kSteps).arg(acc);
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 } // namespace
 
 // A two-node managed run (resources.nodes: 2) on the local sandbox's spot machines, torchrun with
@@ -127,13 +121,7 @@ private slots:
                                 "checkpoint: {path: ckpt, every: 5s}\nresults: [outputs]\nmax_attempts: 1\n";
         Result<RunSpec> spec = parseRunSpec(yaml, QStringLiteral("run.yaml"), workdir);
         QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
-        ManagedRun::Options options;
-        options.clock = &m_clock;
-        options.tickMs = 100;
-        options.providerCheckEveryTicks = 2;
-        options.launchPollMs = 100;
-        options.homeRoot = m_dir.filePath(QStringLiteral("Gantry runs"));
-        ManagedRun run(m_core.get(), *spec, QStringLiteral("run.yaml"), options);
+        ManagedRun run(m_core.get(), *spec, QStringLiteral("run.yaml"), testsupport::fastRunOptions(&m_clock, m_dir.filePath(QStringLiteral("Gantry runs"))));
 
         QString reclaimed;
         QStringList events;
@@ -141,7 +129,7 @@ private slots:
             events.append(event.value(QLatin1String("event")).toString());
             if (!reclaimed.isEmpty() || event.value(QLatin1String("event")).toString() != QLatin1String("checkpoint"))
                 return;
-            const QJsonObject state = QJsonDocument::fromJson(readAll(run.homeDir() + QStringLiteral("/checkpoints/state.json"))).object();
+            const QJsonObject state = QJsonDocument::fromJson(testsupport::fileBytes(run.homeDir() + QStringLiteral("/checkpoints/state.json"))).object();
             if (state.value(QLatin1String("step")).toInt() < 8)
                 return;
             for (const RunAttempt &attempt : run.record().attempts) {
@@ -156,8 +144,8 @@ private slots:
         QVERIFY2(run.record().state == RunState::Succeeded, qPrintable(run.record().message + u'\n' + events.join(QLatin1Char(' '))));
 
         // The result of an uninterrupted run; the second start resumed both ranks from step 8 or later.
-        QCOMPARE(QString::fromUtf8(readAll(run.homeDir() + QStringLiteral("/outputs/result.txt"))), uninterruptedResult());
-        const QStringList history = QString::fromUtf8(readAll(run.homeDir() + QStringLiteral("/outputs/history.txt"))).trimmed().split(u'\n');
+        QCOMPARE(QString::fromUtf8(testsupport::fileBytes(run.homeDir() + QStringLiteral("/outputs/result.txt"))), uninterruptedResult());
+        const QStringList history = QString::fromUtf8(testsupport::fileBytes(run.homeDir() + QStringLiteral("/outputs/history.txt"))).trimmed().split(u'\n');
         QCOMPARE(history.size(), 2);
         QCOMPARE(history.at(0), QStringLiteral("start=1 resumed=0 step=0 world=2"));
         QVERIFY2(history.at(1).startsWith(QLatin1String("start=2 resumed=1 step=")) && history.at(1).endsWith(QLatin1String("world=2"))
@@ -195,7 +183,7 @@ private slots:
         QVERIFY2(testsupport::sandboxInstances(*m_core).valueOr({}).isEmpty(), "a machine of the run is left running");
         for (const SavedHost &host : m_core->hosts()->hosts())
             QVERIFY2(host.provider != QLatin1String("sandbox"), qPrintable(host.name));
-        QVERIFY(readAll(RunStore(m_dir.filePath(QStringLiteral("config"))).logPath(QStringLiteral("duo"))).contains("(node 1): preempted"));
+        QVERIFY(testsupport::fileBytes(RunStore(m_dir.filePath(QStringLiteral("config"))).logPath(QStringLiteral("duo"))).contains("(node 1): preempted"));
     }
 };
 

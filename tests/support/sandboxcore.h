@@ -4,10 +4,13 @@
 // Header-only: the suites that include it link the application core (gantry_core_runs and up);
 // gantry_testsupport itself links only ssh.
 #include "core/providers/await.h"
+#include "core/runs/managedrun.h"
 #include "core/providers/providerhub.h"
 #include "core/providers/sandboxprovider.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/workspace.h"
+
+#include <QFile>
 
 #include <memory>
 
@@ -53,6 +56,26 @@ inline void terminateSandboxInstances(const workspace::AppCore &core)
 {
     for (const providers::Instance &instance : sandboxInstances(core).valueOr({}))
         (void)providers::await<void>([&](providers::Callback<void> done) { sandboxOf(core)->terminate(instance.id, std::move(done)); });
+}
+
+// How the managed-run suites drive runs: `clock` (a ManualClock the test moves), a tick of 100 ms,
+// the provider asked every other tick, launches polled every 100 ms, results under `homeRoot`.
+inline runs::ManagedRun::Options fastRunOptions(Clock *clock, const QString &homeRoot)
+{
+    runs::ManagedRun::Options o;
+    o.clock = clock;
+    o.tickMs = 100;
+    o.providerCheckEveryTicks = 2;
+    o.launchPollMs = 100;
+    o.homeRoot = homeRoot;
+    return o;
+}
+
+// A file's bytes ("" when it cannot be read).
+inline QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace gantry::testsupport

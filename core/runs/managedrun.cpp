@@ -12,6 +12,7 @@
 #include "core/storage/copyplan.h"
 #include "core/util/background.h"
 #include "core/util/secretstore.h"
+#include "core/verify/reputation.h"
 #include "core/workspace/appcore.h"
 #include "core/workspace/workspace.h"
 
@@ -313,7 +314,12 @@ void ManagedRun::beginAttempt()
     auto once = std::make_shared<QMetaObject::Connection>();
     *once = connect(board, &providers::PriceBoard::refreshed, this, [this, once] {
         disconnect(*once);
-        pickAndLaunch();
+        // The machines' reputation (machines.json) is read on a worker, fresh for every launch.
+        background::run<MachineFilter>(this, [configDir = m_core->configDir()] { return MachineFilter(verify::flaggedMachines(configDir)); },
+                                       [this](MachineFilter flagged) {
+                                           m_flagged = std::move(flagged);
+                                           pickAndLaunch();
+                                       });
     });
     board->refresh();
 }
@@ -327,7 +333,7 @@ void ManagedRun::pickAndLaunch()
     }
     if (missing.isEmpty() || m_stopping)
         return;
-    QList<RunOffer> offers = fittingOffers(m_spec, m_core->prices()->allTypes(), *m_core->providers(), m_badMachines);
+    QList<RunOffer> offers = fittingOffers(m_spec, m_core->prices()->allTypes(), *m_core->providers(), m_badMachines, m_flagged);
     // A replacement node joins the others where they run: one provider's network and bill.
     if (const QList<int> ranks = liveRanks(); !ranks.isEmpty()) {
         const QString provider = live(ranks.first())->provider;

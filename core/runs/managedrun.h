@@ -163,6 +163,7 @@ private:
     QDateTime m_lastTickAt;
     qint64 m_longestTickMs = 0;
     QSet<QString> m_badMachines;
+    MachineFilter m_flagged;        // machines whose acceptance test failed (read at each launch)
     QHash<int, QString> m_machines; // by rank: provider/machine id of the offer ("" when none)
     QSet<int> m_launching;          // ranks whose launch has not answered yet
     QString m_haltMessage;  // why the run stops (stop(), max_cost)

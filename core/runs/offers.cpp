@@ -11,7 +11,7 @@
 namespace gantry::runs {
 
 QList<RunOffer> fittingOffers(const RunSpec &spec, const QList<providers::InstanceType> &types,
-                              const providers::ProviderHub &hub, const QSet<QString> &badMachines)
+                              const providers::ProviderHub &hub, const QSet<QString> &badMachines, const MachineFilter &flagged)
 {
     const RunResources &want = spec.resources;
     QList<RunOffer> offers;
@@ -21,6 +21,8 @@ QList<RunOffer> fittingOffers(const RunSpec &spec, const QList<providers::Instan
             continue;
         if (!type.machineId.isEmpty() && badMachines.contains(type.provider + QLatin1Char('/') + type.machineId))
             continue;
+        if (!type.machineId.isEmpty() && flagged && flagged(type.provider, type.machineId))
+            continue; // it failed its last acceptance test or Verify here: never rented again
         const providers::ProviderInfo info = provider->info();
         const bool perGpu = info.capabilities.testFlag(providers::Capability::PerGpuPricing);
         if (type.gpuCount <= 0 || (!perGpu && type.gpuCount != want.count))

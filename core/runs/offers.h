@@ -5,6 +5,8 @@
 
 #include <QSet>
 
+#include <functional>
+
 namespace gantry::providers { class ProviderHub; }
 
 namespace gantry::runs {
@@ -25,7 +27,11 @@ struct RunOffer
 // marketplace's interruptible offer bids its floor), under max_price_per_hour, and never a
 // machine in `badMachines` (provider/machine id, or provider/type for clouds without machine ids
 // when the spec allows nothing else).
+// `flagged` keeps out the marketplace machines whose last Verify or acceptance test failed
+// (verify::flaggedMachines: the machine's reputation).
+using MachineFilter = std::function<bool(const QString &provider, const QString &machineId)>;
 QList<RunOffer> fittingOffers(const RunSpec &spec, const QList<providers::InstanceType> &types,
-                              const providers::ProviderHub &hub, const QSet<QString> &badMachines = {});
+                              const providers::ProviderHub &hub, const QSet<QString> &badMachines = {},
+                              const MachineFilter &flagged = {});
 
 } // namespace gantry::runs

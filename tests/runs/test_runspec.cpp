@@ -129,6 +129,34 @@ private slots:
         spec->resources.maxPricePerHour = 0;
         spec->resources.providers = QStringList{QStringLiteral("lambda")};
         QVERIFY(fittingOffers(*spec, types, hub).isEmpty());
+        spec->resources.providers.clear();
+
+        // A marketplace machine that failed its acceptance test here is never picked again.
+        QList<providers::InstanceType> market = types;
+        for (int i = 0; i < market.size(); ++i)
+            market[i].machineId = QStringLiteral("m%1").arg(i);
+        const QString cheapest = fittingOffers(*spec, market, hub).first().type.machineId;
+        const QList<RunOffer> left = fittingOffers(*spec, market, hub, {}, [&](const QString &provider, const QString &machine) {
+            return provider == QLatin1String("sandbox") && machine == cheapest;
+        });
+        QVERIFY(!left.isEmpty());
+        QVERIFY(std::none_of(left.cbegin(), left.cend(), [&](const RunOffer &o) { return o.type.machineId == cheapest; }));
+    }
+
+    // Multi-node and bucket fields: read as written, refused with the field's name when wrong.
+    void nodesAndStore()
+    {
+        Result<RunSpec> spec = parseRunSpec("name: t\nrun: x\nresources: {nodes: 2, master_port: 29611}\n"
+                                            "checkpoint: {path: ckpt, store: s3://data/runs/t}\n", QStringLiteral("t.yaml"));
+        QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
+        QCOMPARE(spec->resources.nodes, 2);
+        QCOMPARE(spec->resources.masterPort, 29611);
+        QCOMPARE(spec->checkpointStore, QStringLiteral("s3://data/runs/t"));
+        Result<RunSpec> bad = parseRunSpec("name: t\nrun: x\nresources: {}\ncheckpoint: {path: ckpt, store: /tmp/x}\n", QStringLiteral("t.yaml"));
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().message.contains(QLatin1String("checkpoint.store")) && bad.error().message.contains(QLatin1String("s3://")),
+                 qPrintable(bad.error().message));
+        QVERIFY(!parseRunSpec("name: t\nrun: x\nresources: {nodes: 0}\n", QStringLiteral("t.yaml")));
     }
 
     void showJsonIsTheIssuesObject()

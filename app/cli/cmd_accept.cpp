@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // gantry-cli accept: rent or return in 90 seconds (issue #34). The Verify tab's Acceptance test
 // from a terminal: passive health, active figures against references, one decision.
+#include "cmd_accept.h"
 #include "clicommand.h"
 #include "cliconnect.h"
 #include "cliworkspace.h"
@@ -66,10 +67,10 @@ Result<QString> returnMachine(Context &context, const SavedHost &host, const Acc
     return QStringLiteral("%1 on %2 terminated: the acceptance test failed.").arg(host.instanceId, host.provider);
 }
 
-Result<AcceptRequest> requestFrom(const Context &context, const Args &args, std::optional<SavedHost> &saved)
+Result<AcceptRequest> requestFrom(const Context &context, const Args &args, const QString &hostName, std::optional<SavedHost> &saved)
 {
     AcceptRequest request;
-    request.verify.hostName = args.arg("HOST");
+    request.verify.hostName = hostName;
     request.verify.binaryPath = args.value("binary", defaultVerifyBinary());
     request.verify.sourcesDir = defaultKernelSources();
     request.expect.gpuModel = args.value("expect-gpu");
@@ -91,13 +92,15 @@ Result<AcceptRequest> requestFrom(const Context &context, const Args &args, std:
     return request;
 }
 
-int acceptCommand(Context &context, const Args &args)
+} // namespace
+
+int acceptHost(Context &context, const Args &args, const QString &hostName, bool returnOnFail)
 {
     std::optional<SavedHost> saved;
-    Result<AcceptRequest> request = requestFrom(context, args, saved);
+    Result<AcceptRequest> request = requestFrom(context, args, hostName, saved);
     if (!request)
         return context.fail(request.error());
-    if (args.has("return-on-fail") && !saved)
+    if (returnOnFail && !saved)
         return context.fail(Error::make(ErrorCode::Usage, QStringLiteral("--return-on-fail needs a saved host of a provider instance "
                                                                         "(gantry-cli hosts); %1 is not one")
                                                               .arg(request->verify.hostName)));
@@ -115,7 +118,7 @@ int acceptCommand(Context &context, const Args &args)
             context.warn(QStringLiteral("warning: %1").arg(written.error().message));
     }
     QString returned;
-    if (accepted->verdict == AcceptVerdict::Fail && args.has("return-on-fail")) {
+    if (accepted->verdict == AcceptVerdict::Fail && returnOnFail) {
         Result<QString> done = returnMachine(context, *saved, *accepted);
         if (!done)
             return context.fail(done.error());
@@ -131,6 +134,13 @@ int acceptCommand(Context &context, const Args &args)
             context.out << returned << Qt::endl;
     }
     return accepted->verdict == AcceptVerdict::Fail ? ExitFailure : ExitOk;
+}
+
+namespace {
+
+int acceptCommand(Context &context, const Args &args)
+{
+    return acceptHost(context, args, args.arg("HOST"), args.has("return-on-fail"));
 }
 
 const Registrar acceptRegistrar(Command{

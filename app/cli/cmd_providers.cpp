@@ -1,6 +1,7 @@
 // Cloud provider commands: instances, launch, stop/start/restart, terminate, providers,
 // provider-key. Every call goes through the same asynchronous providers the GUI uses.
 #include "cliworkspace.h"
+#include "cmd_accept.h"
 #include "cmd_provider_common.h"
 
 #include "core/cost/ledger.h"
@@ -11,6 +12,7 @@
 #include "core/providers/launchtypes.h"
 #include "core/providers/pricegroups.h"
 #include "core/providers/providerhub.h"
+#include "core/util/appsettings.h"
 #include "core/util/paths.h"
 #include "core/util/printable.h"
 #include "core/workspace/workspace.h"
@@ -134,6 +136,8 @@ struct LaunchArgs
     providers::LaunchRequest request;
     int timeoutS = 900;
     bool wait = false;
+    bool accept = false;       // the acceptance test once it is up (--accept, or accept.after_launch run)
+    bool returnOnFail = false;
 };
 
 Result<LaunchArgs> launchArgs(const Args &args)
@@ -157,6 +161,12 @@ Result<LaunchArgs> launchArgs(const Args &args)
         request.filesystemNames = QStringList{volume};
     request.gpuCount = std::max(1, args.value("gpus", QStringLiteral("1")).toInt());
     parsed.wait = args.has("wait");
+    parsed.accept = args.has("accept");
+    parsed.returnOnFail = args.has("return-on-fail");
+    if ((parsed.accept || parsed.returnOnFail) && !parsed.wait)
+        return Error{ErrorCode::Usage, QStringLiteral("--accept and --return-on-fail need --wait: the test runs once the instance is up")};
+    if (parsed.returnOnFail && !parsed.accept)
+        return Error{ErrorCode::Usage, QStringLiteral("--return-on-fail goes with --accept")};
     if (const QString timeout = args.value("timeout"); !timeout.isEmpty())
         parsed.timeoutS = timeout.toInt();
     return parsed;
@@ -240,7 +250,7 @@ int failTakenOffer(Context &context, providers::Provider &provider, const provid
 
 // --wait: until the instance is up, then its saved host (the workspace saves it).
 int waitForLaunched(Context &context, workspace::Workspace &workspace, const QString &providerId, const QString &id, int timeoutS,
-                    const QString &identityFile)
+                    const QString &identityFile, QString *hostName)
 {
     workspace::FollowOptions follow;
     follow.identityFile = identityFile;
@@ -253,6 +263,7 @@ int waitForLaunched(Context &context, workspace::Workspace &workspace, const QSt
     for (const QString &warning : std::as_const(ready->warnings))
         context.warn(warning);
     const providers::Instance &up = ready->instance;
+    *hostName = ready->hostName;
     if (context.json) {
         QJsonObject object = instanceJson(up);
         object.insert(QStringLiteral("host"), ready->hostName);
@@ -319,8 +330,21 @@ int launchCommand(Context &context, const Args &args)
     if (!context.json)
         context.out << QStringLiteral("Launched %1 on %2 (%3, $%4/h).").arg(text::printable(id), providers::providerDisplayName(providerId), text::printable(request.typeName))
                            .arg(price, 0, 'f', 2) << Qt::endl;
-    if (parsed->wait)
-        return waitForLaunched(context, *workspace.get(), providerId, id, parsed->timeoutS, *identityFile);
+    if (parsed->wait) {
+        QString hostName;
+        const int waited = waitForLaunched(context, *workspace.get(), providerId, id, parsed->timeoutS, *identityFile, &hostName);
+        if (waited != ExitOk)
+            return waited;
+        // Keep it or give it back, as the window does after a launch (Settings → After a launch).
+        const QString after = appsettings::value(context.configDir, QStringLiteral("accept.after_launch"));
+        if (parsed->accept || after == QLatin1String("run"))
+            return acceptHost(context, args, hostName, parsed->returnOnFail);
+        if (after != QLatin1String("off") && !context.json)
+            context.out << QStringLiteral("Keep it or give it back: gantry-cli accept %1 (--accept runs it after the launch).")
+                               .arg(text::printable(hostName))
+                        << Qt::endl;
+        return ExitOk;
+    }
     if (context.json)
         context.printJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("provider"), providerId},
                                       {QStringLiteral("state"), QStringLiteral("booting")}, {QStringLiteral("price_per_hour"), price}});
@@ -504,7 +528,9 @@ const Registrar launchRegistrar(Command{
                 {.name = "gpus", .value = "N", .help = "GPUs per instance where the type leaves it open (default 1)"},
                 {.name = "bid", .value = "USD", .help = "Vast.ai: an interruptible instance at this $/h"},
                 {.name = "wait", .help = "wait until it is running and reachable, then save it as a host"},
-                {.name = "timeout", .value = "SECONDS", .help = "with --wait: give up after SECONDS (default 900)"}},
+                {.name = "timeout", .value = "SECONDS", .help = "with --wait: give up after SECONDS (default 900)"},
+                {.name = "accept", .help = "with --wait: run the acceptance test (gantry-cli accept) once it is up"},
+                {.name = "return-on-fail", .help = "with --accept: terminate it when the acceptance test fails"}},
     .groups = Provider,
     .run = launchCommand,
 });

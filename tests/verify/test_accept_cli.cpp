@@ -133,6 +133,33 @@ private slots:
 
     // The sandbox's simulated GPU never passes; with --return-on-fail a failing sandbox machine is
     // terminated through the workspace, its ledger row says why and its reputation marks it bad.
+    // `launch --wait --accept`: the test runs once the machine is up, as the window's *After a
+    // launch* setting does; its object follows the instance's. The sandbox never passes (simulated
+    // GPU): incomplete, exit 0. --accept without --wait is refused by name.
+    void launchWithAcceptRunsTheTestOnceUp()
+    {
+        const test::CliRun refused = test::runCli(m_config.path(), {QStringLiteral("launch"), QStringLiteral("--provider"), QStringLiteral("sandbox"),
+                                                                    QStringLiteral("--type"), QStringLiteral("gpu_1x_sandbox"), QStringLiteral("--accept")},
+                                                  options());
+        QVERIFY(refused.code != 0);
+        QVERIFY2(refused.err.contains("--wait"), refused.err.constData());
+        const test::CliRun launched = test::runCli(m_config.path(), {QStringLiteral("--json"), QStringLiteral("launch"), QStringLiteral("--provider"),
+                                                                     QStringLiteral("sandbox"), QStringLiteral("--type"), QStringLiteral("gpu_1x_sandbox"),
+                                                                     QStringLiteral("--name"), QStringLiteral("accept-at-launch"), QStringLiteral("--wait"),
+                                                                     QStringLiteral("--accept")},
+                                                   options());
+        const QList<QJsonObject> lines = launched.lines();
+        QVERIFY2(launched.code == 0 && lines.size() == 2, launched.err.constData());
+        const QString id = lines.first().value(QStringLiteral("id")).toString();
+        auto cleanup = qScopeGuard([&] {
+            (void)test::runCli(m_config.path(), {QStringLiteral("terminate"), id, QStringLiteral("--provider"), QStringLiteral("sandbox"),
+                                                 QStringLiteral("--yes"), QStringLiteral("--without-results")},
+                               options());
+        });
+        QCOMPARE(lines.last().value(QStringLiteral("verdict")).toString(), QStringLiteral("incomplete"));
+        QVERIFY(!lines.last().value(QStringLiteral("checks")).toArray().isEmpty());
+    }
+
     void sandboxNeverPassesAndIsReturned()
     {
         const test::CliRun launched = test::runCli(m_config.path(), {QStringLiteral("--json"), QStringLiteral("launch"), QStringLiteral("--provider"),

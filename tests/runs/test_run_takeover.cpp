@@ -11,6 +11,7 @@
 #include "core/workspace/policylock.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -180,6 +181,58 @@ private slots:
         QCOMPARE(stateOf(QStringLiteral("halted")), runs::RunState::Stopped);
         QVERIFY(result(QStringLiteral("halted")).isEmpty()); // the job never finished
         QVERIFY(nothingRuns());
+    }
+
+    // The window drives a run (it took over an orphan, as the policy owner does) and closes: once
+    // its event loop has ended it starts `gantry-cli watch`, which takes the run over and finishes
+    // it on the same machine. The window runs offscreen and quits by itself (--screenshot).
+    void closingTheWindowHandsItsRunsToAWatcher()
+    {
+#ifndef GANTRY_GUI_PATH
+        QSKIP("the window is not built here (headless)");
+#else
+        const QString spec = writeSpec(QStringLiteral("windowed"));
+        QProcess driver;
+        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
+        QByteArray seen;
+        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
+        ::kill(pid_t(driver.processId()), SIGKILL);
+        QVERIFY(driver.waitForFinished(10000));
+
+        QProcess window;
+        QProcessEnvironment env = options().env; // the system's, with this suite's home and timings
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")); // no keyring: the window must not wait for one
+        window.setProcessEnvironment(env);
+        window.start(QStringLiteral(GANTRY_GUI_PATH), {QStringLiteral("--config-dir"), config(), QStringLiteral("--panel"), QStringLiteral("runs"),
+                                                         QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("window.png"))});
+        QVERIFY(window.waitForStarted(10000));
+        const qint64 windowPid = window.processId();
+        QVERIFY2(window.waitForFinished(60000), window.readAllStandardError().constData());
+        const QByteArray log = [this] {
+            QFile file(runs::RunStore(config()).logPath(QStringLiteral("windowed")));
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        }();
+        QVERIFY2(log.contains(QByteArray("taken over by process ").append(QByteArray::number(windowPid))), log.constData());
+        // The watcher the window left behind takes the run over from it.
+        const qint64 watcher = [this] {
+            QElapsedTimer waited;
+            waited.start();
+            while (waited.elapsed() < 30000 && workspace::PolicyLock::livePid(config()) == 0)
+                QTest::qWait(100);
+            return workspace::PolicyLock::livePid(config());
+        }();
+        auto stopWatcher = qScopeGuard([watcher] {
+            if (watcher > 0)
+                ::kill(pid_t(watcher), SIGTERM);
+        });
+        QVERIFY2(watcher > 0 && watcher != windowPid, "no watcher took the window's place");
+        QTRY_VERIFY_WITH_TIMEOUT(runs::RunBook(config()).show(QStringLiteral("windowed"))->ownerPid == watcher, 30000);
+        QFile(go()).open(QIODevice::WriteOnly);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(QStringLiteral("windowed")), runs::RunState::Succeeded, 60000);
+        QCOMPARE(result(QStringLiteral("windowed")), QByteArray("done 1\n")); // the same machine all along
+        QVERIFY(nothingRuns());
+#endif
     }
 
     void detachHandsTheRunToAWatcherStartedForIt()

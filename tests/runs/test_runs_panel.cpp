@@ -174,6 +174,46 @@ private slots:
         QVERIFY(panel.model()->rowOf(QStringLiteral("tiny")) >= 0);
         QTRY_VERIFY_WITH_TIMEOUT(panel.log()->toPlainText().contains(succeededLine()), 5000);
     }
+
+    // A two-node run that lost node 1 once: each machine is a row of the timeline with its node,
+    // the lost one with why it ended; nothing is clipped at 1024×700.
+    void multiNodeRunShowsItsNodes()
+    {
+        runs::RunRecord record;
+        record.name = QStringLiteral("duo");
+        record.state = runs::RunState::Succeeded;
+        record.message = QStringLiteral("Run duo succeeded.");
+        const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-3600);
+        auto machine = [&](const QString &id, int rank, int from, int to, const QString &reason) {
+            runs::RunAttempt a;
+            a.provider = QStringLiteral("sandbox");
+            a.instance = id;
+            a.type = QStringLiteral("gpu_1x_sandbox_spot");
+            a.pricePerHour = 0.175;
+            a.started = t0.addSecs(from);
+            a.ended = t0.addSecs(to);
+            a.endReason = reason;
+            a.spot = true;
+            a.rank = rank;
+            return a;
+        };
+        record.attempts = {machine(QStringLiteral("node0-a"), 0, 0, 3000, QStringLiteral("succeeded")),
+                           machine(QStringLiteral("node1-a"), 1, 0, 1200, QStringLiteral("preempted")),
+                           machine(QStringLiteral("node1-b"), 1, 1260, 3000, QStringLiteral("succeeded"))};
+        record.preemptions = 1;
+        record.starts = 2;
+        QVERIFY(runs::RunStore(configDir()).save(record));
+        ui::RunsPanel panel(m_core.get());
+        QSignalSpy refreshed(&panel, &ui::RunsPanel::refreshed);
+        QVERIFY(refreshed.wait(5000));
+        panel.selectRun(QStringLiteral("duo"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.attempts()->rowCount(), 3, 5000);
+        const QString lost = panel.attempts()->index(1, ui::RunAttemptsModel::MachineColumn).data().toString();
+        QVERIFY2(lost.startsWith(ui::RunAttemptsModel::tr("node %1 · %2").arg(1).arg(QString())), qPrintable(lost));
+        QCOMPARE(panel.attempts()->index(1, ui::RunAttemptsModel::ReasonColumn).data().toString(), ui::RunAttemptsModel::reasonText(QStringLiteral("preempted")));
+        render(&panel, QStringLiteral("runs-nodes"), {1024, 700});
+        render(&panel, QStringLiteral("runs-nodes"), {1600, 1000});
+    }
 };
 
 QTEST_MAIN(TestRunsPanel)

@@ -170,7 +170,7 @@ const Registrar cpRegistrar(Command{
     .arguments = {{"SRC", Argument::One, Complete::HostPath}, {"DST", Argument::One, Complete::HostPath}},
     .groups = Connection,
     .notes = {"The machine runs curl with URLs presigned here that live at most an hour, one per file, handed to it on stdin; "
-              "no storage key reaches the machine. A download lands under NAME.gantry-part and takes its name once its size and "
+              "no storage key reaches the machine. A download lands under a fresh .gantry-part-<random> beside it and takes its name once its size and "
               "checksum match; an upload sends its MD5 (checked by the server) and keeps its SHA-256 as x-amz-meta-sha256. "
               "DST ending in / is a folder. The bucket is one from gantry-cli storage list. Between this computer and a bucket the "
               "bytes are streamed here the same way."},

@@ -10,6 +10,7 @@
 #include "core/storage/copyplan.h"
 #include "core/storage/localcopy.h"
 #include "core/storage/machinecopy.h"
+#include "core/storage/machinetomachine.h"
 #include "core/transfer/remotespec.h"
 #include "core/util/printable.h"
 #include "core/util/secretstore.h"
@@ -79,7 +80,7 @@ Result<Sides> sidesOf(const QString &src, const QString &dst)
         sides.toMachine = false;
     }
     if (!sides.bucket)
-        return Error{ErrorCode::Usage, QStringLiteral("one side must be a bucket, s3://NAME/KEY (machine to machine copies are not there yet)")};
+        return Error{ErrorCode::Usage, QStringLiteral("one side must be a bucket, s3://NAME/KEY, or both machines, HOST:PATH")};
     if (storage::parseBucketPath(other))
         return Error{ErrorCode::Usage, QStringLiteral("bucket to bucket copies are not there yet")};
     sides.machine = transfer::parseRemoteSpec(other);
@@ -134,8 +135,46 @@ int localCopy(Context &context, const Sides &sides, const storage::S3Client &cli
     });
 }
 
+// HOST:PATH -> HOST:DIR: straight between the machines (a one-time key), else through here.
+int machineToMachine(Context &context, const Args &args, const transfer::RemoteSpec &from, const transfer::RemoteSpec &to)
+{
+    const InterruptScope interrupt(InterruptScope::Again::EndsProgram);
+    auto source = connectHost(context, from.host, args.host());
+    if (!source)
+        return context.fail(source.error());
+    auto target = connectHost(context, to.host, args.host());
+    if (!target)
+        return context.fail(target.error());
+    Result<storage::MachineCopyOutcome> done =
+        storage::copyBetweenMachines(**source, **target, (*target)->target(), storage::MachineToMachine{from.path, to.path}, interrupt.token());
+    if (!done)
+        return interrupt.interrupted() ? interrupt.exitCode() : context.fail(done.error());
+    if (!done->direct)
+        context.warn(QStringLiteral("%1 could not send to %2 itself (%3); the copy went through this computer")
+                         .arg(from.host, to.host, text::printableLines(done->note)));
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("from"), QString(from.host + QLatin1Char(':') + from.path)},
+                                      {QStringLiteral("to"), QString(to.host + QLatin1Char(':') + to.path)},
+                                      {QStringLiteral("files"), done->files}, {QStringLiteral("direct"), done->direct},
+                                      {QStringLiteral("verified"), true}});
+    } else {
+        context.out << QStringLiteral("Copied %1 file(s) from %2 to %3 %4; SHA-256 checked on both machines.")
+                           .arg(done->files)
+                           .arg(text::printable(from.host), text::printable(to.host),
+                                done->direct ? QStringLiteral("straight between the machines") : QStringLiteral("through this computer"))
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
 int cpCommand(Context &context, const Args &args)
 {
+    if (!storage::parseBucketPath(args.arg("SRC")) && !storage::parseBucketPath(args.arg("DST"))) {
+        const std::optional<transfer::RemoteSpec> from = transfer::parseRemoteSpec(args.arg("SRC"));
+        const std::optional<transfer::RemoteSpec> to = transfer::parseRemoteSpec(args.arg("DST"));
+        if (from && to && !from->path.isEmpty() && !to->path.isEmpty())
+            return machineToMachine(context, args, *from, *to);
+    }
     Result<Sides> sides = sidesOf(args.arg("SRC"), args.arg("DST"));
     if (!sides)
         return context.usage(sides.error().message);
@@ -165,7 +204,7 @@ int cpCommand(Context &context, const Args &args)
 
 const Registrar cpRegistrar(Command{
     .name = "cp",
-    .summary = "copy between a bucket (s3://NAME/KEY) and a machine (HOST:PATH) or this computer (a local path); a machine moves the bytes itself",
+    .summary = "copy between a bucket (s3://NAME/KEY) and a machine (HOST:PATH) or this computer, or between two machines; a machine moves the bytes itself",
     .options = {{.name = "recursive", .help = "a folder, or every object under a prefix", .shortName = 'r'}},
     .arguments = {{"SRC", Argument::One, Complete::HostPath}, {"DST", Argument::One, Complete::HostPath}},
     .groups = Connection,
@@ -173,7 +212,11 @@ const Registrar cpRegistrar(Command{
               "no storage key reaches the machine. A download lands under a fresh .gantry-part-<random> beside it and takes its name once its size and "
               "checksum match; an upload sends its MD5 (checked by the server) and keeps its SHA-256 as x-amz-meta-sha256. "
               "DST ending in / is a folder. The bucket is one from gantry-cli storage list. Between this computer and a bucket the "
-              "bytes are streamed here the same way."},
+              "bytes are streamed here the same way.",
+              "Between two machines (HOST:PATH HOST:DIR, a file or a folder into DIR) the source sends straight to the target: a key "
+              "pair made for the copy is authorised on the target (one marked line of its ~/.ssh/authorized_keys, removed afterwards) "
+              "and the target's host key is the one this computer knows. Where the source cannot reach the target, the copy goes "
+              "through this computer and says so. Both ends' SHA-256 of every file are compared."},
     .run = cpCommand,
 });
 

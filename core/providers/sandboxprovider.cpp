@@ -311,9 +311,11 @@ Result<void> SandboxProvider::startSshd(const QString &id, QJsonObject *record)
         }
         const QString config = QStringLiteral(
             "Port %1\nListenAddress 127.0.0.1\nHostKey %2/host_ed25519\nPidFile %2/sshd.pid\n"
-            "AuthorizedKeysFile %2/authorized_keys\nUsePAM no\nStrictModes no\nPubkeyAuthentication yes\n"
+            // The instance's own ~/.ssh/authorized_keys counts too, as on a rented machine (a
+            // machine-to-machine copy authorises its one-time key there).
+            "AuthorizedKeysFile %2/authorized_keys %4/.ssh/authorized_keys\nUsePAM no\nStrictModes no\nPubkeyAuthentication yes\n"
             "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-            "%3").arg(port).arg(dir, home.sshdConfig());
+            "%3").arg(port).arg(dir, home.sshdConfig(), home.home());
         if (Result<void> written = writeFile(dir + QStringLiteral("/sshd_config"), config.toUtf8()); !written)
             return written;
         QProcess sshd;

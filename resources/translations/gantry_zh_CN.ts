@@ -2698,6 +2698,38 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>Cannot write in %1: %2.</source>
         <translation>无法在 %1 中写入：%2。</translation>
     </message>
+    <message>
+        <source>%1 arrived different from its source (SHA-256); run the copy again.</source>
+        <translation>%1 与源文件不一致（SHA-256）；请重新复制。</translation>
+    </message>
+    <message>
+        <source>The target&apos;s host key could not be read back.</source>
+        <translation>无法读回目标机器的主机密钥。</translation>
+    </message>
+    <message>
+        <source>Cannot check %1 on %2: %3</source>
+        <translation>无法在 %2 上校验 %1：%3</translation>
+    </message>
+    <message>
+        <source>Cannot authorise the copy on %1: %2</source>
+        <translation>无法在 %1 上为这次复制授权：%2</translation>
+    </message>
+    <message>
+        <source>%1 could not send to %2 itself: %3</source>
+        <translation>%1 无法直接发送到 %2：%3</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s key could not be removed from %1 (%2): remove the line ending in %3 from its ~/.ssh/authorized_keys.</source>
+        <translation>无法从 %1 移除这次复制的密钥（%2）：请从其 ~/.ssh/authorized_keys 中删除以 %3 结尾的那一行。</translation>
+    </message>
+    <message>
+        <source>The copy was stopped.</source>
+        <translation>复制已停止。</translation>
+    </message>
+    <message>
+        <source>tar failed: %1</source>
+        <translation>tar 失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>

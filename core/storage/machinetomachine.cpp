@@ -140,7 +140,7 @@ Result<MachineCopyOutcome> copyDirect(ssh::Session &source, ssh::Session &target
     if (Result<QString> added = runChecked(target, authorize, "restrict " + key->publicKey.toUtf8() + '\n', cancel); !added)
         return Error{added.error().code, StorageText::tr("Cannot authorise the copy on %1: %2").arg(target.target().display(), added.error().message)};
     const QString remote = tarIn(copy);
-    const QString send = QStringLiteral("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && cat > \"$d/key\" && chmod 600 \"$d/key\" && "
+    const QString send = QStringLiteral("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && trap 'exit 130' INT TERM HUP && cat > \"$d/key\" && chmod 600 \"$d/key\" && "
                                         "printf '%s\\n' %1 > \"$d/known_hosts\" && %2 | "
                                         "ssh -F /dev/null -i \"$d/key\" -o IdentitiesOnly=yes -o BatchMode=yes -o ConnectTimeout=15 "
                                         "-o StrictHostKeyChecking=yes -o UserKnownHostsFile=\"$d/known_hosts\" -o GlobalKnownHostsFile=/dev/null "
@@ -208,6 +208,9 @@ Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &t
 Result<MachineCopyOutcome> copyBetweenMachines(ssh::Session &source, ssh::Session &target, const ssh::Target &targetAddress,
                                                const MachineToMachine &copy, const CancelToken &cancel)
 {
+    // A source that is not there is said so at once: no key is made, nothing is authorised.
+    if (Result<QMap<QString, QByteArray>> there = machineDigests(source, copy.sourcePath, cancel); !there)
+        return there.error();
     Result<MachineCopyOutcome> direct = copyDirect(source, target, targetAddress, copy, cancel);
     if (direct || direct.error().code == ErrorCode::Cancelled)
         return direct;

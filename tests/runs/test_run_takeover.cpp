@@ -222,9 +222,15 @@ private slots:
                 QTest::qWait(100);
             return workspace::PolicyLock::livePid(config());
         }();
-        auto stopWatcher = qScopeGuard([watcher] {
-            if (watcher > 0)
-                ::kill(pid_t(watcher), SIGTERM);
+        auto stopWatcher = qScopeGuard([this, watcher] {
+            if (watcher <= 0)
+                return;
+            ::kill(pid_t(watcher), SIGTERM);
+            // Gone before the next case, which needs no policy owner alive.
+            QElapsedTimer waited;
+            waited.start();
+            while (waited.elapsed() < 15000 && workspace::PolicyLock::livePid(config()) != 0)
+                QTest::qWait(100);
         });
         QVERIFY2(watcher > 0 && watcher != windowPid, "no watcher took the window's place");
         QTRY_VERIFY_WITH_TIMEOUT(runs::RunBook(config()).show(QStringLiteral("windowed"))->ownerPid == watcher, 30000);

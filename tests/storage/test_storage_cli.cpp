@@ -364,8 +364,13 @@ private slots:
         const test::CliRun intoFolder = cp({QStringLiteral("s3://data/runs/r1/metrics.json"), at(m_remote.filePath(QStringLiteral("adir")))});
         QVERIFY2(intoFolder.code != 0 && oneLine(intoFolder).contains(QLatin1String("end the destination with /")), intoFolder.err.constData());
         QVERIFY(QDir(m_remote.filePath(QStringLiteral("adir"))).isEmpty());
-        const test::CliRun neither = cp({at(QStringLiteral("a")), at(QStringLiteral("b"))});
-        QCOMPARE(neither.code, 2);
+        const test::CliRun neither = cp({m_remote.filePath(QStringLiteral("a")), m_remote.filePath(QStringLiteral("b"))});
+        QCOMPARE(neither.code, 2); // two local paths: cp is not for that
+        QVERIFY2(oneLine(neither).contains(QLatin1String("s3://")) && oneLine(neither).contains(QLatin1String("HOST:PATH")), neither.err.constData());
+        // Two machines: a machine-to-machine copy, whose missing source is one line that names it.
+        const test::CliRun noSource = cp({at(m_remote.filePath(QStringLiteral("nothing-here"))), at(m_remote.filePath(QStringLiteral("adir/")))});
+        QCOMPARE(noSource.code, 1);
+        QVERIFY2(oneLine(noSource).contains(QLatin1String("nothing-here")), noSource.err.constData());
         const test::CliRun missing = cp({QStringLiteral("s3://data/runs/none.txt"), at(m_remote.filePath(QStringLiteral("none.txt")))});
         QVERIFY(missing.code != 0);
         QVERIFY2(oneLine(missing).contains(QLatin1String("storage ls")), missing.err.constData());

@@ -3,9 +3,12 @@
 
 #include "core/runs/runstext.h"
 #include "core/storage/localcopy.h"
+#include "core/ssh/session.h"
 #include "core/storage/machinecopy.h"
 
 #include <QDir>
+#include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QJsonDocument>
 #include <QSaveFile>
 
@@ -73,17 +76,35 @@ Result<MirrorOutcome> BucketCheckpoints::mirror(ssh::Session &session, const QSt
     Result<QJsonObject> manifest = readManifest(cancel);
     if (!manifest)
         return manifest.error();
+    // A snapshot of the folder by hard links (same folder, so same filesystem): a file the trainer
+    // puts in place by rename meanwhile leaves the linked one whole, which is then what goes up; a
+    // file rewritten in place changes under its link too and is caught by its hashes.
+    const QString snapshot = QStringLiteral(".gantry-snapshot-%1").arg(QRandomGenerator::system()->generate64() & 0xffffffffffffULL, 12, 16, QLatin1Char('0'));
+    const QString dir = ssh::shellQuote(storage::machinePath(remoteDir));
+    const QString link = QStringLiteral(
+        "[ -d %1 ] || exit 0; cd -- %1 && mkdir %2 && find . -name '.gantry-snapshot-*' -prune -o -type f -exec sh -c "
+        "'for f; do mkdir -p -- \"$(dirname -- \"$0/$f\")\" && ln -- \"$f\" \"$0/$f\" || exit 1; done' %2 {} +")
+                             .arg(dir, snapshot);
+    const QString unlink = QStringLiteral("cd -- %1 && rm -rf -- %2").arg(dir, snapshot);
+    Result<ssh::ExecOutput> linked = session.run(link);
+    const bool snapped = linked && linked->exitStatus == 0;
+    // Gone again whatever happens (also a snapshot half made where hard links fail: then the
+    // files go up from their own names).
+    const auto cleanup = qScopeGuard([&session, &unlink] { (void)session.run(unlink); });
+    const QString root = snapped ? remoteDir + QLatin1Char('/') + snapshot : remoteDir;
     storage::MachineCopy copy(session, m_client);
     if (Result<void> started = copy.start(); !started)
         return started.error();
     bool folder = false;
-    Result<QList<storage::MachineCopy::RemoteFile>> files = copy.listFiles(remoteDir, &folder, cancel.flag());
+    Result<QList<storage::MachineCopy::RemoteFile>> files = copy.listFiles(root, &folder, cancel.flag());
     if (!files) // no checkpoint folder yet: nothing to mirror
         return files.error().code == ErrorCode::NotFound ? Result<MirrorOutcome>(MirrorOutcome{}) : Result<MirrorOutcome>(files.error());
     MirrorOutcome out;
     QJsonObject next;
     for (const storage::MachineCopy::RemoteFile &file : *files) {
-        const QString path = remoteDir + QLatin1Char('/') + file.relative;
+        if (file.relative.startsWith(QLatin1String(".gantry-snapshot-")))
+            continue; // another pass's snapshot, left by a machine that stopped mid-pass
+        const QString path = root + QLatin1Char('/') + file.relative;
         const QJsonObject known = manifest->value(file.relative).toObject();
         Result<storage::MachineCopy::FileHash> before = copy.hash(path, cancel.flag());
         if (!before && before.error().code == ErrorCode::NotFound)
@@ -110,9 +131,16 @@ Result<MirrorOutcome> BucketCheckpoints::mirror(ssh::Session &session, const QSt
         out.received.append(file.relative);
         out.bytes += sent->bytes;
     }
-    if (next != *manifest) {
+    // The manifest moves only in a pass where every file went up whole: a checkpoint made of
+    // several files is never restored with some of them new and others from before, and files
+    // gone from the folder leave it only then. An empty folder (a trainer between two saves)
+    // never replaces a checkpoint.
+    if (out.busy.isEmpty() && next != *manifest && !(next.isEmpty() && !manifest->isEmpty())) {
         if (Result<void> written = writeManifest(next, cancel); !written)
             return written.error();
+    } else if (!out.busy.isEmpty()) {
+        out.received.clear(); // nothing of this pass counts as the checkpoint yet
+        out.bytes = 0;
     }
     return out;
 }

@@ -19,8 +19,11 @@ namespace gantry::runs {
 // through this computer. Each file has two slots (PREFIX/a/FILE and PREFIX/b/FILE): a changed file
 // goes up into the slot that does not hold its last complete copy, and only when the machine reads
 // the same hash in it after the upload as before does the manifest (PREFIX/gantry-checkpoint.json)
-// point at the new slot. A checkpoint rewritten while it goes up, even in parts, never replaces
-// its last complete copy. Blocking: worker threads, one call at a time.
+// point at the new slot — and only in a pass where every changed file went up whole, so the files
+// of one checkpoint are restored together. A checkpoint rewritten while it goes up, even in parts,
+// never replaces its last complete copy. The key needs ListBucket on the prefix, so that a
+// checkpoint not there yet reads as missing (404), not forbidden. Blocking: worker threads, one
+// call at a time.
 class BucketCheckpoints
 {
 public:

@@ -19,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QPointer>
 
 namespace gantry::runs {
 namespace {
@@ -226,10 +227,7 @@ void ManagedRun::resume(const RunRecord &record)
             if (const std::optional<SavedHost> host = m_core->hosts()->find(attempt->hostName); host)
                 m_remotes.insert(rank, makeRemote(*attempt, *host));
         }
-        const bool rented = !liveRanks().isEmpty();
         halt(m_keepMachine, RunsText::tr("Run %1 stopped.").arg(m_spec.name));
-        if (!rented)
-            finish(RunState::Stopped, m_haltMessage);
         return;
     }
     readSecretsThen([this] { continueAttempt(); });
@@ -251,7 +249,9 @@ void ManagedRun::continueAttempt()
         workspace::FollowOptions follow;
         follow.pollMs = m_options.launchPollMs;
         follow.neverUpNote = RunsText::tr("run %1: never came up").arg(m_spec.name);
-        m_core->workspace()->follow(attempt->provider, attempt->instance, follow, [this, rank](Result<workspace::ReadyInstance> ready) {
+        m_core->workspace()->follow(attempt->provider, attempt->instance, follow, [self = QPointer<ManagedRun>(this), this, rank](Result<workspace::ReadyInstance> ready) {
+            if (!self || isFinal(m_record.state))
+                return;
             if (!ready)
                 machineLost({Lost{rank, QStringLiteral("unreachable"), ready.error().message}});
             else
@@ -307,7 +307,6 @@ void ManagedRun::beginAttempt()
     }
     if (overBudget(0)) {
         halt(false, RunsText::tr("Run %1 stopped: it reached max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
-        finishStoppedWhenIdle();
         return;
     }
     providers::PriceBoard *board = m_core->prices();
@@ -334,13 +333,14 @@ void ManagedRun::pickAndLaunch()
     if (missing.isEmpty() || m_stopping)
         return;
     QList<RunOffer> offers = fittingOffers(m_spec, m_core->prices()->allTypes(), *m_core->providers(), m_badMachines, m_flagged);
-    // A replacement node joins the others where they run: one provider's network and bill.
-    if (const QList<int> ranks = liveRanks(); !ranks.isEmpty()) {
-        const QString provider = live(ranks.first())->provider;
+    // Every node of a run on one provider (one network, one bill): the others' when some run, else
+    // the cheapest offer's; a node waits rather than join from elsewhere.
+    if (nodes() > 1 && !offers.isEmpty()) {
+        const QList<int> ranks = liveRanks();
+        const QString provider = ranks.isEmpty() ? offers.first().provider : live(ranks.first())->provider;
         QList<RunOffer> same;
         std::copy_if(offers.cbegin(), offers.cend(), std::back_inserter(same), [&](const RunOffer &o) { return o.provider == provider; });
-        if (!same.isEmpty())
-            offers = same;
+        offers = same;
     }
     if (offers.isEmpty()) {
         announce(QStringLiteral("waiting"), RunsText::tr("No offer fits the spec now (%1, %2 GPU, spot %3); looking again in %4 s.")
@@ -359,7 +359,6 @@ void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest, int ra
     // Billing starts with the launch: one that could cross max_cost within a minute never starts.
     if (overBudget(offer.pricePerHour / 60.0)) {
         halt(false, RunsText::tr("Run %1 stopped: another machine would cross max_cost (%2).").arg(m_spec.name).arg(m_spec.maxCost));
-        finishStoppedWhenIdle();
         return;
     }
     providers::LaunchRequest request;
@@ -378,9 +377,13 @@ void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest, int ra
     announce(QStringLiteral("launching"), RunsText::tr("Launching %1 on %2 at %3/h.").arg(offer.type.name, offer.provider)
                                               .arg(offer.pricePerHour, 0, 'f', 3),
              QJsonObject{{QStringLiteral("rank"), rank}});
+    // Guarded: the run may have ended (and gone) before a launch answers.
+    const QPointer<ManagedRun> self(this);
     m_core->workspace()->launch(
         offer.provider, request, options,
-        [this, offer, rest, rank](Result<workspace::LaunchedInstance> launched) {
+        [self, this, offer, rest, rank](Result<workspace::LaunchedInstance> launched) {
+            if (!self)
+                return;
             m_launching.remove(rank);
             if (!launched) {
                 announce(QStringLiteral("launch-failed"), launched.error().message);
@@ -406,8 +409,16 @@ void ManagedRun::launchOffer(const RunOffer &offer, QList<RunOffer> rest, int ra
             announce(QStringLiteral("launched"), RunsText::tr("Attempt %1: %2 on %3 (%4)%5.")
                                                      .arg(m_record.attempts.size()).arg(offer.type.name, offer.provider, launched->instanceId, node),
                      QJsonObject{{QStringLiteral("rank"), rank}});
+            if (m_stopping) // stopped while it launched: released at once, not when it is up
+                endRanks({{rank, QStringLiteral("stopped")}}, [this] { finishStoppedWhenIdle(); });
         },
-        [this, rank](Result<workspace::ReadyInstance> ready) {
+        [self, this, rank](Result<workspace::ReadyInstance> ready) {
+            if (!self || isFinal(m_record.state))
+                return;
+            if (!ready && m_stopping) {
+                endRanks({{rank, QStringLiteral("stopped")}}, [this] { finishStoppedWhenIdle(); });
+                return;
+            }
             if (!ready) {
                 machineLost({Lost{rank, QStringLiteral("unreachable"), ready.error().message}});
                 return;
@@ -451,8 +462,6 @@ void ManagedRun::startAll()
 {
     if (m_record.state != RunState::Recovering)
         m_record.state = RunState::Syncing;
-    if (nodes() > 1)
-        ++m_record.starts;
     cluster::Cluster group;
     group.name = m_spec.name;
     QList<SavedHost> hosts;
@@ -466,6 +475,8 @@ void ManagedRun::startAll()
         hosts.append(*host);
         group.nodes.append(cluster::ClusterNode{host->name, attempt->provider, attempt->instance, host->target.host, {}, {}, attempt->pricePerHour});
     }
+    if (nodes() > 1)
+        ++m_record.starts; // every node is there: this is the next start
     m_remotes.clear();
     QStringList names;
     for (int rank = 0; rank < nodes(); ++rank) {
@@ -486,10 +497,16 @@ void ManagedRun::startAll()
     background::run<std::pair<int, Result<void>>>(
         this,
         [remotes, cancel, secrets, previous] {
+            // Every node synced and restored first, then every job started: rank 0 does not wait at
+            // the rendezvous while the others still fetch the checkpoint.
             for (auto it = remotes.cbegin(); it != remotes.cend(); ++it) {
                 if (previous > 0)
                     (void)it.value()->stopJob(previous);
-                if (Result<void> started = it.value()->prepareAndStart(cancel, secrets); !started)
+                if (Result<void> prepared = it.value()->prepare(cancel); !prepared)
+                    return std::make_pair(it.key(), prepared);
+            }
+            for (auto it = remotes.cbegin(); it != remotes.cend(); ++it) {
+                if (Result<void> started = it.value()->startJob(cancel, secrets); !started)
                     return std::make_pair(it.key(), started);
             }
             return std::make_pair(-1, Result<void>{});

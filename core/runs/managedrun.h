@@ -170,6 +170,7 @@ private:
     RunState m_haltAs = RunState::Stopped; // how it ends then (failed: more machines lost than allowed)
     QList<QPair<QString, QString>> m_secrets; // the spec's secrets, read at start()
     QString m_secretsError;  // taken over without them: no new job may start
+    QString m_mirrorError;   // the bucket's last refusal, said once
     CancelToken m_cancel;
 };
 

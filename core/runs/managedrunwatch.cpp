@@ -101,6 +101,12 @@ void ManagedRun::onPolled(const std::vector<std::pair<int, Result<AttemptPoll>>>
     for (const auto &[rank, poll] : polls) {
         if (poll && poll->mirror)
             onMirrored(*poll->mirror);
+        if (poll && !poll->mirrorError.isEmpty() && poll->mirrorError != m_mirrorError) {
+            // The bucket refused or could not be reached: the job goes on, the mirror tries again.
+            m_mirrorError = poll->mirrorError;
+            announce(QStringLiteral("warning"), RunsText::tr("The checkpoint could not go to the bucket (%1); the job goes on and the "
+                                                             "next mirror tries again.").arg(poll->mirrorError));
+        }
     }
     for (const auto &[rank, poll] : polls) {
         if (!poll) {
@@ -218,7 +224,6 @@ void ManagedRun::machineLost(const QList<Lost> &lost)
                 m_haltAs = RunState::Failed; // the other nodes' machines end with it
                 halt(false, RunsText::tr("Run %1 failed: it lost %2 machines, more than max_preemptions (%3).")
                                 .arg(m_spec.name).arg(m_record.preemptions).arg(m_spec.maxPreemptions));
-                finishStoppedWhenIdle();
                 return;
             }
             beginAttempt();
@@ -314,10 +319,14 @@ void ManagedRun::halt(bool keepMachine, const QString &message)
     m_haltMessage = message;
     m_tick.stop();
     announce(QStringLiteral("stopping"), message);
-    if (liveRanks().isEmpty())
-        return; // a launch in flight (its answer ends the run), or between machines: beginAttempt ends it
+    // The run ends once every machine is released and no launch is still unanswered (its answer
+    // releases what it rented and ends the run then).
+    if (liveRanks().isEmpty()) {
+        finishStoppedWhenIdle();
+        return;
+    }
     if (m_remotes.isEmpty()) {
-        endAttempt(QStringLiteral("stopped"), [this] { finish(m_haltAs, m_haltMessage); });
+        endAttempt(QStringLiteral("stopped"), [this] { finishStoppedWhenIdle(); });
         return;
     }
     const QMap<int, std::shared_ptr<RemoteAttempt>> remotes = m_remotes;
@@ -334,7 +343,7 @@ void ManagedRun::halt(bool keepMachine, const QString &message)
         return done;
     }, [this](bool) {
         m_remotes.clear();
-        endAttempt(QStringLiteral("stopped"), [this] { finish(m_haltAs, m_haltMessage); }, m_keepMachine);
+        endAttempt(QStringLiteral("stopped"), [this] { finishStoppedWhenIdle(); }, m_keepMachine);
     });
 }
 

@@ -77,7 +77,12 @@ Result<BucketCheckpoints *> RemoteAttempt::bucket()
     return m_bucket.get();
 }
 
-Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets)
+QString RemoteAttempt::remoteCheckpoints() const
+{
+    return m_plan.checkpointPath.isEmpty() ? QString() : QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
+}
+
+Result<void> RemoteAttempt::prepare(const CancelToken &cancel)
 {
     std::lock_guard lock(m_mutex);
     Result<ssh::Session *> s = session(cancel);
@@ -89,8 +94,7 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
                                                                                             made ? QString::fromUtf8(made->err).trimmed() : made.error().message)};
     if (Result<void> synced = syncFolder(m_plan.localWorkdir, m_remoteWorkdir, cancel); !synced)
         return synced;
-    const QString checkpoints = m_plan.checkpointPath.isEmpty() ? QString()
-                                                                : QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
+    const QString checkpoints = remoteCheckpoints();
     if (!checkpoints.isEmpty() && m_plan.bucketClient) { // from the bucket, whichever machine put it there
         Result<BucketCheckpoints *> store = bucket();
         Result<int> restored = store ? (*store)->restore(**s, checkpoints, cancel) : Result<int>(store.error());
@@ -101,6 +105,15 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
         if (Result<int> restored = restoreFolder(**s, m_plan.localCheckpoints, checkpoints, cancel); !restored)
             return restored.error();
     }
+    return {};
+}
+
+Result<void> RemoteAttempt::startJob(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets)
+{
+    std::lock_guard lock(m_mutex);
+    Result<ssh::Session *> s = session(cancel);
+    if (!s)
+        return s.error();
     jobs::JobSpec spec;
     spec.name = jobName();
     spec.workingDir = QStringLiteral("~/") + m_remoteWorkdir;
@@ -108,17 +121,17 @@ Result<void> RemoteAttempt::prepareAndStart(const CancelToken &cancel, const QLi
     spec.env.append({QStringLiteral("GANTRY_RUN_ATTEMPT"), QString::number(m_plan.attempt)});
     spec.env.append({QStringLiteral("GANTRY_RUN_NAME"), m_plan.runName});
     spec.env.append(secrets);
-
     if (m_plan.resumed)
         spec.env.append({QStringLiteral("GANTRY_RESUMED"), QStringLiteral("1")});
     // setup, then run, in the workdir: a failing setup ends the job with its status. The
-    // checkpoint folder's absolute path is known there, without asking the machine first.
-    const QString exportCheckpoints = checkpoints.isEmpty() ? QString()
+    // checkpoint folder's absolute path is known there, without asking the machine first; the
+    // prelude (GANTRY_TORCHRUN) follows setup, so it finds a Python that setup installed.
+    const QString exportCheckpoints = remoteCheckpoints().isEmpty() ? QString()
         : QStringLiteral("GANTRY_CHECKPOINT_DIR=\"$PWD\"/%1; export GANTRY_CHECKPOINT_DIR\n")
               .arg(ssh::shellQuote(QDir::cleanPath(m_plan.checkpointPath)));
-    spec.command = exportCheckpoints + m_plan.prelude + (m_plan.setup.trimmed().isEmpty()
-        ? m_plan.run
-        : QStringLiteral("{ %1\n} || exit $?\n%2").arg(m_plan.setup, m_plan.run));
+    spec.command = exportCheckpoints + (m_plan.setup.trimmed().isEmpty()
+        ? m_plan.prelude + m_plan.run
+        : QStringLiteral("{ %1\n} || exit $?\n%2%3").arg(m_plan.setup, m_plan.prelude, m_plan.run));
     jobs::JobRunner runner(**s);
     Result<jobs::StartedJob> started = runner.start(spec);
     if (!started)
@@ -135,16 +148,24 @@ Result<AttemptPoll> RemoteAttempt::poll(bool mirror, QHash<QString, QString> *kn
     AttemptPoll out;
     // The mirror comes first: a job seen ended after it has written everything it wrote.
     if (mirror && !m_plan.checkpointPath.isEmpty()) {
-        const QString folder = QDir::cleanPath(m_remoteWorkdir + QLatin1Char('/') + m_plan.checkpointPath);
-        Result<BucketCheckpoints *> store = m_plan.bucketClient ? bucket() : Result<BucketCheckpoints *>(nullptr);
-        Result<MirrorOutcome> mirrored = !store ? Result<MirrorOutcome>(store.error())
-            : *store ? (*store)->mirror(**s, folder, cancel)
-                     : mirrorFolderHome(**s, folder, m_plan.localCheckpoints, known, cancel);
-        if (!mirrored) {
-            m_session.reset();
-            return mirrored.error();
+        const QString folder = remoteCheckpoints();
+        if (m_plan.bucketClient) {
+            // A bucket that refuses (keys, a full quota, no route from the machine to it) is not a
+            // lost machine: the job is still asked about, the error goes with the poll.
+            Result<BucketCheckpoints *> store = bucket();
+            Result<MirrorOutcome> mirrored = store ? (*store)->mirror(**s, folder, cancel) : Result<MirrorOutcome>(store.error());
+            if (mirrored)
+                out.mirror = *mirrored;
+            else
+                out.mirrorError = mirrored.error().message;
+        } else {
+            Result<MirrorOutcome> mirrored = mirrorFolderHome(**s, folder, m_plan.localCheckpoints, known, cancel);
+            if (!mirrored) {
+                m_session.reset();
+                return mirrored.error();
+            }
+            out.mirror = *mirrored;
         }
-        out.mirror = *mirrored;
     }
     jobs::JobRunner runner(**s);
     Result<jobs::JobInfo> job = runner.status(jobName());

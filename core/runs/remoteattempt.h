@@ -46,6 +46,7 @@ struct AttemptPoll
 {
     jobs::JobInfo job;
     std::optional<MirrorOutcome> mirror;
+    QString mirrorError; // the bucket's refusal (checkpoint.store); the poll itself stands
 };
 
 // The SSH side of one attempt on one machine, blocking: each call runs on a worker, one at a time
@@ -57,12 +58,13 @@ class RemoteAttempt
 public:
     RemoteAttempt(ssh::Target target, QString knownHostsFile, AttemptPlan plan);
 
-    // Syncs the workdir, restores the last complete checkpoint, runs setup then run as a job
-    // (core/jobs: tmux where there is one) in the workdir with GANTRY_RUN_ATTEMPT,
-    // GANTRY_CHECKPOINT_DIR and GANTRY_RESUMED set, and `secrets` (name, value) in its
-    // environment: they travel in the launch script on the session's stdin into the job's 0600
-    // script, never in a command line.
-    Result<void> prepareAndStart(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets = {});
+    // Syncs the workdir and restores the last complete checkpoint (from home, or from the bucket).
+    Result<void> prepare(const CancelToken &cancel);
+    // Runs setup then run as a job (core/jobs: tmux where there is one) in the workdir with
+    // GANTRY_RUN_ATTEMPT, GANTRY_CHECKPOINT_DIR and GANTRY_RESUMED set, and `secrets` (name, value)
+    // in its environment: they travel in the launch script on the session's stdin into the job's
+    // 0600 script, never in a command line.
+    Result<void> startJob(const CancelToken &cancel, const QList<QPair<QString, QString>> &secrets = {});
     // The job's state, and with `mirror` the checkpoint folder brought home.
     Result<AttemptPoll> poll(bool mirror, QHash<QString, QString> *known, const CancelToken &cancel);
     // Brings `paths` (relative to the workdir) home into `localDir`.
@@ -79,6 +81,7 @@ private:
     Result<ssh::Session *> session(const CancelToken &cancel);
     ssh::ConnectOptions connectOptions(const CancelToken &cancel) const;
     Result<void> syncFolder(const QString &local, const QString &remote, const CancelToken &cancel);
+    QString remoteCheckpoints() const; // the checkpoint folder on the machine ("" none)
     // The bucket that keeps the checkpoints (nullptr and an error when its keys cannot be read).
     Result<BucketCheckpoints *> bucket();
 

@@ -80,11 +80,16 @@ Result<RunBook::StopOutcome> RunBook::requestStop(const QString &name, bool keep
     // Nobody drives it, but the policy owner (the GUI or `gantry-cli watch`) takes it over at its
     // next tick: the request waits for it there, and the run stops at once instead of resuming.
     if (!ownerAlive(record->ownerPid) && workspace::PolicyLock::livePid(m_configDir) == 0) {
-        const QString instance = record->attempts.isEmpty() ? QString() : record->attempts.last().instance;
-        const QString provider = record->attempts.isEmpty() ? QString() : record->attempts.last().provider;
-        return Error{ErrorCode::Conflict, instance.isEmpty() || record->attempts.last().ended.isValid()
+        // Every machine it still holds (a multi-node run holds several), each with its command.
+        QStringList held;
+        for (const RunAttempt &attempt : record->attempts) {
+            if (!attempt.ended.isValid() && !attempt.instance.isEmpty())
+                held.append(QStringLiteral("gantry-cli terminate %1 --provider %2").arg(attempt.instance, attempt.provider));
+        }
+        return Error{ErrorCode::Conflict, held.isEmpty()
             ? RunsText::tr("No process drives run %1 any more, and it holds no machine.").arg(name)
-            : RunsText::tr("No process drives run %1; its last machine is %2 on %3: terminate it in Instances (gantry-cli terminate %2 --provider %3).").arg(name, instance, provider)};
+            : RunsText::tr("No process drives run %1; it still holds %n machine(s): terminate them in Instances (%2).", nullptr, int(held.size()))
+                  .arg(name, held.join(QStringLiteral("; ")))};
     }
     if (Result<void> asked = ManagedRun::requestStop(m_configDir, name, keepMachine); !asked)
         return asked.error();

@@ -54,12 +54,14 @@ QString landed(const MachineToMachine &copy)
     return dir + split(copy.sourcePath).name;
 }
 
-Result<QString> runChecked(ssh::Session &session, const QString &command, const QByteArray &input, const CancelToken &cancel)
+Result<QString> runChecked(ssh::Session &session, const QString &command, const QByteArray &input, const CancelToken &cancel,
+                           qint64 maxOutputBytes = -1)
 {
     QByteArray out, err;
     ssh::Session::ExecOptions options;
     options.stdinData = input;
     options.cancel = cancel.flag();
+    options.maxOutputBytes = maxOutputBytes;
     options.onStdout = [&out](const QByteArray &data) { out += data; };
     options.onStderr = [&err](const QByteArray &data) { err += data; };
     Result<int> status = session.exec(command, options);
@@ -98,6 +100,22 @@ Result<QString> knownHostsEntry(ssh::Session &target)
     return line;
 }
 
+// What the source runs: the one-time key from stdin into a private folder its trap removes, the
+// target's host key as this computer knows it, and tar into ssh to the target.
+QString sendCommand(const QString &hostLine, const ssh::Target &to, const MachineToMachine &copy)
+{
+    const QString login = to.user.isEmpty() ? to.host : to.user + QLatin1Char('@') + to.host;
+    return QStringLiteral("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && trap 'exit 130' INT TERM HUP && cat > \"$d/key\" && chmod 600 \"$d/key\" && "
+                          "printf '%s\\n' %1 > \"$d/known_hosts\" && %2 | "
+                          "ssh -F /dev/null -i \"$d/key\" -o IdentitiesOnly=yes -o BatchMode=yes -o ConnectTimeout=15 "
+                          "-o ServerAliveInterval=15 -o ServerAliveCountMax=4 "
+                          "-o StrictHostKeyChecking=yes -o UserKnownHostsFile=\"$d/known_hosts\" -o GlobalKnownHostsFile=/dev/null "
+                          "-p %3 %4 %5")
+        .arg(ssh::shellQuote(hostLine), tarOut(copy))
+        .arg(to.port)
+        .arg(ssh::shellQuote(login), ssh::shellQuote(tarIn(copy)));
+}
+
 } // namespace
 
 Result<QMap<QString, QByteArray>> machineDigests(ssh::Session &session, const QString &path, const CancelToken &cancel)
@@ -106,7 +124,7 @@ Result<QMap<QString, QByteArray>> machineDigests(ssh::Session &session, const QS
     const QString script = QStringLiteral("if [ -d %1 ]; then cd -- %1 && find . -type f -print0 | xargs -0 -r sha256sum --; "
                                           "elif [ -f %1 ]; then cd -- \"$(dirname -- %1)\" && sha256sum -- \"./$(basename -- %1)\"; "
                                           "else echo \"no such file or folder\" >&2; exit 3; fi").arg(p);
-    Result<QString> listed = runChecked(session, script, {}, cancel);
+    Result<QString> listed = runChecked(session, script, {}, cancel, 0); // a large tree lists a lot: streamed, not capped
     if (!listed)
         return Error{listed.error().code, StorageText::tr("Cannot check %1 on %2: %3").arg(path, session.target().display(), listed.error().message)};
     QMap<QString, QByteArray> digests;
@@ -135,30 +153,30 @@ Result<MachineCopyOutcome> copyDirect(ssh::Session &source, ssh::Session &target
     if (!privateKey.open(QIODevice::ReadOnly))
         return Error{ErrorCode::Io, privateKey.errorString()};
     const QByteArray secret = privateKey.readAll();
-    // Authorised for this copy only: `restrict` (no forwarding, no pty), removed afterwards.
-    const QString authorize = QStringLiteral("umask 077 && mkdir -p ~/.ssh && cat >> ~/.ssh/authorized_keys");
-    if (Result<QString> added = runChecked(target, authorize, "restrict " + key->publicKey.toUtf8() + '\n', cancel); !added)
+    // Authorised for this copy only: `restrict` (no forwarding, no pty), removed afterwards. The
+    // line goes on a line of its own (a file without a final newline would swallow it into the
+    // user's last key) and only that exact line is removed, in place (same file, mode and owner).
+    const QByteArray line = "restrict " + key->publicKey.toUtf8();
+    const QString authorize = QStringLiteral("sh -c %1").arg(ssh::shellQuote(QStringLiteral(
+        "umask 077 && mkdir -p \"$HOME/.ssh\" && f=\"$HOME/.ssh/authorized_keys\" && "
+        "{ [ ! -s \"$f\" ] || [ -z \"$(tail -c 1 \"$f\")\" ] || echo >> \"$f\"; } && cat >> \"$f\"")));
+    const QString revoke = QStringLiteral("sh -c %1 sh %2").arg(ssh::shellQuote(QStringLiteral(
+        "f=\"$HOME/.ssh/authorized_keys\"; [ -f \"$f\" ] || exit 0; t=$(mktemp) || exit 1; "
+        "grep -v -x -F -e \"$1\" \"$f\" > \"$t\"; s=$?; [ $s -le 1 ] && cat \"$t\" > \"$f\"; rm -f \"$t\"; [ $s -le 1 ]")),
+        ssh::shellQuote(QString::fromUtf8(line)));
+    Result<QString> added = runChecked(target, authorize, line + '\n', cancel);
+    Result<QString> sent = added ? runChecked(source, sendCommand(*hostLine, targetAddress, copy), secret, cancel)
+                                 : Result<QString>(added.error());
+    // Whatever happened — a stop during the authorisation too — the line goes again.
+    Result<QString> revoked = runChecked(target, revoke, {}, {});
+    if (!revoked)
+        return Error{ErrorCode::Conflict, StorageText::tr("The copy's key could not be removed from %1 (%2): remove the line ending in %3 "
+                                                          "from its ~/.ssh/authorized_keys.").arg(target.target().display(), revoked.error().message, marker)};
+    if (!added)
         return Error{added.error().code, StorageText::tr("Cannot authorise the copy on %1: %2").arg(target.target().display(), added.error().message)};
-    const QString remote = tarIn(copy);
-    const QString send = QStringLiteral("d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && trap 'exit 130' INT TERM HUP && cat > \"$d/key\" && chmod 600 \"$d/key\" && "
-                                        "printf '%s\\n' %1 > \"$d/known_hosts\" && %2 | "
-                                        "ssh -F /dev/null -i \"$d/key\" -o IdentitiesOnly=yes -o BatchMode=yes -o ConnectTimeout=15 "
-                                        "-o StrictHostKeyChecking=yes -o UserKnownHostsFile=\"$d/known_hosts\" -o GlobalKnownHostsFile=/dev/null "
-                                        "-p %3 %4 %5")
-                             .arg(ssh::shellQuote(*hostLine), tarOut(copy))
-                             .arg(targetAddress.port)
-                             .arg(ssh::shellQuote(targetAddress.user.isEmpty() ? targetAddress.host : targetAddress.user + QLatin1Char('@') + targetAddress.host),
-                                  ssh::shellQuote(remote));
-    Result<QString> sent = runChecked(source, send, secret, cancel);
-    const QString revoke = QStringLiteral("f=~/.ssh/authorized_keys; t=$(mktemp \"$f.XXXXXX\") && { grep -v -F -- %1 \"$f\" > \"$t\"; "
-                                          "mv -f -- \"$t\" \"$f\"; }").arg(ssh::shellQuote(marker));
-    Result<QString> revoked = runChecked(target, revoke, {}, {}); // even after a stop: the key must not stay
     if (!sent)
         return Error{sent.error().code, StorageText::tr("%1 could not send to %2 itself: %3").arg(source.target().display(), target.target().display(),
                                                                                               sent.error().message)};
-    if (!revoked)
-        return Error{revoked.error().code, StorageText::tr("The copy's key could not be removed from %1 (%2): remove the line ending in %3 "
-                                                           "from its ~/.ssh/authorized_keys.").arg(target.target().display(), revoked.error().message, marker)};
     Result<int> files = compare(source, target, copy, cancel);
     if (!files)
         return files.error();
@@ -197,7 +215,9 @@ Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &t
         if (!(*out)->exitStatus())
             (void)(*out)->read(10, &outErr);
     }
-    if ((*out)->exitStatus().value_or(1) != 0 || (*in)->exitStatus().value_or(0) != 0)
+    if (cancel.isCancelled())
+        return Error{ErrorCode::Cancelled, StorageText::tr("The copy was stopped.")};
+    if ((*out)->exitStatus().value_or(1) != 0 || (*in)->exitStatus().value_or(1) != 0)
         return Error{ErrorCode::RemoteFailed, StorageText::tr("tar failed: %1").arg(QString::fromUtf8(QByteArray(outErr + inErr).trimmed().left(300)))};
     Result<int> files = compare(source, target, copy, cancel);
     if (!files)
@@ -209,10 +229,13 @@ Result<MachineCopyOutcome> copyBetweenMachines(ssh::Session &source, ssh::Sessio
                                                const MachineToMachine &copy, const CancelToken &cancel)
 {
     // A source that is not there is said so at once: no key is made, nothing is authorised.
-    if (Result<QMap<QString, QByteArray>> there = machineDigests(source, copy.sourcePath, cancel); !there)
-        return there.error();
+    const QString path = ssh::shellQuote(machinePath(copy.sourcePath));
+    if (Result<QString> there = runChecked(source, QStringLiteral("test -e %1 || { echo \"no such file or folder\" >&2; exit 3; }").arg(path), {}, cancel);
+        !there)
+        return Error{there.error().code, StorageText::tr("Cannot check %1 on %2: %3").arg(copy.sourcePath, source.target().display(), there.error().message)};
     Result<MachineCopyOutcome> direct = copyDirect(source, target, targetAddress, copy, cancel);
-    if (direct || direct.error().code == ErrorCode::Cancelled)
+    // Stopped, or its key left on the target (the user must hear of it): no second way.
+    if (direct || direct.error().code == ErrorCode::Cancelled || direct.error().code == ErrorCode::Conflict)
         return direct;
     Result<MachineCopyOutcome> relayed = copyThroughHere(source, target, copy, cancel);
     if (relayed)

@@ -2423,10 +2423,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>没有名为 %1 的运行；“运行”面板（gantry-cli run list）会列出所有运行。</translation>
     </message>
     <message>
-        <source>No process drives run %1; its last machine is %2 on %3: terminate it in Instances (gantry-cli terminate %2 --provider %3).</source>
-        <translation>没有进程驱动运行 %1；它最后的机器是 %3 上的 %2：请在“实例”中终止它（gantry-cli terminate %2 --provider %3）。</translation>
-    </message>
-    <message>
         <source>%1 in the bucket is damaged; remove it (and its a/ and b/ folders) to start the checkpoints afresh.</source>
         <translation>存储桶中的 %1 已损坏；删除它（以及其 a/ 和 b/ 文件夹）即可重新开始保存检查点。</translation>
     </message>
@@ -2437,6 +2433,16 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>write a bucket added with gantry-cli storage add (or in Storage) and a prefix, such as s3://data/runs/llama-ft/.</source>
         <translation>请写一个已用 gantry-cli storage add（或在“存储”中）添加的存储桶和前缀，例如 s3://data/runs/llama-ft/。</translation>
+    </message>
+    <message>
+        <source>The checkpoint could not go to the bucket (%1); the job goes on and the next mirror tries again.</source>
+        <translation>检查点无法送入存储桶（%1）；作业继续运行，下一次镜像会再试。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No process drives run %1; it still holds %n machine(s): terminate them in Instances (%2).</source>
+        <translation>
+            <numerusform>没有进程驱动运行 %1；它仍占用 %n 台机器：请在“实例”中终止它们（%2）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -108,6 +108,33 @@ private slots:
             testsupport::terminateSandboxInstances(*m_core);
     }
 
+    // Stopped while its nodes are still launching: the run ends only once every launch has answered
+    // and what each rented is terminated — no machine is left billing behind a stopped run.
+    void stoppedWhileItsNodesLaunch()
+    {
+        const QString workdir = m_dir.filePath(QStringLiteral("early"));
+        QVERIFY(QDir().mkpath(workdir));
+        Result<RunSpec> spec = parseRunSpec("name: early\nresources: {providers: [sandbox], gpu: H100, spot: true, nodes: 2}\nrun: sleep 600\n",
+                                            QStringLiteral("run.yaml"), workdir);
+        QVERIFY(spec);
+        ManagedRun run(m_core.get(), *spec, QStringLiteral("run.yaml"), testsupport::fastRunOptions(&m_clock, m_dir.filePath(QStringLiteral("Gantry runs"))));
+        bool stopped = false;
+        connect(&run, &ManagedRun::event, this, [&](const QJsonObject &event) {
+            if (!stopped && event.value(QLatin1String("event")).toString() == QLatin1String("launching")) {
+                stopped = true;
+                QTimer::singleShot(0, &run, [&run] { run.stop(); });
+            }
+        });
+        QSignalSpy finished(&run, &ManagedRun::finished);
+        run.start();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(run.record().state, RunState::Stopped);
+        for (const RunAttempt &attempt : run.record().attempts)
+            QVERIFY2(attempt.ended.isValid(), qPrintable(attempt.instance));
+        QVERIFY2(testsupport::sandboxInstances(*m_core).valueOr({}).isEmpty(), "a node launched during the stop is left running");
+    }
+
     void twoNodeRunSurvivesLosingANode()
     {
         const QString workdir = m_dir.filePath(QStringLiteral("duo"));

@@ -89,7 +89,11 @@ private slots:
         const QByteArray big = QByteArray(3 * 1024 * 1024, 'g') + "end";
         writeFile(homeOf(a.first) + QStringLiteral("/data/a.txt"), "alpha\n");
         writeFile(homeOf(a.first) + QStringLiteral("/data/sub dir/big.bin"), big);
-        writeFile(homeOf(b.first) + QStringLiteral("/.ssh/authorized_keys"), "ssh-ed25519 AAAAthe-users-own-key user@laptop\n");
+        // The user's own key, in a file without a final newline and readable by all (as some images
+        // write it): it stays, whole, on its own line, with its mode.
+        const QString authorized = homeOf(b.first) + QStringLiteral("/.ssh/authorized_keys");
+        writeFile(authorized, "ssh-ed25519 AAAAthe-users-own-key user@laptop");
+        QFile::setPermissions(authorized, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
         const test::CliRun copied = test::runCli(m_config.path(), {QStringLiteral("--json"), QStringLiteral("cp"), QStringLiteral("-r"),
                                                                    a.second + QStringLiteral(":data"), b.second + QStringLiteral(":dest/")},
                                                  options());
@@ -100,7 +104,9 @@ private slots:
         QCOMPARE(readAll(homeOf(b.first) + QStringLiteral("/dest/data/a.txt")), QByteArray("alpha\n"));
         QCOMPARE(readAll(homeOf(b.first) + QStringLiteral("/dest/data/sub dir/big.bin")), big);
         // The user's own key stays; the copy's is gone.
-        QCOMPARE(readAll(homeOf(b.first) + QStringLiteral("/.ssh/authorized_keys")), QByteArray("ssh-ed25519 AAAAthe-users-own-key user@laptop\n"));
+        QCOMPARE(readAll(authorized), QByteArray("ssh-ed25519 AAAAthe-users-own-key user@laptop\n"));
+        QCOMPARE(QFile::permissions(authorized), QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther
+                                                     | QFile::ReadUser | QFile::WriteUser);
         QVERIFY(!copied.out.contains("PRIVATE KEY") && !copied.err.contains("PRIVATE KEY"));
     }
 

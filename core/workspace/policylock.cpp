@@ -7,6 +7,7 @@
 #include <QProcess>
 
 #include <signal.h>
+#include <unistd.h>
 
 namespace gantry::workspace {
 
@@ -63,6 +64,8 @@ void PolicyLock::release()
     m_owned = false;
 }
 
+// The user's systemd manager answers and outlives the user's sessions (lingering enabled:
+// `loginctl enable-linger`); without it a scope would end at logout.
 bool PolicyLock::userManagerRuns()
 {
     // The user's systemd answers on its private socket; asking costs a process, once per hand-off.
@@ -72,7 +75,15 @@ bool PolicyLock::userManagerRuns()
     QProcess probe;
     probe.start(QStringLiteral("systemctl"), {QStringLiteral("--user"), QStringLiteral("--quiet"), QStringLiteral("is-active"),
                                               QStringLiteral("default.target")});
-    return probe.waitForFinished(3000) && probe.exitStatus() == QProcess::NormalExit && probe.exitCode() == 0;
+    if (!probe.waitForFinished(3000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+        return false;
+    // Without lingering the user's systemd stops when the last session ends — a desktop logout,
+    // the end of an SSH login — and takes its scopes with it, where a detached process lives on
+    // (Debian's default KillUserProcesses=no). So the scope only where the user lingers.
+    QProcess linger;
+    linger.start(QStringLiteral("loginctl"), {QStringLiteral("show-user"), QString::number(getuid()), QStringLiteral("--property=Linger"),
+                                              QStringLiteral("--value")});
+    return linger.waitForFinished(3000) && linger.exitCode() == 0 && linger.readAllStandardOutput().trimmed() == "yes";
 }
 
 QStringList PolicyLock::watcherCommand(const QString &configDir, const QString &cliProgram, bool userManager)

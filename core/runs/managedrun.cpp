@@ -24,13 +24,6 @@
 namespace gantry::runs {
 namespace {
 
-// Every node's environment in a multi-node run: the cluster machinery's (NODE_RANK, NNODES,
-// MASTER_ADDR, MASTER_PORT, GPUS_PER_NODE, GANTRY_NODE_ADDRS).
-QList<QPair<QString, QString>> nodeEnvironment(const cluster::Cluster &group, int rank, const RunResources &resources)
-{
-    return cluster::nodeEnvironment(group, rank, resources.masterPort, resources.count);
-}
-
 // The lines before a node's job that define GANTRY_TORCHRUN, torchrun with this node's place in
 // the group (from the environment above), so `run: $GANTRY_TORCHRUN train.py` needs nothing else:
 // a Python with torch (the PATH's first, then the system's, where Debian's python3-torch lives),
@@ -482,7 +475,8 @@ void ManagedRun::startAll()
     for (int rank = 0; rank < nodes(); ++rank) {
         std::shared_ptr<RemoteAttempt> remote = makeRemote(*live(rank), hosts.at(rank));
         if (nodes() > 1)
-            remote->setNode(nodeEnvironment(group, rank, m_spec.resources), QLatin1String(kTorchrunPrelude));
+            remote->setNode(cluster::nodeEnvironment(group, rank, m_spec.resources.masterPort, m_spec.resources.count),
+                            QLatin1String(kTorchrunPrelude));
         m_remotes.insert(rank, remote);
         names.append(hosts.at(rank).name);
     }

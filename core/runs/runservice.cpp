@@ -236,11 +236,6 @@ QStringList RunService::orphans(const RunBook &book)
     return names;
 }
 
-QStringList RunService::adoptOrphans()
-{
-    return adoptOrphans(orphans(m_book));
-}
-
 QStringList RunService::adoptOrphans(const QStringList &names)
 {
     QStringList taken;

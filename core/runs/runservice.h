@@ -103,15 +103,14 @@ public:
     QList<RunOffer> offersFor(const RunSpec &spec) const;
 
     // Hands the spec's run to the policy owner (`gantry-cli watch`): its record is written for
-    // adoptOrphans() there; nothing is rented by this process. Refused as start() refuses.
+    // adoptOrphans(names) there; nothing is rented by this process. Refused as start() refuses.
     Result<void> detach(RunSpec spec, const QString &specPath);
     // Takes over the run `name` when the process that drove it ended before the run did (a closed
     // window, a killed `run start`): refused while it lives, for an ended run, and while another
     // process holds the run's claim (runs/NAME/owner.lock; one driver at a time).
     Result<ManagedRun *> adopt(const QString &name);
-    // Takes over every such run; returns the names taken. Reads every run.json: startAdopting()
-    // scans on a worker (orphans()) and adopts the names found on this thread.
-    QStringList adoptOrphans();
+    // Takes over each of `names` (found by orphans() on a worker: startAdopting()); returns the
+    // names taken.
     QStringList adoptOrphans(const QStringList &names);
     // The runs that have not ended and whose driver is gone. Disk work: any thread.
     static QStringList orphans(const RunBook &book);

@@ -67,6 +67,17 @@ class TestRunTakeover final : public QObject
         return instances.code == 0 && instances.json().value(QLatin1String("instances")).toArray().isEmpty();
     }
 
+    // `run start SPEC` killed once its job runs (no goodbye: the record still names it).
+    void orphanRun(const QString &spec)
+    {
+        QProcess driver;
+        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
+        QByteArray seen;
+        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
+        ::kill(pid_t(driver.processId()), SIGKILL);
+        QVERIFY(driver.waitForFinished(10000));
+    }
+
 private slots:
     void initTestCase()
     {
@@ -81,12 +92,9 @@ private slots:
     void killedDriverIsTakenOverByTheWatcher()
     {
         const QString spec = writeSpec(QStringLiteral("orphan"));
-        QProcess driver;
-        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
-        QByteArray seen;
-        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
-        ::kill(pid_t(driver.processId()), SIGKILL); // no goodbye: the record still names it
-        QVERIFY(driver.waitForFinished(10000));
+        orphanRun(spec);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(stateOf(QStringLiteral("orphan")), runs::RunState::Running);
 
         QProcess watcher;
@@ -121,12 +129,9 @@ private slots:
         file.write("name: reclaimed\nresources: {providers: [sandbox], gpu: any, spot: true}\nresults: [outputs]\n"
                    "run: if [ \"$GANTRY_RUN_ATTEMPT\" = 1 ]; then exec sleep 600; fi; mkdir -p outputs; echo \"done $GANTRY_RUN_ATTEMPT\" > outputs/done.txt\n");
         file.close();
-        QProcess driver;
-        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), file.fileName()}, options());
-        QByteArray seen;
-        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
-        ::kill(pid_t(driver.processId()), SIGKILL);
-        QVERIFY(driver.waitForFinished(10000));
+        orphanRun(file.fileName());
+        if (QTest::currentTestFailed())
+            return;
         const Result<runs::RunRecord> before = runs::RunBook(config()).show(QStringLiteral("reclaimed"));
         QVERIFY(before && before->attempts.size() == 1);
         const test::CliRun preempt = test::runCli(config(), {QStringLiteral("preempt"), before->attempts.first().instance, QStringLiteral("--provider"),
@@ -157,12 +162,9 @@ private slots:
     void stopOfAnOrphanIsCarriedOutAtTheTakeover()
     {
         const QString spec = writeSpec(QStringLiteral("halted"));
-        QProcess driver;
-        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
-        QByteArray seen;
-        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
-        ::kill(pid_t(driver.processId()), SIGKILL);
-        QVERIFY(driver.waitForFinished(10000));
+        orphanRun(spec);
+        if (QTest::currentTestFailed())
+            return;
         {
             workspace::PolicyLock policy(config());
             QVERIFY(policy.tryAcquire());
@@ -192,12 +194,9 @@ private slots:
         QSKIP("the window is not built here (headless)");
 #else
         const QString spec = writeSpec(QStringLiteral("windowed"));
-        QProcess driver;
-        test::startCli(driver, config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
-        QByteArray seen;
-        QVERIFY2(test::waitForOutput(driver, seen, "\"event\":\"running\"", 60000), seen.constData());
-        ::kill(pid_t(driver.processId()), SIGKILL);
-        QVERIFY(driver.waitForFinished(10000));
+        orphanRun(spec);
+        if (QTest::currentTestFailed())
+            return;
 
         QProcess window;
         QProcessEnvironment env = options().env; // the system's, with this suite's home and timings

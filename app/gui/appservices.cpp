@@ -188,8 +188,8 @@ void AppServices::installTabs()
     auto *files = new ui::FilesTab(context, m_core->transfers(), m_core->syncPairs(), m_core->remoteFiles());
     connect(files, &ui::FilesTab::editRequested, m_window->handoff(), &ui::HandoffActions::edit);
     m_window->addDetailTab(files);
-    m_window->addDetailTab(new ui::monitor::MonitorTab(m_core->monitor(), context.configDir));
-    m_window->addDetailTab(new ui::VerifyTab(context));
+    m_window->addDetailTab(new ui::monitor::MonitorTab(m_core->monitor(), context.configDir, m_core->guards()));
+    m_window->addDetailTab(new ui::VerifyTab(context, m_core->checks()));
     m_window->addDetailTab(new ui::JobsTab(context, m_core->jobs(), m_core->tunnels()));
 }
 

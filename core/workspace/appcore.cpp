@@ -2,6 +2,7 @@
 #include "core/workspace/appcore.h"
 
 #include "core/cost/ledger.h"
+#include "core/guard/machineguards.h"
 #include "core/handoff/editsession.h"
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
@@ -18,6 +19,7 @@
 #include "core/transfer/transferqueue.h"
 #include "core/tunnel/tunnelmanager.h"
 #include "core/util/clock.h"
+#include "core/verify/machinechecks.h"
 #include "core/workspace/policylock.h"
 #include "core/workspace/policyrunner.h"
 #include "core/workspace/resultshome.h"
@@ -61,6 +63,8 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
     m_monitor = new monitor::MonitorService(secrets, knownHosts, Clock::system(), this);
     m_jobs = new jobs::JobService(m_hosts, secrets, knownHosts, this);
     m_tunnels = new tunnel::TunnelManager(this);
+    m_checks = new verify::MachineChecks(m_configDir, this);
+    m_guards = new guard::MachineGuards(m_configDir, this);
     m_sync = new sync::SyncService(m_configDir, sync::SyncService::savedHostProvider(m_hosts, m_connections), this);
     m_buckets = std::make_unique<storage::Buckets>(m_configDir, secrets);
     m_workspace = new Workspace(m_configDir, m_hub, m_ledger, m_hosts, this);
@@ -74,6 +78,9 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
 AppCore::~AppCore()
 {
     delete m_runs; // the runs stop using the services below before those go
+    // Before the connections whose closing they listen for.
+    delete m_checks;
+    delete m_guards;
 }
 
 void AppCore::open()

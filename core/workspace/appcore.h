@@ -23,6 +23,8 @@ namespace storage { class Buckets; }
 namespace sync { class SyncService; }
 namespace transfer { class RemoteFiles; class TransferQueue; }
 namespace tunnel { class TunnelManager; }
+namespace verify { class MachineChecks; }
+namespace guard { class MachineGuards; }
 } // namespace gantry
 
 namespace gantry::workspace {
@@ -113,6 +115,11 @@ public:
     monitor::MonitorService *monitor() const { return m_monitor; }
     jobs::JobService *jobs() const { return m_jobs; }
     tunnel::TunnelManager *tunnels() const { return m_tunnels; }
+    // Verify, Doctor and the acceptance test of each machine: they belong to the machine, not to
+    // the tab that started them.
+    verify::MachineChecks *checks() const { return m_checks; }
+    // The idle guards' Install, Remove and Check of each machine, likewise.
+    guard::MachineGuards *guards() const { return m_guards; }
     sync::SyncService *syncPairs() const { return m_sync; }
     // The configured S3-compatible buckets (storage.json, their keys in the secret store): add,
     // list, remove and clients. Its calls block on the network and the keychain: run them on
@@ -162,6 +169,8 @@ private:
     monitor::MonitorService *m_monitor = nullptr;
     jobs::JobService *m_jobs = nullptr;
     tunnel::TunnelManager *m_tunnels = nullptr;
+    verify::MachineChecks *m_checks = nullptr;
+    guard::MachineGuards *m_guards = nullptr;
     sync::SyncService *m_sync = nullptr;
     ResultsHome *m_results = nullptr;
     Workspace *m_workspace = nullptr;

@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChecksText</name>
+    <message>
+        <source>Verify</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Doctor</source>
+        <translation>诊断</translation>
+    </message>
+    <message>
+        <source>the acceptance test</source>
+        <translation>验收测试</translation>
+    </message>
+    <message>
+        <source>%1 is already running on %2: wait for it or cancel it first.</source>
+        <translation>%2 上已在运行%1：请等待它结束或先取消。</translation>
+    </message>
+    <message>
+        <source>%1 is not connected: connect it in Machines, then run %2.</source>
+        <translation>%1 未连接：请先在“机器”中连接它，再运行%2。</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
     <name>Transfer</name>
     <message>
         <source>The operation on %1 was stopped; start it again to go on.</source>
@@ -7484,10 +7515,6 @@ Last run %2: %3</source>
         </translation>
     </message>
     <message>
-        <source>Cancelling…</source>
-        <translation>正在取消…</translation>
-    </message>
-    <message>
         <source>How: %1 — %2</source>
         <translation>方法：%1 — %2</translation>
     </message>
@@ -8157,6 +8184,10 @@ Last run %2: %3</source>
         <translation>
             <numerusform>已启用：机器已空闲 %n 分钟，正在终止。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Waiting for %1&apos;s answer about its idle guard…</source>
+        <translation>正在等待 %1 回复其空闲守护的状态…</translation>
     </message>
 </context>
 <context>

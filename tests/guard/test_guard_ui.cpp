@@ -130,6 +130,51 @@ private slots:
         QCOMPARE(install->text(), QStringLiteral("Install"));
     }
 
+    // An install belongs to its machine: the panel moved to another machine is free at once (it
+    // used to wait for the install's session to stop), the install still ends and is remembered,
+    // and the machine shown again asks how its guard is.
+    void installGoesOnWhileAnotherMachineIsShown()
+    {
+        test::SshdFixture sshd;
+        GANTRY_REQUIRE_SSHD(sshd.start());
+        const QString remoteDir = m_remote.filePath(QStringLiteral("guard-switch"));
+        monitor::MonitorService service(nullptr, sshd.knownHostsPath());
+        guard::MachineGuards guards(m_config.path());
+        guards.setRemoteDir(remoteDir);
+        MonitorTab tab(&service, m_config.path(), &guards);
+        GuardPanel *panel = tab.guardPanel();
+        ssh::Connection connection(sshd.target());
+        connection.connectToHost(sshd.connectOptions());
+        QTRY_COMPARE_WITH_TIMEOUT(connection.state(), ssh::ConnectionState::Connected, 15000);
+        SavedHost host = runpodHost(sshd);
+        host.name = QStringLiteral("switch-pod");
+        tab.setMachine(host, &connection);
+        QSignalSpy answered(&guards, &guard::MachineGuards::answered);
+        QSignalSpy finished(panel, &GuardPanel::finished);
+        panel->findChild<QPushButton *>(QStringLiteral("guardInstall"))->click();
+        QVERIFY(panel->isBusy());
+
+        SavedHost lambda;
+        lambda.name = QStringLiteral("lambda-box");
+        lambda.provider = QStringLiteral("lambda");
+        tab.setMachine(lambda, nullptr);
+        QVERIFY(!panel->isBusy());
+        const QString lambdaText = panel->statusText();
+        QVERIFY(answered.wait(30000));
+        QCOMPARE(answered.first().first().toString(), host.name);
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(panel->statusText(), lambdaText);
+        QVERIFY(guard::GuardStore(m_config.path()).load().contains(host.name));
+
+        tab.setMachine(host, &connection);
+        QVERIFY(finished.wait(30000)); // remembered: it asks the machine
+        QVERIFY2(panel->lastStatus() && panel->lastStatus()->installed, qPrintable(panel->statusText()));
+        finished.clear();
+        panel->findChild<QPushButton *>(QStringLiteral("guardRemove"))->click();
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!guard::GuardStore(m_config.path()).load().contains(host.name));
+    }
+
     void lambdaSaysToUseTheWatcher()
     {
         monitor::MonitorService service(nullptr);

@@ -9,6 +9,7 @@
 #include "ui/transfer/filestab.h"
 #include "ui/transfer/remotedirmodel.h"
 #include "core/transfer/sessionfactory.h"
+#include "core/verify/machinechecks.h"
 #include "ui/verify/verifytab.h"
 
 #include <QAction>
@@ -242,6 +243,63 @@ private slots:
         QVERIFY(touch(program + QStringLiteral(".gate")));
         QVERIFY(finished.wait(30000));
         QVERIFY2(verify.bannerText().startsWith(QStringLiteral("PASS")), qPrintable(verify.bannerText()));
+    }
+
+    // A check belongs to its machine, not to the tab: it goes on while the window shows another
+    // machine (whose buttons are free), its end is not announced as the other machine's, its
+    // result is there when its machine is shown again, and a tab destroyed meanwhile neither waits
+    // for the check nor stops it.
+    void checkBelongsToItsMachine()
+    {
+        const QString program = gatedVerify(QStringLiteral("gantry-verify-switch"));
+        QVERIFY(!program.isEmpty());
+        ssh::Connection first(m_sshd.target());
+        ssh::Connection second(m_sshd.target());
+        connectTo(first);
+        connectTo(second);
+        AppContext context;
+        context.configDir = m_config.path();
+        verify::MachineChecks checks(context.configDir);
+        SavedHost other = host();
+        other.name = QStringLiteral("other-box");
+        QSignalSpy ended(&checks, &verify::MachineChecks::finished);
+        {
+            VerifyTab verify(context, &checks);
+            verify.setMachine(host(), &first);
+            QSignalSpy finished(&verify, &VerifyTab::runFinished);
+            QVERIFY(startGatedRun(verify, program));
+            QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(program + QStringLiteral(".started")), 30000);
+
+            verify.setMachine(other, &second);
+            QVERIFY(!verify.isRunning());
+            QVERIFY(button(&verify, QStringLiteral("Run verification"))->isEnabled());
+            QVERIFY(!button(&verify, QStringLiteral("Cancel"))->isEnabled());
+            QVERIFY(checks.isRunning(host().name));
+
+            QVERIFY(touch(program + QStringLiteral(".gate")));
+            QVERIFY(ended.wait(30000));
+            QCOMPARE(finished.count(), 0); // not this machine's
+            QVERIFY2(verify.bannerText().isEmpty(), qPrintable(verify.bannerText()));
+
+            verify.setMachine(host(), &first);
+            QVERIFY2(verify.bannerText().startsWith(QStringLiteral("PASS")), qPrintable(verify.bannerText()));
+        }
+
+        // The tab goes while the next check runs: nothing waits, and the check still ends.
+        QVERIFY(QFile::remove(program + QStringLiteral(".gate")) && QFile::remove(program + QStringLiteral(".started")));
+        {
+            VerifyTab verify(context, &checks);
+            verify.setMachine(host(), &first);
+            QVERIFY(startGatedRun(verify, program));
+            QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(program + QStringLiteral(".started")), 30000);
+        }
+        QVERIFY(checks.isRunning(host().name));
+        ended.clear();
+        QVERIFY(touch(program + QStringLiteral(".gate")));
+        QVERIFY(ended.wait(30000));
+        const auto last = checks.last(host().name);
+        QVERIFY(last && last->verify && *last->verify);
+        QCOMPARE(last->verify->value().assessment.verdict, verify::Verdict::Pass);
     }
 };
 

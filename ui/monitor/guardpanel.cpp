@@ -15,9 +15,10 @@ namespace gantry::ui::monitor {
 using guard::GuardStatus;
 using providers::SelfStop;
 
-GuardPanel::GuardPanel(QString configDir, QWidget *parent)
+GuardPanel::GuardPanel(QString configDir, guard::MachineGuards *guards, QWidget *parent)
     : QWidget(parent)
     , m_configDir(std::move(configDir))
+    , m_guards(guards ? guards : new guard::MachineGuards(m_configDir, this))
     , m_title(new QLabel(tr("Idle guard on the instance:"), this))
     , m_status(new QLabel(this))
     , m_minutes(new QSpinBox(this))
@@ -51,8 +52,9 @@ GuardPanel::GuardPanel(QString configDir, QWidget *parent)
     connect(m_install, &QPushButton::clicked, this, &GuardPanel::install);
     connect(m_remove, &QPushButton::clicked, this, &GuardPanel::remove);
     connect(m_check, &QPushButton::clicked, this, &GuardPanel::check);
+    connect(m_guards, &guard::MachineGuards::answered, this, &GuardPanel::onAnswered);
     auto follow = [this] {
-        if (!m_busy && !(m_last && m_last->installed) && m_available)
+        if (!isBusy() && !(m_last && m_last->installed) && m_available)
             showStatus(m_last.value_or(GuardStatus{}));
     };
     connect(m_minutes, &QSpinBox::valueChanged, this, follow);
@@ -70,7 +72,18 @@ GuardPanel::GuardPanel(QString configDir, QWidget *parent)
     clearMachine();
 }
 
+// A command in flight belongs to its machine (MachineGuards) and ends without the panel.
 GuardPanel::~GuardPanel() = default;
+
+bool GuardPanel::isBusy() const
+{
+    return !m_host.name.isEmpty() && m_guards->isBusy(m_host.name);
+}
+
+void GuardPanel::setRemoteDir(const QString &dir)
+{
+    m_guards->setRemoteDir(dir);
+}
 
 QString GuardPanel::statusText() const
 {
@@ -82,12 +95,10 @@ void GuardPanel::clearMachine()
     if (m_connection)
         disconnect(m_connection, nullptr, this, nullptr);
     m_connection = nullptr;
-    m_operation.reset();
     m_host = SavedHost{};
     m_available = false;
     m_remembered = false;
     m_last.reset();
-    m_busy = false;
     m_status->setText(tr("Select a machine to see its idle guard."));
     updateButtons();
 }
@@ -104,15 +115,12 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
             connect(connection, &QObject::destroyed, this, &GuardPanel::onConnectionState);
         }
     }
-    if (m_operation && (!connection || m_operation->target() != connection->target()))
-        m_operation.reset(); // its session belongs to another machine (a result in flight is dropped)
     if (!otherHost) {
         updateButtons();
         return;
     }
     m_host = host;
     m_last.reset();
-    m_busy = false;
     m_remembered = false;
     m_method = guard::selfStopFor(host.provider);
     m_available = m_method != SelfStop::None;
@@ -123,6 +131,8 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
         return;
     }
     showStatus(GuardStatus{});
+    if (isBusy())
+        m_status->setText(tr("Waiting for %1's answer about its idle guard…").arg(host.name));
     // guards.json is read off the GUI thread; the answer is dropped if the user moved on.
     QPointer<GuardPanel> self(this);
     const QString configDir = m_configDir;
@@ -145,7 +155,7 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
 
 void GuardPanel::onRemembered(const QString &host, std::optional<guard::GuardStore::Entry> entry)
 {
-    if (host != m_host.name || !entry || m_last)
+    if (host != m_host.name || !entry || m_last || isBusy())
         return;
     m_remembered = true;
     m_minutes->setValue(entry->idleMinutes);
@@ -163,7 +173,7 @@ void GuardPanel::onRemembered(const QString &host, std::optional<guard::GuardSto
 void GuardPanel::onConnectionState()
 {
     const bool connected = m_connection && m_connection->state() == ssh::ConnectionState::Connected;
-    if (connected && m_checkOnConnect && m_available && !m_busy) {
+    if (connected && m_checkOnConnect && m_available && !isBusy()) {
         m_checkOnConnect = false;
         check();
         return;
@@ -171,47 +181,36 @@ void GuardPanel::onConnectionState()
     updateButtons();
 }
 
-guard::GuardOperation *GuardPanel::operation()
-{
-    if (!m_operation) {
-        m_operation = std::make_unique<guard::GuardOperation>(m_connection->target(), m_connection->siblingOptions(), m_configDir);
-        m_operation->setRemoteDir(m_remoteDir);
-    }
-    return m_operation.get();
-}
-
 void GuardPanel::install()
 {
-    if (!m_connection || m_busy || !m_available)
+    if (!m_connection || isBusy() || !m_available)
         return;
     auto options = guard::guardOptionsFor(m_host.provider, m_minutes->value(), chosenAction());
     if (!options) {
         m_status->setText(options.error().message);
         return;
     }
-    setBusy(true, tr("Installing the idle guard on %1…").arg(m_host.name));
-    operation()->install(m_host.name, *options, [this](const Result<GuardStatus> &status) { onResult(status); });
+    if (m_guards->install(m_connection, m_host.name, *options))
+        setBusy(tr("Installing the idle guard on %1…").arg(m_host.name));
 }
 
 void GuardPanel::remove()
 {
-    if (!m_connection || m_busy)
-        return;
-    setBusy(true, tr("Removing the idle guard from %1…").arg(m_host.name));
-    operation()->remove(m_host.name, [this](const Result<GuardStatus> &status) { onResult(status); });
+    if (m_connection && !isBusy() && m_guards->remove(m_connection, m_host.name))
+        setBusy(tr("Removing the idle guard from %1…").arg(m_host.name));
 }
 
 void GuardPanel::check()
 {
-    if (!m_connection || m_busy || !m_available)
-        return;
-    setBusy(true, tr("Asking %1 about its idle guard…").arg(m_host.name));
-    operation()->status([this](const Result<GuardStatus> &status) { onResult(status); });
+    if (m_connection && !isBusy() && m_available && m_guards->check(m_connection, m_host.name))
+        setBusy(tr("Asking %1 about its idle guard…").arg(m_host.name));
 }
 
-void GuardPanel::onResult(const Result<GuardStatus> &status)
+void GuardPanel::onAnswered(const QString &hostName, const Result<GuardStatus> &status)
 {
-    m_busy = false;
+    // Another machine's answer is remembered in guards.json; that machine asks again when shown.
+    if (hostName != m_host.name)
+        return;
     if (!status) {
         m_status->setText(tr("The idle guard could not be reached: %1").arg(status.error().message));
     } else {
@@ -271,11 +270,9 @@ void GuardPanel::showStatus(const GuardStatus &status)
     m_status->setText(text);
 }
 
-void GuardPanel::setBusy(bool busy, const QString &text)
+void GuardPanel::setBusy(const QString &text)
 {
-    m_busy = busy;
-    if (!text.isEmpty())
-        m_status->setText(text);
+    m_status->setText(text);
     updateButtons();
 }
 
@@ -283,16 +280,17 @@ void GuardPanel::updateButtons()
 {
     const bool connected = m_connection && m_connection->state() == ssh::ConnectionState::Connected;
     const bool installed = (m_last && m_last->installed) || (!m_last && m_remembered);
-    const bool ready = connected && !m_busy && m_available;
+    const bool busy = isBusy();
+    const bool ready = connected && !busy && m_available;
     m_install->setText(installed ? tr("Update") : tr("Install"));
     m_install->setEnabled(ready);
     m_install->setToolTip(connected ? tr("Install (or replace) the guard on the machine with this threshold")
                                     : tr("Connect to the machine first"));
     m_remove->setEnabled(ready && installed);
     m_check->setEnabled(ready);
-    m_minutes->setEnabled(m_available && !m_busy);
+    m_minutes->setEnabled(m_available && !busy);
     // Powering off is all a machine of this kind can do to itself.
-    m_action->setEnabled(m_available && !m_busy && m_method != SelfStop::Shutdown);
+    m_action->setEnabled(m_available && !busy && m_method != SelfStop::Shutdown);
     for (QWidget *w : {static_cast<QWidget *>(m_minutes), static_cast<QWidget *>(m_action), static_cast<QWidget *>(m_install),
                        static_cast<QWidget *>(m_remove), static_cast<QWidget *>(m_check)})
         w->setVisible(m_available);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/guard/guardoperation.h"
+#include "core/guard/machineguards.h"
 #include "core/hosts/hoststore.h"
 
 #include <QPointer>
@@ -24,26 +24,29 @@ namespace gantry::ui::monitor {
 // machine that stops it after N idle minutes with that machine's own scoped key, so it stops even
 // while this computer sleeps. Shows whether it is installed, its threshold and how it will stop
 // the machine, or why this provider's machines cannot stop themselves (the watcher does it then).
-// Install, Remove and Check run on guard::GuardOperation's own SSH session, never on the GUI
-// thread; guards.json remembers which machines have one, so a reconnect asks the machine again.
+// Install, Remove and Check run through the core's guard::MachineGuards, on the machine's own SSH
+// session, never on the GUI thread, and belong to the machine: one goes on (and is remembered) while
+// another machine is shown. guards.json remembers which machines have one, so a reconnect asks the
+// machine again.
 class GuardPanel final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(GuardPanel)
 
 public:
-    explicit GuardPanel(QString configDir, QWidget *parent = nullptr);
+    // guards: the application core's; nullptr makes one of the panel's own (tests).
+    GuardPanel(QString configDir, guard::MachineGuards *guards, QWidget *parent = nullptr);
     ~GuardPanel() override;
 
     void setMachine(const SavedHost &host, ssh::Connection *connection);
     void clearMachine();
 
     QString statusText() const;
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const;
     bool isAvailable() const { return m_available; }
     std::optional<guard::GuardStatus> lastStatus() const { return m_last; }
     // Tests put the guard in a folder of their own (default ~/.gantry/guard).
-    void setRemoteDir(const QString &dir) { m_remoteDir = dir; }
+    void setRemoteDir(const QString &dir);
 
     void install();
     void remove();
@@ -54,24 +57,22 @@ signals:
     void finished();
 
 private:
-    guard::GuardOperation *operation();
     void onConnectionState();
+    void onAnswered(const QString &hostName, const Result<guard::GuardStatus> &status);
     void onRemembered(const QString &host, std::optional<guard::GuardStore::Entry> entry);
     void onResult(const Result<guard::GuardStatus> &status);
     void showStatus(const guard::GuardStatus &status);
-    void setBusy(bool busy, const QString &text = {});
+    void setBusy(const QString &text);
     void updateButtons();
     QString whatItDoes(int minutes, guard::GuardAction action) const;
     guard::GuardAction chosenAction() const;
 
     QString m_configDir;
-    QString m_remoteDir;
+    guard::MachineGuards *m_guards;
     SavedHost m_host;
     QPointer<ssh::Connection> m_connection;
-    std::unique_ptr<guard::GuardOperation> m_operation;
     providers::SelfStop m_method = providers::SelfStop::None;
     bool m_available = false;
-    bool m_busy = false;
     bool m_remembered = false;  // guards.json says this machine has one
     bool m_checkOnConnect = false;
     std::optional<guard::GuardStatus> m_last;

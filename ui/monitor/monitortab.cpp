@@ -93,10 +93,11 @@ QString hostLineName(Metric m)
 
 } // namespace
 
-MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir, QWidget *parent)
+MonitorTab::MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir,
+                       gantry::guard::MachineGuards *guards, QWidget *parent)
     : DetailTab(parent)
     , m_service(service)
-    , m_guard(new GuardPanel(configDir, this))
+    , m_guard(new GuardPanel(configDir, guards, this))
 {
     buildUi();
     m_refresh.setInterval(1000);

@@ -16,6 +16,10 @@ class QScrollArea;
 class QSplitter;
 class QWidget;
 
+namespace gantry::guard {
+class MachineGuards;
+}
+
 namespace gantry::monitor {
 class MonitorService;
 struct Alert;
@@ -51,7 +55,9 @@ public:
     };
 
     // configDir: where guards.json remembers each machine's idle guard (empty: not remembered).
-    explicit MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir = {}, QWidget *parent = nullptr);
+    // guards: the application core's (AppCore::guards()); tests may leave it to the idle guard panel.
+    explicit MonitorTab(gantry::monitor::MonitorService *service, const QString &configDir = {},
+                        gantry::guard::MachineGuards *guards = nullptr, QWidget *parent = nullptr);
     ~MonitorTab() override;
 
     QString title() const override { return tr("Monitor"); }

@@ -49,10 +49,11 @@ QTableView *makeTable(QWidget *parent)
 
 } // namespace
 
-VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
+VerifyTab::VerifyTab(const AppContext &context, verify::MachineChecks *checks, QWidget *parent)
     : DetailTab(parent)
     , m_context(context)
     , m_binaryPath(defaultVerifyBinary())
+    , m_checks(checks ? checks : new MachineChecks(context.configDir, this))
     , m_results(new VerifyResultsModel(this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_doctor(new DoctorModel(this))
@@ -67,6 +68,8 @@ VerifyTab::VerifyTab(const AppContext &context, QWidget *parent)
     connect(m_doctorButton, &QPushButton::clicked, this, &VerifyTab::startDoctor);
     connect(m_acceptButton, &QPushButton::clicked, this, &VerifyTab::startAcceptance);
     connect(m_cancel, &QPushButton::clicked, this, &VerifyTab::cancel);
+    connect(m_checks, &MachineChecks::progressed, this, &VerifyTab::onCheckProgress);
+    connect(m_checks, &MachineChecks::finished, this, &VerifyTab::onCheckFinished);
     // The Machine menu's Verify GPU and Doctor (MainWindow::triggerTabCommand) press these buttons.
     for (const auto &[name, button] : {std::pair{"verifyAction", m_run}, std::pair{"doctorAction", m_doctorButton}}) {
         auto *command = new QAction(button->text(), this);
@@ -184,12 +187,8 @@ void VerifyTab::layOut()
     layout->addWidget(m_split, 1);
 }
 
-VerifyTab::~VerifyTab()
-{
-    // Stops the run in flight; the operation waits for it, and its results are dropped with it.
-    m_runCancel.cancel();
-    m_operation.reset();
-}
+// A check in flight belongs to its machine (MachineChecks) and goes on without the tab.
+VerifyTab::~VerifyTab() = default;
 
 QString VerifyTab::title() const
 {
@@ -220,9 +219,9 @@ void VerifyTab::setMachine(const SavedHost &host, ssh::Connection *connection)
             connect(connection, &QObject::destroyed, this, &VerifyTab::onConnectionState);
         }
     }
-    if (!m_running && m_operation && (!connection || m_operation->target() != connection->target()))
-        m_operation.reset(); // its session belongs to another machine
-    if (otherHost || m_statusIsHint)
+    if (otherHost)
+        showChecksOf(host.name); // a check still running there, or the last one that finished
+    if (!isRunning() && (otherHost || m_statusIsHint))
         showHint();
     updateButtons();
     loadHistory();
@@ -233,8 +232,6 @@ void VerifyTab::clearMachine()
     if (m_connection)
         disconnect(m_connection, nullptr, this, nullptr);
     m_connection = nullptr;
-    if (!m_running)
-        m_operation.reset();
     m_host = SavedHost{};
     m_results->clear();
     m_doctor->setChecks({});
@@ -250,7 +247,7 @@ void VerifyTab::clearMachine()
 
 void VerifyTab::showHint()
 {
-    if (m_running)
+    if (isRunning())
         return;
     const ssh::ConnectionState state = m_connection ? m_connection->state() : ssh::ConnectionState::Disconnected;
     if (m_host.name.isEmpty())
@@ -282,9 +279,7 @@ Advertised VerifyTab::advertised() const
 
 void VerifyTab::onConnectionState()
 {
-    // Disconnecting the machine ends its work, this tab's run included (it runs on its own session).
-    if (m_running && (!m_connection || m_connection->state() == ssh::ConnectionState::Disconnected))
-        cancel();
+    // Disconnecting the machine ends its check (MachineChecks listens to the connection too).
     // The hint follows the connection: "Connect to …" must not stay once connected.
     if (m_statusIsHint)
         showHint();
@@ -294,166 +289,17 @@ void VerifyTab::onConnectionState()
 void VerifyTab::updateButtons()
 {
     const bool connected = m_connection && m_connection->state() == ssh::ConnectionState::Connected;
-    m_run->setEnabled(connected && !m_running);
-    m_quick->setEnabled(connected && !m_running);
-    m_doctorButton->setEnabled(connected && !m_running);
-    m_acceptButton->setEnabled(connected && !m_running);
-    m_cancel->setEnabled(m_running);
+    const bool running = isRunning();
+    m_run->setEnabled(connected && !running);
+    m_quick->setEnabled(connected && !running);
+    m_doctorButton->setEnabled(connected && !running);
+    m_acceptButton->setEnabled(connected && !running);
+    m_cancel->setEnabled(running);
 }
 
-void VerifyTab::setRunning(bool running)
+bool VerifyTab::isRunning() const
 {
-    m_running = running;
-    updateButtons();
-}
-
-VerifyOperation *VerifyTab::operation()
-{
-    if (!m_operation || m_operation->target() != m_connection->target()) {
-        m_operation = std::make_unique<VerifyOperation>(m_connection->target(), m_connection->siblingOptions(),
-                                                        m_context.configDir);
-    }
-    return m_operation.get();
-}
-
-bool VerifyTab::beginRun(const QString &status)
-{
-    if (!m_connection || m_running)
-        return false;
-    setRunning(true);
-    m_progress->setValue(0);
-    setStatus(status);
-    m_runCancel = CancelToken();
-    return true;
-}
-
-void VerifyTab::start(bool quick)
-{
-    if (!beginRun(tr("Starting…")))
-        return;
-    m_banner->hide();
-    m_method->hide();
-    VerifyRequest request;
-    request.hostName = m_host.name;
-    request.quick = quick;
-    request.binaryPath = m_binaryPath;
-    request.sourcesDir = defaultKernelSources();
-    request.advertised = advertised();
-    request.remoteCacheDir = m_remoteCacheDir;
-    // The operation belongs to this tab and relays to its thread, so `this` outlives every call.
-    VerifyCallbacks callbacks;
-    callbacks.onProgress = [this](const Progress &p) { onProgress(p.percent, p.text); };
-    callbacks.onStatus = [this](const QString &text) { onStatus(text); };
-    operation()->verify(request, m_runCancel, callbacks, [this](const Result<VerifyRun> &run) { onVerified(run); });
-}
-
-void VerifyTab::onVerified(const Result<VerifyRun> &run)
-{
-    if (!run) {
-        onFailed(run.error().message);
-        return;
-    }
-    showAssessed(run->outcome, run->assessment);
-    showHistory(run->history);
-    loadReputation();
-    if (!run->warnings.isEmpty())
-        setStatus(m_status->text() + QLatin1Char(' ') + run->warnings.join(QLatin1Char(' ')));
-    setRunning(false);
-    emit runFinished();
-}
-
-void VerifyTab::startDoctor()
-{
-    if (!beginRun(tr("Running Doctor…")))
-        return;
-    operation()->doctor(m_host.name, advertised(), m_runCancel, [this](const Result<QList<DoctorCheck>> &checks) { onDoctorDone(checks); });
-}
-
-void VerifyTab::onDoctorDone(const Result<QList<DoctorCheck>> &checks)
-{
-    if (!checks) {
-        onFailed(checks.error().message);
-        return;
-    }
-    showDoctor(*checks);
-    const qsizetype failures = std::count_if(checks->cbegin(), checks->cend(),
-                                             [](const DoctorCheck &c) { return c.status == CheckStatus::Fail; });
-    setStatus(failures == 0 ? tr("Doctor found no blocking problem.")
-                                    : tr("Doctor found %n problem(s); each row says how to fix it.", nullptr, int(failures)));
-    m_progress->setValue(100);
-    loadReputation();
-    setRunning(false);
-    emit runFinished();
-}
-
-void VerifyTab::startAcceptance()
-{
-    if (!beginRun(tr("Running the acceptance test…")))
-        return;
-    AcceptRequest request;
-    request.verify.hostName = m_host.name;
-    request.verify.binaryPath = m_binaryPath;
-    request.verify.sourcesDir = defaultKernelSources();
-    request.verify.advertised = advertised();
-    request.verify.remoteCacheDir = m_remoteCacheDir;
-    request.expect = AcceptExpectation{request.verify.advertised.gpuModel, request.verify.advertised.gpuCount};
-    VerifyCallbacks callbacks;
-    callbacks.onProgress = [this](const Progress &p) { onProgress(p.percent, p.text); };
-    callbacks.onStatus = [this](const QString &text) { onStatus(text); };
-    operation()->accept(request, m_runCancel, callbacks, [this](const Result<Acceptance> &a) { onAccepted(a); });
-}
-
-void VerifyTab::onAccepted(const Result<Acceptance> &acceptance)
-{
-    if (!acceptance) {
-        onFailed(acceptance.error().message);
-        return;
-    }
-    showAcceptance(*acceptance);
-    setStatus(tr("Acceptance test finished."));
-    m_progress->setValue(100);
-    loadHistory();
-    setRunning(false);
-    emit runFinished();
-}
-
-void VerifyTab::showAcceptance(const Acceptance &acceptance)
-{
-    m_acceptance->setAcceptance(acceptance);
-    m_lowerTabs->setCurrentWidget(m_acceptance);
-    // Its checks are what to read now: most of the height goes to them.
-    const QList<int> sizes = m_split->sizes();
-    const int total = std::accumulate(sizes.cbegin(), sizes.cend(), 0);
-    if (total > 0)
-        m_split->setSizes({total / 5, total * 3 / 5, total / 5});
-}
-
-void VerifyTab::cancel()
-{
-    if (m_running) {
-        m_runCancel.cancel();
-        setStatus(tr("Cancelling…"));
-    }
-}
-
-void VerifyTab::onProgress(int percent, const QString &text)
-{
-    if (percent >= 0)
-        m_progress->setValue(percent);
-    setStatus(text);
-}
-
-void VerifyTab::onStatus(const QString &text)
-{
-    setStatus(text);
-}
-
-void VerifyTab::onFailed(const QString &message)
-{
-    setStatus(message);
-    setBanner(Verdict::Error, message);
-    setRunning(false);
-    emit runFinished();
+    return !m_host.name.isEmpty() && m_checks->isRunning(m_host.name);
 }
 
 void VerifyTab::setBanner(Verdict verdict, const QString &text)

@@ -5,6 +5,7 @@
 #include "core/verify/history.h"
 #include "core/verify/remoteverifier.h"
 #include "core/verify/verifyoperation.h"
+#include "core/verify/machinechecks.h"
 #include "core/util/canceltoken.h"
 
 #include <QPointer>
@@ -28,17 +29,19 @@ class DoctorModel;
 class ReputationModel;
 class VerifyResultsModel;
 
-// The Verify tab: runs Doctor, Verify and the acceptance test (verify::VerifyOperation, on an SSH session of their own,
-// so the machine's other tabs stay usable meanwhile), shows live progress, the per-test table with
-// verdict colours, the overall verdict, the doctor's checks with fixes, and past runs. Cancel stops
-// this tab's run only.
+// The Verify tab: starts Doctor, Verify and the acceptance test through the core's MachineChecks (each on an SSH
+// session of its own, so the machine's other tabs stay usable meanwhile, and owned by the machine,
+// so a check goes on while another machine is shown), shows the selected machine's live progress,
+// the per-test table with verdict colours, the overall verdict, the doctor's checks with fixes, and
+// past runs. Cancel stops the shown machine's check only.
 class VerifyTab final : public DetailTab
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(VerifyTab)
 
 public:
-    explicit VerifyTab(const AppContext &context, QWidget *parent = nullptr);
+    // checks: the application core's (AppCore::checks()); tests may leave it to the tab.
+    explicit VerifyTab(const AppContext &context, verify::MachineChecks *checks = nullptr, QWidget *parent = nullptr);
     ~VerifyTab() override;
 
     QString title() const override;
@@ -61,7 +64,8 @@ public:
     // A history line's start: when, the verdict and the GPUs tested, in words.
     static QString historyHeadline(const verify::HistoryEntry &entry);
 
-    bool isRunning() const { return m_running; }
+    // A check runs on the shown machine.
+    bool isRunning() const;
     VerifyResultsModel *resultsModel() const { return m_results; }
     DoctorModel *doctorModel() const { return m_doctor; }
     ReputationModel *reputationModel() const { return m_reputation; }
@@ -78,7 +82,8 @@ public:
     QString statusText() const;
 
 signals:
-    // Emitted on the GUI thread when a run (verify or doctor) ends, successfully or not.
+    // Emitted on the GUI thread when the shown machine's check (verify, doctor, acceptance) ends,
+    // successfully or not.
     void runFinished();
     // The machine records (machines.json) were read again.
     void reputationLoaded();
@@ -91,7 +96,12 @@ private:
     void start(bool quick);
     void startDoctor();
     bool beginRun(const QString &status);
-    verify::VerifyOperation *operation();
+    void started(const Result<void> &started);
+    void onCheckProgress(const QString &hostName);
+    void onCheckFinished(const QString &hostName);
+    // The machine's check in flight, or the last one that finished since Gantry started.
+    void showChecksOf(const QString &hostName);
+    void showFinished(const verify::FinishedCheck &check);
     verify::Advertised advertised() const;
     void onVerified(const Result<verify::VerifyRun> &run);
     void onDoctorDone(const Result<QList<verify::DoctorCheck>> &checks);
@@ -99,10 +109,7 @@ private:
     void showAssessed(const verify::VerifyOutcome &outcome, const verify::Assessment &assessment);
     void onConnectionState();
     void cancel();
-    void setRunning(bool running);
     void updateButtons();
-    void onProgress(int percent, const QString &text);
-    void onStatus(const QString &text);
     void onFailed(const QString &message);
     // The idle hint ("Connect to …", "Ready to verify …") follows the connection until a run or a
     // result replaces it; setStatus() is every other status.
@@ -119,10 +126,8 @@ private:
     verify::Advertised m_advertised; // as given; advertised() completes it from the saved host
     QString m_binaryPath;
     QString m_remoteCacheDir;
-    bool m_running = false;
     bool m_statusIsHint = false;
-    CancelToken m_runCancel; // the run in flight
-    std::unique_ptr<verify::VerifyOperation> m_operation; // for m_connection's machine
+    verify::MachineChecks *m_checks;
 
     QPushButton *m_run = nullptr;
     QPushButton *m_quick = nullptr;

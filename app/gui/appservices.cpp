@@ -40,6 +40,7 @@
 #include "core/workspace/workspace.h"
 #include "core/util/appsettings.h"
 
+#include <QDialog>
 #include <QDir>
 #include <QFileInfo>
 #include <QStatusBar>
@@ -219,6 +220,11 @@ ui::StoragePanel *makeStoragePanel(workspace::AppCore *core, ui::MainWindow *win
     panel->setMachines(core->hosts(),
                        transfer::TransferQueue::savedHostProvider(core->hosts(), core->secrets(), core->connections()->knownHostsFile()));
     QObject::connect(window->machineModel(), &ui::MachineTableModel::objectsDropped, panel, &ui::StoragePanel::copyDroppedObjects);
+    QObject::connect(window->machineModel(), &ui::MachineTableModel::machineFilesDropped, panel,
+                     [window, panel](const QString &target, const QString &source, const QStringList &paths) {
+                         if (QDialog *asked = panel->copyBetweenMachines(target, source, paths))
+                             QObject::connect(asked, &QDialog::accepted, window, [window] { window->showPanel(QStringLiteral("storage")); });
+                     });
     panel->addSection(ui::VolumesView::title(), new ui::VolumesView(core->providers(), core->ledger()));
     return panel;
 }

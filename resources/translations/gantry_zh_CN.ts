@@ -4851,6 +4851,10 @@ Drop files here or press Ctrl+U to upload.</source>
         <source>Show this computer&apos;s files beside the machine&apos;s; drag between them to transfer</source>
         <translation>在机器文件旁显示本机文件；在两者之间拖放即可传输</translation>
     </message>
+    <message>
+        <source>Dropped onto another machine: the copy is on the Storage panel.</source>
+        <translation>已拖放到另一台机器：复制进度见“存储”面板。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::ForgetRecord</name>
@@ -6910,6 +6914,18 @@ Last run %2: %3</source>
             <numerusform>略过了 %n 个对象：它们的名称会跳出目标文件夹。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n file(s) copied straight from %1 to %2, each checked on both.</source>
+        <translation>
+            <numerusform>已从 %1 直接复制 %n 个文件到 %2，每个文件都在两端校验过。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) copied through this computer, each checked on both machines: %1</source>
+        <translation>
+            <numerusform>已经由本机复制 %n 个文件，每个文件都在两台机器上校验过：%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::StoragePanel</name>
@@ -6940,6 +6956,40 @@ Last run %2: %3</source>
     <message>
         <source>Forget the bucket &quot;%1&quot; and its stored keys? The bucket and its objects stay at the provider; add it again to use it.</source>
         <translation>要忘记存储桶“%1”及其保存的密钥吗？存储桶和其中的对象仍留在服务商处；要再使用请重新添加。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copy between machines</source>
+        <translation>在机器之间复制</translation>
+    </message>
+    <message>
+        <source>Copy %1 from %2 to %3.</source>
+        <translation>将 %1 从 %2 复制到 %3。</translation>
+    </message>
+    <message>
+        <source>A folder on %1; ~/ is its home folder. It is made when missing.</source>
+        <translation>%1 上的文件夹；~/ 是它的主目录。不存在时会自动创建。</translation>
+    </message>
+    <message>
+        <source>Into folder:</source>
+        <translation>目标文件夹：</translation>
+    </message>
+    <message>
+        <source>%1 sends the files straight to %2 over SSH, with a key made for this copy alone and removed afterwards; where it cannot reach %2 they pass through this computer. Every file is checked on both machines.</source>
+        <translation>%1 通过 SSH 直接把文件发送到 %2，使用仅为这次复制生成、复制后即删除的密钥；%1 无法连到 %2 时，文件经由本机中转。每个文件都在两台机器上校验。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>%1:%2 → %3:%4</source>
+        <translation>%1:%2 → %3:%4</translation>
     </message>
 </context>
 <context>

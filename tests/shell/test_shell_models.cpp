@@ -1,3 +1,4 @@
+#include "ui/common/machinepaths.h"
 #include "ui/shell/machinetablemodel.h"
 
 #include <QAbstractItemModelTester>
@@ -104,6 +105,35 @@ private slots:
         QCOMPARE(objects.count(), 1);
         QCOMPARE(objects.first().at(0).toString(), QStringLiteral("box"));
         QCOMPARE(objects.first().at(1).value<QList<QUrl>>().size(), 2);
+    }
+    // Files dragged from another machine's Files tab: a copy between the machines, never an upload
+    // of the local copies the drag could make; dropped on their own machine, nothing.
+    void dropMachineFilesOnAnotherMachine()
+    {
+        QTemporaryDir dir;
+        HostStore store(dir.path());
+        QVERIFY(store.add(host(QStringLiteral("box"), QStringLiteral("h"), 0)).ok());
+        QVERIFY(store.add(host(QStringLiteral("other"), QStringLiteral("h2"), 0)).ok());
+        MachineTableModel model(&store);
+        QSignalSpy files(&model, &MachineTableModel::filesDropped);
+        QSignalSpy machines(&model, &MachineTableModel::machineFilesDropped);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(dir.path())});
+        mime.setData(kMachinePathsMime, encodeMachinePaths({QStringLiteral("other"), {QStringLiteral("/data/run 1"), QStringLiteral("/x")}}));
+        const QModelIndex box = model.index(0, 0).data().toString() == QLatin1String("box") ? model.index(0, 0) : model.index(1, 0);
+        const QModelIndex other = box.row() == 0 ? model.index(1, 0) : model.index(0, 0);
+        QVERIFY(model.canDropMimeData(&mime, Qt::CopyAction, -1, -1, box));
+        QVERIFY(model.dropMimeData(&mime, Qt::CopyAction, -1, -1, box));
+        QCOMPARE(files.count(), 0);
+        QCOMPARE(machines.count(), 1);
+        QCOMPARE(machines.first().at(0).toString(), QStringLiteral("box"));
+        QCOMPARE(machines.first().at(1).toString(), QStringLiteral("other"));
+        QCOMPARE(machines.first().at(2).toStringList(), (QStringList{QStringLiteral("/data/run 1"), QStringLiteral("/x")}));
+        QVERIFY(!model.dropMimeData(&mime, Qt::CopyAction, -1, -1, other));
+        QCOMPARE(machines.count(), 1);
+        QCOMPARE(files.count(), 0);
+        QVERIFY(!decodeMachinePaths("{\"host\":\"a\",\"paths\":[]}"));
+        QVERIFY(!decodeMachinePaths("not json"));
     }
 };
 

@@ -120,7 +120,7 @@ private slots:
         test::SshdFixture::Options o;
         // Its commands run in a home of the test's own (sshd's SetEnv cannot change HOME), so the
         // copy's authorized_keys line never touches this machine's real one.
-        o.extraConfig = QStringLiteral("ForceCommand HOME=%1 exec bash -c \"$SSH_ORIGINAL_COMMAND\"\n").arg(remoteHome.path());
+        o.home = remoteHome.path();
         GANTRY_REQUIRE_SSHD(sshd.start(o));
         ssh::Session source, target;
         QVERIFY(source.connect(sshd.target(), sshd.connectOptions()));

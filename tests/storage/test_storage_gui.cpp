@@ -22,6 +22,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -349,6 +350,48 @@ private slots:
             presignedGets += entry.value(QStringLiteral("method")).toString() == QLatin1String("GET")
                 && entry.value(QStringLiteral("auth")).toString() == QLatin1String("presigned");
         QCOMPARE(presignedGets, 2);
+    }
+
+    // Files of one machine dropped on another (the Files tab's drag onto the Machines list): the
+    // panel asks for the folder on the target and copies between the machines. This sshd honours
+    // no ~/.ssh/authorized_keys, so the direct path is refused and the copy goes through this
+    // computer, saying so; the files arrive whole, and the copy's key line is gone again.
+    void machineFilesDroppedOnAnotherMachine()
+    {
+        QTemporaryDir remoteHome;
+        test::SshdFixture sshd;
+        test::SshdFixture::Options o;
+        // Its commands run in a home of the test's own, so the copy's authorized_keys line never
+        // touches this machine's real one.
+        o.home = remoteHome.path();
+        GANTRY_REQUIRE_SSHD(sshd.start(o));
+        QVERIFY(QDir().mkpath(remoteHome.filePath(QStringLiteral("run/sub"))));
+        QFile weights(remoteHome.filePath(QStringLiteral("run/sub/weights.bin")));
+        QVERIFY(weights.open(QIODevice::WriteOnly) && weights.write(QByteArray(300 * 1024, 'w')) > 0);
+        weights.close();
+        Setup setup;
+        StoragePanel &panel = setup.panel;
+        QStringList asked;
+        panel.setMachines(nullptr, [&sshd, &asked](const QString &host) -> Result<transfer::SessionFactory> {
+            asked << host;
+            return transfer::makeSessionFactory(sshd.target(), sshd.connectOptions());
+        });
+        QVERIFY(!panel.copyBetweenMachines(QStringLiteral("box"), QStringLiteral("box"), {QStringLiteral("/x")}));
+        QDialog *dialog = panel.copyBetweenMachines(QStringLiteral("gpu-b"), QStringLiteral("gpu-a"),
+                                                    {remoteHome.filePath(QStringLiteral("run"))});
+        QVERIFY(dialog);
+        QVERIFY(dialog->findChild<QLabel *>()->text().contains(QStringLiteral("from gpu-a to gpu-b")));
+        dialog->findChild<QLineEdit *>(QStringLiteral("targetFolder"))->setText(remoteHome.filePath(QStringLiteral("dest")));
+        dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(panel.copies()->runningCount(), 0, 60000);
+        const QString row = panel.copies()->rowTexts().join(QLatin1Char('\n'));
+        QVERIFY2(row.contains(QStringLiteral("copied through this computer")), qPrintable(row));
+        QCOMPARE(asked, (QStringList{QStringLiteral("gpu-a"), QStringLiteral("gpu-b")}));
+        QFile arrived(remoteHome.filePath(QStringLiteral("dest/run/sub/weights.bin")));
+        QVERIFY2(arrived.open(QIODevice::ReadOnly), qPrintable(row));
+        QCOMPARE(arrived.readAll(), QByteArray(300 * 1024, 'w'));
+        QFile keys(remoteHome.filePath(QStringLiteral(".ssh/authorized_keys")));
+        QVERIFY(!keys.open(QIODevice::ReadOnly) || !keys.readAll().contains("gantry-copy-"));
     }
 
     void render()

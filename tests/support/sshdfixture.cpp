@@ -160,6 +160,8 @@ QString SshdFixture::writeConfig()
     }
     config += QStringLiteral("SetEnv %1\n").arg(env);
     config += m_options.extraConfig + QLatin1Char('\n');
+    if (!m_options.home.isEmpty())
+        config += QStringLiteral("ForceCommand HOME=%1 exec bash -c \"$SSH_ORIGINAL_COMMAND\"\n").arg(m_options.home);
     const QString file = dir() + QStringLiteral("/sshd_config");
     QFile f(file);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))

@@ -21,6 +21,9 @@ public:
         bool passwordAuth = false;  // PasswordAuthentication + KbdInteractiveAuthentication yes
         QString binDir;             // prepended to PATH of remote commands (fake nvidia-smi, …)
         QString extraConfig;        // appended to sshd_config
+        // Commands run with HOME set to this folder (sshd's SetEnv cannot change HOME), so what
+        // they write in ~/.ssh never touches this machine's real one. Empty: the user's home.
+        QString home;
         QString sftpServer;         // the sftp Subsystem command (a lying server); empty: internal-sftp
         // false: remote `python3` sees the standard library only (-S), so a test does not depend on
         // what this machine happens to have installed (python3-torch, numpy, …).

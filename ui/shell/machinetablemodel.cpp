@@ -1,4 +1,6 @@
 #include "ui/shell/machinetablemodel.h"
+
+#include "ui/common/machinepaths.h"
 #include "core/cost/money.h"
 #include "core/util/printable.h"
 
@@ -132,7 +134,7 @@ Qt::ItemFlags MachineTableModel::flags(const QModelIndex &index) const
 
 QStringList MachineTableModel::mimeTypes() const
 {
-    return {QStringLiteral("text/uri-list")};
+    return {QStringLiteral("text/uri-list"), kMachinePathsMime};
 }
 
 Qt::DropActions MachineTableModel::supportedDropActions() const
@@ -142,13 +144,23 @@ Qt::DropActions MachineTableModel::supportedDropActions() const
 
 bool MachineTableModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int, const QModelIndex &parent) const
 {
-    return parent.isValid() && data && data->hasUrls();
+    return parent.isValid() && data && (data->hasUrls() || data->hasFormat(kMachinePathsMime));
 }
 
 bool MachineTableModel::dropMimeData(const QMimeData *data, Qt::DropAction action, int row, int column, const QModelIndex &parent)
 {
     if (!canDropMimeData(data, action, row, column, parent))
         return false;
+    // Another machine's files (the Files tab's drag) go from that machine to this one; the local
+    // copies the drag could also make are never asked for.
+    if (data->hasFormat(kMachinePathsMime)) {
+        const auto dropped = decodeMachinePaths(data->data(kMachinePathsMime));
+        const QString target = hostNameAt(parent.row());
+        if (!dropped || dropped->host == target)
+            return false;
+        emit machineFilesDropped(target, dropped->host, dropped->paths);
+        return true;
+    }
     QList<QUrl> local;
     QList<QUrl> objects;
     for (const QUrl &url : data->urls()) {

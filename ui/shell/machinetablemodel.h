@@ -56,6 +56,8 @@ signals:
     void filesDropped(const QString &hostName, const QList<QUrl> &urls);
     // Bucket objects (s3://BUCKET/KEY, from the Storage panel's browser) dropped onto a machine row.
     void objectsDropped(const QString &hostName, const QList<QUrl> &urls);
+    // Files of another saved machine (the Files tab's drag) dropped onto the row of hostName.
+    void machineFilesDropped(const QString &hostName, const QString &sourceHost, const QStringList &paths);
 
 private:
     void reload();

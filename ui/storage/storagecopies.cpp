@@ -5,6 +5,7 @@
 #include "core/storage/buckets.h"
 #include "core/storage/copyplan.h"
 #include "core/storage/localcopy.h"
+#include "core/storage/machinetomachine.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -74,6 +75,15 @@ Result<QString> copyAll(const QList<CopyItem> &items, CopyProgress &progress, bo
     return summary;
 }
 
+// How a copy between machines went: straight, or through this computer and why.
+QString machinesSummary(int files, const QString &sourceHost, const QString &targetHost, const QStringList &notes)
+{
+    if (notes.isEmpty())
+        return Text::tr("%n file(s) copied straight from %1 to %2, each checked on both.", "", files).arg(sourceHost, targetHost);
+    return Text::tr("%n file(s) copied through this computer, each checked on both machines: %1", "", files)
+        .arg(notes.join(QLatin1Char(' ')));
+}
+
 } // namespace
 
 CopyOperations::Work download(storage::Buckets *buckets, const QString &bucket, const QList<Pick> &picks, const QString &folder)
@@ -115,6 +125,37 @@ CopyOperations::Work toMachine(storage::Buckets *buckets, const QString &bucket,
             return items.error();
         planned(progress, *items);
         return copyAll(*items, progress, false, leftOut, [&](const CopyItem &item) { return copy.download(item, token.flag()); });
+    };
+}
+
+CopyOperations::Work betweenMachines(const SessionSource &sessions, const QString &sourceHost, const QStringList &paths,
+                                     const QString &targetHost, const QString &folder)
+{
+    return [=](const CancelToken &token, CopyProgress &) -> Result<QString> {
+        auto open = [&](const QString &host) -> Result<std::unique_ptr<ssh::Session>> {
+            Result<transfer::SessionFactory> factory = sessions(host);
+            if (!factory)
+                return factory.error();
+            return (*factory)(token.flag());
+        };
+        Result<std::unique_ptr<ssh::Session>> source = open(sourceHost);
+        if (!source)
+            return source.error();
+        Result<std::unique_ptr<ssh::Session>> target = open(targetHost);
+        if (!target)
+            return target.error();
+        int files = 0;
+        QStringList notes;
+        for (const QString &path : paths) {
+            Result<storage::MachineCopyOutcome> copied = storage::copyBetweenMachines(
+                **source, **target, (*target)->target(), storage::MachineToMachine{path, folder}, token);
+            if (!copied)
+                return copied.error();
+            files += copied->files;
+            if (!copied->direct && !notes.contains(copied->note))
+                notes << copied->note;
+        }
+        return machinesSummary(files, sourceHost, targetHost, notes);
     };
 }
 

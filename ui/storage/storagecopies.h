@@ -31,6 +31,11 @@ CopyOperations::Work download(storage::Buckets *buckets, const QString &bucket, 
 // Bucket -> a folder of a saved machine; the machine fetches with curl (no key reaches it).
 CopyOperations::Work toMachine(storage::Buckets *buckets, const QString &bucket, const QList<Pick> &picks,
                                const SessionSource &sessions, const QString &host, const QString &folder);
+// Files and folders of one saved machine -> a folder of another, straight between the two
+// (storage::copyBetweenMachines: a one-time key authorised on the target), else through this
+// computer, saying why; every file checked by its SHA-256 on both ends.
+CopyOperations::Work betweenMachines(const SessionSource &sessions, const QString &sourceHost, const QStringList &paths,
+                                     const QString &targetHost, const QString &folder);
 // Files of this computer -> the prefix.
 CopyOperations::Work upload(storage::Buckets *buckets, const QString &bucket, const QString &prefix, const QStringList &files);
 

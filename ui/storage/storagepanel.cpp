@@ -82,6 +82,7 @@ int StoragePanel::addSection(const QString &title, QWidget *widget)
 
 void StoragePanel::setMachines(HostStore *hosts, storagecopies::SessionSource sessions)
 {
+    m_sessions = sessions;
     m_browser->setMachines(hosts, std::move(sessions));
 }
 

@@ -9,6 +9,7 @@
 
 class QLabel;
 class QPushButton;
+class QDialog;
 class QTableView;
 
 namespace gantry {
@@ -46,6 +47,10 @@ public:
     // Objects dragged from the browser and dropped on a machine (the Machines list): Copy to machine…
     // for that machine.
     void copyDroppedObjects(const QString &host, const QList<QUrl> &urls);
+    // Files of one machine dropped on another (the Files tab's drag onto the Machines list): asks
+    // for the folder on the target, then copies straight between the machines under a row of
+    // copies(). The dialog is returned for tests (nullptr: nothing to copy).
+    QDialog *copyBetweenMachines(const QString &targetHost, const QString &sourceHost, const QStringList &paths);
 
     BucketTableModel *bucketModel() const { return m_model; }
     QTableView *bucketView() const { return m_view; }
@@ -67,6 +72,7 @@ private:
     QTableView *m_view = nullptr;
     BucketBrowser *m_browser = nullptr;
     CopyOperations *m_copies = nullptr;
+    storagecopies::SessionSource m_sessions;
     QPushButton *m_add = nullptr;
     QPushButton *m_remove = nullptr;
     QLabel *m_status = nullptr;

@@ -1,5 +1,7 @@
 #include "ui/transfer/dragout.h"
 
+#include "ui/common/machinepaths.h"
+
 #include "core/transfer/remoteops.h"
 
 #include <QDateTime>
@@ -160,17 +162,20 @@ DragOutMimeData::DragOutMimeData(DragOutStaging *staging, QWidget *progressParen
 
 QStringList DragOutMimeData::formats() const
 {
-    return {uriListMime};
+    return {uriListMime, kMachinePathsMime};
 }
 
 bool DragOutMimeData::hasFormat(const QString &mimeType) const
 {
-    return mimeType == uriListMime;
+    return mimeType == uriListMime || mimeType == kMachinePathsMime;
 }
 
 QVariant DragOutMimeData::retrieveData(const QString &mimeType, QMetaType type) const
 {
+    if (mimeType == kMachinePathsMime && m_staging)
+        return encodeMachinePaths({m_staging->host(), m_staging->remotePaths()});
     if (mimeType != uriListMime || !m_staging) return QMimeData::retrieveData(mimeType, type);
+    m_filesAsked = true;
     auto files = m_staging->waitForFiles(m_progressParent);
     if (!files) {
         if (m_progressParent && !m_failureShown && files.error().code != ErrorCode::Cancelled) {

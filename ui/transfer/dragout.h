@@ -39,6 +39,8 @@ public:
     QList<QUrl> urls() const;
     const QList<quint64> &ids() const { return m_ids; }
     const QString &stagingDir() const { return m_stagingDir; }
+    const QString &host() const { return m_host; }
+    const QStringList &remotePaths() const { return m_remotePaths; }
 
 signals:
     void finished();
@@ -66,6 +68,9 @@ public:
     QStringList formats() const override;
     bool hasFormat(const QString &mimeType) const override;
     DragOutStaging *staging() const { return m_staging; }
+    // A drop target asked for the local files (and so waited for their downloads); one that took
+    // the machine's paths instead, or nothing, did not.
+    bool filesAsked() const { return m_filesAsked; }
 
 protected:
     QVariant retrieveData(const QString &mimeType, QMetaType type) const override;
@@ -74,6 +79,7 @@ private:
     QPointer<DragOutStaging> m_staging;
     QPointer<QWidget> m_progressParent;
     mutable bool m_failureShown = false;
+    mutable bool m_filesAsked = false;
 };
 
 } // namespace gantry::ui

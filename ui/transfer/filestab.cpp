@@ -490,11 +490,18 @@ void FilesTab::dragOut()
     DragOutStaging *staging = stageSelectionForDrag();
     if (!staging) return;
     auto *drag = new QDrag(this);
-    drag->setMimeData(new DragOutMimeData(staging, this));
-    staging->setParent(drag->mimeData());
+    auto *data = new DragOutMimeData(staging, this);
+    drag->setMimeData(data);
+    staging->setParent(data);
     const Qt::DropAction action = drag->exec(Qt::CopyAction);
     if (std::exchange(m_droppedOnLocalPane, false)) {
         staging->cancel(); // the local pane queued its own downloads into the folder dropped on
+        return;
+    }
+    if (action != Qt::IgnoreAction && !data->filesAsked()) {
+        // Dropped onto another machine: it copies from this one itself, nothing comes here.
+        staging->cancel();
+        setStatus(tr("Dropped onto another machine: the copy is on the Storage panel."));
         return;
     }
     if (action == Qt::IgnoreAction && !staging->isFinished()) {

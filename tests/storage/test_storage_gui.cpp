@@ -381,6 +381,11 @@ private slots:
                                                     {remoteHome.filePath(QStringLiteral("run"))});
         QVERIFY(dialog);
         QVERIFY(dialog->findChild<QLabel *>()->text().contains(QStringLiteral("from gpu-a to gpu-b")));
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QVERIFY(dialog->grab().save(renderPath(QStringLiteral("storage-machine-copy.png"))));
+        for (const QLabel *label : dialog->findChildren<QLabel *>()) // nothing cut off at its size
+            QVERIFY2(label->sizeHint().width() <= label->width() || label->wordWrap(), qPrintable(label->text()));
         dialog->findChild<QLineEdit *>(QStringLiteral("targetFolder"))->setText(remoteHome.filePath(QStringLiteral("dest")));
         dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QTRY_COMPARE_WITH_TIMEOUT(panel.copies()->runningCount(), 0, 60000);

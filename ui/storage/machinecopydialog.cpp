@@ -21,7 +21,7 @@ QDialog *StoragePanel::copyBetweenMachines(const QString &targetHost, const QStr
 {
     if (!m_sessions || paths.isEmpty() || targetHost == sourceHost)
         return nullptr;
-    const QString what = paths.size() == 1 ? text::printable(transfer::remoteBaseName(paths.first()))
+    const QString what = paths.size() == 1 ? QStringLiteral("“%1”").arg(text::printable(transfer::remoteBaseName(paths.first())))
                                            : tr("%n item(s)", "", int(paths.size()));
     auto *dialog = new QDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

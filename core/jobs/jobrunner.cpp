@@ -136,11 +136,28 @@ Result<QList<JobInfo>> JobRunner::list()
 
 Result<JobInfo> JobRunner::status(const QString &name)
 {
+    return statusThen(name, {}, nullptr);
+}
+
+Result<JobInfo> JobRunner::statusThen(const QString &name, const QString &then, QString *thenOut)
+{
     if (auto valid = validateJobName(name); !valid)
         return valid.error();
-    auto out = m_session.run(scripts::bashCommand(scripts::list(m_root, name)), 30000);
+    static const QByteArray kThen = "\n@@gantry-then\n";
+    // Each in a subshell: an exit ends only it; the listing's status is the command's.
+    const QString script = then.isEmpty() ? scripts::list(m_root, name)
+                                          : QStringLiteral("( %1\n); st=$?; printf '%2'; ( %3\n) 2>/dev/null; exit $st")
+                                                .arg(scripts::list(m_root, name), QString::fromLatin1(kThen).replace(QLatin1Char('\n'), QStringLiteral("\\n")), then);
+    auto out = m_session.run(scripts::bashCommand(script), 30000);
     if (!out)
         return out.error();
+    if (!then.isEmpty()) {
+        const qsizetype at = out->out.lastIndexOf(kThen);
+        if (thenOut)
+            *thenOut = at < 0 ? QString() : QString::fromUtf8(out->out.mid(at + kThen.size()));
+        if (at >= 0)
+            out->out.truncate(at + 1);
+    }
     const QList<JobInfo> jobs = parseJobList(out->out);
     if (out->exitStatus != 0 || jobs.isEmpty())
         return commonError(name, out->exitStatus, out->out, out->err);

@@ -41,6 +41,10 @@ public:
     Result<StartedJob> rerun(const QString &name, JobMethod method = JobMethod::Auto);
     Result<QList<JobInfo>> list();
     Result<JobInfo> status(const QString &name);
+    // status() and, in the same remote command, what `then` prints, so a poll that also asks the
+    // machine something else pays one shell start-up, not two. `then` runs whatever the job's
+    // state; its exit status is ignored and its output is *thenOut.
+    Result<JobInfo> statusThen(const QString &name, const QString &then, QString *thenOut);
     Result<JobInfo> stop(const QString &name, const StopOptions &options = {});
     Result<void> remove(const QString &name);
     Result<QString> lastLines(const QString &name, int lines = 20);

@@ -36,7 +36,7 @@ std::optional<double> meanUtilization(const MachineSample &sample)
 void UsageMeter::add(const MachineSample &sample, double hourlyPriceUsd)
 {
     const qint64 t = sample.time.toMSecsSinceEpoch();
-    if (m_lastMs >= 0 && t > m_lastMs && t - m_lastMs <= kMaxGapMs) {
+    if (m_lastMs >= 0 && t > m_lastMs && t - m_lastMs <= m_maxGapMs) {
         const qint64 dt = t - m_lastMs;
         if (m_lastPowerW) {
             m_energyWh += *m_lastPowerW * double(dt) / 3'600'000.0;

@@ -20,6 +20,10 @@ public:
     static constexpr double kUnderusedPercent = 30;
     static constexpr qint64 kMaxGapMs = 10'000;
 
+    // maxGapMs: the longest interval still integrated (a managed run polls less often than the
+    // monitor samples).
+    explicit UsageMeter(qint64 maxGapMs = kMaxGapMs) : m_maxGapMs(maxGapMs) {}
+
     // hourlyPriceUsd: what the machine bills now (0: unknown, no money is counted).
     void add(const MachineSample &sample, double hourlyPriceUsd);
 
@@ -35,6 +39,7 @@ public:
     static QString formatKwh(double kwh);
 
 private:
+    qint64 m_maxGapMs;
     qint64 m_lastMs = -1;
     std::optional<double> m_lastPowerW;
     std::optional<double> m_lastUtilization;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/monitor/usagemeter.h"
 #include "core/runs/foldermirror.h"
 #include "core/runs/offers.h"
 #include "core/runs/runspec.h"
@@ -16,6 +17,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -129,6 +131,8 @@ private:
     void tick();
     void onPolled(const std::vector<std::pair<int, Result<AttemptPoll>>> &polls);
     void onMirrored(const MirrorOutcome &mirror);
+    // Each machine's energy and its money spent on idle GPUs, from the GPUs its poll read.
+    void recordUsage(const std::vector<std::pair<int, Result<AttemptPoll>>> &polls);
     enum class Seen { SshDown, JobEnded, Routine };
     void askProvider(Seen seen, int rank, int exitCode, const QString &detail);
     void classify(Seen seen, int rank, int exitCode, const QString &detail,
@@ -171,6 +175,8 @@ private:
     QList<QPair<QString, QString>> m_secrets; // the spec's secrets, read at start()
     QString m_secretsError;  // taken over without them: no new job may start
     QString m_mirrorError;   // the bucket's last refusal, said once
+    std::map<QString, monitor::UsageMeter> m_meters; // by instance: each machine integrates its own
+    qint64 m_usageSavedMs = 0;                       // run.json is rewritten for usage once a minute
     CancelToken m_cancel;
 };
 

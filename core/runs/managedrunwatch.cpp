@@ -108,6 +108,7 @@ void ManagedRun::onPolled(const std::vector<std::pair<int, Result<AttemptPoll>>>
                                                              "next mirror tries again.").arg(poll->mirrorError));
         }
     }
+    recordUsage(polls);
     for (const auto &[rank, poll] : polls) {
         if (!poll) {
             askProvider(Seen::SshDown, rank, -1, poll.error().message);
@@ -130,6 +131,36 @@ void ManagedRun::onPolled(const std::vector<std::pair<int, Result<AttemptPoll>>>
         succeed();
     else if (m_ticks % std::max(1, m_options.providerCheckEveryTicks) == 0)
         askProvider(Seen::Routine, 0, -1, {});
+}
+
+void ManagedRun::recordUsage(const std::vector<std::pair<int, Result<AttemptPoll>>> &polls)
+{
+    // A poll comes every tick plus its own time (a mirror of a large checkpoint can take minutes):
+    // between two polls the machine kept working. A gap over half an hour (this computer slept,
+    // nobody drove the run) is not counted: nobody knows what the GPUs did in it.
+    const qint64 maxGapMs = std::max<qint64>(1800000, 3LL * m_options.tickMs);
+    bool metered = false;
+    for (const auto &[rank, poll] : polls) {
+        RunAttempt *attempt = poll && !poll->gpus.isEmpty() ? live(rank) : nullptr;
+        if (!attempt)
+            continue;
+        monitor::UsageMeter &meter = m_meters.try_emplace(attempt->instance, maxGapMs).first->second;
+        const double energy = meter.energyKwh(), idle = meter.underusedUsd(), seconds = meter.meteredSeconds();
+        monitor::MachineSample sample;
+        sample.time = now();
+        sample.gpus = poll->gpus;
+        meter.add(sample, attempt->pricePerHour);
+        attempt->usage.energyKwh += meter.energyKwh() - energy;
+        attempt->usage.underusedUsd += meter.underusedUsd() - idle;
+        attempt->usage.meteredSeconds += meter.meteredSeconds() - seconds;
+        metered = metered || meter.meteredSeconds() > seconds;
+    }
+    // Every other change saves too; usage alone rewrites run.json once a minute.
+    const qint64 nowMs = m_options.clock->monotonicMs();
+    if (metered && nowMs - m_usageSavedMs >= 60000) {
+        m_usageSavedMs = nowMs;
+        save();
+    }
 }
 
 // Every machine of the run is asked about, whatever was seen on one: a node reclaimed is why its

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/runs/remoteattempt.h"
 
+#include "core/monitor/nvidiasmiparser.h"
+
 #include "core/jobs/jobrunner.h"
 #include "core/jobs/jobspec.h"
 #include "core/runs/runstext.h"
@@ -168,12 +170,19 @@ Result<AttemptPoll> RemoteAttempt::poll(bool mirror, QHash<QString, QString> *kn
         }
     }
     jobs::JobRunner runner(**s);
-    Result<jobs::JobInfo> job = runner.status(jobName());
+    // The GPUs' power and utilization in the same command: a run's energy and its money spent on
+    // idle GPUs cost no second shell start-up per poll.
+    static const QStringList kGpuFields{QStringLiteral("power.draw"), QStringLiteral("utilization.gpu")};
+    QString gpuText;
+    Result<jobs::JobInfo> job = runner.statusThen(
+        jobName(), QStringLiteral("timeout 10 nvidia-smi --query-gpu=%1 --format=csv,noheader,nounits").arg(kGpuFields.join(QLatin1Char(','))),
+        &gpuText);
     if (!job) {
         m_session.reset();
         return job.error();
     }
     out.job = *job;
+    out.gpus = monitor::nvsmi::parseGpuCsv(gpuText, kGpuFields).gpus;
     return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/jobs/jobinfo.h"
+#include "core/monitor/samples.h"
 #include "core/runs/bucketcheckpoints.h"
 #include "core/runs/foldermirror.h"
 #include "core/ssh/session.h"
@@ -47,6 +48,9 @@ struct AttemptPoll
     jobs::JobInfo job;
     std::optional<MirrorOutcome> mirror;
     QString mirrorError; // the bucket's refusal (checkpoint.store); the poll itself stands
+    // The machine's GPUs (power draw, utilization) asked in the same command as the job; empty
+    // where nvidia-smi answered nothing usable.
+    QList<monitor::GpuSample> gpus;
 };
 
 // The SSH side of one attempt on one machine, blocking: each call runs on a worker, one at a time

@@ -25,6 +25,12 @@ QDateTime timeFrom(const QJsonValue &value)
     return value.isString() ? QDateTime::fromString(value.toString(), Qt::ISODate).toUTC() : QDateTime();
 }
 
+// A figure of the usage, or null while no power reading came ("unknown" must not read as 0).
+QJsonValue usageOrNull(const AttemptUsage &usage, double value)
+{
+    return usage.meteredSeconds > 0 ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
 QJsonObject attemptJson(const RunAttempt &a, const QDateTime &now)
 {
     return QJsonObject{{QStringLiteral("provider"), a.provider},
@@ -35,7 +41,10 @@ QJsonObject attemptJson(const RunAttempt &a, const QDateTime &now)
                        {QStringLiteral("ended"), timeOrNull(a.ended)},
                        {QStringLiteral("end_reason"), a.endReason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.endReason)},
                        {QStringLiteral("cost"), a.cost(now)},
-                       {QStringLiteral("rank"), a.rank}};
+                       {QStringLiteral("rank"), a.rank},
+                       {QStringLiteral("energy_kwh"), usageOrNull(a.usage, a.usage.energyKwh)},
+                       {QStringLiteral("underused_usd"), usageOrNull(a.usage, a.usage.underusedUsd)},
+                       {QStringLiteral("metered_seconds"), a.usage.meteredSeconds}};
 }
 
 } // namespace
@@ -67,6 +76,17 @@ double RunAttempt::cost(const QDateTime &now) const
     return pricePerHour * double(std::max<qint64>(0, started.msecsTo(end))) / 3600000.0;
 }
 
+AttemptUsage RunRecord::usage() const
+{
+    AttemptUsage total;
+    for (const RunAttempt &attempt : attempts) {
+        total.energyKwh += attempt.usage.energyKwh;
+        total.underusedUsd += attempt.usage.underusedUsd;
+        total.meteredSeconds += attempt.usage.meteredSeconds;
+    }
+    return total;
+}
+
 double RunRecord::costSoFar(const QDateTime &now) const
 {
     double total = 0;
@@ -87,7 +107,9 @@ QJsonObject RunRecord::toJson(const QDateTime &now) const
                        {QStringLiteral("state"), runStateName(state)},
                        {QStringLiteral("attempts"), list},
                        {QStringLiteral("checkpoint"), checkpoint},
-                       {QStringLiteral("cost_so_far"), costSoFar(now)}};
+                       {QStringLiteral("cost_so_far"), costSoFar(now)},
+                       {QStringLiteral("energy_kwh"), usageOrNull(usage(), usage().energyKwh)},
+                       {QStringLiteral("underused_usd"), usageOrNull(usage(), usage().underusedUsd)}};
 }
 
 QJsonObject RunRecord::toStoreJson() const
@@ -130,7 +152,10 @@ RunRecord RunRecord::fromStoreJson(const QJsonObject &o)
                                      a.value(QLatin1String("type")).toString(), a.value(QLatin1String("price_per_hour")).toDouble(),
                                      timeFrom(a.value(QLatin1String("started"))), timeFrom(a.value(QLatin1String("ended"))),
                                      a.value(QLatin1String("end_reason")).toString(), a.value(QLatin1String("host")).toString(),
-                                     a.value(QLatin1String("spot")).toBool(), a.value(QLatin1String("rank")).toInt()});
+                                     a.value(QLatin1String("spot")).toBool(), a.value(QLatin1String("rank")).toInt(),
+                                     AttemptUsage{a.value(QLatin1String("energy_kwh")).toDouble(),
+                                                  a.value(QLatin1String("underused_usd")).toDouble(),
+                                                  a.value(QLatin1String("metered_seconds")).toDouble()}});
     }
     r.checkpointPath = o.value(QLatin1String("checkpoint_path")).toString();
     r.checkpointAt = timeFrom(o.value(QLatin1String("checkpoint_at")));

@@ -25,6 +25,15 @@ QString runStateName(RunState state);
 RunState runStateFromName(const QString &name);
 bool isFinal(RunState state);
 
+// What a machine's GPUs used while the run polled it: energy from their summed power draw, and the
+// money spent while their mean utilization was under 30 % (paid for, little done).
+struct AttemptUsage
+{
+    double energyKwh = 0;
+    double underusedUsd = 0;
+    double meteredSeconds = 0; // how long power was known (0: no reading, the energy is unknown)
+};
+
 // One machine a run used: from its launch to the moment it was lost, failed, finished or stopped.
 struct RunAttempt
 {
@@ -38,6 +47,7 @@ struct RunAttempt
     QString hostName;          // the saved host while the machine is up
     bool spot = false;
     int rank = 0;              // the node's rank in a multi-node run (0: the head, or the only machine)
+    AttemptUsage usage;
 
     // What it cost until `now` (or its end).
     double cost(const QDateTime &now) const;
@@ -63,7 +73,10 @@ struct RunRecord
     bool keepMachine = false;        // … and leave the machine running
 
     double costSoFar(const QDateTime &now) const;
-    // `run show --json`: name, state, attempts, checkpoint {path, age_seconds}, cost_so_far.
+    // Every machine's usage added up.
+    AttemptUsage usage() const;
+    // `run show --json`: name, state, attempts, checkpoint {path, age_seconds}, cost_so_far,
+    // energy_kwh and underused_usd (null while no power reading came).
     QJsonObject toJson(const QDateTime &now) const;
     // Everything, for run.json.
     QJsonObject toStoreJson() const;

@@ -6804,6 +6804,10 @@ Last run %2: %3</source>
         <source>The selected run&apos;s events appear here as they happen.</source>
         <translation>所选运行的事件会在发生时显示在这里。</translation>
     </message>
+    <message>
+        <source>GPU energy: %1 · spent while the GPUs were under 30 %: %2</source>
+        <translation>GPU 耗电：%1 · GPU 利用率低于 30% 时花费：%2</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::SettingsDialog</name>

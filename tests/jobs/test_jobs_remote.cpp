@@ -172,6 +172,27 @@ private slots:
         QVERIFY(started->tail.contains(QStringLiteral("no such file: data.csv")));
     }
 
+    // A managed run's poll asks the job and the GPUs in one command: the job reads as status()
+    // says, the other command's lines come apart, and a missing job is still an error.
+    void statusThenRunsBothInOneCommand()
+    {
+        JobRunner runner(*m_session, m_root.path());
+        const QString job = name("then");
+        auto started = runner.start({job, QStringLiteral("exit 3"), {}, {}, {}, {}});
+        QVERIFY(started.ok());
+        const JobInfo ended = waitEnded(runner, job);
+        QString then;
+        auto both = runner.statusThen(job, QStringLiteral("echo '61.50, 7'; echo '62.25, 9'; exit 5"), &then);
+        QVERIFY2(both.ok(), both.ok() ? "" : qPrintable(both.error().message));
+        QCOMPARE(both->state, ended.state);
+        QCOMPARE(both->exitCode, std::optional<int>(3));
+        QCOMPARE(then, QStringLiteral("61.50, 7\n62.25, 9\n"));
+        then.clear();
+        auto missing = runner.statusThen(name("never-started"), QStringLiteral("echo after"), &then);
+        QCOMPARE(missing.error().code, ErrorCode::NotFound);
+        QCOMPARE(then, QStringLiteral("after\n"));
+    }
+
     void environmentAndWorkingDir()
     {
         QTemporaryDir work;

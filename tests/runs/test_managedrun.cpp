@@ -200,6 +200,18 @@ private slots:
         QCOMPARE(stored->attempts.size(), 3);
         QVERIFY(stored->checkpointAt.isValid());
         QVERIFY(readAll(RunStore(configDir()).logPath(QStringLiteral("steps"))).contains("lost its machine: preempted"));
+        // Every poll read the machine's (simulated) GPUs in the same command as the job: the energy
+        // of the machines polled twice or more is known, and the run's is their sum. (The last
+        // machine may finish within one poll.)
+        double energy = 0;
+        for (const RunAttempt &attempt : stored->attempts) {
+            QVERIFY(attempt.usage.meteredSeconds > 0 || attempt.usage.energyKwh == 0);
+            energy += attempt.usage.energyKwh;
+        }
+        QVERIFY2(stored->usage().meteredSeconds > 0, "no machine's GPUs were read twice");
+        QVERIFY(energy > 0);
+        QCOMPARE(stored->usage().energyKwh, energy);
+        QCOMPARE(stored->toJson(QDateTime::currentDateTimeUtc()).value(QLatin1String("energy_kwh")).toDouble(), energy);
     }
 
     // max_cost stops the run before it crosses the bound, and its machine is terminated.

@@ -202,6 +202,8 @@ private slots:
                            machine(QStringLiteral("node1-b"), 1, 1260, 3000, QStringLiteral("succeeded"))};
         record.preemptions = 1;
         record.starts = 2;
+        record.attempts[0].usage = runs::AttemptUsage{0.35, 0.0125, 3000};
+        record.attempts[2].usage = runs::AttemptUsage{0.2, 0.05, 1740};
         QVERIFY(runs::RunStore(configDir()).save(record));
         ui::RunsPanel panel(m_core.get());
         QSignalSpy refreshed(&panel, &ui::RunsPanel::refreshed);
@@ -211,6 +213,9 @@ private slots:
         const QString lost = panel.attempts()->index(1, ui::RunAttemptsModel::MachineColumn).data().toString();
         QVERIFY2(lost.startsWith(ui::RunAttemptsModel::tr("node %1 · %2").arg(1).arg(QString())), qPrintable(lost));
         QCOMPARE(panel.attempts()->index(1, ui::RunAttemptsModel::ReasonColumn).data().toString(), ui::RunAttemptsModel::reasonText(QStringLiteral("preempted")));
+        // The run's GPU energy and its money spent on idle GPUs: both machines' added up.
+        QVERIFY2(panel.details()->text().contains(QStringLiteral("GPU energy: 0.550 kWh")), qPrintable(panel.details()->text()));
+        QVERIFY2(panel.details()->text().contains(QStringLiteral("$0.0625")), qPrintable(panel.details()->text()));
         render(&panel, QStringLiteral("runs-nodes"), {1024, 700});
         render(&panel, QStringLiteral("runs-nodes"), {1600, 1000});
     }

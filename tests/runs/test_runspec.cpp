@@ -166,20 +166,24 @@ private slots:
         record.state = RunState::Running;
         const QDateTime t0(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC);
         record.attempts.append(RunAttempt{QStringLiteral("sandbox"), QStringLiteral("a1"), QStringLiteral("gpu_1x_sandbox_spot"), 1.0, t0,
-                                          t0.addSecs(1800), QStringLiteral("preempted"), {}, true});
+                                          t0.addSecs(1800), QStringLiteral("preempted"), {}, true, 0, {}});
         record.attempts.append(RunAttempt{QStringLiteral("sandbox"), QStringLiteral("a2"), QStringLiteral("gpu_1x_sandbox_spot"), 2.0,
-                                          t0.addSecs(1800), {}, {}, {}, true});
+                                          t0.addSecs(1800), {}, {}, {}, true, 0, {}});
         record.checkpointPath = QStringLiteral("/home/u/Gantry runs/t/checkpoints");
         record.checkpointAt = t0.addSecs(3000);
         const QJsonObject json = record.toJson(t0.addSecs(3600));
         QCOMPARE(json.keys(), (QStringList{QStringLiteral("attempts"), QStringLiteral("checkpoint"), QStringLiteral("cost_so_far"),
-                                           QStringLiteral("name"), QStringLiteral("state")}));
+                                           QStringLiteral("energy_kwh"), QStringLiteral("name"), QStringLiteral("state"),
+                                           QStringLiteral("underused_usd")}));
+        // No power reading came: unknown, not 0.
+        QVERIFY(json.value(QLatin1String("energy_kwh")).isNull() && json.value(QLatin1String("underused_usd")).isNull());
         QCOMPARE(json.value(QLatin1String("state")).toString(), QStringLiteral("running"));
         QCOMPARE(json.value(QLatin1String("cost_so_far")).toDouble(), 1.5);
         const QJsonObject first = json.value(QLatin1String("attempts")).toArray().at(0).toObject();
-        QCOMPARE(first.keys(), (QStringList{QStringLiteral("cost"), QStringLiteral("end_reason"), QStringLiteral("ended"), QStringLiteral("instance"),
+        QCOMPARE(first.keys(), (QStringList{QStringLiteral("cost"), QStringLiteral("end_reason"), QStringLiteral("ended"),
+                                            QStringLiteral("energy_kwh"), QStringLiteral("instance"), QStringLiteral("metered_seconds"),
                                             QStringLiteral("price_per_hour"), QStringLiteral("provider"), QStringLiteral("rank"),
-                                            QStringLiteral("started"), QStringLiteral("type")}));
+                                            QStringLiteral("started"), QStringLiteral("type"), QStringLiteral("underused_usd")}));
         QCOMPARE(first.value(QLatin1String("end_reason")).toString(), QStringLiteral("preempted"));
         QCOMPARE(first.value(QLatin1String("cost")).toDouble(), 0.5);
         QVERIFY(json.value(QLatin1String("attempts")).toArray().at(1).toObject().value(QLatin1String("ended")).isNull());
@@ -187,6 +191,13 @@ private slots:
         // run.json keeps it all, for another process.
         const RunRecord back = RunRecord::fromStoreJson(record.toStoreJson());
         QCOMPARE(back.toJson(t0.addSecs(3600)), json);
+        // Each machine's usage, and the run's as their sum.
+        record.attempts[0].usage = AttemptUsage{1.25, 0.5, 1800};
+        record.attempts[1].usage = AttemptUsage{0.75, 0.25, 1200};
+        const QJsonObject used = RunRecord::fromStoreJson(record.toStoreJson()).toJson(t0.addSecs(3600));
+        QCOMPARE(used.value(QLatin1String("energy_kwh")).toDouble(), 2.0);
+        QCOMPARE(used.value(QLatin1String("underused_usd")).toDouble(), 0.75);
+        QCOMPARE(used.value(QLatin1String("attempts")).toArray().at(1).toObject().value(QLatin1String("energy_kwh")).toDouble(), 0.75);
     }
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/runs/runspanel.h"
 
+#include "core/monitor/usagemeter.h"
 #include "core/runs/runfollower.h"
 #include "core/runs/runservice.h"
 #include "core/util/background.h"
@@ -195,6 +196,12 @@ void RunsPanel::showSelected()
         text += QStringLiteral("<br>") + tr("Checkpoints: %1").arg(record->checkpointPath.toHtmlEscaped());
     if (!record->resultsDir.isEmpty())
         text += QStringLiteral("<br>") + tr("Results: %1").arg(record->resultsDir.toHtmlEscaped());
+    // Unknown until a GPU reported its power: never shown as 0.
+    const runs::AttemptUsage usage = record->usage();
+    if (usage.meteredSeconds > 0) {
+        text += QStringLiteral("<br>") + tr("GPU energy: %1 · spent while the GPUs were under 30 %: %2")
+                                             .arg(monitor::UsageMeter::formatKwh(usage.energyKwh), RunListModel::moneyText(usage.underusedUsd));
+    }
     m_details->setText(text);
 }
 

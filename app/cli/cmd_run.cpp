@@ -154,10 +154,9 @@ int runShow(Context &context, const Args &args)
     context.out << QStringLiteral("cost so far: $%1").arg(record->costSoFar(now), 0, 'f', 4) << Qt::endl;
     const runs::AttemptUsage usage = record->usage();
     if (usage.meteredSeconds > 0)
-        context.out << QStringLiteral("GPU energy: %1 kWh; spent while the GPUs were under 30 %: $%2")
-                           .arg(usage.energyKwh, 0, 'f', 3)
-                           .arg(usage.underusedUsd, 0, 'f', 4)
-                    << Qt::endl;
+        context.out << QStringLiteral("GPU energy: %1 kWh").arg(usage.energyKwh, 0, 'f', 3) << Qt::endl;
+    if (usage.observedSeconds > 0)
+        context.out << QStringLiteral("spent while the GPUs were under 30 %: $%1").arg(usage.underusedUsd, 0, 'f', 4) << Qt::endl;
     return ExitOk;
 }
 

@@ -20,6 +20,8 @@ GuardOperation *MachineGuards::begin(ssh::Connection *connection, const QString 
         return nullptr;
     Machine &machine = m_machines[hostName];
     if (!machine.operation || machine.operation->target() != connection->target()) {
+        if (GuardOperation *old = machine.operation.release())
+            old->deleteLater(); // idle (not busy): its session goes without the caller waiting
         machine.operation = std::make_unique<GuardOperation>(connection->target(), connection->siblingOptions(), m_configDir);
         machine.operation->setRemoteDir(m_remoteDir);
     }
@@ -39,9 +41,16 @@ GuardOperation::Done MachineGuards::doneFor(const QString &hostName)
     // The operation answers on this object's thread, and this object outlives its operations.
     return [this, hostName](const Result<GuardStatus> &status) {
         m_busy.remove(hostName);
+        m_last.insert_or_assign(hostName, status);
         releaseIfClosed(hostName);
         emit answered(hostName, status);
     };
+}
+
+std::optional<Result<GuardStatus>> MachineGuards::last(const QString &hostName) const
+{
+    const auto it = m_last.find(hostName);
+    return it == m_last.end() ? std::nullopt : std::optional<Result<GuardStatus>>(it->second);
 }
 
 bool MachineGuards::install(ssh::Connection *connection, const QString &hostName, const GuardOptions &options)

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace gantry::ssh {
 class Connection;
@@ -38,6 +39,9 @@ public:
     bool check(ssh::Connection *connection, const QString &hostName);
 
     bool isBusy(const QString &hostName) const { return m_busy.contains(hostName); }
+    // The last answer about hostName's guard since Gantry started (nullopt: none), so a machine
+    // shown again says how its last command ended, also one that failed while another was shown.
+    std::optional<Result<GuardStatus>> last(const QString &hostName) const;
     // Tests put the guard in a folder of their own (default ~/.gantry/guard).
     void setRemoteDir(const QString &dir) { m_remoteDir = dir; }
 
@@ -60,6 +64,7 @@ private:
     QString m_remoteDir;
     std::map<QString, Machine> m_machines;
     QSet<QString> m_busy;
+    std::map<QString, Result<GuardStatus>> m_last;
 };
 
 } // namespace gantry::guard

@@ -42,6 +42,8 @@ void UsageMeter::add(const MachineSample &sample, double hourlyPriceUsd)
             m_energyWh += *m_lastPowerW * double(dt) / 3'600'000.0;
             m_meteredMs += dt;
         }
+        if (m_lastUtilization)
+            m_observedMs += dt;
         if (m_lastUtilization && *m_lastUtilization < kUnderusedPercent) {
             m_underusedMs += dt;
             m_underusedUsd += m_lastPrice * double(dt) / 3'600'000.0;

@@ -30,6 +30,8 @@ public:
     double energyKwh() const { return m_energyWh / 1000.0; }
     double meteredSeconds() const { return m_meteredMs / 1000.0; }
     double underusedSeconds() const { return m_underusedMs / 1000.0; }
+    // How long the GPUs' utilization was known (what underusedUsd() can speak for).
+    double observedSeconds() const { return m_observedMs / 1000.0; }
     double underusedUsd() const { return m_underusedUsd; }
     // Whether any sample had a power reading / a price: "unknown" must not read as 0.
     bool hasPower() const { return m_hasPower; }
@@ -47,6 +49,7 @@ private:
     double m_energyWh = 0;
     qint64 m_meteredMs = 0;
     qint64 m_underusedMs = 0;
+    qint64 m_observedMs = 0;
     double m_underusedUsd = 0;
     bool m_hasPower = false;
     bool m_hasPrice = false;

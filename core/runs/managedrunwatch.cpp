@@ -146,6 +146,7 @@ void ManagedRun::recordUsage(const std::vector<std::pair<int, Result<AttemptPoll
             continue;
         monitor::UsageMeter &meter = m_meters.try_emplace(attempt->instance, maxGapMs).first->second;
         const double energy = meter.energyKwh(), idle = meter.underusedUsd(), seconds = meter.meteredSeconds();
+        const double observed = meter.observedSeconds();
         monitor::MachineSample sample;
         sample.time = now();
         sample.gpus = poll->gpus;
@@ -153,7 +154,10 @@ void ManagedRun::recordUsage(const std::vector<std::pair<int, Result<AttemptPoll
         attempt->usage.energyKwh += meter.energyKwh() - energy;
         attempt->usage.underusedUsd += meter.underusedUsd() - idle;
         attempt->usage.meteredSeconds += meter.meteredSeconds() - seconds;
-        metered = metered || meter.meteredSeconds() > seconds;
+        // The money spent on idle GPUs is known only where the machine's price is.
+        if (attempt->pricePerHour > 0)
+            attempt->usage.observedSeconds += meter.observedSeconds() - observed;
+        metered = metered || meter.meteredSeconds() > seconds || meter.observedSeconds() > observed;
     }
     // Every other change saves too; usage alone rewrites run.json once a minute.
     const qint64 nowMs = m_options.clock->monotonicMs();

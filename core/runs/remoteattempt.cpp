@@ -171,12 +171,16 @@ Result<AttemptPoll> RemoteAttempt::poll(bool mirror, QHash<QString, QString> *kn
     }
     jobs::JobRunner runner(**s);
     // The GPUs' power and utilization in the same command: a run's energy and its money spent on
-    // idle GPUs cost no second shell start-up per poll.
+    // idle GPUs cost no second shell start-up per poll. nvidia-smi runs aside and is waited for
+    // 5 s at most: one stuck on a GPU that fell off the bus (which no signal ends) must not make
+    // the job's answer late, or the run would take a working machine for an unreachable one.
     static const QStringList kGpuFields{QStringLiteral("power.draw"), QStringLiteral("utilization.gpu")};
+    static const QString kGpuQuery = QStringLiteral(
+        "f=$(mktemp) || exit 0; nvidia-smi --query-gpu=%1 --format=csv,noheader,nounits >\"$f\" 2>/dev/null & p=$!; i=0; "
+        "while kill -0 $p 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done; cat \"$f\"; rm -f \"$f\"")
+                                         .arg(kGpuFields.join(QLatin1Char(',')));
     QString gpuText;
-    Result<jobs::JobInfo> job = runner.statusThen(
-        jobName(), QStringLiteral("timeout 10 nvidia-smi --query-gpu=%1 --format=csv,noheader,nounits").arg(kGpuFields.join(QLatin1Char(','))),
-        &gpuText);
+    Result<jobs::JobInfo> job = runner.statusThen(jobName(), kGpuQuery, &gpuText);
     if (!job) {
         m_session.reset();
         return job.error();

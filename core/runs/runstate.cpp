@@ -25,10 +25,10 @@ QDateTime timeFrom(const QJsonValue &value)
     return value.isString() ? QDateTime::fromString(value.toString(), Qt::ISODate).toUTC() : QDateTime();
 }
 
-// A figure of the usage, or null while no power reading came ("unknown" must not read as 0).
-QJsonValue usageOrNull(const AttemptUsage &usage, double value)
+// A figure, or null while nothing it needs was read ("unknown" must not read as 0).
+QJsonValue knownOrNull(double seconds, double value)
 {
-    return usage.meteredSeconds > 0 ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+    return seconds > 0 ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
 }
 
 QJsonObject attemptJson(const RunAttempt &a, const QDateTime &now)
@@ -42,9 +42,10 @@ QJsonObject attemptJson(const RunAttempt &a, const QDateTime &now)
                        {QStringLiteral("end_reason"), a.endReason.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.endReason)},
                        {QStringLiteral("cost"), a.cost(now)},
                        {QStringLiteral("rank"), a.rank},
-                       {QStringLiteral("energy_kwh"), usageOrNull(a.usage, a.usage.energyKwh)},
-                       {QStringLiteral("underused_usd"), usageOrNull(a.usage, a.usage.underusedUsd)},
-                       {QStringLiteral("metered_seconds"), a.usage.meteredSeconds}};
+                       {QStringLiteral("energy_kwh"), knownOrNull(a.usage.meteredSeconds, a.usage.energyKwh)},
+                       {QStringLiteral("underused_usd"), knownOrNull(a.usage.observedSeconds, a.usage.underusedUsd)},
+                       {QStringLiteral("metered_seconds"), a.usage.meteredSeconds},
+                       {QStringLiteral("observed_seconds"), a.usage.observedSeconds}};
 }
 
 } // namespace
@@ -83,6 +84,7 @@ AttemptUsage RunRecord::usage() const
         total.energyKwh += attempt.usage.energyKwh;
         total.underusedUsd += attempt.usage.underusedUsd;
         total.meteredSeconds += attempt.usage.meteredSeconds;
+        total.observedSeconds += attempt.usage.observedSeconds;
     }
     return total;
 }
@@ -108,8 +110,8 @@ QJsonObject RunRecord::toJson(const QDateTime &now) const
                        {QStringLiteral("attempts"), list},
                        {QStringLiteral("checkpoint"), checkpoint},
                        {QStringLiteral("cost_so_far"), costSoFar(now)},
-                       {QStringLiteral("energy_kwh"), usageOrNull(usage(), usage().energyKwh)},
-                       {QStringLiteral("underused_usd"), usageOrNull(usage(), usage().underusedUsd)}};
+                       {QStringLiteral("energy_kwh"), knownOrNull(usage().meteredSeconds, usage().energyKwh)},
+                       {QStringLiteral("underused_usd"), knownOrNull(usage().observedSeconds, usage().underusedUsd)}};
 }
 
 QJsonObject RunRecord::toStoreJson() const
@@ -155,7 +157,8 @@ RunRecord RunRecord::fromStoreJson(const QJsonObject &o)
                                      a.value(QLatin1String("spot")).toBool(), a.value(QLatin1String("rank")).toInt(),
                                      AttemptUsage{a.value(QLatin1String("energy_kwh")).toDouble(),
                                                   a.value(QLatin1String("underused_usd")).toDouble(),
-                                                  a.value(QLatin1String("metered_seconds")).toDouble()}});
+                                                  a.value(QLatin1String("metered_seconds")).toDouble(),
+                                                  a.value(QLatin1String("observed_seconds")).toDouble()}});
     }
     r.checkpointPath = o.value(QLatin1String("checkpoint_path")).toString();
     r.checkpointAt = timeFrom(o.value(QLatin1String("checkpoint_at")));

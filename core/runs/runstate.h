@@ -31,7 +31,8 @@ struct AttemptUsage
 {
     double energyKwh = 0;
     double underusedUsd = 0;
-    double meteredSeconds = 0; // how long power was known (0: no reading, the energy is unknown)
+    double meteredSeconds = 0;  // how long power was known (0: no reading, the energy is unknown)
+    double observedSeconds = 0; // how long utilization was known at a known price (0: underusedUsd unknown)
 };
 
 // One machine a run used: from its launch to the moment it was lost, failed, finished or stopped.

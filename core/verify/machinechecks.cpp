@@ -74,8 +74,11 @@ Result<VerifyOperation *> MachineChecks::begin(ssh::Connection *connection, cons
                                            .arg(hostName, kindName(kind))};
     }
     Machine &machine = m_machines[hostName];
-    if (!machine.operation || machine.operation->target() != connection->target())
+    if (!machine.operation || machine.operation->target() != connection->target()) {
+        if (VerifyOperation *old = machine.operation.release())
+            old->deleteLater(); // idle (nothing runs here): its session goes without the caller waiting
         machine.operation = std::make_unique<VerifyOperation>(connection->target(), connection->siblingOptions(), m_configDir);
+    }
     if (machine.connection != connection) {
         if (machine.connection)
             disconnect(machine.connection, nullptr, this, nullptr);

@@ -4851,10 +4851,6 @@ Drop files here or press Ctrl+U to upload.</source>
         <source>Show this computer&apos;s files beside the machine&apos;s; drag between them to transfer</source>
         <translation>在机器文件旁显示本机文件；在两者之间拖放即可传输</translation>
     </message>
-    <message>
-        <source>Dropped onto another machine: the copy is on the Storage panel.</source>
-        <translation>已拖放到另一台机器：复制进度见“存储”面板。</translation>
-    </message>
 </context>
 <context>
     <name>gantry::ui::ForgetRecord</name>
@@ -6805,8 +6801,12 @@ Last run %2: %3</source>
         <translation>所选运行的事件会在发生时显示在这里。</translation>
     </message>
     <message>
-        <source>GPU energy: %1 · spent while the GPUs were under 30 %: %2</source>
-        <translation>GPU 耗电：%1 · GPU 利用率低于 30% 时花费：%2</translation>
+        <source>GPU energy: %1</source>
+        <translation>GPU 耗电：%1</translation>
+    </message>
+    <message>
+        <source>spent while the GPUs were under 30 %: %1</source>
+        <translation>GPU 利用率低于 30% 时花费：%1</translation>
     </message>
 </context>
 <context>

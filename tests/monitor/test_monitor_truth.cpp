@@ -89,6 +89,9 @@ private slots:
         QVERIFY(!meter.hasPower());
         QVERIFY(!meter.hasPrice());
         QCOMPARE(qRound(meter.underusedSeconds()), 1);
+        // Utilization was known for that second, power never: the energy is unknown, not the idling.
+        QCOMPARE(meter.meteredSeconds(), 0.0);
+        QCOMPARE(qRound(meter.observedSeconds()), 1);
     }
 
     // The service meters every machine at the price it bills.

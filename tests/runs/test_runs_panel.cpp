@@ -202,8 +202,8 @@ private slots:
                            machine(QStringLiteral("node1-b"), 1, 1260, 3000, QStringLiteral("succeeded"))};
         record.preemptions = 1;
         record.starts = 2;
-        record.attempts[0].usage = runs::AttemptUsage{0.35, 0.0125, 3000};
-        record.attempts[2].usage = runs::AttemptUsage{0.2, 0.05, 1740};
+        record.attempts[0].usage = runs::AttemptUsage{0.35, 0.0125, 3000, 3000};
+        record.attempts[2].usage = runs::AttemptUsage{0.2, 0.05, 1740, 1740};
         QVERIFY(runs::RunStore(configDir()).save(record));
         ui::RunsPanel panel(m_core.get());
         QSignalSpy refreshed(&panel, &ui::RunsPanel::refreshed);

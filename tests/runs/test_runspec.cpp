@@ -182,7 +182,7 @@ private slots:
         const QJsonObject first = json.value(QLatin1String("attempts")).toArray().at(0).toObject();
         QCOMPARE(first.keys(), (QStringList{QStringLiteral("cost"), QStringLiteral("end_reason"), QStringLiteral("ended"),
                                             QStringLiteral("energy_kwh"), QStringLiteral("instance"), QStringLiteral("metered_seconds"),
-                                            QStringLiteral("price_per_hour"), QStringLiteral("provider"), QStringLiteral("rank"),
+                                            QStringLiteral("observed_seconds"), QStringLiteral("price_per_hour"), QStringLiteral("provider"), QStringLiteral("rank"),
                                             QStringLiteral("started"), QStringLiteral("type"), QStringLiteral("underused_usd")}));
         QCOMPARE(first.value(QLatin1String("end_reason")).toString(), QStringLiteral("preempted"));
         QCOMPARE(first.value(QLatin1String("cost")).toDouble(), 0.5);
@@ -192,12 +192,13 @@ private slots:
         const RunRecord back = RunRecord::fromStoreJson(record.toStoreJson());
         QCOMPARE(back.toJson(t0.addSecs(3600)), json);
         // Each machine's usage, and the run's as their sum.
-        record.attempts[0].usage = AttemptUsage{1.25, 0.5, 1800};
-        record.attempts[1].usage = AttemptUsage{0.75, 0.25, 1200};
+        record.attempts[0].usage = AttemptUsage{1.25, 0.5, 1800, 1800};
+        record.attempts[1].usage = AttemptUsage{0.75, 0, 1200, 0}; // power, but no utilization or price there
         const QJsonObject used = RunRecord::fromStoreJson(record.toStoreJson()).toJson(t0.addSecs(3600));
         QCOMPARE(used.value(QLatin1String("energy_kwh")).toDouble(), 2.0);
-        QCOMPARE(used.value(QLatin1String("underused_usd")).toDouble(), 0.75);
+        QCOMPARE(used.value(QLatin1String("underused_usd")).toDouble(), 0.5);
         QCOMPARE(used.value(QLatin1String("attempts")).toArray().at(1).toObject().value(QLatin1String("energy_kwh")).toDouble(), 0.75);
+        QVERIFY(used.value(QLatin1String("attempts")).toArray().at(1).toObject().value(QLatin1String("underused_usd")).isNull());
     }
 };
 

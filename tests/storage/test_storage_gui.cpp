@@ -384,8 +384,11 @@ private slots:
         dialog->show();
         QVERIFY(QTest::qWaitForWindowExposed(dialog));
         QVERIFY(dialog->grab().save(renderPath(QStringLiteral("storage-machine-copy.png"))));
-        for (const QLabel *label : dialog->findChildren<QLabel *>()) // nothing cut off at its size
-            QVERIFY2(label->sizeHint().width() <= label->width() || label->wordWrap(), qPrintable(label->text()));
+        for (const QLabel *label : dialog->findChildren<QLabel *>()) { // nothing cut off at its size
+            const bool whole = label->wordWrap() ? label->heightForWidth(label->width()) <= label->height()
+                                                 : label->sizeHint().width() <= label->width();
+            QVERIFY2(whole, qPrintable(label->text()));
+        }
         dialog->findChild<QLineEdit *>(QStringLiteral("targetFolder"))->setText(remoteHome.filePath(QStringLiteral("dest")));
         dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
         QTRY_COMPARE_WITH_TIMEOUT(panel.copies()->runningCount(), 0, 60000);

@@ -283,6 +283,8 @@ private slots:
 
             verify.setMachine(host(), &first);
             QVERIFY2(verify.bannerText().startsWith(QStringLiteral("PASS")), qPrintable(verify.bannerText()));
+            // Its own words, not the idle hint ("Ready to verify …").
+            QVERIFY2(verify.statusText().startsWith(QStringLiteral("Finished in")), qPrintable(verify.statusText()));
         }
 
         // The tab goes while the next check runs: nothing waits, and the check still ends.

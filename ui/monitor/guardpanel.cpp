@@ -133,6 +133,8 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
     showStatus(GuardStatus{});
     if (isBusy())
         m_status->setText(tr("Waiting for %1's answer about its idle guard…").arg(host.name));
+    else if (const auto last = m_guards->last(host.name))
+        showAnswer(*last); // how its last command ended, also while another machine was shown
     // guards.json is read off the GUI thread; the answer is dropped if the user moved on.
     QPointer<GuardPanel> self(this);
     const QString configDir = m_configDir;
@@ -155,7 +157,7 @@ void GuardPanel::setMachine(const SavedHost &host, ssh::Connection *connection)
 
 void GuardPanel::onRemembered(const QString &host, std::optional<guard::GuardStore::Entry> entry)
 {
-    if (host != m_host.name || !entry || m_last || isBusy())
+    if (host != m_host.name || !entry || m_last || isBusy() || m_guards->last(host))
         return;
     m_remembered = true;
     m_minutes->setValue(entry->idleMinutes);
@@ -211,15 +213,20 @@ void GuardPanel::onAnswered(const QString &hostName, const Result<GuardStatus> &
     // Another machine's answer is remembered in guards.json; that machine asks again when shown.
     if (hostName != m_host.name)
         return;
-    if (!status) {
-        m_status->setText(tr("The idle guard could not be reached: %1").arg(status.error().message));
-    } else {
-        m_last = *status;
-        m_remembered = status->installed;
-        showStatus(*status);
-    }
+    showAnswer(status);
     updateButtons();
     emit finished();
+}
+
+void GuardPanel::showAnswer(const Result<GuardStatus> &status)
+{
+    if (!status) {
+        m_status->setText(tr("The idle guard could not be reached: %1").arg(status.error().message));
+        return;
+    }
+    m_last = *status;
+    m_remembered = status->installed;
+    showStatus(*status);
 }
 
 guard::GuardAction GuardPanel::chosenAction() const

@@ -60,7 +60,8 @@ private:
     void onConnectionState();
     void onAnswered(const QString &hostName, const Result<guard::GuardStatus> &status);
     void onRemembered(const QString &host, std::optional<guard::GuardStore::Entry> entry);
-    void onResult(const Result<guard::GuardStatus> &status);
+    // The answer of the shown machine's last command: its status, or why it could not be reached.
+    void showAnswer(const Result<guard::GuardStatus> &status);
     void showStatus(const guard::GuardStatus &status);
     void setBusy(const QString &text);
     void updateButtons();

@@ -198,10 +198,13 @@ void RunsPanel::showSelected()
         text += QStringLiteral("<br>") + tr("Results: %1").arg(record->resultsDir.toHtmlEscaped());
     // Unknown until a GPU reported its power: never shown as 0.
     const runs::AttemptUsage usage = record->usage();
-    if (usage.meteredSeconds > 0) {
-        text += QStringLiteral("<br>") + tr("GPU energy: %1 · spent while the GPUs were under 30 %: %2")
-                                             .arg(monitor::UsageMeter::formatKwh(usage.energyKwh), RunListModel::moneyText(usage.underusedUsd));
-    }
+    QStringList used;
+    if (usage.meteredSeconds > 0)
+        used << tr("GPU energy: %1").arg(monitor::UsageMeter::formatKwh(usage.energyKwh));
+    if (usage.observedSeconds > 0)
+        used << tr("spent while the GPUs were under 30 %: %1").arg(RunListModel::moneyText(usage.underusedUsd));
+    if (!used.isEmpty())
+        text += QStringLiteral("<br>") + used.join(QStringLiteral(" · "));
     m_details->setText(text);
 }
 

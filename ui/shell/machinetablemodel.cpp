@@ -144,6 +144,8 @@ Qt::DropActions MachineTableModel::supportedDropActions() const
 
 bool MachineTableModel::canDropMimeData(const QMimeData *data, Qt::DropAction, int, int, const QModelIndex &parent) const
 {
+    // The machine paths are not read here (only formats): reading them is what tells the drag that
+    // a machine took them (DragOutMimeData::machinePathsTaken), and hovering takes nothing.
     return parent.isValid() && data && (data->hasUrls() || data->hasFormat(kMachinePathsMime));
 }
 
@@ -157,7 +159,7 @@ bool MachineTableModel::dropMimeData(const QMimeData *data, Qt::DropAction actio
         const auto dropped = decodeMachinePaths(data->data(kMachinePathsMime));
         const QString target = hostNameAt(parent.row());
         if (!dropped || dropped->host == target)
-            return false;
+            return false; // its own files dropped back on it: nothing to copy
         emit machineFilesDropped(target, dropped->host, dropped->paths);
         return true;
     }

@@ -44,11 +44,13 @@ void CopyOperations::start(const QString &title, Work work, std::function<void()
     line->setContentsMargins(0, 0, 0, 0);
     row->title = new QLabel(title, row->widget);
     row->title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    row->title->setTextFormat(Qt::PlainText); // names of objects and remote files
     row->bar = new QProgressBar(row->widget);
     row->bar->setRange(0, 0); // busy until the copy is planned
     row->bar->setMaximumWidth(220);
     row->detail = new QLabel(tr("Starting…"), row->widget);
     row->detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    row->detail->setTextFormat(Qt::PlainText); // errors may quote a machine or a bucket
     row->button = new QPushButton(tr("Cancel"), row->widget);
     line->addWidget(row->title, 2);
     line->addWidget(row->bar, 1);

@@ -28,6 +28,7 @@ QDialog *StoragePanel::copyBetweenMachines(const QString &targetHost, const QStr
     dialog->setWindowTitle(tr("Copy between machines"));
     auto *heading = new QLabel(tr("Copy %1 from %2 to %3.").arg(what, sourceHost, targetHost), dialog);
     heading->setWordWrap(true);
+    heading->setTextFormat(Qt::PlainText); // a remote file's name
     auto *folder = new QLineEdit(QStringLiteral("~/"), dialog);
     folder->setObjectName(QStringLiteral("targetFolder"));
     folder->setToolTip(tr("A folder on %1; ~/ is its home folder. It is made when missing.").arg(targetHost));
@@ -39,6 +40,7 @@ QDialog *StoragePanel::copyBetweenMachines(const QString &targetHost, const QStr
                                 .arg(sourceHost, targetHost),
                             dialog);
     note->setWordWrap(true);
+    note->setTextFormat(Qt::PlainText);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Copy"));
     auto *layout = new QVBoxLayout(dialog);

@@ -6,6 +6,7 @@
 #include "core/storage/copyplan.h"
 #include "core/storage/localcopy.h"
 #include "core/storage/machinetomachine.h"
+#include "core/util/printable.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -152,8 +153,10 @@ CopyOperations::Work betweenMachines(const SessionSource &sessions, const QStrin
             if (!copied)
                 return copied.error();
             files += copied->files;
-            if (!copied->direct && !notes.contains(copied->note))
-                notes << copied->note;
+            // Why the direct path failed holds the machines' own words (ssh's, tar's): printable only.
+            const QString note = text::printable(copied->note);
+            if (!copied->direct && !notes.contains(note))
+                notes << note;
         }
         return machinesSummary(files, sourceHost, targetHost, notes);
     };

@@ -172,10 +172,11 @@ bool DragOutMimeData::hasFormat(const QString &mimeType) const
 
 QVariant DragOutMimeData::retrieveData(const QString &mimeType, QMetaType type) const
 {
-    if (mimeType == kMachinePathsMime && m_staging)
+    if (mimeType == kMachinePathsMime && m_staging) {
+        m_machinePathsTaken = true;
         return encodeMachinePaths({m_staging->host(), m_staging->remotePaths()});
+    }
     if (mimeType != uriListMime || !m_staging) return QMimeData::retrieveData(mimeType, type);
-    m_filesAsked = true;
     auto files = m_staging->waitForFiles(m_progressParent);
     if (!files) {
         if (m_progressParent && !m_failureShown && files.error().code != ErrorCode::Cancelled) {

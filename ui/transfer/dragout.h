@@ -68,9 +68,9 @@ public:
     QStringList formats() const override;
     bool hasFormat(const QString &mimeType) const override;
     DragOutStaging *staging() const { return m_staging; }
-    // A drop target asked for the local files (and so waited for their downloads); one that took
-    // the machine's paths instead, or nothing, did not.
-    bool filesAsked() const { return m_filesAsked; }
+    // A drop on another machine took the machine's paths (and so needs none of the local copies).
+    // Set when that format is read: X11 targets may read the files only after exec() returned.
+    bool machinePathsTaken() const { return m_machinePathsTaken; }
 
 protected:
     QVariant retrieveData(const QString &mimeType, QMetaType type) const override;
@@ -79,7 +79,7 @@ private:
     QPointer<DragOutStaging> m_staging;
     QPointer<QWidget> m_progressParent;
     mutable bool m_failureShown = false;
-    mutable bool m_filesAsked = false;
+    mutable bool m_machinePathsTaken = false;
 };
 
 } // namespace gantry::ui

@@ -498,10 +498,11 @@ void FilesTab::dragOut()
         staging->cancel(); // the local pane queued its own downloads into the folder dropped on
         return;
     }
-    if (action != Qt::IgnoreAction && !data->filesAsked()) {
-        // Dropped onto another machine: it copies from this one itself, nothing comes here.
+    if (data->machinePathsTaken()) {
+        // Dropped onto another machine: the copy goes between the machines (its dialog asks where),
+        // nothing comes here.
         staging->cancel();
-        setStatus(tr("Dropped onto another machine: the copy is on the Storage panel."));
+        setStatus(QString());
         return;
     }
     if (action == Qt::IgnoreAction && !staging->isFinished()) {

@@ -219,10 +219,10 @@ void VerifyTab::setMachine(const SavedHost &host, ssh::Connection *connection)
             connect(connection, &QObject::destroyed, this, &VerifyTab::onConnectionState);
         }
     }
-    if (otherHost)
-        showChecksOf(host.name); // a check still running there, or the last one that finished
     if (!isRunning() && (otherHost || m_statusIsHint))
         showHint();
+    if (otherHost)
+        showChecksOf(host.name); // a check still running there, or the last one that finished (its words, not the hint)
     updateButtons();
     loadHistory();
 }

@@ -30,12 +30,14 @@ bool VerifyTab::beginRun(const QString &status)
     return true;
 }
 
-// A check that could not start says why where the user looks, and leaves the buttons as they were.
+// A check that could not start says why where the user looks, and ends there.
 void VerifyTab::started(const Result<void> &started)
 {
-    if (!started)
-        onFailed(started.error().message);
     updateButtons();
+    if (!started) {
+        onFailed(started.error().message);
+        emit runFinished();
+    }
 }
 
 void VerifyTab::start(bool quick)

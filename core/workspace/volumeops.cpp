@@ -4,6 +4,7 @@
 #include "core/cost/ledger.h"
 #include "core/providers/providerdescriptor.h"
 #include "core/providers/providerhub.h"
+#include "core/providers/providerregistry.h"
 #include "core/providers/providerstext.h"
 #include "core/providers/volumes.h"
 
@@ -42,6 +43,29 @@ void listAllVolumes(providers::ProviderHub *hub, cost::Ledger *ledger, std::func
                 done(*listing);
         });
     }
+}
+
+void createVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const QString &providerId,
+                          const providers::VolumeSpec &spec, std::function<void(Result<providers::Filesystem>)> done)
+{
+    providers::Provider *provider = hub->provider(providerId);
+    const providers::ProviderDescriptor *descriptor = providers::providerDescriptor(providerId);
+    if (!provider || !descriptor)
+        return done(Error{ErrorCode::NotFound, providers::ProvidersText::tr("%1 has no API key: add it in Settings → Accounts.").arg(providerId)});
+    const providers::VolumeTerms &terms = descriptor->volumes;
+    const QString name = providers::providerDisplayName(providerId);
+    if (!terms.api)
+        return done(Error{ErrorCode::Usage, providers::ProvidersText::tr("%1 has no volumes Gantry can create.").arg(name)});
+    if (terms.sizeAtCreate && spec.sizeGb < terms.minGb)
+        return done(Error{ErrorCode::Usage, providers::ProvidersText::tr("A %1 volume needs a size of at least %2 GB.").arg(name).arg(terms.minGb)});
+    if (terms.sizeAtCreate && terms.maxGb > 0 && spec.sizeGb > terms.maxGb)
+        return done(Error{ErrorCode::Usage, providers::ProvidersText::tr("A %1 volume holds at most %2 GB.").arg(name).arg(terms.maxGb)});
+    QPointer<cost::Ledger> guard(ledger);
+    provider->createFilesystem(spec, [guard, done](Result<providers::Filesystem> made) {
+        if (made && guard)
+            (void)guard->recordVolume(*made); // a failed row is reconciled by the next listing
+        done(made);
+    });
 }
 
 void deleteVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const providers::Filesystem &volume,

@@ -25,6 +25,12 @@ struct VolumeListing
 };
 
 void listAllVolumes(providers::ProviderHub *hub, cost::Ledger *ledger, std::function<void(VolumeListing)> done);
+// Creates a volume at providerId (its name, size where the provider sizes volumes, region) and opens
+// its ledger row at once: it bills from now on, attached or not. What the provider's volumes cannot
+// be (no volumes API, no size where one is needed, a size outside its bounds) is refused before
+// any request. A ledger that cannot record it loses nothing: the next listing reconciles it.
+void createVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const QString &providerId,
+                          const providers::VolumeSpec &spec, std::function<void(Result<providers::Filesystem>)> done);
 void deleteVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const providers::Filesystem &volume,
                           std::function<void(Result<providers::Filesystem>)> done);
 

@@ -1508,6 +1508,22 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>No API key for %1. Add one in Settings → Accounts, set %2, or store one with: gantry-cli provider-key set %3</source>
         <translation>没有 %1 的 API 密钥。请在“设置 → 账户”中添加，或设置 %2，或用以下命令保存：gantry-cli provider-key set %3</translation>
     </message>
+    <message>
+        <source>%1 has no API key: add it in Settings → Accounts.</source>
+        <translation>%1 没有 API 密钥：请在“设置 → 账户”中添加。</translation>
+    </message>
+    <message>
+        <source>%1 has no volumes Gantry can create.</source>
+        <translation>%1 没有 Gantry 可以创建的存储卷。</translation>
+    </message>
+    <message>
+        <source>A %1 volume needs a size of at least %2 GB.</source>
+        <translation>%1 的存储卷至少需要 %2 GB。</translation>
+    </message>
+    <message>
+        <source>A %1 volume holds at most %2 GB.</source>
+        <translation>%1 的存储卷最多 %2 GB。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::providers::CapacityWatcher</name>
@@ -5548,6 +5564,54 @@ runs/</translation>
     <message>
         <source>%1 (%2 GB)</source>
         <translation>%1（%2 GB）</translation>
+    </message>
+    <message>
+        <source>New volume…</source>
+        <translation>新建存储卷…</translation>
+    </message>
+    <message>
+        <source>Make a volume in the chosen region: its files outlive the instance</source>
+        <translation>在所选区域新建存储卷：其中的文件在实例终止后仍然保留</translation>
+    </message>
+    <message>
+        <source>Choose a type that can launch now first: a volume lives in one region.</source>
+        <translation>请先选择一个现在就能启动的类型：存储卷只存在于一个区域。</translation>
+    </message>
+    <message>
+        <source>New volume</source>
+        <translation>新建存储卷</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>容量：</translation>
+    </message>
+    <message>
+        <source>$%1 per GB-month</source>
+        <translation>每 GB 每月 $%1</translation>
+    </message>
+    <message>
+        <source>the provider&apos;s storage price</source>
+        <translation>服务商的存储价格</translation>
+    </message>
+    <message>
+        <source>In %1 at %2. It bills %3 for as long as it exists, attached or not; delete it on the Storage panel&apos;s Volumes page.</source>
+        <translation>位于 %2 的 %1 区域。只要存在就按 %3 计费，无论是否挂载；可在“存储”面板的“卷”页删除。</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Creating…</source>
+        <translation>正在创建…</translation>
     </message>
 </context>
 <context>

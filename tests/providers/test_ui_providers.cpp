@@ -21,6 +21,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QSpinBox>
+#include <QDir>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
@@ -54,6 +58,25 @@ std::unique_ptr<providers::LambdaProvider> lambdaFor(const test::LambdaEmulator 
 {
     return std::make_unique<providers::LambdaProvider>(test::restConfigFor(emulator));
 }
+
+// The Launch dialog's world: the Lambda emulator as the only account, a ledger and saved hosts.
+struct LambdaLaunch
+{
+    QTemporaryDir dir;
+    test::LambdaEmulator emulator;
+    providers::ProviderHub hub;
+    cost::Ledger ledger{cost::Ledger::defaultPath(dir.path())};
+    HostStore hosts{dir.path()};
+    workspace::Workspace workspace{dir.path(), &hub, &ledger, &hosts};
+
+    bool open()
+    {
+        if (!emulator.listen())
+            return false;
+        hub.addProvider(lambdaFor(emulator));
+        return bool(ledger.open());
+    }
+};
 
 } // namespace
 
@@ -164,15 +187,9 @@ private slots:
 
     void launchDialogAgainstEmulator()
     {
-        QTemporaryDir dir;
-        test::LambdaEmulator emulator;
-        QVERIFY(emulator.listen());
-        providers::ProviderHub hub;
-        hub.addProvider(lambdaFor(emulator));
-        cost::Ledger ledger(cost::Ledger::defaultPath(dir.path()));
-        QVERIFY(ledger.open());
-        HostStore hosts(dir.path());
-        workspace::Workspace workspace(dir.path(), &hub, &ledger, &hosts);
+        LambdaLaunch at;
+        QVERIFY(at.open());
+        auto &[dir, emulator, hub, ledger, hosts, workspace] = at;
         LaunchDialog dialog(&workspace);
         QSignalSpy loaded(&dialog, &LaunchDialog::loaded);
         dialog.show();
@@ -211,6 +228,45 @@ private slots:
         QCOMPARE(emulator.instanceCount(), 1);
         QVERIFY(emulator.sshKeyNames().size() == 2); // the Gantry key was uploaded
         QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("keys/gantry_ed25519"))));
+    }
+
+    // A volume made from the Launch dialog: in the chosen region, selected for the launch, and
+    // billed from now on (its ledger row); a name the provider refuses is said in the question.
+    void launchDialogMakesAVolume()
+    {
+        LambdaLaunch at;
+        QVERIFY(at.open());
+        auto &[dir, emulator, hub, ledger, hosts, workspace] = at;
+        LaunchDialog dialog(&workspace);
+        QSignalSpy loaded(&dialog, &LaunchDialog::loaded);
+        dialog.show();
+        QVERIFY(loaded.count() > 0 || loaded.wait(10000));
+        dialog.preselect(QStringLiteral("lambda"), QStringLiteral("gpu_1x_a10"));
+        auto *storage = dialog.findChild<QComboBox *>(QStringLiteral("storage"));
+        const QString region = dialog.findChild<QComboBox *>(QStringLiteral("region"))->currentData().toString();
+        QVERIFY(storage && !region.isEmpty());
+        dialog.findChild<QPushButton *>(QStringLiteral("newVolume"))->click();
+        auto *ask = dialog.findChild<QDialog *>(QStringLiteral("newVolumeDialog"));
+        QVERIFY(ask);
+        QVERIFY(ask->findChild<QSpinBox *>(QStringLiteral("volumeSize"))->isHidden()); // Lambda filesystems grow with use
+        const QString renders = QCoreApplication::applicationDirPath() + QStringLiteral("/renders");
+        QDir().mkpath(renders);
+        QVERIFY(dialog.grab().save(renders + QStringLiteral("/launch-storage.png")));
+        QVERIFY(ask->grab().save(renders + QStringLiteral("/launch-new-volume.png")));
+        auto *name = ask->findChild<QLineEdit *>(QStringLiteral("volumeName"));
+        QPushButton *create = ask->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+        name->setText(QStringLiteral("9 not a name"));
+        create->click();
+        auto *error = ask->findChild<QLabel *>(QStringLiteral("volumeError"));
+        QTRY_VERIFY_WITH_TIMEOUT(error->text().contains(QStringLiteral("not a valid filesystem name")), 10000);
+        QVERIFY(create->isEnabled());
+        name->setText(QStringLiteral("ckpt-store"));
+        create->click();
+        QTRY_COMPARE_WITH_TIMEOUT(storage->currentData().toString(), QStringLiteral("ckpt-store"), 10000);
+        QCOMPARE(dialog.request().filesystemNames, QStringList{QStringLiteral("ckpt-store")});
+        Result<QList<cost::VolumeEntry>> billed = ledger.volumes();
+        QVERIFY(billed && billed->size() == 1);
+        QCOMPARE(billed->first().region, region);
     }
 
     void launchDialogShowsProviderErrors()

@@ -131,7 +131,7 @@ QFormLayout *LaunchDialog::buildForm()
     // gets a height for a narrower width, and gaps above and below it.
     m_keyNote->hide();
     form->addRow(tr("SSH key"), column(this, m_key, m_keyNote));
-    form->addRow(tr("Persistent storage"), m_storage);
+    form->addRow(tr("Persistent storage"), storageRow());
     form->addRow(tr("Disk"), m_volume);
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Price"), m_price);
@@ -273,7 +273,7 @@ void LaunchDialog::providerChanged()
     m_note->setText(info.billingNote);
     // The row with its label: a provider without filesystems shows no "Persistent storage" heading.
     m_form->setRowVisible(m_volume, provider->can(providers::Capability::LaunchVolume));
-    m_form->setRowVisible(m_storage, provider->can(providers::Capability::Filesystems) && !provider->can(providers::Capability::LaunchVolume));
+    m_form->setRowVisible(m_storageRow, provider->can(providers::Capability::Filesystems) && !provider->can(providers::Capability::LaunchVolume));
     m_loading = 4;
     setBusy(true, tr("Loading…"));
     QPointer<LaunchDialog> self(this);

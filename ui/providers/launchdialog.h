@@ -81,6 +81,10 @@ private:
     QString identityFileFor(const QString &keyName) const;
     const providers::InstanceType *findType(const QString &name) const;
     void loadPart();
+    // launchdialogvolume.cpp: the storage choice with its New volume… button, and the volume made there.
+    QWidget *storageRow();
+    void askNewVolume();
+    void volumeCreated(const providers::Filesystem &volume);
 
     workspace::Workspace *m_workspace;
     providers::ProviderHub *m_hub;
@@ -103,6 +107,8 @@ private:
     QListWidget *m_alternatives;
     QLabel *m_offersNote;
     QComboBox *m_storage;
+    QWidget *m_storageRow = nullptr;     // m_storage and its New volume… button
+    QPushButton *m_newVolume = nullptr;
     QSpinBox *m_volume;
     QLineEdit *m_name;
     QDoubleSpinBox *m_hours;

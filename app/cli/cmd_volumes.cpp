@@ -5,6 +5,7 @@
 #include "cmd_provider_common.h"
 #include "interruptscope.h"
 #include "core/cost/ledger.h"
+#include "core/workspace/volumeops.h"
 #include "core/providers/await.h"
 #include "core/providers/providerdescriptor.h"
 #include "core/providers/volumes.h"
@@ -118,16 +119,24 @@ int createVolume(Context &context, const Args &args, providers::Provider &provid
         context.warn(QStringLiteral("%1 filesystems have no fixed size; they grow with use and bill what they hold (--size ignored)").arg(info.displayName));
     if (!terms.nameAtCreate)
         context.warn(QStringLiteral("%1 names volumes itself (V.<id>); \"%2\" is not kept").arg(info.displayName, spec.name));
-    Result<providers::Filesystem> made = await<providers::Filesystem>([&](auto done) { provider.createFilesystem(spec, done); });
+    // The window's New volume… makes it the same way: the provider's terms, then the ledger row.
+    cost::Ledger ledger(cost::Ledger::defaultPath(context.configDir));
+    const Result<void> opened = ledger.open();
+    if (!opened)
+        context.warn(opened.error().message);
+    Result<workspace::CreatedVolume> made = await<workspace::CreatedVolume>(
+        [&](auto done) { workspace::createVolumeRecorded(provider, opened ? &ledger : nullptr, spec, done); });
     if (!made)
-        return failProvider(context, made.error());
-    noteInLedger(context, [&](cost::Ledger &ledger) { return ledger.recordVolume(*made); });
+        return made.error().code == ErrorCode::Usage ? context.usage(made.error().message) : failProvider(context, made.error());
+    if (!made->warning.isEmpty())
+        context.warn(made->warning);
+    const providers::Filesystem &volume = made->volume;
     if (context.json)
-        context.printJson(volumeJson(*made));
+        context.printJson(volumeJson(volume));
     else
         context.out << QStringLiteral("Created volume \"%1\" (%2) on %3 in %4; it bills $%5/GB-month until you delete it.")
-                           .arg(text::printable(made->name), made->id, info.displayName, made->region)
-                           .arg(made->pricePerGbMonth, 0, 'f', 3) << Qt::endl;
+                           .arg(text::printable(volume.name), volume.id, info.displayName, volume.region)
+                           .arg(volume.pricePerGbMonth, 0, 'f', 3) << Qt::endl;
     return ExitOk;
 }
 

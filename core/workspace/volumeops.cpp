@@ -45,27 +45,40 @@ void listAllVolumes(providers::ProviderHub *hub, cost::Ledger *ledger, std::func
     }
 }
 
-void createVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const QString &providerId,
-                          const providers::VolumeSpec &spec, std::function<void(Result<providers::Filesystem>)> done)
+void createVolumeRecorded(providers::Provider &provider, cost::Ledger *ledger, const providers::VolumeSpec &spec,
+                          std::function<void(Result<CreatedVolume>)> done)
 {
-    providers::Provider *provider = hub->provider(providerId);
-    const providers::ProviderDescriptor *descriptor = providers::providerDescriptor(providerId);
-    if (!provider || !descriptor)
-        return done(Error{ErrorCode::NotFound, providers::ProvidersText::tr("%1 has no API key: add it in Settings → Accounts.").arg(providerId)});
-    const providers::VolumeTerms &terms = descriptor->volumes;
-    const QString name = providers::providerDisplayName(providerId);
-    if (!terms.api)
+    const QString id = provider.info().id;
+    const providers::ProviderDescriptor *descriptor = providers::providerDescriptor(id);
+    const QString name = providers::providerDisplayName(id);
+    if (!descriptor || !descriptor->volumes.api)
         return done(Error{ErrorCode::Usage, providers::ProvidersText::tr("%1 has no volumes Gantry can create.").arg(name)});
+    const providers::VolumeTerms &terms = descriptor->volumes;
     if (terms.sizeAtCreate && spec.sizeGb < terms.minGb)
         return done(Error{ErrorCode::Usage, providers::ProvidersText::tr("A %1 volume needs a size of at least %2 GB.").arg(name).arg(terms.minGb)});
     if (terms.sizeAtCreate && terms.maxGb > 0 && spec.sizeGb > terms.maxGb)
         return done(Error{ErrorCode::Usage, providers::ProvidersText::tr("A %1 volume holds at most %2 GB.").arg(name).arg(terms.maxGb)});
     QPointer<cost::Ledger> guard(ledger);
-    provider->createFilesystem(spec, [guard, done](Result<providers::Filesystem> made) {
-        if (made && guard)
-            (void)guard->recordVolume(*made); // a failed row is reconciled by the next listing
-        done(made);
+    provider.createFilesystem(spec, [guard, done](Result<providers::Filesystem> made) {
+        if (!made)
+            return done(made.error());
+        CreatedVolume created{*made, {}};
+        if (guard) {
+            if (Result<void> noted = guard->recordVolume(*made); !noted)
+                created.warning = noted.error().message;
+        }
+        done(created);
     });
+}
+
+void createVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const QString &providerId,
+                          const providers::VolumeSpec &spec, std::function<void(Result<CreatedVolume>)> done)
+{
+    providers::Provider *provider = hub->provider(providerId);
+    if (!provider)
+        return done(Error{ErrorCode::NotFound, providers::ProvidersText::tr("%1 has no API key: add it in Settings → Accounts.")
+                                                   .arg(providers::providerDisplayName(providerId))});
+    createVolumeRecorded(*provider, ledger, spec, std::move(done));
 }
 
 void deleteVolumeRecorded(providers::ProviderHub *hub, cost::Ledger *ledger, const providers::Filesystem &volume,

@@ -6994,6 +6994,10 @@ Last run %2: %3</source>
             <numerusform>已经由本机复制 %n 个文件，每个文件都在两台机器上校验过：%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 file(s) copied straight from %2 to %3 and %4 through this computer, each checked on both machines: %5</source>
+        <translation>已从 %2 直接复制 %1 个文件到 %3，另有 %4 个经由本机中转，每个文件都在两台机器上校验过：%5</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::StoragePanel</name>

@@ -90,9 +90,9 @@ void LaunchDialog::askNewVolume()
         error->show();
         const providers::VolumeSpec spec{name->text().trimmed(), terms.sizeAtCreate ? size->value() : 0, region};
         workspace::createVolumeRecorded(m_hub, m_workspace->ledger(), provider, spec,
-                                        [self, asking, create, error](Result<providers::Filesystem> made) {
+                                        [self, asking, create, error](Result<workspace::CreatedVolume> made) {
                                             if (made && self)
-                                                self->volumeCreated(*made);
+                                                self->volumeCreated(made->volume);
                                             if (!asking)
                                                 return;
                                             if (made) {

@@ -76,13 +76,16 @@ Result<QString> copyAll(const QList<CopyItem> &items, CopyProgress &progress, bo
     return summary;
 }
 
-// How a copy between machines went: straight, or through this computer and why.
-QString machinesSummary(int files, const QString &sourceHost, const QString &targetHost, const QStringList &notes)
+// How a copy between machines went: straight, through this computer and why, or some of each.
+QString machinesSummary(int straight, int through, const QString &sourceHost, const QString &targetHost, const QStringList &notes)
 {
-    if (notes.isEmpty())
-        return Text::tr("%n file(s) copied straight from %1 to %2, each checked on both.", "", files).arg(sourceHost, targetHost);
-    return Text::tr("%n file(s) copied through this computer, each checked on both machines: %1", "", files)
-        .arg(notes.join(QLatin1Char(' ')));
+    if (through == 0)
+        return Text::tr("%n file(s) copied straight from %1 to %2, each checked on both.", "", straight).arg(sourceHost, targetHost);
+    if (straight == 0)
+        return Text::tr("%n file(s) copied through this computer, each checked on both machines: %1", "", through)
+            .arg(notes.join(QLatin1Char(' ')));
+    return Text::tr("%1 file(s) copied straight from %2 to %3 and %4 through this computer, each checked on both machines: %5")
+        .arg(QString::number(straight), sourceHost, targetHost, QString::number(through), notes.join(QLatin1Char(' ')));
 }
 
 } // namespace
@@ -145,20 +148,21 @@ CopyOperations::Work betweenMachines(const SessionSource &sessions, const QStrin
         Result<std::unique_ptr<ssh::Session>> target = open(targetHost);
         if (!target)
             return target.error();
-        int files = 0;
+        int straight = 0;
+        int through = 0;
         QStringList notes;
         for (const QString &path : paths) {
             Result<storage::MachineCopyOutcome> copied = storage::copyBetweenMachines(
                 **source, **target, (*target)->target(), storage::MachineToMachine{path, folder}, token);
             if (!copied)
                 return copied.error();
-            files += copied->files;
+            (copied->direct ? straight : through) += copied->files;
             // Why the direct path failed holds the machines' own words (ssh's, tar's): printable only.
             const QString note = text::printable(copied->note);
             if (!copied->direct && !notes.contains(note))
                 notes << note;
         }
-        return machinesSummary(files, sourceHost, targetHost, notes);
+        return machinesSummary(straight, through, sourceHost, targetHost, notes);
     };
 }
 

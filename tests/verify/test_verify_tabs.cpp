@@ -303,6 +303,31 @@ private slots:
         QVERIFY(last && last->verify && *last->verify);
         QCOMPARE(last->verify->value().assessment.verdict, verify::Verdict::Pass);
     }
+
+    // The machine goes away mid-check (its connection closed): the check is cancelled and ends, the
+    // tab is free again, and nothing waits for the program still running on the machine.
+    void disconnectingEndsTheCheck()
+    {
+        const QString program = gatedVerify(QStringLiteral("gantry-verify-gone"));
+        QVERIFY(!program.isEmpty());
+        ssh::Connection connection(m_sshd.target());
+        connectTo(connection);
+        AppContext context;
+        context.configDir = m_config.path();
+        verify::MachineChecks checks(context.configDir);
+        VerifyTab verify(context, &checks);
+        verify.setMachine(host(), &connection);
+        QSignalSpy ended(&checks, &verify::MachineChecks::finished);
+        QVERIFY(startGatedRun(verify, program));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(program + QStringLiteral(".started")), 30000);
+        connection.disconnectFromHost();
+        QVERIFY(ended.wait(30000)); // long before the program's own 60 s
+        QVERIFY(!checks.isRunning(host().name));
+        QVERIFY(!verify.isRunning());
+        const auto last = checks.last(host().name);
+        QVERIFY(last && last->verify && !*last->verify);
+        QVERIFY(touch(program + QStringLiteral(".gate"))); // lets the orphaned fake program end
+    }
 };
 
 QTEST_MAIN(TestVerifyTabs)

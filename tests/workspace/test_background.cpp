@@ -6,6 +6,7 @@
 #include "stallwatchdog.h"
 
 #include <QSemaphore>
+#include <QProcess>
 #include <QTest>
 #include <QThread>
 
@@ -71,6 +72,22 @@ private slots:
         watchdog.stop();
         QCOMPARE(watchdog.stalls().size(), 1);
         QVERIFY(watchdog.longestGapMs() >= 300);
+    }
+
+    // A machine that stops the whole process (a throttled virtual machine; here SIGSTOP) holds
+    // every thread up alike: that is not the event loop's stall.
+    void theWatchdogForgivesAFrozenMachine()
+    {
+        test::StallWatchdog watchdog;
+        watchdog.start();
+        QTest::qWait(100);
+        const QString pid = QString::number(QCoreApplication::applicationPid());
+        QVERIFY(QProcess::startDetached(QStringLiteral("/bin/sh"),
+                                        {QStringLiteral("-c"), QStringLiteral("kill -STOP %1; sleep 0.3; kill -CONT %1").arg(pid)}));
+        QTest::qWait(1500);
+        watchdog.stop();
+        QVERIFY2(watchdog.frozenMs() >= 250, qPrintable(QString::number(watchdog.frozenMs())));
+        QVERIFY2(watchdog.stalls().isEmpty(), qPrintable(watchdog.stalls().join(QStringLiteral(", "))));
     }
 
     void theTokenCancelsTheWork()

@@ -27,6 +27,9 @@ QString samplerStatusName(SamplerStatus status);
 // One machine's live stream on its own ssh::SessionThread (libssh sessions are per thread):
 // a probe on every connect, then one long-lived remote loop; reconnects with backoff
 // (1 s … 30 s) after a lost connection. Signals arrive queued on the receiver's thread.
+// stop() and the destructor do not wait for the stream to end: the loop holds only what it
+// shares with the sampler, its thread is retired (ssh::SessionThread::retire), and from the
+// moment stop() returns the loop neither emits nor changes the status.
 class Sampler final : public QObject
 {
     Q_OBJECT
@@ -35,7 +38,7 @@ class Sampler final : public QObject
 public:
     Sampler(QString host, ssh::Target target, ssh::ConnectOptions options, StreamSettings settings = {},
             QObject *parent = nullptr);
-    ~Sampler() override; // stops and joins
+    ~Sampler() override; // stops; nothing waits
 
     const QString &host() const { return m_host; }
     void start();
@@ -44,30 +47,25 @@ public:
     // (or nvidia-smi put on PATH) since the last connect shows up without waiting for a broken link.
     void refresh();
     bool isRunning() const;
-    SamplerStatus status() const { return m_status.load(); }
-    int connectsMade() const { return m_connects.load(); }
-    int streamsOpened() const { return m_streams.load(); }
+    SamplerStatus status() const;
+    int connectsMade() const;
+    int streamsOpened() const;
 
 signals:
     void sampleReady(const gantry::monitor::MachineSample &sample);
     void statusChanged(gantry::monitor::SamplerStatus status, const QString &message);
 
-private:
-    void runLoop(ssh::Session &session);
-    void setStatus(SamplerStatus status, const QString &message);
-    bool sleepInterruptibly(int ms);
+public:
+    // What the loop on the worker thread uses (sampler.cpp): the settings, the counters, the status
+    // and, for one start(), its flags; shared so that the loop may outlive the sampler.
+    struct Shared;
+    struct Run;
 
-    QString m_host;
-    ssh::Target m_target;
-    ssh::ConnectOptions m_options;
-    StreamSettings m_settings;
-    std::unique_ptr<ssh::SessionThread> m_thread; // one per start(); stop() joins it
-    std::atomic_bool m_stop{false};
-    std::atomic_bool m_running{false};   // runLoop() has not returned
-    std::atomic_bool m_interrupt{false}; // ends the current stream or backoff: set by stop() and refresh()
-    std::atomic<SamplerStatus> m_status{SamplerStatus::Idle};
-    std::atomic_int m_connects{0};
-    std::atomic_int m_streams{0};
+private:
+    const QString m_host;
+    std::shared_ptr<Shared> m_shared;
+    std::shared_ptr<Run> m_run;                   // the current start()'s flags
+    std::unique_ptr<ssh::SessionThread> m_thread; // one per start(); stop() retires it
 };
 
 } // namespace gantry::monitor

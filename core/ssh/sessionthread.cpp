@@ -1,5 +1,10 @@
 #include "core/ssh/sessionthread.h"
 
+#include "core/util/background.h"
+
+#include <QCoreApplication>
+#include <QThreadPool>
+
 namespace gantry::ssh {
 
 SessionThread::SessionThread(const QString &name, QObject *parent)
@@ -25,6 +30,21 @@ SessionThread::~SessionThread()
     }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
+}
+
+void SessionThread::retire(std::unique_ptr<SessionThread> thread)
+{
+    if (!thread)
+        return;
+    thread->m_closing = true;
+    static const bool waitsAtExit = [] {
+        // libcrypto frees its locks at exit: a session still tearing down then would crash.
+        qAddPostRoutine([] { background::pool().waitForDone(5000); });
+        return true;
+    }();
+    Q_UNUSED(waitsAtExit);
+    std::shared_ptr<SessionThread> ending(thread.release());
+    background::start([ending]() mutable { ending.reset(); });
 }
 
 void SessionThread::post(std::function<void(Session &)> job)

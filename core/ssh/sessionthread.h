@@ -31,6 +31,13 @@ public:
     // owner's event loop; a job must not wait for the owner's thread while the owner is closing.
     ~SessionThread() override;
 
+    // Ends thread without waiting for it here: closing() is set at once, and the teardown above
+    // (the wait for a running job included) runs on Gantry's background pool. For owners whose jobs
+    // hold only what they share with it (never the owner itself), so that a machine's monitor or
+    // check can go on the GUI thread without a join. Before the process exits, the application
+    // object's destruction waits (a bounded time) for what was retired.
+    static void retire(std::unique_ptr<SessionThread> thread);
+
     // Thread-safe. Runs job(session) on the worker thread, in the order posted; jobs posted after
     // closing began are dropped. The session may be unconnected: see connectIfNeeded().
     void post(std::function<void(Session &)> job);

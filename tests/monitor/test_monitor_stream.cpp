@@ -6,6 +6,7 @@
 #include "core/monitor/nvidiasmiparser.h"
 #include "core/monitor/remotescript.h"
 #include "core/monitor/sampler.h"
+#include "core/util/background.h"
 #include "fakenvidiasmi.h"
 #include "sshdfixture.h"
 
@@ -15,10 +16,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace gantry;
 using namespace gantry::monitor;
@@ -179,6 +182,59 @@ private slots:
         sampler.stop();
     }
 
+    // Stopping a machine's monitor (its tab closed, the machine removed) waits for nothing on the
+    // caller's thread: the stream's thread is retired to the background pool. From stop() on, the
+    // sampler says nothing more; it starts again at once; destroyed while it streams, its loop
+    // ends on its own.
+    void stopRetiresTheStreamWithoutWaiting()
+    {
+        auto *sampler = new Sampler(QStringLiteral("fixture"), m_sshd.target(), m_sshd.connectOptions(), StreamSettings{200, 5000});
+        QSignalSpy samples(sampler, &Sampler::sampleReady);
+        QSignalSpy status(sampler, &Sampler::statusChanged);
+        sampler->start();
+        QTRY_VERIFY_WITH_TIMEOUT(samples.count() >= 2, 15000);
+        sampler->stop();
+        QCOMPARE(sampler->status(), SamplerStatus::Idle);
+        QVERIFY(!sampler->isRunning());
+        const qsizetype samplesAtStop = samples.count();
+        const qsizetype statusAtStop = status.count();
+        QTest::qWait(600); // three sampling intervals
+        QCOMPARE(samples.count(), samplesAtStop);
+        QCOMPARE(status.count(), statusAtStop);
+        sampler->start();
+        QTRY_VERIFY_WITH_TIMEOUT(samples.count() >= samplesAtStop + 2, 15000);
+        QCOMPARE(sampler->status(), SamplerStatus::Live);
+        delete sampler; // mid-stream
+        QVERIFY(background::pool().waitForDone(15000)); // both retired threads ended
+    }
+
+    // The strongest case: the worker is held inside a host-key question that only this thread
+    // answers. A stop() that joined the worker would wait for itself; this one returns, and the
+    // loop ends once the question is answered (no).
+    void stopWhileTheWorkerWaitsForThisThread()
+    {
+        QTemporaryDir keys;
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.knownHostsFile = keys.filePath(QStringLiteral("known_hosts")); // the key is unknown
+        options.acceptNewHostKey = false;
+        auto asked = std::make_shared<QSemaphore>();
+        auto answer = std::make_shared<QSemaphore>();
+        options.confirmNewHostKey = [asked, answer](const ssh::HostKeyInfo &) {
+            asked->release();
+            answer->acquire();
+            return false;
+        };
+        Sampler sampler(QStringLiteral("fixture"), m_sshd.target(), options, StreamSettings{200, 5000});
+        QSignalSpy status(&sampler, &Sampler::statusChanged);
+        sampler.start();
+        QVERIFY(asked->tryAcquire(1, 15000));
+        sampler.stop(); // returns although the worker is held
+        QCOMPARE(sampler.status(), SamplerStatus::Idle);
+        const qsizetype statusAtStop = status.count();
+        answer->release();
+        QVERIFY(background::pool().waitForDone(15000));
+        QCOMPARE(status.count(), statusAtStop); // the refused key's "Failed" is not announced
+    }
 
     // Issue 14: a machine first seen without nvidia-smi stayed "no_driver" after the user
     // reconnected, until the sampler's own link happened to break. Every connect probes again.

@@ -115,13 +115,13 @@ GuardOperation::GuardOperation(ssh::Target target, ssh::ConnectOptions options, 
 
 GuardOperation::~GuardOperation()
 {
-    m_worker.reset(); // waits for the command in flight; its result, posted to this object, is dropped
+    m_worker.reset(); // retired, not joined: the command in flight ends on its own; its result is dropped
 }
 
 void GuardOperation::run(std::function<Result<void>(ssh::Session &)> change, std::function<void()> remember, Done done)
 {
     const QString remoteDir = m_remoteDir;
-    m_worker->post([this, change, remember, done, remoteDir](ssh::Session *session, const Error *connectError) {
+    m_worker->post([self = QPointer<GuardOperation>(this), change, remember, done, remoteDir](ssh::Session *session, const Error *connectError) {
         Result<GuardStatus> result = connectError ? Result<GuardStatus>(*connectError)
             : !session ? Result<GuardStatus>(Error::make(ErrorCode::ConnectFailed, GuardText::tr("Not connected to the machine; connect and try again.")))
                        : Result<GuardStatus>(GuardStatus{});
@@ -133,7 +133,7 @@ void GuardOperation::run(std::function<Result<void>(ssh::Session &)> change, std
             result = guardStatus(*session, remoteDir);
         if (result && remember)
             remember();
-        QMetaObject::invokeMethod(this, [done, result = std::move(result)] { done(result); }, Qt::QueuedConnection);
+        jobs::deliver(self, [done, result = std::move(result)] { done(result); });
     });
 }
 

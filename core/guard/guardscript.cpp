@@ -121,7 +121,8 @@ stop_machine() {
     esac
 }
 
-echo $$ >"$GUARD_DIR/pid"
+# Replaced, never truncated in place: a status read at that moment would see no pid.
+echo $$ >"$GUARD_DIR/pid.tmp" && mv -f "$GUARD_DIR/pid.tmp" "$GUARD_DIR/pid"
 idle_since=$(date +%s)
 while :; do
     now=$(date +%s)

@@ -33,7 +33,7 @@ JobService::JobService(Resolver resolver, QObject *parent) : QObject(parent), m_
 
 JobService::~JobService()
 {
-    m_hosts.clear(); // joins the workers' threads
+    m_hosts.clear(); // the workers' threads are retired, not joined
 }
 
 void JobService::setPollInterval(int ms)
@@ -70,7 +70,7 @@ void JobService::unwatch(const QString &hostName)
 {
     if (Host *h = host(hostName))
         h->follow.cancel();
-    m_hosts.remove(hostName); // the workers end the command in flight (their closing flag) and join
+    m_hosts.remove(hostName); // the workers end the command in flight (their closing flag), off this thread
     if (m_hosts.isEmpty())
         m_poll.stop();
 }
@@ -95,15 +95,15 @@ void JobService::post(const QString &hostName, std::function<void(JobRunner &)> 
         return;
     }
     const QString root = m_root;
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     h->commands->post([self, hostName, root, work = std::move(work)](ssh::Session *session, const Error *error) {
         if (!session) {
             const QString message = error->message;
-            QMetaObject::invokeMethod(self, [self, hostName, message] {
+            deliver(self, [self, hostName, message] {
                 if (Host *h = self->host(hostName))
                     h->refreshing = false;
                 emit self->operationFailed(hostName, message);
-            }, Qt::QueuedConnection);
+            });
             return;
         }
         JobRunner runner(*session, root);
@@ -117,17 +117,17 @@ void JobService::refresh(const QString &hostName)
     if (!h || h->refreshing)
         return;
     h->refreshing = true;
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     post(hostName, [self, hostName](JobRunner &runner) {
         auto list = runner.list();
-        QMetaObject::invokeMethod(self, [self, hostName, list] {
+        deliver(self, [self, hostName, list] {
             if (Host *h = self->host(hostName))
                 h->refreshing = false;
             if (!list)
                 emit self->operationFailed(hostName, list.error().message);
             else
                 self->applyList(hostName, *list);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 
@@ -144,7 +144,7 @@ void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
         emit jobsChanged(hostName);
     if (firstList)
         return; // jobs that ended while Gantry was closed are shown, not announced
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     for (const JobInfo &job : jobs) {
         if (job.isActive())
             continue;
@@ -153,9 +153,9 @@ void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
             continue;
         post(hostName, [self, hostName, job](JobRunner &runner) {
             const QString lines = runner.lastLines(job.name, 10).valueOr(QString());
-            QMetaObject::invokeMethod(self, [self, hostName, job, lines] {
+            deliver(self, [self, hostName, job, lines] {
                 emit self->jobExited(hostName, job, lines);
-            }, Qt::QueuedConnection);
+            });
         });
     }
 }
@@ -172,50 +172,50 @@ void JobService::rerun(const QString &hostName, const QString &name)
 
 void JobService::launch(const QString &hostName, std::function<Result<StartedJob>(JobRunner &)> begin)
 {
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     post(hostName, [self, hostName, begin = std::move(begin)](JobRunner &runner) {
         auto started = begin(runner);
         auto list = runner.list();
-        QMetaObject::invokeMethod(self, [self, hostName, started, list] {
+        deliver(self, [self, hostName, started, list] {
             if (list)
                 self->applyList(hostName, *list);
             if (!started)
                 emit self->operationFailed(hostName, started.error().message);
             else
                 emit self->jobStarted(hostName, started->info, started->tail);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 
 void JobService::stop(const QString &hostName, const QString &name, const StopOptions &options)
 {
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     StopOptions detached = options;
     detached.wait = false; // the escalation runs on the instance; polling shows the end
     post(hostName, [self, hostName, name, detached](JobRunner &runner) {
         auto stopped = runner.stop(name, detached);
         auto list = runner.list();
-        QMetaObject::invokeMethod(self, [self, hostName, stopped, list] {
+        deliver(self, [self, hostName, stopped, list] {
             if (list)
                 self->applyList(hostName, *list);
             if (!stopped)
                 emit self->operationFailed(hostName, stopped.error().message);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 
 void JobService::remove(const QString &hostName, const QString &name)
 {
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     post(hostName, [self, hostName, name](JobRunner &runner) {
         auto removed = runner.remove(name);
         auto list = runner.list();
-        QMetaObject::invokeMethod(self, [self, hostName, removed, list] {
+        deliver(self, [self, hostName, removed, list] {
             if (list)
                 self->applyList(hostName, *list);
             if (!removed)
                 emit self->operationFailed(hostName, removed.error().message);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 
@@ -230,13 +230,13 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
     const CancelToken cancel = h->follow;
     const int generation = ++h->followGeneration;
     const QString root = m_root;
-    JobService *const self = this; // its workers are joined before it goes (m_hosts), so tasks may use it
+    const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     SessionWorker *worker = h->logs.get();
     worker->post([self, cancel, hostName, name, offset, root, generation](ssh::Session *session, const Error *error) {
         auto deliverEnd = [self, hostName, name](const QString &message) {
-            QMetaObject::invokeMethod(self, [self, hostName, name, message] {
+            deliver(self, [self, hostName, name, message] {
                 emit self->logEnded(hostName, name, message);
-            }, Qt::QueuedConnection);
+            });
         };
         if (!session) {
             deliverEnd(error->message);
@@ -249,11 +249,11 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
             [&](const QByteArray &chunk) {
                 position += chunk.size();
                 const qint64 at = position;
-                QMetaObject::invokeMethod(self, [self, hostName, name, chunk, at, generation] {
+                deliver(self, [self, hostName, name, chunk, at, generation] {
                     Host *h = self->host(hostName);
                     if (h && h->followGeneration == generation)
                         emit self->logData(hostName, name, chunk, at);
-                }, Qt::QueuedConnection);
+                });
             },
             cancel);
         deliverEnd(end ? QString() : end.error().message);

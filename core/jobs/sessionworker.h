@@ -2,7 +2,9 @@
 
 #include "core/ssh/sessionthread.h"
 
+#include <QCoreApplication>
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 
@@ -11,7 +13,9 @@ namespace gantry::jobs {
 // An ssh::SessionThread that connects on first use and again after the connection broke, so a
 // dropped link costs one failed task, not the worker. Used by JobService (one for commands, one
 // for the long-running log follow) and VerifyOperation. Each task is cancelled by the token its
-// poster handed it; the worker only ends everything when it is destroyed.
+// poster handed it; the worker only ends everything when it is destroyed — and then waits for
+// nothing: its thread is retired (ssh::SessionThread::retire), so a task may outlive its poster
+// and must hand its results back through deliver().
 class SessionWorker final : public QObject
 {
     Q_OBJECT
@@ -21,6 +25,7 @@ public:
     using Task = std::function<void(ssh::Session *session, const Error *connectError)>;
 
     SessionWorker(ssh::Target target, ssh::ConnectOptions options, QObject *parent = nullptr);
+    ~SessionWorker() override;
 
     // Thread-safe. The task gets the connected session, or nullptr and why it could not connect.
     void post(Task task);
@@ -28,7 +33,19 @@ public:
 private:
     ssh::Target m_target;
     ssh::ConnectOptions m_options;
-    ssh::SessionThread m_thread;
+    std::unique_ptr<ssh::SessionThread> m_thread;
 };
+
+// How a task hands a result back to its poster (an object of the application's main thread):
+// `then` runs there, unless the poster is gone by then. Captured as a QPointer on the main thread
+// when the task is posted, the poster is only ever looked at there.
+template<typename Owner, typename Then>
+void deliver(const QPointer<Owner> &poster, Then then)
+{
+    QMetaObject::invokeMethod(QCoreApplication::instance(), [poster, then = std::move(then)]() mutable {
+        if (poster)
+            then();
+    }, Qt::QueuedConnection);
+}
 
 } // namespace gantry::jobs

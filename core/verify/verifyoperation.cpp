@@ -163,13 +163,7 @@ VerifyOperation::~VerifyOperation()
 {
     for (const CancelToken &cancel : std::as_const(m_inFlight))
         cancel.cancel();
-    m_worker.reset(); // waits for the task in flight; its results, posted to this object, are dropped
-}
-
-template<typename F>
-void VerifyOperation::relay(F &&f)
-{
-    QMetaObject::invokeMethod(this, std::forward<F>(f), Qt::QueuedConnection);
+    m_worker.reset(); // retired, not joined: the task in flight ends on its own; its results are dropped
 }
 
 void VerifyOperation::finished(const CancelToken &cancel)
@@ -180,14 +174,15 @@ void VerifyOperation::finished(const CancelToken &cancel)
 VerifyCallbacks VerifyOperation::relayed(const VerifyCallbacks &callbacks)
 {
     VerifyCallbacks relayed;
+    const QPointer<VerifyOperation> self(this);
     if (callbacks.onProgress) {
-        relayed.onProgress = [this, onProgress = callbacks.onProgress](const Progress &progress) {
-            relay([onProgress, progress] { onProgress(progress); });
+        relayed.onProgress = [self, onProgress = callbacks.onProgress](const Progress &progress) {
+            jobs::deliver(self, [onProgress, progress] { onProgress(progress); });
         };
     }
     if (callbacks.onStatus) {
-        relayed.onStatus = [this, onStatus = callbacks.onStatus](const QString &text) {
-            relay([onStatus, text] { onStatus(text); });
+        relayed.onStatus = [self, onStatus = callbacks.onStatus](const QString &text) {
+            jobs::deliver(self, [onStatus, text] { onStatus(text); });
         };
     }
     return relayed;
@@ -198,12 +193,12 @@ void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &ca
 {
     m_inFlight.append(cancel);
     const QString configDir = m_configDir;
-    m_worker->post([this, request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
+    m_worker->post([self = QPointer<VerifyOperation>(this), request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
                                                                                           const Error *connectError) {
         Result<VerifyRun> result = session ? runVerify(*session, configDir, request, cancel, relayed)
                                            : Result<VerifyRun>(notConnected(connectError));
-        relay([this, cancel, done, result = std::move(result)] {
-            finished(cancel);
+        jobs::deliver(self, [self, cancel, done, result = std::move(result)] {
+            self->finished(cancel);
             done(result);
         });
     });
@@ -214,12 +209,12 @@ void VerifyOperation::accept(const AcceptRequest &request, const CancelToken &ca
 {
     m_inFlight.append(cancel);
     const QString configDir = m_configDir;
-    m_worker->post([this, request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
+    m_worker->post([self = QPointer<VerifyOperation>(this), request, cancel, relayed = relayed(callbacks), done, configDir](ssh::Session *session,
                                                                                           const Error *connectError) {
         Result<Acceptance> result = session ? runAcceptance(*session, configDir, request, cancel, relayed)
                                             : Result<Acceptance>(notConnected(connectError));
-        relay([this, cancel, done, result = std::move(result)] {
-            finished(cancel);
+        jobs::deliver(self, [self, cancel, done, result = std::move(result)] {
+            self->finished(cancel);
             done(result);
         });
     });
@@ -229,16 +224,17 @@ void VerifyOperation::doctor(const QString &hostName, const Advertised &machine,
                              std::function<void(Result<QList<DoctorCheck>>)> done)
 {
     m_inFlight.append(cancel);
-    m_worker->post([this, hostName, machine, cancel, done](ssh::Session *session, const Error *connectError) {
+    m_worker->post([self = QPointer<VerifyOperation>(this), configDir = m_configDir, hostName, machine, cancel,
+                    done](ssh::Session *session, const Error *connectError) {
         Result<QList<DoctorCheck>> result = session ? runDoctor(*session, cancel)
                                                     : Result<QList<DoctorCheck>>(notConnected(connectError));
         // On the worker thread: machines.json is disk work the GUI thread must not wait for.
-        if (result && !m_configDir.isEmpty()) {
-            if (auto recorded = recordDoctor(m_configDir, hostName, machine, *result); !recorded)
+        if (result && !configDir.isEmpty()) {
+            if (auto recorded = recordDoctor(configDir, hostName, machine, *result); !recorded)
                 qWarning("%s", qPrintable(recorded.error().message));
         }
-        relay([this, cancel, done, result = std::move(result)] {
-            finished(cancel);
+        jobs::deliver(self, [self, cancel, done, result = std::move(result)] {
+            self->finished(cancel);
             done(result);
         });
     });

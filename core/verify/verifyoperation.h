@@ -38,7 +38,8 @@ struct VerifyRequest
     bool recordReputation = true;
 };
 
-// Called on the thread that runs the operation (VerifyOperation relays them to its own thread).
+// Called on the thread that runs the operation (VerifyOperation relays them to the application's
+// main thread, where it lives).
 struct VerifyCallbacks
 {
     std::function<void(const Progress &)> onProgress;
@@ -103,8 +104,6 @@ public:
 
 private:
     VerifyCallbacks relayed(const VerifyCallbacks &callbacks);
-    template<typename F>
-    void relay(F &&f);
     void finished(const CancelToken &cancel);
 
     ssh::Target m_target;

@@ -1,13 +1,17 @@
 #include "sshdfixture.h"
 
 #include "core/jobs/jobrunner.h"
+#include "core/jobs/sessionworker.h"
+#include "core/util/background.h"
 #include "core/ssh/session.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QFile>
 #include <QFileInfo>
+#include <QSemaphore>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #include <atomic>
@@ -376,6 +380,39 @@ private slots:
         const JobInfo ended = waitEnded(runner, job);
         QCOMPARE(ended.state, JobState::Exited);
         QCOMPARE(ended.exitCode, std::optional<int>(4));
+    }
+
+    // A SessionWorker (jobs, Verify, the idle guard) goes without waiting for the task it runs:
+    // here the task is held by this very thread, so a join would never return. The task then
+    // hands its results back only to posters that still live.
+    void sessionWorkerGoesWithoutWaitingForItsTask()
+    {
+        auto started = std::make_shared<QSemaphore>();
+        auto release = std::make_shared<QSemaphore>();
+        auto connected = std::make_shared<std::atomic_bool>(false);
+        auto *poster = new QObject;
+        auto *witness = new QObject;
+        bool posterHeard = false;
+        bool witnessHeard = false;
+        {
+            gantry::jobs::SessionWorker worker(m_sshd.target(), m_sshd.connectOptions());
+            worker.post([started, release, connected, p = QPointer<QObject>(poster), w = QPointer<QObject>(witness),
+                         &posterHeard, &witnessHeard](ssh::Session *session, const Error *) {
+                *connected = session != nullptr;
+                started->release();
+                release->acquire();
+                gantry::jobs::deliver(p, [&posterHeard] { posterHeard = true; });
+                gantry::jobs::deliver(w, [&witnessHeard] { witnessHeard = true; });
+            });
+            QVERIFY(started->tryAcquire(1, 15000));
+        }
+        QVERIFY(connected->load());
+        delete poster;
+        release->release();
+        QVERIFY(gantry::background::pool().waitForDone(15000)); // the retired thread ended
+        QTRY_VERIFY(witnessHeard);
+        QVERIFY(!posterHeard);
+        delete witness;
     }
 };
 

@@ -142,18 +142,25 @@ private slots:
         QStringList events;
         connect(&run, &ManagedRun::event, this, [&](const QJsonObject &event) {
             events.append(event.value(QLatin1String("event")).toString());
-            if (event.value(QLatin1String("event")).toString() != QLatin1String("checkpoint"))
+        });
+        // Mid-run: attempt 1 at step 8, attempt 2 at step 16 (the trainer waits there to be
+        // reclaimed), once the machine's GPUs were read twice (its energy is known: below).
+        QTimer reclaim;
+        connect(&reclaim, &QTimer::timeout, this, [&] {
+            const QList<RunAttempt> attempts = run.record().attempts;
+            const int attempt = int(attempts.size());
+            if (attempt == 0 || attempt > 2 || preempted.contains(attempt) || !attempts.last().ended.isNull()
+                || attempts.last().usage.meteredSeconds <= 0)
                 return;
-            const int attempt = event.value(QLatin1String("attempt")).toInt();
             const QJsonObject state = QJsonDocument::fromJson(readAll(run.homeDir() + QStringLiteral("/checkpoints/state.json"))).object();
-            // Mid-run: attempt 1 at step 8, attempt 2 at step 16 (the trainer waits there to be reclaimed).
-            if (attempt <= 2 && !preempted.contains(attempt) && state.value(QLatin1String("step")).toInt() >= attempt * 8) {
+            if (state.value(QLatin1String("step")).toInt() >= attempt * 8) {
                 preempted.insert(attempt);
-                sandbox()->preempt(run.record().attempts.last().instance, [&events](Result<void> done) {
+                sandbox()->preempt(attempts.last().instance, [&events](Result<void> done) {
                     events.append(done ? QStringLiteral("preempted") : done.error().message);
                 });
             }
         });
+        reclaim.start(100);
         QSignalSpy finished(&run, &ManagedRun::finished);
         run.start();
         QVERIFY2(finished.wait(240000), qPrintable(events.join(QLatin1Char(' ')) + u'\n' + run.record().message));

@@ -4,13 +4,9 @@
 #include "core/verify/assessment.h"
 #include "core/verify/history.h"
 #include "core/verify/remoteverifier.h"
-#include "core/verify/verifyoperation.h"
 #include "core/verify/machinechecks.h"
-#include "core/util/canceltoken.h"
 
 #include <QPointer>
-
-#include <memory>
 
 class QLabel;
 class QListWidget;

@@ -133,7 +133,7 @@ void GuardOperation::run(std::function<Result<void>(ssh::Session &)> change, std
             result = guardStatus(*session, remoteDir);
         if (result && remember)
             remember();
-        jobs::deliver(self, [done, result = std::move(result)] { done(result); });
+        background::deliver(self, [done, result = std::move(result)] { done(result); });
     });
 }
 

@@ -99,7 +99,7 @@ void JobService::post(const QString &hostName, std::function<void(JobRunner &)> 
     h->commands->post([self, hostName, root, work = std::move(work)](ssh::Session *session, const Error *error) {
         if (!session) {
             const QString message = error->message;
-            deliver(self, [self, hostName, message] {
+            background::deliver(self, [self, hostName, message] {
                 if (Host *h = self->host(hostName))
                     h->refreshing = false;
                 emit self->operationFailed(hostName, message);
@@ -120,7 +120,7 @@ void JobService::refresh(const QString &hostName)
     const QPointer<JobService> self(this); // tasks may outlive it: results reach it only while it lives
     post(hostName, [self, hostName](JobRunner &runner) {
         auto list = runner.list();
-        deliver(self, [self, hostName, list] {
+        background::deliver(self, [self, hostName, list] {
             if (Host *h = self->host(hostName))
                 h->refreshing = false;
             if (!list)
@@ -153,7 +153,7 @@ void JobService::applyList(const QString &hostName, const QList<JobInfo> &jobs)
             continue;
         post(hostName, [self, hostName, job](JobRunner &runner) {
             const QString lines = runner.lastLines(job.name, 10).valueOr(QString());
-            deliver(self, [self, hostName, job, lines] {
+            background::deliver(self, [self, hostName, job, lines] {
                 emit self->jobExited(hostName, job, lines);
             });
         });
@@ -176,7 +176,7 @@ void JobService::launch(const QString &hostName, std::function<Result<StartedJob
     post(hostName, [self, hostName, begin = std::move(begin)](JobRunner &runner) {
         auto started = begin(runner);
         auto list = runner.list();
-        deliver(self, [self, hostName, started, list] {
+        background::deliver(self, [self, hostName, started, list] {
             if (list)
                 self->applyList(hostName, *list);
             if (!started)
@@ -195,7 +195,7 @@ void JobService::stop(const QString &hostName, const QString &name, const StopOp
     post(hostName, [self, hostName, name, detached](JobRunner &runner) {
         auto stopped = runner.stop(name, detached);
         auto list = runner.list();
-        deliver(self, [self, hostName, stopped, list] {
+        background::deliver(self, [self, hostName, stopped, list] {
             if (list)
                 self->applyList(hostName, *list);
             if (!stopped)
@@ -210,7 +210,7 @@ void JobService::remove(const QString &hostName, const QString &name)
     post(hostName, [self, hostName, name](JobRunner &runner) {
         auto removed = runner.remove(name);
         auto list = runner.list();
-        deliver(self, [self, hostName, removed, list] {
+        background::deliver(self, [self, hostName, removed, list] {
             if (list)
                 self->applyList(hostName, *list);
             if (!removed)
@@ -234,7 +234,7 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
     SessionWorker *worker = h->logs.get();
     worker->post([self, cancel, hostName, name, offset, root, generation](ssh::Session *session, const Error *error) {
         auto deliverEnd = [self, hostName, name](const QString &message) {
-            deliver(self, [self, hostName, name, message] {
+            background::deliver(self, [self, hostName, name, message] {
                 emit self->logEnded(hostName, name, message);
             });
         };
@@ -249,7 +249,7 @@ void JobService::followLog(const QString &hostName, const QString &name, qint64 
             [&](const QByteArray &chunk) {
                 position += chunk.size();
                 const qint64 at = position;
-                deliver(self, [self, hostName, name, chunk, at, generation] {
+                background::deliver(self, [self, hostName, name, chunk, at, generation] {
                     Host *h = self->host(hostName);
                     if (h && h->followGeneration == generation)
                         emit self->logData(hostName, name, chunk, at);

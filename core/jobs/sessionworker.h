@@ -1,10 +1,9 @@
 #pragma once
 
 #include "core/ssh/sessionthread.h"
+#include "core/util/background.h"
 
-#include <QCoreApplication>
 #include <QObject>
-#include <QPointer>
 
 #include <functional>
 
@@ -15,7 +14,7 @@ namespace gantry::jobs {
 // for the long-running log follow) and VerifyOperation. Each task is cancelled by the token its
 // poster handed it; the worker only ends everything when it is destroyed — and then waits for
 // nothing: its thread is retired (ssh::SessionThread::retire), so a task may outlive its poster
-// and must hand its results back through deliver().
+// and must hand its results back through background::deliver().
 class SessionWorker final : public QObject
 {
     Q_OBJECT
@@ -35,17 +34,5 @@ private:
     ssh::ConnectOptions m_options;
     std::unique_ptr<ssh::SessionThread> m_thread;
 };
-
-// How a task hands a result back to its poster (an object of the application's main thread):
-// `then` runs there, unless the poster is gone by then. Captured as a QPointer on the main thread
-// when the task is posted, the poster is only ever looked at there.
-template<typename Owner, typename Then>
-void deliver(const QPointer<Owner> &poster, Then then)
-{
-    QMetaObject::invokeMethod(QCoreApplication::instance(), [poster, then = std::move(then)]() mutable {
-        if (poster)
-            then();
-    }, Qt::QueuedConnection);
-}
 
 } // namespace gantry::jobs

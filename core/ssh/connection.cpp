@@ -38,83 +38,87 @@ ConnectionState stateFor(const Error &error)
 Connection::Connection(Target target, QObject *parent)
     : QObject(parent)
     , m_target(std::move(target))
-    , m_thread(QStringLiteral("ssh:") + m_target.host)
+    , m_thread(std::make_unique<SessionThread>(QStringLiteral("ssh:") + m_target.host))
 {
 }
 
 Connection::~Connection()
 {
-    m_cancel = true; // a connect in progress ends; m_thread then tears the session down and joins
+    *m_cancel = true; // a connect in progress ends; the retired thread then tears the session down
+    SessionThread::retire(std::move(m_thread));
 }
 
-void Connection::setState(ConnectionState state, const QString &message)
+void Connection::publish(const QPointer<Connection> &self, ConnectionState state, const QString &message)
 {
-    // Called on the worker thread; the state is published on the owner's thread.
-    QMetaObject::invokeMethod(this, [this, state, message] {
-        m_state = state;
-        m_lastError = state == ConnectionState::Connected ? QString() : message;
-        emit stateChanged(state, message);
+    QMetaObject::invokeMethod(QCoreApplication::instance(), [self, state, message] {
+        if (!self)
+            return;
+        self->m_state = state;
+        self->m_lastError = state == ConnectionState::Connected ? QString() : message;
+        emit self->stateChanged(state, message);
     }, Qt::QueuedConnection);
 }
 
 void Connection::connectToHost(const ConnectOptions &options)
 {
-    m_cancel = false;
+    *m_cancel = false;
     m_options = options;
     m_state = ConnectionState::Connecting;
     emit stateChanged(ConnectionState::Connecting, QString());
     ConnectOptions copy = options;
-    copy.cancel = &m_cancel;
-    m_thread.post([this, copy](Session &session) {
-        const auto result = session.connect(m_target, copy);
+    copy.cancel = m_cancel.get();
+    m_thread->post([self = QPointer<Connection>(this), cancel = m_cancel, context = m_thread->context(), target = m_target,
+                    copy](Session &session) {
+        const auto result = session.connect(target, copy);
         if (!result) {
-            setState(stateFor(result.error()), result.error().message);
+            publish(self, stateFor(result.error()), result.error().message);
             return;
         }
-        setState(ConnectionState::Connected, QString());
-        startKeepalive(session, copy.keepaliveIntervalS);
+        publish(self, ConnectionState::Connected, QString());
+        startKeepalive(self, context, target, session, copy.keepaliveIntervalS);
     });
 }
 
-void Connection::startKeepalive(Session &session, int intervalS)
+void Connection::startKeepalive(const QPointer<Connection> &self, QObject *context, const Target &target, Session &session,
+                                int intervalS)
 {
     // On the worker thread; the timer is a child of its context, so it dies before the session.
-    auto *keepalive = new QTimer(m_thread.context());
+    auto *keepalive = new QTimer(context);
     keepalive->setInterval(qMax(1, intervalS) * 1000);
-    connect(keepalive, &QTimer::timeout, keepalive, [this, keepalive, session = &session] {
+    QObject::connect(keepalive, &QTimer::timeout, keepalive, [self, target, keepalive, session = &session] {
         if (session->isConnected() && ssh_send_ignore(session->handle(), "") == SSH_OK && session->isConnected())
             return;
         keepalive->deleteLater();
         session->disconnect();
-        setState(ConnectionState::Lost, lostMessage());
+        publish(self, ConnectionState::Lost, lostMessage(target));
     });
     keepalive->start();
 }
 
-QString Connection::lostMessage() const
+QString Connection::lostMessage(const Target &target)
 {
-    return tr("connection to %1 lost; reconnect when the machine is reachable again").arg(m_target.display());
+    return tr("connection to %1 lost; reconnect when the machine is reachable again").arg(target.display());
 }
 
 void Connection::disconnectFromHost()
 {
-    m_cancel = true;
-    m_thread.post([this](Session &session) {
-        const QList<QTimer *> timers = m_thread.context()->findChildren<QTimer *>();
+    *m_cancel = true;
+    m_thread->post([self = QPointer<Connection>(this), context = m_thread->context()](Session &session) {
+        const QList<QTimer *> timers = context->findChildren<QTimer *>();
         for (QTimer *timer : timers)
             timer->deleteLater();
         session.disconnect();
-        setState(ConnectionState::Disconnected, QString());
+        publish(self, ConnectionState::Disconnected, QString());
     });
 }
 
 void Connection::post(std::function<void(Session &)> job)
 {
-    m_thread.post([this, job = std::move(job)](Session &session) {
+    m_thread->post([self = QPointer<Connection>(this), target = m_target, job = std::move(job)](Session &session) {
         const bool wasConnected = session.isConnected();
         job(session);
         if (wasConnected && !session.isConnected())
-            setState(ConnectionState::Lost, lostMessage());
+            publish(self, ConnectionState::Lost, lostMessage(target));
     });
 }
 

@@ -3,6 +3,7 @@
 #include "core/ssh/sessionthread.h"
 
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -25,7 +26,9 @@ QString connectionStateName(ConnectionState state);
 
 // One SSH connection on an ssh::SessionThread, for the GUI: every libssh call runs on that
 // thread and results come back as queued signals, so the GUI never blocks. Work that needs the
-// session is posted with post(); it runs in order on the worker thread.
+// session is posted with post(); it runs in order on the worker thread. The connection goes
+// without waiting for its worker (SessionThread::retire): its jobs hold only copies and shared
+// flags, and its state reaches it only while it lives.
 class Connection final : public QObject
 {
     Q_OBJECT
@@ -41,7 +44,7 @@ public:
 
     // Options are copied to the worker; their callbacks run on the worker thread (to ask the user
     // from there, post the question and wait for the answer or closing(): never block on the
-    // owner's thread, which joins the worker when the connection goes).
+    // owner's thread).
     void connectToHost(const ConnectOptions &options);
     void disconnectFromHost();
 
@@ -57,23 +60,26 @@ public:
     ConnectOptions siblingOptions() const;
 
     // Set when the connection is going away (its destructor): a prompt the connect is waiting on
-    // gives up then, so the worker can end and be joined. Valid while the connection lives.
-    const std::atomic_bool *closing() const { return &m_cancel; }
+    // gives up then, so the worker can end. Valid while the connection lives and, for its jobs and
+    // the callbacks of its connect, until they return.
+    const std::atomic_bool *closing() const { return m_thread->closing(); }
 
 signals:
     void stateChanged(gantry::ssh::ConnectionState state, const QString &message);
 
 private:
-    void setState(ConnectionState state, const QString &message);
-    void startKeepalive(Session &session, int intervalS);
-    QString lostMessage() const;
+    // On the worker thread: the state is published on the owner's thread, if it still lives.
+    static void publish(const QPointer<Connection> &self, ConnectionState state, const QString &message);
+    static void startKeepalive(const QPointer<Connection> &self, QObject *context, const Target &target, Session &session,
+                               int intervalS);
+    static QString lostMessage(const Target &target);
 
     Target m_target;
     ConnectionState m_state = ConnectionState::Disconnected;
     QString m_lastError;
-    ConnectOptions m_options;        // of the last connectToHost(), owner thread only
-    std::atomic_bool m_cancel{false}; // cancels connecting; set when closing
-    SessionThread m_thread;           // last: it joins before the members above go
+    ConnectOptions m_options; // of the last connectToHost(), owner thread only
+    std::shared_ptr<std::atomic_bool> m_cancel = std::make_shared<std::atomic_bool>(false); // cancels connecting
+    std::unique_ptr<SessionThread> m_thread;
 };
 
 } // namespace gantry::ssh

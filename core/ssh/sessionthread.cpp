@@ -3,7 +3,10 @@
 #include "core/util/background.h"
 
 #include <QCoreApplication>
-#include <QThreadPool>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 
 namespace gantry::ssh {
 
@@ -32,19 +35,48 @@ SessionThread::~SessionThread()
     m_thread.wait();
 }
 
+namespace {
+// The threads retired and not yet ended: the application's exit waits for them (libcrypto frees
+// its locks at exit, and a session still tearing down then would crash), and for nothing else.
+struct Retiring
+{
+    std::mutex mutex;
+    std::condition_variable ended;
+    int count = 0;
+};
+
+Retiring &retiring()
+{
+    static auto *threads = new Retiring; // outlives every static destructor that might retire
+    return *threads;
+}
+} // namespace
+
 void SessionThread::retire(std::unique_ptr<SessionThread> thread)
 {
     if (!thread)
         return;
     thread->m_closing = true;
     static const bool waitsAtExit = [] {
-        // libcrypto frees its locks at exit: a session still tearing down then would crash.
-        qAddPostRoutine([] { background::pool().waitForDone(5000); });
+        qAddPostRoutine([] {
+            std::unique_lock lock(retiring().mutex);
+            retiring().ended.wait_for(lock, std::chrono::seconds(5), [] { return retiring().count == 0; });
+        });
         return true;
     }();
     Q_UNUSED(waitsAtExit);
-    std::shared_ptr<SessionThread> ending(thread.release());
-    background::start([ending]() mutable { ending.reset(); });
+    {
+        const std::lock_guard lock(retiring().mutex);
+        ++retiring().count;
+    }
+    // Deleted by the job itself, never by whichever copy of it goes last (that could be this thread).
+    SessionThread *ending = thread.release();
+    background::start([ending] {
+        delete ending;
+        const std::lock_guard lock(retiring().mutex);
+        --retiring().count;
+        retiring().ended.notify_all();
+    });
 }
 
 void SessionThread::post(std::function<void(Session &)> job)

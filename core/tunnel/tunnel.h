@@ -65,7 +65,7 @@ private:
     void init(ssh::Target target, ssh::ConnectOptions options);
 
     Spec m_spec;
-    ssh::SessionThread m_thread;
+    std::unique_ptr<ssh::SessionThread> m_thread;
     TunnelWorker *m_worker = nullptr; // adopted by m_thread, which destroys it
     TunnelState m_state = TunnelState::Closed;
     int m_localPort = 0;

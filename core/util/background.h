@@ -83,4 +83,17 @@ inline CancelToken run(QObject *context, std::function<void(const CancelToken &)
     });
 }
 
+// How work on another thread (an SSH worker's task that may outlive its poster) hands a result
+// back to the poster, an object of the application's main thread: `then` runs there, unless the
+// poster is gone by then. Captured as a QPointer on the main thread when the work is posted, the
+// poster is only ever looked at there.
+template<typename Owner, typename Then>
+void deliver(const QPointer<Owner> &poster, Then then)
+{
+    QMetaObject::invokeMethod(QCoreApplication::instance(), [poster, then = std::move(then)]() mutable {
+        if (poster)
+            then();
+    }, Qt::QueuedConnection);
+}
+
 } // namespace gantry::background

@@ -177,12 +177,12 @@ VerifyCallbacks VerifyOperation::relayed(const VerifyCallbacks &callbacks)
     const QPointer<VerifyOperation> self(this);
     if (callbacks.onProgress) {
         relayed.onProgress = [self, onProgress = callbacks.onProgress](const Progress &progress) {
-            jobs::deliver(self, [onProgress, progress] { onProgress(progress); });
+            background::deliver(self, [onProgress, progress] { onProgress(progress); });
         };
     }
     if (callbacks.onStatus) {
         relayed.onStatus = [self, onStatus = callbacks.onStatus](const QString &text) {
-            jobs::deliver(self, [onStatus, text] { onStatus(text); });
+            background::deliver(self, [onStatus, text] { onStatus(text); });
         };
     }
     return relayed;
@@ -197,7 +197,7 @@ void VerifyOperation::verify(const VerifyRequest &request, const CancelToken &ca
                                                                                           const Error *connectError) {
         Result<VerifyRun> result = session ? runVerify(*session, configDir, request, cancel, relayed)
                                            : Result<VerifyRun>(notConnected(connectError));
-        jobs::deliver(self, [self, cancel, done, result = std::move(result)] {
+        background::deliver(self, [self, cancel, done, result = std::move(result)] {
             self->finished(cancel);
             done(result);
         });
@@ -213,7 +213,7 @@ void VerifyOperation::accept(const AcceptRequest &request, const CancelToken &ca
                                                                                           const Error *connectError) {
         Result<Acceptance> result = session ? runAcceptance(*session, configDir, request, cancel, relayed)
                                             : Result<Acceptance>(notConnected(connectError));
-        jobs::deliver(self, [self, cancel, done, result = std::move(result)] {
+        background::deliver(self, [self, cancel, done, result = std::move(result)] {
             self->finished(cancel);
             done(result);
         });
@@ -233,7 +233,7 @@ void VerifyOperation::doctor(const QString &hostName, const Advertised &machine,
             if (auto recorded = recordDoctor(configDir, hostName, machine, *result); !recorded)
                 qWarning("%s", qPrintable(recorded.error().message));
         }
-        jobs::deliver(self, [self, cancel, done, result = std::move(result)] {
+        background::deliver(self, [self, cancel, done, result = std::move(result)] {
             self->finished(cancel);
             done(result);
         });

@@ -3,6 +3,7 @@
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
 #include "core/transfer/transferqueue.h"
+#include "core/util/background.h"
 
 #include <QDir>
 #include <QPointer>
@@ -96,11 +97,9 @@ void ResultsHome::expandAndQueue(const QString &hostName, const QStringList &pat
 {
     ssh::Connection *connection = m_connections->connection(hostName);
     QPointer<ResultsHome> self(this);
-    connection->post([self, hostName, patterns, connection](ssh::Session &session) {
+    connection->post([self, hostName, patterns](ssh::Session &session) {
         auto found = jobs::expandResults(session, patterns);
-        QMetaObject::invokeMethod(connection, [self, hostName, found] {
-            if (!self)
-                return;
+        background::deliver(self, [self, hostName, found] {
             if (!found) {
                 self->finish(hostName, found.error());
                 return;
@@ -123,7 +122,7 @@ void ResultsHome::expandAndQueue(const QString &hostName, const QStringList &pat
                 self->m_itemHost.insert(self->m_queue->enqueue(request), hostName);
             }
             emit self->message(tr("Downloading %n result item(s) from %1 to %2…", nullptr, int(found->size())).arg(hostName, dir));
-        }, Qt::QueuedConnection);
+        });
     });
 }
 

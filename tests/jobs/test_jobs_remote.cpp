@@ -401,8 +401,8 @@ private slots:
                 *connected = session != nullptr;
                 started->release();
                 release->acquire();
-                gantry::jobs::deliver(p, [&posterHeard] { posterHeard = true; });
-                gantry::jobs::deliver(w, [&witnessHeard] { witnessHeard = true; });
+                gantry::background::deliver(p, [&posterHeard] { posterHeard = true; });
+                gantry::background::deliver(w, [&witnessHeard] { witnessHeard = true; });
             });
             QVERIFY(started->tryAcquire(1, 15000));
         }

@@ -3,12 +3,15 @@
 #include "core/hosts/hoststore.h"
 #include "core/ssh/connection.h"
 #include "core/ssh/sessionthread.h"
+#include "core/util/background.h"
 #include "core/util/canceltoken.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #include <atomic>
@@ -183,6 +186,41 @@ private slots:
         thread.reset();
         QVERIFY2(timer.elapsed() < 2000, qPrintable(QStringLiteral("the owner waited %1 ms").arg(timer.elapsed())));
         QCOMPARE(code.load(), int(ErrorCode::Cancelled));
+    }
+
+    // The GUI's connection goes while its connect waits on a host-key question that only this
+    // thread would answer: nothing waits (a join would never return), the question sees closing(),
+    // and the state the late connect ends in reaches no one.
+    void connectionGoesWhileItsQuestionWaitsForThisThread()
+    {
+        QTemporaryDir keys;
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.knownHostsFile = keys.filePath(QStringLiteral("known_hosts")); // the key is unknown
+        options.acceptNewHostKey = false;
+        auto asked = std::make_shared<QSemaphore>();
+        auto answer = std::make_shared<QSemaphore>();
+        auto sawClosing = std::make_shared<std::atomic_bool>(false);
+        auto *conn = new ssh::Connection(m_sshd.target());
+        const std::atomic_bool *closing = conn->closing();
+        options.confirmNewHostKey = [asked, answer, sawClosing, closing](const ssh::HostKeyInfo &) {
+            asked->release();
+            answer->acquire();
+            *sawClosing = closing->load();
+            return true;
+        };
+        QList<ssh::ConnectionState> states;
+        QObject receiver;
+        connect(conn, &ssh::Connection::stateChanged, &receiver, [&states](ssh::ConnectionState state, const QString &) {
+            states.append(state);
+        });
+        conn->connectToHost(options);
+        QVERIFY(asked->tryAcquire(1, 15000));
+        delete conn; // returns although the worker is held
+        answer->release();
+        QVERIFY(gantry::background::pool().waitForDone(15000));
+        QVERIFY(sawClosing->load());
+        QCoreApplication::processEvents();
+        QCOMPARE(states, QList<ssh::ConnectionState>{ssh::ConnectionState::Connecting});
     }
 
     void hostStoreRoundTrip()

@@ -16,6 +16,7 @@
 #include "core/tunnel/jupyter.h"
 #include "core/tunnel/presets.h"
 #include "core/tunnel/tunnelmanager.h"
+#include "core/util/background.h"
 
 #include <QDesktopServices>
 #include <QGroupBox>
@@ -432,7 +433,7 @@ void JobsTab::openTunnel(int remotePort, const QString &label, bool openBrowser)
                             url = server.localUrl(localPort);
                     }
                 }
-                QMetaObject::invokeMethod(self, [url] { QDesktopServices::openUrl(url); }, Qt::QueuedConnection);
+                background::deliver(self, [url] { QDesktopServices::openUrl(url); });
             });
             return;
         }

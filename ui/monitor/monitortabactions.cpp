@@ -8,6 +8,7 @@
 #include "ui/common/filedialogs.h"
 #include "core/ssh/connection.h"
 #include "core/ssh/session.h"
+#include "core/util/background.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -56,11 +57,7 @@ void MonitorTab::sendKill(qint64 pid, gantry::monitor::KillSignal signal)
                                         .arg(gantry::monitor::killSignalName(signal))
                                         .arg(pid)
                                   : sent.error().message;
-        QMetaObject::invokeMethod(qApp, [panel, text] {
-            if (panel) {
-                panel->showResult(text);
-            }
-        }, Qt::QueuedConnection);
+        background::deliver(panel, [panel, text] { panel->showResult(text); });
     });
 }
 

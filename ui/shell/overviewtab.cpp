@@ -2,6 +2,7 @@
 
 #include "ui/common/themecolors.h"
 #include "core/ssh/connection.h"
+#include "core/util/background.h"
 #include "core/util/printable.h"
 
 #include <QAction>
@@ -135,11 +136,10 @@ void OverviewTab::refresh()
     m_gathering.cancel(); // a refresh still queued is superseded by this one
     m_gathering = CancelToken();
     QPointer<OverviewTab> self(this);
-    ssh::Connection *connection = m_connection;
-    connection->post([self, generation, connection, cancel = m_gathering](ssh::Session &session) {
+    m_connection->post([self, generation, cancel = m_gathering](ssh::Session &session) {
         auto facts = gatherMachineFacts(session, cancel);
-        QMetaObject::invokeMethod(connection, [self, generation, facts] {
-            if (!self || self->m_generation != generation)
+        background::deliver(self, [self, generation, facts] {
+            if (self->m_generation != generation)
                 return;
             self->m_cancel->setVisible(false);
             self->m_refresh->setEnabled(self->m_connection && self->m_connection->state() == ssh::ConnectionState::Connected);
@@ -147,7 +147,7 @@ void OverviewTab::refresh()
                 self->showFacts(*facts);
             else
                 self->showMessage(facts.error().message);
-        }, Qt::QueuedConnection);
+        });
     });
 }
 

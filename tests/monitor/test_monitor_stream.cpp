@@ -8,6 +8,7 @@
 #include "core/monitor/sampler.h"
 #include "core/util/background.h"
 #include "fakenvidiasmi.h"
+#include "heldquestion.h"
 #include "sshdfixture.h"
 
 #include <QDir>
@@ -16,7 +17,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -213,25 +213,16 @@ private slots:
     // loop ends once the question is answered (no).
     void stopWhileTheWorkerWaitsForThisThread()
     {
-        QTemporaryDir keys;
-        ssh::ConnectOptions options = m_sshd.connectOptions();
-        options.knownHostsFile = keys.filePath(QStringLiteral("known_hosts")); // the key is unknown
-        options.acceptNewHostKey = false;
-        auto asked = std::make_shared<QSemaphore>();
-        auto answer = std::make_shared<QSemaphore>();
-        options.confirmNewHostKey = [asked, answer](const ssh::HostKeyInfo &) {
-            asked->release();
-            answer->acquire();
-            return false;
-        };
-        Sampler sampler(QStringLiteral("fixture"), m_sshd.target(), options, StreamSettings{200, 5000});
+        test::HeldHostKeyQuestion question;
+        Sampler sampler(QStringLiteral("fixture"), m_sshd.target(), question.apply(m_sshd.connectOptions(), false),
+                        StreamSettings{200, 5000});
         QSignalSpy status(&sampler, &Sampler::statusChanged);
         sampler.start();
-        QVERIFY(asked->tryAcquire(1, 15000));
+        QVERIFY(question.waitUntilAsked());
         sampler.stop(); // returns although the worker is held
         QCOMPARE(sampler.status(), SamplerStatus::Idle);
         const qsizetype statusAtStop = status.count();
-        answer->release();
+        question.answer();
         QVERIFY(background::pool().waitForDone(15000));
         QCOMPARE(status.count(), statusAtStop); // the refused key's "Failed" is not announced
     }

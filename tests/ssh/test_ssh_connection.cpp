@@ -1,3 +1,4 @@
+#include "heldquestion.h"
 #include "sshdfixture.h"
 #include "core/hosts/connectionmanager.h"
 #include "core/hosts/hoststore.h"
@@ -8,7 +9,6 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThreadPool>
@@ -193,30 +193,21 @@ private slots:
     // and the state the late connect ends in reaches no one.
     void connectionGoesWhileItsQuestionWaitsForThisThread()
     {
-        QTemporaryDir keys;
-        ssh::ConnectOptions options = m_sshd.connectOptions();
-        options.knownHostsFile = keys.filePath(QStringLiteral("known_hosts")); // the key is unknown
-        options.acceptNewHostKey = false;
-        auto asked = std::make_shared<QSemaphore>();
-        auto answer = std::make_shared<QSemaphore>();
-        auto sawClosing = std::make_shared<std::atomic_bool>(false);
         auto *conn = new ssh::Connection(m_sshd.target());
         const std::atomic_bool *closing = conn->closing();
-        options.confirmNewHostKey = [asked, answer, sawClosing, closing](const ssh::HostKeyInfo &) {
-            asked->release();
-            answer->acquire();
-            *sawClosing = closing->load();
-            return true;
-        };
+        auto sawClosing = std::make_shared<std::atomic_bool>(false);
+        test::HeldHostKeyQuestion question;
+        const ssh::ConnectOptions options = question.apply(m_sshd.connectOptions(), true,
+                                                           [sawClosing, closing] { *sawClosing = closing->load(); });
         QList<ssh::ConnectionState> states;
         QObject receiver;
         connect(conn, &ssh::Connection::stateChanged, &receiver, [&states](ssh::ConnectionState state, const QString &) {
             states.append(state);
         });
         conn->connectToHost(options);
-        QVERIFY(asked->tryAcquire(1, 15000));
+        QVERIFY(question.waitUntilAsked());
         delete conn; // returns although the worker is held
-        answer->release();
+        question.answer();
         QVERIFY(gantry::background::pool().waitForDone(15000));
         QVERIFY(sawClosing->load());
         QCoreApplication::processEvents();

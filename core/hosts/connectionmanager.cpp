@@ -85,10 +85,12 @@ ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
     }
     // Stored secrets first; the user is asked only when none is stored (and may save it then).
     ssh::ConnectOptions options = backgroundConnectOptions(*host, m_secrets, m_knownHostsFile);
-    const std::atomic_bool *closing = conn->closing();
+    // Shared, not borrowed: the password and passphrase questions go on to sibling sessions (Verify,
+    // transfers), which may ask after this connection is gone.
+    const std::shared_ptr<const std::atomic_bool> closing = conn->closingFlag();
     if (m_confirmHostKey) {
         options.confirmNewHostKey = [confirm = m_confirmHostKey, closing, saved = *host](const ssh::HostKeyInfo &info) {
-            return vouchedHostKey(saved, info) || confirm(info, closing);
+            return vouchedHostKey(saved, info) || confirm(info, closing.get());
         };
     }
     auto storedPassword = options.password;
@@ -98,7 +100,7 @@ ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
             if (auto stored = storedPassword(prompt))
                 return stored;
         }
-        return ask ? ask(prompt, closing) : std::nullopt;
+        return ask ? ask(prompt, closing.get()) : std::nullopt;
     };
     auto storedPassphrase = options.passphrase;
     auto askPhrase = m_askPassphrase;
@@ -107,7 +109,7 @@ ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
             if (auto stored = storedPassphrase(file))
                 return stored;
         }
-        return askPhrase ? askPhrase(file, closing) : std::nullopt;
+        return askPhrase ? askPhrase(file, closing.get()) : std::nullopt;
     };
     conn->connectToHost(options);
     return conn;

@@ -63,6 +63,8 @@ public:
     // gives up then, so the worker can end. Valid while the connection lives and, for its jobs and
     // the callbacks of its connect, until they return.
     const std::atomic_bool *closing() const { return m_thread->closing(); }
+    // The same flag, kept alive by whoever holds it (see SessionThread::closingFlag()).
+    std::shared_ptr<const std::atomic_bool> closingFlag() const { return m_thread->closingFlag(); }
 
 signals:
     void stateChanged(gantry::ssh::ConnectionState state, const QString &message);

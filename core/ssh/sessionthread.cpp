@@ -22,7 +22,7 @@ SessionThread::SessionThread(const QString &name, QObject *parent)
 
 SessionThread::~SessionThread()
 {
-    m_closing = true;
+    *m_closing = true;
     // Blocking, not queued-then-quit: quit() may end the loop before a queued teardown ran, and the
     // session must die on the thread that used it. Jobs queued before it are dropped (closing).
     QMetaObject::invokeMethod(m_context, [this] {
@@ -56,7 +56,7 @@ void SessionThread::retire(std::unique_ptr<SessionThread> thread)
 {
     if (!thread)
         return;
-    thread->m_closing = true;
+    *thread->m_closing = true;
     static const bool waitsAtExit = [] {
         qAddPostRoutine([] {
             std::unique_lock lock(retiring().mutex);
@@ -82,11 +82,11 @@ void SessionThread::retire(std::unique_ptr<SessionThread> thread)
 void SessionThread::post(std::function<void(Session &)> job)
 {
     QMetaObject::invokeMethod(m_context, [this, job = std::move(job)] {
-        if (m_closing)
+        if (*m_closing)
             return;
         if (!m_session) {
             m_session = std::make_unique<Session>();
-            m_session->setClosing(&m_closing);
+            m_session->setClosing(m_closing.get());
         }
         job(*m_session);
     }, Qt::QueuedConnection);
@@ -104,7 +104,7 @@ void SessionThread::adoptSession(std::unique_ptr<Session> connected)
     QMetaObject::invokeMethod(m_context, [this, holder] {
         m_session = std::move(*holder);
         if (m_session)
-            m_session->setClosing(&m_closing);
+            m_session->setClosing(m_closing.get());
     }, Qt::QueuedConnection);
 }
 

@@ -51,7 +51,10 @@ public:
 
     // Set once the owner is closing: hand it to ConnectOptions::cancel / ExecOptions::cancel of
     // whatever must end then (a connect in progress, a streaming command).
-    const std::atomic_bool *closing() const { return &m_closing; }
+    const std::atomic_bool *closing() const { return m_closing.get(); }
+    // The same flag, for callbacks that may be called after this thread is gone (a connection's
+    // password question, handed on to sibling sessions): they keep it alive.
+    std::shared_ptr<const std::atomic_bool> closingFlag() const { return m_closing; }
 
     // The worker thread's object, for timers a job makes there (deleted before the session).
     QObject *context() const { return m_context; }
@@ -60,7 +63,7 @@ private:
     QThread m_thread;
     QObject *m_context = nullptr; // lives on m_thread; jobs are queued to it
     std::unique_ptr<Session> m_session; // used on m_thread only
-    std::atomic_bool m_closing{false};
+    std::shared_ptr<std::atomic_bool> m_closing = std::make_shared<std::atomic_bool>(false);
 };
 
 // Connects session to target with options unless it is connected already (again after a broken

@@ -7,6 +7,7 @@
 #include "ui/shell/appidentity.h"
 #include "ui/shell/mainwindow.h"
 
+#include "core/ssh/sessionthread.h"
 #include "core/util/background.h"
 #include "core/util/paths.h"
 #include "core/util/secretstore.h"
@@ -17,6 +18,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QScopeGuard>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -121,6 +123,9 @@ int runWindow(QApplication &app)
     diagnostics::installLogFile(configDir); // for Help → Save diagnostic report
     app::installTranslators(configDir);
     std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(configDir);
+    // Runs after the core and the window are gone, before the secret store is: an SSH worker they
+    // retired may still be connecting, and its password or passphrase question reads the store.
+    const auto workersEnded = qScopeGuard([] { ssh::SessionThread::waitForRetired(5000); });
     // The application core comes first and outlives the window: the window is a view over it.
     workspace::AppCore core(configDir, secrets.get());
     core.open();

@@ -86,7 +86,7 @@ ssh::Connection *ConnectionManager::connectHost(const QString &hostName)
     // Stored secrets first; the user is asked only when none is stored (and may save it then).
     ssh::ConnectOptions options = backgroundConnectOptions(*host, m_secrets, m_knownHostsFile);
     // Shared, not borrowed: the password and passphrase questions go on to sibling sessions (Verify,
-    // transfers), which may ask after this connection is gone.
+    // transfers), which may ask after this connection is gone (or disconnected: no question then).
     const std::shared_ptr<const std::atomic_bool> closing = conn->closingFlag();
     if (m_confirmHostKey) {
         options.confirmNewHostKey = [confirm = m_confirmHostKey, closing, saved = *host](const ssh::HostKeyInfo &info) {

@@ -167,6 +167,7 @@ void Sampler::start()
 {
     if (isRunning())
         return;
+    ssh::SessionThread::retire(std::move(m_thread)); // a loop that ended on its own (Failed)
     m_run = std::make_shared<Run>();
     m_thread = std::make_unique<ssh::SessionThread>(QStringLiteral("monitor:") + m_host);
     m_thread->post([shared = m_shared, run = m_run](ssh::Session &session) {

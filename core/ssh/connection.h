@@ -62,9 +62,10 @@ public:
     // Set when the connection is going away (its destructor): a prompt the connect is waiting on
     // gives up then, so the worker can end. Valid while the connection lives and, for its jobs and
     // the callbacks of its connect, until they return.
-    const std::atomic_bool *closing() const { return m_thread->closing(); }
-    // The same flag, kept alive by whoever holds it (see SessionThread::closingFlag()).
-    std::shared_ptr<const std::atomic_bool> closingFlag() const { return m_thread->closingFlag(); }
+    // Also set by disconnectFromHost(): a question open for this connection goes away then too.
+    const std::atomic_bool *closing() const { return m_cancel.get(); }
+    // The same flag, kept alive by whoever holds it (a question handed on to sibling sessions).
+    std::shared_ptr<const std::atomic_bool> closingFlag() const { return m_cancel; }
 
 signals:
     void stateChanged(gantry::ssh::ConnectionState state, const QString &message);

@@ -1,8 +1,7 @@
 #include "core/ssh/sessionthread.h"
 
-#include "core/util/background.h"
-
 #include <QCoreApplication>
+#include <QThreadPool>
 
 #include <chrono>
 #include <condition_variable>
@@ -36,18 +35,25 @@ SessionThread::~SessionThread()
 }
 
 namespace {
-// The threads retired and not yet ended: the application's exit waits for them (libcrypto frees
-// its locks at exit, and a session still tearing down then would crash), and for nothing else.
+// The threads retired and not yet ended. Their teardown waits for the job in flight (a connect's
+// authentication against a hung server can take its timeout), so it runs on a pool of its own,
+// never holding up the background pool's keychain, SQLite and disk work.
 struct Retiring
 {
     std::mutex mutex;
     std::condition_variable ended;
     int count = 0;
+    QThreadPool pool;
 };
 
 Retiring &retiring()
 {
-    static auto *threads = new Retiring; // outlives every static destructor that might retire
+    static auto *threads = [] {
+        auto *created = new Retiring; // lives as long as the process: a teardown may run at exit
+        created->pool.setMaxThreadCount(256);
+        created->pool.setExpiryTimeout(5000);
+        return created;
+    }();
     return *threads;
 }
 } // namespace
@@ -58,10 +64,8 @@ void SessionThread::retire(std::unique_ptr<SessionThread> thread)
         return;
     *thread->m_closing = true;
     static const bool waitsAtExit = [] {
-        qAddPostRoutine([] {
-            std::unique_lock lock(retiring().mutex);
-            retiring().ended.wait_for(lock, std::chrono::seconds(5), [] { return retiring().count == 0; });
-        });
+        // libcrypto frees its locks at exit: a session still tearing down then would crash.
+        qAddPostRoutine([] { waitForRetired(5000); });
         return true;
     }();
     Q_UNUSED(waitsAtExit);
@@ -71,12 +75,18 @@ void SessionThread::retire(std::unique_ptr<SessionThread> thread)
     }
     // Deleted by the job itself, never by whichever copy of it goes last (that could be this thread).
     SessionThread *ending = thread.release();
-    background::start([ending] {
+    retiring().pool.start([ending] {
         delete ending;
         const std::lock_guard lock(retiring().mutex);
         --retiring().count;
         retiring().ended.notify_all();
     });
+}
+
+bool SessionThread::waitForRetired(int ms)
+{
+    std::unique_lock lock(retiring().mutex);
+    return retiring().ended.wait_for(lock, std::chrono::milliseconds(ms), [] { return retiring().count == 0; });
 }
 
 void SessionThread::post(std::function<void(Session &)> job)

@@ -32,11 +32,14 @@ public:
     ~SessionThread() override;
 
     // Ends thread without waiting for it here: closing() is set at once, and the teardown above
-    // (the wait for a running job included) runs on Gantry's background pool. For owners whose jobs
-    // hold only what they share with it (never the owner itself), so that a machine's monitor or
-    // check can go on the GUI thread without a join. Before the process exits, the application
-    // object's destruction waits (a bounded time) for what was retired.
+    // (the wait for a running job included) runs on a pool of its own. For owners whose jobs hold
+    // only what they share with it (never the owner itself), so that a machine's monitor or check
+    // can go on the GUI thread without a join. The application object's destruction waits (a
+    // bounded time) for what was retired.
     static void retire(std::unique_ptr<SessionThread> thread);
+    // Waits up to ms for every retired thread to end; false when some still run. For the end of a
+    // program, before what their jobs' callbacks use (the secret store, the prompts) goes away.
+    static bool waitForRetired(int ms);
 
     // Thread-safe. Runs job(session) on the worker thread, in the order posted; jobs posted after
     // closing began are dropped. The session may be unconnected: see connectIfNeeded().
@@ -52,9 +55,6 @@ public:
     // Set once the owner is closing: hand it to ConnectOptions::cancel / ExecOptions::cancel of
     // whatever must end then (a connect in progress, a streaming command).
     const std::atomic_bool *closing() const { return m_closing.get(); }
-    // The same flag, for callbacks that may be called after this thread is gone (a connection's
-    // password question, handed on to sibling sessions): they keep it alive.
-    std::shared_ptr<const std::atomic_bool> closingFlag() const { return m_closing; }
 
     // The worker thread's object, for timers a job makes there (deleted before the session).
     QObject *context() const { return m_context; }

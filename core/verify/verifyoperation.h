@@ -79,7 +79,8 @@ Result<void> recordDoctor(const QString &configDir, const QString &hostName, con
 // Verify and Doctor for the GUI, on an SSH session of their own (its own thread and connection),
 // so a run of several minutes never holds up the machine's other tabs, and cancelled only through
 // the token handed to each call. One run at a time; results come back on this object's thread.
-// Destroying it cancels the run in flight and waits for it to stop.
+// Destroying it cancels the run in flight and waits for nothing: the run ends on its own thread
+// (its records may still be written then) and its results are dropped.
 class VerifyOperation final : public QObject
 {
     Q_OBJECT

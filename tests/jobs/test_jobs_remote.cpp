@@ -11,7 +11,6 @@
 #include <QFileInfo>
 #include <QSemaphore>
 #include <QTemporaryDir>
-#include <QThreadPool>
 #include <QtTest>
 
 #include <atomic>
@@ -409,7 +408,7 @@ private slots:
         QVERIFY(connected->load());
         delete poster;
         release->release();
-        QVERIFY(gantry::background::pool().waitForDone(15000)); // the retired thread ended
+        QVERIFY(gantry::ssh::SessionThread::waitForRetired(15000)); // the retired thread ended
         QTRY_VERIFY(witnessHeard);
         QVERIFY(!posterHeard);
         delete witness;

@@ -6,7 +6,6 @@
 #include "core/monitor/nvidiasmiparser.h"
 #include "core/monitor/remotescript.h"
 #include "core/monitor/sampler.h"
-#include "core/util/background.h"
 #include "fakenvidiasmi.h"
 #include "heldquestion.h"
 #include "sshdfixture.h"
@@ -21,7 +20,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QThreadPool>
 
 using namespace gantry;
 using namespace gantry::monitor;
@@ -205,7 +203,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(samples.count() >= samplesAtStop + 2, 15000);
         QCOMPARE(sampler->status(), SamplerStatus::Live);
         delete sampler; // mid-stream
-        QVERIFY(background::pool().waitForDone(15000)); // both retired threads ended
+        QVERIFY(ssh::SessionThread::waitForRetired(15000)); // both retired threads ended
     }
 
     // The strongest case: the worker is held inside a host-key question that only this thread
@@ -223,7 +221,7 @@ private slots:
         QCOMPARE(sampler.status(), SamplerStatus::Idle);
         const qsizetype statusAtStop = status.count();
         question.answer();
-        QVERIFY(background::pool().waitForDone(15000));
+        QVERIFY(ssh::SessionThread::waitForRetired(15000));
         QCOMPARE(status.count(), statusAtStop); // the refused key's "Failed" is not announced
     }
 

@@ -4,14 +4,12 @@
 #include "core/hosts/hoststore.h"
 #include "core/ssh/connection.h"
 #include "core/ssh/sessionthread.h"
-#include "core/util/background.h"
 #include "core/util/canceltoken.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QThreadPool>
 #include <QtTest>
 
 #include <atomic>
@@ -194,7 +192,7 @@ private slots:
     void connectionGoesWhileItsQuestionWaitsForThisThread()
     {
         auto *conn = new ssh::Connection(m_sshd.target());
-        const std::atomic_bool *closing = conn->closing();
+        const std::shared_ptr<const std::atomic_bool> closing = conn->closingFlag();
         auto sawClosing = std::make_shared<std::atomic_bool>(false);
         test::HeldHostKeyQuestion question;
         const ssh::ConnectOptions options = question.apply(m_sshd.connectOptions(), true,
@@ -208,7 +206,7 @@ private slots:
         QVERIFY(question.waitUntilAsked());
         delete conn; // returns although the worker is held
         question.answer();
-        QVERIFY(gantry::background::pool().waitForDone(15000));
+        QVERIFY(gantry::ssh::SessionThread::waitForRetired(15000));
         QVERIFY(sawClosing->load());
         QCoreApplication::processEvents();
         QCOMPARE(states, QList<ssh::ConnectionState>{ssh::ConnectionState::Connecting});

@@ -27,7 +27,7 @@ namespace gantry::test {
 //   one busy loop beside a writer that syncs each block) stops a virtual CPU, or all of them, for
 //   ~100 ms at a time, and the guest counts none of it as run-queue time. A reference thread per
 //   CPU, pinned there, that only sleeps 10 ms at a time sees those freezes too; the part of a
-//   GUI-thread gap that the reference of the CPU it slept and woke on also saw is not a stall.
+//   GUI-thread gap that the reference of the CPU it went to sleep on also saw is not a stall.
 class StallWatchdog final
 {
 public:
@@ -99,8 +99,7 @@ private:
         qint64 from; // ms on m_clock
         qint64 to;
         qint64 notQueued; // to - from less run-queue time
-        int cpuFrom = -1; // the CPU the thread was on at each end
-        int cpuTo = -1;
+        int cpuFrom = -1; // the CPU the thread went to sleep on (a reference's own CPU)
     };
 
     // Time this thread was runnable but waiting for a CPU, in ms; 0 where the kernel does not say.
@@ -123,7 +122,7 @@ private:
             const qint64 gap = (now - m_last) - (queued - m_lastQueuedMs);
             m_longestSmall = std::max(m_longestSmall, std::min<qint64>(gap, 30));
             if (gap > 30)
-                m_gaps.push_back({m_last, now, gap, m_lastCpu, cpu});
+                m_gaps.push_back({m_last, now, gap, m_lastCpu});
         }
         m_last = now;
         m_lastCpu = cpu;
@@ -147,26 +146,25 @@ private:
             const qint64 queued = queuedMs();
             if ((now - last) - (queued - lastQueued) > 20) {
                 std::lock_guard lock(m_frozenMutex);
-                m_frozen.push_back({last + 10, now, 0, cpu, cpu});
+                m_frozen.push_back({last + 10, now, 0, cpu});
             }
             last = now;
             lastQueued = queued;
         }
     }
 
-    // A gap less the part of it the reference of the CPU at either end was held up as well.
+    // A gap less the part of it the reference of the CPU it went to sleep on was held up as well.
     qint64 ownMs(const Gap &gap) const
     {
         std::lock_guard lock(m_frozenMutex);
-        qint64 frozen[2] = {0, 0};
+        qint64 frozen = 0;
         for (const Gap &f : m_frozen) {
-            const qint64 overlap = std::max<qint64>(0, std::min(gap.to, f.to) - std::max(gap.from, f.from));
             if (f.cpuFrom == gap.cpuFrom)
-                frozen[0] += overlap;
-            if (f.cpuFrom == gap.cpuTo)
-                frozen[1] += overlap;
+                frozen += std::max<qint64>(0, std::min(gap.to, f.to) - std::max(gap.from, f.from));
         }
-        return std::max<qint64>(0, gap.notQueued - std::max(frozen[0], frozen[1]));
+        // The CPU it went to sleep on holds its wake-up timer: a freeze there delays the wake-up
+        // without any run-queue time. (Once woken, a frozen CPU's time counts as run-queue time.)
+        return std::max<qint64>(0, gap.notQueued - frozen);
     }
 
     const int m_threshold;

@@ -76,11 +76,13 @@ MainWindow::MainWindow(workspace::AppCore *core, QWidget *parent)
         else
             statusBar()->showMessage(message, 30000);
     });
-    m_connections->setPrompts([this](const ssh::HostKeyInfo &info, const std::atomic_bool *closing) { return askHostKey(info, closing); },
-                              [this](const QString &prompt, const std::atomic_bool *closing) { return askSecret(prompt, closing); },
-                              [this](const QString &file, const std::atomic_bool *closing) {
-                                  return askSecret(tr("Passphrase for %1:").arg(file), closing);
-                              });
+    const QPointer<MainWindow> self(this);
+    m_connections->setPrompts(
+        [self](const ssh::HostKeyInfo &info, const std::atomic_bool *closing) { return askHostKey(self, info, closing); },
+        [self](const QString &prompt, const std::atomic_bool *closing) { return askSecret(self, prompt, closing); },
+        [self](const QString &file, const std::atomic_bool *closing) {
+            return askSecret(self, tr("Passphrase for %1:").arg(file), closing);
+        });
     connect(m_connections, &ConnectionManager::stateChanged, this, &MainWindow::onStateChanged);
 
     m_model = new MachineTableModel(m_hosts, this);
@@ -442,29 +444,32 @@ void MainWindow::terminateInstanceOf(const SavedHost &host)
 
 namespace {
 
-// The answer a worker thread waits for while the GUI thread asks the user: posted, never a
-// blocking call into the GUI thread, so the worker also sees its connection closing (the GUI
-// thread joins it then) and gives up instead of waiting for a GUI that waits for it.
+// The answer a worker thread waits for while the GUI thread asks the user: posted to the
+// application (the window may be gone by then: no question), never a blocking call into the GUI
+// thread, so the worker also sees its connection closing and gives up instead of waiting.
 template<typename T>
-std::optional<T> askOnGuiThread(QObject *window, std::function<T()> ask, const std::atomic_bool *closing)
+std::optional<T> askOnGuiThread(const QPointer<MainWindow> &window, std::function<T(MainWindow &)> ask,
+                                const std::atomic_bool *closing)
 {
     struct Pending
     {
         std::mutex mutex;
         std::condition_variable answered;
+        bool done = false;
         std::optional<T> answer;
     };
     auto pending = std::make_shared<Pending>();
-    QMetaObject::invokeMethod(window, [pending, ask = std::move(ask), closing] {
+    QMetaObject::invokeMethod(QCoreApplication::instance(), [pending, window, ask = std::move(ask), closing] {
         std::optional<T> answer;
-        if (!closing || !closing->load()) // gone before the question could be shown: do not ask
-            answer = ask();
+        if (window && (!closing || !closing->load())) // gone before the question could be shown: do not ask
+            answer = ask(*window);
         std::lock_guard lock(pending->mutex);
         pending->answer = std::move(answer);
+        pending->done = true;
         pending->answered.notify_all();
     }, Qt::QueuedConnection);
     std::unique_lock lock(pending->mutex);
-    while (!pending->answer) {
+    while (!pending->done) {
         if (closing && closing->load())
             return std::nullopt;
         pending->answered.wait_for(lock, std::chrono::milliseconds(50));
@@ -474,35 +479,36 @@ std::optional<T> askOnGuiThread(QObject *window, std::function<T()> ask, const s
 
 } // namespace
 
-bool MainWindow::askHostKey(const ssh::HostKeyInfo &info, const std::atomic_bool *closing)
+bool MainWindow::askHostKey(const QPointer<MainWindow> &window, const ssh::HostKeyInfo &info, const std::atomic_bool *closing)
 {
-    auto ask = [this, info]() -> bool {
-        if (confirmHostKey)
-            return confirmHostKey(info);
+    auto ask = [info](MainWindow &on) -> bool {
+        if (on.confirmHostKey)
+            return on.confirmHostKey(info);
         QMessageBox box(QMessageBox::Question, tr("New host key"),
                         tr("This is the first connection to %1:%2.\n\nIts %3 host key fingerprint is\n%4\n\n"
                            "Compare it with the fingerprint your provider shows (console or boot log). Trust it and "
                            "connect? It will be recorded in %5.")
                             .arg(info.host).arg(info.port).arg(info.keyType, info.fingerprint, info.knownHostsFile),
-                        QMessageBox::Yes | QMessageBox::No, this);
+                        QMessageBox::Yes | QMessageBox::No, &on);
         box.setDefaultButton(QMessageBox::No);
         return box.exec() == QMessageBox::Yes;
     };
-    if (QThread::currentThread() == thread())
-        return ask();
-    return askOnGuiThread<bool>(this, ask, closing).value_or(false);
+    if (QThread::currentThread() == QCoreApplication::instance()->thread())
+        return window && ask(*window);
+    return askOnGuiThread<bool>(window, ask, closing).value_or(false);
 }
 
-std::optional<QString> MainWindow::askSecret(const QString &prompt, const std::atomic_bool *closing)
+std::optional<QString> MainWindow::askSecret(const QPointer<MainWindow> &window, const QString &prompt,
+                                             const std::atomic_bool *closing)
 {
-    auto ask = [this, prompt]() -> std::optional<QString> {
+    auto ask = [prompt](MainWindow &on) -> std::optional<QString> {
         bool ok = false;
-        const QString text = QInputDialog::getText(this, tr("Login"), prompt, QLineEdit::Password, QString(), &ok);
+        const QString text = QInputDialog::getText(&on, tr("Login"), prompt, QLineEdit::Password, QString(), &ok);
         return ok ? std::optional<QString>(text) : std::nullopt;
     };
-    if (QThread::currentThread() == thread())
-        return ask();
-    return askOnGuiThread<std::optional<QString>>(this, ask, closing).value_or(std::nullopt);
+    if (QThread::currentThread() == QCoreApplication::instance()->thread())
+        return window ? ask(*window) : std::nullopt;
+    return askOnGuiThread<std::optional<QString>>(window, ask, closing).value_or(std::nullopt);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -147,9 +147,11 @@ private:
     void updateDetails();
     void onStateChanged(const QString &hostName, ssh::ConnectionState state, const QString &message);
     // On a connection's worker thread (or the GUI thread): asks on the GUI thread and waits for
-    // the answer or for the connection's closing flag.
-    bool askHostKey(const ssh::HostKeyInfo &info, const std::atomic_bool *closing = nullptr);
-    std::optional<QString> askSecret(const QString &prompt, const std::atomic_bool *closing = nullptr);
+    // the answer or for the connection's closing flag. `window` was taken on the GUI thread and is
+    // only looked at there: a worker may still ask after the window is gone (no answer then).
+    static bool askHostKey(const QPointer<MainWindow> &window, const ssh::HostKeyInfo &info, const std::atomic_bool *closing);
+    static std::optional<QString> askSecret(const QPointer<MainWindow> &window, const QString &prompt,
+                                            const std::atomic_bool *closing);
 
     workspace::AppCore *m_core;
     QString m_configDir;

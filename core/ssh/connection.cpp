@@ -1,5 +1,7 @@
 #include "core/ssh/connection.h"
 
+#include "core/util/background.h"
+
 #include <QCoreApplication>
 #include <QTimer>
 
@@ -50,13 +52,11 @@ Connection::~Connection()
 
 void Connection::publish(const QPointer<Connection> &self, ConnectionState state, const QString &message)
 {
-    QMetaObject::invokeMethod(QCoreApplication::instance(), [self, state, message] {
-        if (!self)
-            return;
+    background::deliver(self, [self, state, message] {
         self->m_state = state;
         self->m_lastError = state == ConnectionState::Connected ? QString() : message;
         emit self->stateChanged(state, message);
-    }, Qt::QueuedConnection);
+    });
 }
 
 void Connection::connectToHost(const ConnectOptions &options)

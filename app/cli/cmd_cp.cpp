@@ -33,12 +33,18 @@ void printResult(Context &context, const QString &from, const QString &to, const
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("item")}, {QStringLiteral("source"), from},
                                       {QStringLiteral("destination"), to}, {QStringLiteral("bytes"), r.bytes},
-                                      {QStringLiteral("sha256"), r.sha256}, {QStringLiteral("verified"), r.verified}});
+                                      {QStringLiteral("sha256"), r.sha256}, {QStringLiteral("verified"), r.verified},
+                                      {QStringLiteral("already_there"), r.alreadyThere}, {QStringLiteral("resumed_bytes"), r.resumedBytes}});
     } else {
+        QString how = r.verified ? QStringLiteral(", verified") : QStringLiteral(", size checked");
+        if (r.alreadyThere)
+            how = QStringLiteral(", already there (checked), nothing sent");
+        else if (r.resumedBytes > 0)
+            how += QStringLiteral(", resumed after %1 bytes from an interrupted copy").arg(r.resumedBytes);
         context.out << QStringLiteral("%1 -> %2  %3 bytes, sha256 %4%5")
                            .arg(text::printable(from), text::printable(to))
                            .arg(r.bytes)
-                           .arg(r.sha256, r.verified ? QStringLiteral(", verified") : QStringLiteral(", size checked"))
+                           .arg(r.sha256.isEmpty() ? QStringLiteral("-") : r.sha256, how)
                     << Qt::endl;
     }
 }
@@ -105,7 +111,7 @@ int runCopies(Context &context, const InterruptScope &interrupt, const QList<Cop
         const QString otherSide = otherPrefix + item.remotePath;
         Result<CopyResult> done = copyOne(item);
         if (!done && done.error().code == ErrorCode::Cancelled && interrupt.interrupted()) {
-            (void)context.fail(Error{ErrorCode::Cancelled, QStringLiteral("Stopped by %1; the files copied so far are kept, the one in flight is not.")
+            (void)context.fail(Error{ErrorCode::Cancelled, QStringLiteral("Stopped by %1; the files copied so far are kept. Run the same copy again to go on: files already there are checked and skipped, and a large file goes on from where it stopped.")
                                                                .arg(QLatin1String(interrupt.cause()))});
             return interrupt.exitCode();
         }
@@ -122,7 +128,7 @@ int runCopies(Context &context, const InterruptScope &interrupt, const QList<Cop
 }
 
 // Between this computer and the bucket, streamed here.
-int localCopy(Context &context, const Sides &sides, const storage::S3Client &client, bool recursive)
+int localCopy(Context &context, const Sides &sides, const storage::S3Client &client, const storage::MultipartPolicy &policy, bool recursive)
 {
     const InterruptScope interrupt(InterruptScope::Again::EndsProgram);
     const std::atomic_bool *cancel = interrupt.token().flag();
@@ -131,7 +137,7 @@ int localCopy(Context &context, const Sides &sides, const storage::S3Client &cli
     if (!items)
         return context.fail(items.error());
     return runCopies(context, interrupt, *items, sides.bucket->name, QString(), sides.toMachine, [&](const CopyItem &item) {
-        return sides.toMachine ? storage::downloadToLocal(client, item, cancel) : storage::uploadFromLocal(client, item, cancel);
+        return sides.toMachine ? storage::downloadToLocal(client, item, cancel) : storage::uploadFromLocal(client, item, cancel, nullptr, policy);
     });
 }
 
@@ -180,17 +186,19 @@ int cpCommand(Context &context, const Args &args)
         return context.usage(sides.error().message);
     const bool recursive = args.has("recursive");
     std::unique_ptr<SecretStore> secrets = makeDesktopSecretStore(context.configDir);
-    Result<storage::S3Client> client = storage::Buckets(context.configDir, secrets.get()).client(sides->bucket->name);
+    const storage::Buckets buckets(context.configDir, secrets.get());
+    Result<storage::S3Client> client = buckets.client(sides->bucket->name);
     if (!client)
         return context.fail(client.error());
     if (!sides->machine)
-        return localCopy(context, *sides, *client, recursive);
+        return localCopy(context, *sides, *client, buckets.multipartPolicy(), recursive);
     const InterruptScope interrupt(InterruptScope::Again::EndsProgram);
     const std::atomic_bool *cancel = interrupt.token().flag();
     auto session = connectHost(context, sides->machine->host, args.host());
     if (!session)
         return context.fail(session.error());
     storage::MachineCopy copy(**session, *client);
+    copy.setMultipartPolicy(buckets.multipartPolicy());
     if (Result<void> started = copy.start(); !started)
         return context.fail(started.error());
     Result<QList<CopyItem>> items = sides->toMachine
@@ -209,8 +217,11 @@ const Registrar cpRegistrar(Command{
     .arguments = {{"SRC", Argument::One, Complete::HostPath}, {"DST", Argument::One, Complete::HostPath}},
     .groups = Connection,
     .notes = {"The machine runs curl with URLs presigned here that live at most an hour, one per file, handed to it on stdin; "
-              "no storage key reaches the machine. A download lands under a fresh .gantry-part-<random> beside it and takes its name once its size and "
+              "no storage key reaches the machine. A download lands under a .gantry-part-… name beside it and takes its name once its size and "
               "checksum match; an upload sends its MD5 (checked by the server) and keeps its SHA-256 as x-amz-meta-sha256. "
+              "Run again after an interruption, a copy skips the files already there with the same checksum, a large download "
+              "(8 MiB and more) goes on from its .gantry-part-… file and a multipart upload from the parts the storage holds "
+              "(remembered in storage-uploads.json for 7 days). "
               "DST ending in / is a folder. The bucket is one from gantry-cli storage list. Between this computer and a bucket the "
               "bytes are streamed here the same way.",
               "Between two machines (HOST:PATH HOST:DIR, a file or a folder into DIR) the source sends straight to the target: a key "

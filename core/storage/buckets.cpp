@@ -203,6 +203,13 @@ Result<sigv4::Credentials> Buckets::credentials(const StoredBucket &bucket) cons
     return out;
 }
 
+MultipartPolicy Buckets::multipartPolicy() const
+{
+    MultipartPolicy policy;
+    policy.journal = QDir(m_configDir).filePath(QStringLiteral("storage-uploads.json"));
+    return policy;
+}
+
 Result<S3Client> Buckets::client(const QString &name) const
 {
     Result<StoredBucket> bucket = find(name);

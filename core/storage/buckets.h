@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "core/storage/machinecopy.h"
 #include "core/storage/s3client.h"
 #include "core/util/result.h"
 
@@ -53,6 +54,10 @@ public:
     Result<sigv4::Credentials> credentials(const StoredBucket &bucket) const;
     // A client for a configured bucket, its keys resolved.
     Result<S3Client> client(const QString &name) const;
+
+    // How copies send large files: in parts, an interrupted upload remembered in
+    // <configDir>/storage-uploads.json so the same copy run again goes on from its parts.
+    MultipartPolicy multipartPolicy() const;
 
     static Result<void> checkName(const QString &name);
 

@@ -8,8 +8,11 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QRandomGenerator>
+#include <QXmlStreamReader>
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
+#include <QLockFile>
 
 #include <curl/curl.h>
 
@@ -42,6 +45,9 @@ struct Stream
     QByteArray encryption; // x-amz-server-side-encryption of the answer
     const std::atomic_bool *cancel = nullptr;
     std::atomic<qint64> *moved = nullptr; // the caller's progress, bytes so far
+    qint64 resumeFrom = 0;  // a download asked for the bytes from here on (Range)
+    bool answered = false;  // the first bytes of the answer's body came
+    bool restarted = false; // the server sent the whole object instead: begun again from 0
 };
 
 long statusOf(CURL *curl)
@@ -58,6 +64,17 @@ size_t writeDownload(char *data, size_t size, size_t count, void *user)
     if (statusOf(stream->curl) >= 300 || !stream->out) {
         stream->errorBody.append(data, std::min(n, kMaxErrorBody - stream->errorBody.size()));
         return size * count;
+    }
+    if (!std::exchange(stream->answered, true) && stream->resumeFrom > 0 && statusOf(stream->curl) != 206) {
+        // Not the range asked for: the whole object comes, so the file starts again.
+        stream->out->resize(0);
+        stream->out->seek(0);
+        stream->sha256.reset();
+        stream->md5.reset();
+        if (stream->moved)
+            stream->moved->fetch_sub(stream->bytes);
+        stream->bytes = 0;
+        stream->restarted = true;
     }
     if (stream->out->write(data, n) != n) {
         stream->fileFailed = true;
@@ -213,9 +230,11 @@ QString xmlText(const QByteArray &xml, const char *element)
 
 // The parts of one upload, `parallel` workers each reading its own parts from the file: every
 // part's ETag in order, or the first failure.
-Result<QList<QByteArray>> sendParts(const S3Client &client, const CopyItem &item, const QString &uploadId, qint64 partSize,
-                                    int parallel, const std::atomic_bool *cancel, std::atomic<qint64> *moved)
+// Parts an interrupted copy already sent are read and compared by their MD5, not sent again.
+Result<QList<QByteArray>> sendParts(const S3Client &client, const CopyItem &item, const MultipartStart &start, qint64 partSize,
+                                    int parallel, const std::atomic_bool *cancel, std::atomic<qint64> *moved, std::atomic<qint64> *resumed)
 {
+    const QString &uploadId = start.uploadId;
     const qint64 size = QFileInfo(item.remotePath).size();
     const int parts = int((size + partSize - 1) / partSize);
     QList<QByteArray> etags(parts);
@@ -233,7 +252,15 @@ Result<QList<QByteArray>> sendParts(const S3Client &client, const CopyItem &item
                 data = file.read(std::min(partSize, size - qint64(i) * partSize));
             QByteArray etag;
             const QByteArray md5 = QCryptographicHash::hash(data, QCryptographicHash::Md5);
-            if (data.size() == std::min(partSize, size - qint64(i) * partSize)) {
+            const bool whole = data.size() == std::min(partSize, size - qint64(i) * partSize);
+            if (whole && start.sent.value(i + 1) == md5.toHex()) {
+                etags[i] = md5.toHex();
+                resumed->fetch_add(data.size());
+                if (moved)
+                    moved->fetch_add(data.size());
+                continue;
+            }
+            if (whole) {
                 sent = call(client, item.key, Call{"PUT", {{"partNumber", QByteArray::number(i + 1)}, {"uploadId", uploadId.toUtf8()}}, data,
                                                    {{"Content-MD5", md5.toBase64()}}, &etag}, cancel, moved);
             }
@@ -261,20 +288,19 @@ Result<QList<QByteArray>> sendParts(const S3Client &client, const CopyItem &item
     return etags;
 }
 
-// Create, the parts, Complete; Abort after any failure so no upload is left open.
+// Create (or take up an interrupted upload again), the parts, Complete; after a failure the
+// upload is kept to resume or aborted (finishMultipart).
 Result<CopyResult> uploadMultipart(const S3Client &client, const CopyItem &item, qint64 size, const QByteArray &shaHex,
                                    const MultipartPolicy &policy, const std::atomic_bool *cancel, std::atomic<qint64> *moved)
 {
-    Result<QString> uploadId = createMultipart(client, item.key, shaHex, cancel);
-    if (!uploadId)
-        return uploadId.error();
-    Result<QList<QByteArray>> etags = sendParts(client, item, *uploadId, multipartPartSize(policy, size), policy.parallel, cancel, moved);
-    Result<void> completed = etags ? completeMultipart(client, item.key, *uploadId, *etags, cancel) : Result<void>(etags.error());
-    if (!completed) {
-        abortMultipart(client, item.key, *uploadId);
+    Result<MultipartStart> start = beginMultipart(client, policy, item.key, shaHex, size, cancel);
+    if (!start)
+        return start.error();
+    std::atomic<qint64> resumed{0};
+    Result<QList<QByteArray>> etags = sendParts(client, item, *start, multipartPartSize(policy, size), policy.parallel, cancel, moved, &resumed);
+    if (Result<void> completed = finishMultipart(client, policy, item.key, *start, etags, cancel); !completed)
         return completed.error();
-    }
-    return CopyResult{item, size, QString::fromLatin1(shaHex), true};
+    return CopyResult{item, size, QString::fromLatin1(shaHex), true, false, resumed.load()};
 }
 
 } // namespace
@@ -314,6 +340,33 @@ Result<void> completeMultipart(const S3Client &client, const QString &key, const
     return {};
 }
 
+Result<QHash<int, QByteArray>> listParts(const S3Client &client, const QString &key, const QString &uploadId, const std::atomic_bool *cancel)
+{
+    QHash<int, QByteArray> parts;
+    QByteArray marker = "0";
+    for (int page = 0; page < 20; ++page) { // 10,000 parts at most, 1,000 a page
+        Result<QByteArray> listed = call(client, key, Call{"GET", {{"part-number-marker", marker}, {"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, cancel);
+        if (!listed)
+            return listed.error();
+        QXmlStreamReader xml(*listed);
+        int number = 0;
+        QByteArray etag;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (xml.isStartElement() && xml.name() == QLatin1String("PartNumber"))
+                number = xml.readElementText().toInt();
+            else if (xml.isStartElement() && xml.name() == QLatin1String("ETag"))
+                etag = xml.readElementText().remove(QLatin1Char('"')).toLatin1();
+            else if (xml.isEndElement() && xml.name() == QLatin1String("Part") && number > 0)
+                parts.insert(std::exchange(number, 0), std::exchange(etag, {}));
+        }
+        if (xmlText(*listed, "IsTruncated") != QLatin1String("true"))
+            return parts;
+        marker = xmlText(*listed, "NextPartNumberMarker").toLatin1();
+    }
+    return parts;
+}
+
 void abortMultipart(const S3Client &client, const QString &key, const QString &uploadId)
 {
     // No cancel flag: the abort goes out even after Stop.
@@ -323,7 +376,7 @@ void abortMultipart(const S3Client &client, const QString &key, const QString &u
 // A new file beside the destination under a name no listing produces — ".gantry-part-" and 12
 // random hex digits, created exclusively — never "NAME.gantry-part", which may be another object
 // of the same copy ("x" and a left-over "x.gantry-part" in one prefix).
-static Result<void> openStaging(const QString &dir, QFile *file)
+Result<void> openStaging(const QString &dir, QFile *file)
 {
     for (int tries = 0; tries < 8; ++tries) {
         const quint64 random = QRandomGenerator::system()->generate64() & 0xffffffffffffULL;
@@ -337,28 +390,88 @@ static Result<void> openStaging(const QString &dir, QFile *file)
     return Error{ErrorCode::Io, StorageText::tr("Cannot write in %1: %2.").arg(dir, file->errorString())};
 }
 
+// The file holds these bytes already: its size and the object's SHA-256, else its MD5 ETag.
+bool sameLocalFile(const CopyItem &item)
+{
+    const QFileInfo info(item.remotePath);
+    if (!info.isFile() || info.size() != item.size || (item.sha256.isEmpty() && item.etag.isEmpty()))
+        return false;
+    QFile file(item.remotePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    QCryptographicHash hash(item.sha256.isEmpty() ? QCryptographicHash::Md5 : QCryptographicHash::Sha256);
+    if (!hash.addData(&file))
+        return false;
+    return QString::fromLatin1(hash.result().toHex()) == (item.sha256.isEmpty() ? item.etag : item.sha256);
+}
+
+// Where a download is staged: under a name kept for the object's version where it is large
+// enough to be worth resuming (a run after an interruption goes on from it; the lock keeps two
+// copies of one object apart), else under a fresh random name. `have` is what it already holds.
+struct Staging
+{
+    QFile file;
+    std::unique_ptr<QLockFile> lock;
+    qint64 have = 0;
+    bool kept() const { return lock != nullptr; }
+};
+
+Result<void> openResumable(const CopyItem &item, Staging *staging, Stream *stream)
+{
+    const QString dir = QFileInfo(item.remotePath).absolutePath();
+    const QString name = resumablePartName(item);
+    if (!name.isEmpty()) {
+        auto lock = std::make_unique<QLockFile>(QDir(dir).filePath(name + QStringLiteral(".lock")));
+        staging->file.setFileName(QDir(dir).filePath(name));
+        if (lock->tryLock(0) && staging->file.open(QIODevice::ReadWrite)) {
+            staging->lock = std::move(lock);
+            if (staging->file.size() > item.size)
+                staging->file.resize(0);
+            // What an earlier run received counts in the checksums as if it had come now.
+            while (!staging->file.atEnd()) {
+                const QByteArray chunk = staging->file.read(1 << 20);
+                if (chunk.isEmpty())
+                    break;
+                stream->sha256.addData(chunk);
+                stream->md5.addData(chunk);
+                staging->have += chunk.size();
+            }
+            stream->bytes = stream->resumeFrom = staging->have;
+            return {};
+        }
+    }
+    return openStaging(dir, &staging->file);
+}
+
 Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel,
-                                  std::atomic<qint64> *moved)
+                                   std::atomic<qint64> *moved)
 {
     Result<CopyItem> facts = withObjectFacts(client, listed, cancel);
     if (!facts)
         return facts.error();
     const CopyItem &item = *facts;
+    if (sameLocalFile(item))
+        return CopyResult{item, item.size, item.sha256, true, true, 0};
     Result<QUrl> url = client.presign("GET", item.key, MachineCopy::kUrlSeconds);
     if (!url)
         return url.error();
     QDir().mkpath(QFileInfo(item.remotePath).absolutePath());
-    QFile file;
-    if (Result<void> staged = openStaging(QFileInfo(item.remotePath).absolutePath(), &file); !staged)
-        return staged.error();
-    const QString partial = file.fileName();
     Easy easy;
     Stream stream;
+    Staging staging;
+    if (Result<void> staged = openResumable(item, &staging, &stream); !staged)
+        return staged.error();
+    QFile &file = staging.file;
+    const QString partial = file.fileName();
     stream.curl = easy.curl;
     stream.out = &file;
     stream.cancel = cancel;
     stream.moved = moved;
-    Result<void> done = perform(stream, *url, {}, client, item.key);
+    if (moved)
+        moved->fetch_add(staging.have);
+    Result<void> done;
+    if (staging.have < item.size || item.size < 0)
+        done = perform(stream, *url, staging.have > 0 ? QList<QByteArray>{"Range: bytes=" + QByteArray::number(staging.have) + '-'} : QList<QByteArray>{}, client, item.key);
     file.close();
     const QString sha = QString::fromLatin1(stream.sha256.result().toHex());
     const QString md5 = QString::fromLatin1(stream.md5.result().toHex());
@@ -370,6 +483,12 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
         mismatch = QStringLiteral("sha256");
     else if (done && item.sha256.isEmpty() && md5Known && md5 != item.etag)
         mismatch = QStringLiteral("md5");
+    if (!done && staging.kept() && (done.error().code == ErrorCode::Cancelled || done.error().code == ErrorCode::ConnectFailed)) {
+        Error kept = done.error();
+        kept.message += QLatin1Char(' ') + StorageText::tr("The %1 received are kept in %2: run the same copy again to go on from there.")
+                                               .arg(QLocale::c().formattedDataSize(stream.bytes), partial);
+        return kept;
+    }
     if (!done || !mismatch.isEmpty()) {
         QFile::remove(partial);
         if (!done)
@@ -383,7 +502,7 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
         QFile::remove(partial);
         return Error{ErrorCode::Io, StorageText::tr("Cannot write %1: %2.").arg(item.remotePath, why)};
     }
-    return CopyResult{item, stream.bytes, sha, !item.sha256.isEmpty() || md5Known};
+    return CopyResult{item, stream.bytes, sha, !item.sha256.isEmpty() || md5Known, false, stream.restarted ? 0 : staging.have};
 }
 
 Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item, const std::atomic_bool *cancel,
@@ -402,6 +521,11 @@ Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item,
         md5.addData(chunk);
     }
     const QByteArray shaHex = sha.result().toHex();
+    Result<bool> there = alreadyInBucket(client, item.key, file.size(), QString::fromLatin1(md5.result().toHex()), QString::fromLatin1(shaHex), cancel);
+    if (!there)
+        return there.error();
+    if (*there)
+        return CopyResult{item, file.size(), QString::fromLatin1(shaHex), true, true, 0};
     if (file.size() > std::min(policy.threshold, kMaxSinglePut))
         return uploadMultipart(client, item, file.size(), shaHex, policy, cancel, moved);
     const QByteArray md5Base64 = md5.result().toBase64();
@@ -429,7 +553,7 @@ Result<CopyResult> uploadFromLocal(const S3Client &client, const CopyItem &item,
         return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 did not match the object's %2 after the copy; nothing was kept. Run the copy again.")
                                                   .arg(item.remotePath, QStringLiteral("md5"))};
     }
-    return CopyResult{item, file.size(), QString::fromLatin1(shaHex), true};
+    return CopyResult{item, file.size(), QString::fromLatin1(shaHex), true, false, 0};
 }
 
 } // namespace gantry::storage

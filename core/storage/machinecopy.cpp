@@ -6,6 +6,9 @@
 #include "core/storage/s3errors.h"
 #include "core/storage/storagetext.h"
 
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace gantry::storage {
@@ -47,6 +50,14 @@ Result<CopyItem> withObjectFacts(const S3Client &client, CopyItem item, const st
     item.etag = object->etagIsMd5 ? object->etag : QString();
     item.sha256 = object->sha256;
     return item;
+}
+
+QString resumablePartName(const CopyItem &item)
+{
+    if (item.size < kResumableBytes || (item.sha256.isEmpty() && item.etag.isEmpty()))
+        return {};
+    const QByteArray version = item.key.toUtf8() + '\n' + QByteArray::number(item.size) + '\n' + (item.sha256.isEmpty() ? item.etag : item.sha256).toUtf8();
+    return QStringLiteral(".gantry-part-") + QString::fromLatin1(QCryptographicHash::hash(version, QCryptographicHash::Sha256).toHex().left(12));
 }
 
 QString machinePath(const QString &path)
@@ -194,15 +205,26 @@ Result<CopyResult> MachineCopy::download(const CopyItem &listed, const std::atom
     if (!url)
         return url.error();
     const QString md5 = item->etag;
+    const QString keep = resumablePartName(*item);
     Result<QString> line = exchange({QStringLiteral("get"), QString::fromLatin1(url->toEncoded()), item->remotePath,
-                                     QString::number(item->size), orDash(md5), orDash(item->sha256)},
+                                     QString::number(item->size), orDash(md5), orDash(item->sha256), orDash(keep)},
                                     cancel);
     if (!line)
         return line.error();
-    if (!line->startsWith(QLatin1String("OK ")))
-        return failure(*line, *item);
     const QStringList parts = line->split(QLatin1Char(' '));
-    return CopyResult{*item, parts.value(1).toLongLong(), parts.value(2), !md5.isEmpty() || !item->sha256.isEmpty()};
+    const bool verified = !md5.isEmpty() || !item->sha256.isEmpty();
+    if (parts.value(0) == QLatin1String("SAME"))
+        return CopyResult{*item, parts.value(1).toLongLong(), item->sha256, verified, true, 0};
+    if (parts.value(0) != QLatin1String("OK")) {
+        Error error = failure(*line, *item);
+        // A stalled or dropped transfer leaves the part for the next run (a full disk does not).
+        if (!keep.isEmpty() && error.code == ErrorCode::ConnectFailed) {
+            error.message += QLatin1Char(' ') + StorageText::tr("What arrived is kept in %1 on the machine: run the same copy again to go on from there.")
+                                                    .arg(QFileInfo(item->remotePath).dir().filePath(keep));
+        }
+        return error;
+    }
+    return CopyResult{*item, parts.value(1).toLongLong(), parts.value(2), verified, false, parts.value(3).toLongLong()};
 }
 
 Result<MachineCopy::FileHash> MachineCopy::hash(const QString &remotePath, const std::atomic_bool *cancel)
@@ -226,17 +248,20 @@ Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_b
         return hashed.error();
     const QStringList hash{QStringLiteral("HASH"), QString::number(hashed->size), hashed->md5, hashed->sha256};
     const qint64 size = hash[1].toLongLong();
+    Result<bool> there = alreadyInBucket(m_client, item.key, size, hash[2], hash[3], cancel);
+    if (!there)
+        return there.error();
+    if (*there)
+        return CopyResult{item, size, hash[3], true, true, 0};
     if (size > std::min(m_policy.threshold, 5LL * 1024 * 1024 * 1024)) {
-        Result<QString> uploadId = createMultipart(m_client, item.key, hash[3].toLatin1(), cancel);
-        if (!uploadId)
-            return uploadId.error();
-        Result<QList<QByteArray>> etags = uploadParts(item, size, *uploadId, cancel);
-        Result<void> completed = etags ? completeMultipart(m_client, item.key, *uploadId, *etags, cancel) : Result<void>(etags.error());
-        if (!completed) {
-            abortMultipart(m_client, item.key, *uploadId); // nothing half-written under the key
+        Result<MultipartStart> start = beginMultipart(m_client, m_policy, item.key, hash[3].toLatin1(), size, cancel);
+        if (!start)
+            return start.error();
+        qint64 resumed = 0;
+        Result<QList<QByteArray>> etags = uploadParts(item, size, *start, cancel, &resumed);
+        if (Result<void> completed = finishMultipart(m_client, m_policy, item.key, *start, etags, cancel); !completed)
             return completed.error();
-        }
-        return CopyResult{item, size, hash[3], true};
+        return CopyResult{item, size, hash[3], true, false, resumed};
     }
     const QByteArray md5Base64 = QByteArray::fromHex(hash[2].toLatin1()).toBase64();
     Result<QUrl> url = m_client.presign("PUT", item.key, kUrlSeconds, {{"Content-MD5", md5Base64}, {"x-amz-meta-sha256", hash[3].toLatin1()}});
@@ -254,31 +279,35 @@ Result<CopyResult> MachineCopy::upload(const CopyItem &item, const std::atomic_b
     const bool kms = line->section(QLatin1Char(' '), 2, 2).startsWith(QLatin1String("aws:kms"));
     if (md5Etag(etag) && !kms && etag != hash[2])
         return failure(QStringLiteral("BAD md5"), item);
-    return CopyResult{item, hash[1].toLongLong(), hash[3], true};
+    return CopyResult{item, hash[1].toLongLong(), hash[3], true, false, 0};
 }
 
-Result<QList<QByteArray>> MachineCopy::uploadParts(const CopyItem &item, qint64 size, const QString &uploadId, const std::atomic_bool *cancel)
+Result<QList<QByteArray>> MachineCopy::uploadParts(const CopyItem &item, qint64 size, const MultipartStart &start, const std::atomic_bool *cancel,
+                                                   qint64 *resumed)
 {
     const qint64 partSize = multipartPartSize(m_policy, size);
     QList<QByteArray> etags;
     for (qint64 index = 0; index * partSize < size; ++index) {
         Result<QUrl> url = m_client.presign("PUT", item.key, kUrlSeconds, {},
-                                            {{"partNumber", QByteArray::number(index + 1)}, {"uploadId", uploadId.toUtf8()}});
+                                            {{"partNumber", QByteArray::number(index + 1)}, {"uploadId", start.uploadId.toUtf8()}});
         if (!url)
             return url.error();
+        const QString sent = QString::fromLatin1(start.sent.value(int(index + 1)));
         Result<QString> line = exchange({QStringLiteral("part"), QString::fromLatin1(url->toEncoded()), item.remotePath,
-                                         QString::number(index), QString::number(partSize)},
+                                         QString::number(index), QString::number(partSize), orDash(sent)},
                                         cancel);
         if (!line)
             return line.error();
         const QStringList fields = line->split(QLatin1Char(' '));
-        if (fields.value(0) != QLatin1String("OK") || fields.size() != 4)
+        if (fields.value(0) != QLatin1String("OK") || fields.size() != 5)
             return failure(*line, item);
         // The ETag is the MD5 of what the server received: the part the machine read, unchanged.
         if (md5Etag(fields[1]) && fields[1] != fields[2])
             return failure(QStringLiteral("BAD md5"), item);
         if (fields[3].toLongLong() != std::min(partSize, size - index * partSize))
             return failure(QStringLiteral("BAD size ") + fields[3], item);
+        if (fields[4] == QLatin1String("kept"))
+            *resumed += fields[3].toLongLong();
         etags << fields[1].toLatin1();
     }
     return etags;

@@ -36,6 +36,9 @@ struct MultipartPolicy
     qint64 threshold = 64LL * 1024 * 1024;
     qint64 partSize = 16LL * 1024 * 1024;
     int parallel = 4;
+    // The UploadJournal's file: where an interrupted upload is remembered so the same copy run
+    // again goes on from its parts. Empty: an interrupted upload is aborted.
+    QString journal;
 };
 
 // What arrived.
@@ -45,13 +48,19 @@ struct CopyResult
     qint64 bytes = 0;
     QString sha256;      // of the bytes that arrived
     bool verified = false; // checked against the object's SHA-256 or MD5 (not only its size)
+    bool alreadyThere = false; // the destination held the same bytes (checked): nothing was sent
+    qint64 resumedBytes = 0;   // bytes an earlier, interrupted copy had already moved
 };
+
+struct MultipartStart;
 
 // Copies between a bucket and a machine that run ON the machine: one shell script there
 // (machineScript()) reads a presigned URL per file from its stdin — never from its command line,
 // where other users of the machine could read it — and runs curl with it. No storage key reaches
 // the machine; each URL is made just before its file and lives kUrlSeconds. A download lands
-// under a temporary name and is renamed only once its size and checksum match; an upload sends
+// under a temporary name (kept across runs for large objects: curl -C - goes on from it) and is
+// renamed only once its size and checksum match; a destination that already holds the object's
+// bytes is left as it is, as an object that already holds the file's; an upload sends
 // its MD5 (Content-MD5, checked by the server) and its SHA-256 as metadata.
 class MachineCopy final
 {
@@ -93,7 +102,8 @@ private:
     // One request to the script and the first line of its answer.
     Result<QString> exchange(const QStringList &lines, const std::atomic_bool *cancel);
     Error failure(const QString &line, const CopyItem &item) const;
-    Result<QList<QByteArray>> uploadParts(const CopyItem &item, qint64 size, const QString &uploadId, const std::atomic_bool *cancel);
+    Result<QList<QByteArray>> uploadParts(const CopyItem &item, qint64 size, const MultipartStart &start, const std::atomic_bool *cancel,
+                                          qint64 *resumed);
 
     ssh::Session &m_session;
     const S3Client &m_client;
@@ -105,6 +115,13 @@ private:
 // The item with what HeadObject says of its object just before it is fetched: its size, its
 // SHA-256 where the upload kept one, and its ETag only where that is an MD5.
 Result<CopyItem> withObjectFacts(const S3Client &client, CopyItem item, const std::atomic_bool *cancel);
+
+// Where a download is staged when it is large enough to be worth resuming after an interruption
+// (8 MiB and more, with a known checksum): ".gantry-part-" and 12 hex digits of its key, size and
+// checksum, so the same copy run again finds it and a changed object does not. "" otherwise (a
+// fresh random name is used).
+QString resumablePartName(const CopyItem &item);
+inline constexpr qint64 kResumableBytes = 8LL * 1024 * 1024;
 
 // The script MachineCopy runs (for tests that read it).
 QByteArray machineScript();

@@ -31,7 +31,7 @@ Error fromCode(const QString &code, const QString &message, const S3ErrorContext
     if (code == QLatin1String("BadDigest") || code == QLatin1String("XAmzContentSHA256Mismatch"))
         return Error{ErrorCode::RemoteFailed, StorageText::tr("The object arrived damaged at the storage server (%1): run the copy again.").arg(code)};
     if (code == QLatin1String("EntityTooLarge"))
-        return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 is larger than one upload may be (EntityTooLarge): files over 5 GiB need multipart uploads, which Gantry does not make yet.").arg(where.key)};
+        return Error{ErrorCode::RemoteFailed, StorageText::tr("%1 is larger than this storage takes in one request (EntityTooLarge): Gantry sends files over 64 MiB in parts; check the storage's own limits on object size.").arg(where.key)};
     return Error{ErrorCode::Provider, StorageText::tr("The storage server refused: %1 (%2).").arg(message.isEmpty() ? code : message, code)};
 }
 

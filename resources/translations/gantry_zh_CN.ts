@@ -2684,10 +2684,6 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <translation>对象到达存储服务器时已损坏（%1）：请重新运行复制。</translation>
     </message>
     <message>
-        <source>%1 is larger than one upload may be (EntityTooLarge): files over 5 GiB need multipart uploads, which Gantry does not make yet.</source>
-        <translation>%1 超过单次上传的上限（EntityTooLarge）：大于 5 GiB 的文件需要分段上传，Gantry 暂不支持。</translation>
-    </message>
-    <message>
         <source>The storage server refused: %1 (%2).</source>
         <translation>存储服务器拒绝了请求：%1（%2）。</translation>
     </message>
@@ -2782,6 +2778,22 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>tar failed: %1</source>
         <translation>tar 失败：%1</translation>
+    </message>
+    <message>
+        <source>The %1 received are kept in %2: run the same copy again to go on from there.</source>
+        <translation>已收到的 %1 保留在 %2 中：再次运行同一复制即可从那里继续。</translation>
+    </message>
+    <message>
+        <source>What arrived is kept in %1 on the machine: run the same copy again to go on from there.</source>
+        <translation>已到达的部分保留在机器上的 %1 中：再次运行同一复制即可从那里继续。</translation>
+    </message>
+    <message>
+        <source>The parts already sent stay at the storage, unseen under %1: run the same copy again to go on from them.</source>
+        <translation>已发送的分片保留在存储中（在 %1 下尚不可见）：再次运行同一复制即可从这些分片继续。</translation>
+    </message>
+    <message>
+        <source>%1 is larger than this storage takes in one request (EntityTooLarge): Gantry sends files over 64 MiB in parts; check the storage&apos;s own limits on object size.</source>
+        <translation>%1 超出该存储单次请求可接受的大小（EntityTooLarge）：Gantry 会将超过 64 MiB 的文件分片发送；请查看该存储自身的对象大小限制。</translation>
     </message>
 </context>
 <context>
@@ -6997,6 +7009,18 @@ Last run %2: %3</source>
     <message>
         <source>%1 file(s) copied straight from %2 to %3 and %4 through this computer, each checked on both machines: %5</source>
         <translation>已从 %2 直接复制 %1 个文件到 %3，另有 %4 个经由本机中转，每个文件都在两台机器上校验过：%5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) already there with the same checksum were skipped.</source>
+        <translation>
+            <numerusform>已跳过 %n 个校验和相同、已存在的文件。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) went on from an interrupted copy.</source>
+        <translation>
+            <numerusform>%n 个文件从中断的复制处继续。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

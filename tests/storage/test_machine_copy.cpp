@@ -2,6 +2,7 @@
 // Machine to machine copies (`gantry-cli cp -r A:PATH B:DIR/`): straight between two sandbox
 // instances with a one-time key that is gone afterwards, and through this computer where the
 // source cannot reach the target — each checked by both ends' SHA-256.
+#include "testfiles.h"
 #include "clirun.h"
 #include "sshdfixture.h"
 
@@ -14,24 +15,8 @@
 #include <QtTest>
 
 using namespace gantry;
-
-namespace {
-
-void writeFile(const QString &path, const QByteArray &data)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(data);
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-} // namespace
+using gantry::test::readAll;
+using gantry::test::writeFile;
 
 class TestMachineCopy final : public QObject
 {

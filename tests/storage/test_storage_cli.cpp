@@ -2,6 +2,7 @@
 // gantry-cli storage and cp as a user runs them: the S3 emulator (every signature checked by
 // botocore) and a real sshd whose shell runs curl against it with the URLs presigned here.
 
+#include "testfiles.h"
 #include "clirun.h"
 #include "s3emulatorprocess.h"
 #include "sshdfixture.h"
@@ -19,23 +20,11 @@
 #include <QtTest>
 
 using namespace gantry;
+using gantry::test::readAll;
+using gantry::test::writeFile;
 using gantry::test::S3EmulatorProcess;
 
 namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeFile(const QString &path, const QByteArray &data)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(data);
-}
 
 // Files under a folder whose name says they were left half-written.
 QStringList partials(const QString &root)
@@ -145,7 +134,7 @@ private slots:
                                        storage::sigv4::Credentials{QString::fromLatin1(S3EmulatorProcess::kAccessKey),
                                                                    QString::fromLatin1(S3EmulatorProcess::kSecretKey), {}});
         storage::MachineCopy copy(session, client);
-        copy.setMultipartPolicy(storage::MultipartPolicy{4096, 2048, 1});
+        copy.setMultipartPolicy(storage::MultipartPolicy{4096, 2048, 1, {}});
         QVERIFY(copy.start().ok());
         QByteArray bytes;
         for (int i = 0; bytes.size() < 9000; ++i)

@@ -87,7 +87,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(bytes);
         file.close();
-        const MultipartPolicy policy{4096, 2048, 3};
+        const MultipartPolicy policy{4096, 2048, 3, {}};
         std::atomic<qint64> moved{0};
         Result<CopyResult> up = uploadFromLocal(client, CopyItem{QStringLiteral("big/big.bin"), path, bytes.size(), {}, {}}, nullptr, &moved, policy);
         QVERIFY2(up.ok(), qPrintable(up.ok() ? QString() : up.error().message));
@@ -118,7 +118,7 @@ private slots:
         file.close();
         QVERIFY(m_s3.control(QStringLiteral("fail-part?number=3")));
         Result<CopyResult> up = uploadFromLocal(client, CopyItem{QStringLiteral("big/failed.bin"), path, 9000, {}, {}}, nullptr, nullptr,
-                                                MultipartPolicy{4096, 2048, 2});
+                                                MultipartPolicy{4096, 2048, 2, {}});
         QVERIFY(m_s3.control(QStringLiteral("fail-part?number=0")));
         QVERIFY(!up.ok());
         QVERIFY2(!up.error().message.contains(QLatin1Char('\n')), qPrintable(up.error().message));

@@ -6,8 +6,9 @@ memory, and every request's AWS Signature Version 4 checked with botocore's own 
 so a mistake in Gantry's signer cannot be hidden by the same mistake here.
 
 Operations: ListObjectsV2 (prefix, delimiter, max-keys, continuation-token), GetObject, HeadObject,
-PutObject (Content-MD5 and x-amz-content-sha256 checked, x-amz-meta-* kept), DeleteObject, and multipart
-uploads (Create, UploadPart, Complete, Abort; --min-part-size for every part but the last).
+PutObject (Content-MD5 and x-amz-content-sha256 checked, x-amz-meta-* kept), DeleteObject, GetObject's
+Range (bytes=N- and bytes=N-M, answered 206), and multipart uploads (Create, UploadPart, ListParts,
+Complete, Abort; --min-part-size for every part but the last).
 Errors in S3's XML format: InvalidAccessKeyId, SignatureDoesNotMatch, ExpiredToken, InvalidToken,
 RequestTimeTooSkewed, AuthorizationHeaderMalformed, AccessDenied (an expired presigned URL),
 NoSuchBucket, NoSuchKey, BadDigest, XAmzContentSHA256Mismatch.
@@ -16,11 +17,12 @@ Control (no signature; tests only), under /_emulator/:
   POST presign-skew?seconds=N   presigned URLs are checked N seconds later than now (time passing
                                 between the laptop signing and the machine using the URL)
   POST expire-token             the session token is expired from now on
-  POST fail-part?number=N       every UploadPart of part N answers 500 InternalError
+  POST fail-part?number=N       every UploadPart of part N answers 500 InternalError (0: none)
+  POST cut-after?bytes=N        the next GetObject sends N bytes of its body and drops the connection
   GET  uploads                  {"open": n}: multipart uploads neither completed nor aborted
-  GET  log                      one JSON line per request: method, path, auth ("header",
-                                "presigned", "none"), status, and whether the query or headers held
-                                a secret (the secret key never should)
+  GET  log                      one JSON line per request: method, path, query (signature fields left out), auth ("header",
+                                "presigned", "none"), status, its Range header, and whether the query
+                                or headers held a secret (the secret key never should)
 
 Usage: s3emulator.py --access-key AK --secret-key SK [--session-token T] [--region R]
                      [--bucket NAME]... [--object BUCKET/KEY=TEXT]... [--many BUCKET/PREFIX:COUNT]...
@@ -65,6 +67,7 @@ class State:
         self.next_upload = 1
         self.min_part = args.min_part_size
         self.fail_part = 0  # an UploadPart of this number answers 500 (tests of the abort)
+        self.cut_after = 0  # the next GetObject drops its connection after this many bytes
         for spec in args.object:
             where, _, text = spec.rpartition("=")  # keys may hold "=", texts do not
             bucket, _, key = where.partition("/")
@@ -260,6 +263,8 @@ class Handler(BaseHTTPRequestHandler):
             self.state.token_expired = True
         elif path == "/_emulator/fail-part":
             self.state.fail_part = int(values.get("number", "0"))
+        elif path == "/_emulator/cut-after":
+            self.state.cut_after = int(values.get("bytes", "0"))
         elif path == "/_emulator/uploads":
             with self.state.lock:
                 body = json.dumps({"open": len(self.state.uploads)}).encode()
@@ -289,7 +294,8 @@ class Handler(BaseHTTPRequestHandler):
             status = self.error_reply(error, unquote(raw_path), method == "HEAD")
         leaked = self.state.secret in self.path or any(self.state.secret in v for v in headers.values())
         with self.state.lock:
-            self.state.log.append({"method": method, "path": unquote(raw_path), "auth": auth, "status": status, "secret_seen": leaked})
+            self.state.log.append({"method": method, "path": unquote(raw_path), "query": {k: v for k, v in query if not k.startswith("X-Amz-")},
+                                   "auth": auth, "status": status, "range": headers.get("range", ""), "secret_seen": leaked})
 
     def operate(self, method, raw_path, query, headers, body):
         bucket, _, key = unquote(raw_path).lstrip("/").partition("/")
@@ -316,7 +322,34 @@ class Handler(BaseHTTPRequestHandler):
         reply_headers = {"ETag": '"%s"' % o["etag"], "Last-Modified": formatdate(o["modified"].timestamp(), usegmt=True),
                          "Content-Type": "application/octet-stream", "X-Length": str(len(o["body"]))}
         reply_headers.update({"x-amz-meta-" + k: v for k, v in o["meta"].items()})
-        self.reply(200, o["body"], reply_headers, head=method == "HEAD")
+        body, status = o["body"], 200
+        wanted = headers.get("range", "")
+        if method == "GET" and wanted.startswith("bytes="):
+            first, _, last = wanted[len("bytes="):].partition("-")
+            first, last = int(first), int(last) if last else len(body) - 1
+            if first >= len(body):
+                raise S3Error(416, "InvalidRange", "The requested range is not satisfiable")
+            reply_headers["Content-Range"] = "bytes %d-%d/%d" % (first, min(last, len(body) - 1), len(body))
+            body, status = body[first:last + 1], 206
+        if method == "GET" and self.state.cut_after > 0:
+            return self.cut(body, reply_headers)
+        self.reply(status, body, reply_headers, head=method == "HEAD")
+        return status
+
+    # Headers for the whole body, part of it, and the connection dropped: a link that failed mid-way.
+    def cut(self, body, reply_headers):
+        cut, self.state.cut_after = self.state.cut_after, 0
+        self.send_response(200 if "Content-Range" not in reply_headers else 206)
+        for name, value in reply_headers.items():
+            if name != "X-Length":
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[:cut])
+        self.wfile.flush()
+        self.close_connection = True
+        import socket
+        self.connection.shutdown(socket.SHUT_RDWR)
         return 200
 
     def put_object(self, objects, bucket, key, headers, body):
@@ -346,6 +379,15 @@ class Handler(BaseHTTPRequestHandler):
         upload = state.uploads.get(values.get("uploadId", ""))
         if upload is None or upload["bucket"] != bucket or upload["key"] != key:
             raise S3Error(404, "NoSuchUpload", "The specified upload does not exist.")
+        if method == "GET":
+            with state.lock:
+                parts = sorted(upload["parts"].items())
+            listed = "".join("<Part><PartNumber>%d</PartNumber><ETag>&quot;%s&quot;</ETag><Size>%d</Size></Part>"
+                             % (n, hashlib.md5(b).hexdigest(), len(b)) for n, b in parts)
+            self.reply(200, ("<ListPartsResult><Bucket>%s</Bucket><Key>%s</Key><UploadId>%s</UploadId>%s"
+                             "<IsTruncated>false</IsTruncated></ListPartsResult>"
+                             % (escape(bucket), escape(key), values["uploadId"], listed)).encode(), {"Content-Type": "application/xml"})
+            return 200
         if method == "PUT":
             number = int(values.get("partNumber", "0"))
             if number == state.fail_part:

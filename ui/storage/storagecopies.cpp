@@ -58,19 +58,27 @@ using CopyOne = std::function<Result<CopyResult>(const CopyItem &)>;
 Result<QString> copyAll(const QList<CopyItem> &items, CopyProgress &progress, bool countsBytes, int leftOut, const CopyOne &copyOne)
 {
     qint64 bytes = 0;
+    int alreadyThere = 0;
+    int resumed = 0;
     for (const CopyItem &item : items) {
         const qint64 before = progress.doneBytes.load();
         Result<CopyResult> done = copyOne(item);
         if (!done)
             return done.error();
-        bytes += done->bytes;
+        alreadyThere += done->alreadyThere ? 1 : 0;
+        resumed += done->resumedBytes > 0 ? 1 : 0;
+        bytes += done->alreadyThere ? 0 : done->bytes;
         if (countsBytes)
-            progress.doneBytes = before + done->bytes; // a retried request counted twice on the way
+            progress.doneBytes = before + done->bytes; // a retried request counted twice on the way; a skipped file at once
         else
             progress.doneBytes += done->bytes;
         ++progress.doneFiles;
     }
-    QString summary = Text::tr("%n file(s) copied, %1, each checked.", "", int(items.size())).arg(QLocale().formattedDataSize(bytes));
+    QString summary = Text::tr("%n file(s) copied, %1, each checked.", "", int(items.size()) - alreadyThere).arg(QLocale().formattedDataSize(bytes));
+    if (alreadyThere > 0)
+        summary += QLatin1Char(' ') + Text::tr("%n file(s) already there with the same checksum were skipped.", "", alreadyThere);
+    if (resumed > 0)
+        summary += QLatin1Char(' ') + Text::tr("%n file(s) went on from an interrupted copy.", "", resumed);
     if (leftOut > 0)
         summary += QLatin1Char(' ') + Text::tr("%n object(s) left out: their names would leave the folder.", "", leftOut);
     return summary;
@@ -183,7 +191,7 @@ CopyOperations::Work upload(storage::Buckets *buckets, const QString &bucket, co
         }
         planned(progress, items);
         return copyAll(items, progress, true, 0, [&](const CopyItem &item) {
-            return storage::uploadFromLocal(*client, item, token.flag(), &progress.doneBytes);
+            return storage::uploadFromLocal(*client, item, token.flag(), &progress.doneBytes, buckets->multipartPolicy());
         });
     };
 }

@@ -111,7 +111,7 @@ int runCopies(Context &context, const InterruptScope &interrupt, const QList<Cop
         const QString otherSide = otherPrefix + item.remotePath;
         Result<CopyResult> done = copyOne(item);
         if (!done && done.error().code == ErrorCode::Cancelled && interrupt.interrupted()) {
-            (void)context.fail(Error{ErrorCode::Cancelled, QStringLiteral("Stopped by %1; the files copied so far are kept. Run the same copy again to go on: files already there are checked and skipped, and a large file goes on from where it stopped.")
+            (void)context.fail(Error{ErrorCode::Cancelled, QStringLiteral("Stopped by %1; the files copied so far are kept. Run the same copy again to go on: files already there with the same checksum are skipped, and a large file whose checksum is known goes on from where it stopped.")
                                                                .arg(QLatin1String(interrupt.cause()))});
             return interrupt.exitCode();
         }
@@ -220,8 +220,8 @@ const Registrar cpRegistrar(Command{
               "no storage key reaches the machine. A download lands under a .gantry-part-… name beside it and takes its name once its size and "
               "checksum match; an upload sends its MD5 (checked by the server) and keeps its SHA-256 as x-amz-meta-sha256. "
               "Run again after an interruption, a copy skips the files already there with the same checksum, a large download "
-              "(8 MiB and more) goes on from its .gantry-part-… file and a multipart upload from the parts the storage holds "
-              "(remembered in storage-uploads.json for 7 days). "
+              "(8 MiB and more, its SHA-256 or MD5 known) goes on from its .gantry-part-… file and a multipart upload (over 64 MiB) "
+              "from the parts the storage holds (remembered in storage-uploads.json; after 7 days the next upload to the bucket aborts them). "
               "DST ending in / is a folder. The bucket is one from gantry-cli storage list. Between this computer and a bucket the "
               "bytes are streamed here the same way.",
               "Between two machines (HOST:PATH HOST:DIR, a file or a folder into DIR) the source sends straight to the target: a key "

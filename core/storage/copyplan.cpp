@@ -103,6 +103,8 @@ Result<QList<CopyItem>> planLocalUpload(const QString &from, const BucketPath &t
     QDirIterator it(from, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
+        if (it.fileName().startsWith(QLatin1String(".gantry-part-")))
+            continue; // a download of Gantry's in progress (or kept to resume), not the user's file
         items.append(CopyItem{prefix + root.relativeFilePath(path), path, QFileInfo(path).size(), {}, {}});
         if (items.size() > kMaxObjects)
             return Error{ErrorCode::Usage, StorageText::tr("More than %1 files under %2: copy a smaller folder.").arg(kMaxObjects).arg(from)};

@@ -344,8 +344,9 @@ Result<QHash<int, QByteArray>> listParts(const S3Client &client, const QString &
 {
     QHash<int, QByteArray> parts;
     QByteArray marker = "0";
-    for (int page = 0; page < 20; ++page) { // 10,000 parts at most, 1,000 a page
-        Result<QByteArray> listed = call(client, key, Call{"GET", {{"part-number-marker", marker}, {"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, cancel);
+    // 200 a page keeps each answer under what call() reads (64 KiB); 10,000 parts at most.
+    for (int page = 0; page < 60; ++page) {
+        Result<QByteArray> listed = call(client, key, Call{"GET", {{"max-parts", "200"}, {"part-number-marker", marker}, {"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, cancel);
         if (!listed)
             return listed.error();
         QXmlStreamReader xml(*listed);
@@ -422,8 +423,9 @@ Result<void> openResumable(const CopyItem &item, Staging *staging, Stream *strea
     const QString name = resumablePartName(item);
     if (!name.isEmpty()) {
         auto lock = std::make_unique<QLockFile>(QDir(dir).filePath(name + QStringLiteral(".lock")));
+        lock->setStaleLockTime(0); // only a holder that is gone (its pid) gives the part up, however long it runs
         staging->file.setFileName(QDir(dir).filePath(name));
-        if (lock->tryLock(0) && staging->file.open(QIODevice::ReadWrite)) {
+        if (lock->tryLock(0) && !QFileInfo(staging->file.fileName()).isSymLink() && staging->file.open(QIODevice::ReadWrite)) {
             staging->lock = std::move(lock);
             if (staging->file.size() > item.size)
                 staging->file.resize(0);
@@ -483,7 +485,7 @@ Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &liste
         mismatch = QStringLiteral("sha256");
     else if (done && item.sha256.isEmpty() && md5Known && md5 != item.etag)
         mismatch = QStringLiteral("md5");
-    if (!done && staging.kept() && (done.error().code == ErrorCode::Cancelled || done.error().code == ErrorCode::ConnectFailed)) {
+    if (!done && staging.kept() && resumableInterruption(done.error())) {
         Error kept = done.error();
         kept.message += QLatin1Char(' ') + StorageText::tr("The %1 received are kept in %2: run the same copy again to go on from there.")
                                                .arg(QLocale::c().formattedDataSize(stream.bytes), partial);

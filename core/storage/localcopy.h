@@ -29,6 +29,10 @@ qint64 multipartPartSize(const MultipartPolicy &policy, qint64 size);
 // The parts an open multipart upload holds (ListParts): part number -> ETag (hex MD5 of the part).
 Result<QHash<int, QByteArray>> listParts(const S3Client &client, const QString &key, const QString &uploadId,
                                          const std::atomic_bool *cancel);
+// An interruption the same copy run again can get past (stopped, the network, the server's 5xx,
+// an expired token): what was sent or received so far is kept for it.
+bool resumableInterruption(const Error &error);
+
 // A multipart upload begun, or taken up again from policy.journal where an interrupted copy of
 // the same file (size, SHA-256, part size) left one open: `sent` holds the parts already there,
 // each still to be checked against the file's part before it is skipped.
@@ -36,6 +40,7 @@ struct MultipartStart
 {
     QString uploadId;
     QHash<int, QByteArray> sent;
+    bool remembered = false; // in the journal: an interruption keeps it open to resume
 };
 Result<MultipartStart> beginMultipart(const S3Client &client, const MultipartPolicy &policy, const QString &key, const QByteArray &sha256Hex,
                                       qint64 size, const std::atomic_bool *cancel);

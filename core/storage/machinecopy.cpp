@@ -218,7 +218,7 @@ Result<CopyResult> MachineCopy::download(const CopyItem &listed, const std::atom
     if (parts.value(0) != QLatin1String("OK")) {
         Error error = failure(*line, *item);
         // A stalled or dropped transfer leaves the part for the next run (a full disk does not).
-        if (!keep.isEmpty() && error.code == ErrorCode::ConnectFailed) {
+        if (!keep.isEmpty() && resumableInterruption(error)) {
             error.message += QLatin1Char(' ') + StorageText::tr("What arrived is kept in %1 on the machine: run the same copy again to go on from there.")
                                                     .arg(QFileInfo(item->remotePath).dir().filePath(keep));
         }

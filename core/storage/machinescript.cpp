@@ -54,19 +54,32 @@ while IFS= read -r op; do
       # A large object's part keeps its name (made of the object's version) so a run after an
       # interruption goes on from what arrived: curl asks for the rest (a Range request).
       part="$(dirname -- "$dest")/$keep"
+      [ -L "$part" ] && { echo "CURL 23 $part is a symbolic link"; continue; }
+      # A copy stopped from this computer leaves its curl running on the part: take it over.
+      if [ -f "$part.pid" ]; then kill "$(cat "$part.pid")" 2>/dev/null; sleep 1; fi
       if [ -f "$part" ]; then have=$(wc -c < "$part" | tr -d ' '); else : > "$part" 2>"$work/err" || { echo "CURL 23 $(head -n 1 "$work/err")"; continue; }; chmod -- "$mode" "$part" 2>/dev/null; fi
       [ "$have" -gt "$size" ] && { : > "$part"; have=0; }
     fi
     rc=0; status=200
     if [ "$keep" = - ] || [ "$have" != "$size" ]; then
       from=; [ "$have" -gt 0 ] && from='-C -'
-      status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - $from -o "$part" -w '%{http_code}' 2>"$work/err"); rc=$?
-      if [ $rc -eq 33 ]; then # the server cannot send a range: the whole object again
+      # In the background with its pid noted, so a run after a stop can end it.
+      printf 'url = "%s"\n' "$url" | curl -sS -g -K - $from -o "$part" -w '%{http_code}' >"$work/status" 2>"$work/err" &
+      cpid=$!; [ "$keep" = - ] || echo "$cpid" > "$part.pid"; wait "$cpid"; rc=$?; status=$(cat "$work/status")
+      if [ $rc -eq 33 ] && [ "$status" = 200 ]; then # the server cannot send a range: the whole object again
         : > "$part"; have=0
         status=$(printf 'url = "%s"\n' "$url" | curl -sS -g -K - -o "$part" -w '%{http_code}' 2>"$work/err"); rc=$?
       fi
+      rm -f -- "$part.pid"
     fi
-    if [ $rc -ne 0 ]; then { [ "$keep" = - ] || [ $rc -eq 23 ]; } && rm -f -- "$part"; echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
+    if [ "$keep" != - ] && [ $rc -ne 23 ] && { [ $rc -ne 0 ] || case $status in 2??) false;; *) true;; esac; }; then
+      # Interrupted (the link, the server, a stop): what arrived stays for the next run; an
+      # error answer's body, appended after it, is cut off again.
+      [ $rc -eq 0 ] && dd if=/dev/null of="$part" bs=1 seek="$have" 2>/dev/null
+      if [ $rc -ne 0 ] && [ $rc -ne 33 ]; then echo "CURL $rc $(head -n 1 "$work/err")"; else echo "HTTP $status - $(head -n 1 "$work/err")"; fi
+      continue
+    fi
+    if [ $rc -ne 0 ]; then rm -f -- "$part"; echo "CURL $rc $(head -n 1 "$work/err")"; continue; fi
     case $status in 2??) ;; *) s3fail "$part" "$status"; rm -f -- "$part"; continue;; esac
     got=$(wc -c < "$part" | tr -d ' ')
     if [ "$size" != - ] && [ "$got" != "$size" ]; then rm -f -- "$part"; echo "BAD size $got"; continue; fi
@@ -109,7 +122,7 @@ while IFS= read -r op; do
     if [ -f "$root" ]; then echo "FILE $(wc -c < "$root" | tr -d ' ') ."; echo END; continue; fi
     [ -d "$root" ] || { echo "MISSING $root"; continue; }
     echo DIR
-    (cd -- "$root" && find . -type f ! -name "*$nl*" -printf '%s %p\n') | sed 's/^/FILE /'
+    (cd -- "$root" && find . -type f ! -name "*$nl*" ! -name '.gantry-part-*' -printf '%s %p\n') | sed 's/^/FILE /'
     echo END
     ;;
   *) echo "BAD request"; exit 0;;

@@ -8,9 +8,27 @@
 namespace gantry::storage {
 namespace {
 
-// An interruption the same copy run again can get past; anything else (a checksum that did not
-// match, a file that cannot be read, no such bucket, no permission) gives the upload up.
-bool worthResuming(const Error &error)
+UploadJournal journalOf(const MultipartPolicy &policy)
+{
+    return UploadJournal(policy.journal);
+}
+
+// Uploads into this bucket left open longer than the journal keeps them: aborted at the storage
+// (their parts are billed while open) and forgotten.
+void abortStale(const S3Client &client, const UploadJournal &journal)
+{
+    const BucketConfig &c = client.config();
+    for (const OpenUpload &old : journal.stale(c.endpoint, c.bucket)) {
+        abortMultipart(client, old.key, old.uploadId);
+        journal.forget(old.uploadId);
+    }
+}
+
+} // namespace
+
+// Anything else (a checksum that did not match, a file that cannot be read, no such bucket, no
+// permission) gives the copy's partial work up.
+bool resumableInterruption(const Error &error)
 {
     switch (error.code) {
     case ErrorCode::Cancelled:
@@ -24,39 +42,33 @@ bool worthResuming(const Error &error)
     }
 }
 
-UploadJournal journalOf(const MultipartPolicy &policy)
-{
-    return UploadJournal(policy.journal);
-}
-
-} // namespace
-
 Result<MultipartStart> beginMultipart(const S3Client &client, const MultipartPolicy &policy, const QString &key, const QByteArray &sha256Hex,
                                       qint64 size, const std::atomic_bool *cancel)
 {
     const UploadJournal journal = journalOf(policy);
     const BucketConfig &c = client.config();
     const qint64 partSize = multipartPartSize(policy, size);
+    abortStale(client, journal);
     if (std::optional<OpenUpload> open = journal.find(c.endpoint, c.bucket, key)) {
         const bool same = open->sha256 == QString::fromLatin1(sha256Hex) && open->size == size && open->partSize == partSize;
         const bool fresh = open->started.isValid() && open->started.daysTo(QDateTime::currentDateTimeUtc()) <= UploadJournal::kMaxAgeDays;
         if (same && fresh) {
             Result<QHash<int, QByteArray>> sent = listParts(client, key, open->uploadId, cancel);
             if (sent)
-                return MultipartStart{open->uploadId, *sent};
-            if (sent.error().code == ErrorCode::Cancelled)
+                return MultipartStart{open->uploadId, *sent, true};
+            if (sent.error().code != ErrorCode::NotFound) // the same trouble would stop its abort: keep it for the next run
                 return sent.error();
         }
-        // Another file's, too old, or gone at the storage: nothing of it can be used.
+        // Another file's, too old, or gone at the storage (NoSuchUpload): nothing of it can be used.
         abortMultipart(client, key, open->uploadId);
         journal.forget(open->uploadId);
     }
     Result<QString> uploadId = createMultipart(client, key, sha256Hex, cancel);
     if (!uploadId)
         return uploadId.error();
-    journal.remember(OpenUpload{c.endpoint, c.bucket, key, *uploadId, QString::fromLatin1(sha256Hex), size, partSize,
-                                QDateTime::currentDateTimeUtc()});
-    return MultipartStart{*uploadId, {}};
+    const bool remembered = journal.remember(OpenUpload{c.endpoint, c.bucket, key, *uploadId, QString::fromLatin1(sha256Hex), size, partSize,
+                                                        QDateTime::currentDateTimeUtc()});
+    return MultipartStart{*uploadId, {}, remembered};
 }
 
 Result<void> finishMultipart(const S3Client &client, const MultipartPolicy &policy, const QString &key, const MultipartStart &start,
@@ -68,7 +80,7 @@ Result<void> finishMultipart(const S3Client &client, const MultipartPolicy &poli
         journal.forget(start.uploadId);
         return completed;
     }
-    if (journal.enabled() && worthResuming(completed.error())) {
+    if (start.remembered && resumableInterruption(completed.error())) {
         Error kept = completed.error();
         kept.message += QLatin1Char(' ')
             + StorageText::tr("The parts already sent stay at the storage, unseen under %1: run the same copy again to go on from them.").arg(key);

@@ -50,12 +50,12 @@ QList<OpenUpload> readAll(const QString &path)
 
 // Reads, changes and writes the journal under its lock; a journal that cannot be written only
 // loses the chance to resume.
-void update(const QString &path, const std::function<void(QList<OpenUpload> &)> &change)
+bool update(const QString &path, const std::function<void(QList<OpenUpload> &)> &change)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QLockFile lock(path + QStringLiteral(".lock"));
     if (!lock.tryLock(5000))
-        return;
+        return false;
     QList<OpenUpload> uploads = readAll(path);
     change(uploads);
     QJsonArray array;
@@ -63,9 +63,9 @@ void update(const QString &path, const std::function<void(QList<OpenUpload> &)> 
         array << toJson(upload);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return;
+        return false;
     file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("uploads"), array}}).toJson());
-    (void)file.commit();
+    return file.commit();
 }
 
 bool sameObject(const OpenUpload &u, const QString &endpoint, const QString &bucket, const QString &key)
@@ -86,11 +86,24 @@ std::optional<OpenUpload> UploadJournal::find(const QString &endpoint, const QSt
     return std::nullopt;
 }
 
-void UploadJournal::remember(const OpenUpload &upload) const
+QList<OpenUpload> UploadJournal::stale(const QString &endpoint, const QString &bucket) const
+{
+    QList<OpenUpload> old;
+    if (!enabled())
+        return old;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const OpenUpload &upload : readAll(m_file)) {
+        if (upload.endpoint == endpoint && upload.bucket == bucket && (!upload.started.isValid() || upload.started.daysTo(now) > kMaxAgeDays))
+            old << upload;
+    }
+    return old;
+}
+
+bool UploadJournal::remember(const OpenUpload &upload) const
 {
     if (!enabled())
-        return;
-    update(m_file, [&](QList<OpenUpload> &uploads) {
+        return false;
+    return update(m_file, [&](QList<OpenUpload> &uploads) {
         uploads.removeIf([&](const OpenUpload &u) { return sameObject(u, upload.endpoint, upload.bucket, upload.key); });
         uploads << upload;
     });
@@ -100,7 +113,7 @@ void UploadJournal::forget(const QString &uploadId) const
 {
     if (!enabled())
         return;
-    update(m_file, [&](QList<OpenUpload> &uploads) { uploads.removeIf([&](const OpenUpload &u) { return u.uploadId == uploadId; }); });
+    (void)update(m_file, [&](QList<OpenUpload> &uploads) { uploads.removeIf([&](const OpenUpload &u) { return u.uploadId == uploadId; }); });
 }
 
 } // namespace gantry::storage

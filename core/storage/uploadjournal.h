@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QDateTime>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -36,8 +37,10 @@ public:
     bool enabled() const { return !m_file.isEmpty(); }
 
     std::optional<OpenUpload> find(const QString &endpoint, const QString &bucket, const QString &key) const;
-    // Replaces any entry for the same object.
-    void remember(const OpenUpload &upload) const;
+    // Entries of this bucket older than kMaxAgeDays.
+    QList<OpenUpload> stale(const QString &endpoint, const QString &bucket) const;
+    // Replaces any entry for the same object; false when the journal could not be written.
+    bool remember(const OpenUpload &upload) const;
     void forget(const QString &uploadId) const;
 
 private:

@@ -19,6 +19,7 @@ Control (no signature; tests only), under /_emulator/:
   POST expire-token             the session token is expired from now on
   POST fail-part?number=N       every UploadPart of part N answers 500 InternalError (0: none)
   POST cut-after?bytes=N        the next GetObject sends N bytes of its body and drops the connection
+  POST ranges?on=0|1            whether GetObject honours Range (a server that ignores it answers 200, whole)
   GET  uploads                  {"open": n}: multipart uploads neither completed nor aborted
   GET  log                      one JSON line per request: method, path, query (signature fields left out), auth ("header",
                                 "presigned", "none"), status, its Range header, and whether the query
@@ -68,6 +69,7 @@ class State:
         self.min_part = args.min_part_size
         self.fail_part = 0  # an UploadPart of this number answers 500 (tests of the abort)
         self.cut_after = 0  # the next GetObject drops its connection after this many bytes
+        self.ranges = True  # GetObject honours Range
         for spec in args.object:
             where, _, text = spec.rpartition("=")  # keys may hold "=", texts do not
             bucket, _, key = where.partition("/")
@@ -263,6 +265,8 @@ class Handler(BaseHTTPRequestHandler):
             self.state.token_expired = True
         elif path == "/_emulator/fail-part":
             self.state.fail_part = int(values.get("number", "0"))
+        elif path == "/_emulator/ranges":
+            self.state.ranges = values.get("on", "1") == "1"
         elif path == "/_emulator/cut-after":
             self.state.cut_after = int(values.get("bytes", "0"))
         elif path == "/_emulator/uploads":
@@ -324,7 +328,7 @@ class Handler(BaseHTTPRequestHandler):
         reply_headers.update({"x-amz-meta-" + k: v for k, v in o["meta"].items()})
         body, status = o["body"], 200
         wanted = headers.get("range", "")
-        if method == "GET" and wanted.startswith("bytes="):
+        if method == "GET" and wanted.startswith("bytes=") and self.state.ranges:
             first, _, last = wanted[len("bytes="):].partition("-")
             first, last = int(first), int(last) if last else len(body) - 1
             if first >= len(body):

@@ -1,5 +1,7 @@
 #include "core/monitor/remotescript.h"
 
+#include "core/monitor/gpmreader.h"
+
 #include "core/ssh/session.h"
 
 namespace gantry::monitor {
@@ -77,6 +79,8 @@ QString streamCommand(const QStringList &gpuFields, const StreamSettings &settin
         " if [ $i -eq 0 ] && [ -n \"$SMI\" ]; then\n"
         "  ( while :; do nvidia-smi --query-gpu=$Q --format=csv,noheader,nounits -lms %2 2>&1 |"
         " while IFS= read -r l; do echo \"G $l\"; done; echo X; sleep 5; done ) &\n"
+        // GPM (Hopper and later) once: a GPU or driver without it answers at once and ends.
+        "  ( nvidia-smi dmon --gpm-metrics %6 -s u 2>&1 | while IFS= read -r l; do echo \"V $l\"; done; echo Y ) &\n"
         " fi\n"
         " if [ -n \"$SMI\" ] && [ $((i %% %3)) -eq 0 ]; then\n"
         "  echo A\n"
@@ -95,6 +99,7 @@ QString streamCommand(const QStringList &gpuFields, const StreamSettings &settin
     script.replace(QLatin1StringView("%3"), QString::number(appsEvery));
     script.replace(QLatin1StringView("%4"), computeAppsFields().join(QLatin1Char(',')));
     script.replace(QLatin1StringView("%5"), seconds);
+    script.replace(QLatin1StringView("%6"), QLatin1StringView(kGpmMetricIds));
     script.replace(QLatin1StringView("%%"), QLatin1StringView("%"));
     return QStringLiteral("sh -c ") + ssh::shellQuote(script);
 }

@@ -44,6 +44,8 @@ constexpr char App = 'P';          // one compute-apps row
 constexpr char Cmdline = 'C';      // "<pid> <args>" from ps
 constexpr char Owner = 'W';        // "<pid> <user> <args>" from ps (what the stream prints now)
 constexpr char AppsEnd = 'Q';
+constexpr char Gpm = 'V';          // one line of nvidia-smi dmon --gpm-metrics (GpmReader)
+constexpr char GpmEnded = 'Y';     // dmon ended (it is not started again)
 } // namespace tag
 
 // The one long-lived remote command: a POSIX sh loop that runs `nvidia-smi -lms` in the background

@@ -69,6 +69,11 @@ QJsonObject gpuToJson(const GpuSample &g)
     o.insert(QStringLiteral("pcie_width_max"), opt(g.pcieWidthMax));
     o.insert(QStringLiteral("ecc_uncorrected"), opt(g.eccUncorrected));
     o.insert(QStringLiteral("ecc_corrected"), opt(g.eccCorrected));
+    // GPM (Hopper and later): null where the GPU gives none; the machine's gpm_state says why.
+    o.insert(QStringLiteral("sm_activity"), opt(g.gpm.smActivity));
+    o.insert(QStringLiteral("sm_occupancy"), opt(g.gpm.smOccupancy));
+    o.insert(QStringLiteral("tensor_activity"), opt(g.gpm.tensorActivity));
+    o.insert(QStringLiteral("dram_activity"), opt(g.gpm.dramActivity));
     return o;
 }
 
@@ -102,6 +107,10 @@ QJsonObject sampleToJson(const MachineSample &s)
     o.insert(QStringLiteral("host"), s.host);
     o.insert(QStringLiteral("driver"), driverStateName(s.driver));
     o.insert(QStringLiteral("driver_message"), text(s.driverMessage));
+    o.insert(QStringLiteral("gpm_state"), s.gpm == GpmState::Available ? QStringLiteral("available")
+                                          : s.gpm == GpmState::Unavailable ? QStringLiteral("unavailable")
+                                                                           : QStringLiteral("unknown"));
+    o.insert(QStringLiteral("gpm_message"), text(s.gpmMessage));
     QJsonArray gpus;
     for (const GpuSample &g : s.gpus) {
         gpus.append(gpuToJson(g));

@@ -12,6 +12,19 @@ namespace gantry::monitor {
 // One GPU at one instant. Every measured value is optional: nvidia-smi answers [N/A],
 // [Not Supported] and friends for what a board or driver cannot report, and an unknown value must
 // never read as 0 (an "idle" GPU that is really "unknown" would trigger a stop).
+// What GPU Performance Monitoring (Hopper and later) says of one GPU over its last second:
+// the share of time the SMs, and their tensor cores, were busy — what "utilization" (any
+// kernel running) cannot tell apart.
+struct GpmValues
+{
+    std::optional<double> smActivity;     // % (GPM metric 2, "smutil")
+    std::optional<double> smOccupancy;    // % of the warps an SM can hold (3, "smocc")
+    std::optional<double> tensorActivity; // % (5, "mmaact")
+    std::optional<double> dramActivity;   // % (10, "dram")
+
+    bool any() const { return smActivity || smOccupancy || tensorActivity || dramActivity; }
+};
+
 struct GpuSample
 {
     int index = -1;
@@ -34,6 +47,7 @@ struct GpuSample
     std::optional<int> pcieWidthMax;
     std::optional<qint64> eccUncorrected;    // volatile totals since driver load
     std::optional<qint64> eccCorrected;
+    GpmValues gpm;                           // Hopper and later, where nvidia-smi dmon gives them
 };
 
 // Bits of clocks_event_reasons.active (nvml's nvmlClocksEventReason*).
@@ -92,6 +106,14 @@ enum class DriverState
     Failed,      // nvidia-smi printed an error (driver stopped responding, GPU lost…)
 };
 
+// Whether GPU Performance Monitoring metrics come from this machine.
+enum class GpmState
+{
+    Unknown,     // not known yet (dmon's first seconds, or no GPU)
+    Available,
+    Unavailable, // the GPU or driver has none (before Hopper, an older driver, a sandbox)
+};
+
 // Everything the sampler knows about a machine at one instant.
 struct MachineSample
 {
@@ -102,6 +124,8 @@ struct MachineSample
     std::optional<HostMetrics> hostMetrics;
     DriverState driver = DriverState::Unknown;
     QString driverMessage;     // nvidia-smi's own error line when driver != Ok
+    GpmState gpm = GpmState::Unknown;
+    QString gpmMessage;        // why GPM is unavailable, in nvidia-smi's words where it gave some
 };
 
 } // namespace gantry::monitor

@@ -67,6 +67,12 @@ void StreamDecoder::feedLine(const QString &rawLine)
             setDriver(DriverState::Failed, QStringLiteral("nvidia-smi exited unexpectedly; restarting it"));
         }
         break;
+    case tag::Gpm:
+        m_gpm.line(rest);
+        break;
+    case tag::GpmEnded:
+        m_gpm.ended();
+        break;
     case tag::NoSmi:
         setDriver(DriverState::NoDriver, QStringLiteral("No NVIDIA driver found (nvidia-smi is not installed)"));
         break;
@@ -286,6 +292,11 @@ void StreamDecoder::emitSample(bool withGpus)
             }
         }
     }
+    for (GpuSample &g : s.gpus)
+        g.gpm = m_gpm.latest().value(g.index);
+    s.gpm = m_gpm.available() ? GpmState::Available : m_gpm.unavailable() ? GpmState::Unavailable : GpmState::Unknown;
+    if (s.gpm == GpmState::Unavailable)
+        s.gpmMessage = m_gpm.reason();
     s.hostMetrics = m_hostMetrics;
     s.driver = m_driver;
     s.driverMessage = m_driverMessage;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/monitor/gpmreader.h"
 #include "core/monitor/procparser.h"
 #include "core/monitor/samples.h"
 #include "core/util/clock.h"
@@ -47,6 +48,7 @@ private:
     const Clock &m_clock;
     QByteArray m_pending;
     ProcParser m_proc;
+    GpmReader m_gpm;
     bool m_inHostBlock = false;
     std::optional<HostMetrics> m_hostMetrics;
     QList<GpuSample> m_group;

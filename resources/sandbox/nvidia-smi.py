@@ -1,6 +1,6 @@
 # Gantry simulated GPU: a stand-in for nvidia-smi on a sandbox GPU instance (there is no GPU).
 # It prints nvidia-smi's own formats (CSV queries with -l/-lms loops, --help-query-gpu,
-# --query-compute-apps, -q, -L, the default table) for one NVIDIA H100 80GB HBM3 whose readings
+# --query-compute-apps, -q, -L, the default table; dmon says it has no counters) for one NVIDIA H100 80GB HBM3 whose readings
 # follow a profile: "idle" (nothing running) or "training" (a training run starved by its data
 # loader: low utilization, the memory of a real run, one process). The format follows real captures (tests compare them);
 # the values are made up, and the product name ends in "(simulated)". Run with `python3 -S` (standard library only); the marker file next to
@@ -372,6 +372,10 @@ def main(argv):
                 out("\tGPU0\tCPU Affinity\tNUMA Affinity\tGPU NUMA ID\nGPU0\t X \t0-%d\t0\t\tN/A\n\n"
                     "Legend:\n\n  X    = Self\n" % ((os.cpu_count() or 1) - 1))
                 return 0
+            elif arg == "dmon":
+                # GPM and the device monitor read hardware counters a simulated GPU does not have.
+                out("%s: no device monitor or GPM metrics without a real GPU.\n" % MARKER)
+                return 2
             elif arg in ("-x", "--xml-format"):
                 out("The Gantry simulated GPU has no XML output; use -q or --query-gpu.\n\n")
                 return 2

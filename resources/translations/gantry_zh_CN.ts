@@ -8180,6 +8180,18 @@ Last run %2: %3</source>
         <source>Power</source>
         <translation>功耗</translation>
     </message>
+    <message>
+        <source>%1 % · %2 %</source>
+        <translation>%1 % · %2 %</translation>
+    </message>
+    <message>
+        <source>GPM: SM activity %1 %, SM occupancy %2 %, tensor activity %3 %, DRAM activity %4 %</source>
+        <translation>GPM：SM 活跃度 %1 %，SM 占用率 %2 %，Tensor 活跃度 %3 %，显存（DRAM）活跃度 %4 %</translation>
+    </message>
+    <message>
+        <source>SM · Tensor</source>
+        <translation>SM · Tensor</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::monitor::GuardPanel</name>
@@ -8556,6 +8568,10 @@ Last run %2: %3</source>
     <message>
         <source>Sent SIG%1 to process %2; the table updates within a few seconds.</source>
         <translation>已向进程 %2 发送 SIG%1；进程表将在几秒内更新。</translation>
+    </message>
+    <message>
+        <source>SM and tensor activity (GPM, Hopper and later): not available here: %1</source>
+        <translation>SM 与 Tensor 活跃度（GPM，Hopper 及更新架构）：此处不可用：%1</translation>
     </message>
 </context>
 <context>

@@ -451,7 +451,11 @@ private slots:
         MonitorService service(nullptr, {}, clock);
         service.addMachine(QStringLiteral("h100x8"), 8 * 2.49);
         for (int t = 0; t < 200; ++t) {
-            service.injectSample(QStringLiteral("h100x8"), captureSample(clock, QStringLiteral("h100x8"), t));
+            MachineSample sample = captureSample(clock, QStringLiteral("h100x8"), t);
+            for (GpuSample &g : sample.gpus) // GPM as dmon reports it on Hopper: the SM · Tensor column shows
+                g.gpm = GpmValues{100.0 - g.index, 47.0, 100.0 - 9 * g.index, 64.0};
+            sample.gpm = GpmState::Available;
+            service.injectSample(QStringLiteral("h100x8"), sample);
             clock.advanceSeconds(1);
         }
         service.setStatus(QStringLiteral("h100x8"), SamplerStatus::Live, QStringLiteral("Live"));
@@ -486,6 +490,7 @@ private slots:
         QVERIFY2(row.at(3).endsWith(QStringLiteral(" / 79.6 GiB")), qPrintable(row.at(3)));
         QVERIFY2(row.at(5).endsWith(QStringLiteral(" / 700 W")), qPrintable(row.at(5)));
         QVERIFY(row.at(4).endsWith(QStringLiteral(" °C")));
+        QCOMPARE(row.at(6), QStringLiteral("97 % · 73 %"));
         QCOMPARE(tab.charts().at(0)->lineCount(), 8);
         QVERIFY(tab.noGpuText().isEmpty());
         // The process table: PID, user, full command line.

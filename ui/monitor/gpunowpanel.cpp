@@ -7,6 +7,8 @@
 #include <QPainter>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace gantry::ui::monitor {
 
 using gantry::monitor::GpuSample;
@@ -42,6 +44,22 @@ QString powerText(const GpuSample &g)
                          : GpuNowPanel::tr("%1 W").arg(number(g.powerDrawW));
 }
 
+// SM and tensor-core activity from GPM: what a busy "utilization" leaves out.
+QString gpmText(const GpuSample &g)
+{
+    if (!g.gpm.any())
+        return QStringLiteral("–");
+    return GpuNowPanel::tr("%1 % · %2 %").arg(number(g.gpm.smActivity), number(g.gpm.tensorActivity));
+}
+
+QString gpmTip(const GpuSample &g)
+{
+    if (!g.gpm.any())
+        return {};
+    return GpuNowPanel::tr("GPM: SM activity %1 %, SM occupancy %2 %, tensor activity %3 %, DRAM activity %4 %")
+        .arg(number(g.gpm.smActivity), number(g.gpm.smOccupancy), number(g.gpm.tensorActivity), number(g.gpm.dramActivity));
+}
+
 std::optional<double> ratio(std::optional<double> a, std::optional<double> b)
 {
     if (!a || !b || *b <= 0) {
@@ -64,7 +82,8 @@ void GpuNowPanel::setGpus(const QList<GpuSample> &gpus)
         const GpuSample &a = gpus.at(i);
         const GpuSample &b = m_gpus.at(i);
         same = a.index == b.index && a.utilizationGpu == b.utilizationGpu && a.memoryUsedMib == b.memoryUsedMib
-               && a.temperatureC == b.temperatureC && a.powerDrawW == b.powerDrawW && a.name == b.name;
+               && a.temperatureC == b.temperatureC && a.powerDrawW == b.powerDrawW && a.name == b.name
+               && a.gpm.smActivity == b.gpm.smActivity && a.gpm.tensorActivity == b.gpm.tensorActivity;
     }
     if (same) {
         return;
@@ -92,6 +111,11 @@ QSize GpuNowPanel::minimumSizeHint() const
     return QSize(420, sizeHint().height());
 }
 
+bool GpuNowPanel::showsGpm() const
+{
+    return std::any_of(m_gpus.cbegin(), m_gpus.cend(), [](const GpuSample &g) { return g.gpm.any(); });
+}
+
 GpuNowPanel::Columns GpuNowPanel::columnsFor(const QRect &row) const
 {
     const QFontMetrics fm = fontMetrics();
@@ -101,14 +125,19 @@ GpuNowPanel::Columns GpuNowPanel::columnsFor(const QRect &row) const
     const int utilW = qMax(fm.horizontalAdvance(QStringLiteral("100 %")) + 2 * kPad, row.width() / 6);
     const int memW = qMax(fm.horizontalAdvance(QStringLiteral("79.6 / 79.6 GiB")) + 2 * kPad, row.width() / 4);
     const int powerW = qMax(fm.horizontalAdvance(QStringLiteral("700 / 700 W")) + 2 * kPad, row.width() / 5);
+    const int gpmW = showsGpm() ? qMax(fm.horizontalAdvance(tr("SM · Tensor")), fm.horizontalAdvance(tr("%1 % · %2 %").arg(100).arg(100))) + 2 * kPad : 0;
     int x = row.left();
     c.label = QRect(x, row.top(), labelW, row.height());
     x += labelW;
-    const int nameW = qMax(0, row.width() - labelW - utilW - memW - tempW - powerW - 4 * kPad);
+    const int nameW = qMax(0, row.width() - labelW - utilW - gpmW - memW - tempW - powerW - (gpmW > 0 ? 5 : 4) * kPad);
     c.name = QRect(x, row.top(), nameW, row.height());
     x += nameW + kPad;
     c.util = QRect(x, row.top() + 2, utilW, row.height() - 4);
     x += utilW + kPad;
+    if (gpmW > 0) {
+        c.gpm = QRect(x, row.top() + 2, gpmW, row.height() - 4);
+        x += gpmW + kPad;
+    }
     c.memory = QRect(x, row.top() + 2, memW, row.height() - 4);
     x += memW + kPad;
     c.temperature = QRect(x, row.top(), tempW, row.height());
@@ -121,7 +150,7 @@ QStringList GpuNowPanel::rowTexts(int row) const
 {
     const GpuSample &g = m_gpus.at(row);
     return {tr("GPU %1").arg(g.index), text::printable(g.name), number(g.utilizationGpu) + QStringLiteral(" %"), memoryText(g),
-            g.temperatureC ? number(g.temperatureC) + QStringLiteral(" °C") : tr("n/a"), powerText(g)};
+            g.temperatureC ? number(g.temperatureC) + QStringLiteral(" °C") : tr("n/a"), powerText(g), gpmText(g)};
 }
 
 QStringList GpuNowPanel::elidedTexts() const
@@ -131,9 +160,11 @@ QStringList GpuNowPanel::elidedTexts() const
     for (int i = 0; i < m_gpus.size(); ++i) {
         const Columns c = columnsFor(QRect(0, 0, width(), rowHeight()));
         const QStringList t = rowTexts(i);
-        const QList<QRect> cells{c.label, c.util, c.memory, c.temperature, c.power};
-        const QList<int> which{0, 2, 3, 4, 5};
+        const QList<QRect> cells{c.label, c.util, c.memory, c.temperature, c.power, c.gpm};
+        const QList<int> which{0, 2, 3, 4, 5, 6};
         for (int k = 0; k < cells.size(); ++k) {
+            if (cells.at(k).isEmpty())
+                continue;
             if (fm.horizontalAdvance(t.at(which.at(k))) > cells.at(k).width() - (k == 0 ? 16 : 4)) {
                 elided.append(t.at(which.at(k)));
             }
@@ -171,6 +202,8 @@ void GpuNowPanel::paintEvent(QPaintEvent *)
     const Columns head = columnsFor(QRect(0, 0, width(), h));
     painter.setPen(dim);
     painter.drawText(head.util, Qt::AlignCenter, tr("Utilization"));
+    if (!head.gpm.isEmpty())
+        painter.drawText(head.gpm, Qt::AlignCenter, tr("SM · Tensor"));
     painter.drawText(head.memory, Qt::AlignCenter, tr("Memory"));
     painter.drawText(head.temperature, Qt::AlignCenter, tr("Temp."));
     painter.drawText(head.power, Qt::AlignCenter, tr("Power"));
@@ -184,6 +217,8 @@ void GpuNowPanel::paintEvent(QPaintEvent *)
         painter.setPen(dim);
         painter.drawText(c.name, Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(t.at(1), Qt::ElideRight, c.name.width()));
         paintBar(painter, c.util, g.utilizationGpu ? std::optional<double>(qBound(0.0, *g.utilizationGpu / 100.0, 1.0)) : std::nullopt, t.at(2));
+        if (!c.gpm.isEmpty())
+            paintBar(painter, c.gpm, g.gpm.smActivity ? std::optional<double>(qBound(0.0, *g.gpm.smActivity / 100.0, 1.0)) : std::nullopt, t.at(6));
         paintBar(painter, c.memory, ratio(g.memoryUsedMib, g.memoryTotalMib), t.at(3));
         painter.setPen(g.temperatureC.value_or(0) >= 85 ? QColor(0xd3, 0x2f, 0x2f) : palette().color(QPalette::Text));
         painter.drawText(c.temperature, Qt::AlignCenter, t.at(4));
@@ -198,7 +233,11 @@ bool GpuNowPanel::event(QEvent *event)
         const auto *help = static_cast<QHelpEvent *>(event);
         const int row = help->pos().y() / rowHeight() - 1;
         if (row >= 0 && row < m_gpus.size()) {
-            QToolTip::showText(help->globalPos(), text::printable(m_gpus.at(row).name + QLatin1Char('\n') + m_gpus.at(row).uuid), this);
+            const GpuSample &g = m_gpus.at(row);
+            QString tip = text::printable(g.name + QLatin1Char('\n') + g.uuid);
+            if (g.gpm.any())
+                tip += QLatin1Char('\n') + gpmTip(g);
+            QToolTip::showText(help->globalPos(), tip, this);
         } else {
             QToolTip::hideText();
         }

@@ -36,10 +36,11 @@ protected:
 private:
     struct Columns
     {
-        QRect label, name, util, memory, temperature, power;
+        QRect label, name, util, gpm, memory, temperature, power; // gpm: empty where no GPU reports GPM
     };
     Columns columnsFor(const QRect &row) const;
     int rowHeight() const;
+    bool showsGpm() const;
     void paintBar(QPainter &painter, const QRect &rect, std::optional<double> fraction, const QString &text) const;
 
     QList<gantry::monitor::GpuSample> m_gpus;

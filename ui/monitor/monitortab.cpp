@@ -1,5 +1,7 @@
 #include "ui/monitor/monitortab.h"
 
+#include "core/util/printable.h"
+
 #include "ui/monitor/chartfacts.h"
 
 #include "ui/monitor/alertspanel.h"
@@ -491,7 +493,12 @@ void MonitorTab::showLatest(int chartBudget)
     if (latest) {
         m_processes->setProcesses(latest->processes);
     }
-    const QString usage = ChartFacts::usageText(m_service->usage(m_machine));
+    QString usage = ChartFacts::usageText(m_service->usage(m_machine));
+    if (latest && !noDriver && !latest->gpus.isEmpty() && latest->gpm == gantry::monitor::GpmState::Unavailable) {
+        // Said rather than guessed: utilization alone cannot tell a busy GPU from one kernel trickling.
+        usage += (usage.isEmpty() ? QString() : QStringLiteral("\n"))
+            + tr("SM and tensor activity (GPM, Hopper and later): not available here: %1").arg(text::printable(latest->gpmMessage));
+    }
     m_usage->setText(usage);
     m_usage->setVisible(!usage.isEmpty());
 }

@@ -216,7 +216,7 @@ ui::monitor::FleetOverview::ClusterGroups clusterGroups(const QString &configDir
 
 ui::StoragePanel *makeStoragePanel(workspace::AppCore *core, ui::MainWindow *window)
 {
-    auto *panel = new ui::StoragePanel(core->buckets());
+    auto *panel = new ui::StoragePanel(core->buckets(), core->copies());
     panel->setMachines(core->hosts(),
                        transfer::TransferQueue::savedHostProvider(core->hosts(), core->secrets(), core->connections()->knownHostsFile()));
     QObject::connect(window->machineModel(), &ui::MachineTableModel::objectsDropped, panel, &ui::StoragePanel::copyDroppedObjects);
@@ -256,7 +256,7 @@ void AppServices::installPanels()
     m_window->addPanel(QStringLiteral("instances"), tr("Instances"), m_instances);
     m_window->addPanel(QStringLiteral("clusters"), tr("Clusters"), new ui::ClustersPanel(m_core->workspace()));
     m_window->addPanel(QStringLiteral("runs"), tr("Runs"), new ui::RunsPanel(m_core));
-    auto *transfers = new ui::TransfersPanel(m_core->transfers());
+    auto *transfers = new ui::TransfersPanel(m_core->transfers(), m_core->copies());
     m_window->addPanel(QStringLiteral("transfers"), tr("Transfers"), transfers);
     connect(transfers, &ui::TransfersPanel::showOnMachineRequested, this, [this](const QString &host, const QString &folder) {
         m_window->showPanel(QStringLiteral("machines"));

@@ -15,23 +15,13 @@
 
 namespace gantry::storage {
 
-QByteArray machineScript()
+namespace {
+
+// The `get` request: a presigned download, skipped where the same bytes are there, resumed from
+// a kept part for large objects.
+QByteArray getOperation()
 {
-    return QByteArrayLiteral(R"GANTRY(
-command -v curl >/dev/null 2>&1 || { echo NOCURL; exit 0; }
-work=$(mktemp -d 2>/dev/null || mktemp -d -t gantry) || { echo NOTEMP; exit 0; }
-trap 'rm -rf "$work"' EXIT
-nl='
-'
-s3fail() {
-  code=$(sed -n 's:.*<Code>\([^<]*\)</Code>.*:\1:p' "$1" 2>/dev/null | head -n 1)
-  msg=$(sed -n 's:.*<Message>\([^<]*\)</Message>.*:\1:p' "$1" 2>/dev/null | head -n 1)
-  echo "HTTP $2 ${code:--} $msg"
-}
-echo READY
-while IFS= read -r op; do
-  case $op in
-  get)
+    return QByteArrayLiteral(R"GANTRY(  get)
     IFS= read -r url; IFS= read -r dest; IFS= read -r size; IFS= read -r md5; IFS= read -r sha; IFS= read -r keep
     [ -d "$dest" ] && { echo "ISDIR $dest"; continue; }
     # The same bytes already there (a copy run again after an interruption): nothing to fetch.
@@ -89,6 +79,28 @@ while IFS= read -r op; do
     mv -f -- "$part" "$dest" 2>"$work/err" || { rm -f -- "$part"; echo "CURL 23 $(head -n 1 "$work/err")"; continue; }
     echo "OK $got $sum $have"
     ;;
+)GANTRY");
+}
+
+} // namespace
+
+QByteArray machineScript()
+{
+    return QByteArrayLiteral(R"GANTRY(
+command -v curl >/dev/null 2>&1 || { echo NOCURL; exit 0; }
+work=$(mktemp -d 2>/dev/null || mktemp -d -t gantry) || { echo NOTEMP; exit 0; }
+trap 'rm -rf "$work"' EXIT
+nl='
+'
+s3fail() {
+  code=$(sed -n 's:.*<Code>\([^<]*\)</Code>.*:\1:p' "$1" 2>/dev/null | head -n 1)
+  msg=$(sed -n 's:.*<Message>\([^<]*\)</Message>.*:\1:p' "$1" 2>/dev/null | head -n 1)
+  echo "HTTP $2 ${code:--} $msg"
+}
+echo READY
+while IFS= read -r op; do
+  case $op in
+)GANTRY") + getOperation() + QByteArrayLiteral(R"GANTRY(
   hash)
     IFS= read -r src
     [ -f "$src" ] && [ -r "$src" ] || { echo "MISSING $src"; continue; }

@@ -14,6 +14,7 @@
 #include "core/providers/providerregistry.h"
 #include "core/runs/runservice.h"
 #include "core/storage/buckets.h"
+#include "core/storage/copyjobs.h"
 #include "core/sync/syncservice.h"
 #include "core/transfer/remotefiles.h"
 #include "core/transfer/transferqueue.h"
@@ -67,6 +68,7 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
     m_guards = new guard::MachineGuards(m_configDir, this);
     m_sync = new sync::SyncService(m_configDir, sync::SyncService::savedHostProvider(m_hosts, m_connections), this);
     m_buckets = std::make_unique<storage::Buckets>(m_configDir, secrets);
+    m_copies = new storage::CopyJobs(this);
     m_workspace = new Workspace(m_configDir, m_hub, m_ledger, m_hosts, this);
     m_results = new ResultsHome(m_configDir, m_hosts, m_connections, m_transfers, m_workspace);
     m_workspace->setResultsHome(m_results);
@@ -107,7 +109,7 @@ PolicyRunner *AppCore::startPolicies()
     m_policyLock = std::make_unique<PolicyLock>(m_configDir);
     m_policies = new PolicyRunner(m_workspace, m_monitor, m_policyLock.get(), this);
     // A machine is not idle while its data is still moving or a job of Gantry's runs there.
-    m_policies->setTransfersPending([this](const QString &host) { return m_transfers->hasPendingTransfers(host); });
+    m_policies->setTransfersPending([this](const QString &host) { return m_transfers->hasPendingTransfers(host) || m_copies->hasRunning(host); });
     m_policies->setJobsRunning([this](const QString &host) { return m_jobs->hasRunningJobs(host); });
     // The policy owner also takes over the managed runs nobody drives (a closed window, a killed CLI).
     m_runs->startAdopting(m_policyLock.get());

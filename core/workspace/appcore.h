@@ -19,7 +19,7 @@ namespace jobs { class JobService; }
 namespace monitor { class MonitorService; }
 namespace providers { class PriceBoard; class ProviderHub; }
 namespace runs { class RunService; }
-namespace storage { class Buckets; }
+namespace storage { class Buckets; class CopyJobs; }
 namespace sync { class SyncService; }
 namespace transfer { class RemoteFiles; class TransferQueue; }
 namespace tunnel { class TunnelManager; }
@@ -125,6 +125,8 @@ public:
     // list, remove and clients. Its calls block on the network and the keychain: run them on
     // background::run, never on the GUI thread.
     storage::Buckets *buckets() const { return m_buckets.get(); }
+    // Copies through a bucket or between machines (the Storage panel starts them, the Transfers queue shows them).
+    storage::CopyJobs *copies() const { return m_copies; }
     ResultsHome *resultsHome() const { return m_results; }
     // The managed runs this process drives, and the book of every run in the config folder.
     runs::RunService *runs() const { return m_runs; }
@@ -164,6 +166,7 @@ private:
     providers::PriceBoard *m_prices = nullptr;
     cost::Ledger *m_ledger = nullptr;
     transfer::TransferQueue *m_transfers = nullptr;
+    storage::CopyJobs *m_copies = nullptr;
     transfer::RemoteFiles *m_remoteFiles = nullptr;
     handoff::EditSessions *m_edits = nullptr;
     monitor::MonitorService *m_monitor = nullptr;

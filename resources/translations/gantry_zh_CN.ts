@@ -2795,6 +2795,22 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>%1 is larger than this storage takes in one request (EntityTooLarge): Gantry sends files over 64 MiB in parts; check the storage&apos;s own limits on object size.</source>
         <translation>%1 超出该存储单次请求可接受的大小（EntityTooLarge）：Gantry 会将超过 64 MiB 的文件分片发送；请查看该存储自身的对象大小限制。</translation>
     </message>
+    <message>
+        <source>Copying</source>
+        <translation>复制中</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync</name>
@@ -7415,6 +7431,18 @@ Last run %2: %3</source>
         <source>verified</source>
         <translation>已校验</translation>
     </message>
+    <message>
+        <source>%1 of %2 files</source>
+        <translation>%1 / %2 个文件</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>copying…</source>
+        <translation>复制中…</translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::TransfersPanel</name>
@@ -7521,6 +7549,10 @@ Last run %2: %3</source>
     <message>
         <source>Remove from list</source>
         <translation>从列表中移除</translation>
+    </message>
+    <message>
+        <source>Copies through a bucket or between machines stop too; run them again to go on (files already copied are skipped).</source>
+        <translation>经由存储桶或机器之间的复制也会停止；再次运行即可继续（已复制的文件会被跳过）。</translation>
     </message>
 </context>
 <context>

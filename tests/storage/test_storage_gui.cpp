@@ -17,6 +17,8 @@
 #include "ui/storage/copyoperations.h"
 #include "ui/storage/objecttablemodel.h"
 #include "ui/storage/storagepanel.h"
+#include "ui/transfer/transferqueuemodel.h"
+#include "ui/transfer/transferspanel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -34,6 +36,7 @@
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTimer>
 #include <QTranslator>
 #include <QTreeView>
@@ -400,6 +403,62 @@ private slots:
         QCOMPARE(arrived.readAll(), QByteArray(300 * 1024, 'w'));
         QFile keys(remoteHome.filePath(QStringLiteral(".ssh/authorized_keys")));
         QVERIFY(!keys.open(QIODevice::ReadOnly) || !keys.readAll().contains("gantry-copy-"));
+    }
+
+    // A copy started in the Storage panel is a row of the Transfers queue too: "Copy", its bytes,
+    // "Done · verified"; Remove from list takes it off both. A running one counts as pending for
+    // its machine, and Cancel in the queue stops it.
+    void copiesShowInTheTransfersQueue()
+    {
+        GANTRY_REQUIRE_S3(m_why);
+        QTemporaryDir downloads;
+        QTemporaryDir config;
+        std::unique_ptr<SecretStore> secrets = makeMemorySecretStore();
+        storage::Buckets buckets{config.path(), secrets.get()};
+        storage::CopyJobs copies;
+        StoragePanel panel(&buckets, &copies);
+        transfer::TransferQueue queue(config.filePath(QStringLiteral("transfers")),
+                                      [](const QString &) -> Result<transfer::SessionFactory> { return Error{ErrorCode::Usage, QStringLiteral("none")}; });
+        TransfersPanel transfers(&queue, &copies);
+        QAbstractItemModelTester tester(transfers.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        panel.show();
+        addThroughDialog(panel);
+        openRuns(panel.browser());
+        selectName(*panel.browser(), QStringLiteral("ckpt/"));
+        panel.browser()->downloadSelectedTo(downloads.path());
+        QCOMPARE(transfers.model()->rowCount(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(copies.runningCount(), 0, 20000);
+        const TransferQueueModel *model = transfers.model();
+        auto cell = [model](int column) { return model->index(0, column).data().toString(); };
+        QCOMPARE(cell(TransferQueueModel::DirectionColumn), TransferQueueModel::tr("Copy"));
+        QCOMPARE(cell(TransferQueueModel::ProgressColumn), QStringLiteral("100%"));
+        QVERIFY2(cell(TransferQueueModel::StateColumn).contains(TransferQueueModel::tr("verified")), qPrintable(cell(TransferQueueModel::StateColumn)));
+        QVERIFY2(cell(TransferQueueModel::SizeColumn).contains(QStringLiteral(" of ")), qPrintable(cell(TransferQueueModel::SizeColumn)));
+        QVERIFY(model->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2 file")));
+
+        // One that runs until it is cancelled, on a machine.
+        copies.start(QStringLiteral("gpu-a:/data → s3://data/"), {QStringLiteral("gpu-a")}, [](const CancelToken &token, storage::CopyProgress &) -> Result<QString> {
+            while (!token.isCancelled())
+                QThread::msleep(5);
+            return Error{ErrorCode::Cancelled, QStringLiteral("Stopped.")};
+        });
+        QVERIFY(transfers.hasPendingTransfers(QStringLiteral("gpu-a")));
+        QVERIFY(!transfers.hasPendingTransfers(QStringLiteral("gpu-b")));
+        transfers.resize(1024, 700);
+        transfers.show();
+        QCoreApplication::processEvents();
+        QVERIFY(transfers.grab().save(renderPath(QStringLiteral("transfers-with-copies-1024x700.png"))));
+        transfers.view()->selectionModel()->select(transfers.proxy()->mapFromSource(model->index(1, 0)),
+                                                    QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        transfers.cancelSelected();
+        QTRY_COMPARE_WITH_TIMEOUT(copies.runningCount(), 0, 5000);
+        QVERIFY(!transfers.hasPendingTransfers(QStringLiteral("gpu-a")));
+        QCOMPARE(model->index(1, TransferQueueModel::StateColumn).data().toString(), storage::copyJobStateName(storage::CopyJobState::Cancelled));
+
+        transfers.view()->selectAll();
+        transfers.removeSelected();
+        QCOMPARE(model->rowCount(), 0);
+        QVERIFY(panel.copies()->rowTexts().isEmpty());
     }
 
     void render()

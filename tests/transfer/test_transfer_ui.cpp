@@ -144,7 +144,7 @@ private slots:
             Q_UNUSED(busy);
         } // the "app" quits with one item running and one paused
         TransferQueue queue(config.path(), provider());
-        QAbstractItemModelTester tester(new TransferQueueModel(&queue, &queue), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(new TransferQueueModel(&queue, nullptr, &queue), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(queue.restore());
         QCOMPARE(queue.items().size(), 2);
         QCOMPARE(queue.items()[1].state, ItemState::Paused);

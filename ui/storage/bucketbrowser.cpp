@@ -286,7 +286,7 @@ void BucketBrowser::copyToMachine(const QList<storagecopies::Pick> &picks, const
     if (picks.isEmpty() || host.isEmpty() || !m_sessions)
         return;
     const QString title = tr("%1 → %2:%3").arg(pickedText(m_bucket, picks), host, folder);
-    m_copies->start(title, storagecopies::toMachine(m_buckets, m_bucket, picks, m_sessions, host, folder));
+    m_copies->start(title, storagecopies::toMachine(m_buckets, m_bucket, picks, m_sessions, host, folder), {}, {host});
 }
 
 void BucketBrowser::uploadFiles(const QStringList &files)

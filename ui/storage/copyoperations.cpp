@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ui/storage/copyoperations.h"
 
-#include "core/util/background.h"
 #include "ui/common/themecolors.h"
 
 #include <QHBoxLayout>
@@ -9,10 +8,12 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace gantry::ui {
+
+using storage::CopyJob;
+using storage::CopyJobState;
 
 struct CopyOperations::Row
 {
@@ -21,28 +22,39 @@ struct CopyOperations::Row
     QProgressBar *bar = nullptr;
     QLabel *detail = nullptr;
     QPushButton *button = nullptr;
-    CancelToken token;
-    std::shared_ptr<CopyProgress> progress = std::make_shared<CopyProgress>();
-    bool running = true;
 };
 
-CopyOperations::CopyOperations(QWidget *parent) : QWidget(parent)
+CopyOperations::CopyOperations(storage::CopyJobs *jobs, QWidget *parent)
+    : QWidget(parent)
+    , m_jobs(jobs ? jobs : new storage::CopyJobs(this))
 {
     m_rows = new QVBoxLayout(this);
     m_rows->setContentsMargins(0, 0, 0, 0);
-    m_timer = new QTimer(this);
-    m_timer->setInterval(250);
-    connect(m_timer, &QTimer::timeout, this, &CopyOperations::refresh);
-    hide(); // shown with the first copy
+    connect(m_jobs, &storage::CopyJobs::jobAdded, this, &CopyOperations::addRow);
+    connect(m_jobs, &storage::CopyJobs::jobAboutToBeRemoved, this, &CopyOperations::removeRow);
+    connect(m_jobs, &storage::CopyJobs::jobsChanged, this, [this](int first, int last) {
+        for (int row = first; row <= last && row < m_jobs->jobs().size(); ++row)
+            refresh(m_jobs->jobs().at(row));
+    });
+    connect(m_jobs, &storage::CopyJobs::allFinished, this, &CopyOperations::allFinished);
+    for (int row = 0; row < m_jobs->jobs().size(); ++row)
+        addRow(row);
+    setVisible(!m_live.isEmpty()); // shown with the first copy
 }
 
-void CopyOperations::start(const QString &title, Work work, std::function<void()> finished)
+void CopyOperations::start(const QString &title, Work work, std::function<void()> finished, const QStringList &hosts)
 {
+    m_jobs->start(title, hosts, std::move(work), std::move(finished));
+}
+
+void CopyOperations::addRow(int jobRow)
+{
+    const CopyJob &job = m_jobs->jobs().at(jobRow);
     auto row = std::make_shared<Row>();
     row->widget = new QWidget(this);
     auto *line = new QHBoxLayout(row->widget);
     line->setContentsMargins(0, 0, 0, 0);
-    row->title = new QLabel(title, row->widget);
+    row->title = new QLabel(job.title, row->widget);
     row->title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     row->title->setTextFormat(Qt::PlainText); // names of objects and remote files
     row->bar = new QProgressBar(row->widget);
@@ -57,75 +69,68 @@ void CopyOperations::start(const QString &title, Work work, std::function<void()
     line->addWidget(row->detail, 3);
     line->addWidget(row->button);
     m_rows->addWidget(row->widget);
-    m_live.push_back(row);
-    ++m_running;
+    m_live.insert(job.id, row);
     show();
-    m_timer->start();
-    std::weak_ptr<Row> weak = row;
-    connect(row->button, &QPushButton::clicked, this, [this, weak] {
-        const auto r = weak.lock();
-        if (!r)
-            return;
-        if (r->running) {
-            r->token.cancel();
-            r->detail->setText(tr("Stopping…"));
+    const quint64 id = job.id;
+    connect(row->button, &QPushButton::clicked, this, [this, id] {
+        const CopyJob *j = m_jobs->job(id);
+        if (j && j->isRunning()) {
+            m_jobs->cancel(id);
+            if (const auto r = m_live.value(id))
+                r->detail->setText(tr("Stopping…"));
             return;
         }
-        r->widget->deleteLater();
-        std::erase(m_live, r);
-        if (m_live.empty())
-            hide();
+        m_jobs->remove(id);
     });
-    row->token = background::run<Result<QString>>(
-        this,
-        [work = std::move(work), progress = row->progress](const CancelToken &token) { return work(token, *progress); },
-        [this, row, finished = std::move(finished)](Result<QString> result) {
-            row->running = false;
-            --m_running;
-            refresh();
-            row->bar->setRange(0, 100);
-            row->button->setText(tr("Dismiss"));
-            if (result) {
-                row->bar->setValue(100);
-                row->detail->setText(*result);
-                if (finished)
-                    finished();
-            } else {
-                setToneText(row->detail, result.error().code == ErrorCode::Cancelled ? Tone::Warning : Tone::Error);
-                row->detail->setText(result.error().message);
-            }
-            if (m_running == 0) {
-                m_timer->stop();
-                emit allFinished();
-            }
-        });
+    refresh(job);
 }
 
-void CopyOperations::refresh()
+void CopyOperations::removeRow(int jobRow)
 {
-    for (const std::shared_ptr<Row> &row : m_live) {
-        if (!row->running)
-            continue;
-        const CopyProgress &p = *row->progress;
-        const qint64 total = p.totalBytes.load();
-        if (p.totalFiles.load() == 0)
-            continue;
-        const qint64 done = std::min(p.doneBytes.load(), total);
-        row->bar->setRange(0, 1000);
-        row->bar->setValue(total > 0 ? int(done * 1000 / total) : 0);
-        const QLocale locale;
-        row->detail->setText(tr("%1 of %2 files, %3 of %4")
-                                 .arg(p.doneFiles.load())
-                                 .arg(p.totalFiles.load())
-                                 .arg(locale.formattedDataSize(done), locale.formattedDataSize(total)));
+    const std::shared_ptr<Row> row = m_live.take(m_jobs->jobs().at(jobRow).id);
+    if (row)
+        row->widget->deleteLater();
+    if (m_live.isEmpty())
+        hide();
+}
+
+void CopyOperations::refresh(const CopyJob &job)
+{
+    const std::shared_ptr<Row> row = m_live.value(job.id);
+    if (!row)
+        return;
+    if (!job.isRunning()) {
+        row->bar->setRange(0, 100);
+        row->button->setText(tr("Dismiss"));
+        if (job.state == CopyJobState::Done) {
+            row->bar->setValue(100);
+        } else {
+            setToneText(row->detail, job.state == CopyJobState::Cancelled ? Tone::Warning : Tone::Error);
+        }
+        row->detail->setText(job.message);
+        return;
     }
+    const CopyProgress &p = *job.progress;
+    if (!job.isPlanned())
+        return;
+    const qint64 total = p.totalBytes.load();
+    const qint64 done = std::min(p.doneBytes.load(), total);
+    row->bar->setRange(0, 1000);
+    row->bar->setValue(total > 0 ? int(done * 1000 / total) : 0);
+    const QLocale locale;
+    row->detail->setText(tr("%1 of %2 files, %3 of %4")
+                             .arg(p.doneFiles.load())
+                             .arg(p.totalFiles.load())
+                             .arg(locale.formattedDataSize(done), locale.formattedDataSize(total)));
 }
 
 QStringList CopyOperations::rowTexts() const
 {
     QStringList texts;
-    for (const std::shared_ptr<Row> &row : m_live)
-        texts << row->title->text() + QStringLiteral(": ") + row->detail->text();
+    for (const CopyJob &job : m_jobs->jobs()) {
+        if (const auto row = m_live.value(job.id))
+            texts << row->title->text() + QStringLiteral(": ") + row->detail->text();
+    }
     return texts;
 }
 

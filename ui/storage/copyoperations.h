@@ -1,46 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "core/util/canceltoken.h"
-#include "core/util/result.h"
+#include "core/storage/copyjobs.h"
 
+#include <QHash>
 #include <QWidget>
-
-#include <atomic>
-#include <functional>
-#include <memory>
 
 class QTimer;
 class QVBoxLayout;
 
 namespace gantry::ui {
 
-// What a running copy has done so far, written by its worker and read by the panel's timer.
-struct CopyProgress
-{
-    std::atomic<qint64> totalBytes{0}; // 0 until planned
-    std::atomic<qint64> doneBytes{0};
-    std::atomic<int> totalFiles{0};
-    std::atomic<int> doneFiles{0};
-};
+using storage::CopyProgress;
 
 // The Storage panel's copies, one row each: what it copies, a progress bar, files and bytes so far,
-// and Cancel while it runs (Dismiss once it ended). Each copy runs on background::run; its Cancel
-// stops that one only. Copies that go through a bucket are not in the Transfers queue (its items
-// are SFTP transfers to one machine), so they are shown here.
+// and Cancel while it runs (Dismiss once it ended). The copies themselves are the application's
+// storage::CopyJobs, which the Transfers queue shows too; a panel made without it keeps its own.
 class CopyOperations final : public QWidget
 {
     Q_OBJECT
 
 public:
-    // The worker's result: one line for the row when it ended.
-    using Work = std::function<Result<QString>(const CancelToken &, CopyProgress &)>;
+    using Work = storage::CopyJobs::Work;
 
-    explicit CopyOperations(QWidget *parent = nullptr);
+    explicit CopyOperations(storage::CopyJobs *jobs = nullptr, QWidget *parent = nullptr);
 
     // Starts `work` under a row titled `title`; `finished` runs on this thread after it ended well.
-    void start(const QString &title, Work work, std::function<void()> finished = {});
-    int runningCount() const { return m_running; }
+    // `hosts`: the machines it reads or writes (the Transfers queue and closing the app ask about them).
+    void start(const QString &title, Work work, std::function<void()> finished = {}, const QStringList &hosts = {});
+    int runningCount() const { return m_jobs->runningCount(); }
+    storage::CopyJobs *jobs() const { return m_jobs; }
     // The rows' texts (tests).
     QStringList rowTexts() const;
 
@@ -49,12 +38,13 @@ signals:
 
 private:
     struct Row;
-    void refresh();
+    void addRow(int jobRow);
+    void removeRow(int jobRow);
+    void refresh(const storage::CopyJob &job);
 
+    storage::CopyJobs *m_jobs;
     QVBoxLayout *m_rows = nullptr;
-    QTimer *m_timer = nullptr;
-    std::vector<std::shared_ptr<Row>> m_live;
-    int m_running = 0;
+    QHash<quint64, std::shared_ptr<Row>> m_live;
 };
 
 } // namespace gantry::ui

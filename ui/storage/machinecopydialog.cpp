@@ -52,7 +52,7 @@ QDialog *StoragePanel::copyBetweenMachines(const QString &targetHost, const QStr
     connect(buttons, &QDialogButtonBox::accepted, dialog, [this, dialog, folder, targetHost, sourceHost, paths, what] {
         const QString into = folder->text().trimmed().isEmpty() ? QStringLiteral("~/") : folder->text().trimmed();
         m_copies->start(tr("%1:%2 → %3:%4").arg(sourceHost, what, targetHost, text::printable(into)),
-                        storagecopies::betweenMachines(m_sessions, sourceHost, paths, targetHost, into));
+                        storagecopies::betweenMachines(m_sessions, sourceHost, paths, targetHost, into), {}, {sourceHost, targetHost});
         setCurrentIndex(0); // the copies are under the Buckets page
         dialog->accept();
     });

@@ -20,14 +20,14 @@
 
 namespace gantry::ui {
 
-StoragePanel::StoragePanel(storage::Buckets *buckets, QWidget *parent) : QTabWidget(parent), m_buckets(buckets)
+StoragePanel::StoragePanel(storage::Buckets *buckets, storage::CopyJobs *copies, QWidget *parent) : QTabWidget(parent), m_buckets(buckets)
 {
     setDocumentMode(true);
-    addTab(buildBucketsPage(), tr("Buckets"));
+    addTab(buildBucketsPage(copies), tr("Buckets"));
     reload();
 }
 
-QWidget *StoragePanel::buildBucketsPage()
+QWidget *StoragePanel::buildBucketsPage(storage::CopyJobs *copies)
 {
     auto *page = new QWidget(this);
     m_model = new BucketTableModel(this);
@@ -61,7 +61,7 @@ QWidget *StoragePanel::buildBucketsPage()
     listLayout->addWidget(m_view);
     listLayout->addLayout(buttons);
 
-    m_copies = new CopyOperations(page);
+    m_copies = new CopyOperations(copies, page);
     m_browser = new BucketBrowser(m_buckets, m_copies, page);
     auto *split = new QSplitter(Qt::Vertical, page);
     split->addWidget(list);

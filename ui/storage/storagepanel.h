@@ -32,7 +32,8 @@ class StoragePanel final : public QTabWidget
     Q_OBJECT
 
 public:
-    explicit StoragePanel(storage::Buckets *buckets, QWidget *parent = nullptr);
+    // `copies`: the application's copies (the Transfers queue shows them too); none: the panel's own.
+    explicit StoragePanel(storage::Buckets *buckets, storage::CopyJobs *copies = nullptr, QWidget *parent = nullptr);
 
     // Another page after Buckets (the panel takes the widget).
     int addSection(const QString &title, QWidget *widget);
@@ -63,7 +64,7 @@ signals:
     void bucketsLoaded();
 
 private:
-    QWidget *buildBucketsPage();
+    QWidget *buildBucketsPage(storage::CopyJobs *copies);
     void showStatus(const QString &text, bool error);
     void selectionChanged();
 

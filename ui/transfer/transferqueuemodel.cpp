@@ -2,16 +2,19 @@
 
 #include "core/transfer/remoteops.h"
 #include "core/util/printable.h"
+#include "ui/transfer/copyrows.h"
 
 namespace gantry::ui {
 
 using transfer::ItemState;
 using transfer::QueueItem;
 
-TransferQueueModel::TransferQueueModel(transfer::TransferQueue *queue, QObject *parent)
+TransferQueueModel::TransferQueueModel(transfer::TransferQueue *queue, storage::CopyJobs *copies, QObject *parent)
     : QAbstractTableModel(parent)
     , m_queue(queue)
+    , m_copies(copies)
 {
+    followCopies();
     connect(queue, &transfer::TransferQueue::itemAboutToBeAdded, this, [this](int row) { beginInsertRows({}, row, row); });
     connect(queue, &transfer::TransferQueue::itemAdded, this, [this](int) { endInsertRows(); });
     connect(queue, &transfer::TransferQueue::itemAboutToBeRemoved, this, [this](int row) { beginRemoveRows({}, row, row); });
@@ -21,9 +24,23 @@ TransferQueueModel::TransferQueueModel(transfer::TransferQueue *queue, QObject *
     });
 }
 
+// The copies' rows follow the queue's: their signals' rows are shifted by the queue's length.
+void TransferQueueModel::followCopies()
+{
+    if (!m_copies)
+        return;
+    connect(m_copies, &storage::CopyJobs::jobAboutToBeAdded, this, [this](int row) { beginInsertRows({}, queueRows() + row, queueRows() + row); });
+    connect(m_copies, &storage::CopyJobs::jobAdded, this, [this](int) { endInsertRows(); });
+    connect(m_copies, &storage::CopyJobs::jobAboutToBeRemoved, this, [this](int row) { beginRemoveRows({}, queueRows() + row, queueRows() + row); });
+    connect(m_copies, &storage::CopyJobs::jobRemoved, this, [this](int) { endRemoveRows(); });
+    connect(m_copies, &storage::CopyJobs::jobsChanged, this, [this](int first, int last) {
+        emit dataChanged(index(queueRows() + first, 0), index(queueRows() + last, ColumnCount - 1));
+    });
+}
+
 int TransferQueueModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_queue->items().size());
+    return parent.isValid() ? 0 : queueRows() + (m_copies ? int(m_copies->jobs().size()) : 0);
 }
 
 int TransferQueueModel::columnCount(const QModelIndex &parent) const
@@ -33,7 +50,11 @@ int TransferQueueModel::columnCount(const QModelIndex &parent) const
 
 quint64 TransferQueueModel::idAt(int row) const
 {
-    return row >= 0 && row < m_queue->items().size() ? m_queue->items()[row].id : 0;
+    if (row >= 0 && row < queueRows())
+        return m_queue->items()[row].id;
+    if (m_copies && row >= queueRows() && row < rowCount())
+        return kCopyRowBit | m_copies->jobs()[row - queueRows()].id;
+    return 0;
 }
 
 QString TransferQueueModel::formatDuration(qint64 seconds)
@@ -53,6 +74,7 @@ QString TransferQueueModel::destinationText(const QueueItem &it)
 QVariant TransferQueueModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    if (index.row() >= queueRows()) return copyrows::data(m_copies->jobs()[index.row() - queueRows()], index.column(), role);
     const QueueItem &it = m_queue->items()[index.row()];
     const auto &p = it.progress;
     const double fraction = p.bytesTotal ? double(p.bytesDone) / double(p.bytesTotal) : (it.state == ItemState::Done ? 1.0 : 0.0);

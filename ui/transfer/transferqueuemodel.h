@@ -1,14 +1,16 @@
 #pragma once
 
+#include "core/storage/copyjobs.h"
 #include "core/transfer/transferqueue.h"
 
 #include <QAbstractTableModel>
 
 namespace gantry::ui {
 
-// The transfer queue as a table. Display strings for the view, raw values under
-// UnderlyingDataRole so the proxy sorts numbers as numbers. Updates arrive batched from the
-// queue (one dataChanged over the changed rows every 250 ms).
+// The transfer queue as a table, and after its items the copies through a bucket or between
+// machines (storage::CopyJobs, when given): every transfer in one list. Display strings for the
+// view, raw values under UnderlyingDataRole so the proxy sorts numbers as numbers. Updates arrive
+// batched from the queue and the copies (one dataChanged over the changed rows every 250 ms).
 class TransferQueueModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -34,7 +36,12 @@ public:
         ItemIdRole,
     };
 
-    explicit TransferQueueModel(transfer::TransferQueue *queue, QObject *parent = nullptr);
+    // ItemIdRole of a copy's row: its CopyJobs id with this bit set.
+    static constexpr quint64 kCopyRowBit = 1ULL << 63;
+    static bool isCopyId(quint64 id) { return (id & kCopyRowBit) != 0; }
+    static quint64 copyJobId(quint64 id) { return id & ~kCopyRowBit; }
+
+    explicit TransferQueueModel(transfer::TransferQueue *queue, storage::CopyJobs *copies = nullptr, QObject *parent = nullptr);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -50,7 +57,11 @@ public:
     static QString stateText(const transfer::QueueItem &item);
 
 private:
+    int queueRows() const { return int(m_queue->items().size()); }
+    void followCopies();
+
     transfer::TransferQueue *m_queue;
+    storage::CopyJobs *m_copies;
 };
 
 } // namespace gantry::ui

@@ -28,10 +28,11 @@ namespace gantry::ui {
 using transfer::ConflictPolicy;
 using transfer::ItemState;
 
-TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
+TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, storage::CopyJobs *copies, QWidget *parent)
     : QWidget(parent)
     , m_queue(queue)
-    , m_model(new TransferQueueModel(queue, this))
+    , m_copies(copies)
+    , m_model(new TransferQueueModel(queue, copies, this))
     , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTreeView(this))
     , m_pause(new QPushButton(tr("Pause"), this))
@@ -79,10 +80,24 @@ TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, this, &TransfersPanel::cancelSelected);
     connect(m_retry, &QPushButton::clicked, this, &TransfersPanel::retrySelected);
     connect(m_clear, &QPushButton::clicked, m_queue, &transfer::TransferQueue::removeFinished);
+    if (m_copies) {
+        connect(m_clear, &QPushButton::clicked, m_copies, &storage::CopyJobs::removeFinished);
+        connect(m_copies, &storage::CopyJobs::jobsChanged, this, &TransfersPanel::updateButtons);
+        connect(m_copies, &storage::CopyJobs::jobsChanged, this, &TransfersPanel::updateSummary);
+        connect(m_copies, &storage::CopyJobs::jobRemoved, this, &TransfersPanel::updateSummary);
+        connect(m_copies, &storage::CopyJobs::jobAdded, this, &TransfersPanel::updateSummary);
+    }
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TransfersPanel::updateButtons);
     connect(m_queue, &transfer::TransferQueue::itemsChanged, this, &TransfersPanel::updateButtons);
     connect(m_queue, &transfer::TransferQueue::totalsChanged, this, &TransfersPanel::updateSummary);
 
+    installConflictAsker();
+    updateButtons();
+    updateSummary();
+}
+
+void TransfersPanel::installConflictAsker()
+{
     m_queue->setConflictAsker([this](const QString &host, const QString &destination, bool isDir) {
         QMessageBox box(QMessageBox::Question, tr("Destination exists"),
                         isDir ? tr("The folder %1 already exists on %2. Files that differ:").arg(destination, host)
@@ -100,8 +115,6 @@ TransfersPanel::TransfersPanel(transfer::TransferQueue *queue, QWidget *parent)
         if (box.clickedButton() == rename) return ConflictPolicy::Rename;
         return ConflictPolicy::Ask; // the item fails with "already exists" and can be retried
     });
-    updateButtons();
-    updateSummary();
 }
 
 QList<quint64> TransfersPanel::selectedIds() const
@@ -126,7 +139,12 @@ void TransfersPanel::resumeSelected()
 
 void TransfersPanel::cancelSelected()
 {
-    for (quint64 id : selectedIds()) m_queue->cancel(id);
+    for (quint64 id : selectedIds()) {
+        if (TransferQueueModel::isCopyId(id))
+            m_copies->cancel(TransferQueueModel::copyJobId(id));
+        else
+            m_queue->cancel(id);
+    }
 }
 
 void TransfersPanel::retrySelected()
@@ -136,7 +154,15 @@ void TransfersPanel::retrySelected()
 
 void TransfersPanel::removeSelected()
 {
-    for (quint64 id : selectedIds()) m_queue->remove(id);
+    for (quint64 id : selectedIds()) {
+        if (TransferQueueModel::isCopyId(id)) {
+            const storage::CopyJob *job = m_copies->job(TransferQueueModel::copyJobId(id));
+            if (job && !job->isRunning())
+                m_copies->remove(job->id);
+        } else {
+            m_queue->remove(id);
+        }
+    }
 }
 
 void TransfersPanel::copySelectedPaths()
@@ -168,6 +194,11 @@ QMenu *TransfersPanel::contextMenu(QWidget *parent)
     const QList<quint64> ids = selectedIds();
     bool removable = false;
     for (quint64 id : ids) {
+        if (TransferQueueModel::isCopyId(id)) {
+            const storage::CopyJob *job = m_copies->job(TransferQueueModel::copyJobId(id));
+            removable |= job && !job->isRunning();
+            continue;
+        }
         const transfer::QueueItem *it = m_queue->item(id);
         removable |= it && (it->isFinished() || it->state == ItemState::Failed);
     }
@@ -188,6 +219,11 @@ void TransfersPanel::updateButtons()
 {
     bool canPause = false, canResume = false, canCancel = false, canRetry = false;
     for (quint64 id : selectedIds()) {
+        if (TransferQueueModel::isCopyId(id)) {
+            const storage::CopyJob *job = m_copies->job(TransferQueueModel::copyJobId(id));
+            canCancel |= job && job->isRunning();
+            continue;
+        }
         const transfer::QueueItem *it = m_queue->item(id);
         if (!it) continue;
         canPause |= it->state == ItemState::Running || it->state == ItemState::Queued;
@@ -208,6 +244,12 @@ QString TransfersPanel::summaryText() const
         running += it.state == ItemState::Running;
         queued += it.state == ItemState::Queued || it.state == ItemState::Paused;
         failed += it.state == ItemState::Failed;
+    }
+    if (m_copies) {
+        for (const storage::CopyJob &job : m_copies->jobs()) {
+            running += job.isRunning();
+            failed += job.state == storage::CopyJobState::Failed;
+        }
     }
     const transfer::TransferProgress t = m_queue->totals();
     const double speed = m_queue->totalBytesPerSecond();
@@ -237,10 +279,10 @@ void TransfersPanel::fitColumns()
     };
     const QString big = transfer::formatBytes(1023ull * 1024 * 1024 + 900ull * 1024 * 1024 / 1000);
     fit(TransferQueueModel::NameColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 20);
-    fit(TransferQueueModel::DirectionColumn, {tr("Upload"), tr("Download")});
+    fit(TransferQueueModel::DirectionColumn, {tr("Upload"), tr("Download"), TransferQueueModel::tr("Copy")});
     fit(TransferQueueModel::HostColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 8);
     fit(TransferQueueModel::DestinationColumn, {}, fm.horizontalAdvance(QLatin1Char('x')) * 18); // elided in the middle
-    fit(TransferQueueModel::ProgressColumn, {QStringLiteral("100%")}, fm.horizontalAdvance(QLatin1Char('x')) * 11);
+    fit(TransferQueueModel::ProgressColumn, {QStringLiteral("100%"), TransferQueueModel::tr("copying…")}, fm.horizontalAdvance(QLatin1Char('x')) * 11);
     fit(TransferQueueModel::SizeColumn, {tr("%1 of %2").arg(big, big)});
     // Finished rows say their average speed and how long they took (the model's words).
     const QString hour = TransferQueueModel::formatDuration(59 * 60 + 59);
@@ -255,7 +297,7 @@ void TransfersPanel::updateSummary()
 
 bool TransfersPanel::hasPendingTransfers(const QString &hostName) const
 {
-    return m_queue->hasPendingTransfers(hostName);
+    return m_queue->hasPendingTransfers(hostName) || (m_copies && m_copies->hasRunning(hostName));
 }
 
 bool TransfersPanel::confirmStopPending(const QString &hostName, QWidget *dialogParent)
@@ -265,7 +307,19 @@ bool TransfersPanel::confirmStopPending(const QString &hostName, QWidget *dialog
                              ? tr("Transfers are still running. Stop them? Unfinished transfers resume when Gantry starts again.")
                              : tr("Transfers to %1 are still running. Stop them? Files not yet transferred will be missing "
                                   "if the machine is terminated.").arg(hostName);
-    return askDestructive(dialogParent, tr("Transfers pending"), text, QMessageBox::No);
+    const bool copying = m_copies && m_copies->hasRunning(hostName);
+    const QString copies = copying ? QStringLiteral("\n\n") + tr("Copies through a bucket or between machines stop too; run them again to go on "
+                                                                    "(files already copied are skipped).")
+                                   : QString();
+    if (!askDestructive(dialogParent, tr("Transfers pending"), text + copies, QMessageBox::No))
+        return false;
+    if (copying) {
+        for (const storage::CopyJob &job : m_copies->jobs()) {
+            if (job.isRunning() && (hostName.isEmpty() || job.hosts.contains(hostName)))
+                m_copies->cancel(job.id);
+        }
+    }
+    return true;
 }
 
 } // namespace gantry::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/storage/copyjobs.h"
 #include "core/transfer/transferqueue.h"
 
 #include <QWidget>
@@ -28,7 +29,9 @@ class TransfersPanel final : public QWidget
     Q_DISABLE_COPY_MOVE(TransfersPanel)
 
 public:
-    explicit TransfersPanel(transfer::TransferQueue *queue, QWidget *parent = nullptr);
+    // `copies`: the copies through a bucket or between machines, listed after the queue's items
+    // (Cancel and Remove apply to them; they do not pause, and they do not outlive the app).
+    explicit TransfersPanel(transfer::TransferQueue *queue, storage::CopyJobs *copies = nullptr, QWidget *parent = nullptr);
 
     transfer::TransferQueue *queue() const { return m_queue; }
     TransferQueueModel *model() const { return m_model; }
@@ -61,12 +64,14 @@ public slots:
     void showOnMachine();
 
 private:
+    void installConflictAsker();
     QList<quint64> selectedIds() const;
     void updateButtons();
     void updateSummary();
     void fitColumns();
 
     transfer::TransferQueue *m_queue;
+    storage::CopyJobs *m_copies;
     TransferQueueModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTreeView *m_view;

@@ -179,7 +179,18 @@ void FleetRows::paintEvent(QPaintEvent *event)
 {
     ++m_paints;
     m_elided.clear();
+    if (!m_fontsMade || m_fonts[int(FontRole::Normal)] != font()) { // first paint, or the font changed
+        m_fontsMade = true;
+        m_fonts[int(FontRole::Normal)] = font();
+        m_fonts[int(FontRole::Bold)] = font();
+        m_fonts[int(FontRole::Bold)].setBold(true);
+        m_fonts[int(FontRole::Small)] = font();
+        m_fonts[int(FontRole::Small)].setPointSizeF(font().pointSizeF() * 0.8);
+        for (auto &texts : m_laidOut)
+            texts.clear();
+    }
     QPainter painter(this);
+    useFont(painter, FontRole::Normal);
     painter.fillRect(event->rect(), palette().base());
     if (m_order.isEmpty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
@@ -200,9 +211,41 @@ void FleetRows::paintEvent(QPaintEvent *event)
     }
 }
 
+void FleetRows::useFont(QPainter &painter, FontRole role)
+{
+    m_role = role;
+    painter.setFont(m_fonts[int(role)]);
+}
+
+const QStaticText &FleetRows::laidOut(const QString &text)
+{
+    QHash<QString, QStaticText> &texts = m_laidOut[int(m_role)];
+    auto found = texts.constFind(text);
+    if (found != texts.constEnd())
+        return *found;
+    if (texts.size() > 4096) // machine names and numbers: bounded, but never without limit
+        texts.clear();
+    QStaticText laid(text);
+    laid.setTextFormat(Qt::PlainText);
+    laid.setPerformanceHint(QStaticText::AggressiveCaching);
+    laid.prepare(QTransform(), m_fonts[int(m_role)]);
+    return *texts.insert(text, laid);
+}
+
 // Draws text cut to its rect; a cut text is recorded so tests can insist on none.
 void FleetRows::drawFitted(QPainter &painter, const QRect &rect, int flags, const QString &text)
 {
+    const QStaticText &laid = laidOut(text);
+    const QSizeF size = laid.size();
+    if (size.width() <= rect.width()) {
+        qreal x = rect.left();
+        if (flags & Qt::AlignRight)
+            x = rect.right() + 1 - size.width();
+        else if (flags & Qt::AlignHCenter)
+            x = rect.left() + (rect.width() - size.width()) / 2;
+        painter.drawStaticText(QPointF(x, rect.top() + (rect.height() - size.height()) / 2), laid);
+        return;
+    }
     const QString shown = painter.fontMetrics().elidedText(text, Qt::ElideMiddle, rect.width());
     if (shown != text) {
         m_elided.append(text);
@@ -225,14 +268,12 @@ void FleetRows::paintRow(QPainter &painter, const QRect &rect, const QString &na
     painter.drawEllipse(QPointF(rect.left() + 10, rect.top() + rect.height() / 4.0 + 1), 5, 5);
     painter.setBrush(Qt::NoBrush);
 
-    QFont bold = font();
-    bold.setBold(true);
-    painter.setFont(bold);
+    useFont(painter, FontRole::Bold);
     painter.setPen(text);
     const QRect top(l.name.left(), rect.top() + 2, l.name.width(), rect.height() / 2 - 2);
     const QRect bottom(l.name.left(), rect.top() + rect.height() / 2, l.name.width(), rect.height() / 2 - 2);
     drawFitted(painter, top, Qt::AlignLeft | Qt::AlignVCenter, name);
-    painter.setFont(font());
+    useFont(painter, FontRole::Normal);
     painter.setPen(dim);
     const QString sub = subText(name);
     drawFitted(painter, bottom, Qt::AlignLeft | Qt::AlignVCenter, sub);
@@ -258,6 +299,7 @@ void FleetRows::paintRow(QPainter &painter, const QRect &rect, const QString &na
             painter.drawText(l.badge, Qt::AlignCenter, QString::number(active.size()));
         }
     }
+    painter.setRenderHint(QPainter::Antialiasing, false); // the bars are upright rectangles
     if (!store) {
         return;
     }
@@ -297,12 +339,10 @@ void FleetRows::paintGpuCell(QPainter &painter, const QRect &cell, const QString
     paintBar(painter, top, util ? std::optional<double>(*util / 100) : std::nullopt,
              util ? QString::number(qRound(*util)) + QLatin1Char('%') : FleetOverview::tr("n/a"), utilColor);
     // The GPU's index, small and dim in the corner, so "3%" never reads as "0 3%".
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.8);
-    painter.setFont(small);
+    useFont(painter, FontRole::Small);
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    painter.drawText(top.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, QString::number(gpu));
-    painter.setFont(font());
+    drawFitted(painter, top.adjusted(3, 0, 0, 0).toRect(), Qt::AlignLeft | Qt::AlignVCenter, QString::number(gpu));
+    useFont(painter, FontRole::Normal);
     const bool known = used && total && *total > 0;
     paintBar(painter, bottom, known ? std::optional<double>(*used / *total) : std::nullopt,
              known ? QStringLiteral("%1/%2G").arg(qRound(*used / 1024)).arg(qRound(*total / 1024)) : FleetOverview::tr("n/a"),

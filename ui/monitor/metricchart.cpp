@@ -198,6 +198,13 @@ QLineSeries *MetricChart::seriesFor(const Line &line)
     if (line.color.isValid()) {
         series->setColor(line.color);
     }
+    {
+        // One device pixel, as charts of many GPUs are drawn in nvtop and Grafana: wider lines go
+        // through the stroker's joins (atan2 and hypot per segment), 9 charts × 8 GPUs every second.
+        QPen pen = series->pen();
+        pen.setWidthF(1.0);
+        series->setPen(pen);
+    }
     if (line.dashed) {
         QPen pen = series->pen();
         pen.setStyle(Qt::DashLine);

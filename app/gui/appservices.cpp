@@ -1,4 +1,6 @@
 #include "app/gui/appservices.h"
+
+#include "core/storage/copyjobs.h"
 #include "ui/cluster/clusterspanel.h"
 
 #include "app/gui/resultsguard.h"
@@ -95,6 +97,11 @@ AppServices::AppServices(ui::MainWindow *window, workspace::AppCore *core)
 
     window->addCloseGuard([this]() -> QString {
         return m_core->transfers()->hasPendingTransfers() ? tr("Transfers are still running or queued; they resume next time.") : QString();
+    });
+    window->addCloseGuard([this]() -> QString {
+        return m_core->copies()->hasRunning() ? tr("Copies through a bucket or between machines are still running; they stop. Run them again to go on: "
+                                                   "files already copied are skipped.")
+                                              : QString();
     });
     window->addCloseGuard([this]() -> QString {
         const QStringList runs = m_core->runs()->drivenNames();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/monitor/gpmreader.h"
 
+#include "core/monitor/monitortext.h"
+
 namespace gantry::monitor {
 namespace {
 
@@ -15,7 +17,7 @@ std::optional<double> valueAt(const QStringList &fields, qsizetype column)
 
 } // namespace
 
-void GpmReader::line(const QString &text)
+void GpmReader::line(const QString &text, qint64 nowMs)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
@@ -43,6 +45,7 @@ void GpmReader::line(const QString &text)
     values.tensorActivity = valueAt(fields, m_columns.indexOf(QLatin1String("mmaact")));
     values.dramActivity = valueAt(fields, m_columns.indexOf(QLatin1String("dram")));
     m_latest.insert(index, values);
+    m_seenAt.insert(index, nowMs);
     if (values.any()) {
         ++m_valueRows;
         m_emptyRows.remove(index);
@@ -55,6 +58,14 @@ void GpmReader::ended()
 {
     m_ended = true;
     m_latest.clear(); // no longer measured: shown as unknown, never as the last second's figures
+}
+
+GpmValues GpmReader::current(int gpu, qint64 nowMs) const
+{
+    const auto seen = m_seenAt.constFind(gpu);
+    if (seen == m_seenAt.constEnd() || nowMs - *seen > kStaleMs)
+        return {};
+    return m_latest.value(gpu);
 }
 
 bool GpmReader::unavailable() const
@@ -74,7 +85,8 @@ QString GpmReader::reason() const
 {
     if (!m_message.isEmpty())
         return m_message;
-    return m_ended ? QStringLiteral("nvidia-smi dmon --gpm-metrics ended without a row") : QStringLiteral("nvidia-smi dmon --gpm-metrics reports no values (\"-\")");
+    return m_ended ? MonitorText::tr("nvidia-smi dmon --gpm-metrics ended without a row")
+                   : MonitorText::tr("nvidia-smi dmon --gpm-metrics reports no values (\"-\") for this GPU");
 }
 
 } // namespace gantry::monitor

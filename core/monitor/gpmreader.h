@@ -20,11 +20,16 @@ inline constexpr const char *kGpmMetricIds = "2,3,5,10";
 class GpmReader final
 {
 public:
-    void line(const QString &text);
+    // `nowMs`: a monotonic clock, so a row that stops coming is not shown as the current one.
+    void line(const QString &text, qint64 nowMs = 0);
     // dmon ended: without a single row, GPM is not available and reason() says why.
     void ended();
 
     const QHash<int, GpmValues> &latest() const { return m_latest; } // by GPU index
+    // A GPU's values, or none once its last row is older than kStaleMs (dmon stalled, the GPU
+    // fell off the bus): never the last second's figures shown as the present.
+    GpmValues current(int gpu, qint64 nowMs) const;
+    static constexpr qint64 kStaleMs = 5000;
     bool available() const { return m_valueRows > 0 && !m_ended; }
     // dmon ended, or kept printing rows of "-" only (past the first seconds it needs), before
     // any value came: GPM is not there to show, and reason() says what nvidia-smi said.
@@ -39,6 +44,7 @@ private:
     QStringList m_columns; // lower case, "gpu" first
     QHash<int, GpmValues> m_latest;
     QHash<int, int> m_emptyRows;
+    QHash<int, qint64> m_seenAt;
     int m_valueRows = 0;
     bool m_ended = false;
     QString m_message;

@@ -79,7 +79,8 @@ QString streamCommand(const QStringList &gpuFields, const StreamSettings &settin
         " if [ $i -eq 0 ] && [ -n \"$SMI\" ]; then\n"
         "  ( while :; do nvidia-smi --query-gpu=$Q --format=csv,noheader,nounits -lms %2 2>&1 |"
         " while IFS= read -r l; do echo \"G $l\"; done; echo X; sleep 5; done ) &\n"
-        // GPM (Hopper and later) once: a GPU or driver without it answers at once and ends.
+        // GPM (Hopper and later), started once: a driver without it refuses and ends; a GPU
+        // without it prints "-" (one short line a second, read as "unavailable").
         "  ( nvidia-smi dmon --gpm-metrics %6 -s u 2>&1 | while IFS= read -r l; do echo \"V $l\"; done; echo Y ) &\n"
         " fi\n"
         " if [ -n \"$SMI\" ] && [ $((i %% %3)) -eq 0 ]; then\n"

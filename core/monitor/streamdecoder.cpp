@@ -68,7 +68,7 @@ void StreamDecoder::feedLine(const QString &rawLine)
         }
         break;
     case tag::Gpm:
-        m_gpm.line(rest);
+        m_gpm.line(rest, m_clock.monotonicMs());
         break;
     case tag::GpmEnded:
         m_gpm.ended();
@@ -293,7 +293,7 @@ void StreamDecoder::emitSample(bool withGpus)
         }
     }
     for (GpuSample &g : s.gpus)
-        g.gpm = m_gpm.latest().value(g.index);
+        g.gpm = m_gpm.current(g.index, m_clock.monotonicMs());
     s.gpm = m_gpm.available() ? GpmState::Available : m_gpm.unavailable() ? GpmState::Unavailable : GpmState::Unknown;
     if (s.gpm == GpmState::Unavailable)
         s.gpmMessage = m_gpm.reason();

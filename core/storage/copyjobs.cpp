@@ -19,14 +19,15 @@ quint64 CopyJobs::start(const QString &title, const QStringList &hosts, Work wor
     job.title = title;
     job.hosts = hosts;
     job.started = QDateTime::currentDateTimeUtc();
+    const quint64 id = job.id;
+    // Its end is posted to this thread, so the job is in the list before it can arrive.
+    job.token = background::run<Result<QString>>(
+        this, [work = std::move(work), progress = job.progress](const CancelToken &token) { return work(token, *progress); },
+        [this, id, finished = std::move(finished)](Result<QString> result) { ended(id, result, finished); });
     const int row = int(m_jobs.size());
     emit jobAboutToBeAdded(row);
     m_jobs.append(job);
     emit jobAdded(row);
-    const quint64 id = job.id;
-    m_jobs.last().token = background::run<Result<QString>>(
-        this, [work = std::move(work), progress = job.progress](const CancelToken &token) { return work(token, *progress); },
-        [this, id, finished = std::move(finished)](Result<QString> result) { ended(id, result, finished); });
     m_ticker.start();
     return id;
 }

@@ -12,6 +12,8 @@
 
 #include <libssh/libssh.h>
 
+#include <functional>
+
 namespace gantry::storage {
 namespace {
 
@@ -42,7 +44,8 @@ QString tarOut(const MachineToMachine &copy)
 QString tarIn(const MachineToMachine &copy)
 {
     const QString dir = ssh::shellQuote(machinePath(copy.targetDir));
-    return QStringLiteral("mkdir -p -- %1 && tar -C %1 -xf - --no-same-owner").arg(dir);
+    // -v: the target names each member as it lands, which is the copy's progress.
+    return QStringLiteral("mkdir -p -- %1 && tar -C %1 -xvf - --no-same-owner").arg(dir);
 }
 
 // What the target holds of the copy: targetDir/NAME.
@@ -55,14 +58,19 @@ QString landed(const MachineToMachine &copy)
 }
 
 Result<QString> runChecked(ssh::Session &session, const QString &command, const QByteArray &input, const CancelToken &cancel,
-                           qint64 maxOutputBytes = -1)
+                           qint64 maxOutputBytes = -1, const std::function<void(const QByteArray &)> &onStdout = {})
 {
     QByteArray out, err;
     ssh::Session::ExecOptions options;
     options.stdinData = input;
     options.cancel = cancel.flag();
     options.maxOutputBytes = maxOutputBytes;
-    options.onStdout = [&out](const QByteArray &data) { out += data; };
+    options.onStdout = [&out, &onStdout](const QByteArray &data) {
+        if (onStdout)
+            onStdout(data);
+        else
+            out += data;
+    };
     options.onStderr = [&err](const QByteArray &data) { err += data; };
     Result<int> status = session.exec(command, options);
     if (!status)
@@ -71,6 +79,29 @@ Result<QString> runChecked(ssh::Session &session, const QString &command, const 
         return Error{ErrorCode::RemoteFailed, QString::fromUtf8(err.trimmed().left(300))};
     return QString::fromUtf8(out);
 }
+
+// The target tar's listing (-v), read as it comes: each member that is not a folder is a file landed.
+struct LandedFiles
+{
+    std::atomic<int> *count = nullptr;
+    QByteArray partial;
+
+    void feed(const QByteArray &data)
+    {
+        if (!count)
+            return;
+        partial += data;
+        qsizetype start = 0;
+        for (qsizetype nl = partial.indexOf('\n'); nl >= 0; nl = partial.indexOf('\n', start)) {
+            if (nl > start && partial.at(nl - 1) != '/')
+                count->fetch_add(1);
+            start = nl + 1;
+        }
+        partial.remove(0, start);
+        if (partial.size() > 64 * 1024)
+            partial.clear(); // a name without an end: not a listing
+    }
+};
 
 // Both ends hold the same files with the same SHA-256.
 Result<int> compare(ssh::Session &source, ssh::Session &target, const MachineToMachine &copy, const CancelToken &cancel)
@@ -118,6 +149,15 @@ QString sendCommand(const QString &hostLine, const ssh::Target &to, const Machin
 
 } // namespace
 
+Result<int> machineFileCount(ssh::Session &session, const QString &path, const CancelToken &cancel)
+{
+    // machinePath() makes a leading '-' "./-…", so find takes it for a path, not an option.
+    Result<QString> counted = runChecked(session, QStringLiteral("find %1 ! -type d | wc -l").arg(ssh::shellQuote(machinePath(path))), {}, cancel);
+    if (!counted)
+        return counted.error();
+    return counted->trimmed().toInt();
+}
+
 Result<QMap<QString, QByteArray>> machineDigests(ssh::Session &session, const QString &path, const CancelToken &cancel)
 {
     const QString p = ssh::shellQuote(machinePath(path));
@@ -138,7 +178,7 @@ Result<QMap<QString, QByteArray>> machineDigests(ssh::Session &session, const QS
 }
 
 Result<MachineCopyOutcome> copyDirect(ssh::Session &source, ssh::Session &target, const ssh::Target &targetAddress,
-                                      const MachineToMachine &copy, const CancelToken &cancel)
+                                      const MachineToMachine &copy, const CancelToken &cancel, std::atomic<int> *filesLanded)
 {
     Result<QString> hostLine = knownHostsEntry(target);
     if (!hostLine)
@@ -165,7 +205,9 @@ Result<MachineCopyOutcome> copyDirect(ssh::Session &source, ssh::Session &target
         "grep -v -x -F -e \"$1\" \"$f\" > \"$t\"; s=$?; [ $s -le 1 ] && cat \"$t\" > \"$f\"; rm -f \"$t\"; [ $s -le 1 ]")),
         ssh::shellQuote(QString::fromUtf8(line)));
     Result<QString> added = runChecked(target, authorize, line + '\n', cancel);
-    Result<QString> sent = added ? runChecked(source, sendCommand(*hostLine, targetAddress, copy), secret, cancel)
+    LandedFiles landedFiles{filesLanded, {}};
+    Result<QString> sent = added ? runChecked(source, sendCommand(*hostLine, targetAddress, copy), secret, cancel, -1,
+                                              [&landedFiles](const QByteArray &data) { landedFiles.feed(data); })
                                  : Result<QString>(added.error());
     // Whatever happened — a stop during the authorisation too — the line goes again.
     Result<QString> revoked = runChecked(target, revoke, {}, {});
@@ -183,8 +225,10 @@ Result<MachineCopyOutcome> copyDirect(ssh::Session &source, ssh::Session &target
     return MachineCopyOutcome{*files, true, {}};
 }
 
-Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &target, const MachineToMachine &copy, const CancelToken &cancel)
+Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &target, const MachineToMachine &copy, const CancelToken &cancel,
+                                           std::atomic<int> *filesLanded)
 {
+    LandedFiles landedFiles{filesLanded, {}};
     Result<std::unique_ptr<ssh::Channel>> in = target.openExec(tarIn(copy));
     if (!in)
         return in.error();
@@ -202,7 +246,8 @@ Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &t
             if (Result<void> written = (*in)->write(*chunk); !written)
                 return written.error();
         }
-        (void)(*in)->read(0, &inErr); // keep the target's window and stderr moving
+        if (Result<QByteArray> listed = (*in)->read(0, &inErr); listed) // keeps the target's window and stderr moving
+            landedFiles.feed(*listed);
     }
     if (Result<void> eof = (*in)->sendEof(); !eof)
         return eof.error();
@@ -210,11 +255,16 @@ Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &t
     QElapsedTimer waited;
     waited.start();
     while ((!(*in)->exitStatus() || !(*out)->exitStatus()) && waited.elapsed() < 600000 && !cancel.isCancelled()) {
-        if (Result<QByteArray> rest = (*in)->read(100, &inErr); !rest)
+        Result<QByteArray> rest = (*in)->read(100, &inErr);
+        if (!rest)
             return rest.error();
+        landedFiles.feed(*rest);
         if (!(*out)->exitStatus())
             (void)(*out)->read(10, &outErr);
     }
+    // What the target printed before its exit status came (asking for that status reads ahead).
+    for (Result<QByteArray> rest = (*in)->read(0, &inErr); rest && !rest->isEmpty(); rest = (*in)->read(0, &inErr))
+        landedFiles.feed(*rest);
     if (cancel.isCancelled())
         return Error{ErrorCode::Cancelled, StorageText::tr("The copy was stopped.")};
     if ((*out)->exitStatus().value_or(1) != 0 || (*in)->exitStatus().value_or(1) != 0)
@@ -226,18 +276,21 @@ Result<MachineCopyOutcome> copyThroughHere(ssh::Session &source, ssh::Session &t
 }
 
 Result<MachineCopyOutcome> copyBetweenMachines(ssh::Session &source, ssh::Session &target, const ssh::Target &targetAddress,
-                                               const MachineToMachine &copy, const CancelToken &cancel)
+                                               const MachineToMachine &copy, const CancelToken &cancel, std::atomic<int> *filesLanded)
 {
     // A source that is not there is said so at once: no key is made, nothing is authorised.
     const QString path = ssh::shellQuote(machinePath(copy.sourcePath));
     if (Result<QString> there = runChecked(source, QStringLiteral("test -e %1 || { echo \"no such file or folder\" >&2; exit 3; }").arg(path), {}, cancel);
         !there)
         return Error{there.error().code, StorageText::tr("Cannot check %1 on %2: %3").arg(copy.sourcePath, source.target().display(), there.error().message)};
-    Result<MachineCopyOutcome> direct = copyDirect(source, target, targetAddress, copy, cancel);
+    const int before = filesLanded ? filesLanded->load() : 0;
+    Result<MachineCopyOutcome> direct = copyDirect(source, target, targetAddress, copy, cancel, filesLanded);
     // Stopped, or its key left on the target (the user must hear of it): no second way.
     if (direct || direct.error().code == ErrorCode::Cancelled || direct.error().code == ErrorCode::Conflict)
         return direct;
-    Result<MachineCopyOutcome> relayed = copyThroughHere(source, target, copy, cancel);
+    if (filesLanded)
+        filesLanded->store(before); // the second way counts from the start again
+    Result<MachineCopyOutcome> relayed = copyThroughHere(source, target, copy, cancel, filesLanded);
     if (relayed)
         relayed->note = direct.error().message;
     return relayed;

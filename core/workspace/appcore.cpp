@@ -71,6 +71,7 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
     m_copies = new storage::CopyJobs(this);
     m_workspace = new Workspace(m_configDir, m_hub, m_ledger, m_hosts, this);
     m_results = new ResultsHome(m_configDir, m_hosts, m_connections, m_transfers, m_workspace);
+    m_results->setCopiesRunning([this](const QString &host) { return m_copies->hasRunning(host); });
     m_workspace->setResultsHome(m_results);
     // A job is watched on every machine the monitor follows, so its end is announced.
     connect(m_monitor, &monitor::MonitorService::machineAdded, m_jobs, &jobs::JobService::watch);
@@ -79,6 +80,11 @@ AppCore::AppCore(QString configDir, SecretStore *secrets, Options options, QObje
 
 AppCore::~AppCore()
 {
+    // Copies use the buckets (a unique_ptr, gone before the QObject children): stopped first.
+    for (const storage::CopyJob &job : m_copies->jobs())
+        job.token.cancel();
+    delete m_copies;
+    m_copies = nullptr;
     delete m_runs; // the runs stop using the services below before those go
     // Before the connections whose closing they listen for.
     delete m_checks;

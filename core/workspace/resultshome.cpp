@@ -46,6 +46,12 @@ ResultsHome::Check ResultsHome::check(const QString &provider, const QString &in
         check.detail = tr("Transfers to or from %1 are still queued or running; terminating loses them.").arg(check.hostName);
         return check;
     }
+    if (m_copiesRunning && m_copiesRunning(check.hostName)) {
+        check.verdict = Verdict::TransfersPending;
+        check.detail = tr("A copy to or from %1 (through a bucket or from another machine) is still running; terminating stops it half-way.")
+                           .arg(check.hostName);
+        return check;
+    }
     if (Result<void> allowed = m_guard.canTerminate(check.hostName); !allowed) {
         check.verdict = m_guard.state(check.hostName) == jobs::ResultsDownloadState::Running ? Verdict::Downloading : Verdict::Failed;
         check.detail = allowed.error().message;

@@ -4,6 +4,7 @@
 #include "core/providers/providertypes.h"
 
 #include <QHash>
+#include <functional>
 #include <QObject>
 
 namespace gantry {
@@ -43,6 +44,10 @@ public:
     ResultsHome(QString configDir, HostStore *hosts, ConnectionManager *connections, transfer::TransferQueue *queue,
                 QObject *parent = nullptr);
 
+    // Copies through a bucket or between machines that still read or write a machine: terminating
+    // it is held back for them as for the queue's transfers.
+    void setCopiesRunning(std::function<bool(const QString &host)> running) { m_copiesRunning = std::move(running); }
+
     Check check(const QString &provider, const QString &instanceId) const;
     QString resultsDir(const QString &hostName) const;
     // The user saw the failure and chose to terminate anyway.
@@ -62,6 +67,7 @@ private:
     HostStore *m_hosts;
     ConnectionManager *m_connections;
     transfer::TransferQueue *m_queue;
+    std::function<bool(const QString &host)> m_copiesRunning;
     jobs::TerminateGuard m_guard;
     QHash<quint64, QString> m_itemHost;
     QHash<QString, int> m_failed;

@@ -270,6 +270,10 @@
         <source>The idle policy is run by %1; this window leaves the action to it.</source>
         <translation>空闲策略由 %1 执行；本窗口不再自行操作，交由它处理。</translation>
     </message>
+    <message>
+        <source>Copies through a bucket or between machines are still running; they stop. Run them again to go on: files already copied are skipped.</source>
+        <translation>经由存储桶或机器之间的复制仍在进行，关闭后会停止。再次运行即可继续：已复制的文件会被跳过。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::app::ResultsGuard</name>
@@ -1195,6 +1199,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>power brake (hardware)</source>
         <translation>功率制动（硬件）</translation>
+    </message>
+    <message>
+        <source>nvidia-smi dmon --gpm-metrics ended without a row</source>
+        <translation>nvidia-smi dmon --gpm-metrics 未输出任何数据行就结束了</translation>
+    </message>
+    <message>
+        <source>nvidia-smi dmon --gpm-metrics reports no values (&quot;-&quot;) for this GPU</source>
+        <translation>nvidia-smi dmon --gpm-metrics 对这块 GPU 没有给出数值（&quot;-&quot;）</translation>
     </message>
 </context>
 <context>
@@ -4505,6 +4517,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>%1 of %2 files, %3 of %4</source>
         <translation>%2 个文件中已完成 %1 个，%4 中已完成 %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 files</source>
+        <translation>%1 / %2 个文件</translation>
     </message>
 </context>
 <context>
@@ -10058,6 +10074,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>Results of %1 are home in %2; you can terminate it now.</source>
         <translation>%1 的结果已下载到本地 %2；现在可以释放它了。</translation>
+    </message>
+    <message>
+        <source>A copy to or from %1 (through a bucket or from another machine) is still running; terminating stops it half-way.</source>
+        <translation>与 %1 之间的复制（经由存储桶或来自另一台机器）仍在进行；释放实例会使其中途停止。</translation>
     </message>
 </context>
 <context>

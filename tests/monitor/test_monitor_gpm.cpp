@@ -112,6 +112,10 @@ private slots:
         QCOMPARE(samples.last().gpm, GpmState::Available);
         QCOMPARE(*samples.last().gpus.at(0).gpm.smActivity, 31.0);
         QCOMPARE(*samples.last().gpus.at(1).gpm.tensorActivity, 71.0);
+        // dmon stalls while the query loop goes on: after 5 s its figures are no longer shown.
+        clock.advanceSeconds(6);
+        d.feed("G 0, 2, 100\nG 1, 2, 100\n");
+        QVERIFY(!samples.last().gpus.at(1).gpm.any());
         d.feed("Y\nG 0, 2, 100\nG 1, 2, 100\n");
         QVERIFY(!samples.last().gpus.at(0).gpm.any());
         QCOMPARE(samples.last().gpm, GpmState::Unknown);

@@ -112,9 +112,15 @@ private slots:
         QVERIFY(target.connect(sshd.target(), sshd.connectOptions()));
         writeFile(remoteHome.filePath(QStringLiteral("from/run/weights.bin")), QByteArray(512 * 1024, 'w'));
         writeFile(remoteHome.filePath(QStringLiteral("from/run/log.txt")), "step 1\n");
+        Result<int> counted = storage::machineFileCount(source, remoteHome.filePath(QStringLiteral("from/run")), {});
+        QVERIFY(counted);
+        QCOMPARE(*counted, 2);
+        std::atomic<int> landed{0}; // the progress: files the target's tar names as they land
         Result<storage::MachineCopyOutcome> done = storage::copyBetweenMachines(
-            source, target, sshd.target(), storage::MachineToMachine{remoteHome.filePath(QStringLiteral("from/run")), remoteHome.filePath(QStringLiteral("to"))}, {});
+            source, target, sshd.target(), storage::MachineToMachine{remoteHome.filePath(QStringLiteral("from/run")), remoteHome.filePath(QStringLiteral("to"))}, {},
+            &landed);
         QVERIFY2(done, qPrintable(done ? QString() : done.error().message));
+        QCOMPARE(landed.load(), 2);
         QVERIFY(!done->direct);
         QVERIFY(!done->note.isEmpty());
         QCOMPARE(done->files, 2);

@@ -421,20 +421,30 @@ private slots:
                                       [](const QString &) -> Result<transfer::SessionFactory> { return Error{ErrorCode::Usage, QStringLiteral("none")}; });
         TransfersPanel transfers(&queue, &copies);
         QAbstractItemModelTester tester(transfers.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // A queue item first: the copies' rows come after the queue's, whatever either does.
+        transfer::TransferRequest upload;
+        upload.host = QStringLiteral("nowhere");
+        upload.localPath = downloads.path();
+        upload.remotePath = QStringLiteral("/tmp/x");
+        queue.enqueue(upload);
         panel.show();
         addThroughDialog(panel);
         openRuns(panel.browser());
         selectName(*panel.browser(), QStringLiteral("ckpt/"));
         panel.browser()->downloadSelectedTo(downloads.path());
-        QCOMPARE(transfers.model()->rowCount(), 1);
+        QCOMPARE(transfers.model()->rowCount(), 2);
+        queue.enqueue(upload); // while the copy runs: its row moves down one
+        QCOMPARE(transfers.model()->rowCount(), 3);
         QTRY_COMPARE_WITH_TIMEOUT(copies.runningCount(), 0, 20000);
         const TransferQueueModel *model = transfers.model();
-        auto cell = [model](int column) { return model->index(0, column).data().toString(); };
+        const int copyRow = 2;
+        QCOMPARE(model->idAt(copyRow), TransferQueueModel::kCopyRowBit | copies.jobs().first().id);
+        auto cell = [model, copyRow](int column) { return model->index(copyRow, column).data().toString(); };
         QCOMPARE(cell(TransferQueueModel::DirectionColumn), TransferQueueModel::tr("Copy"));
         QCOMPARE(cell(TransferQueueModel::ProgressColumn), QStringLiteral("100%"));
         QVERIFY2(cell(TransferQueueModel::StateColumn).contains(TransferQueueModel::tr("verified")), qPrintable(cell(TransferQueueModel::StateColumn)));
         QVERIFY2(cell(TransferQueueModel::SizeColumn).contains(QStringLiteral(" of ")), qPrintable(cell(TransferQueueModel::SizeColumn)));
-        QVERIFY(model->index(0, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2 file")));
+        QVERIFY(model->index(copyRow, 0).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2 file")));
 
         // One that runs until it is cancelled, on a machine.
         copies.start(QStringLiteral("gpu-a:/data → s3://data/"), {QStringLiteral("gpu-a")}, [](const CancelToken &token, storage::CopyProgress &) -> Result<QString> {
@@ -448,13 +458,14 @@ private slots:
         transfers.show();
         QCoreApplication::processEvents();
         QVERIFY(transfers.grab().save(renderPath(QStringLiteral("transfers-with-copies-1024x700.png"))));
-        transfers.view()->selectionModel()->select(transfers.proxy()->mapFromSource(model->index(1, 0)),
+        transfers.view()->selectionModel()->select(transfers.proxy()->mapFromSource(model->index(3, 0)),
                                                     QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         transfers.cancelSelected();
         QTRY_COMPARE_WITH_TIMEOUT(copies.runningCount(), 0, 5000);
         QVERIFY(!transfers.hasPendingTransfers(QStringLiteral("gpu-a")));
-        QCOMPARE(model->index(1, TransferQueueModel::StateColumn).data().toString(), storage::copyJobStateName(storage::CopyJobState::Cancelled));
+        QCOMPARE(model->index(3, TransferQueueModel::StateColumn).data().toString(), storage::copyJobStateName(storage::CopyJobState::Cancelled));
 
+        QTRY_VERIFY_WITH_TIMEOUT(!queue.hasPendingTransfers(), 20000); // the uploads to "nowhere" failed
         transfers.view()->selectAll();
         transfers.removeSelected();
         QCOMPARE(model->rowCount(), 0);

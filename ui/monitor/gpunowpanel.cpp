@@ -83,7 +83,8 @@ void GpuNowPanel::setGpus(const QList<GpuSample> &gpus)
         const GpuSample &b = m_gpus.at(i);
         same = a.index == b.index && a.utilizationGpu == b.utilizationGpu && a.memoryUsedMib == b.memoryUsedMib
                && a.temperatureC == b.temperatureC && a.powerDrawW == b.powerDrawW && a.name == b.name
-               && a.gpm.smActivity == b.gpm.smActivity && a.gpm.tensorActivity == b.gpm.tensorActivity;
+               && a.gpm.smActivity == b.gpm.smActivity && a.gpm.tensorActivity == b.gpm.tensorActivity
+               && a.gpm.smOccupancy == b.gpm.smOccupancy && a.gpm.dramActivity == b.gpm.dramActivity;
     }
     if (same) {
         return;

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -44,7 +45,14 @@ CopyOperations::CopyOperations(storage::CopyJobs *jobs, QWidget *parent)
 
 void CopyOperations::start(const QString &title, Work work, std::function<void()> finished, const QStringList &hosts)
 {
-    m_jobs->start(title, hosts, std::move(work), std::move(finished));
+    // The copies outlive this panel (they are the application's): its follow-up only while it is there.
+    std::function<void()> guarded;
+    if (finished)
+        guarded = [alive = QPointer<CopyOperations>(this), finished = std::move(finished)] {
+            if (alive)
+                finished();
+        };
+    m_jobs->start(title, hosts, std::move(work), std::move(guarded));
 }
 
 void CopyOperations::addRow(int jobRow)
@@ -116,7 +124,13 @@ void CopyOperations::refresh(const CopyJob &job)
     const qint64 total = p.totalBytes.load();
     const qint64 done = std::min(p.doneBytes.load(), total);
     row->bar->setRange(0, 1000);
-    row->bar->setValue(total > 0 ? int(done * 1000 / total) : 0);
+    if (total == 0) { // between machines: counted by files
+        const int files = std::max(1, p.totalFiles.load());
+        row->bar->setValue(std::min(p.doneFiles.load(), files) * 1000 / files);
+        row->detail->setText(tr("%1 of %2 files").arg(std::min(p.doneFiles.load(), files)).arg(files));
+        return;
+    }
+    row->bar->setValue(int(done * 1000 / total));
     const QLocale locale;
     row->detail->setText(tr("%1 of %2 files, %3 of %4")
                              .arg(p.doneFiles.load())

@@ -143,7 +143,7 @@ CopyOperations::Work toMachine(storage::Buckets *buckets, const QString &bucket,
 CopyOperations::Work betweenMachines(const SessionSource &sessions, const QString &sourceHost, const QStringList &paths,
                                      const QString &targetHost, const QString &folder)
 {
-    return [=](const CancelToken &token, CopyProgress &) -> Result<QString> {
+    return [=](const CancelToken &token, CopyProgress &progress) -> Result<QString> {
         auto open = [&](const QString &host) -> Result<std::unique_ptr<ssh::Session>> {
             Result<transfer::SessionFactory> factory = sessions(host);
             if (!factory)
@@ -156,14 +156,23 @@ CopyOperations::Work betweenMachines(const SessionSource &sessions, const QStrin
         Result<std::unique_ptr<ssh::Session>> target = open(targetHost);
         if (!target)
             return target.error();
+        // Planned by files (the machines move the bytes; the target's tar names each file it lands).
+        int total = 0;
+        for (const QString &path : paths) {
+            if (Result<int> files = storage::machineFileCount(**source, path, token); files)
+                total += *files;
+        }
+        progress.totalFiles = std::max(total, 1);
         int straight = 0;
         int through = 0;
         QStringList notes;
         for (const QString &path : paths) {
+            const int before = progress.doneFiles.load();
             Result<storage::MachineCopyOutcome> copied = storage::copyBetweenMachines(
-                **source, **target, (*target)->target(), storage::MachineToMachine{path, folder}, token);
+                **source, **target, (*target)->target(), storage::MachineToMachine{path, folder}, token, &progress.doneFiles);
             if (!copied)
                 return copied.error();
+            progress.doneFiles = before + copied->files;
             (copied->direct ? straight : through) += copied->files;
             // Why the direct path failed holds the machines' own words (ssh's, tar's): printable only.
             const QString note = text::printable(copied->note);
@@ -190,8 +199,9 @@ CopyOperations::Work upload(storage::Buckets *buckets, const QString &bucket, co
             items += *some;
         }
         planned(progress, items);
+        const storage::MultipartPolicy policy = buckets->multipartPolicy();
         return copyAll(items, progress, true, 0, [&](const CopyItem &item) {
-            return storage::uploadFromLocal(*client, item, token.flag(), &progress.doneBytes, buckets->multipartPolicy());
+            return storage::uploadFromLocal(*client, item, token.flag(), &progress.doneBytes, policy);
         });
     };
 }

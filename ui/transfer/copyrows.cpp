@@ -19,7 +19,10 @@ double fraction(const CopyJob &job)
     if (job.state == CopyJobState::Done)
         return 1.0;
     const qint64 total = job.progress->totalBytes.load();
-    return total > 0 ? double(std::min(job.progress->doneBytes.load(), total)) / double(total) : 0.0;
+    if (total > 0)
+        return double(std::min(job.progress->doneBytes.load(), total)) / double(total);
+    const int files = job.progress->totalFiles.load(); // between machines: counted by files
+    return files > 0 ? double(std::min(job.progress->doneFiles.load(), files)) / double(files) : 0.0;
 }
 
 double seconds(const CopyJob &job)

@@ -202,10 +202,11 @@ QMenu *TransfersPanel::contextMenu(QWidget *parent)
         const transfer::QueueItem *it = m_queue->item(id);
         removable |= it && (it->isFinished() || it->state == ItemState::Failed);
     }
-    const bool one = ids.size() == 1;
+    const bool onlyQueue = std::none_of(ids.cbegin(), ids.cend(), TransferQueueModel::isCopyId); // a copy has no local folder or path of its own
+    const bool one = ids.size() == 1 && onlyQueue;
     menu->addAction(tr("Open local folder"), this, &TransfersPanel::openLocalFolder)->setEnabled(one);
     menu->addAction(tr("Show on the machine"), this, &TransfersPanel::showOnMachine)->setEnabled(one);
-    menu->addAction(tr("Copy path"), this, &TransfersPanel::copySelectedPaths)->setEnabled(!ids.isEmpty());
+    menu->addAction(tr("Copy path"), this, &TransfersPanel::copySelectedPaths)->setEnabled(!ids.isEmpty() && onlyQueue);
     menu->addSeparator();
     for (QPushButton *button : {m_pause, m_resume, m_cancel, m_retry}) {
         QAction *action = menu->addAction(button->text(), button, &QPushButton::click);

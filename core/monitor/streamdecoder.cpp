@@ -292,8 +292,9 @@ void StreamDecoder::emitSample(bool withGpus)
             }
         }
     }
+    const qint64 nowMs = m_clock.monotonicMs();
     for (GpuSample &g : s.gpus)
-        g.gpm = m_gpm.current(g.index, m_clock.monotonicMs());
+        g.gpm = m_gpm.current(g.index, nowMs);
     s.gpm = m_gpm.available() ? GpmState::Available : m_gpm.unavailable() ? GpmState::Unavailable : GpmState::Unknown;
     if (s.gpm == GpmState::Unavailable)
         s.gpmMessage = m_gpm.reason();

@@ -22,6 +22,7 @@ struct CopyProgress
     std::atomic<qint64> doneBytes{0};
     std::atomic<int> totalFiles{0};
     std::atomic<int> doneFiles{0};
+    std::atomic<int> sizeOnlyFiles{0}; // checked by size alone: the storage kept no checksum for them
 };
 
 enum class CopyJobState

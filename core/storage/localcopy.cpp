@@ -374,6 +374,8 @@ void abortMultipart(const S3Client &client, const QString &key, const QString &u
     (void)call(client, key, Call{"DELETE", {{"uploadId", uploadId.toUtf8()}}, {}, {}, nullptr}, nullptr);
 }
 
+namespace {
+
 // A new file beside the destination under a name no listing produces — ".gantry-part-" and 12
 // random hex digits, created exclusively — never "NAME.gantry-part", which may be another object
 // of the same copy ("x" and a left-over "x.gantry-part" in one prefix).
@@ -444,6 +446,8 @@ Result<void> openResumable(const CopyItem &item, Staging *staging, Stream *strea
     }
     return openStaging(dir, &staging->file);
 }
+
+} // namespace
 
 Result<CopyResult> downloadToLocal(const S3Client &client, const CopyItem &listed, const std::atomic_bool *cancel,
                                    std::atomic<qint64> *moved)

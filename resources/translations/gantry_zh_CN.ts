@@ -7054,6 +7054,12 @@ Last run %2: %3</source>
             <numerusform>%n 个文件从中断的复制处继续。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them by size only: the storage keeps no checksum for them.</source>
+        <translation>
+            <numerusform>其中 %n 个只按大小校验：存储端没有保存它们的校验和。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gantry::ui::StoragePanel</name>
@@ -7565,10 +7571,6 @@ Last run %2: %3</source>
     <message>
         <source>Remove from list</source>
         <translation>从列表中移除</translation>
-    </message>
-    <message>
-        <source>Copies through a bucket or between machines stop too; run them again to go on (files already copied are skipped).</source>
-        <translation>经由存储桶或机器之间的复制也会停止；再次运行即可继续（已复制的文件会被跳过）。</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,15 @@ public:
             == 0;
     }
 
+    // Multipart uploads it holds open (neither completed nor aborted); -1 when it cannot say.
+    int openUploads() const
+    {
+        QProcess curl;
+        curl.start(QStringLiteral("curl"), {QStringLiteral("-sf"), endpoint() + QStringLiteral("/_emulator/uploads")});
+        curl.waitForFinished(10000);
+        return QJsonDocument::fromJson(curl.readAllStandardOutput()).object().value(QStringLiteral("open")).toInt(-1);
+    }
+
     // The requests it has served: method, path, auth (header/presigned/none), status, secret_seen.
     QList<QJsonObject> log() const
     {

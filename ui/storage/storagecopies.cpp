@@ -66,6 +66,8 @@ Result<QString> copyAll(const QList<CopyItem> &items, CopyProgress &progress, bo
         if (!done)
             return done.error();
         alreadyThere += done->alreadyThere ? 1 : 0;
+        if (!done->verified)
+            ++progress.sizeOnlyFiles;
         resumed += done->resumedBytes > 0 ? 1 : 0;
         bytes += done->alreadyThere ? 0 : done->bytes;
         if (countsBytes)
@@ -75,6 +77,8 @@ Result<QString> copyAll(const QList<CopyItem> &items, CopyProgress &progress, bo
         ++progress.doneFiles;
     }
     QString summary = Text::tr("%n file(s) copied, %1, each checked.", "", int(items.size()) - alreadyThere).arg(QLocale().formattedDataSize(bytes));
+    if (const int sizeOnly = progress.sizeOnlyFiles.load(); sizeOnly > 0)
+        summary += QLatin1Char(' ') + Text::tr("%n of them by size only: the storage keeps no checksum for them.", "", sizeOnly);
     if (alreadyThere > 0)
         summary += QLatin1Char(' ') + Text::tr("%n file(s) already there with the same checksum were skipped.", "", alreadyThere);
     if (resumed > 0)

@@ -40,7 +40,7 @@ QString stateText(const CopyJob &job)
 {
     if (job.state == CopyJobState::Failed)
         return TransferQueueModel::tr("Failed: %1").arg(text::printable(job.message));
-    if (job.state == CopyJobState::Done)
+    if (job.state == CopyJobState::Done && job.progress->sizeOnlyFiles.load() == 0)
         return storage::copyJobStateName(job.state) + QStringLiteral(" · ") + TransferQueueModel::tr("verified");
     if (job.isRunning() && job.isPlanned())
         return TransferQueueModel::tr("%1 of %2 files").arg(job.progress->doneFiles.load()).arg(job.progress->totalFiles.load());

@@ -308,19 +308,7 @@ bool TransfersPanel::confirmStopPending(const QString &hostName, QWidget *dialog
                              ? tr("Transfers are still running. Stop them? Unfinished transfers resume when Gantry starts again.")
                              : tr("Transfers to %1 are still running. Stop them? Files not yet transferred will be missing "
                                   "if the machine is terminated.").arg(hostName);
-    const bool copying = m_copies && m_copies->hasRunning(hostName);
-    const QString copies = copying ? QStringLiteral("\n\n") + tr("Copies through a bucket or between machines stop too; run them again to go on "
-                                                                    "(files already copied are skipped).")
-                                   : QString();
-    if (!askDestructive(dialogParent, tr("Transfers pending"), text + copies, QMessageBox::No))
-        return false;
-    if (copying) {
-        for (const storage::CopyJob &job : m_copies->jobs()) {
-            if (job.isRunning() && (hostName.isEmpty() || job.hosts.contains(hostName)))
-                m_copies->cancel(job.id);
-        }
-    }
-    return true;
+    return askDestructive(dialogParent, tr("Transfers pending"), text, QMessageBox::No);
 }
 
 } // namespace gantry::ui

@@ -42,6 +42,9 @@ Result<TransferArgs> transferArgs(const Args &args)
     const Result<std::optional<qint64>> parallel = args.integer("parallel", 1, 16);
     if (!parallel) return Error{ErrorCode::Usage, QStringLiteral("--parallel takes a number from 1 to 16")};
     out.options.parallel = int(parallel->value_or(out.options.parallel));
+    const Result<std::optional<qint64>> channels = args.integer("channels", 1, 8);
+    if (!channels) return Error{ErrorCode::Usage, QStringLiteral("--channels takes a number from 1 to 8")};
+    out.options.channels = int(channels->value_or(out.options.channels));
     if (const std::optional<QString> policy = args.optional("on-conflict")) {
         auto p = conflictPolicyFromName(*policy);
         if (!p) return Error{ErrorCode::Usage, QStringLiteral("--on-conflict takes ask, overwrite, resume, skip or rename")};
@@ -170,6 +173,7 @@ void printItem(Context &context, const QString &source, const TransferOutcome &o
             {QStringLiteral("payloadBytes"), qint64(o.payloadBytes)},
             {QStringLiteral("wireBytes"), qint64(o.wireBytes)},
             {QStringLiteral("files"), o.files},
+            {QStringLiteral("channels"), o.channels},
             {QStringLiteral("seconds"), o.seconds},
             {QStringLiteral("notes"), QJsonArray::fromStringList(o.notes)},
         });
@@ -365,6 +369,7 @@ std::vector<Option> transferOptions()
 {
     return {
         {.name = "parallel", .value = "N", .help = "sessions at once for a large file or a folder, 1 to 16 (default: by size and round trip)"},
+        {.name = "channels", .value = "N", .help = "SFTP channels on each session for a large file, 1 to 8 (default: more on a long link)"},
         {.name = "on-conflict", .value = "POLICY", .help = "when the destination exists: ask (default on a terminal), overwrite, resume, skip or rename",
          .choices = "ask|overwrite|resume|skip|rename"},
         {.name = "no-verify", .help = "skip the SHA-256 check of what arrived"},

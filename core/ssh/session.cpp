@@ -16,6 +16,7 @@
 
 #include <cstring>
 #include <memory>
+#include <utility>
 
 namespace gantry::ssh {
 
@@ -228,106 +229,6 @@ void Session::waitForSocket(int timeoutMs) const
     (void)::poll(&p, 1, timeoutMs);
 }
 
-Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
-{
-    return std::move(openExecs({command}).front());
-}
-
-namespace {
-
-// One channel of Session::openExecs on its way: opened, then its command started.
-struct Opening
-{
-    std::unique_ptr<Channel> channel;
-    QByteArray command;
-    bool open = false;
-    bool done = false;
-    enum class Failed { No, Opening, Starting } failed = Failed::No;
-    std::optional<Error> error;
-};
-
-// One non-blocking step; true when it got further (opened, started, or failed), false while it
-// still waits for the same reply.
-bool advance(Opening &o)
-{
-    const bool wasOpen = o.open;
-    if (!o.open) {
-        const int rc = ssh_channel_open_session(o.channel->handle());
-        if (rc == SSH_AGAIN) return false;
-        if (rc != SSH_OK) {
-            o.failed = Opening::Failed::Opening;
-            o.done = true;
-            return true;
-        }
-        o.open = true;
-    }
-    const int rc = ssh_channel_request_exec(o.channel->handle(), o.command.constData());
-    if (rc == SSH_AGAIN) return !wasOpen; // opened by this call: its command goes out now
-    o.done = true;
-    if (rc != SSH_OK) o.failed = Opening::Failed::Starting;
-    return true;
-}
-
-} // namespace
-
-std::vector<Result<std::unique_ptr<Channel>>> Session::openExecs(const QStringList &commands)
-{
-    std::vector<Result<std::unique_ptr<Channel>>> results;
-    if (!isConnected()) {
-        for (qsizetype i = 0; i < commands.size(); ++i)
-            results.emplace_back(makeError(ErrorCode::ConnectFailed,
-                                           SshText::tr("not connected to %1; reconnect first").arg(m_target.display())));
-        return results;
-    }
-    std::vector<Opening> opening;
-    for (const QString &command : commands) {
-        ssh_channel channel = ssh_channel_new(m_session);
-        Opening o;
-        o.channel = channel ? std::make_unique<Channel>(channel) : nullptr;
-        o.command = command.toUtf8();
-        if (!channel) o.error = channelRefused(SshText::tr("cannot open a channel to %1: %2").arg(m_target.display(), lastLibsshError()));
-        o.done = !channel;
-        opening.push_back(std::move(o));
-    }
-    // libssh sends each request and returns SSH_AGAIN while its reply is out; a reply is filed to
-    // its own channel, whichever call reads it.
-    ssh_set_blocking(m_session, 0);
-    QElapsedTimer timer;
-    timer.start();
-    for (bool waiting = true; waiting;) {
-        waiting = false;
-        bool progress = false;
-        for (Opening &o : opening) {
-            if (o.done) continue;
-            progress = advance(o) || progress;
-            waiting = waiting || !o.done;
-            if (o.failed == Opening::Failed::Opening) {
-                o.error = channelRefused(SshText::tr("%1 refused a new session channel (%2); the server's MaxSessions may be "
-                                                     "reached").arg(m_target.display(), lastLibsshError()));
-            } else if (o.failed == Opening::Failed::Starting) {
-                o.error = channelRefused(SshText::tr("%1 refused to run a command: %2").arg(m_target.display(), lastLibsshError()));
-            }
-        }
-        if (waiting && timer.elapsed() > m_replyTimeoutMs) {
-            for (Opening &o : opening) {
-                if (!o.done)
-                    o.error = makeError(ErrorCode::Timeout, SshText::tr("%1 did not answer a request to run a command within %2 s; check "
-                                                                        "the connection and retry")
-                                                                .arg(m_target.display()).arg(m_replyTimeoutMs / 1000));
-            }
-            break;
-        }
-        // A reply read by a later channel's call may have settled an earlier one: look again at
-        // once after any progress, else wait (briefly: such a reply leaves nothing to poll for).
-        if (waiting && !progress) waitForSocket(5);
-    }
-    ssh_set_blocking(m_session, 1);
-    for (Opening &o : opening) {
-        if (o.error) results.emplace_back(*o.error);
-        else results.emplace_back(std::move(o.channel));
-    }
-    return results;
-}
 
 Result<std::unique_ptr<Channel>> Session::openForward(const QString &remoteHost, int remotePort,
                                                       const QString &originHost, int originPort)
@@ -486,6 +387,11 @@ Channel::Channel(ssh_channel_struct *channel) : m_channel(channel) {}
 Channel::~Channel()
 {
     close();
+}
+
+ssh_channel_struct *Channel::release()
+{
+    return std::exchange(m_channel, nullptr);
 }
 
 void Channel::close()

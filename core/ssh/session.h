@@ -117,6 +117,8 @@ public:
     // trips in all rather than two per command. One result per command, in order. openExec is
     // the one-command case.
     std::vector<Result<std::unique_ptr<Channel>>> openExecs(const QStringList &commands);
+    // `count` channels running one subsystem ("sftp"), opened and started together the same way.
+    std::vector<Result<std::unique_ptr<Channel>>> openSubsystems(const QByteArray &subsystem, int count);
     // A direct-tcpip channel to host:port as seen from the remote machine (tunnels).
     Result<std::unique_ptr<Channel>> openForward(const QString &remoteHost, int remotePort,
                                                  const QString &originHost = QStringLiteral("127.0.0.1"),
@@ -134,6 +136,7 @@ private:
     void signalRemoteGroup(qint64 pid, const char *signalName);
     Error outputLimitError(qint64 maxOutputBytes) const;
     Error channelRefused(const QString &message) const;
+    std::vector<Result<std::unique_ptr<Channel>>> openChannels(const QList<QByteArray> &requests, bool subsystem);
     Result<int> drain(Channel &channel, const ExecOptions &options, bool pidMarker);
     void waitForSocket(int timeoutMs) const;
 
@@ -164,6 +167,9 @@ public:
     std::optional<int> exitStatus() const; // once the remote process has ended
     void close();
     ssh_channel_struct *handle() const { return m_channel; }
+    // Hands the libssh channel to a new owner (one that speaks a protocol on it, as SftpClient
+    // does); this object then holds none.
+    ssh_channel_struct *release();
 
 private:
     ssh_channel_struct *m_channel = nullptr;

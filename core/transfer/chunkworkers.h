@@ -38,16 +38,52 @@ private:
     quint64 m_last;
 };
 
-// Runs worker(sftp) on the given session's client and on (count - 1) more sessions, each on its
-// own thread (libssh sessions are single-threaded).
+// The SFTP clients one worker drives, all on one session: the session's own client, `started`
+// ones already open (SessionPrefetch opened them with the session), and channels the worker opens
+// on `session` (none where it is null) until it has `extra` besides the first.
+struct Lanes
+{
+    SftpClient &first;
+    std::vector<std::unique_ptr<SftpClient>> started;
+    ssh::Session *session = nullptr;
+    int extra = 0;
+};
+
+// How one file's chunks fan out: sessions, each with its own thread, and SFTP channels on each.
+struct Fanout
+{
+    int sessions = 1;
+    int lanes = 1;
+};
+
+// At most this many SFTP channels on one session: sshd's MaxSessions is 10 by default, and the
+// first session also carries the host's hash check.
+inline constexpr int kMaxLanes = 8;
+// Sessions for one large upload when each carries several channels.
+inline constexpr int kLaneSessions = 4;
+
+// Runs worker(lanes) on the given session and on (sessions - 1) more, each on its own thread
+// (libssh sessions are single-threaded); each worker may open lanes - 1 more channels on its
+// session (none where primarySession is null).
+void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClient &primary, Fanout fanout,
+                    const std::function<void(Lanes &)> &worker);
+// The same with one channel a session.
 void runWorkers(TransferContext &ctx, SftpClient &primary, int count, const std::function<void(SftpClient &)> &worker);
 
 // The round trip that sizes a file's fan-out (fileParallel): on a long link the first connect's
 // estimate (no probe), else measured; -1 when the user fixed the sessions and `needed` is false.
 qint64 linkRoundTrip(TransferContext &ctx, SftpClient &sftp, bool needed);
 // Sessions for the chunks still missing in `journal`: the user's choice or fileParallel; extra
-// sessions already being connected (SessionPrefetch) are topped up to that count.
-int workerCount(TransferContext &ctx, const FileJournal &journal, qint64 roundTripMs);
+// sessions already being connected (SessionPrefetch) are topped up to that count. Channels on
+// each: the user's choice or fileLanes, no more than the chunks each session has to send.
+Fanout fileFanout(TransferContext &ctx, const FileJournal &journal, qint64 roundTripMs);
+// fileFanout's choice for `missingChunks` chunks of a file of `size` bytes, without side effects.
+Fanout fanoutFor(const TransferOptions &options, quint64 size, int missingChunks, qint64 roundTripMs);
+// SFTP channels per session for one large file on a link of roundTripMs: one below 30 ms.
+int fileLanes(quint64 size, qint64 roundTripMs);
+// Sessions for a large download (one channel each): the user's choice or fileParallel, topped up
+// in SessionPrefetch like fileFanout's.
+int downloadWorkers(TransferContext &ctx, const FileJournal &journal, qint64 roundTripMs);
 
 // A journal for a transfer that starts from zero, in kChunkSize chunks.
 FileJournal freshJournal(Direction direction, const QString &host, const QString &source, const QString &destination,

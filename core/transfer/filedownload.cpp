@@ -253,7 +253,7 @@ Result<TransferOutcome> downloadFileOnce(TransferContext &ctx, ssh::Session &ses
 
     // The extra sessions start connecting first (on a long link they are already on their way),
     // then the host starts hashing: both overlap with what follows.
-    const int workers = workerCount(ctx, *journal, linkRoundTrip(ctx, sftp, true));
+    const int workers = downloadWorkers(ctx, *journal, linkRoundTrip(ctx, sftp, true));
     std::optional<PendingRemoteHash> remoteHash;
     if (ctx.options().verify && size > kReadBackLimit) remoteHash.emplace(session, remotePath);
     ChunkPlan plan(ctx.journals(), key, *journal);

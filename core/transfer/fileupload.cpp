@@ -4,9 +4,11 @@
 
 #include "core/transfer/chunkplan.h"
 #include "core/transfer/chunkworkers.h"
+#include "core/transfer/hashahead.h"
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sha256.h"
+#include "core/transfer/uploadworker.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -16,170 +18,12 @@
 #include <QHash>
 #include <QMap>
 
+#include <atomic>
 #include <thread>
 
 namespace gantry::transfer {
 
 namespace {
-
-// The whole file's SHA-256 taken from the buffers one worker sends, as long as they come in file
-// order from the start (one session, nothing resumed): the file is then read once, not twice.
-struct InlineHash
-{
-    Sha256 hash;
-    quint64 at = 0;
-    bool inOrder = true;
-    void add(quint64 offset, const char *data, quint32 length)
-    {
-        inOrder = inOrder && offset == at;
-        if (!inOrder) return;
-        hash.add(data, length);
-        at += length;
-    }
-};
-
-// What a worker gets besides its chunks: whether it hashes each chunk (only for the chunk check:
-// not when the host checks the whole file, nor without verification), and for the first
-// session's worker the handle the .partial was created with (one open and one close fewer before
-// data flows), the inline whole-file hash, and the follow-along check, called as chunks complete.
-struct WorkerExtras
-{
-    bool chunkHashes = true;
-    std::optional<QByteArray> opened;
-    InlineHash *whole = nullptr;
-    std::function<void()> chunkDone;
-};
-
-// One upload worker's pipeline: its current chunk, the writes in flight and the chunks whose
-// every write went out (their hash waits for the last acknowledgement).
-struct UploadPipe
-{
-    struct Request
-    {
-        int chunk;
-        quint32 length;
-    };
-    UploadPipe(FileJournal journal, quint32 maxWrite, qsizetype headerSize)
-        : layout(std::move(journal)), header(headerSize), buffer(headerSize + qsizetype(maxWrite), Qt::Uninitialized)
-    {
-    }
-
-    const FileJournal layout;
-    QHash<quint32, Request> inflight;
-    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
-    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
-    int current = -1;
-    quint64 offset = 0;
-    quint64 end = 0;
-    bool chunkHashes = true;
-    std::unique_ptr<Sha256> hash;
-    InlineHash *whole = nullptr;
-    const qsizetype header;
-    QByteArray buffer; // one write packet: the header, then the data read into it
-};
-
-// Sends writes until kMaxInflight are in flight or no chunk is left; false when the worker must
-// stop at once (a write could not be sent).
-bool fillUploadWindow(TransferContext &ctx, SftpClient &sftp, const QByteArray &handle, QFile &file, const QString &localPath,
-                      ChunkPlan &plan, UploadPipe &pipe)
-{
-    while (pipe.inflight.size() < kMaxInflight && !ctx.cancelled()) {
-        if (pipe.current < 0) {
-            pipe.current = plan.take();
-            if (pipe.current < 0) break;
-            pipe.offset = pipe.layout.chunkOffset(pipe.current);
-            pipe.end = pipe.offset + pipe.layout.chunkLength(pipe.current);
-            if (pipe.chunkHashes) pipe.hash = std::make_unique<Sha256>();
-            if (!file.seek(qint64(pipe.offset))) {
-                plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
-                pipe.current = -1;
-                break;
-            }
-        }
-        const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), pipe.end - pipe.offset));
-        char *data = pipe.buffer.data() + pipe.header;
-        const qint64 got = file.read(data, n);
-        if (got != qint64(n)) {
-            plan.fail(Error{ErrorCode::Conflict,
-                            got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())
-                                    : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
-                                                       "new version from the start.").arg(localPath)});
-            pipe.current = -1;
-            break;
-        }
-        if (pipe.hash) pipe.hash->add(data, n);
-        if (pipe.whole) pipe.whole->add(pipe.offset, data, n);
-        auto id = sftp.sendWrite(pipe.buffer.data(), handle, pipe.offset, n);
-        if (!id) {
-            plan.fail(id.error());
-            return false;
-        }
-        pipe.inflight.insert(*id, UploadPipe::Request{pipe.current, n});
-        pipe.outstanding[pipe.current] += 1;
-        pipe.offset += n;
-        if (pipe.offset >= pipe.end) {
-            // "-": no hash of its own, so a resumed upload is checked by the whole file.
-            pipe.fullySent.insert(pipe.current, pipe.hash ? pipe.hash->hexDigest() : QByteArrayLiteral("-"));
-            pipe.current = -1;
-        }
-    }
-    return true;
-}
-
-void uploadWorker(TransferContext &ctx, SftpClient &sftp, const QString &localPath, const QString &partial,
-                  quint64 fileSize, ChunkPlan &plan, const WorkerExtras &extras)
-{
-    const std::optional<QByteArray> &opened = extras.opened;
-    QFile file(localPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (opened) (void)sftp.close(*opened);
-        plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, file.errorString())});
-        return;
-    }
-    auto handle = opened ? Result<QByteArray>(*opened) : sftp.open(partial, SftpClient::OpenWrite);
-    if (!handle) {
-        plan.fail(handle.error());
-        return;
-    }
-    UploadPipe pipe(plan.journal(), sftp.maxWrite(), SftpClient::writeHeaderSize(*handle));
-    pipe.whole = extras.whole;
-    pipe.chunkHashes = extras.chunkHashes;
-    WireMeter meter(sftp, ctx, plan);
-
-    auto failWith = [&](const Error &e) {
-        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(sftp, e, partial, fileSize - pipe.offset) : e);
-    };
-
-    for (;;) {
-        if (!fillUploadWindow(ctx, sftp, *handle, file, localPath, plan, pipe)) return;
-        if (pipe.inflight.isEmpty()) break;
-        auto reply = sftp.next();
-        if (!reply) {
-            plan.fail(reply.error());
-            return;
-        }
-        const auto it = pipe.inflight.find(reply->id);
-        if (it == pipe.inflight.end()) continue;
-        const UploadPipe::Request req = it.value();
-        pipe.inflight.erase(it);
-        if (auto st = sftp.checkStatus(*reply, TransferText::tr("Writing"), partial); !st) {
-            failWith(st.error());
-            continue; // drain the rest before closing
-        }
-        meter.payload(req.length);
-        if (--pipe.outstanding[req.chunk] == 0 && pipe.fullySent.contains(req.chunk)) {
-            pipe.outstanding.remove(req.chunk);
-            plan.done(req.chunk, pipe.fullySent.take(req.chunk));
-            if (extras.chunkDone) extras.chunkDone();
-        }
-    }
-    if (ctx.cancelled()) {
-        plan.fail(cancelledError());
-        return;
-    }
-    if (auto c = sftp.close(*handle); !c) failWith(c.error());
-    meter.payload(0);
-}
 
 // The local file must exist and be readable before anything is created on the host.
 Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
@@ -327,7 +171,7 @@ Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString
 // that its round trips do not hold back the first data.
 Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpClient &sftp, const QString &localPath,
                               const QString &partial, ChunkPlan &plan, const std::optional<QByteArray> &created,
-                              std::optional<RemoteChunkHasher> &chunkHasher)
+                              std::optional<RemoteChunkHasher> &chunkHasher, std::atomic<int> *channels)
 {
     const FileJournal journal = plan.journal();
     const bool hostCheck = ctx.options().verify && journal.size > kReadBackLimit;
@@ -340,19 +184,27 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
         if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount(), mode, ctx.cancel());
     };
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
-    const int workers = workerCount(ctx, journal, roundTripMs);
+    const Fanout fanout = fileFanout(ctx, journal, roundTripMs);
+    const int workers = fanout.sessions;
     // The whole-file hash: from the sent buffers when one session sends the file in order, else
     // read on its own thread.
     Result<QByteArray> localHash = Error{ErrorCode::Generic, QString()};
     std::optional<InlineHash> inlineHash;
     std::thread hasher;
-    if (workers == 1 && journal.doneBytes() == 0) inlineHash.emplace();
-    else hasher = std::thread([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
+    HashAhead *ahead = ctx.hashAhead();
+    if (ahead && !ahead->matches(QFileInfo(localPath).absoluteFilePath(), journal.size, journal.mtime)) ahead = nullptr;
+    if (workers == 1 && fanout.lanes == 1 && journal.doneBytes() == 0) {
+        inlineHash.emplace();
+        if (ahead) ahead->drop();
+    } else if (!ahead) {
+        hasher = std::thread([&] { localHash = sha256OfFile(localPath, ctx.cancel()); });
+    }
     // On a short link the CPUs, not the network, limit the transfer: the host then hashes all
     // chunks at the end, on all its cores, instead of competing with the transfer for them. The
     // whole file is hashed in order, on one core, best while it arrives.
     const bool followAlong = (chunkCheck && roundTripMs >= 10) || wholeCheck;
-    runWorkers(ctx, sftp, workers, [&](SftpClient &client) {
+    runLaneWorkers(ctx, &session, sftp, fanout, [&](Lanes &lanes) {
+        SftpClient &client = lanes.first;
         WorkerExtras extras;
         extras.chunkHashes = chunkCheck; // only the chunk check reads them (then or after a resume)
         if (&client == &sftp) {
@@ -363,10 +215,11 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
                 chunkHasher->advance(isDone);
             };
         }
-        uploadWorker(ctx, client, localPath, partial, journal.size, plan, extras);
+        *channels += uploadWorker(ctx, lanes, localPath, partial, journal.size, plan, extras);
     });
     if (chunkCheck || wholeCheck) openHasher();
     if (hasher.joinable()) hasher.join();
+    if (ahead && !inlineHash) localHash = ahead->take(ctx.cancel());
     if (!inlineHash || plan.error() || ctx.cancelled()) return localHash;
     if (inlineHash->inOrder && inlineHash->at == journal.size) return inlineHash->hash.hexDigest();
     return sha256OfFile(localPath, ctx.cancel());
@@ -423,7 +276,9 @@ Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &sessi
     ChunkPlan plan(ctx.journals(), key, *journal);
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     std::optional<RemoteChunkHasher> chunkHasher;
-    Result<QByteArray> localHash = sendChunks(ctx, session, sftp, localPath, partial, plan, created, chunkHasher);
+    std::atomic<int> channels{0};
+    Result<QByteArray> localHash = sendChunks(ctx, session, sftp, localPath, partial, plan, created, chunkHasher, &channels);
+    outcome.channels = channels;
     plan.save();
     const FileJournal after = plan.journal();
     outcome.wireBytes = after.wireBytes;

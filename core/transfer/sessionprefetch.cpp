@@ -1,5 +1,6 @@
 #include "core/transfer/sessionprefetch.h"
 
+#include "core/transfer/chunkworkers.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/transfercontext.h"
 
@@ -22,9 +23,10 @@ constexpr struct
 } kMarks[] = {{100, 15}, {200, 30}};
 } // namespace
 
-SessionPrefetch::SessionPrefetch(TransferContext &ctx, Helpers helpers)
+SessionPrefetch::SessionPrefetch(TransferContext &ctx, Helpers helpers, Lanes lanes)
     : m_ctx(ctx)
     , m_helpers(ctx.options().parallel == 1 ? Helpers() : std::move(helpers))
+    , m_lanes(std::move(lanes))
 {
     m_ctx.setPrefetch(this);
     if (wanted(std::numeric_limits<qint64>::max()) > 0) m_watcher = std::thread([this] { watchFirstConnect(); });
@@ -35,9 +37,35 @@ SessionPrefetch::Helpers SessionPrefetch::forOneUpload(const TransferContext &ct
     if (size == 0) return {};
     return [&ctx, size](qint64 roundTripMs) {
         const int chunks = int((size + kChunkSize - 1) / kChunkSize);
-        const int sessions = ctx.options().parallel > 0 ? ctx.options().parallel : fileParallel(size, roundTripMs);
-        return std::min(sessions, chunks) - 1;
+        return fanoutFor(ctx.options(), size, chunks, roundTripMs).sessions - 1;
     };
+}
+
+SessionPrefetch::Lanes SessionPrefetch::lanesForOneUpload(const TransferContext &ctx, quint64 size)
+{
+    if (size == 0) return {};
+    return [&ctx, size](qint64 roundTripMs) {
+        const int chunks = int((size + kChunkSize - 1) / kChunkSize);
+        return fanoutFor(ctx.options(), size, chunks, roundTripMs).lanes - 1;
+    };
+}
+
+int SessionPrefetch::extraLanes() const
+{
+    const qint64 hint = roundTripHintMs();
+    return m_lanes && hint >= kTrustedHintMs ? std::max(0, m_lanes(hint)) : 0;
+}
+
+void SessionPrefetch::setPrimaryLanes(std::vector<std::unique_ptr<SftpClient>> lanes)
+{
+    std::lock_guard lock(m_mutex);
+    m_primaryLanes = std::move(lanes);
+}
+
+std::vector<std::unique_ptr<SftpClient>> SessionPrefetch::takePrimaryLanes()
+{
+    std::lock_guard lock(m_mutex);
+    return std::exchange(m_primaryLanes, {});
 }
 
 SessionPrefetch::Helpers SessionPrefetch::forDownload()
@@ -123,9 +151,11 @@ void SessionPrefetch::connectOne()
     // The factory's cancel is our stop flag (set when the attempt ends), the client's the user's.
     if (auto session = m_ctx.factory()(&m_stop); session && !m_ctx.cancelled()) {
         if (!m_sftpWanted) {
-            ready = ReadySession{std::move(*session), nullptr};
-        } else if (auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), m_ctx.cancel())) {
-            ready = ReadySession{std::move(*session), std::move(*sftp)};
+            ready = ReadySession{std::move(*session), nullptr, {}};
+        } else if (auto clients = SftpClient::startMany(**session, 1 + extraLanes(), m_ctx.cancel())) {
+            std::unique_ptr<SftpClient> first = std::move(clients->front());
+            clients->erase(clients->begin());
+            ready = ReadySession{std::move(*session), std::move(first), std::move(*clients)};
         }
     }
     std::lock_guard lock(m_mutex);

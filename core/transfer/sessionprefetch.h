@@ -22,6 +22,7 @@ struct ReadySession
 {
     std::unique_ptr<ssh::Session> session;
     std::unique_ptr<SftpClient> sftp;
+    std::vector<std::unique_ptr<SftpClient>> lanes; // more SFTP channels, where the transfer wants them
 };
 
 // The extra sessions of one transfer attempt, connected (and their SFTP started) on their own
@@ -36,8 +37,12 @@ class SessionPrefetch final
 {
 public:
     using Helpers = std::function<int(qint64 roundTripMs)>;
+    // SFTP channels besides the first that each session wants, by the round trip (one large
+    // upload: fanoutFor's lanes); opened with the first, in the same round trips. None until the
+    // first connect told a round trip of kTrustedHintMs or more.
+    using Lanes = std::function<int(qint64 roundTripMs)>;
     // Empty helpers: only the round-trip hint and what ensure() asks for.
-    SessionPrefetch(TransferContext &ctx, Helpers helpers);
+    SessionPrefetch(TransferContext &ctx, Helpers helpers, Lanes lanes = {});
     ~SessionPrefetch();
     SessionPrefetch(const SessionPrefetch &) = delete;
     SessionPrefetch &operator=(const SessionPrefetch &) = delete;
@@ -48,6 +53,15 @@ public:
     // One file of `size` bytes: fileParallel's sessions (none for 0).
     static Helpers forOneUpload(const TransferContext &ctx, quint64 size);
     static Helpers forFolderUpload();
+
+    static Lanes lanesForOneUpload(const TransferContext &ctx, quint64 size);
+    int extraLanes() const;
+    // The first session's extra channels, opened by the caller with its first one and kept here
+    // until its worker takes them; the caller takes back any left before its session closes.
+    void setPrimaryLanes(std::vector<std::unique_ptr<SftpClient>> lanes);
+    std::vector<std::unique_ptr<SftpClient>> takePrimaryLanes();
+    // A connect's round trip below this may be a loaded CPU, not the link (linkRoundTrip measures it).
+    static constexpr qint64 kTrustedHintMs = 40;
 
     // Connects that end from now on skip the SFTP start (the caller sends tar batches).
     void setSftpWanted(bool wanted) { m_sftpWanted = wanted; }
@@ -69,6 +83,8 @@ private:
 
     TransferContext &m_ctx;
     const Helpers m_helpers;
+    const Lanes m_lanes;
+    std::vector<std::unique_ptr<SftpClient>> m_primaryLanes;
     std::atomic_bool m_sftpWanted{true};
     std::atomic_bool m_stop{false}; // the attempt is over: connects still running give up
     mutable std::mutex m_mutex;

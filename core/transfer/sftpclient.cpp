@@ -87,38 +87,49 @@ Result<std::unique_ptr<SftpClient>> SftpClient::start(ssh_session_struct *sessio
     auto channel = openSubsystem(session, label);
     if (!channel) return channel.error();
     std::unique_ptr<SftpClient> client(new SftpClient(*channel, label, cancel));
-    // The limits request goes out with INIT, before VERSION says whether the server knows it: one
-    // round trip for both (a server without the extension answers "unsupported", read and dropped).
+    auto limits = client->sendHello();
+    if (!limits) return limits.error();
+    if (auto hello = client->readHello(*limits); !hello) return hello.error();
+    return client;
+}
+
+// The limits request goes out with INIT, before VERSION says whether the server knows it: one
+// round trip for both (a server without the extension answers "unsupported", read and dropped).
+Result<quint32> SftpClient::sendHello()
+{
     QByteArray init;
     putU32(init, 5);
     init.append(char(Init));
     putU32(init, 3);
-    if (auto w = client->writeRaw(init.constData(), size_t(init.size())); !w) return w.error();
+    if (auto w = writeRaw(init.constData(), size_t(init.size())); !w) return w.error();
     QByteArray body;
     putString(body, "limits@openssh.com");
-    auto limits = client->send(Extended, body);
-    if (!limits) return limits.error();
-    auto reply = client->next();
+    return send(Extended, body);
+}
+
+Result<void> SftpClient::readHello(quint32 limitsId)
+{
+    auto reply = next();
     if (!reply) return reply.error();
     // VERSION has no request id: what we parsed as the id is the version number.
     if (reply->type != Version) {
         return Error{ErrorCode::RemoteFailed,
                      TransferText::tr("%1 answered the SFTP handshake with an unexpected message.")
-                         .arg(label)};
+                         .arg(m_label)};
     }
     Reader r(reply->body);
     QByteArray name, data;
-    while (r.string(&name) && r.string(&data)) client->m_extensions.insert(name, data);
-    auto lim = client->waitFor(*limits);
-    if (lim && lim->type == ExtendedReply && client->hasExtension("limits@openssh.com")) {
+    while (r.string(&name) && r.string(&data)) m_extensions.insert(name, data);
+    auto lim = waitFor(limitsId);
+    if (lim && lim->type == ExtendedReply && hasExtension("limits@openssh.com")) {
         Reader lr(lim->body);
         quint64 maxPacket = 0, maxRead = 0, maxWrite = 0;
         if (lr.u64(&maxPacket) && lr.u64(&maxRead) && lr.u64(&maxWrite)) {
-            if (maxWrite > 0) client->m_maxWrite = quint32(std::min<quint64>(maxWrite, kMaxIo));
-            if (maxRead > 0) client->m_maxRead = quint32(std::min<quint64>(maxRead, kMaxIo));
+            if (maxWrite > 0) m_maxWrite = quint32(std::min<quint64>(maxWrite, kMaxIo));
+            if (maxRead > 0) m_maxRead = quint32(std::min<quint64>(maxRead, kMaxIo));
         }
     }
-    return client;
+    return {};
 }
 
 Error SftpClient::lostError(const QString &detail) const
@@ -201,28 +212,32 @@ Result<SftpClient::Reply> SftpClient::next()
 Result<SftpClient::Reply> SftpClient::readWire()
 {
     for (;;) {
-        const size_t avail = m_in.size() - m_inPos;
-        if (avail >= 4) {
-            const quint32 len = qFromBigEndian<quint32>(m_in.data() + m_inPos);
-            if (len < 1 || len > 16u * 1024 * 1024) {
-                return lostError(TransferText::tr("malformed SFTP reply"));
-            }
-            if (avail >= 4 + size_t(len)) {
-                const char *p = m_in.data() + m_inPos + 4;
-                Reply reply;
-                reply.type = quint8(p[0]);
-                size_t bodyStart = 1;
-                if (len >= 5) {
-                    reply.id = qFromBigEndian<quint32>(p + 1);
-                    bodyStart = 5;
-                }
-                reply.body = QByteArray(p + bodyStart, qsizetype(len - bodyStart));
-                m_inPos += 4 + len;
-                return reply;
-            }
-        }
+        auto parsed = takeBuffered();
+        if (!parsed) return parsed.error();
+        if (*parsed) return std::move(**parsed);
         if (auto f = fill(); !f) return f.error();
     }
+}
+
+// The next whole reply in what was read so far, if there is one.
+Result<std::optional<SftpClient::Reply>> SftpClient::takeBuffered()
+{
+    const size_t avail = m_in.size() - m_inPos;
+    if (avail < 4) return std::optional<Reply>();
+    const quint32 len = qFromBigEndian<quint32>(m_in.data() + m_inPos);
+    if (len < 1 || len > 16u * 1024 * 1024) return lostError(TransferText::tr("malformed SFTP reply"));
+    if (avail < 4 + size_t(len)) return std::optional<Reply>();
+    const char *p = m_in.data() + m_inPos + 4;
+    Reply reply;
+    reply.type = quint8(p[0]);
+    size_t bodyStart = 1;
+    if (len >= 5) {
+        reply.id = qFromBigEndian<quint32>(p + 1);
+        bodyStart = 5;
+    }
+    reply.body = QByteArray(p + bodyStart, qsizetype(len - bodyStart));
+    m_inPos += 4 + len;
+    return std::optional<Reply>(std::move(reply));
 }
 
 Result<SftpClient::Reply> SftpClient::waitFor(quint32 id)
@@ -337,6 +352,13 @@ Result<void> SftpClient::checkStatus(const Reply &reply, const QString &what, co
 
 Result<QByteArray> SftpClient::open(const QString &path, quint32 flags, std::optional<quint32> mode)
 {
+    auto id = sendOpen(path, flags, mode);
+    if (!id) return id.error();
+    return openedHandle(waitFor(*id), path, flags);
+}
+
+Result<quint32> SftpClient::sendOpen(const QString &path, quint32 flags, std::optional<quint32> mode)
+{
     QByteArray body;
     putString(body, pathBytes(path));
     putU32(body, flags);
@@ -346,7 +368,11 @@ Result<QByteArray> SftpClient::open(const QString &path, quint32 flags, std::opt
     } else {
         putU32(body, 0);
     }
-    auto r = call(Open, body);
+    return send(Open, body);
+}
+
+Result<QByteArray> SftpClient::openedHandle(const Result<Reply> &r, const QString &path, quint32 flags) const
+{
     if (!r) return r.error();
     if (r->type == Handle) {
         QByteArray handle;

@@ -17,6 +17,10 @@
 struct ssh_session_struct;
 struct ssh_channel_struct;
 
+namespace gantry::ssh {
+class Session;
+}
+
 namespace gantry::transfer {
 
 // File attributes as SFTP v3 carries them; fields are valid when their flag is set.
@@ -111,6 +115,15 @@ public:
     static Result<std::unique_ptr<SftpClient>> start(ssh_session_struct *session, QString label,
                                                      const std::atomic_bool *cancel = nullptr);
 
+    // `count` more clients on one session, their channels opened and their handshakes exchanged
+    // together (three round trips for all). Those the server refused (its MaxSessions) are left
+    // out, so fewer may come back; each is then used like any other, on the session's thread.
+    static std::vector<std::unique_ptr<SftpClient>> startMore(ssh::Session &session, const QString &label, int count,
+                                                              const std::atomic_bool *cancel = nullptr);
+    // start() for one, startMore() for several; fails (as start() does) only when none started.
+    static Result<std::vector<std::unique_ptr<SftpClient>>> startMany(ssh::Session &session, int count,
+                                                                      const std::atomic_bool *cancel = nullptr);
+
     bool hasExtension(const QByteArray &name) const { return m_extensions.contains(name); }
     quint32 maxWrite() const { return m_maxWrite; }
     quint32 maxRead() const { return m_maxRead; }
@@ -127,6 +140,11 @@ public:
     // The next reply (any id). Fails when the connection drops or nothing arrives for ioTimeoutMs.
     Result<Reply> next();
     Result<Reply> waitFor(quint32 id);
+    // A reply that has arrived, without waiting: none while what came so far ends mid-reply. For
+    // a thread that drives several clients of one session and waits on one of them at a time.
+    Result<std::optional<Reply>> poll();
+    // Bytes the server's channel window takes now: a write longer than this would wait for it.
+    quint32 sendWindow() const;
     // Bytes written to and read from the channel, SFTP framing included ("on the wire" payload).
     quint64 bytesOut() const { return m_bytesOut; }
     quint64 bytesIn() const { return m_bytesIn; }
@@ -134,6 +152,9 @@ public:
 
     // --- blocking helpers ---
     Result<QByteArray> open(const QString &path, quint32 flags, std::optional<quint32> mode = {});
+    // open() in two halves, for opens on several clients in one round trip.
+    Result<quint32> sendOpen(const QString &path, quint32 flags, std::optional<quint32> mode = {});
+    Result<QByteArray> openedHandle(const Result<Reply> &reply, const QString &path, quint32 flags) const;
     Result<void> close(const QByteArray &handle);
     Result<SftpAttrs> stat(const QString &path);
     Result<SftpAttrs> lstat(const QString &path);
@@ -167,6 +188,9 @@ public:
 
 private:
     SftpClient(ssh_channel_struct *channel, QString label, const std::atomic_bool *cancel);
+    Result<quint32> sendHello();
+    Result<void> readHello(quint32 limitsId);
+    Result<std::optional<Reply>> takeBuffered();
     Result<void> writeRaw(const char *data, size_t length);
     Result<void> fill();
     Result<Reply> readWire();

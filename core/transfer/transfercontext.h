@@ -9,6 +9,7 @@
 
 namespace gantry::transfer {
 
+class HashAhead;
 class SessionPrefetch;
 
 // Everything one running transfer shares between its worker threads: how to open more sessions,
@@ -36,6 +37,9 @@ public:
     // The extra sessions runTransfer started connecting for this attempt, or null.
     SessionPrefetch *prefetch() const { return m_prefetch; }
     void setPrefetch(SessionPrefetch *prefetch) { m_prefetch = prefetch; }
+    // The local file's SHA-256 being read since the attempt began (one large upload), or null.
+    HashAhead *hashAhead() const { return m_hashAhead; }
+    void setHashAhead(HashAhead *ahead) { m_hashAhead = ahead; }
     // Random, one per transfer attempt: names the attempt's remote staging folders, so a batch an
     // earlier (killed) attempt left running never shares a folder with this one.
     const QString &attemptToken() const { return m_attemptToken; }
@@ -61,6 +65,7 @@ private:
     ConflictResolver m_resolver;
     QString m_attemptToken;
     SessionPrefetch *m_prefetch = nullptr;
+    HashAhead *m_hashAhead = nullptr;
     std::function<bool()> m_discardOnCancel;
     mutable std::mutex m_mutex;
     TransferProgress m_progress;

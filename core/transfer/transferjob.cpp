@@ -6,6 +6,7 @@
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sessionprefetch.h"
 #include "core/transfer/sha256.h"
+#include "core/transfer/hashahead.h"
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/treetransfer.h"
 
@@ -13,6 +14,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QThread>
 
 namespace gantry::transfer {
@@ -301,21 +303,49 @@ SessionPrefetch::Helpers prefetchFor(const TransferRequest &request, const Trans
     return SessionPrefetch::forOneUpload(ctx, local.isFile() ? quint64(local.size()) : 0);
 }
 
+// SFTP channels besides the first on each session: for one large file to upload.
+SessionPrefetch::Lanes lanesFor(const TransferRequest &request, const TransferContext &ctx)
+{
+    const QFileInfo local(request.localPath);
+    if (request.direction == Direction::Download || !local.isFile()) return {};
+    if (local.isSymLink() && !ctx.options().followSymlinks) return {};
+    return SessionPrefetch::lanesForOneUpload(ctx, quint64(local.size()));
+}
+
+// The whole-file hash of a large file to upload, read while the sessions connect (a file that
+// fans out over sessions or channels needs it read apart from what it sends).
+std::unique_ptr<HashAhead> hashAheadFor(const TransferRequest &request, const TransferContext &ctx)
+{
+    const QFileInfo local(request.localPath);
+    if (request.direction == Direction::Download || !local.isFile() || local.size() < qint64(kHashAheadFrom)) return nullptr;
+    if (local.isSymLink() && !ctx.options().followSymlinks) return nullptr;
+    return std::make_unique<HashAhead>(local.absoluteFilePath());
+}
+
 } // namespace
 
 Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferContext &ctx)
 {
     // Extra sessions connect while this one still connects and probes.
-    SessionPrefetch prefetch(ctx, prefetchFor(request, ctx));
+    SessionPrefetch prefetch(ctx, prefetchFor(request, ctx), lanesFor(request, ctx));
+    const std::unique_ptr<HashAhead> ahead = hashAheadFor(request, ctx);
+    ctx.setHashAhead(ahead.get());
+    const auto forgetAhead = qScopeGuard([&ctx] { ctx.setHashAhead(nullptr); });
     QElapsedTimer connecting;
     connecting.start();
     auto session = ctx.factory()(ctx.cancel());
     prefetch.firstConnected(connecting.elapsed());
     if (!session) return session.error();
-    auto sftp = SftpClient::start((*session)->handle(), (*session)->target().display(), ctx.cancel());
-    if (!sftp) return sftp.error();
-    auto r = request.direction == Direction::Upload ? runUpload(request, ctx, **session, **sftp)
-                                                    : runDownload(request, ctx, **session, **sftp);
+    // A large file on a long link sends on several channels of each session: the first session's
+    // open with its first, in the same round trips.
+    auto clients = SftpClient::startMany(**session, 1 + prefetch.extraLanes(), ctx.cancel());
+    if (!clients) return clients.error();
+    std::unique_ptr<SftpClient> sftp = std::move(clients->front());
+    clients->erase(clients->begin());
+    prefetch.setPrimaryLanes(std::move(*clients));
+    auto r = request.direction == Direction::Upload ? runUpload(request, ctx, **session, *sftp)
+                                                    : runDownload(request, ctx, **session, *sftp);
+    (void)prefetch.takePrimaryLanes(); // channels no worker took close before their session
     ctx.flush();
     return r;
 }

@@ -37,6 +37,7 @@ QString directionName(Direction direction);
 struct TransferOptions
 {
     int parallel = 0;               // sessions for one large file; 0: automatic
+    int channels = 0;               // SFTP channels on each of those sessions; 0: by the round trip
     ConflictPolicy onConflict = ConflictPolicy::Ask;
     // Symlinks to files are followed (their content is sent); symlinks to directories and
     // broken links are skipped and reported. Off: every symlink is skipped and reported.
@@ -78,6 +79,7 @@ struct TransferOutcome
     quint64 totalBytes = 0;     // size of what was transferred (all files)
     quint64 wireBytes = 0;      // all attempts of this transfer, from the journal
     int files = 0;
+    int channels = 0;           // SFTP channels a large upload's chunks went over (its sessions' together)
     double seconds = 0;
     QString sha256;             // single files only
     QString destination;        // final path

@@ -3528,6 +3528,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>%1 on %2 does not hold the checked upload after the rename (%3 bytes expected). Something else writes there; retry once it is done.</source>
         <translation>重命名后 %2 上的 %1 中不是已校验的上传内容（应为 %3 字节）。有其他程序在写入该位置；待其完成后重试。</translation>
     </message>
+    <message>
+        <source>Closing</source>
+        <translation>关闭</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>
@@ -10444,6 +10448,10 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
     <message>
         <source>%1 sent more than %2 MiB of output; the command was stopped. If that much output is expected, raise the limit (gantry-cli: --max-output-mib)</source>
         <translation>%1 发送了超过 %2 MiB 的输出；命令已停止。如果确实会有这么多输出，请提高上限（gantry-cli：--max-output-mib）</translation>
+    </message>
+    <message>
+        <source>%1 refused the %2 subsystem: %3</source>
+        <translation>%1 拒绝了 %2 子系统：%3</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "sshdfixture.h"
 #include "tests/support/stagingfile.h"
 
+#include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sessionfactory.h"
@@ -138,6 +139,50 @@ private slots:
         QVERIFY2(d, d ? "" : qPrintable(d.error().message));
         QVERIFY(d->verified);
         QCOMPARE(hashOf(m_local.filePath(QStringLiteral("back/model.bin"))), hashOf(src));
+    }
+
+    // A long link's large upload goes over several SFTP channels of each session (one thread per
+    // session drives them); what arrives is the file, checked, and a resume over channels sends
+    // only what is missing.
+    void largeFileOverSeveralChannels()
+    {
+        const QString src = m_local.filePath(QStringLiteral("lanes.bin"));
+        const quint64 size = 96ull * 1024 * 1024 + 777;
+        writeRandom(src, qint64(size), 11);
+        TransferRequest req = upload(src, m_remote.path() + QStringLiteral("/lanes/"));
+        req.options.parallel = 2;
+        req.options.channels = 3;
+        bool killed = false;
+        auto first = runUntilServerKilled(
+            req, [](const TransferProgress &p) { return p.bytesDone >= 24ull * 1024 * 1024; }, &killed);
+        QVERIFY(killed);
+        QVERIFY(!first);
+        QCOMPARE(m_sshd.restart(), QString());
+
+        auto second = run(req);
+        QVERIFY2(second, second ? "" : qPrintable(second.error().message));
+        QCOMPARE(second->channels, 6);
+        QVERIFY(second->resumed);
+        QVERIFY(second->verified);
+        QVERIFY2(second->payloadBytes < size, qPrintable(QString::number(second->payloadBytes)));
+        // What was in flight at the kill goes again: at most a chunk a channel.
+        QVERIFY2(second->wireBytes < size + 6 * kChunkSize + size / 50, qPrintable(QString::number(second->wireBytes)));
+        const QString dest = m_remote.filePath(QStringLiteral("lanes/lanes.bin"));
+        QCOMPARE(second->sha256.toLatin1(), hashOf(src));
+        QCOMPARE(hashOf(dest), hashOf(src));
+        QVERIFY(gantry::testsupport::stagingFileOf(dest).isEmpty());
+
+        // A fresh upload over channels: the whole file's hash is read on its own (no single
+        // in-order sender), the host checks chunk by chunk.
+        QVERIFY(QFile::remove(dest));
+        req.options.onConflict = ConflictPolicy::Overwrite;
+        auto fresh = run(req);
+        QVERIFY2(fresh, fresh ? "" : qPrintable(fresh.error().message));
+        QCOMPARE(fresh->channels, 6);
+        QVERIFY(!fresh->resumed);
+        QVERIFY(fresh->verified);
+        QVERIFY(fresh->wireBytes < size * 102 / 100);
+        QCOMPARE(hashOf(dest), hashOf(src));
     }
 
     void treeWithNonAsciiNamesAndSymlinks()

@@ -3,6 +3,7 @@
 // connects fail at once: no host is needed to count them).
 
 #include "core/transfer/chunkplan.h"
+#include "core/transfer/chunkworkers.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/localtree.h"
@@ -273,6 +274,32 @@ private slots:
         QCOMPARE(autoParallel(128 * MiB, 100), 4);  // folders keep their own steps
     }
 
+    // A large upload on a long link: four sessions, each with several SFTP channels (sshd's 2 MiB
+    // window is per channel), never more channels than chunks; the user's choices win.
+    void fileFanoutOverChannels()
+    {
+        constexpr quint64 MiB = 1024 * 1024;
+        const auto fanout = [](quint64 size, qint64 rtt, TransferOptions o = {}) {
+            const Fanout f = fanoutFor(o, size, int((size + kChunkSize - 1) / kChunkSize), rtt);
+            return QPair<int, int>(f.sessions, f.lanes);
+        };
+        QCOMPARE(fanout(1024 * MiB, 0), qMakePair(2, 1));    // short link: one channel each
+        QCOMPARE(fanout(1024 * MiB, 20), qMakePair(4, 1));
+        QCOMPARE(fanout(1024 * MiB, 50), qMakePair(4, 3));
+        QCOMPARE(fanout(1024 * MiB, 100), qMakePair(4, 7));
+        QCOMPARE(fanout(1024 * MiB, 200), qMakePair(4, kMaxLanes));
+        QCOMPARE(fanout(40 * MiB, 200), qMakePair(4, 1));     // below 64 MiB: one channel a session
+        QCOMPARE(fanout(64 * MiB, 200), qMakePair(4, 4));     // 16 chunks: four a session
+        TransferOptions fixed;
+        fixed.parallel = 2;
+        QCOMPARE(fanout(1024 * MiB, 200, fixed), qMakePair(2, kMaxLanes));
+        fixed.channels = 3;
+        QCOMPARE(fanout(1024 * MiB, 0, fixed), qMakePair(2, 3));
+        const Fanout tail = fanoutFor(TransferOptions{}, 1024 * MiB, 6, 200); // a resume with six chunks to go
+        QCOMPARE(tail.sessions, 4);
+        QCOMPARE(tail.lanes, 2); // six chunks left: two a session at most
+    }
+
     void prefetchStartsWhatIsAskedAndHandsItOut()
     {
         std::atomic_int connects{0};
@@ -301,17 +328,20 @@ private slots:
         std::atomic_int connects{0};
         TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
         {
-            SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 128ull * 1024 * 1024));
-            prefetch.firstConnected(540); // ~108 ms round trip: eight sessions, seven of them extra
+            SessionPrefetch prefetch(ctx, SessionPrefetch::forOneUpload(ctx, 128ull * 1024 * 1024),
+                                     SessionPrefetch::lanesForOneUpload(ctx, 128ull * 1024 * 1024));
+            QCOMPARE(prefetch.extraLanes(), 0); // no round trip known yet
+            prefetch.firstConnected(540); // ~108 ms round trip: four sessions (with channels), three of them extra
             bool claimed = true;
             int claims = 0;
             while (claimed) {
                 (void)prefetch.take(&claimed);
                 claims += claimed ? 1 : 0;
             }
-            QCOMPARE(claims, 7);
+            QCOMPARE(claims, 3);
+            QCOMPARE(prefetch.extraLanes(), 6); // 7 channels a session, opened with its first
         }
-        QCOMPARE(connects.load(), 7);
+        QCOMPARE(connects.load(), 3);
     }
 
     void prefetchHonoursOneSession()

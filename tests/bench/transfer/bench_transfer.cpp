@@ -2,12 +2,13 @@
 // directly and through the user-space delay relay (the kernel has no netem).
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
-//                         [--runs N] [--scp-only] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
+//                         [--runs N] [--scp-only] [--no-scp-large] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
 //                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]
 //                         [--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]
 //
 // --runs N repeats the single-file test N times, scp and gantry alternating who goes first, and
-// prints each run and the medians; --scp-only leaves sftp and rsync out of it; --baseline-cli
+// prints each run and the medians; --scp-only leaves sftp and rsync out of it, --no-scp-large every
+// reference tool (the ratio is then against its own direct-link time); --baseline-cli
 // runs another gantry-cli (an earlier build) in the same runs, for before/after side by side (the
 // single-file test and the folder upload of --download).
 //
@@ -22,6 +23,7 @@
 //
 // --shell-startup-ms makes every remote command's shell wait that long first, as a conda or pyenv
 // init in a GPU image's start-up files does (the fixture's sshd skips this machine's ~/.bashrc).
+// Without it, --sync and --download run a second time with a 1 s start-up, after the first.
 //
 // Per-file tools at long RTTs need minutes per thousand files: they run on the first --scp-files
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
@@ -418,6 +420,9 @@ int main(int argc, char **argv)
     int downloadRuns = 3;
     int largeRuns = 1;
     bool otherTools = true;
+    bool shellStartupGiven = false; // else the folder and sync scenarios run again with a 1 s login shell
+    bool scpLarge = true;    // --no-scp-large: the single-file test runs gantry only (ratios against its direct-link time)
+    double directLarge = -1; // the single file's median on the direct link, when it ran
     QString baselineCli; // another gantry-cli (an earlier build) run side by side in the single-file test
     QString parallel;
     QStringList gantryArgs; // passed to every gantry-cli upload, e.g. --no-verify to see what verification costs
@@ -437,6 +442,7 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--gantry-arg")) gantryArgs.append(v), ++i;
         else if (a == QLatin1String("--runs")) largeRuns = std::max(1, v.toInt()), ++i;
         else if (a == QLatin1String("--scp-only")) otherTools = false;
+        else if (a == QLatin1String("--no-scp-large")) scpLarge = false, otherTools = false;
         else if (a == QLatin1String("--baseline-cli")) baselineCli = v, ++i;
         else if (a == QLatin1String("--skip-small")) small = false;
         else if (a == QLatin1String("--skip-large")) large = false;
@@ -448,10 +454,10 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--download")) downloadScenario = true;
         else if (a == QLatin1String("--download-files")) downloadFiles = v.toInt(), ++i;
         else if (a == QLatin1String("--download-runs")) downloadRuns = std::max(1, v.toInt()), ++i;
-        else if (a == QLatin1String("--shell-startup-ms")) sshdOptions.shellStartupMs = v.toInt(), ++i;
+        else if (a == QLatin1String("--shell-startup-ms")) sshdOptions.shellStartupMs = v.toInt(), shellStartupGiven = true, ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
-                   "[--rtts 0,50,100] [--runs N] [--scp-only] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
+                   "[--rtts 0,50,100] [--runs N] [--scp-only] [--no-scp-large] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
                    "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] "
                    "[--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]\n";
             return 2;
@@ -617,6 +623,10 @@ int main(int argc, char **argv)
             bool ok = true;
             for (int i = 0; i < largeRuns; ++i) {
                 auto doScp = [&] {
+                    if (!scpLarge) {
+                        ts.append(qQNaN());
+                        return;
+                    }
                     clean();
                     const Run r = scp(port, big, remote + QStringLiteral("/scp.bin"), false);
                     ts.append(r.seconds);
@@ -657,6 +667,11 @@ int main(int argc, char **argv)
                     QStringLiteral("%1×").arg(fmt(s / g)), QStringLiteral("%1 MiB").arg(rssKiB / 1024)};
             printRow(row);
             rows.append(row);
+            if (rtt == 0) directLarge = g;
+            if (rtt > 0 && directLarge > 0) {
+                out << QStringLiteral("#   %1: gantry %2 s, %3× the direct link's %4 s").arg(link, fmt(g), fmt(g / directLarge), fmt(directLarge))
+                    << Qt::endl;
+            }
             if (!tb.isEmpty()) {
                 out << QStringLiteral("#   %1, baseline %2: median %3 s, %4× scp").arg(link, baselineCli, fmt(median(tb)), fmt(s / median(tb)))
                     << Qt::endl;
@@ -761,6 +776,19 @@ int main(int argc, char **argv)
             << "; client->server bytes through the relay (both runs, SSH framing and encryption included): " << wire
             << " = " << fmt(double(wire) / double(size), 3) << "× the file; SHA-256 " << (match ? "matches" : "DIFFERS")
             << "; peak RSS " << second.maxRssKiB / 1024 << " MiB" << Qt::endl;
+    }
+    if ((syncScenario || downloadScenario) && !shellStartupGiven) {
+        // GPU images run conda or pyenv init in their shells' start-up files: the same scenarios
+        // with every remote shell waiting a second first, in a process (and sshd) of their own.
+        out << Qt::endl << "# the folder and sync scenarios again, every remote shell starting in 1 s (--shell-startup-ms 1000)" << Qt::endl;
+        QStringList again{app.applicationFilePath()};
+        again << app.arguments().mid(1) << QStringLiteral("--skip-small") << QStringLiteral("--skip-large")
+              << QStringLiteral("--skip-resume") << QStringLiteral("--shell-startup-ms") << QStringLiteral("1000");
+        runCommand(again, [](const QByteArray &line) {
+            const QByteArray text = line.endsWith('\n') ? line.chopped(1) : line;
+            if (!text.startsWith("(*)") && !text.startsWith("scp is") && !text.isEmpty()) out << text << Qt::endl;
+            return false;
+        });
     }
     out << Qt::endl
         << "(*) through the relay, scp/sftp/rsync ran on the first " << scpFiles

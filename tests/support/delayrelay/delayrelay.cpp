@@ -4,6 +4,9 @@
 //
 // Usage: gantry-delayrelay --target PORT [--listen PORT] [--delay-ms MS] [--port-file FILE]
 // Prints "listening PORT" on stdout once ready. Stops on SIGTERM/SIGINT.
+// With GANTRY_RELAY_TRACE=FILE in the environment it appends a line every 100 ms: milliseconds
+// since start, bytes forwarded up and down so far, bytes held in the relay each way (what is "in
+// flight" on the emulated link) and the connections open: where a transfer drains the pipe.
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -190,7 +193,18 @@ int main(int argc, char **argv)
 
     const auto delay = std::chrono::milliseconds(delayMs);
     std::vector<std::unique_ptr<Pair>> pairs;
+    FILE *trace = std::getenv("GANTRY_RELAY_TRACE") ? std::fopen(std::getenv("GANTRY_RELAY_TRACE"), "a") : nullptr;
+    const auto started = Clock::now();
+    auto nextTrace = started;
     while (!g_stop) {
+        if (trace && Clock::now() >= nextTrace) {
+            unsigned long long heldUp = 0, heldDown = 0;
+            for (auto &p : pairs) heldUp += p->up.queued, heldDown += p->down.queued;
+            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+            std::fprintf(trace, "%lld %llu %llu %llu %llu %zu\n", static_cast<long long>(ms), g_bytesUp, g_bytesDown, heldUp, heldDown,
+                         pairs.size());
+            nextTrace += std::chrono::milliseconds(100);
+        }
         std::vector<pollfd> fds;
         fds.push_back({lfd, POLLIN, 0});
         auto nextDue = Clock::time_point::max();
@@ -204,10 +218,10 @@ int main(int argc, char **argv)
                 if (!d->queue.empty() && d->queue.front().due < nextDue) nextDue = d->queue.front().due;
             }
         }
-        int timeout = 1000;
+        int timeout = trace ? 100 : 1000;
         if (nextDue != Clock::time_point::max()) {
             const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(nextDue - Clock::now()).count();
-            timeout = static_cast<int>(std::max<long long>(0, std::min<long long>(ms + 1, 1000)));
+            timeout = static_cast<int>(std::max<long long>(0, std::min<long long>(ms + 1, timeout)));
         }
         if (poll(fds.data(), fds.size(), timeout) < 0 && errno != EINTR) break;
 
@@ -248,6 +262,7 @@ int main(int argc, char **argv)
         close(p->down.from);
     }
     close(lfd);
+    if (trace) std::fclose(trace);
     std::fprintf(stderr, "relay bytes up=%llu down=%llu\n", g_bytesUp, g_bytesDown);
     return 0;
 }

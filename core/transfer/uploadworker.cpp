@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "core/transfer/uploadworker.h"
+#include "core/transfer/transfertext.h"
+
+#include "core/transfer/remoteops.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QHash>
+#include <QMap>
+
+#include <deque>
+
+namespace gantry::transfer {
+
+namespace {
+
+// One lane's pipeline: its current chunk, the writes in flight and the chunks whose every write
+// went out (their hash waits for the last acknowledgement).
+struct UploadPipe
+{
+    struct Request
+    {
+        int chunk;
+        quint32 length;
+    };
+    UploadPipe(FileJournal journal, quint32 maxWrite, qsizetype headerSize)
+        : layout(std::move(journal)), header(headerSize), buffer(headerSize + qsizetype(maxWrite), Qt::Uninitialized)
+    {
+    }
+
+    const FileJournal layout;
+    QHash<quint32, Request> inflight;
+    std::deque<quint64> sentOrder;        // the worker's send counter at each write in flight, oldest first
+    QHash<int, int> outstanding;          // chunk → writes not yet acknowledged
+    QMap<int, QByteArray> fullySent;      // chunk → hash, once every write of it was sent
+    int current = -1;
+    quint64 offset = 0;
+    quint64 end = 0;
+    bool chunkHashes = true;
+    std::unique_ptr<Sha256> hash;
+    InlineHash *whole = nullptr;
+    const qsizetype header;
+    QByteArray buffer; // one write packet: the header, then the data read into it
+};
+
+// One SFTP channel of the worker's session writing into the staging file.
+struct UploadLane
+{
+    UploadLane(TransferContext &ctx, SftpClient &client, QByteArray opened, const QString &localPath, ChunkPlan &plan)
+        : sftp(client), handle(std::move(opened)), file(localPath),
+          pipe(plan.journal(), client.maxWrite(), SftpClient::writeHeaderSize(handle)), meter(client, ctx, plan)
+    {
+    }
+    std::unique_ptr<SftpClient> owned; // the extra lanes' clients; the first lane's belongs to its session
+    SftpClient &sftp;
+    const QByteArray handle;
+    QFile file;
+    UploadPipe pipe;
+    WireMeter meter;
+};
+
+// Sends writes until kMaxInflight are in flight or no chunk is left; with `byWindow`, also stops
+// where the channel's window would make the write wait (several lanes share the thread); false
+// when the worker must stop at once (a write could not be sent).
+bool fillUploadWindow(TransferContext &ctx, UploadLane &lane, const QString &localPath, ChunkPlan &plan, bool byWindow,
+                      quint64 *sendCounter)
+{
+    UploadPipe &pipe = lane.pipe;
+    while (pipe.inflight.size() < kMaxInflight && !ctx.cancelled()) {
+        if (pipe.current < 0) {
+            pipe.current = plan.take();
+            if (pipe.current < 0) break;
+            pipe.offset = pipe.layout.chunkOffset(pipe.current);
+            pipe.end = pipe.offset + pipe.layout.chunkLength(pipe.current);
+            if (pipe.chunkHashes) pipe.hash = std::make_unique<Sha256>();
+            if (!lane.file.seek(qint64(pipe.offset))) {
+                plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, lane.file.errorString())});
+                pipe.current = -1;
+                break;
+            }
+        }
+        const quint32 n = quint32(std::min<quint64>(lane.sftp.maxWrite(), pipe.end - pipe.offset));
+        if (byWindow && !pipe.inflight.isEmpty() && lane.sftp.sendWindow() < quint32(pipe.header) + n) break;
+        char *data = pipe.buffer.data() + pipe.header;
+        const qint64 got = lane.file.read(data, n);
+        if (got != qint64(n)) {
+            plan.fail(Error{ErrorCode::Conflict,
+                            got < 0 ? TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, lane.file.errorString())
+                                    : TransferText::tr("%1 became shorter while it was being uploaded. Retry to upload the "
+                                                       "new version from the start.").arg(localPath)});
+            pipe.current = -1;
+            break;
+        }
+        if (pipe.hash) pipe.hash->add(data, n);
+        if (pipe.whole) pipe.whole->add(pipe.offset, data, n);
+        auto id = lane.sftp.sendWrite(pipe.buffer.data(), lane.handle, pipe.offset, n);
+        if (!id) {
+            plan.fail(id.error());
+            return false;
+        }
+        pipe.inflight.insert(*id, UploadPipe::Request{pipe.current, n});
+        pipe.sentOrder.push_back((*sendCounter)++);
+        pipe.outstanding[pipe.current] += 1;
+        pipe.offset += n;
+        if (pipe.offset >= pipe.end) {
+            // "-": no hash of its own, so a resumed upload is checked by the whole file.
+            pipe.fullySent.insert(pipe.current, pipe.hash ? pipe.hash->hexDigest() : QByteArrayLiteral("-"));
+            pipe.current = -1;
+        }
+    }
+    return true;
+}
+
+// Opens the staging file on `first` (unless its handle is known) and on every client of `more`,
+// all at once (one round trip), and adds a lane for each that could. A failure of the first lane
+// is the worker's (it goes to the plan); a later client that fails is left out.
+void openLanes(TransferContext &ctx, SftpClient *first, const std::optional<QByteArray> &firstHandle,
+               std::vector<std::unique_ptr<SftpClient>> more, const QString &localPath, const QString &partial, ChunkPlan &plan,
+               std::vector<std::unique_ptr<UploadLane>> &out)
+{
+    std::vector<SftpClient *> clients;
+    if (first) clients.push_back(first);
+    for (const auto &c : more) clients.push_back(c.get());
+    const size_t offset = first ? 1 : 0;
+    std::vector<Result<quint32>> opens;
+    for (size_t i = 0; i < clients.size(); ++i) {
+        const bool known = i < offset && firstHandle;
+        opens.push_back(known ? Result<quint32>(0u) : clients[i]->sendOpen(partial, SftpClient::OpenWrite));
+    }
+    for (size_t i = 0; i < clients.size(); ++i) {
+        const bool isFirst = i < offset;
+        Result<QByteArray> handle = !opens[i]                  ? Result<QByteArray>(opens[i].error())
+                                    : isFirst && firstHandle ? Result<QByteArray>(*firstHandle)
+                                                             : clients[i]->openedHandle(clients[i]->waitFor(*opens[i]), partial,
+                                                                                        SftpClient::OpenWrite);
+        if (!handle) {
+            if (isFirst) plan.fail(handle.error());
+            continue;
+        }
+        auto lane = std::make_unique<UploadLane>(ctx, *clients[i], *handle, localPath, plan);
+        if (!lane->file.open(QIODevice::ReadOnly)) {
+            if (isFirst) {
+                plan.fail(Error{ErrorCode::Io, TransferText::tr("Cannot read the local file %1: %2.").arg(localPath, lane->file.errorString())});
+            }
+            (void)clients[i]->close(*handle);
+            continue;
+        }
+        if (!isFirst) lane->owned = std::move(more[i - offset]);
+        out.push_back(std::move(lane));
+    }
+}
+
+// Takes one reply of a lane: the write it acknowledges, and the chunk it completes.
+void takeReply(UploadLane &lane, const SftpClient::Reply &reply, const QString &partial, quint64 fileSize, ChunkPlan &plan,
+               const WorkerExtras &extras)
+{
+    UploadPipe &pipe = lane.pipe;
+    const auto it = pipe.inflight.find(reply.id);
+    if (it == pipe.inflight.end()) return;
+    const UploadPipe::Request req = it.value();
+    pipe.inflight.erase(it);
+    if (!pipe.sentOrder.empty()) pipe.sentOrder.pop_front(); // sftp-server answers a channel's writes in order
+    if (auto st = lane.sftp.checkStatus(reply, TransferText::tr("Writing"), partial); !st) {
+        const Error e = st.error();
+        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(lane.sftp, e, partial, fileSize - pipe.offset) : e);
+        return; // the rest drains before the handles close
+    }
+    lane.meter.payload(req.length);
+    if (--pipe.outstanding[req.chunk] == 0 && pipe.fullySent.contains(req.chunk)) {
+        pipe.outstanding.remove(req.chunk);
+        plan.done(req.chunk, pipe.fullySent.take(req.chunk));
+        if (extras.chunkDone) extras.chunkDone();
+    }
+}
+
+// Every reply that has arrived on any lane; when none has, waits for the one whose oldest write
+// went out first (its answer is due next). False when a channel failed.
+bool collectReplies(std::vector<std::unique_ptr<UploadLane>> &lanes, const QString &partial, quint64 fileSize, ChunkPlan &plan,
+                    const WorkerExtras &extras)
+{
+    bool took = false;
+    UploadLane *oldest = nullptr;
+    for (auto &lane : lanes) {
+        if (lanes.size() > 1) {
+            for (;;) {
+                auto reply = lane->sftp.poll();
+                if (!reply) {
+                    plan.fail(reply.error());
+                    return false;
+                }
+                if (!*reply) break;
+                takeReply(*lane, **reply, partial, fileSize, plan, extras);
+                took = true;
+            }
+        }
+        if (!lane->pipe.sentOrder.empty() && (!oldest || lane->pipe.sentOrder.front() < oldest->pipe.sentOrder.front())) {
+            oldest = lane.get();
+        }
+    }
+    if (took || !oldest) return true;
+    auto reply = oldest->sftp.next();
+    if (!reply) {
+        plan.fail(reply.error());
+        return false;
+    }
+    takeReply(*oldest, *reply, partial, fileSize, plan, extras);
+    return true;
+}
+
+// The staging file's handles, closed together (one round trip).
+void closeLanes(std::vector<std::unique_ptr<UploadLane>> &lanes, const QString &partial, quint64 fileSize, ChunkPlan &plan)
+{
+    std::vector<std::optional<quint32>> ids;
+    for (auto &lane : lanes) {
+        QByteArray body;
+        sftpwire::putString(body, lane->handle);
+        auto id = lane->sftp.send(SftpClient::Close, body);
+        ids.push_back(id ? std::optional<quint32>(*id) : std::nullopt);
+        if (!id) plan.fail(id.error());
+    }
+    for (size_t i = 0; i < lanes.size(); ++i) {
+        UploadLane &lane = *lanes[i];
+        if (!ids[i]) continue;
+        auto reply = lane.sftp.waitFor(*ids[i]);
+        Result<void> closed = reply ? lane.sftp.checkStatus(*reply, TransferText::tr("Closing"), partial) : Result<void>(reply.error());
+        if (!closed) {
+            const Error e = closed.error();
+            plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(lane.sftp, e, partial, fileSize - lane.pipe.offset) : e);
+        }
+        lane.meter.payload(0);
+    }
+}
+
+} // namespace
+
+int uploadWorker(TransferContext &ctx, Lanes &lanes, const QString &localPath, const QString &partial,
+                  quint64 fileSize, ChunkPlan &plan, const WorkerExtras &extras)
+{
+    std::vector<std::unique_ptr<UploadLane>> active;
+    if (lanes.started.size() > size_t(lanes.extra)) lanes.started.resize(size_t(lanes.extra));
+    openLanes(ctx, &lanes.first, extras.opened, std::move(lanes.started), localPath, partial, plan, active);
+    if (active.empty() || &active.front()->sftp != &lanes.first) return 0; // the plan says why
+    for (auto &lane : active) lane->pipe.chunkHashes = extras.chunkHashes;
+    active.front()->pipe.whole = extras.whole;
+    // Channels SessionPrefetch did not open ahead (the first connect's hint was short) open once
+    // the first writes are out.
+    int toAdd = lanes.session ? lanes.extra - int(active.size() - 1) : 0;
+    quint64 sendCounter = 0;
+    for (;;) {
+        for (auto &lane : active) {
+            if (!fillUploadWindow(ctx, *lane, localPath, plan, active.size() > 1 || toAdd > 0, &sendCounter)) return int(active.size());
+        }
+        if (toAdd > 0) {
+            auto more = SftpClient::startMore(*lanes.session, lanes.first.label(), std::exchange(toAdd, 0), ctx.cancel());
+            const size_t before = active.size();
+            openLanes(ctx, nullptr, std::nullopt, std::move(more), localPath, partial, plan, active);
+            for (size_t i = before; i < active.size(); ++i) active[i]->pipe.chunkHashes = extras.chunkHashes;
+            continue;
+        }
+        const bool inflight = std::any_of(active.begin(), active.end(), [](const auto &l) { return !l->pipe.inflight.isEmpty(); });
+        if (!inflight) break;
+        if (!collectReplies(active, partial, fileSize, plan, extras)) return int(active.size());
+    }
+    if (ctx.cancelled()) {
+        plan.fail(cancelledError());
+        return int(active.size());
+    }
+    closeLanes(active, partial, fileSize, plan);
+    return int(active.size());
+}
+
+} // namespace gantry::transfer

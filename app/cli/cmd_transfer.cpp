@@ -369,7 +369,7 @@ std::vector<Option> transferOptions()
 {
     return {
         {.name = "parallel", .value = "N", .help = "sessions at once for a large file or a folder, 1 to 16 (default: by size and round trip)"},
-        {.name = "channels", .value = "N", .help = "SFTP channels on each session for a large file, 1 to 8 (default: more on a long link)"},
+        {.name = "channels", .value = "N", .help = "SFTP channels on each session for a large upload, 1 to 8 (default: more on a long link)"},
         {.name = "on-conflict", .value = "POLICY", .help = "when the destination exists: ask (default on a terminal), overwrite, resume, skip or rename",
          .choices = "ask|overwrite|resume|skip|rename"},
         {.name = "no-verify", .help = "skip the SHA-256 check of what arrived"},

@@ -20,8 +20,10 @@ Result<TransferOutcome> downloadFile(TransferContext &ctx, ssh::Session &session
 
 // Chunk size for the journal and for splitting a file over sessions.
 constexpr quint64 kChunkSize = 4ull * 1024 * 1024;
+// The most sessions a transfer starts on its own: two per core of this computer, 2 to 16.
+int sessionCap();
 // Sessions for one file (or one folder's tar batches) when the user did not choose: by size and
-// by the link's round trip (SftpClient::roundTripMs).
+// by the link's round trip (SftpClient::roundTripMs), no more than sessionCap().
 int autoParallel(quint64 size, qint64 roundTripMs);
 // Sessions for one large file when the user did not choose: autoParallel, with more of them for
 // the sizes where one file's chunks are what the sessions share.

@@ -72,13 +72,13 @@ SessionPrefetch::Helpers SessionPrefetch::forDownload()
 {
     // downloadParallel's fan-out: 8 sessions from 30 ms, 4 from 10 ms. A small file wastes these
     // connects, but on such a link they end about when its download does.
-    return [](qint64 roundTripMs) { return roundTripMs >= 30 ? 7 : roundTripMs >= 10 ? 3 : 0; };
+    return [](qint64 roundTripMs) { return std::min(roundTripMs >= 30 ? 7 : roundTripMs >= 10 ? 3 : 0, sessionCap() - 1); };
 }
 
 SessionPrefetch::Helpers SessionPrefetch::forFolderUpload()
 {
     // treeParallel's floor for a folder of many files; a large one adds sessions once scanned.
-    return [](qint64 roundTripMs) { return roundTripMs >= 30 ? 3 : roundTripMs >= 10 ? 1 : 0; };
+    return [](qint64 roundTripMs) { return std::min(roundTripMs >= 30 ? 3 : roundTripMs >= 10 ? 1 : 0, sessionCap() - 1); };
 }
 
 SessionPrefetch::~SessionPrefetch()

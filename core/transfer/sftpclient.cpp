@@ -483,6 +483,15 @@ Result<void> SftpClient::rmdir(const QString &path)
 
 Result<void> SftpClient::rename(const QString &from, const QString &to, bool replace)
 {
+    auto r = sendRename(from, to, replace);
+    if (!r) return r.error();
+    auto reply = waitFor(*r);
+    if (!reply) return reply.error();
+    return checkStatus(*reply, TransferText::tr("Renaming"), from);
+}
+
+Result<quint32> SftpClient::sendRename(const QString &from, const QString &to, bool replace)
+{
     QByteArray body;
     quint8 type = Rename;
     if (replace && hasExtension("posix-rename@openssh.com")) {
@@ -491,9 +500,7 @@ Result<void> SftpClient::rename(const QString &from, const QString &to, bool rep
     }
     putString(body, pathBytes(from));
     putString(body, pathBytes(to));
-    auto r = call(type, body);
-    if (!r) return r.error();
-    return checkStatus(*r, TransferText::tr("Renaming"), from);
+    return send(type, body);
 }
 
 Result<QString> SftpClient::realpath(const QString &path)
@@ -509,30 +516,6 @@ Result<QString> SftpClient::realpath(const QString &path)
     auto st = checkStatus(*r, TransferText::tr("Resolving"), path);
     if (!st) return st.error();
     return Error{ErrorCode::RemoteFailed, QStringLiteral("realpath: no name")};
-}
-
-Result<SftpSpace> SftpClient::statvfs(const QString &path)
-{
-    if (!hasExtension("statvfs@openssh.com")) {
-        return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs@openssh.com unsupported")};
-    }
-    QByteArray body;
-    putString(body, "statvfs@openssh.com");
-    putString(body, pathBytes(path));
-    auto r = call(Extended, body);
-    if (!r) return r.error();
-    if (r->type != ExtendedReply) {
-        auto st = checkStatus(*r, TransferText::tr("Checking free space"), path);
-        if (!st) return st.error();
-        return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs: no reply")};
-    }
-    Reader rd(r->body);
-    quint64 bsize = 0, frsize = 0, blocks = 0, bfree = 0, bavail = 0;
-    if (!rd.u64(&bsize) || !rd.u64(&frsize) || !rd.u64(&blocks) || !rd.u64(&bfree) || !rd.u64(&bavail)) {
-        return Error{ErrorCode::RemoteFailed, QStringLiteral("statvfs: short reply")};
-    }
-    const quint64 unit = frsize ? frsize : bsize;
-    return SftpSpace{bavail * unit, blocks * unit};
 }
 
 Result<void> SftpClient::fsync(const QByteArray &handle)

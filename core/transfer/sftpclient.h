@@ -174,8 +174,20 @@ public:
     Result<void> rmdir(const QString &path);
     // Replaces an existing target (posix-rename@openssh.com); plain RENAME when allowed to fail.
     Result<void> rename(const QString &from, const QString &to, bool replace);
+    Result<quint32> sendRename(const QString &from, const QString &to, bool replace);
+    // A rename and a look at its target in one round trip: what the name holds after it (or,
+    // where the rename failed, whether something else is there).
+    struct Renamed
+    {
+        Result<void> renamed;
+        Result<SftpAttrs> after;
+    };
+    Renamed renameAndLstat(const QString &from, const QString &to, bool replace);
     Result<QString> realpath(const QString &path);
     Result<SftpSpace> statvfs(const QString &path);
+    // statvfs() in two halves, to share a round trip with other requests.
+    Result<quint32> sendStatvfs(const QString &path);
+    Result<SftpSpace> spaceFrom(const Result<Reply> &reply, const QString &path) const;
     Result<void> fsync(const QByteArray &handle);
     Result<void> truncate(const QByteArray &handle, quint64 size);
     // The link's round trip: the best of three stats, measured once per client (a folder's files

@@ -353,7 +353,7 @@ private:
 int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 {
     const int bySize = autoParallel(bytes, roundTripMs);
-    return files >= 1000 ? std::max(bySize, 4) : bySize;
+    return files >= 1000 ? std::min(std::max(bySize, 4), sessionCap()) : bySize;
 }
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,

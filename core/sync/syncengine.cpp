@@ -3,12 +3,14 @@
 
 #include "core/sync/remotetree.h"
 #include "core/sync/syncmanifest.h"
+#include "core/transfer/batchrunner.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/sha256.h"
 #include "core/transfer/tarbatchpool.h"
+#include "core/transfer/tarbatchwarmup.h"
 #include "core/transfer/transfercontext.h"
 #include "core/transfer/transferjob.h"
 #include "core/transfer/treetransfer.h"
@@ -217,14 +219,17 @@ Result<void> SyncEngine::finishConnect(std::future<Connected> connecting)
     return {};
 }
 
-std::unique_ptr<transfer::SessionPool> SyncEngine::prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const
+SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const
 {
     if (m_options.dryRun) return {};
     const Expected e = expectedToSend(local, manifest);
     const int sessions = m_options.parallel > 0 ? m_options.parallel : transfer::treeParallel(e.bytes, e.files, m_roundTripMs);
     // Only when a lot is new: a re-sync with a few edits must not wait for helper connects.
     if (sessions <= 1 || (e.files < 1000 && e.bytes < 32ull * 1024 * 1024)) return {};
-    return std::make_unique<transfer::SessionPool>(m_factory, m_cancel, sessions - 1);
+    Helpers helpers;
+    helpers.pool = std::make_unique<transfer::SessionPool>(m_factory, m_cancel, sessions - 1);
+    helpers.warm = std::make_unique<transfer::BatchWarmup>(*helpers.pool, transfer::BatchRunner::command(), sessions - 1, 1);
+    return helpers;
 }
 
 Result<transfer::SftpClient *> SyncEngine::sftp()
@@ -360,7 +365,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
     // Helper sessions connect while the host lists the folder.
-    const std::unique_ptr<transfer::SessionPool> helpers = prestartHelpers(*local, manifest);
+    Helpers helpers = prestartHelpers(*local, manifest);
     QElapsedTimer listing;
     listing.start();
     std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent
@@ -383,7 +388,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
                                                                "there, or use gantry-cli upload.").arg(m_target.host)};
         }
         QList<SyncEntry> sent;
-        const auto r = send(*planned, &sent, helpers.get(), remote->haveRunner, std::move(runner));
+        const auto r = send(*planned, &sent, &helpers, remote->haveRunner, std::move(runner));
         for (const SyncEntry &s : sent) manifest.files.insert(s.path);
         for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
         if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
@@ -411,7 +416,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     return Round::Done;
 }
 
-Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner,
+Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner,
                              std::unique_ptr<ssh::Channel> runner)
 {
     QList<SyncEntry> small;
@@ -430,7 +435,8 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, tran
     if (!tree.entries.isEmpty()) {
         const int sessions = m_options.parallel > 0 ? m_options.parallel
                                                     : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
-        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers, useRunner, std::move(runner));
+        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers->pool.get(), useRunner,
+                                         std::move(runner), helpers->warm.get());
         if (!r) return r.error();
         for (const SyncEntry &e : small) {
             sent->append(e);

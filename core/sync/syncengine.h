@@ -14,6 +14,7 @@
 #include <memory>
 
 namespace gantry::transfer {
+class BatchWarmup;
 class SessionPool;
 class SftpClient;
 } // namespace gantry::transfer
@@ -121,12 +122,19 @@ private:
     Result<void> finishConnect(std::future<Connected> connecting);
     Result<LocalScan> scan();
     Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
+    // Helper sessions for the tar batches, connecting while the host lists the folder, each
+    // starting its batch runner as soon as it is connected (its login shell starts beside the
+    // listing's, not after it: one shell start-up on the critical path). The warm-up goes first.
+    struct Helpers
+    {
+        std::unique_ptr<transfer::SessionPool> pool;
+        std::unique_ptr<transfer::BatchWarmup> warm;
+    };
     // runner: this session's batch runner when it started with the listing.
-    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, transfer::SessionPool *helpers, bool useRunner,
+    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner,
                       std::unique_ptr<ssh::Channel> runner);
-    // Helper sessions for the tar batches, connecting while the host lists the folder, when the
-    // round will likely send a lot; null otherwise.
-    std::unique_ptr<transfer::SessionPool> prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;
+    // When the round will likely send a lot; empty otherwise.
+    Helpers prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;
     Result<transfer::SftpClient *> sftp();
     void emitPlan(const SyncPlan &plan);
     bool changedSince(const SyncEntry &e) const;

@@ -41,7 +41,13 @@ void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClie
         });
     }
     Lanes lanes{primary, {}, extra > 0 ? primarySession : nullptr, extra};
-    if (SessionPrefetch *prefetch = ctx.prefetch(); prefetch && extra > 0) lanes.started = prefetch->takePrimaryLanes();
+    if (SessionPrefetch *prefetch = ctx.prefetch()) {
+        // Channels opened ahead for more chunks than are left (a resume) close now, not at the
+        // end: the host's hash check needs a channel of the session too (MaxSessions).
+        auto opened = prefetch->takePrimaryLanes();
+        if (opened.size() > size_t(extra)) opened.resize(size_t(extra));
+        lanes.started = std::move(opened);
+    }
     worker(lanes);
     for (auto &t : threads) t.join();
 }

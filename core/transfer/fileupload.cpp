@@ -45,7 +45,7 @@ Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
 // open in *created for the first worker.
 Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const QString &key, const QFileInfo &info,
                                   const QString &localPath, const QString &partial, const QString &remoteFinal,
-                                  TransferOutcome &outcome, std::optional<QByteArray> *created)
+                                  TransferOutcome &outcome, std::optional<QByteArray> *created, Result<quint32> *spaceAsked)
 {
     const quint64 size = quint64(info.size());
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
@@ -64,13 +64,22 @@ Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const 
     }
     if (journal && journal->doneBytes() != 0) {
         outcome.resumed = true;
+        *spaceAsked = sftp.sendStatvfs(remoteParent(partial));
         return *journal;
     }
     const quint64 wire = journal ? journal->wireBytes : 0;
     FileJournal fresh = freshJournal(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal, size, mtime);
     fresh.wireBytes = wire;
-    auto h = sftp.open(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
-    if (!h) return h.error();
+    // The free space is asked with the open, after it: sftp-server answers in order, so a stale
+    // staging file the open truncates no longer counts as taken.
+    auto openId = sftp.sendOpen(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
+    if (!openId) return openId.error();
+    *spaceAsked = sftp.sendStatvfs(remoteParent(partial));
+    auto h = sftp.openedHandle(sftp.waitFor(*openId), partial, SftpClient::OpenWrite);
+    if (!h) {
+        if (*spaceAsked) (void)sftp.waitFor(**spaceAsked); // leaves no answer behind on a client still in use
+        return h.error();
+    }
     *created = *h;
     return fresh;
 }
@@ -278,8 +287,8 @@ Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &sessi
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
     std::optional<QByteArray> created;
-    const Result<quint32> spaceAsked = sftp.sendStatvfs(remoteParent(partial));
-    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome, &created);
+    Result<quint32> spaceAsked = Error{ErrorCode::Generic, QString()};
+    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome, &created, &spaceAsked);
     if (!journal) return journal.error();
     const quint64 already = journal->doneBytes();
     if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already, spaceAsked); !space) {

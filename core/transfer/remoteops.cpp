@@ -294,6 +294,7 @@ Result<QByteArray> sftpSha256(SftpClient &sftp, const QString &path)
         if (inflight.isEmpty()) break;
         auto reply = sftp.next();
         if (!reply) return reply.error();
+        if (!inflight.contains(reply->id)) continue; // an earlier request's answer, not a read of ours
         const quint64 offset = inflight.take(reply->id);
         if (reply->type == SftpClient::Status) {
             if (reply->status() == SftpClient::StatusEof) {

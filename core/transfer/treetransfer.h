@@ -7,6 +7,8 @@
 
 namespace gantry::transfer {
 
+class BatchWarmup;
+
 class SessionPool;
 
 // Uploads a local folder into remoteParent (the folder itself becomes remoteParent/NAME, or
@@ -22,11 +24,12 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 // over up to `sessions` sessions, each batch staged and checked by the remote sha256sum before
 // it is linked into place. Helper sessions come from pool when given (connected while the caller
 // listed and planned). useRunner: the host runs a BatchRunner (one remote shell per session for
-// all its batches); `runner`, when given, is the session's, already started. Returns the payload
-// bytes sent.
+// all its batches); `runner`, when given, is the session's, already started; `warm`, when given,
+// holds the pool's helpers with their runners started as they connected (then every helper it
+// has sends). Returns the payload bytes sent.
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
                               int sessions, SessionPool *pool = nullptr, bool useRunner = false,
-                              std::unique_ptr<ssh::Channel> runner = nullptr);
+                              std::unique_ptr<ssh::Channel> runner = nullptr, BatchWarmup *warm = nullptr);
 
 // Sessions for a folder's tar batches when the user did not choose: as for one file of the
 // folder's size, and at least 4 for a thousand files or more even on a short link, where a

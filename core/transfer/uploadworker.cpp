@@ -151,6 +151,12 @@ void openLanes(TransferContext &ctx, SftpClient *first, const std::optional<QByt
     }
 }
 
+// What the file still needs on the host, for a disk-full message (not one lane's position).
+quint64 stillToSend(const ChunkPlan &plan, quint64 fileSize)
+{
+    return fileSize - std::min(fileSize, plan.journal().doneBytes());
+}
+
 // Takes one reply of a lane: the write it acknowledges, and the chunk it completes.
 void takeReply(UploadLane &lane, const SftpClient::Reply &reply, const QString &partial, quint64 fileSize, ChunkPlan &plan,
                const WorkerExtras &extras)
@@ -163,7 +169,7 @@ void takeReply(UploadLane &lane, const SftpClient::Reply &reply, const QString &
     if (!pipe.sentOrder.empty()) pipe.sentOrder.pop_front(); // sftp-server answers a channel's writes in order
     if (auto st = lane.sftp.checkStatus(reply, TransferText::tr("Writing"), partial); !st) {
         const Error e = st.error();
-        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(lane.sftp, e, partial, fileSize - pipe.offset) : e);
+        plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(lane.sftp, e, partial, stillToSend(plan, fileSize)) : e);
         return; // the rest drains before the handles close
     }
     lane.meter.payload(req.length);
@@ -175,37 +181,42 @@ void takeReply(UploadLane &lane, const SftpClient::Reply &reply, const QString &
 }
 
 // Every reply that has arrived on any lane; when none has, waits for the one whose oldest write
-// went out first (its answer is due next). False when a channel failed.
-bool collectReplies(std::vector<std::unique_ptr<UploadLane>> &lanes, const QString &partial, quint64 fileSize, ChunkPlan &plan,
+// went out first (its answer is due next). A lane whose channel failed fails the plan and is
+// dropped; the others drain, so their handles close with nothing left unread on them.
+void collectReplies(std::vector<std::unique_ptr<UploadLane>> &lanes, const QString &partial, quint64 fileSize, ChunkPlan &plan,
                     const WorkerExtras &extras)
 {
     bool took = false;
     UploadLane *oldest = nullptr;
-    for (auto &lane : lanes) {
-        if (lanes.size() > 1) {
-            for (;;) {
-                auto reply = lane->sftp.poll();
-                if (!reply) {
-                    plan.fail(reply.error());
-                    return false;
-                }
-                if (!*reply) break;
-                takeReply(*lane, **reply, partial, fileSize, plan, extras);
-                took = true;
+    for (auto it = lanes.begin(); it != lanes.end();) {
+        UploadLane &lane = **it;
+        bool failed = false;
+        while (lanes.size() > 1) {
+            auto reply = lane.sftp.poll();
+            if (!reply) {
+                plan.fail(reply.error());
+                failed = true;
+                break;
             }
+            if (!*reply) break;
+            takeReply(lane, **reply, partial, fileSize, plan, extras);
+            took = true;
         }
-        if (!lane->pipe.sentOrder.empty() && (!oldest || lane->pipe.sentOrder.front() < oldest->pipe.sentOrder.front())) {
-            oldest = lane.get();
+        if (failed) {
+            it = lanes.erase(it);
+            continue;
         }
+        if (!lane.pipe.sentOrder.empty() && (!oldest || lane.pipe.sentOrder.front() < oldest->pipe.sentOrder.front())) oldest = &lane;
+        ++it;
     }
-    if (took || !oldest) return true;
+    if (took || !oldest) return;
     auto reply = oldest->sftp.next();
-    if (!reply) {
-        plan.fail(reply.error());
-        return false;
+    if (reply) {
+        takeReply(*oldest, *reply, partial, fileSize, plan, extras);
+        return;
     }
-    takeReply(*oldest, *reply, partial, fileSize, plan, extras);
-    return true;
+    plan.fail(reply.error());
+    std::erase_if(lanes, [oldest](const auto &l) { return l.get() == oldest; });
 }
 
 // The staging file's handles, closed together (one round trip).
@@ -226,7 +237,7 @@ void closeLanes(std::vector<std::unique_ptr<UploadLane>> &lanes, const QString &
         Result<void> closed = reply ? lane.sftp.checkStatus(*reply, TransferText::tr("Closing"), partial) : Result<void>(reply.error());
         if (!closed) {
             const Error e = closed.error();
-            plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(lane.sftp, e, partial, fileSize - lane.pipe.offset) : e);
+            plan.fail(e.code == ErrorCode::RemoteFailed ? classifyWriteFailure(lane.sftp, e, partial, stillToSend(plan, fileSize)) : e);
         }
         lane.meter.payload(0);
     }
@@ -246,28 +257,30 @@ int uploadWorker(TransferContext &ctx, Lanes &lanes, const QString &localPath, c
     // Channels SessionPrefetch did not open ahead (the first connect's hint was short) open once
     // the first writes are out.
     int toAdd = lanes.session ? lanes.extra - int(active.size() - 1) : 0;
+    size_t used = active.size();
     quint64 sendCounter = 0;
     for (;;) {
-        for (auto &lane : active) {
-            if (!fillUploadWindow(ctx, *lane, localPath, plan, active.size() > 1 || toAdd > 0, &sendCounter)) return int(active.size());
-        }
+        const bool byWindow = active.size() > 1 || toAdd > 0;
+        // A lane that cannot send has a broken channel: the plan has the error, the rest drain.
+        std::erase_if(active, [&](auto &lane) { return !fillUploadWindow(ctx, *lane, localPath, plan, byWindow, &sendCounter); });
         if (toAdd > 0) {
             auto more = SftpClient::startMore(*lanes.session, lanes.first.label(), std::exchange(toAdd, 0), ctx.cancel());
             const size_t before = active.size();
             openLanes(ctx, nullptr, std::nullopt, std::move(more), localPath, partial, plan, active);
             for (size_t i = before; i < active.size(); ++i) active[i]->pipe.chunkHashes = extras.chunkHashes;
+            used = std::max(used, active.size());
             continue;
         }
         const bool inflight = std::any_of(active.begin(), active.end(), [](const auto &l) { return !l->pipe.inflight.isEmpty(); });
         if (!inflight) break;
-        if (!collectReplies(active, partial, fileSize, plan, extras)) return int(active.size());
+        collectReplies(active, partial, fileSize, plan, extras);
     }
     if (ctx.cancelled()) {
         plan.fail(cancelledError());
-        return int(active.size());
+        return int(used);
     }
     closeLanes(active, partial, fileSize, plan);
-    return int(active.size());
+    return int(used);
 }
 
 } // namespace gantry::transfer

@@ -206,7 +206,10 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     std::optional<InlineHash> inlineHash;
     std::thread hasher;
     HashAhead *ahead = ctx.hashAhead();
-    if (ahead && !ahead->matches(QFileInfo(localPath).absoluteFilePath(), journal.size, journal.mtime)) ahead = nullptr;
+    if (ahead && !ahead->matches(QFileInfo(localPath).absoluteFilePath(), journal.size, journal.mtime)) {
+        ahead->drop(); // another file, or this one changed: its hash is read again below, not twice at once
+        ahead = nullptr;
+    }
     if (workers == 1 && fanout.lanes == 1 && journal.doneBytes() == 0) {
         inlineHash.emplace();
         if (ahead) ahead->drop();

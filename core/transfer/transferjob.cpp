@@ -15,6 +15,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QScopeGuard>
+
+#include <optional>
 #include <QThread>
 
 namespace gantry::transfer {
@@ -294,32 +296,39 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
 
 // The extra sessions worth connecting ahead: a large file's chunks, a folder's batches, or
 // whatever a download turns out to be.
+// The size of the one local file an upload sends (followed through a link where the options
+// allow); none for a download, a folder or a link left out.
+std::optional<quint64> oneFileToUpload(const TransferRequest &request, const TransferContext &ctx)
+{
+    const QFileInfo local(request.localPath);
+    if (request.direction == Direction::Download || !local.isFile()) return std::nullopt;
+    if (local.isSymLink() && !ctx.options().followSymlinks) return std::nullopt;
+    return quint64(local.size());
+}
+
 SessionPrefetch::Helpers prefetchFor(const TransferRequest &request, const TransferContext &ctx)
 {
     if (request.direction == Direction::Download) return SessionPrefetch::forDownload();
     const QFileInfo local(request.localPath);
     if (local.isSymLink() && !ctx.options().followSymlinks) return {};
     if (local.isDir()) return SessionPrefetch::forFolderUpload();
-    return SessionPrefetch::forOneUpload(ctx, local.isFile() ? quint64(local.size()) : 0);
+    return SessionPrefetch::forOneUpload(ctx, oneFileToUpload(request, ctx).value_or(0));
 }
 
 // SFTP channels besides the first on each session: for one large file to upload.
 SessionPrefetch::Lanes lanesFor(const TransferRequest &request, const TransferContext &ctx)
 {
-    const QFileInfo local(request.localPath);
-    if (request.direction == Direction::Download || !local.isFile()) return {};
-    if (local.isSymLink() && !ctx.options().followSymlinks) return {};
-    return SessionPrefetch::lanesForOneUpload(ctx, quint64(local.size()));
+    const std::optional<quint64> size = oneFileToUpload(request, ctx);
+    return size ? SessionPrefetch::lanesForOneUpload(ctx, *size) : SessionPrefetch::Lanes();
 }
 
 // The whole-file hash of a large file to upload, read while the sessions connect (a file that
 // fans out over sessions or channels needs it read apart from what it sends).
 std::unique_ptr<HashAhead> hashAheadFor(const TransferRequest &request, const TransferContext &ctx)
 {
-    const QFileInfo local(request.localPath);
-    if (request.direction == Direction::Download || !local.isFile() || local.size() < qint64(kHashAheadFrom)) return nullptr;
-    if (local.isSymLink() && !ctx.options().followSymlinks) return nullptr;
-    return std::make_unique<HashAhead>(local.absoluteFilePath());
+    const std::optional<quint64> size = oneFileToUpload(request, ctx);
+    if (!size || *size < kHashAheadFrom) return nullptr;
+    return std::make_unique<HashAhead>(QFileInfo(request.localPath).absoluteFilePath());
 }
 
 } // namespace

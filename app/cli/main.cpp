@@ -1,6 +1,7 @@
 #include "clicommand.h"
 #include "clihelp.h"
 
+#include "core/diagnostics/crashtrace.h"
 #include "core/util/background.h"
 
 #include <QCoreApplication>
@@ -59,6 +60,7 @@ int runCommandLine(const QCoreApplication &app)
 
 int main(int argc, char *argv[])
 {
+    diagnostics::installCrashTrace("gantry-cli");
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gantry"));
     QCoreApplication::setOrganizationName(QStringLiteral("gantry"));

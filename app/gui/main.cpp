@@ -2,6 +2,7 @@
 #include "app/gui/shellwiring.h"
 #include "app/gui/translations.h"
 
+#include "core/diagnostics/crashtrace.h"
 #include "core/diagnostics/logfile.h"
 
 #include "ui/shell/appidentity.h"
@@ -165,6 +166,7 @@ int runWindow(QApplication &app)
 
 int main(int argc, char *argv[])
 {
+    diagnostics::installCrashTrace("gantry");
     if (std::optional<int> answered = answerWithoutDisplay(argc, argv))
         return *answered;
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")

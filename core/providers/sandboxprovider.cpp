@@ -27,11 +27,16 @@
 namespace gantry::providers {
 namespace {
 
+// Read once: getpwuid() answers in a static buffer that a second thread's call may reallocate,
+// and the sandbox asks from its worker as well as from the owner's thread.
 QString localUser()
 {
-    if (const passwd *entry = getpwuid(geteuid()))
-        return QString::fromLocal8Bit(entry->pw_name);
-    return qEnvironmentVariable("USER");
+    static const QString user = [] {
+        if (const passwd *entry = getpwuid(geteuid()))
+            return QString::fromLocal8Bit(entry->pw_name);
+        return qEnvironmentVariable("USER");
+    }();
+    return user;
 }
 
 int freeLoopbackPort()

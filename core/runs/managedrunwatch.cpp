@@ -325,6 +325,8 @@ void ManagedRun::succeed()
         },
         [this](Result<QStringList> home) {
             m_busy = false;
+            if (m_stopping)
+                return; // a stop came while the results came home: its own job ends the attempt
             if (!home) {
                 // The results are only on the machine: it is kept, and the user told which.
                 finish(RunState::Failed, RunsText::tr("Run %1: the results could not come home (%2); the machine %3 is kept "

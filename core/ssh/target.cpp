@@ -35,9 +35,13 @@ QString Target::effectiveUser() const
 {
     if (!user.isEmpty())
         return user;
-    if (const passwd *pw = getpwuid(geteuid()))
-        return QString::fromLocal8Bit(pw->pw_name);
-    return qEnvironmentVariable("USER");
+    // Read once: getpwuid() answers in a static buffer, and sessions on several threads ask.
+    static const QString local = [] {
+        if (const passwd *pw = getpwuid(geteuid()))
+            return QString::fromLocal8Bit(pw->pw_name);
+        return qEnvironmentVariable("USER");
+    }();
+    return local;
 }
 
 QString Target::display() const

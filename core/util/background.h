@@ -50,8 +50,11 @@ CancelToken run(QObject *context, std::function<T(const CancelToken &)> work, st
     QPointer<detail::CancelOnDestroy> watch(new detail::CancelOnDestroy(context, token));
     start([watch, token, work = std::move(work), done = std::move(done)]() mutable {
         auto result = std::make_shared<T>(work(token));
+        // What the work captured (an SSH session's owner, say) goes here, before the result is
+        // posted: never on this thread while the main thread already acts on the result.
+        work = nullptr;
         // Posted to the application object and checked there: the context lives on that thread.
-        QMetaObject::invokeMethod(QCoreApplication::instance(), [watch, result, done] {
+        QMetaObject::invokeMethod(QCoreApplication::instance(), [watch, result, done = std::move(done)] {
             if (!watch)
                 return;
             delete watch.data();

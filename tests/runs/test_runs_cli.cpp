@@ -53,7 +53,7 @@ private slots:
                                        "setup: mkdir -p outputs\nrun: echo \"42 $GANTRY_RUN_ATTEMPT\" > outputs/answer.txt\n"
                                        "results: [outputs]\n");
         const test::CliRun run = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, options());
-        QVERIFY2(run.code == 0, QByteArray(run.out.right(700) + "\nstderr: " + run.err.right(700)).constData()); // the tail says why
+        QVERIFY2(run.code == 0, QByteArray(run.out.right(700) + "\nstderr: " + run.err.right(4000)).constData()); // the tail (a crash's stack) says why
         QStringList kinds;
         for (const QJsonObject &line : run.lines())
             kinds.append(line.value(QLatin1String("event")).toString());
@@ -148,7 +148,7 @@ private slots:
         test::RunOptions o = options();
         o.env.insert(QStringLiteral("GANTRY_RUN_TEST_SECRET"), QString::fromUtf8(secret));
         const test::CliRun run = test::runCli(config(), {QStringLiteral("--json"), QStringLiteral("run"), QStringLiteral("start"), spec}, o);
-        QVERIFY2(run.code == 0, QByteArray(run.out.right(700) + "\nstderr: " + run.err.right(700)).constData()); // the tail says why
+        QVERIFY2(run.code == 0, QByteArray(run.out.right(700) + "\nstderr: " + run.err.right(4000)).constData()); // the tail (a crash's stack) says why
         const QString home = m_dir.filePath(QStringLiteral("home/Gantry runs/secret/outputs/"));
         QFile value(home + QStringLiteral("secret.txt"));
         QVERIFY(value.open(QIODevice::ReadOnly));

@@ -87,6 +87,8 @@ public:
                   [](const SyncEntry &a, const SyncEntry &b) { return a.path < b.path; });
         return std::move(m_listing);
     }
+    // The listing's last marker came (its end, or "not a folder").
+    bool done() const { return m_stage == Stage::Done; }
 
 private:
     enum class Stage { Before, Entries, Target, Done };
@@ -202,6 +204,32 @@ Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, con
     if (!status) {
         if (status.error().code != ErrorCode::RemoteFailed || meter.error()) return status.error();
         return Error{ErrorCode::RemoteFailed, SyncText::tr("Listing %1 on %2 failed: %3").arg(remoteDir, host, status.error().message)};
+    }
+    return reader.finish(host, remoteDir);
+}
+
+Result<RemoteListing> listThroughRunner(const ssh::Session &session, transfer::BatchRunner &runner, const QString &host,
+                                        const QString &remoteDir)
+{
+    transfer::ListingMeter meter(session.limits(), host, remoteDir);
+    ListingReader reader(meter);
+    transfer::NulRecords records(transfer::maxListingRecordBytes());
+    const qint64 limit = transfer::checksumListingLimit(session.limits());
+    qint64 received = 0;
+    bool refused = false;
+    const auto take = [&](const QByteArray &data) {
+        received += data.size();
+        if (received > limit || !records.feed(data, [&reader](const QByteArray &r) { return reader.record(r); })) {
+            if (records.overlong()) meter.refuseOverlong();
+            refused = true;
+        }
+        return refused || reader.done();
+    };
+    // The markers come first, then find's lines as it walks: two quiet minutes mean a dead link.
+    if (auto ran = runner.runRaw(listingCommand(remoteDir), take, 2 * 60 * 1000); !ran) return ran.error();
+    if (meter.error()) return *meter.error();
+    if (refused) {
+        return Error{ErrorCode::RemoteFailed, SyncText::tr("Listing %1 on %2 sent more than Gantry reads for one folder.").arg(remoteDir, host)};
     }
     return reader.finish(host, remoteDir);
 }

@@ -13,6 +13,8 @@
 // login shell's start-up files): the listing, the checksums of files a --checksum sync compares,
 // deleting, and the times and modes of files sent over SFTP. Names travel NUL-separated as
 // "./NAME" after "--", so no name is ever read as an option or split by the shell.
+namespace gantry::transfer { class BatchRunner; }
+
 namespace gantry::sync {
 
 // The command that lists remoteDir: whether it is a folder, whether tar is there, and every
@@ -25,6 +27,11 @@ Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, c
 // (it exits on EOF) when nothing is sent or the host cannot run one.
 Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
                                  std::unique_ptr<ssh::Channel> *runner = nullptr);
+// The same listing through a batch runner that already runs on the session (kept from an earlier
+// round of a sync that holds its connection: --watch, the window's folder pairs): one round trip
+// and no login shell. An error leaves the runner unusable: drop it and list with listRemote().
+Result<RemoteListing> listThroughRunner(const ssh::Session &session, transfer::BatchRunner &runner, const QString &host,
+                                        const QString &remoteDir);
 
 // SHA-256 (hex) of the given files below remoteDir, by the remote's openssl or sha256sum.
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,

@@ -185,7 +185,8 @@ SyncEngine::~SyncEngine()
 
 void SyncEngine::disconnect()
 {
-    m_sftp.reset(); // the SFTP channel dies before its session
+    m_runner.reset(); // the channels die before their session
+    m_sftp.reset();
     m_session.reset();
 }
 
@@ -366,12 +367,8 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     SyncManifest manifest = loadManifest(manifestFile);
     // Helper sessions connect while the host lists the folder.
     Helpers helpers = prestartHelpers(*local, manifest);
-    QElapsedTimer listing;
-    listing.start();
-    std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent
-    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner);
+    auto remote = listFolder();
     if (!remote) return remote.error();
-    m_roundTripMs = listing.elapsed() / 2; // a listing takes two round trips: the channel, then the command
     if (remote->notDir) {
         return Error{ErrorCode::Conflict, SyncText::tr("%1 on %2 is a file, not a folder. Give a folder to sync into (it is created "
                                                        "when missing).").arg(m_target.remoteDir, m_target.host)};
@@ -388,7 +385,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
                                                                "there, or use gantry-cli upload.").arg(m_target.host)};
         }
         QList<SyncEntry> sent;
-        const auto r = send(*planned, &sent, &helpers, remote->haveRunner, std::move(runner));
+        const auto r = send(*planned, &sent, &helpers, remote->haveRunner);
         for (const SyncEntry &s : sent) manifest.files.insert(s.path);
         for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
         if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
@@ -416,8 +413,28 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     return Round::Done;
 }
 
-Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner,
-                             std::unique_ptr<ssh::Channel> runner)
+Result<RemoteListing> SyncEngine::listFolder()
+{
+    QElapsedTimer listing;
+    listing.start();
+    if (m_runner) {
+        auto remote = listThroughRunner(*m_session, *m_runner, m_target.host, m_target.remoteDir);
+        if (remote) {
+            m_roundTripMs = listing.elapsed(); // one round trip
+            return remote;
+        }
+        m_runner.reset(); // it ended (or lost its step): a listing command starts a new one
+        listing.restart();
+    }
+    std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent
+    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner);
+    if (!remote) return remote.error();
+    m_roundTripMs = listing.elapsed() / 2; // a listing takes two round trips: the channel, then the command
+    if (runner && remote->haveRunner) m_runner = std::make_unique<transfer::BatchRunner>(std::move(runner));
+    return remote;
+}
+
+Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner)
 {
     QList<SyncEntry> small;
     QList<SyncEntry> large;
@@ -435,9 +452,12 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Help
     if (!tree.entries.isEmpty()) {
         const int sessions = m_options.parallel > 0 ? m_options.parallel
                                                     : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
-        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers->pool.get(), useRunner,
-                                         std::move(runner), helpers->warm.get());
-        if (!r) return r.error();
+        auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers->pool.get(),
+                                         useRunner, nullptr, helpers->warm.get(), m_runner.get());
+        if (!r) {
+            m_runner.reset(); // it may be mid-batch: a new one starts with the next listing
+            return r.error();
+        }
         for (const SyncEntry &e : small) {
             sent->append(e);
             m_sink(SyncEvent::file(SyncEvent::Sent, e.path, e.size, plan.changed.contains(e.path)));

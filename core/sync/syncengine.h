@@ -14,6 +14,7 @@
 #include <memory>
 
 namespace gantry::transfer {
+class BatchRunner;
 class BatchWarmup;
 class SessionPool;
 class SftpClient;
@@ -130,9 +131,12 @@ private:
         std::unique_ptr<transfer::SessionPool> pool;
         std::unique_ptr<transfer::BatchWarmup> warm;
     };
-    // runner: this session's batch runner when it started with the listing.
-    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner,
-                      std::unique_ptr<ssh::Channel> runner);
+    // Lists the remote folder: through the runner kept from an earlier round when there is one
+    // (one round trip, no login shell), else with a listing command that starts the runner
+    // beside it (kept for the rounds after this one when the host can run it).
+    Result<RemoteListing> listFolder();
+    // Sends over the kept runner when there is one (useRunner: the host can run one).
+    Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner);
     // When the round will likely send a lot; empty otherwise.
     Helpers prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;
     Result<transfer::SftpClient *> sftp();
@@ -148,6 +152,10 @@ private:
     QByteArray m_root;
     std::unique_ptr<ssh::Session> m_session;
     std::unique_ptr<transfer::SftpClient> m_sftp;
+    // The session's batch runner, kept between rounds while connected: a later round (--watch,
+    // the window's folder pairs) lists and sends through it without a login shell's start-up,
+    // a second or more on GPU images that init conda or pyenv. Dropped after any failure.
+    std::unique_ptr<transfer::BatchRunner> m_runner;
     QList<QByteArray> m_lastDirs;
     bool m_roundConnected = false; // the round got a connection (a later failure is a drop)
     qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it

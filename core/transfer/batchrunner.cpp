@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
+#include <utility>
+
 namespace gantry::transfer {
 
 namespace {
@@ -16,8 +18,11 @@ constexpr QByteArrayView kReportTag = "\ngantry-report ";
 // One line of sh without single quotes, so shellQuote() leaves it as it is for any login shell.
 // x and y are a batch's two steps; r is extract's status (finish reads it), p the finish running
 // in the background. A background job's stdin is /dev/null: it cannot eat the next frame.
+// L runs x with its output straight to stdout, after the last report is out (wait "$p").
 constexpr char kScript[] =
-    "p=; while IFS=\" \" read -r t id n m && [ \"$t\" = B ]; do "
+    "p=; while IFS=\" \" read -r t id n m; do "
+    "if [ \"$t\" = L ]; then [ -z \"$p\" ] || wait \"$p\"; p=; x=$(head -c \"$n\"); (eval \"$x\") </dev/null 2>/dev/null; continue; fi; "
+    "[ \"$t\" = B ] || break; "
     "x=$(head -c \"$n\"); y=$(head -c \"$m\"); "
     "xo=$(while IFS=\" \" read -r t k && [ \"$t\" = C ]; do head -c \"$k\"; done "
     "| { (eval \"$x\") 2>&1; r=$?; cat >/dev/null; exit $r; }); r=$?; "
@@ -127,6 +132,26 @@ Result<BatchRunner::Report> BatchRunner::waitReport(int id, int timeoutMs, const
     }
     return Error{ErrorCode::ConnectFailed, TransferText::tr("The remote unpacking shell stopped before it reported on a batch. "
                                                             "Retry to resume from the last verified batch.")};
+}
+
+Result<void> BatchRunner::runRaw(const QString &script, const std::function<bool(const QByteArray &)> &take, int timeoutMs)
+{
+    const QByteArray x = script.toUtf8();
+    if (auto w = m_channel->write("L 0 " + QByteArray::number(x.size()) + " 0\n" + x); !w) return w.error();
+    // What came after the last report (nothing, normally) belongs to this output.
+    if (const QByteArray before = std::exchange(m_pending, {}); !before.isEmpty() && take(before)) return {};
+    QElapsedTimer quiet;
+    quiet.start();
+    while (!m_channel->isEof() && quiet.elapsed() <= timeoutMs) {
+        QByteArray err;
+        auto r = m_channel->read(200, &err);
+        if (!r) return r.error();
+        if (r->isEmpty()) continue;
+        quiet.restart();
+        if (take(*r)) return {};
+    }
+    return Error{ErrorCode::ConnectFailed, TransferText::tr("The remote shell that Gantry keeps for batches stopped answering; "
+                                                            "a new one starts at the next sync.")};
 }
 
 } // namespace gantry::transfer

@@ -2,6 +2,7 @@
 
 #include "core/ssh/session.h"
 
+#include <functional>
 #include <memory>
 
 // One remote shell per session that unpacks batch after batch from a single channel. Each exec
@@ -14,7 +15,8 @@ struct BatchScript;
 // The runner's framing on its stdin, one batch after another:
 //   "B <id> <extract bytes> <finish bytes>\n" <extract> <finish>
 //   "C <n>\n" <n bytes of the tar stream>, any number of times, then "E\n"
-// and "Q\n" (or EOF) to end. extract reads the tar stream; once it has, the next batch is read
+// and "Q\n" (or EOF) to end; "L 0 <n> 0\n" <n bytes of sh> runs a command with its output raw on
+// stdout, once every batch before it has reported (a sync's listing, NUL-separated). extract reads the tar stream; once it has, the next batch is read
 // while finish runs (one at a time, in order). Each batch is answered on stdout with
 //   "\ngantry-report <id> <finish's exit status> <n>\n" <n bytes: both steps' output>
 class BatchRunner
@@ -51,6 +53,13 @@ public:
     // Batch id's report; an error when the runner ended, nothing came for timeoutMs, or more than
     // session's output limit came first.
     Result<Report> waitReport(int id, int timeoutMs, const ssh::Session &session);
+
+    // Runs `script` on the runner, its stdout raw (the "L" frame): `take` gets the output as it
+    // comes and returns true once it has seen its end (or wants no more). A sync that holds its
+    // connection between rounds lists through the runner it kept: one round trip, no login shell.
+    // An error when the runner ended or said nothing for timeoutMs; the runner is unusable then,
+    // and also when take stopped before the end.
+    Result<void> runRaw(const QString &script, const std::function<bool(const QByteArray &)> &take, int timeoutMs);
 
 private:
     std::optional<Report> takeReport(int id);

@@ -7,6 +7,7 @@
 
 namespace gantry::transfer {
 
+class BatchRunner;
 class BatchWarmup;
 
 class SessionPool;
@@ -26,10 +27,13 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 // listed and planned). useRunner: the host runs a BatchRunner (one remote shell per session for
 // all its batches); `runner`, when given, is the session's, already started; `warm`, when given,
 // holds the pool's helpers with their runners started as they connected (then every helper it
-// has sends). Returns the payload bytes sent.
+// has sends); `lentRunner`, when given, is the session's runner, kept by the caller for later
+// uploads (a sync that holds its connection), used instead of `runner`. Returns the payload bytes
+// sent.
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
                               int sessions, SessionPool *pool = nullptr, bool useRunner = false,
-                              std::unique_ptr<ssh::Channel> runner = nullptr, BatchWarmup *warm = nullptr);
+                              std::unique_ptr<ssh::Channel> runner = nullptr, BatchWarmup *warm = nullptr,
+                              BatchRunner *lentRunner = nullptr);
 
 // Sessions for a folder's tar batches when the user did not choose: as for one file of the
 // folder's size, and at least 4 for a thousand files or more even on a short link, where a

@@ -215,8 +215,9 @@ public:
     // first, when given, already runs the runner's command on primary. Helper sessions come from
     // warm when given (each with its runner started while the probe ran), else from pool when
     // given (connected in the background), else they connect here.
+    // lent, when given, is primary's runner, kept by the caller across uploads (first is unused).
     std::optional<Error> run(ssh::Session &primary, int sessions, std::unique_ptr<ssh::Channel> first, SessionPool *pool,
-                             BatchWarmup *warm = nullptr)
+                             BatchWarmup *warm = nullptr, BatchRunner *lent = nullptr)
     {
         const int own = claim(); // before the helpers start: batch 0 may already run on primary
         std::vector<std::thread> helpers;
@@ -234,7 +235,7 @@ public:
                 if (session) sendClaimed(**session, claim(), nullptr);
             });
         }
-        sendClaimed(primary, own, std::move(first));
+        sendClaimed(primary, own, std::move(first), lent);
         for (auto &t : helpers) t.join();
         if (warm) warm->join();
         return m_failure;
@@ -303,14 +304,17 @@ private:
                            std::move(opened));
     }
 
-    // Sends batch b, then the batches it claims, over session; opened already runs the runner.
-    void sendClaimed(ssh::Session &session, int b, std::unique_ptr<ssh::Channel> opened)
+    // Sends batch b, then the batches it claims, over session; opened already runs the runner,
+    // or lent is the session's runner (the caller's, which stays running).
+    void sendClaimed(ssh::Session &session, int b, std::unique_ptr<ssh::Channel> opened, BatchRunner *lent = nullptr)
     {
         if (b < 0) return;
-        std::unique_ptr<BatchRunner> runner;
-        if (m_useRunner) {
-            runner = startRunner(session, b, std::move(opened));
-            if (!runner) return;
+        std::unique_ptr<BatchRunner> own;
+        BatchRunner *runner = m_useRunner ? lent : nullptr;
+        if (m_useRunner && !runner) {
+            own = startRunner(session, b, std::move(opened));
+            if (!own) return;
+            runner = own.get();
         }
         StreamedBatch checking; // streamed, its verdict not collected yet
         int checkingFor = -1;
@@ -320,7 +324,7 @@ private:
                 if (!m_failure) m_failure = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
                 break;
             }
-            StreamedBatch streamed = stream(session, runner.get(), b, std::move(opened));
+            StreamedBatch streamed = stream(session, runner, b, std::move(opened));
             if (checkingFor >= 0 && !finish(session, checkingFor, checking)) checkingFor = -2;
             checking = std::move(streamed);
             if (checkingFor == -2 || checking.failure) {
@@ -364,7 +368,7 @@ int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
                               int sessions, SessionPool *pool, bool useRunner, std::unique_ptr<ssh::Channel> runner,
-                              BatchWarmup *warm)
+                              BatchWarmup *warm, BatchRunner *lentRunner)
 {
     if (tree.entries.isEmpty()) return quint64(0);
     // The journal only serves the striping here: a sync that is interrupted compares again.
@@ -376,7 +380,7 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
     const QSet<QString> none;
     StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal, useRunner);
     const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))),
-                                    useRunner ? std::move(runner) : nullptr, pool, warm);
+                                    useRunner ? std::move(runner) : nullptr, pool, warm, lentRunner);
     ctx.journals().remove(key);
     if (failure) return *failure;
     return upload.payload();

@@ -2914,6 +2914,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>No remembered sync pair %1 → %2:%3. The Files tab of %2 lists them (gantry-cli sync --list %2).</source>
         <translation>没有记住的同步配对 %1 → %2:%3。%2 的“文件”页会列出已记住的配对（gantry-cli sync --list %2）。</translation>
     </message>
+    <message>
+        <source>Listing %1 on %2 sent more than Gantry reads for one folder.</source>
+        <translation>列出 %2 上的 %1 时，返回的内容超过了 Gantry 对单个文件夹读取的上限。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync::SyncService</name>
@@ -3531,6 +3535,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
     <message>
         <source>Closing</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>The remote shell that Gantry keeps for batches stopped answering; a new one starts at the next sync.</source>
+        <translation>Gantry 为批处理保留的远程 shell 已停止响应；下次同步时会启动一个新的。</translation>
     </message>
 </context>
 <context>

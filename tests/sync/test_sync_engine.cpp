@@ -7,6 +7,7 @@
 #include "core/transfer/sessionfactory.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -85,6 +86,52 @@ private slots:
         QCOMPARE(read(remote.filePath(QStringLiteral("cfg.yaml"))), QByteArray(5000, 'c'));
         QCOMPARE(QFileInfo(remote.filePath(QStringLiteral("cfg.yaml"))).lastModified().toSecsSinceEpoch(),
                  QFileInfo(file).lastModified().toSecsSinceEpoch());
+    }
+
+    // A sync that holds its connection between rounds (--watch, the window's folder pairs) lists
+    // and sends through the batch runner its first round started: the later rounds ask the host
+    // to start no command, so no login shell runs (a second or more where conda or pyenv init on
+    // GPU images). A link that drops still recovers on a new connection with a new runner.
+    void heldConnectionRoundsStartNoShell()
+    {
+        test::SshdFixture sshd;
+        test::SshdFixture::Options options;
+        options.debugLog = true;
+        options.shellStartupMs = 200; // what the later rounds must not pay again
+        GANTRY_REQUIRE_SSHD(sshd.start(options));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        write(local.filePath(QStringLiteral("a.txt")), "one", 1000000);
+        QVERIFY(QDir().mkpath(local.filePath(QStringLiteral("src"))));
+        write(local.filePath(QStringLiteral("src/b.py")), QByteArray(20000, 'b'), 1000000);
+        QList<SyncEvent> events;
+        const auto factory = transfer::makeSessionFactory(sshd.target(), sshd.connectOptions());
+        SyncEngine engine(factory, SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, SyncOptions{},
+                          [&events](const SyncEvent &e) { events.append(e); });
+        auto r = engine.run();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        const qsizetype execs = sshd.log().count("req exec");
+        QVERIFY2(execs >= 1, sshd.log().right(2000).constData());
+
+        write(local.filePath(QStringLiteral("a.txt")), "two", 1000010); // an edit
+        QVERIFY(QDir().mkpath(local.filePath(QStringLiteral("new"))));
+        write(local.filePath(QStringLiteral("new/c.txt")), "three", 1000020); // a new folder
+        r = engine.run();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        r = engine.run(); // nothing changed
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(read(remote.filePath(QStringLiteral("a.txt"))), QByteArray("two"));
+        QCOMPARE(read(remote.filePath(QStringLiteral("new/c.txt"))), QByteArray("three"));
+        QCOMPARE(read(remote.filePath(QStringLiteral("src/b.py"))), QByteArray(20000, 'b'));
+        QCOMPARE(events.last().kind, SyncEvent::Done);
+        QCOMPARE(events.last().files, 0);
+        QCOMPARE(sshd.log().count("req exec"), execs); // no command, no shell since the first round
+
+        QCOMPARE(sshd.restart(), QString()); // the link drops; the runner with it
+        write(local.filePath(QStringLiteral("a.txt")), "four", 1000030);
+        r = engine.run();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(read(remote.filePath(QStringLiteral("a.txt"))), QByteArray("four"));
     }
 };
 

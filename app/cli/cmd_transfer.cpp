@@ -365,23 +365,28 @@ int lsCommand(Context &context, const Args &args)
     return ExitOk;
 }
 
-std::vector<Option> transferOptions()
+// Channels are an upload's: a download's receive window is Gantry's own, so one channel a session
+// is not what limits it, and download takes no --channels rather than ignoring it.
+std::vector<Option> transferOptions(bool upload)
 {
-    return {
+    std::vector<Option> options = {
         {.name = "parallel", .value = "N", .help = "sessions at once for a large file or a folder, 1 to 16 (default: by size and round trip)"},
-        {.name = "channels", .value = "N", .help = "SFTP channels on each session for a large upload, 1 to 8 (default: more on a long link)"},
         {.name = "on-conflict", .value = "POLICY", .help = "when the destination exists: ask (default on a terminal), overwrite, resume, skip or rename",
          .choices = "ask|overwrite|resume|skip|rename"},
         {.name = "no-verify", .help = "skip the SHA-256 check of what arrived"},
         {.name = "skip-symlinks", .help = "leave symbolic links out of a folder instead of following them"},
         {.name = "retries", .value = "N", .help = "attempts after a dropped connection, each resuming (default 3)"},
     };
+    if (upload)
+        options.insert(options.begin() + 1, Option{.name = "channels", .value = "N",
+                                                   .help = "SFTP channels on each session for a large file, 1 to 8 (default: more on a long link)"});
+    return options;
 }
 
 const Registrar uploadRegistrar(Command{
     .name = "upload",
     .summary = "upload files and folders (resumable, SHA-256 checked)",
-    .options = transferOptions(),
+    .options = transferOptions(true),
     .arguments = {{"SRC", Argument::OneOrMore, Complete::File}, {"HOST:DEST", Argument::One, Complete::HostPath}},
     .groups = Connection,
     .notes = {"DEST is a folder when it ends with / or there are several SRCs. Ctrl+C stops and keeps what arrived "
@@ -391,7 +396,7 @@ const Registrar uploadRegistrar(Command{
 const Registrar downloadRegistrar(Command{
     .name = "download",
     .summary = "download files and folders (resumable, SHA-256 checked)",
-    .options = transferOptions(),
+    .options = transferOptions(false),
     .arguments = {{"HOST:SRC", Argument::OneOrMore, Complete::HostPath}, {"DEST", Argument::One, Complete::File}},
     .groups = Connection,
     .notes = {"Every SRC is on the same host. DEST is a folder when it ends with / or there are several SRCs."},

@@ -4,6 +4,7 @@
 #include "core/providers/gantrykey.h"
 #include "core/providers/sandboxproviderhome.h"
 #include "core/ssh/knownhosts.h"
+#include "core/ssh/target.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -27,16 +28,9 @@
 namespace gantry::providers {
 namespace {
 
-// Read once: getpwuid() answers in a static buffer that a second thread's call may reallocate,
-// and the sandbox asks from its worker as well as from the owner's thread.
 QString localUser()
 {
-    static const QString user = [] {
-        if (const passwd *entry = getpwuid(geteuid()))
-            return QString::fromLocal8Bit(entry->pw_name);
-        return qEnvironmentVariable("USER");
-    }();
-    return user;
+    return ssh::localUserName();
 }
 
 int freeLoopbackPort()

@@ -325,8 +325,18 @@ void ManagedRun::succeed()
         },
         [this](Result<QStringList> home) {
             m_busy = false;
-            if (m_stopping)
-                return; // a stop came while the results came home: its own job ends the attempt
+            if (m_stopping) {
+                // A stop came while the results came home: its own job ends the attempt; the user
+                // still learns where the results are, or that they are only on the machine.
+                if (home) {
+                    m_record.checkpointAt = now();
+                    announce(QStringLiteral("results"), RunsText::tr("Results of run %1 in %2.").arg(m_spec.name, homeDir()));
+                } else {
+                    announce(QStringLiteral("warning"), RunsText::tr("Run %1: the results could not come home (%2).")
+                                                            .arg(m_spec.name, home.error().message));
+                }
+                return;
+            }
             if (!home) {
                 // The results are only on the machine: it is kept, and the user told which.
                 finish(RunState::Failed, RunsText::tr("Run %1: the results could not come home (%2); the machine %3 is kept "

@@ -31,17 +31,19 @@ AuthMethod authMethodFromName(const QString &name)
     return AuthMethod::Auto;
 }
 
-QString Target::effectiveUser() const
+QString localUserName()
 {
-    if (!user.isEmpty())
-        return user;
-    // Read once: getpwuid() answers in a static buffer, and sessions on several threads ask.
     static const QString local = [] {
         if (const passwd *pw = getpwuid(geteuid()))
             return QString::fromLocal8Bit(pw->pw_name);
         return qEnvironmentVariable("USER");
     }();
     return local;
+}
+
+QString Target::effectiveUser() const
+{
+    return user.isEmpty() ? localUserName() : user;
 }
 
 QString Target::display() const

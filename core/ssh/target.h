@@ -18,6 +18,10 @@ enum class AuthMethod
 QString authMethodName(AuthMethod method);
 AuthMethod authMethodFromName(const QString &name); // unknown → Auto
 
+// The local account's name (getpwuid, else $USER), read once for the whole program: getpwuid()
+// answers in a static buffer that another thread's call may reallocate.
+QString localUserName();
+
 // Where and as whom to log in. Secrets are never part of a Target.
 struct Target
 {

@@ -423,7 +423,10 @@ Result<RemoteListing> SyncEngine::listFolder()
             m_roundTripMs = listing.elapsed(); // one round trip
             return remote;
         }
-        m_runner.reset(); // it ended (or lost its step): a listing command starts a new one
+        m_runner.reset();
+        // A runner that ended or went quiet: a listing command starts a new one. A listing it
+        // refused (too large) would be refused again.
+        if (!transfer::isTransient(remote.error())) return remote.error();
         listing.restart();
     }
     std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent

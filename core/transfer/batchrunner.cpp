@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
-#include <utility>
 
 namespace gantry::transfer {
 
@@ -138,8 +137,7 @@ Result<void> BatchRunner::runRaw(const QString &script, const std::function<bool
 {
     const QByteArray x = script.toUtf8();
     if (auto w = m_channel->write("L 0 " + QByteArray::number(x.size()) + " 0\n" + x); !w) return w.error();
-    // What came after the last report (nothing, normally) belongs to this output.
-    if (const QByteArray before = std::exchange(m_pending, {}); !before.isEmpty() && take(before)) return {};
+    m_pending.clear(); // what came before the frame (a login shell's greeting) is not its output
     QElapsedTimer quiet;
     quiet.start();
     while (!m_channel->isEof() && quiet.elapsed() <= timeoutMs) {

@@ -2503,6 +2503,14 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
             <numerusform>没有进程驱动运行 %1；它仍占用 %n 台机器：请在“实例”中终止它们（%2）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Results of run %1 in %2.</source>
+        <translation>运行 %1 的结果在 %2。</translation>
+    </message>
+    <message>
+        <source>Run %1: the results could not come home (%2).</source>
+        <translation>运行 %1：结果未能取回本机（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::schema</name>

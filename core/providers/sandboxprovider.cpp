@@ -28,11 +28,6 @@
 namespace gantry::providers {
 namespace {
 
-QString localUser()
-{
-    return ssh::localUserName();
-}
-
 int freeLoopbackPort()
 {
     QTcpServer server;
@@ -91,7 +86,7 @@ ProviderInfo SandboxProvider::info() const
     info.billingGranularitySeconds = 60;
     info.defaultRegion = QStringLiteral("local");
     info.statusPollMs = 300;
-    info.sshUser = localUser();
+    info.sshUser = ssh::localUserName();
     info.billingNote = tr("Nothing is charged: instances are sshd processes on this machine. Prices are "
                           "pretend, to try budgets and meters.");
     return info;
@@ -205,7 +200,7 @@ Instance SandboxProvider::toInstance(const QJsonObject &record) const
         if (type.name == instance.typeName)
             instance.gpuDescription = type.description;
     }
-    instance.sshUser = localUser();
+    instance.sshUser = ssh::localUserName();
     if (instance.state == InstanceState::Running) {
         instance.sshHost = QStringLiteral("127.0.0.1");
         instance.sshPort = record.value(QLatin1String("port")).toInt();

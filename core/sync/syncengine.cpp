@@ -456,7 +456,7 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Help
         const int sessions = m_options.parallel > 0 ? m_options.parallel
                                                     : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
         auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers->pool.get(),
-                                         useRunner, nullptr, helpers->warm.get(), m_runner.get());
+                                         useRunner, helpers->warm.get(), m_runner.get());
         if (!r) {
             m_runner.reset(); // it may be mid-batch: a new one starts with the next listing
             return r.error();

@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
-
 namespace gantry::transfer {
 
 namespace {

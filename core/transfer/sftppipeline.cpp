@@ -120,9 +120,7 @@ SftpClient::Renamed SftpClient::renameAndLstat(const QString &from, const QStrin
 {
     auto renameId = sendRename(from, to, replace);
     if (!renameId) return Renamed{renameId.error(), renameId.error()};
-    QByteArray body;
-    putString(body, to.toUtf8());
-    auto lstatId = send(Lstat, body); // sftp-server answers in order: it looks after the rename
+    auto lstatId = send(Lstat, stringBody(to.toUtf8())); // sftp-server answers in order: it looks after the rename
     auto reply = waitFor(*renameId);
     Result<void> renamed = reply ? checkStatus(*reply, TransferText::tr("Renaming"), from) : Result<void>(reply.error());
     if (!lstatId) return Renamed{renamed, lstatId.error()};

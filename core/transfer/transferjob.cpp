@@ -15,9 +15,9 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QScopeGuard>
+#include <QThread>
 
 #include <optional>
-#include <QThread>
 
 namespace gantry::transfer {
 
@@ -294,8 +294,6 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     return downloadFile(ctx, session, sftp, remote, dest, decision->replace);
 }
 
-// The extra sessions worth connecting ahead: a large file's chunks, a folder's batches, or
-// whatever a download turns out to be.
 // The size of the one local file an upload sends (followed through a link where the options
 // allow); none for a download, a folder or a link left out.
 std::optional<quint64> oneFileToUpload(const TransferRequest &request, const TransferContext &ctx)
@@ -306,6 +304,8 @@ std::optional<quint64> oneFileToUpload(const TransferRequest &request, const Tra
     return quint64(local.size());
 }
 
+// The extra sessions worth connecting ahead: a large file's chunks, a folder's batches, or
+// whatever a download turns out to be.
 SessionPrefetch::Helpers prefetchFor(const TransferRequest &request, const TransferContext &ctx)
 {
     if (request.direction == Direction::Download) return SessionPrefetch::forDownload();

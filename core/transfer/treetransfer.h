@@ -25,14 +25,12 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 // over up to `sessions` sessions, each batch staged and checked by the remote sha256sum before
 // it is linked into place. Helper sessions come from pool when given (connected while the caller
 // listed and planned). useRunner: the host runs a BatchRunner (one remote shell per session for
-// all its batches); `runner`, when given, is the session's, already started; `warm`, when given,
-// holds the pool's helpers with their runners started as they connected (then every helper it
-// has sends); `lentRunner`, when given, is the session's runner, kept by the caller for later
-// uploads (a sync that holds its connection), used instead of `runner`. Returns the payload bytes
-// sent.
+// all its batches); `warm`, when given, holds the pool's helpers with their runners started as
+// they connected (then every helper it has sends); `lentRunner`, when given, is the session's
+// runner, kept by the caller for later uploads (a sync that holds its connection); without it the
+// session starts one of its own. Returns the payload bytes sent.
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions, SessionPool *pool = nullptr, bool useRunner = false,
-                              std::unique_ptr<ssh::Channel> runner = nullptr, BatchWarmup *warm = nullptr,
+                              int sessions, SessionPool *pool = nullptr, bool useRunner = false, BatchWarmup *warm = nullptr,
                               BatchRunner *lentRunner = nullptr);
 
 // Sessions for a folder's tar batches when the user did not choose: as for one file of the

@@ -367,8 +367,7 @@ int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 }
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions, SessionPool *pool, bool useRunner, std::unique_ptr<ssh::Channel> runner,
-                              BatchWarmup *warm, BatchRunner *lentRunner)
+                              int sessions, SessionPool *pool, bool useRunner, BatchWarmup *warm, BatchRunner *lentRunner)
 {
     if (tree.entries.isEmpty()) return quint64(0);
     // The journal only serves the striping here: a sync that is interrupted compares again.
@@ -380,7 +379,7 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
     const QSet<QString> none;
     StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal, useRunner);
     const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))),
-                                    useRunner ? std::move(runner) : nullptr, pool, warm, lentRunner);
+                                    nullptr, pool, warm, lentRunner);
     ctx.journals().remove(key);
     if (failure) return *failure;
     return upload.payload();

@@ -4,6 +4,7 @@
 #include "core/ssh/session.h"
 #include "core/transfer/transfertypes.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 
@@ -36,7 +37,8 @@ Result<std::unique_ptr<ssh::Session>> connectHost(const Context &context, const 
                                                   const HostOptions &options);
 
 // A factory for as many sessions as the transfer engine wants (defined with upload/download);
-// a typed password is asked once and reused.
-Result<transfer::SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options);
+// a typed password is asked once and reused. typed (when given) is set once one was typed.
+Result<transfer::SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options,
+                                                std::shared_ptr<std::atomic_bool> typed = {});
 
 } // namespace gantry::cli

@@ -5,6 +5,7 @@
 #include "interruptscope.h"
 
 #include "core/sync/syncengine.h"
+#include "core/sync/syncholder.h"
 #include "core/sync/syncpairs.h"
 #include "core/sync/syncwatch.h"
 #include "core/transfer/remoteops.h"
@@ -12,6 +13,7 @@
 #include "core/util/printable.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -30,6 +32,8 @@ struct SyncArgs
     bool watch = false;
     bool list = false;   // --list [HOST]: the pairs the GUI remembers
     bool forget = false; // --forget LOCAL_DIR HOST:REMOTE_DIR
+    bool release = false; // --release [LOCAL_DIR HOST:REMOTE_DIR]: end held connections
+    int holdSeconds = 0;  // --hold SECONDS: keep the connection for the next sync
     int debounceMs = 200;
     QStringList positional;
 };
@@ -52,7 +56,17 @@ Result<SyncArgs> syncArgs(const Args &args)
     const Result<std::optional<qint64>> debounce = args.integer("debounce-ms", 0, 60000);
     if (!debounce) return debounce.error();
     out.debounceMs = int(debounce->value_or(out.debounceMs));
+    const Result<std::optional<qint64>> hold = args.integer("hold", 1, 7 * 24 * 3600);
+    if (!hold) return hold.error();
+    out.holdSeconds = int(hold->value_or(0));
+    out.release = args.has("release");
     out.positional = args.positional();
+    if (out.holdSeconds > 0 && (out.watch || out.options.dryRun || out.list || out.forget || out.release)) {
+        return Error{ErrorCode::Usage, QStringLiteral("--hold goes with a plain sync only (not --watch, --dry-run, --list, --forget or --release)")};
+    }
+    if (out.release && (out.watch || out.list || out.forget)) {
+        return Error{ErrorCode::Usage, QStringLiteral("--release does not go with --watch, --list or --forget")};
+    }
     if (out.watch && out.options.dryRun) return Error{ErrorCode::Usage, QStringLiteral("--watch and --dry-run do not go together")};
     if (out.list && out.forget) return Error{ErrorCode::Usage, QStringLiteral("--list and --forget do not go together")};
     if ((out.list || out.forget) && out.watch) return Error{ErrorCode::Usage, QStringLiteral("--watch does not go with --list or --forget")};
@@ -169,12 +183,121 @@ int forgetPair(Context &context, const QStringList &positional)
     return ExitOk;
 }
 
+// What makes two syncs the same for a held connection: this program, the config, the pair and
+// every option that changes what a round does or how it connects.
+// A saved host is resolved, so a changed address, user or key is another connection.
+Result<QByteArray> holdKey(const Context &context, const Args &parsed, const QString &hostSpec, const SyncTarget &target)
+{
+    const auto resolved = resolveHost(context, hostSpec, parsed.host());
+    if (!resolved) return resolved.error();
+    const QFileInfo program(QCoreApplication::applicationFilePath());
+    QStringList key{program.absoluteFilePath(), QString::number(program.lastModified().toMSecsSinceEpoch()),
+                    QDir(context.configDir).absolutePath(), hostSpec, resolved->display(), resolved->proxyJump,
+                    QString::number(int(resolved->auth)), target.localDir, target.remoteDir};
+    for (const QString &file : resolved->identityFiles) key << QFileInfo(file).absoluteFilePath();
+    for (const char *flag : {"delete", "checksum", "no-ignore-files", "include-git", "accept-new-host-key"})
+        key << QString::number(parsed.has(flag));
+    for (const char *option : {"parallel", "password-env", "connect-timeout", "max-output-mib", "max-entries"})
+        key << parsed.value(option);
+    key << parsed.values("exclude").join(QLatin1Char('\x1f'));
+    if (parsed.has("known-hosts")) key << QFileInfo(parsed.value("known-hosts")).absoluteFilePath();
+    return key.join(QLatin1Char('\n')).toUtf8();
+}
+
+// --release with no pair: every held connection of this user.
+int releaseAll(Context &context)
+{
+    const Result<QString> any = holdSocketPath("-");
+    if (!any) return context.fail(any.error());
+    const int ended = releaseAllHolders(*any);
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("released")}, {QStringLiteral("count"), ended}});
+    } else {
+        context.out << QStringLiteral("Ended %1 held connection(s).").arg(ended) << Qt::endl;
+    }
+    return ExitOk;
+}
+
+int releaseOne(Context &context, const QString &socket)
+{
+    const bool ended = releaseHolder(socket);
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("released")}, {QStringLiteral("count"), ended ? 1 : 0}});
+    } else if (ended) {
+        context.out << QStringLiteral("Ended the connection held for this sync.") << Qt::endl;
+    } else {
+        context.out << QStringLiteral("No connection was held for this sync: --release needs the folders and options the sync "
+                                      "held with (-i and --known-hosts too); sync --release alone ends every one.")
+                    << Qt::endl;
+    }
+    return ExitOk;
+}
+
+// The process `sync --hold` starts: holds the connection and serves rounds until idle.
+int serveHeld(const transfer::SessionFactory &factory, const SyncTarget &target, const SyncArgs &args, const QString &socket)
+{
+    qunsetenv(kHolderVariable);
+    SyncHolder holder(socket, std::chrono::seconds(args.holdSeconds));
+    if (!holder.listen()) return ExitOk; // another holder has it
+    SyncEngine engine(factory, target, args.options, holder.sink(), holder.token());
+    // A sync that asked meanwhile hears nothing and syncs itself when this fails.
+    if (!engine.prepare()) return ExitOk;
+    holder.serve([&] { return engine.run(); }, [&] { engine.keepAlive(); });
+    return ExitOk;
+}
+
+// A sync through the held connection; nullopt when none answers (sync here and start one).
+std::optional<int> syncHeld(Context &context, const SyncArgs &args, const QString &socket, std::mutex &printMutex)
+{
+    const InterruptScope interrupt;
+    const auto held = runHeldRound(socket, args.holdSeconds, [&](const QJsonObject &line) {
+        std::lock_guard lock(printMutex);
+        if (context.json) {
+            context.printJson(line);
+        } else {
+            printEvent(context, eventFromJson(line));
+        }
+    }, [&] {
+        if (!context.json) context.err << QStringLiteral("Waiting for the held connection…") << Qt::endl;
+    }, interrupt.token());
+    if (!held) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(held.error());
+    if (!*held) return std::nullopt;
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("hold")}, {QStringLiteral("reused"), true},
+                                      {QStringLiteral("seconds"), args.holdSeconds}});
+    }
+    return ExitOk;
+}
+
+void startHolding(Context &context, const SyncArgs &args, const QString &socket, bool typedSecret)
+{
+    if (typedSecret) {
+        context.warn(QStringLiteral("Not holding the connection: it logged in with a typed password or passphrase, which a "
+                                    "background process cannot type. Use a key, ssh-agent or --password-env VAR."));
+        return;
+    }
+    const auto started = startHolder(QCoreApplication::applicationFilePath(), QCoreApplication::arguments().mid(1), socket);
+    if (!started) {
+        context.warn(started.error().message + QStringLiteral(" The next sync connects again."));
+        return;
+    }
+    if (context.json) {
+        context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("hold")}, {QStringLiteral("reused"), false},
+                                      {QStringLiteral("seconds"), args.holdSeconds}});
+    } else {
+        context.err << QStringLiteral("Holding the connection for %1 s in the background: the next sync of this folder with "
+                                      "the same options starts at once (sync --release ends it).").arg(args.holdSeconds)
+                    << Qt::endl;
+    }
+}
+
 int syncCommand(Context &context, const Args &parsed)
 {
     auto args = syncArgs(parsed);
     if (!args) return context.fail(args.error());
     if (args->list) return listPairs(context, args->positional);
     if (args->forget) return forgetPair(context, args->positional);
+    if (args->release && args->positional.isEmpty()) return releaseAll(context);
     if (args->positional.size() != 2) return context.usage(QStringLiteral("sync needs LOCAL_DIR HOST:REMOTE_DIR"));
     const auto dest = transfer::parseRemoteSpec(args->positional[1]);
     if (!dest || dest->path.isEmpty()) {
@@ -187,8 +310,6 @@ int syncCommand(Context &context, const Args &parsed)
                                                                "that holds it, or use gantry-cli upload for one file.").arg(args->positional[0])
                                                  : QStringLiteral("The local folder %1 does not exist. Check the path.").arg(args->positional[0])});
     }
-    auto factory = makeCliFactory(context, dest->host, parsed.host());
-    if (!factory) return context.fail(factory.error());
     QString remoteDir = dest->path;
     while (remoteDir.size() > 1 && remoteDir.endsWith(QLatin1Char('/'))) remoteDir.chop(1);
     // "~" and relative paths are the home's, as with upload (remote commands start there).
@@ -196,6 +317,27 @@ int syncCommand(Context &context, const Args &parsed)
     if (remoteDir == QLatin1String("~")) remoteDir = QStringLiteral(".");
     const SyncTarget target{dest->host, QDir(local.absoluteFilePath()).canonicalPath(), remoteDir, context.configDir};
     std::mutex printMutex;
+    QString socket;
+    if (args->holdSeconds > 0 || args->release) {
+        const Result<QByteArray> key = holdKey(context, parsed, dest->host, target);
+        if (!key) return context.fail(key.error());
+        const Result<QString> path = holdSocketPath(*key);
+        if (!path && args->release) return context.fail(path.error());
+        // Without a place for the socket the sync still runs, only not held.
+        if (!path) context.warn(path.error().message);
+        socket = path ? *path : QString();
+    }
+    if (args->release) return releaseOne(context, socket);
+    const bool holder = args->holdSeconds > 0 && qEnvironmentVariableIsSet(kHolderVariable);
+    // A holder started for another key (the program was rebuilt meanwhile) must not sync unseen.
+    if (holder && qEnvironmentVariable(kHolderVariable) != socket) return ExitOk;
+    if (!socket.isEmpty() && !holder) {
+        if (const std::optional<int> done = syncHeld(context, *args, socket, printMutex)) return *done;
+    }
+    const auto typed = std::make_shared<std::atomic_bool>(false);
+    auto factory = makeCliFactory(context, dest->host, parsed.host(), typed);
+    if (!factory) return context.fail(factory.error());
+    if (holder) return serveHeld(*factory, target, *args, socket);
     const SyncEventSink sink = [&](const SyncEvent &e) {
         std::lock_guard lock(printMutex);
         if (context.json) {
@@ -205,9 +347,12 @@ int syncCommand(Context &context, const Args &parsed)
         }
     };
     if (args->watch) return watchLoop(context, *factory, target, *args, sink, printMutex);
-    const InterruptScope interrupt;
-    SyncEngine engine(*factory, target, args->options, sink, interrupt.token());
-    if (const auto r = engine.run(); !r) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(r.error());
+    {
+        const InterruptScope interrupt;
+        SyncEngine engine(*factory, target, args->options, sink, interrupt.token());
+        if (const auto r = engine.run(); !r) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(r.error());
+    } // the connection closes before a holder starts
+    if (!socket.isEmpty()) startHolding(context, *args, socket, typed->load());
     return ExitOk;
 }
 
@@ -226,11 +371,18 @@ const Registrar syncRegistrar(Command{
         {.name = "include-git", .help = "send the .git folder too"},
         {.name = "list", .help = "list the folder pairs the GUI remembers (all machines, or HOST's)"},
         {.name = "forget", .help = "forget the pair LOCAL_DIR HOST:REMOTE_DIR (its files stay as they are)"},
+        {.name = "hold", .value = "SECONDS", .help = "keep the connection SECONDS after the sync (as ssh's ControlPersist): the next "
+                                                    "sync of this folder with the same options starts at once"},
+        {.name = "release", .help = "end the connection --hold keeps for this sync (with no folders: every one held)"},
     },
     .arguments = {{"LOCAL_DIR", Argument::Optional, Complete::Directory}, {"HOST:REMOTE_DIR", Argument::Optional, Complete::HostPath}},
     .groups = Connection,
-    .usage = {"[OPTIONS] LOCAL_DIR HOST:REMOTE_DIR", "--list [HOST]", "--forget LOCAL_DIR HOST:REMOTE_DIR"},
-    .notes = {"Honours .gitignore and .gantryignore; --delete removes only files an earlier sync sent."},
+    .usage = {"[OPTIONS] LOCAL_DIR HOST:REMOTE_DIR", "--list [HOST]", "--forget LOCAL_DIR HOST:REMOTE_DIR",
+              "--release [LOCAL_DIR HOST:REMOTE_DIR]"},
+    .notes = {"Honours .gitignore and .gantryignore; --delete removes only files an earlier sync sent.",
+              "--hold: a later sync with the same folders and options runs over the held connection and its started "
+              "login shell, in about one round trip when nothing changed; the connection ends after SECONDS without a "
+              "sync. It logs in as this sync did, without asking (a key, ssh-agent or --password-env)."},
     .run = syncCommand,
 });
 

@@ -58,7 +58,8 @@ Result<TransferArgs> transferArgs(const Args &args)
 
 } // namespace
 
-Result<SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options)
+Result<SessionFactory> makeCliFactory(const Context &context, const QString &hostSpec, const HostOptions &options,
+                                      std::shared_ptr<std::atomic_bool> typed)
 {
     auto target = resolveHost(context, hostSpec, options);
     if (!target) return target.error();
@@ -72,10 +73,11 @@ Result<SessionFactory> makeCliFactory(const Context &context, const QString &hos
         QHash<QString, std::optional<QString>> answers;
     };
     auto cache = std::make_shared<Cache>();
-    auto secret = [envName, cache](const QString &prompt) -> std::optional<QString> {
+    auto secret = [envName, cache, typed](const QString &prompt) -> std::optional<QString> {
         if (!envName.isEmpty()) return qEnvironmentVariable(envName.toLocal8Bit().constData());
         std::lock_guard lock(cache->mutex);
         if (!cache->answers.contains(prompt)) cache->answers.insert(prompt, promptHidden(prompt));
+        if (typed && cache->answers.value(prompt)) typed->store(true);
         return cache->answers.value(prompt);
     };
     ssh::ConnectOptions connect;

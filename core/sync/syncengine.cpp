@@ -23,6 +23,8 @@
 #include <chrono>
 #include <thread>
 
+#include <libssh/libssh.h>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -263,6 +265,19 @@ Result<void> SyncEngine::run()
         }
         m_sink(SyncEvent::note(SyncText::tr("Some files changed while they were sent; sending them again.")));
     }
+}
+
+Result<void> SyncEngine::prepare()
+{
+    if (auto connected = finishConnect(startConnect()); !connected) return connected;
+    const auto remote = listFolder();
+    return remote ? Result<void>() : Result<void>(remote.error());
+}
+
+void SyncEngine::keepAlive()
+{
+    if (!connected()) return;
+    if (ssh_send_ignore(m_session->handle(), "") != SSH_OK || !m_session->isConnected()) disconnect();
 }
 
 bool SyncEngine::waitToReconnect(int drops)

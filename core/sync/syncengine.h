@@ -94,6 +94,12 @@ public:
     // One sync: a file that changed while it was sent is sent again (up to three rounds), so what
     // ends up on the host is a version the file really had. Keeps the connection for the next.
     Result<void> run();
+    // Connects and starts the host's batch runner (a listing; nothing is sent), so the next run()
+    // starts no login shell: what a held connection (`sync --hold`) does before its first client.
+    Result<void> prepare();
+    // Between rounds of a held connection: a packet that keeps NAT gateways and servers from
+    // dropping a silent link; a link found dead is forgotten (the next run() connects again).
+    void keepAlive();
     // Forgets the connection (a dropped link): the next run() connects again.
     void disconnect();
     bool connected() const;

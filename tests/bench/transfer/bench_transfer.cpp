@@ -3,7 +3,7 @@
 //
 //   gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] [--rtts 0,50,100]
 //                         [--runs N] [--scp-only] [--no-scp-large] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume]
-//                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K]
+//                         [--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] [--sync-hold]
 //                         [--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]
 //
 // --runs N repeats the single-file test N times, scp and gantry alternating who goes first, and
@@ -15,6 +15,9 @@
 // --sync adds the sync scenario: a source tree of --sync-files files (1–200 KiB, most small,
 // ~330 MiB for 5 000), `gantry-cli sync` against `rsync -a` for the first sync, a re-sync with
 // nothing changed and one with one edited file; --sync-runs alternating runs, medians printed.
+// --sync-hold keeps each tool's connection between its runs: `gantry-cli sync --hold` against rsync
+// over an ssh ControlMaster with ControlPersist (both ended after each run, so every first sync
+// connects afresh).
 //
 // --download adds the folder download scenario: a remote tree of --download-files files (1–120 KB,
 // ~170 MB for 3 000), `gantry-cli download` against `rsync -a` from the host, then the downloaded
@@ -38,6 +41,7 @@
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QThread>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -232,6 +236,7 @@ struct SyncBench
 {
     std::function<Run(const QStringList &)> rsync;  // extra args, then src/ dst
     std::function<Run(const QString &dst)> gantry;  // gantry-cli sync src dst
+    std::function<void()> release;                  // --sync-hold: ends both tools' held connections
     QString src;
     QString remote;
     int runs = 3;
@@ -254,12 +259,14 @@ struct SyncBench
                 if (gantryFirst) { g(); r(); } else { r(); g(); }
             };
             both(0);
+            if (release) QThread::msleep(1000); // the held connections settle, as between a user's syncs
             both(2);
             QFile edit(src + QStringLiteral("/pkg3/mod3/file73.py"));
             edit.open(QIODevice::Append);
             edit.write("# edited\n");
             edit.close();
             both(4);
+            if (release) release();
         }
         const char *names[] = {"first sync", "no-change re-sync", "one edited file"};
         for (int k = 0; k < 3; ++k) {
@@ -411,7 +418,7 @@ int main(int argc, char **argv)
     int fileKiB = 8;
     int scpFiles = 300;
     QList<int> rtts{0, 50, 100};
-    bool small = true, large = true, resume = true, syncScenario = false;
+    bool small = true, large = true, resume = true, syncScenario = false, syncHold = false;
     int syncFiles = 5000;
     int syncRuns = 3;
     int syncMaxKiB = 200;
@@ -451,6 +458,7 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--sync-files")) syncFiles = v.toInt(), ++i;
         else if (a == QLatin1String("--sync-runs")) syncRuns = v.toInt(), ++i;
         else if (a == QLatin1String("--sync-max-kib")) syncMaxKiB = std::max(2, v.toInt()), ++i;
+        else if (a == QLatin1String("--sync-hold")) syncHold = true;
         else if (a == QLatin1String("--download")) downloadScenario = true;
         else if (a == QLatin1String("--download-files")) downloadFiles = v.toInt(), ++i;
         else if (a == QLatin1String("--download-runs")) downloadRuns = std::max(1, v.toInt()), ++i;
@@ -458,7 +466,7 @@ int main(int argc, char **argv)
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
                    "[--rtts 0,50,100] [--runs N] [--scp-only] [--no-scp-large] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
-                   "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] "
+                   "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] [--sync-hold] "
                    "[--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]\n";
             return 2;
         }
@@ -472,6 +480,8 @@ int main(int argc, char **argv)
     }
     QTemporaryDir work;
     QTemporaryDir config;
+    QTemporaryDir holdDir; // --sync-hold: the held connections' sockets and ssh's, the bench's own
+    if (syncHold) qputenv("XDG_RUNTIME_DIR", QFile::encodeName(holdDir.path()));
     const QString local = work.filePath(QStringLiteral("local"));
     const QString remote = work.filePath(QStringLiteral("remote"));
     QDir().mkpath(local);
@@ -704,16 +714,29 @@ int main(int argc, char **argv)
             bench.src = source;
             bench.remote = remote;
             bench.runs = syncRuns;
+            const QString master = syncHold ? QStringLiteral(" -o ControlMaster=auto -o ControlPath=%1/cm-%C -o ControlPersist=120")
+                                                  .arg(holdDir.path())
+                                            : QString();
             bench.rsync = [&](const QStringList &a) {
                 return runCommand(QStringList{QStringLiteral("rsync"), QStringLiteral("-a"), QStringLiteral("-e"),
-                                              QStringLiteral("ssh %1 -p %2").arg(sshOpts).arg(port), a[0],
+                                              QStringLiteral("ssh %1%2 -p %3").arg(sshOpts, master).arg(port), a[0],
                                               QStringLiteral("%1@127.0.0.1:%2").arg(user, a[1])});
             };
+            if (syncHold) {
+                bench.release = [&] {
+                    runCommand(QStringList{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
+                                           QStringLiteral("sync"), QStringLiteral("--release")});
+                    runCommand(QString(QStringLiteral("ssh ") + sshOpts + master).split(QLatin1Char(' '), Qt::SkipEmptyParts)
+                               + QStringList{QStringLiteral("-p"), QString::number(port), QStringLiteral("-O"), QStringLiteral("exit"),
+                                             QStringLiteral("%1@127.0.0.1").arg(user)});
+                };
+            }
             bench.gantry = [&](const QString &dst) {
                 QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
                               QStringLiteral("sync"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),
                               knownHosts};
                 if (!parallel.isEmpty()) a << QStringLiteral("--parallel") << parallel;
+                if (syncHold) a << QStringLiteral("--hold") << QStringLiteral("120");
                 a << source << QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(dst);
                 return runCommand(a);
             };

@@ -33,7 +33,7 @@ constexpr char kScript[] =
 
 QString BatchRunner::command()
 {
-    return QStringLiteral("exec sh -c %1").arg(ssh::shellQuote(QString::fromLatin1(kScript)));
+    return QStringLiteral("exec sh -c %1").arg(ssh::shellQuote(widenStdinPipe() + QString::fromLatin1(kScript)));
 }
 
 QString BatchRunner::probeSnippet()

@@ -29,6 +29,13 @@ QString hashCommand(const QString &path)
 }
 } // namespace
 
+QString widenStdinPipe()
+{
+    // Neither reads stdin: the stream's first bytes stay for the command.
+    return QStringLiteral("{ perl -e \"fcntl(STDIN, 1031, 1048576)\" || python3 -c \"import fcntl; fcntl.fcntl(0, 1031, 1048576)\"; } "
+                          "2>/dev/null; ");
+}
+
 QString digestNamesCommand(const QString &namesFile)
 {
     // openssl fails as a whole where it is missing or refuses a name: sha256sum then does them

@@ -73,6 +73,15 @@ private:
     QByteArray m_err;
 };
 
+// A sh prefix that widens the command's stdin pipe to 1 MiB (F_SETPIPE_SZ on Linux), for commands
+// fed a stream (tar batches, the batch runner). sshd writes a command's stdin at most a pipe's
+// worth (64 KiB) per turn of its loop, and when more arrives meanwhile it grows its buffer for
+// the channel by copying it whole for each packet: a window's worth (2 MiB) arriving at once kept
+// the command starved for a third of a second at the start of every stream (#33). perl is in
+// every Debian and Ubuntu (perl-base is essential), python3 in most ML images; with neither, or
+// on another kernel, the pipe stays as it was. No single quotes: it goes inside `sh -c '…'`.
+QString widenStdinPipe();
+
 // A shell command that prints the SHA-256 of each NUL-separated name in the file `namesFile` (a
 // shell word such as "$t"): `openssl dgst -r` where it works (SHA-NI: three times cheaper than
 // coreutils' sha256sum, which dominated the host's CPU in folder downloads), else sha256sum.

@@ -360,7 +360,7 @@ std::optional<QString> batchCommand(TransferContext &ctx, const QString &remoteP
 {
     const auto script = batchScript(ctx, remoteParent, tree, begin, end, exclude, manifestName, verify);
     if (!script) return std::nullopt;
-    return QStringLiteral("( %1 ); r=$?; %2").arg(script->extract, script->finish);
+    return widenStdinPipe() + QStringLiteral("( %1 ); r=$?; %2").arg(script->extract, script->finish);
 }
 
 StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,

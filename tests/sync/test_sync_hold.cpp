@@ -99,6 +99,21 @@ private:
         QVERIFY2(sockets().isEmpty(), qPrintable(sockets().join(QLatin1Char(' '))));
     }
 
+    static bool waitForListening(const QString &path)
+    {
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const QByteArray native = QFile::encodeName(path);
+        memcpy(address.sun_path, native.constData(), size_t(native.size()));
+        for (int i = 0; i < 100; ++i, QThread::msleep(100)) {
+            const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+            const bool listening = ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0;
+            ::close(fd); // the holder reads no request from it and goes on waiting
+            if (listening) return true;
+        }
+        return false;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -195,6 +210,7 @@ private slots:
         const test::CliRun first = sync(pair);
         QVERIFY2(first.code == 0, first.err.constData());
         QCOMPARE(eventOf(first, QStringLiteral("hold")).value(QStringLiteral("reused")).toBool(true), false);
+        QVERIFY(waitForListening(path)); // the file was there all along: wait for the new holder
         const test::CliRun held = sync(pair);
         QVERIFY2(held.code == 0, held.err.constData());
         QCOMPARE(eventOf(held, QStringLiteral("hold")).value(QStringLiteral("reused")).toBool(), true);

@@ -260,7 +260,7 @@ std::optional<int> syncHeld(Context &context, const SyncArgs &args, const QStrin
     }, [&] {
         if (!context.json) context.err << QStringLiteral("Waiting for the held connection…") << Qt::endl;
     }, interrupt.token());
-    if (!held) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(held.error());
+    if (!held || interrupt.interrupted()) return interrupt.interrupted() ? interrupt.exitCode() : context.fail(held.error());
     if (!*held) return std::nullopt;
     if (context.json) {
         context.printJson(QJsonObject{{QStringLiteral("event"), QStringLiteral("hold")}, {QStringLiteral("reused"), true},

@@ -52,7 +52,7 @@ Result<void> applyOptions(ssh_session session, const Target &target, const Conne
         QString error;
         if (!parseTargetSpec(target.proxyJump, &jump, &error))
             return makeError(ErrorCode::Usage, QCoreApplication::translate("ssh", "invalid ProxyJump \"%1\": %2").arg(target.proxyJump, error));
-        const QString command = QStringLiteral("ssh -W [%h]:%p -p %1 %2@%3")
+        const QString command = QStringLiteral("ssh -W '[%h]:%p' -p %1 %2@%3")
                                     .arg(jump.port).arg(shellQuote(jump.effectiveUser()), shellQuote(jump.host));
         const QByteArray commandBytes = command.toUtf8();
         set(SSH_OPTIONS_PROXYCOMMAND, commandBytes.constData());

@@ -277,7 +277,13 @@ Result<void> SyncEngine::prepare()
 void SyncEngine::keepAlive()
 {
     if (!connected()) return;
-    if (ssh_send_ignore(m_session->handle(), "") != SSH_OK || !m_session->isConnected()) disconnect();
+    if (ssh_send_ignore(m_session->handle(), "") != SSH_OK || !m_session->isConnected()) {
+        disconnect();
+        return;
+    }
+    // Reads what the host sent meanwhile, answering its keepalive requests (ClientAliveInterval):
+    // an idle runner has no output for this to take from the next round.
+    if (m_runner && !m_runner->pumpIdle()) disconnect();
 }
 
 bool SyncEngine::waitToReconnect(int drops)

@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <ctime>
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -29,7 +30,7 @@ namespace gantry::sync {
 namespace {
 
 constexpr int kPollMs = 100;
-constexpr int kRequestMs = 2000;      // a client names its request at once
+constexpr int kRequestMs = 10000;     // a client names its request at once (unless descheduled)
 constexpr int kReleaseMs = 120000;    // a holder ends after the round it serves, which may be long
 constexpr int kTickMs = 15000;        // the idle holder's keepalive
 constexpr int kSendTimeoutS = 30;     // a client that stops reading (Ctrl+Z) counts as gone
@@ -104,6 +105,23 @@ bool peerGone(int fd)
     return ::poll(&p, 1, 0) > 0;
 }
 
+// The lock taken is the file now at its path (not one its last holder removed meanwhile).
+bool lockIsAtItsPath(int fd, const QByteArray &path)
+{
+    struct stat held{}, there{};
+    return ::fstat(fd, &held) == 0 && ::stat(path.constData(), &there) == 0 && held.st_ino == there.st_ino
+        && held.st_dev == there.st_dev;
+}
+
+// Seconds that also run while the machine sleeps: a holder's idle time is the user's, and a link
+// held across a night's suspend is likely dead.
+qint64 bootMs()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_BOOTTIME, &t);
+    return qint64(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
+
 bool peerIsMe(int fd)
 {
 #ifdef SO_PEERCRED
@@ -170,10 +188,14 @@ SyncHolder::SyncHolder(QString socketPath, std::chrono::milliseconds idle)
 SyncHolder::~SyncHolder()
 {
     if (m_listen >= 0) {
-        ::unlink(QFile::encodeName(m_path).constData());
+        if (stillOurs()) ::unlink(QFile::encodeName(m_path).constData()); // not a successor's
         ::close(m_listen);
     }
-    if (m_lock >= 0) ::close(m_lock); // after the unlink: the next holder finds no socket of ours
+    if (m_lock >= 0) {
+        // Held, and checked to be the file at its path: removing it cannot strand another holder.
+        ::unlink(QByteArray(QFile::encodeName(m_path) + ".lock").constData());
+        ::close(m_lock); // after the socket: the next holder finds none of ours
+    }
 }
 
 Result<void> SyncHolder::listen()
@@ -184,8 +206,12 @@ Result<void> SyncHolder::listen()
     // A holder that was just released lets go of the lock a moment after its socket is gone.
     bool locked = false;
     for (int tries = 0; m_lock >= 0 && !locked && tries < 20; ++tries) {
-        locked = ::flock(m_lock, LOCK_EX | LOCK_NB) == 0;
-        if (!locked) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        locked = ::flock(m_lock, LOCK_EX | LOCK_NB) == 0 && lockIsAtItsPath(m_lock, native + ".lock");
+        if (locked) break;
+        // Locked by another, or removed by the holder that had it: open the path again.
+        ::close(m_lock);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        m_lock = ::open(QByteArray(native + ".lock").constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     }
     if (!locked) {
         return Error{ErrorCode::Conflict, SyncText::tr("Another process holds the connection for this sync.")};
@@ -218,21 +244,28 @@ void SyncHolder::send(const QJsonObject &line)
 {
     std::lock_guard lock(m_clientMutex);
     if (m_client < 0) return;
-    if (!sendAll(m_client, QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n')) m_token.cancel(); // the client left
+    if (sendAll(m_client, QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n')) return;
+    // The client left, or stopped reading for kSendTimeoutS: the round stops, and no later event
+    // waits on it again.
+    ::shutdown(m_client, SHUT_RDWR);
+    m_client = -1;
+    m_token.cancel();
 }
 
 void SyncHolder::serve(const std::function<Result<void>()> &round, const std::function<void()> &idleTick)
 {
-    using Clock = std::chrono::steady_clock;
-    auto lastClient = Clock::now();
+    qint64 lastClient = bootMs();
+    qint64 nextTick = lastClient + kTickMs;
     while (m_listen >= 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(m_idle - (Clock::now() - lastClient));
-        if (left.count() <= 0 || !stillOurs()) return;
-        pollfd p{m_listen, POLLIN, 0};
-        if (::poll(&p, 1, int(std::min<qint64>(left.count(), kTickMs))) <= 0) {
+        const qint64 now = bootMs();
+        const qint64 left = m_idle.count() - (now - lastClient);
+        if (left <= 0 || !stillOurs()) return;
+        if (now >= nextTick) {
             idleTick();
-            continue;
+            nextTick = now + kTickMs;
         }
+        pollfd p{m_listen, POLLIN, 0};
+        if (::poll(&p, 1, int(std::clamp<qint64>(std::min(left, nextTick - now), 1, kTickMs))) <= 0) continue;
         const int client = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
         if (client < 0) continue;
         const Fd guard(client);
@@ -241,7 +274,7 @@ void SyncHolder::serve(const std::function<Result<void>()> &round, const std::fu
         ::setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
         const Next next = answer(client, round);
         if (next == Next::End) return;
-        if (next == Next::Served) lastClient = Clock::now();
+        if (next == Next::Served) lastClient = bootMs();
     }
 }
 

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
+#include <libssh/libssh.h>
+
 namespace gantry::transfer {
 
 namespace {
@@ -54,6 +56,11 @@ BatchRunner::~BatchRunner()
         (void)m_channel->write(QByteArrayLiteral("Q\n"));
         (void)m_channel->sendEof();
     }
+}
+
+bool BatchRunner::pumpIdle()
+{
+    return ssh_channel_poll_timeout(m_channel->handle(), 0, 0) != SSH_ERROR && !m_channel->isEof();
 }
 
 void BatchRunner::abandon()

@@ -61,6 +61,10 @@ public:
     // and also when take stopped before the end.
     Result<void> runRaw(const QString &script, const std::function<bool(const QByteArray &)> &take, int timeoutMs);
 
+    // Reads what the host sent while the runner waits between rounds (its keepalive requests are
+    // answered on the way); false when the link is gone.
+    bool pumpIdle();
+
 private:
     std::optional<Report> takeReport(int id);
 

@@ -31,9 +31,11 @@ QString hashCommand(const QString &path)
 
 QString widenStdinPipe()
 {
-    // Neither reads stdin: the stream's first bytes stay for the command.
-    return QStringLiteral("{ perl -e \"fcntl(STDIN, 1031, 1048576)\" || python3 -c \"import fcntl; fcntl.fcntl(0, 1031, 1048576)\"; } "
-                          "2>/dev/null; ");
+    // The pipe is handed over as fd 3 with stdin on /dev/null, so nothing (a PYTHONINSPECT or
+    // PERL5OPT in the host's environment, a command-not-found handler) can read the stream's first
+    // bytes; `|| :` keeps a login shell with errexit going where neither tool works.
+    return QStringLiteral("{ perl -e \"open(F, q{<&=3}) and fcntl(F, 1031, 1048576)\" || "
+                          "python3 -I -S -c \"import fcntl; fcntl.fcntl(3, 1031, 1048576)\" || :; } 3<&0 </dev/null 2>/dev/null; ");
 }
 
 QString digestNamesCommand(const QString &namesFile)

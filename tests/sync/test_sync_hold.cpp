@@ -134,7 +134,7 @@ private slots:
         QTemporaryDir remote;
         put(local.filePath(QStringLiteral("train.py")), "print(1)\n");
         put(local.filePath(QStringLiteral("data/a.csv")), "1,2\n");
-        const QStringList pair{QStringLiteral("--hold"), QStringLiteral("10"), local.path(), spec(remote.path())};
+        const QStringList pair{QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(remote.path())};
 
         const test::CliRun first = sync(pair);
         QVERIFY2(first.code == 0, first.err.constData());
@@ -161,12 +161,12 @@ private slots:
         QCOMPARE(m_sshd.log().count("req exec"), execs);            // …and no login shell
 
         // Other options are another sync: a holder of their own.
-        const test::CliRun other = sync({QStringLiteral("--delete"), QStringLiteral("--hold"), QStringLiteral("10"), local.path(),
+        const test::CliRun other = sync({QStringLiteral("--delete"), QStringLiteral("--hold"), QStringLiteral("300"), local.path(),
                                          spec(remote.path())});
         QVERIFY2(other.code == 0, other.err.constData());
         QCOMPARE(eventOf(other, QStringLiteral("hold")).value(QStringLiteral("reused")).toBool(true), false);
         QVERIFY(waitForHolders(2));
-        const test::CliRun otherAgain = sync({QStringLiteral("--delete"), QStringLiteral("--hold"), QStringLiteral("10"), local.path(),
+        const test::CliRun otherAgain = sync({QStringLiteral("--delete"), QStringLiteral("--hold"), QStringLiteral("300"), local.path(),
                                               spec(remote.path())}); // the holder is ready once it served a round
         QCOMPARE(eventOf(otherAgain, QStringLiteral("hold")).value(QStringLiteral("reused")).toBool(), true);
 
@@ -192,7 +192,7 @@ private slots:
         QTemporaryDir local;
         QTemporaryDir remote;
         put(local.filePath(QStringLiteral("m.py")), "m\n");
-        const QStringList pair{QStringLiteral("--hold"), QStringLiteral("10"), local.path(), spec(remote.path())};
+        const QStringList pair{QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(remote.path())};
         QCOMPARE(sync(pair).code, 0);
         QVERIFY(waitForHolders(1));
         const QString path = m_runtime.filePath(QStringLiteral("gantry-sync/") + sockets().constFirst());
@@ -227,7 +227,7 @@ private slots:
         put(local.filePath(QStringLiteral("a.txt")), "a\n");
         test::RunOptions o = options();
         o.env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
-        const QStringList args{QStringLiteral("sync"), QStringLiteral("--hold"), QStringLiteral("10"), local.path(), spec(remote.path()),
+        const QStringList args{QStringLiteral("sync"), QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(remote.path()),
                                QStringLiteral("-i"), m_sshd.clientKeyPath(), QStringLiteral("--known-hosts"), m_sshd.knownHostsPath()};
         const test::CliRun run = test::runCli(m_config.path(), args, o);
         QCOMPARE(run.code, 0);
@@ -240,7 +240,7 @@ private slots:
     {
         QTemporaryDir local;
         for (const QString &other : {QStringLiteral("--watch"), QStringLiteral("--dry-run")}) {
-            const test::CliRun run = sync({other, QStringLiteral("--hold"), QStringLiteral("10"), local.path(), spec(QStringLiteral("/tmp/x"))});
+            const test::CliRun run = sync({other, QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(QStringLiteral("/tmp/x"))});
             QCOMPARE(run.code, 2);
             QVERIFY2(run.err.contains("--hold goes with a plain sync only"), run.err.constData());
         }

@@ -2926,6 +2926,42 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>Listing %1 on %2 sent more than Gantry reads for one folder.</source>
         <translation>列出 %2 上的 %1 时，返回的内容超过了 Gantry 对单个文件夹读取的上限。</translation>
     </message>
+    <message>
+        <source>Cannot make %1 for held connections: %2. Check XDG_RUNTIME_DIR.</source>
+        <translation>无法为保持的连接创建 %1：%2。请检查 XDG_RUNTIME_DIR。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder of yours, so no connection is held there; remove it, or set XDG_RUNTIME_DIR to a private folder.</source>
+        <translation>%1 不是属于你的文件夹，因此不会在那里保持连接；请删除它，或把 XDG_RUNTIME_DIR 设为私有文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is open to other users, so no connection is held there; run chmod 700 on it.</source>
+        <translation>%1 对其他用户开放，因此不会在那里保持连接；请对它执行 chmod 700。</translation>
+    </message>
+    <message>
+        <source>The folder for held connections, %1, has too long a path for a socket; set XDG_RUNTIME_DIR to a shorter one.</source>
+        <translation>保持连接所用的文件夹 %1 路径过长，无法用作套接字；请把 XDG_RUNTIME_DIR 设为更短的路径。</translation>
+    </message>
+    <message>
+        <source>Another process holds the connection for this sync.</source>
+        <translation>另一个进程正在为此同步保持连接。</translation>
+    </message>
+    <message>
+        <source>Cannot listen on %1: %2.</source>
+        <translation>无法在 %1 上监听：%2。</translation>
+    </message>
+    <message>
+        <source>Sync stopped; the connection held for it ends.</source>
+        <translation>同步已停止；为它保持的连接随之结束。</translation>
+    </message>
+    <message>
+        <source>The process holding the connection for this sync ended mid-round; run the sync again.</source>
+        <translation>为此同步保持连接的进程在本轮中途结束；请再次运行同步。</translation>
+    </message>
+    <message>
+        <source>Cannot start the process that holds the connection: %1.</source>
+        <translation>无法启动保持连接的进程：%1。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync::SyncService</name>

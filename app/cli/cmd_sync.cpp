@@ -233,19 +233,6 @@ int releaseOne(Context &context, const QString &socket)
     return ExitOk;
 }
 
-// The process `sync --hold` starts: holds the connection and serves rounds until idle.
-int serveHeld(const transfer::SessionFactory &factory, const SyncTarget &target, const SyncArgs &args, const QString &socket)
-{
-    qunsetenv(kHolderVariable);
-    SyncHolder holder(socket, std::chrono::seconds(args.holdSeconds));
-    if (!holder.listen()) return ExitOk; // another holder has it
-    SyncEngine engine(factory, target, args.options, holder.sink(), holder.token());
-    // A sync that asked meanwhile hears nothing and syncs itself when this fails.
-    if (!engine.prepare()) return ExitOk;
-    holder.serve([&] { return engine.run(); }, [&] { engine.keepAlive(); });
-    return ExitOk;
-}
-
 // A sync through the held connection; nullopt when none answers (sync here and start one).
 std::optional<int> syncHeld(Context &context, const SyncArgs &args, const QString &socket, std::mutex &printMutex)
 {
@@ -337,7 +324,11 @@ int syncCommand(Context &context, const Args &parsed)
     const auto typed = std::make_shared<std::atomic_bool>(false);
     auto factory = makeCliFactory(context, dest->host, parsed.host(), typed);
     if (!factory) return context.fail(factory.error());
-    if (holder) return serveHeld(*factory, target, *args, socket);
+    if (holder) {
+        qunsetenv(kHolderVariable);
+        holdSync(*factory, target, args->options, socket, std::chrono::seconds(args->holdSeconds));
+        return ExitOk;
+    }
     const SyncEventSink sink = [&](const SyncEvent &e) {
         std::lock_guard lock(printMutex);
         if (context.json) {

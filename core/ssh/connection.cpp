@@ -86,7 +86,7 @@ void Connection::startKeepalive(const QPointer<Connection> &self, QObject *conte
     auto *keepalive = new QTimer(context);
     keepalive->setInterval(qMax(1, intervalS) * 1000);
     QObject::connect(keepalive, &QTimer::timeout, keepalive, [self, target, keepalive, session = &session] {
-        if (session->isConnected() && ssh_send_ignore(session->handle(), "") == SSH_OK && session->isConnected())
+        if (session->sendKeepalive())
             return;
         keepalive->deleteLater();
         session->disconnect();

@@ -93,6 +93,11 @@ bool Session::isConnected() const
     return m_session && ssh_is_connected(m_session);
 }
 
+bool Session::sendKeepalive()
+{
+    return isConnected() && ssh_send_ignore(m_session, "") == SSH_OK && isConnected();
+}
+
 QString Session::lastLibsshError() const
 {
     return m_session ? QString::fromUtf8(ssh_get_error(m_session)) : QString();

@@ -83,6 +83,9 @@ public:
     Result<void> connect(const Target &target, const ConnectOptions &options);
     void disconnect();
     bool isConnected() const;
+    // An SSH ignore packet, so NAT gateways and servers keep an idle link; false when the link is
+    // gone (the caller disconnects).
+    bool sendKeepalive();
     const Target &target() const { return m_target; }
     const OutputLimits &limits() const { return m_limits; }
     // The owner's closing flag (SessionThread::closing()): once it is set, a connect or a command

@@ -23,8 +23,6 @@
 #include <chrono>
 #include <thread>
 
-#include <libssh/libssh.h>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -172,6 +170,41 @@ QJsonObject eventToJson(const SyncEvent &e)
     return {{QStringLiteral("event"), QStringLiteral("note")}, {QStringLiteral("message"), e.message}};
 }
 
+SyncEvent eventFromJson(const QJsonObject &line)
+{
+    const QString name = line.value(QStringLiteral("event")).toString();
+    const auto count = [&](const char *key) { return line.value(QLatin1String(key)).toInt(); };
+    SyncEvent e;
+    e.bytes = quint64(line.value(QStringLiteral("bytes")).toInteger());
+    e.dryRun = line.value(QStringLiteral("dryRun")).toBool();
+    e.seconds = line.value(QStringLiteral("seconds")).toDouble();
+    e.path = line.value(QStringLiteral("path")).toString().toUtf8(); // for display only
+    e.changed = line.value(QStringLiteral("changed")).toBool();
+    if (name == QLatin1String("scan")) {
+        e.kind = SyncEvent::Scan;
+        e.files = count("files");
+        e.ignored = count("ignored");
+    } else if (name == QLatin1String("plan")) {
+        e.kind = SyncEvent::Plan;
+        e.newFiles = count("new");
+        e.changedFiles = count("changed");
+        e.unchanged = count("unchanged");
+        e.toDelete = count("delete");
+    } else if (name == QLatin1String("file")) {
+        e.kind = line.value(QStringLiteral("action")).toString() == QLatin1String("delete") ? SyncEvent::Deleted : SyncEvent::Sent;
+    } else if (name == QLatin1String("done")) {
+        e.kind = SyncEvent::Done;
+        e.files = count("sent");
+        e.deleted = count("deleted");
+    } else if (name == QLatin1String("reconnecting")) {
+        e.kind = SyncEvent::Reconnecting;
+        e.message = line.value(QStringLiteral("reason")).toString();
+    } else {
+        e.message = line.value(QStringLiteral("message")).toString();
+    }
+    return e;
+}
+
 SyncEngine::SyncEngine(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
                        CancelToken cancel)
     : m_factory(std::move(factory)), m_target(std::move(target)), m_options(std::move(options)), m_sink(std::move(sink)),
@@ -277,7 +310,7 @@ Result<void> SyncEngine::prepare()
 void SyncEngine::keepAlive()
 {
     if (!connected()) return;
-    if (ssh_send_ignore(m_session->handle(), "") != SSH_OK || !m_session->isConnected()) {
+    if (!m_session->sendKeepalive()) {
         disconnect();
         return;
     }

@@ -72,6 +72,8 @@ using SyncEventSink = std::function<void(const SyncEvent &)>;
 
 // One line of `--json`: {"event": "scan"|"plan"|"file"|"done"|"note"|"reconnecting", …}.
 QJsonObject eventToJson(const SyncEvent &event);
+// Such a line back into the event (a held sync prints what its holder streams; paths for display).
+SyncEvent eventFromJson(const QJsonObject &line);
 
 struct SyncTarget
 {

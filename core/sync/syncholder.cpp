@@ -442,39 +442,14 @@ Result<void> startHolder(const QString &program, const QStringList &arguments, c
     return {};
 }
 
-SyncEvent eventFromJson(const QJsonObject &line)
+void holdSync(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, const QString &socketPath,
+              std::chrono::seconds idle)
 {
-    const QString name = line.value(QStringLiteral("event")).toString();
-    const auto count = [&](const char *key) { return line.value(QLatin1String(key)).toInt(); };
-    SyncEvent e;
-    e.bytes = quint64(line.value(QStringLiteral("bytes")).toInteger());
-    e.dryRun = line.value(QStringLiteral("dryRun")).toBool();
-    e.seconds = line.value(QStringLiteral("seconds")).toDouble();
-    e.path = line.value(QStringLiteral("path")).toString().toUtf8(); // for display only
-    e.changed = line.value(QStringLiteral("changed")).toBool();
-    if (name == QLatin1String("scan")) {
-        e.kind = SyncEvent::Scan;
-        e.files = count("files");
-        e.ignored = count("ignored");
-    } else if (name == QLatin1String("plan")) {
-        e.kind = SyncEvent::Plan;
-        e.newFiles = count("new");
-        e.changedFiles = count("changed");
-        e.unchanged = count("unchanged");
-        e.toDelete = count("delete");
-    } else if (name == QLatin1String("file")) {
-        e.kind = line.value(QStringLiteral("action")).toString() == QLatin1String("delete") ? SyncEvent::Deleted : SyncEvent::Sent;
-    } else if (name == QLatin1String("done")) {
-        e.kind = SyncEvent::Done;
-        e.files = count("sent");
-        e.deleted = count("deleted");
-    } else if (name == QLatin1String("reconnecting")) {
-        e.kind = SyncEvent::Reconnecting;
-        e.message = line.value(QStringLiteral("reason")).toString();
-    } else {
-        e.message = line.value(QStringLiteral("message")).toString();
-    }
-    return e;
+    SyncHolder holder(socketPath, idle);
+    if (!holder.listen()) return;
+    SyncEngine engine(std::move(factory), std::move(target), std::move(options), holder.sink(), holder.token());
+    if (!engine.prepare()) return;
+    holder.serve([&] { return engine.run(); }, [&] { engine.keepAlive(); });
 }
 
 } // namespace gantry::sync

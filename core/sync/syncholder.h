@@ -86,7 +86,10 @@ Result<void> startHolder(const QString &program, const QStringList &arguments, c
 // The environment variable that makes a `sync --hold` run the holder at that socket.
 inline constexpr const char *kHolderVariable = "GANTRY_SYNC_HOLDER";
 
-// An event line back into the event (the human-readable output of a held round).
-SyncEvent eventFromJson(const QJsonObject &line);
+// The holder process's whole life: listens at socketPath, connects and starts the runner, serves
+// rounds of one SyncEngine (keeping its link alive between them) until idle. Returns quietly when
+// another holder has the socket or the connect fails: a sync that asked meanwhile syncs itself.
+void holdSync(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, const QString &socketPath,
+              std::chrono::seconds idle);
 
 } // namespace gantry::sync

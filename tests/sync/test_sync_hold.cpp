@@ -7,6 +7,7 @@
 
 #include "clirun.h"
 #include "sshdfixture.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,20 +24,6 @@
 using namespace gantry;
 
 namespace {
-
-void put(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(content);
-}
-
-QByteArray read(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
 
 QJsonObject eventOf(const test::CliRun &run, const QString &name)
 {
@@ -132,8 +119,8 @@ private slots:
     {
         QTemporaryDir local;
         QTemporaryDir remote;
-        put(local.filePath(QStringLiteral("train.py")), "print(1)\n");
-        put(local.filePath(QStringLiteral("data/a.csv")), "1,2\n");
+        test::writeFile(local.filePath(QStringLiteral("train.py")), "print(1)\n");
+        test::writeFile(local.filePath(QStringLiteral("data/a.csv")), "1,2\n");
         const QStringList pair{QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(remote.path())};
 
         const test::CliRun first = sync(pair);
@@ -148,11 +135,11 @@ private slots:
         const qsizetype logins = m_sshd.log().count("Accepted publickey");
         const qsizetype execs = m_sshd.log().count("req exec");
 
-        put(local.filePath(QStringLiteral("train.py")), "print(2 + 2)\n");
+        test::writeFile(local.filePath(QStringLiteral("train.py")), "print(2 + 2)\n");
         const test::CliRun edit = sync(pair);
         QVERIFY2(edit.code == 0, edit.err.constData());
         QCOMPARE(eventOf(edit, QStringLiteral("file")).value(QStringLiteral("path")).toString(), QStringLiteral("train.py"));
-        QCOMPARE(read(remote.filePath(QStringLiteral("train.py"))), QByteArray("print(2 + 2)\n"));
+        QCOMPARE(test::readAll(remote.filePath(QStringLiteral("train.py"))), QByteArray("print(2 + 2)\n"));
 
         const test::CliRun text = sync(pair, false); // what a plain sync prints
         QVERIFY2(text.code == 0 && text.out.contains("0 new, 0 changed, 2 unchanged") && text.out.contains("Synced: 0 sent"),
@@ -191,7 +178,7 @@ private slots:
     {
         QTemporaryDir local;
         QTemporaryDir remote;
-        put(local.filePath(QStringLiteral("m.py")), "m\n");
+        test::writeFile(local.filePath(QStringLiteral("m.py")), "m\n");
         const QStringList pair{QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(remote.path())};
         QCOMPARE(sync(pair).code, 0);
         QVERIFY(waitForHolders(1));
@@ -224,7 +211,7 @@ private slots:
         QVERIFY(::chmod(QFile::encodeName(runtime.filePath(QStringLiteral("gantry-sync"))).constData(), 0755) == 0);
         QTemporaryDir local;
         QTemporaryDir remote;
-        put(local.filePath(QStringLiteral("a.txt")), "a\n");
+        test::writeFile(local.filePath(QStringLiteral("a.txt")), "a\n");
         test::RunOptions o = options();
         o.env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime.path());
         const QStringList args{QStringLiteral("sync"), QStringLiteral("--hold"), QStringLiteral("300"), local.path(), spec(remote.path()),
@@ -233,7 +220,7 @@ private slots:
         QCOMPARE(run.code, 0);
         QVERIFY2(run.err.contains("is open to other users") && run.err.contains("chmod 700") && !run.err.contains("Holding"),
                  run.err.constData());
-        QCOMPARE(read(remote.filePath(QStringLiteral("a.txt"))), QByteArray("a\n"));
+        QCOMPARE(test::readAll(remote.filePath(QStringLiteral("a.txt"))), QByteArray("a\n"));
     }
 
     void holdGoesWithAPlainSyncOnly()

@@ -5,7 +5,11 @@
 #include "core/transfer/sessionprefetch.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 namespace gantry::transfer {
@@ -16,12 +20,21 @@ Error cancelledError()
 }
 
 void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClient &primary, Fanout fanout,
-                    const std::function<void(Lanes &)> &worker)
+                    const std::function<void(Lanes &)> &worker, const std::function<void()> &whileWaiting)
 {
     const int extra = primarySession ? std::max(0, fanout.lanes - 1) : 0;
     std::vector<std::thread> threads;
+    std::mutex doneMutex;
+    std::condition_variable doneChanged;
+    int done = 0;
+    const auto finished = [&] {
+        std::lock_guard lock(doneMutex);
+        ++done;
+        doneChanged.notify_all();
+    };
     for (int i = 1; i < fanout.sessions; ++i) {
-        threads.emplace_back([&ctx, &worker, &primary, extra] {
+        threads.emplace_back([&ctx, &worker, &primary, extra, &finished] {
+            const auto signal = qScopeGuard(finished);
             bool claimed = false;
             std::optional<ReadySession> ready;
             if (SessionPrefetch *prefetch = ctx.prefetch()) ready = prefetch->take(&claimed);
@@ -49,6 +62,15 @@ void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClie
         lanes.started = std::move(opened);
     }
     worker(lanes);
+    if (whileWaiting) {
+        std::unique_lock lock(doneMutex);
+        while (done < int(threads.size())) {
+            lock.unlock();
+            whileWaiting();
+            lock.lock();
+            doneChanged.wait_for(lock, std::chrono::milliseconds(5), [&] { return done == int(threads.size()); });
+        }
+    }
     for (auto &t : threads) t.join();
 }
 

@@ -64,9 +64,10 @@ inline constexpr int kLaneSessions = 4;
 
 // Runs worker(lanes) on the given session and on (sessions - 1) more, each on its own thread
 // (libssh sessions are single-threaded); each worker may open lanes - 1 more channels on its
-// session (none where primarySession is null).
+// session (none where primarySession is null). Once the first session's worker is done,
+// `whileWaiting` (when set) is called on this thread every few milliseconds until the others are.
 void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClient &primary, Fanout fanout,
-                    const std::function<void(Lanes &)> &worker);
+                    const std::function<void(Lanes &)> &worker, const std::function<void()> &whileWaiting = {});
 // The same with one channel a session.
 void runWorkers(TransferContext &ctx, SftpClient &primary, int count, const std::function<void(SftpClient &)> &worker);
 

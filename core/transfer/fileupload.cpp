@@ -7,6 +7,7 @@
 #include "core/transfer/hashahead.h"
 #include "core/transfer/localwrite.h"
 #include "core/transfer/remoteops.h"
+#include "core/transfer/sessionprefetch.h"
 #include "core/transfer/sha256.h"
 #include "core/transfer/uploadworker.h"
 
@@ -40,13 +41,35 @@ Result<void> checkReadable(const QFileInfo &info, const QString &localPath)
     return {};
 }
 
+// What resumeOrStart leaves open for the first session's worker, and its free-space question.
+struct StagingOpen
+{
+    std::optional<QByteArray> created;             // the staging file, created empty on the first client
+    QHash<const SftpClient *, QByteArray> onLanes; // and opened on the session's extra channels with it
+    Result<quint32> spaceAsked = Error{ErrorCode::Generic, QString()};
+};
+
+// Opens the staging file for writing on the first session's extra channels (those SessionPrefetch
+// opened with it), in the round trip of its creation: sftp-server answers each channel on its
+// own, so nothing is written before every open (the truncating one included) has answered.
+std::vector<std::pair<SftpClient *, Result<quint32>>> sendLaneOpens(TransferContext &ctx, const QString &partial)
+{
+    std::vector<std::pair<SftpClient *, Result<quint32>>> sent;
+    if (const SessionPrefetch *p = ctx.prefetch()) {
+        for (SftpClient *lane : p->primaryLanes())
+            sent.emplace_back(lane, lane->sendOpen(partial, SftpClient::OpenWrite | SftpClient::OpenCreate, 0644));
+    }
+    return sent;
+}
+
 // The interrupted upload's journal when the file is unchanged and the staging file still holds
 // what it says was acknowledged; else a fresh one, with an empty staging file created on the host and left
-// open in *created for the first worker.
+// open in opened->created (and on the lanes) for the first worker.
 Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const QString &key, const QFileInfo &info,
                                   const QString &localPath, const QString &partial, const QString &remoteFinal,
-                                  TransferOutcome &outcome, std::optional<QByteArray> *created, Result<quint32> *spaceAsked)
+                                  TransferOutcome &outcome, StagingOpen *opened)
 {
+    Result<quint32> *spaceAsked = &opened->spaceAsked;
     const quint64 size = quint64(info.size());
     const qint64 mtime = info.lastModified().toMSecsSinceEpoch();
     std::optional<FileJournal> journal = ctx.journals().loadFile(key);
@@ -75,12 +98,17 @@ Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const 
     auto openId = sftp.sendOpen(partial, SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate, 0644);
     if (!openId) return openId.error();
     *spaceAsked = sftp.sendStatvfs(remoteParent(partial));
+    // Every answer is read, even after a failure: the clients stay in use.
+    for (auto &[lane, id] : sendLaneOpens(ctx, partial)) {
+        if (!id) continue;
+        if (auto laneHandle = lane->openedHandle(lane->waitFor(*id), partial, SftpClient::OpenWrite)) opened->onLanes.insert(lane, *laneHandle);
+    }
     auto h = sftp.openedHandle(sftp.waitFor(*openId), partial, SftpClient::OpenWrite);
     if (!h) {
-        if (*spaceAsked) (void)sftp.waitFor(**spaceAsked); // leaves no answer behind on a client still in use
+        if (*spaceAsked) (void)sftp.waitFor(**spaceAsked);
         return h.error();
     }
-    *created = *h;
+    opened->created = *h;
     return fresh;
 }
 
@@ -184,7 +212,7 @@ Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString
 // first session's thread (which owns `session`), started there once its first chunk is done, so
 // that its round trips do not hold back the first data.
 Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpClient &sftp, const QString &localPath,
-                              const QString &partial, ChunkPlan &plan, const std::optional<QByteArray> &created,
+                              const QString &partial, ChunkPlan &plan, const StagingOpen &opened,
                               std::optional<RemoteChunkHasher> &chunkHasher, std::atomic<int> *channels)
 {
     const FileJournal journal = plan.journal();
@@ -220,20 +248,25 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     // chunks at the end, on all its cores, instead of competing with the transfer for them. The
     // whole file is hashed in order, on one core, best while it arrives.
     const bool followAlong = (chunkCheck && roundTripMs >= 10) || wholeCheck;
+    // Called on the first session's thread as its chunks complete, and once its own are done, as
+    // the other sessions' complete: the host's answer for the last ones overlaps their close.
+    std::function<void()> follow;
+    if (followAlong) follow = [&] {
+        openHasher();
+        chunkHasher->advance(isDone);
+    };
     runLaneWorkers(ctx, &session, sftp, fanout, [&](Lanes &lanes) {
         SftpClient &client = lanes.first;
         WorkerExtras extras;
         extras.chunkHashes = chunkCheck; // only the chunk check reads them (then or after a resume)
         if (&client == &sftp) {
-            extras.opened = created;
+            extras.opened = opened.created;
+            extras.lanesOpened = opened.onLanes;
             extras.whole = inlineHash ? &*inlineHash : nullptr;
-            if (followAlong) extras.chunkDone = [&] {
-                openHasher();
-                chunkHasher->advance(isDone);
-            };
+            extras.chunkDone = follow;
         }
         *channels += uploadWorker(ctx, lanes, localPath, partial, journal.size, plan, extras);
-    });
+    }, follow);
     if (chunkCheck || wholeCheck) openHasher();
     if (hasher.joinable()) hasher.join();
     if (ahead && !inlineHash) localHash = ahead->take(ctx.cancel());
@@ -289,13 +322,12 @@ Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &sessi
     const QString partial = JournalStore::stagingPath(Direction::Upload, ctx.host(), remoteFinal);
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), info.absoluteFilePath(), remoteFinal);
     if (auto replaceable = ctx.journals().checkReplaceable(key); !replaceable) return replaceable.error();
-    std::optional<QByteArray> created;
-    Result<quint32> spaceAsked = Error{ErrorCode::Generic, QString()};
-    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome, &created, &spaceAsked);
+    StagingOpen opened;
+    auto journal = resumeOrStart(ctx, sftp, key, info, localPath, partial, remoteFinal, outcome, &opened);
     if (!journal) return journal.error();
     const quint64 already = journal->doneBytes();
-    if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already, spaceAsked); !space) {
-        if (created) (void)sftp.close(*created);
+    if (auto space = checkRemoteSpace(ctx, sftp, info, partial, size - already, opened.spaceAsked); !space) {
+        if (opened.created) (void)sftp.close(*opened.created); // the lanes' handles close with their channels
         return space.error();
     }
     (void)ctx.journals().save(key, *journal);
@@ -305,7 +337,7 @@ Result<TransferOutcome> uploadFileOnce(TransferContext &ctx, ssh::Session &sessi
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     std::optional<RemoteChunkHasher> chunkHasher;
     std::atomic<int> channels{0};
-    Result<QByteArray> localHash = sendChunks(ctx, session, sftp, localPath, partial, plan, created, chunkHasher, &channels);
+    Result<QByteArray> localHash = sendChunks(ctx, session, sftp, localPath, partial, plan, opened, chunkHasher, &channels);
     outcome.channels = channels;
     plan.save();
     const FileJournal after = plan.journal();

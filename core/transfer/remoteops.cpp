@@ -211,7 +211,16 @@ void RemoteChunkHasher::collect(int timeoutMs)
 void RemoteChunkHasher::advance(const std::function<bool(int)> &isDone)
 {
     while (m_next < m_chunkCount && isDone(m_next)) announce(m_next++);
+    if (m_next == m_chunkCount) endInput();
     collect(0); // keeps the channel window open on files with many chunks
+}
+
+void RemoteChunkHasher::endInput()
+{
+    if (m_ended || m_broken || !m_channel) return;
+    m_ended = true;
+    if (!(*m_channel)->write(QByteArrayLiteral("end\n"))) m_broken = true;
+    else (void)(*m_channel)->sendEof();
 }
 
 Error RemoteChunkHasher::failure(const QString &why) const
@@ -226,8 +235,8 @@ Result<void> RemoteChunkHasher::drain(const std::function<bool(int)> &isDone)
     advance(isDone);
     if (m_next < m_chunkCount) return failure(QStringLiteral("chunk %1 is not done").arg(m_next));
     ssh::Channel &ch = **m_channel;
-    if (m_broken || !ch.write(QByteArrayLiteral("end\n"))) return failure(QString::fromUtf8(m_err).trimmed());
-    (void)ch.sendEof();
+    endInput();
+    if (m_broken) return failure(QString::fromUtf8(m_err).trimmed());
     while (!m_broken && !ch.isEof()) {
         if (m_cancel && m_cancel->load()) return cancelledError();
         collect(500);

@@ -47,7 +47,8 @@ public:
     RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode = Mode::Chunks,
                       const std::atomic_bool *cancel = nullptr);
     Mode mode() const { return m_mode; }
-    // Announces the chunks from the next unannounced one up to the first not yet done.
+    // Announces the chunks from the next unannounced one up to the first not yet done; after the
+    // last one, ends the input at once, so that the host's answer is on its way before finish.
     void advance(const std::function<bool(int chunk)> &isDone);
     // Chunks mode: announces the rest and returns the hex SHA-256 of every chunk, or an error when
     // the host could not do it (no python3, the channel failed).
@@ -57,6 +58,7 @@ public:
 
 private:
     void announce(int chunk);
+    void endInput();
     void collect(int timeoutMs);
     Error failure(const QString &why) const;
     // Announces the rest, ends the input and reads everything the host prints.
@@ -69,6 +71,7 @@ private:
     const std::atomic_bool *m_cancel;
     int m_next = 0;
     bool m_broken = false;
+    bool m_ended = false;
     QByteArray m_out;
     QByteArray m_err;
 };

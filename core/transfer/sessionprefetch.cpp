@@ -68,6 +68,14 @@ std::vector<std::unique_ptr<SftpClient>> SessionPrefetch::takePrimaryLanes()
     return std::exchange(m_primaryLanes, {});
 }
 
+std::vector<SftpClient *> SessionPrefetch::primaryLanes() const
+{
+    std::lock_guard lock(m_mutex);
+    std::vector<SftpClient *> lanes;
+    for (const auto &lane : m_primaryLanes) lanes.push_back(lane.get());
+    return lanes;
+}
+
 SessionPrefetch::Helpers SessionPrefetch::forDownload()
 {
     // downloadParallel's fan-out: 8 sessions from 30 ms, 4 from 10 ms. A small file wastes these

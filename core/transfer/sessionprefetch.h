@@ -60,6 +60,9 @@ public:
     // until its worker takes them; the caller takes back any left before its session closes.
     void setPrimaryLanes(std::vector<std::unique_ptr<SftpClient>> lanes);
     std::vector<std::unique_ptr<SftpClient>> takePrimaryLanes();
+    // The first session's extra channels still held here, for requests sent on them before a
+    // worker takes them (a fresh upload opens its staging file on all of them at once).
+    std::vector<SftpClient *> primaryLanes() const;
     // A connect's round trip below this may be a loaded CPU, not the link (linkRoundTrip measures it).
     static constexpr qint64 kTrustedHintMs = 40;
 

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -113,16 +114,30 @@ public:
 
     // Opens the subsystem channel and exchanges INIT/VERSION. `label` names the host in messages.
     static Result<std::unique_ptr<SftpClient>> start(ssh_session_struct *session, QString label,
-                                                     const std::atomic_bool *cancel = nullptr);
+                                                     const std::atomic_bool *cancel = nullptr,
+                                                     const std::function<void(SftpClient &)> &withHello = {});
 
     // `count` more clients on one session, their channels opened and their handshakes exchanged
     // together (three round trips for all). Those the server refused (its MaxSessions) are left
     // out, so fewer may come back; each is then used like any other, on the session's thread.
     static std::vector<std::unique_ptr<SftpClient>> startMore(ssh::Session &session, const QString &label, int count,
-                                                              const std::atomic_bool *cancel = nullptr);
+                                                              const std::atomic_bool *cancel = nullptr,
+                                                              const std::function<void(SftpClient &)> &withHello = {});
     // start() for one, startMore() for several; fails (as start() does) only when none started.
+    // `withHello`, when set, is called on the first client right after its INIT is sent, for
+    // requests that may share the handshake's round trip (askAhead).
     static Result<std::vector<std::unique_ptr<SftpClient>>> startMany(ssh::Session &session, int count,
-                                                                      const std::atomic_bool *cancel = nullptr);
+                                                                      const std::atomic_bool *cancel = nullptr,
+                                                                      const std::function<void(SftpClient &)> &withHello = {});
+    // Sends now a request on one path (Stat, Lstat, Realpath) that is sure to be made soon: the
+    // first call that makes it takes this answer instead of asking again, a round trip fewer
+    // where it went out with the handshake. Its answer describes the path as it was then.
+    void askAhead(quint8 type, const QString &path);
+
+    // A receive window of kWideWindow bytes instead of libssh's ~1.2 MB, for bulk reads over a
+    // long link (see readAvailable); off by default, as a short link is faster without.
+    void setWideReceiveWindow(bool wide) { m_wideWindow = wide; }
+    static constexpr int kWideWindow = 8 << 20;
 
     bool hasExtension(const QByteArray &name) const { return m_extensions.contains(name); }
     quint32 maxWrite() const { return m_maxWrite; }
@@ -205,6 +220,7 @@ private:
     Result<std::optional<Reply>> takeBuffered();
     Result<void> writeRaw(const char *data, size_t length);
     Result<void> fill();
+    int readAvailable(int avail);
     Result<Reply> readWire();
     Error lostError(const QString &detail) const;
     Result<SftpAttrs> statLike(quint8 type, const QByteArray &arg, const QString &path);
@@ -219,9 +235,11 @@ private:
     quint32 m_maxWrite = 32768;
     quint32 m_maxRead = 32768;
     qint64 m_roundTripMs = -1;
+    bool m_wideWindow = false;
     std::vector<char> m_in;
     size_t m_inPos = 0;
     QHash<quint32, Reply> m_stash;
+    QHash<QByteArray, quint32> m_ahead; // a request's type and body → the id it went out with
     quint64 m_bytesOut = 0;
     quint64 m_bytesIn = 0;
     int m_ioTimeoutMs = 60000;

@@ -16,7 +16,8 @@ namespace gantry::transfer {
 using namespace sftpwire;
 
 std::vector<std::unique_ptr<SftpClient>> SftpClient::startMore(ssh::Session &session, const QString &label, int count,
-                                                               const std::atomic_bool *cancel)
+                                                               const std::atomic_bool *cancel,
+                                                               const std::function<void(SftpClient &)> &withHello)
 {
     std::vector<std::unique_ptr<SftpClient>> started;
     for (auto &channel : session.openSubsystems(QByteArrayLiteral("sftp"), count)) {
@@ -28,6 +29,7 @@ std::vector<std::unique_ptr<SftpClient>> SftpClient::startMore(ssh::Session &ses
     for (auto &client : started) {
         auto id = client->sendHello();
         limits.push_back(id ? *id : 0);
+        if (id && withHello && limits.size() == 1) withHello(*client);
     }
     for (size_t i = 0; i < started.size(); ++i) {
         if (limits[i] != 0 && started[i]->readHello(limits[i])) greeted.push_back(std::move(started[i]));
@@ -36,13 +38,14 @@ std::vector<std::unique_ptr<SftpClient>> SftpClient::startMore(ssh::Session &ses
 }
 
 Result<std::vector<std::unique_ptr<SftpClient>>> SftpClient::startMany(ssh::Session &session, int count,
-                                                                        const std::atomic_bool *cancel)
+                                                                        const std::atomic_bool *cancel,
+                                                                        const std::function<void(SftpClient &)> &withHello)
 {
     const QString label = session.target().display();
     std::vector<std::unique_ptr<SftpClient>> clients;
-    if (count > 1) clients = startMore(session, label, count, cancel);
+    if (count > 1) clients = startMore(session, label, count, cancel, withHello);
     if (!clients.empty()) return clients;
-    auto one = start(session.handle(), label, cancel); // says why, where none started
+    auto one = start(session.handle(), label, cancel, withHello); // says why, where none started
     if (!one) return one.error();
     clients.push_back(std::move(*one));
     return clients;

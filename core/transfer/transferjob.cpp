@@ -56,11 +56,42 @@ struct UploadDestination
 
 // The remote path an upload of `local` writes: into remotePath when that is (or is to be) a
 // folder, else remotePath itself, whose parent must exist. "~" and relative paths are the home's.
-Result<UploadDestination> uploadDestination(const TransferRequest &req, TransferContext &ctx, SftpClient &sftp, const QFileInfo &local)
+// An upload's remote path as given, "~" meaning the home folder: relative paths are the home's.
+QString uploadRemote(const TransferRequest &req)
 {
     QString remote = req.remotePath.isEmpty() ? QStringLiteral(".") : req.remotePath;
     if (remote.startsWith(QLatin1String("~/"))) remote = remote.mid(2);
     if (remote == QLatin1String("~")) remote = QStringLiteral(".");
+    return remote;
+}
+
+// A download's remote path as given: relative paths are the home's.
+QString downloadRemote(const TransferRequest &req)
+{
+    return req.remotePath.startsWith(QLatin1String("~/")) ? req.remotePath.mid(2) : req.remotePath;
+}
+
+// The first question of the destination check (uploadDestination, runDownload) sent with the
+// SFTP handshake, one round trip fewer before data: the home folder for a relative path, else
+// the path itself and, for an upload, the name inside it.
+void askDestinationAhead(const TransferRequest &req, SftpClient &sftp)
+{
+    const QString remote = req.direction == Direction::Upload ? uploadRemote(req) : downloadRemote(req);
+    if (!remote.startsWith(QLatin1Char('/'))) {
+        sftp.askAhead(SftpClient::Realpath, QStringLiteral("."));
+    } else if (req.direction == Direction::Upload) {
+        sftp.askAhead(SftpClient::Stat, remote);
+        sftp.askAhead(SftpClient::Stat, remoteJoin(remote, QFileInfo(req.localPath).fileName()));
+    } else {
+        QString path = remote;
+        while (path.size() > 1 && path.endsWith(QLatin1Char('/'))) path.chop(1); // as runDownload asks
+        sftp.askAhead(SftpClient::Stat, path);
+    }
+}
+
+Result<UploadDestination> uploadDestination(const TransferRequest &req, TransferContext &ctx, SftpClient &sftp, const QFileInfo &local)
+{
+    QString remote = uploadRemote(req);
     if (!remote.startsWith(QLatin1Char('/'))) {
         auto home = sftp.realpath(QStringLiteral("."));
         if (!home) return home.error();
@@ -260,8 +291,7 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
 
 Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext &ctx, ssh::Session &session, SftpClient &sftp)
 {
-    QString remote = req.remotePath;
-    if (remote.startsWith(QLatin1String("~/"))) remote = remote.mid(2);
+    QString remote = downloadRemote(req);
     if (!remote.startsWith(QLatin1Char('/'))) {
         auto home = sftp.realpath(QStringLiteral("."));
         if (!home) return home.error();
@@ -347,7 +377,8 @@ Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferCont
     if (!session) return session.error();
     // A large file on a long link sends on several channels of each session: the first session's
     // open with its first, in the same round trips.
-    auto clients = SftpClient::startMany(**session, 1 + prefetch.extraLanes(), ctx.cancel());
+    auto clients = SftpClient::startMany(**session, 1 + prefetch.extraLanes(), ctx.cancel(),
+                                         [&request](SftpClient &first) { askDestinationAhead(request, first); });
     if (!clients) return clients.error();
     std::unique_ptr<SftpClient> sftp = std::move(clients->front());
     clients->erase(clients->begin());

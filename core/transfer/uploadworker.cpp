@@ -112,10 +112,10 @@ bool fillUploadWindow(TransferContext &ctx, UploadLane &lane, const QString &loc
     return true;
 }
 
-// Opens the staging file on `first` (unless its handle is known) and on every client of `more`,
-// all at once (one round trip), and adds a lane for each that could. A failure of the first lane
-// is the worker's (it goes to the plan); a later client that fails is left out.
-void openLanes(TransferContext &ctx, SftpClient *first, const std::optional<QByteArray> &firstHandle,
+// Opens the staging file on `first` and on every client of `more`, all at once (one round trip),
+// unless `known` holds its handle already, and adds a lane for each that could. A failure of the
+// first lane is the worker's (it goes to the plan); a later client that fails is left out.
+void openLanes(TransferContext &ctx, SftpClient *first, const QHash<const SftpClient *, QByteArray> &known,
                std::vector<std::unique_ptr<SftpClient>> more, const QString &localPath, const QString &partial, ChunkPlan &plan,
                std::vector<std::unique_ptr<UploadLane>> &out)
 {
@@ -124,16 +124,16 @@ void openLanes(TransferContext &ctx, SftpClient *first, const std::optional<QByt
     for (const auto &c : more) clients.push_back(c.get());
     const size_t offset = first ? 1 : 0;
     std::vector<Result<quint32>> opens;
-    for (size_t i = 0; i < clients.size(); ++i) {
-        const bool known = i < offset && firstHandle;
-        opens.push_back(known ? Result<quint32>(0u) : clients[i]->sendOpen(partial, SftpClient::OpenWrite));
+    for (SftpClient *client : clients) {
+        opens.push_back(known.contains(client) ? Result<quint32>(0u) : client->sendOpen(partial, SftpClient::OpenWrite));
     }
     for (size_t i = 0; i < clients.size(); ++i) {
         const bool isFirst = i < offset;
-        Result<QByteArray> handle = !opens[i]                  ? Result<QByteArray>(opens[i].error())
-                                    : isFirst && firstHandle ? Result<QByteArray>(*firstHandle)
-                                                             : clients[i]->openedHandle(clients[i]->waitFor(*opens[i]), partial,
-                                                                                        SftpClient::OpenWrite);
+        const auto handleIt = known.constFind(clients[i]);
+        Result<QByteArray> handle = !opens[i]                ? Result<QByteArray>(opens[i].error())
+                                    : handleIt != known.cend() ? Result<QByteArray>(*handleIt)
+                                                               : clients[i]->openedHandle(clients[i]->waitFor(*opens[i]), partial,
+                                                                                          SftpClient::OpenWrite);
         if (!handle) {
             if (isFirst) plan.fail(handle.error());
             continue;
@@ -250,7 +250,9 @@ int uploadWorker(TransferContext &ctx, Lanes &lanes, const QString &localPath, c
 {
     std::vector<std::unique_ptr<UploadLane>> active;
     if (lanes.started.size() > size_t(lanes.extra)) lanes.started.resize(size_t(lanes.extra));
-    openLanes(ctx, &lanes.first, extras.opened, std::move(lanes.started), localPath, partial, plan, active);
+    QHash<const SftpClient *, QByteArray> known = extras.lanesOpened;
+    if (extras.opened) known.insert(&lanes.first, *extras.opened);
+    openLanes(ctx, &lanes.first, known, std::move(lanes.started), localPath, partial, plan, active);
     if (active.empty() || &active.front()->sftp != &lanes.first) return 0; // the plan says why
     for (auto &lane : active) lane->pipe.chunkHashes = extras.chunkHashes;
     active.front()->pipe.whole = extras.whole;
@@ -266,7 +268,7 @@ int uploadWorker(TransferContext &ctx, Lanes &lanes, const QString &localPath, c
         if (toAdd > 0) {
             auto more = SftpClient::startMore(*lanes.session, lanes.first.label(), std::exchange(toAdd, 0), ctx.cancel());
             const size_t before = active.size();
-            openLanes(ctx, nullptr, std::nullopt, std::move(more), localPath, partial, plan, active);
+            openLanes(ctx, nullptr, {}, std::move(more), localPath, partial, plan, active);
             for (size_t i = before; i < active.size(); ++i) active[i]->pipe.chunkHashes = extras.chunkHashes;
             used = std::max(used, active.size());
             continue;

@@ -7,6 +7,8 @@
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/transfercontext.h"
 
+#include <QHash>
+
 #include <functional>
 #include <optional>
 
@@ -31,11 +33,13 @@ struct InlineHash
 // What a worker gets besides its chunks: whether it hashes each chunk (only for the chunk check:
 // not when the host checks the whole file, nor without verification), and for the first
 // session's worker the handle the .partial was created with (one open and one close fewer before
-// data flows), the inline whole-file hash, and the follow-along check, called as chunks complete.
+// data flows) and those its extra channels opened in the same round trip, the inline whole-file
+// hash, and the follow-along check, called as chunks complete.
 struct WorkerExtras
 {
     bool chunkHashes = true;
     std::optional<QByteArray> opened;
+    QHash<const SftpClient *, QByteArray> lanesOpened;
     InlineHash *whole = nullptr;
     std::function<void()> chunkDone;
 };

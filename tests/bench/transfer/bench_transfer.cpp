@@ -32,6 +32,7 @@
 // files only and their time is scaled to --files (per-file round trips dominate; stated in the
 // output). Each command is its own process; peak RSS comes from wait4().
 
+#include "delayrelayprocess.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/sha256.h"
@@ -124,52 +125,7 @@ Run runCommand(const QStringList &argv, const std::function<bool(const QByteArra
     return r;
 }
 
-struct Relay
-{
-    pid_t pid = 0;
-    int port = 0;
-    int errFd = -1;
-    QByteArray stats;
-
-    bool start(int target, int delayMs, const QString &dir)
-    {
-        const QString portFile = dir + QStringLiteral("/relay-%1.port").arg(delayMs);
-        QFile::remove(portFile);
-        const QString errPath = dir + QStringLiteral("/relay-%1.err").arg(delayMs);
-        QByteArray prog(GANTRY_RELAY_PATH);
-        QByteArray t = QByteArray::number(target), d = QByteArray::number(delayMs), pf = portFile.toLocal8Bit();
-        char a0[] = "--target", a1[] = "--delay-ms", a2[] = "--port-file";
-        char *argv[] = {prog.data(), a0, t.data(), a1, d.data(), a2, pf.data(), nullptr};
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errPath.toLocal8Bit().constData(),
-                                         O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (posix_spawn(&pid, argv[0], &actions, nullptr, argv, environ) != 0) return false;
-        posix_spawn_file_actions_destroy(&actions);
-        for (int i = 0; i < 100 && !QFile::exists(portFile); ++i) usleep(20000);
-        QFile f(portFile);
-        if (!f.open(QIODevice::ReadOnly)) return false;
-        port = f.readAll().trimmed().toInt();
-        m_errPath = errPath;
-        return port > 0;
-    }
-    // Stops it; returns bytes client→server.
-    quint64 stop()
-    {
-        if (pid <= 0) return 0;
-        kill(pid, SIGTERM);
-        int status = 0;
-        waitpid(pid, &status, 0);
-        pid = 0;
-        QFile f(m_errPath);
-        f.open(QIODevice::ReadOnly);
-        stats = f.readAll();
-        const qsizetype at = stats.indexOf("up=");
-        return at < 0 ? 0 : stats.mid(at + 3).split(' ').first().toULongLong();
-    }
-    QString m_errPath;
-};
+using Relay = test::DelayRelay;
 
 // Where earlier runs' copies go instead of being deleted: ext4 skips inodes freed in the last 30 s
 // when it allocates new ones, so a run right after thousands of deletions measured that scan
@@ -426,6 +382,7 @@ int main(int argc, char **argv)
     int downloadFiles = 3000;
     int downloadRuns = 3;
     int largeRuns = 1;
+    bool largeDownload = false; // --large-download: the single file also comes back, gantry-cli download against scp
     bool otherTools = true;
     bool shellStartupGiven = false; // else the folder and sync scenarios run again with a 1 s login shell
     bool scpLarge = true;    // --no-scp-large: the single-file test runs gantry only (ratios against its direct-link time)
@@ -453,6 +410,7 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--baseline-cli")) baselineCli = v, ++i;
         else if (a == QLatin1String("--skip-small")) small = false;
         else if (a == QLatin1String("--skip-large")) large = false;
+        else if (a == QLatin1String("--large-download")) largeDownload = true;
         else if (a == QLatin1String("--skip-resume")) resume = false;
         else if (a == QLatin1String("--sync")) syncScenario = true;
         else if (a == QLatin1String("--sync-files")) syncFiles = v.toInt(), ++i;
@@ -465,7 +423,7 @@ int main(int argc, char **argv)
         else if (a == QLatin1String("--shell-startup-ms")) sshdOptions.shellStartupMs = v.toInt(), shellStartupGiven = true, ++i;
         else {
             out << "usage: gantry-bench-transfer [--size MiB] [--files N] [--file-kib K] [--scp-files N] "
-                   "[--rtts 0,50,100] [--runs N] [--scp-only] [--no-scp-large] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--skip-resume] "
+                   "[--rtts 0,50,100] [--runs N] [--scp-only] [--no-scp-large] [--baseline-cli PATH] [--parallel N] [--gantry-arg ARG]... [--skip-small] [--skip-large] [--large-download] [--skip-resume] "
                    "[--sync] [--sync-files N] [--sync-runs N] [--sync-max-kib K] [--sync-hold] "
                    "[--download] [--download-files N] [--download-runs N] [--shell-startup-ms MS]\n";
             return 2;
@@ -686,6 +644,48 @@ int main(int argc, char **argv)
                 out << QStringLiteral("#   %1, baseline %2: median %3 s, %4× scp").arg(link, baselineCli, fmt(median(tb)), fmt(s / median(tb)))
                     << Qt::endl;
             }
+        }
+        if (large && largeDownload) {
+            // The same file the other way: from a copy beside the remote folder (which clean()
+            // empties) into a local folder emptied before each run; scp and gantry alternate.
+            const QString source = remote + QStringLiteral("-dlbig/big.bin");
+            const QString into = local + QStringLiteral("/down");
+            if (!QFileInfo::exists(source)) QDir().mkpath(QFileInfo(source).path()), QFile::copy(big, source);
+            const auto fresh = [&] { QDir(into).removeRecursively(), QDir().mkpath(into); };
+            QList<double> ts, tg;
+            long rssKiB = 0;
+            bool ok = true;
+            for (int i = 0; i < largeRuns; ++i) {
+                auto doScp = [&] {
+                    fresh();
+                    QStringList a{QStringLiteral("scp"), QStringLiteral("-q")};
+                    a += sshBase(port);
+                    a << QStringLiteral("%1@127.0.0.1:%2").arg(user, source) << into + QLatin1Char('/');
+                    ts.append(runCommand(a).seconds);
+                };
+                auto doGantry = [&] {
+                    fresh();
+                    const Run g = runCommand({QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
+                                              QStringLiteral("download"), QStringLiteral("-i"), sshd.clientKeyPath(),
+                                              QStringLiteral("--known-hosts"), knownHosts, QStringLiteral("--retries"), QStringLiteral("0"),
+                                              QStringLiteral("%1@127.0.0.1:%2:%3").arg(user).arg(port).arg(source), into + QLatin1Char('/')});
+                    ok = ok && g.status == 0
+                         && transfer::sha256OfFile(big).valueOr({}) == transfer::sha256OfFile(into + QStringLiteral("/big.bin")).valueOr({"x"});
+                    tg.append(g.seconds);
+                    rssKiB = std::max(rssKiB, g.maxRssKiB);
+                };
+                if (i % 2 == 1) { doGantry(); doScp(); } else { doScp(); doGantry(); }
+                out << QStringLiteral("#   %1, download run %2: scp %3 s, gantry %4 s: %5×")
+                           .arg(link).arg(i + 1).arg(fmt(ts.last()), fmt(tg.last()), fmt(ts.last() / tg.last()))
+                    << Qt::endl;
+            }
+            fresh();
+            const double s = median(ts), g = median(tg);
+            Row row{link, QStringLiteral("1 file down, %1 MiB%2").arg(sizeMiB).arg(largeRuns > 1 ? QStringLiteral(", median of %1").arg(largeRuns) : QString()),
+                    fmt(s), QStringLiteral("n/a"), QStringLiteral("n/a"), fmt(g) + (ok ? QString() : QStringLiteral(" (FAILED)")),
+                    QStringLiteral("%1×").arg(fmt(s / g)), QStringLiteral("%1 MiB").arg(rssKiB / 1024)};
+            printRow(row);
+            rows.append(row);
         }
         if (small) {
             // Per-file tools: full set at no delay, the subset (scaled) through the relay.

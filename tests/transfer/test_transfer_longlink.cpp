@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Large files over a long link (a real sshd behind gantry-delayrelay, 50 ms round trip): an
+// upload's staging file opened on all of the first session's channels in the round trip of its
+// creation, the host's chunk check announced while the last sessions finish, a download read
+// with a wide receive window; and requests asked ahead with the SFTP handshake, answered once.
+
+#include "delayrelayprocess.h"
+#include "sshdfixture.h"
+#include "testfiles.h"
+#include "tests/support/stagingfile.h"
+
+#include "core/ssh/session.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/sftpclient.h"
+#include "core/transfer/sha256.h"
+#include "core/transfer/transferjob.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::transfer;
+
+namespace {
+QByteArray hashOf(const QString &path)
+{
+    return sha256OfFile(path).valueOr(QByteArray());
+}
+} // namespace
+
+class TestTransferLongLink : public QObject
+{
+    Q_OBJECT
+
+private:
+    test::SshdFixture m_sshd;
+    test::DelayRelay m_relay;
+    QTemporaryDir m_local;
+    QTemporaryDir m_remote;
+    QTemporaryDir m_config;
+    std::unique_ptr<JournalStore> m_journals;
+    QString m_relayKnownHosts;
+
+    Result<TransferOutcome> run(TransferRequest req)
+    {
+        req.host = QStringLiteral("far");
+        std::atomic_bool none{false};
+        ssh::Target target = m_sshd.target();
+        target.port = m_relay.port;
+        ssh::ConnectOptions options = m_sshd.connectOptions();
+        options.knownHostsFile = m_relayKnownHosts;
+        TransferContext ctx(makeSessionFactory(target, options), &none, m_journals.get(), req.host, req.options, {}, {});
+        return runTransfer(req, ctx);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        GANTRY_REQUIRE_SSHD(m_sshd.start());
+        QVERIFY(m_relay.start(m_sshd.port(), 25, m_config.path()));
+        // The relay's port names the same host key.
+        const QByteArray line = test::readAll(m_sshd.knownHostsPath()).trimmed().split('\n').first();
+        m_relayKnownHosts = m_config.filePath(QStringLiteral("known_hosts"));
+        test::writeFile(m_relayKnownHosts, "[127.0.0.1]:" + QByteArray::number(m_relay.port) + line.mid(line.indexOf(' ')) + '\n');
+        m_journals = std::make_unique<JournalStore>(m_config.path());
+    }
+
+    // A stale, longer staging file from another upload is cut to nothing by the creating open,
+    // although the other channels open it too in the same round trip: no tail of it survives.
+    void largeUploadOverChannelsOpenedTogether()
+    {
+        const QString src = m_local.filePath(QStringLiteral("weights.bin"));
+        const quint64 size = 72ull * 1024 * 1024 + 4321;
+        test::writeRandom(src, qint64(size), 21);
+        const QString dest = m_remote.filePath(QStringLiteral("weights.bin"));
+        const QString staging = JournalStore::stagingPath(Direction::Upload, QStringLiteral("far"), dest);
+        test::writeRandom(staging, qint64(size + 9 * 1024 * 1024), 22);
+
+        TransferRequest req;
+        req.direction = Direction::Upload;
+        req.localPath = src;
+        req.remotePath = m_remote.path() + QLatin1Char('/');
+        req.options.onConflict = ConflictPolicy::Overwrite;
+        auto r = run(req);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        QVERIFY(!r->resumed);
+        QVERIFY2(r->channels >= 3, qPrintable(QString::number(r->channels))); // a long link: several a session
+        QCOMPARE(QFileInfo(dest).size(), qint64(size));
+        QCOMPARE(hashOf(dest), hashOf(src));
+        QCOMPARE(r->sha256.toLatin1(), hashOf(src));
+        QVERIFY(testsupport::stagingFileOf(dest).isEmpty());
+    }
+
+    // The same file back, over the sessions a long link wants, each reading with a wide window.
+    void largeDownloadOverALongLink()
+    {
+        const QString src = m_remote.filePath(QStringLiteral("checkpoint.bin"));
+        test::writeRandom(src, 40ll * 1024 * 1024 + 99, 23);
+        TransferRequest req;
+        req.direction = Direction::Download;
+        req.remotePath = src;
+        req.localPath = m_local.filePath(QStringLiteral("back")) + QLatin1Char('/');
+        req.destinationIsDir = true;
+        auto r = run(req);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        QCOMPARE(hashOf(m_local.filePath(QStringLiteral("back/checkpoint.bin"))), hashOf(src));
+    }
+
+    // What is asked with the handshake is answered by it: a later stat takes that answer (the
+    // file as it was), the next one asks again; a question never asked ahead is asked now.
+    void askedAheadIsAnsweredOnce()
+    {
+        const QString path = m_remote.filePath(QStringLiteral("ahead.txt"));
+        test::writeFile(path, "12345");
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()));
+        auto clients = SftpClient::startMany(session, 1, nullptr, [&](SftpClient &first) {
+            first.askAhead(SftpClient::Stat, path);
+            first.askAhead(SftpClient::Realpath, QStringLiteral("."));
+        });
+        QVERIFY2(clients, clients ? "" : qPrintable(clients.error().message));
+        SftpClient &sftp = *clients->front();
+        QVERIFY(QFile::remove(path));
+        const auto before = sftp.stats({path});
+        QVERIFY(before.first());
+        QCOMPARE(before.first()->size.value_or(0), quint64(5));
+        QCOMPARE(sftp.stat(path).error().code, ErrorCode::NotFound);
+        auto home = sftp.realpath(QStringLiteral("."));
+        QVERIFY2(home, home ? "" : qPrintable(home.error().message));
+        QVERIFY(home->startsWith(QLatin1Char('/')));
+        QCOMPARE(sftp.realpath(QStringLiteral(".")).valueOr(QString()), *home);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransferLongLink)
+#include "test_transfer_longlink.moc"

@@ -52,12 +52,13 @@ struct StagingOpen
 // Opens the staging file for writing on the first session's extra channels (those SessionPrefetch
 // opened with it), in the round trip of its creation: sftp-server answers each channel on its
 // own, so nothing is written before every open (the truncating one included) has answered.
-std::vector<std::pair<SftpClient *, Result<quint32>>> sendLaneOpens(TransferContext &ctx, const QString &partial)
+std::vector<std::pair<SftpClient *, Result<quint32>>> sendLaneOpens(TransferContext &ctx, const SftpClient &first, const QString &partial)
 {
     std::vector<std::pair<SftpClient *, Result<quint32>>> sent;
     if (const SessionPrefetch *p = ctx.prefetch()) {
-        for (SftpClient *lane : p->primaryLanes())
-            sent.emplace_back(lane, lane->sendOpen(partial, SftpClient::OpenWrite | SftpClient::OpenCreate, 0644));
+        for (SftpClient *lane : p->primaryLanes()) {
+            if (lane->sameSession(first)) sent.emplace_back(lane, lane->sendOpen(partial, SftpClient::OpenWrite | SftpClient::OpenCreate, 0644));
+        }
     }
     return sent;
 }
@@ -99,7 +100,7 @@ Result<FileJournal> resumeOrStart(TransferContext &ctx, SftpClient &sftp, const 
     if (!openId) return openId.error();
     *spaceAsked = sftp.sendStatvfs(remoteParent(partial));
     // Every answer is read, even after a failure: the clients stay in use.
-    for (auto &[lane, id] : sendLaneOpens(ctx, partial)) {
+    for (auto &[lane, id] : sendLaneOpens(ctx, sftp, partial)) {
         if (!id) continue;
         if (auto laneHandle = lane->openedHandle(lane->waitFor(*id), partial, SftpClient::OpenWrite)) opened->onLanes.insert(lane, *laneHandle);
     }
@@ -252,6 +253,7 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     // the other sessions' complete: the host's answer for the last ones overlaps their close.
     std::function<void()> follow;
     if (followAlong) follow = [&] {
+        if (ctx.cancelled() || plan.error()) return; // the check would not be read
         openHasher();
         chunkHasher->advance(isDone);
     };

@@ -35,7 +35,7 @@ private:
 // chunk's SHA-256, compared at the end with the hash computed here while reading: announced while
 // the upload runs, the check leaves no pass over the file for the end; announced all at once at
 // the end, the host hashes on all its cores. In WholeFile mode the chunks, announced in order,
-// feed one SHA-256 of the whole file, read on to its end at finish: one pass on each side instead
+// feed one SHA-256 of the whole file, read on to its end once the last is announced: one pass on each side instead
 // of three, for fresh uploads on short links, where the CPUs rather than the link set the pace.
 // Hosts without python3 answer nothing, and the caller falls back to the whole-file sha256. Use it
 // on the session's own thread.

@@ -162,17 +162,21 @@ Result<void> SftpClient::writeRaw(const char *data, size_t length)
 
 // libssh grows a channel's receive window to what one read asks for, and otherwise keeps it near
 // 1.2 MB, one round trip's worth: 12 MB/s a channel on a 100 ms link, where a 1 GiB download
-// took 44 s (5.9 s with the wide window). A read that finds little buffered asks for
-// kWideWindow bytes where the window is to be wide; otherwise at most a cache-sized piece is
-// copied at a time. On a short link the narrow window is the faster one (libssh moves what it
-// holds as it drains, and holds less).
+// took 44 s (5.9 s with the wide window). Where the window is to be wide, a read that finds
+// little buffered asks for kWideWindow bytes once an eighth of that was read since the last such
+// read (each one sends a window adjust); otherwise at most a cache-sized piece is copied at a
+// time. On a short link the narrow window is the faster one (libssh holds less, and moves what
+// it holds as it drains). ssh_channel_read_timeout waits for one byte at most, here none.
 int SftpClient::readAvailable(int avail)
 {
     constexpr int kPiece = 128 << 10;
     thread_local const std::unique_ptr<char[]> buffer(new char[kWideWindow]); // only the pages a read fills are touched
-    const int n = m_wideWindow && avail <= kPiece ? ssh_channel_read_timeout(m_channel, buffer.get(), kWideWindow, 0, 0)
-                                                  : ssh_channel_read_nonblocking(m_channel, buffer.get(), kPiece, 0);
-    if (n > 0) m_in.insert(m_in.end(), buffer.get(), buffer.get() + n);
+    const bool widen = m_wideWindow && avail <= kPiece && m_sinceWideRead >= quint64(kWideWindow / 8);
+    const int n = widen ? ssh_channel_read_timeout(m_channel, buffer.get(), kWideWindow, 0, 0)
+                        : ssh_channel_read_nonblocking(m_channel, buffer.get(), kPiece, 0);
+    if (n <= 0) return n;
+    m_in.insert(m_in.end(), buffer.get(), buffer.get() + n);
+    m_sinceWideRead = widen ? 0 : m_sinceWideRead + quint64(n);
     return n;
 }
 
@@ -188,8 +192,7 @@ Result<void> SftpClient::fill()
         if (m_cancel && m_cancel->load()) {
             return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
         }
-        // Poll, then read what is there: ssh_channel_read_timeout() waits for the whole count,
-        // which would hold every small reply for the full timeout.
+        // Poll (for up to 500 ms, so that a cancel is seen), then read what is there.
         const int avail = ssh_channel_poll_timeout(m_channel, 500, 0);
         const int n = avail == SSH_ERROR ? SSH_ERROR : avail > 0 ? readAvailable(avail) : 0;
         if (n > 0) {
@@ -314,6 +317,17 @@ void SftpClient::askAhead(quint8 type, const QString &path)
     const QByteArray body = stringBody(pathBytes(path));
     if (m_ahead.contains(char(type) + body)) return;
     if (auto id = send(type, body)) m_ahead.insert(char(type) + body, *id);
+}
+
+void SftpClient::settleAhead()
+{
+    for (const quint32 id : std::as_const(m_ahead)) (void)waitFor(id);
+    m_ahead.clear();
+}
+
+bool SftpClient::sameSession(const SftpClient &other) const
+{
+    return ssh_channel_get_session(m_channel) == ssh_channel_get_session(other.m_channel);
 }
 
 Result<SftpClient::Reply> SftpClient::call(quint8 type, const QByteArray &body)

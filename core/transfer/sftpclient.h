@@ -133,6 +133,11 @@ public:
     // first call that makes it takes this answer instead of asking again, a round trip fewer
     // where it went out with the handshake. Its answer describes the path as it was then.
     void askAhead(quint8 type, const QString &path);
+    // Reads and drops the answers of requests asked ahead that no call took, so that none is
+    // left for next() or poll() to meet; called once the calls they were asked for are made.
+    void settleAhead();
+    // Both clients are channels of one SSH session.
+    bool sameSession(const SftpClient &other) const;
 
     // A receive window of kWideWindow bytes instead of libssh's ~1.2 MB, for bulk reads over a
     // long link (see readAvailable); off by default, as a short link is faster without.
@@ -236,6 +241,7 @@ private:
     quint32 m_maxRead = 32768;
     qint64 m_roundTripMs = -1;
     bool m_wideWindow = false;
+    quint64 m_sinceWideRead = ~quint64(0) >> 1; // bytes read since the last read that widened the window
     std::vector<char> m_in;
     size_t m_inPos = 0;
     QHash<quint32, Reply> m_stash;

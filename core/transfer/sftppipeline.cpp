@@ -23,7 +23,8 @@ std::vector<std::unique_ptr<SftpClient>> SftpClient::startMore(ssh::Session &ses
     for (auto &channel : session.openSubsystems(QByteArrayLiteral("sftp"), count)) {
         if (channel) started.emplace_back(new SftpClient((*channel)->release(), label, cancel));
     }
-    // Every INIT first, then every VERSION: one round trip for all the handshakes.
+    // Every INIT first (the first one followed by what withHello asks ahead), then every
+    // VERSION: one round trip for all the handshakes.
     std::vector<quint32> limits;
     std::vector<std::unique_ptr<SftpClient>> greeted;
     for (auto &client : started) {

@@ -54,8 +54,6 @@ struct UploadDestination
     std::optional<Result<SftpAttrs>> existing;
 };
 
-// The remote path an upload of `local` writes: into remotePath when that is (or is to be) a
-// folder, else remotePath itself, whose parent must exist. "~" and relative paths are the home's.
 // An upload's remote path as given, "~" meaning the home folder: relative paths are the home's.
 QString uploadRemote(const TransferRequest &req)
 {
@@ -89,6 +87,8 @@ void askDestinationAhead(const TransferRequest &req, SftpClient &sftp)
     }
 }
 
+// The remote path an upload of `local` writes: into remotePath when that is (or is to be) a
+// folder, else remotePath itself, whose parent must exist. "~" and relative paths are the home's.
 Result<UploadDestination> uploadDestination(const TransferRequest &req, TransferContext &ctx, SftpClient &sftp, const QFileInfo &local)
 {
     QString remote = uploadRemote(req);
@@ -277,6 +277,7 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     const auto destination = uploadDestination(req, ctx, sftp, local);
     if (!destination) return destination.error();
     const auto decision = uploadConflict(req, ctx, session, sftp, local, *destination);
+    sftp.settleAhead();
     if (!decision) return decision.error();
     if (decision->finished) return *decision->finished;
     const QString &dest = decision->destination;
@@ -299,6 +300,7 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     }
     while (remote.size() > 1 && remote.endsWith(QLatin1Char('/'))) remote.chop(1);
     auto st = sftp.stat(remote);
+    sftp.settleAhead();
     if (!st) return st.error();
     if (const QString last = remoteBaseName(remote); last == QLatin1String(".") || last == QLatin1String("..")) {
         auto real = sftp.realpath(remote); // "host:." is the home folder; the answer is checked below

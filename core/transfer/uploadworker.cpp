@@ -250,7 +250,10 @@ int uploadWorker(TransferContext &ctx, Lanes &lanes, const QString &localPath, c
 {
     std::vector<std::unique_ptr<UploadLane>> active;
     if (lanes.started.size() > size_t(lanes.extra)) lanes.started.resize(size_t(lanes.extra));
-    QHash<const SftpClient *, QByteArray> known = extras.lanesOpened;
+    QHash<const SftpClient *, QByteArray> known; // handles opened ahead, of the clients still here only
+    for (const auto &client : lanes.started) {
+        if (auto it = extras.lanesOpened.constFind(client.get()); it != extras.lanesOpened.cend()) known.insert(client.get(), *it);
+    }
     if (extras.opened) known.insert(&lanes.first, *extras.opened);
     openLanes(ctx, &lanes.first, known, std::move(lanes.started), localPath, partial, plan, active);
     if (active.empty() || &active.front()->sftp != &lanes.first) return 0; // the plan says why

@@ -33,6 +33,7 @@ public:
         int shellStartupMs = 0;
         // true: sshd logs at DEBUG1 into log() (which authentication requests came, in what order).
         bool debugLog = false;
+        int debugLevel = 1; // with debugLog: 2 also logs each channel's window adjusts
     };
 
     SshdFixture();

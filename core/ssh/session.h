@@ -122,6 +122,8 @@ public:
     std::vector<Result<std::unique_ptr<Channel>>> openExecs(const QStringList &commands);
     // `count` channels running one subsystem ("sftp"), opened and started together the same way.
     std::vector<Result<std::unique_ptr<Channel>>> openSubsystems(const QByteArray &subsystem, int count);
+    // The same, and one more channel running `command` (the last result), all in the same round trips.
+    std::vector<Result<std::unique_ptr<Channel>>> openSubsystemsAndExec(const QByteArray &subsystem, int count, const QString &command);
     // A direct-tcpip channel to host:port as seen from the remote machine (tunnels).
     Result<std::unique_ptr<Channel>> openForward(const QString &remoteHost, int remotePort,
                                                  const QString &originHost = QStringLiteral("127.0.0.1"),
@@ -139,7 +141,8 @@ private:
     void signalRemoteGroup(qint64 pid, const char *signalName);
     Error outputLimitError(qint64 maxOutputBytes) const;
     Error channelRefused(const QString &message) const;
-    std::vector<Result<std::unique_ptr<Channel>>> openChannels(const QList<QByteArray> &requests, bool subsystem);
+    // Each request with whether it names a subsystem (else a command).
+    std::vector<Result<std::unique_ptr<Channel>>> openChannels(const QList<std::pair<QByteArray, bool>> &requests);
     Result<int> drain(Channel &channel, const ExecOptions &options, bool pidMarker);
     void waitForSocket(int timeoutMs) const;
 

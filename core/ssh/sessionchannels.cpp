@@ -63,17 +63,25 @@ Result<std::unique_ptr<Channel>> Session::openExec(const QString &command)
 
 std::vector<Result<std::unique_ptr<Channel>>> Session::openExecs(const QStringList &commands)
 {
-    QList<QByteArray> requests;
-    for (const QString &command : commands) requests.append(command.toUtf8());
-    return openChannels(requests, false);
+    QList<std::pair<QByteArray, bool>> requests;
+    for (const QString &command : commands) requests.append({command.toUtf8(), false});
+    return openChannels(requests);
 }
 
 std::vector<Result<std::unique_ptr<Channel>>> Session::openSubsystems(const QByteArray &subsystem, int count)
 {
-    return openChannels(QList<QByteArray>(std::max(0, count), subsystem), true);
+    return openChannels(QList<std::pair<QByteArray, bool>>(std::max(0, count), {subsystem, true}));
 }
 
-std::vector<Result<std::unique_ptr<Channel>>> Session::openChannels(const QList<QByteArray> &requests, bool subsystem)
+std::vector<Result<std::unique_ptr<Channel>>> Session::openSubsystemsAndExec(const QByteArray &subsystem, int count,
+                                                                            const QString &command)
+{
+    QList<std::pair<QByteArray, bool>> requests(std::max(0, count), {subsystem, true});
+    requests.append({command.toUtf8(), false});
+    return openChannels(requests);
+}
+
+std::vector<Result<std::unique_ptr<Channel>>> Session::openChannels(const QList<std::pair<QByteArray, bool>> &requests)
 {
     std::vector<Result<std::unique_ptr<Channel>>> results;
     if (!isConnected()) {
@@ -83,7 +91,7 @@ std::vector<Result<std::unique_ptr<Channel>>> Session::openChannels(const QList<
         return results;
     }
     std::vector<Opening> opening;
-    for (const QByteArray &request : requests) {
+    for (const auto &[request, subsystem] : requests) {
         ssh_channel channel = ssh_channel_new(m_session);
         Opening o;
         o.channel = channel ? std::make_unique<Channel>(channel) : nullptr;

@@ -210,8 +210,9 @@ Result<void> moveIntoPlace(TransferContext &ctx, SftpClient &sftp, const QString
 // up here): chunk by chunk on long links, and on short links after a resume; by the whole file
 // when a fresh upload runs on a short link (there the CPUs set the pace, and one pass on each side
 // beats three). Announced while the chunks go out (on long links and for the whole file) from the
-// first session's thread (which owns `session`), started there once its first chunk is done, so
-// that its round trips do not hold back the first data.
+// first session's thread (which owns `session`), on the python runTransfer started with the SFTP
+// channels (its login shell ran meanwhile), given its program once the first chunk is done; where
+// there is none, started then on a channel of its own.
 Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpClient &sftp, const QString &localPath,
                               const QString &partial, ChunkPlan &plan, const StagingOpen &opened,
                               std::optional<RemoteChunkHasher> &chunkHasher, std::atomic<int> *channels)
@@ -223,8 +224,14 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
     // Chunks sent without a hash of their own ("-") leave the whole-file check to the end.
     const bool chunkCheck = hostCheck && !wholeCheck && !journal.chunkHashes.contains(QByteArrayLiteral("-"));
     const auto mode = wholeCheck ? RemoteChunkHasher::Mode::WholeFile : RemoteChunkHasher::Mode::Chunks;
+    if (!chunkCheck && !wholeCheck) (void)ctx.takeWaitingPython(); // not needed: its channel closes now
     const auto openHasher = [&] {
-        if (!chunkHasher) chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount(), mode, ctx.cancel());
+        if (chunkHasher) return;
+        if (auto waiting = ctx.takeWaitingPython()) {
+            chunkHasher.emplace(std::move(waiting), partial, kChunkSize, journal.chunkCount(), mode, ctx.cancel());
+        } else {
+            chunkHasher.emplace(session, partial, kChunkSize, journal.chunkCount(), mode, ctx.cancel());
+        }
     };
     const auto isDone = [&plan](int chunk) { return plan.isDone(chunk); };
     const Fanout fanout = fileFanout(ctx, journal, roundTripMs);

@@ -176,20 +176,54 @@ for line in sys.stdin:
         sys.exit('chunk %s is not the next one' % n)
     feed(off + size)
 )";
+// What a python started ahead (waitingPythonCommand) runs first: its arguments, hex-encoded on
+// one line after the program's length, then the program itself, from its input; then the
+// program reads on from the same input. The arguments' bytes become names as the host's own
+// file-name encoding reads them (os.fsdecode), so os.open gets the same bytes back, whatever the
+// locale. Nothing at all (a channel closed unused): it just ends.
+constexpr char kWaitingPython[] = R"(import os, sys
+h = sys.stdin.buffer.readline().split()
+if not h:
+    sys.exit(0)
+sys.argv = ['-c'] + [os.fsdecode(bytes.fromhex(a.decode())) for a in h[1:]]
+exec(compile(sys.stdin.buffer.read(int(h[0])), '<gantry>', 'exec'))
+)";
+
+QByteArray hasherProgram(RemoteChunkHasher::Mode mode)
+{
+    return QByteArray(kHashPrelude) + (mode == RemoteChunkHasher::Mode::Chunks ? kChunkHashScript : kWholeHashScript);
+}
 } // namespace
+
+QString waitingPythonCommand()
+{
+    return QLatin1String(kHostPython) + ssh::shellQuote(QString::fromLatin1(kWaitingPython));
+}
 
 RemoteChunkHasher::RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode,
                                      const std::atomic_bool *cancel)
     : m_channel(session.openExec(QString(QLatin1String(kHostPython) + QStringLiteral("%1 %2 %3"))
-                                     .arg(ssh::shellQuote(QString::fromLatin1(kHashPrelude)
-                                                          + QString::fromLatin1(mode == Mode::Chunks ? kChunkHashScript : kWholeHashScript)),
-                                          ssh::shellQuote(path))
+                                     .arg(ssh::shellQuote(QString::fromLatin1(hasherProgram(mode))), ssh::shellQuote(path))
                                      .arg(chunkSize)))
     , m_path(path)
     , m_chunkCount(chunkCount)
     , m_mode(mode)
     , m_cancel(cancel)
 {
+}
+
+RemoteChunkHasher::RemoteChunkHasher(std::unique_ptr<ssh::Channel> waiting, const QString &path, quint64 chunkSize, int chunkCount,
+                                     Mode mode, const std::atomic_bool *cancel)
+    : m_channel(std::move(waiting))
+    , m_path(path)
+    , m_chunkCount(chunkCount)
+    , m_mode(mode)
+    , m_cancel(cancel)
+{
+    const QByteArray program = hasherProgram(mode);
+    const QByteArray head = QByteArray::number(program.size()) + ' ' + path.toUtf8().toHex() + ' '
+                            + QByteArray::number(chunkSize).toHex() + '\n';
+    if (!(*m_channel)->write(head + program)) m_broken = true;
 }
 
 void RemoteChunkHasher::announce(int chunk)

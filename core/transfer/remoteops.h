@@ -30,6 +30,11 @@ private:
     QString m_path;
 };
 
+// The host's python3 started before its program is known, so that the login shell's start-up
+// files (a conda or pyenv init: a second on many GPU images) run while the transfer starts; it
+// waits for its program and arguments on its input (RemoteChunkHasher's second constructor).
+QString waitingPythonCommand();
+
 // Verifies an upload on the host: each chunk, once acknowledged, is announced to one remote
 // python3 process that reads it back (pread, from the page cache). In Chunks mode it prints each
 // chunk's SHA-256, compared at the end with the hash computed here while reading: announced while
@@ -46,6 +51,9 @@ public:
     // `cancel`, when set, ends the wait for the host's answer at finish.
     RemoteChunkHasher(ssh::Session &session, const QString &path, quint64 chunkSize, int chunkCount, Mode mode = Mode::Chunks,
                       const std::atomic_bool *cancel = nullptr);
+    // The same on a python started ahead (waitingPythonCommand), whose login shell ran meanwhile.
+    RemoteChunkHasher(std::unique_ptr<ssh::Channel> waiting, const QString &path, quint64 chunkSize, int chunkCount, Mode mode,
+                      const std::atomic_bool *cancel);
     Mode mode() const { return m_mode; }
     // Announces the chunks from the next unannounced one up to the first not yet done; after the
     // last one, ends the input at once, so that the host's answer is on its way before finish.

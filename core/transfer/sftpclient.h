@@ -19,6 +19,7 @@ struct ssh_session_struct;
 struct ssh_channel_struct;
 
 namespace gantry::ssh {
+class Channel;
 class Session;
 }
 
@@ -123,12 +124,16 @@ public:
     static std::vector<std::unique_ptr<SftpClient>> startMore(ssh::Session &session, const QString &label, int count,
                                                               const std::atomic_bool *cancel = nullptr,
                                                               const std::function<void(SftpClient &)> &withHello = {});
-    // start() for one, startMore() for several; fails (as start() does) only when none started.
+    // start() for one, startMore() for several (and for one with alsoRun); fails (as start() does)
+    // only when none started.
     // `withHello`, when set, is called on the first client right after its INIT is sent, for
-    // requests that may share the handshake's round trip (askAhead).
+    // requests that may share the handshake's round trip (askAhead). With `alsoRun`, one more
+    // channel running that command opens in the same round trips, into *running where it started.
     static Result<std::vector<std::unique_ptr<SftpClient>>> startMany(ssh::Session &session, int count,
                                                                       const std::atomic_bool *cancel = nullptr,
-                                                                      const std::function<void(SftpClient &)> &withHello = {});
+                                                                      const std::function<void(SftpClient &)> &withHello = {},
+                                                                      const QString &alsoRun = {},
+                                                                      std::unique_ptr<ssh::Channel> *running = nullptr);
     // Sends now a request on one path (Stat, Lstat, Realpath) that is sure to be made soon: the
     // first call that makes it takes this answer instead of asking again, a round trip fewer
     // where it went out with the handshake. Its answer describes the path as it was then.
@@ -220,6 +225,10 @@ public:
 
 private:
     SftpClient(ssh_channel_struct *channel, QString label, const std::atomic_bool *cancel);
+    // INIT on every channel (the first followed by what withHello asks), then every VERSION.
+    static std::vector<std::unique_ptr<SftpClient>> greet(std::vector<Result<std::unique_ptr<ssh::Channel>>> channels,
+                                                          const QString &label, const std::atomic_bool *cancel,
+                                                          const std::function<void(SftpClient &)> &withHello);
     Result<quint32> sendHello();
     Result<void> readHello(quint32 limitsId);
     Result<std::optional<Reply>> takeBuffered();

@@ -19,8 +19,15 @@ std::vector<std::unique_ptr<SftpClient>> SftpClient::startMore(ssh::Session &ses
                                                                const std::atomic_bool *cancel,
                                                                const std::function<void(SftpClient &)> &withHello)
 {
+    return greet(session.openSubsystems(QByteArrayLiteral("sftp"), count), label, cancel, withHello);
+}
+
+std::vector<std::unique_ptr<SftpClient>> SftpClient::greet(std::vector<Result<std::unique_ptr<ssh::Channel>>> channels,
+                                                           const QString &label, const std::atomic_bool *cancel,
+                                                           const std::function<void(SftpClient &)> &withHello)
+{
     std::vector<std::unique_ptr<SftpClient>> started;
-    for (auto &channel : session.openSubsystems(QByteArrayLiteral("sftp"), count)) {
+    for (auto &channel : channels) {
         if (channel) started.emplace_back(new SftpClient((*channel)->release(), label, cancel));
     }
     // Every INIT first (the first one followed by what withHello asks ahead), then every
@@ -40,11 +47,19 @@ std::vector<std::unique_ptr<SftpClient>> SftpClient::startMore(ssh::Session &ses
 
 Result<std::vector<std::unique_ptr<SftpClient>>> SftpClient::startMany(ssh::Session &session, int count,
                                                                         const std::atomic_bool *cancel,
-                                                                        const std::function<void(SftpClient &)> &withHello)
+                                                                        const std::function<void(SftpClient &)> &withHello,
+                                                                        const QString &alsoRun, std::unique_ptr<ssh::Channel> *running)
 {
     const QString label = session.target().display();
     std::vector<std::unique_ptr<SftpClient>> clients;
-    if (count > 1) clients = startMore(session, label, count, cancel, withHello);
+    if (!alsoRun.isEmpty() && running) {
+        auto opened = session.openSubsystemsAndExec(QByteArrayLiteral("sftp"), count, alsoRun);
+        if (opened.back()) *running = std::move(*opened.back());
+        opened.pop_back();
+        clients = greet(std::move(opened), label, cancel, withHello);
+    } else if (count > 1) {
+        clients = startMore(session, label, count, cancel, withHello);
+    }
     if (!clients.empty()) return clients;
     auto one = start(session.handle(), label, cancel, withHello); // says why, where none started
     if (!one) return one.error();

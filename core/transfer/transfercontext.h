@@ -5,7 +5,12 @@
 
 #include <QElapsedTimer>
 
+#include <memory>
 #include <mutex>
+
+namespace gantry::ssh {
+class Channel;
+}
 
 namespace gantry::transfer {
 
@@ -40,6 +45,11 @@ public:
     // The local file's SHA-256 being read since the attempt began (one large upload), or null.
     HashAhead *hashAhead() const { return m_hashAhead; }
     void setHashAhead(HashAhead *ahead) { m_hashAhead = ahead; }
+    // The first session's python started ahead for the host's check of one large upload
+    // (waitingPythonCommand), held by runTransfer; the check takes it, else it closes unused.
+    // Only the first session's thread may take it (the channel is that session's).
+    void setWaitingPython(std::unique_ptr<ssh::Channel> *held) { m_waitingPython = held; }
+    std::unique_ptr<ssh::Channel> takeWaitingPython() { return m_waitingPython ? std::move(*m_waitingPython) : nullptr; }
     // Random, one per transfer attempt: names the attempt's remote staging folders, so a batch an
     // earlier (killed) attempt left running never shares a folder with this one.
     const QString &attemptToken() const { return m_attemptToken; }
@@ -66,6 +76,7 @@ private:
     QString m_attemptToken;
     SessionPrefetch *m_prefetch = nullptr;
     HashAhead *m_hashAhead = nullptr;
+    std::unique_ptr<ssh::Channel> *m_waitingPython = nullptr;
     std::function<bool()> m_discardOnCancel;
     mutable std::mutex m_mutex;
     TransferProgress m_progress;

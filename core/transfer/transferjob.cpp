@@ -377,10 +377,18 @@ Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferCont
     auto session = ctx.factory()(ctx.cancel());
     prefetch.firstConnected(connecting.elapsed());
     if (!session) return session.error();
+    // The host's check of one large upload starts its python (and the login shell before it)
+    // with the SFTP channels, so that a slow shell start-up runs beside the transfer.
+    std::unique_ptr<ssh::Channel> waitingPython;
+    ctx.setWaitingPython(&waitingPython);
+    const auto forgetPython = qScopeGuard([&ctx] { ctx.setWaitingPython(nullptr); });
+    const std::optional<quint64> oneFile = oneFileToUpload(request, ctx);
+    const bool hostCheck = oneFile && *oneFile > kReadBackLimit && ctx.options().verify;
     // A large file on a long link sends on several channels of each session: the first session's
     // open with its first, in the same round trips.
     auto clients = SftpClient::startMany(**session, 1 + prefetch.extraLanes(), ctx.cancel(),
-                                         [&request](SftpClient &first) { askDestinationAhead(request, first); });
+                                         [&request](SftpClient &first) { askDestinationAhead(request, first); },
+                                         hostCheck ? waitingPythonCommand() : QString(), &waitingPython);
     if (!clients) return clients.error();
     std::unique_ptr<SftpClient> sftp = std::move(clients->front());
     clients->erase(clients->begin());

@@ -11,6 +11,7 @@
 
 #include "core/ssh/session.h"
 #include "core/transfer/journal.h"
+#include "core/transfer/remoteops.h"
 #include "core/transfer/sessionfactory.h"
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/sha256.h"
@@ -141,6 +142,42 @@ private slots:
         // libssh on its own offers ~1.2 MB at a time, and 4 MiB to the host's hash command (its
         // reads ask for that); the wide window's first adjust is about 7 MB.
         QVERIFY2(largestWindowAdjust() > 6u * 1024 * 1024, qPrintable(QString::number(largestWindowAdjust())));
+    }
+
+    // A python started before its program was known (so that a slow login shell runs beside the
+    // transfer) hashes what it is told later: the chunks of a file whose name needs every byte
+    // kept (spaces, a newline, non-ASCII), and the whole file; one never told anything just ends.
+    void pythonStartedAheadHashesLater()
+    {
+        const QString path = m_remote.filePath(QStringLiteral("a b\nçà.bin"));
+        const QByteArray data = QByteArray("gantry").repeated(1000000) + "tail";
+        test::writeFile(path, data);
+        const quint64 chunk = 1 << 20;
+        const int chunks = int((quint64(data.size()) + chunk - 1) / chunk);
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()));
+        const auto isDone = [](int) { return true; };
+
+        auto waiting = session.openExec(waitingPythonCommand());
+        QVERIFY(waiting);
+        RemoteChunkHasher byChunk(std::move(*waiting), path, chunk, chunks, RemoteChunkHasher::Mode::Chunks, nullptr);
+        auto digests = byChunk.finish(isDone);
+        QVERIFY2(digests, digests ? "" : qPrintable(digests.error().message));
+        QCOMPARE(digests->size(), chunks);
+        for (int i = 0; i < chunks; ++i) QCOMPARE(digests->at(i), Sha256::hex(data.mid(qsizetype(i * chunk), qsizetype(chunk))));
+
+        waiting = session.openExec(waitingPythonCommand());
+        QVERIFY(waiting);
+        RemoteChunkHasher whole(std::move(*waiting), path, chunk, chunks, RemoteChunkHasher::Mode::WholeFile, nullptr);
+        auto digest = whole.finishWhole(isDone);
+        QVERIFY2(digest, digest ? "" : qPrintable(digest.error().message));
+        QCOMPARE(*digest, Sha256::hex(data));
+
+        auto unused = session.openExec(waitingPythonCommand());
+        QVERIFY(unused);
+        QVERIFY((*unused)->sendEof());
+        QVERIFY(QTest::qWaitFor([&] { return (*unused)->read(50) && (*unused)->exitStatus().has_value(); }, 30000));
+        QCOMPARE(*(*unused)->exitStatus(), 0);
     }
 
     // What is asked with the handshake is answered by it: a later stat takes that answer (the

@@ -187,10 +187,7 @@ SyncHolder::SyncHolder(QString socketPath, std::chrono::milliseconds idle)
 
 SyncHolder::~SyncHolder()
 {
-    if (m_listen >= 0) {
-        if (stillOurs()) ::unlink(QFile::encodeName(m_path).constData()); // not a successor's
-        ::close(m_listen);
-    }
+    stopListening();
     if (m_lock >= 0) {
         // Held, and checked to be the file at its path: removing it cannot strand another holder.
         ::unlink(QByteArray(QFile::encodeName(m_path) + ".lock").constData());
@@ -229,6 +226,14 @@ Result<void> SyncHolder::listen()
     return {};
 }
 
+void SyncHolder::stopListening()
+{
+    if (m_listen < 0) return;
+    if (stillOurs()) ::unlink(QFile::encodeName(m_path).constData()); // not a successor's
+    ::close(m_listen);
+    m_listen = -1;
+}
+
 bool SyncHolder::stillOurs() const
 {
     struct stat st{};
@@ -259,7 +264,7 @@ void SyncHolder::serve(const std::function<Result<void>()> &round, const std::fu
     while (m_listen >= 0) {
         const qint64 now = bootMs();
         const qint64 left = m_idle.count() - (now - lastClient);
-        if (left <= 0 || !stillOurs()) return;
+        if (left <= 0 || !stillOurs()) break;
         if (now >= nextTick) {
             idleTick();
             nextTick = now + kTickMs;
@@ -273,15 +278,17 @@ void SyncHolder::serve(const std::function<Result<void>()> &round, const std::fu
         const timeval timeout{kSendTimeoutS, 0};
         ::setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
         const Next next = answer(client, round);
-        if (next == Next::End) return;
+        if (next == Next::End) break;
         if (next == Next::Served) lastClient = bootMs();
     }
+    stopListening(); // before the engine logs out, which may take a while
 }
 
 SyncHolder::Next SyncHolder::answer(int client, const std::function<Result<void>()> &round)
 {
     const QList<QByteArray> request = readLine(client, kRequestMs).split(' ');
     if (request.value(0) == "release") {
+        stopListening();
         sendAll(client, "{\"event\":\"released\"}\n");
         return Next::End;
     }

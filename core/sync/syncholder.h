@@ -59,6 +59,9 @@ private:
     Next runRound(int client, const std::function<Result<void>()> &round);
     void send(const QJsonObject &line);
     bool stillOurs() const;
+    // Removes the socket (if still this holder's) so that no client finds it while the holder
+    // logs out: a released holder is gone from the folder by the time its client hears so.
+    void stopListening();
 
     QString m_path;
     std::chrono::milliseconds m_idle;

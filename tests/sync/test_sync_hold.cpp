@@ -70,10 +70,11 @@ private:
         return QDir(m_runtime.filePath(QStringLiteral("gantry-sync"))).entryList({QStringLiteral("*.sock")}, QDir::System);
     }
 
-    // The holder starts in the background; it listens before it connects.
+    // The holder starts in the background; it listens before it connects. A released one is gone
+    // by the time --release returns, but one that ended idle may take a moment.
     bool waitForHolders(qsizetype count) const
     {
-        for (int i = 0; i < 100 && sockets().size() < count; ++i) QThread::msleep(100);
+        for (int i = 0; i < 100 && sockets().size() != count; ++i) QThread::msleep(100);
         return sockets().size() == count;
     }
 

@@ -261,7 +261,7 @@ SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const Sy
     const Expected e = expectedToSend(local, manifest);
     const int sessions = m_options.parallel > 0 ? m_options.parallel : transfer::treeParallel(e.bytes, e.files, m_roundTripMs);
     // Only when a lot is new: a re-sync with a few edits must not wait for helper connects.
-    if (sessions <= 1 || (e.files < 1000 && e.bytes < 32ull * 1024 * 1024)) return {};
+    if (sessions <= 1 || (e.files < 1000 && e.bytes < 16ull * 1024 * 1024)) return {};
     Helpers helpers;
     helpers.pool = std::make_unique<transfer::SessionPool>(m_factory, m_cancel, sessions - 1);
     helpers.warm = std::make_unique<transfer::BatchWarmup>(*helpers.pool, transfer::BatchRunner::command(), sessions - 1, 1);

@@ -259,7 +259,11 @@ SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const Sy
 {
     if (m_options.dryRun) return {};
     const Expected e = expectedToSend(local, manifest);
-    const int sessions = m_options.parallel > 0 ? m_options.parallel : transfer::treeParallel(e.bytes, e.files, m_roundTripMs);
+    // Before the first connect has measured the link, they are planned as for a long one: on a
+    // short link the upload leaves the extra ones unused (they cost a connect's CPU), on a long
+    // one each that connects only once the host has listed the folder leaves a window idle.
+    const qint64 roundTripMs = m_roundTripMs >= 0 ? m_roundTripMs : 50;
+    const int sessions = m_options.parallel > 0 ? m_options.parallel : transfer::treeParallel(e.bytes, e.files, roundTripMs);
     // Only when a lot is new: a re-sync with a few edits must not wait for helper connects.
     if (sessions <= 1 || (e.files < 1000 && e.bytes < 16ull * 1024 * 1024)) return {};
     Helpers helpers;
@@ -412,15 +416,18 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     timer.start();
     // A connect is several round trips: it runs while the folder is scanned, unless the folder
     // is not there (its error should not wait for a connect).
+    const bool firstConnect = !connected();
     std::future<Connected> connecting = QFileInfo(QFile::decodeName(m_root)).isDir() ? startConnect() : std::future<Connected>();
     auto local = scan();
     if (!local) return local.error(); // after a connect in flight ends (the future waits)
-    if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
-    m_roundConnected = true;
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
-    // Helper sessions connect while the host lists the folder.
-    Helpers helpers = prestartHelpers(*local, manifest);
+    // Helper sessions connect beside the first session when there is a lot to send (they are
+    // ready with it, not a connect after it), else while the host lists the folder.
+    Helpers helpers = firstConnect ? prestartHelpers(*local, manifest) : Helpers{};
+    if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
+    m_roundConnected = true;
+    if (!firstConnect) helpers = prestartHelpers(*local, manifest);
     auto remote = listFolder();
     if (!remote) return remote.error();
     if (remote->notDir) {

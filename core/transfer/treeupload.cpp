@@ -16,6 +16,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <atomic>
 #include <mutex>
 #include <thread>
 
@@ -222,7 +223,13 @@ public:
         const int own = claim(); // before the helpers start: batch 0 may already run on primary
         std::vector<std::thread> helpers;
         if (warm) {
-            warm->start([this](WarmSession &w) {
+            // Helpers warmed before the link was measured may be more than it needs: those left
+            // over send nothing (their runners exit on EOF).
+            warm->start([this, sessions](WarmSession &w) {
+                if (m_helpersStarted.fetch_add(1) >= sessions - 1) {
+                    w.channels.clear();
+                    return;
+                }
                 std::unique_ptr<ssh::Channel> runner;
                 if (m_useRunner && !w.channels.empty()) runner = std::move(w.channels.front());
                 w.channels.clear(); // a runner this upload does not use exits on EOF now
@@ -346,6 +353,7 @@ private:
     const QString &m_key;
     TreeJournal &m_journal;
     std::mutex m_mutex;
+    std::atomic_int m_helpersStarted = 0;
     qsizetype m_next = 0;
     std::optional<Error> m_failure;
     quint64 m_payload = 0;

@@ -133,6 +133,39 @@ private slots:
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
         QCOMPARE(read(remote.filePath(QStringLiteral("a.txt"))), QByteArray("four"));
     }
+
+    // A first sync with a lot to send connects its helper sessions beside the first one, before
+    // the link is measured; on this short link the upload then needs one session, and the
+    // helpers' runners go unused: every file still arrives, and a re-sync with nothing new
+    // connects no helper.
+    void helpersWarmedBeforeTheLinkIsMeasured()
+    {
+        test::SshdFixture sshd;
+        test::SshdFixture::Options options;
+        options.debugLog = true;
+        GANTRY_REQUIRE_SSHD(sshd.start(options));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        const auto content = [](int i) { return QByteArray::number(i).repeated(1 << 20).left(1 << 20); };
+        for (int i = 0; i < 24; ++i) write(local.filePath(QStringLiteral("f%1.bin").arg(i)), content(i), 1000000); // 24 MiB
+        const auto factory = transfer::makeSessionFactory(sshd.target(), sshd.connectOptions());
+        QList<SyncEvent> events;
+        SyncEngine engine(factory, SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, SyncOptions{},
+                          [&events](const SyncEvent &e) { events.append(e); });
+        auto r = engine.run();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().kind, SyncEvent::Done);
+        QCOMPARE(events.last().files, 24);
+        for (int i = 0; i < 24; ++i) QCOMPARE(read(remote.filePath(QStringLiteral("f%1.bin").arg(i))), content(i));
+        const qsizetype logins = sshd.log().count("Accepted publickey");
+        QVERIFY2(logins >= 2, sshd.log().right(2000).constData()); // the first session and its early helpers
+
+        engine.disconnect(); // a new process's re-sync: it connects again
+        r = engine.run();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 0);
+        QCOMPARE(sshd.log().count("Accepted publickey"), logins + 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSyncEngine)

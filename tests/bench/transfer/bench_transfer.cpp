@@ -193,6 +193,7 @@ struct SyncBench
     std::function<Run(const QStringList &)> rsync;  // extra args, then src/ dst
     std::function<Run(const QString &dst)> gantry;  // gantry-cli sync src dst
     std::function<void()> release;                  // --sync-hold: ends both tools' held connections
+    std::function<void()> forget;                   // drops what gantry-cli remembers sending there
     QString src;
     QString remote;
     int runs = 3;
@@ -204,6 +205,8 @@ struct SyncBench
         for (int i = 0; i < runs; ++i) {
             discard(remote);
             QDir().mkpath(remote);
+            // The remote folder is new: so is the sync (its record of what it sent is stale).
+            if (forget) forget();
             const bool gantryFirst = i % 2 == 1; // alternate who goes first
             auto both = [&](int slot) {
                 auto r = [&] { t[slot].append(rsync({src + QLatin1Char('/'), remote + QStringLiteral("/rsync/")}).seconds); };
@@ -731,6 +734,7 @@ int main(int argc, char **argv)
                                              QStringLiteral("%1@127.0.0.1").arg(user)});
                 };
             }
+            bench.forget = [&] { QDir(config.filePath(QStringLiteral("sync"))).removeRecursively(); };
             bench.gantry = [&](const QString &dst) {
                 QStringList a{QStringLiteral(GANTRY_CLI_PATH), QStringLiteral("--config-dir"), config.path(),
                               QStringLiteral("sync"), QStringLiteral("-i"), sshd.clientKeyPath(), QStringLiteral("--known-hosts"),

@@ -21,6 +21,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <thread>
 
@@ -337,6 +338,12 @@ std::optional<Error> readBatch(TransferContext &ctx, ssh::Session &session, ssh:
 // cannot connect, or is slow, simply takes fewer: the others finish the folder.
 class StripedTarDownload
 {
+    struct Started
+    {
+        int batch = -1;
+        std::unique_ptr<ssh::Channel> channel; // null: it could not be started
+    };
+
 public:
     StripedTarDownload(TransferContext &ctx, const TreeDownloadSpec &spec, const QList<QStringList> &batches, DownloadTally &tally)
         : m_ctx(ctx), m_spec(spec), m_batches(batches), m_tally(tally)
@@ -384,30 +391,46 @@ private:
         return !failure;
     }
 
-    // A session's first two batches start together (their channels open in the same two round
-    // trips); then each next one starts as the one before it begins to stream.
-    std::pair<std::unique_ptr<ssh::Channel>, std::unique_ptr<ssh::Channel>> startFirstTwo(ssh::Session &own, int b, int n)
+    // Commands for the session's first batches, opened together (in the same two round trips),
+    // each fed the names of a batch claimed for it; a command no batch is left for ends.
+    std::deque<Started> feedFirst(ssh::Session &own, std::vector<std::unique_ptr<ssh::Channel>> warm)
     {
-        if (n < 0) return {b >= 0 ? startBatch(own, m_spec.parent, m_batches[b]) : nullptr, nullptr};
-        auto opened = own.openExecs({batchCommand(m_spec.parent), batchCommand(m_spec.parent)});
-        auto first = feedBatch(std::move(opened[0]), m_batches[b]);
-        return {std::move(first), feedBatch(std::move(opened[1]), m_batches[n])};
+        // Warm commands (started while the folder was listed) take one batch each; without any,
+        // the session opens commands for its first kDownloadBatchesAhead batches.
+        const size_t wanted = warm.empty() ? size_t(kDownloadBatchesAhead) : warm.size();
+        std::vector<int> claimed;
+        while (claimed.size() < wanted) {
+            const int b = claim();
+            if (b < 0) break;
+            claimed.push_back(b);
+        }
+        if (warm.empty() && !claimed.empty()) {
+            for (auto &opened : own.openExecs(QStringList(int(claimed.size()), batchCommand(m_spec.parent))))
+                warm.push_back(opened ? std::move(*opened) : nullptr);
+        }
+        std::deque<Started> started;
+        for (size_t k = 0; k < claimed.size(); ++k) {
+            const int b = claimed[k];
+            started.push_back({b, warm[k] ? feedBatch(std::move(warm[k]), m_batches[b]) : nullptr});
+        }
+        return started;
     }
 
-    // Batch commands started before the names were known get theirs now; one without a batch ends.
-    std::pair<std::unique_ptr<ssh::Channel>, std::unique_ptr<ssh::Channel>> feedWarm(std::vector<std::unique_ptr<ssh::Channel>> warm, int b,
-                                                                                   int n)
-    {
-        std::unique_ptr<ssh::Channel> first = b >= 0 ? feedBatch(std::move(warm[0]), m_batches[b]) : nullptr;
-        return {std::move(first), n >= 0 ? feedBatch(std::move(warm[1]), m_batches[n]) : nullptr};
-    }
-
+    // A session reads its batches one after another; as one ends, the command of the batch
+    // kDownloadBatchesAhead after it starts. Where the login shell is slow (conda or pyenv init
+    // taking a second) it starts as the batch begins instead, while three batches still stream:
+    // on a fast one, four tar commands a session at once only crowd the host's CPUs.
     void fetch(ssh::Session &own, std::vector<std::unique_ptr<ssh::Channel>> warm = {})
     {
-        int b = claim();
-        int n = b >= 0 ? claim() : -1;
-        auto [current, next] = warm.size() == 2 ? feedWarm(std::move(warm), b, n) : startFirstTwo(own, b, n);
-        while (b >= 0) {
+        std::deque<Started> started = feedFirst(own, std::move(warm));
+        const auto startNext = [&] {
+            if (const int n = claim(); n >= 0) started.push_back({n, startBatch(own, m_spec.parent, m_batches[n])});
+        };
+        while (!started.empty()) {
+            const int b = started.front().batch;
+            std::unique_ptr<ssh::Channel> current = std::move(started.front().channel);
+            started.pop_front();
+            if (m_spec.slowShell && current && !m_ctx.cancelled()) startNext();
             DownloadTally part;
             std::optional<Error> failure;
             if (m_ctx.cancelled()) {
@@ -418,11 +441,9 @@ private:
             } else {
                 failure = readBatch(m_ctx, own, *current, m_spec, m_batches[b], part);
             }
-            if (!record(part, failure)) return;
-            b = n;
-            current = std::move(next);
-            n = b >= 0 ? claim() : -1;
-            next = n >= 0 ? startBatch(own, m_spec.parent, m_batches[n]) : nullptr;
+            current.reset();
+            if (!record(part, failure)) return; // the commands started ahead end with their channels
+            if (!m_spec.slowShell) startNext();
         }
     }
 

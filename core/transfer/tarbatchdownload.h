@@ -26,6 +26,9 @@ struct TreeDownloadSpec
     QString name;         // the folder's own name; entries are "name/…"
     QString localTop;     // the local folder standing for `name`
     QHash<QString, quint64> sizes; // listed size per entry: bounds what an entry may write
+    // The host's login shell took a noticeable time to start the listing (conda or pyenv init):
+    // batch commands then start a batch earlier (see kDownloadBatchesAhead).
+    bool slowShell = false;
 };
 
 // What arrived, for the verdict at the end.
@@ -47,8 +50,14 @@ class BatchWarmup;
 // be started before they are known.
 QString downloadBatchCommand(const QString &parent);
 
-// Batch commands started while the folder was listed (tarbatchwarmup.h): two on the primary
-// session, and helpers with two each.
+// How many batch commands a session keeps started ahead of the one it reads: the first ones
+// start while the folder is listed, and each later one as the batch three before it ends (as
+// it begins, where the login shell is slow), so a shell that takes a second to start is not
+// waited for between batches.
+constexpr int kDownloadBatchesAhead = 3;
+
+// Batch commands started while the folder was listed (tarbatchwarmup.h): kDownloadBatchesAhead
+// on the primary session, and on each helper.
 struct FirstBatches
 {
     std::vector<std::unique_ptr<ssh::Channel>> primary;

@@ -203,8 +203,11 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     // The listing first: sizes for progress and the space check, the batch plan. The first
     // batches' commands start with it (they wait for their names), on the helpers as they connect:
     // a slow login shell is paid beside the listing, not again after it.
-    BatchWarmup warmHelpers(pool, downloadBatchCommand(parent), planned - 1);
-    auto opened = session.openExecs({listingCommand(parent, name), downloadBatchCommand(parent), downloadBatchCommand(parent)});
+    BatchWarmup warmHelpers(pool, downloadBatchCommand(parent), planned - 1, kDownloadBatchesAhead);
+    QElapsedTimer listingTime;
+    listingTime.start();
+    auto opened = session.openExecs(QStringList{listingCommand(parent, name)}
+                                    + QStringList(kDownloadBatchesAhead, downloadBatchCommand(parent)));
     if (!opened[0]) return opened[0].error();
     FirstBatches first;
     first.helpers = &warmHelpers;
@@ -214,6 +217,9 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     const auto listing = listRemoteFolder(ctx, session, **opened[0], remoteFolder);
     opened[0]->reset();
     if (!listing) return listing.error();
+    // The listing took its channel's two round trips and one more for its output, plus whatever
+    // the login shell's start-up files cost on the way.
+    const bool slowShell = listingTime.elapsed() > 3 * std::max<qint64>(rtt, 0) + 300;
     quint64 total = 0;
     for (quint64 s : std::as_const(listing->sizes)) total = total + s < total ? ~quint64(0) : total + s; // a host can report any size
     ctx.addTotals(total, int(listing->sizes.size()));
@@ -232,7 +238,7 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     const int parallel = ctx.options().parallel > 0 ? ctx.options().parallel
                                                     : std::max(planned, treeParallel(total, int(listing->files.size()), rtt));
     const auto batches = planDownloadBatches(*listing, *leave, parallel, total);
-    TreeDownloadSpec spec{remoteFolder, parent, name, localTop, listing->sizes};
+    TreeDownloadSpec spec{remoteFolder, parent, name, localTop, listing->sizes, slowShell};
     DownloadTally tally;
     tally.received = *leave;
     const auto failure = fetchBatches(ctx, session, spec, batches, parallel, pool, tally, std::move(first));

@@ -120,6 +120,43 @@ private slots:
         QCOMPARE(transfer::sha256OfFile(m_local.filePath(QStringLiteral("dl/weights ü.bin"))).valueOr({}), hash);
     }
 
+    // A folder from a host whose login shell takes half a second to start (conda or pyenv init
+    // on GPU images): every batch command runs through it, so those after each session's first
+    // three start while earlier batches stream. 700 files over two sessions make seven batches,
+    // one more than the six commands started with the listing; all arrive, verified.
+    void folderDownloadThroughASlowLoginShell()
+    {
+        test::SshdFixture slow;
+        test::SshdFixture::Options o;
+        o.shellStartupMs = 500;
+        GANTRY_REQUIRE_SSHD(slow.start(o));
+        QTemporaryDir remote;
+        for (int i = 0; i < 700; ++i) {
+            const QString dir = remote.filePath(QStringLiteral("runs/d%1").arg(i % 7));
+            QVERIFY(QDir().mkpath(dir));
+            QFile f(dir + QStringLiteral("/f%1.txt").arg(i));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::number(i).repeated(i % 40 + 1));
+        }
+        QTemporaryDir into;
+        const QStringList args{QStringLiteral("--json"), QStringLiteral("download"), QStringLiteral("--parallel"), QStringLiteral("2"),
+                               QStringLiteral("%1@127.0.0.1:%2:%3").arg(slow.user()).arg(slow.port()).arg(remote.filePath(QStringLiteral("runs"))),
+                               into.path() + QLatin1Char('/'), QStringLiteral("-i"), slow.clientKeyPath(), QStringLiteral("--known-hosts"),
+                               slow.knownHostsPath()};
+        test::RunOptions options;
+        options.timeoutMs = 90000;
+        const test::CliRun down = test::runCli(m_config.path(), args, options);
+        QVERIFY2(down.code == 0, down.err.constData());
+        const QJsonObject summary = QJsonDocument::fromJson(down.out.trimmed().split('\n').last()).object();
+        QCOMPARE(summary.value(QStringLiteral("files")).toInt(), 700);
+        QVERIFY(summary.value(QStringLiteral("verified")).toBool());
+        for (int i = 0; i < 700; ++i) {
+            QFile f(into.filePath(QStringLiteral("runs/d%1/f%2.txt").arg(i % 7).arg(i)));
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+            QCOMPARE(f.readAll(), QByteArray::number(i).repeated(i % 40 + 1));
+        }
+    }
+
     // Ctrl+C during an upload stops it at once with exit status 130 and says how to go on; the
     // same command then resumes it from what the host acknowledged, verified.
     void ctrlCStopsAnUploadThatTheSameCommandResumes()

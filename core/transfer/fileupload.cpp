@@ -289,9 +289,10 @@ Result<QByteArray> sendChunks(TransferContext &ctx, ssh::Session &session, SftpC
 int sessionCap()
 {
     // Every session costs this computer a share of a core (encryption, tar, hashing) and the
-    // host one too (sshd, tar). Past two a core they stop adding speed and start taking it: a
-    // 5 000-file sync at 50 ms on 2 cores took 7.6 s over 8 sessions, 6.3–6.4 s over 3 or 4 (each
-    // sshd copying its full 2 MiB channel buffer again as it grows, starving the tar behind it).
+    // host one too (sshd, tar). Where the CPUs limit, past two a core they stop adding speed and
+    // start taking it (each sshd copies its full 2 MiB channel buffer again as it grows, starving
+    // the tar behind it). A folder's tar streams on a long link are held to their windows
+    // instead, and take up to kLongLinkTreeSessions whatever the cores (treeParallel).
     static const int cap = std::clamp(2 * QThread::idealThreadCount(), 2, 16);
     return cap;
 }

@@ -1,4 +1,5 @@
 #include "core/transfer/sessionprefetch.h"
+#include "core/transfer/treetransfer.h"
 
 #include "core/transfer/chunkworkers.h"
 #include "core/transfer/fileupload.h"
@@ -85,8 +86,11 @@ SessionPrefetch::Helpers SessionPrefetch::forDownload()
 
 SessionPrefetch::Helpers SessionPrefetch::forFolderUpload()
 {
-    // treeParallel's floor for a folder of many files; a large one adds sessions once scanned.
-    return [](qint64 roundTripMs) { return std::min(roundTripMs >= 30 ? 3 : roundTripMs >= 10 ? 1 : 0, sessionCap() - 1); };
+    // treeParallel's sessions for a folder of 64 MiB or more from 30 ms (a smaller one leaves some
+    // unused, connected while its files are sent), its floor for many files from 10 ms.
+    return [](qint64 roundTripMs) {
+        return roundTripMs >= 30 ? kLongLinkTreeSessions - 1 : std::min(roundTripMs >= 10 ? 1 : 0, sessionCap() - 1);
+    };
 }
 
 SessionPrefetch::~SessionPrefetch()

@@ -33,10 +33,12 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
                               int sessions, SessionPool *pool = nullptr, bool useRunner = false, BatchWarmup *warm = nullptr,
                               BatchRunner *lentRunner = nullptr);
 
-// Sessions for a folder's tar batches when the user did not choose: as for one file of the
-// folder's size, and at least 4 for a thousand files or more even on a short link, where a
-// batch's remote work (tar, sha256sum, linking into place) runs serially and leaves cores idle;
-// never more than sessionCap(), nor more than one per 32 MiB to send.
+// Sessions for a folder's tar batches when the user did not choose. From 30 ms RTT one per
+// 8 MiB to send, up to kLongLinkTreeSessions (each is held to sshd's window per round trip).
+// On a short link as for one file of the folder's size, and at least 4 for a thousand files or
+// more, where a batch's remote work (tar, sha256sum, linking into place) runs serially and
+// leaves cores idle; never more than sessionCap(), nor more than one per 32 MiB to send.
+constexpr int kLongLinkTreeSessions = 8;
 int treeParallel(quint64 bytes, int files, qint64 roundTripMs);
 
 // Downloads a remote folder as a tar stream from a remote `tar -c` and unpacks it into

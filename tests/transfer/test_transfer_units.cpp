@@ -275,10 +275,12 @@ private slots:
         QCOMPARE(fileParallel(1024 * MiB, 0), 2);
         QCOMPARE(fileParallel(1024 * MiB, 100), std::min(8, cap));
         QCOMPARE(autoParallel(128 * MiB, 100), std::min(4, cap));  // folders keep their own steps
-        QCOMPARE(treeParallel(400 * MiB, 5000, 50), std::min(8, cap));
-        // A small project on a long link: a session per ~8 MiB (each is held to its window); on a
-        // short link one carries it.
-        QCOMPARE(treeParallel(37 * MiB, 1000, 50), std::min(4, cap));
+        // On a long link a session per ~8 MiB, up to eight whatever the cores (each is held to its
+        // window); on a short link the cores limit.
+        QCOMPARE(treeParallel(400 * MiB, 5000, 50), kLongLinkTreeSessions);
+        QCOMPARE(treeParallel(65 * MiB, 1000, 50), 8);
+        QCOMPARE(treeParallel(37 * MiB, 1000, 50), 4);
+        QCOMPARE(treeParallel(400 * MiB, 5000, 0), std::min(4, cap));
         QCOMPARE(treeParallel(19 * MiB, 500, 50), 2);
         QCOMPARE(treeParallel(5 * MiB, 300, 100), 1);
         QCOMPARE(treeParallel(37 * MiB, 1000, 0), 1);

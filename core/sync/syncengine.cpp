@@ -259,9 +259,8 @@ SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const Sy
 {
     if (m_options.dryRun) return {};
     const Expected e = expectedToSend(local, manifest);
-    // Before the first connect has measured the link, they are planned as for a long one: on a
-    // short link the upload leaves the extra ones unused (they cost a connect's CPU), on a long
-    // one each that connects only once the host has listed the folder leaves a window idle.
+    // Before the first connect has measured the link (it is only known to be long), they are
+    // planned for 50 ms; the upload leaves any the measured link does not want unused.
     const qint64 roundTripMs = m_roundTripMs >= 0 ? m_roundTripMs : 50;
     const int sessions = m_options.parallel > 0 ? m_options.parallel : transfer::treeParallel(e.bytes, e.files, roundTripMs);
     // Only when a lot is new: a re-sync with a few edits must not wait for helper connects.
@@ -416,18 +415,26 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     timer.start();
     // A connect is several round trips: it runs while the folder is scanned, unless the folder
     // is not there (its error should not wait for a connect).
-    const bool firstConnect = !connected();
+    QElapsedTimer connectTime;
+    connectTime.start();
     std::future<Connected> connecting = QFileInfo(QFile::decodeName(m_root)).isDir() ? startConnect() : std::future<Connected>();
     auto local = scan();
     if (!local) return local.error(); // after a connect in flight ends (the future waits)
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
-    // Helper sessions connect beside the first session when there is a lot to send (they are
-    // ready with it, not a connect after it), else while the host lists the folder.
-    Helpers helpers = firstConnect ? prestartHelpers(*local, manifest) : Helpers{};
+    Helpers helpers;
+    // A first connect still running after 100 ms says a long link (about 20 ms round trips or
+    // more): the helper sessions connect beside it then, ready when it is rather than a connect
+    // after the listing (at most seven: one sync stays under sshd's MaxStartups of 10 logins in
+    // progress). On a short link they connect once it has, while the host lists the folder.
+    if (connecting.valid()
+        && connecting.wait_for(std::chrono::milliseconds(std::max<qint64>(0, 100 - connectTime.elapsed())))
+               == std::future_status::timeout) {
+        helpers = prestartHelpers(*local, manifest);
+    }
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     m_roundConnected = true;
-    if (!firstConnect) helpers = prestartHelpers(*local, manifest);
+    if (!helpers.pool) helpers = prestartHelpers(*local, manifest);
     auto remote = listFolder();
     if (!remote) return remote.error();
     if (remote->notDir) {

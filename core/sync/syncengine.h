@@ -146,6 +146,8 @@ private:
     // Sends over the kept runner when there is one (useRunner: the host can run one).
     Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner);
     // When the round will likely send a lot; empty otherwise.
+    // Helper sessions for what the round will likely send (connecting, their runners started as
+    // they do).
     Helpers prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;
     Result<transfer::SftpClient *> sftp();
     void emitPlan(const SyncPlan &plan);

@@ -50,10 +50,10 @@ class BatchWarmup;
 // be started before they are known.
 QString downloadBatchCommand(const QString &parent);
 
-// How many batch commands a session keeps started ahead of the one it reads: the first ones
-// start while the folder is listed, and each later one as the batch three before it ends (as
-// it begins, where the login shell is slow), so a shell that takes a second to start is not
-// waited for between batches.
+// How many batch commands a session keeps started: the first ones start while the folder is
+// listed, and a later one as the batch three before it ends (the one read and two ahead), or as
+// it begins where the login shell is slow (three ahead), so a shell that takes a second to start
+// is not waited for between batches.
 constexpr int kDownloadBatchesAhead = 3;
 
 // Batch commands started while the folder was listed (tarbatchwarmup.h): kDownloadBatchesAhead

@@ -20,7 +20,7 @@
 // helper's batch runner, started while the primary session's probe runs.
 namespace gantry::transfer {
 
-// A helper session and the two batch commands already started on it.
+// A helper session and the batch commands already started on it.
 struct WarmSession
 {
     std::unique_ptr<ssh::Session> session;
@@ -31,9 +31,9 @@ class BatchWarmup
 {
 public:
     // Starts `helpers` threads; each takes its session from the pool (k = 0…helpers-1) and starts
-    // `channels` `command`s on it (a download's two batch channels, an upload's one batch runner),
-    // then waits for work.
-    BatchWarmup(SessionPool &pool, QString command, int helpers, int channels = 2);
+    // `channels` `command`s on it (a download's kDownloadBatchesAhead batch commands, an upload's
+    // one batch runner), then waits for work.
+    BatchWarmup(SessionPool &pool, QString command, int helpers, int channels);
     // Helpers that got no work close their channels and sessions on their own threads; joined here.
     ~BatchWarmup();
     BatchWarmup(const BatchWarmup &) = delete;

@@ -61,12 +61,15 @@ QString listingCommand(const QString &parent, const QString &name)
 
 // Read as it arrives from `channel`, where the listing command already runs: a listing costs the
 // entries kept, not its bytes again (issue 31).
-Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const QString &remoteFolder)
+// firstRecordMs: when the first entry arrived on `since` (the login shell's start-up is in it).
+Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &session, ssh::Channel &channel, const QString &remoteFolder,
+                                       const QElapsedTimer &since, qint64 *firstRecordMs)
 {
     RemoteListing listing;
     ListingMeter meter(session.limits(), ctx.host(), remoteFolder);
     QByteArray err;
     const auto status = execListing(session, &channel, {}, 60 * 60 * 1000, meter, [&](const QByteArray &rec) {
+        if (*firstRecordMs < 0) *firstRecordMs = since.elapsed();
         keepRecord(listing, rec, meter);
         return !meter.error();
     }, &err);
@@ -214,12 +217,13 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     for (size_t i = 1; i < opened.size(); ++i) {
         if (opened[i]) first.primary.push_back(std::move(*opened[i]));
     }
-    const auto listing = listRemoteFolder(ctx, session, **opened[0], remoteFolder);
+    qint64 firstRecordMs = -1;
+    const auto listing = listRemoteFolder(ctx, session, **opened[0], remoteFolder, listingTime, &firstRecordMs);
     opened[0]->reset();
     if (!listing) return listing.error();
-    // The listing took its channel's two round trips and one more for its output, plus whatever
-    // the login shell's start-up files cost on the way.
-    const bool slowShell = listingTime.elapsed() > 3 * std::max<qint64>(rtt, 0) + 300;
+    // The listing's first entry takes its channel's two round trips and about one more, plus
+    // whatever the login shell's start-up files cost (not the walk of a large tree).
+    const bool slowShell = firstRecordMs > 3 * std::max<qint64>(rtt, 0) + 250;
     quint64 total = 0;
     for (quint64 s : std::as_const(listing->sizes)) total = total + s < total ? ~quint64(0) : total + s; // a host can report any size
     ctx.addTotals(total, int(listing->sizes.size()));

@@ -1,7 +1,9 @@
 // SyncEngine on its own against the real test sshd: a file that changes while a sync sends it is
 // sent again, and what the host keeps is a version the file really had, never a torn one.
 
+#include "delayrelayprocess.h"
 #include "sshdfixture.h"
+#include "testfiles.h"
 
 #include "core/sync/syncengine.h"
 #include "core/transfer/sessionfactory.h"
@@ -134,21 +136,30 @@ private slots:
         QCOMPARE(read(remote.filePath(QStringLiteral("a.txt"))), QByteArray("four"));
     }
 
-    // A first sync with a lot to send connects its helper sessions beside the first one, before
-    // the link is measured; on this short link the upload then needs one session, and the
-    // helpers' runners go unused: every file still arrives, and a re-sync with nothing new
+    // A first sync with a lot to send over a long link (80 ms round trips through the delay
+    // relay) goes over several sessions, the helpers' connects started beside the first one's
+    // (it is still connecting after 100 ms): every file arrives, and a re-sync with nothing new
     // connects no helper.
-    void helpersWarmedBeforeTheLinkIsMeasured()
+    void helpersConnectBesideTheFirstSession()
     {
         test::SshdFixture sshd;
         test::SshdFixture::Options options;
         options.debugLog = true;
         GANTRY_REQUIRE_SSHD(sshd.start(options));
+        test::DelayRelay relay;
+        QVERIFY(relay.start(sshd.port(), 40, m_config.path()));
+        const QByteArray line = test::readAll(sshd.knownHostsPath()).trimmed().split('\n').first();
+        const QString knownHosts = m_config.filePath(QStringLiteral("relay_known_hosts"));
+        test::writeFile(knownHosts, "[127.0.0.1]:" + QByteArray::number(relay.port) + line.mid(line.indexOf(' ')) + '\n');
+        ssh::Target target = sshd.target();
+        target.port = relay.port;
+        ssh::ConnectOptions connect = sshd.connectOptions();
+        connect.knownHostsFile = knownHosts;
         QTemporaryDir local;
         QTemporaryDir remote;
         const auto content = [](int i) { return QByteArray::number(i).repeated(1 << 20).left(1 << 20); };
         for (int i = 0; i < 24; ++i) write(local.filePath(QStringLiteral("f%1.bin").arg(i)), content(i), 1000000); // 24 MiB
-        const auto factory = transfer::makeSessionFactory(sshd.target(), sshd.connectOptions());
+        const auto factory = transfer::makeSessionFactory(target, connect);
         QList<SyncEvent> events;
         SyncEngine engine(factory, SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, SyncOptions{},
                           [&events](const SyncEvent &e) { events.append(e); });
@@ -158,7 +169,7 @@ private slots:
         QCOMPARE(events.last().files, 24);
         for (int i = 0; i < 24; ++i) QCOMPARE(read(remote.filePath(QStringLiteral("f%1.bin").arg(i))), content(i));
         const qsizetype logins = sshd.log().count("Accepted publickey");
-        QVERIFY2(logins >= 2, sshd.log().right(2000).constData()); // the first session and its early helpers
+        QVERIFY2(logins >= 2, sshd.log().right(2000).constData()); // the first session and its helpers
 
         engine.disconnect(); // a new process's re-sync: it connects again
         r = engine.run();

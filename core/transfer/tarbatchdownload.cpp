@@ -430,6 +430,10 @@ private:
             const int b = started.front().batch;
             std::unique_ptr<ssh::Channel> current = std::move(started.front().channel);
             started.pop_front();
+            // A command refused when it was started ahead (a host's MaxSessions below OpenSSH's
+            // 10, with the SFTP channel and three commands open) gets a second try now that the
+            // batches before it are closed.
+            if (!current && !m_ctx.cancelled()) current = startBatch(own, m_spec.parent, m_batches[b]);
             if (m_spec.slowShell && current && !m_ctx.cancelled()) startNext();
             DownloadTally part;
             std::optional<Error> failure;

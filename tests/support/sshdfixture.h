@@ -34,6 +34,8 @@ public:
         // true: sshd logs at DEBUG1 into log() (which authentication requests came, in what order).
         bool debugLog = false;
         int debugLevel = 1; // with debugLog: 2 also logs each channel's window adjusts
+        // Channels one connection may have open (sshd's MaxSessions; OpenSSH's default is 10).
+        int maxSessions = 20;
     };
 
     SshdFixture();

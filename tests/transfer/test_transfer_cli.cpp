@@ -123,12 +123,15 @@ private slots:
     // A folder from a host whose login shell takes half a second to start (conda or pyenv init
     // on GPU images): every batch command runs through it, so those after each session's first
     // three start while earlier batches stream. 700 files over two sessions make seven batches,
-    // one more than the six commands started with the listing; all arrive, verified.
+    // one more than the six commands started with the listing; all arrive, verified. The host
+    // allows three channels a connection: a command started ahead beside three others is
+    // refused, and started again at its turn.
     void folderDownloadThroughASlowLoginShell()
     {
         test::SshdFixture slow;
         test::SshdFixture::Options o;
         o.shellStartupMs = 500;
+        o.maxSessions = 3;
         GANTRY_REQUIRE_SSHD(slow.start(o));
         QTemporaryDir remote;
         for (int i = 0; i < 700; ++i) {

@@ -60,6 +60,15 @@ public:
     void addFilesDone(int files);
     void setCurrentFile(const QString &name);
     void setDestination(const QString &path);
+    // The local folder an attempt of this transfer began downloading into, and the conflict
+    // policy it was decided with: a later attempt (after a dropped link) goes on there.
+    void setFolderWrittenInto(const QString &path, ConflictPolicy policy)
+    {
+        m_folderWrittenInto = path;
+        m_folderPolicy = policy;
+    }
+    const QString &folderWrittenInto() const { return m_folderWrittenInto; }
+    ConflictPolicy folderPolicy() const { return m_folderPolicy; }
     TransferProgress snapshot() const;
     void flush(); // report now
 
@@ -70,6 +79,8 @@ private:
     const std::atomic_bool *m_cancel;
     JournalStore *m_journals;
     QString m_host;
+    QString m_folderWrittenInto;
+    ConflictPolicy m_folderPolicy = ConflictPolicy::Ask;
     TransferOptions m_options;
     ProgressSink m_sink;
     ConflictResolver m_resolver;

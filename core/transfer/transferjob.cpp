@@ -290,6 +290,16 @@ Result<TransferOutcome> runUpload(const TransferRequest &req, TransferContext &c
     return uploadFile(ctx, session, sftp, local.absoluteFilePath(), dest, decision->replace);
 }
 
+// A folder that an earlier attempt of this transfer began filling (the link dropped) is filled
+// on: what that attempt finished is there complete and verified (each file staged, then renamed
+// in place), and is kept where its size matches, whatever Ask or Rename decided then.
+ConflictDecision folderOfAnEarlierAttempt(const TransferContext &ctx)
+{
+    const ConflictPolicy then = ctx.folderPolicy();
+    const bool keep = then == ConflictPolicy::Skip || then == ConflictPolicy::Overwrite;
+    return ConflictDecision{ctx.folderWrittenInto(), keep ? then : ConflictPolicy::Resume, false, std::nullopt};
+}
+
 Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext &ctx, ssh::Session &session, SftpClient &sftp)
 {
     QString remote = downloadRemote(req);
@@ -314,14 +324,18 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     }
     const auto destination = downloadDestination(req, name);
     if (!destination) return destination.error();
-    const auto decision = downloadConflict(ctx, session, sftp, *st, remote, *destination);
+    const auto decision = st->isDir() && QFileInfo(ctx.folderWrittenInto()).isDir() ? Result<ConflictDecision>(folderOfAnEarlierAttempt(ctx))
+                                                                                   : downloadConflict(ctx, session, sftp, *st, remote, *destination);
     if (!decision) return decision.error();
     if (decision->finished) return *decision->finished;
     const QString &dest = decision->destination;
     ctx.setDestination(dest); // the queue shows where it goes, a renamed copy's new name included
     auto lock = DestinationLock::acquire(ctx.journals().directory(), QString(), dest); // one local path, any host
     if (!lock) return lock.error();
-    if (st->isDir()) return downloadTree(ctx, session, sftp, remote, dest, decision->policy);
+    if (st->isDir()) {
+        ctx.setFolderWrittenInto(dest, decision->policy);
+        return downloadTree(ctx, session, sftp, remote, dest, decision->policy);
+    }
     ctx.addTotals(st->size.value_or(0), 1);
     return downloadFile(ctx, session, sftp, remote, dest, decision->replace);
 }

@@ -1,6 +1,7 @@
 // gantry-cli upload / download / ls against the real test sshd, as a script would run them.
 
 #include "clirun.h"
+#include "testfiles.h"
 #include "tests/support/stagingfile.h"
 #include "sshdfixture.h"
 
@@ -12,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -158,6 +160,54 @@ private slots:
             QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
             QCOMPARE(f.readAll(), QByteArray::number(i).repeated(i % 40 + 1));
         }
+    }
+
+    // A folder download whose link drops after some batches arrived goes on, in its next attempt,
+    // into the same folder: what arrived is kept (not refused as "already exists"), the rest is
+    // fetched, and the whole is verified. The host's `tar` drops the connection of the fourth
+    // batch a second after it began (it kills that connection's two sshd processes), once the
+    // others are in.
+    void folderDownloadRetriedAfterADropGoesOn()
+    {
+        const QString realTar = QStandardPaths::findExecutable(QStringLiteral("tar"));
+        QVERIFY(!realTar.isEmpty());
+        QTemporaryDir bin;
+        test::SshdFixture host;
+        test::SshdFixture::Options o;
+        o.binDir = bin.path();
+        GANTRY_REQUIRE_SSHD(host.start(o));
+        test::writeScript(bin.filePath(QStringLiteral("tar")),
+                          QStringLiteral("#!/bin/sh\n"
+                                         "case \" $* \" in *\" -T \"*)\n"
+                                         "  n=0; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do\n"
+                                         "    mkdir %1/batch.$i 2>/dev/null && n=$i && break; done\n"
+                                         "  if [ \"$n\" = 4 ]; then\n"
+                                         "    sleep 1; listener=$(cat %2/sshd.pid); p=$$\n"
+                                         "    while [ \"$p\" -gt 1 ]; do pp=$(sed 's/.*) //' /proc/$p/stat | cut -d' ' -f2)\n"
+                                         "      if [ \"$pp\" = \"$listener\" ]; then kill -9 \"$prev\" \"$p\"; exit 1; fi; prev=$p; p=$pp; done\n"
+                                         "  fi;;\n"
+                                         "esac\n"
+                                         "exec %3 \"$@\"\n")
+                              .arg(bin.path(), host.dir(), realTar));
+        QTemporaryDir remote;
+        const auto content = [](int i) { return QByteArray::number(i).repeated(100 + i % 50); };
+        for (int i = 0; i < 700; ++i) test::writeFile(remote.filePath(QStringLiteral("run/d%1/f%2.bin").arg(i % 6).arg(i)), content(i));
+        QTemporaryDir into;
+        test::RunOptions options;
+        options.timeoutMs = 90000;
+        const test::CliRun down = test::runCli(
+            m_config.path(),
+            {QStringLiteral("--json"), QStringLiteral("download"), QStringLiteral("--parallel"), QStringLiteral("2"),
+             QStringLiteral("--retries"), QStringLiteral("3"),
+             QStringLiteral("%1@127.0.0.1:%2:%3").arg(host.user()).arg(host.port()).arg(remote.filePath(QStringLiteral("run"))),
+             into.path() + QLatin1Char('/'), QStringLiteral("-i"), host.clientKeyPath(), QStringLiteral("--known-hosts"),
+             host.knownHostsPath()},
+            options);
+        QVERIFY2(down.code == 0, down.err.constData());
+        // The drop was seen, and the next attempt went on.
+        QVERIFY2(down.out.contains("\"event\":\"retry\""), down.out.right(1500).constData());
+        QVERIFY(down.json().value(QStringLiteral("verified")).toBool());
+        for (int i = 0; i < 700; ++i) QCOMPARE(test::readAll(into.filePath(QStringLiteral("run/d%1/f%2.bin").arg(i % 6).arg(i))), content(i));
     }
 
     // Ctrl+C during an upload stops it at once with exit status 130 and says how to go on; the

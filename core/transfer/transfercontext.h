@@ -60,8 +60,9 @@ public:
     void addFilesDone(int files);
     void setCurrentFile(const QString &name);
     void setDestination(const QString &path);
-    // The local folder an attempt of this transfer began downloading into, and the conflict
-    // policy it was decided with: a later attempt (after a dropped link) goes on there.
+    // The local folder an attempt of this transfer began downloading into (once the files
+    // already there had passed the conflict policy), and that policy: a later attempt (after a
+    // dropped link) goes on there.
     void setFolderWrittenInto(const QString &path, ConflictPolicy policy)
     {
         m_folderWrittenInto = path;

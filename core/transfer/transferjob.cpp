@@ -332,10 +332,7 @@ Result<TransferOutcome> runDownload(const TransferRequest &req, TransferContext 
     ctx.setDestination(dest); // the queue shows where it goes, a renamed copy's new name included
     auto lock = DestinationLock::acquire(ctx.journals().directory(), QString(), dest); // one local path, any host
     if (!lock) return lock.error();
-    if (st->isDir()) {
-        ctx.setFolderWrittenInto(dest, decision->policy);
-        return downloadTree(ctx, session, sftp, remote, dest, decision->policy);
-    }
+    if (st->isDir()) return downloadTree(ctx, session, sftp, remote, dest, decision->policy);
     ctx.addTotals(st->size.value_or(0), 1);
     return downloadFile(ctx, session, sftp, remote, dest, decision->replace);
 }

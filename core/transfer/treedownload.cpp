@@ -238,6 +238,9 @@ Result<TransferOutcome> downloadTree(TransferContext &ctx, ssh::Session &session
     auto leave = filesToLeave(ctx, *listing, name, localTop, policy);
     if (!leave) return leave.error();
     if (auto made = makeFolders(*listing, name, localTop); !made) return made.error();
+    // From here on, whatever is in the folder either passed the policy above or is this
+    // transfer's: a later attempt (after a dropped link) may go on there.
+    ctx.setFolderWrittenInto(localTop, policy);
     // Sessions as for the upload of such a folder; batches striped over them.
     const int parallel = ctx.options().parallel > 0 ? ctx.options().parallel
                                                     : std::max(planned, treeParallel(total, int(listing->files.size()), rtt));

@@ -1,4 +1,5 @@
 #include "core/transfer/treetransfer.h"
+#include "core/transfer/transferjob.h"
 #include "core/transfer/transfertext.h"
 
 #include "core/transfer/chunkworkers.h"
@@ -74,6 +75,11 @@ Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &sessi
         return !meter.error();
     }, &err);
     if (!status && meter.error()) return status.error();
+    // A link that dropped mid-listing ends the command without an exit status (sshd sends one for
+    // every command that ends): worth a retry, unlike a folder the host cannot list.
+    if ((!status && isTransient(status.error())) || (status && *status < 0)) {
+        return Error{ErrorCode::ConnectFailed, TransferText::tr("The connection to %1 dropped while %2 was listed.").arg(ctx.host(), remoteFolder)};
+    }
     if (!status || *status != 0) {
         return Error{ErrorCode::RemoteFailed, TransferText::tr("Cannot list %1 on %2: %3")
                                                   .arg(remoteFolder, ctx.host(),

@@ -65,6 +65,29 @@ private:
         return r;
     }
 
+    // A wrapper for a remote program (first in the fixture's PATH): its nth call whose arguments
+    // hold `marker` waits `sleepS` seconds, then drops its SSH connection (kills the connection's
+    // sshd and the shell below it), as a link that breaks would; every other call runs `real`.
+    static QString droppingWrapper(const QString &real, const QString &marker, int nth, int sleepS, const QString &counterDir,
+                                   const test::SshdFixture &host)
+    {
+        return QStringLiteral("#!/bin/sh\n"
+                              "case \" $* \" in *\" %1 \"*)\n"
+                              "  n=0; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do\n"
+                              "    mkdir %2/call.$i 2>/dev/null && n=$i && break; done\n"
+                              "  if [ \"$n\" = %3 ]; then\n"
+                              "    sleep %4; listener=$(cat %5/sshd.pid); p=$$\n"
+                              "    while [ \"$p\" -gt 1 ]; do pp=$(sed 's/.*) //' /proc/$p/stat | cut -d' ' -f2)\n"
+                              "      if [ \"$pp\" = \"$listener\" ]; then kill -9 \"$prev\" \"$p\"; exit 1; fi; prev=$p; p=$pp; done\n"
+                              "  fi;;\n"
+                              "esac\n"
+                              "exec %6 \"$@\"\n")
+            .arg(marker, counterDir)
+            .arg(nth)
+            .arg(sleepS)
+            .arg(host.dir(), real);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -176,19 +199,7 @@ private slots:
         test::SshdFixture::Options o;
         o.binDir = bin.path();
         GANTRY_REQUIRE_SSHD(host.start(o));
-        test::writeScript(bin.filePath(QStringLiteral("tar")),
-                          QStringLiteral("#!/bin/sh\n"
-                                         "case \" $* \" in *\" -T \"*)\n"
-                                         "  n=0; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do\n"
-                                         "    mkdir %1/batch.$i 2>/dev/null && n=$i && break; done\n"
-                                         "  if [ \"$n\" = 4 ]; then\n"
-                                         "    sleep 1; listener=$(cat %2/sshd.pid); p=$$\n"
-                                         "    while [ \"$p\" -gt 1 ]; do pp=$(sed 's/.*) //' /proc/$p/stat | cut -d' ' -f2)\n"
-                                         "      if [ \"$pp\" = \"$listener\" ]; then kill -9 \"$prev\" \"$p\"; exit 1; fi; prev=$p; p=$pp; done\n"
-                                         "  fi;;\n"
-                                         "esac\n"
-                                         "exec %3 \"$@\"\n")
-                              .arg(bin.path(), host.dir(), realTar));
+        QVERIFY(test::writeScript(bin.filePath(QStringLiteral("tar")), droppingWrapper(realTar, QStringLiteral("-T"), 4, 1, bin.path(), host)));
         QTemporaryDir remote;
         const auto content = [](int i) { return QByteArray::number(i).repeated(100 + i % 50); };
         for (int i = 0; i < 700; ++i) test::writeFile(remote.filePath(QStringLiteral("run/d%1/f%2.bin").arg(i % 6).arg(i)), content(i));
@@ -208,6 +219,38 @@ private slots:
         QVERIFY2(down.out.contains("\"event\":\"retry\""), down.out.right(1500).constData());
         QVERIFY(down.json().value(QStringLiteral("verified")).toBool());
         for (int i = 0; i < 700; ++i) QCOMPARE(test::readAll(into.filePath(QStringLiteral("run/d%1/f%2.bin").arg(i % 6).arg(i))), content(i));
+    }
+
+    // The same drop before anything was written (during the listing), into a folder of the user's
+    // own: the next attempt asks again, so a file there that differs (here of the same size) is
+    // refused, not taken as what the failed attempt had fetched.
+    void folderDownloadRetriedAfterADropBeforeItsCheckAsksAgain()
+    {
+        const QString realFind = QStandardPaths::findExecutable(QStringLiteral("find"));
+        QVERIFY(!realFind.isEmpty());
+        QTemporaryDir bin;
+        test::SshdFixture host;
+        test::SshdFixture::Options o;
+        o.binDir = bin.path();
+        GANTRY_REQUIRE_SSHD(host.start(o));
+        QVERIFY(test::writeScript(bin.filePath(QStringLiteral("find")), droppingWrapper(realFind, QStringLiteral("-printf"), 1, 0, bin.path(), host)));
+        QTemporaryDir remote;
+        test::writeFile(remote.filePath(QStringLiteral("run/notes.txt")), "the host's\n");
+        QTemporaryDir into;
+        test::writeFile(into.filePath(QStringLiteral("run/notes.txt")), "mine here!\n"); // same size, other bytes
+        test::RunOptions options;
+        options.timeoutMs = 90000;
+        const test::CliRun down = test::runCli(
+            m_config.path(),
+            {QStringLiteral("--json"), QStringLiteral("download"), QStringLiteral("--retries"), QStringLiteral("3"),
+             QStringLiteral("%1@127.0.0.1:%2:%3").arg(host.user()).arg(host.port()).arg(remote.filePath(QStringLiteral("run"))),
+             into.path() + QLatin1Char('/'), QStringLiteral("-i"), host.clientKeyPath(), QStringLiteral("--known-hosts"),
+             host.knownHostsPath()},
+            options);
+        QVERIFY2(down.out.contains("\"event\":\"retry\""), down.err.constData());
+        QCOMPARE(down.code, 1);
+        QVERIFY2(down.err.contains("already exists"), down.err.constData());
+        QCOMPARE(test::readAll(into.filePath(QStringLiteral("run/notes.txt"))), QByteArray("mine here!\n"));
     }
 
     // Ctrl+C during an upload stops it at once with exit status 130 and says how to go on; the

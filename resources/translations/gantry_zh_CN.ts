@@ -3584,6 +3584,10 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>The remote shell that Gantry keeps for batches stopped answering; a new one starts at the next sync.</source>
         <translation>Gantry 为批处理保留的远程 shell 已停止响应；下次同步时会启动一个新的。</translation>
     </message>
+    <message>
+        <source>The connection to %1 dropped while %2 was listed.</source>
+        <translation>列出 %2 时与 %1 的连接中断。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::tunnel</name>

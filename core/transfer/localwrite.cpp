@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLockFile>
+#include <QThread>
 #include <QStorageInfo>
 
 #include <cerrno>
@@ -124,6 +125,16 @@ Result<std::unique_ptr<DestinationLock>> DestinationLock::acquire(const QString 
     auto lock = std::make_unique<QLockFile>(QDir(journalDir).filePath(QString::fromLatin1(id) + QStringLiteral(".lock")));
     lock->setStaleLockTime(0); // only a dead holder's lock is stale, however long a transfer runs
     if (lock->tryLock(0)) return std::unique_ptr<DestinationLock>(new DestinationLock(std::move(lock)));
+    // A holder killed between creating the file and writing who it is leaves it empty, and
+    // QLockFile then never calls it stale: such a file that stays empty holds nothing.
+    qint64 pid = 0;
+    QString hostName, appName;
+    if (lock->error() == QLockFile::LockFailedError && !lock->getLockInfo(&pid, &hostName, &appName)) {
+        QThread::msleep(100); // a live holder writes its line at once
+        if (!lock->getLockInfo(&pid, &hostName, &appName) && lock->removeStaleLockFile() && lock->tryLock(0)) {
+            return std::unique_ptr<DestinationLock>(new DestinationLock(std::move(lock)));
+        }
+    }
     if (lock->error() == QLockFile::LockFailedError) {
         return Error{ErrorCode::Conflict, TransferText::tr("Another transfer to %1 is running. Wait for it to finish (or cancel "
                                                     "it), or pick another destination, and retry.")

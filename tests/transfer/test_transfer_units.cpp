@@ -6,6 +6,7 @@
 #include "core/transfer/chunkworkers.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
+#include "core/transfer/localwrite.h"
 #include "core/transfer/localtree.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/remotespec.h"
@@ -40,6 +41,27 @@ class TestTransferUnits : public QObject
     Q_OBJECT
 
 private slots:
+    // One transfer per destination; but a lock file left empty (its holder was killed between
+    // creating it and writing who it is) holds nothing: the next transfer takes the destination.
+    void emptyLockFileHoldsNothing()
+    {
+        QTemporaryDir journals;
+        const QString dest = journals.filePath(QStringLiteral("out/data.bin"));
+        QString lockFile;
+        {
+            auto held = DestinationLock::acquire(journals.path(), QString(), dest);
+            QVERIFY(held);
+            QVERIFY(!DestinationLock::acquire(journals.path(), QString(), dest)); // a live holder holds it
+            const QStringList locks = QDir(journals.path()).entryList({QStringLiteral("*.lock")}, QDir::Files);
+            QCOMPARE(locks.size(), 1);
+            lockFile = journals.filePath(locks.first());
+        }
+        QFile empty(lockFile);
+        QVERIFY(empty.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        empty.close();
+        QVERIFY(DestinationLock::acquire(journals.path(), QString(), dest));
+    }
+
     // Which changes on the host show in the Files tab's listing: it lists the folder again for those.
     void changesThatShowInAListing()
     {

@@ -22,7 +22,7 @@ Control (no signature; tests only), under /_emulator/:
   POST ranges?on=0|1            whether GetObject honours Range (a server that ignores it answers 200, whole)
   GET  uploads                  {"open": n}: multipart uploads neither completed nor aborted
   GET  log                      one JSON line per request: method, path, query (signature fields left out), auth ("header",
-                                "presigned", "none"), status, its Range header, and whether the query
+                                "presigned", "none"), status (null while answering), its Range header, and whether the query
                                 or headers held a secret (the secret key never should)
 
 Usage: s3emulator.py --access-key AK --secret-key SK [--session-token T] [--region R]
@@ -288,6 +288,13 @@ class Handler(BaseHTTPRequestHandler):
         headers = {name.lower(): value for name, value in self.headers.items()}
         presigned = any(k == "X-Amz-Signature" for k, _ in query)
         auth = "presigned" if presigned else ("header" if "authorization" in headers else "none")
+        leaked = self.state.secret in self.path or any(self.state.secret in v for v in headers.values())
+        # Logged in the order requests arrive, before the reply: a client's next request (on another
+        # connection and thread) must not be logged ahead of this one. The status is filled in after.
+        entry = {"method": method, "path": unquote(raw_path), "query": {k: v for k, v in query if not k.startswith("X-Amz-")},
+                 "auth": auth, "status": None, "range": headers.get("range", ""), "secret_seen": leaked}
+        with self.state.lock:
+            self.state.log.append(entry)
         try:
             if presigned:
                 verify_presigned(self.state, method, raw_path, query, headers)
@@ -296,10 +303,8 @@ class Handler(BaseHTTPRequestHandler):
             status = self.operate(method, raw_path, [(k, v) for k, v in query if not k.startswith("X-Amz-")], headers, body)
         except S3Error as error:
             status = self.error_reply(error, unquote(raw_path), method == "HEAD")
-        leaked = self.state.secret in self.path or any(self.state.secret in v for v in headers.values())
         with self.state.lock:
-            self.state.log.append({"method": method, "path": unquote(raw_path), "query": {k: v for k, v in query if not k.startswith("X-Amz-")},
-                                   "auth": auth, "status": status, "range": headers.get("range", ""), "secret_seen": leaked})
+            entry["status"] = status
 
     def operate(self, method, raw_path, query, headers, body):
         bucket, _, key = unquote(raw_path).lstrip("/").partition("/")

@@ -7,6 +7,7 @@
 #include "core/transfer/remoteops.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 
 #include <algorithm>
 
@@ -89,6 +90,8 @@ public:
     }
     // The listing's last marker came (its end, or "not a folder").
     bool done() const { return m_stage == Stage::Done; }
+    // Its first marker came: the login shell has started.
+    bool begun() const { return m_stage != Stage::Before; }
 
 private:
     enum class Stage { Before, Entries, Target, Done };
@@ -185,12 +188,19 @@ Result<QByteArray> runRemote(ssh::Session &session, const QString &command, cons
 }
 
 Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
-                                 std::unique_ptr<ssh::Channel> *runner)
+                                 std::unique_ptr<ssh::Channel> *runner, qint64 *begunMs)
 {
     QByteArray err;
     transfer::ListingMeter meter(session.limits(), host, remoteDir);
     ListingReader reader(meter);
-    const auto onRecord = [&reader](const QByteArray &r) { return reader.record(r); };
+    QElapsedTimer started;
+    started.start();
+    const auto onRecord = [&reader, &started, begunMs](const QByteArray &r) {
+        const bool before = !reader.begun();
+        const bool more = reader.record(r);
+        if (before && reader.begun() && begunMs) *begunMs = started.elapsed();
+        return more;
+    };
     Result<int> status = -1;
     if (runner) {
         auto opened = session.openExecs({listingCommand(remoteDir), transfer::BatchRunner::command()});

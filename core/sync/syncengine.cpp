@@ -2,6 +2,7 @@
 #include "core/sync/synctext.h"
 
 #include "core/sync/remotetree.h"
+#include "core/sync/sftplisting.h"
 #include "core/sync/syncmanifest.h"
 #include "core/transfer/batchrunner.h"
 #include "core/transfer/fileupload.h"
@@ -110,101 +111,6 @@ Expected expectedToSend(const LocalScan &local, const SyncManifest &manifest)
 
 } // namespace
 
-SyncEvent SyncEvent::note(const QString &text)
-{
-    SyncEvent e;
-    e.message = text;
-    return e;
-}
-
-SyncEvent SyncEvent::reconnecting(const QString &host, int seconds)
-{
-    SyncEvent e;
-    e.kind = Reconnecting;
-    e.seconds = seconds;
-    e.message = SyncText::tr("The connection to %1 dropped; trying again in %2 s.").arg(host).arg(seconds);
-    return e;
-}
-
-SyncEvent SyncEvent::file(Kind kind, const QByteArray &path, quint64 bytes, bool changed, bool dryRun)
-{
-    SyncEvent e;
-    e.kind = kind;
-    e.path = path;
-    e.bytes = bytes;
-    e.changed = changed;
-    e.dryRun = dryRun;
-    return e;
-}
-
-QJsonObject eventToJson(const SyncEvent &e)
-{
-    const QString path = displayPath(e.path);
-    switch (e.kind) {
-    case SyncEvent::Scan:
-        return {{QStringLiteral("event"), QStringLiteral("scan")}, {QStringLiteral("files"), e.files},
-                {QStringLiteral("bytes"), qint64(e.bytes)}, {QStringLiteral("ignored"), e.ignored},
-                {QStringLiteral("seconds"), e.seconds}};
-    case SyncEvent::Plan:
-        return {{QStringLiteral("event"), QStringLiteral("plan")}, {QStringLiteral("new"), e.newFiles},
-                {QStringLiteral("changed"), e.changedFiles}, {QStringLiteral("unchanged"), e.unchanged},
-                {QStringLiteral("delete"), e.toDelete}, {QStringLiteral("bytes"), qint64(e.bytes)},
-                {QStringLiteral("dryRun"), e.dryRun}};
-    case SyncEvent::Sent:
-        return {{QStringLiteral("event"), QStringLiteral("file")}, {QStringLiteral("action"), QStringLiteral("send")},
-                {QStringLiteral("path"), path}, {QStringLiteral("bytes"), qint64(e.bytes)},
-                {QStringLiteral("changed"), e.changed}, {QStringLiteral("dryRun"), e.dryRun}};
-    case SyncEvent::Deleted:
-        return {{QStringLiteral("event"), QStringLiteral("file")}, {QStringLiteral("action"), QStringLiteral("delete")},
-                {QStringLiteral("path"), path}, {QStringLiteral("dryRun"), e.dryRun}};
-    case SyncEvent::Done:
-        return {{QStringLiteral("event"), QStringLiteral("done")}, {QStringLiteral("sent"), e.files},
-                {QStringLiteral("deleted"), e.deleted}, {QStringLiteral("bytes"), qint64(e.bytes)},
-                {QStringLiteral("seconds"), e.seconds}, {QStringLiteral("dryRun"), e.dryRun}};
-    case SyncEvent::Reconnecting:
-        return {{QStringLiteral("event"), QStringLiteral("reconnecting")}, {QStringLiteral("reason"), e.message},
-                {QStringLiteral("seconds"), e.seconds}};
-    case SyncEvent::Note:
-        break;
-    }
-    return {{QStringLiteral("event"), QStringLiteral("note")}, {QStringLiteral("message"), e.message}};
-}
-
-SyncEvent eventFromJson(const QJsonObject &line)
-{
-    const QString name = line.value(QStringLiteral("event")).toString();
-    const auto count = [&](const char *key) { return line.value(QLatin1String(key)).toInt(); };
-    SyncEvent e;
-    e.bytes = quint64(line.value(QStringLiteral("bytes")).toInteger());
-    e.dryRun = line.value(QStringLiteral("dryRun")).toBool();
-    e.seconds = line.value(QStringLiteral("seconds")).toDouble();
-    e.path = line.value(QStringLiteral("path")).toString().toUtf8(); // for display only
-    e.changed = line.value(QStringLiteral("changed")).toBool();
-    if (name == QLatin1String("scan")) {
-        e.kind = SyncEvent::Scan;
-        e.files = count("files");
-        e.ignored = count("ignored");
-    } else if (name == QLatin1String("plan")) {
-        e.kind = SyncEvent::Plan;
-        e.newFiles = count("new");
-        e.changedFiles = count("changed");
-        e.unchanged = count("unchanged");
-        e.toDelete = count("delete");
-    } else if (name == QLatin1String("file")) {
-        e.kind = line.value(QStringLiteral("action")).toString() == QLatin1String("delete") ? SyncEvent::Deleted : SyncEvent::Sent;
-    } else if (name == QLatin1String("done")) {
-        e.kind = SyncEvent::Done;
-        e.files = count("sent");
-        e.deleted = count("deleted");
-    } else if (name == QLatin1String("reconnecting")) {
-        e.kind = SyncEvent::Reconnecting;
-        e.message = line.value(QStringLiteral("reason")).toString();
-    } else {
-        e.message = line.value(QStringLiteral("message")).toString();
-    }
-    return e;
-}
-
 SyncEngine::SyncEngine(transfer::SessionFactory factory, SyncTarget target, SyncOptions options, SyncEventSink sink,
                        CancelToken cancel)
     : m_factory(std::move(factory)), m_target(std::move(target)), m_options(std::move(options)), m_sink(std::move(sink)),
@@ -252,6 +158,7 @@ Result<void> SyncEngine::finishConnect(std::future<Connected> connecting)
     // A first guess at the round trip until a listing measures it: a connect takes about five
     // (TCP, key exchange, authentication).
     if (m_roundTripMs < 0) m_roundTripMs = c.ms / 5;
+    m_connectRoundTripMs = c.ms / 5;
     return {};
 }
 
@@ -435,7 +342,8 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     m_roundConnected = true;
     if (!helpers.pool) helpers = prestartHelpers(*local, manifest);
-    auto remote = listFolder();
+    const qint64 shellStartBefore = manifest.shellStartMs;
+    auto remote = listFolder(&manifest);
     if (!remote) return remote.error();
     if (remote->notDir) {
         return Error{ErrorCode::Conflict, SyncText::tr("%1 on %2 is a file, not a folder. Give a folder to sync into (it is created "
@@ -467,6 +375,9 @@ Result<SyncEngine::Round> SyncEngine::runRound()
             for (const QByteArray &p : planned->removeDirs) manifest.dirs.remove(p);
             done.deleted = int(planned->removeFiles.size());
         }
+        // A host that no longer runs what the last shell listing found (a machine made again
+        // under the same name): the next sync lists through the shell, which looks again.
+        if (!r && m_listedOverSftp && !transfer::isTransient(r.error())) manifest.shellStartMs = -1;
         // What was sent is recorded even when a later step failed: --delete may remove it later.
         if (auto m = saveManifest(manifestFile, manifest, m_target.host, m_target.localDir, m_target.remoteDir); !m) return m.error();
         if (!r) return r.error();
@@ -475,16 +386,30 @@ Result<SyncEngine::Round> SyncEngine::runRound()
         for (const SyncEntry &s : sent) {
             if (changedSince(s)) return Round::Again;
         }
+    } else if (!m_options.dryRun && manifest.shellStartMs != shellStartBefore) {
+        // Only a hint for the next sync's listing: not worth failing a sync that is done for.
+        (void)saveManifest(manifestFile, manifest, m_target.host, m_target.localDir, m_target.remoteDir);
     }
     done.seconds = double(timer.elapsed()) / 1000.0;
     m_sink(done);
     return Round::Done;
 }
 
-Result<RemoteListing> SyncEngine::listFolder()
+Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
 {
     QElapsedTimer listing;
     listing.start();
+    m_listedOverSftp = false;
+    if (!m_runner && !m_sftp && manifest && manifest->haveTar && manifest->haveRunner
+        && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs)) {
+        auto remote = listFolderOverSftp();
+        m_listedOverSftp = bool(remote);
+        // A host without the SFTP subsystem, or a folder it cannot look at: the listing command
+        // says more (and measures the shell again). A dropped link is the round's to retry.
+        if (remote || !connected() || remote.error().code == ErrorCode::Cancelled) return remote;
+        m_runner.reset();
+        m_sftp.reset();
+    }
     if (m_runner) {
         auto remote = listThroughRunner(*m_session, *m_runner, m_target.host, m_target.remoteDir);
         if (remote) {
@@ -498,10 +423,38 @@ Result<RemoteListing> SyncEngine::listFolder()
         listing.restart();
     }
     std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent
-    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner);
+    qint64 begunMs = -1;
+    listing.restart(); // not the SFTP listing's time, where that failed
+    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner, &begunMs);
     if (!remote) return remote.error();
+    if (manifest && begunMs >= 0 && m_connectRoundTripMs >= 0) {
+        // What came before the first marker: the channel, the command, and the login shell.
+        manifest->shellStartMs = std::max<qint64>(0, begunMs - 2 * m_connectRoundTripMs);
+        manifest->haveTar = remote->haveTar;
+        manifest->haveRunner = remote->haveRunner;
+    }
     m_roundTripMs = listing.elapsed() / 2; // a listing takes two round trips: the channel, then the command
     if (runner && remote->haveRunner) m_runner = std::make_unique<transfer::BatchRunner>(std::move(runner));
+    return remote;
+}
+
+Result<RemoteListing> SyncEngine::listFolderOverSftp()
+{
+    // The batch runner starts beside it, as with the listing command: its shell's start-up runs
+    // while the folders are read, and only a round that sends waits for it.
+    std::unique_ptr<ssh::Channel> runner;
+    const bool wantRunner = !m_options.dryRun;
+    const QString top = m_target.remoteDir;
+    auto started = transfer::SftpClient::startMany(
+        *m_session, 1, m_cancel, [top](transfer::SftpClient &c) { c.askAhead(transfer::SftpClient::Stat, top); },
+        wantRunner ? transfer::BatchRunner::command() : QString(), wantRunner ? &runner : nullptr);
+    if (!started) return started.error();
+    auto remote = listOverSftp(*started->front(), m_session->limits(), m_target.host, top);
+    if (!remote) return remote.error(); // the client goes with its requests in flight
+    m_sftp = std::move(started->front());
+    remote->haveTar = true; // as the last listing through the login shell found
+    remote->haveRunner = true;
+    if (runner) m_runner = std::make_unique<transfer::BatchRunner>(std::move(runner));
     return remote;
 }
 

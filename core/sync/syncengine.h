@@ -142,7 +142,11 @@ private:
     // Lists the remote folder: through the runner kept from an earlier round when there is one
     // (one round trip, no login shell), else with a listing command that starts the runner
     // beside it (kept for the rounds after this one when the host can run it).
-    Result<RemoteListing> listFolder();
+    // With the manifest, a host whose login shell took long to start at the last listing is
+    // listed over SFTP instead (no shell on the critical path of a re-sync), and a listing
+    // through the shell records how long it took to start there.
+    Result<RemoteListing> listFolder(SyncManifest *manifest = nullptr);
+    Result<RemoteListing> listFolderOverSftp();
     // Sends over the kept runner when there is one (useRunner: the host can run one).
     Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner);
     // When the round will likely send a lot; empty otherwise.
@@ -169,6 +173,8 @@ private:
     QList<QByteArray> m_lastDirs;
     bool m_roundConnected = false; // the round got a connection (a later failure is a drop)
     qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it
+    qint64 m_connectRoundTripMs = -1; // a fifth of the last connect: no login shell in it
+    bool m_listedOverSftp = false; // the round's listing came over SFTP
 };
 
 } // namespace gantry::sync

@@ -59,7 +59,12 @@ SyncManifest loadManifest(const QString &path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) return {};
     const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-    return SyncManifest{getNames(o, QStringLiteral("files")), getNames(o, QStringLiteral("dirs"))};
+    SyncManifest manifest{getNames(o, QStringLiteral("files")), getNames(o, QStringLiteral("dirs"))};
+    const QJsonObject shell = o.value(QStringLiteral("shell")).toObject();
+    manifest.shellStartMs = shell.value(QStringLiteral("startMs")).toInteger(-1);
+    manifest.haveTar = shell.value(QStringLiteral("tar")).toBool();
+    manifest.haveRunner = shell.value(QStringLiteral("runner")).toBool();
+    return manifest;
 }
 
 Result<void> saveManifest(const QString &path, const SyncManifest &manifest, const QString &host, const QString &localDir,
@@ -72,6 +77,11 @@ Result<void> saveManifest(const QString &path, const SyncManifest &manifest, con
                   {QStringLiteral("remote"), remoteDir}};
     putNames(o, QStringLiteral("files"), manifest.files);
     putNames(o, QStringLiteral("dirs"), manifest.dirs);
+    if (manifest.shellStartMs >= 0) {
+        o.insert(QStringLiteral("shell"), QJsonObject{{QStringLiteral("startMs"), manifest.shellStartMs},
+                                                     {QStringLiteral("tar"), manifest.haveTar},
+                                                     {QStringLiteral("runner"), manifest.haveRunner}});
+    }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {
         return Error{ErrorCode::Io, SyncText::tr("Cannot save the sync manifest %1: %2. Check the space and permissions of the "

@@ -15,6 +15,12 @@ struct SyncManifest
 {
     QSet<QByteArray> files; // files and links
     QSet<QByteArray> dirs;
+    // What the last listing through a login shell found: how long that shell took to start (-1:
+    // not measured), and whether the host runs tar and a batch runner. A re-sync to a host whose
+    // shell starts slowly (conda or pyenv init) lists over SFTP instead, trusting the last two.
+    qint64 shellStartMs = -1;
+    bool haveTar = false;
+    bool haveRunner = false;
 };
 
 struct PlanOptions

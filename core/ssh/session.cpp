@@ -71,6 +71,25 @@ QString shellQuote(const QString &argument)
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
+namespace {
+thread_local KeyExchangeObserver *t_keyExchangeObserver = nullptr;
+}
+
+KeyExchangeObserver::KeyExchangeObserver(std::function<void(qint64 ms)> measured)
+    : m_measured(std::move(measured)), m_outer(std::exchange(t_keyExchangeObserver, this))
+{
+}
+
+KeyExchangeObserver::~KeyExchangeObserver()
+{
+    t_keyExchangeObserver = m_outer;
+}
+
+void KeyExchangeObserver::tell(qint64 ms)
+{
+    if (t_keyExchangeObserver && t_keyExchangeObserver->m_measured) t_keyExchangeObserver->m_measured(ms);
+}
+
 Session::Session() = default;
 
 Session::~Session()
@@ -123,7 +142,9 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     QElapsedTimer timer;
     timer.start();
     int rc = SSH_AGAIN;
+    qint64 bannerMs = -1; // when the server's banner came: the key exchange starts then
     while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
+        if (bannerMs < 0 && ssh_get_serverbanner(m_session)) bannerMs = timer.elapsed();
         if (cancelled(options.cancel) || cancelled(m_closing)) {
             disconnect();
             return makeError(ErrorCode::Cancelled, SshText::tr("connection to %1 cancelled").arg(target.display()));
@@ -138,6 +159,7 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
         waitForSocket(5);
     }
     ssh_set_blocking(m_session, 1);
+    if (rc == SSH_OK && bannerMs >= 0) KeyExchangeObserver::tell(timer.elapsed() - bannerMs);
     if (rc != SSH_OK) {
         const QString why = lastLibsshError();
         disconnect();

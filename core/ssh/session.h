@@ -67,6 +67,25 @@ struct ExecOutput
 
 class Channel;
 
+// While one lives on a thread, each connect made on that thread tells it how long its key
+// exchange took, from the server's banner to the exchange's end (about a round trip), as soon
+// as it has: before the login, half the connect earlier than its end says it. A transfer starts
+// its helper sessions' connects on it.
+class KeyExchangeObserver
+{
+public:
+    explicit KeyExchangeObserver(std::function<void(qint64 ms)> measured);
+    ~KeyExchangeObserver();
+    KeyExchangeObserver(const KeyExchangeObserver &) = delete;
+    KeyExchangeObserver &operator=(const KeyExchangeObserver &) = delete;
+    // The thread's observer, told of one key exchange (none: nothing happens).
+    static void tell(qint64 ms);
+
+private:
+    std::function<void(qint64)> m_measured;
+    KeyExchangeObserver *m_outer;
+};
+
 // One libssh session. Not thread-safe (libssh sessions are not): one thread uses it at a time,
 // with its channels. It may be handed to another thread only whole and idle, through something
 // that orders the two (a mutex, a join) — as SessionPrefetch and the tar batch SessionPool hand a

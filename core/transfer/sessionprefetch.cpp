@@ -132,6 +132,14 @@ void SessionPrefetch::watchFirstConnect()
     }
 }
 
+void SessionPrefetch::firstKeyExchange(qint64 keyExchangeMs)
+{
+    // A key exchange is one round trip and the host's crypto, more where its KEXINIT comes after
+    // the banner (1.3 through the test relay); a loaded CPU makes it look longer, hence the
+    // trusted floor (the marks and the first connect's end still start what a shorter link wants).
+    if (keyExchangeMs >= kTrustedHintMs) ensure(wanted(keyExchangeMs));
+}
+
 void SessionPrefetch::firstConnected(qint64 connectMs)
 {
     {
@@ -157,17 +165,30 @@ void SessionPrefetch::ensure(int total)
     for (; m_started < total; ++m_started) m_threads.emplace_back([this] { connectOne(); });
 }
 
+void SessionPrefetch::setRunOnConnect(const QString &command)
+{
+    std::lock_guard lock(m_mutex);
+    m_runOnConnect = command;
+}
+
 void SessionPrefetch::connectOne()
 {
     std::optional<ReadySession> ready;
     // The factory's cancel is our stop flag (set when the attempt ends), the client's the user's.
     if (auto session = m_ctx.factory()(&m_stop); session && !m_ctx.cancelled()) {
         if (!m_sftpWanted) {
-            ready = ReadySession{std::move(*session), nullptr, {}};
+            ready = ReadySession{std::move(*session), nullptr, {}, nullptr};
+            const QString command = [this] {
+                std::lock_guard lock(m_mutex);
+                return m_runOnConnect;
+            }();
+            if (!command.isEmpty()) {
+                if (auto running = ready->session->openExec(command)) ready->running = std::move(*running);
+            }
         } else if (auto clients = SftpClient::startMany(**session, 1 + extraLanes(), m_ctx.cancel())) {
             std::unique_ptr<SftpClient> first = std::move(clients->front());
             clients->erase(clients->begin());
-            ready = ReadySession{std::move(*session), std::move(first), std::move(*clients)};
+            ready = ReadySession{std::move(*session), std::move(first), std::move(*clients), nullptr};
         }
     }
     std::lock_guard lock(m_mutex);

@@ -23,6 +23,7 @@ struct ReadySession
     std::unique_ptr<ssh::Session> session;
     std::unique_ptr<SftpClient> sftp;
     std::vector<std::unique_ptr<SftpClient>> lanes; // more SFTP channels, where the transfer wants them
+    std::unique_ptr<ssh::Channel> running;          // the command started as it connected, if any
 };
 
 // The extra sessions of one transfer attempt, connected (and their SFTP started) on their own
@@ -68,6 +69,13 @@ public:
 
     // Connects that end from now on skip the SFTP start (the caller sends tar batches).
     void setSftpWanted(bool wanted) { m_sftpWanted = wanted; }
+    // Connects that end from now on start this command at once (a folder upload's batch runner:
+    // its login shell starts while the first session still probes, not once the batches are
+    // planned), for the session's taker. Empty: none.
+    void setRunOnConnect(const QString &command);
+    // The first session's key exchange took keyExchangeMs (its login is still to come): from
+    // kTrustedHintMs, the helpers such a link wants start connecting now, not at the next mark.
+    void firstKeyExchange(qint64 keyExchangeMs);
     // The first session is connected (or failed to) after connectMs.
     void firstConnected(qint64 connectMs);
     // The link's round trip as the first connect suggested (a connect is ~6 round trips); -1 before.
@@ -89,6 +97,7 @@ private:
     const Lanes m_lanes;
     std::vector<std::unique_ptr<SftpClient>> m_primaryLanes;
     std::atomic_bool m_sftpWanted{true};
+    QString m_runOnConnect; // under m_mutex
     std::atomic_bool m_stop{false}; // the attempt is over: connects still running give up
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -36,7 +36,7 @@ SessionPool::~SessionPool()
     }
 }
 
-Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k)
+Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k, std::unique_ptr<ssh::Channel> *running)
 {
     if (m_prefetch) {
         bool claimed = false;
@@ -45,6 +45,8 @@ Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k)
         // either succeeds or says why.
         if (!ready) return m_factory(m_cancel);
         ready->sftp.reset(); // before the session it runs on moves away
+        if (running) *running = std::move(ready->running);
+        ready->running.reset();
         return std::move(ready->session);
     }
     if (k < 0 || k >= int(m_connecting.size()) || !m_connecting[size_t(k)].valid()) return m_factory(m_cancel);

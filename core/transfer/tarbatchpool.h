@@ -26,7 +26,9 @@ public:
     SessionPool(const SessionPool &) = delete;
     SessionPool &operator=(const SessionPool &) = delete;
     // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
-    Result<std::unique_ptr<ssh::Session>> take(int k);
+    // *running, when given, gets the command the prefetch started on it as it connected (none:
+    // null); without it, that command's channel is closed.
+    Result<std::unique_ptr<ssh::Session>> take(int k, std::unique_ptr<ssh::Channel> *running = nullptr);
 
 private:
     void connectInBackground(int count);

@@ -23,9 +23,13 @@ BatchWarmup::~BatchWarmup()
 void BatchWarmup::helper(int k)
 {
     WarmSession warm;
-    if (auto taken = m_pool.take(k)) {
+    std::unique_ptr<ssh::Channel> running; // the command the prefetch started as it connected
+    if (auto taken = m_pool.take(k, &running)) {
         warm.session = std::move(*taken);
-        for (auto &opened : warm.session->openExecs(QStringList(m_channels, m_command))) {
+        // Only a folder upload's prefetch starts one, its batch runner: this warm-up's command.
+        if (running && m_channels > 0) warm.channels.push_back(std::move(running));
+        running.reset();
+        for (auto &opened : warm.session->openExecs(QStringList(m_channels - int(warm.channels.size()), m_command))) {
             if (opened)
                 warm.channels.push_back(std::move(*opened));
         }

@@ -1,4 +1,5 @@
 #include "core/transfer/transferjob.h"
+#include "core/transfer/batchrunner.h"
 #include "core/transfer/transfertext.h"
 
 #include "core/transfer/fileupload.h"
@@ -380,12 +381,22 @@ Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferCont
 {
     // Extra sessions connect while this one still connects and probes.
     SessionPrefetch prefetch(ctx, prefetchFor(request, ctx), lanesFor(request, ctx));
+    // A folder goes up in tar batches: its helper sessions start their batch runners as they
+    // connect (the shells start while the first session probes), and no SFTP (three round trips;
+    // a folder of a host without tar goes over the first session alone).
+    if (request.direction == Direction::Upload && QFileInfo(request.localPath).isDir()) {
+        prefetch.setSftpWanted(false);
+        prefetch.setRunOnConnect(BatchRunner::command());
+    }
     const std::unique_ptr<HashAhead> ahead = hashAheadFor(request, ctx);
     ctx.setHashAhead(ahead.get());
     const auto forgetAhead = qScopeGuard([&ctx] { ctx.setHashAhead(nullptr); });
     QElapsedTimer connecting;
     connecting.start();
-    auto session = ctx.factory()(ctx.cancel());
+    auto session = [&] {
+        const ssh::KeyExchangeObserver early([&prefetch](qint64 ms) { prefetch.firstKeyExchange(ms); });
+        return ctx.factory()(ctx.cancel());
+    }();
     prefetch.firstConnected(connecting.elapsed());
     if (!session) return session.error();
     // The host's check of one large upload starts its python (and the login shell before it)

@@ -2962,6 +2962,22 @@ Trust them all and check the cluster? They will be recorded in %2.</source>
         <source>Cannot start the process that holds the connection: %1.</source>
         <translation>无法启动保持连接的进程：%1。</translation>
     </message>
+    <message>
+        <source>%1 answered an SFTP request that was never sent while %2 was listed.</source>
+        <translation>列出 %2 时，%1 回应了一个从未发出的 SFTP 请求。</translation>
+    </message>
+    <message>
+        <source>Listing</source>
+        <translation>列出</translation>
+    </message>
+    <message>
+        <source>%1 gave no handle for the folder %2.</source>
+        <translation>%1 没有为文件夹 %2 返回句柄。</translation>
+    </message>
+    <message>
+        <source>%1 gave an invalid handle for the folder %2.</source>
+        <translation>%1 为文件夹 %2 返回了无效的句柄。</translation>
+    </message>
 </context>
 <context>
     <name>gantry::sync::SyncService</name>

@@ -145,6 +145,30 @@ private slots:
         QVERIFY2(log.contains("method publickey"), log.constData());
     }
 
+    // A connect tells the observer living on its thread how long its key exchange took, once; an
+    // observer inside another hides the outer one until it ends; no observer, nothing is told.
+    void keyExchangeIsToldToTheThreadsObserver()
+    {
+        QList<qint64> outer, inner;
+        {
+            const ssh::KeyExchangeObserver watching([&outer](qint64 ms) { outer.append(ms); });
+            ssh::Session first;
+            QVERIFY(connectTo(m_sshd, first));
+            {
+                const ssh::KeyExchangeObserver nested([&inner](qint64 ms) { inner.append(ms); });
+                ssh::Session second;
+                QVERIFY(connectTo(m_sshd, second));
+            }
+            ssh::Session third;
+            QVERIFY(connectTo(m_sshd, third));
+        }
+        ssh::Session unwatched;
+        QVERIFY(connectTo(m_sshd, unwatched));
+        QCOMPARE(outer.size(), 2);
+        QCOMPARE(inner.size(), 1);
+        for (qint64 ms : outer + inner) QVERIFY2(ms >= 0 && ms < 15000, qPrintable(QString::number(ms)));
+    }
+
     // openExecs opens every channel, then starts every command: sshd sees all the opens before
     // the first exec (two round trips in all, not two per command), and each channel carries its
     // own command's output, stdin and exit status.

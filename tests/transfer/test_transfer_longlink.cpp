@@ -125,6 +125,31 @@ private slots:
         QVERIFY(testsupport::stagingFileOf(dest).isEmpty());
     }
 
+    // A folder goes over several sessions on a long link; the helpers start their batch runners as
+    // they connect (one command each, not another once the batches are planned) and no SFTP.
+    void folderHelpersStartTheirRunnersAsTheyConnect()
+    {
+        const QString src = m_local.filePath(QStringLiteral("project"));
+        for (int i = 0; i < 120; ++i) test::writeRandom(src + QStringLiteral("/d%1/f%2.bin").arg(i % 6).arg(i), 200 * 1024 + i, 30 + i);
+        const QByteArray before = m_sshd.log();
+        TransferRequest req;
+        req.direction = Direction::Upload;
+        req.localPath = src;
+        req.remotePath = m_remote.path() + QLatin1Char('/');
+        auto r = run(req);
+        QVERIFY2(r, r ? "" : qPrintable(r.error().message));
+        QVERIFY(r->verified);
+        for (int i = 0; i < 120; i += 17) {
+            const QString rel = QStringLiteral("/d%1/f%2.bin").arg(i % 6).arg(i);
+            QCOMPARE(hashOf(m_remote.filePath(QStringLiteral("project")) + rel), hashOf(src + rel));
+        }
+        const QByteArray log = m_sshd.log().mid(before.size());
+        const qsizetype logins = log.count("Accepted publickey");
+        QVERIFY2(logins >= 3, log.right(3000).constData()); // 24 MiB at 80 ms: helpers came
+        QCOMPARE(log.count("req subsystem"), 1);            // the first session's SFTP only
+        QCOMPARE(log.count("req exec"), 2 + (logins - 1));  // its probe and runner, a runner each
+    }
+
     // A file back over the sessions a long link wants, each offering sshd a wide window.
     void largeDownloadOverALongLink()
     {

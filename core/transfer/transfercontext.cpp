@@ -48,6 +48,16 @@ void TransferContext::addFilesDone(int files)
     maybeReport(lock);
 }
 
+void TransferContext::restartProgress()
+{
+    std::unique_lock lock(m_mutex);
+    const quint64 wire = m_progress.wireBytes;
+    const QString destination = m_progress.destination;
+    m_progress = TransferProgress{};
+    m_progress.wireBytes = wire;
+    m_progress.destination = destination;
+}
+
 void TransferContext::setCurrentFile(const QString &name)
 {
     std::unique_lock lock(m_mutex);

@@ -58,6 +58,9 @@ public:
     void addDone(quint64 payload, quint64 wire);
     void addResumed(quint64 bytes);
     void addFilesDone(int files);
+    // A new attempt of the transfer (after a dropped link) counts its files and what is already
+    // there again: totals and what is done start over; the bytes on the wire keep adding up.
+    void restartProgress();
     void setCurrentFile(const QString &name);
     void setDestination(const QString &path);
     // The local folder an attempt of this transfer began downloading into (once the files

@@ -431,6 +431,7 @@ Result<TransferOutcome> runTransferWithRetries(const TransferRequest &request, T
                                                const std::function<void(int, const Error &)> &onRetry)
 {
     for (int attempt = 1;; ++attempt) {
+        if (attempt > 1) ctx.restartProgress(); // else a retried folder's totals would count twice
         auto r = runTransfer(request, ctx);
         if (r || attempt >= attempts || !isTransient(r.error()) || ctx.cancelled()) return r;
         if (onRetry) onRetry(attempt, r.error());

@@ -63,7 +63,7 @@ struct TransferProgress
     quint64 bytesDone = 0;      // payload bytes done (resumed bytes included)
     quint64 bytesTotal = 0;
     quint64 resumedBytes = 0;   // already there from an earlier attempt
-    quint64 wireBytes = 0;      // bytes sent and received on SSH channels, this attempt
+    quint64 wireBytes = 0;      // bytes sent and received on SSH channels, all attempts so far
     int filesDone = 0;
     int filesTotal = 0;
     QString currentFile;

@@ -218,6 +218,19 @@ private slots:
         // The drop was seen, and the next attempt went on.
         QVERIFY2(down.out.contains("\"event\":\"retry\""), down.out.right(1500).constData());
         QVERIFY(down.json().value(QStringLiteral("verified")).toBool());
+        // Progress counts the folder once, across attempts.
+        qint64 folderBytes = 0;
+        for (int i = 0; i < 700; ++i) folderBytes += content(i).size();
+        int progressLines = 0;
+        for (const QByteArray &line : down.out.split('\n')) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            if (event.value(QStringLiteral("event")).toString() != QLatin1String("progress")) continue;
+            ++progressLines;
+            QVERIFY2(event.value(QStringLiteral("total")).toInteger() <= folderBytes, line.constData());
+            QVERIFY2(event.value(QStringLiteral("filesTotal")).toInt() <= 700, line.constData());
+            QVERIFY2(event.value(QStringLiteral("bytes")).toInteger() <= event.value(QStringLiteral("total")).toInteger(), line.constData());
+        }
+        QVERIFY(progressLines > 0);
         for (int i = 0; i < 700; ++i) QCOMPARE(test::readAll(into.filePath(QStringLiteral("run/d%1/f%2.bin").arg(i % 6).arg(i))), content(i));
     }
 

@@ -42,8 +42,9 @@ void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClie
             if (!ready) {
                 auto session = ctx.factory()(ctx.cancel());
                 if (!session) return; // the primary session carries on alone
-                ready = ReadySession{std::move(*session), nullptr, {}, nullptr};
+                ready = ReadySession{std::move(*session), nullptr, {}, {}};
             }
+            ready->running.clear(); // a folder upload's batch runner: not what a file's chunks need
             if (!ready->sftp) { // connected where the attempt did not yet know it needed SFTP
                 auto sftp = SftpClient::start(ready->session->handle(), primary.label(), ctx.cancel());
                 if (!sftp) return;

@@ -134,10 +134,11 @@ void SessionPrefetch::watchFirstConnect()
 
 void SessionPrefetch::firstKeyExchange(qint64 keyExchangeMs)
 {
-    // A key exchange is one round trip and the host's crypto, more where its KEXINIT comes after
-    // the banner (1.3 through the test relay); a loaded CPU makes it look longer, hence the
-    // trusted floor (the marks and the first connect's end still start what a shorter link wants).
-    if (keyExchangeMs >= kTrustedHintMs) ensure(wanted(keyExchangeMs));
+    // A key exchange is one round trip and the host's crypto (a slow DH group, a busy CPU), up to
+    // 1.3 where its KEXINIT comes after the banner (through the test relay): taken as 1.3, with
+    // the trusted floor (the marks and the first connect's end still start what a shorter link wants).
+    const qint64 roundTripMs = keyExchangeMs * 10 / 13;
+    if (roundTripMs >= kTrustedHintMs) ensure(wanted(roundTripMs));
 }
 
 void SessionPrefetch::firstConnected(qint64 connectMs)
@@ -171,24 +172,36 @@ void SessionPrefetch::setRunOnConnect(const QString &command)
     m_runOnConnect = command;
 }
 
+void SessionPrefetch::limitRunOnConnect(int count)
+{
+    std::lock_guard lock(m_mutex);
+    m_runLimit = count;
+    // The connects that ended and were not taken: idle, so closing their channels here is safe.
+    int kept = 0;
+    for (std::optional<ReadySession> &ready : m_finished) {
+        if (!ready || ready->running.empty()) continue;
+        if (++kept > count) ready->running.clear();
+    }
+}
+
 void SessionPrefetch::connectOne()
 {
     std::optional<ReadySession> ready;
     // The factory's cancel is our stop flag (set when the attempt ends), the client's the user's.
     if (auto session = m_ctx.factory()(&m_stop); session && !m_ctx.cancelled()) {
         if (!m_sftpWanted) {
-            ready = ReadySession{std::move(*session), nullptr, {}, nullptr};
+            ready = ReadySession{std::move(*session), nullptr, {}, {}};
             const QString command = [this] {
                 std::lock_guard lock(m_mutex);
-                return m_runOnConnect;
+                return m_runsStarted < m_runLimit ? (++m_runsStarted, m_runOnConnect) : QString();
             }();
             if (!command.isEmpty()) {
-                if (auto running = ready->session->openExec(command)) ready->running = std::move(*running);
+                if (auto running = ready->session->openExec(command)) ready->running.push_back(std::move(*running));
             }
         } else if (auto clients = SftpClient::startMany(**session, 1 + extraLanes(), m_ctx.cancel())) {
             std::unique_ptr<SftpClient> first = std::move(clients->front());
             clients->erase(clients->begin());
-            ready = ReadySession{std::move(*session), std::move(first), std::move(*clients), nullptr};
+            ready = ReadySession{std::move(*session), std::move(first), std::move(*clients), {}};
         }
     }
     std::lock_guard lock(m_mutex);

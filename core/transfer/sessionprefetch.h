@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -23,7 +24,7 @@ struct ReadySession
     std::unique_ptr<ssh::Session> session;
     std::unique_ptr<SftpClient> sftp;
     std::vector<std::unique_ptr<SftpClient>> lanes; // more SFTP channels, where the transfer wants them
-    std::unique_ptr<ssh::Channel> running;          // the command started as it connected, if any
+    std::vector<std::unique_ptr<ssh::Channel>> running; // the command started as it connected, if any
 };
 
 // The extra sessions of one transfer attempt, connected (and their SFTP started) on their own
@@ -73,6 +74,10 @@ public:
     // its login shell starts while the first session still probes, not once the batches are
     // planned), for the session's taker. Empty: none.
     void setRunOnConnect(const QString &command);
+    // At most `count` sessions keep that command: connects beyond it start none, and those that
+    // already did and are not yet taken close it (a small folder uses fewer helpers than a long
+    // link's prefetch connects: their login shells would start for nothing).
+    void limitRunOnConnect(int count);
     // The first session's key exchange took keyExchangeMs (its login is still to come): from
     // kTrustedHintMs, the helpers such a link wants start connecting now, not at the next mark.
     void firstKeyExchange(qint64 keyExchangeMs);
@@ -98,6 +103,8 @@ private:
     std::vector<std::unique_ptr<SftpClient>> m_primaryLanes;
     std::atomic_bool m_sftpWanted{true};
     QString m_runOnConnect; // under m_mutex
+    int m_runLimit = std::numeric_limits<int>::max(); // under m_mutex
+    int m_runsStarted = 0;                             // under m_mutex
     std::atomic_bool m_stop{false}; // the attempt is over: connects still running give up
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;

@@ -19,6 +19,7 @@ SessionPool::SessionPool(TransferContext &ctx, int count)
         return;
     }
     m_prefetch->setSftpWanted(false);
+    m_prefetch->limitRunOnConnect(count);
     m_prefetch->ensure(count);
 }
 
@@ -36,7 +37,7 @@ SessionPool::~SessionPool()
     }
 }
 
-Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k, std::unique_ptr<ssh::Channel> *running)
+Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k, std::vector<std::unique_ptr<ssh::Channel>> *running)
 {
     if (m_prefetch) {
         bool claimed = false;
@@ -46,7 +47,7 @@ Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k, std::unique_ptr<s
         if (!ready) return m_factory(m_cancel);
         ready->sftp.reset(); // before the session it runs on moves away
         if (running) *running = std::move(ready->running);
-        ready->running.reset();
+        ready->running.clear();
         return std::move(ready->session);
     }
     if (k < 0 || k >= int(m_connecting.size()) || !m_connecting[size_t(k)].valid()) return m_factory(m_cancel);

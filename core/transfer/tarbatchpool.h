@@ -27,8 +27,8 @@ public:
     SessionPool &operator=(const SessionPool &) = delete;
     // The k-th helper session (waits for its connect); a fresh connect beyond the pool's size.
     // *running, when given, gets the command the prefetch started on it as it connected (none:
-    // null); without it, that command's channel is closed.
-    Result<std::unique_ptr<ssh::Session>> take(int k, std::unique_ptr<ssh::Channel> *running = nullptr);
+    // empty); without it, that command's channel is closed.
+    Result<std::unique_ptr<ssh::Session>> take(int k, std::vector<std::unique_ptr<ssh::Channel>> *running = nullptr);
 
 private:
     void connectInBackground(int count);

@@ -23,12 +23,14 @@ BatchWarmup::~BatchWarmup()
 void BatchWarmup::helper(int k)
 {
     WarmSession warm;
-    std::unique_ptr<ssh::Channel> running; // the command the prefetch started as it connected
+    std::vector<std::unique_ptr<ssh::Channel>> running; // what the prefetch started as it connected
     if (auto taken = m_pool.take(k, &running)) {
         warm.session = std::move(*taken);
         // Only a folder upload's prefetch starts one, its batch runner: this warm-up's command.
-        if (running && m_channels > 0) warm.channels.push_back(std::move(running));
-        running.reset();
+        for (auto &channel : running) {
+            if (int(warm.channels.size()) < m_channels) warm.channels.push_back(std::move(channel));
+        }
+        running.clear();
         for (auto &opened : warm.session->openExecs(QStringList(m_channels - int(warm.channels.size()), m_command))) {
             if (opened)
                 warm.channels.push_back(std::move(*opened));

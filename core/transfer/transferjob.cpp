@@ -383,7 +383,7 @@ Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferCont
     SessionPrefetch prefetch(ctx, prefetchFor(request, ctx), lanesFor(request, ctx));
     // A folder goes up in tar batches: its helper sessions start their batch runners as they
     // connect (the shells start while the first session probes), and no SFTP (three round trips;
-    // a folder of a host without tar goes over the first session alone).
+    // on a host without tar a folder's large files start it where they fan out).
     if (request.direction == Direction::Upload && QFileInfo(request.localPath).isDir()) {
         prefetch.setSftpWanted(false);
         prefetch.setRunOnConnect(BatchRunner::command());

@@ -6,6 +6,7 @@
 #include "core/transfer/fileupload.h"
 #include "core/transfer/localtree.h"
 #include "core/transfer/remoteops.h"
+#include "core/transfer/sessionprefetch.h"
 #include "core/transfer/tarbatch.h"
 #include "core/transfer/tarbatchpool.h"
 #include "core/transfer/tarbatchwarmup.h"
@@ -442,6 +443,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     speculative = std::unique_ptr<ssh::Channel>(); // an unused runner exits now, not with the upload
 
     if (!probe.haveTar) {
+        if (SessionPrefetch *p = ctx.prefetch()) p->setRunOnConnect({}); // helpers sending files start no runner
         outcome.notes.append(TransferText::tr("%1 runs no tar; files were sent one by one over SFTP.").arg(ctx.host()));
         quint64 payload = 0;
         auto r = sftpTreeUpload(ctx, session, sftp, remoteParentDir, renamed, *exclude, &payload);

@@ -158,10 +158,19 @@ private slots:
         QVERIFY(killed);
         QVERIFY(!first);
         QCOMPARE(m_sshd.restart(), QString());
+        // The kill pauses one session's thread; the other may send on until it lands (later on a
+        // loaded machine): every channel gets work only where enough chunks are left.
+        const auto journal = m_journals->loadFile(JournalStore::key(Direction::Upload, QStringLiteral("fixture"),
+                                                                    QFileInfo(src).absoluteFilePath(),
+                                                                    m_remote.filePath(QStringLiteral("lanes/lanes.bin"))));
+        QVERIFY(journal.has_value());
+        const int left = int(journal->done.count(false));
+        QVERIFY2(left > 0, "the kill came after every chunk was in");
 
         auto second = run(req);
         QVERIFY2(second, second ? "" : qPrintable(second.error().message));
-        QCOMPARE(second->channels, 6);
+        QVERIFY2(second->channels >= 1 && second->channels <= 6, qPrintable(QString::number(second->channels)));
+        if (left >= 12) QCOMPARE(second->channels, 6); // two chunks a channel at least: all of them take some
         QVERIFY(second->resumed);
         QVERIFY(second->verified);
         QVERIFY2(second->payloadBytes < size, qPrintable(QString::number(second->payloadBytes)));

@@ -126,7 +126,7 @@ private slots:
     }
 
     // A folder goes over several sessions on a long link; the helpers start their batch runners as
-    // they connect (one command each, not another once the batches are planned) and no SFTP.
+    // they connect (one command at most each, not another once the batches are planned) and no SFTP.
     void folderHelpersStartTheirRunnersAsTheyConnect()
     {
         const QString src = m_local.filePath(QStringLiteral("project"));
@@ -147,7 +147,10 @@ private slots:
         const qsizetype logins = log.count("Accepted publickey");
         QVERIFY2(logins >= 3, log.right(3000).constData()); // 24 MiB at 80 ms: helpers came
         QCOMPARE(log.count("req subsystem"), 1);            // the first session's SFTP only
-        QCOMPARE(log.count("req exec"), 2 + (logins - 1));  // its probe and runner, a runner each
+        // Its probe and runner, and at most one runner a helper (one that connects once the upload
+        // has the helpers it wants starts none).
+        const qsizetype execs = log.count("req exec");
+        QVERIFY2(execs >= 3 && execs <= 2 + (logins - 1), qPrintable(QStringLiteral("%1 commands, %2 logins").arg(execs).arg(logins)));
     }
 
     // A file back over the sessions a long link wants, each offering sshd a wide window.

@@ -23,6 +23,7 @@
 
 #include <chrono>
 #include <thread>
+#include <tuple>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -342,7 +343,8 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     m_roundConnected = true;
     if (!helpers.pool) helpers = prestartHelpers(*local, manifest);
-    const qint64 shellStartBefore = manifest.shellStartMs;
+    const auto shellFacts = [](const SyncManifest &m) { return std::tuple(m.shellStartMs, m.sftpRefused); };
+    const auto shellFactsBefore = shellFacts(manifest);
     auto remote = listFolder(&manifest);
     if (!remote) return remote.error();
     if (remote->notDir) {
@@ -386,7 +388,7 @@ Result<SyncEngine::Round> SyncEngine::runRound()
         for (const SyncEntry &s : sent) {
             if (changedSince(s)) return Round::Again;
         }
-    } else if (!m_options.dryRun && manifest.shellStartMs != shellStartBefore) {
+    } else if (!m_options.dryRun && shellFacts(manifest) != shellFactsBefore) {
         // Only a hint for the next sync's listing: not worth failing a sync that is done for.
         (void)saveManifest(manifestFile, manifest, m_target.host, m_target.localDir, m_target.remoteDir);
     }
@@ -400,13 +402,14 @@ Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
     QElapsedTimer listing;
     listing.start();
     m_listedOverSftp = false;
-    if (!m_runner && !m_sftp && manifest && manifest->haveTar && manifest->haveRunner
+    if (!m_runner && !m_sftp && manifest && manifest->haveTar && manifest->haveRunner && !manifest->sftpRefused
         && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs)) {
         auto remote = listFolderOverSftp();
         m_listedOverSftp = bool(remote);
         // A host without the SFTP subsystem, or a folder it cannot look at: the listing command
         // says more (and measures the shell again). A dropped link is the round's to retry.
         if (remote || !connected() || remote.error().code == ErrorCode::Cancelled) return remote;
+        manifest->sftpRefused = true; // not tried again at every sync of the pair
         m_runner.reset();
         m_sftp.reset();
     }

@@ -64,6 +64,7 @@ SyncManifest loadManifest(const QString &path)
     manifest.shellStartMs = shell.value(QStringLiteral("startMs")).toInteger(-1);
     manifest.haveTar = shell.value(QStringLiteral("tar")).toBool();
     manifest.haveRunner = shell.value(QStringLiteral("runner")).toBool();
+    manifest.sftpRefused = shell.value(QStringLiteral("sftpRefused")).toBool();
     return manifest;
 }
 
@@ -80,7 +81,8 @@ Result<void> saveManifest(const QString &path, const SyncManifest &manifest, con
     if (manifest.shellStartMs >= 0) {
         o.insert(QStringLiteral("shell"), QJsonObject{{QStringLiteral("startMs"), manifest.shellStartMs},
                                                      {QStringLiteral("tar"), manifest.haveTar},
-                                                     {QStringLiteral("runner"), manifest.haveRunner}});
+                                                     {QStringLiteral("runner"), manifest.haveRunner},
+                                                     {QStringLiteral("sftpRefused"), manifest.sftpRefused}});
     }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {

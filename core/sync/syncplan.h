@@ -21,6 +21,8 @@ struct SyncManifest
     qint64 shellStartMs = -1;
     bool haveTar = false;
     bool haveRunner = false;
+    // SFTP failed to list while the link was up (no sftp-server there): the shell lists from then on.
+    bool sftpRefused = false;
 };
 
 struct PlanOptions

@@ -314,8 +314,20 @@ private slots:
             QCOMPARE(events.last().files, 1);
             QCOMPARE(test::readAll(remote.filePath(QStringLiteral("a.txt"))), content);
         }
-        QVERIFY(loadManifest(manifestFile(m_config.path(), local.path(), remote.path())).shellStartMs >= 500);
-        QVERIFY(sshd.log().count("req subsystem") >= 1); // the second sync tried SFTP first
+        const SyncManifest after = loadManifest(manifestFile(m_config.path(), local.path(), remote.path()));
+        QVERIFY(after.shellStartMs >= 500);
+        QVERIFY(after.sftpRefused);
+        const qsizetype tried = sshd.log().count("req subsystem");
+        QVERIFY(tried >= 1); // the second sync tried SFTP first
+        // The next syncs of the pair go to the shell at once.
+        write(local.filePath(QStringLiteral("a.txt")), "four", 1000030);
+        QList<SyncEvent> events;
+        SyncEngine engine(factory, SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()},
+                          SyncOptions{}, [&events](const SyncEvent &e) { events.append(e); });
+        auto r = engine.run();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(test::readAll(remote.filePath(QStringLiteral("a.txt"))), QByteArray("four"));
+        QCOMPARE(sshd.log().count("req subsystem"), tried);
     }
 };
 

@@ -3,6 +3,7 @@
 // (find through a login shell) sees, and a re-sync to a host whose login shell starts slowly lists
 // that way, with no shell on its critical path; where SFTP is missing it lists through the shell.
 
+#include "fakesftp.h"
 #include "sshdfixture.h"
 #include "testfiles.h"
 
@@ -28,25 +29,9 @@ using namespace gantry::sync;
 
 namespace {
 
-// Just enough SFTP v3: every folder opens, and every READDIR answers "." "..", "a/b" and "".
-const char kEndlessSftpServer[] = R"py(#!/usr/bin/python3 -S
-import struct, sys
-rd, wr = sys.stdin.buffer, sys.stdout.buffer
-def u32(v): return struct.pack('>I', v)
-def string(b): return u32(len(b)) + b
-def attrs(perm): return u32(0x1 | 0x4 | 0x8) + struct.pack('>Q', 4096) + u32(perm) + u32(0) + u32(0)
-def send(kind, rid, payload=b''):
-    body = bytes([kind]) + u32(rid) + payload
-    wr.write(u32(len(body)) + body)
-    wr.flush()
-def exact(n):
-    b = b''
-    while len(b) < n:
-        c = rd.read(n - len(b))
-        if not c:
-            sys.exit(0)
-        b += c
-    return b
+// Appended to test::kFakeSftpPrelude: every folder opens, and every READDIR answers "." "..",
+// "a/b" and "".
+const char kEndlessSftpServer[] = R"py(
 while True:
     pkt = exact(struct.unpack('>I', exact(4))[0])
     if pkt[0] == 1:
@@ -54,14 +39,14 @@ while True:
         continue
     rid = struct.unpack('>I', pkt[1:5])[0]
     if pkt[0] in (7, 17):
-        send(105, rid, attrs(0o040755))
+        send(105, rid, attrs(0o040755, 4096))
     elif pkt[0] == 11:
         send(102, rid, string(b'D'))
     elif pkt[0] == 12:
         names = [b'.', b'..', b'a/b', b'']
-        send(104, rid, u32(len(names)) + b''.join(string(n) + string(n) + attrs(0o100644) for n in names))
+        send(104, rid, u32(len(names)) + b''.join(string(n) + string(n) + attrs(0o100644, 4096) for n in names))
     else:
-        send(101, rid, u32(0) + string(b'') + string(b''))
+        status(rid, 0)
 )py";
 
 } // namespace
@@ -219,7 +204,7 @@ private slots:
     {
         QTemporaryDir bin;
         const QString server = bin.filePath(QStringLiteral("endless-sftp"));
-        test::writeFile(server, kEndlessSftpServer);
+        test::writeFile(server, QByteArray(test::kFakeSftpPrelude) + kEndlessSftpServer);
         QVERIFY(QFile::setPermissions(server, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         test::SshdFixture sshd;
         test::SshdFixture::Options options;

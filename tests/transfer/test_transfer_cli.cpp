@@ -88,6 +88,35 @@ private:
             .arg(host.dir(), real);
     }
 
+    // Starts host with the dropping wrapper of `tool` (see above) first in its PATH, from bin.
+    static QString startWithDroppingTool(test::SshdFixture &host, const QTemporaryDir &bin, const QString &tool,
+                                         const QString &marker, int nth, int sleepS)
+    {
+        const QString real = QStandardPaths::findExecutable(tool);
+        if (real.isEmpty()) return tool + QStringLiteral(" is not installed");
+        test::SshdFixture::Options o;
+        o.binDir = bin.path();
+        if (const QString why = host.start(o); !why.isEmpty()) return why;
+        if (!test::writeScript(bin.filePath(tool), droppingWrapper(real, marker, nth, sleepS, bin.path(), host)))
+            return QStringLiteral("cannot write the %1 wrapper").arg(tool);
+        return {};
+    }
+
+    // `gantry-cli --json download --retries 3 [extra…] HOST:remote into/` against host.
+    test::CliRun downloadWithRetries(const test::SshdFixture &host, const QString &remote, const QString &into,
+                                     const QStringList &extra = {}) const
+    {
+        test::RunOptions options;
+        options.timeoutMs = 90000;
+        return test::runCli(m_config.path(),
+                            QStringList{QStringLiteral("--json"), QStringLiteral("download")} + extra
+                                + QStringList{QStringLiteral("--retries"), QStringLiteral("3"),
+                                              QStringLiteral("%1@127.0.0.1:%2:%3").arg(host.user()).arg(host.port()).arg(remote),
+                                              into + QLatin1Char('/'), QStringLiteral("-i"), host.clientKeyPath(),
+                                              QStringLiteral("--known-hosts"), host.knownHostsPath()},
+                            options);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -192,28 +221,15 @@ private slots:
     // others are in.
     void folderDownloadRetriedAfterADropGoesOn()
     {
-        const QString realTar = QStandardPaths::findExecutable(QStringLiteral("tar"));
-        QVERIFY(!realTar.isEmpty());
         QTemporaryDir bin;
         test::SshdFixture host;
-        test::SshdFixture::Options o;
-        o.binDir = bin.path();
-        GANTRY_REQUIRE_SSHD(host.start(o));
-        QVERIFY(test::writeScript(bin.filePath(QStringLiteral("tar")), droppingWrapper(realTar, QStringLiteral("-T"), 4, 1, bin.path(), host)));
+        GANTRY_REQUIRE_SSHD(startWithDroppingTool(host, bin, QStringLiteral("tar"), QStringLiteral("-T"), 4, 1));
         QTemporaryDir remote;
         const auto content = [](int i) { return QByteArray::number(i).repeated(100 + i % 50); };
         for (int i = 0; i < 700; ++i) test::writeFile(remote.filePath(QStringLiteral("run/d%1/f%2.bin").arg(i % 6).arg(i)), content(i));
         QTemporaryDir into;
-        test::RunOptions options;
-        options.timeoutMs = 90000;
-        const test::CliRun down = test::runCli(
-            m_config.path(),
-            {QStringLiteral("--json"), QStringLiteral("download"), QStringLiteral("--parallel"), QStringLiteral("2"),
-             QStringLiteral("--retries"), QStringLiteral("3"),
-             QStringLiteral("%1@127.0.0.1:%2:%3").arg(host.user()).arg(host.port()).arg(remote.filePath(QStringLiteral("run"))),
-             into.path() + QLatin1Char('/'), QStringLiteral("-i"), host.clientKeyPath(), QStringLiteral("--known-hosts"),
-             host.knownHostsPath()},
-            options);
+        const test::CliRun down = downloadWithRetries(host, remote.filePath(QStringLiteral("run")), into.path(),
+                                                      {QStringLiteral("--parallel"), QStringLiteral("2")});
         QVERIFY2(down.code == 0, down.err.constData());
         // The drop was seen, and the next attempt went on.
         QVERIFY2(down.out.contains("\"event\":\"retry\""), down.out.right(1500).constData());
@@ -239,27 +255,14 @@ private slots:
     // refused, not taken as what the failed attempt had fetched.
     void folderDownloadRetriedAfterADropBeforeItsCheckAsksAgain()
     {
-        const QString realFind = QStandardPaths::findExecutable(QStringLiteral("find"));
-        QVERIFY(!realFind.isEmpty());
         QTemporaryDir bin;
         test::SshdFixture host;
-        test::SshdFixture::Options o;
-        o.binDir = bin.path();
-        GANTRY_REQUIRE_SSHD(host.start(o));
-        QVERIFY(test::writeScript(bin.filePath(QStringLiteral("find")), droppingWrapper(realFind, QStringLiteral("-printf"), 1, 0, bin.path(), host)));
+        GANTRY_REQUIRE_SSHD(startWithDroppingTool(host, bin, QStringLiteral("find"), QStringLiteral("-printf"), 1, 0));
         QTemporaryDir remote;
         test::writeFile(remote.filePath(QStringLiteral("run/notes.txt")), "the host's\n");
         QTemporaryDir into;
         test::writeFile(into.filePath(QStringLiteral("run/notes.txt")), "mine here!\n"); // same size, other bytes
-        test::RunOptions options;
-        options.timeoutMs = 90000;
-        const test::CliRun down = test::runCli(
-            m_config.path(),
-            {QStringLiteral("--json"), QStringLiteral("download"), QStringLiteral("--retries"), QStringLiteral("3"),
-             QStringLiteral("%1@127.0.0.1:%2:%3").arg(host.user()).arg(host.port()).arg(remote.filePath(QStringLiteral("run"))),
-             into.path() + QLatin1Char('/'), QStringLiteral("-i"), host.clientKeyPath(), QStringLiteral("--known-hosts"),
-             host.knownHostsPath()},
-            options);
+        const test::CliRun down = downloadWithRetries(host, remote.filePath(QStringLiteral("run")), into.path());
         QVERIFY2(down.out.contains("\"event\":\"retry\""), down.err.constData());
         QCOMPARE(down.code, 1);
         QVERIFY2(down.err.contains("already exists"), down.err.constData());

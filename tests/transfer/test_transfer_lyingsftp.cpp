@@ -5,6 +5,7 @@
 
 #include "clirun.h"
 #include "tests/support/stagingfile.h"
+#include "fakesftp.h"
 #include "sshdfixture.h"
 
 #include "core/transfer/journal.h"
@@ -28,36 +29,18 @@ namespace {
 
 // Just enough SFTP v3 for Gantry's client: INIT/VERSION, REALPATH, STAT/LSTAT/FSTAT,
 // OPENDIR/READDIR/CLOSE, OPEN/READ; everything else is "unsupported". The lie is chosen by the
-// file sftp-mode next to the script (read when a session starts).
-const char kLyingSftpServer[] = R"py(#!/usr/bin/python3 -S
-import os, struct, sys
+// file sftp-mode next to the script (read when a session starts). Appended to test::kFakeSftpPrelude.
+const char kLyingSftpServer[] = R"py(
 here = os.path.dirname(os.path.abspath(__file__))
 try:
     mode = open(os.path.join(here, 'sftp-mode')).read().strip()
 except OSError:
     mode = ''
-rd, wr = sys.stdin.buffer, sys.stdout.buffer
 DIR, FILE = 0o040755, 0o100644
 DATA = b'short data'
 HUGE = {'huge53': 1 << 53, 'huge4t': 4 << 40}.get(mode, len(DATA))
 LIES = [b'good.txt', b'a/b', b'..', b'.', b'../escape', b'sub/../../x', b'/etc/passwd', b'nul\x00x', b'also-good']
 
-def u32(v): return struct.pack('>I', v)
-def string(b): return u32(len(b)) + b
-def attrs(perm, size): return u32(0x1 | 0x4 | 0x8) + struct.pack('>Q', size) + u32(perm) + u32(0) + u32(0)
-def send(kind, rid, payload=b''):
-    body = bytes([kind]) + u32(rid) + payload
-    wr.write(u32(len(body)) + body)
-    wr.flush()
-def status(rid, code, msg=b''): send(101, rid, u32(code) + string(msg) + string(b''))
-def exact(n):
-    b = b''
-    while len(b) < n:
-        c = rd.read(n - len(b))
-        if not c:
-            sys.exit(0)
-        b += c
-    return b
 def stat_of(path):
     name = path.rstrip(b'/').rsplit(b'/', 1)[-1]
     if name.startswith(b'huge'):
@@ -195,7 +178,7 @@ private slots:
         const QString server = m_bin.filePath(QStringLiteral("lying-sftp"));
         QFile f(server);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(kLyingSftpServer);
+        f.write(QByteArray(test::kFakeSftpPrelude) + kLyingSftpServer);
         f.close();
         QFile::setPermissions(server, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         test::SshdFixture::Options options;

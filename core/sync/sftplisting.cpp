@@ -262,7 +262,7 @@ Result<RemoteListing> listOverSftp(transfer::SftpClient &sftp, const ssh::Output
     return SftpTreeWalk(sftp, limits, host, remoteDir).run();
 }
 
-bool sftpListingPays(qint64 shellStartMs, qint64 roundTripMs, const QList<QByteArray> &folders)
+bool sftpListingPays(qint64 shellStartMs, qint64 roundTripMs, const QList<QByteArray> &folders, qint64 sftpStartMs)
 {
     if (shellStartMs < 0 || roundTripMs < 0) return false;
     int depth = 1;
@@ -273,7 +273,8 @@ bool sftpListingPays(qint64 shellStartMs, qint64 roundTripMs, const QList<QByteA
     // READDIR per level and the last CLOSE, more where the folders (four requests each) are more
     // than the requests in flight. A shell:
     // its channel and command (two), its start-up, then find (which costs no round trips).
-    const qint64 sftpMs = (4 + 2 * qint64(depth) + qint64(folders.size()) / (kMaxInFlight / 4)) * roundTripMs;
+    const qint64 sftpMs = (4 + 2 * qint64(depth) + qint64(folders.size()) / (kMaxInFlight / 4)) * roundTripMs
+                          + std::max<qint64>(0, sftpStartMs);
     const qint64 shellMs = 2 * roundTripMs + shellStartMs;
     return sftpMs + 50 < shellMs;
 }

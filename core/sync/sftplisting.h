@@ -26,7 +26,8 @@ Result<RemoteListing> listOverSftp(transfer::SftpClient &sftp, const ssh::Output
 
 // Whether listing over SFTP is likely to be faster than through a login shell that took
 // shellStartMs to start (an earlier listing measured it), on a link of roundTripMs, for a tree
-// with these folders (relative paths, "" the top one: the local scan's).
-bool sftpListingPays(qint64 shellStartMs, qint64 roundTripMs, const QList<QByteArray> &folders);
+// with these folders (relative paths, "" the top one: the local scan's), where SFTP itself took
+// sftpStartMs to start (-1: not measured yet).
+bool sftpListingPays(qint64 shellStartMs, qint64 roundTripMs, const QList<QByteArray> &folders, qint64 sftpStartMs = -1);
 
 } // namespace gantry::sync

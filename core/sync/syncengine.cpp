@@ -12,6 +12,7 @@
 #include "core/transfer/sha256.h"
 #include "core/transfer/tarbatchpool.h"
 #include "core/transfer/tarbatchwarmup.h"
+#include "core/transfer/tarstage.h"
 #include "core/transfer/transfercontext.h"
 #include "core/transfer/transferjob.h"
 #include "core/transfer/treetransfer.h"
@@ -20,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QScopeGuard>
 
 #include <chrono>
 #include <thread>
@@ -99,6 +101,29 @@ struct Expected
     int files = 0;
 };
 
+// Whether a file goes over SFTP sessions of its own rather than in a tar batch (SFTP paths are
+// text: a large file whose name is not UTF-8 goes in a tar batch too).
+bool sentOnItsOwn(const SyncEntry &e)
+{
+    return e.type == SyncEntry::File && e.size >= kLargeFile && validUtf8(e.path);
+}
+
+// The tar tree a round sends where the host has nothing an earlier sync did not send (a first
+// sync into a new folder: everything), known before the listing: what the helpers stage.
+transfer::LocalTree expectedTarTree(const QByteArray &root, const LocalScan &local, const SyncManifest &manifest)
+{
+    QList<SyncEntry> dirs;
+    QList<SyncEntry> files;
+    for (const SyncEntry &e : local.entries) {
+        if (e.type == SyncEntry::Dir) {
+            if (!manifest.dirs.contains(e.path)) dirs.append(e);
+        } else if (!sentOnItsOwn(e) && !manifest.files.contains(e.path)) {
+            files.append(e);
+        }
+    }
+    return tarTree(root, dirs, files);
+}
+
 Expected expectedToSend(const LocalScan &local, const SyncManifest &manifest)
 {
     Expected e;
@@ -174,9 +199,47 @@ SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const Sy
     // Only when a lot is new: a re-sync with a few edits must not wait for helper connects.
     if (sessions <= 1 || (e.files < 1000 && e.bytes < 16ull * 1024 * 1024)) return {};
     Helpers helpers;
+    // Staging pays where SFTP starts before the runners' shells do: not where sshd runs it
+    // through the same login shell (measured by an earlier sync), nor where it is refused.
+    const bool sftpFirst = !manifest.sftpRefused
+                           && (manifest.sftpStartMs < 0 || manifest.shellStartMs < 0 || manifest.sftpStartMs < manifest.shellStartMs / 2);
+    if (sftpFirst) helpers.stage = std::make_unique<transfer::TarStage>(expectedTarTree(m_root, local, manifest), sessions, m_target.host,
+                                                         m_options.verify, m_cancel, transfer::kMaxStagedBytes);
     helpers.pool = std::make_unique<transfer::SessionPool>(m_factory, m_cancel, sessions - 1);
-    helpers.warm = std::make_unique<transfer::BatchWarmup>(*helpers.pool, transfer::BatchRunner::command(), sessions - 1, 1);
+    helpers.warm = std::make_unique<transfer::BatchWarmup>(*helpers.pool, transfer::BatchRunner::command(), sessions - 1, 1,
+                                                           helpers.stage ? helpers.stage->meanwhile()
+                                                                         : transfer::BatchWarmup::Meanwhile());
     return helpers;
+}
+
+void SyncEngine::discardStaged(Helpers &helpers)
+{
+    if (!helpers.stage) return;
+    helpers.stage->stop();
+    helpers.warm.reset(); // joins the helpers: nothing is being staged after this
+    const QStringList left = helpers.stage->leftovers();
+    helpers.stage.reset();
+    if (left.isEmpty() || !connected()) return; // what stays is removed by a later sync once stale
+    if (auto s = sftp()) transfer::TarStage::remove(**s, left);
+}
+
+void SyncEngine::recordSftpStart(const Helpers &helpers, SyncManifest *manifest) const
+{
+    // The helpers are done: how soon their SFTP started says whether staging (and listing over
+    // SFTP) pays there. One still starting when the listing's shell had answered starts through
+    // that shell: as slowly, at least.
+    if (!helpers.stage || manifest->sftpStartMs >= 0) return;
+    if (const qint64 ms = helpers.stage->sftpStartedMs(); ms >= 0) {
+        manifest->sftpStartMs = sftpStartUp(ms);
+    } else if (helpers.stage->sftpOutlastedListing() && manifest->shellStartMs >= 0) {
+        manifest->sftpStartMs = manifest->shellStartMs;
+    }
+}
+
+qint64 SyncEngine::sftpStartUp(qint64 elapsedMs) const
+{
+    // Its channel, the subsystem and the handshake: three round trips.
+    return std::max<qint64>(0, elapsedMs - 3 * std::max<qint64>(0, m_connectRoundTripMs));
 }
 
 Result<transfer::SftpClient *> SyncEngine::sftp()
@@ -340,17 +403,20 @@ Result<SyncEngine::Round> SyncEngine::runRound()
                == std::future_status::timeout) {
         helpers = prestartHelpers(*local, manifest);
     }
+    const auto discard = qScopeGuard([&] { discardStaged(helpers); });
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     m_roundConnected = true;
     if (!helpers.pool) helpers = prestartHelpers(*local, manifest);
-    const auto shellFacts = [](const SyncManifest &m) { return std::tuple(m.shellStartMs, m.sftpRefused); };
+    const auto shellFacts = [](const SyncManifest &m) { return std::tuple(m.shellStartMs, m.sftpRefused, m.sftpStartMs); };
     const auto shellFactsBefore = shellFacts(manifest);
+    if (helpers.stage) helpers.stage->listingStarts(m_connectRoundTripMs);
     auto remote = listFolder(&manifest);
     if (!remote) return remote.error();
     if (remote->notDir) {
         return Error{ErrorCode::Conflict, SyncText::tr("%1 on %2 is a file, not a folder. Give a folder to sync into (it is created "
                                                        "when missing).").arg(m_target.remoteDir, m_target.host)};
     }
+    if (helpers.stage) helpers.stage->stop(); // the runners take over from here
     auto planned = plan(*local, *remote, manifest);
     if (!planned) return planned.error();
     emitPlan(*planned);
@@ -364,18 +430,13 @@ Result<SyncEngine::Round> SyncEngine::runRound()
         }
         QList<SyncEntry> sent;
         const auto r = send(*planned, &sent, &helpers, remote->haveRunner);
+        recordSftpStart(helpers, &manifest);
         for (const SyncEntry &s : sent) manifest.files.insert(s.path);
         for (const SyncEntry &d : planned->dirs) manifest.dirs.insert(d.path);
-        if (r && (!planned->removeFiles.isEmpty() || !planned->removeDirs.isEmpty())) {
-            if (auto d = removeRemote(*m_session, m_target.host, m_target.remoteDir, planned->removeFiles, planned->removeDirs); !d) {
-                return d.error();
-            }
-            for (const QByteArray &p : planned->removeFiles) {
-                manifest.files.remove(p);
-                m_sink(SyncEvent::file(SyncEvent::Deleted, p));
-            }
-            for (const QByteArray &p : planned->removeDirs) manifest.dirs.remove(p);
-            done.deleted = int(planned->removeFiles.size());
+        if (r) {
+            auto deleted = deleteGone(*planned, &manifest);
+            if (!deleted) return deleted.error();
+            done.deleted = *deleted;
         }
         // A host that no longer runs what the last shell listing found (a machine made again
         // under the same name): the next sync lists through the shell, which looks again.
@@ -397,14 +458,26 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     return Round::Done;
 }
 
+Result<int> SyncEngine::deleteGone(const SyncPlan &plan, SyncManifest *manifest)
+{
+    if (plan.removeFiles.isEmpty() && plan.removeDirs.isEmpty()) return 0;
+    if (auto d = removeRemote(*m_session, m_target.host, m_target.remoteDir, plan.removeFiles, plan.removeDirs); !d) return d.error();
+    for (const QByteArray &p : plan.removeFiles) {
+        manifest->files.remove(p);
+        m_sink(SyncEvent::file(SyncEvent::Deleted, p));
+    }
+    for (const QByteArray &p : plan.removeDirs) manifest->dirs.remove(p);
+    return int(plan.removeFiles.size());
+}
+
 Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
 {
     QElapsedTimer listing;
     listing.start();
     m_listedOverSftp = false;
     if (!m_runner && !m_sftp && manifest && manifest->haveTar && manifest->haveRunner && !manifest->sftpRefused
-        && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs)) {
-        auto remote = listFolderOverSftp();
+        && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs, manifest->sftpStartMs)) {
+        auto remote = listFolderOverSftp(&manifest->sftpStartMs);
         m_listedOverSftp = bool(remote);
         // A host without the SFTP subsystem, or a folder it cannot look at: the listing command
         // says more (and measures the shell again). A dropped link is the round's to retry.
@@ -441,17 +514,20 @@ Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
     return remote;
 }
 
-Result<RemoteListing> SyncEngine::listFolderOverSftp()
+Result<RemoteListing> SyncEngine::listFolderOverSftp(qint64 *sftpStartMs)
 {
     // The batch runner starts beside it, as with the listing command: its shell's start-up runs
     // while the folders are read, and only a round that sends waits for it.
     std::unique_ptr<ssh::Channel> runner;
     const bool wantRunner = !m_options.dryRun;
     const QString top = m_target.remoteDir;
+    QElapsedTimer starting;
+    starting.start();
     auto started = transfer::SftpClient::startMany(
         *m_session, 1, m_cancel, [top](transfer::SftpClient &c) { c.askAhead(transfer::SftpClient::Stat, top); },
         wantRunner ? transfer::BatchRunner::command() : QString(), wantRunner ? &runner : nullptr);
     if (!started) return started.error();
+    *sftpStartMs = sftpStartUp(starting.elapsed());
     auto remote = listOverSftp(*started->front(), m_session->limits(), m_target.host, top);
     if (!remote) return remote.error(); // the client goes with its requests in flight
     m_sftp = std::move(started->front());
@@ -466,8 +542,7 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Help
     QList<SyncEntry> small;
     QList<SyncEntry> large;
     for (const SyncEntry &e : plan.send) {
-        // SFTP paths are text: a large file whose name is not UTF-8 goes in a tar batch too.
-        (e.type == SyncEntry::File && e.size >= kLargeFile && validUtf8(e.path) ? large : small).append(e);
+        (sentOnItsOwn(e) ? large : small).append(e);
     }
     transfer::JournalStore journals(m_target.configDir);
     transfer::TransferOptions to;
@@ -480,7 +555,7 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Help
         const int sessions = m_options.parallel > 0 ? m_options.parallel
                                                     : transfer::treeParallel(tree.totalBytes, tree.fileCount, m_roundTripMs);
         auto r = transfer::uploadEntries(ctx, *m_session, m_target.remoteDir, tree, sessions, helpers->pool.get(),
-                                         useRunner, helpers->warm.get(), m_runner.get());
+                                         useRunner, helpers->warm.get(), m_runner.get(), helpers->stage.get());
         if (!r) {
             m_runner.reset(); // it may be mid-batch: a new one starts with the next listing
             return r.error();

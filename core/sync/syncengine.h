@@ -18,6 +18,7 @@ class BatchRunner;
 class BatchWarmup;
 class SessionPool;
 class SftpClient;
+class TarStage;
 } // namespace gantry::transfer
 
 // One-way sync of a local folder to a folder on a machine: scan, one remote listing, a plan, and
@@ -134,11 +135,18 @@ private:
     // Helper sessions for the tar batches, connecting while the host lists the folder, each
     // starting its batch runner as soon as it is connected (its login shell starts beside the
     // listing's, not after it: one shell start-up on the critical path). The warm-up goes first.
+    // Each helper stages the first batches on the host over SFTP while its runner's shell starts
+    // (tarstage.h): the stage outlives the warm-up, whose threads write it.
     struct Helpers
     {
+        std::unique_ptr<transfer::TarStage> stage;
         std::unique_ptr<transfer::SessionPool> pool;
         std::unique_ptr<transfer::BatchWarmup> warm;
     };
+    // Removes on the host what the plan deletes (--delete), and from the manifest; how many files.
+    Result<int> deleteGone(const SyncPlan &plan, SyncManifest *manifest);
+    // Ends the helpers (joined) and removes on the host what they staged and no runner took.
+    void discardStaged(Helpers &helpers);
     // Lists the remote folder: through the runner kept from an earlier round when there is one
     // (one round trip, no login shell), else with a listing command that starts the runner
     // beside it (kept for the rounds after this one when the host can run it).
@@ -146,7 +154,12 @@ private:
     // listed over SFTP instead (no shell on the critical path of a re-sync), and a listing
     // through the shell records how long it took to start there.
     Result<RemoteListing> listFolder(SyncManifest *manifest = nullptr);
-    Result<RemoteListing> listFolderOverSftp();
+    // Measures SFTP's start-up into *sftpStartMs.
+    Result<RemoteListing> listFolderOverSftp(qint64 *sftpStartMs);
+    // SFTP's start-up beyond its round trips, from how long its start took.
+    qint64 sftpStartUp(qint64 elapsedMs) const;
+    // What the helpers' SFTP starts said about SFTP's start-up, into the manifest.
+    void recordSftpStart(const Helpers &helpers, SyncManifest *manifest) const;
     // Sends over the kept runner when there is one (useRunner: the host can run one).
     Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner);
     // When the round will likely send a lot; empty otherwise.

@@ -65,6 +65,7 @@ SyncManifest loadManifest(const QString &path)
     manifest.haveTar = shell.value(QStringLiteral("tar")).toBool();
     manifest.haveRunner = shell.value(QStringLiteral("runner")).toBool();
     manifest.sftpRefused = shell.value(QStringLiteral("sftpRefused")).toBool();
+    manifest.sftpStartMs = shell.value(QStringLiteral("sftpStartMs")).toInteger(-1);
     return manifest;
 }
 
@@ -82,7 +83,8 @@ Result<void> saveManifest(const QString &path, const SyncManifest &manifest, con
         o.insert(QStringLiteral("shell"), QJsonObject{{QStringLiteral("startMs"), manifest.shellStartMs},
                                                      {QStringLiteral("tar"), manifest.haveTar},
                                                      {QStringLiteral("runner"), manifest.haveRunner},
-                                                     {QStringLiteral("sftpRefused"), manifest.sftpRefused}});
+                                                     {QStringLiteral("sftpRefused"), manifest.sftpRefused},
+                                                     {QStringLiteral("sftpStartMs"), manifest.sftpStartMs}});
     }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {

@@ -23,6 +23,10 @@ struct SyncManifest
     bool haveRunner = false;
     // SFTP failed to list while the link was up (no sftp-server there): the shell lists from then on.
     bool sftpRefused = false;
+    // How long SFTP took to start beyond its round trips (-1: not measured). Where sshd runs an
+    // sftp-server program (Debian's and Ubuntu's default) it starts through the login shell and
+    // pays the same start-up; only internal-sftp starts at once.
+    qint64 sftpStartMs = -1;
 };
 
 struct PlanOptions

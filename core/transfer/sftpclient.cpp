@@ -192,8 +192,8 @@ Result<void> SftpClient::fill()
         if (m_cancel && m_cancel->load()) {
             return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
         }
-        // Poll (for up to 500 ms, so that a cancel is seen), then read what is there.
-        const int avail = ssh_channel_poll_timeout(m_channel, 500, 0);
+        // Poll (for up to 50 ms, so that a cancel is seen soon), then read what is there.
+        const int avail = ssh_channel_poll_timeout(m_channel, 50, 0);
         const int n = avail == SSH_ERROR ? SSH_ERROR : avail > 0 ? readAvailable(avail) : 0;
         if (n > 0) {
             m_bytesIn += quint64(n);

@@ -149,6 +149,8 @@ public:
     void setWideReceiveWindow(bool wide) { m_wideWindow = wide; }
     static constexpr int kWideWindow = 8 << 20;
 
+    // What cancels this client's waits from now on (null: nothing).
+    void setCancel(const std::atomic_bool *cancel) { m_cancel = cancel; }
     bool hasExtension(const QByteArray &name) const { return m_extensions.contains(name); }
     quint32 maxWrite() const { return m_maxWrite; }
     quint32 maxRead() const { return m_maxRead; }

@@ -61,6 +61,7 @@ Result<std::vector<std::unique_ptr<SftpClient>>> SftpClient::startMany(ssh::Sess
         clients = startMore(session, label, count, cancel, withHello);
     }
     if (!clients.empty()) return clients;
+    if (cancel && cancel->load()) return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
     auto one = start(session.handle(), label, cancel, withHello); // says why, where none started
     if (!one) return one.error();
     clients.push_back(std::move(*one));

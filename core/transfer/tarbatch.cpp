@@ -24,6 +24,7 @@ struct TarSink
 {
     ssh::Channel *channel = nullptr;
     BatchRunner *runner{nullptr}; // when set, the bytes go to it in frames instead
+    std::function<Result<void>(const QByteArray &)> out; // when set, the bytes go there instead
     QByteArray buffer;
     quint64 wire = 0;
     // Runner only: the batch's file bytes not yet handed to libarchive. It will emit at least as
@@ -41,7 +42,7 @@ struct TarSink
             error = Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
             return false;
         }
-        if (auto w = runner ? sendFramed() : channel->write(buffer); !w) {
+        if (auto w = runner ? sendFramed() : out ? out(buffer) : channel->write(buffer); !w) {
             error = w.error();
             return false;
         }
@@ -416,6 +417,48 @@ StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, con
         || (batch.failure->code != ErrorCode::Cancelled && batch.failure->code != ErrorCode::ConnectFailed && !runner.abandoned())) {
         if (auto e = runner.endStream(); !e && !batch.failure) batch.failure = e.error();
     }
+    return batch;
+}
+
+std::optional<Error> writeBatchTo(TransferContext &ctx, const std::function<Result<void>(const QByteArray &)> &out,
+                                  const LocalTree &tree, int begin, int end, quint64 *wire, quint64 *payload)
+{
+    QString manifestName;
+    bool verify = false;
+    const QSet<QString> none;
+    if (!batchScript(ctx, QString(), tree, begin, end, none, &manifestName, &verify)) return std::nullopt;
+    TarSink sink;
+    sink.out = out;
+    return writeBatch(ctx, std::move(sink), tree, begin, end, none, manifestName, verify, wire, payload);
+}
+
+StreamedBatch unpackStagedBatch(TransferContext &ctx, BatchRunner &runner, int id, const QString &remoteParent,
+                                const LocalTree &tree, int begin, int end, const QString &stagedPath)
+{
+    StreamedBatch batch;
+    QString manifestName;
+    bool verify = false;
+    const QSet<QString> none;
+    auto script = batchScript(ctx, remoteParent, tree, begin, end, none, &manifestName, &verify);
+    if (!script) return batch;
+    // The same unpacking, from the staged file; the file goes whatever tar made of it. Staged
+    // files an interrupted sync left are removed once half a day old, as staging folders are.
+    const QString file = ssh::shellQuote(stagedPath);
+    const QString folder = ssh::shellQuote(stagedPath.left(stagedPath.lastIndexOf(QLatin1Char('/'))));
+    QString unpack = script->extract;
+    Q_ASSERT(unpack.endsWith(QLatin1String(" -f -")));
+    unpack.chop(1); // "tar -x -p -f -" reads the file instead
+    script->extract = QStringLiteral("{ find %1 -maxdepth 1 -name '*.tar' -mmin +720 -exec rm -f -- {} + 2>/dev/null; "
+                                     "%2%3; }; s=$?; rm -f -- %3; exit $s")
+                          .arg(folder, unpack, file);
+    for (const LocalEntry &e : tree.entries.mid(begin, end - begin)) {
+        if (!e.isDir && !e.isLink) batch.payload += e.size;
+    }
+    batch.runner = &runner;
+    batch.id = id;
+    auto sent = runner.begin(id, *script);
+    if (sent) sent = runner.endStream();
+    if (!sent) batch.failure = sent.error();
     return batch;
 }
 

@@ -6,6 +6,7 @@
 
 #include <QSet>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -57,6 +58,17 @@ StreamedBatch streamBatch(TransferContext &ctx, ssh::Session &session, const QSt
 // Streams one batch to a runner as its batch id.
 StreamedBatch streamBatch(TransferContext &ctx, BatchRunner &runner, int id, const QString &remoteParent, const LocalTree &tree,
                           int begin, int end, const QSet<QString> &exclude);
+
+// Writes one batch's tar stream, as streamBatch sends it, to `out` instead (a batch staged on the
+// host before its runner is up: tarstage.h); the error that stopped it, if any.
+std::optional<Error> writeBatchTo(TransferContext &ctx, const std::function<Result<void>(const QByteArray &)> &out,
+                                  const LocalTree &tree, int begin, int end, quint64 *wire, quint64 *payload);
+
+// Has the runner unpack the batch from stagedPath on the host (an absolute path), where
+// writeBatchTo staged its tar stream, as streamBatch's would be unpacked; the file is removed
+// after. Collected with finishBatch().
+StreamedBatch unpackStagedBatch(TransferContext &ctx, BatchRunner &runner, int id, const QString &remoteParent,
+                                const LocalTree &tree, int begin, int end, const QString &stagedPath);
 
 // The remote verdict on a streamed batch: tar's, sha256sum's and the linking into place.
 Result<void> finishBatch(TransferContext &ctx, ssh::Session &session, const QString &remoteParent, const LocalTree &tree,

@@ -3,8 +3,8 @@
 
 namespace gantry::transfer {
 
-BatchWarmup::BatchWarmup(SessionPool &pool, QString command, int helpers, int channels)
-    : m_pool(pool), m_command(std::move(command)), m_channels(channels)
+BatchWarmup::BatchWarmup(SessionPool &pool, QString command, int helpers, int channels, Meanwhile meanwhile)
+    : m_pool(pool), m_command(std::move(command)), m_channels(channels), m_meanwhile(std::move(meanwhile))
 {
     for (int k = 0; k < helpers; ++k)
         m_threads.emplace_back([this, k] { helper(k); });
@@ -31,9 +31,13 @@ void BatchWarmup::helper(int k)
             if (int(warm.channels.size()) < m_channels) warm.channels.push_back(std::move(channel));
         }
         running.clear();
-        for (auto &opened : warm.session->openExecs(QStringList(m_channels - int(warm.channels.size()), m_command))) {
-            if (opened)
-                warm.channels.push_back(std::move(*opened));
+        if (m_meanwhile) {
+            m_meanwhile(*warm.session, m_command, m_channels, warm.channels);
+        } else {
+            for (auto &opened : warm.session->openExecs(QStringList(m_channels - int(warm.channels.size()), m_command))) {
+                if (opened)
+                    warm.channels.push_back(std::move(*opened));
+            }
         }
     }
     std::function<void(WarmSession &)> work;

@@ -33,7 +33,11 @@ public:
     // Starts `helpers` threads; each takes its session from the pool (k = 0…helpers-1) and starts
     // `channels` `command`s on it (a download's kDownloadBatchesAhead batch commands, an upload's
     // one batch runner), then waits for work.
-    BatchWarmup(SessionPool &pool, QString command, int helpers, int channels);
+    // `meanwhile`, when set, starts a helper's commands instead (it is given the session, the
+    // command, how many to start, and where they go) and may then use the session until it
+    // returns, before the helper waits for work (a sync stages batches then: tarstage.h).
+    using Meanwhile = std::function<void(ssh::Session &, const QString &, int, std::vector<std::unique_ptr<ssh::Channel>> &)>;
+    BatchWarmup(SessionPool &pool, QString command, int helpers, int channels, Meanwhile meanwhile = {});
     // Helpers that got no work close their channels and sessions on their own threads; joined here.
     ~BatchWarmup();
     BatchWarmup(const BatchWarmup &) = delete;
@@ -51,6 +55,7 @@ private:
     SessionPool &m_pool;
     const QString m_command;
     const int m_channels;
+    const Meanwhile m_meanwhile;
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::function<void(WarmSession &)> m_work;

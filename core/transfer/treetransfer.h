@@ -11,6 +11,7 @@ class BatchRunner;
 class BatchWarmup;
 
 class SessionPool;
+class TarStage;
 
 // Uploads a local folder into remoteParent (the folder itself becomes remoteParent/NAME, or
 // remoteTop when given): files go as a tar stream into a remote `tar -x`, in batches of at most
@@ -28,10 +29,15 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
 // all its batches); `warm`, when given, holds the pool's helpers with their runners started as
 // they connected (then every helper it has sends); `lentRunner`, when given, is the session's
 // runner, kept by the caller for later uploads (a sync that holds its connection); without it the
-// session starts one of its own. Returns the payload bytes sent.
+// session starts one of its own. `stage`, when given, holds batches staged on the host while the
+// runners started: used where the host runs runners and tree is the tree it staged (tarstage.h).
+// Returns the payload bytes sent.
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
                               int sessions, SessionPool *pool = nullptr, bool useRunner = false, BatchWarmup *warm = nullptr,
-                              BatchRunner *lentRunner = nullptr);
+                              BatchRunner *lentRunner = nullptr, TarStage *stage = nullptr);
+
+// The batch limits of a fresh upload of `tree` over `sessions` sessions: three batches a session.
+std::pair<int, quint64> freshBatchLimits(const LocalTree &tree, int sessions);
 
 // Sessions for a folder's tar batches when the user did not choose. From 30 ms RTT one per
 // 8 MiB to send, up to kLongLinkTreeSessions (each is held to sshd's window per round trip).

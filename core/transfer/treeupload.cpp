@@ -10,6 +10,7 @@
 #include "core/transfer/tarbatch.h"
 #include "core/transfer/tarbatchpool.h"
 #include "core/transfer/tarbatchwarmup.h"
+#include "core/transfer/tarstage.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -157,12 +158,8 @@ Result<QSet<QString>> filesToLeave(TransferContext &ctx, const LocalTree &rename
 // were numbered in, whatever the link measures now.
 void planBatchSizes(TreeJournal &journal, const LocalTree &tree, int parallelFor)
 {
-    // Three batches per session: sessions claim them as they go, so the last to finish is short.
-    const int parts = parallelFor * 3;
     if (journal.doneBatches.isEmpty()) {
-        journal.batchBytes = parallelFor > 1 ? std::clamp<quint64>(tree.totalBytes / quint64(parts), 4ull << 20, kBatchBytes)
-                                             : kBatchBytes;
-        journal.batchFiles = parallelFor > 1 ? std::clamp(tree.fileCount / parts, 100, kBatchFiles) : kBatchFiles;
+        std::tie(journal.batchFiles, journal.batchBytes) = freshBatchLimits(tree, parallelFor);
     } else if (journal.batchFiles <= 0 || journal.batchBytes == 0) {
         journal.batchFiles = kBatchFiles; // journals from before plans were recorded used the defaults
         journal.batchBytes = kBatchBytes;
@@ -196,6 +193,20 @@ void countAlreadyThere(TransferContext &ctx, const LocalTree &renamed, const Bat
         }
     }
 }
+
+// Removes on the host what a folder upload's helpers staged and no runner took, on the primary
+// session's SFTP client, whichever way the upload ends: declared before the warm-up, so that its
+// helpers are done (joined) by then.
+struct StageCleanup
+{
+    TarStage *stage = nullptr;
+    SftpClient *sftp = nullptr;
+    ~StageCleanup()
+    {
+        if (!stage) return;
+        if (const QStringList left = stage->leftovers(); !left.isEmpty()) TarStage::remove(*sftp, left);
+    }
+};
 
 // Batches go over several sessions on long links (one channel is capped by sshd's 2 MiB window
 // per round trip); each session claims the next batch not yet sent, so one that runs slow (a
@@ -250,6 +261,8 @@ public:
     }
 
     quint64 payload() const { return m_payload; }
+    // Batches staged on the host while the runners started: runners unpack those files.
+    void useStage(TarStage *stage) { m_stage = stage; }
 
 private:
     std::unique_ptr<ssh::Channel> open(ssh::Session &session, int b)
@@ -307,6 +320,11 @@ private:
 
     StreamedBatch stream(ssh::Session &session, BatchRunner *runner, int b, std::unique_ptr<ssh::Channel> opened)
     {
+        if (runner && m_stage) {
+            if (const auto staged = m_stage->take(b)) {
+                return unpackStagedBatch(m_ctx, *runner, b, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, *staged);
+            }
+        }
         if (runner) return streamBatch(m_ctx, *runner, b, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, m_exclude);
         return streamBatch(m_ctx, session, m_remoteParentDir, m_tree, m_batches[b].first, m_batches[b].second, m_exclude,
                            std::move(opened));
@@ -359,9 +377,19 @@ private:
     std::optional<Error> m_failure;
     quint64 m_payload = 0;
     bool m_useRunner = false;
+    TarStage *m_stage = nullptr;
 };
 
 } // namespace
+
+std::pair<int, quint64> freshBatchLimits(const LocalTree &tree, int sessions)
+{
+    // Three batches per session: sessions claim them as they go, so the last to finish is short.
+    const int parts = sessions * 3;
+    if (sessions <= 1) return {kBatchFiles, kBatchBytes};
+    return {std::clamp(tree.fileCount / parts, 100, kBatchFiles),
+            std::clamp<quint64>(tree.totalBytes / quint64(parts), 4ull << 20, kBatchBytes)};
+}
 
 int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 {
@@ -379,17 +407,25 @@ int treeParallel(quint64 bytes, int files, qint64 roundTripMs)
 }
 
 Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const QString &remoteDir, const LocalTree &tree,
-                              int sessions, SessionPool *pool, bool useRunner, BatchWarmup *warm, BatchRunner *lentRunner)
+                              int sessions, SessionPool *pool, bool useRunner, BatchWarmup *warm, BatchRunner *lentRunner,
+                              TarStage *stage)
 {
     if (tree.entries.isEmpty()) return quint64(0);
     // The journal only serves the striping here: a sync that is interrupted compares again.
     const QString key = JournalStore::key(Direction::Upload, ctx.host(), QStringLiteral("sync:") + QString::fromLatin1(tree.fingerprint),
                                           remoteDir);
     TreeJournal journal{ctx.host(), QString(), remoteDir, tree.fingerprint, {}, 0, 0, 0};
-    planBatchSizes(journal, tree, sessions);
+    if (stage && (!useRunner || !stage->matches(tree))) stage = nullptr;
+    if (stage) {
+        journal.batchFiles = stage->batchFiles(); // the staged files are these batches
+        journal.batchBytes = stage->batchBytes();
+    } else {
+        planBatchSizes(journal, tree, sessions);
+    }
     const BatchPlan batches = planBatches(tree, journal.batchFiles, journal.batchBytes);
     const QSet<QString> none;
     StripedTarUpload upload(ctx, remoteDir, tree, batches, none, key, journal, useRunner);
+    upload.useStage(stage);
     const auto failure = upload.run(session, int(std::max<qsizetype>(1, std::min<qsizetype>(sessions, batches.size()))),
                                     nullptr, pool, warm, lentRunner);
     ctx.journals().remove(key);
@@ -426,16 +462,24 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     TreeJournal journal = resumeJournal(ctx, key, tree, localFolder, remoteTop, outcome);
     // Sessions for the tar batches, as for one file of the folder's size; the plan comes before the
     // probe's answer, so the helpers connect (and the runner starts) while it is awaited.
-    const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel
-                                                        : treeParallel(tree.totalBytes, tree.fileCount, linkRoundTrip(ctx, sftp, true));
+    const qint64 roundTripMs = linkRoundTrip(ctx, sftp, false); // -1 where the user chose the sessions
+    const int parallelFor = ctx.options().parallel > 0 ? ctx.options().parallel : treeParallel(tree.totalBytes, tree.fileCount, roundTripMs);
     planBatchSizes(journal, tree, parallelFor);
     const BatchPlan batches = planBatches(renamed, journal.batchFiles, journal.batchBytes);
     const int sessions = int(std::max<qsizetype>(1, std::min<qsizetype>(parallelFor, batches.size())));
     SessionPool pool(ctx, sessions - 1);
     // Each helper starts its batch runner as soon as it is connected: its login shell starts while
-    // the probe's does, not after it (one shell start-up on the critical path, #33).
-    BatchWarmup warm(pool, BatchRunner::command(), sessions - 1, 1);
+    // the probe's does, not after it (one shell start-up on the critical path, #33). A fresh
+    // upload's helpers also stage its first batches over SFTP while those shells start.
+    std::optional<TarStage> stage;
+    if (journal.doneBatches.isEmpty() && sessions > 1) {
+        stage.emplace(renamed, parallelFor, ctx.host(), ctx.options().verify, ctx.cancel(), kMaxStagedBytes);
+    }
+    StageCleanup cleanup{stage ? &*stage : nullptr, &sftp};
+    BatchWarmup warm(pool, BatchRunner::command(), sessions - 1, 1, stage ? stage->meanwhile() : BatchWarmup::Meanwhile());
+    if (stage) stage->listingStarts(roundTripMs);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
+    if (stage) stage->stop(); // before any return: the warm-up's helpers stop staging
     const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
     if (!exclude) return exclude.error();
     countAlreadyThere(ctx, renamed, batches, journal, *exclude);
@@ -451,6 +495,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
         if (!r) return r.error();
     } else {
         StripedTarUpload upload(ctx, remoteParentDir, renamed, batches, *exclude, key, journal, probe.haveRunner);
+        if (stage && exclude->isEmpty() && probe.haveRunner) upload.useStage(&*stage); // else its batches are not these
         const auto failure = upload.run(session, sessions, std::move(first), &pool, &warm);
         outcome.payloadBytes = upload.payload();
         if (failure) return *failure;

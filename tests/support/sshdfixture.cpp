@@ -155,7 +155,12 @@ QString SshdFixture::writeConfig()
         const QString startup = dir() + QStringLiteral("/shell-startup.sh");
         QFile s(startup);
         if (!s.open(QIODevice::WriteOnly | QIODevice::Truncate)) return {};
-        s.write(QStringLiteral("sleep %1\n").arg(double(m_options.shellStartupMs) / 1000.0, 0, 'f', 3).toUtf8());
+        const QString sleep = QStringLiteral("sleep %1").arg(double(m_options.shellStartupMs) / 1000.0, 0, 'f', 3);
+        s.write((m_options.sftpServerStartsAtOnce && !m_options.sftpServer.isEmpty()
+                     ? QStringLiteral("case \"$BASH_EXECUTION_STRING\" in %1*) ;; *) %2 ;; esac\n")
+                           .arg(m_options.sftpServer.section(QLatin1Char(' '), 0, 0), sleep)
+                     : sleep + QLatin1Char('\n'))
+                    .toUtf8());
         env += QStringLiteral(" BASH_ENV=") + startup;
     }
     config += QStringLiteral("SetEnv %1\n").arg(env);

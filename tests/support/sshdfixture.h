@@ -31,6 +31,10 @@ public:
         // > 0: every remote command's bash first sleeps this long (through BASH_ENV), as a conda or
         // pyenv init in the start-up files of many GPU images makes it wait.
         int shellStartupMs = 0;
+        // With shellStartupMs and an sftpServer program: the shell that sshd runs that program
+        // through starts at once, as internal-sftp does (a program, unlike internal-sftp, can log
+        // its requests to a file).
+        bool sftpServerStartsAtOnce = false;
         // true: sshd logs at DEBUG1 into log() (which authentication requests came, in what order).
         bool debugLog = false;
         int debugLevel = 1; // with debugLog: 2 also logs each channel's window adjusts

@@ -154,6 +154,9 @@ private slots:
         QVERIFY(sftpListingPays(300, 50, {QByteArray()}));  // one folder: 6 round trips
         QVERIFY(!sftpListingPays(20, 1, deep));             // a plain shell on a LAN
         QVERIFY(sftpListingPays(300, 1, deep));
+        // An sftp-server that starts through the same slow shell (Debian's default Subsystem).
+        QVERIFY(!sftpListingPays(1000, 50, deep, 1000));
+        QVERIFY(sftpListingPays(1000, 50, deep, 20));       // internal-sftp
     }
 
     void seesWhatTheListingCommandSees()

@@ -126,7 +126,8 @@ private slots:
     }
 
     // A folder goes over several sessions on a long link; the helpers start their batch runners as
-    // they connect (one command at most each, not another once the batches are planned) and no SFTP.
+    // they connect (one command at most each, not another once the batches are planned), and an
+    // SFTP channel each at most (to stage batches where the probe's shell is slow, tarstage.h).
     void folderHelpersStartTheirRunnersAsTheyConnect()
     {
         const QString src = m_local.filePath(QStringLiteral("project"));
@@ -146,7 +147,8 @@ private slots:
         const QByteArray log = m_sshd.log().mid(before.size());
         const qsizetype logins = log.count("Accepted publickey");
         QVERIFY2(logins >= 3, log.right(3000).constData()); // 24 MiB at 80 ms: helpers came
-        QCOMPARE(log.count("req subsystem"), 1);            // the first session's SFTP only
+        const qsizetype subsystems = log.count("req subsystem"); // the first session's SFTP, and the helpers'
+        QVERIFY2(subsystems >= 1 && subsystems <= logins, qPrintable(QStringLiteral("%1 SFTP, %2 logins").arg(subsystems).arg(logins)));
         // Its probe and runner, and at most one runner a helper (one that connects once the upload
         // has the helpers it wants starts none).
         const qsizetype execs = log.count("req exec");

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: Apache-2.0
+// Tar batches staged over SFTP while the runners' login shells start (#33), against the real test
+// sshd with a 1 s shell start-up (a conda init): a first sync's (and a folder upload's) runners
+// unpack the staged files instead of receiving the bytes after the listing; a plan other than the
+// one staged for leaves nothing behind; an sftp-server that starts through the same slow shell is
+// neither staged to nor listed with.
+
+#include "sshdfixture.h"
+#include "testfiles.h"
+
+#include "core/sync/syncengine.h"
+#include "core/sync/syncmanifest.h"
+#include "core/transfer/journal.h"
+#include "core/transfer/sessionfactory.h"
+#include "core/transfer/transfercontext.h"
+#include "core/transfer/transferjob.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::sync;
+
+class TestSyncStage : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_config;
+
+    // 240 files of 40-110 KB in 12 folders (18 MB: enough for helper sessions), each with its own
+    // modification time.
+    static void makeTree(const QString &top, int files = 240, int first = 0)
+    {
+        for (int i = first; i < first + files; ++i) {
+            const QString path = top + QStringLiteral("/d%1/f%2.bin").arg(i % 12).arg(i);
+            QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+            QByteArray data(40000 + (i * 2903) % 70000, Qt::Uninitialized);
+            for (qsizetype k = 0; k < data.size(); ++k) data[k] = char((k * 31 + i * 7) & 0xff);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(f.write(data), data.size());
+            QVERIFY(f.setFileTime(QDateTime::fromSecsSinceEpoch(1600000000 + i), QFileDevice::FileModificationTime));
+        }
+    }
+
+    // Every file under local is under remote with its content and modification time.
+    static QString differences(const QString &local, const QString &remote)
+    {
+        QStringList diffs;
+        QDirIterator it(local, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            const QString rel = QDir(local).relativeFilePath(path);
+            const QFileInfo there(QDir(remote).filePath(rel));
+            if (!there.exists() || test::readAll(there.filePath()) != test::readAll(path)) {
+                diffs << rel + QStringLiteral(" (content)");
+            } else if (there.lastModified() != QFileInfo(path).lastModified()) {
+                diffs << rel + QStringLiteral(" (time)");
+            }
+        }
+        return diffs.join(QLatin1Char(' '));
+    }
+
+    Result<void> sync(const test::SshdFixture &sshd, const QString &local, const QString &remote, QList<SyncEvent> *events)
+    {
+        SyncOptions options;
+        options.parallel = 3; // helper sessions on a link this short
+        SyncEngine engine(transfer::makeSessionFactory(sshd.target(), sshd.connectOptions()),
+                          SyncTarget{QStringLiteral("test"), local, remote, m_config.path()}, options,
+                          [events](const SyncEvent &e) { events->append(e); });
+        return engine.run();
+    }
+
+    // A host whose login shell takes 1 s to start; its SFTP starts in `home` (its "~") and logs
+    // its requests, starting at once (as internal-sftp does) unless it goes through that shell.
+    struct Host
+    {
+        QTemporaryDir home;
+        test::SshdFixture sshd;
+        const QString stage = home.filePath(QStringLiteral(".cache/gantry-stage"));
+
+        QString start(bool sftpThroughTheShell = false, const QString &binDir = QString())
+        {
+            test::SshdFixture::Options options;
+            options.binDir = binDir;
+            options.shellStartupMs = 1000; // well above what a loaded machine adds to a listing
+            options.sftpServer = QStringLiteral("/usr/lib/openssh/sftp-server -d %1 -l INFO -e 2>>%2").arg(home.path(), log());
+            options.sftpServerStartsAtOnce = !sftpThroughTheShell;
+            options.debugLog = true;
+            return sshd.start(options);
+        }
+        QString log() const { return home.filePath(QStringLiteral("sftp.log")); }
+        // SFTP requests of one kind ("open", "close", "remove name") on the stage folder.
+        int logged(const char *request) const
+        {
+            int n = 0;
+            for (const QByteArray &line : test::readAll(log()).split('\n')) {
+                if (line.contains(QByteArray(QByteArray(request) + " \"")) && line.contains(QFile::encodeName(stage))) ++n;
+            }
+            return n;
+        }
+        QStringList staged() const { return QDir(stage).entryList(QDir::Files | QDir::Hidden); }
+        QByteArray logTail() const { return test::readAll(log()).right(3000); }
+    };
+
+private slots:
+    void initTestCase()
+    {
+        if (!QFileInfo::exists(QStringLiteral("/usr/lib/openssh/sftp-server"))) QFAIL("openssh-sftp-server is not installed");
+    }
+
+    // The helpers write the first batches under ~/.cache/gantry-stage while the listing's and the
+    // runners' shells start; the runners unpack them (SFTP removes none), and none is left.
+    void firstSyncUnpacksWhatWasStaged()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.filePath(QStringLiteral("project")), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 240);
+        QCOMPARE(differences(local.path(), remote.filePath(QStringLiteral("project"))), QString());
+        QVERIFY2(host.logged("open") >= 1, host.logTail().constData());
+        QCOMPARE(host.logged("remove name"), 0);
+        QCOMPARE(host.staged(), QStringList());
+        QCOMPARE(QFileInfo(host.stage).permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::ExeOther), QFile::Permissions());
+        // internal-sftp starts at once: the manifest says so, and later syncs stage again.
+        const SyncManifest m = loadManifest(manifestPath(m_config.path(), QStringLiteral("test"), local.path(),
+                                                         remote.filePath(QStringLiteral("project"))));
+        QVERIFY2(m.sftpStartMs >= 0 && m.sftpStartMs < m.shellStartMs / 2,
+                 qPrintable(QStringLiteral("%1 %2").arg(m.sftpStartMs).arg(m.shellStartMs)));
+    }
+
+    // Half the files are there already: the plan is not what was staged for, so the runners
+    // stream what is missing and what was staged is removed.
+    void aDifferentPlanLeavesNothingStaged()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        makeTree(remote.path(), 120);
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 120);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+        QCOMPARE(host.staged(), QStringList());
+        QVERIFY(host.logged("close") >= 1); // staged during the listing, as for a first sync
+        QCOMPARE(host.logged("remove name"), host.logged("close"));
+    }
+
+    // A folder upload's helpers stage while the probe's shell starts, as a sync's do.
+    void folderUploadUnpacksWhatWasStaged()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.filePath(QStringLiteral("data")));
+        transfer::TransferRequest request;
+        request.direction = transfer::Direction::Upload;
+        request.host = QStringLiteral("test");
+        request.localPath = local.filePath(QStringLiteral("data"));
+        request.remotePath = remote.path() + QLatin1Char('/');
+        request.destinationIsDir = true;
+        request.options.parallel = 3;
+        std::atomic_bool cancel{false};
+        transfer::JournalStore journals(m_config.path());
+        transfer::TransferContext ctx(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()), &cancel, &journals,
+                                      request.host, request.options);
+        const auto r = transfer::runTransfer(request, ctx);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QVERIFY(r->verified);
+        QCOMPARE(differences(local.filePath(QStringLiteral("data")), remote.filePath(QStringLiteral("data"))), QString());
+        QVERIFY2(host.logged("open") >= 1, host.logTail().constData());
+        QCOMPARE(host.logged("remove name"), 0);
+        QCOMPARE(host.staged(), QStringList());
+    }
+
+    // A staged file older than half a day (a sync killed mid-way) goes with the next staged
+    // unpack; a recent one (another sync's, in progress) stays.
+    void staleStagedFilesGo()
+    {
+        Host host;
+        QVERIFY(QDir().mkpath(host.stage));
+        for (const auto &[name, age] : {std::pair{"old.tar", 2 * 86400}, std::pair{"recent.tar", 60}}) {
+            QFile f(host.stage + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-age), QFileDevice::FileModificationTime));
+        }
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QVERIFY(host.logged("open") >= 1);
+        QCOMPARE(host.staged(), QStringList{QStringLiteral("recent.tar")});
+    }
+
+    // Where sshd runs an sftp-server program, it starts through the login shell and pays its
+    // start-up: the first sync measures that, and later syncs neither stage nor list over SFTP
+    // (a no-change re-sync through the shell is the quicker one there).
+    void sftpThroughTheSlowShellIsLeftAlone()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start(true));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        const QString manifest = manifestPath(m_config.path(), QStringLiteral("test"), local.path(), remote.path());
+        const SyncManifest measured = loadManifest(manifest);
+        QVERIFY2(measured.sftpStartMs >= 500, qPrintable(QString::number(measured.sftpStartMs)));
+        const int opened = host.logged("open");
+        const qsizetype subsystems = host.sshd.log().count("req subsystem");
+        makeTree(local.path(), 240, 240); // as much again: helpers, but no stage
+        r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 240);
+        r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 0);
+        QCOMPARE(host.sshd.log().count("req subsystem"), subsystems);
+        QCOMPARE(host.logged("open"), opened);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSyncStage)
+#include "test_sync_stage.moc"

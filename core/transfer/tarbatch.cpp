@@ -335,8 +335,10 @@ std::optional<BatchScript> batchScript(TransferContext &ctx, const QString &remo
     const QString staging = ssh::shellQuote(QStringLiteral(".gantry-staging-%1-%2-%3")
                                                 .arg(QString::fromLatin1(tree.fingerprint.left(12)), ctx.attemptToken())
                                                 .arg(begin));
+    // Never this batch's verdict: find fails where another session's staging folder goes between
+    // its listing and its look at it (a batch then ended with status 1 and no message).
     const QString stale = QStringLiteral("find . -maxdepth 1 -name '.gantry-staging-*' -mmin +720 -exec rm -rf -- {} + "
-                                         "2>/dev/null; ");
+                                         "2>/dev/null || true; ");
     // openssl (SHA-NI) hashes the batch's files in a third of sha256sum's CPU; its lines, put in
     // sha256sum's form, must equal the manifest. Anything else (no openssl, an escaped name, a
     // mismatch) leaves the verdict, and the names of any mismatched files, to `sha256sum -c`.

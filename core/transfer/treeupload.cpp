@@ -128,17 +128,20 @@ TreeJournal resumeJournal(TransferContext &ctx, const QString &key, const LocalT
 }
 
 // Files already on the host that policy leaves as they are; a Conflict when policy forbids
-// touching one that differs.
+// touching one that differs. Files of the batches an earlier attempt verified (`ours`) are this
+// upload's own: a retry after a dropped link does not ask about them, nor about a file of the
+// size sent, which a batch cut off after it was linked into place left (it is sent again).
 Result<QSet<QString>> filesToLeave(TransferContext &ctx, const LocalTree &renamed, const RemoteProbe &probe,
-                                   ConflictPolicy policy, const QString &remoteParentDir, TransferOutcome &outcome)
+                                   ConflictPolicy policy, const QString &remoteParentDir, const QSet<QString> &ours,
+                                   TransferOutcome &outcome)
 {
     QSet<QString> exclude;
     if (policy == ConflictPolicy::Overwrite) return exclude;
     const auto &existing = probe.sizes;
     for (const LocalEntry &e : renamed.entries) {
-        if (e.isDir) continue;
+        if (e.isDir || ours.contains(e.relative)) continue;
         const auto it = existing.constFind(e.relative);
-        if (it == existing.constEnd()) continue;
+        if (it == existing.constEnd() || (!ours.isEmpty() && it.value() == e.size)) continue;
         if (policy == ConflictPolicy::Skip || (policy == ConflictPolicy::Resume && it.value() == e.size)) {
             exclude.insert(e.relative);
         } else if (policy == ConflictPolicy::Ask || policy == ConflictPolicy::Rename
@@ -480,7 +483,12 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     if (stage) stage->listingStarts(roundTripMs);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
     if (stage) stage->stop(); // before any return: the warm-up's helpers stop staging
-    const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, outcome);
+    QSet<QString> ours;
+    for (const int b : std::as_const(journal.doneBatches)) {
+        if (b < 0 || b >= batches.size()) continue;
+        for (int i = batches[b].first; i < batches[b].second; ++i) ours.insert(renamed.entries[i].relative);
+    }
+    const auto exclude = filesToLeave(ctx, renamed, probe, policy, remoteParentDir, ours, outcome);
     if (!exclude) return exclude.error();
     countAlreadyThere(ctx, renamed, batches, journal, *exclude);
     std::unique_ptr<ssh::Channel> first = probe.haveRunner && speculative ? std::move(*speculative) : nullptr;

@@ -188,6 +188,27 @@ private slots:
         QCOMPARE(host.staged(), QStringList());
     }
 
+    // The clean-up of stale staging folders and files never decides a batch: a find that fails
+    // (as one does where another batch's staging folder goes while it looks) fails no batch, staged
+    // or streamed.
+    void aFailingCleanupFailsNoBatch()
+    {
+        QTemporaryDir bin;
+        test::writeFile(bin.filePath(QStringLiteral("find")), "#!/bin/sh\necho \"find: vanished\" >&2\nexit 1\n");
+        QVERIFY(QFile::setPermissions(bin.filePath(QStringLiteral("find")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start(false, bin.path()));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 240);
+        QVERIFY(host.logged("open") >= 1);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+    }
+
     // A staged file older than half a day (a sync killed mid-way) goes with the next staged
     // unpack; a recent one (another sync's, in progress) stays.
     void staleStagedFilesGo()

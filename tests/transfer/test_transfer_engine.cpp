@@ -352,7 +352,8 @@ private slots:
             writeText(QStringLiteral("%1/f%2.bin").arg(top).arg(i, 4, 10, QLatin1Char('0')),
                       QByteArray::number(i * 104729).repeated(6000)); // ≈ 40 KiB each
         }
-        TransferRequest req = upload(top, m_remote.path() + QStringLiteral("/resume-tree/"), ConflictPolicy::Overwrite);
+        // Ask, as gantry-cli's default: what the first attempt sent is the upload's own, not a conflict.
+        TransferRequest req = upload(top, m_remote.path() + QStringLiteral("/resume-tree/"), ConflictPolicy::Ask);
         req.options.parallel = 3;
         const QString key = JournalStore::key(Direction::Upload, QStringLiteral("fixture"), QFileInfo(top).absoluteFilePath(),
                                               m_remote.filePath(QStringLiteral("resume-tree/frames")));

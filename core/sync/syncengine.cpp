@@ -226,13 +226,14 @@ void SyncEngine::discardStaged(Helpers &helpers)
 void SyncEngine::recordSftpStart(const Helpers &helpers, SyncManifest *manifest) const
 {
     // The helpers are done: how soon their SFTP started says whether staging (and listing over
-    // SFTP) pays there. One still starting when the listing's shell had answered starts through
-    // that shell: as slowly, at least.
-    if (!helpers.stage || manifest->sftpStartMs >= 0) return;
+    // SFTP) pays there; the latest measure wins. Where none had started when the listing's shell
+    // had answered, how long they waited is a floor (sshd runs SFTP through that shell): a floor
+    // under half the shell's start-up leaves the next sync to stage and measure again.
+    if (!helpers.stage) return;
     if (const qint64 ms = helpers.stage->sftpStartedMs(); ms >= 0) {
         manifest->sftpStartMs = sftpStartUp(ms);
-    } else if (helpers.stage->sftpOutlastedListing() && manifest->shellStartMs >= 0) {
-        manifest->sftpStartMs = manifest->shellStartMs;
+    } else if (const qint64 waited = helpers.stage->sftpGaveUpAfterMs(); waited >= 0) {
+        manifest->sftpStartMs = std::max(manifest->sftpStartMs, sftpStartUp(waited));
     }
 }
 

@@ -32,6 +32,8 @@ QByteArray privateFolder(const QString &path)
 }
 
 constexpr quint32 kStageFlags = SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate;
+// Why a batch being written stops at stop() (never shown: the batch is streamed instead).
+constexpr QLatin1String kRunnersTakeOver("the runners take over");
 
 } // namespace
 
@@ -45,11 +47,8 @@ public:
 
     ~Writer()
     {
-        // What failed or was still in flight is not staged; its file goes where the link allows.
-        for (auto it = m_paths.cbegin(); it != m_paths.cend(); ++it) {
-            m_stage.finish(it.key(), QString());
-            (void)m_sftp.send(SftpClient::Remove, sftpString(it.value().toUtf8()));
-        }
+        // What failed or was still in flight is not staged; its file is removed with the leftovers.
+        for (auto it = m_paths.cbegin(); it != m_paths.cend(); ++it) m_stage.finish(it.key(), QString(), it.value());
     }
 
     void run()
@@ -62,9 +61,11 @@ public:
             quint64 wire = 0;
             quint64 payload = 0;
             const auto [begin, end] = m_stage.m_batches[batch];
-            if (writeBatchTo(m_stage.m_ctx, [&](const QByteArray &data) { return write(batch, *handle, data); }, m_stage.m_tree,
-                             begin, end, &wire, &payload)) {
-                if (!m_stage.m_stopped) return;
+            if (const auto failure = writeBatchTo(m_stage.m_ctx, [&](const QByteArray &data) { return write(batch, *handle, data); },
+                                                  m_stage.m_tree, begin, end, &wire, &payload)) {
+                // Only write()'s own stop lets the batches before this one finish: any other
+                // failure (a write refused, a disk full) leaves every batch in flight unstaged.
+                if (failure->message != kRunnersTakeOver) return;
                 // The runners take over: this batch is streamed to one of them (at once: it is not
                 // waited for); those before it are staged once their answers are in.
                 m_stage.finish(batch, QString());
@@ -102,7 +103,7 @@ private:
 
     Result<void> write(int batch, const QByteArray &handle, const QByteArray &data)
     {
-        if (m_stage.m_stopped) return Error{ErrorCode::Cancelled, QStringLiteral("the runners take over")};
+        if (m_stage.m_stopped) return Error{ErrorCode::Cancelled, QString(kRunnersTakeOver)};
         const qsizetype header = SftpClient::writeHeaderSize(handle);
         for (qsizetype at = 0; at < data.size();) {
             const quint32 n = quint32(std::min<qsizetype>(m_sftp.maxWrite(), data.size() - at));
@@ -185,7 +186,7 @@ void TarStage::run(ssh::Session &session, const QString &command, int count, std
     startRest();
     if (!started) {
         std::lock_guard lock(m_mutex);
-        if (m_stopped && !m_ctx.cancelled()) m_sftpOutlasted = true;
+        if (m_stopped && !m_ctx.cancelled()) m_sftpGaveUpAfterMs = std::max(m_sftpGaveUpAfterMs, starting.elapsed());
         return;
     }
     {
@@ -240,12 +241,13 @@ int TarStage::claim()
     return m_next++;
 }
 
-void TarStage::finish(int batch, const QString &path)
+void TarStage::finish(int batch, const QString &path, const QString &discarded)
 {
     {
         std::lock_guard lock(m_mutex);
         m_writing.remove(batch);
         if (!path.isEmpty()) m_staged.insert(batch, path);
+        if (!discarded.isEmpty() && !m_discarded.contains(discarded)) m_discarded.append(discarded);
     }
     m_wake.notify_all();
 }
@@ -284,7 +286,7 @@ std::optional<QString> TarStage::take(int batch)
 QStringList TarStage::leftovers() const
 {
     std::lock_guard lock(m_mutex);
-    return m_staged.values();
+    return m_staged.values() + m_discarded;
 }
 
 qint64 TarStage::sftpStartedMs() const
@@ -293,10 +295,10 @@ qint64 TarStage::sftpStartedMs() const
     return m_sftpStartedMs;
 }
 
-bool TarStage::sftpOutlastedListing() const
+qint64 TarStage::sftpGaveUpAfterMs() const
 {
     std::lock_guard lock(m_mutex);
-    return m_sftpOutlasted && m_sftpStartedMs < 0;
+    return m_sftpStartedMs < 0 ? m_sftpGaveUpAfterMs : -1;
 }
 
 int TarStage::stagedCount() const

@@ -72,14 +72,15 @@ public:
     // Batch b's staged file (absolute path on the host), handed out once; waits while a helper
     // is still writing it. Nothing where it was not staged.
     std::optional<QString> take(int batch);
-    // Staged files no one took; call once every run() has returned.
+    // Staged files no one took, and files of batches left unstaged; call once every run() has
+    // returned.
     QStringList leftovers() const;
     int stagedCount() const;
     // How long the quickest helper's SFTP took to start, round trips included (-1: none did).
     qint64 sftpStartedMs() const;
-    // No helper's SFTP had started when the listing's login shell had started and answered
-    // (stop() gave them up): sshd runs SFTP through that shell.
-    bool sftpOutlastedListing() const;
+    // Where no helper's SFTP had started when stop() gave them up (sshd runs SFTP through the
+    // login shell the listing waited for), how long the longest had waited; else -1.
+    qint64 sftpGaveUpAfterMs() const;
 
     // Removes `paths` on the host over `sftp`, all requests in flight at once (one round trip).
     static void remove(SftpClient &sftp, const QStringList &paths);
@@ -88,7 +89,9 @@ private:
     class Writer;
     bool waitForSlowListing();
     int claim();
-    void finish(int batch, const QString &path);
+    // Batch `batch` is written (staged at `path`) or not (path empty; `discarded` names a file it
+    // left, removed with the leftovers).
+    void finish(int batch, const QString &path, const QString &discarded = QString());
 
     const LocalTree m_tree;
     TransferContext m_ctx;
@@ -103,11 +106,12 @@ private:
     QElapsedTimer m_listing;
     qint64 m_slowListingMs = 0;
     qint64 m_sftpStartedMs = -1;
-    bool m_sftpOutlasted = false;
+    qint64 m_sftpGaveUpAfterMs = -1;
     int m_next = 0;
     quint64 m_claimedBytes = 0;
     QSet<int> m_writing;
     QHash<int, QString> m_staged;
+    QStringList m_discarded;
 };
 
 } // namespace gantry::transfer

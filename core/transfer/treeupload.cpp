@@ -141,11 +141,12 @@ Result<QSet<QString>> filesToLeave(TransferContext &ctx, const LocalTree &rename
     for (const LocalEntry &e : renamed.entries) {
         if (e.isDir || ours.contains(e.relative)) continue;
         const auto it = existing.constFind(e.relative);
-        if (it == existing.constEnd() || (!ours.isEmpty() && it.value() == e.size)) continue;
+        if (it == existing.constEnd()) continue;
         if (policy == ConflictPolicy::Skip || (policy == ConflictPolicy::Resume && it.value() == e.size)) {
             exclude.insert(e.relative);
         } else if (policy == ConflictPolicy::Ask || policy == ConflictPolicy::Rename
                    || policy == ConflictPolicy::Resume) {
+            if (!ours.isEmpty() && it.value() == e.size) continue; // a resumed upload's own, sent again
             return Error{ErrorCode::Conflict,
                          TransferText::tr("%1 already exists on %2 (and differs). Choose overwrite, skip, resume or rename.")
                              .arg(remoteJoin(remoteParentDir, e.relative), ctx.host())};

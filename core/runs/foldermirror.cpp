@@ -17,6 +17,10 @@ namespace {
 
 // The remote side: one line per file (F: complete copy follows, K: unchanged, B: busy), the
 // bytes of each complete copy right after its line. The known signatures come on stdin.
+// A file some process of the user holds open for writing is busy, whatever its stat says: a
+// writer paused in the middle of a rewrite in place (descheduled, or between two writes inside
+// one clock tick, which timestamps do not tell apart) left a file whose size and modification
+// time stayed put while it was copied, and half of one version came home as a whole one.
 QString mirrorScript(const QString &remoteDir)
 {
     return QStringLiteral(
@@ -24,8 +28,15 @@ QString mirrorScript(const QString &remoteDir)
                "t=$(mktemp -d) || exit 3\ntrap 'rm -rf \"$t\"' EXIT\ncat > \"$t/known\"\n"
                "case \"$d\" in '~/'*) d=\"$HOME/${d#\\~/}\";; esac\n"
                "cd \"$d\" 2>/dev/null || exit 0\n"
+               "r=$(pwd -P)\n"
+               "find /proc/[0-9]*/fd -maxdepth 1 -lname \"$r/*\" 2>/dev/null | while IFS= read -r l; do\n"
+               "  fl=$(sed -n 's/^flags:[[:space:]]*//p' \"${l%/fd/*}/fdinfo/${l##*/}\" 2>/dev/null)\n"
+               "  case \"$fl\" in ''|*[!0-7]*) continue;; esac\n"
+               "  [ $(( 0$fl & 3 )) -ne 0 ] && readlink \"$l\"\n"
+               "done > \"$t/open\"\n"
                "find . -type f -print | while IFS= read -r f; do\n"
                "  f=${f#./}\n"
+               "  if grep -Fxq -- \"$r/$f\" \"$t/open\"; then printf 'B\\t%s\\n' \"$f\"; continue; fi\n"
                "  exec 3<\"$f\" 2>/dev/null || continue\n"
                "  a=$(stat -L -c '%s|%y|%i' /proc/self/fd/3)\n"
                "  if grep -Fxq -- \"$a\t$f\" \"$t/known\"; then exec 3<&-; printf 'K\\t%s\\n' \"$f\"; continue; fi\n"

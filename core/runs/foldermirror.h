@@ -16,15 +16,15 @@ namespace gantry::runs {
 struct MirrorOutcome
 {
     QStringList received;   // new or changed files, now home (relative paths)
-    QStringList busy;       // written while they were copied: the last complete copy stays
+    QStringList busy;       // written while they were copied, or open for writing: the last complete copy stays
     qint64 bytes = 0;
 };
 
 // Brings a folder on a machine home, only new or changed files and only complete ones: each file
 // is read through one open descriptor whose size, time and inode are the same before and after
 // the copy — so a file put in place by rename (the descriptor still holds the old, finished file)
-// or left alone counts, and one rewritten in place while it was copied does not and keeps its
-// last complete copy at home. Every file lands through a rename, so a reader at home never sees
+// or left alone counts, and one rewritten in place while it was copied, or held open for writing
+// by a process of the user, does not and keeps its last complete copy at home. Every file lands through a rename, so a reader at home never sees
 // half of one. `known` maps each path to the signature of the copy at home and is updated.
 // Blocking: run it on a worker with the session it owns.
 Result<MirrorOutcome> mirrorFolderHome(ssh::Session &session, const QString &remoteDir, const QString &localDir,

@@ -109,6 +109,10 @@ private slots:
             Result<MirrorOutcome> during = mirrorFolderHome(session, remote, home, &known);
             QVERIFY2(during, qPrintable(during ? QString() : during.error().message));
             renamedHome += int(during->received.contains(QStringLiteral("renamed.bin")));
+            // Held open for writing by its trainer: busy, whatever its size and time say (a writer
+            // paused mid-rewrite leaves both as they were while the copy is made).
+            QVERIFY(during->busy.contains(QStringLiteral("inplace.bin")));
+            QVERIFY(!during->received.contains(QStringLiteral("inplace.bin")));
             // Whatever came home is one whole version; the in-place file never arrives mid-write.
             QVERIFY(wholeVersion(home + QStringLiteral("/inplace.bin")));
             QVERIFY(wholeVersion(home + QStringLiteral("/renamed.bin")));

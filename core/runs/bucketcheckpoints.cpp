@@ -11,6 +11,7 @@
 #include <QScopeGuard>
 #include <QJsonDocument>
 #include <QSaveFile>
+#include <QSet>
 
 namespace gantry::runs {
 namespace {
@@ -71,23 +72,49 @@ Result<void> BucketCheckpoints::writeManifest(const QJsonObject &files, const Ca
     return {};
 }
 
+namespace {
+
+struct Snapshot
+{
+    bool made = false;
+    QSet<QString> writing; // files a process of the user holds open for writing
+};
+
+// A snapshot of the folder by hard links (same folder, so same filesystem): a file the trainer
+// puts in place by rename meanwhile leaves the linked one whole, which is then what goes up; a
+// file rewritten in place changes under its link too and is caught by its hashes, or, where its
+// writer paused half-way, by being open for writing (listed first).
+Snapshot snapshotFolder(ssh::Session &session, const QString &dir, const QString &snapshot)
+{
+    const QString link = QStringLiteral(
+        "[ -d %1 ] || exit 0; cd -- %1 || exit 1; %3; mkdir %2 && find . -name '.gantry-snapshot-*' -prune -o -type f -exec sh -c "
+        "'for f; do mkdir -p -- \"$(dirname -- \"$0/$f\")\" && ln -- \"$f\" \"$0/$f\" || exit 1; done' %2 {} +")
+                             .arg(dir, snapshot, openForWritingScript());
+    Snapshot out;
+    Result<ssh::ExecOutput> linked = session.run(link);
+    if (!linked)
+        return out;
+    out.made = linked->exitStatus == 0;
+    for (const QByteArray &line : linked->out.split('\n')) {
+        if (!line.isEmpty())
+            out.writing.insert(QString::fromUtf8(line));
+    }
+    return out;
+}
+
+} // namespace
+
 Result<MirrorOutcome> BucketCheckpoints::mirror(ssh::Session &session, const QString &remoteDir, const CancelToken &cancel)
 {
     Result<QJsonObject> manifest = readManifest(cancel);
     if (!manifest)
         return manifest.error();
-    // A snapshot of the folder by hard links (same folder, so same filesystem): a file the trainer
-    // puts in place by rename meanwhile leaves the linked one whole, which is then what goes up; a
-    // file rewritten in place changes under its link too and is caught by its hashes.
     const QString snapshot = QStringLiteral(".gantry-snapshot-%1").arg(QRandomGenerator::system()->generate64() & 0xffffffffffffULL, 12, 16, QLatin1Char('0'));
     const QString dir = ssh::shellQuote(storage::machinePath(remoteDir));
-    const QString link = QStringLiteral(
-        "[ -d %1 ] || exit 0; cd -- %1 && mkdir %2 && find . -name '.gantry-snapshot-*' -prune -o -type f -exec sh -c "
-        "'for f; do mkdir -p -- \"$(dirname -- \"$0/$f\")\" && ln -- \"$f\" \"$0/$f\" || exit 1; done' %2 {} +")
-                             .arg(dir, snapshot);
     const QString unlink = QStringLiteral("cd -- %1 && rm -rf -- %2").arg(dir, snapshot);
-    Result<ssh::ExecOutput> linked = session.run(link);
-    const bool snapped = linked && linked->exitStatus == 0;
+    const Snapshot linked = snapshotFolder(session, dir, snapshot);
+    const bool snapped = linked.made;
+    const QSet<QString> &writing = linked.writing;
     // Gone again whatever happens (also a snapshot half made where hard links fail: then the
     // files go up from their own names).
     const auto cleanup = qScopeGuard([&session, &unlink] { (void)session.run(unlink); });
@@ -106,6 +133,12 @@ Result<MirrorOutcome> BucketCheckpoints::mirror(ssh::Session &session, const QSt
             continue; // another pass's snapshot, left by a machine that stopped mid-pass
         const QString path = root + QLatin1Char('/') + file.relative;
         const QJsonObject known = manifest->value(file.relative).toObject();
+        if (writing.contains(file.relative)) { // held open for writing: maybe half of a rewrite
+            out.busy.append(file.relative);
+            if (!known.isEmpty())
+                next.insert(file.relative, known);
+            continue;
+        }
         Result<storage::MachineCopy::FileHash> before = copy.hash(path, cancel.flag());
         if (!before && before.error().code == ErrorCode::NotFound)
             continue; // gone since the listing (a trainer's temporary file renamed away): not a checkpoint file

@@ -13,6 +13,18 @@
 #include <memory>
 
 namespace gantry::runs {
+
+QString openForWritingScript()
+{
+    // Each fd link of the user's processes that points into the folder, and its open flags
+    // (octal; O_WRONLY 1, O_RDWR 2).
+    return QStringLiteral(
+        "{ r=$(pwd -P); find /proc/[0-9]*/fd -maxdepth 1 -lname \"$r/*\" 2>/dev/null | while IFS= read -r l; do "
+        "fl=$(sed -n 's/^flags:[[:space:]]*//p' \"${l%/fd/*}/fdinfo/${l##*/}\" 2>/dev/null); "
+        "case \"$fl\" in ''|*[!0-7]*) continue;; esac; "
+        "[ $(( 0$fl & 3 )) -ne 0 ] && p=$(readlink \"$l\") && printf '%s\\n' \"${p#\"$r\"/}\"; done; }");
+}
+
 namespace {
 
 // The remote side: one line per file (F: complete copy follows, K: unchanged, B: busy), the
@@ -28,15 +40,10 @@ QString mirrorScript(const QString &remoteDir)
                "t=$(mktemp -d) || exit 3\ntrap 'rm -rf \"$t\"' EXIT\ncat > \"$t/known\"\n"
                "case \"$d\" in '~/'*) d=\"$HOME/${d#\\~/}\";; esac\n"
                "cd \"$d\" 2>/dev/null || exit 0\n"
-               "r=$(pwd -P)\n"
-               "find /proc/[0-9]*/fd -maxdepth 1 -lname \"$r/*\" 2>/dev/null | while IFS= read -r l; do\n"
-               "  fl=$(sed -n 's/^flags:[[:space:]]*//p' \"${l%/fd/*}/fdinfo/${l##*/}\" 2>/dev/null)\n"
-               "  case \"$fl\" in ''|*[!0-7]*) continue;; esac\n"
-               "  [ $(( 0$fl & 3 )) -ne 0 ] && readlink \"$l\"\n"
-               "done > \"$t/open\"\n"
+               "%2 > \"$t/open\"\n"
                "find . -type f -print | while IFS= read -r f; do\n"
                "  f=${f#./}\n"
-               "  if grep -Fxq -- \"$r/$f\" \"$t/open\"; then printf 'B\\t%s\\n' \"$f\"; continue; fi\n"
+               "  if grep -Fxq -- \"$f\" \"$t/open\"; then printf 'B\\t%s\\n' \"$f\"; continue; fi\n"
                "  exec 3<\"$f\" 2>/dev/null || continue\n"
                "  a=$(stat -L -c '%s|%y|%i' /proc/self/fd/3)\n"
                "  if grep -Fxq -- \"$a\t$f\" \"$t/known\"; then exec 3<&-; printf 'K\\t%s\\n' \"$f\"; continue; fi\n"
@@ -48,7 +55,7 @@ QString mirrorScript(const QString &remoteDir)
                "    printf 'F\\t%s\\t%s\\t%s\\n' \"$n\" \"$a\" \"$f\"; cat \"$t/copy\"\n"
                "  else printf 'B\\t%s\\n' \"$f\"; fi\n"
                "done\n")
-        .arg(ssh::shellQuote(remoteDir));
+        .arg(ssh::shellQuote(remoteDir), openForWritingScript());
 }
 
 // Parses the stream as it arrives, writing each complete copy through a QSaveFile.

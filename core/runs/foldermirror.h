@@ -20,6 +20,11 @@ struct MirrorOutcome
     qint64 bytes = 0;
 };
 
+// sh that prints, one a line, the paths (relative to the current folder) of the files below it
+// that a process of the user holds open with write access: a file being written, whatever its
+// size and time say. Both checkpoint mirrors leave such a file at its last complete copy.
+QString openForWritingScript();
+
 // Brings a folder on a machine home, only new or changed files and only complete ones: each file
 // is read through one open descriptor whose size, time and inode are the same before and after
 // the copy — so a file put in place by rename (the descriptor still holds the old, finished file)

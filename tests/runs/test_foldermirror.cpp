@@ -163,6 +163,7 @@ private slots:
             Result<MirrorOutcome> during = store.mirror(session, remote, {});
             QVERIFY2(during, qPrintable(during ? QString() : during.error().message));
             busy += int(during->busy.size());
+            QVERIFY(during->busy.contains(QStringLiteral("inplace.bin"))); // its trainer holds it open
             // A new machine gets one whole version of each, whatever was being written meanwhile.
             const QString fresh = m_dir.filePath(QStringLiteral("restored-%1/ckpt").arg(round));
             Result<int> restored = BucketCheckpoints(client, QStringLiteral("runs/r1"), m_dir.filePath(QStringLiteral("scratch2")))

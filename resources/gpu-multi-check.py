@@ -5,9 +5,9 @@
 # Run from a file (spawned ranks import it):  python3 FILE BACKEND DEVICE SIZE_MIB SECONDS [PROCESSES]
 #   BACKEND nccl | gloo, DEVICE cuda | cpu (Gantry passes nccl cuda; gloo cpu lets the same code
 #   run on a machine without GPUs). Prints one JSON object on stdout, never a traceback.
+import datetime
 import json
 import os
-import socket
 import sys
 import time
 
@@ -57,13 +57,15 @@ def peer_copies(size_mib, count, budget):
     return results
 
 
-def rank_main(rank, world, port, backend, device, size_mib, budget, queue):
+def rank_main(rank, world, store, backend, device, size_mib, budget, queue):
     global torch, dist
     import torch
     import torch.distributed as dist
     try:
-        os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-        dist.init_process_group(backend, rank=rank, world_size=world)
+        # The ranks meet through a file in this script's private folder, not a TCP port picked
+        # in advance (another process could take that port before rank 0 listened on it).
+        dist.init_process_group(backend, init_method="file://" + store, rank=rank, world_size=world,
+                                timeout=datetime.timedelta(seconds=60))
         if device == "cuda":
             torch.cuda.set_device(rank)
         tensor = torch.ones((size_mib << 20) // 4, dtype=torch.float32,
@@ -84,18 +86,12 @@ def rank_main(rank, world, port, backend, device, size_mib, budget, queue):
             queue.put({"error": "all-reduce failed: %s" % e})
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def all_reduce(backend, device, size_mib, processes, budget, timeout):
     import torch.multiprocessing as mp
     context = mp.get_context("spawn")
     queue = context.SimpleQueue()
-    port = free_port()
-    procs = [context.Process(target=rank_main, args=(r, processes, port, backend, device, size_mib, budget, queue))
+    store = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rendezvous-%d" % os.getpid())
+    procs = [context.Process(target=rank_main, args=(r, processes, store, backend, device, size_mib, budget, queue))
              for r in range(processes)]
     for p in procs:
         p.start()

@@ -480,12 +480,25 @@ Result<SftpAttrs> SftpClient::fstat(const QByteArray &handle)
 
 Result<void> SftpClient::mkdir(const QString &path)
 {
-    QByteArray body;
-    putString(body, pathBytes(path));
-    putU32(body, 0);
-    auto r = call(Mkdir, body);
+    auto id = sendMkdir(path);
+    if (!id) return id.error();
+    auto r = waitFor(*id);
     if (!r) return r.error();
     return checkStatus(*r, TransferText::tr("Creating the directory"), path);
+}
+
+Result<quint32> SftpClient::sendMkdir(const QString &path, std::optional<quint32> mode)
+{
+    QByteArray body;
+    putString(body, pathBytes(path));
+    putU32(body, mode ? 0x4 : 0); // SSH_FILEXFER_ATTR_PERMISSIONS
+    if (mode) putU32(body, *mode);
+    return send(Mkdir, body);
+}
+
+Result<quint32> SftpClient::sendRemove(const QString &path)
+{
+    return send(Remove, stringBody(pathBytes(path)));
 }
 
 Result<void> SftpClient::mkdirs(const QString &path)

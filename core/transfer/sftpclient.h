@@ -196,6 +196,10 @@ public:
     void setMaxListBytes(qint64 bytes) { m_maxListBytes = bytes; } // 0: no limit
     qint64 maxListBytes() const { return m_maxListBytes; }
     Result<void> mkdir(const QString &path);
+    // mkdir() and remove() in two halves (the answer read with waitFor), for several in one round
+    // trip; a folder made with `mode` has those permissions (less the server's umask).
+    Result<quint32> sendMkdir(const QString &path, std::optional<quint32> mode = {});
+    Result<quint32> sendRemove(const QString &path);
     Result<void> mkdirs(const QString &path);   // like mkdir -p
     Result<void> remove(const QString &path);
     Result<void> rmdir(const QString &path);

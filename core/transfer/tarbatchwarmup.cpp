@@ -31,14 +31,10 @@ void BatchWarmup::helper(int k)
             if (int(warm.channels.size()) < m_channels) warm.channels.push_back(std::move(channel));
         }
         running.clear();
-        if (m_meanwhile) {
+        if (m_meanwhile)
             m_meanwhile(*warm.session, m_command, m_channels, warm.channels);
-        } else {
-            for (auto &opened : warm.session->openExecs(QStringList(m_channels - int(warm.channels.size()), m_command))) {
-                if (opened)
-                    warm.channels.push_back(std::move(*opened));
-            }
-        }
+        else
+            topUp(*warm.session, m_command, m_channels, warm.channels);
     }
     std::function<void(WarmSession &)> work;
     {
@@ -50,6 +46,14 @@ void BatchWarmup::helper(int k)
         work(warm);
     warm.channels.clear(); // a channel dies before its session, on the thread that used them
     warm.session.reset();
+}
+
+void BatchWarmup::topUp(ssh::Session &session, const QString &command, int count, std::vector<std::unique_ptr<ssh::Channel>> &channels)
+{
+    for (auto &opened : session.openExecs(QStringList(std::max(0, count - int(channels.size())), command))) {
+        if (opened)
+            channels.push_back(std::move(*opened));
+    }
 }
 
 int BatchWarmup::start(std::function<void(WarmSession &)> work)

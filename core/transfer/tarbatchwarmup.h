@@ -38,6 +38,9 @@ public:
     // returns, before the helper waits for work (a sync stages batches then: tarstage.h).
     using Meanwhile = std::function<void(ssh::Session &, const QString &, int, std::vector<std::unique_ptr<ssh::Channel>> &)>;
     BatchWarmup(SessionPool &pool, QString command, int helpers, int channels, Meanwhile meanwhile = {});
+    // Starts `command` on session until `channels` holds `count` (those that could not start are
+    // left out): what a helper does, or its Meanwhile for what its own round trips did not start.
+    static void topUp(ssh::Session &session, const QString &command, int count, std::vector<std::unique_ptr<ssh::Channel>> &channels);
     // Helpers that got no work close their channels and sessions on their own threads; joined here.
     ~BatchWarmup();
     BatchWarmup(const BatchWarmup &) = delete;

@@ -6,30 +6,13 @@
 #include "core/transfer/tarbatch.h"
 #include "core/transfer/treetransfer.h"
 
-#include <QtEndian>
+#include <QElapsedTimer>
 
 #include <deque>
-#include <QElapsedTimer>
 
 namespace gantry::transfer {
 
 namespace {
-
-QByteArray sftpString(const QByteArray &bytes)
-{
-    QByteArray out(4, Qt::Uninitialized);
-    qToBigEndian(quint32(bytes.size()), out.data());
-    return out + bytes;
-}
-
-// A folder only its owner can enter: the staged files hold the user's data.
-QByteArray privateFolder(const QString &path)
-{
-    QByteArray attrs(8, Qt::Uninitialized);
-    qToBigEndian(quint32(0x4), attrs.data()); // SSH_FILEXFER_ATTR_PERMISSIONS
-    qToBigEndian(quint32(0700), attrs.data() + 4);
-    return sftpString(path.toUtf8()) + attrs;
-}
 
 constexpr quint32 kStageFlags = SftpClient::OpenWrite | SftpClient::OpenCreate | SftpClient::OpenTruncate;
 // Why a batch being written stops at stop() (never shown: the batch is streamed instead).
@@ -69,12 +52,12 @@ public:
                 // The runners take over: this batch is streamed to one of them (at once: it is not
                 // waited for); those before it are staged once their answers are in.
                 m_stage.finish(batch, QString());
-                if (auto closing = m_sftp.send(SftpClient::Close, sftpString(*handle))) m_inflight.push_back({*closing, batch, false});
+                if (auto closing = m_sftp.send(SftpClient::Close, sftpwire::stringBody(*handle))) m_inflight.push_back({*closing, batch, false});
                 break;
             }
             const int next = m_stage.claim();
             opening = next >= 0 ? sendOpen(next) : Result<quint32>(0u);
-            auto closing = m_sftp.send(SftpClient::Close, sftpString(*handle));
+            auto closing = m_sftp.send(SftpClient::Close, sftpwire::stringBody(*handle));
             if (!closing) return;
             m_inflight.push_back({*closing, batch, true});
             batch = next;
@@ -162,13 +145,8 @@ TarStage::~TarStage() = default;
 
 void TarStage::run(ssh::Session &session, const QString &command, int count, std::vector<std::unique_ptr<ssh::Channel>> &channels)
 {
-    const auto startRest = [&] {
-        for (auto &opened : session.openExecs(QStringList(std::max(0, count - int(channels.size())), command))) {
-            if (opened) channels.push_back(std::move(*opened));
-        }
-    };
     if (m_stopped) {
-        startRest(); // the plan came first: nothing to stage for
+        BatchWarmup::topUp(session, command, count, channels); // the plan came first: nothing to stage for
         return;
     }
     // The SFTP channel and the runner open in the same round trips; the home folder's path
@@ -183,7 +161,7 @@ void TarStage::run(ssh::Session &session, const QString &command, int count, std
                                          [](SftpClient &c) { c.askAhead(SftpClient::Realpath, QStringLiteral(".")); },
                                          withRunner ? command : QString(), withRunner ? &runner : nullptr);
     if (runner) channels.push_back(std::move(runner));
-    startRest();
+    BatchWarmup::topUp(session, command, count, channels);
     if (!started) {
         std::lock_guard lock(m_mutex);
         if (m_stopped && !m_ctx.cancelled()) m_sftpGaveUpAfterMs = std::max(m_sftpGaveUpAfterMs, starting.elapsed());
@@ -200,10 +178,10 @@ void TarStage::run(ssh::Session &session, const QString &command, int count, std
     if (!home || !home->startsWith(QLatin1Char('/'))) return;
     const QString parent = (*home == QLatin1String("/") ? QString() : *home) + QStringLiteral("/.cache");
     const QString folder = parent + QStringLiteral("/gantry-stage");
-    // Both folders in one round trip; either may exist already (the first open says if it is
-    // not a folder this user can write in).
-    const auto a = sftp.send(SftpClient::Mkdir, privateFolder(parent));
-    const auto b = sftp.send(SftpClient::Mkdir, privateFolder(folder));
+    // Both folders in one round trip, only the owner's (the staged files hold the user's data);
+    // either may exist already (the first open says if it is not a folder this user can write in).
+    const auto a = sftp.sendMkdir(parent, 0700);
+    const auto b = sftp.sendMkdir(folder, 0700);
     if (!a || !b || !sftp.waitFor(*a) || !sftp.waitFor(*b)) return;
     if (!waitForSlowListing()) return;
     Writer(*this, sftp, folder).run();
@@ -301,17 +279,11 @@ qint64 TarStage::sftpGaveUpAfterMs() const
     return m_sftpStartedMs < 0 ? m_sftpGaveUpAfterMs : -1;
 }
 
-int TarStage::stagedCount() const
-{
-    std::lock_guard lock(m_mutex);
-    return int(m_staged.size());
-}
-
 void TarStage::remove(SftpClient &sftp, const QStringList &paths)
 {
     std::vector<quint32> ids;
     for (const QString &p : paths) {
-        if (auto id = sftp.send(SftpClient::Remove, sftpString(p.toUtf8()))) ids.push_back(*id);
+        if (auto id = sftp.sendRemove(p)) ids.push_back(*id);
     }
     for (const quint32 id : ids) {
         if (!sftp.waitFor(id)) return;

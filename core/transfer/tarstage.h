@@ -75,7 +75,6 @@ public:
     // Staged files no one took, and files of batches left unstaged; call once every run() has
     // returned.
     QStringList leftovers() const;
-    int stagedCount() const;
     // How long the quickest helper's SFTP took to start, round trips included (-1: none did).
     qint64 sftpStartedMs() const;
     // Where no helper's SFTP had started when stop() gave them up (sshd runs SFTP through the

@@ -75,8 +75,8 @@ namespace {
 thread_local KeyExchangeObserver *t_keyExchangeObserver = nullptr;
 }
 
-KeyExchangeObserver::KeyExchangeObserver(std::function<void(qint64 ms)> measured)
-    : m_measured(std::move(measured)), m_outer(std::exchange(t_keyExchangeObserver, this))
+KeyExchangeObserver::KeyExchangeObserver(std::function<void(qint64 ms)> measured, std::function<void(qint64 ms)> banner)
+    : m_measured(std::move(measured)), m_banner(std::move(banner)), m_outer(std::exchange(t_keyExchangeObserver, this))
 {
 }
 
@@ -88,6 +88,11 @@ KeyExchangeObserver::~KeyExchangeObserver()
 void KeyExchangeObserver::tell(qint64 ms)
 {
     if (t_keyExchangeObserver && t_keyExchangeObserver->m_measured) t_keyExchangeObserver->m_measured(ms);
+}
+
+void KeyExchangeObserver::tellBanner(qint64 ms)
+{
+    if (t_keyExchangeObserver && t_keyExchangeObserver->m_banner) t_keyExchangeObserver->m_banner(ms);
 }
 
 Session::Session() = default;
@@ -144,7 +149,10 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     int rc = SSH_AGAIN;
     qint64 bannerMs = -1; // when the server's banner came: the key exchange starts then
     while ((rc = ssh_connect(m_session)) == SSH_AGAIN) {
-        if (bannerMs < 0 && ssh_get_serverbanner(m_session)) bannerMs = timer.elapsed();
+        if (bannerMs < 0 && ssh_get_serverbanner(m_session)) {
+            bannerMs = timer.elapsed();
+            KeyExchangeObserver::tellBanner(bannerMs);
+        }
         if (cancelled(options.cancel) || cancelled(m_closing)) {
             disconnect();
             return makeError(ErrorCode::Cancelled, SshText::tr("connection to %1 cancelled").arg(target.display()));

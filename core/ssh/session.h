@@ -70,19 +70,25 @@ class Channel;
 // While one lives on a thread, each connect made on that thread tells it how long its key
 // exchange took, from the server's banner to the exchange's end (about a round trip), as soon
 // as it has: before the login, half the connect earlier than its end says it. A transfer starts
-// its helper sessions' connects on it.
+// its helper sessions' connects on it. `banner`, when given, hears when the server's banner came
+// (ms into the connect): on a real link at least a round trip and a half (TCP's handshake, then
+// the banner), on loopback the few ms sshd takes to start, so a banner still missing after
+// 25 ms already says a link worth helper sessions.
 class KeyExchangeObserver
 {
 public:
-    explicit KeyExchangeObserver(std::function<void(qint64 ms)> measured);
+    explicit KeyExchangeObserver(std::function<void(qint64 ms)> measured, std::function<void(qint64 ms)> banner = {});
     ~KeyExchangeObserver();
     KeyExchangeObserver(const KeyExchangeObserver &) = delete;
     KeyExchangeObserver &operator=(const KeyExchangeObserver &) = delete;
     // The thread's observer, told of one key exchange (none: nothing happens).
     static void tell(qint64 ms);
+    // The thread's observer, told that a connect's server banner came after ms.
+    static void tellBanner(qint64 ms);
 
 private:
     std::function<void(qint64)> m_measured;
+    std::function<void(qint64)> m_banner;
     KeyExchangeObserver *m_outer;
 };
 

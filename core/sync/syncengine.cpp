@@ -166,9 +166,11 @@ std::future<SyncEngine::Connected> SyncEngine::startConnect()
 {
     if (connected()) return {};
     disconnect();
+    m_bannerMs = -1;
     return std::async(std::launch::async, [this] {
         QElapsedTimer t;
         t.start();
+        const ssh::KeyExchangeObserver banner({}, [this](qint64 ms) { m_bannerMs = ms; });
         auto session = m_factory(m_cancel);
         return Connected{std::move(session), t.elapsed()};
     });
@@ -186,6 +188,21 @@ Result<void> SyncEngine::finishConnect(std::future<Connected> connecting)
     if (m_roundTripMs < 0) m_roundTripMs = c.ms / 5;
     m_connectRoundTripMs = c.ms / 5;
     return {};
+}
+
+bool SyncEngine::longLinkWhileConnecting(const std::future<Connected> &connecting, const QElapsedTimer &elapsed) const
+{
+    if (!connecting.valid()) return false;
+    const auto runsAfter = [&](qint64 ms) {
+        return connecting.wait_for(std::chrono::milliseconds(std::max<qint64>(0, ms - elapsed.elapsed())))
+               == std::future_status::timeout;
+    };
+    // A banner takes TCP's handshake and half a round trip more; sshd on loopback sends it in a
+    // few ms (under 20 on this 2-core test machine, busy).
+    constexpr qint64 kBannerMs = 25;
+    if (!runsAfter(kBannerMs)) return false;
+    if (m_bannerMs < 0) return true;
+    return runsAfter(100);
 }
 
 SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const
@@ -395,15 +412,11 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
     Helpers helpers;
-    // A first connect still running after 100 ms says a long link (about 20 ms round trips or
-    // more): the helper sessions connect beside it then, ready when it is rather than a connect
-    // after the listing (at most seven: one sync stays under sshd's MaxStartups of 10 logins in
-    // progress). On a short link they connect once it has, while the host lists the folder.
-    if (connecting.valid()
-        && connecting.wait_for(std::chrono::milliseconds(std::max<qint64>(0, 100 - connectTime.elapsed())))
-               == std::future_status::timeout) {
-        helpers = prestartHelpers(*local, manifest);
-    }
+    // On a long link the helper sessions connect beside the first connect, ready when it is
+    // rather than a connect after the listing (at most seven: one sync stays under sshd's
+    // MaxStartups of 10 logins in progress). On a short link they connect once it has, while the
+    // host lists the folder.
+    if (longLinkWhileConnecting(connecting, connectTime)) helpers = prestartHelpers(*local, manifest);
     const auto discard = qScopeGuard([&] { discardStaged(helpers); });
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     m_roundConnected = true;

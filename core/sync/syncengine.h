@@ -5,6 +5,7 @@
 #include "core/sync/syncplan.h"
 #include "core/transfer/transfertypes.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QString>
 
@@ -130,6 +131,10 @@ private:
     std::future<Connected> startConnect();
     // Takes the connect started (connects now when none was), unless still connected.
     Result<void> finishConnect(std::future<Connected> connecting);
+    // Waits on a connect started `elapsed` ago until it says whether the link is long (about
+    // 15 ms round trips or more): no server banner after 25 ms, or no login after 100 ms. false:
+    // it ended first (a short link), or there was none.
+    bool longLinkWhileConnecting(const std::future<Connected> &connecting, const QElapsedTimer &elapsed) const;
     Result<LocalScan> scan();
     Result<SyncPlan> plan(const LocalScan &local, const RemoteListing &remote, const SyncManifest &manifest);
     // Helper sessions for the tar batches, connecting while the host lists the folder, each
@@ -187,6 +192,7 @@ private:
     bool m_roundConnected = false; // the round got a connection (a later failure is a drop)
     qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it
     qint64 m_connectRoundTripMs = -1; // a fifth of the last connect: no login shell in it
+    std::atomic<qint64> m_bannerMs{-1}; // when the running connect's server banner came
     bool m_listedOverSftp = false; // the round's listing came over SFTP
 };
 

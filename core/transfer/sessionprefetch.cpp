@@ -22,6 +22,7 @@ constexpr struct
     int afterMs;
     qint64 roundTripMs;
 } kMarks[] = {{100, 15}, {200, 30}};
+constexpr qint64 kBannerMs = 25;
 } // namespace
 
 SessionPrefetch::SessionPrefetch(TransferContext &ctx, Helpers helpers, Lanes lanes)
@@ -122,6 +123,16 @@ void SessionPrefetch::watchFirstConnect()
 {
     QElapsedTimer since;
     since.start();
+    bool bannerLate = false;
+    {
+        // No server banner after kBannerMs: a link of about kMarks[0]'s round trip or more
+        // (a banner takes TCP's handshake and half a round trip; sshd on loopback, a few ms).
+        std::unique_lock lock(m_mutex);
+        m_changed.wait_for(lock, std::chrono::milliseconds(kBannerMs), [this] { return m_firstDone || m_bannerCame; });
+        if (m_firstDone) return;
+        bannerLate = !m_bannerCame;
+    }
+    if (bannerLate) ensure(wanted(kMarks[0].roundTripMs));
     for (const auto &mark : kMarks) {
         {
             std::unique_lock lock(m_mutex);
@@ -139,6 +150,15 @@ void SessionPrefetch::firstKeyExchange(qint64 keyExchangeMs)
     // the trusted floor (the marks and the first connect's end still start what a shorter link wants).
     const qint64 roundTripMs = keyExchangeMs * 10 / 13;
     if (roundTripMs >= kTrustedHintMs) ensure(wanted(roundTripMs));
+}
+
+void SessionPrefetch::firstBanner(qint64 /*ms*/)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_bannerCame = true;
+    }
+    m_changed.notify_all();
 }
 
 void SessionPrefetch::firstConnected(qint64 connectMs)

@@ -81,6 +81,8 @@ public:
     // The first session's key exchange took keyExchangeMs (its login is still to come): from
     // kTrustedHintMs, the helpers such a link wants start connecting now, not at the next mark.
     void firstKeyExchange(qint64 keyExchangeMs);
+    // The first session's server banner came after ms (see ssh::KeyExchangeObserver).
+    void firstBanner(qint64 ms);
     // The first session is connected (or failed to) after connectMs.
     void firstConnected(qint64 connectMs);
     // The link's round trip as the first connect suggested (a connect is ~6 round trips); -1 before.
@@ -110,6 +112,7 @@ private:
     std::condition_variable m_changed;
     qint64 m_roundTripHintMs = -1;
     bool m_firstDone = false;
+    bool m_bannerCame = false;
     std::deque<std::optional<ReadySession>> m_finished; // in the order the connects ended; empty = failed
     int m_started = 0;
     int m_claimed = 0;

@@ -394,7 +394,8 @@ Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferCont
     QElapsedTimer connecting;
     connecting.start();
     auto session = [&] {
-        const ssh::KeyExchangeObserver early([&prefetch](qint64 ms) { prefetch.firstKeyExchange(ms); });
+        const ssh::KeyExchangeObserver early([&prefetch](qint64 ms) { prefetch.firstKeyExchange(ms); },
+                                             [&prefetch](qint64 ms) { prefetch.firstBanner(ms); });
         return ctx.factory()(ctx.cancel());
     }();
     prefetch.firstConnected(connecting.elapsed());

@@ -169,6 +169,33 @@ private slots:
         for (qint64 ms : outer + inner) QVERIFY2(ms >= 0 && ms < 15000, qPrintable(QString::number(ms)));
     }
 
+    // The server's banner is told as it comes, before the key exchange ends: what a sync and a
+    // transfer take to start their helper sessions early on a long link.
+    void bannerIsToldBeforeTheKeyExchange()
+    {
+        QStringList heard;
+        qint64 bannerMs = -1;
+        {
+            const ssh::KeyExchangeObserver watching([&heard](qint64) { heard << QStringLiteral("kex"); },
+                                                    [&heard, &bannerMs](qint64 ms) {
+                                                        heard << QStringLiteral("banner");
+                                                        bannerMs = ms;
+                                                    });
+            ssh::Session session;
+            QVERIFY(connectTo(m_sshd, session));
+        }
+        QCOMPARE(heard, (QStringList{QStringLiteral("banner"), QStringLiteral("kex")}));
+        QVERIFY2(bannerMs >= 0 && bannerMs < 15000, qPrintable(QString::number(bannerMs)));
+        // An observer without a banner callback hears only the key exchange.
+        int kex = 0;
+        {
+            const ssh::KeyExchangeObserver watching([&kex](qint64) { ++kex; });
+            ssh::Session session;
+            QVERIFY(connectTo(m_sshd, session));
+        }
+        QCOMPARE(kex, 1);
+    }
+
     // openExecs opens every channel, then starts every command: sshd sees all the opens before
     // the first exec (two round trips in all, not two per command), and each channel carries its
     // own command's output, stdin and exit status.

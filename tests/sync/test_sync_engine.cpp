@@ -138,7 +138,7 @@ private slots:
 
     // A first sync with a lot to send over a long link (80 ms round trips through the delay
     // relay) goes over several sessions, the helpers' connects started beside the first one's
-    // (it is still connecting after 100 ms): every file arrives, and a re-sync with nothing new
+    // (its server banner has not come after 25 ms): every file arrives, and a re-sync with nothing new
     // connects no helper.
     void helpersConnectBesideTheFirstSession()
     {

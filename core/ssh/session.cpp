@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QThread>
 
 #include <libssh/libssh.h>
@@ -129,6 +130,38 @@ QString Session::lastLibsshError() const
 
 Result<void> Session::connect(const Target &target, const ConnectOptions &options)
 {
+    // sshd drops a connection past MaxStartups (10:30:100 by default: from 10 logins in progress,
+    // 30 % of new ones, more as they grow) before its banner; a moment later it takes it.
+    constexpr int kRetryAfterMs[] = {250, 500, 1000};
+    QElapsedTimer since;
+    since.start();
+    const auto givenUp = [&target](int tries) {
+        return makeError(ErrorCode::ConnectFailed,
+                         SshText::tr("%1 closed the connection before greeting (%2 tries): sshd turns logins away while too "
+                                     "many are in progress (its MaxStartups), or a firewall rule (fail2ban, hosts.deny) "
+                                     "refuses this address; wait a moment and try again, with fewer transfers to it at once")
+                             .arg(target.display()).arg(tries));
+    };
+    for (int attempt = 0;; ++attempt) {
+        bool turnedAway = false;
+        auto connected = connectOnce(target, options, &turnedAway);
+        if (connected || !turnedAway) return connected;
+        if (attempt >= int(std::size(kRetryAfterMs))) return givenUp(attempt + 1);
+        // Jitter: syncs turned away together should not all come back together.
+        const qint64 waitMs = kRetryAfterMs[attempt] + QRandomGenerator::global()->bounded(kRetryAfterMs[attempt] / 2);
+        if (since.elapsed() + waitMs > options.connectTimeoutMs) return givenUp(attempt + 1);
+        QElapsedTimer waited;
+        waited.start();
+        while (waited.elapsed() < waitMs) {
+            if (cancelled(options.cancel) || cancelled(m_closing))
+                return makeError(ErrorCode::Cancelled, SshText::tr("connection to %1 cancelled").arg(target.display()));
+            QThread::msleep(20);
+        }
+    }
+}
+
+Result<void> Session::connectOnce(const Target &target, const ConnectOptions &options, bool *turnedAway)
+{
     disconnect();
     m_target = target;
     m_limits = options.limits;
@@ -170,6 +203,10 @@ Result<void> Session::connect(const Target &target, const ConnectOptions &option
     if (rc == SSH_OK && bannerMs >= 0) KeyExchangeObserver::tell(timer.elapsed() - bannerMs);
     if (rc != SSH_OK) {
         const QString why = lastLibsshError();
+        // libssh says "Socket error: disconnected" for an end of stream, and "Connection reset by
+        // peer" where the server closed with our banner unread: the TCP connection was made and
+        // the server closed it without a banner (a refused port is another error).
+        *turnedAway = bannerMs < 0 && (why.endsWith(QLatin1String("disconnected")) || why.contains(QLatin1String("reset by peer")));
         disconnect();
         return makeError(ErrorCode::ConnectFailed,
                          SshText::tr("cannot connect to %1: %2; check the host name and port, and that sshd runs there")

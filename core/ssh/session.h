@@ -105,6 +105,9 @@ public:
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
 
+    // Connects, verifies the host key and logs in. A server that closes the connection before
+    // its banner (sshd past MaxStartups: more logins in progress than it takes, as several
+    // syncs at once with their helper sessions can make) is tried again, up to three times.
     Result<void> connect(const Target &target, const ConnectOptions &options);
     void disconnect();
     bool isConnected() const;
@@ -161,6 +164,8 @@ public:
     QString lastLibsshError() const;
 
 private:
+    // One try; *turnedAway: the server closed the connection before its banner (see connect).
+    Result<void> connectOnce(const Target &target, const ConnectOptions &options, bool *turnedAway);
     Result<void> verifyHostKey(const ConnectOptions &options);
     Result<void> authenticate(const ConnectOptions &options);
     void signalRemoteGroup(qint64 pid, const char *signalName);

@@ -218,8 +218,9 @@ SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const Sy
     Helpers helpers;
     // Staging pays where SFTP starts before the runners' shells do: not where sshd runs it
     // through the same login shell (measured by an earlier sync), nor where it is refused.
+    const qint64 sftpStartMs = trustedSftpStartMs(manifest);
     const bool sftpFirst = !manifest.sftpRefused
-                           && (manifest.sftpStartMs < 0 || manifest.shellStartMs < 0 || manifest.sftpStartMs < manifest.shellStartMs / 2);
+                           && (sftpStartMs < 0 || manifest.shellStartMs < 0 || sftpStartMs < manifest.shellStartMs / 2);
     if (sftpFirst) helpers.stage = std::make_unique<transfer::TarStage>(expectedTarTree(m_root, local, manifest), sessions, m_target.host,
                                                          m_options.verify, m_cancel, transfer::kMaxStagedBytes);
     helpers.pool = std::make_unique<transfer::SessionPool>(m_factory, m_cancel, sessions - 1);
@@ -247,11 +248,10 @@ void SyncEngine::recordSftpStart(const Helpers &helpers, SyncManifest *manifest)
     // had answered, how long they waited is a floor (sshd runs SFTP through that shell): a floor
     // under half the shell's start-up leaves the next sync to stage and measure again.
     if (!helpers.stage) return;
-    if (const qint64 ms = helpers.stage->sftpStartedMs(); ms >= 0) {
-        manifest->sftpStartMs = sftpStartUp(ms);
-    } else if (const qint64 waited = helpers.stage->sftpGaveUpAfterMs(); waited >= 0) {
-        manifest->sftpStartMs = std::max(manifest->sftpStartMs, sftpStartUp(waited));
-    }
+    if (const qint64 ms = helpers.stage->sftpStartedMs(); ms >= 0)
+        setSftpStartMs(manifest, sftpStartUp(ms));
+    else if (const qint64 waited = helpers.stage->sftpGaveUpAfterMs(); waited >= 0)
+        setSftpStartMs(manifest, std::max(trustedSftpStartMs(*manifest), sftpStartUp(waited)));
 }
 
 qint64 SyncEngine::sftpStartUp(qint64 elapsedMs) const
@@ -490,8 +490,8 @@ Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
     listing.start();
     m_listedOverSftp = false;
     if (!m_runner && !m_sftp && manifest && manifest->haveTar && manifest->haveRunner && !manifest->sftpRefused
-        && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs, manifest->sftpStartMs)) {
-        auto remote = listFolderOverSftp(&manifest->sftpStartMs);
+        && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs, trustedSftpStartMs(*manifest))) {
+        auto remote = listFolderOverSftp(manifest);
         m_listedOverSftp = bool(remote);
         // A host without the SFTP subsystem, or a folder it cannot look at: the listing command
         // says more (and measures the shell again). A dropped link is the round's to retry.
@@ -528,7 +528,7 @@ Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
     return remote;
 }
 
-Result<RemoteListing> SyncEngine::listFolderOverSftp(qint64 *sftpStartMs)
+Result<RemoteListing> SyncEngine::listFolderOverSftp(SyncManifest *manifest)
 {
     // The batch runner starts beside it, as with the listing command: its shell's start-up runs
     // while the folders are read, and only a round that sends waits for it.
@@ -541,7 +541,7 @@ Result<RemoteListing> SyncEngine::listFolderOverSftp(qint64 *sftpStartMs)
         *m_session, 1, m_cancel, [top](transfer::SftpClient &c) { c.askAhead(transfer::SftpClient::Stat, top); },
         wantRunner ? transfer::BatchRunner::command() : QString(), wantRunner ? &runner : nullptr);
     if (!started) return started.error();
-    *sftpStartMs = sftpStartUp(starting.elapsed());
+    setSftpStartMs(manifest, sftpStartUp(starting.elapsed()));
     auto remote = listOverSftp(*started->front(), m_session->limits(), m_target.host, top);
     if (!remote) return remote.error(); // the client goes with its requests in flight
     m_sftp = std::move(started->front());

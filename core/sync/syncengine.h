@@ -159,8 +159,8 @@ private:
     // listed over SFTP instead (no shell on the critical path of a re-sync), and a listing
     // through the shell records how long it took to start there.
     Result<RemoteListing> listFolder(SyncManifest *manifest = nullptr);
-    // Measures SFTP's start-up into *sftpStartMs.
-    Result<RemoteListing> listFolderOverSftp(qint64 *sftpStartMs);
+    // Measures SFTP's start-up into the manifest.
+    Result<RemoteListing> listFolderOverSftp(SyncManifest *manifest);
     // SFTP's start-up beyond its round trips, from how long its start took.
     qint64 sftpStartUp(qint64 elapsedMs) const;
     // What the helpers' SFTP starts said about SFTP's start-up, into the manifest.

@@ -66,7 +66,20 @@ SyncManifest loadManifest(const QString &path)
     manifest.haveRunner = shell.value(QStringLiteral("runner")).toBool();
     manifest.sftpRefused = shell.value(QStringLiteral("sftpRefused")).toBool();
     manifest.sftpStartMs = shell.value(QStringLiteral("sftpStartMs")).toInteger(-1);
+    manifest.sftpMeasuredAt = shell.value(QStringLiteral("sftpAt")).toInteger(0);
     return manifest;
+}
+
+qint64 trustedSftpStartMs(const SyncManifest &manifest, qint64 nowSecs)
+{
+    constexpr qint64 kOneDay = 24 * 3600;
+    return nowSecs - manifest.sftpMeasuredAt > kOneDay ? -1 : manifest.sftpStartMs;
+}
+
+void setSftpStartMs(SyncManifest *manifest, qint64 ms, qint64 nowSecs)
+{
+    manifest->sftpStartMs = ms;
+    manifest->sftpMeasuredAt = nowSecs;
 }
 
 Result<void> saveManifest(const QString &path, const SyncManifest &manifest, const QString &host, const QString &localDir,
@@ -84,7 +97,8 @@ Result<void> saveManifest(const QString &path, const SyncManifest &manifest, con
                                                      {QStringLiteral("tar"), manifest.haveTar},
                                                      {QStringLiteral("runner"), manifest.haveRunner},
                                                      {QStringLiteral("sftpRefused"), manifest.sftpRefused},
-                                                     {QStringLiteral("sftpStartMs"), manifest.sftpStartMs}});
+                                                     {QStringLiteral("sftpStartMs"), manifest.sftpStartMs},
+                                                     {QStringLiteral("sftpAt"), manifest.sftpMeasuredAt}});
     }
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(o).toJson(QJsonDocument::Compact)) < 0 || !f.commit()) {

@@ -27,6 +27,7 @@ struct SyncManifest
     // sftp-server program (Debian's and Ubuntu's default) it starts through the login shell and
     // pays the same start-up; only internal-sftp starts at once.
     qint64 sftpStartMs = -1;
+    qint64 sftpMeasuredAt = 0; // when, in seconds since the epoch (see trustedSftpStartMs)
 };
 
 struct PlanOptions

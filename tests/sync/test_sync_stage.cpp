@@ -239,7 +239,8 @@ private slots:
 
     // Where sshd runs an sftp-server program, it starts through the login shell and pays its
     // start-up: the first sync measures that, and later syncs neither stage nor list over SFTP
-    // (a no-change re-sync through the shell is the quicker one there).
+    // (a no-change re-sync through the shell is the quicker one there), until that measure is a
+    // day old.
     void sftpThroughTheSlowShellIsLeftAlone()
     {
         Host host;
@@ -265,6 +266,18 @@ private slots:
         QCOMPARE(host.sshd.log().count("req subsystem"), subsystems);
         QCOMPARE(host.logged("open"), opened);
         QCOMPARE(differences(local.path(), remote.path()), QString());
+
+        // A day later the measure is stale: the next re-sync tries SFTP again, and measures again.
+        SyncManifest stale = loadManifest(manifest);
+        stale.sftpMeasuredAt -= 2 * 24 * 3600;
+        QVERIFY(saveManifest(manifest, stale, QStringLiteral("test"), local.path(), remote.path()));
+        r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 0);
+        QCOMPARE(host.sshd.log().count("req subsystem"), subsystems + 1);
+        const SyncManifest again = loadManifest(manifest);
+        QVERIFY2(again.sftpStartMs >= 500, qPrintable(QString::number(again.sftpStartMs)));
+        QVERIFY(trustedSftpStartMs(again) == again.sftpStartMs);
     }
 };
 

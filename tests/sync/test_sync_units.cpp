@@ -312,6 +312,29 @@ private slots:
         QCOMPARE(back.dirs, m.dirs);
         QVERIFY(loadManifest(d.filePath(QStringLiteral("missing.json"))).files.isEmpty());
     }
+
+    // SFTP's start-up, measured, is trusted for a day and kept with its time; then, and where a
+    // manifest from an older version has no time, it counts as not measured (tried again).
+    void sftpStartIsTrustedForADay()
+    {
+        QTemporaryDir d;
+        const QString path = manifestPath(d.path(), QStringLiteral("h"), QStringLiteral("/l"), QStringLiteral("/r"));
+        const qint64 at = 1'800'000'000;
+        SyncManifest m;
+        m.shellStartMs = 1000;
+        QCOMPARE(trustedSftpStartMs(m, at), -1);
+        setSftpStartMs(&m, 900, at);
+        QCOMPARE(trustedSftpStartMs(m, at + 3600), 900);
+        QCOMPARE(trustedSftpStartMs(m, at + 24 * 3600), 900);
+        QCOMPARE(trustedSftpStartMs(m, at + 24 * 3600 + 1), -1);
+        QVERIFY(saveManifest(path, m, QStringLiteral("h"), QStringLiteral("/l"), QStringLiteral("/r")));
+        const SyncManifest back = loadManifest(path);
+        QCOMPARE(back.sftpStartMs, 900);
+        QCOMPARE(trustedSftpStartMs(back, at + 60), 900);
+        SyncManifest old = back;
+        old.sftpMeasuredAt = 0; // written before the time was kept
+        QCOMPARE(trustedSftpStartMs(old, at), -1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSyncUnits)

@@ -15,6 +15,7 @@
 #include <libssh/libssh.h>
 #include <poll.h>
 
+#include <cerrno>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -74,6 +75,19 @@ QString shellQuote(const QString &argument)
 
 namespace {
 thread_local KeyExchangeObserver *t_keyExchangeObserver = nullptr;
+thread_local bool t_optionalConnects = false;
+}
+
+OptionalConnects::OptionalConnects() : m_outer(std::exchange(t_optionalConnects, true)) {}
+
+OptionalConnects::~OptionalConnects()
+{
+    t_optionalConnects = m_outer;
+}
+
+bool OptionalConnects::active()
+{
+    return t_optionalConnects;
 }
 
 KeyExchangeObserver::KeyExchangeObserver(std::function<void(qint64 ms)> measured, std::function<void(qint64 ms)> banner)
@@ -130,26 +144,39 @@ QString Session::lastLibsshError() const
 
 Result<void> Session::connect(const Target &target, const ConnectOptions &options)
 {
+    auto connected = connectWithRetries(target, options);
+    m_replyTimeoutMs = options.connectTimeoutMs; // not what a last try had left
+    return connected;
+}
+
+Result<void> Session::connectWithRetries(const Target &target, const ConnectOptions &options)
+{
     // sshd drops a connection past MaxStartups (10:30:100 by default: from 10 logins in progress,
     // 30 % of new ones, more as they grow) before its banner; a moment later it takes it.
     constexpr int kRetryAfterMs[] = {250, 500, 1000};
+    const int retries = OptionalConnects::active() ? 0 : int(std::size(kRetryAfterMs));
     QElapsedTimer since;
     since.start();
     const auto givenUp = [&target](int tries) {
         return makeError(ErrorCode::ConnectFailed,
                          SshText::tr("%1 closed the connection before greeting (%2 tries): sshd turns logins away while too "
-                                     "many are in progress (its MaxStartups), or a firewall rule (fail2ban, hosts.deny) "
-                                     "refuses this address; wait a moment and try again, with fewer transfers to it at once")
+                                     "many are in progress (its MaxStartups) or after failed ones (PerSourcePenalties), a "
+                                     "firewall rule (fail2ban, hosts.deny) refuses this address, or a port forward has no "
+                                     "sshd behind it yet (an instance still booting); wait a moment and try again, with "
+                                     "fewer transfers to it at once")
                              .arg(target.display()).arg(tries));
     };
-    for (int attempt = 0;; ++attempt) {
+    ConnectOptions attempt = options;
+    for (int tries = 1;; ++tries) {
         bool turnedAway = false;
-        auto connected = connectOnce(target, options, &turnedAway);
+        attempt.connectTimeoutMs = int(std::max<qint64>(1000, options.connectTimeoutMs - since.elapsed()));
+        auto connected = connectOnce(target, attempt, &turnedAway);
         if (connected || !turnedAway) return connected;
-        if (attempt >= int(std::size(kRetryAfterMs))) return givenUp(attempt + 1);
+        if (tries > retries) return retries > 0 ? givenUp(tries) : connected;
         // Jitter: syncs turned away together should not all come back together.
-        const qint64 waitMs = kRetryAfterMs[attempt] + QRandomGenerator::global()->bounded(kRetryAfterMs[attempt] / 2);
-        if (since.elapsed() + waitMs > options.connectTimeoutMs) return givenUp(attempt + 1);
+        const int base = kRetryAfterMs[tries - 1];
+        const qint64 waitMs = base + QRandomGenerator::global()->bounded(base / 2);
+        if (since.elapsed() + waitMs > options.connectTimeoutMs) return givenUp(tries);
         QElapsedTimer waited;
         waited.start();
         while (waited.elapsed() < waitMs) {
@@ -203,10 +230,13 @@ Result<void> Session::connectOnce(const Target &target, const ConnectOptions &op
     if (rc == SSH_OK && bannerMs >= 0) KeyExchangeObserver::tell(timer.elapsed() - bannerMs);
     if (rc != SSH_OK) {
         const QString why = lastLibsshError();
-        // libssh says "Socket error: disconnected" for an end of stream, and "Connection reset by
-        // peer" where the server closed with our banner unread: the TCP connection was made and
-        // the server closed it without a banner (a refused port is another error).
-        *turnedAway = bannerMs < 0 && (why.endsWith(QLatin1String("disconnected")) || why.contains(QLatin1String("reset by peer")));
+        // libssh says "Socket error: disconnected" for an end of stream, and strerror(ECONNRESET)
+        // (in the user's language) where the server closed with our banner unread: the TCP
+        // connection was made and the server closed it without a banner (a refused port is
+        // another error). Its answer came when a banner would have.
+        *turnedAway = bannerMs < 0
+                      && (why.endsWith(QLatin1String("disconnected")) || why.endsWith(QString::fromLocal8Bit(std::strerror(ECONNRESET))));
+        if (*turnedAway) KeyExchangeObserver::tellBanner(timer.elapsed());
         disconnect();
         return makeError(ErrorCode::ConnectFailed,
                          SshText::tr("cannot connect to %1: %2; check the host name and port, and that sshd runs there")

@@ -92,6 +92,23 @@ private:
     KeyExchangeObserver *m_outer;
 };
 
+// While one lives on a thread, the connects made there are helpers that their transfer can do
+// without: where sshd turns one away before its banner (past MaxStartups) it fails at once
+// instead of being tried again, so that helpers neither pile onto a busy server nor hold up the
+// end of the transfer that joins them.
+class OptionalConnects
+{
+public:
+    OptionalConnects();
+    ~OptionalConnects();
+    OptionalConnects(const OptionalConnects &) = delete;
+    OptionalConnects &operator=(const OptionalConnects &) = delete;
+    static bool active();
+
+private:
+    bool m_outer;
+};
+
 // One libssh session. Not thread-safe (libssh sessions are not): one thread uses it at a time,
 // with its channels. It may be handed to another thread only whole and idle, through something
 // that orders the two (a mutex, a join) — as SessionPrefetch and the tar batch SessionPool hand a
@@ -107,7 +124,9 @@ public:
 
     // Connects, verifies the host key and logs in. A server that closes the connection before
     // its banner (sshd past MaxStartups: more logins in progress than it takes, as several
-    // syncs at once with their helper sessions can make) is tried again, up to three times.
+    // syncs at once with their helper sessions can make) is tried again, up to three times
+    // within options.connectTimeoutMs (not under OptionalConnects); the thread's
+    // KeyExchangeObserver hears each such answer as a banner (it came as soon as one would).
     Result<void> connect(const Target &target, const ConnectOptions &options);
     void disconnect();
     bool isConnected() const;
@@ -166,6 +185,7 @@ public:
 private:
     // One try; *turnedAway: the server closed the connection before its banner (see connect).
     Result<void> connectOnce(const Target &target, const ConnectOptions &options, bool *turnedAway);
+    Result<void> connectWithRetries(const Target &target, const ConnectOptions &options);
     Result<void> verifyHostKey(const ConnectOptions &options);
     Result<void> authenticate(const ConnectOptions &options);
     void signalRemoteGroup(qint64 pid, const char *signalName);

@@ -40,6 +40,7 @@ void runLaneWorkers(TransferContext &ctx, ssh::Session *primarySession, SftpClie
             if (SessionPrefetch *prefetch = ctx.prefetch()) ready = prefetch->take(&claimed);
             if (claimed && !ready) return; // its connect failed: the others carry on
             if (!ready) {
+                const ssh::OptionalConnects optional;
                 auto session = ctx.factory()(ctx.cancel());
                 if (!session) return; // the primary session carries on alone
                 ready = ReadySession{std::move(*session), nullptr, {}, {}};

@@ -165,7 +165,7 @@ void SessionPrefetch::firstConnected(qint64 connectMs)
 {
     {
         std::lock_guard lock(m_mutex);
-        m_roundTripHintMs = connectMs / kRoundTripsPerConnect;
+        m_roundTripHintMs = connectMs < 0 ? -1 : connectMs / kRoundTripsPerConnect;
         m_firstDone = true;
     }
     m_changed.notify_all();
@@ -208,6 +208,7 @@ void SessionPrefetch::connectOne()
 {
     std::optional<ReadySession> ready;
     // The factory's cancel is our stop flag (set when the attempt ends), the client's the user's.
+    const ssh::OptionalConnects optional;
     if (auto session = m_ctx.factory()(&m_stop); session && !m_ctx.cancelled()) {
         if (!m_sftpWanted) {
             ready = ReadySession{std::move(*session), nullptr, {}, {}};

@@ -83,7 +83,7 @@ public:
     void firstKeyExchange(qint64 keyExchangeMs);
     // The first session's server banner came after ms (see ssh::KeyExchangeObserver).
     void firstBanner(qint64 ms);
-    // The first session is connected (or failed to) after connectMs.
+    // The first session is connected after connectMs (-1: it failed to; nothing more starts).
     void firstConnected(qint64 connectMs);
     // The link's round trip as the first connect suggested (a connect is ~6 round trips); -1 before.
     qint64 roundTripHintMs() const;

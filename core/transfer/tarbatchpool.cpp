@@ -26,7 +26,10 @@ SessionPool::SessionPool(TransferContext &ctx, int count)
 void SessionPool::connectInBackground(int count)
 {
     for (int k = 0; k < count; ++k) {
-        m_connecting.push_back(std::async(std::launch::async, [this] { return m_factory(m_cancel); }));
+        m_connecting.push_back(std::async(std::launch::async, [this] {
+            const ssh::OptionalConnects optional;
+            return m_factory(m_cancel);
+        }));
     }
 }
 
@@ -39,6 +42,7 @@ SessionPool::~SessionPool()
 
 Result<std::unique_ptr<ssh::Session>> SessionPool::take(int k, std::vector<std::unique_ptr<ssh::Channel>> *running)
 {
+    const ssh::OptionalConnects optional; // a connect of its own here is a helper's
     if (m_prefetch) {
         bool claimed = false;
         std::optional<ReadySession> ready = m_prefetch->take(&claimed);

@@ -398,7 +398,7 @@ Result<TransferOutcome> runTransfer(const TransferRequest &request, TransferCont
                                              [&prefetch](qint64 ms) { prefetch.firstBanner(ms); });
         return ctx.factory()(ctx.cancel());
     }();
-    prefetch.firstConnected(connecting.elapsed());
+    prefetch.firstConnected(session ? connecting.elapsed() : -1);
     if (!session) return session.error();
     // The host's check of one large upload starts its python (and the login shell before it)
     // with the SFTP channels, so that a slow shell start-up runs beside the transfer.

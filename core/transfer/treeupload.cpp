@@ -254,6 +254,7 @@ public:
         }
         for (int k = 1; !warm && k < sessions; ++k) {
             helpers.emplace_back([this, k, pool] {
+                const ssh::OptionalConnects optional;
                 auto session = pool ? pool->take(k - 1) : m_ctx.factory()(m_ctx.cancel());
                 if (session) sendClaimed(**session, claim(), nullptr);
             });

@@ -10526,8 +10526,8 @@ SIGTERM 让进程自行清理（训练循环可以保存检查点）；SIGKILL �
         <translation>%1 拒绝了 %2 子系统：%3</translation>
     </message>
     <message>
-        <source>%1 closed the connection before greeting (%2 tries): sshd turns logins away while too many are in progress (its MaxStartups), or a firewall rule (fail2ban, hosts.deny) refuses this address; wait a moment and try again, with fewer transfers to it at once</source>
-        <translation>%1 在问候前关闭了连接（已试 %2 次）：sshd 在进行中的登录过多时会拒绝新的登录（其 MaxStartups 设置），或防火墙规则（fail2ban、hosts.deny）拒绝了此地址；请稍等片刻再试，并减少同时向它发起的传输</translation>
+        <source>%1 closed the connection before greeting (%2 tries): sshd turns logins away while too many are in progress (its MaxStartups) or after failed ones (PerSourcePenalties), a firewall rule (fail2ban, hosts.deny) refuses this address, or a port forward has no sshd behind it yet (an instance still booting); wait a moment and try again, with fewer transfers to it at once</source>
+        <translation>%1 在问候前关闭了连接（已试 %2 次）：sshd 在进行中的登录过多时（其 MaxStartups 设置）或在登录失败之后（PerSourcePenalties）会拒绝新的登录，或防火墙规则（fail2ban、hosts.deny）拒绝了此地址，或端口转发后面还没有运行 sshd（实例仍在启动）；请稍等片刻再试，并减少同时向它发起的传输</translation>
     </message>
 </context>
 </TS>

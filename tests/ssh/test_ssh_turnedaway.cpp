@@ -42,7 +42,7 @@ class TestSshTurnedAway : public QObject
     {
         test::SshdFixture::Options options;
         options.debugLog = true; // the drop is logged at VERBOSE
-        options.extraConfig = QStringLiteral("MaxStartups 1\n");
+        options.maxStartups = QStringLiteral("1");
         return sshd.start(options);
     }
 
@@ -53,13 +53,14 @@ private slots:
         GANTRY_REQUIRE_SSHD(startWithOneSlot(sshd));
         int holder = holdLoginSlot(sshd.port());
         QVERIFY(holder >= 0);
+        const qsizetype dropsBefore = sshd.log().count("past MaxStartups"); // the holder's own tries
         auto connecting = std::async(std::launch::async, [&sshd] {
             auto session = std::make_unique<ssh::Session>();
             auto r = session->connect(sshd.target(), sshd.connectOptions());
             return r ? QString() : r.error().message;
         });
         // The slot is freed once sshd has turned the connect away: a later try gets in.
-        QTRY_VERIFY_WITH_TIMEOUT(sshd.log().contains("past MaxStartups"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(sshd.log().count("past MaxStartups") > dropsBefore, 10000);
         ::close(holder);
         QCOMPARE(connecting.get(), QString());
     }
@@ -79,6 +80,30 @@ private slots:
         QVERIFY2(r.error().message.contains(QLatin1String("MaxStartups")), qPrintable(r.error().message));
         QVERIFY2(r.error().message.contains(QLatin1String("4 tries")), qPrintable(r.error().message));
         QCOMPARE(sshd.log().count("past MaxStartups") - dropsBefore, 4);
+    }
+
+    // A helper's connect (under OptionalConnects) is not tried again; the thread's observer hears
+    // the server's answer, a turn-away as much as a banner.
+    void anOptionalConnectIsNotTriedAgain()
+    {
+        test::SshdFixture sshd;
+        GANTRY_REQUIRE_SSHD(startWithOneSlot(sshd));
+        const int holder = holdLoginSlot(sshd.port());
+        QVERIFY(holder >= 0);
+        const qsizetype dropsBefore = sshd.log().count("past MaxStartups");
+        qint64 answeredMs = -1;
+        const auto r = [&] {
+            const ssh::OptionalConnects optional;
+            const ssh::KeyExchangeObserver watching({}, [&answeredMs](qint64 ms) { answeredMs = ms; });
+            ssh::Session session;
+            return session.connect(sshd.target(), sshd.connectOptions());
+        }();
+        ::close(holder);
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::ConnectFailed);
+        QCOMPARE(sshd.log().count("past MaxStartups") - dropsBefore, 1);
+        QVERIFY2(answeredMs >= 0, qPrintable(QString::number(answeredMs)));
+        QVERIFY(!ssh::OptionalConnects::active());
     }
 
     // A refused port is not a server turning logins away: it fails at once, as before.

@@ -143,7 +143,7 @@ QString SshdFixture::writeConfig()
                                      : QStringLiteral("PasswordAuthentication no\nKbdInteractiveAuthentication no\n");
     // sshd refuses a second Subsystem line for sftp, so a replacement server is an option, not extraConfig.
     config += QStringLiteral("Subsystem sftp %1\n").arg(m_options.sftpServer.isEmpty() ? QStringLiteral("internal-sftp") : m_options.sftpServer);
-    config += QStringLiteral("MaxSessions %1\nMaxStartups 50:30:100\nAllowTcpForwarding yes\n").arg(m_options.maxSessions);
+    config += QStringLiteral("MaxSessions %1\nMaxStartups %2\nAllowTcpForwarding yes\n").arg(m_options.maxSessions).arg(m_options.maxStartups);
     config += m_options.debugLog ? QStringLiteral("LogLevel DEBUG%1\n").arg(m_options.debugLevel) : QStringLiteral("LogLevel ERROR\n");
     // A controlled PATH: the test's own programs, then the fixture's tools, then the system's.
     QString path = writeToolsDir() + QStringLiteral(":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin");

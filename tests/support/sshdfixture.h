@@ -40,6 +40,8 @@ public:
         int debugLevel = 1; // with debugLog: 2 also logs each channel's window adjusts
         // Channels one connection may have open (sshd's MaxSessions; OpenSSH's default is 10).
         int maxSessions = 20;
+        // sshd's MaxStartups: logins in progress before it turns new connections away.
+        QString maxStartups = QStringLiteral("50:30:100");
     };
 
     SshdFixture();

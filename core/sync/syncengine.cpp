@@ -17,7 +17,6 @@
 #include "core/transfer/transferjob.h"
 #include "core/transfer/treetransfer.h"
 
-#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -232,13 +231,16 @@ SyncEngine::Helpers SyncEngine::prestartHelpers(const LocalScan &local, const Sy
 
 void SyncEngine::discardStaged(Helpers &helpers)
 {
-    if (!helpers.stage) return;
-    helpers.stage->stop();
-    helpers.warm.reset(); // joins the helpers: nothing is being staged after this
-    const QStringList left = helpers.stage->leftovers();
-    helpers.stage.reset();
-    if (left.isEmpty() || !connected()) return; // what stays is removed by a later sync once stale
-    if (auto s = sftp()) transfer::TarStage::remove(**s, left);
+    if (helpers.stage) {
+        helpers.stage->stop();
+        helpers.warm.reset(); // joins the helpers: nothing is being staged after this
+        m_strayStaged += helpers.stage->leftovers();
+        helpers.stage.reset();
+    }
+    // A round cut off by a dropped link leaves its files to the next round's end (else, once
+    // stale, to a later sync's unpack).
+    if (m_strayStaged.isEmpty() || !connected()) return;
+    if (auto s = sftp(); s && transfer::TarStage::remove(**s, m_strayStaged)) m_strayStaged.clear();
 }
 
 void SyncEngine::recordSftpStart(const Helpers &helpers, SyncManifest *manifest) const
@@ -302,10 +304,7 @@ Result<void> SyncEngine::prepare()
 void SyncEngine::keepAlive()
 {
     if (!connected()) return;
-    if (!m_session->sendKeepalive()) {
-        disconnect();
-        return;
-    }
+    if (!m_session->sendKeepalive()) return disconnect();
     // Reads what the host sent meanwhile, answering its keepalive requests (ClientAliveInterval):
     // an idle runner has no output for this to take from the next round.
     if (m_runner && !m_runner->pumpIdle()) disconnect();

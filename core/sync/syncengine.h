@@ -193,6 +193,7 @@ private:
     qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it
     qint64 m_connectRoundTripMs = -1; // a fifth of the last connect: no login shell in it
     std::atomic<qint64> m_bannerMs{-1}; // when the running connect's server banner came
+    QStringList m_strayStaged; // staged files a round cut off by a dropped link could not remove
     bool m_listedOverSftp = false; // the round's listing came over SFTP
 };
 

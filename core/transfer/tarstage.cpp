@@ -279,15 +279,22 @@ qint64 TarStage::sftpGaveUpAfterMs() const
     return m_sftpStartedMs < 0 ? m_sftpGaveUpAfterMs : -1;
 }
 
-void TarStage::remove(SftpClient &sftp, const QStringList &paths)
+bool TarStage::remove(SftpClient &sftp, const QStringList &paths)
 {
     std::vector<quint32> ids;
+    bool sent = true;
     for (const QString &p : paths) {
-        if (auto id = sftp.sendRemove(p)) ids.push_back(*id);
+        auto id = sftp.sendRemove(p);
+        if (!id) {
+            sent = false;
+            break;
+        }
+        ids.push_back(*id);
     }
     for (const quint32 id : ids) {
-        if (!sftp.waitFor(id)) return;
+        if (!sftp.waitFor(id)) break; // a file already gone answers an error too
     }
+    return sent;
 }
 
 } // namespace gantry::transfer

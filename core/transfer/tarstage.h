@@ -82,7 +82,8 @@ public:
     qint64 sftpGaveUpAfterMs() const;
 
     // Removes `paths` on the host over `sftp`, all requests in flight at once (one round trip).
-    static void remove(SftpClient &sftp, const QStringList &paths);
+    // false: the link is gone (not every request went out); the caller keeps them for later.
+    static bool remove(SftpClient &sftp, const QStringList &paths);
 
 private:
     class Writer;

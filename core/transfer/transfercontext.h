@@ -53,6 +53,10 @@ public:
     // Random, one per transfer attempt: names the attempt's remote staging folders, so a batch an
     // earlier (killed) attempt left running never shares a folder with this one.
     const QString &attemptToken() const { return m_attemptToken; }
+    // Files an attempt staged on the host (tarstage.h) and could not remove, its link gone: the
+    // next attempt removes them with its own. Only the attempt's first session's thread uses them.
+    const QStringList &strayStaged() const { return m_strayStaged; }
+    void setStrayStaged(const QStringList &paths) { m_strayStaged = paths; }
 
     void addTotals(quint64 bytes, int files);
     void addDone(quint64 payload, quint64 wire);
@@ -89,6 +93,7 @@ private:
     ProgressSink m_sink;
     ConflictResolver m_resolver;
     QString m_attemptToken;
+    QStringList m_strayStaged;
     SessionPrefetch *m_prefetch = nullptr;
     HashAhead *m_hashAhead = nullptr;
     std::unique_ptr<ssh::Channel> *m_waitingPython = nullptr;

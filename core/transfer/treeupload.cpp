@@ -201,14 +201,19 @@ void countAlreadyThere(TransferContext &ctx, const LocalTree &renamed, const Bat
 // Removes on the host what a folder upload's helpers staged and no runner took, on the primary
 // session's SFTP client, whichever way the upload ends: declared before the warm-up, so that its
 // helpers are done (joined) by then.
+// Removes what an attempt staged and no runner took, with what an earlier attempt cut off by a
+// dropped link could not remove; kept for the next attempt where this one's link is gone too.
 struct StageCleanup
 {
+    TransferContext &ctx;
     TarStage *stage = nullptr;
     SftpClient *sftp = nullptr;
     ~StageCleanup()
     {
-        if (!stage) return;
-        if (const QStringList left = stage->leftovers(); !left.isEmpty()) TarStage::remove(*sftp, left);
+        QStringList left = ctx.strayStaged();
+        if (stage) left += stage->leftovers();
+        if (!left.isEmpty() && !TarStage::remove(*sftp, left)) ctx.setStrayStaged(left);
+        else ctx.setStrayStaged({});
     }
 };
 
@@ -480,7 +485,7 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     if (journal.doneBatches.isEmpty() && sessions > 1) {
         stage.emplace(renamed, parallelFor, ctx.host(), ctx.options().verify, ctx.cancel(), kMaxStagedBytes);
     }
-    StageCleanup cleanup{stage ? &*stage : nullptr, &sftp};
+    StageCleanup cleanup{ctx, stage ? &*stage : nullptr, &sftp};
     BatchWarmup warm(pool, BatchRunner::command(), sessions - 1, 1, stage ? stage->meanwhile() : BatchWarmup::Meanwhile());
     if (stage) stage->listingStarts(roundTripMs);
     const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));

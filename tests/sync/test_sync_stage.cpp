@@ -23,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <future>
+
 using namespace gantry;
 using namespace gantry::sync;
 
@@ -75,6 +77,19 @@ private:
                           SyncTarget{QStringLiteral("test"), local, remote, m_config.path()}, options,
                           [events](const SyncEvent &e) { events->append(e); });
         return engine.run();
+    }
+
+    // An upload of localFolder into remoteParent, over three sessions.
+    static transfer::TransferRequest folderUpload(const QString &localFolder, const QString &remoteParent)
+    {
+        transfer::TransferRequest request;
+        request.direction = transfer::Direction::Upload;
+        request.host = QStringLiteral("test");
+        request.localPath = localFolder;
+        request.remotePath = remoteParent + QLatin1Char('/');
+        request.destinationIsDir = true;
+        request.options.parallel = 3;
+        return request;
     }
 
     // A host whose login shell takes 1 s to start; its SFTP starts in `home` (its "~") and logs
@@ -171,13 +186,7 @@ private slots:
         QTemporaryDir local;
         QTemporaryDir remote;
         makeTree(local.filePath(QStringLiteral("data")));
-        transfer::TransferRequest request;
-        request.direction = transfer::Direction::Upload;
-        request.host = QStringLiteral("test");
-        request.localPath = local.filePath(QStringLiteral("data"));
-        request.remotePath = remote.path() + QLatin1Char('/');
-        request.destinationIsDir = true;
-        request.options.parallel = 3;
+        const transfer::TransferRequest request = folderUpload(local.filePath(QStringLiteral("data")), remote.path());
         std::atomic_bool cancel{false};
         transfer::JournalStore journals(m_config.path());
         transfer::TransferProgress last;
@@ -235,6 +244,54 @@ private slots:
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
         QCOMPARE(host.staged(), QStringList{QStringLiteral("recent.tar")});
         QVERIFY2(host.unpackedByRunners() >= 1, host.logTail().constData());
+    }
+
+    // The machine drops off while the helpers stage (its sshd restarts: every connection goes):
+    // the sync connects again and finishes with every file in place, and the next round removes
+    // what the cut-off one had staged.
+    void aLinkDroppedWhileStagingIsSyncedAgain()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        QList<SyncEvent> events;
+        auto running = std::async(std::launch::async, [&] { return sync(host.sshd, local.path(), remote.path(), &events); });
+        QTRY_VERIFY_WITH_TIMEOUT(host.logged("open") > 0, 10000); // a first batch is being staged
+        QCOMPARE(host.sshd.restart(), QString());
+        const auto r = running.get();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().kind, SyncEvent::Done);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+        // Neither the cut-off round's staged files nor its batches' staging folders stay behind.
+        QCOMPARE(host.staged(), QStringList());
+        const QStringList top = QDir(remote.path()).entryList(QDir::Hidden | QDir::NoDotAndDotDot | QDir::Dirs | QDir::Files);
+        QCOMPARE(top.filter(QStringLiteral(".gantry")), QStringList());
+    }
+
+    // The same for a folder upload: its next attempt finishes it and removes what the cut-off
+    // one had staged.
+    void aFolderUploadCutOffWhileStagingIsFinished()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.filePath(QStringLiteral("data")));
+        const transfer::TransferRequest request = folderUpload(local.filePath(QStringLiteral("data")), remote.path());
+        std::atomic_bool cancel{false};
+        transfer::JournalStore journals(m_config.path());
+        transfer::TransferContext ctx(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()), &cancel, &journals,
+                                      request.host, request.options);
+        auto running = std::async(std::launch::async, [&] { return transfer::runTransferWithRetries(request, ctx, 3, {}); });
+        QTRY_VERIFY_WITH_TIMEOUT(host.logged("open") > 0, 10000); // a first batch is being staged
+        QCOMPARE(host.sshd.restart(), QString());
+        const auto r = running.get();
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(differences(local.filePath(QStringLiteral("data")), remote.filePath(QStringLiteral("data"))), QString());
+        QCOMPARE(host.staged(), QStringList());
+        QCOMPARE(QDir(remote.path()).entryList(QDir::Hidden | QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{QStringLiteral("data")});
     }
 
     // Where sshd runs an sftp-server program, it starts through the login shell and pays its

@@ -237,8 +237,7 @@ void SyncEngine::discardStaged(Helpers &helpers)
         m_strayStaged += helpers.stage->leftovers();
         helpers.stage.reset();
     }
-    // A round cut off by a dropped link leaves its files to the next round's end (else, once
-    // stale, to a later sync's unpack).
+    // A round cut off by a dropped link leaves its files to the next round's (else, stale, to a later sync's).
     if (m_strayStaged.isEmpty() || !connected()) return;
     if (auto s = sftp(); s && transfer::TarStage::remove(**s, m_strayStaged)) m_strayStaged.clear();
 }
@@ -278,8 +277,9 @@ Result<void> SyncEngine::run()
         m_roundConnected = false;
         auto r = runRound();
         // A link that dropped mid-round: connect again and compare again (what arrived verified is
-        // not sent twice), as an upload retries; a host that cannot be reached fails at once.
-        if (!r && m_roundConnected && transfer::isTransient(r.error()) && drops < kReconnects && !m_options.dryRun) {
+        // not sent twice), as an upload retries, also where the host is not back yet; a host that
+        // cannot be reached at first fails at once.
+        if (!r && (m_roundConnected || drops > 0) && transfer::isTransient(r.error()) && drops < kReconnects && !m_options.dryRun) {
             if (!waitToReconnect(drops++)) return r.error();
             continue;
         }
@@ -411,16 +411,17 @@ Result<SyncEngine::Round> SyncEngine::runRound()
     const QString manifestFile = manifestPath(m_target.configDir, m_target.host, m_target.localDir, m_target.remoteDir);
     SyncManifest manifest = loadManifest(manifestFile);
     Helpers helpers;
-    // On a long link the helper sessions connect beside the first connect, ready when it is
-    // rather than a connect after the listing (at most seven: one sync stays under sshd's
-    // MaxStartups of 10 logins in progress). On a short link they connect once it has, while the
-    // host lists the folder.
+    // On a long link the helpers connect beside the first connect, ready when it is (at most seven:
+    // one sync stays under sshd's MaxStartups of 10 logins in progress). On a short link they
+    // connect once it has, while the host lists the folder.
     if (longLinkWhileConnecting(connecting, connectTime)) helpers = prestartHelpers(*local, manifest);
     const auto discard = qScopeGuard([&] { discardStaged(helpers); });
     if (auto c = finishConnect(std::move(connecting)); !c) return c.error();
     m_roundConnected = true;
     if (!helpers.pool) helpers = prestartHelpers(*local, manifest);
-    const auto shellFacts = [](const SyncManifest &m) { return std::tuple(m.shellStartMs, m.sftpRefused, m.sftpStartMs); };
+    const auto shellFacts = [](const SyncManifest &m) {
+        return std::tuple(m.shellStartMs, m.sftpRefused, m.sftpStartMs, m.sftpMeasuredAt);
+    };
     const auto shellFactsBefore = shellFacts(manifest);
     if (helpers.stage) helpers.stage->listingStarts(m_connectRoundTripMs);
     auto remote = listFolder(&manifest);

@@ -73,7 +73,8 @@ SyncManifest loadManifest(const QString &path)
 qint64 trustedSftpStartMs(const SyncManifest &manifest, qint64 nowSecs)
 {
     constexpr qint64 kOneDay = 24 * 3600;
-    return nowSecs - manifest.sftpMeasuredAt > kOneDay ? -1 : manifest.sftpStartMs;
+    const qint64 age = nowSecs - manifest.sftpMeasuredAt; // one from the future: a clock set back
+    return age < 0 || age > kOneDay ? -1 : manifest.sftpStartMs;
 }
 
 void setSftpStartMs(SyncManifest *manifest, qint64 ms, qint64 nowSecs)

@@ -258,13 +258,20 @@ std::optional<QString> TarStage::take(int batch)
     if (it == m_staged.end()) return std::nullopt;
     const QString path = it.value();
     m_staged.erase(it);
+    m_taken.insert(batch, path);
     return path;
+}
+
+void TarStage::reported(int batch)
+{
+    std::lock_guard lock(m_mutex);
+    m_taken.remove(batch);
 }
 
 QStringList TarStage::leftovers() const
 {
     std::lock_guard lock(m_mutex);
-    return m_staged.values() + m_discarded;
+    return m_staged.values() + m_discarded + m_taken.values();
 }
 
 qint64 TarStage::sftpStartedMs() const
@@ -292,7 +299,7 @@ bool TarStage::remove(SftpClient &sftp, const QStringList &paths)
         ids.push_back(*id);
     }
     for (const quint32 id : ids) {
-        if (!sftp.waitFor(id)) break; // a file already gone answers an error too
+        if (!sftp.waitFor(id)) return false; // no answer: the link is gone (a file already gone answers with a status)
     }
     return sent;
 }

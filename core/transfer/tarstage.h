@@ -72,8 +72,10 @@ public:
     // Batch b's staged file (absolute path on the host), handed out once; waits while a helper
     // is still writing it. Nothing where it was not staged.
     std::optional<QString> take(int batch);
-    // Staged files no one took, and files of batches left unstaged; call once every run() has
-    // returned.
+    // Batch b's report came: the runner that took its file has removed it.
+    void reported(int batch);
+    // Staged files no one took, files of batches left unstaged, and files taken whose batch never
+    // reported (its link dropped mid-unpack); call once every run() has returned.
     QStringList leftovers() const;
     // How long the quickest helper's SFTP took to start, round trips included (-1: none did).
     qint64 sftpStartedMs() const;
@@ -82,7 +84,8 @@ public:
     qint64 sftpGaveUpAfterMs() const;
 
     // Removes `paths` on the host over `sftp`, all requests in flight at once (one round trip).
-    // false: the link is gone (not every request went out); the caller keeps them for later.
+    // false: the link is gone (not every request went out, or an answer did not come); the
+    // caller keeps them for later.
     static bool remove(SftpClient &sftp, const QStringList &paths);
 
 private:
@@ -111,6 +114,7 @@ private:
     quint64 m_claimedBytes = 0;
     QSet<int> m_writing;
     QHash<int, QString> m_staged;
+    QHash<int, QString> m_taken; // handed to a runner, its report not yet in
     QStringList m_discarded;
 };
 

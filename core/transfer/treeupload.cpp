@@ -311,6 +311,7 @@ private:
     bool finish(ssh::Session &session, int b, StreamedBatch &batch)
     {
         const auto verdict = finishBatch(m_ctx, session, m_remoteParentDir, m_tree, batch);
+        if (m_stage && verdict) m_stage->reported(b); // (a failed one's file is removed again, to be sure)
         return record(b, batch.wire, batch.payload, verdict);
     }
 

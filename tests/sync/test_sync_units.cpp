@@ -334,6 +334,7 @@ private slots:
         SyncManifest old = back;
         old.sftpMeasuredAt = 0; // written before the time was kept
         QCOMPARE(trustedSftpStartMs(old, at), -1);
+        QCOMPARE(trustedSftpStartMs(back, at - 60), -1); // measured "later": the clock was set back
     }
 };
 

@@ -196,10 +196,7 @@ bool SyncEngine::longLinkWhileConnecting(const std::future<Connected> &connectin
         return connecting.wait_for(std::chrono::milliseconds(std::max<qint64>(0, ms - elapsed.elapsed())))
                == std::future_status::timeout;
     };
-    // A banner takes TCP's handshake and half a round trip more; sshd on loopback sends it in a
-    // few ms (under 20 on this 2-core test machine, busy).
-    constexpr qint64 kBannerMs = 25;
-    if (!runsAfter(kBannerMs)) return false;
+    if (!runsAfter(ssh::KeyExchangeObserver::kLateBannerMs)) return false;
     if (m_bannerMs < 0) return true;
     return runsAfter(100);
 }

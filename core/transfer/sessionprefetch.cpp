@@ -22,7 +22,6 @@ constexpr struct
     int afterMs;
     qint64 roundTripMs;
 } kMarks[] = {{100, 15}, {200, 30}};
-constexpr qint64 kBannerMs = 25;
 } // namespace
 
 SessionPrefetch::SessionPrefetch(TransferContext &ctx, Helpers helpers, Lanes lanes)
@@ -125,10 +124,10 @@ void SessionPrefetch::watchFirstConnect()
     since.start();
     bool bannerLate = false;
     {
-        // No server banner after kBannerMs: a link of about kMarks[0]'s round trip or more
-        // (a banner takes TCP's handshake and half a round trip; sshd on loopback, a few ms).
+        // A late banner: a link of about kMarks[0]'s round trip or more.
         std::unique_lock lock(m_mutex);
-        m_changed.wait_for(lock, std::chrono::milliseconds(kBannerMs), [this] { return m_firstDone || m_bannerCame; });
+        m_changed.wait_for(lock, std::chrono::milliseconds(ssh::KeyExchangeObserver::kLateBannerMs),
+                           [this] { return m_firstDone || m_bannerCame; });
         if (m_firstDone) return;
         bannerLate = !m_bannerCame;
     }

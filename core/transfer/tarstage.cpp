@@ -289,19 +289,15 @@ qint64 TarStage::sftpGaveUpAfterMs() const
 bool TarStage::remove(SftpClient &sftp, const QStringList &paths)
 {
     std::vector<quint32> ids;
-    bool sent = true;
     for (const QString &p : paths) {
         auto id = sftp.sendRemove(p);
-        if (!id) {
-            sent = false;
-            break;
-        }
+        if (!id) return false;
         ids.push_back(*id);
     }
     for (const quint32 id : ids) {
         if (!sftp.waitFor(id)) return false; // no answer: the link is gone (a file already gone answers with a status)
     }
-    return sent;
+    return true;
 }
 
 } // namespace gantry::transfer

@@ -127,6 +127,20 @@ private:
         QByteArray logTail() const { return test::readAll(log()).right(3000); }
     };
 
+    // An upload's context against host, its journals in the test's config folder.
+    struct Uploading
+    {
+        std::atomic_bool cancel{false};
+        transfer::JournalStore journals;
+        transfer::TransferContext ctx;
+        Uploading(const Host &host, const QString &config, const transfer::TransferRequest &request, transfer::ProgressSink sink = {})
+            : journals(config)
+            , ctx(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()), &cancel, &journals, request.host,
+                  request.options, std::move(sink))
+        {
+        }
+    };
+
 private slots:
     void initTestCase()
     {
@@ -187,11 +201,9 @@ private slots:
         QTemporaryDir remote;
         makeTree(local.filePath(QStringLiteral("data")));
         const transfer::TransferRequest request = folderUpload(local.filePath(QStringLiteral("data")), remote.path());
-        std::atomic_bool cancel{false};
-        transfer::JournalStore journals(m_config.path());
         transfer::TransferProgress last;
-        transfer::TransferContext ctx(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()), &cancel, &journals,
-                                      request.host, request.options, [&last](const transfer::TransferProgress &p) { last = p; });
+        Uploading up(host, m_config.path(), request, [&last](const transfer::TransferProgress &p) { last = p; });
+        transfer::TransferContext &ctx = up.ctx;
         const auto r = transfer::runTransfer(request, ctx);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
         QVERIFY(r->verified);
@@ -280,10 +292,8 @@ private slots:
         QTemporaryDir remote;
         makeTree(local.filePath(QStringLiteral("data")));
         const transfer::TransferRequest request = folderUpload(local.filePath(QStringLiteral("data")), remote.path());
-        std::atomic_bool cancel{false};
-        transfer::JournalStore journals(m_config.path());
-        transfer::TransferContext ctx(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()), &cancel, &journals,
-                                      request.host, request.options);
+        Uploading up(host, m_config.path(), request);
+        transfer::TransferContext &ctx = up.ctx;
         auto running = std::async(std::launch::async, [&] { return transfer::runTransferWithRetries(request, ctx, 3, {}); });
         QTRY_VERIFY_WITH_TIMEOUT(host.logged("open") > 0, 10000); // a first batch is being staged
         QCOMPARE(host.sshd.restart(), QString());

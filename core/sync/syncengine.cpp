@@ -1,7 +1,9 @@
 #include "core/sync/syncengine.h"
 #include "core/sync/synctext.h"
 
+#include "core/sync/localfiles.h"
 #include "core/sync/remotetree.h"
+#include "core/sync/sftpsend.h"
 #include "core/sync/sftplisting.h"
 #include "core/sync/syncmanifest.h"
 #include "core/transfer/batchrunner.h"
@@ -26,9 +28,7 @@
 #include <thread>
 #include <tuple>
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace gantry::sync {
 
@@ -76,20 +76,6 @@ transfer::LocalTree tarTree(const QByteArray &root, const QList<SyncEntry> &dirs
     }
     tree.fingerprint = fp.hexDigest();
     return tree;
-}
-
-QByteArray localSha256(const QByteArray &path)
-{
-    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
-    QFile f;
-    if (fd < 0 || !f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
-        if (fd >= 0) ::close(fd);
-        return {};
-    }
-    transfer::Sha256 h;
-    QByteArray buf(1 << 20, Qt::Uninitialized);
-    for (qint64 n; (n = f.read(buf.data(), buf.size())) > 0;) h.add(buf.constData(), size_t(n));
-    return h.hexDigest();
 }
 
 // What a round will likely send in tar batches, known before the remote listing: the files an
@@ -490,6 +476,7 @@ Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
         && sftpListingPays(manifest->shellStartMs, m_connectRoundTripMs, m_lastDirs, trustedSftpStartMs(*manifest))) {
         auto remote = listFolderOverSftp(manifest);
         m_listedOverSftp = bool(remote);
+        m_listedShellStartMs = manifest->shellStartMs;
         // A host without the SFTP subsystem, or a folder it cannot look at: the listing command
         // says more (and measures the shell again). A dropped link is the round's to retry.
         if (remote || !connected() || remote.error().code == ErrorCode::Cancelled) return remote;
@@ -550,6 +537,14 @@ Result<RemoteListing> SyncEngine::listFolderOverSftp(SyncManifest *manifest)
 
 Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner)
 {
+    if (m_listedOverSftp && m_sftp && sftpSendPays(plan, m_listedShellStartMs, m_connectRoundTripMs)) {
+        const auto over = sendOverSftp(*m_sftp, {m_root, m_target.remoteDir, m_options.verify}, plan.send, [&](const SyncEntry &e) {
+            sent->append(e);
+            m_sink(SyncEvent::file(SyncEvent::Sent, e.path, e.size, plan.changed.contains(e.path)));
+        });
+        if (!over) return over.error();
+        if (*over) return {};
+    }
     QList<SyncEntry> small;
     QList<SyncEntry> large;
     for (const SyncEntry &e : plan.send) {

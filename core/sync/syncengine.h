@@ -195,6 +195,7 @@ private:
     std::atomic<qint64> m_bannerMs{-1}; // when the running connect's server banner came
     QStringList m_strayStaged; // staged files a round cut off by a dropped link could not remove
     bool m_listedOverSftp = false; // the round's listing came over SFTP
+    qint64 m_listedShellStartMs = -1; // then: how long the host's login shell took to start (its manifest)
 };
 
 } // namespace gantry::sync

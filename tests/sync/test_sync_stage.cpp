@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <future>
 
 using namespace gantry;
@@ -49,6 +50,15 @@ private:
             QCOMPARE(f.write(data), data.size());
             QVERIFY(f.setFileTime(QDateTime::fromSecsSinceEpoch(1600000000 + i), QFileDevice::FileModificationTime));
         }
+    }
+
+    // Appends a line to the file and gives it the time `mtime` (whole seconds, as tar keeps them).
+    static void edit(const QString &path, qint64 mtime)
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::Append));
+        QVERIFY(f.write("one more line\n") > 0 && f.flush());
+        QVERIFY(f.setFileTime(QDateTime::fromSecsSinceEpoch(mtime), QFileDevice::FileModificationTime));
     }
 
     // Every file under local is under remote with its content and modification time.
@@ -100,12 +110,13 @@ private:
         test::SshdFixture sshd;
         const QString stage = home.filePath(QStringLiteral(".cache/gantry-stage"));
 
-        QString start(bool sftpThroughTheShell = false, const QString &binDir = QString())
+        // sftpArgs: more for the sftp-server ("-P fsetstat" refuses that request).
+        QString start(bool sftpThroughTheShell = false, const QString &binDir = QString(), const QString &sftpArgs = QString())
         {
             test::SshdFixture::Options options;
             options.binDir = binDir;
             options.shellStartupMs = 1000; // well above what a loaded machine adds to a listing
-            options.sftpServer = QStringLiteral("/usr/lib/openssh/sftp-server -d %1 -l INFO -e 2>>%2").arg(home.path(), log());
+            options.sftpServer = QStringLiteral("/usr/lib/openssh/sftp-server -d %1 -l INFO -e %3 2>>%2").arg(home.path(), log(), sftpArgs);
             options.sftpServerStartsAtOnce = !sftpThroughTheShell;
             options.debugLog = true;
             return sshd.start(options);
@@ -125,6 +136,8 @@ private:
         // runners took over half-written is), once the stage folder is empty.
         int unpackedByRunners() const { return logged("open") - logged("remove name"); }
         QByteArray logTail() const { return test::readAll(log()).right(3000); }
+        // Files SFTP renamed into place (a small edit's way past the slow shell).
+        int renamedOverSftp() const { return int(test::readAll(log()).count("posix-rename old \"")); }
     };
 
     // An upload's context against host, its journals in the test's config folder.
@@ -302,6 +315,72 @@ private slots:
         QCOMPARE(differences(local.filePath(QStringLiteral("data")), remote.filePath(QStringLiteral("data"))), QString());
         QCOMPARE(host.staged(), QStringList());
         QCOMPARE(QDir(remote.path()).entryList(QDir::Hidden | QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{QStringLiteral("data")});
+    }
+
+    // Once a listing has measured the slow shell, re-syncs list over SFTP; an edit of a few small
+    // files then goes over SFTP too (written, read back, renamed into place) instead of waiting for
+    // the shell to unpack a one-file batch. A new folder still goes through the runner.
+    void aSmallEditGoesOverSftp()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path(), 24);
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(host.renamedOverSftp(), 0);
+
+        QFile edited(local.filePath(QStringLiteral("d3/f3.bin")));
+        edit(edited.fileName(), 1700000000);
+        QVERIFY(edited.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        events.clear();
+        r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 1);
+        QVERIFY(std::any_of(events.cbegin(), events.cend(), [](const SyncEvent &e) {
+            return e.kind == SyncEvent::Sent && e.path == "d3/f3.bin" && e.changed;
+        }));
+        QCOMPARE(host.renamedOverSftp(), 1);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+        QCOMPARE(QFileInfo(remote.filePath(QStringLiteral("d3/f3.bin"))).permissions(), edited.permissions());
+        QCOMPARE(QDir(remote.path()).entryList({QStringLiteral(".gantry-*")}, QDir::AllEntries | QDir::Hidden), QStringList());
+
+        QVERIFY(QDir(local.path()).mkdir(QStringLiteral("new")));
+        QFile added(local.filePath(QStringLiteral("new/g.txt")));
+        QVERIFY(added.open(QIODevice::WriteOnly) && added.write("in a new folder\n") > 0 && added.flush());
+        QVERIFY(added.setFileTime(QDateTime::fromSecsSinceEpoch(1700000100), QFileDevice::FileModificationTime));
+        added.close();
+        r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 1);
+        QCOMPARE(host.renamedOverSftp(), 1);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+    }
+
+    // A host that refuses to set a file's mode and time over SFTP: the edit is written there,
+    // then that file is removed and the edit goes through the runner.
+    void anEditSftpCannotFinishGoesThroughTheRunner()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start(false, QString(), QStringLiteral("-P fsetstat")));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path(), 24);
+        QList<SyncEvent> events;
+        auto r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        edit(local.filePath(QStringLiteral("d3/f3.bin")), 1700000000);
+        r = sync(host.sshd, local.path(), remote.path(), &events);
+        QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+        QCOMPARE(events.last().files, 1);
+        QCOMPARE(differences(local.path(), remote.path()), QString());
+        const QByteArray log = test::readAll(host.log());
+        QVERIFY2(log.contains("open \"") && log.contains(".gantry-staging-sftp-"), host.logTail().constData());
+        QVERIFY2(log.contains("remove name \""), host.logTail().constData());
+        QCOMPARE(host.renamedOverSftp(), 0);
+        QCOMPARE(QDir(remote.path()).entryList({QStringLiteral(".gantry-*")}, QDir::AllEntries | QDir::Hidden), QStringList());
     }
 
     // Where sshd runs an sftp-server program, it starts through the login shell and pays its

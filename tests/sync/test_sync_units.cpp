@@ -4,6 +4,7 @@
 #include "core/sync/ignorerules.h"
 #include "core/sync/localscan.h"
 #include "core/sync/remotetree.h"
+#include "core/sync/sftpsend.h"
 #include "core/sync/syncmanifest.h"
 #include "core/sync/syncplan.h"
 #include "core/transfer/remoteops.h"
@@ -335,6 +336,50 @@ private slots:
         old.sftpMeasuredAt = 0; // written before the time was kept
         QCOMPARE(trustedSftpStartMs(old, at), -1);
         QCOMPARE(trustedSftpStartMs(back, at - 60), -1); // measured "later": the clock was set back
+    }
+
+    // A few small files go over SFTP where the login shell is slow; anything else goes the usual way.
+    void smallEditsGoOverSftpPastASlowShell()
+    {
+        const auto file = [](const QByteArray &path, quint64 size) {
+            SyncEntry e;
+            e.path = path;
+            e.size = size;
+            e.mtime = 1'700'000'000;
+            return e;
+        };
+        SyncPlan plan;
+        plan.send = {file("a.py", 900), file("d/b.py", 2000)};
+        plan.sendBytes = 2900;
+        QVERIFY(sftpSendPays(plan, 1000, 50));
+        QVERIFY(!sftpSendPays(plan, 120, 50));  // the shell starts within the extra round trips
+        QVERIFY(!sftpSendPays(plan, 1000, -1)); // no measured link
+        SyncPlan withDir = plan;
+        withDir.dirs = {file("new", 0)};
+        withDir.dirs.first().type = SyncEntry::Dir;
+        QVERIFY(!sftpSendPays(withDir, 1000, 50));
+        SyncPlan withDelete = plan;
+        withDelete.removeFiles = {"old.py"};
+        QVERIFY(!sftpSendPays(withDelete, 1000, 50));
+        SyncPlan withLink = plan;
+        withLink.send.append(file("l", 0));
+        withLink.send.last().type = SyncEntry::Link;
+        QVERIFY(!sftpSendPays(withLink, 1000, 50));
+        SyncPlan tooLarge = plan;
+        tooLarge.send.append(file("big.bin", kSftpSendMaxBytes));
+        tooLarge.sendBytes += kSftpSendMaxBytes;
+        QVERIFY(!sftpSendPays(tooLarge, 1000, 50));
+        SyncPlan tooMany;
+        for (int i = 0; i <= kSftpSendMaxFiles; ++i) tooMany.send.append(file("f" + QByteArray::number(i), 10));
+        QVERIFY(!sftpSendPays(tooMany, 1000, 50));
+        tooMany.send.removeLast();
+        QVERIFY(sftpSendPays(tooMany, 1000, 50));
+        SyncPlan notText = plan;
+        notText.send.append(file("caf\xe9.py", 10)); // Latin-1, not UTF-8
+        QVERIFY(!sftpSendPays(notText, 1000, 50));
+        SyncPlan farFuture = plan;
+        farFuture.send.first().mtime = qint64(1) << 33; // past SFTP v3's 32-bit times
+        QVERIFY(!sftpSendPays(farFuture, 1000, 50));
     }
 };
 

@@ -55,11 +55,11 @@ public:
     }
 
 private:
-    enum class Ask { Opendir, Readdir, Close, Readlink };
+    enum class Ask { Opendir, Readdir, Readlink };
     struct Pending
     {
         Ask ask;
-        int index; // the folder's (Opendir, Readdir, Close) or the entry's (Readlink)
+        int index; // the folder's (Opendir, Readdir) or the entry's (Readlink)
     };
     struct Folder
     {
@@ -137,7 +137,6 @@ private:
         case Ask::Opendir: return opened(pending.index, reply);
         case Ask::Readdir: return names(pending.index, reply);
         case Ask::Readlink: return linkTarget(pending.index, reply);
-        case Ask::Close: return {};
         }
         return {};
     }
@@ -176,7 +175,10 @@ private:
         if (folder.ended && folder.readdirsOut == 0) {
             m_openFolders.removeOne(f);
             const QByteArray handle = std::exchange(folder.handle, QByteArray());
-            return ask(SftpClient::Close, stringBody(handle), {Ask::Close, f});
+            // Its answer is not waited for: the listing's last CLOSEs cost a round trip.
+            auto id = m_sftp.send(SftpClient::Close, stringBody(handle));
+            if (!id) return id.error();
+            m_sftp.forget(*id);
         }
         return {};
     }

@@ -236,22 +236,25 @@ Result<SftpClient::Reply> SftpClient::readWire()
 // The next whole reply in what was read so far, if there is one.
 Result<std::optional<SftpClient::Reply>> SftpClient::takeBuffered()
 {
-    const size_t avail = m_in.size() - m_inPos;
-    if (avail < 4) return std::optional<Reply>();
-    const quint32 len = qFromBigEndian<quint32>(m_in.data() + m_inPos);
-    if (len < 1 || len > 16u * 1024 * 1024) return lostError(TransferText::tr("malformed SFTP reply"));
-    if (avail < 4 + size_t(len)) return std::optional<Reply>();
-    const char *p = m_in.data() + m_inPos + 4;
-    Reply reply;
-    reply.type = quint8(p[0]);
-    size_t bodyStart = 1;
-    if (len >= 5) {
-        reply.id = qFromBigEndian<quint32>(p + 1);
-        bodyStart = 5;
+    for (;;) {
+        const size_t avail = m_in.size() - m_inPos;
+        if (avail < 4) return std::optional<Reply>();
+        const quint32 len = qFromBigEndian<quint32>(m_in.data() + m_inPos);
+        if (len < 1 || len > 16u * 1024 * 1024) return lostError(TransferText::tr("malformed SFTP reply"));
+        if (avail < 4 + size_t(len)) return std::optional<Reply>();
+        const char *p = m_in.data() + m_inPos + 4;
+        Reply reply;
+        reply.type = quint8(p[0]);
+        size_t bodyStart = 1;
+        if (len >= 5) {
+            reply.id = qFromBigEndian<quint32>(p + 1);
+            bodyStart = 5;
+        }
+        m_inPos += 4 + len;
+        if (bodyStart == 5 && m_forgotten.remove(reply.id)) continue; // forget()
+        reply.body = QByteArray(p + bodyStart, qsizetype(len - bodyStart));
+        return std::optional<Reply>(std::move(reply));
     }
-    reply.body = QByteArray(p + bodyStart, qsizetype(len - bodyStart));
-    m_inPos += 4 + len;
-    return std::optional<Reply>(std::move(reply));
 }
 
 Result<SftpClient::Reply> SftpClient::waitFor(quint32 id)

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -141,6 +142,9 @@ public:
     // Reads and drops the answers of requests asked ahead that no call took, so that none is
     // left for next() or poll() to meet; called once the calls they were asked for are made.
     void settleAhead();
+    // The answer to request `id` is of no interest (a folder's CLOSE): it is dropped as it comes,
+    // and no one waits a round trip for it.
+    void forget(quint32 id) { m_forgotten.insert(id); }
     // Both clients are channels of one SSH session.
     bool sameSession(const SftpClient &other) const;
 
@@ -261,6 +265,7 @@ private:
     size_t m_inPos = 0;
     QHash<quint32, Reply> m_stash;
     QHash<QByteArray, quint32> m_ahead; // a request's type and body → the id it went out with
+    QSet<quint32> m_forgotten;
     quint64 m_bytesOut = 0;
     quint64 m_bytesIn = 0;
     int m_ioTimeoutMs = 60000;

@@ -239,6 +239,26 @@ private slots:
         QVERIFY(sftp.stat(m_remote.path()));
         QCOMPARE(sftp.stat(path).error().code, ErrorCode::NotFound);
     }
+
+    // A forgotten request's answer is dropped as it comes: neither next() nor a later wait meets it.
+    void forgottenAnswersAreDropped()
+    {
+        ssh::Session session;
+        QVERIFY(session.connect(m_sshd.target(), m_sshd.connectOptions()));
+        auto clients = SftpClient::startMany(session, 1);
+        QVERIFY2(clients, clients ? "" : qPrintable(clients.error().message));
+        SftpClient &sftp = *clients->front();
+        auto dropped = sftp.send(SftpClient::Stat, sftpwire::stringBody(QFile::encodeName(m_remote.path())));
+        QVERIFY(dropped);
+        sftp.forget(*dropped);
+        auto kept = sftp.send(SftpClient::Realpath, sftpwire::stringBody("."));
+        QVERIFY(kept);
+        auto reply = sftp.next();
+        QVERIFY2(reply, reply ? "" : qPrintable(reply.error().message));
+        QCOMPARE(reply->id, *kept);
+        QCOMPARE(reply->type, quint8(SftpClient::Name));
+        QVERIFY(sftp.stat(m_remote.path())); // the stash holds nothing stale either
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTransferLongLink)

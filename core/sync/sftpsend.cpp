@@ -9,6 +9,7 @@
 
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -110,21 +111,32 @@ Result<QList<Asked>> writeAll(SftpClient &sftp, QList<Outgoing> &out, bool verif
     return asked;
 }
 
-// Best effort: handles still open are closed and temporary files not renamed are removed.
-void discard(SftpClient &sftp, QList<Outgoing> &out)
+// Best effort: handles still open are closed and temporary files not renamed are removed; those
+// whose removal was not confirmed (the link dropped, the sync was cancelled) are returned.
+QStringList discard(SftpClient &sftp, QList<Outgoing> &out)
 {
-    QList<quint32> ids;
-    for (Outgoing &o : out) {
+    QList<quint32> closes;
+    QHash<quint32, int> removes;
+    for (int i = 0; i < out.size(); ++i) {
+        Outgoing &o = out[i];
         if (!o.handle.isEmpty()) {
-            if (auto id = sftp.send(SftpClient::Close, transfer::sftpwire::stringBody(o.handle))) ids.append(*id);
+            if (auto id = sftp.send(SftpClient::Close, transfer::sftpwire::stringBody(o.handle))) closes.append(*id);
         }
         if (o.created && !o.renamed) {
-            if (auto id = sftp.sendRemove(o.temp)) ids.append(*id);
+            if (auto id = sftp.sendRemove(o.temp)) removes.insert(*id, i);
         }
     }
-    for (const quint32 id : ids) {
-        if (!sftp.waitFor(id)) return;
+    for (const quint32 id : closes) sftp.forget(id);
+    for (auto it = removes.cbegin(); it != removes.cend(); ++it) {
+        const auto reply = sftp.waitFor(it.key());
+        if (!reply) break;
+        if (reply->type == SftpClient::Status && reply->status() == SftpClient::StatusOk) out[it.value()].created = false;
     }
+    QStringList left;
+    for (const Outgoing &o : out) {
+        if (o.created && !o.renamed) left.append(o.temp);
+    }
+    return left;
 }
 
 Result<bool> sendAll(SftpClient &sftp, QList<Outgoing> &out, bool verify)
@@ -168,38 +180,39 @@ bool sftpSendPays(const SyncPlan &plan, qint64 shellStartMs, qint64 roundTripMs)
     if (roundTripMs < 0 || shellStartMs <= 3 * roundTripMs) return false;
     if (plan.send.isEmpty() || plan.send.size() > kSftpSendMaxFiles || plan.sendBytes > kSftpSendMaxBytes) return false;
     if (!plan.dirs.isEmpty() || !plan.removeFiles.isEmpty() || !plan.removeDirs.isEmpty()) return false;
-    quint64 bytes = 0;
-    for (const SyncEntry &e : plan.send) {
-        if (!sendable(e)) return false;
-        bytes += e.size;
-    }
-    return bytes <= kSftpSendMaxBytes;
+    return std::all_of(plan.send.cbegin(), plan.send.cend(), sendable);
 }
 
-Result<bool> sendOverSftp(SftpClient &sftp, const SftpSendTarget &target, const QList<SyncEntry> &files,
-                          const std::function<void(const SyncEntry &)> &sent)
+Result<void> sendOverSftp(SftpClient &sftp, const SftpSendTarget &target, QList<SyncEntry> *files,
+                          const std::function<void(const SyncEntry &)> &sent, QStringList *strays)
 {
-    if (!sftp.hasExtension("posix-rename@openssh.com")) return false; // a plain RENAME does not replace
-    // At the top of the folder, where a sync's tar batches stage: the stale ones go with theirs.
+    if (!sftp.hasExtension("posix-rename@openssh.com")) return {}; // a plain RENAME does not replace
+    // At the top of the folder, where a tar batch's stale clean-up also looks (tarbatch.cpp); not
+    // named as its staging folders are, which it goes by modification time: these get the source's.
     const QString tag = QString::number(QRandomGenerator::global()->generate64(), 36);
     QList<Outgoing> out;
-    for (const SyncEntry &e : files) {
+    for (const SyncEntry &e : std::as_const(*files)) {
         Outgoing o;
         o.entry = &e;
         const auto data = readLocalFile(target.root + '/' + e.path, qint64(kSftpSendMaxBytes));
-        if (!data || quint64(data->size()) != e.size) return false; // changed since the scan: the usual way sees it
+        if (!data || quint64(data->size()) != e.size) return {}; // changed since the scan: the usual way sees it
         o.data = *data;
-        o.temp = transfer::remoteJoin(target.remoteDir, QStringLiteral(".gantry-staging-sftp-%1-%2").arg(tag).arg(out.size()));
+        o.temp = transfer::remoteJoin(target.remoteDir, QStringLiteral(".gantry-sftp-%1-%2").arg(tag).arg(out.size()));
         o.destination = transfer::remoteJoin(target.remoteDir, QString::fromUtf8(e.path));
         out.append(std::move(o));
     }
-    auto r = sendAll(sftp, out, target.verify);
-    if (!r || !*r) {
-        discard(sftp, out);
-        return r;
+    const auto r = sendAll(sftp, out, target.verify);
+    if (!r || !*r) *strays += discard(sftp, out);
+    QList<SyncEntry> placed;
+    for (const Outgoing &o : std::as_const(out)) {
+        if (o.renamed) placed.append(*o.entry);
     }
-    for (const SyncEntry &e : files) sent(e);
-    return true;
+    files->removeIf([&placed](const SyncEntry &e) {
+        return std::any_of(placed.cbegin(), placed.cend(), [&e](const SyncEntry &p) { return p.path == e.path; });
+    });
+    for (const SyncEntry &e : std::as_const(placed)) sent(e);
+    if (!r) return r.error();
+    return {};
 }
 
 } // namespace gantry::sync

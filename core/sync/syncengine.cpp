@@ -437,7 +437,9 @@ Result<SyncEngine::Round> SyncEngine::runRound()
         }
         // A host that no longer runs what the last shell listing found (a machine made again
         // under the same name): the next sync lists through the shell, which looks again.
-        if (!r && m_listedOverSftp && !transfer::isTransient(r.error())) manifest.shellStartMs = -1;
+        // (Not after a cancel: that says nothing about the host.)
+        if (!r && m_listedOverSftp && !transfer::isTransient(r.error()) && r.error().code != ErrorCode::Cancelled)
+            manifest.shellStartMs = -1;
         // What was sent is recorded even when a later step failed: --delete may remove it later.
         if (auto m = saveManifest(manifestFile, manifest, m_target.host, m_target.localDir, m_target.remoteDir); !m) return m.error();
         if (!r) return r.error();
@@ -537,17 +539,19 @@ Result<RemoteListing> SyncEngine::listFolderOverSftp(SyncManifest *manifest)
 
 Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner)
 {
+    QList<SyncEntry> rest = plan.send; // what goes the usual way: all but what SFTP put in place
     if (m_listedOverSftp && m_sftp && sftpSendPays(plan, m_listedShellStartMs, m_connectRoundTripMs)) {
-        const auto over = sendOverSftp(*m_sftp, {m_root, m_target.remoteDir, m_options.verify}, plan.send, [&](const SyncEntry &e) {
+        const auto placed = [&](const SyncEntry &e) {
             sent->append(e);
             m_sink(SyncEvent::file(SyncEvent::Sent, e.path, e.size, plan.changed.contains(e.path)));
-        });
+        };
+        const auto over = sendOverSftp(*m_sftp, {m_root, m_target.remoteDir, m_options.verify}, &rest, placed, &m_strayStaged);
         if (!over) return over.error();
-        if (*over) return {};
+        if (rest.isEmpty()) return {};
     }
     QList<SyncEntry> small;
     QList<SyncEntry> large;
-    for (const SyncEntry &e : plan.send) {
+    for (const SyncEntry &e : std::as_const(rest)) {
         (sentOnItsOwn(e) ? large : small).append(e);
     }
     transfer::JournalStore journals(m_target.configDir);

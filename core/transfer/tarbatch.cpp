@@ -337,8 +337,10 @@ std::optional<BatchScript> batchScript(TransferContext &ctx, const QString &remo
                                                 .arg(begin));
     // Never this batch's verdict: find fails where another session's staging folder goes between
     // its listing and its look at it (a batch then ended with status 1 and no message).
-    const QString stale = QStringLiteral("find . -maxdepth 1 -name '.gantry-staging-*' -mmin +720 -exec rm -rf -- {} + "
-                                         "2>/dev/null || true; ");
+    // A sync's small edits go over SFTP through .gantry-sftp-* files (core/sync/sftpsend.h), which
+    // get their source's modification time before they are renamed: those go by their ctime.
+    const QString stale = QStringLiteral("find . -maxdepth 1 \\( -name '.gantry-staging-*' -mmin +720 -o -name '.gantry-sftp-*' "
+                                         "-cmin +720 \\) -exec rm -rf -- {} + 2>/dev/null || true; ");
     // openssl (SHA-NI) hashes the batch's files in a third of sha256sum's CPU; its lines, put in
     // sha256sum's form, must equal the manifest. Anything else (no openssl, an escaped name, a
     // mismatch) leaves the verdict, and the names of any mismatched files, to `sha256sum -c`.

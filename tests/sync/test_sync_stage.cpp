@@ -53,12 +53,19 @@ private:
     }
 
     // Appends a line to the file and gives it the time `mtime` (whole seconds, as tar keeps them).
-    static void edit(const QString &path, qint64 mtime)
+    [[nodiscard]] static bool edit(const QString &path, qint64 mtime)
     {
         QFile f(path);
-        QVERIFY(f.open(QIODevice::Append));
-        QVERIFY(f.write("one more line\n") > 0 && f.flush());
-        QVERIFY(f.setFileTime(QDateTime::fromSecsSinceEpoch(mtime), QFileDevice::FileModificationTime));
+        return f.open(QIODevice::Append) && f.write("one more line\n") > 0 && f.flush()
+               && f.setFileTime(QDateTime::fromSecsSinceEpoch(mtime), QFileDevice::FileModificationTime);
+    }
+
+    // Sent events for `path` among events.
+    static qsizetype sentEvents(const QList<SyncEvent> &events, const QByteArray &path)
+    {
+        return std::count_if(events.cbegin(), events.cend(), [&path](const SyncEvent &e) {
+            return e.kind == SyncEvent::Sent && e.path == path && e.changed;
+        });
     }
 
     // Every file under local is under remote with its content and modification time.
@@ -333,16 +340,16 @@ private slots:
         QCOMPARE(host.renamedOverSftp(), 0);
 
         QFile edited(local.filePath(QStringLiteral("d3/f3.bin")));
-        edit(edited.fileName(), 1700000000);
+        QVERIFY(edit(edited.fileName(), 1700000000));
         QVERIFY(edited.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY(edit(local.filePath(QStringLiteral("d5/f17.bin")), 1700000050));
         events.clear();
         r = sync(host.sshd, local.path(), remote.path(), &events);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
-        QCOMPARE(events.last().files, 1);
-        QVERIFY(std::any_of(events.cbegin(), events.cend(), [](const SyncEvent &e) {
-            return e.kind == SyncEvent::Sent && e.path == "d3/f3.bin" && e.changed;
-        }));
-        QCOMPARE(host.renamedOverSftp(), 1);
+        QCOMPARE(events.last().files, 2);
+        QCOMPARE(sentEvents(events, "d3/f3.bin"), 1);
+        QCOMPARE(sentEvents(events, "d5/f17.bin"), 1);
+        QCOMPARE(host.renamedOverSftp(), 2);
         QCOMPARE(differences(local.path(), remote.path()), QString());
         QCOMPARE(QFileInfo(remote.filePath(QStringLiteral("d3/f3.bin"))).permissions(), edited.permissions());
         QCOMPARE(QDir(remote.path()).entryList({QStringLiteral(".gantry-*")}, QDir::AllEntries | QDir::Hidden), QStringList());
@@ -355,7 +362,7 @@ private slots:
         r = sync(host.sshd, local.path(), remote.path(), &events);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
         QCOMPARE(events.last().files, 1);
-        QCOMPARE(host.renamedOverSftp(), 1);
+        QCOMPARE(host.renamedOverSftp(), 2);
         QCOMPARE(differences(local.path(), remote.path()), QString());
     }
 
@@ -371,13 +378,15 @@ private slots:
         QList<SyncEvent> events;
         auto r = sync(host.sshd, local.path(), remote.path(), &events);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
-        edit(local.filePath(QStringLiteral("d3/f3.bin")), 1700000000);
+        QVERIFY(edit(local.filePath(QStringLiteral("d3/f3.bin")), 1700000000));
+        events.clear();
         r = sync(host.sshd, local.path(), remote.path(), &events);
         QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
         QCOMPARE(events.last().files, 1);
+        QCOMPARE(sentEvents(events, "d3/f3.bin"), 1);
         QCOMPARE(differences(local.path(), remote.path()), QString());
         const QByteArray log = test::readAll(host.log());
-        QVERIFY2(log.contains("open \"") && log.contains(".gantry-staging-sftp-"), host.logTail().constData());
+        QVERIFY2(log.contains("open \"") && log.contains(".gantry-sftp-"), host.logTail().constData());
         QVERIFY2(log.contains("remove name \""), host.logTail().constData());
         QCOMPARE(host.renamedOverSftp(), 0);
         QCOMPARE(QDir(remote.path()).entryList({QStringLiteral(".gantry-*")}, QDir::AllEntries | QDir::Hidden), QStringList());

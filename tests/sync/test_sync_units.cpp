@@ -367,7 +367,7 @@ private slots:
         QVERIFY(!sftpSendPays(withLink, 1000, 50));
         SyncPlan tooLarge = plan;
         tooLarge.send.append(file("big.bin", kSftpSendMaxBytes));
-        tooLarge.sendBytes += kSftpSendMaxBytes;
+        tooLarge.sendBytes += kSftpSendMaxBytes; // past the cap with the others
         QVERIFY(!sftpSendPays(tooLarge, 1000, 50));
         SyncPlan tooMany;
         for (int i = 0; i <= kSftpSendMaxFiles; ++i) tooMany.send.append(file("f" + QByteArray::number(i), 10));

@@ -399,11 +399,18 @@ private slots:
         const QString stale = remoteDir + QStringLiteral("/.gantry-staging-000000000000-dead-0-0");
         QVERIFY(QDir().mkpath(stale + QStringLiteral("/batch")));
         QCOMPARE(QProcess::execute(QStringLiteral("touch"), {QStringLiteral("-d"), QStringLiteral("1 day ago"), stale}), 0);
+        // A sync's SFTP edit in flight has its source's (old) time, but was made now: it stays.
+        const QString inFlight = remoteDir + QStringLiteral("/.gantry-sftp-0-0");
+        QFile edit(inFlight);
+        QVERIFY(edit.open(QIODevice::WriteOnly) && edit.write("edit") == 4);
+        edit.close();
+        QCOMPARE(QProcess::execute(QStringLiteral("touch"), {QStringLiteral("-d"), QStringLiteral("1 day ago"), inFlight}), 0);
         writeRandom(top + QStringLiteral("/f20.bin"), 1000, 99);
         auto third = run(request(Direction::Upload, top, remoteDir + QLatin1Char('/'), ConflictPolicy::Resume));
         QVERIFY2(third, third ? "" : qPrintable(third.error().message));
         const QStringList left = QDir(remoteDir).entryList({QStringLiteral(".gantry-staging-*")}, QDir::Dirs | QDir::Hidden);
         QVERIFY2(left.isEmpty(), qPrintable(left.join(u' ')));
+        QVERIFY(QFile::exists(inFlight));
     }
 
     // Several batches over one session, once through its batch runner and once, on a host whose

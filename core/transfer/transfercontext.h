@@ -4,6 +4,7 @@
 #include "core/transfer/transfertypes.h"
 
 #include <QElapsedTimer>
+#include <QSet>
 
 #include <memory>
 #include <mutex>
@@ -57,6 +58,15 @@ public:
     // next attempt removes them with its own. Only the attempt's first session's thread uses them.
     const QStringList &strayStaged() const { return m_strayStaged; }
     void setStrayStaged(const QStringList &paths) { m_strayStaged = paths; }
+    // True the first time it is asked for `folder` on the host: the batch that clears stale
+    // staging leftovers there (once per transfer is enough: they are half a day old). Any thread.
+    bool claimSweep(const QString &folder)
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_swept.contains(folder)) return false;
+        m_swept.insert(folder);
+        return true;
+    }
 
     void addTotals(quint64 bytes, int files);
     void addDone(quint64 payload, quint64 wire);
@@ -94,6 +104,7 @@ private:
     ConflictResolver m_resolver;
     QString m_attemptToken;
     QStringList m_strayStaged;
+    QSet<QString> m_swept; // under m_mutex
     SessionPrefetch *m_prefetch = nullptr;
     HashAhead *m_hashAhead = nullptr;
     std::unique_ptr<ssh::Channel> *m_waitingPython = nullptr;

@@ -36,7 +36,7 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
                               int sessions, SessionPool *pool = nullptr, bool useRunner = false, BatchWarmup *warm = nullptr,
                               BatchRunner *lentRunner = nullptr, TarStage *stage = nullptr);
 
-// The batch limits of a fresh upload of `tree` over `sessions` sessions: three batches a session.
+// The batch limits of a fresh upload of `tree` over `sessions` sessions: two batches a session.
 std::pair<int, quint64> freshBatchLimits(const LocalTree &tree, int sessions);
 
 // Sessions for a folder's tar batches when the user did not choose. From 30 ms RTT one per

@@ -16,8 +16,9 @@ namespace {
 using transfer::SftpClient;
 using namespace transfer::sftpwire;
 
-// Requests in flight at once: a level of a few hundred folders (four requests each) goes in one
-// or two round trips; sftp-server answers them in turn, a few microseconds each.
+// Requests in flight at once: a level of a few hundred folders (three requests each, and a CLOSE
+// whose answer no one waits for) goes in one or two round trips; sftp-server answers them in
+// turn, a few microseconds each.
 constexpr int kMaxInFlight = 512;
 // Folders open at once: servers keep a handle for each.
 constexpr int kMaxOpenFolders = 256;
@@ -272,10 +273,10 @@ bool sftpListingPays(qint64 shellStartMs, qint64 roundTripMs, const QList<QByteA
         if (!folder.isEmpty()) depth = std::max(depth, int(folder.count('/')) + 2);
     }
     // SFTP: its channel, subsystem and handshake (three round trips), then an OPENDIR and a
-    // READDIR per level and the last CLOSE, more where the folders (four requests each) are more
-    // than the requests in flight. A shell:
+    // READDIR per level (the CLOSEs are not waited for), more where the folders (three requests
+    // each) are more than the requests in flight. A shell:
     // its channel and command (two), its start-up, then find (which costs no round trips).
-    const qint64 sftpMs = (4 + 2 * qint64(depth) + qint64(folders.size()) / (kMaxInFlight / 4)) * roundTripMs
+    const qint64 sftpMs = (3 + 2 * qint64(depth) + qint64(folders.size()) / (kMaxInFlight / 3)) * roundTripMs
                           + std::max<qint64>(0, sftpStartMs);
     const qint64 shellMs = 2 * roundTripMs + shellStartMs;
     return sftpMs + 50 < shellMs;

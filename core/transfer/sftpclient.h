@@ -144,7 +144,10 @@ public:
     void settleAhead();
     // The answer to request `id` is of no interest (a folder's CLOSE): it is dropped as it comes,
     // and no one waits a round trip for it.
-    void forget(quint32 id) { m_forgotten.insert(id); }
+    void forget(quint32 id)
+    {
+        if (!m_stash.remove(id)) m_forgotten.insert(id);
+    }
     // Both clients are channels of one SSH session.
     bool sameSession(const SftpClient &other) const;
 

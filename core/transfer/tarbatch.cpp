@@ -340,7 +340,7 @@ std::optional<BatchScript> batchScript(TransferContext &ctx, const QString &remo
     // A sync's small edits go over SFTP through .gantry-sftp-* files (core/sync/sftpsend.h), which
     // get their source's modification time before they are renamed: those go by their ctime.
     // One batch of the transfer does it: two processes fewer on the host for every other batch.
-    const QString stale = ctx.claimSweep(remoteParent)
+    const QString stale = ctx.claimSweep(QStringLiteral("staging:") + remoteParent)
                               ? QStringLiteral("{ find . -maxdepth 1 \\( -name '.gantry-staging-*' -mmin +720 -o -name '.gantry-sftp-*' "
                                                "-cmin +720 \\) -exec rm -rf -- {} + 2>/dev/null || true; } && ")
                               : QString();
@@ -458,9 +458,10 @@ StreamedBatch unpackStagedBatch(TransferContext &ctx, BatchRunner &runner, int i
     QString unpack = script->extract;
     Q_ASSERT(unpack.endsWith(QLatin1String(" -f -")));
     unpack.chop(1); // "tar -x -p -f -" reads the file instead
-    const QString sweep = ctx.claimSweep(folder) ? QStringLiteral("find %1 -maxdepth 1 -name '*.tar' -mmin +720 -exec rm -f -- {} + "
-                                                                  "2>/dev/null; ").arg(folder)
-                                                 : QString();
+    const bool sweeps = ctx.claimSweep(QStringLiteral("stage:") + folder);
+    const QString sweep = sweeps ? QStringLiteral("find %1 -maxdepth 1 -name '*.tar' -mmin +720 -exec rm -f -- {} + 2>/dev/null; ")
+                                       .arg(folder)
+                                 : QString();
     script->extract = QStringLiteral("{ %1%2%3; }; s=$?; rm -f -- %3; exit $s").arg(sweep, unpack, file);
     int files = 0;
     for (const LocalEntry &e : tree.entries.mid(begin, end - begin)) {

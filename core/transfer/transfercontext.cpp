@@ -56,6 +56,7 @@ void TransferContext::restartProgress()
     m_progress = TransferProgress{};
     m_progress.wireBytes = wire;
     m_progress.destination = destination;
+    m_swept.clear(); // a new attempt sweeps again: the last one's sweeping batch may never have run
 }
 
 void TransferContext::setCurrentFile(const QString &name)

@@ -396,6 +396,18 @@ private slots:
         }
         QCOMPARE(connects.load(), 0);
     }
+
+    // One batch script per folder sweeps stale leftovers; a retried attempt's first one again.
+    void oneSweepPerFolderAndAttempt()
+    {
+        std::atomic_int connects{0};
+        TransferContext ctx(failingFactory(&connects), nullptr, nullptr, QStringLiteral("h"), TransferOptions{});
+        QVERIFY(ctx.claimSweep(QStringLiteral("staging:/data")));
+        QVERIFY(!ctx.claimSweep(QStringLiteral("staging:/data")));
+        QVERIFY(ctx.claimSweep(QStringLiteral("stage:/data")));
+        ctx.restartProgress();
+        QVERIFY(ctx.claimSweep(QStringLiteral("staging:/data")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTransferUnits)

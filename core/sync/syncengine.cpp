@@ -220,9 +220,10 @@ void SyncEngine::discardStaged(Helpers &helpers)
         m_strayStaged += helpers.stage->leftovers();
         helpers.stage.reset();
     }
-    // A round cut off by a dropped link leaves its files to the next round's (else, stale, to a later sync's).
+    // A round cut off by a dropped link leaves its files to the next round's (else, stale, to a
+    // later sync's); a cancelled one removes them now (TarStage::remove looks past the cancel).
     if (m_strayStaged.isEmpty() || !connected()) return;
-    if (auto s = sftp(); s && transfer::TarStage::remove(**s, m_strayStaged)) m_strayStaged.clear();
+    if (auto s = sftp(true); s && transfer::TarStage::remove(**s, m_strayStaged)) m_strayStaged.clear();
 }
 
 void SyncEngine::recordSftpStart(const Helpers &helpers, SyncManifest *manifest) const
@@ -244,12 +245,13 @@ qint64 SyncEngine::sftpStartUp(qint64 elapsedMs) const
     return std::max<qint64>(0, elapsedMs - 3 * std::max<qint64>(0, m_connectRoundTripMs));
 }
 
-Result<transfer::SftpClient *> SyncEngine::sftp()
+Result<transfer::SftpClient *> SyncEngine::sftp(bool pastCancel)
 {
     if (!m_sftp) {
-        auto started = transfer::SftpClient::start(m_session->handle(), m_target.host, m_cancel);
+        auto started = transfer::SftpClient::start(m_session->handle(), m_target.host, pastCancel ? nullptr : m_cancel);
         if (!started) return started.error();
         m_sftp = std::move(*started);
+        m_sftp->setCancel(m_cancel);
     }
     return m_sftp.get();
 }

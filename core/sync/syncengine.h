@@ -171,7 +171,8 @@ private:
     // Helper sessions for what the round will likely send (connecting, their runners started as
     // they do).
     Helpers prestartHelpers(const LocalScan &local, const SyncManifest &manifest) const;
-    Result<transfer::SftpClient *> sftp();
+    // The session's SFTP client, started on first use (pastCancel: even after a cancel).
+    Result<transfer::SftpClient *> sftp(bool pastCancel = false);
     void emitPlan(const SyncPlan &plan);
     bool changedSince(const SyncEntry &e) const;
 

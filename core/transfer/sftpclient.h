@@ -158,6 +158,7 @@ public:
 
     // What cancels this client's waits from now on (null: nothing).
     void setCancel(const std::atomic_bool *cancel) { m_cancel = cancel; }
+    const std::atomic_bool *cancelFlag() const { return m_cancel; }
     bool hasExtension(const QByteArray &name) const { return m_extensions.contains(name); }
     quint32 maxWrite() const { return m_maxWrite; }
     quint32 maxRead() const { return m_maxRead; }
@@ -183,6 +184,7 @@ public:
     quint64 bytesOut() const { return m_bytesOut; }
     quint64 bytesIn() const { return m_bytesIn; }
     void setIoTimeoutMs(int ms) { m_ioTimeoutMs = ms; }
+    int ioTimeoutMs() const { return m_ioTimeoutMs; }
 
     // --- blocking helpers ---
     Result<QByteArray> open(const QString &path, quint32 flags, std::optional<quint32> mode = {});

@@ -7,6 +7,7 @@
 #include "core/transfer/treetransfer.h"
 
 #include <QElapsedTimer>
+#include <QScopeGuard>
 
 #include <deque>
 
@@ -288,6 +289,16 @@ qint64 TarStage::sftpGaveUpAfterMs() const
 
 bool TarStage::remove(SftpClient &sftp, const QStringList &paths)
 {
+    // Also after a cancel: what was staged (up to kMaxStagedBytes of the host's disk) goes now, in
+    // a round trip, not half a day later; a link that is gone holds it up a few seconds at most.
+    const std::atomic_bool *cancel = sftp.cancelFlag();
+    const int timeoutMs = sftp.ioTimeoutMs();
+    sftp.setCancel(nullptr);
+    sftp.setIoTimeoutMs(std::min(timeoutMs, 3000));
+    const auto restore = qScopeGuard([&] {
+        sftp.setCancel(cancel);
+        sftp.setIoTimeoutMs(timeoutMs);
+    });
     std::vector<quint32> ids;
     for (const QString &p : paths) {
         auto id = sftp.sendRemove(p);

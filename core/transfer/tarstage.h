@@ -83,9 +83,10 @@ public:
     // login shell the listing waited for), how long the longest had waited; else -1.
     qint64 sftpGaveUpAfterMs() const;
 
-    // Removes `paths` on the host over `sftp`, all requests in flight at once (one round trip).
-    // false: the link is gone (not every request went out, or an answer did not come); the
-    // caller keeps them for later.
+    // Removes `paths` on the host over `sftp`, all requests in flight at once (one round trip),
+    // even where the transfer was cancelled (sftp's cancel is set aside meanwhile). false: the
+    // link is gone (not every request went out, or an answer did not come within a few seconds);
+    // the caller keeps them for later.
     static bool remove(SftpClient &sftp, const QStringList &paths);
 
 private:

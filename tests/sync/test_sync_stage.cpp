@@ -302,6 +302,42 @@ private slots:
         QCOMPARE(top.filter(QStringLiteral(".gantry")), QStringList());
     }
 
+    // A sync cancelled while its helpers stage removes what they staged before it returns (the
+    // cancel does not keep up to 512 MiB on the host's disk for half a day).
+    void aCancelledSyncLeavesNothingStaged()
+    {
+        Host host;
+        GANTRY_REQUIRE_SSHD(host.start());
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path());
+        CancelToken cancel;
+        SyncOptions options;
+        options.parallel = 3;
+        SyncEngine engine(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()),
+                          SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, options,
+                          [](const SyncEvent &) {}, cancel);
+        auto running = std::async(std::launch::async, [&] { return engine.run(); });
+        QTRY_VERIFY_WITH_TIMEOUT(host.logged("open") > 0, 10000); // a first batch is being staged
+        cancel.cancel();
+        const auto r = running.get();
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+        QCOMPARE(host.staged(), QStringList());
+
+        // A folder upload cancelled while its helpers stage: the same.
+        const transfer::TransferRequest request = folderUpload(local.path(), remote.filePath(QStringLiteral("up")));
+        Uploading up(host, m_config.path(), request);
+        const int opened = host.logged("open");
+        auto uploading = std::async(std::launch::async, [&] { return transfer::runTransfer(request, up.ctx); });
+        QTRY_VERIFY_WITH_TIMEOUT(host.logged("open") > opened, 10000);
+        up.cancel = true;
+        const auto u = uploading.get();
+        QVERIFY(!u);
+        QCOMPARE(u.error().code, ErrorCode::Cancelled);
+        QCOMPARE(host.staged(), QStringList());
+    }
+
     // The same for a folder upload: its next attempt finishes it and removes what the cut-off
     // one had staged.
     void aFolderUploadCutOffWhileStagingIsFinished()

@@ -403,8 +403,9 @@ Result<int> Session::drain(Channel &channel, const ExecOptions &options, bool pi
     const qint64 maxOutput = options.maxOutputBytes < 0 ? m_limits.maxOutputBytes : options.maxOutputBytes;
     qint64 received = 0;
     while (true) {
-        if (cancelled(m_closing)) {
-            // The owner is going away: no grace period for the command, it is told and left.
+        if (cancelled(m_closing) || cancelled(options.abandon)) {
+            // The owner is going away (or the command serves nothing now): no grace period for
+            // the command, it is told and left.
             channel.sendSignal("INT");
             signalRemoteGroup(remotePid, "INT");
             channel.close();

@@ -149,6 +149,9 @@ public:
         std::function<void(const QByteArray &)> onStderr;
         QByteArray stdinData;                // written, then EOF
         const std::atomic_bool *cancel = nullptr; // sends SIGINT, then closes
+        // Once set, the channel closes at the next poll with no grace for the command (a read-only
+        // command such as a listing, whose user cancelled the operation it serves).
+        const std::atomic_bool *abandon = nullptr;
         int timeoutMs = 0;                   // 0: no limit
         // stdout + stderr bytes before the command is stopped with an error; -1: the session's
         // OutputLimits::maxOutputBytes; 0: no limit (callers that stream rather than collect).

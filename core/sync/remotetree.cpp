@@ -188,7 +188,7 @@ Result<QByteArray> runRemote(ssh::Session &session, const QString &command, cons
 }
 
 Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
-                                 std::unique_ptr<ssh::Channel> *runner, qint64 *begunMs)
+                                 std::unique_ptr<ssh::Channel> *runner, qint64 *begunMs, const std::atomic_bool *cancel)
 {
     QByteArray err;
     transfer::ListingMeter meter(session.limits(), host, remoteDir);
@@ -205,10 +205,10 @@ Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, con
     if (runner) {
         auto opened = session.openExecs({listingCommand(remoteDir), transfer::BatchRunner::command()});
         if (opened[1]) *runner = std::move(*opened[1]);
-        status = opened[0] ? transfer::execListing(session, opened[0]->get(), {}, 10 * 60 * 1000, meter, onRecord, &err)
+        status = opened[0] ? transfer::execListing(session, opened[0]->get(), {}, 10 * 60 * 1000, meter, onRecord, &err, cancel)
                            : Result<int>(opened[0].error());
     } else {
-        status = transfer::execListing(session, nullptr, listingCommand(remoteDir), 10 * 60 * 1000, meter, onRecord, &err);
+        status = transfer::execListing(session, nullptr, listingCommand(remoteDir), 10 * 60 * 1000, meter, onRecord, &err, cancel);
     }
     if (status && *status != 0) status = Error{ErrorCode::RemoteFailed, firstProblem(err)};
     if (!status) {

@@ -26,8 +26,10 @@ Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, c
 // same two round trips) and is handed back for the upload that may follow; the caller drops it
 // (it exits on EOF) when nothing is sent or the host cannot run one. begunMs, when given, gets
 // how long the listing's first marker took to come (two round trips and the login shell's start).
+// Once `cancel` is set the listing stops at once, its login shell still starting or not.
 Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
-                                 std::unique_ptr<ssh::Channel> *runner = nullptr, qint64 *begunMs = nullptr);
+                                 std::unique_ptr<ssh::Channel> *runner = nullptr, qint64 *begunMs = nullptr,
+                                 const std::atomic_bool *cancel = nullptr);
 // The same listing through a batch runner that already runs on the session (kept from an earlier
 // round of a sync that holds its connection: --watch, the window's folder pairs): one round trip
 // and no login shell. An error leaves the runner unusable: drop it and list with listRemote().

@@ -503,7 +503,7 @@ Result<RemoteListing> SyncEngine::listFolder(SyncManifest *manifest)
     std::unique_ptr<ssh::Channel> runner; // started with the listing, for what is then sent
     qint64 begunMs = -1;
     listing.restart(); // not the SFTP listing's time, where that failed
-    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner, &begunMs);
+    auto remote = listRemote(*m_session, m_target.host, m_target.remoteDir, m_options.dryRun ? nullptr : &runner, &begunMs, m_cancel);
     if (!remote) return remote.error();
     if (manifest && begunMs >= 0 && m_connectRoundTripMs >= 0) {
         // What came before the first marker: the channel, the command, and the login shell.

@@ -95,7 +95,8 @@ void ListingMeter::refuseOverlong()
 }
 
 Result<int> execListing(ssh::Session &session, ssh::Channel *channel, const QString &command, int timeoutMs,
-                        ListingMeter &meter, const std::function<bool(const QByteArray &)> &onRecord, QByteArray *err)
+                        ListingMeter &meter, const std::function<bool(const QByteArray &)> &onRecord, QByteArray *err,
+                        const std::atomic_bool *cancel)
 {
     NulRecords records(maxListingRecordBytes());
     std::atomic_bool stop = false;
@@ -112,6 +113,7 @@ Result<int> execListing(ssh::Session &session, ssh::Channel *channel, const QStr
             *err += data;
     };
     options.cancel = &stop;
+    options.abandon = cancel;
     options.timeoutMs = timeoutMs;
     options.maxOutputBytes = checksumListingLimit(session.limits());
     auto status = channel ? session.execOn(*channel, options) : session.exec(command, options);

@@ -80,7 +80,9 @@ inline qint64 keptNameCost(qsizetype utf8Bytes) { return 2 * qint64(utf8Bytes) +
 // Runs `command` (or reads `channel`, where one was opened for it) and hands its stdout to
 // onRecord a record at a time, stopping it once onRecord, `meter` or the record length refuses
 // more. The error is the meter's when it stopped the listing; `err` collects stderr (64 KiB).
+// Once `cancel` is set the listing stops at once (a login shell still starting is not waited for).
 Result<int> execListing(ssh::Session &session, ssh::Channel *channel, const QString &command, int timeoutMs,
-                        ListingMeter &meter, const std::function<bool(const QByteArray &)> &onRecord, QByteArray *err);
+                        ListingMeter &meter, const std::function<bool(const QByteArray &)> &onRecord, QByteArray *err,
+                        const std::atomic_bool *cancel = nullptr);
 
 } // namespace gantry::transfer

@@ -73,8 +73,8 @@ Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &sessi
         if (*firstRecordMs < 0) *firstRecordMs = since.elapsed();
         keepRecord(listing, rec, meter);
         return !meter.error();
-    }, &err);
-    if (!status && meter.error()) return status.error();
+    }, &err, ctx.cancel());
+    if (!status && (meter.error() || status.error().code == ErrorCode::Cancelled)) return status.error();
     // A link that dropped mid-listing ends the command without an exit status (sshd sends one for
     // every command that ends): worth a retry, unlike a folder the host cannot list.
     if ((!status && isTransient(status.error())) || (status && *status < 0)) {

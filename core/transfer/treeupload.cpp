@@ -50,8 +50,8 @@ QString probeCommand(const QString &folder, bool listFiles)
     return command;
 }
 
-// Collects a probe started with openExec(probeCommand()).
-RemoteProbe collectProbe(Result<std::unique_ptr<ssh::Channel>> &channel, const QString &prefix)
+// Collects a probe started with openExec(probeCommand()); stops at once when `cancel` is set.
+RemoteProbe collectProbe(Result<std::unique_ptr<ssh::Channel>> &channel, const QString &prefix, const std::atomic_bool *cancel)
 {
     RemoteProbe probe;
     if (!channel) return probe;
@@ -61,7 +61,8 @@ RemoteProbe collectProbe(Result<std::unique_ptr<ssh::Channel>> &channel, const Q
     QElapsedTimer waited;
     waited.start();
     while (!ch.isEof() && waited.elapsed() < 10 * 60 * 1000) {
-        auto r = ch.read(500);
+        if (cancel && cancel->load()) return probe; // its login shell may take seconds to start
+        auto r = ch.read(100);
         if (!r || out.size() > (1 << 20)) return probe; // a probe prints a few lines, not megabytes
         out += *r;
     }
@@ -491,8 +492,9 @@ Result<TransferOutcome> uploadTree(TransferContext &ctx, ssh::Session &session, 
     StageCleanup cleanup{ctx, stage ? &*stage : nullptr, &sftp};
     BatchWarmup warm(pool, BatchRunner::command(), sessions - 1, 1, stage ? stage->meanwhile() : BatchWarmup::Meanwhile());
     if (stage) stage->listingStarts(roundTripMs);
-    const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'));
+    const RemoteProbe probe = collectProbe(probeChannel, remoteName + QLatin1Char('/'), ctx.cancel());
     if (stage) stage->stop(); // before any return: the warm-up's helpers stop staging
+    if (ctx.cancelled()) return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
     QSet<QString> ours;
     for (const int b : std::as_const(journal.doneBatches)) {
         if (b < 0 || b >= batches.size()) continue;

@@ -18,6 +18,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -336,6 +337,56 @@ private slots:
         QVERIFY(!u);
         QCOMPARE(u.error().code, ErrorCode::Cancelled);
         QCOMPARE(host.staged(), QStringList());
+    }
+
+    // A cancel does not wait for the listing's login shell to start (a conda init can take many
+    // seconds): with one that takes 20 s, the sync returns well within half of that.
+    void aCancelDoesNotWaitForTheLoginShell()
+    {
+        test::SshdFixture sshd;
+        test::SshdFixture::Options slow;
+        slow.shellStartupMs = 20000;
+        slow.debugLog = true;
+        GANTRY_REQUIRE_SSHD(sshd.start(slow));
+        QTemporaryDir local;
+        QTemporaryDir remote;
+        makeTree(local.path(), 24);
+        CancelToken cancel;
+        SyncEngine engine(transfer::makeSessionFactory(sshd.target(), sshd.connectOptions()),
+                          SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, SyncOptions{},
+                          [](const SyncEvent &) {}, cancel);
+        auto running = std::async(std::launch::async, [&] { return engine.run(); });
+        QTRY_VERIFY_WITH_TIMEOUT(sshd.log().contains("req exec"), 10000); // the listing waits for its shell
+        QElapsedTimer sinceCancel;
+        sinceCancel.start();
+        cancel.cancel();
+        const auto r = running.get();
+        QVERIFY(sinceCancel.elapsed() < 10000); // liveness, not speed: the shell alone takes 20 s
+        QVERIFY(!r);
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+
+        // A folder upload's probe and a folder download's listing wait for the same shell.
+        QVERIFY(QDir().mkpath(remote.filePath(QStringLiteral("there"))));
+        transfer::TransferRequest download;
+        download.direction = transfer::Direction::Download;
+        download.host = QStringLiteral("test");
+        download.remotePath = remote.filePath(QStringLiteral("there"));
+        download.localPath = local.filePath(QStringLiteral("back"));
+        for (const transfer::TransferRequest &request : {folderUpload(local.path(), remote.path()), download}) {
+            std::atomic_bool stop{false};
+            transfer::JournalStore journals(m_config.path());
+            transfer::TransferContext ctx(transfer::makeSessionFactory(sshd.target(), sshd.connectOptions()), &stop, &journals,
+                                          request.host, request.options);
+            const qsizetype execs = sshd.log().count("req exec");
+            auto transferring = std::async(std::launch::async, [&] { return transfer::runTransfer(request, ctx); });
+            QTRY_VERIFY_WITH_TIMEOUT(sshd.log().count("req exec") > execs, 10000);
+            sinceCancel.restart();
+            stop = true;
+            const auto t = transferring.get();
+            QVERIFY(sinceCancel.elapsed() < 10000);
+            QVERIFY(!t);
+            QCOMPARE(t.error().code, ErrorCode::Cancelled);
+        }
     }
 
     // The same for a folder upload: its next attempt finishes it and removes what the cut-off

@@ -159,9 +159,11 @@ Result<RemoteListing> parseListing(const QByteArray &out, const QString &host, c
 namespace {
 
 // runRemote on a command already started on `channel`.
-Result<QByteArray> collectRemote(ssh::Session &session, ssh::Channel &channel, const QByteArray &input, QByteArray *err)
+Result<QByteArray> collectRemote(ssh::Session &session, ssh::Channel &channel, const QByteArray &input, QByteArray *err,
+                                 const std::atomic_bool *abandon = nullptr)
 {
     ssh::Session::ExecOptions options;
+    options.abandon = abandon;
     QByteArray out;
     options.onStdout = [&out](const QByteArray &d) { out += d; };
     options.onStderr = [err](const QByteArray &d) {
@@ -180,11 +182,12 @@ Result<QByteArray> collectRemote(ssh::Session &session, ssh::Channel &channel, c
 
 } // namespace
 
-Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err)
+Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err,
+                             const std::atomic_bool *abandon)
 {
     auto channel = session.openExec(command);
     if (!channel) return channel.error();
-    return collectRemote(session, **channel, input, err);
+    return collectRemote(session, **channel, input, err, abandon);
 }
 
 Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, const QString &remoteDir,
@@ -245,13 +248,14 @@ Result<RemoteListing> listThroughRunner(const ssh::Session &session, transfer::B
 }
 
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,
-                                                      const QList<QByteArray> &paths)
+                                                      const QList<QByteArray> &paths, const std::atomic_bool *cancel)
 {
     if (paths.isEmpty()) return QHash<QByteArray, QByteArray>{};
     QByteArray err;
     auto out = runRemote(session, QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && cat > \"$t\" && %2")
                              .arg(ssh::shellQuote(remoteDir), transfer::digestNamesCommand(QStringLiteral("\"$t\""))),
-                         dotSlashList(paths), &err);
+                         dotSlashList(paths), &err, cancel);
+    if (!out && out.error().code == ErrorCode::Cancelled) return out.error();
     if (!out) {
         return Error{out.error().code, SyncText::tr("Checksumming files in %1 on %2 failed: %3. Run without --checksum to compare "
                                                     "sizes and times.").arg(remoteDir, host, out.error().message)};

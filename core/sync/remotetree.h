@@ -36,9 +36,10 @@ Result<RemoteListing> listRemote(ssh::Session &session, const QString &host, con
 Result<RemoteListing> listThroughRunner(const ssh::Session &session, transfer::BatchRunner &runner, const QString &host,
                                         const QString &remoteDir);
 
-// SHA-256 (hex) of the given files below remoteDir, by the remote's openssl or sha256sum.
+// SHA-256 (hex) of the given files below remoteDir, by the remote's openssl or sha256sum; stops
+// at once when `cancel` is set.
 Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, const QString &host, const QString &remoteDir,
-                                                      const QList<QByteArray> &paths);
+                                                      const QList<QByteArray> &paths, const std::atomic_bool *cancel = nullptr);
 
 // Removes files and links (then folders, only when empty) below remoteDir; an error names the
 // first path the host refused.
@@ -48,7 +49,9 @@ Result<void> removeRemote(ssh::Session &session, const QString &host, const QStr
 // Sets mtime and mode of files below remoteDir (those sent over SFTP, which keeps neither).
 Result<void> setRemoteTimes(ssh::Session &session, const QString &host, const QString &remoteDir, const QList<SyncEntry> &files);
 
-// Runs command with input on its stdin; stdout, or an error naming what the host said.
-Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err);
+// Runs command with input on its stdin; stdout, or an error naming what the host said. Once
+// `abandon` is set the command is left at once (for read-only commands).
+Result<QByteArray> runRemote(ssh::Session &session, const QString &command, const QByteArray &input, QByteArray *err,
+                             const std::atomic_bool *abandon = nullptr);
 
 } // namespace gantry::sync

@@ -18,6 +18,7 @@
 #include "core/transfer/transfercontext.h"
 #include "core/transfer/transferjob.h"
 #include "core/transfer/treetransfer.h"
+#include "core/util/deadlineflag.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -41,41 +42,6 @@ constexpr quint64 kLargeFile = 64ull * 1024 * 1024;
 bool validUtf8(const QByteArray &b)
 {
     return QString::fromUtf8(b).toUtf8() == b;
-}
-
-transfer::LocalEntry toLocalEntry(const QByteArray &root, const SyncEntry &e)
-{
-    transfer::LocalEntry t;
-    t.relative = displayPath(e.path);
-    t.nativeRelative = e.path;
-    t.nativeAbsolute = root + '/' + e.path;
-    t.absolute = QFile::decodeName(t.nativeAbsolute);
-    t.size = e.size;
-    t.mtimeMs = e.mtime * 1000;
-    t.mode = e.mode;
-    t.isDir = e.type == SyncEntry::Dir;
-    t.isLink = e.type == SyncEntry::Link;
-    t.linkTarget = e.linkTarget;
-    return t;
-}
-
-// The tar tree of what a round sends: new folders, then files and links (sorted: folders first).
-transfer::LocalTree tarTree(const QByteArray &root, const QList<SyncEntry> &dirs, const QList<SyncEntry> &files)
-{
-    transfer::LocalTree tree;
-    QList<SyncEntry> all = dirs + files;
-    std::sort(all.begin(), all.end(), [](const SyncEntry &a, const SyncEntry &b) { return a.path < b.path; });
-    transfer::Sha256 fp;
-    for (const SyncEntry &e : all) {
-        tree.entries.append(toLocalEntry(root, e));
-        if (e.type == SyncEntry::File) {
-            tree.totalBytes += e.size;
-            tree.fileCount += 1;
-        }
-        fp.add(e.path + '\t' + QByteArray::number(e.size) + '\t' + QByteArray::number(e.mtime) + '\n');
-    }
-    tree.fingerprint = fp.hexDigest();
-    return tree;
 }
 
 // What a round will likely send in tar batches, known before the remote listing: the files an
@@ -248,7 +214,10 @@ qint64 SyncEngine::sftpStartUp(qint64 elapsedMs) const
 Result<transfer::SftpClient *> SyncEngine::sftp(bool pastCancel)
 {
     if (!m_sftp) {
-        auto started = transfer::SftpClient::start(m_session->handle(), m_target.host, pastCancel ? nullptr : m_cancel);
+        // After a cancel (to remove what was staged) its handshake has a few seconds, no more.
+        std::optional<DeadlineFlag> soon;
+        if (pastCancel && m_cancel->load()) soon.emplace(transfer::TarStage::kRemoveBudget);
+        auto started = transfer::SftpClient::start(m_session->handle(), m_target.host, soon ? soon->flag() : m_cancel);
         if (!started) return started.error();
         m_sftp = std::move(*started);
         m_sftp->setCancel(m_cancel);
@@ -340,7 +309,7 @@ Result<SyncPlan> SyncEngine::plan(const LocalScan &local, const RemoteListing &r
     };
     if (po.checksum) {
         const QList<QByteArray> candidates = checksumCandidates(local, remote);
-        auto sums = remoteChecksums(*m_session, m_target.host, m_target.remoteDir, candidates);
+        auto sums = remoteChecksums(*m_session, m_target.host, m_target.remoteDir, candidates, m_cancel);
         if (!sums) return sums.error();
         po.remoteSums = *sums;
         for (const QByteArray &p : candidates) po.localSums.insert(p, localSha256(m_root + '/' + p));
@@ -585,7 +554,7 @@ Result<void> SyncEngine::send(const SyncPlan &plan, QList<SyncEntry> *sent, Help
         const QString dest = transfer::remoteJoin(m_target.remoteDir, QString::fromUtf8(e.path));
         auto r = transfer::uploadFile(ctx, *m_session, **s, QFile::decodeName(m_root + '/' + e.path), dest, true);
         if (!r) {
-            (void)setRemoteTimes(*m_session, m_target.host, m_target.remoteDir, done);
+            if (r.error().code != ErrorCode::Cancelled) (void)setRemoteTimes(*m_session, m_target.host, m_target.remoteDir, done);
             return r.error();
         }
         done.append(e);

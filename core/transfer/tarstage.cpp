@@ -5,6 +5,7 @@
 #include "core/transfer/sftpclient.h"
 #include "core/transfer/tarbatch.h"
 #include "core/transfer/treetransfer.h"
+#include "core/util/deadlineflag.h"
 
 #include <QElapsedTimer>
 #include <QScopeGuard>
@@ -290,15 +291,16 @@ qint64 TarStage::sftpGaveUpAfterMs() const
 bool TarStage::remove(SftpClient &sftp, const QStringList &paths)
 {
     // Also after a cancel: what was staged (up to kMaxStagedBytes of the host's disk) goes now, in
-    // a round trip, not half a day later; a link that is gone holds it up a few seconds at most.
+    // a round trip, not half a day later. The removal has a cancel of its own, set a few seconds
+    // on, and is not tried where the channel's window cannot take the requests (a stalled link):
+    // a way out that hangs on a dead link would be worse than files left for later.
+    qsizetype bytes = 0;
+    for (const QString &p : paths) bytes += 64 + p.toUtf8().size();
+    if (sftp.sendWindow() < quint32(std::min<qsizetype>(bytes, 1 << 20))) return false;
     const std::atomic_bool *cancel = sftp.cancelFlag();
-    const int timeoutMs = sftp.ioTimeoutMs();
-    sftp.setCancel(nullptr);
-    sftp.setIoTimeoutMs(std::min(timeoutMs, 3000));
-    const auto restore = qScopeGuard([&] {
-        sftp.setCancel(cancel);
-        sftp.setIoTimeoutMs(timeoutMs);
-    });
+    const DeadlineFlag soon(kRemoveBudget);
+    sftp.setCancel(soon.flag());
+    const auto restore = qScopeGuard([&] { sftp.setCancel(cancel); });
     std::vector<quint32> ids;
     for (const QString &p : paths) {
         auto id = sftp.sendRemove(p);

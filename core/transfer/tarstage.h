@@ -11,6 +11,7 @@
 #include <QSet>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <memory>
@@ -84,9 +85,10 @@ public:
     qint64 sftpGaveUpAfterMs() const;
 
     // Removes `paths` on the host over `sftp`, all requests in flight at once (one round trip),
-    // even where the transfer was cancelled (sftp's cancel is set aside meanwhile). false: the
-    // link is gone (not every request went out, or an answer did not come within a few seconds);
-    // the caller keeps them for later.
+    // even where the transfer was cancelled (sftp's cancel is set aside meanwhile, for at most
+    // kRemoveBudget). false: the link is gone or stalled (not every request went out, or an answer
+    // did not come in time); the caller keeps them for later.
+    static constexpr std::chrono::milliseconds kRemoveBudget{3000};
     static bool remove(SftpClient &sftp, const QStringList &paths);
 
 private:

@@ -74,7 +74,8 @@ Result<RemoteListing> listRemoteFolder(TransferContext &ctx, ssh::Session &sessi
         keepRecord(listing, rec, meter);
         return !meter.error();
     }, &err, ctx.cancel());
-    if (!status && (meter.error() || status.error().code == ErrorCode::Cancelled)) return status.error();
+    if (!status && meter.error()) return status.error();
+    if (!status && status.error().code == ErrorCode::Cancelled) return Error{ErrorCode::Cancelled, TransferText::tr("Cancelled.")};
     // A link that dropped mid-listing ends the command without an exit status (sshd sends one for
     // every command that ends): worth a retry, unlike a folder the host cannot list.
     if ((!status && isTransient(status.error())) || (status && *status < 0)) {

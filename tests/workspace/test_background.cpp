@@ -2,9 +2,11 @@
 // background::run, the one way ui/ and app/ run blocking work: the result comes back on the main
 // thread; a context destroyed meanwhile cancels the work and drops the result; nothing joins.
 #include "core/util/background.h"
+#include "core/util/deadlineflag.h"
 
 #include "stallwatchdog.h"
 
+#include <QElapsedTimer>
 #include <QSemaphore>
 #include <QProcess>
 #include <QTest>
@@ -105,6 +107,21 @@ private slots:
         token.cancel();
         QTRY_VERIFY_WITH_TIMEOUT(done, 5000);
         QVERIFY(loops < 100000);
+    }
+
+    // A deadline flag sets itself once its time has passed; one destroyed before leaves at once.
+    void aDeadlineFlagSetsItself()
+    {
+        const DeadlineFlag soon(std::chrono::milliseconds(20));
+        QVERIFY(soon.flag());
+        QTRY_VERIFY_WITH_TIMEOUT(soon.flag()->load(), 5000);
+        QElapsedTimer destroyed;
+        destroyed.start();
+        {
+            const DeadlineFlag later(std::chrono::hours(1));
+            QVERIFY(!later.flag()->load());
+        }
+        QVERIFY(destroyed.elapsed() < 60000); // liveness: it did not wait its hour
     }
 };
 

@@ -36,6 +36,12 @@ Result<quint64> uploadEntries(TransferContext &ctx, ssh::Session &session, const
                               int sessions, SessionPool *pool = nullptr, bool useRunner = false, BatchWarmup *warm = nullptr,
                               BatchRunner *lentRunner = nullptr, TarStage *stage = nullptr);
 
+// A fault point for tests, never set by Gantry itself (as setChunkJournaledHook): called right
+// after a folder upload's batch was verified and journaled, while the upload's other sessions
+// wait to record theirs, so a test can stop the server between two batches.
+using BatchJournaledHook = void (*)();
+void setBatchJournaledHook(BatchJournaledHook hook);
+
 // The batch limits of a fresh upload of `tree` over `sessions` sessions: two batches a session.
 std::pair<int, quint64> freshBatchLimits(const LocalTree &tree, int sessions);
 

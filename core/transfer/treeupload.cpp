@@ -25,6 +25,15 @@
 namespace gantry::transfer {
 
 namespace {
+std::atomic<BatchJournaledHook> g_batchJournaled{nullptr};
+} // namespace
+
+void setBatchJournaledHook(BatchJournaledHook hook)
+{
+    g_batchJournaled.store(hook);
+}
+
+namespace {
 
 using BatchPlan = QList<QPair<int, int>>;
 
@@ -304,6 +313,7 @@ private:
         m_payload += batchPayload;
         if (sent) m_journal.doneBatches.append(b);
         (void)m_ctx.journals().save(m_key, m_journal);
+        if (const BatchJournaledHook hook = g_batchJournaled.load(); hook && sent) hook(); // tests only, under the lock
         if (sent) return true;
         if (!m_failure) m_failure = sent.error();
         return false;

@@ -4,12 +4,14 @@
 #include "sshdfixture.h"
 #include "tests/support/stagingfile.h"
 
+#include "core/transfer/chunkplan.h"
 #include "core/transfer/fileupload.h"
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sessionfactory.h"
 #include "core/transfer/sha256.h"
 #include "core/transfer/transferjob.h"
+#include "core/transfer/treetransfer.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -28,6 +30,19 @@ using namespace gantry::transfer;
 
 namespace {
 using gantry::test::writeRandom;
+
+// The journaling hooks' state (plain function pointers: no captures). From the g_holdAt-th chunk
+// or batch journaled on, the thread that journaled it waits (holding the plan's lock, so no other
+// session completes anything) until the test has stopped the server.
+std::atomic_int g_journaled{0};
+std::atomic_int g_holdAt{0};
+std::atomic_bool g_released{false};
+
+void holdOnceJournaled()
+{
+    if (++g_journaled < g_holdAt) return;
+    for (int i = 0; i < 1000 && !g_released; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
 
 QByteArray hashOf(const QString &path)
 {
@@ -102,6 +117,32 @@ private:
         return result;
     }
 
+    // Runs req on a worker thread and stops the server once `count` chunks (a file) or batches (a
+    // folder) are journaled: the hook holds the upload there, so it cannot finish first however
+    // fast or loaded the machine. *killed: the kill came before the end.
+    Result<TransferOutcome> runUntilJournaledThenKilled(const TransferRequest &req, int count, bool batches, bool *killed)
+    {
+        g_journaled = 0;
+        g_holdAt = count;
+        g_released = false;
+        if (batches) setBatchJournaledHook(&holdOnceJournaled);
+        else setChunkJournaledHook(&holdOnceJournaled);
+        std::atomic_bool finished{false};
+        Result<TransferOutcome> result = Error{};
+        std::thread worker([&] {
+            result = run(req);
+            finished = true;
+        });
+        (void)QTest::qWaitFor([&] { return g_journaled >= count || finished; }, 60000);
+        *killed = !finished;
+        m_sshd.stop();
+        g_released = true;
+        worker.join();
+        setBatchJournaledHook(nullptr);
+        setChunkJournaledHook(nullptr);
+        return result;
+    }
+
 private slots:
     void initTestCase()
     {
@@ -153,8 +194,7 @@ private slots:
         req.options.parallel = 2;
         req.options.channels = 3;
         bool killed = false;
-        auto first = runUntilServerKilled(
-            req, [](const TransferProgress &p) { return p.bytesDone >= 24ull * 1024 * 1024; }, &killed);
+        auto first = runUntilJournaledThenKilled(req, 6, false, &killed); // 24 MiB of 96
         QVERIFY(killed);
         QVERIFY(!first);
         QCOMPARE(m_sshd.restart(), QString());
@@ -359,15 +399,12 @@ private slots:
                                               m_remote.filePath(QStringLiteral("resume-tree/frames")));
         // Once a batch is verified and journaled.
         bool killed = false;
-        auto first = runUntilServerKilled(
-            req, [&](const TransferProgress &) {
-                const auto journal = m_journals->loadTree(key);
-                return journal && !journal->doneBatches.isEmpty();
-            },
-            &killed);
+        auto first = runUntilJournaledThenKilled(req, 1, true, &killed);
         QVERIFY(killed);
         QVERIFY(!first);
         QCOMPARE(m_sshd.restart(), QString());
+        const auto journal = m_journals->loadTree(key);
+        QVERIFY(journal && !journal->doneBatches.isEmpty() && journal->doneBatches.size() < 6);
 
         req.options.parallel = 1; // a different link now: the journal's plan must win
         auto second = run(req);

@@ -160,7 +160,7 @@ namespace {
 
 // runRemote on a command already started on `channel`.
 Result<QByteArray> collectRemote(ssh::Session &session, ssh::Channel &channel, const QByteArray &input, QByteArray *err,
-                                 const std::atomic_bool *abandon = nullptr)
+                                 const std::atomic_bool *abandon)
 {
     ssh::Session::ExecOptions options;
     options.abandon = abandon;
@@ -252,7 +252,9 @@ Result<QHash<QByteArray, QByteArray>> remoteChecksums(ssh::Session &session, con
 {
     if (paths.isEmpty()) return QHash<QByteArray, QByteArray>{};
     QByteArray err;
-    auto out = runRemote(session, QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && cat > \"$t\" && %2")
+    // A cancel closes the channel at once: the temporary file goes with the signals that brings.
+    auto out = runRemote(session, QStringLiteral("cd -- %1 && t=$(mktemp) && trap 'rm -f -- \"$t\"' EXIT && "
+                                                 "trap 'exit 1' HUP INT TERM PIPE && cat > \"$t\" && %2")
                              .arg(ssh::shellQuote(remoteDir), transfer::digestNamesCommand(QStringLiteral("\"$t\""))),
                          dotSlashList(paths), &err, cancel);
     if (!out && out.error().code == ErrorCode::Cancelled) return out.error();

@@ -127,10 +127,12 @@ QStringList discard(SftpClient &sftp, QList<Outgoing> &out)
         }
     }
     for (const quint32 id : closes) sftp.forget(id);
+    bool answering = true;
     for (auto it = removes.cbegin(); it != removes.cend(); ++it) {
-        const auto reply = sftp.waitFor(it.key());
-        if (!reply) break;
-        if (reply->type == SftpClient::Status && reply->status() == SftpClient::StatusOk) out[it.value()].created = false;
+        const auto reply = answering ? sftp.waitFor(it.key()) : Result<SftpClient::Reply>(Error{});
+        answering = bool(reply);
+        if (!reply) sftp.forget(it.key()); // the link is gone: its answer, if it comes, is left to no one
+        else if (reply->type == SftpClient::Status && reply->status() == SftpClient::StatusOk) out[it.value()].created = false;
     }
     QStringList left;
     for (const Outgoing &o : out) {

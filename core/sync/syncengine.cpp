@@ -11,7 +11,6 @@
 #include "core/transfer/journal.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sftpclient.h"
-#include "core/transfer/sha256.h"
 #include "core/transfer/tarbatchpool.h"
 #include "core/transfer/tarbatchwarmup.h"
 #include "core/transfer/tarstage.h"

@@ -24,7 +24,8 @@ class TarStage;
 
 // One-way sync of a local folder to a folder on a machine: scan, one remote listing, a plan, and
 // the changed files sent through the transfer engine (small files in striped, verified tar
-// batches; large ones over several SFTP sessions), then deletions and the manifest. Used by
+// batches, or over SFTP for a small edit past a slow login shell; large ones over several SFTP
+// sessions), then deletions and the manifest. Used by
 // `gantry-cli sync` and by SyncWatch; runs on one thread (its session lives there).
 namespace gantry::sync {
 
@@ -165,7 +166,8 @@ private:
     qint64 sftpStartUp(qint64 elapsedMs) const;
     // What the helpers' SFTP starts said about SFTP's start-up, into the manifest.
     void recordSftpStart(const Helpers &helpers, SyncManifest *manifest) const;
-    // Sends over the kept runner when there is one (useRunner: the host can run one).
+    // Sends over the kept runner when there is one (useRunner: the host can run one); a small
+    // edit after a listing over SFTP goes over SFTP first (sftpsend.h).
     Result<void> send(const SyncPlan &plan, QList<SyncEntry> *sent, Helpers *helpers, bool useRunner);
     // When the round will likely send a lot; empty otherwise.
     // Helper sessions for what the round will likely send (connecting, their runners started as
@@ -194,7 +196,7 @@ private:
     qint64 m_roundTripMs = -1; // measured by the last listing; sessions for the batches depend on it
     qint64 m_connectRoundTripMs = -1; // a fifth of the last connect: no login shell in it
     std::atomic<qint64> m_bannerMs{-1}; // when the running connect's server banner came
-    QStringList m_strayStaged; // staged files a round cut off by a dropped link could not remove
+    QStringList m_strayStaged; // staged or SFTP-edit files a round (dropped or cancelled) could not remove
     bool m_listedOverSftp = false; // the round's listing came over SFTP
     qint64 m_listedShellStartMs = -1; // then: how long the host's login shell took to start (its manifest)
 };

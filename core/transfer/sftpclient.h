@@ -142,8 +142,8 @@ public:
     // Reads and drops the answers of requests asked ahead that no call took, so that none is
     // left for next() or poll() to meet; called once the calls they were asked for are made.
     void settleAhead();
-    // The answer to request `id` is of no interest (a folder's CLOSE): it is dropped as it comes,
-    // and no one waits a round trip for it.
+    // The answer to request `id` is of no interest (a folder's or a file's CLOSE, a REMOVE given
+    // up on): it is dropped as it comes, and no one waits a round trip for it.
     void forget(quint32 id)
     {
         if (!m_stash.remove(id)) m_forgotten.insert(id);
@@ -184,7 +184,6 @@ public:
     quint64 bytesOut() const { return m_bytesOut; }
     quint64 bytesIn() const { return m_bytesIn; }
     void setIoTimeoutMs(int ms) { m_ioTimeoutMs = ms; }
-    int ioTimeoutMs() const { return m_ioTimeoutMs; }
 
     // --- blocking helpers ---
     Result<QByteArray> open(const QString &path, quint32 flags, std::optional<quint32> mode = {});

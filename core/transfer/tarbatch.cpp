@@ -339,8 +339,9 @@ std::optional<BatchScript> batchScript(TransferContext &ctx, const QString &remo
     // its listing and its look at it (a batch then ended with status 1 and no message).
     // A sync's small edits go over SFTP through .gantry-sftp-* files (core/sync/sftpsend.h), which
     // get their source's modification time before they are renamed: those go by their ctime.
-    // One batch of the transfer does it: two processes fewer on the host for every other batch.
-    const QString stale = ctx.claimSweep(QStringLiteral("staging:") + remoteParent)
+    // One batch of the attempt does it: a find fewer on the host for every other batch. (A script
+    // built without a folder, for its manifest's name only, claims nothing.)
+    const QString stale = !remoteParent.isEmpty() && ctx.claimSweep(QStringLiteral("staging:") + remoteParent)
                               ? QStringLiteral("{ find . -maxdepth 1 \\( -name '.gantry-staging-*' -mmin +720 -o -name '.gantry-sftp-*' "
                                                "-cmin +720 \\) -exec rm -rf -- {} + 2>/dev/null || true; } && ")
                               : QString();

@@ -302,15 +302,22 @@ bool TarStage::remove(SftpClient &sftp, const QStringList &paths)
     sftp.setCancel(soon.flag());
     const auto restore = qScopeGuard([&] { sftp.setCancel(cancel); });
     std::vector<quint32> ids;
+    bool sent = true;
     for (const QString &p : paths) {
         auto id = sftp.sendRemove(p);
-        if (!id) return false;
+        if (!id) {
+            sent = false;
+            break;
+        }
         ids.push_back(*id);
     }
-    for (const quint32 id : ids) {
-        if (!sftp.waitFor(id)) return false; // no answer: the link is gone (a file already gone answers with a status)
+    for (size_t i = 0; i < ids.size(); ++i) {
+        if (sftp.waitFor(ids[i])) continue; // a file already gone answers with a status
+        // No answer in time (the link is gone or stalled): later answers are left to no one.
+        for (size_t j = i; j < ids.size(); ++j) sftp.forget(ids[j]);
+        return false;
     }
-    return true;
+    return sent;
 }
 
 } // namespace gantry::transfer

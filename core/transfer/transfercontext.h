@@ -59,7 +59,7 @@ public:
     const QStringList &strayStaged() const { return m_strayStaged; }
     void setStrayStaged(const QStringList &paths) { m_strayStaged = paths; }
     // True the first time it is asked for `folder` on the host: the batch that clears stale
-    // staging leftovers there (once per transfer is enough: they are half a day old). Any thread.
+    // staging leftovers there (once per attempt is enough: they are half a day old). Any thread.
     bool claimSweep(const QString &folder)
     {
         std::lock_guard lock(m_mutex);

@@ -25,15 +25,8 @@
 namespace gantry::transfer {
 
 namespace {
+
 std::atomic<BatchJournaledHook> g_batchJournaled{nullptr};
-} // namespace
-
-void setBatchJournaledHook(BatchJournaledHook hook)
-{
-    g_batchJournaled.store(hook);
-}
-
-namespace {
 
 using BatchPlan = QList<QPair<int, int>>;
 
@@ -403,6 +396,11 @@ private:
 };
 
 } // namespace
+
+void setBatchJournaledHook(BatchJournaledHook hook)
+{
+    g_batchJournaled.store(hook);
+}
 
 std::pair<int, quint64> freshBatchLimits(const LocalTree &tree, int sessions)
 {

@@ -4,13 +4,13 @@
 #include "core/sync/localfiles.h"
 #include "core/transfer/remoteops.h"
 #include "core/transfer/sftpclient.h"
+#include "core/transfer/tarstage.h"
 #include "core/transfer/transferjob.h"
 #include "core/transfer/transfertext.h"
 
 #include <QRandomGenerator>
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 
 namespace gantry::sync {
@@ -83,9 +83,7 @@ Result<QList<Asked>> writeAll(SftpClient &sftp, QList<Outgoing> &out, bool verif
         const quint64 size = quint64(o.data.size());
         for (quint64 at = 0; at < size; at += sftp.maxWrite()) {
             const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), size - at));
-            QByteArray packet(SftpClient::writeHeaderSize(o.handle) + n, Qt::Uninitialized);
-            std::memcpy(packet.data() + SftpClient::writeHeaderSize(o.handle), o.data.constData() + at, n);
-            auto id = sftp.sendWrite(packet.data(), o.handle, at, n);
+            auto id = sftp.sendWriteOf(o.handle, at, o.data.constData() + at, n);
             if (!id) return id.error();
             asked.append({*id, i, SftpClient::Write});
         }
@@ -111,33 +109,19 @@ Result<QList<Asked>> writeAll(SftpClient &sftp, QList<Outgoing> &out, bool verif
     return asked;
 }
 
-// Best effort: handles still open are closed and temporary files not renamed are removed; those
-// whose removal was not confirmed (the link dropped, the sync was cancelled) are returned.
+// Best effort: handles still open are closed and temporary files not renamed are removed (as a
+// round's staged files are: past a cancel, within a few seconds); those whose removal was not
+// confirmed are returned.
 QStringList discard(SftpClient &sftp, QList<Outgoing> &out)
 {
-    QList<quint32> closes;
-    QHash<quint32, int> removes;
-    for (int i = 0; i < out.size(); ++i) {
-        Outgoing &o = out[i];
-        if (!o.handle.isEmpty()) {
-            if (auto id = sftp.send(SftpClient::Close, transfer::sftpwire::stringBody(o.handle))) closes.append(*id);
-        }
-        if (o.created && !o.renamed) {
-            if (auto id = sftp.sendRemove(o.temp)) removes.insert(*id, i);
-        }
-    }
-    for (const quint32 id : closes) sftp.forget(id);
-    bool answering = true;
-    for (auto it = removes.cbegin(); it != removes.cend(); ++it) {
-        const auto reply = answering ? sftp.waitFor(it.key()) : Result<SftpClient::Reply>(Error{});
-        answering = bool(reply);
-        if (!reply) sftp.forget(it.key()); // the link is gone: its answer, if it comes, is left to no one
-        else if (reply->type == SftpClient::Status && reply->status() == SftpClient::StatusOk) out[it.value()].created = false;
-    }
     QStringList left;
-    for (const Outgoing &o : out) {
+    for (Outgoing &o : out) {
+        if (!o.handle.isEmpty()) {
+            if (auto id = sftp.send(SftpClient::Close, transfer::sftpwire::stringBody(o.handle))) sftp.forget(*id);
+        }
         if (o.created && !o.renamed) left.append(o.temp);
     }
+    if (left.isEmpty() || transfer::TarStage::remove(sftp, left)) return {};
     return left;
 }
 
@@ -172,7 +156,7 @@ Result<bool> sendAll(SftpClient &sftp, QList<Outgoing> &out, bool verify)
 bool sendable(const SyncEntry &e)
 {
     return e.type == SyncEntry::File && e.mtime >= 0 && e.mtime <= std::numeric_limits<quint32>::max()
-           && QString::fromUtf8(e.path).toUtf8() == e.path; // SFTP paths here are text
+           && isValidUtf8(e.path); // SFTP paths here are text
 }
 
 } // namespace

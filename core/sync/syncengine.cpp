@@ -38,11 +38,6 @@ namespace {
 // channel window); smaller ones are batched into tar streams.
 constexpr quint64 kLargeFile = 64ull * 1024 * 1024;
 
-bool validUtf8(const QByteArray &b)
-{
-    return QString::fromUtf8(b).toUtf8() == b;
-}
-
 // What a round will likely send in tar batches, known before the remote listing: the files an
 // earlier sync of this pair did not send (all of them on a first sync).
 struct Expected
@@ -55,7 +50,7 @@ struct Expected
 // text: a large file whose name is not UTF-8 goes in a tar batch too).
 bool sentOnItsOwn(const SyncEntry &e)
 {
-    return e.type == SyncEntry::File && e.size >= kLargeFile && validUtf8(e.path);
+    return e.type == SyncEntry::File && e.size >= kLargeFile && isValidUtf8(e.path);
 }
 
 // The tar tree a round sends where the host has nothing an earlier sync did not send (a first

@@ -44,6 +44,12 @@ struct RemoteListing
     QList<SyncEntry> entries; // sorted by path
 };
 
+// Whether a raw path is valid UTF-8 (then a QString, as SFTP paths here are, carries it unchanged).
+inline bool isValidUtf8(const QByteArray &path)
+{
+    return QString::fromUtf8(path).toUtf8() == path;
+}
+
 // "a/b" and "a/bc" both below "a": a path's parent folder, empty at the top.
 inline QByteArray parentPath(const QByteArray &path)
 {

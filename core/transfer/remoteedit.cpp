@@ -10,7 +10,6 @@
 #include <QFileInfo>
 #include <QRandomGenerator>
 
-#include <cstring>
 
 namespace gantry::transfer {
 
@@ -81,9 +80,7 @@ Result<void> writeWhole(SftpClient &sftp, const QByteArray &handle, const QByteA
         const quint32 n = quint32(std::min<quint64>(sftp.maxWrite(), quint64(content.size()) - offset));
         if (n == 0)
             break;
-        QByteArray packet(SftpClient::writeHeaderSize(handle) + n, Qt::Uninitialized);
-        std::memcpy(packet.data() + SftpClient::writeHeaderSize(handle), content.constData() + offset, n);
-        auto id = sftp.sendWrite(packet.data(), handle, offset, n);
+        auto id = sftp.sendWriteOf(handle, offset, content.constData() + offset, n);
         auto reply = id ? sftp.waitFor(*id) : Result<SftpClient::Reply>(id.error());
         if (!reply)
             return reply.error();

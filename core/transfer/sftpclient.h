@@ -170,6 +170,8 @@ public:
     // filled in here.
     static qsizetype writeHeaderSize(const QByteArray &handle) { return 4 + 1 + 4 + 4 + handle.size() + 8 + 4; }
     Result<quint32> sendWrite(char *packet, const QByteArray &handle, quint64 offset, quint32 length);
+    // sendWrite() of `length` bytes at `data`, copied into a packet of their own.
+    Result<quint32> sendWriteOf(const QByteArray &handle, quint64 offset, const char *data, quint32 length);
     Result<quint32> sendRead(const QByteArray &handle, quint64 offset, quint32 length);
     Result<quint32> send(quint8 type, const QByteArray &body);
     // The next reply (any id). Fails when the connection drops or nothing arrives for ioTimeoutMs.

@@ -11,6 +11,8 @@
 
 #include <libssh/libssh.h>
 
+#include <cstring>
+
 namespace gantry::transfer {
 
 using namespace sftpwire;
@@ -145,6 +147,13 @@ SftpClient::Renamed SftpClient::renameAndLstat(const QString &from, const QStrin
     Result<void> renamed = reply ? checkStatus(*reply, TransferText::tr("Renaming"), from) : Result<void>(reply.error());
     if (!lstatId) return Renamed{renamed, lstatId.error()};
     return Renamed{renamed, attrsFrom(waitFor(*lstatId), to)};
+}
+
+Result<quint32> SftpClient::sendWriteOf(const QByteArray &handle, quint64 offset, const char *data, quint32 length)
+{
+    QByteArray packet(writeHeaderSize(handle) + qsizetype(length), Qt::Uninitialized);
+    std::memcpy(packet.data() + writeHeaderSize(handle), data, length);
+    return sendWrite(packet.data(), handle, offset, length);
 }
 
 quint32 SftpClient::sendWindow() const

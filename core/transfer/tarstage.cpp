@@ -89,12 +89,9 @@ private:
     Result<void> write(int batch, const QByteArray &handle, const QByteArray &data)
     {
         if (m_stage.m_stopped) return Error{ErrorCode::Cancelled, QString(kRunnersTakeOver)};
-        const qsizetype header = SftpClient::writeHeaderSize(handle);
         for (qsizetype at = 0; at < data.size();) {
             const quint32 n = quint32(std::min<qsizetype>(m_sftp.maxWrite(), data.size() - at));
-            QByteArray packet(header + qsizetype(n), Qt::Uninitialized);
-            std::memcpy(packet.data() + header, data.constData() + at, n);
-            auto id = m_sftp.sendWrite(packet.data(), handle, m_offsets[batch], n);
+            auto id = m_sftp.sendWriteOf(handle, m_offsets[batch], data.constData() + at, n);
             if (!id) return id.error();
             m_offsets[batch] += n;
             at += n;

@@ -87,13 +87,14 @@ private:
         return diffs.join(QLatin1Char(' '));
     }
 
-    Result<void> sync(const test::SshdFixture &sshd, const QString &local, const QString &remote, QList<SyncEvent> *events)
+    Result<void> sync(const test::SshdFixture &sshd, const QString &local, const QString &remote, QList<SyncEvent> *events,
+                      const CancelToken &cancel = {})
     {
         SyncOptions options;
         options.parallel = 3; // helper sessions on a link this short
         SyncEngine engine(transfer::makeSessionFactory(sshd.target(), sshd.connectOptions()),
                           SyncTarget{QStringLiteral("test"), local, remote, m_config.path()}, options,
-                          [events](const SyncEvent &e) { events->append(e); });
+                          [events](const SyncEvent &e) { events->append(e); }, cancel);
         return engine.run();
     }
 
@@ -313,12 +314,8 @@ private slots:
         QTemporaryDir remote;
         makeTree(local.path());
         CancelToken cancel;
-        SyncOptions options;
-        options.parallel = 3;
-        SyncEngine engine(transfer::makeSessionFactory(host.sshd.target(), host.sshd.connectOptions()),
-                          SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, options,
-                          [](const SyncEvent &) {}, cancel);
-        auto running = std::async(std::launch::async, [&] { return engine.run(); });
+        QList<SyncEvent> events;
+        auto running = std::async(std::launch::async, [&] { return sync(host.sshd, local.path(), remote.path(), &events, cancel); });
         QTRY_VERIFY_WITH_TIMEOUT(host.logged("open") > 0, 10000); // a first batch is being staged
         cancel.cancel();
         const auto r = running.get();
@@ -352,10 +349,8 @@ private slots:
         QTemporaryDir remote;
         makeTree(local.path(), 24);
         CancelToken cancel;
-        SyncEngine engine(transfer::makeSessionFactory(sshd.target(), sshd.connectOptions()),
-                          SyncTarget{QStringLiteral("test"), local.path(), remote.path(), m_config.path()}, SyncOptions{},
-                          [](const SyncEvent &) {}, cancel);
-        auto running = std::async(std::launch::async, [&] { return engine.run(); });
+        QList<SyncEvent> events;
+        auto running = std::async(std::launch::async, [&] { return sync(sshd, local.path(), remote.path(), &events, cancel); });
         QTRY_VERIFY_WITH_TIMEOUT(sshd.log().contains("req exec"), 10000); // the listing waits for its shell
         QElapsedTimer sinceCancel;
         sinceCancel.start();
